@@ -1,0 +1,95 @@
+"""The Artwork: one currency for generated markers and vendor drawings.
+
+Coordinates are inches, y down (like SVG), origin at the top-left of the artwork.
+Layers are painted in order, bottom to top; what a colour looks like in the finished
+marker is its layer minus everything painted above it (``Artwork.visible``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from shapely import unary_union
+from shapely.geometry import Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+__all__ = ["Shape", "Layer", "LegendItem", "Artwork"]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One painted area.
+
+    ``geometry`` is the exact area as shapely (curves finely flattened); ``path`` is
+    SVG path data in inches when the true outline has curves (circles, glyphs), so the
+    renderer can draw arcs and Béziers instead of the flattened polygon.
+    """
+
+    geometry: BaseGeometry
+    path: str | None = None
+
+
+@dataclass(frozen=True)
+class Layer:
+    """Shapes of one colour family painted together (``color`` is the family name)."""
+
+    color: str
+    hex: str
+    shapes: tuple[Shape, ...]
+
+    @property
+    def geometry(self) -> BaseGeometry:
+        return unary_union([s.geometry for s in self.shapes])
+
+
+@dataclass(frozen=True)
+class LegendItem:
+    """A line block of lettering: its text, its outlines (inches) and the box it sits in.
+
+    ``outlined`` is False when a drawing gave the text as font-dependent ``<text>``;
+    then ``outlines`` is an estimate of where the letters are.
+    """
+
+    text: str
+    outlines: BaseGeometry
+    box: Polygon
+    cap_height: float
+    color: str
+    outlined: bool = True
+    stroke_ratio: float | None = None
+
+
+@dataclass(frozen=True)
+class Artwork:
+    """A marker as physical geometry; see the module docstring for the conventions.
+
+    ``features`` names geometry the measurer and rules look for: ``panel``,
+    ``display-area``, ``symbol``, ``symbol-interior``, ``cross``, ``waterline`` ...
+    ``meta`` carries the declared design (kind, display height, WS id, citations).
+    """
+
+    width: float
+    height: float
+    layers: tuple[Layer, ...]
+    legends: tuple[LegendItem, ...] = ()
+    features: dict[str, BaseGeometry] = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def bounds(self) -> Polygon:
+        return box(0.0, 0.0, self.width, self.height)
+
+    def visible(self, color: str) -> BaseGeometry:
+        """What of colour family ``color`` is seen: its layers minus everything above."""
+        seen = Polygon()
+        for i, layer in enumerate(self.layers):
+            if layer.color != color:
+                continue
+            above = unary_union([upper.geometry for upper in self.layers[i + 1:]])
+            seen = seen.union(layer.geometry.difference(above))
+        return seen
+
+    def colors(self) -> list[str]:
+        """Colour families present, in paint order, without repeats."""
+        return list(dict.fromkeys(layer.color for layer in self.layers))
