@@ -93,3 +93,20 @@ class Artwork:
     def colors(self) -> list[str]:
         """Colour families present, in paint order, without repeats."""
         return list(dict.fromkeys(layer.color for layer in self.layers))
+
+
+@dataclass(frozen=True)
+class Dimension:
+    """One dimension of a built marker and the paragraph it comes from (for spec/sheets)."""
+
+    name: str
+    value: float | str
+    unit: str
+    clause: str
+
+    def as_text(self) -> str:
+        value = f"{self.value:.2f}" if isinstance(self.value, float) else str(self.value)
+        return f"{value} {self.unit}".strip()
+
+
+__all__ += ["Dimension"]

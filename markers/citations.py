@@ -1,0 +1,110 @@
+"""Where each requirement comes from: a clause id and the words it says.
+
+Quotes are verbatim from Wis. Admin. Code NR 5.09 and Wis. Stats. ch. 30 (the copies
+in shared/seeds/); reports, spec tables and rule docs cite these, never retype them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Ref", "REFS", "ref"]
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A cited paragraph: ``clause`` as printed in reports, ``quote`` its words."""
+
+    clause: str
+    quote: str
+
+    def __str__(self) -> str:
+        return self.clause
+
+
+REFS: dict[str, Ref] = {r.clause: r for r in (
+    Ref("NR 5.09(2)(a)1", "A red buoy or sign shall indicate that side of a channel to be "
+        "kept to the right of a vessel when entering the channel from the main water body "
+        "or when proceeding upstream."),
+    Ref("NR 5.09(2)(a)2", "A green buoy or sign shall indicate that side of a channel to be "
+        "kept to the left of a vessel when entering the channel from the main water body "
+        "or when proceeding upstream."),
+    Ref("NR 5.09(2)(a)4", "A black and white vertically striped buoy or sign shall indicate "
+        "the center of a navigable waterway."),
+    Ref("NR 5.09(2)(a)5", "Red buoys and signs marking channels shall be identified with even "
+        "numbers, and green buoys and signs marking channels shall be identified with odd "
+        "numbers ... Buoys and signs indicating the center of a waterway shall be identified "
+        "by letters of the alphabet. All numbers and letters used to identify state aids to "
+        "navigation shall be preceded by the letters \"WS\", as indicated by the following "
+        "samples: WS-1, WS-A."),
+    Ref("NR 5.09(2)(a)6", "Letters and numerals used with aids to navigation shall be white, in "
+        "block characters of good proportion and spaced in a manner which will provide "
+        "maximum legibility. Such letters and numerals shall be at least 3 inches in height."),
+    Ref("NR 5.09(2)(a)7", "The shapes of aids to navigation shall be compatible with the shapes "
+        "established by coast guard regulations for the equivalent coast guard aids to "
+        "navigation."),
+    Ref("NR 5.09(2)(a)8", "Where reflectorized materials are used, a red reflector shall be used "
+        "on a red buoy, and a green reflector on a green buoy."),
+    Ref("NR 5.09(2)(b)1", "A diamond shape of international orange with white center shall "
+        "indicate danger. The nature of the danger may be indicated by words or well-known "
+        "abbreviations in black letters inside the diamond shape, or above and/or below it "
+        "on white background."),
+    Ref("NR 5.09(2)(b)2", "A diamond shape of international orange with a cross of the same "
+        "color within it against a white center without qualifying explanation shall "
+        "indicate a zone from which all vessels are excluded."),
+    Ref("NR 5.09(2)(b)3", "A circle of international orange with white center will indicate a "
+        "control or restriction. The nature of the control or restriction shall be indicated "
+        "by words, numerals, and/or well-known abbreviations in black letters inside the "
+        "circle. Additional explanations may be given above and/or below it in black letters "
+        "on white background."),
+    Ref("NR 5.09(2)(b)4", "A rectangular shape of international orange with white center will "
+        "indicate information, other than a danger, control or restriction, which may "
+        "contribute to health, safety or well-being. The message will be presented with the "
+        "rectangle in black letters."),
+    Ref("NR 5.09(2)(b)5", "Letters or numerals used with regulatory markers shall be black, in "
+        "block characters of good proportion, spaced in a manner which will provide maximum "
+        "legibility, and of a size which will provide the necessary degree of visibility."),
+    Ref("NR 5.09(5)(b)", "When a buoy is used to carry a symbol on its surface, it will be "
+        "white, with a band of international orange on the top and a band of international "
+        "orange above the waterline at the bottom."),
+    Ref("NR 5.09(5)(c)", "A buoy whose sole purpose is to carry a sign above it will be marked "
+        "with 3 bands of international orange alternating with 2 bands of white, each band "
+        "occupying approximately one-fifth of the total area of the buoy above the waterline."),
+    Ref("NR 5.09(5)(d)", "When symbols are placed on signs, a suitable white background may be "
+        "used outside the symbol."),
+    Ref("NR 5.09(6)(a)", "Except for mooring, slalom, and race course buoys, the minimum size of "
+        "buoys shall be 36 inches riding above the waterline with a 7-inch diameter. The size "
+        "of the display area shall be as required by circumstances, except that no display "
+        "area shall be smaller than one foot in height. Display symbol markers shall be shown "
+        "on 2 sides of buoys."),
+    Ref("NR 5.09(6)(b)", "The thickness of the symbol outline shall be not less than 2 inches "
+        "in width."),
+    Ref("NR 5.09(6)(c)", "The outside width of the diamond, the inner diameter of the circle, "
+        "and the average of the inside and outside widths of a square shall be two-thirds of "
+        "the display area height."),
+    Ref("NR 5.09(6)(d)", "The sides of the diamond shall slope at a 35° angle from the vertical "
+        "on a plane surface. Appropriate adjustments for curvature may be made when applied "
+        "to a cylindrical surface."),
+    Ref("NR 5.09(6)(f)", "All unlighted aids to navigation shall be equipped with a reflector "
+        "material of at least 2 inches all around the uppermost part."),
+    Ref("NR 5.09(7)(a)", "... mooring buoys ... shall extend 18 inches above the waterline, be "
+        "white in color with a blue band clearly visible above the waterline, and they should "
+        "be spherical or ovate in shape."),
+    Ref("NR 5.09(7)(b)", "... race course, water ski and slalom buoys ... shall: 1. Extend a "
+        "minimum of 4 inches above the waterline and be yellow, green, fluorescent red or "
+        "fluorescent orange in color; 2. Be spherical or cylindrical in shape with a minimum "
+        "diameter of 8 3/4 inches and a maximum diameter no larger than 14 inches; 3. Be made "
+        "of foam, plastic or rubber designed to be used as a water marker."),
+    Ref("s. 30.70, Wis. Stats.", "... diver's flag, not less than 12 inches high and 15 inches "
+        "long, displaying one diagonal white stripe 3 inches wide on a red background ..."),
+    Ref("s. 30.675, Wis. Stats.", "The display on a boat or by a person of an orange flag "
+        "approximately 18 by 30 inches in size shall indicate that such boat or person is in "
+        "need of help."),
+    Ref("wsmark practice", "A project recommendation, not a requirement of the rule; reported "
+        "as a warning or info so that a reviewer can judge it."),
+)}
+
+
+def ref(clause: str) -> Ref:
+    """The Ref for ``clause``; a typo in a clause id is a programming error, so KeyError."""
+    return REFS[clause]

@@ -1,0 +1,54 @@
+"""Writing rendered files: format chosen by suffix, always atomically."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from markers.artwork import Artwork
+from markers.errors import WsmarkError
+from render.raster import svg_to_pdf, svg_to_png
+from render.svg import to_svg
+
+__all__ = ["FORMATS", "write_atomic", "render_bytes", "render_file"]
+
+FORMATS = (".svg", ".png", ".pdf")
+
+
+def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+    """Write ``data`` to a temp file beside ``path`` and rename it into place, so a
+    reader never sees half a file; an unwritable place is a one-line WsmarkError."""
+    target = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                   dir=target.parent if str(target.parent) else ".")
+    except OSError as err:
+        raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except OSError as err:
+        Path(tmp).unlink(missing_ok=True)
+        raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
+
+
+def render_bytes(art: Artwork, suffix: str, dpi: float = 150) -> bytes:
+    """The Artwork as ``.svg``, ``.png`` (at ``dpi``) or ``.pdf`` bytes."""
+    suffix = suffix.lower()
+    if suffix not in FORMATS:
+        raise WsmarkError(f"cannot render to {suffix or 'a file without suffix'!r}: "
+                          f"use {', '.join(FORMATS)}")
+    svg = to_svg(art)
+    if suffix == ".png":
+        return svg_to_png(svg, dpi)
+    if suffix == ".pdf":
+        return svg_to_pdf(svg)
+    return svg
+
+
+def render_file(art: Artwork, path: str | os.PathLike, dpi: float = 150) -> None:
+    """Render ``art`` to ``path``; the format follows the suffix."""
+    write_atomic(path, render_bytes(art, Path(path).suffix, dpi))
