@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+
+import yaml
 
 from markers.errors import WsmarkError
 from markers.citations import ref
 from markers.requirements import REQ
 
-__all__ = ["Design", "validate_ws_id"]
+__all__ = ["Design", "validate_ws_id", "load_design", "DESIGN_SUFFIXES"]
+
+DESIGN_SUFFIXES = (".yaml", ".yml", ".json")
+#: A design file is a few lines; anything bigger is not one.
+MAX_DESIGN_BYTES = 1_000_000
 
 _WS_ID = re.compile(r"WS-(?:(?P<number>[1-9][0-9]*)|(?P<letters>[A-Z]{1,2}))")
 
@@ -23,6 +31,7 @@ class Design:
     outline: float = REQ["outline_min"].value
     legend: str | None = None
     ws_id: str | None = None
+    colors: dict[str, str] = field(default_factory=dict)
 
     def validate(self) -> None:
         """Refuse what no correct marker can be, citing the paragraph."""
@@ -60,3 +69,42 @@ def validate_ws_id(kind: str, ws_id: str | None) -> str:
         raise WsmarkError(f"{kind} carries {wanted}, not {ws_id!r}, {clause}")
     return ws_id
 
+
+
+_ALIASES = {"id": "ws_id", "display-height": "display_height", "ws-id": "ws_id"}
+
+
+def load_design(path: str | Path) -> Design:
+    """Read a YAML or JSON design file (kind, display_height, outline, legend, id,
+    colors as family -> hex); anything wrong is a one-line WsmarkError naming the file."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_DESIGN_BYTES:
+            raise WsmarkError(f"{path}: too large for a design file")
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+    except (OSError, UnicodeDecodeError) as err:
+        raise WsmarkError(f"{path}: cannot read: {getattr(err, 'strerror', None) or err}") from None
+    except (ValueError, yaml.YAMLError) as err:
+        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise WsmarkError(f"{path}: not valid {path.suffix[1:].upper()}: {first}") from None
+    if not isinstance(data, dict):
+        raise WsmarkError(f"{path}: a design is a mapping of fields (kind, display_height, ...)")
+    data = {_ALIASES.get(key, key): value for key, value in data.items()}
+    known = {f.name for f in fields(Design)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise WsmarkError(f"{path}: unknown field(s) {', '.join(map(str, unknown))}; "
+                          f"known: {', '.join(sorted(known))}")
+    for needed in ("kind", "display_height"):
+        if needed not in data:
+            raise WsmarkError(f"{path}: missing field {needed!r}")
+    try:
+        design = Design(kind=str(data["kind"]), display_height=float(data["display_height"]),
+                        outline=float(data.get("outline", REQ["outline_min"].value)),
+                        legend=None if data.get("legend") is None else str(data["legend"]),
+                        ws_id=None if data.get("ws_id") is None else str(data["ws_id"]),
+                        colors={str(k): str(v) for k, v in (data.get("colors") or {}).items()})
+    except (TypeError, ValueError, AttributeError) as err:
+        raise WsmarkError(f"{path}: bad field value: {err}") from None
+    return design

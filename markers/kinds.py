@@ -7,12 +7,13 @@ it is registered here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from markers.aids import build_aid
 from markers.artwork import Artwork
 from markers.citations import Ref, ref
+from markers.colors import classify
 from markers.design import Design
 from markers.errors import WsmarkError
 from markers.signs import build_control, build_danger, build_exclusion, build_information
@@ -62,5 +63,16 @@ def get_kind(name: str) -> Kind:
 
 
 def build(design: Design) -> Artwork:
-    """Build the Artwork of ``design`` (validated against the rule first)."""
-    return get_kind(design.kind).builder(design)
+    """Build the Artwork of ``design`` (validated against the rule first), painted in
+    the design's declared colours where it gives any (family -> hex)."""
+    art = get_kind(design.kind).builder(design)
+    if not design.colors:
+        return art
+    unknown = sorted(set(design.colors) - set(art.colors()))
+    if unknown:
+        raise WsmarkError(f"colors: {', '.join(unknown)} not used by {design.kind}; "
+                          f"its colours are {', '.join(art.colors())}")
+    hexes = {family: classify(value).hex for family, value in design.colors.items()}
+    layers = tuple(replace(layer, hex=hexes.get(layer.color, layer.hex))
+                   for layer in art.layers)
+    return replace(art, layers=layers)

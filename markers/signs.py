@@ -7,6 +7,7 @@ of words below it on white (which is not part of H; see RULES.md).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from shapely.geometry import Polygon, box
@@ -27,6 +28,9 @@ __all__ = ["build_danger", "build_exclusion", "build_control", "build_informatio
 INSIDE_MAX_CAP = 1 / 6
 #: Cap height of words in a band above/below the symbol, as a fraction of H.
 BAND_CAP = 1 / 8
+#: At small H the cross bars are thinned to this share of the width that would close
+#: the white center (see cross_bar).
+CROSS_WHITE_SHARE = 0.5
 #: White margin beside the symbol on each side, as a fraction of H (NR 5.09(5)(d)).
 SIDE_MARGIN = 1 / 12
 
@@ -48,6 +52,19 @@ def _d(name: str, value: float | str, unit: str, key_or_clause: str) -> Dimensio
     return Dimension(name, value, unit, clause)
 
 
+def cross_bar(inner_width: float, slope_deg: float, t: float) -> float:
+    """Width of the exclusion cross's bars: the outline's thickness, unless that would
+    leave less than half of the white quarters (small H), which then sets it.
+
+    A white quarter exists while bar < 2ab/(a+b) for the inner half-width a and
+    half-height b; at H = 12 in that limit is 1.83 in, so 2 in bars would fill the
+    center and the cross would vanish into a solid diamond.
+    """
+    a = inner_width / 2
+    b = a / math.tan(math.radians(slope_deg))
+    return min(t, CROSS_WHITE_SHARE * 2 * a * b / (a + b))
+
+
 def diamond_symbol(cx: float, cy: float, h: float, t: float, with_cross: bool) -> Symbol:
     """The danger (or, with the cross, exclusion) diamond for display height ``h``."""
     slope = req("diamond_slope")
@@ -59,7 +76,7 @@ def diamond_symbol(cx: float, cy: float, h: float, t: float, with_cross: bool) -
     outer = geo.diamond(cx, cy, width, slope)
     inner = geo.diamond(cx, cy, inner_width, slope)
     orange: BaseGeometry = outer.difference(inner)
-    cross = geo.cross(cx, cy, t, inner) if with_cross else None
+    cross = geo.cross(cx, cy, cross_bar(inner_width, slope, t), inner) if with_cross else None
     if cross is not None:
         orange = orange.union(cross)
     clause_b = "NR 5.09(2)(b)2" if with_cross else "NR 5.09(2)(b)1"
@@ -71,7 +88,7 @@ def diamond_symbol(cx: float, cy: float, h: float, t: float, with_cross: bool) -
         _d("diamond inside width", inner_width, "in", "outline_min"),
     ]
     if with_cross:
-        dims.append(_d("cross bar width (= outline)", t, "in", clause_b))
+        dims.append(_d("cross bar width", cross_bar(inner_width, slope, t), "in", clause_b))
     dims.append(_d("colours", "international orange on white", "", clause_b))
     return Symbol(outer, inner, orange, None, dims, cross)
 

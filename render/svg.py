@@ -20,7 +20,7 @@ from shapely.geometry.polygon import orient
 from markers.artwork import Artwork
 from markers.geometry import fmt
 
-__all__ = ["to_svg", "geometry_path", "citations"]
+__all__ = ["to_svg", "annotated_svg", "geometry_path", "citations"]
 
 
 def _ring(coords) -> str:
@@ -72,9 +72,9 @@ def _description(art: Artwork) -> tuple[str, str]:
     return title, "\n".join(line for line in lines if line)
 
 
-def to_svg(art: Artwork) -> bytes:
-    """The Artwork as SVG bytes, at actual size in inches."""
-    w, h = fmt(art.width), fmt(art.height)
+def _drawing(art: Artwork, extra_height: float = 0.0) -> svgwrite.Drawing:
+    """The drawing of ``art``; ``extra_height`` inches of white are added below it."""
+    w, h = fmt(art.width), fmt(art.height + extra_height)
     drawing = svgwrite.Drawing(size=(f"{w}in", f"{h}in"), profile="full", debug=False)
     drawing.viewbox(0, 0, float(w), float(h))
     title, desc = _description(art)
@@ -92,4 +92,34 @@ def to_svg(art: Artwork) -> bytes:
         drawing.add(drawing.rect(id="display-area", insert=(fmt(x0), fmt(y0)),
                                  size=(fmt(x1 - x0), fmt(y1 - y0)), fill="none",
                                  stroke="none"))
+    return drawing
+
+
+def to_svg(art: Artwork) -> bytes:
+    """The Artwork as SVG bytes, at actual size in inches."""
+    return _drawing(art).tostring().encode("utf-8")
+
+
+def annotated_svg(art: Artwork, notes: list[tuple[str, tuple[float, float, float, float] | None]]
+                  ) -> bytes:
+    """The Artwork with numbered markers on each note's box and, below the drawing, the
+    numbered notes (measured vs required), sized to stay readable when printed."""
+    size = max(0.25, max(art.width, art.height) / 45)
+    line = size * 1.5
+    drawing = _drawing(art, extra_height=line * (len(notes) + 1) + size)
+    group = drawing.g(id="wsmark-annotations", font_family="sans-serif",
+                      font_size=fmt(size), fill="#D00000")
+    for number, (text, bbox) in enumerate(notes, start=1):
+        if bbox is not None:
+            x, y, w, h = bbox
+            group.add(drawing.rect(insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)),
+                                   fill="none", stroke="#D00000", stroke_width=fmt(size / 6),
+                                   stroke_dasharray=f"{fmt(size / 2)},{fmt(size / 4)}"))
+            group.add(drawing.circle(center=(fmt(x), fmt(y)), r=fmt(size * 0.8),
+                                     fill="#D00000"))
+            group.add(drawing.text(str(number), insert=(fmt(x), fmt(y + size * 0.35)),
+                                   fill="#FFFFFF", text_anchor="middle"))
+        group.add(drawing.text(f"{number}. {text}", insert=(
+            fmt(size), fmt(art.height + line * number))))
+    drawing.add(group)
     return drawing.tostring().encode("utf-8")

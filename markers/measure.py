@@ -1,0 +1,346 @@
+"""Artwork -> Facts: what a marker measures, independent of how it was made.
+
+The same code measures a generated marker and a vendor's drawing, so one rule set
+judges both. Nothing here decides pass or fail; the rules do (markers/rules/).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass, field
+
+from shapely import unary_union
+from shapely.geometry import LineString, Polygon, box
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
+
+from markers.artwork import Artwork
+from markers.colors import ColorMatch, classify
+
+__all__ = ["LegendFact", "Facts", "measure", "polygons"]
+
+#: Areas smaller than this (sq in) are specks: anti-aliasing slivers, hairlines.
+SPECK = 1e-4
+REGULATORY = ("danger", "exclusion", "control", "information")
+AIDS = ("aid-red", "aid-green", "aid-center")
+
+
+@dataclass(frozen=True)
+class LegendFact:
+    """A line of lettering as measured: cap height, stroke ratio, colour, place."""
+
+    text: str | None
+    cap_height: float
+    stroke_ratio: float | None
+    color: ColorMatch | None
+    bbox: tuple[float, float, float, float]
+    inside_symbol: bool
+    outlined: bool
+
+
+@dataclass
+class Facts:
+    """Everything the rules need to know about one marker, in inches and degrees."""
+
+    source: str
+    kind: str | None = None
+    declared_kind: str | None = None
+    display_height: float | None = None
+    display_basis: str | None = None
+    display_area: Polygon | None = None
+    panel: Polygon | None = None
+    symbol_shape: str | None = None
+    symbol_outer: Polygon | None = None
+    symbol_color: ColorMatch | None = None
+    center_color: ColorMatch | None = None
+    has_cross: bool = False
+    size_name: str | None = None
+    size: float | None = None
+    outline: float | None = None
+    outline_at: tuple[float, float, float, float] | None = None
+    side_angles: list[float] = field(default_factory=list)
+    roundness: float | None = None
+    center_offset: float | None = None
+    legends: list[LegendFact] = field(default_factory=list)
+    face_color: ColorMatch | None = None
+    face_shape: str | None = None
+    stripes: int = 0
+    ws_id: str | None = None
+    ws_id_basis: str | None = None
+
+    def bbox(self) -> tuple[float, float, float, float] | None:
+        geom = self.symbol_outer or self.panel
+        return _bbox(geom) if geom is not None else None
+
+
+def polygons(geometry: BaseGeometry) -> list[Polygon]:
+    """The polygons of any geometry, biggest first, specks dropped."""
+    parts = getattr(geometry, "geoms", [geometry])
+    found = [p for p in parts if isinstance(p, Polygon) and p.area > SPECK]
+    for p in parts:
+        if not isinstance(p, Polygon) and hasattr(p, "geoms"):
+            found += polygons(p)
+    return sorted(found, key=lambda p: -p.area)
+
+
+def _bbox(geometry: BaseGeometry) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = geometry.bounds
+    return (round(x0, 3), round(y0, 3), round(x1 - x0, 3), round(y1 - y0, 3))
+
+
+def _family_geometry(art: Artwork) -> dict[str, tuple[BaseGeometry, ColorMatch]]:
+    """Visible geometry of each colour family, with the match of its (first) colour."""
+    out: dict[str, tuple[BaseGeometry, ColorMatch]] = {}
+    for family in art.colors():
+        hexes = [layer.hex for layer in art.layers if layer.color == family]
+        out[family] = (art.visible(family), classify(hexes[0]))
+    return out
+
+
+# --- symbol shape ---------------------------------------------------------------
+
+def _extreme_quad(poly: Polygon) -> Polygon:
+    """The quadrilateral through the top, right, bottom and left extreme points."""
+    pts = list(poly.exterior.coords)[:-1]
+    top = min(pts, key=lambda p: (p[1], p[0]))
+    bottom = max(pts, key=lambda p: (p[1], p[0]))
+    left = min(pts, key=lambda p: (p[0], p[1]))
+    right = max(pts, key=lambda p: (p[0], p[1]))
+    return Polygon([top, right, bottom, left])
+
+
+def _is_axis_rectangle(poly: Polygon) -> bool:
+    return poly.area >= 0.985 * poly.envelope.area
+
+
+def _is_diamond(poly: Polygon) -> bool:
+    quad = _extreme_quad(poly)
+    return quad.is_valid and quad.area > 0 and abs(poly.area / quad.area - 1) < 0.015
+
+
+def _radii(ring) -> list[float]:
+    c = Polygon(ring).centroid
+    return [math.hypot(x - c.x, y - c.y) for x, y in list(ring.coords)[:-1]]
+
+
+def _is_circle(poly: Polygon) -> bool:
+    radii = _radii(poly.exterior)
+    mean = statistics.fmean(radii)
+    return len(radii) >= 12 and (max(radii) - min(radii)) / (2 * mean) < 0.05
+
+
+def shape_of(poly: Polygon) -> str:
+    """'rectangle', 'diamond', 'circle', 'triangle' or 'other' for an outline."""
+    if _is_axis_rectangle(poly):
+        return "rectangle"
+    hull = poly.convex_hull.simplify(0.01 * math.sqrt(poly.area))
+    if len(hull.exterior.coords) == 4 and poly.area >= 0.985 * hull.area:
+        return "triangle"
+    if _is_diamond(poly):
+        return "diamond"
+    if _is_circle(poly):
+        return "circle"
+    return "other"
+
+
+def side_angles(poly: Polygon) -> list[float]:
+    """Angle of each side of a diamond from the vertical, degrees (top-right first)."""
+    quad = list(_extreme_quad(poly).exterior.coords)
+    return [math.degrees(math.atan2(abs(x1 - x0), abs(y1 - y0)))
+            for (x0, y0), (x1, y1) in zip(quad, quad[1:])]
+
+
+# --- lettering ------------------------------------------------------------------
+
+def _lines(components: list[Polygon]) -> list[list[Polygon]]:
+    """Group letter outlines into lines by vertical overlap."""
+    lines: list[list[Polygon]] = []
+    for comp in sorted(components, key=lambda p: p.bounds[1]):
+        _, y0, _, y1 = comp.bounds
+        for line in lines:
+            ly0 = min(p.bounds[1] for p in line)
+            ly1 = max(p.bounds[3] for p in line)
+            overlap = min(y1, ly1) - max(y0, ly0)
+            if overlap > 0.5 * min(y1 - y0, ly1 - ly0):
+                line.append(comp)
+                break
+        else:
+            lines.append([comp])
+    return lines
+
+
+def _line_fact(line: list[Polygon], color: ColorMatch, symbol: Polygon | None) -> LegendFact:
+    heights = [p.bounds[3] - p.bounds[1] for p in line]
+    letters = [p for h, p in zip(heights, line) if h >= 0.6 * max(heights)]
+    # flat-topped letters are exactly the cap height; round ones overshoot it
+    cap = min(p.bounds[3] - p.bounds[1] for p in letters)
+    stroke = statistics.median(2 * p.area / p.length for p in letters) / cap
+    geom = unary_union(line)
+    inside = symbol is not None and geom.centroid.within(symbol)
+    return LegendFact(None, cap, stroke, color, _bbox(geom), inside, True)
+
+
+def _legend_facts(art: Artwork, fam: dict, letter_families: list[str],
+                  symbol: Polygon | None, within: BaseGeometry | None) -> list[LegendFact]:
+    facts = []
+    for family in letter_families:
+        geometry, match = fam[family]
+        comps = [p for p in polygons(geometry) if within is None or p.within(within)]
+        facts += [_line_fact(line, match, symbol) for line in _lines(comps)]
+    for item in art.legends:
+        if item.outlined:
+            continue
+        color = classify(next((layer.hex for layer in art.layers
+                               if layer.color == item.color), "#000000"))
+        inside = symbol is not None and item.box.centroid.within(symbol)
+        facts.append(LegendFact(item.text, item.cap_height, None, color, _bbox(item.box),
+                                inside, False))
+    return facts
+
+
+# --- display area ----------------------------------------------------------------
+
+def _display(art: Artwork, facts: Facts, given: float | None,
+             legends: list[LegendFact]) -> None:
+    """Display height and its basis: given on the command line, declared in the
+    drawing (``display-area``), or inferred as the panel less bands of words above
+    or below the symbol (each band edge half a cap height from its words)."""
+    panel = facts.panel
+    declared = art.features.get("display-area")
+    if given is not None:
+        facts.display_height, facts.display_basis = given, "declared"
+        if declared is not None:
+            facts.display_area = declared.envelope
+    elif declared is not None:
+        facts.display_area = declared.envelope
+        x0, y0, x1, y1 = declared.bounds
+        facts.display_height, facts.display_basis = y1 - y0, "declared"
+    if facts.display_height is not None and facts.display_area is not None:
+        return
+    px0, top, px1, bottom = panel.bounds
+    if facts.symbol_outer is not None:
+        _, sy0, _, sy1 = facts.symbol_outer.bounds
+        for leg in legends:
+            lx, ly, lw, lh = leg.bbox
+            if ly + lh <= sy0:
+                top = max(top, ly + lh + leg.cap_height / 2)
+            elif ly >= sy1:
+                bottom = min(bottom, ly - leg.cap_height / 2)
+    if facts.display_height is None:
+        facts.display_height, facts.display_basis = bottom - top, "inferred"
+    facts.display_area = box(px0, top, px1, top + facts.display_height)
+
+
+# --- the two families of faces ---------------------------------------------------
+
+def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> None:
+    outer = Polygon(ring.exterior)
+    holes = sorted((Polygon(h) for h in ring.interiors), key=lambda p: -p.area)
+    holes = [h for h in holes if h.area > SPECK]
+    facts.symbol_outer = outer
+    facts.symbol_shape = shape_of(outer)
+    facts.has_cross = len(holes) >= 2 and facts.symbol_shape == "diamond"
+    if holes:
+        center = unary_union(holes)
+        seen = max(((f, g.intersection(center).area) for f, (g, m) in fam.items()),
+                   key=lambda item: item[1])
+        facts.center_color = fam[seen[0]][1]
+        where = min(((ring.exterior.distance(h.exterior), h) for h in holes),
+                    key=lambda item: item[0])
+        facts.outline = where[0]
+        a, b = nearest_points(ring.exterior, where[1].exterior)
+        facts.outline_at = _bbox(LineString([a, b]).buffer(0.05))
+    x0, y0, x1, y1 = outer.bounds
+    if facts.symbol_shape == "diamond":
+        facts.size_name, facts.size = "outside width", x1 - x0
+        facts.side_angles = side_angles(outer)
+    elif facts.symbol_shape == "circle" and holes:
+        facts.size_name = "inner diameter"
+        facts.size = 2 * math.sqrt(holes[0].area / math.pi)
+        radii = _radii(holes[0].exterior) + _radii(outer.exterior)
+        outer_r, inner_r = _radii(outer.exterior), _radii(holes[0].exterior)
+        facts.roundness = max(max(r) - min(r) for r in (outer_r, inner_r)) / (2 * max(radii))
+    elif facts.symbol_shape == "rectangle" and holes:
+        ix0, iy0, ix1, iy1 = holes[0].bounds
+        if (x1 - x0) >= 0.98 * (y1 - y0):
+            facts.size_name = "mean of inside and outside heights"
+            facts.size = ((y1 - y0) + (iy1 - iy0)) / 2
+        else:
+            facts.size_name = "mean of inside and outside widths"
+            facts.size = ((x1 - x0) + (ix1 - ix0)) / 2
+    facts.kind = {"diamond": "exclusion" if facts.has_cross else "danger",
+                  "circle": "control", "rectangle": "information"}.get(facts.symbol_shape)
+
+
+def _measure_aid(facts: Facts, fam: dict, family: str) -> None:
+    face_geom, match = fam[family]
+    face = polygons(face_geom)[0]
+    filled = Polygon(face.exterior)
+    facts.face_color = match
+    facts.symbol_outer = filled
+    if family == "black":
+        x0, y0, x1, y1 = facts.panel.bounds
+        top_edge = box(x0, y0, x1, y0 + 0.02 * (y1 - y0))
+        facts.stripes = len(polygons(face_geom.intersection(top_edge)))
+        facts.face_shape = "striped"
+        facts.kind = "aid-center"
+    else:
+        facts.face_shape = shape_of(filled)
+        facts.kind = "aid-red" if family == "red" else "aid-green"
+
+
+def _find_ring(fam: dict, panel_area: float) -> tuple[str, Polygon] | None:
+    """The symbol: the biggest coloured shape with a large white-ish hole (a ring),
+    orange first; aid faces are filled (their only holes are letters)."""
+    for family in sorted((f for f in fam if f != "white"), key=lambda f: f != "orange"):
+        parts = polygons(fam[family][0])
+        if not parts or parts[0].area < 0.03 * panel_area:
+            continue
+        shape = parts[0]
+        filled = Polygon(shape.exterior).area
+        if family == "orange" or sum(Polygon(h).area for h in shape.interiors) > 0.15 * filled:
+            return family, shape
+    return None
+
+
+def _enclosed_by(geometry: BaseGeometry) -> BaseGeometry:
+    return unary_union([Polygon(p.exterior) for p in polygons(geometry)])
+
+
+def measure(art: Artwork, display_height: float | None = None) -> Facts:
+    """Measure ``art``; ``display_height`` (inches) overrides the drawing's own."""
+    fam = _family_geometry(art)
+    facts = Facts(source=str(art.meta.get("source", "")), declared_kind=art.meta.get("kind"))
+    painted = unary_union([g for g, _ in fam.values()])
+    facts.panel = art.features.get("panel", painted.envelope if not painted.is_empty
+                                   else art.bounds)
+    area = facts.panel.area or 1.0
+    share = {f: g.area / area for f, (g, _) in fam.items()}
+    ring = _find_ring(fam, area)
+    aid_family = max((f for f in ("red", "green", "black") if f in fam),
+                     key=lambda f: share[f], default=None)
+    if ring is not None:
+        facts.symbol_color = fam[ring[0]][1]
+        _measure_symbol(facts, ring[1], fam)
+        letters = [f for f in fam if f not in ("white", "orange")]
+        legends = _legend_facts(art, fam, letters, facts.symbol_outer, None)
+    elif aid_family and share[aid_family] > 0.2:
+        _measure_aid(facts, fam, aid_family)
+        letters = [f for f in fam if f != aid_family]
+        legends = _legend_facts(art, fam, letters, facts.symbol_outer,
+                                _enclosed_by(fam[aid_family][0]))
+    else:
+        legends = _legend_facts(art, fam, [], None, None)
+    facts.legends = legends
+    _display(art, facts, display_height, legends)
+    if facts.symbol_outer is not None and facts.display_area is not None:
+        s, d = facts.symbol_outer.envelope.centroid, facts.display_area.centroid
+        facts.center_offset = math.hypot(s.x - d.x, s.y - d.y)
+    texts = [leg.text for leg in legends if leg.text and leg.text.strip().upper()
+             .startswith("WS")]
+    if texts:
+        facts.ws_id, facts.ws_id_basis = texts[0].strip(), "text"
+    elif art.meta.get("ws_id"):
+        facts.ws_id, facts.ws_id_basis = art.meta["ws_id"], "declared"
+    return facts
