@@ -18,7 +18,7 @@ demo: $(STAMP)
 	  echo "gallery built in $$out (open $$out/README.md)"
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

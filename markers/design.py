@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -36,6 +37,12 @@ class Design:
     def validate(self) -> None:
         """Refuse what no correct marker can be, citing the paragraph."""
         low = REQ["display_min"]
+        if not math.isfinite(self.display_height):
+            raise WsmarkError(f"display height {self.display_height} is not a finite number of "
+                              f"inches; {low.ref} asks at least {low.value:g} in")
+        if not math.isfinite(self.outline):
+            raise WsmarkError(f"outline {self.outline} is not a finite number of inches; "
+                              f"{REQ['outline_min'].ref} asks at least 2 in")
         if not self.display_height >= low.value:
             raise WsmarkError(
                 f"display height {self.display_height:g} in is below the {low.value:g} in "
