@@ -1,0 +1,178 @@
+"""`wsmark check`, `rules` and `explain` as a user runs them: formats, exit codes,
+waivers, annotation, folders and parallel jobs."""
+
+from __future__ import annotations
+
+import json
+import math
+from xml.etree import ElementTree
+
+import pytest
+
+from cli import cli
+from markers.design import Design
+from markers.kinds import build
+from markers.rules import RULES
+from render.output import render_file
+
+MM = 25.4
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _vendor_danger(path, slope_deg: float, stroke_in: float) -> None:
+    """A danger sign as a vendor draws it: mm units, a stroked path in a translated group,
+    the outline's outer edge 16 in wide at H = 24 in."""
+    half_w = 8 - (stroke_in / 2) / math.cos(math.radians(slope_deg))
+    half_h = half_w / math.tan(math.radians(slope_deg))
+    w, h = 20 * MM, 24 * MM
+    a, b = half_w * MM, half_h * MM
+    path.write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" '
+        f'viewBox="0 0 {w} {h}"><style>.sym{{fill:none;stroke:#FF5F15;'
+        f'stroke-width:{stroke_in * MM};stroke-linejoin:miter;stroke-miterlimit:10}}</style>'
+        f'<rect width="{w}" height="{h}" fill="white"/>'
+        f'<g transform="translate({w / 2} {h / 2})"><path class="sym" '
+        f'd="M0 {-b} L{a} 0 L0 {b} L{-a} 0 Z"/></g></svg>')
+
+
+@pytest.fixture()
+def drawings(tmp_path):
+    bad, good = tmp_path / "bad.svg", tmp_path / "good.svg"
+    _vendor_danger(bad, 45.0, 1.5)
+    _vendor_danger(good, 35.0, 2.0)
+    return bad, good
+
+
+def test_acceptance_rotated_square_fails_and_corrected_passes(runner, drawings) -> None:
+    bad, good = drawings
+    result = runner.invoke(cli, ["check", str(bad), "--format", "json", "--jobs", "1"])
+    assert result.exit_code == 1
+    (report,) = json.loads(result.stdout)
+    errors = {f["rule"]: f for f in report["findings"] if f["severity"] == "error"}
+    assert set(errors) == {"diamond-slope", "outline-width"}
+    assert errors["diamond-slope"]["citation"] == "NR 5.09(6)(d)"
+    assert errors["diamond-slope"]["measured"] == pytest.approx(45.0, abs=0.05)
+    assert errors["outline-width"]["citation"] == "NR 5.09(6)(b)"
+    assert errors["outline-width"]["measured"] == pytest.approx(1.5, abs=0.005)
+    assert errors["outline-width"]["required"] == ">= 2"
+    result = runner.invoke(cli, ["check", str(good), "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "PASS (danger" in result.stdout
+
+
+def test_json_contract_keys(runner, drawings) -> None:
+    result = runner.invoke(cli, ["check", str(drawings[0]), "--format", "json"])
+    (report,) = json.loads(result.stdout)
+    assert set(report) == {"file", "verdict", "kind", "display_height_in",
+                           "display_height_basis", "findings", "error"}
+    assert report["kind"] == "danger" and report["display_height_basis"] == "inferred"
+    assert report["display_height_in"] == pytest.approx(24.0, abs=0.01)
+    for finding in report["findings"]:
+        assert {"rule", "citation", "severity", "measured", "required", "unit", "message",
+                "bbox"} <= set(finding)
+        assert len(finding["bbox"]) == 4
+
+
+def test_sarif_has_one_rule_entry_per_rule_id(runner, drawings) -> None:
+    result = runner.invoke(cli, ["check", str(drawings[0]), "--format", "sarif"])
+    sarif = json.loads(result.stdout)
+    assert sarif["version"] == "2.1.0"
+    run = sarif["runs"][0]
+    ids = [r["id"] for r in run["tool"]["driver"]["rules"]]
+    assert sorted(ids) == sorted(RULES) and len(ids) == len(set(ids))
+    assert {r["ruleId"] for r in run["results"]} == {"diamond-slope", "outline-width"}
+    assert all(r["level"] == "error" for r in run["results"])
+
+
+def test_waiver_is_reported_and_does_not_fail(runner, drawings) -> None:
+    result = runner.invoke(cli, ["check", str(drawings[0]), "--format", "json",
+                                 "--waive", "diamond-slope:legacy sign, replace 2027",
+                                 "--waive", "outline-width:accepted by the board"])
+    assert result.exit_code == 0, result.output
+    (report,) = json.loads(result.stdout)
+    assert report["verdict"] == "pass"
+    assert {f["waived"] for f in report["findings"]} == {"legacy sign, replace 2027",
+                                                         "accepted by the board"}
+
+
+@pytest.mark.parametrize("waiver", ["no-such-rule:why", "diamond-slope", "diamond-slope:"])
+def test_bad_waiver_is_a_usage_error(runner, drawings, waiver) -> None:
+    result = runner.invoke(cli, ["check", str(drawings[0]), "--waive", waiver])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+
+
+def test_annotated_copy_names_each_finding(runner, drawings, tmp_path) -> None:
+    out = tmp_path / "marked.svg"
+    result = runner.invoke(cli, ["check", str(drawings[0]), "--annotate", str(out)])
+    assert result.exit_code == 1
+    root = ElementTree.parse(out).getroot()
+    notes = root.find(f"{SVG}g[@id='wsmark-annotations']")
+    texts = [t.text for t in notes.iter(f"{SVG}text")]
+    assert "1. outline-width NR 5.09(6)(b): measured 1.5 in, required >= 2 in" in texts
+    assert "2. diamond-slope NR 5.09(6)(d): measured 45.0 deg, required = 35 deg" in texts
+    assert {"1", "2"} <= set(texts)  # the numbered markers on the drawing
+
+
+def test_folder_walk_parallel_jobs_and_summary(runner, drawings, tmp_path) -> None:
+    folder = drawings[0].parent
+    render_file(build(Design("control", 12, legend="5 MPH")), folder / "c.svg")
+    (folder / "d.yaml").write_text("kind: aid-red\ndisplay_height: 18\nid: WS-4\n")
+    (folder / "notes.txt").write_text("not a drawing")
+    result = runner.invoke(cli, ["check", str(folder), "--jobs", "2", "--format", "json"])
+    assert result.exit_code == 1
+    reports = json.loads(result.stdout)
+    assert [r["file"].rsplit("/", 1)[-1] for r in reports] == ["bad.svg", "c.svg", "d.yaml",
+                                                               "good.svg"]
+    assert [r["verdict"] for r in reports] == ["fail", "pass", "pass", "pass"]
+    assert "4 file(s): 3 pass, 1 fail, 0 error" in result.stderr
+
+
+def test_unreadable_input_is_exit_2_with_a_one_line_reason(runner, tmp_path) -> None:
+    broken = tmp_path / "broken.svg"
+    broken.write_text("<svg xmlns='http://www.w3.org/2000/svg'><rect")
+    result = runner.invoke(cli, ["check", str(broken), str(tmp_path / "missing.svg"),
+                                 "--format", "json", "--jobs", "1"])
+    assert result.exit_code == 2
+    reports = json.loads(result.stdout)
+    assert [r["verdict"] for r in reports] == ["error", "error"]
+    for r in reports:
+        assert r["error"] and "\n" not in r["error"] and r["file"].split("/")[-1] in r["error"]
+
+
+def test_exit_zero_keeps_failures_quiet_but_not_errors(runner, drawings, tmp_path) -> None:
+    assert runner.invoke(cli, ["check", str(drawings[0]), "--exit-zero"]).exit_code == 0
+    missing = tmp_path / "missing.svg"
+    assert runner.invoke(cli, ["check", str(missing), "--exit-zero"]).exit_code == 2
+
+
+def test_no_physical_size_needs_scale(runner, tmp_path) -> None:
+    bare = tmp_path / "bare.svg"
+    bare.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 120">'
+                    '<rect width="100" height="120" fill="#fff"/>'
+                    '<circle cx="50" cy="60" r="45" fill="none" stroke="#FF4F00" '
+                    'stroke-width="10"/></svg>')
+    result = runner.invoke(cli, ["check", str(bare), "--format", "json"])
+    assert result.exit_code == 2
+    assert "--scale" in json.loads(result.stdout)[0]["error"]
+    result = runner.invoke(cli, ["check", str(bare), "--scale", "0.1", "--format", "json"])
+    (report,) = json.loads(result.stdout)
+    assert report["kind"] == "control"
+    assert report["display_height_in"] == pytest.approx(12.0, abs=0.01)
+
+
+def test_rules_lists_every_id_and_explain_quotes_the_paragraph(runner) -> None:
+    listing = runner.invoke(cli, ["rules"]).stdout
+    for rule_id in RULES:
+        assert rule_id in listing
+    text = runner.invoke(cli, ["explain", "outline-width"]).stdout
+    assert "NR 5.09(6)(b)" in text and "not less than 2 inches" in text
+    assert "Passes:" in text and "Fails:" in text
+    result = runner.invoke(cli, ["explain", "nope"])
+    assert result.exit_code == 2 and "wsmark rules" in result.stderr
+
+
+@pytest.mark.parametrize("rule_id", sorted(RULES))
+def test_every_rule_documents_itself(rule_id) -> None:
+    doc = RULES[rule_id].doc
+    assert "Passes" in doc and "Fails" in doc, rule_id

@@ -1,0 +1,60 @@
+"""The strongest test of the house: build -> render SVG -> read -> measure -> rules
+gives zero findings of severity error or warning, for every kind at several sizes."""
+
+from __future__ import annotations
+
+import pytest
+
+from markers.check import CheckOptions, check_file
+from markers.design import Design
+from markers.kinds import KINDS, build
+from markers.measure import measure
+from render.output import render_file
+
+LEGENDS = {"danger": "ROCKS", "control": "SLOW NO WAKE", "information": "MARINA",
+           "exclusion": None}
+HEIGHTS = (12.0, 18.0, 30.0, 48.0)
+
+
+def _design(kind: str, h: float) -> Design:
+    spec = KINDS[kind]
+    return Design(kind, h, legend=LEGENDS.get(kind), ws_id=spec.sample_id)
+
+
+@pytest.mark.parametrize("h", HEIGHTS)
+@pytest.mark.parametrize("kind", [k for k in KINDS if not k.startswith(("buoy", "diver",
+                                                                         "distress"))])
+def test_every_sign_face_checks_clean(tmp_path, kind: str, h: float) -> None:
+    path = tmp_path / f"{kind}.svg"
+    render_file(build(_design(kind, h)), path)
+    report, _ = check_file(path, CheckOptions())
+    serious = [(f.rule, f.message) for f in report.findings if f.severity != "info"]
+    assert report.verdict == "pass" and not serious, serious
+    assert report.kind == kind
+    assert report.display_height_in == pytest.approx(h, abs=1e-3)
+    assert report.display_height_basis == "declared"
+
+
+@pytest.mark.parametrize("kind,h,outline", [("danger", 24, 3.0), ("control", 36, 4.0),
+                                            ("information", 30, 2.5)])
+def test_thick_outline_round_trips(tmp_path, kind: str, h: float, outline: float) -> None:
+    path = tmp_path / "thick.svg"
+    spec = KINDS[kind]
+    render_file(build(Design(kind, h, outline=outline, legend=LEGENDS.get(kind),
+                             ws_id=spec.sample_id)), path)
+    report, art = check_file(path, CheckOptions())
+    assert report.verdict == "pass", report.findings
+    assert measure(art).outline == pytest.approx(outline, abs=0.005)
+
+
+def test_declared_colours_are_judged(tmp_path) -> None:
+    """A design file's colours go through the same rules: a red 'orange' fails."""
+    good = tmp_path / "good.yaml"
+    good.write_text("kind: danger\ndisplay_height: 24\nlegend: ROCKS\n"
+                    "colors: {orange: '#E57200', black: '#231F20'}\n")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("kind: danger\ndisplay_height: 24\ncolors: {orange: '#C8102E'}\n")
+    assert check_file(good, CheckOptions())[0].verdict == "pass"
+    report, _ = check_file(bad, CheckOptions())
+    assert report.verdict == "fail"
+    assert [f.rule for f in report.findings if f.severity == "error"] == ["reg-symbol-color"]
