@@ -28,3 +28,6 @@ gallery: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+sweep: $(STAMP)
+	$(BIN)/python bench/sweep.py

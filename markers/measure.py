@@ -325,7 +325,7 @@ def measure(art: Artwork, display_height: float | None = None) -> Facts:
         _measure_symbol(facts, ring[1], fam)
         letters = [f for f in fam if f not in ("white", "orange")]
         legends = _legend_facts(art, fam, letters, facts.symbol_outer, None)
-    elif aid_family and share[aid_family] > 0.2:
+    elif aid_family and share[aid_family] > 0.2 and polygons(fam[aid_family][0]):
         _measure_aid(facts, fam, aid_family)
         letters = [f for f in fam if f != aid_family]
         legends = _legend_facts(art, fam, letters, facts.symbol_outer,
