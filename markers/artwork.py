@@ -48,7 +48,8 @@ class LegendItem:
     """A line block of lettering: its text, its outlines (inches) and the box it sits in.
 
     ``outlined`` is False when a drawing gave the text as font-dependent ``<text>``;
-    then ``outlines`` is an estimate of where the letters are.
+    then ``outlines`` is an estimate of where the letters are. ``hex`` is the colour as
+    drawn, where it differs from the family's palette colour.
     """
 
     text: str
@@ -57,7 +58,7 @@ class LegendItem:
     cap_height: float
     color: str
     outlined: bool = True
-    stroke_ratio: float | None = None
+    hex: str | None = None
 
 
 @dataclass(frozen=True)

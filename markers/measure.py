@@ -16,7 +16,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from markers.artwork import Artwork
-from markers.colors import ColorMatch, classify
+from markers.colors import PALETTE, ColorMatch, classify
 
 __all__ = ["LegendFact", "Facts", "measure", "polygons"]
 
@@ -191,8 +191,7 @@ def _legend_facts(art: Artwork, fam: dict, letter_families: list[str],
     for item in art.legends:
         if item.outlined:
             continue
-        color = classify(next((layer.hex for layer in art.layers
-                               if layer.color == item.color), "#000000"))
+        color = classify(item.hex or PALETTE.get(item.color, PALETTE["black"]))
         inside = symbol is not None and item.box.centroid.within(symbol)
         facts.append(LegendFact(item.text, item.cap_height, None, color, _bbox(item.box),
                                 inside, False))
@@ -234,13 +233,21 @@ def _display(art: Artwork, facts: Facts, given: float | None,
 
 # --- the two families of faces ---------------------------------------------------
 
+def _has_cross(ring: Polygon, outline: float) -> bool:
+    """Orange inside the inner diamond (the outline moved in by its own thickness): a
+    cross, even where white words are knocked out of its middle."""
+    inner = Polygon(ring.exterior).buffer(-(outline + 0.01), join_style="mitre")
+    return not inner.is_empty and ring.intersection(inner).area > 0.05 * inner.area
+
+
 def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> None:
     outer = Polygon(ring.exterior)
     holes = sorted((Polygon(h) for h in ring.interiors), key=lambda p: -p.area)
     holes = [h for h in holes if h.area > SPECK]
     facts.symbol_outer = outer
     facts.symbol_shape = shape_of(outer)
-    facts.has_cross = len(holes) >= 2 and facts.symbol_shape == "diamond"
+    if not holes:
+        facts.center_color = facts.symbol_color
     if holes:
         center = unary_union(holes)
         seen = max(((f, g.intersection(center).area) for f, (g, m) in fam.items()),
@@ -251,6 +258,7 @@ def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> None:
         facts.outline = where[0]
         a, b = nearest_points(ring.exterior, where[1].exterior)
         facts.outline_at = _bbox(LineString([a, b]).buffer(0.05))
+        facts.has_cross = facts.symbol_shape == "diamond" and _has_cross(ring, facts.outline)
     x0, y0, x1, y1 = outer.bounds
     if facts.symbol_shape == "diamond":
         facts.size_name, facts.size = "outside width", x1 - x0
@@ -287,21 +295,42 @@ def _measure_aid(facts: Facts, fam: dict, family: str) -> None:
         facts.kind = "aid-center"
     else:
         facts.face_shape = shape_of(filled)
-        facts.kind = "aid-red" if family == "red" else "aid-green"
+        facts.kind = "aid-green" if family == "green" else "aid-red"
 
 
 def _find_ring(fam: dict, panel_area: float) -> tuple[str, Polygon] | None:
-    """The symbol: the biggest coloured shape with a large white-ish hole (a ring),
-    orange first; aid faces are filled (their only holes are letters)."""
+    """The regulatory symbol: the biggest coloured shape that is a ring (one large hole,
+    or a diamond whose center a cross splits into quarters), orange first; a solid
+    orange diamond, circle or square counts too (its center is then not white).
+    Aid faces are filled: their only holes are letters."""
     for family in sorted((f for f in fam if f != "white"), key=lambda f: f != "orange"):
         parts = polygons(fam[family][0])
         if not parts or parts[0].area < 0.03 * panel_area:
             continue
         shape = parts[0]
-        filled = Polygon(shape.exterior).area
-        if family == "orange" or sum(Polygon(h).area for h in shape.interiors) > 0.15 * filled:
+        filled = Polygon(shape.exterior)
+        holes = sorted((Polygon(h).area for h in shape.interiors), reverse=True)
+        outline = shape_of(filled)
+        if holes and holes[0] > 0.15 * filled.area:
+            return family, shape
+        if outline == "diamond" and len(holes) >= 2 and sum(holes) > 0.005 * filled.area:
+            return family, shape
+        if family == "orange" and outline in ("diamond", "circle", "rectangle"):
             return family, shape
     return None
+
+
+def _aid_face(fam: dict, share: dict[str, float]) -> str | None:
+    """The colour family of an aid's face: the biggest non-white area covering a fifth
+    of the panel; red, green, black stripes, or a triangle in a wrong colour (judged
+    as a red nun so that aid-color can say so)."""
+    family = max((f for f in fam if f != "white"), key=lambda f: share[f], default=None)
+    if family is None or share[family] <= 0.2 or not polygons(fam[family][0]):
+        return None
+    if family in ("red", "green", "black"):
+        return family
+    face = Polygon(polygons(fam[family][0])[0].exterior)
+    return family if shape_of(face) == "triangle" else None
 
 
 def _enclosed_by(geometry: BaseGeometry) -> BaseGeometry:
@@ -318,14 +347,14 @@ def measure(art: Artwork, display_height: float | None = None) -> Facts:
     area = facts.panel.area or 1.0
     share = {f: g.area / area for f, (g, _) in fam.items()}
     ring = _find_ring(fam, area)
-    aid_family = max((f for f in ("red", "green", "black") if f in fam),
-                     key=lambda f: share[f], default=None)
+    aid_family = _aid_face(fam, share)
     if ring is not None:
         facts.symbol_color = fam[ring[0]][1]
         _measure_symbol(facts, ring[1], fam)
-        letters = [f for f in fam if f not in ("white", "orange")]
+        ground = {"white", ring[0], facts.center_color.family if facts.center_color else None}
+        letters = [f for f in fam if f not in ground]
         legends = _legend_facts(art, fam, letters, facts.symbol_outer, None)
-    elif aid_family and share[aid_family] > 0.2 and polygons(fam[aid_family][0]):
+    elif aid_family is not None:
         _measure_aid(facts, fam, aid_family)
         letters = [f for f in fam if f != aid_family]
         legends = _legend_facts(art, fam, letters, facts.symbol_outer,

@@ -1,0 +1,57 @@
+"""Resource limits for reading untrusted drawings, and the per-file budget that enforces them.
+
+A vendor's SVG is untrusted input: every limit below turns "too big / too deep / too slow"
+into a one-line WsmarkError instead of a hang, a crash or an exhausted machine. The numbers
+are far above any real marker drawing (a sign has hundreds of elements, not thousands).
+"""
+
+from __future__ import annotations
+
+import time
+
+from markers.errors import WsmarkError
+
+__all__ = [
+    "MAX_FILE_BYTES", "MAX_ELEMENTS", "MAX_NESTING", "MAX_USE_DEPTH", "MAX_USES",
+    "MAX_ENTITIES", "MAX_ENTITY_CHARS", "MAX_ENTITY_EXPANSION", "MAX_VERTICES",
+    "MAX_COORD_IN", "TIME_BUDGET_S", "FLATTEN_TOL_IN", "Budget",
+]
+
+MAX_FILE_BYTES = 20 * 1024 * 1024  # on disk, and after gunzip for .svgz
+MAX_ELEMENTS = 200_000  # in the file, and again after expanding <use>
+MAX_NESTING = 100  # element depth in the file; the reader recurses this deep
+MAX_USE_DEPTH = 16  # <use> -> <use> -> ... chain length
+MAX_USES = 10_000  # <use> elements in the file
+MAX_ENTITIES = 64  # internal entity declarations (Illustrator writes about eight)
+MAX_ENTITY_CHARS = 1024  # length of one entity's replacement text
+MAX_ENTITY_EXPANSION = 2 * 1024 * 1024  # total characters all entity references expand to
+MAX_VERTICES = 2_000_000  # flattened vertices over the whole drawing
+MAX_COORD_IN = 1e6  # |coordinate| and stroke width, in inches (about 16 miles)
+TIME_BUDGET_S = 5.0  # wall clock per file, checked between elements and subpaths
+FLATTEN_TOL_IN = 2e-4  # curve flattening: max chord deviation, inches
+
+
+class Budget:
+    """Time and vertex allowance for one file; raises WsmarkError naming the file when spent."""
+
+    def __init__(self, name: str, seconds: float = TIME_BUDGET_S,
+                 vertices: int = MAX_VERTICES) -> None:
+        self.name = name
+        self.deadline = time.monotonic() + seconds
+        self.seconds = seconds
+        self.vertices_left = vertices
+        self.max_vertices = vertices
+
+    def tick(self) -> None:
+        """Called between units of work: refuse once the wall-clock allowance is gone."""
+        if time.monotonic() > self.deadline:
+            raise WsmarkError(
+                f"{self.name}: too complex (not read within {self.seconds:g} s)")
+
+    def take(self, count: int) -> None:
+        """Account for ``count`` more flattened vertices."""
+        self.vertices_left -= count
+        if self.vertices_left < 0:
+            raise WsmarkError(
+                f"{self.name}: too complex (more than {self.max_vertices:,} vertices "
+                "after flattening curves)")

@@ -1,0 +1,228 @@
+"""How an SVG element's sizes and style resolve: units, viewBox, transforms and CSS.
+
+Lengths come out in user units (1 px = 1/96 in, SVG's CSS pixel); the reader turns user
+units into inches with one matrix. The CSS here is what vendor tools write: type, class,
+id and compound selectors with ``!important``; combinators and pseudo-classes are skipped.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from xml.etree.ElementTree import Element
+
+import numpy as np
+import svgelements as se
+
+from markers.read.safety import local_name
+
+__all__ = [
+    "INITIAL", "PROPS", "NUMBERS", "parse_length", "parse_physical", "first_length",
+    "parse_fraction", "parse_viewbox", "viewbox_matrix", "translate", "scale_matrix",
+    "parse_transform", "unit_size", "parse_declarations", "Stylesheet", "font_size",
+]
+
+#: Inherited properties the reader uses, with their initial values (font-size in user units).
+INITIAL: dict[str, object] = {
+    "fill": "black", "fill-rule": "nonzero", "fill-opacity": "1", "stroke": "none",
+    "stroke-width": "1", "stroke-linejoin": "miter", "stroke-linecap": "butt",
+    "stroke-miterlimit": "4", "stroke-opacity": "1", "visibility": "visible",
+    "color": "black", "text-anchor": "start", "paint-order": "normal",
+    "clip-rule": "nonzero", "font-size": 16.0,
+}
+_OWN = frozenset({"display", "opacity", "clip-path", "mask", "filter", "marker-start",
+                  "marker-mid", "marker-end", "stop-color"})  # not inherited
+PROPS = frozenset(INITIAL) | _OWN
+_FONT_KEYWORDS = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0,
+                  "large": 18.0, "x-large": 24.0, "xx-large": 32.0}
+_NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
+_LENGTH = re.compile(rf"\s*({_NUMBER})\s*(px|in|cm|mm|pt|pc|em|ex|%)?\s*$", re.I)
+NUMBERS = re.compile(_NUMBER)
+_USER_PER_UNIT = {"": 1.0, "px": 1.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4,
+                  "pt": 96 / 72, "pc": 16.0}
+_COMPOUND = re.compile(r"(\*|[A-Za-z][\w-]*)?((?:[.#][\w-]+)*)")
+
+
+def parse_physical(text: str | None) -> tuple[float | None, str | None]:
+    """A root width/height in inches and its unit; None when absent, relative or invalid."""
+    match = _LENGTH.match(text or "")
+    if not match or (match[2] or "").lower() in ("%", "em", "ex"):
+        return None, None
+    unit = (match[2] or "").lower()
+    value = float(match[1]) * _USER_PER_UNIT[unit] / 96
+    return (value, unit or "px") if math.isfinite(value) else (None, None)
+
+
+def parse_length(text: str | None, *, ref: float = 0.0, font: float = 16.0,
+            default: float = 0.0) -> float:
+    """A length in user units (percentages of ``ref``); ``default`` when absent or invalid."""
+    match = _LENGTH.match(text) if text else None
+    if not match:
+        return default
+    value, unit = float(match[1]), (match[2] or "").lower()
+    if not math.isfinite(value):
+        return default
+    if unit == "%":
+        return value / 100 * ref
+    if unit in ("em", "ex"):
+        return value * font * (1.0 if unit == "em" else 0.5)
+    return value * _USER_PER_UNIT[unit]
+
+
+def first_length(text: str | None, **kwargs: float) -> float:
+    """The first of a list of lengths (``<text x="1 2 3">``)."""
+    words = (text or "").replace(",", " ").split()
+    return parse_length(words[0] if words else None, **kwargs)
+
+
+def parse_fraction(text: object, default: float = 1.0) -> float:
+    """An opacity: number or percentage, clamped to 0..1."""
+    match = _LENGTH.match(str(text)) if text is not None else None
+    if not match or not math.isfinite(float(match[1])):
+        return default
+    value = float(match[1]) / (100 if match[2] == "%" else 1)
+    return min(1.0, max(0.0, value))
+
+
+def parse_viewbox(text: str | None) -> tuple[float, float, float, float] | None:
+    numbers = [float(n) for n in NUMBERS.findall(text or "")]
+    if len(numbers) != 4 or not all(map(math.isfinite, numbers)) or min(numbers[2:]) <= 0:
+        return None
+    return numbers[0], numbers[1], numbers[2], numbers[3]
+
+
+def viewbox_matrix(viewbox: tuple[float, float, float, float], width: float, height: float,
+                    aspect: str | None) -> np.ndarray:
+    """The viewBox-to-viewport transform of SVG 1.1 section 7.8 (preserveAspectRatio)."""
+    x, y, w, h = viewbox
+    sx, sy = width / w, height / h
+    words = (aspect or "xMidYMid meet").replace("defer", "").split()
+    align = words[0] if words else "xMidYMid"
+    if align != "none":
+        sx = sy = max(sx, sy) if "slice" in words[1:] else min(sx, sy)
+    shift = {"Min": 0.0, "Mid": 0.5, "Max": 1.0}
+    fx = shift.get(align[1:4], 0.5) if align != "none" else 0.0
+    fy = shift.get(align[5:8], 0.5) if align != "none" else 0.0
+    return translate(fx * (width - w * sx) - x * sx, fy * (height - h * sy) - y * sy) @ \
+        scale_matrix(sx, sy)
+
+
+def translate(x: float, y: float) -> np.ndarray:
+    return np.array([[1.0, 0.0, x], [0.0, 1.0, y], [0.0, 0.0, 1.0]])
+
+
+def scale_matrix(sx: float, sy: float) -> np.ndarray:
+    return np.array([[sx, 0.0, 0.0], [0.0, sy, 0.0], [0.0, 0.0, 1.0]])
+
+
+def parse_transform(text: str | None) -> np.ndarray:
+    """An SVG transform list as a 3x3 matrix (svgelements parses the syntax)."""
+    if not text or not text.strip():
+        return np.eye(3)
+    m = se.Matrix(text)
+    return np.array([[m.a, m.c, m.e], [m.b, m.d, m.f], [0.0, 0.0, 1.0]])
+
+
+def unit_size(matrix: np.ndarray) -> float:
+    return math.sqrt(abs(np.linalg.det(matrix[:2, :2])))
+
+
+def parse_declarations(text: str) -> list[tuple[str, str, bool]]:
+    """``prop: value [!important]; ...`` as (prop, value, important)."""
+    out = []
+    for piece in text.split(";"):
+        prop, colon, value = piece.partition(":")
+        if not colon:
+            continue
+        value = value.strip()
+        important = value.lower().endswith("!important")
+        if important:
+            value = value[: -len("!important")].rstrip()
+        out.append((prop.strip().lower(), value, important))
+    return out
+
+
+@dataclass(frozen=True)
+class _Rule:
+    tag: str | None
+    id: str | None
+    classes: frozenset[str]
+    rank: tuple[int, int, int, int]  # specificity (ids, classes, types), source order
+    declarations: tuple[tuple[str, str, bool], ...]
+
+
+class Stylesheet:
+    """The document's ``<style>`` rules with simple (compound) selectors, indexed for lookup."""
+
+    def __init__(self, root: Element) -> None:
+        self.index: dict[str, list[_Rule]] = {}
+        text = "\n".join(e.text or "" for e in root.iter() if local_name(e) == "style"
+                         and (e.get("type") or "text/css").strip().lower() == "text/css")
+        order = 0
+        for prelude, body in _css_blocks(re.sub(r"/\*.*?\*/", "", text, flags=re.S)):
+            declarations = tuple(d for d in parse_declarations(body) if d[0] in PROPS)
+            for selector in prelude.split(","):
+                rule = _parse_selector(selector.strip(), order, declarations)
+                order += 1
+                if rule is not None and declarations:
+                    key = (f"#{rule.id}" if rule.id else f".{min(rule.classes)}"
+                           if rule.classes else rule.tag or "*")
+                    self.index.setdefault(key, []).append(rule)
+
+    def matching(self, element: Element, tag: str) -> list[tuple[tuple, str, str]]:
+        """Ranked declarations of every rule that matches ``element``."""
+        if not self.index:
+            return []
+        classes = set((element.get("class") or "").split())
+        element_id = element.get("id")
+        keys = [tag, "*"] + [f".{c}" for c in classes] + ([f"#{element_id}"] if element_id else [])
+        out = []
+        for key in keys:
+            for rule in self.index.get(key, ()):
+                if ((rule.tag in (None, "*", tag)) and rule.id in (None, element_id)
+                        and rule.classes <= classes):
+                    out += [((important, 0, rule.rank), prop, value)
+                            for prop, value, important in rule.declarations]
+        return out
+
+
+def _css_blocks(text: str) -> list[tuple[str, str]]:
+    """Top-level ``prelude { body }`` pairs; at-rules (@media, @font-face ...) are skipped."""
+    blocks, depth, start, prelude = [], 0, 0, ""
+    for match in re.finditer(r"[{}]", text):
+        if match.group() == "{":
+            if depth == 0:
+                prelude, start = text[start:match.start()].split(";")[-1].strip(), match.end()
+            depth += 1
+        elif depth:
+            depth -= 1
+            if depth == 0:
+                if not prelude.startswith("@"):
+                    blocks.append((prelude, text[start:match.start()]))
+                start = match.end()
+    return blocks
+
+
+def _parse_selector(selector: str, order: int,
+                    declarations: tuple[tuple[str, str, bool], ...]) -> _Rule | None:
+    match = _COMPOUND.fullmatch(selector)
+    if not match or not selector:
+        return None
+    ids = re.findall(r"#([\w-]+)", match[2] or "")
+    classes = frozenset(re.findall(r"\.([\w-]+)", match[2] or ""))
+    if len(ids) > 1:
+        return None
+    tag = match[1]
+    specificity = (len(ids), len(classes), int(bool(tag) and tag != "*"))
+    return _Rule(tag, ids[0] if ids else None, classes, (*specificity, order), declarations)
+
+
+def font_size(value: str, parent: float) -> float:
+    word = value.strip().lower()
+    if word in _FONT_KEYWORDS:
+        return _FONT_KEYWORDS[word]
+    if word in ("smaller", "larger"):
+        return parent / 1.2 if word == "smaller" else parent * 1.2
+    size = parse_length(value, ref=parent, font=parent, default=parent)
+    return size if size > 0 else parent
