@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from markers.rules import RULES, Finding
 
@@ -36,10 +36,14 @@ class FileReport:
 
 
 def _finding_json(f: Finding) -> dict:
-    record = {key: value for key, value in asdict(f).items()
-              if value is not None or key in ("measured", "required", "unit", "bbox")}
-    if f.bbox is not None:
-        record["bbox"] = list(f.bbox)
+    """The contract's keys in the contract's order; tolerance and waiver when present."""
+    record = {"rule": f.rule, "citation": f.citation, "severity": f.severity,
+              "measured": f.measured, "required": f.required, "unit": f.unit,
+              "message": f.message, "bbox": None if f.bbox is None else list(f.bbox)}
+    if f.tolerance is not None:
+        record["tolerance"] = f.tolerance
+    if f.waived is not None:
+        record["waived"] = f.waived
     return record
 
 

@@ -8,6 +8,7 @@ from typing import Iterator
 from markers.measure import AIDS, Facts
 from markers.requirements import REQ, req
 from markers.rules.base import Hit, rule
+from markers.rules.regulatory import stroke_hits
 
 _FACE = {"aid-red": "red", "aid-green": "green", "aid-center": "black and white stripes"}
 _SHAPE = {"aid-red": "triangle", "aid-green": "rectangle", "aid-center": "striped"}
@@ -103,12 +104,7 @@ def aid_letter_style(f: Facts) -> Iterator[Hit]:
 
     Passes: Overpass Bold (0.17).  Fails: hairline letters (0.05).
     """
-    lo, hi = req("block_stroke_min"), req("block_stroke_max")
-    for leg in f.legends:
-        if leg.stroke_ratio is not None and not lo <= leg.stroke_ratio <= hi:
-            yield Hit(f"letter stroke {leg.stroke_ratio:.2f} of the letter height; block "
-                      f"characters have {lo:.2f}-{hi:.2f}", measured=round(leg.stroke_ratio, 3),
-                      required=f"{lo:.2f}-{hi:.2f}", unit="ratio", bbox=leg.bbox)
+    yield from stroke_hits(f.legends)
 
 
 @rule("aid-shape", "NR 5.09(2)(a)7", "warning", AIDS)

@@ -8,7 +8,7 @@ words of the rule live once. The runner stamps id, citation and severity on each
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
 from markers.citations import REFS
@@ -30,19 +30,13 @@ class Hit:
     severity: str | None = None
 
 
-@dataclass(frozen=True)
-class Finding:
+@dataclass(frozen=True, kw_only=True)
+class Finding(Hit):
     """A Hit stamped with its rule id, citation and severity (and a waiver, if any)."""
 
     rule: str
     citation: str
     severity: str
-    message: str
-    measured: float | str | None = None
-    required: str | None = None
-    unit: str | None = None
-    tolerance: float | None = None
-    bbox: tuple[float, float, float, float] | None = None
     waived: str | None = None
 
 
@@ -91,8 +85,5 @@ def _findings(facts: Facts, waivers: dict[str, str]) -> Iterator[Finding]:
         if facts.kind not in r.kinds and "*" not in r.kinds:
             continue
         for hit in r.check(facts):
-            finding = Finding(r.id, r.citation, hit.severity or r.severity, hit.message,
-                              hit.measured, hit.required, hit.unit, hit.tolerance, hit.bbox)
-            if r.id in waivers:
-                finding = replace(finding, waived=waivers[r.id])
-            yield finding
+            yield Finding(**{**vars(hit), "severity": hit.severity or r.severity},
+                          rule=r.id, citation=r.citation, waived=waivers.get(r.id))

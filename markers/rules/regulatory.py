@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.measure import REGULATORY, Facts
+from markers.measure import REGULATORY, Facts, LegendFact
 from markers.requirements import REQ, legend_min_cap, req
 from markers.rules.base import Hit, rule
 
 SHAPES = {"danger": "open diamond", "exclusion": "diamond with a cross",
           "control": "circle", "information": "square or rectangle"}
+
+
+def stroke_hits(legends: list[LegendFact]) -> Iterator[Hit]:
+    """Lines whose letter stroke is outside the block-character range."""
+    lo, hi = req("block_stroke_min"), req("block_stroke_max")
+    for leg in legends:
+        if leg.stroke_ratio is not None and not lo <= leg.stroke_ratio <= hi:
+            yield Hit(f"letter stroke {leg.stroke_ratio:.2f} of the letter height; block "
+                      f"characters have {lo:.2f}-{hi:.2f}", measured=round(leg.stroke_ratio, 3),
+                      required=f"{lo:.2f}-{hi:.2f}", unit="ratio", bbox=leg.bbox)
 
 
 def _color_hit(what: str, match, want: str, clause: str) -> Iterator[Hit]:
@@ -229,17 +239,13 @@ def legend_legibility(f: Facts) -> Iterator[Hit]:
     if f.display_height is None:
         return
     low = legend_min_cap(f.display_height)
-    lo, hi = req("block_stroke_min"), req("block_stroke_max")
     for leg in f.legends:
         if leg.cap_height < low - 0.01:
             yield Hit(f"letters {leg.cap_height:.2f} in high; at least {low:.2f} in "
                       f"recommended for a {f.display_height:.2f} in display area",
                       measured=round(leg.cap_height, 3), required=f">= {low:.3f}", unit="in",
                       bbox=leg.bbox)
-        if leg.stroke_ratio is not None and not lo <= leg.stroke_ratio <= hi:
-            yield Hit(f"letter stroke {leg.stroke_ratio:.2f} of the letter height; block "
-                      f"characters have {lo:.2f}-{hi:.2f}", measured=round(leg.stroke_ratio, 3),
-                      required=f"{lo:.2f}-{hi:.2f}", unit="ratio", bbox=leg.bbox)
+    yield from stroke_hits(f.legends)
 
 
 @rule("text-outlined", "fabrication", "info", ("*",))
