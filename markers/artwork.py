@@ -83,13 +83,17 @@ class Artwork:
 
     def visible(self, color: str) -> BaseGeometry:
         """What of colour family ``color`` is seen: its layers minus everything above."""
-        seen = Polygon()
-        for i, layer in enumerate(self.layers):
-            if layer.color != color:
-                continue
-            above = unary_union([upper.geometry for upper in self.layers[i + 1:]])
-            seen = seen.union(layer.geometry.difference(above))
-        return seen
+        return self.visible_by_color().get(color, Polygon())
+
+    def visible_by_color(self) -> dict[str, BaseGeometry]:
+        """Every family's visible geometry, in one pass from the top layer down."""
+        seen: dict[str, list[BaseGeometry]] = {}
+        covered: BaseGeometry = Polygon()
+        for layer in reversed(self.layers):
+            geometry = layer.geometry
+            seen.setdefault(layer.color, []).append(geometry.difference(covered))
+            covered = covered.union(geometry)
+        return {color: unary_union(seen[color]) for color in self.colors()}
 
     def colors(self) -> list[str]:
         """Colour families present, in paint order, without repeats."""

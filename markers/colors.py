@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -186,6 +187,7 @@ _REFERENCE_LABS: tuple[tuple[str, str, str, Lab], ...] = tuple(
 )
 
 
+@lru_cache(maxsize=4096)
 def classify(hex_: str) -> ColorMatch:
     """Nearest reference swatch by CIEDE2000; callers judge `distance` to decide if it fits."""
     h = _require_hex(hex_)
