@@ -19,11 +19,14 @@ from markers.artwork import Artwork
 from markers.check import CheckOptions, check_file, inputs
 from markers.design import DESIGN_SUFFIXES, Design, load_design
 from markers.errors import WsmarkError
+from markers.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE
 from markers.kinds import KINDS, build, get_kind
 from markers.report import FileReport, exit_status, summary, to_json, to_sarif, to_text
 from markers.rules import RULES
+from render.fabricate import BOM_HEADER, bom_rows, write_fabrication
 from render.gallery import build_gallery
 from render.output import FORMATS, render_file, write_atomic
+from render.sheets import PAPERS, STANDARD_SIZES, sheet_pages, sheets_pdf
 from render.svg import annotated_svg
 
 __all__ = ["main", "cli"]
@@ -54,25 +57,73 @@ def cli() -> None:
     """Build, check and print Wisconsin waterway markers (Wis. Admin. Code NR 5.09)."""
 
 
-def _design(kind: str, display_height: float, outline: float, legend: str | None,
-            ws_id: str | None, sample: bool = False) -> Design:
+def _design(kind: str, display_height: float | None, outline: float, legend: str | None,
+            ws_id: str | None, sample: bool = False, **fields) -> Design:
+    """A Design from command-line options; ``fields`` are the buoy and flag options
+    (None or False when not given), ``sample`` fills in a typical symbol and id."""
     spec = get_kind(kind)
     if legend is not None and not spec.uses_legend:
-        raise WsmarkError(f"{kind} carries its identification, not a legend; use --id")
+        raise WsmarkError(f"{kind} carries its identification, not a legend; use --id"
+                          if spec.sample_id else f"{kind} takes no legend")
     if ws_id is not None and spec.sample_id is None:
-        raise WsmarkError(f"{kind} is a regulatory marker and takes no --id (aids only)")
+        raise WsmarkError(f"{kind} takes no --id (aids only)")
     if ws_id is None and sample:
         ws_id = spec.sample_id
-    return Design(kind, display_height, outline=outline, legend=legend, ws_id=ws_id)
+    if fields.pop("surface", False):
+        fields["curvature"] = "surface"
+    fields = {key: value for key, value in fields.items() if value not in (None, False)}
+    if spec.form == "sign" and fields:
+        raise WsmarkError(f"{kind} is a sign face: " + ", ".join(
+            "--" + key.replace("_", "-") for key in fields) + " apply to buoys and flags")
+    if sample and "symbol" not in fields:
+        fields.update({k: v for k, v in spec.sample.items() if k != "legend"})
+        legend = legend if legend is not None else spec.sample.get("legend")
+    return Design(kind, display_height, outline=outline, legend=legend, ws_id=ws_id, **fields)
+
+
+def _kind_or_file(kind: str, display_height: float | None, outline: float,
+                  legend: str | None, ws_id: str | None, **fields) -> Design:
+    """The design named by a KIND and options, or read from a YAML/JSON design file."""
+    if Path(kind).suffix.lower() in DESIGN_SUFFIXES:
+        return load_design(kind)
+    if display_height is None and get_kind(kind).form == "sign":
+        raise click.UsageError("--display-height is required with a KIND")
+    return _design(kind, display_height, outline, legend, ws_id, **fields)
 
 
 _kind_arg = click.argument("kind", metavar="KIND")
-_height_opt = click.option("--display-height", "-H", type=float, required=True,
-                           help="Height of the display area in inches (>= 12, NR 5.09(6)(a)).")
 _legend_opt = click.option("--legend", help="Words of the marker; '|' breaks lines.")
 _id_opt = click.option("--id", "ws_id", help="Identification of a state aid, e.g. WS-2.")
 _outline_opt = click.option("--outline", type=float, default=2.0, show_default=True,
                             help="Symbol outline thickness in inches (>= 2, NR 5.09(6)(b)).")
+_symbol_opt = click.option("--symbol", help="Face a symbol buoy or wrap carries, or the sign "
+                           "a sign buoy holds up: danger, exclusion, control, information.")
+_above_opt = click.option("--height-above-water", type=float, help="Inches a buoy rides above "
+                          "the waterline (>= 36, NR 5.09(6)(a); mooring 18, race >= 4).")
+_diameter_opt = click.option("--diameter", type=float, help="Buoy diameter in inches "
+                             "(>= 7, NR 5.09(6)(a); race 8 3/4 to 14).")
+_surface_opt = click.option("--surface", is_flag=True, help="Lay the symbol along the buoy's "
+                            "surface, with no adjustment for curvature (NR 5.09(6)(d)).")
+_seam_opt = click.option("--seam", type=float, help="Overlap added to a wrap where its ends "
+                         "meet, inches.")
+
+
+def _buoy_options(command):
+    """The buoy and flag options of render and spec (collected as ``fields``)."""
+    for option in reversed([
+        _symbol_opt, _above_opt, _diameter_opt,
+        click.option("--shape", help="Mooring buoy: sphere or ovate; race buoy: sphere or "
+                     "cylinder."),
+        click.option("--color", help="Race buoy colour: yellow, green, red or orange."),
+        click.option("--material", help="Race buoy material: foam, plastic or rubber."),
+        click.option("--lighted", is_flag=True, help="A lighted aid: no reflective band "
+                     "(NR 5.09(6)(f))."),
+        _surface_opt, _seam_opt,
+        click.option("--flag-height", type=float, help="How high a flag is, inches."),
+        click.option("--flag-length", type=float, help="How long a flag is, inches."),
+    ]):
+        command = option(command)
+    return command
 
 
 @cli.command()
@@ -81,34 +132,40 @@ def kinds() -> None:
 
     Example: wsmark kinds
     """
+    width = max(len(name) for name in KINDS)
     for kind in KINDS.values():
-        click.echo(f"{kind.name:<12} {kind.title}  [{kind.ref.clause}]")
+        click.echo(f"{kind.name:<{width}} {kind.title}  [{kind.ref.clause}]")
 
 
 @cli.command()
 @_kind_arg
-@_height_opt
+@click.option("--display-height", "-H", type=float,
+              help="Height of the display area in inches (>= 12, NR 5.09(6)(a)).")
 @_legend_opt
 @_id_opt
 @_outline_opt
+@_buoy_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-def spec(kind: str, display_height: float, legend: str | None, ws_id: str | None,
-         outline: float, fmt: str) -> None:
+def spec(kind: str, display_height: float | None, legend: str | None, ws_id: str | None,
+         outline: float, fmt: str, **fields) -> None:
     """Print the dimensions of a marker, each with the paragraph it comes from.
 
     Example: wsmark spec danger --display-height 24
     """
-    art = build(_design(kind, display_height, outline, legend, ws_id, sample=True))
+    if display_height is None and get_kind(kind).form == "sign":
+        raise click.UsageError("--display-height is required with a KIND")
+    art = build(_design(kind, display_height, outline, legend, ws_id, sample=True, **fields))
     dims = art.meta["dimensions"]
+    display_height = art.meta.get("display_height")
     if fmt == "json":
         click.echo(json.dumps({
             "kind": kind, "display_height_in": display_height,
             "dimensions": [{"name": d.name, "value": d.value, "unit": d.unit,
                             "citation": d.clause} for d in dims]}, indent=2))
         return
-    click.echo(f"{get_kind(kind).title}, display area {display_height:g} in "
-               f"[{get_kind(kind).ref.clause}]")
+    area = f", display area {display_height:g} in" if display_height else ""
+    click.echo(f"{get_kind(kind).title}{area} [{get_kind(kind).ref.clause}]")
     width = max(len(d.name) for d in dims)
     for d in dims:
         click.echo(f"  {d.name:<{width}}  {d.clause:<15} {d.as_text()}")
@@ -125,22 +182,57 @@ def spec(kind: str, display_height: float, legend: str | None, ws_id: str | None
               help=f"File to write: {', '.join(FORMATS)}.")
 @click.option("--dpi", type=click.FloatRange(min=1, max=2400), default=150, show_default=True,
               help="Resolution of a PNG.")
+@_buoy_options
 def render(kind: str, display_height: float | None, legend: str | None, ws_id: str | None,
-           outline: float, output: str, dpi: float) -> None:
+           outline: float, output: str, dpi: float, **fields) -> None:
     """Render a marker (a kind, or a YAML/JSON design file) at actual size to SVG, PNG
-    or PDF.
+    or PDF. Buoys are elevations (seen from the side, with their waterline).
 
     Example: wsmark render danger --display-height 24 --legend ROCKS -o d.svg
+
+    Example: wsmark render buoy-symbol --symbol control --legend "SLOW NO WAKE"
+    --height-above-water 40 --diameter 12 -o b.svg
     """
-    if Path(kind).suffix.lower() in DESIGN_SUFFIXES:
-        design = load_design(kind)
-    elif display_height is None:
-        raise click.UsageError("--display-height is required when rendering a KIND")
-    else:
-        design = _design(kind, display_height, outline, legend, ws_id)
-    art: Artwork = build(design)
+    art: Artwork = build(_kind_or_file(kind, display_height, outline, legend, ws_id,
+                                       **fields))
     render_file(art, output, dpi)
     click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in)")
+
+
+@cli.command()
+@_symbol_opt
+@click.option("--display-height", "-H", type=float,
+              help="Height of the display area (the white area between the bands) in "
+                   "inches (>= 12, NR 5.09(6)(a)); default 12.")
+@_legend_opt
+@_outline_opt
+@_diameter_opt
+@_above_opt
+@_surface_opt
+@_seam_opt
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+              help=f"File to write: {', '.join(FORMATS)}.")
+@click.option("--dpi", type=click.FloatRange(min=1, max=2400), default=150, show_default=True,
+              help="Resolution of a PNG.")
+def wrap(symbol: str | None, display_height: float | None, legend: str | None,
+         outline: float, diameter: float | None, height_above_water: float | None,
+         surface: bool, seam: float | None, output: str, dpi: float) -> None:
+    """Print the flat artwork that wraps around a symbol buoy (NR 5.09(6)(d)): pi x the
+    diameter wide (plus --seam), the orange bands and the symbol twice, 180 deg apart,
+    pre-distorted so that seen from the front it keeps its 35 deg sides and 2/3 of the
+    display height. Where it cannot fit the buoy's front so, --surface lays it along
+    the surface instead (dimensions measured on the surface, no adjustment).
+
+    Example: wsmark wrap --symbol danger --diameter 12 -o wrap.svg
+    """
+    design = Design("buoy-wrap", display_height, outline=outline, legend=legend,
+                    symbol=symbol, diameter=diameter, height_above_water=height_above_water,
+                    curvature="surface" if surface else "seen", seam=seam or 0.0)
+    art = build(design)
+    render_file(art, output, dpi)
+    layout = "laid along the surface" if surface else "adjusted to look flat from the front"
+    click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in): wrap for a "
+               f"{art.meta['diameter']:g} in buoy, the symbol twice, 180 deg apart, {layout}")
 
 
 @cli.command()
@@ -153,6 +245,82 @@ def gallery(out_dir: str) -> None:
     """
     files = build_gallery(out_dir)
     click.echo(f"wrote {len(files)} files to {out_dir}")
+
+
+def _split(value: str | None) -> list[str]:
+    return [part.strip() for part in (value or "").split(",") if part.strip()]
+
+
+def _sizes(value: str | None) -> tuple[float, ...]:
+    try:
+        sizes = tuple(dict.fromkeys(float(part) for part in _split(value)))
+    except ValueError:
+        raise WsmarkError(f"--sizes {value!r}: give display heights in inches, "
+                          f"e.g. 12,24,36") from None
+    return sizes or STANDARD_SIZES
+
+
+@cli.command()
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+              help="PDF file to write.")
+@click.option("--paper", type=click.Choice(list(PAPERS)), default="letter", show_default=True)
+@click.option("--kinds", "kind_names", metavar="KIND,...",
+              help="Kinds that get a page, in this order (default: every kind).")
+@click.option("--sizes", metavar="H,...",
+              help="Display heights (in) of the table rows (default: 12,18,24,30,36,48).")
+def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None) -> None:
+    """Print reference sheets: a PDF with a cover, a page per marker kind (drawn to scale
+    with callouts, its meaning, its dimensions at standard sizes), colour families and
+    WS numbering.
+
+    Example: wsmark sheet -o markers.pdf --paper tabloid --kinds danger,control
+    """
+    if Path(output).suffix.lower() != ".pdf":
+        raise WsmarkError(f"reference sheets are a PDF: {output} should end in .pdf")
+    kinds = [get_kind(name) for name in _split(kind_names)] or None
+    pages, notes = sheet_pages(kinds, _sizes(sizes), paper)
+    write_atomic(output, sheets_pdf(pages))
+    for note in notes:
+        click.echo(f"wsmark: note: {note}", err=True)
+    click.echo(f"wrote {output} ({len(pages)} pages, {paper})")
+
+
+@cli.command()
+@click.argument("kind", metavar="KIND|DESIGN.yaml")
+@click.option("--display-height", "-H", type=float,
+              help="Height of the display area in inches (>= 12, NR 5.09(6)(a)).")
+@_legend_opt
+@_id_opt
+@_outline_opt
+@click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False),
+              help="Folder to write the files into.")
+@click.option("--bleed", type=float, default=DEFAULT_BLEED, show_default=True,
+              help="Paint carried past the trim, in inches.")
+@click.option("--min-feature", type=float, default=DEFAULT_MIN_FEATURE, show_default=True,
+              help="Narrowest piece or gap that cuts and weeds cleanly, in inches.")
+@click.option("--qty", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Number of signs, for the bill of materials.")
+@_buoy_options
+def fabricate(kind: str, display_height: float | None, legend: str | None,
+              ws_id: str | None, outline: float, out_dir: str, bleed: float,
+              min_feature: float, qty: int, **fields) -> None:
+    """Write files for a sign shop: print SVG and PDF at 100 % with bleed and crop marks,
+    a cut file per colour, a DXF of the cut layers and the bill of materials (CSV).
+
+    Example: wsmark fabricate control -H 24 --legend "SLOW NO WAKE" -o out/
+    """
+    art = build(_kind_or_file(kind, display_height, outline, legend, ws_id, **fields))
+    fab, files = write_fabrication(art, out_dir, bleed, min_feature, qty)
+    for path in files:
+        click.echo(f"wrote {path}")
+    rows = [BOM_HEADER, *bom_rows(fab.bom)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(BOM_HEADER))]
+    click.echo(f"\nbill of materials, sheeting for {qty} sign{'s' if qty > 1 else ''}:")
+    for row in rows:
+        click.echo("  " + "  ".join(cell.ljust(w) if i < 3 else cell.rjust(w)
+                                    for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+    for issue in fab.issues:
+        click.echo(f"wsmark: warning: weeding: {issue}", err=True)
 
 
 @cli.command("rules")

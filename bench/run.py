@@ -1,4 +1,5 @@
-"""wsmark benchmarks (``make bench``): a 24 x 36 in class sign at 300 dpi, and the gallery.
+"""wsmark benchmarks (``make bench``): a 24 x 36 in class sign at 300 dpi, the gallery,
+`wsmark check` over a folder, the reference sheets and the fabrication files.
 
 Each bench is a function returning table rows; add a section by appending to BENCHES.
 Usage: python bench/run.py [--runs N] [--only NAME ...]
@@ -15,6 +16,7 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from check_bench import bench_check  # noqa: E402
+from sheets_bench import bench_fabricate, bench_sheets  # noqa: E402
 from common import Row, Stat, median_child, median_times, mib, table  # noqa: E402
 
 import cairosvg  # noqa: E402
@@ -110,6 +112,8 @@ BENCHES: dict[str, tuple[str, Callable[[int], list[Row]]]] = {
     "library": ("1b. library step alone, in-process", bench_library),
     "gallery": ("2. gallery", bench_gallery),
     "check": ("3. wsmark check over a folder of vendor-style drawings", bench_check),
+    "sheets": ("4. reference sheets: every kind, every standard size", bench_sheets),
+    "fabricate": ("5. fabrication files for every kind", bench_fabricate),
 }
 
 

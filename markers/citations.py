@@ -33,7 +33,8 @@ REFS: dict[str, Ref] = {r.clause: r for r in (
         "the center of a navigable waterway."),
     Ref("NR 5.09(2)(a)5", "Red buoys and signs marking channels shall be identified with even "
         "numbers, and green buoys and signs marking channels shall be identified with odd "
-        "numbers ... Buoys and signs indicating the center of a waterway shall be identified "
+        "numbers, the numbers increasing from the main body or proceeding upstream. Buoys and "
+        "signs indicating the center of a waterway shall be identified "
         "by letters of the alphabet. All numbers and letters used to identify state aids to "
         "navigation shall be preceded by the letters \"WS\", as indicated by the following "
         "samples: WS-1, WS-A."),

@@ -14,7 +14,8 @@ from markers.errors import WsmarkError
 from markers.citations import ref
 from markers.requirements import REQ
 
-__all__ = ["Design", "validate_ws_id", "load_design", "DESIGN_SUFFIXES"]
+__all__ = ["Design", "validate_ws_id", "load_design", "DESIGN_SUFFIXES", "SMALL_BUOYS",
+           "CURVATURES"]
 
 DESIGN_SUFFIXES = (".yaml", ".yml", ".json")
 #: A design file is a few lines; anything bigger is not one.
@@ -23,27 +24,56 @@ MAX_DESIGN_BYTES = 1_000_000
 _WS_ID = re.compile(r"WS-(?:(?P<number>[1-9][0-9]*)|(?P<letters>[A-Z]{1,2}))")
 
 
+#: Buoys that NR 5.09(6)(a) exempts from its 36 in x 7 in minimum.
+SMALL_BUOYS = ("buoy-mooring", "buoy-race")
+#: How a face is laid on a cylinder: keeping its shape as seen from the front
+#: ("seen", the adjustment (6)(d) allows) or measured along the surface ("surface").
+CURVATURES = ("seen", "surface")
+
+
 @dataclass(frozen=True)
 class Design:
-    """A marker as declared: its kind, display-area height H and options (inches)."""
+    """A marker as declared: its kind, display-area height H and options (inches).
+
+    Buoys add ``symbol`` (the regulatory face a buoy carries, or the sign above it),
+    ``height_above_water``, ``diameter``, ``shape``, ``color``, ``material``, ``lighted``,
+    ``curvature`` and the wrap's ``seam`` overlap; flags ``flag_height`` and
+    ``flag_length``. None means "the builder's default" (the minimum or larger).
+    """
 
     kind: str
-    display_height: float
+    display_height: float | None = None
     outline: float = REQ["outline_min"].value
     legend: str | None = None
     ws_id: str | None = None
     colors: dict[str, str] = field(default_factory=dict)
+    symbol: str | None = None
+    height_above_water: float | None = None
+    diameter: float | None = None
+    shape: str | None = None
+    color: str | None = None
+    material: str | None = None
+    lighted: bool = False
+    curvature: str | None = None
+    seam: float = 0.0
+    flag_height: float | None = None
+    flag_length: float | None = None
 
-    def validate(self) -> None:
+    def validate(self, needs_display_height: bool = True) -> None:
         """Refuse what no correct marker can be, citing the paragraph."""
         low = REQ["display_min"]
-        if not math.isfinite(self.display_height):
+        if self.display_height is None:
+            if needs_display_height:
+                raise WsmarkError(f"{self.kind} needs a display height (display_height, or -H "
+                                  f"on the command line); {low.ref} asks at least "
+                                  f"{low.value:g} in")
+        elif not math.isfinite(self.display_height):
             raise WsmarkError(f"display height {self.display_height} is not a finite number of "
                               f"inches; {low.ref} asks at least {low.value:g} in")
         if not math.isfinite(self.outline):
             raise WsmarkError(f"outline {self.outline} is not a finite number of inches; "
                               f"{REQ['outline_min'].ref} asks at least 2 in")
-        if not self.display_height >= low.value:
+        if self.display_height is not None and not self.display_height >= low.value:
             raise WsmarkError(
                 f"display height {self.display_height:g} in is below the {low.value:g} in "
                 f"minimum of {low.ref} (\"no display area shall be smaller than one foot\")")
@@ -51,6 +81,27 @@ class Design:
         if not self.outline >= thin.value:
             raise WsmarkError(f"outline {self.outline:g} in is thinner than the "
                               f"{thin.value:g} in minimum of {thin.ref}")
+        self._validate_sizes()
+
+    def _validate_sizes(self) -> None:
+        for name in ("height_above_water", "diameter", "flag_height", "flag_length", "seam"):
+            value = getattr(self, name)
+            if value is not None and not (math.isfinite(value) and value >= 0
+                                          and (value > 0 or name == "seam")):
+                raise WsmarkError(f"{name.replace('_', ' ')} {value} is not a positive, finite "
+                                  "number of inches")
+        if self.curvature not in (None, *CURVATURES):
+            raise WsmarkError(f"curvature {self.curvature!r}: use 'seen' (adjusted for the "
+                              "curve, NR 5.09(6)(d)) or 'surface' (measured along the surface)")
+        if not self.kind.startswith("buoy") or self.kind in SMALL_BUOYS:
+            return
+        for name, key, what in (("height_above_water", "buoy_min_height", "riding above the "
+                                 "waterline"), ("diameter", "buoy_min_diameter", "in diameter")):
+            value, need = getattr(self, name), REQ[key]
+            if value is not None and value < need.value:
+                raise WsmarkError(f"{name.replace('_', ' ')} {value:g} in is below the minimum "
+                                  f"of {need.ref}: buoys at least {need.value:g} in {what} "
+                                  "(mooring and race course buoys excepted)")
 
 
 def validate_ws_id(kind: str, ws_id: str | None) -> str:
@@ -79,11 +130,15 @@ def validate_ws_id(kind: str, ws_id: str | None) -> str:
 
 
 _ALIASES = {"id": "ws_id", "display-height": "display_height", "ws-id": "ws_id"}
+_NUMBERS = ("display_height", "outline", "height_above_water", "diameter", "seam",
+            "flag_height", "flag_length")
+_TEXTS = ("legend", "ws_id", "symbol", "shape", "color", "material", "curvature")
 
 
 def load_design(path: str | Path) -> Design:
     """Read a YAML or JSON design file (kind, display_height, outline, legend, id,
-    colors as family -> hex); anything wrong is a one-line WsmarkError naming the file."""
+    colors as family -> hex, and the buoy and flag fields of Design); anything wrong is
+    a one-line WsmarkError naming the file."""
     path = Path(path)
     try:
         if path.stat().st_size > MAX_DESIGN_BYTES:
@@ -97,21 +152,23 @@ def load_design(path: str | Path) -> Design:
         raise WsmarkError(f"{path}: not valid {path.suffix[1:].upper()}: {first}") from None
     if not isinstance(data, dict):
         raise WsmarkError(f"{path}: a design is a mapping of fields (kind, display_height, ...)")
-    data = {_ALIASES.get(key, key): value for key, value in data.items()}
+    data = {_ALIASES.get(key, key).replace("-", "_") if isinstance(key, str) else key: value
+            for key, value in data.items()}
     known = {f.name for f in fields(Design)}
-    unknown = sorted(set(data) - known)
+    unknown = sorted(map(str, set(data) - known))
     if unknown:
-        raise WsmarkError(f"{path}: unknown field(s) {', '.join(map(str, unknown))}; "
+        raise WsmarkError(f"{path}: unknown field(s) {', '.join(unknown)}; "
                           f"known: {', '.join(sorted(known))}")
-    for needed in ("kind", "display_height"):
-        if needed not in data:
-            raise WsmarkError(f"{path}: missing field {needed!r}")
+    if "kind" not in data:
+        raise WsmarkError(f"{path}: missing field 'kind'")
+    if not isinstance(data.get("lighted", False), bool):
+        raise WsmarkError(f"{path}: bad field value: lighted is true or false")
     try:
-        design = Design(kind=str(data["kind"]), display_height=float(data["display_height"]),
-                        outline=float(data.get("outline", REQ["outline_min"].value)),
-                        legend=None if data.get("legend") is None else str(data["legend"]),
-                        ws_id=None if data.get("ws_id") is None else str(data["ws_id"]),
-                        colors={str(k): str(v) for k, v in (data.get("colors") or {}).items()})
+        values = {name: float(data[name]) for name in _NUMBERS if data.get(name) is not None}
+        values.update({name: str(data[name]) for name in _TEXTS if data.get(name) is not None})
+        design = Design(kind=str(data["kind"]), lighted=data.get("lighted", False),
+                        colors={str(k): str(v) for k, v in (data.get("colors") or {}).items()},
+                        **values)
     except (TypeError, ValueError, AttributeError) as err:
         raise WsmarkError(f"{path}: bad field value: {err}") from None
     return design

@@ -39,3 +39,20 @@ def assemble(kind: str, width: float, height: float, paints: list[Paint], *,
 
 
 __all__ += ["block_shapes"]
+
+
+def merge(parts: Iterable[tuple[str, BaseGeometry]]) -> list[Paint]:
+    """Paints from (colour, geometry) parts in paint order: consecutive parts of one
+    colour share a layer, each part a shape; empty parts are dropped."""
+    layers: list[tuple[str, list[Shape]]] = []
+    for color, geometry in parts:
+        if geometry.is_empty:
+            continue
+        if layers and layers[-1][0] == color:
+            layers[-1][1].append(Shape(geometry))
+        else:
+            layers.append((color, [Shape(geometry)]))
+    return layers
+
+
+__all__ += ["merge"]

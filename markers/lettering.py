@@ -14,6 +14,7 @@ from functools import lru_cache
 
 import fontpkg_overpass
 from fontTools.pens.basePen import BasePen
+from fontTools.pens.recordingPen import RecordingPen
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
@@ -113,6 +114,16 @@ class Line:
     cap_height: float
 
 
+@lru_cache(maxsize=None)
+def _outline(name: str) -> RecordingPen:
+    """The glyph's drawing commands, recorded once: instancing the variable font at
+    each draw is most of the cost of setting a line."""
+    glyphs, _, _ = _font()
+    pen = RecordingPen()
+    glyphs[name].draw(pen)
+    return pen
+
+
 def set_line(text: str, cap_height: float, cx: float, baseline: float) -> Line:
     """Set ``text`` centred on ``cx`` with its baseline at ``baseline`` (inches, y down)."""
     glyphs, _, upem = _font()
@@ -124,10 +135,10 @@ def set_line(text: str, cap_height: float, cx: float, baseline: float) -> Line:
         glyph = glyphs[name]
         transform = (scale, 0, 0, -scale, x, baseline)
         poly_pen = _PolygonPen(glyphs)
-        glyph.draw(TransformPen(poly_pen, transform))
+        _outline(name).replay(TransformPen(poly_pen, transform))
         parts.append(poly_pen.geometry())
         svg_pen = SVGPathPen(glyphs, ntos=fmt)
-        glyph.draw(TransformPen(svg_pen, transform))
+        _outline(name).replay(TransformPen(svg_pen, transform))
         paths.append(svg_pen.getCommands())
         x += glyph.width * scale
     return Line(text, unary_union(parts), "".join(paths),

@@ -10,6 +10,7 @@ import math
 import statistics
 from dataclasses import dataclass, field
 
+import numpy as np
 from shapely import unary_union
 from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
@@ -18,12 +19,17 @@ from shapely.ops import nearest_points
 from markers.artwork import Artwork
 from markers.colors import PALETTE, ColorMatch, classify
 
-__all__ = ["LegendFact", "Facts", "measure", "polygons"]
+__all__ = ["LegendFact", "Band", "Reflector", "Stripe", "Facts", "measure", "polygons"]
 
 #: Areas smaller than this (sq in) are specks: anti-aliasing slivers, hairlines.
 SPECK = 1e-4
 REGULATORY = ("danger", "exclusion", "control", "information")
 AIDS = ("aid-red", "aid-green", "aid-center")
+#: Declared kinds measured as buoy elevations, the wrap, and flags (see measure()).
+BUOYS = ("buoy-symbol", "buoy-sign", "buoy-mooring", "buoy-race", "buoy-aid-red",
+         "buoy-aid-green", "buoy-aid-center")
+WRAP = "buoy-wrap"
+FLAGS = ("diver-flag", "distress-flag")
 
 
 @dataclass(frozen=True)
@@ -39,9 +45,55 @@ class LegendFact:
     outlined: bool
 
 
+@dataclass(frozen=True)
+class Band:
+    """A band of one colour around a buoy: where it runs (y down, inches) and its share
+    of the area above the waterline."""
+
+    color: ColorMatch
+    top: float
+    bottom: float
+    share: float
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+
+@dataclass(frozen=True)
+class Reflector:
+    """The element named ``reflector`` on a buoy: how high, what colour, whether it runs
+    across the whole buoy (all around), how far its top is from the buoy's top."""
+
+    height: float
+    color: ColorMatch | None
+    around: bool
+    below_top: float
+    bbox: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Stripe:
+    """A stripe on a flag: width across it, angle from the horizontal, whether it runs
+    from one edge of the flag to the opposite one."""
+
+    color: ColorMatch
+    width: float
+    angle: float
+    crosses: bool
+    bbox: tuple[float, float, float, float]
+
+
 @dataclass
 class Facts:
-    """Everything the rules need to know about one marker, in inches and degrees."""
+    """Everything the rules need to know about one marker, in inches and degrees.
+
+    Buoys and wraps add the waterline and what stands above it; ``faces`` are the
+    faces a buoy carries (its symbol, each symbol of a wrap, the sign above a sign
+    buoy), measured like sign faces and judged by the same rules. ``curvature`` says
+    how a face on a round surface was measured: "seen" (as drawn on an elevation) or
+    "surface" (developed onto the surface).
+    """
 
     source: str
     kind: str | None = None
@@ -68,9 +120,29 @@ class Facts:
     stripes: int = 0
     ws_id: str | None = None
     ws_id_basis: str | None = None
+    waterline: float | None = None
+    body: Polygon | None = None
+    height_above_water: float | None = None
+    diameter: float | None = None
+    diameter_basis: str | None = None
+    body_shape: str | None = None
+    body_color: ColorMatch | None = None
+    bands: list[Band] = field(default_factory=list)
+    reflector: Reflector | None = None
+    lighted: bool | None = None
+    material: str | None = None
+    sides: int | None = None
+    sides_basis: str | None = None
+    side_spacing: float | None = None
+    curvature: str | None = None
+    curvature_basis: str | None = None
+    faces: list["Facts"] = field(default_factory=list)
+    flag_height: float | None = None
+    flag_length: float | None = None
+    flag_stripes: list[Stripe] = field(default_factory=list)
 
     def bbox(self) -> tuple[float, float, float, float] | None:
-        geom = self.symbol_outer or self.panel
+        geom = self.symbol_outer or self.body or self.panel
         return _bbox(geom) if geom is not None else None
 
 
@@ -91,11 +163,11 @@ def _bbox(geometry: BaseGeometry) -> tuple[float, float, float, float]:
 
 def _family_geometry(art: Artwork) -> dict[str, tuple[BaseGeometry, ColorMatch]]:
     """Visible geometry of each colour family, with the match of its (first) colour."""
-    out: dict[str, tuple[BaseGeometry, ColorMatch]] = {}
-    for family in art.colors():
-        hexes = [layer.hex for layer in art.layers if layer.color == family]
-        out[family] = (art.visible(family), classify(hexes[0]))
-    return out
+    first_hex = {}
+    for layer in art.layers:
+        first_hex.setdefault(layer.color, layer.hex)
+    return {family: (geometry, classify(first_hex[family]))
+            for family, geometry in art.visible_by_color().items()}
 
 
 # --- symbol shape ---------------------------------------------------------------
@@ -119,15 +191,15 @@ def _is_diamond(poly: Polygon) -> bool:
     return quad.is_valid and quad.area > 0 and abs(poly.area / quad.area - 1) < 0.015
 
 
-def _radii(ring) -> list[float]:
+def _radii(ring) -> np.ndarray:
     c = Polygon(ring).centroid
-    return [math.hypot(x - c.x, y - c.y) for x, y in list(ring.coords)[:-1]]
+    xy = np.asarray(ring.coords)[:-1]
+    return np.hypot(xy[:, 0] - c.x, xy[:, 1] - c.y)
 
 
 def _is_circle(poly: Polygon) -> bool:
     radii = _radii(poly.exterior)
-    mean = statistics.fmean(radii)
-    return len(radii) >= 12 and (max(radii) - min(radii)) / (2 * mean) < 0.05
+    return len(radii) >= 12 and np.ptp(radii) / (2 * radii.mean()) < 0.05
 
 
 def shape_of(poly: Polygon) -> str:
@@ -266,9 +338,8 @@ def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> None:
     elif facts.symbol_shape == "circle" and holes:
         facts.size_name = "inner diameter"
         facts.size = 2 * math.sqrt(holes[0].area / math.pi)
-        radii = _radii(holes[0].exterior) + _radii(outer.exterior)
         outer_r, inner_r = _radii(outer.exterior), _radii(holes[0].exterior)
-        facts.roundness = max(max(r) - min(r) for r in (outer_r, inner_r)) / (2 * max(radii))
+        facts.roundness = float(max(np.ptp(outer_r), np.ptp(inner_r)) / (2 * outer_r.max()))
     elif facts.symbol_shape == "rectangle" and holes:
         ix0, iy0, ix1, iy1 = holes[0].bounds
         if (x1 - x0) >= 0.98 * (y1 - y0):
@@ -338,7 +409,19 @@ def _enclosed_by(geometry: BaseGeometry) -> BaseGeometry:
 
 
 def measure(art: Artwork, display_height: float | None = None) -> Facts:
-    """Measure ``art``; ``display_height`` (inches) overrides the drawing's own."""
+    """Measure ``art``; ``display_height`` (inches) overrides the drawing's own.
+
+    A buoy (declared, or any drawing with a ``waterline``), a wrap (declared) or a flag
+    (declared, or recognised by its look) is measured by markers.measure_buoys or
+    markers.measure_flags, which build on this module (hence imported here)."""
+    kind = art.meta.get("kind")
+    if not art.meta.get("carried"):  # not already a face carried by a buoy
+        if kind in BUOYS or kind == WRAP or (kind is None and "waterline" in art.features):
+            from markers.measure_buoys import measure_buoy
+            return measure_buoy(art, display_height)
+        from markers.measure_flags import looks_like_flag, measure_flag
+        if kind in FLAGS or (kind is None and looks_like_flag(art)):
+            return measure_flag(art)
     fam = _family_geometry(art)
     facts = Facts(source=str(art.meta.get("source", "")), declared_kind=art.meta.get("kind"))
     painted = unary_union([g for g, _ in fam.values()])

@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from markers.artwork import Dimension
 from markers.citations import Ref, ref
 
-__all__ = ["Requirement", "REQ", "req"]
+__all__ = ["Requirement", "REQ", "req", "Choice", "CHOICES"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,47 @@ REQ: dict[str, Requirement] = {r.key: r for r in (
     _r("diver_stripe", 3.0, "in", "s. 30.70, Wis. Stats.", "one diagonal white stripe 3 in wide"),
     _r("distress_height", 18.0, "in", "s. 30.675, Wis. Stats.", "distress flag about 18 in"),
     _r("distress_length", 30.0, "in", "s. 30.675, Wis. Stats.", "distress flag about 30 in"),
+    _r("sign_buoy_bands", 5.0, "count", "NR 5.09(5)(c)",
+       "3 bands of international orange alternating with 2 of white"),
+    # The numbers below are wsmark's readings of words the rule leaves open.
+    _r("sign_buoy_band_tolerance", 0.03, "ratio", "wsmark practice",
+       "'approximately one-fifth': each band within 0.03 of 1/5 of the area above water"),
+    _r("buoy_band_min", 3.0, "in", "wsmark practice",
+       "an orange band of a symbol buoy at least 3 in high, so it reads as a band"),
+    _r("band_edge_tolerance", 0.25, "in", "wsmark practice",
+       "a band 'on the top' or 'above the waterline' starts within 1/4 in of that edge"),
+    _r("reflector_zone", 0.10, "ratio", "wsmark practice",
+       "'the uppermost part': the reflector's top within 10 % of the height of the top"),
+    _r("mooring_tolerance", 1.0, "in", "wsmark practice",
+       "a mooring buoy's 18 in above water, give or take 1 in of freeboard"),
+    _r("diver_stripe_tolerance", 1 / 16, "in", "wsmark practice",
+       "the diver flag's 3 in stripe, within 1/16 in"),
+    _r("distress_tolerance", 0.10, "ratio", "wsmark practice",
+       "'approximately 18 by 30 inches': each side within 10 %"),
+)}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A list the rule names (colours, shapes, materials), with its paragraph."""
+
+    key: str
+    values: tuple[str, ...]
+    ref: Ref
+    text: str
+
+
+def _c(key: str, values: tuple[str, ...], clause: str, text: str) -> Choice:
+    return Choice(key, values, ref(clause), text)
+
+
+CHOICES: dict[str, Choice] = {c.key: c for c in (
+    _c("race_colors", ("yellow", "green", "red", "orange"), "NR 5.09(7)(b)",
+       "yellow, green, fluorescent red or fluorescent orange (colour families)"),
+    _c("race_shapes", ("sphere", "cylinder"), "NR 5.09(7)(b)", "spherical or cylindrical"),
+    _c("race_materials", ("foam", "plastic", "rubber"), "NR 5.09(7)(b)",
+       "foam, plastic or rubber designed to be used as a water marker"),
+    _c("mooring_shapes", ("sphere", "ovate"), "NR 5.09(7)(a)", "should be spherical or ovate"),
 )}
 
 
@@ -82,3 +124,12 @@ def diamond_height(outside_width: float) -> float:
 
 
 __all__ += ["legend_min_cap", "diamond_height"]
+
+
+def dimension(name: str, value: float | str, unit: str, key_or_clause: str) -> Dimension:
+    """A built marker's dimension citing requirement ``key_or_clause`` (or that clause)."""
+    clause = REQ[key_or_clause].ref.clause if key_or_clause in REQ else key_or_clause
+    return Dimension(name, value, unit, clause)
+
+
+__all__ += ["dimension"]

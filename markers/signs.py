@@ -21,8 +21,10 @@ from markers.layout import assemble, block_shapes, legend_item
 from markers.lettering import MARGIN, Block, block_height, fit_block, line_choices, set_block
 from markers.lettering import text_width
 from markers.requirements import REQ, diamond_height, legend_min_cap, req
+from markers.requirements import dimension as _d
 
-__all__ = ["build_danger", "build_exclusion", "build_control", "build_information"]
+__all__ = ["build_danger", "build_exclusion", "build_control", "build_information",
+           "SIGN_BUILDERS"]
 
 #: The largest legend set inside a symbol, as a fraction of H (wsmark layout).
 INSIDE_MAX_CAP = 1 / 6
@@ -45,11 +47,6 @@ class Symbol:
     path: str | None
     dimensions: list[Dimension]
     cross: BaseGeometry | None = None
-
-
-def _d(name: str, value: float | str, unit: str, key_or_clause: str) -> Dimension:
-    clause = REQ[key_or_clause].ref.clause if key_or_clause in REQ else key_or_clause
-    return Dimension(name, value, unit, clause)
 
 
 def cross_bar(inner_width: float, slope_deg: float, t: float) -> float:
@@ -223,6 +220,7 @@ def build_control(design: Design) -> Artwork:
 
 def build_information(design: Design) -> Artwork:
     """Information: orange square, widened to the right for a longer message."""
+    design.validate()
     h, t = design.display_height, design.outline
     inner_h = h * req("symbol_fraction") - t
     width = 0.0
@@ -235,3 +233,8 @@ def build_information(design: Design) -> Artwork:
         width = widest + 2 * pad + 2 * t
     return _sign(design, lambda x, y: rectangle_symbol(x, y, h, t, width), "must",
                  "rectangle", inner_probe=probe)
+
+
+#: The regulatory faces by kind name: what a symbol buoy carries or a sign buoy holds up.
+SIGN_BUILDERS = {"danger": build_danger, "exclusion": build_exclusion,
+                 "control": build_control, "information": build_information}

@@ -1,27 +1,28 @@
 """The gallery: every kind at H = 12 and 24 in with typical legends, as SVG with a PNG
-preview, and a README showing each with its dimensions. The committed gallery/ is the
-golden set: a test rebuilds it and compares bytes."""
+preview, a README showing each with its dimensions, and the reference sheets. The
+committed gallery/ is the golden set: a test rebuilds it and compares bytes."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from markers.design import Design
-from markers.errors import WsmarkError
 from markers.kinds import KINDS, build
-from render.output import render_bytes, write_atomic
+from markers.samples import typical_designs
+from render.output import file_stem, make_dir, render_bytes, write_atomic
+from render.raster import svg_to_png
+from render.sheets import sheet_pages, sheets_pdf
 
 __all__ = ["GALLERY_SIZES", "gallery_designs", "build_gallery"]
 
 GALLERY_SIZES = (12.0, 24.0)
 #: Preview resolution: small enough to keep the repository light.
 PREVIEW_DPI = 12
-_LEGENDS: dict[str, tuple[str | None, ...]] = {
-    "danger": ("ROCKS",), "exclusion": (None,), "control": ("SLOW NO WAKE", "5 MPH"),
-    "information": ("MARINA",),
-}
+#: The reference sheets kept in the gallery, and the kind whose page is shown.
+SHEETS_PDF = "sheets.pdf"
+SHEET_KIND = "danger"
+SHEET_PREVIEW_DPI = 60
 
 
 @dataclass(frozen=True)
@@ -33,19 +34,16 @@ class Entry:
     @property
     def stem(self) -> str:
         d = self.design
-        label = d.legend or d.ws_id or ""
-        slug = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
-        return "-".join(part for part in (d.kind, f"{d.display_height:g}in", slug) if part)
+        return file_stem(d.kind, d.display_height, d.legend or d.ws_id)
 
 
 def gallery_designs() -> list[Entry]:
-    """Every registered kind at every gallery size, with its typical legends or id."""
+    """Every registered kind at every gallery size (once, at its default size, when it
+    has no display area), with its typical legends or id."""
     entries = []
     for kind in KINDS.values():
-        for h in GALLERY_SIZES:
-            for legend in _LEGENDS.get(kind.name, (None,)):
-                entries.append(Entry(Design(kind.name, h, legend=legend,
-                                            ws_id=kind.sample_id)))
+        for h in GALLERY_SIZES if kind.display_area else (None,):
+            entries.extend(Entry(design) for design in typical_designs(kind, h))
     return entries
 
 
@@ -54,11 +52,18 @@ def _readme(rows: list[tuple[Entry, object]]) -> str:
              "Every marker kind of NR 5.09 at display heights of 12 and 24 in, built by "
              "`wsmark gallery -o gallery`. Each SVG is at actual size (1 user unit = 1 in); "
              f"the PNG beside it is a {PREVIEW_DPI} dpi preview. Regenerate with "
-             "`make gallery`; a test fails when this folder is stale.", ""]
+             "`make gallery`; a test fails when this folder is stale.", "",
+             "## Reference sheets", "",
+             f"[{SHEETS_PDF}]({SHEETS_PDF}) has a page for every kind, drawn to scale with its "
+             "dimensions at H = 12 to 48 in, and pages of colour families and WS numbering "
+             f"(`wsmark sheet -o {SHEETS_PDF}`). The {SHEET_KIND} page "
+             f"([SVG](sheet-{SHEET_KIND}.svg)):", "",
+             f"![sheet-{SHEET_KIND}](sheet-{SHEET_KIND}.png)", ""]
     for entry, art in rows:
         d = entry.design
         title = KINDS[d.kind].title
-        lines += [f"## {d.kind}, H = {d.display_height:g} in"
+        size = f"H = {d.display_height:g} in" if d.display_height else "default size"
+        lines += [f"## {d.kind}, {size}"
                   + (f", \"{d.legend}\"" if d.legend else "") + (f", {d.ws_id}" if d.ws_id else ""),
                   "", f"{title}. [SVG]({entry.stem}.svg)", "",
                   f"![{entry.stem}]({entry.stem}.png)", "",
@@ -69,13 +74,20 @@ def _readme(rows: list[tuple[Entry, object]]) -> str:
     return "\n".join(lines)
 
 
+def _sheets(out: Path) -> list[Path]:
+    """The reference sheets as PDF, and one page as SVG with a PNG to show."""
+    pages, _ = sheet_pages()
+    page = next(page.svg for page in pages if page.kind == SHEET_KIND)
+    files = {SHEETS_PDF: sheets_pdf(pages), f"sheet-{SHEET_KIND}.svg": page,
+             f"sheet-{SHEET_KIND}.png": svg_to_png(page, SHEET_PREVIEW_DPI)}
+    for name, data in files.items():
+        write_atomic(out / name, data)
+    return [out / name for name in files]
+
+
 def build_gallery(out_dir: str | Path) -> list[Path]:
     """Write the gallery into ``out_dir`` (created if missing); returns the files."""
-    out = Path(out_dir)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise WsmarkError(f"cannot create {out}: {err.strerror or err}") from None
+    out = make_dir(out_dir)
     written, rows = [], []
     for entry in gallery_designs():
         art = build(entry.design)
@@ -84,6 +96,7 @@ def build_gallery(out_dir: str | Path) -> list[Path]:
             path = out / f"{entry.stem}{suffix}"
             write_atomic(path, render_bytes(art, suffix, PREVIEW_DPI))
             written.append(path)
+    written += _sheets(out)
     readme = out / "README.md"
     write_atomic(readme, _readme(rows).encode("utf-8"))
     written.append(readme)

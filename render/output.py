@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from markers.errors import WsmarkError
 from render.raster import svg_to_pdf, svg_to_png
 from render.svg import to_svg
 
-__all__ = ["FORMATS", "write_atomic", "render_bytes", "render_file"]
+__all__ = ["FORMATS", "write_atomic", "render_bytes", "render_file", "file_stem", "make_dir"]
 
 FORMATS = (".svg", ".png", ".pdf")
 
@@ -52,3 +53,20 @@ def render_bytes(art: Artwork, suffix: str, dpi: float = 150) -> bytes:
 def render_file(art: Artwork, path: str | os.PathLike, dpi: float = 150) -> None:
     """Render ``art`` to ``path``; the format follows the suffix."""
     write_atomic(path, render_bytes(art, Path(path).suffix, dpi))
+
+
+def file_stem(kind: str, display_height: float | None, label: str | None) -> str:
+    """A file name stem saying what a marker is: ``control-24in-slow-no-wake``."""
+    slug = re.sub(r"[^a-z0-9]+", "-", (label or "").lower()).strip("-")
+    size = f"{display_height:g}in" if display_height is not None else ""
+    return "-".join(part for part in (kind, size, slug) if part)
+
+
+def make_dir(path: str | os.PathLike) -> Path:
+    """``path`` as a folder, created if missing; failure is a one-line WsmarkError."""
+    out = Path(path)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise WsmarkError(f"cannot create {out}: {err.strerror or err}") from None
+    return out

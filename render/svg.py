@@ -6,11 +6,17 @@ colour layer in paint order, every shape a ``<path>`` (text included, as outline
 ``<title>``/``<desc>`` naming the kind, H and the citations, and an unpainted
 ``display-area`` rectangle for checkers. Ids are explicit and coordinates rounded, so
 the same Artwork always gives the same bytes.
+
+Because svgwrite stays here, so do the other SVGs wsmark writes: the fabrication print
+and cut files (from a ``markers.fabrication.Fabrication``) and the pages of the reference
+sheets, described as a few plain items (``Text``, ``Line``, ``Area``, ``Placed``).
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from typing import Iterable, Union
 
 import svgwrite
 from shapely.geometry import Polygon
@@ -18,9 +24,11 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
 from markers.artwork import Artwork
+from markers.fabrication import Fabrication
 from markers.geometry import fmt
 
-__all__ = ["to_svg", "annotated_svg", "geometry_path", "citations"]
+__all__ = ["to_svg", "annotated_svg", "geometry_path", "citations", "print_svg", "cut_svg",
+           "Text", "Line", "Area", "Placed", "page_svg"]
 
 
 def _ring(coords) -> str:
@@ -66,10 +74,26 @@ def _description(art: Artwork) -> tuple[str, str]:
     lines = [f"kind: {kind}", f"display height: {fmt(h)} in" if h else "",
              f"citations: {'; '.join(citations(art))}"]
     record = {key: meta[key] for key in ("kind", "display_height", "outline", "legend",
-                                         "ws_id") if meta.get(key) is not None}
+                                         "ws_id") + DECLARED if meta.get(key) is not None}
     record["citations"] = citations(art)
     lines.append("design: " + json.dumps(record, sort_keys=True))
     return title, "\n".join(line for line in lines if line)
+
+
+def _layer_groups(drawing: svgwrite.Drawing, art: Artwork, prefix: str = "",
+                  extras: tuple[BaseGeometry, ...] = ()) -> list:
+    """One ``<g>`` per layer in paint order, each shape a path (exact curves where the
+    shape has them); ``extras`` adds per-layer paint (a print file's bleed) under it."""
+    groups = []
+    for i, (layer, layer_id) in enumerate(zip(art.layers, _layer_ids(art))):
+        group = drawing.g(id=prefix + layer_id, fill=layer.hex, stroke="none")
+        extra = geometry_path(extras[i]) if i < len(extras) else ""
+        for data in [extra] + [shape.path or geometry_path(shape.geometry)
+                               for shape in layer.shapes]:
+            if data:
+                group.add(drawing.path(d=data))
+        groups.append(group)
+    return groups
 
 
 def _drawing(art: Artwork, extra_height: float = 0.0) -> svgwrite.Drawing:
@@ -79,12 +103,7 @@ def _drawing(art: Artwork, extra_height: float = 0.0) -> svgwrite.Drawing:
     drawing.viewbox(0, 0, float(w), float(h))
     title, desc = _description(art)
     drawing.set_desc(title=title, desc=desc)
-    for layer, layer_id in zip(art.layers, _layer_ids(art)):
-        group = drawing.g(id=layer_id, fill=layer.hex, stroke="none")
-        for shape in layer.shapes:
-            data = shape.path or geometry_path(shape.geometry)
-            if data:
-                group.add(drawing.path(d=data))
+    for group in _layer_groups(drawing, art):
         drawing.add(group)
     area = art.features.get("display-area")
     if area is not None:
@@ -92,7 +111,30 @@ def _drawing(art: Artwork, extra_height: float = 0.0) -> svgwrite.Drawing:
         drawing.add(drawing.rect(id="display-area", insert=(fmt(x0), fmt(y0)),
                                  size=(fmt(x1 - x0), fmt(y1 - y0)), fill="none",
                                  stroke="none"))
+    _buoy_guides(drawing, art)
     return drawing
+
+
+#: Design fields of buoys, wraps and flags recorded in the description, which the SVG
+#: reader takes back as declarations (markers/read/declared.py).
+DECLARED = ("symbol", "height_above_water", "diameter", "shape", "color", "material",
+            "lighted", "curvature", "sides", "seam", "flag_height", "flag_length")
+#: The waterline is drawn (not painted): a blue hairline, 1/10 in wide.
+WATERLINE_STROKE, WATERLINE_WIDTH = "#0072CE", 0.1
+
+
+def _buoy_guides(drawing: svgwrite.Drawing, art: Artwork) -> None:
+    """Guides a checker reads on a buoy: ``waterline`` (drawn as a line, not artwork)
+    and the ``reflector`` band's outline (unpainted; the band's colour is artwork)."""
+    line = art.features.get("waterline")
+    if line is not None:
+        (x0, y0), (x1, y1) = line.coords[0], line.coords[-1]
+        drawing.add(drawing.line((fmt(x0), fmt(y0)), (fmt(x1), fmt(y1)), id="waterline",
+                                 stroke=WATERLINE_STROKE, stroke_width=fmt(WATERLINE_WIDTH)))
+    reflector = art.features.get("reflector")
+    if reflector is not None:
+        drawing.add(drawing.path(d=geometry_path(reflector), id="reflector", fill="none",
+                                 stroke="none"))
 
 
 def to_svg(art: Artwork) -> bytes:
@@ -122,4 +164,151 @@ def annotated_svg(art: Artwork, notes: list[tuple[str, tuple[float, float, float
         group.add(drawing.text(f"{number}. {text}", insert=(
             fmt(size), fmt(art.height + line * number))))
     drawing.add(group)
+    return drawing.tostring().encode("utf-8")
+
+
+# --- fabrication files -----------------------------------------------------------------
+
+#: Crop marks: 0.25 pt hairlines, as printers expect.
+CROP_WIDTH = 0.25 / 72
+#: Outline width in cut files: only for viewing, cutters follow the path itself.
+CUT_WIDTH = 0.01
+
+
+def _page(width: float, height: float, title: str, desc: str | None = None,
+          view: tuple[float, float, float, float] | None = None) -> svgwrite.Drawing:
+    """A page ``width`` x ``height`` inches showing ``view`` (default: 1 unit = 1 in)."""
+    drawing = svgwrite.Drawing(size=(f"{fmt(width)}in", f"{fmt(height)}in"), profile="full",
+                               debug=False)
+    drawing.viewbox(*(float(fmt(v)) for v in (view or (0, 0, width, height))))
+    drawing.set_desc(title=title, desc=desc)
+    return drawing
+
+
+def _fab_page(fab: Fabrication, what: str) -> svgwrite.Drawing:
+    frame = fab.frame
+    title, desc = _description(fab.art)
+    desc += (f"\n{what}: trim {fmt(frame.width)} x {fmt(frame.height)} in at 100 %, bleed "
+             f"{fmt(frame.bleed)} in, page offset {fmt(frame.margin)} in")
+    return _page(frame.page_width, frame.page_height, f"{title}: {what}", desc)
+
+
+def print_svg(fab: Fabrication) -> bytes:
+    """The print file: the artwork at 100 % with its paint carried into the bleed, crop
+    marks at the trim corners and the registration targets the cut files share."""
+    frame = fab.frame
+    drawing = _fab_page(fab, "print")
+    art = drawing.g(id="artwork", transform=f"translate({fmt(frame.margin)} {fmt(frame.margin)})")
+    for group in _layer_groups(drawing, fab.art, extras=fab.bleeds):
+        art.add(group)
+    drawing.add(art)
+    crops = drawing.g(id="crop-marks", fill="none", stroke="#000000",
+                      stroke_width=fmt(CROP_WIDTH))
+    for line in frame.crop_marks():
+        (x0, y0), (x1, y1) = line.coords
+        crops.add(drawing.line((fmt(x0), fmt(y0)), (fmt(x1), fmt(y1))))
+    drawing.add(crops)
+    drawing.add(_registration(drawing, fab, fill="#000000", stroke="none"))
+    return drawing.tostring().encode("utf-8")
+
+
+def _registration(drawing: svgwrite.Drawing, fab: Fabrication, **paint) -> object:
+    group = drawing.g(id="registration", **paint)
+    for target in fab.frame.registration():
+        group.add(drawing.path(d=geometry_path(target)))
+    return group
+
+
+def cut_svg(fab: Fabrication, color: str) -> bytes:
+    """The cut file of one colour: closed outlines of its merged pieces (holes included)
+    and the registration targets, on the same page as the print file."""
+    hexes = {layer.color: layer.hex for layer in fab.art.layers}
+    drawing = _fab_page(fab, f"cut {color}")
+    pieces = drawing.g(id=f"cut-{color}", fill="none", stroke=hexes[color],
+                       stroke_width=fmt(CUT_WIDTH))
+    for piece in fab.cuts[color]:
+        pieces.add(drawing.path(d=geometry_path(piece)))
+    drawing.add(pieces)
+    drawing.add(_registration(drawing, fab, fill="none", stroke="#000000",
+                              stroke_width=fmt(CUT_WIDTH)))
+    return drawing.tostring().encode("utf-8")
+
+
+# --- pages of a printed sheet ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Text:
+    """A line of real (selectable) text; ``size`` and positions in page units."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    anchor: str = "start"
+    bold: bool = False
+    fill: str = "#000000"
+
+
+@dataclass(frozen=True)
+class Line:
+    """An open polyline stroke."""
+
+    points: tuple[tuple[float, float], ...]
+    width: float
+    color: str = "#000000"
+    dash: float | None = None
+
+
+@dataclass(frozen=True)
+class Area:
+    """SVG path data filled and/or stroked."""
+
+    path: str
+    fill: str = "none"
+    stroke: str = "none"
+    width: float = 0.0
+
+
+@dataclass(frozen=True)
+class Placed:
+    """An Artwork drawn with its top-left at (``x``, ``y``), ``scale`` page units per inch."""
+
+    art: Artwork
+    x: float
+    y: float
+    scale: float
+
+
+PageItem = Union[Text, Line, Area, Placed]
+
+
+def page_svg(width: float, height: float, view: tuple[float, float, float, float],
+             title: str, items: Iterable[PageItem]) -> bytes:
+    """A page ``width`` x ``height`` inches showing ``view`` (x, y, w, h in page units)."""
+    drawing = _page(width, height, title, view=view)
+    root = drawing.g(id="page", font_family="sans-serif")
+    placed = 0
+    for item in items:
+        if isinstance(item, Text) and not item.text:
+            continue
+        if isinstance(item, Text):
+            extra = {"font_weight": "bold"} if item.bold else {}
+            root.add(drawing.text(item.text, insert=(fmt(item.x), fmt(item.y)),
+                                  font_size=fmt(item.size), text_anchor=item.anchor,
+                                  fill=item.fill, **extra))
+        elif isinstance(item, Line):
+            extra = {"stroke_dasharray": f"{fmt(item.dash)},{fmt(item.dash)}"} if item.dash else {}
+            root.add(drawing.polyline([(fmt(x), fmt(y)) for x, y in item.points], fill="none",
+                                      stroke=item.color, stroke_width=fmt(item.width), **extra))
+        elif isinstance(item, Area):
+            root.add(drawing.path(d=item.path, fill=item.fill, stroke=item.stroke,
+                                  stroke_width=fmt(item.width)))
+        else:
+            placed += 1
+            group = drawing.g(id=f"art-{placed}", transform=(
+                f"translate({fmt(item.x)} {fmt(item.y)}) scale({item.scale:.8g})"))
+            for layer in _layer_groups(drawing, item.art, prefix=f"art-{placed}-"):
+                group.add(layer)
+            root.add(group)
+    drawing.add(root)
     return drawing.tostring().encode("utf-8")

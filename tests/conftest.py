@@ -20,11 +20,13 @@ SAMPLE_LEGENDS = {"danger": "ROCKS", "control": "SLOW NO WAKE", "information": "
 
 
 def sample_design(kind: str, display_height: float = 24.0, **options) -> Design:
-    """A typical design of ``kind``: its sample legend or sample WS id."""
+    """A typical design of ``kind``: its sample legend or sample WS id, and the
+    registry's sample fields (a buoy's symbol); H only for kinds sized by one."""
     spec = KINDS[kind]
+    options = {**spec.sample, **options}
     options.setdefault("legend", SAMPLE_LEGENDS.get(kind))
     options.setdefault("ws_id", spec.sample_id)
-    return Design(kind, display_height, **options)
+    return Design(kind, display_height if spec.display_area else None, **options)
 
 
 def wsmark_script() -> Path:

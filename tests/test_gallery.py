@@ -62,7 +62,15 @@ def test_every_svg_has_a_png_preview_and_a_readme_entry(fresh: Path) -> None:
         assert f"]({stem}.svg)" in readme and f"]({stem}.png)" in readme
 
 
-@pytest.mark.parametrize("kind", list(KINDS))
+@pytest.mark.parametrize("kind", [k.name for k in KINDS.values() if not k.display_area])
+def test_gallery_shows_kinds_without_a_display_area_once(fresh: Path, kind: str) -> None:
+    matches = [name for name in names(fresh, ".svg")
+               if re.fullmatch(rf"{re.escape(kind)}(-[a-z0-9-]+)?\.svg", name)]
+    assert len(matches) == 1, matches
+    assert f"## {kind}, default size" in (fresh / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS.values() if k.display_area])
 @pytest.mark.parametrize("h", [12, 24])
 def test_gallery_shows_every_kind_at_12_and_24_in(fresh: Path, kind: str, h: int) -> None:
     pattern = re.compile(rf"{re.escape(kind)}-{h}in(-[a-z0-9-]+)?\.svg")

@@ -134,7 +134,8 @@ class Tripwire:
 OWN_EXTERNAL = {
     "image-file.svg": '<image href="file:///etc/passwd" width="10" height="10"/>'
                       '<image xlink:href="../secret.png" width="10" height="10"/>',
-    "use-other-file.svg": '<use href="other.svg#x"/><use xlink:href="https://example.com/a.svg#b"/>',
+    "use-other-file.svg": '<use href="other.svg#x"/>'
+                          '<use xlink:href="https://example.com/a.svg#b"/>',
     "fe-image.svg": '<filter id="f"><feImage href="file:///etc/passwd"/></filter>'
                     '<rect width="5" height="5" filter="url(#f)"/>',
     "css-import.svg": '<style>@import url("evil.css"); @import "/etc/passwd";'

@@ -107,6 +107,19 @@ def test_group_transforms_translate_rotate_scale():
     assert diamond.area == pytest.approx(4.0, abs=1e-9)
 
 
+@pytest.mark.parametrize("transform, centre", [
+    ("rotate(90 5 5)", (9, 1)),
+    ("matrix(1 0 0 1 3 4)", (4, 5)),
+    ("skewX(45)", (2, 1)),
+    ("translate(2) scale(2, 3)", (4, 3)),
+    ("translate(1,2) nonsense(3)", (1, 1)),  # an invalid list is ignored entirely
+])
+def test_transform_functions(transform, centre):
+    art = read(doc(f'<rect width="2" height="2" transform="{transform}"/>'))
+    point = art.visible("black").centroid
+    assert (point.x, point.y) == pytest.approx(centre, abs=1e-9)
+
+
 def test_use_of_symbol_with_viewbox_and_transform():
     art = read(doc('<defs><symbol id="s" viewBox="0 0 100 100"><rect width="100" height="100"/>'
                    '</symbol></defs>'
@@ -131,6 +144,14 @@ def test_nested_svg_viewport():
     art = read(doc('<svg x="2" y="2" width="4" height="4" viewBox="0 0 100 100">'
                    '<rect width="50" height="50" fill="blue"/></svg>'))
     assert only_geometry(art, "blue").bounds == pytest.approx((2, 2, 4, 4), abs=1e-9)
+
+
+@pytest.mark.parametrize("overflow, bounds", [("", (2, 2, 4, 4)), ('overflow="visible"',
+                                                                    (1, 1, 4, 4))])
+def test_nested_viewport_clips_unless_overflow_is_visible(overflow, bounds):
+    art = read(doc(f'<svg x="2" y="2" width="2" height="2" {overflow}>'
+                   '<rect x="-1" y="-1" width="3" height="3" fill="blue"/></svg>'))
+    assert only_geometry(art, "blue").bounds == pytest.approx(bounds, abs=1e-9)
 
 
 # ----------------------------------------------------------------------------- colour
@@ -161,6 +182,20 @@ def test_named_and_functional_colours_classify_as_orange(paint):
     assert art.colors() == ["orange"]
 
 
+@pytest.mark.parametrize("paint", [
+    "hsl(19, 100%, 50%)", "rgba(255,79,0,0.5)", "#FF4F0080", "rgb(255 79 0 / 50%)",
+    "#FF4F00 icc-color(acmecmyk, 0, 0.7, 1, 0)",
+])
+def test_colour_forms_with_alpha_or_hsl_classify(paint):
+    assert read(doc(f'<rect width="4" height="4" fill="{paint}"/>')).colors() == ["orange"]
+
+
+def test_invalid_paint_is_ignored_and_the_inherited_one_applies():
+    art = read(doc('<g fill="#00A651"><rect width="4" height="4" fill="bogus"/>'
+                   '<rect x="5" width="4" height="4" fill="rgba(0,0,0,0)"/></g>'))
+    assert only_geometry(art, "green").area == pytest.approx(16)
+
+
 def test_current_color_and_inherited_fill():
     art = read(doc('<g color="#FF4F00" fill="currentColor"><rect width="4" height="4"/></g>'))
     assert art.colors() == ["orange"]
@@ -181,7 +216,8 @@ def test_pattern_fill_is_skipped_and_reported():
 
 
 def test_fill_and_stroke_are_both_painted_fill_first_unless_paint_order_says():
-    body = '<rect x="2" y="2" width="6" height="6" fill="white" stroke="#FF4F00" stroke-width="2"{}/>'
+    body = ('<rect x="2" y="2" width="6" height="6" fill="white" stroke="#FF4F00" '
+            'stroke-width="2"{}/>')
     assert read(doc(body.format(""))).colors() == ["white", "orange"]
     assert read(doc(body.format(' paint-order="stroke"'))).colors() == ["orange", "white"]
 
@@ -250,6 +286,60 @@ def test_cubic_bezier_is_flattened_finely():
     assert len(quarter.exterior.coords) > 20
 
 
+@pytest.mark.parametrize("d, area", [
+    ("M0 5a5 5 0 1010 0a5 5 0 10-10 0z", 25 * math.pi),  # compact arc flags, relative
+    ("M0 0 A1 1 0 0 1 10 0 Z", 12.5 * math.pi),  # radii too small: scaled up to fit
+    ("m1 1 h3 v2 h-3 z", 6.0),
+    ("M1,1 4,1 4,3 1,3z", 6.0),  # implicit lineto after moveto
+])
+def test_path_data_commands(d, area):
+    art = read(doc(f'<path d="{d}"/>', 'width="10in" height="10in" viewBox="0 0 10 10"'))
+    assert art.visible("black").area == pytest.approx(area, rel=1e-4)
+
+
+@pytest.mark.parametrize("short, long", [
+    ("M0 0 C0 4 4 4 4 0 S8 -4 8 0 Z", "M0 0 C0 4 4 4 4 0 C4 -4 8 -4 8 0 Z"),
+    ("M0 0 Q2 4 4 0 T8 0 Z", "M0 0 Q2 4 4 0 Q6 -4 8 0 Z"),
+    ("M0 0 c0 4 4 4 4 0 s4 -4 4 0 z", "M0 0 C0 4 4 4 4 0 C4 -4 8 -4 8 0 Z"),
+])
+def test_smooth_curves_reflect_the_previous_control_point(short, long):
+    size = 'width="10in" height="10in" viewBox="-1 -5 10 10"'
+    a = read(doc(f'<path d="{short}" fill-rule="evenodd"/>', size)).visible("black")
+    b = read(doc(f'<path d="{long}" fill-rule="evenodd"/>', size)).visible("black")
+    assert a.area > 1 and a.symmetric_difference(b).area < 1e-9
+
+
+def test_unreadable_path_data_is_drawn_up_to_the_error():
+    art = read(doc('<path d="M0 0 H4 V4 H0 Z M5 5 L oops 7"/>'))
+    assert art.visible("black").area == pytest.approx(16)
+    assert art.meta["ignored"] == {"unreadable path data (drawn up to the error)": 1}
+
+
+def test_rounded_rect_and_ellipse_areas():
+    art = read(doc('<rect width="4" height="2" rx="0.5" fill="#000"/>'
+                   '<ellipse cx="7" cy="7" rx="2" ry="1" fill="#fff"/>'))
+    assert art.visible("black").area == pytest.approx(8 - (4 - math.pi) * 0.25, abs=1e-3)
+    assert art.visible("white").area == pytest.approx(2 * math.pi, abs=2e-3)
+
+
+def test_nested_rings_alternate_under_evenodd_and_merge_under_nonzero():
+    # a ring with an island: three nested squares, all drawn the same way round
+    d = "M0 0 H9 V9 H0 Z M2 2 H7 V7 H2 Z M4 4 H5 V5 H4 Z"
+    evenodd = read(doc(f'<path d="{d}" fill-rule="evenodd"/>')).visible("black")
+    nonzero = read(doc(f'<path d="{d}"/>')).visible("black")
+    assert evenodd.area == pytest.approx(81 - 25 + 1)
+    assert nonzero.area == pytest.approx(81) and nonzero.geom_type == "Polygon"
+
+
+def test_outline_crossing_itself_too_often_is_refused():
+    n, k = 201, 100  # the star polygon {201/100} crosses itself 201 * 99 times
+    points = " ".join(f"{5 + 4 * math.cos(2 * math.pi * i * k / n):.6f},"
+                      f"{5 + 4 * math.sin(2 * math.pi * i * k / n):.6f}" for i in range(n))
+    with pytest.raises(WsmarkError) as excinfo:
+        read(doc(f'<polygon points="{points}"/>'), "star.svg")
+    assert_one_line_error(excinfo, "star.svg", "crosses itself")
+
+
 # ----------------------------------------------------------------------------- strokes
 
 
@@ -271,11 +361,20 @@ def test_line_joins():
     assert corner("round") - bevel == pytest.approx(math.pi / 4 - 0.5, rel=1e-3)
 
 
-def test_sharp_miter_beyond_the_limit_is_cut_back():
-    body = '<path d="M1 9 L5 1 L9 9" stroke="#000" stroke-width="1" fill="none"{}/>'
-    pointed = read(doc(body.format(' stroke-miterlimit="10"'))).visible("black")
-    limited = read(doc(body.format(' stroke-miterlimit="1"'))).visible("black")
-    assert pointed.bounds[1] < limited.bounds[1] - 0.5
+def test_sharp_miter_reaches_its_tip_within_the_limit_and_is_bevelled_beyond():
+    # a 2 in stroke doubling back at (8, 2) with 16 deg between its legs: miter ratio
+    # 1 / sin(8 deg) = 7.19, so a limit of 8 keeps the tip and a limit of 7 bevels it
+    half_angle = math.radians(8)  # half the angle between the two segments
+    end = (8 - 6 * math.sin(2 * half_angle), 2 + 6 * math.cos(2 * half_angle))
+    body = (f'<path d="M8 8 L8 2 L{end[0]} {end[1]}" stroke="#000" stroke-width="2" '
+            'fill="none" stroke-linejoin="{}" stroke-miterlimit="{}"/>')
+    pointed = read(doc(body.format("miter", 8))).visible("black")
+    limited = read(doc(body.format("miter", 7))).visible("black")
+    bevel = read(doc(body.format("bevel", 8))).visible("black")
+    # the tip is 1 / sin(8 deg) from the vertex along the bisector, 8 deg off vertical
+    assert pointed.bounds[1] == pytest.approx(2 - 1 / math.tan(half_angle), abs=1e-6)
+    assert limited.area == pytest.approx(bevel.area, abs=1e-9)
+    assert pointed.area > bevel.area + 1
 
 
 def test_stroke_width_scales_with_the_transform_and_non_uniformly():
@@ -337,6 +436,13 @@ def test_text_cap_height_follows_transforms_units_and_fill():
     (item,) = art.legends
     assert item.cap_height == pytest.approx(2 * 0.7 * 0.5)  # 36 pt = 0.5 in, scaled twice
     assert item.color == "white"
+
+
+def test_single_line_text_is_sized_by_its_tspan():
+    art = read(doc('<text x="1" y="2" style="font-size:8px"><tspan style="font-size:2px">'
+                   'NO WAKE</tspan></text>'))
+    (item,) = art.legends
+    assert item.text == "NO WAKE" and item.cap_height == pytest.approx(1.4)
 
 
 def test_inkscape_multi_line_text_gives_one_legend_per_line():
@@ -617,6 +723,12 @@ def test_illustrator_export_fixture():
     assert [i.text for i in art.legends] == ["ROCKS"]
     assert art.legends[0].cap_height == pytest.approx(0.7 * 1.5)
     assert art.features["display-area"].bounds == pytest.approx((0, 0, 12, 12))
+
+
+def test_generator_is_recorded():
+    assert read_svg(DRAWINGS / "illustrator_danger.svg").meta["generator"] == \
+        "Adobe Illustrator 24.0.0"
+    assert read_svg(DRAWINGS / "inkscape_control.svg").meta["generator"] == "Inkscape 1.2.2"
 
 
 def test_inkscape_export_fixture():

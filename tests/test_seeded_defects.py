@@ -53,11 +53,24 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "nr5-09-2-a-6-t02-fail-small-letters.svg": ("aid-letter-height",),
     "nr5-09-2-a-6-t03-warn-hairline-letters.svg": ("aid-letter-style",),
     "nr5-09-2-a-7-t01-warn-red-square.svg": ("aid-shape",),
+    # buoys, the wrap and flags (tests/drawings/defects/make_buoy_defects.py)
+    "nr5-09-6-a-t02-fail-short-buoy.svg": ("buoy-height",),
+    "nr5-09-6-a-t03-fail-6in-buoy.svg": ("buoy-diameter",),
+    "nr5-09-6-a-t04-fail-one-sided-wrap.svg": ("buoy-two-sides",),
+    "nr5-09-5-b-t01-fail-no-bottom-band.svg": ("buoy-symbol-bands",),
+    "nr5-09-5-c-t01-fail-three-bands.svg": ("buoy-sign-bands",),
+    "nr5-09-6-f-t01-fail-no-reflector.svg": ("reflector-band",),
+    "nr5-09-2-a-8-t01-fail-white-reflector.svg": ("aid-reflector-color",),
+    "nr5-09-7-a-t01-fail-low-mooring.svg": ("mooring-buoy",),
+    "nr5-09-7-b-t01-fail-16in-race-ball.svg": ("race-buoy",),
+    "s30-70-t01-fail-2in-stripe.svg": ("diver-flag",),
+    "s30-675-t01-warn-small-flag.svg": ("distress-flag",),
 }
 
 #: Rules that measure a number: their findings carry a numeric ``measured`` value.
 NUMERIC = {"display-height", "outline-width", "symbol-size", "diamond-slope", "circle-round",
-           "symbol-centered", "legend-legibility", "aid-letter-height", "aid-letter-style"}
+           "symbol-centered", "legend-legibility", "aid-letter-height", "aid-letter-style",
+           "buoy-height", "buoy-diameter", "buoy-two-sides"}
 
 #: pass drawing -> the kind it must be detected as.
 PASS_KINDS = {
@@ -69,6 +82,15 @@ PASS_KINDS = {
     "aid-red-pass-pt-backing-board.svg": "aid-red",
     "aid-green-pass-mm-css-text-id.svg": "aid-green",
     "aid-center-pass-in-rotated-stripes.svg": "aid-center",
+    "buoy-symbol-pass-in-danger-7in-surface.svg": "buoy-symbol",
+    "buoy-sign-pass-mm-control.svg": "buoy-sign",
+    "buoy-wrap-pass-in-danger-12in.svg": "buoy-wrap",
+    "aid-red-pass-in-nun-buoy.svg": "aid-red",
+    "aid-green-pass-pt-can-buoy.svg": "aid-green",
+    "buoy-mooring-pass-pt-sphere.svg": "buoy-mooring",
+    "buoy-race-pass-px-yellow-ball.svg": "buoy-race",
+    "diver-flag-pass-in-red-white-stripe.svg": "diver-flag",
+    "distress-flag-pass-cm-orange.svg": "distress-flag",
 }
 
 ACCEPTANCE_BAD = "nr5-09-6-d-t01-fail-rotated-square-thin-stroke.svg"
@@ -105,17 +127,20 @@ def test_every_rule_has_a_seeded_defect():
 
 def test_every_kind_has_a_passing_drawing():
     kinds = {"danger", "exclusion", "control", "information", "aid-red", "aid-green",
-             "aid-center"}
+             "aid-center", "buoy-symbol", "buoy-sign", "buoy-wrap", "buoy-mooring",
+             "buoy-race", "diver-flag", "distress-flag"}
     assert kinds <= set(PASS_KINDS.values())
 
 
 def _prefixes(rule_id: str) -> set[str]:
-    """File-name prefixes for a rule: its NR 5.09 paragraph, or fab-/uswms-."""
+    """File-name prefixes for a rule: its NR 5.09 paragraph or statute, or fab-/uswms-."""
     citation = RULES[rule_id].citation
     found = set()
     first = citation.split(", ")[0]
     if first.startswith("NR 5.09"):  # "NR 5.09(2)(a)1,2,4" -> "nr5-09-2-a-1-2-4-"
         found.add("nr5-09-" + "-".join(re.findall(r"[0-9a-z]+", first[7:].lower())) + "-")
+    if first.startswith("s. 30."):  # "s. 30.70, Wis. Stats." -> "s30-70-"
+        found.add("s30-" + first[6:] + "-")
     if "USWMS" in citation:
         found.add("uswms-")
     if citation == "fabrication":

@@ -1,127 +1,268 @@
-"""Path geometry: SVG segments -> flattened subpaths -> filled and stroked areas (shapely).
+"""Path geometry: SVG path data and basic shapes -> flattened subpaths -> painted areas.
 
-Curves are flattened with a bound on the second derivative, so the chord error is at most
-the tolerance in inches whatever the transform; fills honour the fill rule through winding
-numbers; strokes are buffered in the element's own coordinates and then transformed, so a
-non-uniform scale stretches them as SVG does.
+Why it is written here rather than taken from a library: path data is untrusted text, so it
+is parsed by a small cursor-based reader that stops at the first error (as SVG says) and
+checks the time budget as it goes; curves are flattened with a bound on the second
+derivative, so the chord error is at most the tolerance in inches whatever the transform;
+fills honour the fill rule through winding numbers; strokes are buffered in the element's
+own coordinates and then transformed, so a non-uniform scale stretches them as SVG does.
+GEOS work grows with how often an outline crosses itself, so that is counted (cheaply,
+with an STRtree) and refused beyond ``MAX_CROSSINGS`` before GEOS is asked to node it.
+
+Ops are tuples in absolute local coordinates::
+
+    ("M", x, y)  ("L", x, y)  ("C", x1, y1, x2, y2, x, y)  ("Q", x1, y1, x, y)  ("Z",)
+    ("A", cx, cy, ux, uy, vx, vy, t0, dt, x, y)   # point(t) = c + u cos t + v sin t
 """
 
 from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import shapely
-import svgelements as se
-from shapely import affinity
-from shapely.geometry import LinearRing, LineString, Point, Polygon
+from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from markers.errors import WsmarkError
-from markers.read.limits import MAX_COORD_IN, Budget
-from markers.read.style import parse_length
+from markers.read.limits import MAX_COORD_IN, MAX_CROSSINGS, Budget
 
-__all__ = ["parse_path", "flatten", "apply", "in_range", "affine", "out_of_range", "dedupe",
-           "fill_area", "stroke_area"]
+__all__ = ["Subpath", "EMPTY", "Pen", "parse_path_data", "rect_ops", "ellipse_ops", "flatten",
+           "apply", "in_range", "affine", "out_of_range", "dedupe", "fill_area", "stroke_area"]
 
-_PATH_CHUNK = 4096  # path data is parsed in pieces so the time budget is checked between them
-_PATH_COMMAND = re.compile(r"[MmZzLlHhVvCcSsQqTtAa]")
+#: A flattened subpath: its points (n x 2) and whether it was closed with Z.
+Subpath = tuple[np.ndarray, bool]
+#: Nothing painted.
+EMPTY = Polygon()
+
+_NUMBER_AT = re.compile(r"[\s,]*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)")
+_FLAG_AT = re.compile(r"[\s,]*([01])")
+_COMMAND_AT = re.compile(r"[\s,]*([MmZzLlHhVvCcSsQqTtAa])")
+_END_AT = re.compile(r"[\s,]*$")
+_ARGUMENTS = {"M": "nn", "L": "nn", "H": "n", "V": "n", "C": "nnnnnn", "S": "nnnn",
+              "Q": "nnnn", "T": "nn", "A": "nnnffnn"}
+_TICK_EVERY = 4096  # ops between time checks while parsing
+_CHUNK = 256  # segments per STRtree query while counting crossings
+_FAN_IN = 64  # parts per GEOS union call (time is checked between calls)
+_FEW_SEGMENTS = math.isqrt(2 * MAX_CROSSINGS)  # too few segments to cross that often
 
 
-def parse_path(d: str, budget: Budget) -> tuple[list[se.PathSegment], bool]:
-    """Path data as svgelements segments, parsed in pieces (time checked between them).
+# --------------------------------------------------------------------------- parsing
 
-    Returns (segments, complete); svgelements keeps the current point and the last control
-    point across pieces, so cutting before a command letter does not change the result.
-    """
-    path = se.Path()
-    position, complete = 0, True
-    while position < len(d):
-        cut = len(d)
-        if position + _PATH_CHUNK < len(d):
-            found = _PATH_COMMAND.search(d, position + _PATH_CHUNK)
-            cut = found.start() if found else len(d)
-        try:
-            path.parse(d[position:cut])
-        except Exception:  # third-party parser on untrusted text: keep what was read
-            complete = False
-            break
-        budget.tick()
-        position = cut
-    return list(path), complete
+def parse_path_data(d: str, budget: Budget) -> tuple[list[tuple], bool]:
+    """Path data as ops; (ops, False) when it stops at an error (drawn up to there)."""
+    ops: list[tuple] = []
+    pos, command = 0, ""
+    x = y = start_x = start_y = 0.0
+    cubic: tuple[float, float] | None = None  # last cubic control point, for S
+    quad: tuple[float, float] | None = None  # last quadratic control point, for T
+    while True:
+        if len(ops) % _TICK_EVERY == 0:
+            budget.tick()
+        found = _COMMAND_AT.match(d, pos)
+        if found:
+            command, pos = found[1], found.end()
+        elif _END_AT.match(d, pos):
+            return ops, True
+        elif command in ("", "Z", "z"):
+            return ops, False
+        upper = command.upper()
+        if upper == "Z":
+            ops.append(("Z",))
+            x, y, cubic, quad = start_x, start_y, None, None
+            continue
+        args = []
+        for kind in _ARGUMENTS[upper]:
+            match = (_FLAG_AT if kind == "f" else _NUMBER_AT).match(d, pos)
+            if not match:
+                return ops, False
+            args.append(float(match[1]))
+            pos = match.end()
+        dx, dy = (x, y) if command.islower() else (0.0, 0.0)
+        new_cubic = new_quad = None
+        if upper == "M":
+            x, y = args[0] + dx, args[1] + dy
+            start_x, start_y = x, y
+            ops.append(("M", x, y))
+            command = "l" if command == "m" else "L"  # further pairs are lines
+        elif upper in ("L", "H", "V"):
+            if upper != "V":
+                x = args[0] + dx
+            if upper != "H":
+                y = args[-1] + dy
+            ops.append(("L", x, y))
+        elif upper in ("C", "S"):
+            if upper == "C":
+                x1, y1, rest = args[0] + dx, args[1] + dy, args[2:]
+            else:
+                x1, y1 = (2 * x - cubic[0], 2 * y - cubic[1]) if cubic else (x, y)
+                rest = args
+            x2, y2 = rest[0] + dx, rest[1] + dy
+            x, y = rest[2] + dx, rest[3] + dy
+            ops.append(("C", x1, y1, x2, y2, x, y))
+            new_cubic = (x2, y2)
+        elif upper in ("Q", "T"):
+            if upper == "Q":
+                x1, y1 = args[0] + dx, args[1] + dy
+            else:
+                x1, y1 = (2 * x - quad[0], 2 * y - quad[1]) if quad else (x, y)
+            x, y = args[-2] + dx, args[-1] + dy
+            ops.append(("Q", x1, y1, x, y))
+            new_quad = (x1, y1)
+        else:
+            end_x, end_y = args[5] + dx, args[6] + dy
+            arc = _arc(x, y, *args[:5], end_x, end_y)
+            if arc is not None:
+                ops.append(arc)
+            x, y = end_x, end_y
+        cubic, quad = new_cubic, new_quad
+
+
+def _arc(x1: float, y1: float, rx: float, ry: float, rotation: float, large: float,
+         sweep: float, x2: float, y2: float) -> tuple | None:
+    """An endpoint arc in centre form (SVG 1.1 appendix F.6.5, radii scaled up per F.6.6)."""
+    if x1 == x2 and y1 == y2:
+        return None
+    rx, ry = abs(rx), abs(ry)
+    if rx == 0 or ry == 0 or not math.isfinite(rx * ry * rotation):
+        return ("L", x2, y2)  # a zero (or absurd) radius draws a straight line
+    cos_r, sin_r = math.cos(math.radians(rotation)), math.sin(math.radians(rotation))
+    hx, hy = (x1 - x2) / 2, (y1 - y2) / 2
+    px, py = cos_r * hx + sin_r * hy, -sin_r * hx + cos_r * hy
+    excess = (px / rx) * (px / rx) + (py / ry) * (py / ry)
+    if excess > 1:
+        rx, ry = rx * math.sqrt(excess), ry * math.sqrt(excess)
+    rxy, rpy, rpx = rx * ry, rx * py, ry * px  # products, not powers: overflow gives inf
+    denominator = rpy * rpy + rpx * rpx
+    if not denominator > 0:
+        return ("L", x2, y2)
+    scale = math.sqrt(max(0.0, (rxy * rxy - denominator) / denominator))
+    scale *= -1 if bool(large) == bool(sweep) else 1
+    cpx, cpy = scale * rx * py / ry, -scale * ry * px / rx
+    cx = cos_r * cpx - sin_r * cpy + (x1 + x2) / 2
+    cy = sin_r * cpx + cos_r * cpy + (y1 + y2) / 2
+    t0 = math.atan2((py - cpy) / ry, (px - cpx) / rx)
+    dt = math.atan2((-py - cpy) / ry, (-px - cpx) / rx) - t0
+    if sweep and dt < 0:
+        dt += 2 * math.pi
+    elif not sweep and dt > 0:
+        dt -= 2 * math.pi
+    return ("A", cx, cy, rx * cos_r, rx * sin_r, -ry * sin_r, ry * cos_r, t0, dt, x2, y2)
+
+
+def rect_ops(x: float, y: float, w: float, h: float, rx: float, ry: float) -> list[tuple]:
+    """A rectangle, with quarter-ellipse corners when rx and ry are positive."""
+    if rx <= 0 or ry <= 0:
+        return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
+    half_pi = math.pi / 2
+    corners = [(x + w - rx, y + ry, -half_pi, x + w, y + h - ry),
+               (x + w - rx, y + h - ry, 0.0, x + rx, y + h),
+               (x + rx, y + h - ry, half_pi, x, y + ry),
+               (x + rx, y + ry, math.pi, x + w - rx, y)]
+    ops: list[tuple] = [("M", x + rx, y)]
+    for cx, cy, t0, next_x, next_y in corners:
+        end_x, end_y = cx + rx * math.cos(t0 + half_pi), cy + ry * math.sin(t0 + half_pi)
+        ops.append(("L", cx + rx * math.cos(t0), cy + ry * math.sin(t0)))
+        ops.append(("A", cx, cy, rx, 0.0, 0.0, ry, t0, half_pi, end_x, end_y))
+        ops.append(("L", next_x, next_y))
+    ops.append(("Z",))
+    return ops
+
+
+def ellipse_ops(cx: float, cy: float, rx: float, ry: float) -> list[tuple]:
+    return [("M", cx + rx, cy), ("A", cx, cy, rx, 0.0, 0.0, ry, 0.0, 2 * math.pi, cx + rx, cy),
+            ("Z",)]
+
+
+# --------------------------------------------------------------------------- flattening
+
+@lru_cache(maxsize=256)
+def _basis(steps: int, degree: int) -> np.ndarray:
+    """Bernstein weights at t = 1/steps .. 1 (cached: the same counts recur constantly)."""
+    t = np.arange(1, steps + 1) / steps
+    u = 1 - t
+    weights = (np.column_stack([u * u, 2 * u * t, t * t]) if degree == 2 else
+               np.column_stack([u ** 3, 3 * u * u * t, 3 * u * t * t, t ** 3]))
+    weights.setflags(write=False)
+    return weights
 
 
 def _steps(second_derivative: float, tol: float, budget: Budget) -> int:
     """Chords needed so a curve with this bound on |B''| deviates at most ``tol``."""
-    if not math.isfinite(second_derivative):
+    exact = math.sqrt(second_derivative / (8 * tol))
+    if not math.isfinite(exact):
         out_of_range(budget)
-    steps = max(1, math.ceil(math.sqrt(second_derivative / (8 * tol))))
+    steps = max(1, math.ceil(exact))
     budget.take(steps)
     return steps
 
 
-def _xy(point: se.Point) -> np.ndarray:
-    return np.array([point.x, point.y], dtype=float)
+def _curve(op: tuple, x0: float, y0: float, lin: tuple[float, float, float, float], tol: float,
+           budget: Budget) -> np.ndarray:
+    """Points along a curve op after (x0, y0), its end last."""
+    a, b, c, d = lin
+
+    def size(vx: float, vy: float) -> float:
+        return math.hypot(a * vx + b * vy, c * vx + d * vy)
+
+    if op[0] == "C":
+        _, x1, y1, x2, y2, x3, y3 = op
+        bound = 6 * max(size(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2),
+                        size(x1 - 2 * x2 + x3, y1 - 2 * y2 + y3))
+        steps = _steps(bound, tol, budget)
+        controls = np.array([[x0, y0], [x1, y1], [x2, y2], [x3, y3]])
+        return (_basis(steps, 3) if steps <= 1024 else _basis.__wrapped__(steps, 3)) @ controls
+    if op[0] == "Q":
+        _, x1, y1, x2, y2 = op
+        steps = _steps(2 * size(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2), tol, budget)
+        controls = np.array([[x0, y0], [x1, y1], [x2, y2]])
+        return (_basis(steps, 2) if steps <= 1024 else _basis.__wrapped__(steps, 2)) @ controls
+    _, cx, cy, ux, uy, vx, vy, t0, dt, x, y = op
+    steps = _steps(dt * dt * (size(ux, uy) + size(vx, vy)), tol, budget)
+    t = t0 + dt * np.arange(1, steps + 1) / steps
+    points = np.column_stack([cx + ux * np.cos(t) + vx * np.sin(t),
+                              cy + uy * np.cos(t) + vy * np.sin(t)])
+    points[-1] = (x, y)
+    return points
 
 
-def _sample(segment: se.PathSegment, lin: np.ndarray, tol: float, budget: Budget) -> np.ndarray:
-    """Points along one segment after its start, its end last, in local coordinates."""
-    end = _xy(segment.end)
-    if isinstance(segment, se.CubicBezier):
-        p0, p1, p2 = _xy(segment.start), _xy(segment.control1), _xy(segment.control2)
-        bound = 6 * max(np.linalg.norm(lin @ (p0 - 2 * p1 + p2)),
-                        np.linalg.norm(lin @ (p1 - 2 * p2 + end)))
-        t = np.arange(1, _steps(bound, tol, budget) + 1)[:, None] / 1.0
-        t /= t[-1]
-        return ((1 - t) ** 3) * p0 + 3 * ((1 - t) ** 2) * t * p1 + 3 * (1 - t) * t * t * p2 \
-            + t ** 3 * end
-    if isinstance(segment, se.QuadraticBezier):
-        p0, p1 = _xy(segment.start), _xy(segment.control)
-        bound = 2 * np.linalg.norm(lin @ (p0 - 2 * p1 + end))
-        t = np.arange(1, _steps(bound, tol, budget) + 1)[:, None] / 1.0
-        t /= t[-1]
-        return ((1 - t) ** 2) * p0 + 2 * (1 - t) * t * p1 + t * t * end
-    if isinstance(segment, se.Arc) and segment.sweep and None not in (
-            segment.center, segment.prx, segment.pry):
-        center = _xy(segment.center)
-        radii = (np.linalg.norm(lin @ (_xy(segment.prx) - center))
-                 + np.linalg.norm(lin @ (_xy(segment.pry) - center)))
-        if radii > 0:
-            steps = _steps(segment.sweep ** 2 * radii, tol, budget)
-            points = np.asarray(segment.npoint(np.arange(1, steps + 1) / steps), dtype=float)
-            points[-1] = end
-            return points
-    budget.take(1)
-    return end[None, :]
-
-
-def flatten(segments: list[se.PathSegment], lin: np.ndarray, tol: float,
-             budget: Budget) -> list[tuple[np.ndarray, bool]]:
-    """Segments -> subpaths as (points, closed), local coordinates."""
-    subpaths: list[tuple[np.ndarray, bool]] = []
-    current: list[np.ndarray] = []
+def flatten(ops: list[tuple], lin: np.ndarray, tol: float, budget: Budget) -> list[Subpath]:
+    """Ops -> subpaths in local coordinates, curves fine enough after the linear map ``lin``."""
+    coefficients = (float(lin[0, 0]), float(lin[0, 1]), float(lin[1, 0]), float(lin[1, 1]))
+    subpaths: list[Subpath] = []
+    points: list = []
+    start = (0.0, 0.0)
 
     def finish(closed: bool) -> None:
-        if len(current) > 1 or (current and closed):  # a lone moveto paints nothing
-            subpaths.append((np.vstack(current), closed))
-        current.clear()
+        if len(points) > 1 or (points and closed):  # a lone moveto paints nothing
+            subpaths.append((np.array(points, dtype=float), closed))
+        points.clear()
 
-    for segment in segments:
-        if segment.end is None:
-            continue
-        if isinstance(segment, se.Move):
+    for op in ops:
+        kind = op[0]
+        if kind == "M":
             finish(False)
-            current.append(_xy(segment.end)[None, :])
-        elif isinstance(segment, se.Close):
+            start = (op[1], op[2])
+            points.append(start)
+        elif kind == "Z":
             finish(True)
         else:
-            if not current and segment.start is not None:
-                current.append(_xy(segment.start)[None, :])
-            current.append(_sample(segment, lin, tol, budget))
+            if not points:
+                points.append(start)
+            if kind == "L":
+                budget.take(1)
+                points.append((op[1], op[2]))
+            else:
+                x0, y0 = points[-1]
+                points.extend(_curve(op, x0, y0, coefficients, tol, budget).tolist())
     finish(False)
     return subpaths
 
+
+# --------------------------------------------------------------------------- placing
 
 def apply(points: np.ndarray, matrix: np.ndarray, budget: Budget) -> np.ndarray:
     """Points through an affine matrix, refusing non-finite or absurd results."""
@@ -134,9 +275,9 @@ def in_range(points: np.ndarray, budget: Budget) -> np.ndarray:
     return points
 
 
-def affine(geometry: BaseGeometry, matrix: np.ndarray) -> BaseGeometry:
-    (a, b, xoff), (d, e, yoff) = matrix[0], matrix[1]
-    return affinity.affine_transform(geometry, [a, b, d, e, xoff, yoff])
+def affine(geometry: BaseGeometry, matrix: np.ndarray, budget: Budget) -> BaseGeometry:
+    """A geometry through an affine matrix, refusing non-finite or absurd results."""
+    return shapely.transform(geometry, lambda points: apply(points, matrix, budget))
 
 
 def out_of_range(budget: Budget) -> None:
@@ -147,67 +288,246 @@ def out_of_range(budget: Budget) -> None:
 def dedupe(points: np.ndarray, ring: bool) -> np.ndarray:
     """Drop repeated consecutive points (and a ring's repeated first point)."""
     if len(points) > 1:
-        keep = np.r_[True, np.any(np.diff(points, axis=0) != 0, axis=1)]
-        points = points[keep]
-    if ring and len(points) > 1 and np.array_equal(points[0], points[-1]):
+        repeated = (points[1:] == points[:-1]).all(axis=1)
+        if repeated.any():
+            points = points[np.concatenate(([True], ~repeated))]
+    if ring and len(points) > 1 and (points[0] == points[-1]).all():
         points = points[:-1]
     return points
 
 
-def fill_area(rings: list[np.ndarray], evenodd: bool, budget: Budget) -> BaseGeometry:
-    """The area a fill paints: faces of the noded outline kept by winding number.
+# --------------------------------------------------------------------------- areas
 
-    A simple single ring is its polygon; anything else (holes, overlaps, self-crossings) is
-    polygonized and each face kept when its winding number is odd (evenodd) or non-zero.
+def fill_area(rings: list[np.ndarray], evenodd: bool, budget: Budget) -> BaseGeometry:
+    """The area a fill paints (each subpath implicitly closed).
+
+    A simple ring is its polygon; rings that never cross (glyphs, annuli) are nested by
+    containment and kept by winding number; anything else is noded, polygonized and each
+    face kept when its winding number is odd (evenodd) or non-zero (nonzero).
     """
     rings = [r for r in (dedupe(r, ring=True) for r in rings) if len(r) >= 3]
     if not rings:
-        return Polygon()
+        return EMPTY
     if len(rings) == 1:
         single = Polygon(rings[0])
         if single.is_valid:
             return single
-    noded = shapely.union_all([LineString(np.vstack([r, r[:1]])) for r in rings])
+    outlines = _rings(rings)
+    if _separate(outlines):
+        return _nested_area(rings, outlines, evenodd)
+    _crossings([(r, True) for r in rings], budget)
+    noded = _union(list(outlines), budget)
     faces = shapely.get_parts(shapely.polygonize(shapely.get_parts(noded)))
     if not len(faces):
-        return Polygon()
+        return EMPTY
+    budget.tick()
     inside = shapely.get_coordinates(shapely.point_on_surface(faces))
     winding = _winding_numbers(inside, rings, budget)
     keep = (winding % 2 == 1) if evenodd else (winding != 0)
-    return shapely.union_all(faces[keep]) if keep.any() else Polygon()
+    return _union(list(faces[keep]), budget)
+
+
+def _rings(rings: list[np.ndarray]) -> np.ndarray:
+    sizes = [len(r) for r in rings]
+    return shapely.linearrings(np.vstack(rings), indices=np.repeat(np.arange(len(rings)), sizes))
+
+
+def _separate(outlines: np.ndarray) -> bool:
+    """True when every ring is simple and no two rings meet (then nesting decides the fill)."""
+    if not shapely.is_simple(outlines).all():
+        return False
+    first, second = shapely.STRtree(outlines).query(outlines, predicate="intersects")
+    return not np.any(first < second)
+
+
+def _nested_area(rings: list[np.ndarray], outlines: np.ndarray, evenodd: bool) -> BaseGeometry:
+    """Fill of separate rings: each region's winding number is the sum over its ancestors.
+
+    A kept region's holes are its children that are not kept; kept children merge into it.
+    """
+    polygons = shapely.polygons(outlines)
+    areas = shapely.area(polygons)
+    inner, outer = shapely.STRtree(polygons).query(
+        shapely.points(np.array([r[0] for r in rings])), predicate="within")
+    parent = np.full(len(rings), -1)
+    for j, i in zip(inner.tolist(), outer.tolist()):
+        if i != j and (parent[j] < 0 or areas[i] < areas[parent[j]]):
+            parent[j] = i
+    winding = np.zeros(len(rings), dtype=int)
+    sign = np.where(shapely.is_ccw(outlines), 1, -1)
+    children: dict[int, list[int]] = {}
+    for j in np.argsort(-areas, kind="stable").tolist():  # parents before children
+        winding[j] = sign[j] + (winding[parent[j]] if parent[j] >= 0 else 0)
+        if parent[j] >= 0:
+            children.setdefault(int(parent[j]), []).append(j)
+    kept = (winding % 2 == 1) if evenodd else (winding != 0)
+    regions = []
+    for top in np.flatnonzero(kept).tolist():
+        if parent[top] >= 0 and kept[parent[top]]:
+            continue  # merged into its parent's region
+        holes, stack = [], [top]
+        while stack:
+            for child in children.get(stack.pop(), []):
+                if kept[child]:
+                    stack.append(child)
+                else:
+                    holes.append(rings[child])
+        regions.append(Polygon(rings[top], holes))
+    if not regions:
+        return EMPTY
+    return regions[0] if len(regions) == 1 else MultiPolygon(regions)
 
 
 def _winding_numbers(points: np.ndarray, rings: list[np.ndarray], budget: Budget) -> np.ndarray:
+    """Winding number of each point: signed crossings of a ray to +x, edges found by STRtree."""
     starts = np.vstack(rings)
     ends = np.vstack([np.roll(r, -1, axis=0) for r in rings])
-    x0, y0, x1, y1 = starts[:, 0], starts[:, 1], ends[:, 0], ends[:, 1]
+    tree = shapely.STRtree(shapely.linestrings(np.stack([starts, ends], axis=1)))
+    far = float(max(starts[:, 0].max(), points[:, 0].max())) + 1.0
     out = np.zeros(len(points), dtype=int)
-    chunk = max(1, 2_000_000 // len(starts))
-    for i in range(0, len(points), chunk):
+    for lo in range(0, len(points), _CHUNK):
         budget.tick()
-        px, py = points[i:i + chunk, :1], points[i:i + chunk, 1:]
+        chunk = points[lo:lo + _CHUNK]
+        rays = shapely.linestrings(np.stack([chunk, np.column_stack(
+            [np.full(len(chunk), far), chunk[:, 1]])], axis=1))
+        which, edge = tree.query(rays)
+        px, py = chunk[which, 0], chunk[which, 1]
+        (x0, y0), (x1, y1) = starts[edge].T, ends[edge].T
         cross = (x1 - x0) * (py - y0) - (px - x0) * (y1 - y0)
-        up = (y0 <= py) & (y1 > py) & (cross > 0)
-        down = (y0 > py) & (y1 <= py) & (cross < 0)
-        out[i:i + chunk] = up.sum(axis=1) - down.sum(axis=1)
+        step = (((y0 <= py) & (y1 > py) & (cross > 0)).astype(int)
+                - ((y0 > py) & (y1 <= py) & (cross < 0)).astype(int))
+        np.add.at(out, lo + which, step)
     return out
 
 
-def stroke_area(subpaths: list[tuple[np.ndarray, bool]], half: float, style: dict,
-                 quad_segs: int) -> BaseGeometry:
-    """The area a stroke paints, in the element's own coordinates (so transforms apply)."""
-    cap = {"round": "round", "square": "square"}.get(str(style["stroke-linecap"]), "flat")
-    join = {"round": "round", "bevel": "bevel"}.get(str(style["stroke-linejoin"]), "mitre")
-    limit = max(1.0, parse_length(str(style["stroke-miterlimit"]), default=4.0))
-    options = {"quad_segs": quad_segs, "join_style": join, "mitre_limit": limit}
-    parts = []
+@dataclass(frozen=True)
+class Pen:
+    """How a stroke is drawn, in the element's own units.
+
+    ``cap`` is round/flat/square and ``join`` round/miter/bevel; ``tol`` is the flattening
+    tolerance in these units (miter tips shorter than it are not worth a polygon).
+    """
+
+    half_width: float
+    cap: str
+    join: str
+    miter_limit: float
+    quad_segs: int
+    tol: float
+
+
+def stroke_area(subpaths: list[Subpath], pen: Pen, budget: Budget) -> BaseGeometry:
+    """The area a stroke paints, in the element's own coordinates (so transforms apply).
+
+    Miter joins follow SVG: bevelled where the miter ratio exceeds the limit. GEOS would clip
+    such a tip at the limit instead, so a subpath with one gets a bevel-joined buffer plus
+    the miter tips that are within the limit; every other subpath gets GEOS's miter.
+    """
+    groups: dict[tuple[str, bool], list[np.ndarray]] = {}  # (join, closed) -> point arrays
+    dots, tips = [], []
     for points, closed in subpaths:
         points = dedupe(points, ring=closed)
+        closed = closed and len(points) >= 3
         if len(points) == 1:
-            if cap != "flat":
-                parts.append(Point(points[0]).buffer(half, quad_segs=quad_segs, cap_style=cap))
-        elif closed and len(points) >= 3:
-            parts.append(LinearRing(points).buffer(half, **options))
-        else:
-            parts.append(LineString(points).buffer(half, cap_style=cap, **options))
-    return shapely.union_all(parts) if parts else Polygon()
+            dots.append(points[0])
+            continue
+        join = pen.join
+        if join == "miter":
+            corners = ((np.roll(points, 1, axis=0), points, np.roll(points, -1, axis=0)) if closed
+                       else (points[:-2], points[1:-1], points[2:]))
+            ratios, tip_quads = _miters(*corners, pen)
+            if (ratios > pen.miter_limit).any():
+                join = "bevel"
+                tips += list(shapely.polygons(tip_quads)) if len(tip_quads) else []
+        groups.setdefault((join, closed), []).append(points)
+    segments = sum(len(p) for paths in groups.values() for p in paths)
+    if segments > _FEW_SEGMENTS:
+        _crossings([(p, closed) for (_, closed), paths in groups.items() for p in paths], budget)
+    parts = tips
+    for (join, closed), paths in groups.items():
+        options = {"quad_segs": pen.quad_segs, "mitre_limit": pen.miter_limit,
+                   "join_style": "mitre" if join == "miter" else join}
+        outlines = _rings(paths) if closed else shapely.linestrings(
+            np.vstack(paths), indices=np.repeat(np.arange(len(paths)), [len(p) for p in paths]))
+        parts += list(shapely.buffer(outlines, pen.half_width, cap_style=pen.cap, **options))
+    if dots and pen.cap != "flat":
+        parts += list(shapely.buffer(shapely.points(np.array(dots)), pen.half_width,
+                                     quad_segs=pen.quad_segs, cap_style=pen.cap))
+    area = _union(parts, budget)
+    return shapely.simplify(area, pen.tol / 1000) if tips else area  # drop collinear seams
+
+
+def _miters(before: np.ndarray, at: np.ndarray, after: np.ndarray,
+            pen: Pen) -> tuple[np.ndarray, np.ndarray]:
+    """Miter ratio at each vertex ``at``, and the tips (beyond the bevel) within the limit.
+
+    With outer offset normals o1, o2 the SVG miter ratio (miter length / stroke width) is
+    2 / |o1 + o2| and the tip lies at 2 * half * (o1 + o2) / |o1 + o2|^2 from the vertex.
+    """
+    if not len(at):
+        return np.ones(0), np.zeros((0, 4, 2))
+    incoming = (at - before) / np.linalg.norm(at - before, axis=1)[:, None]
+    outgoing = (after - at) / np.linalg.norm(after - at, axis=1)[:, None]
+    turn = np.sign(incoming[:, 0] * outgoing[:, 1] - incoming[:, 1] * outgoing[:, 0])[:, None]
+    normal_in = -turn * np.column_stack([-incoming[:, 1], incoming[:, 0]])
+    normal_out = -turn * np.column_stack([-outgoing[:, 1], outgoing[:, 0]])
+    both = normal_in + normal_out
+    length = np.linalg.norm(both, axis=1)
+    straight = turn[:, 0] == 0
+    reverses = straight & (np.einsum("ij,ij->i", incoming, outgoing) < 0)
+    half = pen.half_width
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratios = np.where(straight, np.where(reverses, np.inf, 1.0), 2 / length)
+        beyond_bevel = half * (2 / length - length / 2)  # tip's distance past the bevel chord
+        tip = at + 2 * half * both / (length * length)[:, None]
+    keep = ~straight & (ratios <= pen.miter_limit) & (beyond_bevel > pen.tol)
+    quads = np.stack([at, at + half * normal_in, tip, at + half * normal_out], axis=1)[keep]
+    return ratios, quads
+
+
+def _crossings(paths: list[Subpath], budget: Budget) -> int:
+    """How often the paths' segments cross or touch, not counting neighbours in one path.
+
+    GEOS tests the pairs (an STRtree with the intersects predicate, so memory follows the
+    hits, not the candidates). Refuses beyond ``MAX_CROSSINGS``: noding time grows with it.
+    """
+    starts, ends, owner, position, wrap = [], [], [], [], []
+    for index, (points, closed) in enumerate(paths):
+        count = len(points) if closed else len(points) - 1
+        if count <= 0:
+            continue
+        starts.append(points[:count])
+        ends.append(np.roll(points, -1, axis=0)[:count] if closed else points[1:])
+        owner.append(np.full(count, index))
+        position.append(np.arange(count))
+        wrap.append(np.full(count, count - 1 if closed else -1))  # first meets last
+    if not starts:
+        return 0
+    segments = shapely.linestrings(np.stack([np.vstack(starts), np.vstack(ends)], axis=1))
+    owner_all, position_all, wrap_all = map(np.concatenate, (owner, position, wrap))
+    tree = shapely.STRtree(segments)
+    total = 0
+    for lo in range(0, len(segments), _CHUNK):
+        budget.tick()
+        mine, other = tree.query(segments[lo:lo + _CHUNK], predicate="intersects")
+        mine += lo
+        gap = position_all[other] - position_all[mine]
+        neighbours = (owner_all[mine] == owner_all[other]) & ((gap == 1) | (gap == wrap_all[mine]))
+        total += int(np.count_nonzero((mine < other) & ~neighbours))
+        if total > MAX_CROSSINGS:
+            raise WsmarkError(f"{budget.name}: too complex (an outline crosses itself more "
+                              f"than {MAX_CROSSINGS:,} times)")
+    return total
+
+
+def _union(parts: list, budget: Budget) -> BaseGeometry:
+    """Union (which also nodes lines) in rounds of ``_FAN_IN`` parts per GEOS call, so the
+    time budget is checked between calls."""
+    while True:
+        merged = []
+        for lo in range(0, len(parts), _FAN_IN):
+            budget.tick()
+            merged.append(shapely.union_all(parts[lo:lo + _FAN_IN]))
+        if len(merged) <= 1:
+            return merged[0] if merged else EMPTY
+        parts = merged

@@ -18,8 +18,8 @@ Why it is built this way:
   ``data:`` are removed, CSS ``@import`` and ``url()`` to anything but ``#id`` are deleted
   (a paint's fallback colour then applies); processing instructions such as
   xml-stylesheet never reach the tree. Nothing downstream opens files either: the reader
-  uses svgelements only for path data, transforms and basic shapes, never ``SVG.parse``
-  or ``Image.load``.
+  walks this tree itself (svgelements, whose ``Image.load`` would open image files, is not
+  used), and only ever follows ``#id`` references within it.
 * ``<use>`` is checked before anything expands it: at most ``MAX_USES`` of them, chains no
   deeper than ``MAX_USE_DEPTH``, no cycles, and the expanded drawing within ``MAX_ELEMENTS``.
 """
@@ -152,52 +152,16 @@ def _to_utf8(data: bytes, name: str) -> bytes:
 
 def _vet_prolog(data: bytes, name: str) -> dict[str, str]:
     """First expat pass: read the DOCTYPE without expanding anything; return vetted entities."""
-    entities: dict[str, str] = {}
+    vetter = _PrologVetter(data, name)
     parser = pyexpat.ParserCreate()
     parser.SetParamEntityParsing(pyexpat.XML_PARAM_ENTITY_PARSING_NEVER)
-
-    def refuse(what: str) -> WsmarkError:
-        return WsmarkError(f"{name}: refused: the DOCTYPE {what}")
-
-    def entity_decl(ent: str, is_parameter: int, value: str | None, _base: object,
-                    system_id: str | None, _public_id: str | None, notation: str | None) -> None:
-        if is_parameter:
-            raise refuse(f"declares a parameter entity %{ent}")
-        if value is None or system_id or notation:
-            raise refuse(f"declares an external entity &{ent}; (files are never opened)")
-        if len(entities) >= MAX_ENTITIES:
-            raise refuse(f"declares more than {MAX_ENTITIES} entities")
-        if not _ENTITY_NAME.fullmatch(ent) or len(value) > MAX_ENTITY_CHARS:
-            raise refuse(f"entity &{ent}; is longer than {MAX_ENTITY_CHARS} characters"
-                         if len(value) > MAX_ENTITY_CHARS else f"entity name {ent!r} is unusual")
-        if "&" in value or "%" in value:
-            raise refuse(f"entity &{ent}; refers to other entities (entity expansion attack)")
-        entities[ent] = value
-
-    def other_decl(*_args: object) -> None:
-        raise refuse("declares elements, attributes or notations; only simple entities "
-                     "are accepted")
-
-    def end_doctype() -> None:
-        total = sum(len(value) * data.count(f"&{ent};".encode()) for ent, value in entities.items())
-        if total > MAX_ENTITY_EXPANSION:
-            raise refuse(f"entities would expand to {total:,} characters "
-                         f"(limit {MAX_ENTITY_EXPANSION:,})")
-        raise _PrologDone
-
-    def start_element(*_args: object) -> None:
-        raise _PrologDone
-
-    def external_ref(*_args: object) -> int:
-        raise refuse("refers to an external file (never opened)")
-
-    parser.EntityDeclHandler = entity_decl
-    parser.ElementDeclHandler = other_decl
-    parser.AttlistDeclHandler = other_decl
-    parser.NotationDeclHandler = other_decl
-    parser.ExternalEntityRefHandler = external_ref
-    parser.EndDoctypeDeclHandler = end_doctype
-    parser.StartElementHandler = start_element
+    parser.EntityDeclHandler = vetter.entity
+    parser.ElementDeclHandler = vetter.other
+    parser.AttlistDeclHandler = vetter.other
+    parser.NotationDeclHandler = vetter.other
+    parser.ExternalEntityRefHandler = vetter.external
+    parser.EndDoctypeDeclHandler = vetter.end
+    parser.StartElementHandler = vetter.start
     try:
         parser.Parse(data, True)
     except _PrologDone:
@@ -205,7 +169,55 @@ def _vet_prolog(data: bytes, name: str) -> dict[str, str]:
     except pyexpat.ExpatError as err:
         raise WsmarkError(f"{name}: not well-formed XML ({pyexpat.ErrorString(err.code)}, "
                           f"line {err.lineno}, column {err.offset})") from None
-    return entities
+    return vetter.entities
+
+
+class _PrologVetter:
+    """expat handlers for the first pass; each refusal is a WsmarkError naming the file."""
+
+    def __init__(self, data: bytes, name: str) -> None:
+        self.data, self.name = data, name
+        self.entities: dict[str, str] = {}
+
+    def refuse(self, what: str) -> WsmarkError:
+        return WsmarkError(f"{self.name}: refused: the DOCTYPE {what}")
+
+    def entity(self, ent: str, is_parameter: int, value: str | None, _base: object,
+               system_id: str | None, _public_id: str | None, notation: str | None) -> None:
+        """Accept only a short internal general entity that refers to nothing else."""
+        if is_parameter:
+            raise self.refuse(f"declares a parameter entity %{ent}")
+        if value is None or system_id or notation:
+            raise self.refuse(f"declares an external entity &{ent}; (files are never opened)")
+        if len(self.entities) >= MAX_ENTITIES:
+            raise self.refuse(f"declares more than {MAX_ENTITIES} entities")
+        if not _ENTITY_NAME.fullmatch(ent):
+            raise self.refuse(f"declares an entity with an unusual name {ent!r}")
+        if len(value) > MAX_ENTITY_CHARS:
+            raise self.refuse(f"entity &{ent}; is longer than {MAX_ENTITY_CHARS} characters")
+        if "&" in value or "%" in value:
+            raise self.refuse(f"entity &{ent}; refers to other entities (entity expansion "
+                              "attack)")
+        self.entities[ent] = value
+
+    def other(self, *_args: object) -> None:
+        raise self.refuse("declares elements, attributes or notations; only simple entities "
+                          "are accepted")
+
+    def external(self, *_args: object) -> int:
+        raise self.refuse("refers to an external file (never opened)")
+
+    def end(self) -> None:
+        """The DOCTYPE is over: refuse if its entities' references would expand too far."""
+        total = sum(len(value) * self.data.count(f"&{ent};".encode())
+                    for ent, value in self.entities.items())
+        if total > MAX_ENTITY_EXPANSION:
+            raise self.refuse(f"entities would expand to {total:,} characters "
+                              f"(limit {MAX_ENTITY_EXPANSION:,})")
+        raise _PrologDone
+
+    def start(self, *_args: object) -> None:
+        raise _PrologDone  # no DOCTYPE: nothing to vet
 
 
 def _parse(data: bytes, name: str, *, allow_entities: bool) -> Element:

@@ -7,20 +7,22 @@ id and compound selectors with ``!important``; combinators and pseudo-classes ar
 
 from __future__ import annotations
 
+import colorsys
 import math
 import re
 from dataclasses import dataclass
 from xml.etree.ElementTree import Element
 
 import numpy as np
-import svgelements as se
 
+from markers.colors import parse_color
 from markers.read.safety import local_name
 
 __all__ = [
     "INITIAL", "PROPS", "NUMBERS", "parse_length", "parse_physical", "first_length",
     "parse_fraction", "parse_viewbox", "viewbox_matrix", "translate", "scale_matrix",
-    "parse_transform", "unit_size", "parse_declarations", "Stylesheet", "font_size",
+    "parse_transform", "IDENTITY", "unit_size", "parse_declarations", "Stylesheet", "font_size",
+    "css_color", "is_paint",
 ]
 
 #: Inherited properties the reader uses, with their initial values (font-size in user units).
@@ -32,7 +34,8 @@ INITIAL: dict[str, object] = {
     "clip-rule": "nonzero", "font-size": 16.0,
 }
 _OWN = frozenset({"display", "opacity", "clip-path", "mask", "filter", "marker-start",
-                  "marker-mid", "marker-end", "stop-color"})  # not inherited
+                  "marker-mid", "marker-end", "stop-color", "overflow",
+                  "transform-origin"})  # not inherited
 PROPS = frozenset(INITIAL) | _OWN
 _FONT_KEYWORDS = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0,
                   "large": 18.0, "x-large": 24.0, "xx-large": 32.0}
@@ -41,6 +44,13 @@ _LENGTH = re.compile(rf"\s*({_NUMBER})\s*(px|in|cm|mm|pt|pc|em|ex|%)?\s*$", re.I
 NUMBERS = re.compile(_NUMBER)
 _USER_PER_UNIT = {"": 1.0, "px": 1.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4,
                   "pt": 96 / 72, "pc": 16.0}
+IDENTITY = np.eye(3)
+IDENTITY.setflags(write=False)
+_TRANSFORM_AT = re.compile(r"[\s,]*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^()]*)\)")
+_TRANSFORM_ARGS = re.compile(rf"[\s,]*(?:{_NUMBER}[\s,]*)*")
+_TRANSFORM_END = re.compile(r"[\s,]*$")
+_ALPHA_HEX = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})([0-9a-f]{1,2})", re.I)
+_COLOR_FUNCTION = re.compile(r"(rgba?|hsla?)\(\s*([^()]*)\)", re.I)
 _COMPOUND = re.compile(r"(\*|[A-Za-z][\w-]*)?((?:[.#][\w-]+)*)")
 
 
@@ -117,11 +127,47 @@ def scale_matrix(sx: float, sy: float) -> np.ndarray:
 
 
 def parse_transform(text: str | None) -> np.ndarray:
-    """An SVG transform list as a 3x3 matrix (svgelements parses the syntax)."""
-    if not text or not text.strip():
-        return np.eye(3)
-    m = se.Matrix(text)
-    return np.array([[m.a, m.c, m.e], [m.b, m.d, m.f], [0.0, 0.0, 1.0]])
+    """An SVG transform list as a 3x3 matrix; identity when the list is invalid (as SVG
+    says), non-finite when a number is (the caller refuses that as out of range)."""
+    matrix = IDENTITY
+    position = 0
+    text = text or ""
+    while not _TRANSFORM_END.match(text, position):
+        found = _TRANSFORM_AT.match(text, position)
+        if not found or not _TRANSFORM_ARGS.fullmatch(found[2]):
+            return IDENTITY
+        numbers = [float(n) for n in NUMBERS.findall(found[2])]
+        if not all(map(math.isfinite, numbers)):
+            return np.full((3, 3), math.inf)
+        step = _transform_step(found[1], numbers)
+        if step is None:
+            return IDENTITY
+        matrix = matrix @ step
+        position = found.end()
+    return matrix
+
+
+def _transform_step(name: str, numbers: list[float]) -> np.ndarray | None:
+    count = len(numbers)
+    if name == "matrix" and count == 6:
+        a, b, c, d, e, f = numbers
+        return np.array([[a, c, e], [b, d, f], [0.0, 0.0, 1.0]])
+    if name == "translate" and count in (1, 2):
+        return translate(numbers[0], numbers[1] if count == 2 else 0.0)
+    if name == "scale" and count in (1, 2):
+        return scale_matrix(numbers[0], numbers[-1])
+    if name == "rotate" and count in (1, 3):
+        angle = math.radians(numbers[0])
+        cos, sin = math.cos(angle), math.sin(angle)
+        turn = np.array([[cos, -sin, 0.0], [sin, cos, 0.0], [0.0, 0.0, 1.0]])
+        if count == 1:
+            return turn
+        return translate(numbers[1], numbers[2]) @ turn @ translate(-numbers[1], -numbers[2])
+    if name in ("skewX", "skewY") and count == 1:
+        shear = math.tan(math.radians(numbers[0]))
+        return np.array([[1.0, shear if name == "skewX" else 0.0, 0.0],
+                         [shear if name == "skewY" else 0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+    return None
 
 
 def unit_size(matrix: np.ndarray) -> float:
@@ -226,3 +272,58 @@ def font_size(value: str, parent: float) -> float:
         return parent / 1.2 if word == "smaller" else parent * 1.2
     size = parse_length(value, ref=parent, font=parent, default=parent)
     return size if size > 0 else parent
+
+
+# --------------------------------------------------------------------------- colour
+
+def css_color(text: str) -> str | None:
+    """A paint colour as '#RRGGBB'; None for none, transparent, zero alpha or nonsense.
+
+    Adds to ``markers.colors.parse_color`` what SVG 2 / CSS 3 drawings also write:
+    alpha forms (``rgba()``, ``#RRGGBBAA``: a translucent colour counts as its colour),
+    ``hsl()``, space-separated arguments and SVG 1.1's ``#hex icc-color(...)``.
+    """
+    parsed = _color_and_alpha(text)
+    return parsed[0] if parsed and parsed[1] > 0 else None
+
+
+def is_paint(text: str) -> bool:
+    """Whether a fill/stroke value is valid (invalid ones are ignored, as CSS does)."""
+    value = text.strip().lower()
+    return (value in ("none", "currentcolor", "inherit", "transparent")
+            or value.startswith("url(") or _color_and_alpha(text) is not None)
+
+
+def _color_and_alpha(text: str) -> tuple[str, float] | None:
+    value = text.strip()
+    if "icc-color(" in value.lower():
+        value = value.split()[0]
+    match = _ALPHA_HEX.fullmatch(value)
+    if match and len(match[2]) * 3 == len(match[1]):
+        return parse_color("#" + match[1]) or "", int(match[2], 16) / (16 ** len(match[2]) - 1)
+    match = _COLOR_FUNCTION.fullmatch(value)
+    if match:
+        return _color_function(match[1].lower(), re.split(r"[\s,/]+", match[2].strip()))
+    color = parse_color(value)
+    return (color, 1.0) if color else None
+
+
+def _color_function(name: str, parts: list[str]) -> tuple[str, float] | None:
+    if len(parts) not in (3, 4):
+        return None
+    alpha = parse_fraction(parts[3], default=-1.0) if len(parts) == 4 else 1.0
+    if alpha < 0:
+        return None
+    if name.startswith("rgb"):
+        color = parse_color(f"rgb({','.join(parts[:3])})")
+        return (color, alpha) if color else None
+    try:
+        hue = float(parts[0].lower().removesuffix("deg")) / 360 % 1
+        saturation, lightness = (float(p.removesuffix("%")) / 100 for p in parts[1:3])
+    except ValueError:
+        return None
+    if not all(map(math.isfinite, (hue, saturation, lightness))):
+        return None
+    red, green, blue = colorsys.hls_to_rgb(hue, min(1.0, max(0.0, lightness)),
+                                           min(1.0, max(0.0, saturation)))
+    return "#" + "".join(f"{round(c * 255):02X}" for c in (red, green, blue)), alpha

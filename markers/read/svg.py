@@ -1,24 +1,29 @@
 """Read a vendor's SVG drawing (Illustrator, Inkscape, CorelDRAW, CAD export) into an Artwork.
 
 Everything comes out in inches, y down. The drawing is untrusted: ``markers.read.safety``
-vets and sanitises it first, and ``markers.read.limits.Budget`` bounds the work done here.
+vets and sanitises it first, and ``markers.read.limits.Budget`` bounds the work done here;
+``markers.read.style`` resolves units and CSS, ``markers.read.paths`` makes the areas.
 
 Supported: physical units (in, mm, cm, pt, pc, px/unitless = 1/96 in) with viewBox and
-preserveAspectRatio; nested transforms; nested ``<svg>``; ``<use>`` of shapes, groups,
-``<symbol>`` (with its viewBox) and ``<svg>``; CSS from ``<style>`` (type, class, id and
-compound selectors, ``!important``), presentation attributes and ``style=``; inheritance and
-``inherit``; named, hex, rgb()/hsl() and ``currentColor`` paints; gradients as their first
-stop colour; ``display:none``, ``visibility:hidden`` and zero (fill/stroke) opacity;
-``fill-rule``; strokes as areas with width, joins, miter limit and caps; ``paint-order``;
-``clip-path`` in user space; ``<switch>`` (first child that needs no extension);
-``<text>`` as an estimated, not-outlined legend.
+preserveAspectRatio; nested transforms; nested ``<svg>`` and ``<use>`` of shapes, groups,
+``<symbol>`` and ``<svg>`` (viewBox, and clipped to the viewport unless overflow is
+visible); CSS from ``<style>`` (type, class, id and compound selectors, ``!important``),
+presentation attributes and ``style=``; inheritance and ``inherit``; named, hex (also with
+alpha), rgb()/rgba()/hsl() and ``currentColor`` paints, invalid paints ignored as CSS does;
+gradients as their first stop colour; ``display:none``, ``visibility:hidden`` and zero
+(fill/stroke) opacity; ``fill-rule``; strokes as areas with width, caps, joins and the SVG
+miter limit; ``paint-order``; ``clip-path`` in user space; ``<switch>`` (first child that
+needs no extension); ``<text>`` as an estimated, not-outlined legend.
 
 Not supported (drawn as if absent, counted in ``meta['ignored']``): raster ``<image>``,
-patterns, masks, filters, markers, clip paths in objectBoundingBox units; dashes and
-``vector-effect`` are ignored (strokes are drawn solid, scaling with their element); CSS
-combinators, attribute and pseudo selectors; partial opacity counts as fully painted.
-Where a miter exceeds its limit GEOS squares it off at the limit instead of bevelling.
-``Shape.path`` is left None: the flattened geometry is within ``FLATTEN_TOL_IN``.
+patterns, masks, filters, markers, clip paths in objectBoundingBox units, transform-origin;
+dashes and ``vector-effect`` are ignored (strokes are drawn solid, scaling with their
+element); CSS combinators, attribute and pseudo selectors; partial opacity counts as fully
+painted. ``Shape.path`` is left None: the flattened geometry is within ``FLATTEN_TOL_IN``.
+
+Units follow CSS: 96 px to the inch. Adobe Illustrator writes its points as "px" (72 to the
+inch), so an Illustrator file in px reads at 3/4 of its artboard size; ``meta['generator']``
+names the tool when the file says so, and ``scale=1/72`` reads such a file at its true size.
 """
 
 from __future__ import annotations
@@ -26,36 +31,40 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
 import numpy as np
 import shapely
-import svgelements as se
-from shapely.geometry import LineString, MultiLineString, Polygon, box
+from shapely.geometry import LineString, MultiLineString, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.artwork import Artwork, Layer, LegendItem, Shape
-from markers.colors import classify, parse_color
+from markers.colors import classify
 from markers.errors import WsmarkError
+from markers.read.declared import declared_design
 from markers.read.limits import FLATTEN_TOL_IN, MAX_COORD_IN, MAX_NESTING, MAX_USE_DEPTH, Budget
 from markers.read.paths import (
-    affine, apply, dedupe, fill_area, flatten, in_range, out_of_range, parse_path, stroke_area,
+    EMPTY, Pen, Subpath, affine, apply, dedupe, ellipse_ops, fill_area, flatten, out_of_range,
+    parse_path_data, rect_ops, stroke_area,
 )
 from markers.read.safety import SafeDocument, href_of, load, local_name, safe_document
 from markers.read.style import (
-    INITIAL, NUMBERS, PROPS, Stylesheet, first_length, font_size, parse_declarations,
-    parse_fraction, parse_length, parse_physical, parse_transform, parse_viewbox, scale_matrix,
-    translate, unit_size, viewbox_matrix,
+    INITIAL, NUMBERS, PROPS, Stylesheet, css_color, first_length, font_size, is_paint,
+    parse_declarations, parse_fraction, parse_length, parse_physical, parse_transform,
+    parse_viewbox, scale_matrix, translate, unit_size, viewbox_matrix,
 )
 
 __all__ = ["read_svg", "read_svg_bytes", "FEATURE_NAMES"]
 
 #: Element ids / Inkscape labels / Illustrator data-names that become ``Artwork.features``.
-FEATURE_NAMES = frozenset({"display-area", "waterline", "panel"})
+FEATURE_NAMES = frozenset({"display-area", "waterline", "panel", "reflector"})
 
 INKSCAPE_LABEL = "{http://www.inkscape.org/namespaces/inkscape}label"
+INKSCAPE_VERSION = "{http://www.inkscape.org/namespaces/inkscape}version"
 _MAX_DEPTH = 2 * MAX_NESTING  # nesting after <use> expansion; keeps recursion well bounded
 
 _SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"})
@@ -65,6 +74,8 @@ _NOT_RENDERED = frozenset({
     "foreignObject", "image", "font", "font-face", "glyph", "missing-glyph", "view",
     "cursor", "animate", "animateMotion", "animateTransform", "set", "tspan", "textPath",
 })
+_GENERATOR = re.compile(rb"<!--\s*(?:Generator|Creator):\s*((?:Adobe Illustrator|CorelDRAW)"
+                        rb"[^,(\->]*)")
 _URL_REF = re.compile(r"""\s*url\(\s*['"]?\s*#([^'")\s]+)\s*['"]?\s*\)\s*(.*)$""", re.S)
 
 
@@ -114,7 +125,10 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
     width, height = canvas.width, canvas.height
     if width is None or height is None:
         width, height = _content_extent(reader, features)
-    meta = {"source": name, **canvas.meta}
+    meta = {"source": name, **canvas.meta, **declared_design(doc.root)}
+    generator = _generator(data, doc.root)
+    if generator:
+        meta["generator"] = generator
     ignored = Counter(reader.ignored)
     if doc.external_refs:
         ignored["link to a file or URL (not followed)"] += doc.external_refs
@@ -123,16 +137,24 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
     return Artwork(width, height, _layers(reader.painted), tuple(reader.legends), features, meta)
 
 
+def _generator(data: bytes, root: Element) -> str | None:
+    """The authoring tool, when the file says (its units conventions differ)."""
+    version = root.get(INKSCAPE_VERSION)
+    if version:
+        return f"Inkscape {version.split()[0]}" if version.split() else "Inkscape"
+    match = _GENERATOR.search(data[:4096])
+    return " ".join(match[1].decode("ascii", "replace").split()) if match else None
+
+
 def _layers(painted: list[tuple[str, BaseGeometry]]) -> tuple[Layer, ...]:
     """Paint order kept; consecutive areas of one colour share a Layer."""
-    layers: list[Layer] = []
+    runs: list[tuple[str, list[Shape]]] = []
     for hex_, geometry in painted:
-        if layers and layers[-1].hex == hex_:
-            last = layers[-1]
-            layers[-1] = Layer(last.color, hex_, last.shapes + (Shape(geometry),))
-        else:
-            layers.append(Layer(classify(hex_).family, hex_, (Shape(geometry),)))
-    return tuple(layers)
+        if not runs or runs[-1][0] != hex_:
+            runs.append((hex_, []))
+        runs[-1][1].append(Shape(geometry))
+    families = {hex_: classify(hex_).family for hex_, _ in runs}
+    return tuple(Layer(families[hex_], hex_, tuple(shapes)) for hex_, shapes in runs)
 
 
 def _content_extent(reader: _Reader, features: dict[str, BaseGeometry]) -> tuple[float, float]:
@@ -141,7 +163,7 @@ def _content_extent(reader: _Reader, features: dict[str, BaseGeometry]) -> tuple
     parts += list(features.values())
     if not parts:
         return 0.0, 0.0
-    _, _, maxx, maxy = shapely.union_all(parts).bounds
+    _, _, maxx, maxy = shapely.total_bounds(parts)
     return max(maxx, 0.0), max(maxy, 0.0)
 
 
@@ -234,7 +256,6 @@ class _Context:
     opacity: float = 1.0
     clip: BaseGeometry | None = None
     depth: int = 0
-    uses: int = 0
 
 
 class _Reader:
@@ -274,6 +295,9 @@ class _Reader:
                        in enumerate(parse_declarations(style_attr)) if prop in PROPS]
         for _, prop, value in sorted(ranked, key=lambda item: item[0]):
             declared[prop] = value
+        for prop in ("fill", "stroke"):
+            if prop in declared and not is_paint(declared[prop]):
+                del declared[prop]  # an invalid paint is ignored, as CSS ignores it
         style = dict(parent)
         for prop, value in declared.items():
             if prop in INITIAL and prop != "font-size" and value.lower() != "inherit":
@@ -297,7 +321,7 @@ class _Reader:
             text = reference[2].strip()
         if text.lower() == "currentcolor":
             text = str(style["color"])
-        return None if text.lower().startswith("url(") else parse_color(text)
+        return None if text.lower().startswith("url(") else css_color(text)
 
     def _gradient_hex(self, gradient: Element) -> str | None:
         """A gradient's first stop colour (following href to inherited stops, bounded)."""
@@ -305,7 +329,7 @@ class _Reader:
             stops = [child for child in gradient if local_name(child) == "stop"]
             if stops:
                 _, declared = self.cascade(stops[0], "stop", INITIAL)
-                return parse_color(declared.get("stop-color", "black"))
+                return css_color(declared.get("stop-color", "black"))
             href = (href_of(gradient) or "").strip()
             gradient = self.doc.ids.get(href[1:]) if href.startswith("#") else None
             if gradient is None:
@@ -331,7 +355,8 @@ class _Reader:
         elif tag == "switch":
             self._group(element, context, feature, _switch_choice(element))
         elif tag == "svg":
-            inner = self._viewport(element, context, element.get("width"), element.get("height"))
+            inner = self._viewport(element, context, element.get("width"), element.get("height"),
+                                   clips=_clips(declared))
             if inner is not None:
                 self._group(element, inner, feature)
         elif tag == "use":
@@ -357,67 +382,69 @@ class _Reader:
             own = self._clip(clip_ref, matrix, parent.viewport)
             if own is not None:
                 clip = own if clip is None else clip.intersection(own)
-        for prop in ("mask", "filter", "marker-start", "marker-mid", "marker-end"):
+        for prop in ("mask", "filter", "marker-start", "marker-mid", "marker-end",
+                     "transform-origin"):
             if declared.get(prop, "none") != "none":
                 self.ignored[prop] += 1
         opacity = parent.opacity * parse_fraction(declared.get("opacity"))
-        return replace(parent, matrix=matrix, style=style, opacity=opacity, clip=clip,
-                       depth=parent.depth + 1)
+        return _Context(matrix, style, parent.viewport, opacity, clip, parent.depth + 1)
 
     def _children(self, element: Element, context: _Context) -> None:
         for child in element:
             self._walk(child, context)
 
-    def _group(self, element: Element, context: _Context, feature: str | None,
-               children: list[Element] | None = None) -> None:
-        """Walk children; a named group's feature is the box around everything inside it."""
+    @contextmanager
+    def _feature_box(self, feature: str | None) -> Iterator[None]:
+        """Collect what is drawn inside a named group: its feature is the box around that."""
         if feature:
             self.collectors.append([])
-        for child in element if children is None else children:
-            self._walk(child, context)
+        yield
         if feature:
             inside = self.collectors.pop()
             if inside:
-                self._record(feature, box(*shapely.union_all(inside).bounds))
+                self._record(feature, box(*shapely.total_bounds(inside)))
+
+    def _group(self, element: Element, context: _Context, feature: str | None,
+               children: list[Element] | None = None) -> None:
+        with self._feature_box(feature):
+            for child in element if children is None else children:
+                self._walk(child, context)
 
     def _viewport(self, element: Element, context: _Context, width: str | None,
-                  height: str | None, at: tuple[float, float] | None = None) -> _Context | None:
-        """A nested viewport (<svg>, or a <symbol> drawn by <use>): position, size, viewBox."""
+                  height: str | None, at: tuple[float, float] | None = None, *,
+                  clips: bool) -> _Context | None:
+        """A nested viewport (<svg>, or a <symbol> drawn by <use>): position, size, viewBox,
+        and (unless overflow is visible) a clip to its rectangle."""
         vw, vh = context.viewport
         x, y = at if at is not None else (parse_length(element.get("x"), ref=vw),
                                           parse_length(element.get("y"), ref=vh))
         w, h = parse_length(width or "100%", ref=vw), parse_length(height or "100%", ref=vh)
         if w <= 0 or h <= 0:
             return None
+        clip = context.clip
+        if clips:
+            window = affine(box(x, y, x + w, y + h), context.matrix, self.budget)
+            clip = window if clip is None else clip.intersection(window)
         matrix = context.matrix @ translate(x, y)
         viewbox = parse_viewbox(element.get("viewBox"))
         if viewbox is None:
-            return replace(context, matrix=matrix, viewport=(w, h))
+            return replace(context, matrix=matrix, viewport=(w, h), clip=clip)
         matrix = matrix @ viewbox_matrix(viewbox, w, h, element.get("preserveAspectRatio"))
-        return replace(context, matrix=matrix, viewport=(viewbox[2], viewbox[3]))
+        return replace(context, matrix=matrix, viewport=(viewbox[2], viewbox[3]), clip=clip)
 
     def _use(self, element: Element, context: _Context, feature: str | None) -> None:
         href = (href_of(element) or "").strip()
         target = self.doc.ids.get(href[1:]) if href.startswith("#") else None
         if target is None:
-            return
-        if context.uses >= MAX_USE_DEPTH:
-            raise WsmarkError(f"{self.budget.name}: too complex (<use> chain deeper than "
-                              f"{MAX_USE_DEPTH})")
+            return  # chains, cycles and counts were checked by the safety pass
         vw, vh = context.viewport
         at = (parse_length(element.get("x"), ref=vw), parse_length(element.get("y"), ref=vh))
-        inner = replace(context, matrix=context.matrix @ translate(*at), uses=context.uses + 1)
-        if feature:
-            self.collectors.append([])
         tag = local_name(target)
-        if tag in ("symbol", "svg"):
-            self._use_viewport(element, target, tag, replace(inner, matrix=context.matrix), at)
-        else:
-            self._walk(target, inner)
-        if feature:
-            inside = self.collectors.pop()
-            if inside:
-                self._record(feature, box(*shapely.union_all(inside).bounds))
+        with self._feature_box(feature):
+            if tag in ("symbol", "svg"):
+                self._use_viewport(element, target, tag, context, at)
+            else:
+                self._walk(target, replace(context, matrix=context.matrix @ translate(*at)))
 
     def _use_viewport(self, use: Element, target: Element, tag: str, context: _Context,
                       at: tuple[float, float]) -> None:
@@ -431,14 +458,14 @@ class _Reader:
             at = (at[0] + offset[0], at[1] + offset[1])
         width = use.get("width") or target.get("width")
         height = use.get("height") or target.get("height")
-        viewport = self._viewport(target, inner, width, height, at)
+        viewport = self._viewport(target, inner, width, height, at, clips=_clips(declared))
         if viewport is not None:
             self._children(target, viewport)
 
     # ----- painted things
 
     def _subpaths(self, element: Element, tag: str, matrix: np.ndarray,
-                  viewport: tuple[float, float], font: float) -> list[tuple[np.ndarray, bool]]:
+                  viewport: tuple[float, float], font: float) -> list[Subpath]:
         """A basic shape or path as local subpaths (flattened finely enough for ``matrix``)."""
         vw, vh = viewport
         diagonal = math.sqrt((vw * vw + vh * vh) / 2)
@@ -454,9 +481,9 @@ class _Reader:
             points = np.array(numbers[: len(numbers) // 2 * 2], dtype=float).reshape(-1, 2)
             self.budget.take(len(points))
             return [(points, tag == "polygon")] if len(points) else []
-        segments: list[se.PathSegment] = []
+        ops: list[tuple] = []
         if tag == "path":
-            segments, complete = parse_path(element.get("d") or "", self.budget)
+            ops, complete = parse_path_data(element.get("d") or "", self.budget)
             if not complete:
                 self.ignored["unreadable path data (drawn up to the error)"] += 1
         elif tag == "rect":
@@ -464,32 +491,29 @@ class _Reader:
             rx, ry = attr("rx", vw, -1.0), attr("ry", vh, -1.0)
             rx, ry = (rx if rx >= 0 else max(ry, 0.0)), (ry if ry >= 0 else max(rx, 0.0))
             if w > 0 and h > 0:
-                segments = list(se.Rect(x=x, y=y, width=w, height=h, rx=min(rx, w / 2),
-                                        ry=min(ry, h / 2)).segments(transformed=False))
+                ops = rect_ops(x, y, w, h, min(rx, w / 2), min(ry, h / 2))
         elif tag == "circle":
             r = attr("r", diagonal)
             if r > 0:
-                segments = list(se.Circle(cx=attr("cx", vw), cy=attr("cy", vh),
-                                          r=r).segments(transformed=False))
+                ops = ellipse_ops(attr("cx", vw), attr("cy", vh), r, r)
         elif tag == "ellipse":
             rx, ry = attr("rx", vw, -1.0), attr("ry", vh, -1.0)
             rx, ry = (rx if rx >= 0 else ry), (ry if ry >= 0 else rx)
             if rx > 0 and ry > 0:
-                segments = list(se.Ellipse(cx=attr("cx", vw), cy=attr("cy", vh), rx=rx,
-                                           ry=ry).segments(transformed=False))
-        return flatten(segments, matrix[:2, :2], self.tol, self.budget)
+                ops = ellipse_ops(attr("cx", vw), attr("cy", vh), rx, ry)
+        return flatten(ops, matrix[:2, :2], self.tol, self.budget)
 
     def _shape(self, element: Element, tag: str, context: _Context, declared: dict[str, str],
                feature: str | None) -> None:
         style, matrix = context.style, context.matrix
-        if abs(np.linalg.det(matrix[:2, :2])) == 0:
-            return
+        if matrix[0, 0] * matrix[1, 1] - matrix[0, 1] * matrix[1, 0] == 0:
+            return  # flattened to nothing
         local = self._subpaths(element, tag, matrix, context.viewport, float(style["font-size"]))
         if not local:
             return
         placed = [(apply(points, matrix, self.budget), closed) for points, closed in local]
         paints = self._paints(style, context, declared, feature)
-        fill = Polygon()
+        fill = EMPTY
         if feature or self.collectors or any(part == "fill" for part, _ in paints):
             evenodd = str(style["fill-rule"]).lower() == "evenodd"
             fill = fill_area([p for p, _ in placed], evenodd, self.budget)
@@ -503,9 +527,7 @@ class _Reader:
     def _paints(self, style: dict, context: _Context, declared: dict[str, str],
                 feature: str | None) -> list[tuple[str, str]]:
         """What the shape paints, in paint order: ("fill" | "stroke", hex) pairs."""
-        if not self.paint or context.opacity <= 0:
-            return []
-        if str(style["visibility"]).lower() in ("hidden", "collapse"):
+        if not self.paint or context.opacity <= 0 or not _shown(declared, style):
             return []
         if feature and not ("fill" in declared and self.paint_hex(style["fill"], style)):
             return []  # a named guide (display-area drawn as an outline) is not artwork
@@ -516,19 +538,26 @@ class _Reader:
                 paints.append((part, hex_))
         return paints
 
-    def _stroke(self, local: list[tuple[np.ndarray, bool]], context: _Context) -> BaseGeometry | None:
+    def _stroke(self, local: list[Subpath], context: _Context) -> BaseGeometry | None:
         """The stroke's area in inches: built in local coordinates, then transformed."""
+        style = context.style
         vw, vh = context.viewport
-        width = parse_length(str(context.style["stroke-width"]), ref=math.sqrt((vw * vw + vh * vh) / 2),
-                        font=float(context.style["font-size"]), default=1.0)
+        width = parse_length(str(style["stroke-width"]), ref=math.sqrt((vw * vw + vh * vh) / 2),
+                             font=float(style["font-size"]), default=1.0)
         if width <= 0:
             return None
-        half_in = width / 2 * np.linalg.norm(context.matrix[:2, :2], 2)
+        stretch = float(np.linalg.norm(context.matrix[:2, :2], 2))  # largest scale to inches
+        half_in = width / 2 * stretch
         if not half_in <= MAX_COORD_IN:
             out_of_range(self.budget)
-        quad_segs = min(256, max(4, math.ceil(math.pi / 4 * math.sqrt(half_in / (2 * self.tol)))))
-        self.budget.tick()
-        return affine(stroke_area(local, width / 2, context.style, quad_segs), context.matrix)
+        cap = {"round": "round", "square": "square"}.get(str(style["stroke-linecap"]), "flat")
+        join = {"round": "round", "bevel": "bevel"}.get(str(style["stroke-linejoin"]), "miter")
+        pen = Pen(width / 2, cap, join,
+                  max(1.0, parse_length(str(style["stroke-miterlimit"]), default=4.0)),
+                  min(256, max(4, math.ceil(math.pi / 4 * math.sqrt(half_in / (2 * self.tol))))),
+                  self.tol / stretch)
+        area = stroke_area(local, pen, self.budget)
+        return affine(area, context.matrix, self.budget)
 
     def _emit(self, hex_: str, area: BaseGeometry, clip: BaseGeometry | None) -> None:
         if clip is not None:
@@ -537,7 +566,7 @@ class _Reader:
             self.painted.append((hex_, area))
 
     def _outline(self, feature: str | None, fill: BaseGeometry,
-                 placed: list[tuple[np.ndarray, bool]]) -> None:
+                 placed: list[Subpath]) -> None:
         """Record a shape's outline for enclosing named groups and as a feature itself."""
         lines = [LineString(p) for p, _ in placed if len(dedupe(p, ring=False)) >= 2]
         outline = fill if not fill.is_empty else MultiLineString(lines) if lines else None
@@ -574,6 +603,7 @@ class _Reader:
             self.ignored["clip-path in objectBoundingBox units"] += 1
             return None
         base = matrix @ parse_transform(clip.get("transform"))
+        clip_style, _ = self.cascade(clip, "clipPath", INITIAL)
         parts = []
         for child in clip:
             shape, at = child, base @ parse_transform(child.get("transform"))
@@ -581,34 +611,38 @@ class _Reader:
                 href = (href_of(child) or "").strip()
                 shape = self.doc.ids.get(href[1:]) if href.startswith("#") else None
                 offset = translate(parse_length(child.get("x")), parse_length(child.get("y")))
-                at = at @ offset @ parse_transform(shape.get("transform")) if shape is not None else at
+                if shape is not None:
+                    at = at @ offset @ parse_transform(shape.get("transform"))
             tag = local_name(shape) if shape is not None else None
             if tag not in _SHAPES:
+                continue  # only shapes (directly or by <use>) clip; text is not read
+            style, declared = self.cascade(shape, tag, clip_style)
+            if not _shown(declared, style):
                 continue
-            style, _ = self.cascade(shape, tag, INITIAL)
             local = self._subpaths(shape, tag, at, viewport, float(style["font-size"]))
             rings = [apply(points, at, self.budget) for points, _ in local]
             parts.append(fill_area(rings, str(style["clip-rule"]) == "evenodd", self.budget))
-        return shapely.union_all(parts) if parts else Polygon()
+        return shapely.union_all(parts) if parts else EMPTY
 
     def _text(self, element: Element, context: _Context) -> None:
         """<text> as LegendItems (one per positioned line), boxes estimated from font size."""
         if not self.paint or context.opacity <= 0:
             return
-        lines = [child for child in element.iter()
-                 if local_name(child) == "tspan" and child.get("y") is not None
-                 and "".join(child.itertext()).strip()]
-        if len(lines) < 2:
-            lines = [element]
-        for line in lines:
-            style = context.style
-            if line is not element:
+        spans = [child for child in element.iter() if local_name(child) == "tspan"]
+        lines = [span for span in spans
+                 if span.get("y") is not None and "".join(span.itertext()).strip()]
+        if len(lines) >= 2:  # Inkscape's multi-line text: a positioned tspan per line
+            for line in lines:
                 style, declared = self.cascade(line, "tspan", context.style)
-                if not _displayed(declared):
-                    continue
-            if str(style["visibility"]).lower() in ("hidden", "collapse"):
-                continue
-            self._legend(line, element, style, context)
+                if _shown(declared, style):
+                    self._legend(line, element, style, context)
+            return
+        run = element if (element.text or "").strip() else next(
+            (span for span in spans if (span.text or "").strip()), element)
+        style, declared = ((context.style, {}) if run is element
+                           else self.cascade(run, "tspan", context.style))
+        if _shown(declared, style):  # one line, sized by its first run of letters
+            self._legend(element, element, style, context)
 
     def _legend(self, line: Element, text: Element, style: dict, context: _Context) -> None:
         content = " ".join("".join(line.itertext()).split())
@@ -622,8 +656,7 @@ class _Reader:
         width = 0.6 * size * len(content)
         anchor = str(style["text-anchor"]).lower()
         x0 = x - width * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
-        outline = affine(box(x0, y - 0.7 * size, x0 + width, y), context.matrix)
-        in_range(shapely.get_coordinates(outline), self.budget)
+        outline = affine(box(x0, y - 0.7 * size, x0 + width, y), context.matrix, self.budget)
         cap = 0.7 * size * float(np.linalg.norm(context.matrix[:2, :2] @ np.array([0.0, 1.0])))
         hex_ = self.paint_hex(style["fill"], style) or self.paint_hex(style["stroke"], style)
         color = classify(hex_).family if hex_ else "black"
@@ -633,6 +666,16 @@ class _Reader:
 
 def _displayed(declared: dict[str, str]) -> bool:
     return declared.get("display", "").strip().lower() != "none"
+
+
+def _shown(declared: dict[str, str], style: dict) -> bool:
+    """Displayed and visible (visibility is inherited and may be overridden by a child)."""
+    return _displayed(declared) and str(style["visibility"]).lower() not in ("hidden", "collapse")
+
+
+def _clips(declared: dict[str, str]) -> bool:
+    """Nested <svg> and <symbol> clip to their viewport unless overflow says otherwise."""
+    return declared.get("overflow", "hidden").strip().lower() in ("hidden", "scroll")
 
 
 def _paint_order(style: dict) -> list[str]:

@@ -12,6 +12,7 @@ from markers.rules.regulatory import stroke_hits
 
 _FACE = {"aid-red": "red", "aid-green": "green", "aid-center": "black and white stripes"}
 _SHAPE = {"aid-red": "triangle", "aid-green": "rectangle", "aid-center": "striped"}
+_BUOY_SHAPE = {"aid-red": "nun", "aid-green": "can", "aid-center": "striped"}
 _WS_ID = re.compile(r"WS-(?:(?P<number>[1-9][0-9]*)|(?P<letters>[A-Z]{1,2}))")
 
 
@@ -112,9 +113,12 @@ def aid_shape(f: Facts) -> Iterator[Hit]:
     """Shapes compatible with the Coast Guard's: red = triangle daymark (nun buoy),
     green = square daymark (can buoy), center = vertical stripes.
 
-    Passes: a red triangle.  Fails (warning): a red square.
+    A buoy (a drawing with a waterline) is judged by its body: a nun narrows to a
+    cone on top, a can is flat-topped.
+
+    Passes: a red triangle, a red nun.  Fails (warning): a red square, a red can.
     """
-    want = _SHAPE[f.kind]
+    want = (_BUOY_SHAPE if f.waterline is not None else _SHAPE)[f.kind]
     if f.face_shape != want:
         yield Hit(f"{f.kind} face is a {f.face_shape}; Coast Guard aids of this colour are "
                   f"{want}", measured=f.face_shape, required=want, bbox=f.bbox())

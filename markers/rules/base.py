@@ -75,9 +75,9 @@ def rule(rule_id: str, citation: str, severity: str, kinds: tuple[str, ...]):
 
 def evaluate(facts: Facts, waivers: dict[str, str] | None = None) -> list[Finding]:
     """Run every rule that judges ``facts.kind`` and return its findings, waived ones
-    marked with their reason."""
+    marked with their reason; the faces a buoy carries are judged as faces too."""
     waivers = waivers or {}
-    return list(_findings(facts, waivers))
+    return [found for part in (facts, *facts.faces) for found in _findings(part, waivers)]
 
 
 def _findings(facts: Facts, waivers: dict[str, str]) -> Iterator[Finding]:

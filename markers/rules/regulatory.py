@@ -22,6 +22,14 @@ def stroke_hits(legends: list[LegendFact]) -> Iterator[Hit]:
                       required=f"{lo:.2f}-{hi:.2f}", unit="ratio", bbox=leg.bbox)
 
 
+def _on_curve(f: Facts) -> str:
+    """How a face on a buoy was measured, for the message; empty on a flat sign."""
+    if f.curvature is None:
+        return ""
+    how = "as seen from the front" if f.curvature == "seen" else "along the buoy's surface"
+    return f", {how} ({f.curvature_basis})"
+
+
 def _color_hit(what: str, match, want: str, clause: str) -> Iterator[Hit]:
     if match is not None and match.family != want:
         yield Hit(f"{what} is {match.hex} ({match.family}, dE2000 {match.distance:.1f} from "
@@ -154,7 +162,7 @@ def outline_width(f: Facts) -> Iterator[Hit]:
     """
     tol, low = 0.01, req("outline_min")
     if f.outline is not None and f.outline < low - tol:
-        yield Hit(f"symbol outline {f.outline:.2f} in thick at its thinnest; "
+        yield Hit(f"symbol outline {f.outline:.2f} in thick at its thinnest{_on_curve(f)}; "
                   f"{REQ['outline_min'].ref} requires at least {low:g} in",
                   measured=round(f.outline, 3), required=f">= {low:g}", unit="in",
                   tolerance=tol, bbox=f.outline_at)
@@ -175,7 +183,8 @@ def symbol_size(f: Facts) -> Iterator[Hit]:
     want = f.display_height * req("symbol_fraction")
     tol = max(1 / 16, 0.01 * f.display_height)
     if abs(f.size - want) > tol:
-        yield Hit(f"{f.size_name} {f.size:.2f} in; {REQ['symbol_fraction'].ref} requires 2/3 "
+        yield Hit(f"{f.size_name} {f.size:.2f} in{_on_curve(f)}; "
+                  f"{REQ['symbol_fraction'].ref} requires 2/3 "
                   f"of the {f.display_height:.2f} in display area ({f.display_basis}) = "
                   f"{want:.2f} in", measured=round(f.size, 3), required=f"= {want:.3f}",
                   unit="in", tolerance=round(tol, 4), bbox=f.bbox())
@@ -190,7 +199,7 @@ def diamond_slope(f: Facts) -> Iterator[Hit]:
     want, tol = req("diamond_slope"), 0.5
     worst = max(f.side_angles, key=lambda a: abs(a - want), default=None)
     if worst is not None and abs(worst - want) > tol:
-        yield Hit(f"diamond side slopes {worst:.1f} deg from vertical; "
+        yield Hit(f"diamond side slopes {worst:.1f} deg from vertical{_on_curve(f)}; "
                   f"{REQ['diamond_slope'].ref} requires {want:g} deg",
                   measured=round(worst, 2), required=f"= {want:g}", unit="deg",
                   tolerance=tol, bbox=f.bbox())

@@ -1,0 +1,469 @@
+"""Reference sheets: a printable catalogue of the markers, one PDF.
+
+A cover with contents; per marker kind, the marker drawn to scale with callouts, the
+meaning quoted from NR 5.09 and a table of its dimensions at standard sizes (the
+numbers of ``meta['dimensions']``, the same as ``wsmark spec``); a page of colour
+families and one of WS numbering. Every page is laid out on a virtual letter page
+(8.5 x 11 units) that is scaled onto the paper, so one layout serves every paper
+size; drawings state their true scale on that paper. Pages are SVG with real text,
+turned into PDF pages by cairo and combined. The callouts on the drawings are
+``render.callouts``.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from dataclasses import dataclass
+from importlib.metadata import version
+
+from shapely.affinity import affine_transform
+from shapely.geometry import Polygon
+
+from markers.artwork import Artwork, Dimension
+from markers.citations import REFS, ref
+from markers.colors import PALETTE, REFERENCES
+from markers.design import Design, validate_ws_id
+from markers.errors import WsmarkError
+from markers.kinds import KINDS, Kind, build
+from markers.samples import sample_design
+from render.callouts import (
+    INK, LANE, LANE_GAP, SMALL, THIN, View, arrow, callouts, footprint, lane_spans,
+)
+from render.parallel import pmap
+from render.pdf import combine_pdfs
+from render.raster import svgs_to_pdfs
+from render.svg import Area, Line, PageItem, Placed, Text, geometry_path, page_svg
+
+__all__ = ["PAPERS", "STANDARD_SIZES", "DRAWING_HEIGHT", "SheetPage", "DimensionRow",
+           "DimensionTable", "dimension_table", "sheet_pages", "sheets_pdf"]
+
+#: Paper sizes in inches (ISO sizes from millimetres).
+PAPERS: dict[str, tuple[float, float]] = {
+    "letter": (8.5, 11.0), "tabloid": (11.0, 17.0),
+    "a4": (210 / 25.4, 297 / 25.4), "a3": (297 / 25.4, 420 / 25.4),
+}
+STANDARD_SIZES = (12.0, 18.0, 24.0, 30.0, 36.0, 48.0)
+#: The display height at which each kind is drawn with its callouts.
+DRAWING_HEIGHT = 24.0
+#: Drawing scales offered, as 1:n.
+SCALES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 40, 48, 64, 96)
+
+# Layout on the virtual letter page, in its units (an inch on letter paper).
+PAGE_W, PAGE_H, MARGIN = 8.5, 11.0, 0.5
+BODY = 0.095   # body text size (about 7 pt on letter)
+RULE = "#888888"
+ROW = 0.165
+#: Average advance of a character in em, to wrap and fit text without font metrics.
+CHAR_EM = 0.56
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page before numbering: a title for the contents, what it shows, and the
+    marker kind it is about (None for the cover and the general pages)."""
+
+    title: str
+    items: list[PageItem]
+    kind: str | None = None
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    """A finished page: its title, its kind (or None) and the page as SVG."""
+
+    title: str
+    kind: str | None
+    svg: bytes
+
+
+def _width(text: str, size: float) -> float:
+    return len(text) * size * CHAR_EM
+
+
+def _fit(text: str, width: float, size: float) -> float:
+    """``size``, or smaller so that ``text`` fits ``width`` with a little air."""
+    return min(size, (width - 0.1) / _width(text, 1.0)) if text else size
+
+
+def _wrap(text: str, width: float, size: float) -> list[str]:
+    return textwrap.wrap(text, max(8, int(width / (size * CHAR_EM))))
+
+
+def _paragraph(x: float, y: float, text: str, width: float, size: float = BODY,
+               gap: float = 1.35) -> tuple[list[PageItem], float]:
+    """Wrapped lines from baseline ``y``; returns the items and the next free baseline."""
+    items: list[PageItem] = []
+    for line in _wrap(text, width, size):
+        items.append(Text(x, y, line, size))
+        y += size * gap
+    return items, y
+
+
+# --- the data of a kind page -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class DimensionRow:
+    """One dimension across the sizes: ``cells`` hold its value text per size."""
+
+    name: str
+    unit: str
+    clause: str
+    cells: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DimensionTable:
+    """Dimensions of a kind at ``sizes`` (just ``None``, its default size, for a kind
+    without a display area): ``rows`` that are numbers or vary with the size, and
+    ``fixed`` properties that read the same at every size (colours, the face ...)."""
+
+    sizes: tuple[float | None, ...]
+    rows: list[DimensionRow]
+    fixed: list[Dimension]
+    failures: list[str]
+
+
+def _value(dim: Dimension) -> str:
+    """The value as ``wsmark spec`` prints it, without the unit."""
+    return dim.as_text().removesuffix(dim.unit).strip()
+
+
+def _by_name(dims: list[Dimension]) -> dict[str, Dimension]:
+    """Dimensions by name; a name repeated with the same value is one dimension said
+    twice, with another value it is numbered."""
+    named: dict[str, Dimension] = {}
+    for dim in dims:
+        key, n = dim.name, 1
+        while key in named and (_value(named[key]), named[key].clause) != (_value(dim),
+                                                                           dim.clause):
+            n += 1
+            key = f"{dim.name} ({n})"
+        named.setdefault(key, dim)
+    return named
+
+
+def _row_label(h: float | None) -> str:
+    return f"H = {h:g} in" if h is not None else "the default size"
+
+
+def dimension_table(kind: Kind, sizes: tuple[float, ...]) -> DimensionTable:
+    """The rule's numbers of ``kind`` at each size, from the built artworks; a size that
+    cannot be built is left blank and named in ``failures``."""
+    heights: tuple[float | None, ...] = tuple(sizes) if kind.display_area else (None,)
+    by_size: list[dict[str, Dimension]] = []
+    failures = []
+    for h in heights:
+        try:
+            by_size.append(_by_name(build(sample_design(kind, h)).meta["dimensions"]))
+        except WsmarkError as err:
+            by_size.append({})
+            failures.append(f"{_row_label(h)}: {err}")
+    names = list(dict.fromkeys(name for dims in by_size for name in dims))
+    rows, fixed = [], []
+    for name in names:
+        present = [dims[name] for dims in by_size if name in dims]
+        if len(present) == len(by_size) and len({_value(d) for d in present}) == 1 \
+                and all(isinstance(d.value, str) for d in present):
+            fixed.append(present[0])
+            continue
+        rows.append(DimensionRow(name, present[0].unit, present[0].clause, tuple(
+            _value(dims[name]) if name in dims else "-" for dims in by_size)))
+    return DimensionTable(heights, rows, fixed, failures)
+
+
+# --- pages -------------------------------------------------------------------------------
+
+def _header(title: str, subtitle: str) -> list[PageItem]:
+    return [Text(MARGIN, MARGIN + 0.25, title, _fit(title, PAGE_W - 2 * MARGIN, 0.22),
+                 bold=True),
+            Text(MARGIN, MARGIN + 0.47, subtitle, BODY),
+            Line(((MARGIN, MARGIN + 0.6), (PAGE_W - MARGIN, MARGIN + 0.6)), THIN, RULE)]
+
+
+def _placed(art: Artwork, x: float, y: float, scale: float) -> list[PageItem]:
+    """``art`` on the page with a hairline round its face, so white edges show."""
+    outline = affine_transform(footprint(art), [scale, 0, 0, scale, x, y])
+    return [Placed(art, x, y, scale), Area(geometry_path(outline), stroke=RULE, width=THIN / 2)]
+
+
+def _scale(art: Artwork, width: float, height: float, paper_scale: float) -> int:
+    """The largest drawing (smallest n of 1:n) that fits ``width`` x ``height`` page units
+    on paper where one page unit is ``paper_scale`` inches."""
+    for n in SCALES:
+        s = 1 / (n * paper_scale)
+        if art.width * s <= width + 1e-9 and art.height * s <= height + 1e-9:
+            return n
+    return SCALES[-1]
+
+
+#: The drawing's box on a kind page (left, top, width, height) and the room kept on its
+#: left for H, above for the slope arc and below for the width.
+DRAWING_BOX = (MARGIN, MARGIN + 0.85, 4.75, 5.0)
+ROOM_LEFT, ROOM_TOP, ROOM_BOTTOM = 0.85, 0.65, 0.6
+#: Where the column beside the drawing starts.
+SIDE_X = MARGIN + 4.95
+
+
+def _kind_page(kind: Kind, table: DimensionTable, art: Artwork,
+               paper_scale: float) -> Page:
+    left, top, box_w, box_h = DRAWING_BOX
+    spans = lane_spans(art)
+    room_right = LANE_GAP + LANE * len(spans) if spans else 0.2
+    fit_w, fit_h = box_w - ROOM_LEFT - room_right, box_h - ROOM_TOP - ROOM_BOTTOM
+    n = _scale(art, fit_w, fit_h, paper_scale)
+    s = 1 / (n * paper_scale)
+    view = View(left + ROOM_LEFT + (fit_w - art.width * s) / 2, top + ROOM_TOP, s)
+    size = _row_label(DRAWING_HEIGHT if kind.display_area else None)
+    items = _header(kind.title, f"{kind.name}  |  {kind.ref.clause}  |  drawn at {size}, "
+                    f"scale 1:{n} when printed at 100 %")
+    items += _placed(art, view.x, view.y, s)
+    items += callouts(art, view, spans)
+    items += _side_column(kind, table, top)
+    items += _table(table, MARGIN, top + box_h + 0.25)
+    return Page(f"{kind.title} ({kind.name})", items, kind.name)
+
+
+def _kind_page_or_note(job: tuple[Kind, tuple[float, ...], float]) -> Page | str:
+    """The page of a kind, or a note saying why it has none (it refuses a plain design);
+    one job of the parallel map, so it takes and returns plain values."""
+    kind, sizes, paper_scale = job
+    try:
+        art = build(sample_design(kind, DRAWING_HEIGHT))
+    except WsmarkError as err:
+        return f"{kind.name} has no page: a plain design is refused ({err})"
+    return _kind_page(kind, dimension_table(kind, sizes), art, paper_scale)
+
+
+def _side_column(kind: Kind, table: DimensionTable, y: float) -> list[PageItem]:
+    """Beside the drawing: the meaning quoted, what holds at every size, the paragraphs."""
+    x, width = SIDE_X, PAGE_W - MARGIN - SIDE_X
+    items: list[PageItem] = []
+    clauses = list(dict.fromkeys([kind.ref.clause] + [r.clause for r in table.rows]
+                                 + [d.clause for d in table.fixed]))
+    sections = [(f"Meaning, {kind.ref.clause}", [f"\u201c{kind.ref.quote}\u201d"]),
+                ("At every size", [f"{d.name}: {_value(d)} ({d.clause})" for d in table.fixed]),
+                ("Paragraphs cited", clauses)]
+    y += 0.15
+    for heading, texts in sections:
+        if not texts:
+            continue
+        items.append(Text(x, y, heading, BODY * 1.15, bold=True))
+        y += BODY * 1.6
+        for text in texts:
+            more, y = _paragraph(x, y, text, width)
+            items += more
+        y += 0.14
+    return items
+
+
+def _table(table: DimensionTable, x: float, y: float) -> list[PageItem]:
+    """A row per dimension (name, paragraph, unit) with its value at each size, as
+    ``wsmark spec`` lists them; text shrinks where it would not fit its column."""
+    right = PAGE_W - MARGIN
+    name_w, clause_w, unit_w = 2.65, 1.0, 0.3
+    col = (right - x - name_w - clause_w - unit_w) / len(table.sizes)
+    first = x + name_w + clause_w + unit_w  # left edge of the value columns
+
+    def row(base: float, cells: list[str], bold: bool = False) -> list[PageItem]:
+        name, clause, unit, *values = cells
+        return [Text(x, base, name, _fit(name, name_w, BODY), bold=bold),
+                Text(x + name_w, base, clause, _fit(clause, clause_w, BODY), bold=bold),
+                Text(x + name_w + clause_w, base, unit, BODY, bold=bold),
+                *(Text(first + col * (i + 1) - 0.05, base, value, _fit(value, col, BODY),
+                       "end", bold=bold) for i, value in enumerate(values))]
+
+    heading = "Dimensions by display-area height H" if table.sizes != (None,) else \
+        "Dimensions at the default size (no display area)"
+    items: list[PageItem] = [Text(x, y, heading, BODY * 1.15, bold=True)]
+    y += 0.25
+    items += row(y, ["dimension", "paragraph", "unit",
+                     *(f"H = {h:g}" if h is not None else "default" for h in table.sizes)],
+                 bold=True)
+    y += 0.07
+    items.append(Line(((x, y), (right, y)), THIN, RULE))
+    for dim in table.rows:
+        y += ROW
+        items += row(y, [dim.name, dim.clause, dim.unit, *dim.cells])
+    y += 0.07
+    items.append(Line(((x, y), (right, y)), THIN, RULE))
+    notes = ["Values as `wsmark spec KIND -H SIZE` prints them, from the marker built at "
+             "each size; '-' where a size has no such dimension."]
+    notes += [f"Not built at {failure}" for failure in table.failures]
+    y += 0.2
+    for note in notes:
+        more, y = _paragraph(x, y, note, right - x, SMALL)
+        items += more
+    return items
+
+
+def _color_page() -> Page:
+    items = _header("Colour families", "how wsmark paints each colour and the reference "
+                    "swatches a drawing's colours are judged against (CIEDE2000)")
+    y = MARGIN + 0.95
+    for family, hex_ in PALETTE.items():
+        clauses = [clause for clause, r in REFS.items()
+                   if re.search(rf"\b{family}\b", r.quote, re.IGNORECASE)]
+        items.append(Area(geometry_path(Polygon.from_bounds(MARGIN, y, MARGIN + 0.8, y + 0.8)),
+                          fill=hex_, stroke=RULE, width=THIN))
+        x = MARGIN + 1.0
+        items.append(Text(x, y + 0.17, family, 0.15, bold=True))
+        items.append(Text(x, y + 0.36, f"painted as {hex_}", BODY))
+        where = ", ".join(clauses) if clauses else "not named by the rule"
+        more, _ = _paragraph(x, y + 0.55, f"named in: {where}", 2.4, SMALL)
+        items += more
+        rx = MARGIN + 3.7
+        for i, (ref_hex, name) in enumerate(REFERENCES[family]):
+            ry = y + 0.05 + i * 0.26
+            items.append(Area(geometry_path(Polygon.from_bounds(rx, ry, rx + 0.22, ry + 0.22)),
+                              fill=ref_hex, stroke=RULE, width=THIN))
+            items.append(Text(rx + 0.32, ry + 0.16, f"{ref_hex}  {name}", BODY))
+        y += 1.1
+    more, _ = _paragraph(MARGIN, y + 0.1, "A drawing's fill is classified into the family of "
+                         "the nearest reference swatch by CIEDE2000 colour difference; "
+                         "printed colours on this page are only as true as the printer.",
+                         PAGE_W - 2 * MARGIN)
+    return Page("Colour families", items + more)
+
+
+#: Worked identification examples, judged by the same check the builder uses.
+WS_EXAMPLES = (("aid-red", "WS-2"), ("aid-red", "WS-14"), ("aid-red", "WS-3"),
+               ("aid-green", "WS-1"), ("aid-green", "WS-4"), ("aid-center", "WS-A"),
+               ("aid-center", "WS-2"), ("aid-green", "7"))
+
+
+def _numbering_page() -> Page:
+    clause = "NR 5.09(2)(a)5"
+    items = _header("WS numbering of state aids to navigation",
+                    f"{clause}, with (2)(a)1, 2 and 4 for the sides of the channel")
+    y = MARGIN + 0.95
+    rules = [
+        "Red marks the side kept to the right of a vessel entering from the main water "
+        "body or proceeding upstream; it carries even numbers: WS-2, WS-4, WS-6 ... "
+        "(NR 5.09(2)(a)1, 5)",
+        "Green marks the side kept to the left; it carries odd numbers: WS-1, WS-3, "
+        "WS-5 ... (NR 5.09(2)(a)2, 5)",
+        "Black and white vertical stripes mark the center of the waterway; center markers "
+        "carry letters: WS-A, WS-B ... (NR 5.09(2)(a)4, 5)",
+        "Numbers increase from the main body of water, proceeding upstream; every "
+        "identification is preceded by \"WS\".",
+    ]
+    for rule in rules:
+        more, y = _paragraph(MARGIN + 0.15, y, "- " + rule, PAGE_W - 2 * MARGIN - 0.15)
+        items += more
+        y += 0.05
+    more, y = _paragraph(MARGIN, y + 0.05, f"\u201c{ref(clause).quote}\u201d ({clause})",
+                         PAGE_W - 2 * MARGIN, SMALL)
+    items += more
+    items += _channel(y + 0.2)
+    y += 3.6
+    items.append(Text(MARGIN, y, "Worked examples", BODY * 1.15, bold=True))
+    y += 0.22
+    for kind, ws_id in WS_EXAMPLES:
+        try:
+            verdict = f"correct: {validate_ws_id(kind, ws_id)} on {kind}"
+        except WsmarkError as err:
+            verdict = f"wrong: {err}"
+        items.append(Text(MARGIN, y, f"{ws_id} on {kind}", BODY, bold=True))
+        more, y = _paragraph(MARGIN + 1.6, y, verdict, PAGE_W - 2 * MARGIN - 1.6)
+        items += more
+        y += 0.04
+    return Page("WS numbering rules, with worked examples", items)
+
+
+def _channel(y: float) -> list[PageItem]:
+    """A channel entered from the main water body (left), aids numbered upstream."""
+    left, right = MARGIN, PAGE_W - MARGIN
+    top, bottom = y + 0.55, y + 2.75
+    water = "#DCEBF7"
+    items: list[PageItem] = [
+        Area(geometry_path(Polygon.from_bounds(left, top, right, bottom)), fill=water),
+        Line(((left + 1.2, top), (right, top)), 0.02, "#5A4A2A"),
+        Line(((left + 1.2, bottom), (right, bottom)), 0.02, "#5A4A2A"),
+        Text(left + 0.08, top + 0.25, "main", BODY, bold=True),
+        Text(left + 0.08, top + 0.25 + BODY * 1.3, "water body", BODY, bold=True),
+        Line(((left + 1.3, (top + bottom) / 2), (right - 0.5, (top + bottom) / 2)), 0.012,
+             INK, 0.06),
+        arrow((right - 0.45, (top + bottom) / 2), (right - 1.0, (top + bottom) / 2)),
+        Text(right - 0.5, (top + bottom) / 2 - 0.08, "proceeding upstream", BODY, "end",
+             fill=INK),
+    ]
+    step = (right - left - 2.0) / 3
+    marks = [("aid-green", f"WS-{2 * i + 1}", top - 0.5, i) for i in range(3)] + \
+            [("aid-red", f"WS-{2 * i + 2}", bottom + 0.02, i) for i in range(3)] + \
+            [("aid-center", f"WS-{letter}", (top + bottom) / 2 + 0.15, i + 0.5)
+             for i, letter in enumerate("AB")]
+    for kind, ws_id, my, i in marks:
+        art = build(Design(kind, 12.0, ws_id=ws_id))
+        scale = 0.45 / art.height
+        mx = left + 1.7 + step * i
+        items += _placed(art, mx - art.width * scale / 2, my, scale)
+    return items
+
+
+def _cover(pages: list[Page], sizes: tuple[float, ...], paper: str,
+           notes: list[str]) -> Page:
+    items = [Text(MARGIN, MARGIN + 0.5, "Wisconsin waterway markers", 0.34, bold=True),
+             Text(MARGIN, MARGIN + 0.85, "Reference sheets after Wis. Admin. Code NR 5.09, "
+                  "built by wsmark", 0.15),
+             Line(((MARGIN, MARGIN + 1.0), (PAGE_W - MARGIN, MARGIN + 1.0)), THIN, RULE)]
+    y = MARGIN + 1.4
+    items.append(Text(MARGIN, y, "Contents", 0.15, bold=True))
+    y += 0.3
+    for number, page in enumerate([Page("Cover and contents", [])] + pages, start=1):
+        items.append(Text(MARGIN + 0.4, y, str(number), BODY * 1.2, "end"))
+        items.append(Text(MARGIN + 0.55, y, page.title, BODY * 1.2))
+        y += BODY * 1.9
+    y += 0.2
+    about = [
+        f"Each marker is drawn at H = {DRAWING_HEIGHT:g} in (kinds without a display "
+        "area at their default size) to the scale printed on its page, true when printed "
+        "at 100 % (no fit to page), with callouts measured from the drawing. Its table "
+        "gives the dimensions at H = " + ", ".join(f"{h:g}" for h in sizes) + " in, each "
+        "with the paragraph it comes from: the same numbers as `wsmark spec KIND -H SIZE`.",
+        f"Paper: {paper}. wsmark {version('wsmark')}. The rule's text is quoted from "
+        "Wis. Admin. Code NR 5.09; it, not this sheet, is the authority.",
+    ]
+    for text in about + notes:
+        more, y = _paragraph(MARGIN, y, text, PAGE_W - 2 * MARGIN)
+        items += more
+        y += 0.1
+    return Page("Cover and contents", items)
+
+
+def sheet_pages(kinds: list[Kind] | None = None, sizes: tuple[float, ...] = STANDARD_SIZES,
+                paper: str = "letter") -> tuple[list[SheetPage], list[str]]:
+    """The reference set as SVG pages, cover first, and notes on kinds left out
+    because they refuse a plain design."""
+    if paper not in PAPERS:
+        raise WsmarkError(f"unknown paper {paper!r}; use {', '.join(PAPERS)}")
+    if not sizes:
+        raise WsmarkError("no sizes given for the dimension tables")
+    for h in sizes:  # the rule's own check of a display height, with its citation
+        Design("sheet", h).validate()
+    width, height = PAPERS[paper]
+    paper_scale = min(width / PAGE_W, height / PAGE_H)
+    jobs = [(kind, tuple(sizes), paper_scale)
+            for kind in (kinds if kinds is not None else list(KINDS.values()))]
+    done = pmap(_kind_page_or_note, jobs)
+    pages = [page for page in done if isinstance(page, Page)]
+    notes = [note for note in done if isinstance(note, str)]
+    pages += [_color_page(), _numbering_page()]
+    pages.insert(0, _cover(pages, tuple(sizes), paper, notes))
+    view_w, view_h = width / paper_scale, height / paper_scale
+    view = (-(view_w - PAGE_W) / 2, -(view_h - PAGE_H) / 2, view_w, view_h)
+    out = []
+    for number, page in enumerate(pages, start=1):
+        footer = Text(PAGE_W - MARGIN, PAGE_H - MARGIN + 0.2,
+                      f"wsmark reference sheets  |  page {number} of {len(pages)}", SMALL, "end",
+                      fill=RULE)
+        out.append(SheetPage(page.title, page.kind, page_svg(width, height, view, page.title,
+                                                             page.items + [footer])))
+    return out, notes
+
+
+def sheets_pdf(pages: list[SheetPage]) -> bytes:
+    """The SVG pages as one PDF, each page through cairo (in parallel), so text stays
+    text."""
+    return combine_pdfs(svgs_to_pdfs([page.svg for page in pages]),
+                        "Wisconsin waterway markers: reference sheets (wsmark)")

@@ -1,0 +1,188 @@
+"""Reference sheets, read back with pypdf: pages, their text, and the tables' numbers
+against `wsmark spec` and the built markers."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from dataclasses import replace
+
+import pypdf
+import pytest
+from shapely import unary_union
+from shapely.geometry import box
+
+import cli as cli_module
+from markers.colors import REFERENCES
+from markers.geometry import fmt
+from markers.kinds import KINDS, build
+from markers.samples import sample_design
+from render.callouts import lane_spans
+from render.sheets import PAPERS, STANDARD_SIZES, dimension_table, sheet_pages, sheets_pdf
+
+
+@pytest.fixture(scope="module")
+def full():
+    """The whole set at letter size: pages, notes, and the PDF's text per page."""
+    pages, notes = sheet_pages()
+    reader = pypdf.PdfReader(io.BytesIO(sheets_pdf(pages)))
+    texts = [" ".join(page.extract_text().split()) for page in reader.pages]
+    return pages, notes, reader, texts
+
+
+def page_text(full, kind: str) -> str:
+    pages, _, _, texts = full
+    (text,) = [t for page, t in zip(pages, texts) if page.kind == kind]
+    return text
+
+
+def test_a_page_per_kind_plus_cover_colours_and_numbering(full) -> None:
+    pages, notes, reader, texts = full
+    assert notes == []  # every registered kind accepts its sample design
+    assert len(reader.pages) == len(pages) == len(KINDS) + 3
+    assert [p.kind for p in pages[1:-2]] == list(KINDS)
+    assert "Contents" in texts[0] and "Colour families" in texts[-2]
+    assert "WS-2" in texts[-1] and "upstream" in texts[-1]
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(8.5 * 72)
+        assert float(page.mediabox.height) == pytest.approx(11 * 72)
+    for number, text in enumerate(texts, start=1):
+        assert f"page {number} of {len(pages)}" in text
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_kind_page_names_the_kind_its_meaning_and_every_citation(full, kind: str) -> None:
+    text = page_text(full, kind)
+    spec = KINDS[kind]
+    assert kind in text and spec.title in text
+    assert spec.ref.clause in text
+    assert " ".join(spec.ref.quote.split()[:6]) in text  # the meaning, quoted
+    for dim in build(sample_design(spec, 24.0)).meta["dimensions"]:
+        assert dim.clause in text, dim
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_table_rows_are_the_built_dimensions_at_each_size(full, kind: str) -> None:
+    text = page_text(full, kind)
+    table = dimension_table(KINDS[kind], STANDARD_SIZES)
+    assert table.rows
+    for row in table.rows:
+        line = " ".join(part for part in (row.name, row.clause, row.unit, *row.cells) if part)
+        assert line in text, line
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_table_numbers_equal_wsmark_spec(runner, kind: str) -> None:
+    table = dimension_table(KINDS[kind], STANDARD_SIZES)
+    rows = {row.name: row for row in table.rows}
+    fixed = {dim.name: dim for dim in table.fixed}
+    for i, h in enumerate(table.sizes):  # spec fills in the same sample symbol and id
+        design = sample_design(KINDS[kind], h)
+        args = ["spec", kind, "--format", "json"]
+        args += ["-H", f"{h:g}"] if h is not None else []
+        args += ["--legend", design.legend] if design.legend else []
+        result = runner.invoke(cli_module.cli, args)
+        assert result.exit_code == 0, result.output
+        seen: dict[str, int] = {}
+        for dim in json.loads(result.stdout)["dimensions"]:
+            value = dim["value"]
+            text = f"{value:.2f}" if isinstance(value, float) else str(value)
+            name = dim["name"]
+            seen[name] = seen.get(name, 0) + 1
+            if name in fixed:
+                assert fixed[name].value == value, (h, dim)
+                continue
+            row = rows[name]
+            if row.cells[i] != text and seen[name] > 1:  # said again with another value
+                row = rows[f"{name} ({seen[name]})"]
+            assert row.cells[i] == text and row.clause == dim["citation"], (h, dim)
+
+
+def test_danger_page_shows_16_in_outside_width_at_24_in(full) -> None:
+    text = page_text(full, "danger")
+    assert "drawn at H = 24 in, scale 1:8 " in text
+    assert "outside width 16.00 in (2/3 H)" in text  # the callout
+    assert "diamond outside width (2/3 H) NR 5.09(6)(c) in 8.00 12.00 16.00 20.00 " \
+           "24.00 32.00" in text  # the table
+    assert "35°" in text and "outline 2.00 in" in text and "H 24.00 in" in text
+
+
+def test_control_page_calls_out_the_inner_diameter_and_letters(full) -> None:
+    text = page_text(full, "control")
+    assert "inner diameter 16.00 in (2/3 H)" in text
+    assert "letters 2.45 in" in text
+
+
+def test_colour_page_shows_every_family_and_reference(full) -> None:
+    text = full[3][-2]
+    for family, swatches in REFERENCES.items():
+        assert family in text
+        for hex_, name in swatches:
+            assert f"{hex_} {name}" in text
+
+
+def test_numbering_page_judges_examples_with_the_rule(full) -> None:
+    text = " ".join(full[3][-1].split())
+    assert "correct: WS-2 on aid-red" in text
+    assert "wrong: aid-red carries an even number, not 'WS-3', NR 5.09(2)(a)5" in text
+    assert "the numbers increasing from the main body or proceeding upstream" in text
+
+
+def test_band_spans_give_each_band_its_share_of_the_height() -> None:
+    art = build(sample_design(KINDS["buoy-sign"], 24.0))
+    top = art.features["waterline"].bounds[1] - 36.0  # 36 in above the water
+    orange = [box(0, top + 7.2 * i, 7, top + 7.2 * (i + 1)) for i in range(0, 5, 2)]
+    art = replace(art, features={**art.features, "bands": unary_union(orange)})
+    spans = [s for s in lane_spans(art) if s.label[0] == "band"]
+    assert [s.label[1:] for s in spans] == [("7.20 in", "0.20 of height")] * 3
+    assert spans[0].y0 == pytest.approx(top)
+
+
+def test_svg_pages_are_deterministic_and_text_is_text() -> None:
+    first, _ = sheet_pages([KINDS["danger"]], (12.0, 24.0))
+    second, _ = sheet_pages([KINDS["danger"]], (12.0, 24.0))
+    assert [p.svg for p in first] == [p.svg for p in second]
+    assert b"<text" in first[1].svg and b"<image" not in first[1].svg
+
+
+@pytest.mark.parametrize("paper", ["tabloid", "a4", "a3"])
+def test_other_papers_scale_the_layout_and_keep_the_drawing_to_scale(paper: str) -> None:
+    pages, _ = sheet_pages([KINDS["control"]], (24.0,), paper)
+    width, height = PAPERS[paper]
+    assert f'width="{fmt(width)}in"'.encode() in pages[1].svg
+    assert f'height="{fmt(height)}in"'.encode() in pages[1].svg
+    scale = int(re.search(rb"scale 1:(\d+) when printed", pages[1].svg).group(1))
+    placed = re.search(rb'id="art-1" transform="translate\([^)]*\) scale\(([0-9.e-]+)\)"',
+                       pages[1].svg)
+    paper_scale = min(width / 8.5, height / 11)
+    assert float(placed.group(1)) * paper_scale == pytest.approx(1 / scale, rel=1e-6)
+
+
+def test_cli_sheet_chooses_kinds_sizes_and_paper(runner, tmp_path) -> None:
+    out = tmp_path / "m.pdf"
+    result = runner.invoke(cli_module.cli, ["sheet", "-o", str(out), "--kinds",
+                                            "control,danger", "--sizes", "12,36",
+                                            "--paper", "a4"])
+    assert result.exit_code == 0, result.output
+    assert "5 pages, a4" in result.stdout
+    reader = pypdf.PdfReader(out)
+    assert len(reader.pages) == 5
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(210 / 25.4 * 72, abs=0.05)
+    text = " ".join(reader.pages[1].extract_text().split())
+    assert text.startswith("Control") and "H = 12 H = 36 " in text
+    assert "circle inner diameter (2/3 H) NR 5.09(6)(c) in 8.00 24.00" in text
+
+
+@pytest.mark.parametrize("args,cites", [
+    (["--sizes", "6,12"], "NR 5.09(6)(a)"),
+    (["--sizes", "big"], "--sizes"),
+    (["--kinds", "nope"], "unknown marker kind"),
+    (["-o", "m.svg"], ".pdf"),
+])
+def test_cli_sheet_mistakes_are_one_line(runner, tmp_path, args, cites) -> None:
+    base = ["sheet", "-o", str(tmp_path / "m.pdf")]
+    result = runner.invoke(cli_module.cli, base + args)
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and cites in lines[0]
