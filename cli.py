@@ -16,7 +16,6 @@ from pathlib import Path
 import click
 
 from markers.artwork import Artwork
-from markers.check import CheckOptions, check_file, inputs
 from markers.design import DESIGN_SUFFIXES, Design, load_design
 from markers.errors import WsmarkError
 from markers.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE
@@ -82,16 +81,16 @@ def _design(kind: str, display_height: float | None, outline: float, legend: str
 
 
 def _kind_or_file(kind: str, display_height: float | None, outline: float,
-                  legend: str | None, ws_id: str | None, **fields) -> Design:
+                  legend: str | None, ws_id: str | None, sample: bool = False,
+                  **fields) -> Design:
     """The design named by a KIND and options, or read from a YAML/JSON design file."""
     if Path(kind).suffix.lower() in DESIGN_SUFFIXES:
         return load_design(kind)
     if display_height is None and get_kind(kind).form == "sign":
         raise click.UsageError("--display-height is required with a KIND")
-    return _design(kind, display_height, outline, legend, ws_id, **fields)
+    return _design(kind, display_height, outline, legend, ws_id, sample, **fields)
 
 
-_kind_arg = click.argument("kind", metavar="KIND")
 _legend_opt = click.option("--legend", help="Words of the marker; '|' breaks lines.")
 _id_opt = click.option("--id", "ws_id", help="Identification of a state aid, e.g. WS-2.")
 _outline_opt = click.option("--outline", type=float, default=2.0, show_default=True,
@@ -106,6 +105,19 @@ _surface_opt = click.option("--surface", is_flag=True, help="Lay the symbol alon
                             "surface, with no adjustment for curvature (NR 5.09(6)(d)).")
 _seam_opt = click.option("--seam", type=float, help="Overlap added to a wrap where its ends "
                          "meet, inches.")
+
+
+def _design_options(command):
+    """KIND (or a design file) and the options that shape a marker: spec, render and
+    fabricate take the same ones."""
+    for option in reversed([
+        click.argument("kind", metavar="KIND|DESIGN.yaml"),
+        click.option("--display-height", "-H", type=float,
+                     help="Height of the display area in inches (>= 12, NR 5.09(6)(a))."),
+        _legend_opt, _id_opt, _outline_opt,
+    ]):
+        command = option(command)
+    return _buoy_options(command)
 
 
 def _buoy_options(command):
@@ -138,13 +150,7 @@ def kinds() -> None:
 
 
 @cli.command()
-@_kind_arg
-@click.option("--display-height", "-H", type=float,
-              help="Height of the display area in inches (>= 12, NR 5.09(6)(a)).")
-@_legend_opt
-@_id_opt
-@_outline_opt
-@_buoy_options
+@_design_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def spec(kind: str, display_height: float | None, legend: str | None, ws_id: str | None,
@@ -153,9 +159,9 @@ def spec(kind: str, display_height: float | None, legend: str | None, ws_id: str
 
     Example: wsmark spec danger --display-height 24
     """
-    if display_height is None and get_kind(kind).form == "sign":
-        raise click.UsageError("--display-height is required with a KIND")
-    art = build(_design(kind, display_height, outline, legend, ws_id, sample=True, **fields))
+    design = _kind_or_file(kind, display_height, outline, legend, ws_id, True, **fields)
+    art = build(design)
+    kind = design.kind
     dims = art.meta["dimensions"]
     display_height = art.meta.get("display_height")
     if fmt == "json":
@@ -172,17 +178,11 @@ def spec(kind: str, display_height: float | None, legend: str | None, ws_id: str
 
 
 @cli.command()
-@click.argument("kind", metavar="KIND|DESIGN.yaml")
-@click.option("--display-height", "-H", type=float,
-              help="Height of the display area in inches (>= 12, NR 5.09(6)(a)).")
-@_legend_opt
-@_id_opt
-@_outline_opt
+@_design_options
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
               help=f"File to write: {', '.join(FORMATS)}.")
 @click.option("--dpi", type=click.FloatRange(min=1, max=2400), default=150, show_default=True,
               help="Resolution of a PNG.")
-@_buoy_options
 def render(kind: str, display_height: float | None, legend: str | None, ws_id: str | None,
            outline: float, output: str, dpi: float, **fields) -> None:
     """Render a marker (a kind, or a YAML/JSON design file) at actual size to SVG, PNG
@@ -286,12 +286,7 @@ def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None) ->
 
 
 @cli.command()
-@click.argument("kind", metavar="KIND|DESIGN.yaml")
-@click.option("--display-height", "-H", type=float,
-              help="Height of the display area in inches (>= 12, NR 5.09(6)(a)).")
-@_legend_opt
-@_id_opt
-@_outline_opt
+@_design_options
 @click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False),
               help="Folder to write the files into.")
 @click.option("--bleed", type=float, default=DEFAULT_BLEED, show_default=True,
@@ -300,7 +295,6 @@ def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None) ->
               help="Narrowest piece or gap that cuts and weeds cleanly, in inches.")
 @click.option("--qty", type=click.IntRange(min=1), default=1, show_default=True,
               help="Number of signs, for the bill of materials.")
-@_buoy_options
 def fabricate(kind: str, display_height: float | None, legend: str | None,
               ws_id: str | None, outline: float, out_dir: str, bleed: float,
               min_feature: float, qty: int, **fields) -> None:
@@ -366,8 +360,10 @@ def _waivers(values: tuple[str, ...]) -> dict[str, str]:
     return waivers
 
 
-def _check_one(job: tuple[str, CheckOptions, bool]) -> tuple[FileReport, bytes | None]:
+def _check_one(job: tuple[str, "CheckOptions", bool]) -> tuple[FileReport, bytes | None]:
     """Check one file (in a worker process); with annotation, the marked-up SVG too."""
+    from markers.check import check_file
+
     path, options, annotate = job
     report, art = check_file(path, options)
     if not annotate or art is None:
@@ -379,7 +375,7 @@ def _check_one(job: tuple[str, CheckOptions, bool]) -> tuple[FileReport, bytes |
     return report, annotated_svg(art, notes)
 
 
-def _run_checks(jobs: list[tuple[str, CheckOptions, bool]], workers: int):
+def _run_checks(jobs: list[tuple[str, "CheckOptions", bool]], workers: int):
     if workers <= 1 or len(jobs) <= 1:
         return map(_check_one, jobs)
     pool = ProcessPoolExecutor(max_workers=workers)
@@ -413,6 +409,8 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
 
     Example: wsmark check vendor/danger.svg --format json --annotate marked/
     """
+    from markers.check import CheckOptions, inputs  # the reader: loaded only to check
+
     options = CheckOptions(display_height, scale, _waivers(waive))
     files = inputs(list(paths))
     if not files:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import io
 
-import ezdxf
-from ezdxf import units
 from shapely.geometry import Polygon
 
 from markers.fabrication import Fabrication
@@ -28,6 +26,9 @@ def _rgb(hex_: str) -> tuple[int, int, int]:
 
 def cut_dxf(fab: Fabrication) -> bytes:
     """The cut pieces of every film colour and the registration targets, as DXF bytes."""
+    import ezdxf  # ~0.4 s to import: loaded only when a DXF is written
+    from ezdxf import units
+
     doc = ezdxf.new("R2010", units=units.IN)
     doc.header["$MEASUREMENT"] = 0  # imperial
     msp = doc.modelspace()
