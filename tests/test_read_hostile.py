@@ -19,13 +19,14 @@ import pytest
 
 from markers.artwork import Artwork
 from markers.errors import WsmarkError
-from markers.read.svg import read_svg
+from markers.read.svg import read_svg, read_svg_bytes
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 NEEDS_CORPORA = pytest.mark.skipif(not CORPORA.is_dir(),
                                    reason=f"third-party SVG corpora not found at {CORPORA}")
 SECONDS_PER_FILE = 2.0
 SAMPLE_EVERY = 35
+NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
 EXTERNAL = re.compile(rb"""(href\s*=\s*["'](?!\s*#|\s*data:)|xml-stylesheet|@import|SYSTEM\s)""")
 
 
@@ -79,6 +80,12 @@ def test_hostile_corpus_file_is_refused_or_read_quickly(path):
 
 
 @NEEDS_CORPORA
+def test_the_corpora_are_complete_enough_to_mean_something():
+    assert len(hostile_files()) >= 9 and all(p.is_file() for p in hostile_files())
+    assert len(sample_files()) >= 50
+
+
+@NEEDS_CORPORA
 def test_billion_laughs_from_the_corpus_is_refused():
     with pytest.raises(WsmarkError, match="refused"):
         read_svg(CORPORA / "svgo/raw/test/svgo/billion-laughs.svg")
@@ -91,6 +98,41 @@ def test_corpus_sample_is_read_or_refused_quickly(path):
     # with one, the geometry code runs on every element
     assert read_or_refuse(path) < SECONDS_PER_FILE
     assert read_or_refuse(path, scale=0.01) < SECONDS_PER_FILE
+
+
+PATHOLOGICAL = 100_000  # characters: enough to make a backtracking regex take hours
+HOSTILE_TEXT = {
+    "transform": 'transform="translate(' + "1" * PATHOLOGICAL + 'x)"',
+    "length": 'width="1' + " " * PATHOLOGICAL + 'x"',
+    "number": 'x="' + "1" * PATHOLOGICAL + '.5e"',
+    "paint": 'fill="url(' + " " * PATHOLOGICAL + 'x"',
+    "colour": 'fill="rgb(' + " " * PATHOLOGICAL + '("',
+    "path": 'd="M0 0' + " ," * PATHOLOGICAL + '!"',
+    "style": 'style="' + "fill:;" * PATHOLOGICAL + '"',
+    "id": 'id="display_' + "1" * PATHOLOGICAL + 'x"',
+}
+
+
+@pytest.mark.parametrize("attribute", sorted(HOSTILE_TEXT))
+def test_pathological_attribute_text_is_read_in_linear_time(attribute):
+    text = (f'<svg {NS} width="5in" height="5in"><rect width="1" height="1" '
+            f'{HOSTILE_TEXT[attribute]}/></svg>')
+    start = time.perf_counter()
+    try:
+        read_svg_bytes(text.encode(), "hostile.svg")
+    except WsmarkError as err:
+        assert "\n" not in str(err) and "hostile.svg" in str(err)
+    assert time.perf_counter() - start < SECONDS_PER_FILE
+
+
+@pytest.mark.parametrize("css", ["/*" * PATHOLOGICAL, "url(" * PATHOLOGICAL,
+                                 "@import " * PATHOLOGICAL, "{" * PATHOLOGICAL,
+                                 ".a" * PATHOLOGICAL + "{fill:red}"])
+def test_pathological_style_sheet_is_read_in_linear_time(css):
+    text = f'<svg {NS} width="5in" height="5in"><style>{css}</style><rect class="a"/></svg>'
+    start = time.perf_counter()
+    read_svg_bytes(text.encode(), "hostile.svg")
+    assert time.perf_counter() - start < SECONDS_PER_FILE
 
 
 class Tripwire:
@@ -149,7 +191,6 @@ OWN_PROLOGS = {
     "external-dtd.svg": '<!DOCTYPE svg SYSTEM "file:///etc/passwd">',
     "parameter-entity.svg": '<!DOCTYPE svg [<!ENTITY % p SYSTEM "file:///etc/passwd"> %p;]>',
 }
-NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
 
 
 def own_external_files(folder: Path) -> list[Path]:

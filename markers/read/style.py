@@ -39,24 +39,24 @@ _OWN = frozenset({"display", "opacity", "clip-path", "mask", "filter", "marker-s
 PROPS = frozenset(INITIAL) | _OWN
 _FONT_KEYWORDS = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0,
                   "large": 18.0, "x-large": 24.0, "xx-large": 32.0}
-_NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
-_LENGTH = re.compile(rf"\s*({_NUMBER})\s*(px|in|cm|mm|pt|pc|em|ex|%)?\s*$", re.I)
+_NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"  # unambiguous: no backtracking
+_LENGTH = re.compile(rf"({_NUMBER})(px|in|cm|mm|pt|pc|em|ex|%)?", re.I)  # on stripped text
 NUMBERS = re.compile(_NUMBER)
 _USER_PER_UNIT = {"": 1.0, "px": 1.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4,
                   "pt": 96 / 72, "pc": 16.0}
 IDENTITY = np.eye(3)
 IDENTITY.setflags(write=False)
 _TRANSFORM_AT = re.compile(r"[\s,]*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^()]*)\)")
-_TRANSFORM_ARGS = re.compile(rf"[\s,]*(?:{_NUMBER}[\s,]*)*")
+_SEPARATORS = re.compile(r"[\s,]*")
 _TRANSFORM_END = re.compile(r"[\s,]*$")
 _ALPHA_HEX = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})([0-9a-f]{1,2})", re.I)
-_COLOR_FUNCTION = re.compile(r"(rgba?|hsla?)\(\s*([^()]*)\)", re.I)
+_COLOR_FUNCTION = re.compile(r"(rgba?|hsla?)\(([^()]*)\)", re.I)
 _COMPOUND = re.compile(r"(\*|[A-Za-z][\w-]*)?((?:[.#][\w-]+)*)")
 
 
 def parse_physical(text: str | None) -> tuple[float | None, str | None]:
     """A root width/height in inches and its unit; None when absent, relative or invalid."""
-    match = _LENGTH.match(text or "")
+    match = _LENGTH.fullmatch((text or "").strip())
     if not match or (match[2] or "").lower() in ("%", "em", "ex"):
         return None, None
     unit = (match[2] or "").lower()
@@ -65,9 +65,9 @@ def parse_physical(text: str | None) -> tuple[float | None, str | None]:
 
 
 def parse_length(text: str | None, *, ref: float = 0.0, font: float = 16.0,
-            default: float = 0.0) -> float:
+                 default: float = 0.0) -> float:
     """A length in user units (percentages of ``ref``); ``default`` when absent or invalid."""
-    match = _LENGTH.match(text) if text else None
+    match = _LENGTH.fullmatch(text.strip()) if text else None
     if not match:
         return default
     value, unit = float(match[1]), (match[2] or "").lower()
@@ -88,7 +88,7 @@ def first_length(text: str | None, **kwargs: float) -> float:
 
 def parse_fraction(text: object, default: float = 1.0) -> float:
     """An opacity: number or percentage, clamped to 0..1."""
-    match = _LENGTH.match(str(text)) if text is not None else None
+    match = _LENGTH.fullmatch(str(text).strip()) if text is not None else None
     if not match or not math.isfinite(float(match[1])):
         return default
     value = float(match[1]) / (100 if match[2] == "%" else 1)
@@ -103,7 +103,7 @@ def parse_viewbox(text: str | None) -> tuple[float, float, float, float] | None:
 
 
 def viewbox_matrix(viewbox: tuple[float, float, float, float], width: float, height: float,
-                    aspect: str | None) -> np.ndarray:
+                   aspect: str | None) -> np.ndarray:
     """The viewBox-to-viewport transform of SVG 1.1 section 7.8 (preserveAspectRatio)."""
     x, y, w, h = viewbox
     sx, sy = width / w, height / h
@@ -134,7 +134,7 @@ def parse_transform(text: str | None) -> np.ndarray:
     text = text or ""
     while not _TRANSFORM_END.match(text, position):
         found = _TRANSFORM_AT.match(text, position)
-        if not found or not _TRANSFORM_ARGS.fullmatch(found[2]):
+        if not found or not _SEPARATORS.fullmatch(NUMBERS.sub(" ", found[2])):
             return IDENTITY
         numbers = [float(n) for n in NUMBERS.findall(found[2])]
         if not all(map(math.isfinite, numbers)):
@@ -206,7 +206,7 @@ class Stylesheet:
         text = "\n".join(e.text or "" for e in root.iter() if local_name(e) == "style"
                          and (e.get("type") or "text/css").strip().lower() == "text/css")
         order = 0
-        for prelude, body in _css_blocks(re.sub(r"/\*.*?\*/", "", text, flags=re.S)):
+        for prelude, body in _css_blocks(_strip_comments(text)):
             declarations = tuple(d for d in parse_declarations(body) if d[0] in PROPS)
             for selector in prelude.split(","):
                 rule = _parse_selector(selector.strip(), order, declarations)
@@ -231,6 +231,17 @@ class Stylesheet:
                     out += [((important, 0, rule.rank), prop, value)
                             for prop, value, important in rule.declarations]
         return out
+
+
+def _strip_comments(text: str) -> str:
+    """CSS without /* comments */ (str.find, not a regex: linear on hostile input)."""
+    kept, position = [], 0
+    while (start := text.find("/*", position)) >= 0:
+        kept.append(text[position:start])
+        end = text.find("*/", start + 2)
+        position = len(text) if end < 0 else end + 2
+    kept.append(text[position:])
+    return "".join(kept)
 
 
 def _css_blocks(text: str) -> list[tuple[str, str]]:

@@ -76,7 +76,6 @@ _NOT_RENDERED = frozenset({
 })
 _GENERATOR = re.compile(rb"<!--\s*(?:Generator|Creator):\s*((?:Adobe Illustrator|CorelDRAW)"
                         rb"[^,(\->]*)")
-_URL_REF = re.compile(r"""\s*url\(\s*['"]?\s*#([^'")\s]+)\s*['"]?\s*\)\s*(.*)$""", re.S)
 
 
 # --------------------------------------------------------------------------- public API
@@ -309,16 +308,16 @@ class _Reader:
     def paint_hex(self, value: object, style: dict) -> str | None:
         """A fill/stroke value as '#RRGGBB', or None when nothing is painted."""
         text = str(value).strip()
-        reference = _URL_REF.match(text)
+        reference = _url_reference(text)
         if reference:
-            target = self.doc.ids.get(reference[1])
+            target = self.doc.ids.get(reference[0])
             tag = local_name(target) if target is not None else None
             if tag in ("linearGradient", "radialGradient"):
                 return self._gradient_hex(target)
             if tag == "pattern":
                 self.ignored["pattern fill"] += 1
                 return None
-            text = reference[2].strip()
+            text = reference[1]  # the fallback colour, if any
         if text.lower() == "currentcolor":
             text = str(style["color"])
         return None if text.lower().startswith("url(") else css_color(text)
@@ -379,9 +378,9 @@ class _Reader:
         clip = parent.clip
         clip_ref = declared.get("clip-path", "none")
         if clip_ref != "none":
-            own = self._clip(clip_ref, matrix, parent.viewport)
-            if own is not None:
-                clip = own if clip is None else clip.intersection(own)
+            clip_area = self._clip(clip_ref, matrix, parent.viewport)
+            if clip_area is not None:
+                clip = clip_area if clip is None else clip.intersection(clip_area)
         for prop in ("mask", "filter", "marker-start", "marker-mid", "marker-end",
                      "transform-origin"):
             if declared.get(prop, "none") != "none":
@@ -480,7 +479,7 @@ class _Reader:
                 numbers = [float(n) for n in NUMBERS.findall(element.get("points") or "")]
             points = np.array(numbers[: len(numbers) // 2 * 2], dtype=float).reshape(-1, 2)
             self.budget.take(len(points))
-            return [(points, tag == "polygon")] if len(points) else []
+            return [(points, tag == "polygon")] if len(points) >= 2 else []
         ops: list[tuple] = []
         if tag == "path":
             ops, complete = parse_path_data(element.get("d") or "", self.budget)
@@ -595,8 +594,8 @@ class _Reader:
 
     def _clip_area(self, value: str, matrix: np.ndarray,
                    viewport: tuple[float, float]) -> BaseGeometry | None:
-        reference = _URL_REF.match(value)
-        clip = self.doc.ids.get(reference[1]) if reference else None
+        reference = _url_reference(value)
+        clip = self.doc.ids.get(reference[0]) if reference else None
         if clip is None or local_name(clip) != "clipPath":
             return None
         if (clip.get("clipPathUnits") or "").strip() == "objectBoundingBox":
@@ -662,6 +661,16 @@ class _Reader:
         color = classify(hex_).family if hex_ else "black"
         self.legends.append(LegendItem(content, outline, outline, cap, color, outlined=False,
                                        hex=hex_))
+
+
+def _url_reference(text: str) -> tuple[str, str] | None:
+    """``url(#id) fallback`` as (id, fallback); None if it is not a local reference."""
+    text = text.strip()
+    end = text.find(")")
+    if not text[:4].lower() == "url(" or end < 0:
+        return None
+    inside = text[4:end].strip().strip("'\"").strip()
+    return (inside[1:], text[end + 1:].strip()) if inside.startswith("#") else None
 
 
 def _displayed(declared: dict[str, str]) -> bool:
