@@ -11,6 +11,7 @@ import statistics
 from dataclasses import dataclass, field
 
 import numpy as np
+import shapely
 from shapely import unary_union
 from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
@@ -424,8 +425,8 @@ def measure(art: Artwork, display_height: float | None = None) -> Facts:
             return measure_flag(art)
     fam = _family_geometry(art)
     facts = Facts(source=str(art.meta.get("source", "")), declared_kind=art.meta.get("kind"))
-    painted = unary_union([g for g, _ in fam.values()])
-    facts.panel = art.features.get("panel", painted.envelope if not painted.is_empty
+    painted = [g for g, _ in fam.values() if not g.is_empty]
+    facts.panel = art.features.get("panel", box(*shapely.total_bounds(painted)) if painted
                                    else art.bounds)
     area = facts.panel.area or 1.0
     share = {f: g.area / area for f, (g, _) in fam.items()}

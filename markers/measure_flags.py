@@ -51,8 +51,8 @@ def _parts(art: Artwork):
 def looks_like_flag(art: Artwork) -> bool:
     """An undeclared drawing that is plainly one of the two flags: a filled rectangle
     all orange (distress), or red with one diagonal white stripe across it (diver)."""
-    if not art.layers:
-        return False
+    if set(art.colors()) not in ({"orange"}, {"red", "white"}):
+        return False  # cheap first: every other marker has other colours
     fam, painted, panel, field, stripes = _parts(art)
     if painted.is_empty or painted.area < FILL * panel.area:
         return False
