@@ -319,13 +319,14 @@ def fabricate(kind: str, display_height: float | None, legend: str | None,
 
 @cli.command("rules")
 def list_rules() -> None:
-    """List every rule id with its citation and severity.
+    """List every rule id with its citation, severity and default tolerance.
 
     Example: wsmark rules
     """
     for r in RULES.values():
         first = r.doc.strip().splitlines()[0]
-        click.echo(f"{r.id:<20} {r.severity:<8} {r.citation:<22} {first}")
+        tol = f" (tolerance {r.tolerance})" if r.tolerance else ""
+        click.echo(f"{r.id:<20} {r.severity:<8} {r.citation:<22} {first}{tol}")
 
 
 @cli.command()
@@ -339,13 +340,33 @@ def explain(rule_id: str) -> None:
     if rule_id not in RULES:
         raise WsmarkError(f"unknown rule {rule_id!r}; 'wsmark rules' lists them")
     r = RULES[rule_id]
-    click.echo(f"{r.id} ({r.severity}, {r.citation})\n")
+    tol = f", tolerance {r.tolerance}" if r.tolerance else ""
+    click.echo(f"{r.id} ({r.severity}, {r.citation}{tol})\n")
     click.echo(_dedent(r.doc))
 
 
 def _dedent(text: str) -> str:
     first, _, rest = text.partition("\n")
     return first.strip() + "\n" + textwrap.dedent(rest)
+
+
+def _tolerances(values: tuple[str, ...]) -> dict[str, float]:
+    tolerances = {}
+    for value in values:
+        rule_id, sep, number = value.partition("=")
+        if rule_id not in RULES or RULES[rule_id].tolerance is None:
+            known = ", ".join(r.id for r in RULES.values() if r.tolerance)
+            raise click.BadParameter(f"{rule_id!r} has no tolerance; rules with one: {known}",
+                                     param_hint="--tolerance")
+        try:
+            tolerances[rule_id] = float(number)
+        except ValueError:
+            raise click.BadParameter(f"{value!r} is not RULE=NUMBER",
+                                     param_hint="--tolerance") from None
+        if not 0 <= tolerances[rule_id] < float("inf"):
+            raise click.BadParameter(f"{value!r}: a tolerance is a finite number >= 0",
+                                     param_hint="--tolerance")
+    return tolerances
 
 
 def _waivers(values: tuple[str, ...]) -> dict[str, str]:
@@ -397,12 +418,14 @@ def _run_checks(jobs: list[tuple[str, "CheckOptions", bool]], workers: int):
               help="Write a marked-up copy of each drawing with its findings.")
 @click.option("--waive", multiple=True, metavar="RULE:reason",
               help="Accept a finding of RULE for the stated reason (repeatable).")
+@click.option("--tolerance", multiple=True, metavar="RULE=VALUE",
+              help="Override RULE's default tolerance, in its unit (see 'wsmark rules').")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when files fail.")
 def check(paths: tuple[str, ...], display_height: float | None, scale: float | None,
-          fmt: str, annotate: str | None, waive: tuple[str, ...], jobs: int | None,
-          exit_zero: bool) -> None:
+          fmt: str, annotate: str | None, waive: tuple[str, ...],
+          tolerance: tuple[str, ...], jobs: int | None, exit_zero: bool) -> None:
     """Check drawings (.svg) and design files (.yaml, .json) against NR 5.09.
 
     Exit 0 when all pass, 1 when any fails, 2 for usage errors or unreadable input.
@@ -411,7 +434,7 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     """
     from markers.check import CheckOptions, inputs  # the reader: loaded only to check
 
-    options = CheckOptions(display_height, scale, _waivers(waive))
+    options = CheckOptions(display_height, scale, _waivers(waive), _tolerances(tolerance))
     files = inputs(list(paths))
     if not files:
         raise WsmarkError(f"no .svg, .yaml or .json files in {', '.join(paths)}")

@@ -25,11 +25,13 @@ DRAWING_SUFFIXES = (".svg", ".svgz")
 
 @dataclass(frozen=True)
 class CheckOptions:
-    """What the user told the checker: H or scale when the file lacks them, waivers."""
+    """What the user told the checker: H or scale when the file lacks them, waivers
+    (rule id -> reason) and tolerances (rule id -> value in the rule's unit)."""
 
     display_height: float | None = None
     scale: float | None = None
     waivers: dict[str, str] = field(default_factory=dict)
+    tolerances: dict[str, float] = field(default_factory=dict)
 
 
 def load_artwork(path: str | Path, options: CheckOptions) -> Artwork:
@@ -49,7 +51,7 @@ def judge(art: Artwork, file: str, options: CheckOptions) -> FileReport:
     """Measure an Artwork and run the rules on it."""
     facts = measure(art, options.display_height)
     return FileReport.judged(file, facts.kind, facts.display_height, facts.display_basis,
-                             evaluate(facts, options.waivers))
+                             evaluate(facts, options.waivers, options.tolerances))
 
 
 def check_file(path: str | Path, options: CheckOptions) -> tuple[FileReport, Artwork | None]:

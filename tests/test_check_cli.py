@@ -95,6 +95,25 @@ def test_waiver_is_reported_and_does_not_fail(runner, drawings) -> None:
                                                          "accepted by the board"}
 
 
+def test_tolerance_override_changes_the_verdict(runner, drawings) -> None:
+    """A 1.5 in outline passes outline-width only with a 0.6 in tolerance, reported."""
+    args = ["check", str(drawings[0]), "--format", "json", "--tolerance", "diamond-slope=10.5"]
+    (report,) = json.loads(runner.invoke(cli, args).stdout)
+    assert {f["rule"] for f in report["findings"]} == {"outline-width"}
+    (finding,) = report["findings"]
+    assert finding["tolerance"] == 0.01
+    (report,) = json.loads(runner.invoke(cli, args + ["--tolerance",
+                                                      "outline-width=0.6"]).stdout)
+    assert report["verdict"] == "pass" and report["findings"] == []
+
+
+@pytest.mark.parametrize("value", ["reg-shape=1", "outline-width=abc", "outline-width=-1",
+                                   "nope=1"])
+def test_bad_tolerance_is_a_usage_error(runner, drawings, value) -> None:
+    result = runner.invoke(cli, ["check", str(drawings[0]), "--tolerance", value])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
 @pytest.mark.parametrize("waiver", ["no-such-rule:why", "diamond-slope", "diamond-slope:"])
 def test_bad_waiver_is_a_usage_error(runner, drawings, waiver) -> None:
     result = runner.invoke(cli, ["check", str(drawings[0]), "--waive", waiver])

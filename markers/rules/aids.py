@@ -7,7 +7,7 @@ from typing import Iterator
 
 from markers.measure import AIDS, Facts
 from markers.requirements import REQ, req
-from markers.rules.base import Hit, rule
+from markers.rules.base import Hit, rule, tolerance
 from markers.rules.regulatory import stroke_hits
 
 _FACE = {"aid-red": "red", "aid-green": "green", "aid-center": "black and white stripes"}
@@ -81,13 +81,13 @@ def aid_letter_color(f: Facts) -> Iterator[Hit]:
                       "white", measured=leg.color.family, required="white", bbox=leg.bbox)
 
 
-@rule("aid-letter-height", "NR 5.09(2)(a)6", "error", AIDS)
+@rule("aid-letter-height", "NR 5.09(2)(a)6", "error", AIDS, tolerance="0.01 in")
 def aid_letter_height(f: Facts) -> Iterator[Hit]:
     """Letters and numerals are at least 3 in high (cap height of the outlines).
 
     Passes: 3.00 in.  Fails: 2.5 in letters.
     """
-    low, tol = req("aid_letter_min"), 0.01
+    low, tol = req("aid_letter_min"), tolerance(0.01)
     if not f.legends:
         yield Hit("no identification letters found on the aid face", measured="none",
                   required=f">= {low:g} in letters", bbox=f.bbox())

@@ -12,7 +12,7 @@ from typing import Iterator
 
 from markers.measure import AIDS, Facts
 from markers.requirements import CHOICES, REQ, req
-from markers.rules.base import Hit, rule
+from markers.rules.base import Hit, rule, tolerance
 
 #: Buoys (6)(a) sizes: all but mooring, slalom and race course buoys. An aid counts when
 #: it is drawn as a buoy (it has a waterline).
@@ -29,7 +29,8 @@ def _sequence(f: Facts) -> str:
     return ", ".join(b.color.family for b in f.bands) or "no bands"
 
 
-@rule("buoy-height", "NR 5.09(6)(a)", "error", SIZED)
+@rule("buoy-height", "NR 5.09(6)(a)", "error", SIZED,
+      tolerance="0.01 in")
 def buoy_height(f: Facts) -> Iterator[Hit]:
     """A buoy rides at least 36 in above the waterline.
 
@@ -41,14 +42,15 @@ def buoy_height(f: Facts) -> Iterator[Hit]:
     """
     low = req("buoy_min_height")
     if _is_buoy(f) and f.height_above_water is not None and \
-            f.height_above_water < low - TOL:
+            f.height_above_water < low - tolerance(TOL):
         yield Hit(f"buoy rides {f.height_above_water:.2f} in above the waterline; "
                   f"{REQ['buoy_min_height'].ref} requires at least {low:g} in",
                   measured=round(f.height_above_water, 3), required=f">= {low:g}", unit="in",
-                  tolerance=TOL, bbox=f.bbox())
+                  tolerance=tolerance(TOL), bbox=f.bbox())
 
 
-@rule("buoy-diameter", "NR 5.09(6)(a)", "error", SIZED)
+@rule("buoy-diameter", "NR 5.09(6)(a)", "error", SIZED,
+      tolerance="0.01 in")
 def buoy_diameter(f: Facts) -> Iterator[Hit]:
     """A buoy is at least 7 in in diameter.
 
@@ -58,11 +60,11 @@ def buoy_diameter(f: Facts) -> Iterator[Hit]:
     Passes: 7.00 in.  Fails: a 6 in buoy.
     """
     low = req("buoy_min_diameter")
-    if _is_buoy(f) and f.diameter is not None and f.diameter < low - TOL:
+    if _is_buoy(f) and f.diameter is not None and f.diameter < low - tolerance(TOL):
         yield Hit(f"buoy is {f.diameter:.2f} in across ({f.diameter_basis}); "
                   f"{REQ['buoy_min_diameter'].ref} requires at least {low:g} in",
                   measured=round(f.diameter, 3), required=f">= {low:g}", unit="in",
-                  tolerance=TOL, bbox=f.bbox())
+                  tolerance=tolerance(TOL), bbox=f.bbox())
 
 
 @rule("buoy-two-sides", "NR 5.09(6)(a)", "error", ("buoy-symbol", "buoy-wrap"))
@@ -91,7 +93,8 @@ def buoy_two_sides(f: Facts) -> Iterator[Hit]:
                   required="= 180", unit="deg", tolerance=5, bbox=f.bbox())
 
 
-@rule("buoy-symbol-bands", "NR 5.09(5)(b)", "error", ("buoy-symbol", "buoy-wrap"))
+@rule("buoy-symbol-bands", "NR 5.09(5)(b)", "error", ("buoy-symbol", "buoy-wrap"),
+      tolerance="1/4 in")
 def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
     """A symbol buoy is white with orange bands on the top and above the waterline.
 
@@ -105,7 +108,7 @@ def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
     """
     if not _is_buoy(f):
         return
-    want, tol = "orange, white, orange", req("band_edge_tolerance")
+    want, tol = "orange, white, orange", tolerance(req("band_edge_tolerance"))
     bands, where = f.bands, f.bbox()
     on_top = bool(bands) and bands[0].color.family == "orange" and \
         bands[0].top - f.body.bounds[1] <= tol
@@ -123,7 +126,8 @@ def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
                   "a symbol buoy is white", measured=_sequence(f), required=want, bbox=where)
 
 
-@rule("buoy-sign-bands", "NR 5.09(5)(c)", "error", ("buoy-sign",))
+@rule("buoy-sign-bands", "NR 5.09(5)(c)", "error", ("buoy-sign",),
+      tolerance="0.03 of the height")
 def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
     """A sign buoy has 3 orange bands alternating with 2 white, each about 1/5.
 
@@ -140,7 +144,7 @@ def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
         yield Hit(f"bands from the top are {_sequence(f)}; {REQ['sign_buoy_bands'].ref} "
                   f"asks {want}", measured=_sequence(f), required=want, bbox=f.bbox())
         return
-    share, tol = req("sign_buoy_band_fraction"), req("sign_buoy_band_tolerance")
+    share, tol = req("sign_buoy_band_fraction"), tolerance(req("sign_buoy_band_tolerance"))
     for band in f.bands:
         if abs(band.share - share) > tol:
             yield Hit(f"a {band.color.family} band takes {band.share:.0%} of the buoy above "
@@ -149,7 +153,8 @@ def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
                       severity="warning", bbox=f.bbox())
 
 
-@rule("reflector-band", "NR 5.09(6)(f)", "error", AIDS)
+@rule("reflector-band", "NR 5.09(6)(f)", "error", AIDS,
+      tolerance="0.01 in")
 def reflector_band(f: Facts) -> Iterator[Hit]:
     """An unlighted aid has a reflective band at least 2 in high around its top.
 
@@ -170,10 +175,10 @@ def reflector_band(f: Facts) -> Iterator[Hit]:
                   "aid needs one at least 2 in high all around its top", measured="none",
                   required=f">= {low:g} in all around the top", bbox=f.bbox())
         return
-    if r.height < low - TOL:
+    if r.height < low - tolerance(TOL):
         yield Hit(f"reflective band {r.height:.2f} in high; {REQ['reflector_min'].ref} "
                   f"requires at least {low:g} in", measured=round(r.height, 3),
-                  required=f">= {low:g}", unit="in", tolerance=TOL, bbox=r.bbox)
+                  required=f">= {low:g}", unit="in", tolerance=tolerance(TOL), bbox=r.bbox)
     if not r.around:
         yield Hit("the reflective band does not run across the whole buoy (all around)",
                   measured="part of the way", required="all around", bbox=r.bbox)
@@ -198,7 +203,8 @@ def aid_reflector_color(f: Facts) -> Iterator[Hit]:
                   f"it shall be {want}", measured=r.color.family, required=want, bbox=r.bbox)
 
 
-@rule("mooring-buoy", "NR 5.09(7)(a)", "error", ("buoy-mooring",))
+@rule("mooring-buoy", "NR 5.09(7)(a)", "error", ("buoy-mooring",),
+      tolerance="1 in")
 def mooring_buoy(f: Facts) -> Iterator[Hit]:
     """A mooring buoy rides 18 in out, white with a blue band, round or ovate.
 
@@ -210,7 +216,7 @@ def mooring_buoy(f: Facts) -> Iterator[Hit]:
     Passes: a white 24 in sphere riding 18 in out, blue band around its middle.
     Fails: a sphere riding 12 in out, or one without a blue band.
     """
-    want, tol = req("mooring_height"), req("mooring_tolerance")
+    want, tol = req("mooring_height"), tolerance(req("mooring_tolerance"))
     where = f.bbox()
     a = f.height_above_water
     if a is not None and abs(a - want) > tol:
@@ -233,7 +239,8 @@ def mooring_buoy(f: Facts) -> Iterator[Hit]:
                   bbox=where)
 
 
-@rule("race-buoy", "NR 5.09(7)(b)", "error", ("buoy-race",))
+@rule("race-buoy", "NR 5.09(7)(b)", "error", ("buoy-race",),
+      tolerance="0.01 in")
 def race_buoy(f: Facts) -> Iterator[Hit]:
     """A race course buoy: >= 4 in out, race colours, 8 3/4 to 14 in, round.
 
@@ -247,15 +254,15 @@ def race_buoy(f: Facts) -> Iterator[Hit]:
     """
     where, a, d = f.bbox(), f.height_above_water, f.diameter
     low = req("race_min_height")
-    if a is not None and a < low - TOL:
+    if a is not None and a < low - tolerance(TOL):
         yield Hit(f"race buoy extends {a:.2f} in above the waterline; "
                   f"{REQ['race_min_height'].ref} asks at least {low:g} in",
                   measured=round(a, 3), required=f">= {low:g}", unit="in", bbox=where)
     lo, hi = req("race_min_diameter"), req("race_max_diameter")
-    if d is not None and not lo - TOL <= d <= hi + TOL:
+    if d is not None and not lo - tolerance(TOL) <= d <= hi + tolerance(TOL):
         yield Hit(f"race buoy is {d:.2f} in in diameter; {REQ['race_min_diameter'].ref} "
                   f"asks {lo:g} to {hi:g} in", measured=round(d, 3),
-                  required=f"{lo:g} to {hi:g}", unit="in", tolerance=TOL, bbox=where)
+                  required=f"{lo:g} to {hi:g}", unit="in", tolerance=tolerance(TOL), bbox=where)
     for key, value, what in (("race_colors", f.body_color.family if f.body_color else None,
                               "colour"), ("race_shapes", f.body_shape, "shape")):
         allowed = CHOICES[key].values

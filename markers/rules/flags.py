@@ -6,7 +6,7 @@ from typing import Iterator
 
 from markers.measure import Facts
 from markers.requirements import REQ, req
-from markers.rules.base import Hit, rule
+from markers.rules.base import Hit, rule, tolerance
 
 #: Drawing precision allowed on a flag's size, inches.
 TOL = 0.01
@@ -14,7 +14,8 @@ TOL = 0.01
 DIAGONAL = (10.0, 80.0)
 
 
-@rule("diver-flag", "s. 30.70, Wis. Stats.", "error", ("diver-flag",))
+@rule("diver-flag", "s. 30.70, Wis. Stats.", "error", ("diver-flag",),
+      tolerance="0.01 in (size), 1/16 in (stripe)")
 def diver_flag(f: Facts) -> Iterator[Hit]:
     """A diver's flag: at least 12 x 15 in, red, one diagonal white stripe 3 in wide.
 
@@ -29,10 +30,10 @@ def diver_flag(f: Facts) -> Iterator[Hit]:
     where = f.bbox()
     for value, key, what in ((f.flag_height, "diver_min_height", "high"),
                              (f.flag_length, "diver_min_length", "long")):
-        if value is not None and value < req(key) - TOL:
+        if value is not None and value < req(key) - tolerance(TOL):
             yield Hit(f"diver's flag is {value:.2f} in {what}; {REQ[key].ref} asks not less "
                       f"than {req(key):g} in", measured=round(value, 3),
-                      required=f">= {req(key):g}", unit="in", tolerance=TOL, bbox=where)
+                      required=f">= {req(key):g}", unit="in", tolerance=tolerance(TOL), bbox=where)
     if f.face_color is not None and f.face_color.family != "red":
         yield Hit(f"the field is {f.face_color.hex} ({f.face_color.family}); it shall be red",
                   measured=f.face_color.family, required="red", bbox=where)
@@ -45,7 +46,7 @@ def diver_flag(f: Facts) -> Iterator[Hit]:
     if stripe.color.family != "white":
         yield Hit(f"the stripe is {stripe.color.hex} ({stripe.color.family}); it shall be "
                   "white", measured=stripe.color.family, required="white", bbox=stripe.bbox)
-    want, tol = req("diver_stripe"), req("diver_stripe_tolerance")
+    want, tol = req("diver_stripe"), tolerance(req("diver_stripe_tolerance"))
     if abs(stripe.width - want) > tol:
         yield Hit(f"the stripe is {stripe.width:.2f} in wide (across it); "
                   f"{REQ['diver_stripe'].ref} asks {want:g} in", measured=round(stripe.width, 3),
@@ -58,7 +59,8 @@ def diver_flag(f: Facts) -> Iterator[Hit]:
                   unit="deg", bbox=stripe.bbox)
 
 
-@rule("distress-flag", "s. 30.675, Wis. Stats.", "warning", ("distress-flag",))
+@rule("distress-flag", "s. 30.675, Wis. Stats.", "warning", ("distress-flag",),
+      tolerance="10 % of each size")
 def distress_flag(f: Facts) -> Iterator[Hit]:
     """A distress flag is orange, approximately 18 by 30 in.
 
@@ -74,7 +76,7 @@ def distress_flag(f: Facts) -> Iterator[Hit]:
                   severity="error", bbox=where)
     if f.flag_height is None or f.flag_length is None:
         return
-    tol = req("distress_tolerance")
+    tol = tolerance(req("distress_tolerance"))
     short, long = sorted((f.flag_height, f.flag_length))
     for value, key in ((short, "distress_height"), (long, "distress_length")):
         want = req(key)

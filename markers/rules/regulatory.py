@@ -6,7 +6,7 @@ from typing import Iterator
 
 from markers.measure import REGULATORY, Facts, LegendFact
 from markers.requirements import REQ, legend_min_cap, req
-from markers.rules.base import Hit, rule
+from markers.rules.base import Hit, rule, tolerance
 
 SHAPES = {"danger": "open diamond", "exclusion": "diamond with a cross",
           "control": "circle", "information": "square or rectangle"}
@@ -150,7 +150,7 @@ def display_height(f: Facts) -> Iterator[Hit]:
                   measured=round(f.display_height, 3), required=f">= {low:g}", unit="in")
 
 
-@rule("outline-width", "NR 5.09(6)(b)", "error", REGULATORY)
+@rule("outline-width", "NR 5.09(6)(b)", "error", REGULATORY, tolerance="0.01 in")
 def outline_width(f: Facts) -> Iterator[Hit]:
     """The symbol outline is at least 2 in thick, perpendicular to the edge, at its
     thinnest.
@@ -160,7 +160,7 @@ def outline_width(f: Facts) -> Iterator[Hit]:
 
     Passes: 2.00 in.  Fails: a 1.5 in stroke (measured 1.50 in).
     """
-    tol, low = 0.01, req("outline_min")
+    tol, low = tolerance(0.01), req("outline_min")
     if f.outline is not None and f.outline < low - tol:
         yield Hit(f"symbol outline {f.outline:.2f} in thick at its thinnest{_on_curve(f)}; "
                   f"{REQ['outline_min'].ref} requires at least {low:g} in",
@@ -168,7 +168,8 @@ def outline_width(f: Facts) -> Iterator[Hit]:
                   tolerance=tol, bbox=f.outline_at)
 
 
-@rule("symbol-size", "NR 5.09(6)(c)", "error", REGULATORY)
+@rule("symbol-size", "NR 5.09(6)(c)", "error", REGULATORY,
+      tolerance="max(1/16 in, 1 % of H)")
 def symbol_size(f: Facts) -> Iterator[Hit]:
     """Diamond outside width, circle inner diameter, or the mean of a square's inside
     and outside widths equals 2/3 of the display area height.
@@ -181,7 +182,7 @@ def symbol_size(f: Facts) -> Iterator[Hit]:
     if f.size is None or f.display_height is None:
         return
     want = f.display_height * req("symbol_fraction")
-    tol = max(1 / 16, 0.01 * f.display_height)
+    tol = tolerance(max(1 / 16, 0.01 * f.display_height))
     if abs(f.size - want) > tol:
         yield Hit(f"{f.size_name} {f.size:.2f} in{_on_curve(f)}; "
                   f"{REQ['symbol_fraction'].ref} requires 2/3 "
@@ -190,13 +191,13 @@ def symbol_size(f: Facts) -> Iterator[Hit]:
                   unit="in", tolerance=round(tol, 4), bbox=f.bbox())
 
 
-@rule("diamond-slope", "NR 5.09(6)(d)", "error", ("danger", "exclusion"))
+@rule("diamond-slope", "NR 5.09(6)(d)", "error", ("danger", "exclusion"), tolerance="0.5 deg")
 def diamond_slope(f: Facts) -> Iterator[Hit]:
     """Each side of the diamond slopes 35 deg from the vertical (on a flat surface).
 
     Passes: sides at 35.0 deg.  Fails: a square turned 45 deg (sides at 45.0 deg).
     """
-    want, tol = req("diamond_slope"), 0.5
+    want, tol = req("diamond_slope"), tolerance(0.5)
     worst = max(f.side_angles, key=lambda a: abs(a - want), default=None)
     if worst is not None and abs(worst - want) > tol:
         yield Hit(f"diamond side slopes {worst:.1f} deg from vertical{_on_curve(f)}; "
@@ -205,7 +206,7 @@ def diamond_slope(f: Facts) -> Iterator[Hit]:
                   tolerance=tol, bbox=f.bbox())
 
 
-@rule("circle-round", "NR 5.09(2)(b)3", "error", ("control",))
+@rule("circle-round", "NR 5.09(2)(b)3", "error", ("control",), tolerance="0.01 of the diameter")
 def circle_round(f: Facts) -> Iterator[Hit]:
     """A control circle is a circle: its inner and outer boundaries are round.
 
@@ -214,13 +215,15 @@ def circle_round(f: Facts) -> Iterator[Hit]:
 
     Passes: true circles.  Fails: an ellipse 10 % wider than tall.
     """
-    if f.roundness is not None and f.roundness > 0.01:
+    tol = tolerance(0.01)
+    if f.roundness is not None and f.roundness > tol:
         yield Hit(f"circle out of round by {100 * f.roundness:.1f} % of its diameter",
-                  measured=round(f.roundness, 4), required="<= 0.01", unit="ratio",
-                  tolerance=0.01, bbox=f.bbox())
+                  measured=round(f.roundness, 4), required=f"<= {tol:g}", unit="ratio",
+                  tolerance=tol, bbox=f.bbox())
 
 
-@rule("symbol-centered", "NR 5.09(5)(d), USWMS practice", "warning", REGULATORY)
+@rule("symbol-centered", "NR 5.09(5)(d), USWMS practice", "warning", REGULATORY,
+      tolerance="2 % of H, in inches")
 def symbol_centered(f: Facts) -> Iterator[Hit]:
     """The symbol is centred on the display area (within 2 % of H).
 
@@ -228,7 +231,7 @@ def symbol_centered(f: Facts) -> Iterator[Hit]:
     """
     if f.center_offset is None or f.display_height is None:
         return
-    tol = 0.02 * f.display_height
+    tol = tolerance(0.02 * f.display_height)
     if f.center_offset > tol:
         yield Hit(f"symbol centre is {f.center_offset:.2f} in from the display area's centre",
                   measured=round(f.center_offset, 3), required=f"<= {tol:.3f}", unit="in",
