@@ -43,10 +43,13 @@ REQ: dict[str, Requirement] = {r.key: r for r in (
     _r("block_stroke_max", 0.30, "ratio", "wsmark practice",
        "block characters: letter stroke at most 0.30 of the cap height"),
     # RULES.md suggests 3 in for regulatory legends too, but an 8 in control circle
-    # (H = 12 in) holds "SLOW NO WAKE" only at about 1.3 in: the practice scales the
-    # minimum with the display height instead (1 in per foot of H, 3 in from H = 36 in).
-    _r("legend_min_fraction", 1 / 12, "ratio", "wsmark practice",
-       "regulatory legend cap height at least H/12 (at most 3 in is ever asked)"),
+    # (H = 12 in) holds "SLOW NO WAKE" only at about 1.2 in: the practice scales the
+    # minimum with the display height instead (H/16, between 1 and 3 in), which also
+    # lets a short danger legend ("ROCKS") sit inside a 24 in sign's diamond (1.7 in).
+    _r("legend_min_fraction", 1 / 16, "ratio", "wsmark practice",
+       "regulatory legend cap height at least H/16 (between 1 and 3 in)"),
+    _r("legend_min_cap_floor", 1.0, "in", "wsmark practice",
+       "the legend minimum is never below 1 in"),
     _r("legend_min_cap_ceiling", 3.0, "in", "wsmark practice",
        "the legend minimum never exceeds the 3 in asked of aids"),
     _r("buoy_min_height", 36.0, "in", "NR 5.09(6)(a)", "buoy at least 36 in above the waterline"),
@@ -115,7 +118,8 @@ def req(key: str) -> float:
 
 def legend_min_cap(display_height: float) -> float:
     """Smallest legible regulatory legend for a display area ``display_height`` high."""
-    return min(req("legend_min_cap_ceiling"), display_height * req("legend_min_fraction"))
+    scaled = max(req("legend_min_cap_floor"), display_height * req("legend_min_fraction"))
+    return min(req("legend_min_cap_ceiling"), scaled)
 
 
 def diamond_height(outside_width: float) -> float:

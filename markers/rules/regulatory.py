@@ -242,7 +242,7 @@ def symbol_centered(f: Facts) -> Iterator[Hit]:
 def legend_legibility(f: Facts) -> Iterator[Hit]:
     """Letters are block characters of a legible size.
 
-    Cap height at least the project minimum (H/12, at most 3 in; see
+    Cap height at least the project minimum (H/16, between 1 and 3 in; see
     markers/requirements.py for why not a flat 3 in) and stroke width between 0.10 and
     0.30 of the cap height.
 

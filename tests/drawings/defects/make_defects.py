@@ -475,7 +475,7 @@ def _small_letters():
     """nr5-09-2-b-5-t02-warn-small-letters.svg
 
     Inches as user units: a correct danger diamond (filled even-odd ring, named colours)
-    with ROCKS inside as <text> only 1 in high (at least H/12 = 2 in recommended)."""
+    with ROCKS inside as <text> only 1 in high (at least H/16 = 1.5 in recommended)."""
     w, t = 16.0, 2.0
     ring = d(diamond(10, 12, w)) + d(diamond(10, 12, inner_width(w, t)))
     return f"""{XML}<svg {XMLNS} version="1.1" width="20in" height="24in" viewBox="0 0 20 24">
