@@ -24,7 +24,7 @@ from markers.artwork import Artwork, Dimension, Shape
 from markers.cylinder import (
     FIT, Face, choose_curvature, default_diameter, letters_face, place, seen_width, sign_face,
 )
-from markers.design import Design, validate_ws_id
+from markers.design import Design, refuse, validate_ws_id
 from markers.errors import WsmarkError
 from markers.layout import assemble, merge
 from markers.requirements import CHOICES, REQ, dimension, req
@@ -267,11 +267,16 @@ def _stripes(axis: float, r: float, height: float) -> BaseGeometry:
 
 # --- mooring and race course buoys, (7) -----------------------------------------------------
 
-def _choice(key: str, value: str, what: str) -> str:
+def _choice(key: str, value: str, what: str, drawn: bool = True) -> str:
+    """``value`` if the rule allows it; a shape or colour outside the rule cannot be
+    drawn, a material (only declared) is left to the rules when checking."""
     choice = CHOICES[key]
     if value not in choice.values:
-        raise WsmarkError(f"{what} {value!r}: {choice.ref} asks {choice.text} "
-                          f"({', '.join(choice.values)})")
+        message = (f"{what} {value!r}: {choice.ref} asks {choice.text} "
+                   f"({', '.join(choice.values)})")
+        if drawn:
+            raise WsmarkError(message)
+        refuse(message)
     return value
 
 
@@ -283,7 +288,7 @@ def build_mooring_buoy(design: Design) -> Artwork:
     want, tol = req("mooring_height"), req("mooring_tolerance")
     a = design.height_above_water or want
     if abs(a - want) > tol:
-        raise WsmarkError(f"a mooring buoy extends {want:g} in above the waterline "
+        refuse(f"a mooring buoy extends {want:g} in above the waterline "
                           f"({REQ['mooring_height'].ref}), not {a:g} in (within {tol:g} in: "
                           f"{REQ['mooring_tolerance'].ref})")
     d = design.diameter or MOORING_DIAMETER[shape]
@@ -318,15 +323,16 @@ def build_race_buoy(design: Design) -> Artwork:
     design.validate(needs_display_height=False)
     shape = _choice("race_shapes", design.shape or "sphere", "race buoy shape")
     color = _choice("race_colors", design.color or "yellow", "race buoy colour")
-    material = _choice("race_materials", design.material or "foam", "race buoy material")
+    material = _choice("race_materials", design.material or "foam", "race buoy material",
+                       drawn=False)
     low, high = req("race_min_diameter"), req("race_max_diameter")
     d = design.diameter or RACE_DIAMETER
     if not low <= d <= high:
-        raise WsmarkError(f"race buoy diameter {d:g} in: {REQ['race_min_diameter'].ref} asks "
+        refuse(f"race buoy diameter {d:g} in: {REQ['race_min_diameter'].ref} asks "
                           f"{low:g} to {high:g} in")
     a = design.height_above_water or (d / 2 if shape == "sphere" else RACE_CYLINDER_HEIGHT)
     if a < req("race_min_height"):
-        raise WsmarkError(f"a race buoy extends at least {req('race_min_height'):g} in above "
+        refuse(f"a race buoy extends at least {req('race_min_height'):g} in above "
                           f"the waterline ({REQ['race_min_height'].ref}), not {a:g} in")
     if shape == "sphere" and a >= d:
         raise WsmarkError(f"a {d:g} in sphere cannot ride {a:g} in above the water")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from markers.artwork import Artwork
-from markers.design import DESIGN_SUFFIXES, load_design
+from markers.design import DESIGN_SUFFIXES, as_declared, load_design
 from markers.errors import WsmarkError
 from markers.kinds import build
 from markers.measure import measure
@@ -39,7 +39,9 @@ def load_artwork(path: str | Path, options: CheckOptions) -> Artwork:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix in DESIGN_SUFFIXES:
-        art = build(load_design(path))
+        design = load_design(path)
+        with as_declared():  # a broken minimum is a finding of the rules, not unreadable
+            art = build(design)
         return Artwork(art.width, art.height, art.layers, art.legends, art.features,
                        {**art.meta, "source": str(path)})
     if suffix in DRAWING_SUFFIXES:

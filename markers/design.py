@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 import math
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import Iterator
 
 import yaml
 
@@ -15,13 +18,34 @@ from markers.citations import ref
 from markers.requirements import REQ
 
 __all__ = ["Design", "validate_ws_id", "load_design", "DESIGN_SUFFIXES", "SMALL_BUOYS",
-           "CURVATURES"]
+           "CURVATURES", "as_declared", "refuse"]
 
 DESIGN_SUFFIXES = (".yaml", ".yml", ".json")
 #: A design file is a few lines; anything bigger is not one.
 MAX_DESIGN_BYTES = 1_000_000
 
 _WS_ID = re.compile(r"WS-(?:(?P<number>[1-9][0-9]*)|(?P<letters>[A-Z]{1,2}))")
+
+
+_AS_DECLARED: ContextVar[bool] = ContextVar("as_declared", default=False)
+
+
+@contextmanager
+def as_declared() -> Iterator[None]:
+    """Build designs as declared: a number of the rule that a design breaks is left to
+    the checker's rules to report with its paragraph, instead of being refused. Only
+    what cannot be drawn at all is still refused."""
+    token = _AS_DECLARED.set(True)
+    try:
+        yield
+    finally:
+        _AS_DECLARED.reset(token)
+
+
+def refuse(message: str) -> None:
+    """Refuse a design that breaks a number of the rule (unless checking it as declared)."""
+    if not _AS_DECLARED.get():
+        raise WsmarkError(message)
 
 
 #: Buoys that NR 5.09(6)(a) exempts from its 36 in x 7 in minimum.
@@ -73,13 +97,20 @@ class Design:
         if not math.isfinite(self.outline):
             raise WsmarkError(f"outline {self.outline} is not a finite number of inches; "
                               f"{REQ['outline_min'].ref} asks at least 2 in")
+        if self.display_height is not None and not self.display_height > 0:
+            raise WsmarkError(f"display height {self.display_height:g} in: a display area "
+                              f"has a positive height; {low.ref} asks at least "
+                              f"{low.value:g} in")
         if self.display_height is not None and not self.display_height >= low.value:
-            raise WsmarkError(
+            refuse(
                 f"display height {self.display_height:g} in is below the {low.value:g} in "
                 f"minimum of {low.ref} (\"no display area shall be smaller than one foot\")")
         thin = REQ["outline_min"]
+        if not self.outline > 0:
+            raise WsmarkError(f"outline {self.outline:g} in: an outline has a positive "
+                              f"thickness; {thin.ref} asks at least {thin.value:g} in")
         if not self.outline >= thin.value:
-            raise WsmarkError(f"outline {self.outline:g} in is thinner than the "
+            refuse(f"outline {self.outline:g} in is thinner than the "
                               f"{thin.value:g} in minimum of {thin.ref}")
         self._validate_sizes()
 
@@ -99,7 +130,7 @@ class Design:
                                  "waterline"), ("diameter", "buoy_min_diameter", "in diameter")):
             value, need = getattr(self, name), REQ[key]
             if value is not None and value < need.value:
-                raise WsmarkError(f"{name.replace('_', ' ')} {value:g} in is below the minimum "
+                refuse(f"{name.replace('_', ' ')} {value:g} in is below the minimum "
                                   f"of {need.ref}: buoys at least {need.value:g} in {what} "
                                   "(mooring and race course buoys excepted)")
 
@@ -115,8 +146,9 @@ def validate_ws_id(kind: str, ws_id: str | None) -> str:
         raise WsmarkError(f"{kind} needs an identification such as WS-2 (--id), {clause}")
     match = _WS_ID.fullmatch(ws_id)
     if not match:
-        raise WsmarkError(f"identification {ws_id!r} must be 'WS-' followed by a number "
-                          f"or letters (WS-1, WS-A), {clause}")
+        refuse(f"identification {ws_id!r} must be 'WS-' followed by a number "
+               f"or letters (WS-1, WS-A), {clause}")
+        return ws_id
     number = match["number"]
     wanted = {"aid-red": "an even number", "aid-green": "an odd number",
               "aid-center": "letters"}[kind]
@@ -124,7 +156,7 @@ def validate_ws_id(kind: str, ws_id: str | None) -> str:
           "aid-green": number is not None and int(number) % 2 == 1,
           "aid-center": match["letters"] is not None}[kind]
     if not ok:
-        raise WsmarkError(f"{kind} carries {wanted}, not {ws_id!r}, {clause}")
+        refuse(f"{kind} carries {wanted}, not {ws_id!r}, {clause}")
     return ws_id
 
 

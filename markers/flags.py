@@ -11,7 +11,7 @@ import math
 from shapely.geometry import LineString, box
 
 from markers.artwork import Artwork, Dimension, Shape
-from markers.design import Design
+from markers.design import Design, refuse
 from markers.errors import WsmarkError
 from markers.layout import assemble
 from markers.requirements import REQ, dimension, req
@@ -28,7 +28,7 @@ def build_diver_flag(design: Design) -> Artwork:
     for value, key, what in ((h, "diver_min_height", "high"), (length, "diver_min_length",
                                                                 "long")):
         if value < req(key):
-            raise WsmarkError(f"a diver's flag is not less than {req(key):g} in {what} "
+            refuse(f"a diver's flag is not less than {req(key):g} in {what} "
                               f"({REQ[key].ref}), not {value:g} in")
     w = req("diver_stripe")
     diagonal = LineString([(-length, -h), (2 * length, 2 * h)])
@@ -58,7 +58,7 @@ def build_distress_flag(design: Design) -> Artwork:
         want = req(key)
         value = value or want
         if abs(value - want) > tol * want + 1e-9:
-            raise WsmarkError(f"a distress flag is approximately {req('distress_height'):g} by "
+            refuse(f"a distress flag is approximately {req('distress_height'):g} by "
                               f"{req('distress_length'):g} in ({REQ[key].ref}); {value:g} in is "
                               f"more than {tol:.0%} from {want:g} in "
                               f"({REQ['distress_tolerance'].ref})")

@@ -58,3 +58,24 @@ def test_declared_colours_are_judged(tmp_path) -> None:
     report, _ = check_file(bad, CheckOptions())
     assert report.verdict == "fail"
     assert [f.rule for f in report.findings if f.severity == "error"] == ["reg-symbol-color"]
+
+
+@pytest.mark.parametrize("text,rules", [
+    ("kind: danger\ndisplay_height: 10\n", {"display-height"}),
+    ("kind: control\ndisplay_height: 24\noutline: 1.5\nlegend: 5 MPH\n", {"outline-width"}),
+    ("kind: aid-red\ndisplay_height: 18\nid: WS-3\n", {"aid-id-parity"}),
+    ("kind: aid-center\ndisplay_height: 18\nid: 'A'\n", {"aid-id-format"}),
+    ("kind: buoy-race\ndiameter: 16\n", {"race-buoy"}),
+    ("kind: buoy-race\ndiameter: 12\nmaterial: metal\n", {"race-buoy"}),
+    ("kind: buoy-symbol\nsymbol: danger\nheight_above_water: 30\n", {"buoy-height"}),
+    ("kind: diver-flag\nflag_height: 10\n", {"diver-flag"}),
+])
+def test_declared_design_breaking_a_minimum_fails_its_rule(tmp_path, text: str,
+                                                           rules: set[str]) -> None:
+    """A vendor's design that breaks a number of the rule is a failing check with the
+    rule's finding, not unreadable input (building it for `render` refuses it)."""
+    path = tmp_path / "design.yaml"
+    path.write_text(text)
+    report, _ = check_file(path, CheckOptions())
+    assert report.verdict == "fail", report.error
+    assert {f.rule for f in report.findings if f.severity == "error"} == rules
