@@ -20,7 +20,8 @@ from shapely.ops import nearest_points
 from markers.artwork import Artwork
 from markers.colors import PALETTE, ColorMatch, classify
 
-__all__ = ["LegendFact", "Band", "Reflector", "Stripe", "Facts", "measure", "polygons"]
+__all__ = ["LegendFact", "Band", "Reflector", "Stripe", "Facts", "measure", "polygons",
+           "bbox_of", "enclosed_by", "family_geometry", "legend_facts"]
 
 #: Areas smaller than this (sq in) are specks: anti-aliasing slivers, hairlines.
 SPECK = 1e-4
@@ -144,7 +145,7 @@ class Facts:
 
     def bbox(self) -> tuple[float, float, float, float] | None:
         geom = self.symbol_outer or self.body or self.panel
-        return _bbox(geom) if geom is not None else None
+        return bbox_of(geom) if geom is not None else None
 
 
 def polygons(geometry: BaseGeometry) -> list[Polygon]:
@@ -157,12 +158,13 @@ def polygons(geometry: BaseGeometry) -> list[Polygon]:
     return sorted(found, key=lambda p: -p.area)
 
 
-def _bbox(geometry: BaseGeometry) -> tuple[float, float, float, float]:
+def bbox_of(geometry: BaseGeometry) -> tuple[float, float, float, float]:
+    """The report's [x, y, w, h] box of ``geometry``, to 1/1000 in."""
     x0, y0, x1, y1 = geometry.bounds
     return (round(x0, 3), round(y0, 3), round(x1 - x0, 3), round(y1 - y0, 3))
 
 
-def _family_geometry(art: Artwork) -> dict[str, tuple[BaseGeometry, ColorMatch]]:
+def family_geometry(art: Artwork) -> dict[str, tuple[BaseGeometry, ColorMatch]]:
     """Visible geometry of each colour family, with the match of its (first) colour."""
     first_hex = {}
     for layer in art.layers:
@@ -251,11 +253,13 @@ def _line_fact(line: list[Polygon], color: ColorMatch, symbol: Polygon | None) -
     stroke = statistics.median(2 * p.area / p.length for p in letters) / cap
     geom = unary_union(line)
     inside = symbol is not None and geom.centroid.within(symbol)
-    return LegendFact(None, cap, stroke, color, _bbox(geom), inside, True)
+    return LegendFact(None, cap, stroke, color, bbox_of(geom), inside, True)
 
 
-def _legend_facts(art: Artwork, fam: dict, letter_families: list[str],
+def legend_facts(art: Artwork, fam: dict, letter_families: list[str],
                   symbol: Polygon | None, within: BaseGeometry | None) -> list[LegendFact]:
+    """Lines of lettering in ``letter_families`` (outlines, optionally only those
+    ``within`` an area) and the drawing's ``<text>`` legends."""
     facts = []
     for family in letter_families:
         geometry, match = fam[family]
@@ -266,7 +270,7 @@ def _legend_facts(art: Artwork, fam: dict, letter_families: list[str],
             continue
         color = classify(item.hex or PALETTE.get(item.color, PALETTE["black"]))
         inside = symbol is not None and item.box.centroid.within(symbol)
-        facts.append(LegendFact(item.text, item.cap_height, None, color, _bbox(item.box),
+        facts.append(LegendFact(item.text, item.cap_height, None, color, bbox_of(item.box),
                                 inside, False))
     return facts
 
@@ -330,7 +334,7 @@ def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> None:
                     key=lambda item: item[0])
         facts.outline = where[0]
         a, b = nearest_points(ring.exterior, where[1].exterior)
-        facts.outline_at = _bbox(LineString([a, b]).buffer(0.05))
+        facts.outline_at = bbox_of(LineString([a, b]).buffer(0.05))
         facts.has_cross = facts.symbol_shape == "diamond" and _has_cross(ring, facts.outline)
     x0, y0, x1, y1 = outer.bounds
     if facts.symbol_shape == "diamond":
@@ -405,7 +409,8 @@ def _aid_face(fam: dict, share: dict[str, float]) -> str | None:
     return family if shape_of(face) == "triangle" else None
 
 
-def _enclosed_by(geometry: BaseGeometry) -> BaseGeometry:
+def enclosed_by(geometry: BaseGeometry) -> BaseGeometry:
+    """The area inside the outer boundaries of ``geometry``'s polygons (holes filled)."""
     return unary_union([Polygon(p.exterior) for p in polygons(geometry)])
 
 
@@ -423,7 +428,7 @@ def measure(art: Artwork, display_height: float | None = None) -> Facts:
         from markers.measure_flags import looks_like_flag, measure_flag
         if kind in FLAGS or (kind is None and looks_like_flag(art)):
             return measure_flag(art)
-    fam = _family_geometry(art)
+    fam = family_geometry(art)
     facts = Facts(source=str(art.meta.get("source", "")), declared_kind=art.meta.get("kind"))
     painted = [g for g, _ in fam.values() if not g.is_empty]
     facts.panel = art.features.get("panel", box(*shapely.total_bounds(painted)) if painted
@@ -437,14 +442,14 @@ def measure(art: Artwork, display_height: float | None = None) -> Facts:
         _measure_symbol(facts, ring[1], fam)
         ground = {"white", ring[0], facts.center_color.family if facts.center_color else None}
         letters = [f for f in fam if f not in ground]
-        legends = _legend_facts(art, fam, letters, facts.symbol_outer, None)
+        legends = legend_facts(art, fam, letters, facts.symbol_outer, None)
     elif aid_family is not None:
         _measure_aid(facts, fam, aid_family)
         letters = [f for f in fam if f != aid_family]
-        legends = _legend_facts(art, fam, letters, facts.symbol_outer,
-                                _enclosed_by(fam[aid_family][0]))
+        legends = legend_facts(art, fam, letters, facts.symbol_outer,
+                                enclosed_by(fam[aid_family][0]))
     else:
-        legends = _legend_facts(art, fam, [], None, None)
+        legends = legend_facts(art, fam, [], None, None)
     facts.legends = legends
     _display(art, facts, display_height, legends)
     if facts.symbol_outer is not None and facts.display_area is not None:

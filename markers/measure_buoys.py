@@ -40,8 +40,8 @@ from markers import geometry as geo
 from markers.artwork import Artwork, Layer, Shape
 from markers.colors import ColorMatch
 from markers.measure import (
-    AIDS, BUOYS, WRAP, Band, Facts, Reflector, _bbox, _enclosed_by, _family_geometry,
-    _legend_facts, measure, polygons,
+    AIDS, BUOYS, WRAP, Band, Facts, Reflector, bbox_of, enclosed_by, family_geometry,
+    legend_facts, measure, polygons,
 )
 from markers.requirements import req
 
@@ -69,7 +69,7 @@ def measure_buoy(art: Artwork, display_height: float | None = None) -> Facts:
     declared = art.meta.get("kind")
     facts = Facts(source=str(art.meta.get("source", "")), declared_kind=declared,
                   lighted=art.meta.get("lighted"), material=art.meta.get("material"))
-    fam = _family_geometry(art)
+    fam = family_geometry(art)
     painted = unary_union([g for g, _ in fam.values()])
     if painted.is_empty:
         facts.kind = REPORTED.get(declared, declared)
@@ -246,7 +246,7 @@ def _reflector(art: Artwork, fam: Fam, body: Polygon) -> Reflector | None:
         else None
     mid = (y0 + y1) / 2
     around = (x1 - x0) >= 0.97 * _width_at(body, mid)
-    return Reflector(y1 - y0, color, around, y0 - body.bounds[1], _bbox(area))
+    return Reflector(y1 - y0, color, around, y0 - body.bounds[1], bbox_of(area))
 
 
 # --- kind of an undeclared elevation --------------------------------------------------------
@@ -335,7 +335,7 @@ def _box_mover(move):
         if b is None:
             return None
         x, y, w, h = b
-        return _bbox(move(box(x, y, x + w, y + h)))
+        return bbox_of(move(box(x, y, x + w, y + h)))
     return box_of
 
 
@@ -421,10 +421,10 @@ def _aid(art: Artwork, fam: Fam, facts: Facts) -> None:
     if art.meta.get("curvature") == "surface":
         sub = _sub(art, fam, facts.body, facts.body, lambda g: geo.to_surface(g, axis, radius))
         facts.curvature, facts.curvature_basis = "surface", "declared"
-    sub_fam = _family_geometry(sub) if sub.layers else {}
+    sub_fam = family_geometry(sub) if sub.layers else {}
     letters = [f for f in sub_fam if f != face_family]
-    within = _enclosed_by(sub_fam[face_family][0]) if face_family in sub_fam else None
-    facts.legends = _legend_facts(sub, sub_fam, letters, None, within)
+    within = enclosed_by(sub_fam[face_family][0]) if face_family in sub_fam else None
+    facts.legends = legend_facts(sub, sub_fam, letters, None, within)
     if facts.curvature == "surface":
         box_of = _box_mover(lambda g: geo.to_seen(g, axis, radius))
         facts.legends = [replace(leg, bbox=box_of(leg.bbox)) for leg in facts.legends]

@@ -14,7 +14,7 @@ from shapely import minimum_rotated_rectangle, unary_union
 from shapely.geometry import Polygon
 
 from markers.artwork import Artwork
-from markers.measure import Facts, Stripe, _bbox, _family_geometry, polygons
+from markers.measure import Facts, Stripe, bbox_of, family_geometry, polygons
 
 __all__ = ["looks_like_flag", "measure_flag"]
 
@@ -35,11 +35,11 @@ def _stripe(part: Polygon, color, panel: Polygon) -> Stripe:
     tol_x, tol_y = EDGE * (px1 - px0), EDGE * (py1 - py0)
     across = (sx0 - px0 <= tol_x and px1 - sx1 <= tol_x) or \
         (sy0 - py0 <= tol_y and py1 - sy1 <= tol_y)
-    return Stripe(color, min(a, b), angle, across, _bbox(part))
+    return Stripe(color, min(a, b), angle, across, bbox_of(part))
 
 
 def _parts(art: Artwork):
-    fam = _family_geometry(art)
+    fam = family_geometry(art)
     painted = unary_union([g for g, _ in fam.values()])
     panel = painted.envelope
     field = max(fam, key=lambda f: fam[f][0].area)
