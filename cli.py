@@ -12,6 +12,7 @@ import sys
 import textwrap
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -27,6 +28,9 @@ from render.gallery import build_gallery
 from render.output import FORMATS, render_file, write_atomic
 from render.sheets import PAPERS, STANDARD_SIZES, sheet_pages, sheets_pdf
 from render.svg import annotated_svg
+
+if TYPE_CHECKING:
+    from markers.check import CheckOptions
 
 __all__ = ["main", "cli"]
 

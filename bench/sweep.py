@@ -48,7 +48,7 @@ def main() -> int:
     print(f"{len(files)} files in {wall:.1f} s: " +
           ", ".join(f"{verdicts[v]} {v}" for v in ("pass", "fail", "error")))
     print(f"unexpected errors (bugs): {len(crashes)}; multi-line messages: {len(multiline)}")
-    for path, error in crashes[:20]:
+    for _, error in crashes[:20]:
         print(f"  {error}")
     print("slowest:")
     for path, _, seconds, _ in slowest:

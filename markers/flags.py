@@ -12,7 +12,6 @@ from shapely.geometry import LineString, box
 
 from markers.artwork import Artwork, Dimension, Shape
 from markers.design import Design, refuse
-from markers.errors import WsmarkError
 from markers.layout import assemble
 from markers.requirements import REQ, dimension, req
 

@@ -217,7 +217,7 @@ def fit_block(legend: str, region: Polygon, min_cap: float, max_cap: float,
     for lines in line_choices(legend):
         widths = [text_width(text, 1.0) for text in lines]
 
-        def fits(cap: float) -> bool:
+        def fits(cap: float, lines: list[str] = lines, widths: list[float] = widths) -> bool:
             return region.contains(_boxes(lines, widths, cap, cx, cy))
 
         if not fits(min_cap):

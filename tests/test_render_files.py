@@ -182,7 +182,7 @@ def test_information_square_mean_width_from_the_file(h: float) -> None:
 def test_information_rectangle_mean_height_from_the_file() -> None:
     _, _, drawing = rendered("information", legend="PUMP OUT STATION")
     (rect,) = getattr(g := layer_of(drawing, "orange").geometry, "geoms", [g])
-    (ow, oh), (iw, ih) = bounds_size(rect.exterior), bounds_size(rect.interiors[0])
+    (ow, oh), (_, ih) = bounds_size(rect.exterior), bounds_size(rect.interiors[0])
     assert ow > oh
     assert (oh + ih) / 2 == pytest.approx(16.0, abs=0.005)
 

@@ -144,7 +144,7 @@ def _symbol_buoy(dia: float, above: float, k: float, unit: str, title: str,
     diamond; on a buoy narrower than the diamond it is laid along the surface."""
     width, band = dia + 4, (above - 12) / 2
     axis, r = width / 2, dia / 2
-    x0, x1 = axis - r, axis + r
+    x0 = axis - r
     bend = (lambda pts: seen(pts, axis, r)) if dia < 8.4 else None
     cy = band + 6
     body = (f'  <rect x="{f(x0 * k)}" y="0" width="{f(dia * k)}" height="{f(above * k)}" '
