@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, replace
 
 from shapely import affinity, unary_union
-from shapely.geometry import LineString, box
+from shapely.geometry import LineString, MultiPolygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers import geometry as geo
@@ -153,7 +153,8 @@ def build_symbol_buoy(design: Design) -> Artwork:
     display = box(axis - r, b.band, axis + r, b.band + b.display_height)
     return assemble(
         design.kind, width, b.height + BELOW, layers, legends=legends,
-        features={"display-area": display, "waterline": _waterline(width, b.height)},
+        features={"display-area": display, "waterline": _waterline(width, b.height),
+                  "bands": unary_union(orange)},
         meta=symbol_meta(design, b), dimensions=symbol_dims(b))
 
 
@@ -190,7 +191,7 @@ def build_sign_buoy(design: Design) -> Artwork:
     return assemble(
         design.kind, width, top + a + BELOW, merge(layers), legends=legends,
         features={"display-area": affinity.translate(sign.features["display-area"], dx),
-                  "waterline": _waterline(width, top + a)},
+                  "waterline": _waterline(width, top + a), "bands": MultiPolygon(stripes)},
         meta={"display_height": h, "symbol": symbol, "legend": design.legend,
               "outline": design.outline, "height_above_water": a, "diameter": d},
         dimensions=dims)

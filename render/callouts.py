@@ -10,7 +10,7 @@ Everything is in page units; ``View`` places the artwork's inches on the page.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from shapely import unary_union
 from shapely.geometry import Point, Polygon, box
@@ -22,7 +22,7 @@ from markers.fabrication import polygons
 from render.svg import Area, Line, PageItem, Text, geometry_path
 
 __all__ = ["INK", "THIN", "SMALL", "LANE_GAP", "LANE", "View", "Span", "footprint", "arrow",
-           "lane_spans", "callouts"]
+           "lane_spans", "pack_lanes", "lane_count", "callouts"]
 
 INK = "#0B3D91"  # callouts, distinct from any marker colour
 THIN = 0.006
@@ -87,6 +87,27 @@ class Span:
     y0: float
     y1: float
     label: tuple[str, ...]
+    lane: int = 0
+
+
+def pack_lanes(spans: list[Span], scale: float) -> list[Span]:
+    """``spans`` put into as few lanes as keep their dimension lines and labels apart
+    when drawn at ``scale`` page units per artwork inch (first free lane, top down)."""
+    free_from: list[float] = []  # page y below which each lane is free again
+    packed = []
+    for span in sorted(spans, key=lambda s: s.y0):
+        top, bottom = span.y0 * scale, span.y1 * scale
+        middle = (top + bottom) / 2
+        start = min(top, middle - SMALL)
+        end = max(bottom, middle + len(span.label) * SMALL * 1.25) + SMALL / 2
+        lane = next((i for i, free in enumerate(free_from) if free <= start), len(free_from))
+        free_from[lane:lane + 1] = [end]
+        packed.append(replace(span, lane=lane))
+    return packed
+
+
+def lane_count(spans: list[Span]) -> int:
+    return max((span.lane for span in spans), default=-1) + 1
 
 
 def footprint(art: Artwork) -> BaseGeometry:
@@ -142,8 +163,8 @@ def callouts(art: Artwork, view: View, spans: list[Span]) -> list[PageItem]:
     if isinstance(symbol, Polygon) and _symbol_shape(symbol) == "diamond":
         items += _slope_callout(view, symbol)
     right = view(art.width, 0)[0]
-    for i, span in enumerate(spans):
-        lane = right + LANE_GAP + LANE * i
+    for span in spans:
+        lane = right + LANE_GAP + LANE * span.lane
         (px, top), (_, bottom) = view(span.x, span.y0), view(span.x, span.y1)
         items += [Line(((px + 0.03, top), (lane + 0.05, top)), THIN, INK, 0.02),
                   Line(((px + 0.03, bottom), (lane + 0.05, bottom)), THIN, INK, 0.02)]

@@ -28,7 +28,8 @@ from markers.errors import WsmarkError
 from markers.kinds import KINDS, Kind, build
 from markers.samples import sample_design
 from render.callouts import (
-    INK, LANE, LANE_GAP, SMALL, THIN, View, arrow, callouts, footprint, lane_spans,
+    INK, LANE, LANE_GAP, SMALL, THIN, View, arrow, callouts, footprint, lane_count, lane_spans,
+    pack_lanes,
 )
 from render.parallel import pmap
 from render.pdf import combine_pdfs
@@ -208,11 +209,16 @@ SIDE_X = MARGIN + 4.95
 def _kind_page(kind: Kind, table: DimensionTable, art: Artwork,
                paper_scale: float) -> Page:
     left, top, box_w, box_h = DRAWING_BOX
-    spans = lane_spans(art)
-    room_right = LANE_GAP + LANE * len(spans) if spans else 0.2
-    fit_w, fit_h = box_w - ROOM_LEFT - room_right, box_h - ROOM_TOP - ROOM_BOTTOM
-    n = _scale(art, fit_w, fit_h, paper_scale)
-    s = 1 / (n * paper_scale)
+    spans, lanes = lane_spans(art), 1
+    for _ in range(4):  # lanes need room, room sets the scale, the scale packs lanes
+        room_right = LANE_GAP + LANE * lanes if spans else 0.2
+        fit_w, fit_h = box_w - ROOM_LEFT - room_right, box_h - ROOM_TOP - ROOM_BOTTOM
+        n = _scale(art, fit_w, fit_h, paper_scale)
+        s = 1 / (n * paper_scale)
+        spans = pack_lanes(spans, s)
+        if lane_count(spans) <= lanes:
+            break
+        lanes = lane_count(spans)
     view = View(left + ROOM_LEFT + (fit_w - art.width * s) / 2, top + ROOM_TOP, s)
     size = _row_label(DRAWING_HEIGHT if kind.display_area else None)
     items = _header(kind.title, f"{kind.name}  |  {kind.ref.clause}  |  drawn at {size}, "
