@@ -52,6 +52,9 @@ def load_artwork(path: str | Path, options: CheckOptions) -> Artwork:
 def judge(art: Artwork, file: str, options: CheckOptions) -> FileReport:
     """Measure an Artwork and run the rules on it."""
     facts = measure(art, options.display_height)
+    facts.drawing_units = art.meta.get("units") if art.meta.get("scale_basis") == "physical" \
+        else None
+    facts.generator = art.meta.get("generator")
     return FileReport.judged(file, facts.kind, facts.display_height, facts.display_basis,
                              evaluate(facts, options.waivers, options.tolerances))
 

@@ -100,6 +100,8 @@ class Facts:
     source: str
     kind: str | None = None
     declared_kind: str | None = None
+    drawing_units: str | None = None
+    generator: str | None = None
     display_height: float | None = None
     display_basis: str | None = None
     display_area: Polygon | None = None

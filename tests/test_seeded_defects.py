@@ -44,6 +44,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "nr5-09-6-d-t02-fail-40deg-exclusion.svg": ("diamond-slope",),
     "uswms-t01-warn-off-center.svg": ("symbol-centered",),
     "fab-t01-info-text-legend.svg": ("text-outlined",),
+    "fab-t02-info-illustrator-px.svg": ("drawing-units",),
     # state aids to navigation, NR 5.09(2)(a)
     "nr5-09-2-a-1-2-4-t01-fail-orange-red-nun.svg": ("aid-color",),
     "nr5-09-2-a-4-t01-fail-horizontal-stripes.svg": ("aid-stripes",),

@@ -260,6 +260,24 @@ def legend_legibility(f: Facts) -> Iterator[Hit]:
     yield from stroke_hits(f.legends)
 
 
+@rule("drawing-units", "fabrication", "info", ("*",))
+def drawing_units(f: Facts) -> Iterator[Hit]:
+    """A drawing from Adobe Illustrator sized in px is read at 96 px per inch.
+
+    SVG defines the px as 1/96 in and wsmark reads it so; Illustrator writes its points
+    as px (72 to the inch), so such a drawing reads at 3/4 of its artboard and its sizes
+    fail for that reason alone. The note says how to read it at Illustrator's size.
+
+    Passes: an Illustrator drawing sized in in or mm; an Inkscape drawing in px.
+    Fails (info): <svg width="1728px" height="1728px"> saved by Adobe Illustrator.
+    """
+    if f.generator and "illustrator" in f.generator.lower() and f.drawing_units == "px":
+        yield Hit(f"sized in px by {f.generator}: read at 96 px per inch as SVG defines "
+                  "it; Illustrator means 72, so if sizes read 3/4 of the artboard, check "
+                  "again with --scale 0.013889 (1/72 in per unit)", measured="px at 96/in",
+                  required="in, mm, cm, pt or pc")
+
+
 @rule("text-outlined", "fabrication", "info", ("*",))
 def text_outlined(f: Facts) -> Iterator[Hit]:
     """Legend text is outlines, not font-dependent ``<text>``.

@@ -750,6 +750,22 @@ def _text_legend():
 """
 
 
+@drawing
+def _illustrator_px():
+    """fab-t02-info-illustrator-px.svg
+
+    Saved by Adobe Illustrator with its size in px: a danger sign that is right at 96 px
+    per inch (SVG's px), which is not what Illustrator means by px (72 per inch)."""
+    w, t, px = 16.0, 2.0, 96.0
+    ring = d(diamond(10, 12, w), px) + d(diamond(10, 12, inner_width(w, t)), px)
+    return f"""{AI_HEAD}<svg {XMLNS} version="1.1" width="1920px" height="2304px"
+     viewBox="0 0 1920 2304">
+  <rect width="1920" height="2304" fill="#FFFFFF"/>
+  <path d="{ring}" fill="#FF4F00" fill-rule="evenodd"/>
+</svg>
+"""
+
+
 # ------------------------------------------------------------------------- aid defects
 
 def _aid_red(fill: str, ident: str, size_in: float, title: str, board: bool = True) -> str:
