@@ -37,6 +37,9 @@ class CheckOptions:
 def load_artwork(path: str | Path, options: CheckOptions) -> Artwork:
     """The Artwork of a drawing or design file."""
     path = Path(path)
+    if not path.is_file():
+        raise WsmarkError(f"{path}: no such file" if not path.exists() else
+                          f"{path}: not a file")
     suffix = path.suffix.lower()
     if suffix in DESIGN_SUFFIXES:
         design = load_design(path)

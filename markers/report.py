@@ -69,7 +69,8 @@ def to_text(reports: list[FileReport]) -> str:
     blocks = []
     for r in reports:
         if r.error:
-            blocks.append(f"{r.file}: ERROR {r.error}")
+            reason = r.error.removeprefix(f"{r.file}: ")
+            blocks.append(f"{r.file}: ERROR {reason}")
             continue
         height = (f", display height {r.display_height_in:g} in ({r.display_height_basis})"
                   if r.display_height_in is not None else "")

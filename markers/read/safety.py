@@ -94,8 +94,8 @@ def load(path: str | Path, name: str) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise WsmarkError(f"{name}: not a regular file")
         if info.st_size > MAX_FILE_BYTES:
-            raise WsmarkError(f"{name}: file is {info.st_size / _MB:.1f} MB; "
-                              f"the limit is {MAX_FILE_BYTES // _MB} MB")
+            raise WsmarkError(f"{name}: file is {info.st_size:,} bytes; the limit is "
+                              f"{MAX_FILE_BYTES // _MB} MB ({MAX_FILE_BYTES:,} bytes)")
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as err:
@@ -118,8 +118,8 @@ def safe_document(data: bytes, name: str) -> SafeDocument:
 
 def _check_size(data: bytes, name: str) -> bytes:
     if len(data) > MAX_FILE_BYTES:
-        raise WsmarkError(f"{name}: file is {len(data) / _MB:.1f} MB; "
-                          f"the limit is {MAX_FILE_BYTES // _MB} MB")
+        raise WsmarkError(f"{name}: file is {len(data):,} bytes; the limit is "
+                          f"{MAX_FILE_BYTES // _MB} MB ({MAX_FILE_BYTES:,} bytes)")
     return data
 
 
