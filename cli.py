@@ -150,7 +150,7 @@ def kinds() -> None:
     """
     width = max(len(name) for name in KINDS)
     for kind in KINDS.values():
-        click.echo(f"{kind.name:<{width}} {kind.title}  [{kind.ref.clause}]")
+        click.echo(f"{kind.name:<{width}}  {kind.title}  [{kind.ref.clause}]")
 
 
 @cli.command()
