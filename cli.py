@@ -10,27 +10,24 @@ import json
 import os
 import sys
 import textwrap
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 import click
 
-from markers.artwork import Artwork
 from markers.design import DESIGN_SUFFIXES, Design, load_design
 from markers.errors import WsmarkError
 from markers.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE
 from markers.kinds import KINDS, build, get_kind
-from markers.report import FileReport, exit_status, summary, to_json, to_sarif, to_text
-from markers.rules import RULES
-from render.fabricate import BOM_HEADER, bom_rows, write_fabrication
-from render.gallery import build_gallery
 from render.output import FORMATS, render_file, write_atomic
-from render.sheets import PAPERS, STANDARD_SIZES, sheet_pages, sheets_pdf
-from render.svg import annotated_svg
+from render.paper import PAPERS, STANDARD_SIZES
 
+# The checker, rules, reports, gallery, sheets and shop files are imported by the
+# commands that use them, so that `wsmark render` starts nearly as fast as bare
+# cairosvg (bench 1a).
 if TYPE_CHECKING:
     from markers.check import CheckOptions
+    from markers.report import FileReport
 
 __all__ = ["main", "cli"]
 
@@ -197,7 +194,7 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
     Example: wsmark render buoy-symbol --symbol control --legend "SLOW NO WAKE"
     --height-above-water 40 --diameter 12 -o b.svg
     """
-    art: Artwork = build(_kind_or_file(kind, display_height, outline, legend, ws_id,
+    art = build(_kind_or_file(kind, display_height, outline, legend, ws_id,
                                        **fields))
     render_file(art, output, dpi)
     click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in)")
@@ -247,6 +244,8 @@ def gallery(out_dir: str) -> None:
 
     Example: wsmark gallery -o gallery
     """
+    from render.gallery import build_gallery
+
     files = build_gallery(out_dir)
     click.echo(f"wrote {len(files)} files to {out_dir}")
 
@@ -279,6 +278,8 @@ def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None) ->
 
     Example: wsmark sheet -o markers.pdf --paper tabloid --kinds danger,control
     """
+    from render.sheets import sheet_pages, sheets_pdf
+
     if Path(output).suffix.lower() != ".pdf":
         raise WsmarkError(f"reference sheets are a PDF: {output} should end in .pdf")
     kinds = [get_kind(name) for name in _split(kind_names)] or None
@@ -307,6 +308,8 @@ def fabricate(kind: str, display_height: float | None, legend: str | None,
 
     Example: wsmark fabricate control -H 24 --legend "SLOW NO WAKE" -o out/
     """
+    from render.fabricate import BOM_HEADER, bom_rows, write_fabrication
+
     art = build(_kind_or_file(kind, display_height, outline, legend, ws_id, **fields))
     fab, files = write_fabrication(art, out_dir, bleed, min_feature, qty)
     for path in files:
@@ -327,6 +330,8 @@ def list_rules() -> None:
 
     Example: wsmark rules
     """
+    from markers.rules import RULES
+
     for r in RULES.values():
         first = r.doc.strip().splitlines()[0]
         tol = f" (tolerance {r.tolerance})" if r.tolerance else ""
@@ -341,6 +346,8 @@ def explain(rule_id: str) -> None:
 
     Example: wsmark explain outline-width
     """
+    from markers.rules import RULES
+
     if rule_id not in RULES:
         raise WsmarkError(f"unknown rule {rule_id!r}; 'wsmark rules' lists them")
     r = RULES[rule_id]
@@ -355,6 +362,8 @@ def _dedent(text: str) -> str:
 
 
 def _tolerances(values: tuple[str, ...]) -> dict[str, float]:
+    from markers.rules import RULES
+
     tolerances = {}
     for value in values:
         rule_id, sep, number = value.partition("=")
@@ -374,6 +383,8 @@ def _tolerances(values: tuple[str, ...]) -> dict[str, float]:
 
 
 def _waivers(values: tuple[str, ...]) -> dict[str, str]:
+    from markers.rules import RULES
+
     waivers = {}
     for value in values:
         rule_id, sep, reason = value.partition(":")
@@ -385,9 +396,10 @@ def _waivers(values: tuple[str, ...]) -> dict[str, str]:
     return waivers
 
 
-def _check_one(job: tuple[str, "CheckOptions", bool]) -> tuple[FileReport, bytes | None]:
+def _check_one(job: tuple[str, CheckOptions, bool]) -> tuple[FileReport, bytes | None]:
     """Check one file (in a worker process); with annotation, the marked-up SVG too."""
     from markers.check import check_file
+    from render.svg import annotated_svg
 
     path, options, annotate = job
     report, art = check_file(path, options)
@@ -400,14 +412,16 @@ def _check_one(job: tuple[str, "CheckOptions", bool]) -> tuple[FileReport, bytes
     return report, annotated_svg(art, notes)
 
 
-def _run_checks(jobs: list[tuple[str, "CheckOptions", bool]], workers: int):
+def _run_checks(jobs: list[tuple[str, CheckOptions, bool]],
+                workers: int) -> Iterator[tuple[FileReport, bytes | None]]:
+    """Results in the order of ``jobs``, as they come (so a progress bar moves)."""
     if workers <= 1 or len(jobs) <= 1:
-        return map(_check_one, jobs)
-    pool = ProcessPoolExecutor(max_workers=workers)
-    try:
-        return list(pool.map(_check_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
-    finally:
-        pool.shutdown()
+        yield from map(_check_one, jobs)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_check_one, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
 
 
 @cli.command()
@@ -436,7 +450,8 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
 
     Example: wsmark check vendor/danger.svg --format json --annotate marked/
     """
-    from markers.check import CheckOptions, inputs  # the reader: loaded only to check
+    from markers.check import CheckOptions, inputs
+    from markers.report import exit_status, summary, to_json, to_sarif, to_text
 
     options = CheckOptions(display_height, scale, _waivers(waive), _tolerances(tolerance))
     files = inputs(list(paths))

@@ -31,6 +31,7 @@ from render.callouts import (
     INK, LANE, LANE_GAP, SMALL, THIN, View, arrow, callouts, footprint, lane_count, lane_spans,
     pack_lanes,
 )
+from render.paper import PAPERS, STANDARD_SIZES
 from render.parallel import pmap
 from render.pdf import combine_pdfs
 from render.raster import svgs_to_pdfs
@@ -40,11 +41,6 @@ __all__ = ["PAPERS", "STANDARD_SIZES", "DRAWING_HEIGHT", "SheetPage", "Dimension
            "DimensionTable", "dimension_table", "sheet_pages", "sheets_pdf"]
 
 #: Paper sizes in inches (ISO sizes from millimetres).
-PAPERS: dict[str, tuple[float, float]] = {
-    "letter": (8.5, 11.0), "tabloid": (11.0, 17.0),
-    "a4": (210 / 25.4, 297 / 25.4), "a3": (297 / 25.4, 420 / 25.4),
-}
-STANDARD_SIZES = (12.0, 18.0, 24.0, 30.0, 36.0, 48.0)
 #: The display height at which each kind is drawn with its callouts.
 DRAWING_HEIGHT = 24.0
 #: Drawing scales offered, as 1:n.
