@@ -412,6 +412,16 @@ def _check_one(job: tuple[str, CheckOptions, bool]) -> tuple[FileReport, bytes |
     return report, annotated_svg(art, notes)
 
 
+def _unique(stem: str, taken: set[str]) -> str:
+    """``stem``, or ``stem-2``, ``stem-3`` ... when files in different folders share it."""
+    name, n = stem, 1
+    while name in taken:
+        n += 1
+        name = f"{stem}-{n}"
+    taken.add(name)
+    return name
+
+
 def _run_checks(jobs: list[tuple[str, CheckOptions, bool]],
                 workers: int) -> Iterator[tuple[FileReport, bytes | None]]:
     """Results in the order of ``jobs``, as they come (so a progress bar moves)."""
@@ -469,12 +479,13 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         with click.progressbar(results, length=len(files), label="checking",
                                file=sys.stderr) as bar:
             results = list(bar)
-    reports = []
+    reports, names = [], set()
     for (path, _, _), (report, marked) in zip(job_list, results):
         reports.append(report)
         if marked is not None:
-            target = annotate if single else Path(annotate) / f"{Path(path).stem}.annotated.svg"
-            write_atomic(target, marked)
+            name = _unique(Path(path).stem, names)
+            write_atomic(annotate if single else Path(annotate) / f"{name}.annotated.svg",
+                         marked)
     if fmt == "json":
         click.echo(to_json(reports))
     elif fmt == "sarif":

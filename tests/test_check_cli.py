@@ -133,6 +133,19 @@ def test_annotated_copy_names_each_finding(runner, drawings, tmp_path) -> None:
     assert {"1", "2"} <= set(texts)  # the numbered markers on the drawing
 
 
+def test_annotating_a_folder_keeps_files_of_the_same_name_apart(runner, drawings,
+                                                                tmp_path) -> None:
+    other = tmp_path / "sub"
+    other.mkdir()
+    _vendor_danger(other / "bad.svg", 45.0, 2.0)
+    out = tmp_path / "marked"
+    result = runner.invoke(cli, ["check", str(drawings[0]), str(other / "bad.svg"),
+                                 "--annotate", str(out), "--jobs", "1"])
+    assert result.exit_code == 1
+    assert sorted(p.name for p in out.iterdir()) == ["bad-2.annotated.svg",
+                                                     "bad.annotated.svg"]
+
+
 def test_folder_walk_parallel_jobs_and_summary(runner, drawings, tmp_path) -> None:
     folder = drawings[0].parent
     render_file(build(Design("control", 12, legend="5 MPH")), folder / "c.svg")
