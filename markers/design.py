@@ -17,7 +17,7 @@ from markers.errors import WsmarkError
 from markers.citations import ref
 from markers.requirements import REQ
 
-__all__ = ["Design", "validate_ws_id", "load_design", "DESIGN_SUFFIXES", "SMALL_BUOYS",
+__all__ = ["Design", "validate_ws_id", "ws_id_parts", "ws_id_wanted", "load_design", "DESIGN_SUFFIXES", "SMALL_BUOYS",
            "CURVATURES", "as_declared", "refuse"]
 
 DESIGN_SUFFIXES = (".yaml", ".yml", ".json")
@@ -135,30 +135,35 @@ class Design:
                                   "(mooring and race course buoys excepted)")
 
 
-def validate_ws_id(kind: str, ws_id: str | None) -> str:
-    """Check an aid's identification against NR 5.09(2)(a)5 and return it.
+def ws_id_parts(ws_id: str) -> re.Match | None:
+    """The number or letters of a well-formed identification ("WS-" then a number or
+    letters, NR 5.09(2)(a)5), or None."""
+    return _WS_ID.fullmatch(ws_id)
 
-    Red aids carry even numbers, green odd numbers, center markers letters, all
-    preceded by "WS-" (WS-1, WS-A).
-    """
+
+def ws_id_wanted(kind: str, parts: re.Match) -> tuple[str, bool]:
+    """What an aid of ``kind`` carries under NR 5.09(2)(a)5 (red even numbers, green odd
+    numbers, center markers letters) and whether ``parts`` is that."""
+    number = parts["number"]
+    return {"aid-red": ("an even number", number is not None and int(number) % 2 == 0),
+            "aid-green": ("an odd number", number is not None and int(number) % 2 == 1),
+            "aid-center": ("letters", parts["letters"] is not None)}[kind]
+
+
+def validate_ws_id(kind: str, ws_id: str | None) -> str:
+    """Check an aid's identification against NR 5.09(2)(a)5 and return it."""
     clause = ref("NR 5.09(2)(a)5").clause
     if not ws_id:
         raise WsmarkError(f"{kind} needs an identification such as WS-2 (--id), {clause}")
-    match = _WS_ID.fullmatch(ws_id)
-    if not match:
+    parts = ws_id_parts(ws_id)
+    if not parts:
         refuse(f"identification {ws_id!r} must be 'WS-' followed by a number "
                f"or letters (WS-1, WS-A), {clause}")
         return ws_id
-    number = match["number"]
-    wanted = {"aid-red": "an even number", "aid-green": "an odd number",
-              "aid-center": "letters"}[kind]
-    ok = {"aid-red": number is not None and int(number) % 2 == 0,
-          "aid-green": number is not None and int(number) % 2 == 1,
-          "aid-center": match["letters"] is not None}[kind]
+    wanted, ok = ws_id_wanted(kind, parts)
     if not ok:
         refuse(f"{kind} carries {wanted}, not {ws_id!r}, {clause}")
     return ws_id
-
 
 
 _ALIASES = {"id": "ws_id", "display-height": "display_height", "ws-id": "ws_id"}

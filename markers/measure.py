@@ -300,7 +300,7 @@ def _display(art: Artwork, facts: Facts, given: float | None,
     if facts.symbol_outer is not None:
         _, sy0, _, sy1 = facts.symbol_outer.bounds
         for leg in legends:
-            lx, ly, lw, lh = leg.bbox
+            _, ly, _, lh = leg.bbox
             if ly + lh <= sy0:
                 top = max(top, ly + lh + leg.cap_height / 2)
             elif ly >= sy1:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
+from markers.design import ws_id_parts, ws_id_wanted
 from markers.measure import AIDS, Facts
 from markers.requirements import REQ, req
 from markers.rules.base import Hit, rule, tolerance
@@ -13,7 +13,11 @@ from markers.rules.regulatory import stroke_hits
 _FACE = {"aid-red": "red", "aid-green": "green", "aid-center": "black and white stripes"}
 _SHAPE = {"aid-red": "triangle", "aid-green": "rectangle", "aid-center": "striped"}
 _BUOY_SHAPE = {"aid-red": "nun", "aid-green": "can", "aid-center": "striped"}
-_WS_ID = re.compile(r"WS-(?:(?P<number>[1-9][0-9]*)|(?P<letters>[A-Z]{1,2}))")
+
+
+def _read_from(f: Facts) -> str:
+    return {"text": "read from <text>", "declared": "as declared"}.get(f.ws_id_basis or "",
+                                                                        "read")
 
 
 @rule("aid-color", "NR 5.09(2)(a)1,2,4", "error", AIDS)
@@ -44,8 +48,9 @@ def aid_id_format(f: Facts) -> Iterator[Hit]:
     if f.ws_id is None:
         yield Hit("identification not read (outlined letters are not read); declare it "
                   "in a design file or as <text>", severity="info")
-    elif not _WS_ID.fullmatch(f.ws_id):
-        yield Hit(f"identification {f.ws_id!r} is not 'WS-' followed by a number or letters",
+    elif not ws_id_parts(f.ws_id):
+        yield Hit(f"identification {f.ws_id!r} ({_read_from(f)}) is not 'WS-' followed by "
+                  "a number or letters",
                   measured=f.ws_id, required="WS-<number> | WS-<letters>")
 
 
@@ -55,18 +60,13 @@ def aid_id_parity(f: Facts) -> Iterator[Hit]:
 
     Passes: WS-2 on red.  Fails: WS-3 on red, WS-2 on green, WS-7 on a center marker.
     """
-    match = _WS_ID.fullmatch(f.ws_id or "")
-    if not match:
+    parts = ws_id_parts(f.ws_id or "")
+    if not parts:
         return
-    number = match["number"]
-    want, ok = {
-        "aid-red": ("an even number", number is not None and int(number) % 2 == 0),
-        "aid-green": ("an odd number", number is not None and int(number) % 2 == 1),
-        "aid-center": ("letters", match["letters"] is not None),
-    }[f.kind]
+    want, ok = ws_id_wanted(f.kind, parts)
     if not ok:
-        yield Hit(f"{f.kind} carries {f.ws_id}; it must carry {want}", measured=f.ws_id,
-                  required=want)
+        yield Hit(f"{f.kind} carries {f.ws_id} ({_read_from(f)}); it must carry {want}",
+                  measured=f.ws_id, required=want)
 
 
 @rule("aid-letter-color", "NR 5.09(2)(a)6", "error", AIDS)

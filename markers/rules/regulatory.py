@@ -8,10 +8,6 @@ from markers.measure import REGULATORY, Facts, LegendFact
 from markers.requirements import REQ, legend_min_cap, req
 from markers.rules.base import Hit, rule, tolerance
 
-SHAPES = {"danger": "open diamond", "exclusion": "diamond with a cross",
-          "control": "circle", "information": "square or rectangle"}
-
-
 def stroke_hits(legends: list[LegendFact]) -> Iterator[Hit]:
     """Lines whose letter stroke is outside the block-character range."""
     lo, hi = req("block_stroke_min"), req("block_stroke_max")
