@@ -71,7 +71,8 @@ def _design(kind: str, display_height: float | None, outline: float, legend: str
         ws_id = spec.sample_id
     if fields.pop("surface", False):
         fields["curvature"] = "surface"
-    fields = {key: value for key, value in fields.items() if value not in (None, False)}
+    fields = {key: value for key, value in fields.items()
+              if value is not None and value is not False}  # a given 0 is kept, and refused
     if spec.form == "sign" and fields:
         raise WsmarkError(f"{kind} is a sign face: " + ", ".join(
             "--" + key.replace("_", "-") for key in fields) + " apply to buoys and flags")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from markers.artwork import Artwork
 from markers.errors import WsmarkError
-from render.raster import svg_to_pdf, svg_to_png
+from render.raster import MAX_PNG_SIDE, svg_to_pdf, svg_to_png
 from render.svg import to_svg
 
 __all__ = ["FORMATS", "write_atomic", "render_bytes", "render_file", "file_stem", "make_dir"]
@@ -44,6 +44,12 @@ def render_bytes(art: Artwork, suffix: str, dpi: float = 150) -> bytes:
                           f"use {', '.join(FORMATS)}")
     svg = to_svg(art)
     if suffix == ".png":
+        pixels = max(art.width, art.height) * dpi
+        if pixels > MAX_PNG_SIDE:
+            raise WsmarkError(f"a {art.width:.2f} x {art.height:.2f} in PNG at {dpi:g} dpi would "
+                              f"be {pixels:,.0f} px on its long side; cairo makes at most "
+                              f"{MAX_PNG_SIDE:,} (use at most "
+                              f"{int(MAX_PNG_SIDE / max(art.width, art.height))} dpi, or PDF/SVG)")
         return svg_to_png(svg, dpi)
     if suffix == ".pdf":
         return svg_to_pdf(svg)

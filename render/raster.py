@@ -10,7 +10,11 @@ import cairosvg
 
 from render.parallel import pmap
 
-__all__ = ["svg_to_png", "svg_to_pdf", "svgs_to_pdfs"]
+__all__ = ["MAX_PNG_SIDE", "svg_to_png", "svg_to_pdf", "svgs_to_pdfs"]
+
+
+#: The largest image side cairo can make, in pixels.
+MAX_PNG_SIDE = 32767
 
 
 def svg_to_png(svg: bytes, dpi: float) -> bytes:

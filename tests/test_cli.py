@@ -137,6 +137,8 @@ MISTAKES = {
     "id-on-danger": (["render", "danger", "-H", "24", "--id", "WS-2"], ["--id"]),
     "spec-unknown-kind": (["spec", "lighthouse", "-H", "24"], ["lighthouse"]),
     "spec-display-height-10": (["spec", "control", "-H", "10"], ["(6)(a)"]),
+    "zero-flag-length": (["render", "distress-flag", "--flag-length", "0"], ["flag length"]),
+    "zero-diameter": (["render", "buoy-race", "--diameter", "0"], ["diameter"]),
 }
 
 
@@ -148,6 +150,14 @@ def test_user_mistakes_are_one_line_exit_2_and_write_nothing(runner, tmp_path,
     if args[0] == "render":
         args = [*args, "-o", str(out)]
     assert_user_error(invoke(runner, *args), *cites)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_png_larger_than_cairo_can_make(runner, tmp_path) -> None:
+    """24 in at 2400 dpi is 57,600 px; cairo stops at 32,767: one line, no file."""
+    out = tmp_path / "big.png"
+    assert_user_error(invoke(runner, "render", "danger", "-H", "24", "--dpi", "2400",
+                             "-o", str(out)), "32,767", "dpi")
     assert list(tmp_path.iterdir()) == []
 
 
