@@ -20,40 +20,17 @@ x = r sin(s / r); on the wrap it is pre-distorted so it looks flat, s = r asin(x
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+from svgkit import AI_HEAD, MM, PT, PX, XML, XMLNS, d, f, registry, write_all
+
 SLOPE = math.radians(35.0)
-MM, PT, PX = 25.4, 72.0, 96.0
-XML = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
-AI_HEAD = ('<?xml version="1.0" encoding="utf-8"?>\n'
-           '<!-- Generator: Adobe Illustrator 27.5.0, SVG Export Plug-In . SVG Version: 6.00 '
-           'Build 0)  -->\n')
-XMLNS = 'xmlns="http://www.w3.org/2000/svg"'
 ORANGE, WHITE, RED, GREEN, BLUE, YELLOW = (
     "#FF4F00", "#FFFFFF", "#C8102E", "#00843D", "#0033A0", "#FFCD00")
 
-FILES: dict[str, str] = {}
-
-
-def drawing(func):
-    """Register a drawing: its name is the first word of the function's docstring."""
-    FILES[func.__doc__.split()[0]] = func()
-    return func
+FILES, drawing = registry()
 
 
 # ----------------------------------------------------------------------------- helpers
-
-def f(value: float) -> str:
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def d(points, k: float = 1.0) -> str:
-    first, *rest = points
-    return (f"M{f(first[0] * k)} {f(first[1] * k)}"
-            + "".join(f"L{f(x * k)} {f(y * k)}" for x, y in rest) + "Z")
-
 
 def diamond(cx: float, cy: float, width: float, steps: int = 1):
     """The diamond's outline, each side cut into ``steps`` pieces (to bend it)."""
@@ -449,11 +426,5 @@ def _distress_small():
     return _distress(12, 20, "Distress flag, small")
 
 
-def main() -> None:
-    for name, text in FILES.items():
-        (HERE / name).write_text(text, encoding="utf-8")
-    print(f"wrote {len(FILES)} drawings to {HERE}")
-
-
 if __name__ == "__main__":
-    main()
+    write_all(FILES)

@@ -24,54 +24,28 @@ byte for byte (it needs the project installed, for the outlines of the block fon
 from __future__ import annotations
 
 import math
-from pathlib import Path
+
+from svgkit import AI_HEAD, CM, MM, PT, PX, XML, XMLNS, d, f, registry, write_all
 
 from markers.lettering import set_line
 
-HERE = Path(__file__).resolve().parent
 SLOPE = 35.0
-MM, PT, CM, PX = 25.4, 72.0, 2.54, 96.0
-XMLNS = 'xmlns="http://www.w3.org/2000/svg"'
 XLINK = 'xmlns:xlink="http://www.w3.org/1999/xlink"'
 INKSCAPE = ('xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
             'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"')
-XML = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
-AI_HEAD = ('<?xml version="1.0" encoding="utf-8"?>\n'
-           '<!-- Generator: Adobe Illustrator 27.5.0, SVG Export Plug-In . SVG Version: 6.00 '
-           'Build 0)  -->\n')
 INK_HEAD = XML + '<!-- Created with Inkscape (http://www.inkscape.org/) -->\n'
 COREL_HEAD = ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
               '<!-- Creator: CorelDRAW 2021 -->\n')
 CAD_HEAD = XML + '<!-- exported by SignCAD 9 (plot to SVG, units: inch) -->\n'
 
-FILES: dict[str, str] = {}
-
-
-def drawing(func):
-    """Register a drawing: its name is the function's docstring's first word."""
-    name = func.__doc__.split()[0]
-    FILES[name] = func()
-    return func
+FILES, drawing = registry()
 
 
 # ----------------------------------------------------------------------------- helpers
 
-def f(value: float) -> str:
-    """A coordinate: at most 3 decimals, no trailing zeros, no -0."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 def pts(points, k: float = 1.0) -> str:
     """Polygon points scaled by ``k`` user units per inch."""
     return " ".join(f"{f(x * k)},{f(y * k)}" for x, y in points)
-
-
-def d(points, k: float = 1.0) -> str:
-    """A closed path through ``points`` scaled by ``k``."""
-    first, *rest = points
-    return (f"M{f(first[0] * k)} {f(first[1] * k)}"
-            + "".join(f"L{f(x * k)} {f(y * k)}" for x, y in rest) + "Z")
 
 
 def diamond(cx: float, cy: float, width: float, slope: float = SLOPE):
@@ -900,11 +874,5 @@ def _horizontal_stripes():
 """
 
 
-def main() -> None:
-    for name, text in FILES.items():
-        (HERE / name).write_text(text, encoding="utf-8")
-    print(f"wrote {len(FILES)} drawings to {HERE}")
-
-
 if __name__ == "__main__":
-    main()
+    write_all(FILES)
