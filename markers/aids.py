@@ -18,7 +18,7 @@ from markers.artwork import Artwork, Dimension, Shape
 from markers.design import Design, validate_ws_id
 from markers.layout import assemble, block_shapes, legend_item
 from markers.lettering import MARGIN, set_block, text_width
-from markers.requirements import REQ, req
+from markers.requirements import REQ, at_least, req
 
 __all__ = ["build_aid"]
 
@@ -70,7 +70,7 @@ def build_aid(design: Design) -> Artwork:
         Dimension("face", f"{color} {shape_name}", "", clause),
         Dimension("face width", width, "in", "NR 5.09(2)(a)7"),
         Dimension("identification", ws_id, "", "NR 5.09(2)(a)5"),
-        Dimension("white block letter height (>= 3 in)", cap, "in",
+        Dimension(f"white block letter height {at_least('aid_letter_min')}", cap, "in",
                   REQ["aid_letter_min"].ref.clause),
     ]
     return assemble(

@@ -27,7 +27,7 @@ from markers.cylinder import (
 from markers.design import Design, refuse, validate_ws_id
 from markers.errors import WsmarkError
 from markers.layout import assemble, merge
-from markers.requirements import CHOICES, REQ, dimension, req
+from markers.requirements import CHOICES, REQ, at_least, dimension, req
 from markers.signs import SIGN_BUILDERS
 
 __all__ = ["build_symbol_buoy", "build_sign_buoy", "build_aid_buoy", "build_mooring_buoy",
@@ -63,8 +63,10 @@ def _symbol(design: Design) -> str:
 
 
 def _size_dims(a: float, d: float) -> list[Dimension]:
-    return [dimension("height above the waterline (>= 36 in)", a, "in", "buoy_min_height"),
-            dimension("diameter (>= 7 in)", d, "in", "buoy_min_diameter")]
+    return [dimension(f"height above the waterline {at_least('buoy_min_height')}", a, "in",
+                      "buoy_min_height"),
+            dimension(f"diameter {at_least('buoy_min_diameter')}", d, "in",
+                      "buoy_min_diameter")]
 
 
 def _layout_dims(face: Face, d: float, curvature: str, what: str) -> list[Dimension]:
@@ -241,11 +243,13 @@ def build_aid_buoy(design: Design) -> Artwork:
                       f" {shape}", "", clause),
             Dimension("Coast Guard shape", shape, "", "NR 5.09(2)(a)7"),
             Dimension("identification", ws_id, "", "NR 5.09(2)(a)5"),
-            dimension("white block letter height (>= 3 in)", cap, "in", "aid_letter_min"),
+            dimension(f"white block letter height {at_least('aid_letter_min')}", cap, "in",
+                      "aid_letter_min"),
             *_layout_dims(face, d, curvature, "identification")]
     if reflector is not None:
         dims.append(dimension(f"{'white' if center else color} reflective band all around "
-                              "the top (>= 2 in)", req("reflector_min"), "in", "reflector_min"))
+                              f"the top {at_least('reflector_min')}", req("reflector_min"), "in",
+                              "reflector_min"))
     else:
         dims.append(Dimension("lighted: no reflective band needed", "", "", "NR 5.09(6)(f)"))
     features = {"waterline": _waterline(width, a)}
@@ -341,7 +345,8 @@ def build_race_buoy(design: Design) -> Artwork:
     axis = width / 2
     body = geo.ellipse_above(axis, a, d, d, a) if shape == "sphere" \
         else box(axis - d / 2, 0, axis + d / 2, a)
-    dims = [dimension("height above the waterline (>= 4 in)", a, "in", "race_min_height"),
+    dims = [dimension(f"height above the waterline {at_least('race_min_height')}", a, "in",
+                      "race_min_height"),
             dimension("diameter (8 3/4 to 14 in)", d, "in", "race_min_diameter"),
             Dimension("shape", shape, "", "NR 5.09(7)(b)"),
             Dimension("colour", color, "", "NR 5.09(7)(b)"),

@@ -17,8 +17,8 @@ from markers.errors import WsmarkError
 from markers.citations import ref
 from markers.requirements import REQ
 
-__all__ = ["Design", "validate_ws_id", "ws_id_parts", "ws_id_wanted", "load_design", "DESIGN_SUFFIXES", "SMALL_BUOYS",
-           "CURVATURES", "as_declared", "refuse"]
+__all__ = ["Design", "validate_ws_id", "ws_id_parts", "ws_id_wanted", "load_design",
+           "DESIGN_SUFFIXES", "SMALL_BUOYS", "CURVATURES", "as_declared", "refuse"]
 
 DESIGN_SUFFIXES = (".yaml", ".yml", ".json")
 #: A design file is a few lines; anything bigger is not one.

@@ -13,7 +13,7 @@ from shapely.geometry import LineString, box
 from markers.artwork import Artwork, Dimension, Shape
 from markers.design import Design, refuse
 from markers.layout import assemble
-from markers.requirements import REQ, dimension, req
+from markers.requirements import REQ, about, at_least, dimension, req
 
 __all__ = ["build_diver_flag", "build_distress_flag"]
 
@@ -33,8 +33,9 @@ def build_diver_flag(design: Design) -> Artwork:
     diagonal = LineString([(-length, -h), (2 * length, 2 * h)])
     stripe = diagonal.buffer(w / 2, cap_style="flat").intersection(box(0, 0, length, h))
     angle = math.degrees(math.atan2(h, length))
-    dims = [dimension("height (>= 12 in)", h, "in", "diver_min_height"),
-            dimension("length (>= 15 in)", length, "in", "diver_min_length"),
+    dims = [dimension(f"height {at_least('diver_min_height')}", h, "in", "diver_min_height"),
+            dimension(f"length {at_least('diver_min_length')}", length, "in",
+                      "diver_min_length"),
             Dimension("field", "red", "", "s. 30.70, Wis. Stats."),
             dimension("white diagonal stripe, measured across it", w, "in", "diver_stripe"),
             Dimension("stripe runs", "upper hoist corner to lower fly corner", "",
@@ -63,8 +64,8 @@ def build_distress_flag(design: Design) -> Artwork:
                               f"({REQ['distress_tolerance'].ref})")
         sizes.append(value)
     h, length = sizes
-    dims = [dimension("height (about 18 in)", h, "in", "distress_height"),
-            dimension("length (about 30 in)", length, "in", "distress_length"),
+    dims = [dimension(f"height {about('distress_height')}", h, "in", "distress_height"),
+            dimension(f"length {about('distress_length')}", length, "in", "distress_length"),
             Dimension("colour", "orange", "", "s. 30.675, Wis. Stats.")]
     return assemble(design.kind, length, h, [("orange", [Shape(box(0, 0, length, h))])],
                     features={}, meta={"flag_height": h, "flag_length": length},

@@ -37,7 +37,8 @@ REQ: dict[str, Requirement] = {r.key: r for r in (
     _r("symbol_fraction", 2 / 3, "ratio", "NR 5.09(6)(c)",
        "diamond outside width, circle inner diameter, square mean width = 2/3 of H"),
     _r("diamond_slope", 35.0, "deg", "NR 5.09(6)(d)", "diamond sides slope 35 deg from vertical"),
-    _r("aid_letter_min", 3.0, "in", "NR 5.09(2)(a)6", "aid letters and numerals at least 3 in high"),
+    _r("aid_letter_min", 3.0, "in", "NR 5.09(2)(a)6",
+       "aid letters and numerals at least 3 in high"),
     _r("block_stroke_min", 0.10, "ratio", "wsmark practice",
        "block characters: letter stroke at least 0.10 of the cap height"),
     _r("block_stroke_max", 0.30, "ratio", "wsmark practice",
@@ -136,4 +137,14 @@ def dimension(name: str, value: float | str, unit: str, key_or_clause: str) -> D
     return Dimension(name, value, unit, clause)
 
 
-__all__ += ["dimension"]
+def at_least(key: str) -> str:
+    """"(>= 36 in)": a minimum for a dimension's name, from the table."""
+    return f"(>= {REQ[key].value:g} {REQ[key].unit})"
+
+
+def about(key: str) -> str:
+    """"(about 18 in)": an approximate size for a dimension's name, from the table."""
+    return f"(about {REQ[key].value:g} {REQ[key].unit})"
+
+
+__all__ += ["dimension", "at_least", "about"]
