@@ -11,7 +11,7 @@ import os
 import sys
 import textwrap
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,6 +21,7 @@ from markers.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE
 from markers.kinds import KINDS, build, get_kind
 from render.output import FORMATS, render_file, write_atomic
 from render.paper import PAPERS, STANDARD_SIZES
+from render.parallel import imap
 
 # The checker, rules, reports, gallery, sheets and shop files are imported by the
 # commands that use them, so that `wsmark render` starts nearly as fast as bare
@@ -423,18 +424,6 @@ def _unique(stem: str, taken: set[str]) -> str:
     return name
 
 
-def _run_checks(jobs: list[tuple[str, CheckOptions, bool]],
-                workers: int) -> Iterator[tuple[FileReport, bytes | None]]:
-    """Results in the order of ``jobs``, as they come (so a progress bar moves)."""
-    if workers <= 1 or len(jobs) <= 1:
-        yield from map(_check_one, jobs)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_check_one, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
-
-
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, metavar="FILE|DIR...")
 @click.option("--display-height", "-H", type=click.FloatRange(min=0, min_open=True),
@@ -475,7 +464,8 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         except OSError as err:
             raise WsmarkError(f"cannot create {annotate}: {err.strerror or err}") from None
     job_list = [(str(f), options, annotate is not None) for f in files]
-    results = _run_checks(job_list, jobs or os.cpu_count() or 1)
+    workers = jobs or os.cpu_count() or 1
+    results = imap(_check_one, job_list, workers, max(1, len(job_list) // (workers * 8)))
     if sys.stderr.isatty() and len(files) > 1:
         with click.progressbar(results, length=len(files), label="checking",
                                file=sys.stderr) as bar:

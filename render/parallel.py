@@ -1,22 +1,31 @@
-"""Spreading pure, CPU-bound jobs (a page, a PDF page) over the cores."""
+"""Spreading pure, CPU-bound jobs (a page, a PDF page, a file to check) over the cores."""
 
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
-from typing import Callable, Sequence, TypeVar
+from typing import Callable, Iterator, Sequence, TypeVar
 
-__all__ = ["pmap"]
+__all__ = ["imap", "pmap"]
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 
-def pmap(fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
-    """``[fn(x) for x in items]`` in worker processes when there are several cores and
-    items; ``fn`` must be a module-level function (it is sent to workers by name)."""
-    workers = min(len(items), os.cpu_count() or 1)
+def imap(fn: Callable[[T], R], items: Sequence[T], workers: int | None = None,
+         chunksize: int = 1) -> Iterator[R]:
+    """``fn(x) for x in items``, in order and as they come, in worker processes when
+    there are several workers and items; ``fn`` must be a module-level function (it is
+    sent to workers by name)."""
+    workers = min(len(items), workers or os.cpu_count() or 1)
     if workers <= 1:
-        return [fn(item) for item in items]
+        yield from map(fn, items)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(fn, items))
+        yield from pool.map(fn, items, chunksize=chunksize)
+
+
+def pmap(fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
+    """``[fn(x) for x in items]``, spread over the cores (see imap)."""
+    return list(imap(fn, items))
