@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from markers.design import DESIGN_SUFFIXES, Design, load_design
+from markers.core.design import DESIGN_SUFFIXES, Design, load_design
 from markers.errors import WsmarkError
-from markers.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE
-from markers.kinds import KINDS, build, get_kind
+from markers.core.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE
+from markers.packs.wi_nr509.kinds import KINDS, build, get_kind
 from render.output import FORMATS, render_file, write_atomic
 from render.paper import PAPERS, STANDARD_SIZES
 from render.parallel import imap
@@ -27,8 +27,8 @@ from render.parallel import imap
 # commands that use them, so that `wsmark render` starts nearly as fast as bare
 # cairosvg (bench 1a).
 if TYPE_CHECKING:
-    from markers.check import CheckOptions
-    from markers.report import FileReport
+    from markers.check.pipeline import CheckOptions
+    from markers.check.report import FileReport
 
 __all__ = ["main", "cli"]
 
@@ -332,7 +332,7 @@ def list_rules() -> None:
 
     Example: wsmark rules
     """
-    from markers.rules import RULES
+    from markers.packs.wi_nr509.rules import RULES
 
     for r in RULES.values():
         first = r.doc.strip().splitlines()[0]
@@ -348,7 +348,7 @@ def explain(rule_id: str) -> None:
 
     Example: wsmark explain outline-width
     """
-    from markers.rules import RULES
+    from markers.packs.wi_nr509.rules import RULES
 
     if rule_id not in RULES:
         raise WsmarkError(f"unknown rule {rule_id!r}; 'wsmark rules' lists them")
@@ -364,7 +364,7 @@ def _dedent(text: str) -> str:
 
 
 def _tolerances(values: tuple[str, ...]) -> dict[str, float]:
-    from markers.rules import RULES
+    from markers.packs.wi_nr509.rules import RULES
 
     tolerances = {}
     for value in values:
@@ -385,7 +385,7 @@ def _tolerances(values: tuple[str, ...]) -> dict[str, float]:
 
 
 def _waivers(values: tuple[str, ...]) -> dict[str, str]:
-    from markers.rules import RULES
+    from markers.packs.wi_nr509.rules import RULES
 
     waivers = {}
     for value in values:
@@ -400,7 +400,7 @@ def _waivers(values: tuple[str, ...]) -> dict[str, str]:
 
 def _check_one(job: tuple[str, CheckOptions, bool]) -> tuple[FileReport, bytes | None]:
     """Check one file (in a worker process); with annotation, the marked-up SVG too."""
-    from markers.check import check_file
+    from markers.check.pipeline import check_file
     from render.svg import annotated_svg
 
     path, options, annotate = job
@@ -450,8 +450,8 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
 
     Example: wsmark check vendor/danger.svg --format json --annotate marked/
     """
-    from markers.check import CheckOptions, inputs
-    from markers.report import exit_status, summary, to_json, to_sarif, to_text
+    from markers.check.pipeline import CheckOptions, inputs
+    from markers.check.report import exit_status, summary, to_json, to_sarif, to_text
 
     options = CheckOptions(display_height, scale, _waivers(waive), _tolerances(tolerance))
     files = inputs(list(paths))

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from common import Row, median_child
 
-from markers.design import Design
-from markers.kinds import KINDS, build
+from markers.core.design import Design
+from markers.packs.wi_nr509.kinds import KINDS, build
 from render.output import render_file
 
 FILES = 500

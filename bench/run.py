@@ -21,8 +21,8 @@ from common import Row, Stat, median_child, median_times, mib, table  # noqa: E4
 
 import cairosvg  # noqa: E402
 
-from markers.design import Design  # noqa: E402
-from markers.kinds import build  # noqa: E402
+from markers.core.design import Design  # noqa: E402
+from markers.packs.wi_nr509.kinds import build  # noqa: E402
 from render.gallery import build_gallery  # noqa: E402
 from render.output import render_bytes  # noqa: E402
 from render.svg import to_svg  # noqa: E402

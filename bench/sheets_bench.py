@@ -14,8 +14,8 @@ from pathlib import Path
 
 from common import Row, median_times
 
-from markers.kinds import KINDS, build
-from markers.samples import sample_design
+from markers.packs.wi_nr509.kinds import KINDS, build
+from markers.packs.wi_nr509.samples import sample_design
 from render.fabricate import write_fabrication
 from render.sheets import sheet_pages, sheets_pdf
 

@@ -13,7 +13,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from markers.check import CheckOptions, check_file
+from markers.check.pipeline import CheckOptions, check_file
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 

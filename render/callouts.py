@@ -17,8 +17,8 @@ from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
-from markers.artwork import Artwork
-from markers.fabrication import polygons
+from markers.core.artwork import Artwork
+from markers.core.fabrication import polygons
 from render.svg import Area, Line, PageItem, Text, geometry_path
 
 __all__ = ["INK", "THIN", "SMALL", "LANE_GAP", "LANE", "View", "Span", "footprint", "arrow",

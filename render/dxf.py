@@ -11,7 +11,7 @@ import io
 
 from shapely.geometry import Polygon
 
-from markers.fabrication import Fabrication
+from markers.core.fabrication import Fabrication
 
 __all__ = ["cut_dxf", "REGISTRATION_LAYER"]
 

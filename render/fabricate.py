@@ -9,8 +9,8 @@ import io
 import os
 from pathlib import Path
 
-from markers.artwork import Artwork
-from markers.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE, BomLine, Fabrication, plan
+from markers.core.artwork import Artwork
+from markers.core.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE, BomLine, Fabrication, plan
 from render.dxf import cut_dxf
 from render.output import file_stem, make_dir, write_atomic
 from render.raster import svg_to_pdf

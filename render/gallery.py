@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from markers.design import Design
-from markers.kinds import KINDS, build
-from markers.samples import typical_designs
+from markers.core.design import Design
+from markers.packs.wi_nr509.kinds import KINDS, build
+from markers.packs.wi_nr509.samples import typical_designs
 from render.output import file_stem, make_dir, render_bytes, write_atomic
 from render.raster import svg_to_png
 from render.sheets import sheet_pages, sheets_pdf

@@ -7,7 +7,7 @@ import re
 import tempfile
 from pathlib import Path
 
-from markers.artwork import Artwork
+from markers.core.artwork import Artwork
 from markers.errors import WsmarkError
 from render.raster import MAX_PNG_SIDE, svg_to_pdf, svg_to_png
 from render.svg import to_svg

@@ -20,13 +20,13 @@ from importlib.metadata import version
 from shapely.affinity import affine_transform
 from shapely.geometry import Polygon
 
-from markers.artwork import Artwork, Dimension
-from markers.citations import REFS, ref
-from markers.colors import PALETTE, REFERENCES
-from markers.design import Design, validate_ws_id
+from markers.core.artwork import Artwork, Dimension
+from markers.packs.wi_nr509.citations import REFS, ref
+from markers.core.colors import PALETTE, REFERENCES
+from markers.core.design import Design, validate_ws_id
 from markers.errors import WsmarkError
-from markers.kinds import KINDS, Kind, build
-from markers.samples import sample_design
+from markers.packs.wi_nr509.kinds import KINDS, Kind, build
+from markers.packs.wi_nr509.samples import sample_design
 from render.callouts import (
     INK, LANE, LANE_GAP, SMALL, THIN, View, arrow, callouts, footprint, lane_count, lane_spans,
     pack_lanes,

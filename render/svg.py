@@ -23,9 +23,9 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
-from markers.artwork import Artwork
-from markers.fabrication import Fabrication
-from markers.geometry import fmt
+from markers.core.artwork import Artwork
+from markers.core.fabrication import Fabrication
+from markers.core.geometry import fmt
 
 __all__ = ["to_svg", "annotated_svg", "geometry_path", "citations", "print_svg", "cut_svg",
            "Text", "Line", "Area", "Placed", "page_svg"]

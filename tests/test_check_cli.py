@@ -10,9 +10,9 @@ from xml.etree import ElementTree
 import pytest
 
 from cli import cli
-from markers.design import Design
-from markers.kinds import build
-from markers.rules import RULES
+from markers.core.design import Design
+from markers.packs.wi_nr509.kinds import build
+from markers.packs.wi_nr509.rules import RULES
 from render.output import render_file
 
 MM = 25.4

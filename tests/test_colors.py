@@ -1,4 +1,4 @@
-"""Tests for markers.colors: Lab conversion, CIEDE2000, classification and CSS parsing."""
+"""Tests for markers.core.colors: Lab conversion, CIEDE2000, classification and CSS parsing."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from markers.colors import (
+from markers.core.colors import (
     CSS_NAMED_COLORS,
     PALETTE,
     REFERENCES,

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from markers.design import Design, validate_ws_id
+from markers.core.design import Design, validate_ws_id
 from markers.errors import WsmarkError
 
 ID_CLAUSE = "NR 5.09(2)(a)5"

@@ -17,11 +17,11 @@ from shapely import unary_union
 from shapely.geometry import Point, Polygon, box
 
 import cli as cli_module
-from markers.artwork import Artwork, Layer, Shape
-from markers.design import Design
-from markers.fabrication import Frame, plan
-from markers.kinds import KINDS, build
-from markers.samples import sample_design
+from markers.core.artwork import Artwork, Layer, Shape
+from markers.core.design import Design
+from markers.core.fabrication import Frame, plan
+from markers.packs.wi_nr509.kinds import KINDS, build
+from markers.packs.wi_nr509.samples import sample_design
 from render.dxf import cut_dxf
 from render.fabricate import write_fabrication
 from render.svg import cut_svg, print_svg

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from markers.kinds import KINDS
+from markers.packs.wi_nr509.kinds import KINDS
 from render.gallery import build_gallery
 from svg_measure import PNG_MAGIC, png_size, read_svg
 

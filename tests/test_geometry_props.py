@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from shapely import get_coordinates
 from shapely.geometry import Point
 
-from markers.design import Design
+from markers.core.design import Design
 from markers.errors import WsmarkError
-from markers.kinds import KINDS, build
+from markers.packs.wi_nr509.kinds import KINDS, build
 
 PROPS = settings(max_examples=30, deadline=None)
 heights = st.floats(min_value=12.0, max_value=120.0, allow_nan=False)

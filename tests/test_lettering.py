@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point
 
 from markers.errors import WsmarkError
-from markers.lettering import fit_block, set_line, text_width
+from markers.core.lettering import fit_block, set_line, text_width
 
 
 def size(geometry) -> tuple[float, float]:

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from markers.artwork import Artwork
+from markers.core.artwork import Artwork
 from markers.errors import WsmarkError
-from markers.read.svg import read_svg, read_svg_bytes
+from markers.read.svg.walk import read_svg, read_svg_bytes
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 NEEDS_CORPORA = pytest.mark.skipif(not CORPORA.is_dir(),

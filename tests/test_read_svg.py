@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from shapely.geometry import LinearRing, LineString, Polygon
 
-import markers.read.svg as svg_module
-from markers.artwork import Artwork
+import markers.read.svg.walk as svg_module
+from markers.core.artwork import Artwork
 from markers.errors import WsmarkError
 from markers.read.limits import Budget
-from markers.read.svg import read_svg, read_svg_bytes
+from markers.read.svg.walk import read_svg, read_svg_bytes
 
 DRAWINGS = Path(__file__).parent / "drawings" / "read"
 NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'

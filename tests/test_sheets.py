@@ -14,10 +14,10 @@ from shapely import unary_union
 from shapely.geometry import box
 
 import cli as cli_module
-from markers.colors import REFERENCES
-from markers.geometry import fmt
-from markers.kinds import KINDS, build
-from markers.samples import sample_design
+from markers.core.colors import REFERENCES
+from markers.core.geometry import fmt
+from markers.packs.wi_nr509.kinds import KINDS, build
+from markers.packs.wi_nr509.samples import sample_design
 from render.callouts import lane_spans
 from render.sheets import PAPERS, STANDARD_SIZES, dimension_table, sheet_pages, sheets_pdf
 

@@ -302,7 +302,7 @@ def _can_pass():
 
     A green can 12 in across in points, WS-1 in outlined block letters (3 in caps, flat:
     9.6 in wide on a 12 in buoy), a green reflective band 2 in high on its top."""
-    from markers.lettering import set_line
+    from markers.core.lettering import set_line
 
     dia, above, k = 12.0, 36.0, PT
     width = dia + 4

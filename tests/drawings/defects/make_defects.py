@@ -27,7 +27,7 @@ import math
 
 from svgkit import AI_HEAD, CM, MM, PT, PX, XML, XMLNS, d, f, registry, write_all
 
-from markers.lettering import set_line
+from markers.core.lettering import set_line
 
 SLOPE = 35.0
 XLINK = 'xmlns:xlink="http://www.w3.org/1999/xlink"'

@@ -1,0 +1,82 @@
+"""State aids to navigation, NR 5.09(2)(a): red, green and center (striped) faces.
+
+Each face is the display area H high carrying its WS identification in white block
+letters at least 3 in high ((2)(a)6). The shapes follow the Coast Guard daymarks that
+(2)(a)7 points to: red triangle, green square; the center marker is a rectangle of
+black and white vertical stripes with the letters on a black plate, so they stay
+legible across the stripes. A face widens when its identification needs more room.
+"""
+
+from __future__ import annotations
+
+import math
+
+from shapely.geometry import box
+
+from markers.core import geometry as geo
+from markers.core.artwork import Artwork, Dimension, Shape
+from markers.core.design import Design, validate_ws_id
+from markers.build.layout import assemble, block_shapes, legend_item
+from markers.core.lettering import MARGIN, set_block, text_width
+from markers.packs.wi_nr509.requirements import REQ, at_least, req
+
+__all__ = ["build_aid"]
+
+#: Letter cap height as a fraction of H, never below the 3 in of (2)(a)6.
+LETTER_FRACTION = 1 / 8
+#: Clear space from the letters to the bottom of the triangle, as a fraction of H.
+TRIANGLE_FOOT = 0.08
+#: Stripes of the center marker: about H/6 wide, an odd count so both edges are white.
+STRIPE_FRACTION = 1 / 6
+
+_FACE = {
+    "aid-red": ("red", "triangle", "NR 5.09(2)(a)1"),
+    "aid-green": ("green", "square", "NR 5.09(2)(a)2"),
+    "aid-center": ("white", "rectangle with vertical black and white stripes",
+                   "NR 5.09(2)(a)4"),
+}
+
+
+def build_aid(design: Design) -> Artwork:
+    """Build the aid face named by ``design.kind``."""
+    design.validate()
+    ws_id = validate_ws_id(design.kind, design.ws_id)
+    h = design.display_height
+    cap = max(req("aid_letter_min"), h * LETTER_FRACTION)
+    pad = MARGIN * cap
+    text_w = text_width(ws_id, cap)
+    color, shape_name, clause = _FACE[design.kind]
+    if design.kind == "aid-red":
+        baseline = h * (1 - TRIANGLE_FOOT)
+        letters_top = baseline - cap - pad
+        base = max(2 * h / math.sqrt(3), h * (text_w + 2 * pad) / letters_top)
+        width = base
+        face = geo.triangle(width / 2, 0, base, h)
+        cy = baseline - cap / 2
+    else:
+        width = max(h, text_w + (4 if design.kind == "aid-center" else 2) * pad)
+        face = box(0, 0, width, h)
+        cy = h / 2
+    block = set_block([ws_id], cap, width / 2, cy)
+    paints = [(color, [Shape(face)])]
+    if design.kind == "aid-center":
+        count = max(3, 2 * round(width / (h * STRIPE_FRACTION) / 2) + 1)
+        plate = block.box.buffer(pad, join_style="mitre")
+        stripes = geo.vertical_stripes(0, 0, width, h, count)
+        paints.append(("black", [Shape(s) for s in stripes] + [Shape(plate)]))
+    paints.append(("white", block_shapes(block)))
+    dims = [
+        Dimension("display area height H", h, "in", REQ["display_min"].ref.clause),
+        Dimension("face", f"{color} {shape_name}", "", clause),
+        Dimension("face width", width, "in", "NR 5.09(2)(a)7"),
+        Dimension("identification", ws_id, "", "NR 5.09(2)(a)5"),
+        Dimension(f"white block letter height {at_least('aid_letter_min')}", cap, "in",
+                  REQ["aid_letter_min"].ref.clause),
+    ]
+    return assemble(
+        design.kind, width, h, paints,
+        legends=[legend_item(block, "white")],
+        features={"display-area": box(0, 0, width, h), "symbol": face},
+        meta={"display_height": h, "ws_id": ws_id},
+        dimensions=dims)
+

@@ -1,0 +1,58 @@
+"""Assembling an Artwork from placed parts: the shared last step of every builder."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from shapely.geometry import box
+from shapely.geometry.base import BaseGeometry
+
+from markers.core.artwork import Artwork, Dimension, Layer, LegendItem, Shape
+from markers.core.colors import PALETTE
+from markers.core.lettering import Block
+
+__all__ = ["Paint", "legend_item", "assemble"]
+
+#: (colour family, shapes) in paint order.
+Paint = tuple[str, Iterable[Shape]]
+
+
+def legend_item(block: Block, color: str) -> LegendItem:
+    """The Artwork's record of a set legend block."""
+    return LegendItem(block.text, block.geometry, block.box, block.cap_height, color)
+
+
+def block_shapes(block: Block) -> list[Shape]:
+    """One shape per line, drawn from the font's exact outlines."""
+    return [Shape(line.geometry, line.path) for line in block.lines]
+
+
+def assemble(kind: str, width: float, height: float, paints: list[Paint], *,
+             legends: Iterable[LegendItem] = (), features: dict[str, BaseGeometry],
+             meta: dict, dimensions: list[Dimension]) -> Artwork:
+    """An Artwork of ``width`` x ``height`` inches; colours come from the palette."""
+    layers = tuple(Layer(color, PALETTE[color], tuple(shapes))
+                   for color, shapes in ((c, list(s)) for c, s in paints) if shapes)
+    features = {"panel": box(0, 0, width, height), **features}
+    return Artwork(width, height, layers, tuple(legends), features,
+                   {"kind": kind, **meta, "dimensions": dimensions})
+
+
+__all__ += ["block_shapes"]
+
+
+def merge(parts: Iterable[tuple[str, BaseGeometry]]) -> list[Paint]:
+    """Paints from (colour, geometry) parts in paint order: consecutive parts of one
+    colour share a layer, each part a shape; empty parts are dropped."""
+    layers: list[tuple[str, list[Shape]]] = []
+    for color, geometry in parts:
+        if geometry.is_empty:
+            continue
+        if layers and layers[-1][0] == color:
+            layers[-1][1].append(Shape(geometry))
+        else:
+            layers.append((color, [Shape(geometry)]))
+    return layers
+
+
+__all__ += ["merge"]

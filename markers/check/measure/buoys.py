@@ -1,0 +1,448 @@
+"""Artwork -> Facts for buoy elevations and wraps: an extension of markers.measure.
+
+**Elevation** (a buoy seen from the side). The waterline is the element whose id or label
+is ``waterline`` (its height), else the lowest painted edge; nothing under it is
+measured. The body is the painted part that reaches down to the waterline: its top
+gives the height above water, its width the diameter (a sphere's or an ovate's from the
+fitted outline, since it may ride with its widest part under water). A band is a run of
+one colour at both edges of the body (the body's outline just inside, left and right),
+so a symbol painted in the middle of the white area does not interrupt it; its share is
+its part of the body's area above water (NR 5.09(5)(c) speaks of area).
+
+**Faces.** What a buoy carries is measured like a sign face, by markers.check.measure.faces: the
+white area between a symbol buoy's bands (its display area), the sign above a sign buoy,
+an aid's letters. On a round surface a face can be read two ways (markers.build.cylinder):
+as drawn, which on an elevation is as *seen* from the front, or *developed* onto the
+surface (x -> r asin(x / r) about the body's axis). The design's declared ``curvature``
+picks one; without it both are measured and the one whose symbol size is nearer 2/3 of
+the display height is kept, since (6)(d) allows either. Facts.curvature and
+Facts.curvature_basis (declared / inferred) say which; findings then speak of that basis.
+
+**Wrap** (declared ``buoy-wrap``). The flat print for a cylinder: bands run its whole
+width; each symbol is measured in a window half the circumference wide around it,
+*developed* as drawn or *seen* by x = s_c + r sin((s - s_c) / r); the symbols are counted
+and their spacing taken as an angle around the buoy. The diameter is declared (else the
+width / pi).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+import shapely
+from shapely import unary_union
+from shapely.geometry import LineString, Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+from markers.core import geometry as geo
+from markers.core.artwork import Artwork, Layer, Shape
+from markers.core.colors import ColorMatch
+from markers.check.measure.faces import (
+    AIDS, BUOYS, WRAP, Band, Facts, Reflector, bbox_of, enclosed_by, family_geometry,
+    legend_facts, measure, polygons,
+)
+from markers.packs.wi_nr509.requirements import req
+
+__all__ = ["measure_buoy"]
+
+#: Declared kind -> the kind reported (an aid buoy is its aid: "a red buoy or sign").
+REPORTED = {"buoy-aid-red": "aid-red", "buoy-aid-green": "aid-green",
+            "buoy-aid-center": "aid-center"}
+#: Where band colours are sampled: this share of the body's width inside its edges
+#: (a face laid along the surface comes within 0.6 % of the width of the limbs).
+EDGE_IN = 0.0025
+#: Band edges are found to within this (inches).
+EDGE_TOL = 1e-6
+#: A face filling its envelope to this share is a cylinder (flat-sided elevation).
+RECT_FILL = 0.97
+#: A fitted circle or ellipse is the outline when no point strays further than this
+#: share of its radius.
+ROUND_TOL = 0.02
+
+Fam = dict[str, tuple[BaseGeometry, ColorMatch]]
+
+
+def measure_buoy(art: Artwork, display_height: float | None = None) -> Facts:
+    """Measure a buoy elevation, or a wrap (declared ``buoy-wrap``)."""
+    declared = art.meta.get("kind")
+    facts = Facts(source=str(art.meta.get("source", "")), declared_kind=declared,
+                  lighted=art.meta.get("lighted"), material=art.meta.get("material"))
+    fam = family_geometry(art)
+    painted = unary_union([g for g, _ in fam.values()])
+    if painted.is_empty:
+        facts.kind = REPORTED.get(declared, declared)
+        return facts
+    waterline = _waterline(art, painted)
+    x0, y0, x1, _ = painted.bounds
+    above = box(x0 - 1, y0 - 1, x1 + 1, waterline)
+    fam = {f: (g.intersection(above), m) for f, (g, m) in fam.items()}
+    fam = {f: v for f, v in fam.items() if polygons(v[0])}
+    parts = polygons(_closed(unary_union([g for g, _ in fam.values()])))
+    if not parts:
+        facts.kind = REPORTED.get(declared, declared)
+        return facts
+    body = Polygon(max(parts, key=lambda p: (round(p.bounds[3], 3), p.area)).exterior)
+    sign = [p for p in parts if p.bounds[3] <= body.bounds[1] + 1e-6]
+    facts.waterline, facts.body = waterline, body
+    bx0, top, bx1, _ = body.bounds
+    facts.height_above_water = waterline - top
+    facts.panel = body.envelope
+    facts.body_shape, fitted = _shape(body, waterline)
+    facts.bands = _bands(fam, body, waterline)
+    on_body = {f: g.intersection(body).area for f, (g, _) in fam.items()}
+    facts.body_color = fam[max(on_body, key=on_body.get)][1]
+    facts.reflector = _reflector(art, fam, body)
+    kind = declared if declared in (*BUOYS, WRAP) else _detect(fam, facts, sign)
+    facts.kind = REPORTED.get(kind, kind)
+    if kind == "buoy-wrap":
+        _wrap(art, fam, facts, display_height)
+        return facts
+    facts.diameter, facts.diameter_basis = fitted or bx1 - bx0, "measured"
+    if kind == "buoy-symbol":
+        _symbol_face(art, fam, facts, display_height)
+    elif kind == "buoy-sign":  # no sign above: an empty face, which reg-shape reports
+        region = unary_union([p.envelope for p in sign]).envelope if sign else None
+        facts.faces = [measure(_sub(art, fam, region, region), display_height) if sign
+                       else Facts(source=facts.source)]
+    elif facts.kind in AIDS:
+        _aid(art, fam, facts)
+    if facts.faces:
+        face = facts.faces[0]
+        facts.display_height, facts.display_basis = face.display_height, face.display_basis
+    return facts
+
+
+# --- the body --------------------------------------------------------------------------
+
+#: Shapes drawn edge to edge in a file's own units may leave hairline gaps (a band
+#: ending at 640.08 mm, the next starting there); gaps narrower than this close.
+HAIRLINE = 0.005
+
+
+def _closed(geometry: BaseGeometry) -> BaseGeometry:
+    return geometry.buffer(HAIRLINE, join_style="mitre").buffer(-HAIRLINE, join_style="mitre")
+
+
+def _waterline(art: Artwork, painted: BaseGeometry) -> float:
+    line = art.features.get("waterline")
+    if line is None or line.is_empty:
+        return painted.bounds[3]
+    _, y0, _, y1 = line.bounds
+    return (y0 + y1) / 2
+
+
+def _fit_circle(points: np.ndarray) -> tuple[float, float, float, float]:
+    """Least-squares circle (cx, cy, r) and the worst stray as a share of r."""
+    x, y = points[:, 0], points[:, 1]
+    a = np.column_stack([x, y, np.ones_like(x)])
+    (d, e, f), *_ = np.linalg.lstsq(a, -(x * x + y * y), rcond=None)
+    cx, cy = -d / 2, -e / 2
+    r = math.sqrt(max(cx * cx + cy * cy - f, 0.0))
+    stray = float(np.max(np.abs(np.hypot(x - cx, y - cy) - r))) / r if r else math.inf
+    return cx, cy, r, stray
+
+
+def _fit_ellipse(points: np.ndarray) -> tuple[float, float, float]:
+    """Least-squares upright ellipse p x^2 + q y^2 + u x + v y + w = 0 (the smallest
+    singular vector): half-width, half-height and the worst stray."""
+    x, y = points[:, 0], points[:, 1]
+    *_, vt = np.linalg.svd(np.column_stack([x * x, y * y, x, y, np.ones_like(x)]))
+    p, q, u, v, w = vt[-1] if vt[-1][0] > 0 else -vt[-1]
+    if p <= 0 or q <= 0:
+        return 0.0, 0.0, math.inf
+    cx, cy = -u / (2 * p), -v / (2 * q)
+    k = p * cx * cx + q * cy * cy - w
+    if k <= 0:
+        return 0.0, 0.0, math.inf
+    ax, ay = math.sqrt(k / p), math.sqrt(k / q)
+    stray = float(np.max(np.abs(np.hypot((x - cx) / ax, (y - cy) / ay) - 1)))
+    return ax, ay, stray
+
+
+def _shape(body: Polygon, waterline: float) -> tuple[str, float | None]:
+    """'cylinder', 'nun', 'sphere', 'ovate' or 'other', and a fitted diameter if round."""
+    x0, y0, x1, y1 = body.bounds
+    width, height = x1 - x0, y1 - y0
+    lower = body.intersection(box(x0, y0 + height / 2, x1, y1))
+    if lower.area >= RECT_FILL * lower.envelope.area and \
+            _width_at(body, y0 + 0.01 * height) < 0.8 * width:
+        return "nun", None
+    if body.area >= RECT_FILL * body.envelope.area:
+        return "cylinder", None
+    outline = shapely.get_coordinates(shapely.segmentize(body.exterior, width / 200))
+    outline = outline[outline[:, 1] < waterline - 1e-3 * height]
+    if len(outline) < 12:
+        return "other", None
+    _, _, r, stray = _fit_circle(outline)
+    if stray <= ROUND_TOL:
+        return "sphere", 2 * r
+    ax, ay, stray = _fit_ellipse(outline)
+    if stray <= ROUND_TOL:
+        return ("ovate" if ay > ax else "oblate"), 2 * ax
+    return "other", None
+
+
+def _width_at(body: Polygon, y: float) -> float:
+    x0, _, x1, _ = body.bounds
+    cut = body.intersection(LineString([(x0 - 1, y), (x1 + 1, y)]))
+    return 0.0 if cut.is_empty else cut.bounds[2] - cut.bounds[0]
+
+
+# --- bands ------------------------------------------------------------------------------
+
+def _edge_color(fam: Fam, body: Polygon, y: float) -> str | None:
+    """The colour at both edges of the body at height ``y``, if it is one colour."""
+    x0, _, x1, _ = body.bounds
+    cut = body.intersection(LineString([(x0 - 1, y), (x1 + 1, y)]))
+    if cut.is_empty:
+        return None
+    left, _, right, _ = cut.bounds
+    inset = EDGE_IN * (right - left)
+    seen = set()
+    for x in (left + inset, right - inset):
+        at = [f for f, (g, _) in fam.items() if shapely.intersects_xy(g, x, y)]
+        seen.add(at[0] if len(at) == 1 else None)
+    return seen.pop() if len(seen) == 1 else None
+
+
+def _bands(fam: Fam, body: Polygon, waterline: float) -> list[Band]:
+    """Runs of one colour at both edges of the body, top to bottom, edges found by
+    bisection between samples 1/20 in apart."""
+    _, top, _, bottom = body.bounds
+    bottom = min(bottom, waterline)
+    count = max(200, int((bottom - top) / 0.05))
+    ys = np.linspace(top, bottom, count + 1)
+    mids = [float(y) for y in (ys[:-1] + ys[1:]) / 2]
+    colors = [_edge_color(fam, body, y) for y in mids]
+    edges, runs = [top], [colors[0]]
+    for i in range(1, len(colors)):
+        if colors[i] != colors[i - 1]:
+            lo, hi = mids[i - 1], mids[i]
+            while hi - lo > EDGE_TOL:
+                mid = (lo + hi) / 2
+                lo, hi = (mid, hi) if _edge_color(fam, body, mid) == colors[i - 1] else (lo, mid)
+            edges.append((lo + hi) / 2)
+            runs.append(colors[i])
+    edges.append(bottom)
+    x0, _, x1, _ = body.bounds
+    return [Band(fam[c][1], y0, y1, body.intersection(box(x0, y0, x1, y1)).area / body.area)
+            for c, y0, y1 in zip(runs, edges, edges[1:]) if c is not None]
+
+
+# --- reflector ---------------------------------------------------------------------------
+
+def _reflector(art: Artwork, fam: Fam, body: Polygon) -> Reflector | None:
+    marked = art.features.get("reflector")
+    if marked is None:
+        return None
+    area = marked.intersection(body)
+    if area.is_empty:
+        area = marked
+    x0, y0, x1, y1 = area.bounds
+    covered = {f: g.intersection(area).area for f, (g, _) in fam.items()}
+    color = fam[max(covered, key=covered.get)][1] if covered and max(covered.values()) > 0 \
+        else None
+    mid = (y0 + y1) / 2
+    around = (x1 - x0) >= 0.97 * _width_at(body, mid)
+    return Reflector(y1 - y0, color, around, y0 - body.bounds[1], bbox_of(area))
+
+
+# --- kind of an undeclared elevation --------------------------------------------------------
+
+def _detect(fam: Fam, facts: Facts, sign: list[Polygon]) -> str:
+    """What an undeclared elevation shows: a sign above it, bands, a blue band, an aid
+    colour with letters, or one race colour."""
+    names = [b.color.family for b in facts.bands]
+    on_body = {f: g.intersection(facts.body).area / facts.body.area for f, (g, _) in fam.items()}
+    if sign or names.count("orange") >= 3:
+        return "buoy-sign"
+    if on_body.get("blue", 0) > 0.02:
+        return "buoy-mooring"
+    if "orange" in names and "white" in names:
+        return "buoy-symbol"
+    main = facts.body_color.family
+    if on_body.get("black", 0) > 0.1 and "white" in on_body:
+        return "buoy-aid-center"
+    letters = [p for f, (g, _) in fam.items() if f != main for p in polygons(g)]
+    if main in ("red", "green") and (letters or facts.reflector or facts.body_shape == "nun"):
+        return f"buoy-aid-{main}"
+    return "buoy-race"
+
+
+# --- faces -------------------------------------------------------------------------------
+
+def _sub(art: Artwork, fam: Fam, region: BaseGeometry, panel: BaseGeometry,
+         bend=None) -> Artwork:
+    """The part of ``art`` inside ``region`` as a face of its own (``carried``: measured
+    as a face), with its ``display-area`` and ``<text>`` legends where they lie there;
+    ``bend`` maps it into another basis."""
+    move = bend or (lambda g: g)
+    layers = []
+    for family, (geometry, match) in fam.items():
+        part = geometry.intersection(region)
+        if polygons(part):
+            layers.append(Layer(family, match.hex, (Shape(move(part)),)))
+    features = {"panel": move(panel.envelope).envelope}
+    area = art.features.get("display-area")
+    if area is not None and area.intersects(region):
+        x0, _, x1, _ = region.bounds  # a wrap's display area runs past each face's window
+        _, y0, _, y1 = area.bounds
+        features["display-area"] = move(box(max(x0, area.bounds[0]), y0,
+                                            min(x1, area.bounds[2]), y1)).envelope
+    legends = tuple(replace(item, outlines=move(item.outlines), box=move(item.box))
+                    for item in art.legends if item.box.centroid.within(region.envelope))
+    _, _, x1, y1 = features["panel"].bounds
+    meta = {"carried": True, **{k: art.meta[k] for k in ("source", "ws_id") if k in art.meta}}
+    return Artwork(x1, y1, tuple(layers), legends, features, meta)
+
+
+def _best(seen: Facts, surface: Facts, declared: str | None) -> tuple[Facts, str, str]:
+    """The face read in the declared basis, else the one nearer 2/3 of its display
+    height (NR 5.09(6)(c)); (facts, curvature, basis)."""
+    if declared in ("seen", "surface"):
+        return (seen if declared == "seen" else surface), declared, "declared"
+
+    def error(f: Facts) -> float:
+        if f.size is None or not f.display_height:
+            return math.inf
+        return abs(f.size / (f.display_height * req("symbol_fraction")) - 1)
+
+    if error(surface) < error(seen):
+        return surface, "surface", "inferred"
+    return seen, "seen", "inferred"
+
+
+def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: float,
+          drawn: str, display_height: float | None) -> tuple[Facts, str, str]:
+    """Measure the face in ``region`` in both bases (``drawn`` is the drawing's own) and
+    keep one; its geometry is mapped back to the drawing for the report."""
+    there, back = (geo.to_surface, geo.to_seen) if drawn == "seen" else \
+        (geo.to_seen, geo.to_surface)
+    as_drawn = measure(_sub(art, fam, region, region), display_height)
+    other = measure(_sub(art, fam, region, region, lambda g: there(g, axis, radius)),
+                    display_height)
+    pair = (as_drawn, other) if drawn == "seen" else (other, as_drawn)
+    face, curvature, basis = _best(*pair, art.meta.get("curvature"))
+    if curvature != drawn:
+        face = _mapped(face, lambda g: back(g, axis, radius))
+    return replace(face, curvature=curvature, curvature_basis=basis), curvature, basis
+
+
+def _box_mover(move):
+    def box_of(b):
+        if b is None:
+            return None
+        x, y, w, h = b
+        return bbox_of(move(box(x, y, x + w, y + h)))
+    return box_of
+
+
+def _mapped(face: Facts, move) -> Facts:
+    """The face's places (symbol, areas, boxes) mapped back into the drawing."""
+    box_of = _box_mover(move)
+    return replace(
+        face,
+        symbol_outer=None if face.symbol_outer is None else move(face.symbol_outer),
+        display_area=None if face.display_area is None else move(face.display_area).envelope,
+        panel=None if face.panel is None else move(face.panel).envelope,
+        outline_at=box_of(face.outline_at),
+        legends=[replace(leg, bbox=box_of(leg.bbox)) for leg in face.legends])
+
+
+def _white_area(facts: Facts) -> Band | None:
+    white = [b for b in facts.bands if b.color.family == "white"]
+    return max(white, key=lambda b: b.height) if white else None
+
+
+def _symbol_face(art: Artwork, fam: Fam, facts: Facts, display_height: float | None) -> None:
+    """A symbol buoy's face: the white area between its bands, seen or developed."""
+    x0, _, x1, _ = facts.body.bounds
+    white = _white_area(facts)
+    region = facts.body if white is None else \
+        facts.body.intersection(box(x0, white.top, x1, white.bottom))
+    face, facts.curvature, facts.curvature_basis = _face(
+        art, fam, region, (x0 + x1) / 2, (x1 - x0) / 2, "seen", display_height)
+    facts.faces = [face]
+    if art.meta.get("sides") is not None:
+        facts.sides, facts.sides_basis = int(art.meta["sides"]), "declared"
+
+
+def _wrap(art: Artwork, fam: Fam, facts: Facts, display_height: float | None) -> None:
+    """A wrap: diameter, the symbols counted and spaced, each face seen or developed."""
+    x0, _, x1, _ = facts.body.bounds
+    seam = float(art.meta.get("seam") or 0.0)
+    if art.meta.get("diameter"):
+        facts.diameter, facts.diameter_basis = float(art.meta["diameter"]), "declared"
+    else:
+        facts.diameter, facts.diameter_basis = (x1 - x0 - seam) / math.pi, "measured"
+    around = math.pi * facts.diameter
+    white = _white_area(facts)
+    region = facts.body if white is None else \
+        facts.body.intersection(box(x0, white.top, x1, white.bottom))
+    marks = polygons(unary_union([g.intersection(region) for f, (g, _) in fam.items()
+                                  if f != "white"]))
+    big = [p for p in marks if p.area >= 0.25 * marks[0].area] if marks else []
+    centres = sorted((p.bounds[0] + p.bounds[2]) / 2 for p in big)
+    centres = [c for c in centres if c < x0 + around - 1e-6]  # the seam repeats the start
+    facts.sides, facts.sides_basis = len(centres), "counted"
+    if len(centres) == 2:
+        gap = (centres[1] - centres[0]) % around
+        facts.side_spacing = 360 * min(gap, around - gap) / around
+    faces, kept = [], None
+    for centre in centres:
+        window = region.intersection(box(centre - around / 4, region.bounds[1],
+                                         centre + around / 4, region.bounds[3]))
+        face, curvature, basis = _face(art, fam, window, centre, facts.diameter / 2,
+                                       "surface", display_height)
+        faces.append(face)
+        kept = kept or (curvature, basis)
+    facts.faces = faces
+    if kept:
+        facts.curvature, facts.curvature_basis = kept
+    if faces:
+        facts.display_height, facts.display_basis = faces[0].display_height, \
+            faces[0].display_basis
+
+
+def _aid(art: Artwork, fam: Fam, facts: Facts) -> None:
+    """An aid buoy: its colour and shape, stripes across its middle, white letters on
+    it (read in the declared basis, else as seen)."""
+    main = facts.body_color.family
+    face_family = "black" if facts.kind == "aid-center" and "black" in fam else main
+    facts.face_color = fam[face_family][1]
+    facts.face_shape = "striped" if facts.kind == "aid-center" else \
+        {"nun": "nun", "cylinder": "can"}.get(facts.body_shape, facts.body_shape)
+    facts.stripes = _stripes(fam, facts)
+    x0, _, x1, _ = facts.body.bounds
+    axis, radius = (x0 + x1) / 2, (x1 - x0) / 2
+    sub = _sub(art, fam, facts.body, facts.body)
+    if art.meta.get("curvature") == "surface":
+        sub = _sub(art, fam, facts.body, facts.body, lambda g: geo.to_surface(g, axis, radius))
+        facts.curvature, facts.curvature_basis = "surface", "declared"
+    sub_fam = family_geometry(sub) if sub.layers else {}
+    letters = [f for f in sub_fam if f != face_family]
+    within = enclosed_by(sub_fam[face_family][0]) if face_family in sub_fam else None
+    facts.legends = legend_facts(sub, sub_fam, letters, None, within)
+    if facts.curvature == "surface":
+        box_of = _box_mover(lambda g: geo.to_seen(g, axis, radius))
+        facts.legends = [replace(leg, bbox=box_of(leg.bbox)) for leg in facts.legends]
+    texts = [leg.text for leg in facts.legends if leg.text and leg.text.strip().upper()
+             .startswith("WS")]
+    if texts:
+        facts.ws_id, facts.ws_id_basis = texts[0].strip(), "text"
+    elif art.meta.get("ws_id"):
+        facts.ws_id, facts.ws_id_basis = art.meta["ws_id"], "declared"
+
+
+def _stripes(fam: Fam, facts: Facts) -> int:
+    """Black stripes crossed by a line across the body, at the most of ten heights."""
+    if "black" not in fam:
+        return 0
+    x0, top, x1, bottom = facts.body.bounds
+    best = 0
+    for y in np.linspace(top, bottom, 12)[1:-1]:
+        cut = fam["black"][0].intersection(LineString([(x0 - 1, y), (x1 + 1, y)]))
+        best = max(best, len(getattr(cut, "geoms", [cut])) if not cut.is_empty else 0)
+    return best

@@ -1,0 +1,81 @@
+"""Artwork -> Facts for the flags of ss. 30.70 and 30.675, Wis. Stats.
+
+An extension of markers.check.measure.faces (it uses that module's helpers). A flag is measured flat,
+hoist on the left: its painted extent gives how high and how long it is, its largest
+colour the field, and every other area of colour a stripe, measured across itself (the
+short side of the smallest rectangle around it, whatever its angle).
+"""
+
+from __future__ import annotations
+
+import math
+
+from shapely import minimum_rotated_rectangle, unary_union
+from shapely.geometry import Polygon
+
+from markers.core.artwork import Artwork
+from markers.check.measure.faces import Facts, Stripe, bbox_of, family_geometry, polygons
+
+__all__ = ["looks_like_flag", "measure_flag"]
+
+#: A stripe is an area of colour covering at least this share of the flag.
+STRIPE_MIN_SHARE = 0.02
+#: A rectangle "fills" its envelope, and a stripe touches an edge, within this share.
+FILL, EDGE = 0.985, 0.01
+
+
+def _stripe(part: Polygon, color, panel: Polygon) -> Stripe:
+    corners = list(minimum_rotated_rectangle(part).exterior.coords)[:3]
+    (x0, y0), (x1, y1), (x2, y2) = corners
+    a, b = math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1)
+    (dx, dy) = (x1 - x0, y1 - y0) if a >= b else (x2 - x1, y2 - y1)
+    angle = math.degrees(math.atan2(abs(dy), abs(dx)))
+    px0, py0, px1, py1 = panel.bounds
+    sx0, sy0, sx1, sy1 = part.bounds
+    tol_x, tol_y = EDGE * (px1 - px0), EDGE * (py1 - py0)
+    across = (sx0 - px0 <= tol_x and px1 - sx1 <= tol_x) or \
+        (sy0 - py0 <= tol_y and py1 - sy1 <= tol_y)
+    return Stripe(color, min(a, b), angle, across, bbox_of(part))
+
+
+def _parts(art: Artwork):
+    fam = family_geometry(art)
+    painted = unary_union([g for g, _ in fam.values()])
+    panel = painted.envelope
+    field = max(fam, key=lambda f: fam[f][0].area)
+    stripes = [(p, match) for family, (g, match) in fam.items() if family != field
+               for p in polygons(g) if p.area >= STRIPE_MIN_SHARE * panel.area]
+    return fam, painted, panel, field, stripes
+
+
+def looks_like_flag(art: Artwork) -> bool:
+    """An undeclared drawing that is plainly one of the two flags: a filled rectangle
+    all orange (distress), or red with one diagonal white stripe across it (diver)."""
+    if set(art.colors()) not in ({"orange"}, {"red", "white"}):
+        return False  # cheap first: every other marker has other colours
+    fam, painted, panel, field, stripes = _parts(art)
+    if painted.is_empty or painted.area < FILL * panel.area:
+        return False
+    if set(fam) == {"orange"}:
+        return True
+    if field != "red" or set(fam) != {"red", "white"} or len(stripes) != 1:
+        return False
+    stripe = _stripe(stripes[0][0], stripes[0][1], panel)
+    return stripe.crosses and 10 < stripe.angle < 80
+
+
+def measure_flag(art: Artwork) -> Facts:
+    """Measure a flag: size, field colour and its stripes."""
+    kind = art.meta.get("kind")
+    facts = Facts(source=str(art.meta.get("source", "")), declared_kind=kind)
+    if not art.layers:
+        facts.kind = kind
+        return facts
+    fam, _, panel, field, stripes = _parts(art)
+    facts.panel = panel
+    x0, y0, x1, y1 = panel.bounds
+    facts.flag_length, facts.flag_height = x1 - x0, y1 - y0
+    facts.face_color = fam[field][1]
+    facts.flag_stripes = [_stripe(p, match, panel) for p, match in stripes]
+    facts.kind = kind or ("diver-flag" if field == "red" else "distress-flag")
+    return facts

@@ -1,0 +1,175 @@
+"""Pure shapely builders for marker shapes, in inches, y down.
+
+Each returns exact polygons (curves flattened finely) and, where the true outline is
+curved, the SVG path data that draws it exactly. Nothing here knows the rule's numbers:
+callers pass dimensions taken from ``markers.packs.wi_nr509.requirements``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import shapely
+from shapely import affinity
+from shapely.geometry import Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+__all__ = [
+    "fmt", "diamond", "diamond_inset", "disc", "circle_path", "ring_path",
+    "rect", "cross", "triangle", "vertical_stripes",
+    "to_seen", "to_surface", "bands", "nun", "ellipse_above",
+]
+
+#: Segments per quarter circle when a circle is flattened for measuring: the chord
+#: error on a 24 in circle is r * (1 - cos(pi / 1024)) < 0.0001 in.
+QUAD_SEGS = 256
+#: Longest straight piece kept when a shape is bent onto or off a cylinder: the chord
+#: of x = r sin(s / r) over 1/20 in strays less than 1/10,000 in on a 3.5 in radius.
+BEND_STEP = 0.05
+
+
+def fmt(value: float) -> str:
+    """A coordinate as SVG text: 4 decimals (1/10,000 in), no trailing zeros, no -0."""
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def diamond(cx: float, cy: float, width: float, slope_deg: float) -> Polygon:
+    r"""A diamond ``width`` wide whose sides slope ``slope_deg`` from the vertical.
+
+    ::
+
+              /\        half-height = (width / 2) / tan(slope)
+             /  \
+            <    >      width
+             \  /
+              \/
+    """
+    a = width / 2
+    b = a / math.tan(math.radians(slope_deg))
+    return Polygon([(cx, cy - b), (cx + a, cy), (cx, cy + b), (cx - a, cy)])
+
+
+def diamond_inset(width: float, thickness: float, slope_deg: float) -> float:
+    """Width of the diamond inside an outline ``thickness`` thick (perpendicular to the sides).
+
+    The distance from the centre to a side is (width / 2) * cos(slope), so moving each
+    side in by ``thickness`` shortens the half-width by thickness / cos(slope).
+    """
+    return width - 2 * thickness / math.cos(math.radians(slope_deg))
+
+
+def disc(cx: float, cy: float, radius: float) -> Polygon:
+    """A disc flattened finely enough to measure (see QUAD_SEGS)."""
+    return Point(cx, cy).buffer(radius, quad_segs=QUAD_SEGS)
+
+
+def circle_path(cx: float, cy: float, radius: float, sweep: int = 0) -> str:
+    """SVG path data for a true circle: two half arcs (``sweep`` sets the winding)."""
+    x0, x1, y = fmt(cx + radius), fmt(cx - radius), fmt(cy)
+    r = fmt(radius)
+    return f"M{x0} {y}A{r} {r} 0 1 {sweep} {x1} {y}A{r} {r} 0 1 {sweep} {x0} {y}Z"
+
+
+def ring_path(cx: float, cy: float, outer: float, inner: float) -> str:
+    """SVG path data for an annulus; the inner circle winds the other way, so the
+    default non-zero fill rule leaves it open."""
+    return circle_path(cx, cy, outer, 0) + circle_path(cx, cy, inner, 1)
+
+
+def rect(cx: float, cy: float, width: float, height: float) -> Polygon:
+    """An axis-aligned rectangle centred on (cx, cy)."""
+    return box(cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
+
+
+def cross(cx: float, cy: float, thickness: float, within: Polygon) -> Polygon:
+    """An upright cross of bars ``thickness`` wide through (cx, cy), clipped to ``within``."""
+    minx, miny, maxx, maxy = within.bounds
+    bars = box(cx - thickness / 2, miny, cx + thickness / 2, maxy).union(
+        box(minx, cy - thickness / 2, maxx, cy + thickness / 2))
+    return bars.intersection(within)
+
+
+def triangle(cx: float, top: float, base_width: float, height: float) -> Polygon:
+    """An isosceles triangle, point up, apex at (cx, top)."""
+    bottom = top + height
+    return Polygon([(cx, top), (cx + base_width / 2, bottom), (cx - base_width / 2, bottom)])
+
+
+def vertical_stripes(x0: float, y0: float, width: float, height: float,
+                     count: int) -> list[Polygon]:
+    """The 2nd, 4th, ... of ``count`` equal vertical stripes (the 1st and last stay
+    the background colour when ``count`` is odd)."""
+    step = width / count
+    return [box(x0 + i * step, y0, x0 + (i + 1) * step, y0 + height)
+            for i in range(1, count, 2)]
+
+
+# --- cylinders ---------------------------------------------------------------------
+#
+# A cylinder of radius r seen from the front (orthographic, along its normal at the
+# axis) shows a point at arc length s from the front line at x = r sin(s / r). Flat
+# artwork "along the surface" is in (s, y); "as seen" is in (x, y). Both keep y.
+
+def _bend(geometry: BaseGeometry, axis: float, radius: float, func) -> BaseGeometry:
+    pieces = shapely.segmentize(geometry, BEND_STEP)
+
+    def move(coords: np.ndarray) -> np.ndarray:
+        out = coords.copy()
+        out[:, 0] = axis + func(coords[:, 0] - axis)
+        return out
+
+    # points bent towards a limb crowd together and may touch: keep the result valid
+    return shapely.make_valid(shapely.transform(pieces, move))
+
+
+def to_seen(geometry: BaseGeometry, axis: float, radius: float) -> BaseGeometry:
+    """Artwork laid along the surface of a cylinder (arc length measured from the front
+    line at x = ``axis``), as seen from the front: x = axis + r sin(s / r).
+
+    Only the front half (|s| <= pi r / 2) can be seen; the rest is cut off first.
+    """
+    half = math.pi * radius / 2
+    front = geometry.intersection(box(axis - half, -1e9, axis + half, 1e9))
+    return _bend(front, axis, radius, lambda s: radius * np.sin(s / radius))
+
+
+def to_surface(geometry: BaseGeometry, axis: float, radius: float) -> BaseGeometry:
+    """The inverse of ``to_seen``: a front view of a cylinder, developed onto its
+    surface, s = axis + r asin(x / r) (what lies beyond the limbs is cut off)."""
+    front = geometry.intersection(box(axis - radius, -1e9, axis + radius, 1e9))
+    return _bend(front, axis, radius,
+                 lambda x: radius * np.arcsin(np.clip(x / radius, -1.0, 1.0)))
+
+
+def bands(x0: float, x1: float, edges: list[float]) -> list[Polygon]:
+    """Horizontal bands from ``x0`` to ``x1`` between consecutive ``edges`` (y, downwards)."""
+    return [box(x0, top, x1, bottom) for top, bottom in zip(edges, edges[1:])]
+
+
+def nun(cx: float, top: float, bottom: float, diameter: float, cone_height: float,
+        top_width: float) -> Polygon:
+    r"""A nun buoy above its waterline ``bottom``: a cylinder with a truncated cone on top.
+
+    ::
+
+             ____          top_width
+            /    \         cone_height
+           |      |
+           |      |        diameter
+        ~~~|______|~~~     bottom (waterline)
+    """
+    a, t = diameter / 2, top_width / 2
+    shoulder = top + cone_height
+    return Polygon([(cx - t, top), (cx + t, top), (cx + a, shoulder), (cx + a, bottom),
+                    (cx - a, bottom), (cx - a, shoulder)])
+
+
+def ellipse_above(cx: float, waterline: float, width: float, height: float,
+                  above: float) -> Polygon:
+    """The part above ``waterline`` of an ellipse ``width`` x ``height`` (a sphere when
+    they are equal) floating with ``above`` inches of it out of the water."""
+    cy = waterline - above + height / 2
+    shape = affinity.scale(disc(cx, cy, width / 2), 1.0, height / width, origin=(cx, cy))
+    return shape.intersection(box(cx - width, waterline - above - 1, cx + width, waterline))

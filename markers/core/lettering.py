@@ -1,0 +1,240 @@
+"""Block lettering as outlines, and fitting a legend into a shape.
+
+The letters come from Overpass (OFL, a Highway Gothic derivative, shipped on PyPI as
+fontpkg-overpass) at weight 700. Text is sized by cap height in inches and turned into
+shapely polygons (for measuring) and exact quadratic SVG path data (for drawing), so
+no output depends on a font being installed.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import lru_cache
+
+import fontpkg_overpass
+from fontTools.pens.basePen import BasePen
+from fontTools.pens.recordingPen import RecordingPen
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.pens.transformPen import TransformPen
+from fontTools.ttLib import TTFont
+from shapely import unary_union
+from shapely.geometry import Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+from markers.errors import WsmarkError
+from markers.core.geometry import fmt
+
+__all__ = ["CAP_HEIGHT_EM", "Line", "Block", "text_width", "set_line", "fit_block"]
+
+FONT_FILE = fontpkg_overpass.ROOT / "files" / "Overpass[wght].ttf"
+WEIGHT = 700
+#: Overpass cap height is 1400 of 2000 units per em.
+CAP_HEIGHT_EM = 0.700
+#: Space between lines, as a fraction of the cap height.
+LINE_GAP = 0.45
+#: Clear space kept around a legend inside its shape, as a fraction of the cap height.
+MARGIN = 0.30
+#: Points per quadratic segment when flattening glyphs (error < 0.001 in at 10 in caps).
+CURVE_STEPS = 8
+
+
+@lru_cache(maxsize=1)
+def _font() -> tuple[object, dict[int, str], float]:
+    font = TTFont(str(FONT_FILE))
+    glyphs = font.getGlyphSet(location={"wght": WEIGHT})
+    return glyphs, font.getBestCmap(), float(font["head"].unitsPerEm)
+
+
+def _glyph_names(text: str) -> list[str]:
+    _, cmap, _ = _font()
+    missing = sorted({ch for ch in text if ord(ch) not in cmap})
+    if missing:
+        raise WsmarkError(f"legend has characters the block font lacks: {''.join(missing)!r}")
+    return [cmap[ord(ch)] for ch in text]
+
+
+def text_width(text: str, cap_height: float) -> float:
+    """Advance width of ``text`` set at ``cap_height`` inches (no kerning)."""
+    glyphs, _, upem = _font()
+    scale = cap_height / (CAP_HEIGHT_EM * upem)
+    return sum(glyphs[name].width for name in _glyph_names(text)) * scale
+
+
+class _PolygonPen(BasePen):
+    """Collects flattened contours (in the pen's transformed space)."""
+
+    def __init__(self, glyphset: object) -> None:
+        super().__init__(glyphset)
+        self.contours: list[list[tuple[float, float]]] = []
+
+    def _moveTo(self, pt):
+        self.contours.append([pt])
+
+    def _lineTo(self, pt):
+        self.contours[-1].append(pt)
+
+    def _qCurveToOne(self, pt1, pt2):
+        (x0, y0), (x1, y1), (x2, y2) = self._getCurrentPoint(), pt1, pt2
+        for i in range(1, CURVE_STEPS + 1):
+            t = i / CURVE_STEPS
+            u = 1 - t
+            self.contours[-1].append((u * u * x0 + 2 * u * t * x1 + t * t * x2,
+                                      u * u * y0 + 2 * u * t * y1 + t * t * y2))
+
+    def _curveToOne(self, pt1, pt2, pt3):
+        p0 = self._getCurrentPoint()
+        for i in range(1, CURVE_STEPS + 1):
+            t = i / CURVE_STEPS
+            u = 1 - t
+            self.contours[-1].append(tuple(
+                u ** 3 * a + 3 * u * u * t * b + 3 * u * t * t * c + t ** 3 * d
+                for a, b, c, d in zip(p0, pt1, pt2, pt3)))
+
+    def geometry(self) -> BaseGeometry:
+        """Non-zero fill: contours wound like the largest are solid, the others holes."""
+        rings = [Polygon(c) for c in self.contours if len(c) >= 3]
+        if not rings:
+            return Polygon()
+        signed = [(r.exterior.is_ccw, r.buffer(0)) for r in rings]
+        solid_sense = max(signed, key=lambda s: s[1].area)[0]
+        solid = unary_union([g for ccw, g in signed if ccw == solid_sense])
+        holes = unary_union([g for ccw, g in signed if ccw != solid_sense])
+        return solid.difference(holes)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One set line: outlines and path in inches, its box (cap height x advance width)."""
+
+    text: str
+    geometry: BaseGeometry
+    path: str
+    box: Polygon
+    cap_height: float
+
+
+@lru_cache(maxsize=None)
+def _outline(name: str) -> RecordingPen:
+    """The glyph's drawing commands, recorded once: instancing the variable font at
+    each draw is most of the cost of setting a line."""
+    glyphs, _, _ = _font()
+    pen = RecordingPen()
+    glyphs[name].draw(pen)
+    return pen
+
+
+def set_line(text: str, cap_height: float, cx: float, baseline: float) -> Line:
+    """Set ``text`` centred on ``cx`` with its baseline at ``baseline`` (inches, y down)."""
+    glyphs, _, upem = _font()
+    scale = cap_height / (CAP_HEIGHT_EM * upem)
+    width = text_width(text, cap_height)
+    x = cx - width / 2
+    parts, paths = [], []
+    for name in _glyph_names(text):
+        glyph = glyphs[name]
+        transform = (scale, 0, 0, -scale, x, baseline)
+        poly_pen = _PolygonPen(glyphs)
+        _outline(name).replay(TransformPen(poly_pen, transform))
+        parts.append(poly_pen.geometry())
+        svg_pen = SVGPathPen(glyphs, ntos=fmt)
+        _outline(name).replay(TransformPen(svg_pen, transform))
+        paths.append(svg_pen.getCommands())
+        x += glyph.width * scale
+    return Line(text, unary_union(parts), "".join(paths),
+                box(cx - width / 2, baseline - cap_height, cx + width / 2, baseline),
+                cap_height)
+
+
+@dataclass(frozen=True)
+class Block:
+    """Lines of a legend set together, with the cap height chosen for them."""
+
+    lines: tuple[Line, ...]
+    cap_height: float
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line.text for line in self.lines)
+
+    @property
+    def geometry(self) -> BaseGeometry:
+        return unary_union([line.geometry for line in self.lines])
+
+    @property
+    def box(self) -> Polygon:
+        return unary_union([line.box for line in self.lines]).envelope
+
+
+def block_height(lines: int, cap_height: float) -> float:
+    """Height of ``lines`` lines of ``cap_height`` with the standard gap between them."""
+    return cap_height * (lines + LINE_GAP * (lines - 1))
+
+
+def set_block(lines: list[str], cap_height: float, cx: float, cy: float) -> Block:
+    """Set ``lines`` centred on (cx, cy)."""
+    top = cy - block_height(len(lines), cap_height) / 2
+    step = cap_height * (1 + LINE_GAP)
+    return Block(tuple(set_line(text, cap_height, cx, top + cap_height + i * step)
+                       for i, text in enumerate(lines)), cap_height)
+
+
+def _boxes(lines: list[str], unit_widths: list[float], cap: float, cx: float,
+           cy: float) -> BaseGeometry:
+    """The clear area the lines need at cap height ``cap`` (boxes plus margin)."""
+    top = cy - block_height(len(lines), cap) / 2
+    step = cap * (1 + LINE_GAP)
+    pad = MARGIN * cap
+    return unary_union([
+        box(cx - w * cap / 2 - pad, top + i * step - pad, cx + w * cap / 2 + pad,
+            top + i * step + cap + pad)
+        for i, w in enumerate(unit_widths)])
+
+
+def line_choices(legend: str, max_lines: int = 4) -> list[list[str]]:
+    """Ways to break ``legend`` into lines: as given if it has '|' or newlines, else
+    every split of its words into at most ``max_lines`` consecutive lines."""
+    if "|" in legend or "\n" in legend:
+        return [[part.strip() for part in legend.replace("|", "\n").split("\n") if part.strip()]]
+    words = legend.split()
+    choices = []
+    for cuts in range(min(max_lines, len(words))):
+        for at in itertools.combinations(range(1, len(words)), cuts):
+            edges = (0, *at, len(words))
+            choices.append([" ".join(words[a:b]) for a, b in zip(edges, edges[1:])])
+    return choices
+
+
+def fit_block(legend: str, region: Polygon, min_cap: float, max_cap: float,
+              center: tuple[float, float] | None = None) -> Block | None:
+    """The largest legend (cap height in [min_cap, max_cap]) that fits ``region``.
+
+    Lines are centred on ``center`` (default: the region's centroid) with a clear
+    margin around each; returns None when even ``min_cap`` does not fit.
+    """
+    cx, cy = center if center else (region.centroid.x, region.centroid.y)
+    best: tuple[float, list[str]] | None = None
+    for lines in line_choices(legend):
+        widths = [text_width(text, 1.0) for text in lines]
+
+        def fits(cap: float, lines: list[str] = lines, widths: list[float] = widths) -> bool:
+            return region.contains(_boxes(lines, widths, cap, cx, cy))
+
+        if not fits(min_cap):
+            continue
+        low, high = min_cap, max_cap
+        if fits(max_cap):
+            low = max_cap
+        else:
+            for _ in range(24):
+                mid = (low + high) / 2
+                low, high = (mid, high) if fits(mid) else (low, mid)
+        if best is None or low > best[0] + 1e-6:
+            best = (low, lines)
+    if best is None:
+        return None
+    cap = round(best[0], 3)
+    return set_block(best[1], cap, cx, cy)
+
+
+__all__ += ["block_height", "set_block", "line_choices"]

@@ -1,0 +1,150 @@
+"""The numbers of the rule, as data, each with the paragraph it comes from.
+
+Builders, the spec printer, the measurer and the rules read these values; nothing
+else writes a regulatory number. ``practice`` entries are wsmark's recommendations
+where the rule gives no number (reported as warnings, never as errors).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from markers.core.artwork import Dimension
+from markers.packs.wi_nr509.citations import Ref, ref
+
+__all__ = ["Requirement", "REQ", "req", "Choice", "CHOICES"]
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """One number of the rule: ``value`` in ``unit`` per ``ref``; ``text`` says what."""
+
+    key: str
+    value: float
+    unit: str
+    ref: Ref
+    text: str
+
+
+def _r(key: str, value: float, unit: str, clause: str, text: str) -> Requirement:
+    return Requirement(key, value, unit, ref(clause), text)
+
+
+REQ: dict[str, Requirement] = {r.key: r for r in (
+    _r("display_min", 12.0, "in", "NR 5.09(6)(a)", "display area at least one foot high"),
+    _r("outline_min", 2.0, "in", "NR 5.09(6)(b)", "symbol outline at least 2 in thick"),
+    _r("symbol_fraction", 2 / 3, "ratio", "NR 5.09(6)(c)",
+       "diamond outside width, circle inner diameter, square mean width = 2/3 of H"),
+    _r("diamond_slope", 35.0, "deg", "NR 5.09(6)(d)", "diamond sides slope 35 deg from vertical"),
+    _r("aid_letter_min", 3.0, "in", "NR 5.09(2)(a)6",
+       "aid letters and numerals at least 3 in high"),
+    _r("block_stroke_min", 0.10, "ratio", "wsmark practice",
+       "block characters: letter stroke at least 0.10 of the cap height"),
+    _r("block_stroke_max", 0.30, "ratio", "wsmark practice",
+       "block characters: letter stroke at most 0.30 of the cap height"),
+    # RULES.md suggests 3 in for regulatory legends too, but an 8 in control circle
+    # (H = 12 in) holds "SLOW NO WAKE" only at about 1.2 in: the practice scales the
+    # minimum with the display height instead (H/16, between 1 and 3 in), which also
+    # lets a short danger legend ("ROCKS") sit inside a 24 in sign's diamond (1.7 in).
+    _r("legend_min_fraction", 1 / 16, "ratio", "wsmark practice",
+       "regulatory legend cap height at least H/16 (between 1 and 3 in)"),
+    _r("legend_min_cap_floor", 1.0, "in", "wsmark practice",
+       "the legend minimum is never below 1 in"),
+    _r("legend_min_cap_ceiling", 3.0, "in", "wsmark practice",
+       "the legend minimum never exceeds the 3 in asked of aids"),
+    _r("buoy_min_height", 36.0, "in", "NR 5.09(6)(a)", "buoy at least 36 in above the waterline"),
+    _r("buoy_min_diameter", 7.0, "in", "NR 5.09(6)(a)", "buoy at least 7 in in diameter"),
+    _r("buoy_symbol_sides", 2.0, "count", "NR 5.09(6)(a)", "symbol shown on 2 sides of a buoy"),
+    _r("sign_buoy_band_fraction", 1 / 5, "ratio", "NR 5.09(5)(c)",
+       "each of the 5 bands about one-fifth of the buoy above the waterline"),
+    _r("reflector_min", 2.0, "in", "NR 5.09(6)(f)", "reflective band at least 2 in all around"),
+    _r("mooring_height", 18.0, "in", "NR 5.09(7)(a)", "mooring buoy extends 18 in above water"),
+    _r("race_min_height", 4.0, "in", "NR 5.09(7)(b)", "race buoy at least 4 in above water"),
+    _r("race_min_diameter", 8.75, "in", "NR 5.09(7)(b)", "race buoy diameter at least 8 3/4 in"),
+    _r("race_max_diameter", 14.0, "in", "NR 5.09(7)(b)", "race buoy diameter at most 14 in"),
+    _r("diver_min_height", 12.0, "in", "s. 30.70, Wis. Stats.", "diver flag at least 12 in high"),
+    _r("diver_min_length", 15.0, "in", "s. 30.70, Wis. Stats.", "diver flag at least 15 in long"),
+    _r("diver_stripe", 3.0, "in", "s. 30.70, Wis. Stats.", "one diagonal white stripe 3 in wide"),
+    _r("distress_height", 18.0, "in", "s. 30.675, Wis. Stats.", "distress flag about 18 in"),
+    _r("distress_length", 30.0, "in", "s. 30.675, Wis. Stats.", "distress flag about 30 in"),
+    _r("sign_buoy_bands", 5.0, "count", "NR 5.09(5)(c)",
+       "3 bands of international orange alternating with 2 of white"),
+    # The numbers below are wsmark's readings of words the rule leaves open.
+    _r("sign_buoy_band_tolerance", 0.03, "ratio", "wsmark practice",
+       "'approximately one-fifth': each band within 0.03 of 1/5 of the area above water"),
+    _r("buoy_band_min", 3.0, "in", "wsmark practice",
+       "an orange band of a symbol buoy at least 3 in high, so it reads as a band"),
+    _r("band_edge_tolerance", 0.25, "in", "wsmark practice",
+       "a band 'on the top' or 'above the waterline' starts within 1/4 in of that edge"),
+    _r("reflector_zone", 0.10, "ratio", "wsmark practice",
+       "'the uppermost part': the reflector's top within 10 % of the height of the top"),
+    _r("mooring_tolerance", 1.0, "in", "wsmark practice",
+       "a mooring buoy's 18 in above water, give or take 1 in of freeboard"),
+    _r("diver_stripe_tolerance", 1 / 16, "in", "wsmark practice",
+       "the diver flag's 3 in stripe, within 1/16 in"),
+    _r("distress_tolerance", 0.10, "ratio", "wsmark practice",
+       "'approximately 18 by 30 inches': each side within 10 %"),
+)}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A list the rule names (colours, shapes, materials), with its paragraph."""
+
+    key: str
+    values: tuple[str, ...]
+    ref: Ref
+    text: str
+
+
+def _c(key: str, values: tuple[str, ...], clause: str, text: str) -> Choice:
+    return Choice(key, values, ref(clause), text)
+
+
+CHOICES: dict[str, Choice] = {c.key: c for c in (
+    _c("race_colors", ("yellow", "green", "red", "orange"), "NR 5.09(7)(b)",
+       "yellow, green, fluorescent red or fluorescent orange (colour families)"),
+    _c("race_shapes", ("sphere", "cylinder"), "NR 5.09(7)(b)", "spherical or cylindrical"),
+    _c("race_materials", ("foam", "plastic", "rubber"), "NR 5.09(7)(b)",
+       "foam, plastic or rubber designed to be used as a water marker"),
+    _c("mooring_shapes", ("sphere", "ovate"), "NR 5.09(7)(a)", "should be spherical or ovate"),
+)}
+
+
+def req(key: str) -> float:
+    """The value of requirement ``key`` (KeyError on a typo: a programming error)."""
+    return REQ[key].value
+
+
+def legend_min_cap(display_height: float) -> float:
+    """Smallest legible regulatory legend for a display area ``display_height`` high."""
+    scaled = max(req("legend_min_cap_floor"), display_height * req("legend_min_fraction"))
+    return min(req("legend_min_cap_ceiling"), scaled)
+
+
+def diamond_height(outside_width: float) -> float:
+    """Height of a diamond of ``outside_width`` whose sides slope per (6)(d)."""
+    return outside_width / math.tan(math.radians(req("diamond_slope")))
+
+
+__all__ += ["legend_min_cap", "diamond_height"]
+
+
+def dimension(name: str, value: float | str, unit: str, key_or_clause: str) -> Dimension:
+    """A built marker's dimension citing requirement ``key_or_clause`` (or that clause)."""
+    clause = REQ[key_or_clause].ref.clause if key_or_clause in REQ else key_or_clause
+    return Dimension(name, value, unit, clause)
+
+
+def at_least(key: str) -> str:
+    """"(>= 36 in)": a minimum for a dimension's name, from the table."""
+    return f"(>= {REQ[key].value:g} {REQ[key].unit})"
+
+
+def about(key: str) -> str:
+    """"(about 18 in)": an approximate size for a dimension's name, from the table."""
+    return f"(about {REQ[key].value:g} {REQ[key].unit})"
+
+
+__all__ += ["dimension", "at_least", "about"]

@@ -1,0 +1,279 @@
+"""Rules for buoys, NR 5.09(2)(a)8, (5), (6), (7). One function per rule id.
+
+A buoy's face (the symbol of a symbol buoy, each symbol of a wrap, the sign above a
+sign buoy) is judged by the regulatory rules as a face of its own (Facts.faces); these
+rules judge the buoy: its size above the waterline, its bands, its reflector, the
+mooring and race course buoys of (7).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from markers.check.measure.faces import AIDS, Facts
+from markers.packs.wi_nr509.requirements import CHOICES, REQ, req
+from markers.check.engine import Hit, rule, tolerance
+
+#: Buoys (6)(a) sizes: all but mooring, slalom and race course buoys. An aid counts when
+#: it is drawn as a buoy (it has a waterline).
+SIZED = ("buoy-symbol", "buoy-sign", "buoy-wrap") + AIDS
+#: Drawing precision allowed on a measured length, inches.
+TOL = 0.01
+
+
+def _is_buoy(f: Facts) -> bool:
+    return f.waterline is not None
+
+
+def _sequence(f: Facts) -> str:
+    return ", ".join(b.color.family for b in f.bands) or "no bands"
+
+
+@rule("buoy-height", "NR 5.09(6)(a)", "error", SIZED,
+      tolerance="0.01 in")
+def buoy_height(f: Facts) -> Iterator[Hit]:
+    """A buoy rides at least 36 in above the waterline.
+
+    Mooring, slalom and race course buoys are excepted (see mooring-buoy, race-buoy).
+    Measured from the waterline (the element whose id or label is ``waterline``, else
+    the lowest painted edge) up to the top of the buoy; on a wrap, its height.
+
+    Passes: a symbol buoy 36.00 in above the water.  Fails: one riding 30 in above it.
+    """
+    low = req("buoy_min_height")
+    if _is_buoy(f) and f.height_above_water is not None and \
+            f.height_above_water < low - tolerance(TOL):
+        yield Hit(f"buoy rides {f.height_above_water:.2f} in above the waterline; "
+                  f"{REQ['buoy_min_height'].ref} requires at least {low:g} in",
+                  measured=round(f.height_above_water, 3), required=f">= {low:g}", unit="in",
+                  tolerance=tolerance(TOL), bbox=f.bbox())
+
+
+@rule("buoy-diameter", "NR 5.09(6)(a)", "error", SIZED,
+      tolerance="0.01 in")
+def buoy_diameter(f: Facts) -> Iterator[Hit]:
+    """A buoy is at least 7 in in diameter.
+
+    Mooring, slalom and race course buoys are excepted. On an elevation the diameter is the
+    body's width; on a wrap it is declared (else its width / pi).
+
+    Passes: 7.00 in.  Fails: a 6 in buoy.
+    """
+    low = req("buoy_min_diameter")
+    if _is_buoy(f) and f.diameter is not None and f.diameter < low - tolerance(TOL):
+        yield Hit(f"buoy is {f.diameter:.2f} in across ({f.diameter_basis}); "
+                  f"{REQ['buoy_min_diameter'].ref} requires at least {low:g} in",
+                  measured=round(f.diameter, 3), required=f">= {low:g}", unit="in",
+                  tolerance=tolerance(TOL), bbox=f.bbox())
+
+
+@rule("buoy-two-sides", "NR 5.09(6)(a)", "error", ("buoy-symbol", "buoy-wrap"))
+def buoy_two_sides(f: Facts) -> Iterator[Hit]:
+    """The symbol is shown on 2 sides of the buoy.
+
+    A wrap shows the whole surface: its symbols are counted and must be 2, 180 deg
+    apart around the buoy (within 5 deg). An elevation shows one side only: it is
+    judged by what its design declares (``sides``), and says so (info) when it does
+    not declare it.
+
+    Passes: a wrap with 2 symbols 180 deg apart.  Fails: a wrap with one symbol.
+    """
+    need = int(req("buoy_symbol_sides"))
+    if f.sides is None:
+        yield Hit("an elevation shows one side of the buoy; check the wrap (or declare "
+                  "'sides') for the symbol on 2 sides", severity="info")
+        return
+    if f.sides != need:
+        yield Hit(f"symbol shown {f.sides} time(s) ({f.sides_basis}); "
+                  f"{REQ['buoy_symbol_sides'].ref} requires {need} sides",
+                  measured=f.sides, required=f"= {need}", unit="count", bbox=f.bbox())
+    elif f.side_spacing is not None and abs(f.side_spacing - 180) > 5:
+        yield Hit(f"the 2 symbols are {f.side_spacing:.1f} deg apart around the buoy; on "
+                  "opposite sides they are 180 deg apart", measured=round(f.side_spacing, 2),
+                  required="= 180", unit="deg", tolerance=5, bbox=f.bbox())
+
+
+@rule("buoy-symbol-bands", "NR 5.09(5)(b)", "error", ("buoy-symbol", "buoy-wrap"),
+      tolerance="1/4 in")
+def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
+    """A symbol buoy is white with orange bands on the top and above the waterline.
+
+    White, with a band of international orange on the top and one just above the
+    waterline at the bottom. Bands are read from the colour at both edges of the buoy, top
+    to bottom, so the symbol in the white area does not break it. "On the top" and "above
+    the waterline" allow 1/4 in (wsmark practice).
+
+    Passes: orange, white, orange from the top to the waterline.  Fails: the bottom
+    band missing (orange, white).
+    """
+    if not _is_buoy(f):
+        return
+    want, tol = "orange, white, orange", tolerance(req("band_edge_tolerance"))
+    bands, where = f.bands, f.bbox()
+    on_top = bool(bands) and bands[0].color.family == "orange" and \
+        bands[0].top - f.body.bounds[1] <= tol
+    above_water = len(bands) > 1 and bands[-1].color.family == "orange" and \
+        f.waterline - bands[-1].bottom <= tol
+    if not on_top:
+        yield Hit("no orange band on the top of the buoy", measured=_sequence(f),
+                  required=want, bbox=where)
+    if not above_water:
+        yield Hit("no orange band just above the waterline", measured=_sequence(f),
+                  required=want, bbox=where)
+    middle = [b.color.family for b in bands[1:-1]]
+    if on_top and above_water and set(middle) != {"white"}:
+        yield Hit(f"the buoy between its bands is {', '.join(middle) or 'not there'}; "
+                  "a symbol buoy is white", measured=_sequence(f), required=want, bbox=where)
+
+
+@rule("buoy-sign-bands", "NR 5.09(5)(c)", "error", ("buoy-sign",),
+      tolerance="0.03 of the height")
+def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
+    """A sign buoy has 3 orange bands alternating with 2 white, each about 1/5.
+
+    Each band takes about one-fifth of the buoy's area above the waterline. The colours and
+    their order are an error; a band outside 1/5 +- 0.03 of the area is a warning
+    ("approximately").
+
+    Passes: orange, white, orange, white, orange of 20 % each.  Fails: orange, white,
+    orange (3 bands).
+    """
+    count = int(req("sign_buoy_bands"))
+    want = ", ".join("orange" if i % 2 == 0 else "white" for i in range(count))
+    if _sequence(f) != want:
+        yield Hit(f"bands from the top are {_sequence(f)}; {REQ['sign_buoy_bands'].ref} "
+                  f"asks {want}", measured=_sequence(f), required=want, bbox=f.bbox())
+        return
+    share, tol = req("sign_buoy_band_fraction"), tolerance(req("sign_buoy_band_tolerance"))
+    for band in f.bands:
+        if abs(band.share - share) > tol:
+            yield Hit(f"a {band.color.family} band takes {band.share:.0%} of the buoy above "
+                      f"the waterline; about one-fifth each", measured=round(band.share, 3),
+                      required=f"{share:.2f} +- {tol:.2f}", unit="ratio", tolerance=tol,
+                      severity="warning", bbox=f.bbox())
+
+
+@rule("reflector-band", "NR 5.09(6)(f)", "error", AIDS,
+      tolerance="0.01 in")
+def reflector_band(f: Facts) -> Iterator[Hit]:
+    """An unlighted aid has a reflective band at least 2 in high around its top.
+
+    All around its uppermost part. Judged on aids drawn as buoys. The reflector is the
+    element whose id or label is ``reflector`` (colour alone cannot show reflective
+    material); it must be 2 in high, run across the whole buoy (all around), and start
+    within 10 % of the height above water from the top (wsmark practice for "uppermost
+    part"). A design declaring the aid ``lighted`` needs none.
+
+    Passes: a 2 in band at the top.  Fails: no reflector, or a 1 in one.
+    """
+    if not _is_buoy(f) or f.lighted:
+        return
+    low, zone = req("reflector_min"), req("reflector_zone") * (f.height_above_water or 0)
+    r = f.reflector
+    if r is None:
+        yield Hit("no reflective band marked (an element named 'reflector'); an unlighted "
+                  "aid needs one at least 2 in high all around its top", measured="none",
+                  required=f">= {low:g} in all around the top", bbox=f.bbox())
+        return
+    if r.height < low - tolerance(TOL):
+        yield Hit(f"reflective band {r.height:.2f} in high; {REQ['reflector_min'].ref} "
+                  f"requires at least {low:g} in", measured=round(r.height, 3),
+                  required=f">= {low:g}", unit="in", tolerance=tolerance(TOL), bbox=r.bbox)
+    if not r.around:
+        yield Hit("the reflective band does not run across the whole buoy (all around)",
+                  measured="part of the way", required="all around", bbox=r.bbox)
+    if r.below_top > zone:
+        yield Hit(f"the reflective band starts {r.below_top:.2f} in below the top; the "
+                  "uppermost part is asked for", measured=round(r.below_top, 3),
+                  required=f"<= {zone:.2f}", unit="in", bbox=r.bbox)
+
+
+@rule("aid-reflector-color", "NR 5.09(2)(a)8", "error", AIDS)
+def aid_reflector_color(f: Facts) -> Iterator[Hit]:
+    """A red buoy has a red reflector, a green buoy a green one.
+
+    Where reflective material is used (the element named ``reflector``).
+
+    Passes: a red reflector on a red nun.  Fails: a white reflector on a red nun.
+    """
+    want = {"aid-red": "red", "aid-green": "green"}.get(f.kind)
+    r = f.reflector
+    if want and r is not None and r.color is not None and r.color.family != want:
+        yield Hit(f"reflector is {r.color.hex} ({r.color.family}) on a {want} buoy; "
+                  f"it shall be {want}", measured=r.color.family, required=want, bbox=r.bbox)
+
+
+@rule("mooring-buoy", "NR 5.09(7)(a)", "error", ("buoy-mooring",),
+      tolerance="1 in")
+def mooring_buoy(f: Facts) -> Iterator[Hit]:
+    """A mooring buoy rides 18 in out, white with a blue band, round or ovate.
+
+    It extends 18 in above the waterline, is white with a blue band clearly visible
+    above the waterline, and should be spherical or ovate (warning). 18 in is taken within 1
+    in (a float's freeboard varies); the blue band must be a band around the buoy that stays
+    clear of the waterline.
+
+    Passes: a white 24 in sphere riding 18 in out, blue band around its middle.
+    Fails: a sphere riding 12 in out, or one without a blue band.
+    """
+    want, tol = req("mooring_height"), tolerance(req("mooring_tolerance"))
+    where = f.bbox()
+    a = f.height_above_water
+    if a is not None and abs(a - want) > tol:
+        yield Hit(f"mooring buoy extends {a:.2f} in above the waterline; "
+                  f"{REQ['mooring_height'].ref} asks {want:g} in", measured=round(a, 3),
+                  required=f"= {want:g} +- {tol:g}", unit="in", tolerance=tol, bbox=where)
+    if f.body_color is not None and f.body_color.family != "white":
+        yield Hit(f"mooring buoy is {f.body_color.family}; it shall be white",
+                  measured=f.body_color.family, required="white", bbox=where)
+    blue = [b for b in f.bands if b.color.family == "blue"]
+    clear = [b for b in blue if f.waterline - b.bottom > req("band_edge_tolerance")]
+    if not clear:
+        yield Hit("no blue band clearly visible above the waterline",
+                  measured=_sequence(f), required="a blue band above the waterline",
+                  bbox=where)
+    shapes = CHOICES["mooring_shapes"].values
+    if f.body_shape not in shapes:
+        yield Hit(f"mooring buoy is {f.body_shape}; it should be spherical or ovate",
+                  measured=f.body_shape, required=" or ".join(shapes), severity="warning",
+                  bbox=where)
+
+
+@rule("race-buoy", "NR 5.09(7)(b)", "error", ("buoy-race",),
+      tolerance="0.01 in")
+def race_buoy(f: Facts) -> Iterator[Hit]:
+    """A race course buoy: >= 4 in out, race colours, 8 3/4 to 14 in, round.
+
+    A race course, water ski or slalom buoy extends at least 4 in above the
+    waterline; is yellow, green, fluorescent red or fluorescent orange (colour
+    families: a drawing cannot show fluorescence); spherical or cylindrical; 8 3/4 to
+    14 in in diameter; made of foam, plastic or rubber (a design field: a drawing
+    without it gets an info).
+
+    Passes: a yellow 9 in foam sphere riding 4.5 in out.  Fails: a 16 in sphere.
+    """
+    where, a, d = f.bbox(), f.height_above_water, f.diameter
+    low = req("race_min_height")
+    if a is not None and a < low - tolerance(TOL):
+        yield Hit(f"race buoy extends {a:.2f} in above the waterline; "
+                  f"{REQ['race_min_height'].ref} asks at least {low:g} in",
+                  measured=round(a, 3), required=f">= {low:g}", unit="in", bbox=where)
+    lo, hi = req("race_min_diameter"), req("race_max_diameter")
+    if d is not None and not lo - tolerance(TOL) <= d <= hi + tolerance(TOL):
+        yield Hit(f"race buoy is {d:.2f} in in diameter; {REQ['race_min_diameter'].ref} "
+                  f"asks {lo:g} to {hi:g} in", measured=round(d, 3),
+                  required=f"{lo:g} to {hi:g}", unit="in", tolerance=tolerance(TOL), bbox=where)
+    for key, value, what in (("race_colors", f.body_color.family if f.body_color else None,
+                              "colour"), ("race_shapes", f.body_shape, "shape")):
+        allowed = CHOICES[key].values
+        if value not in allowed:
+            yield Hit(f"race buoy {what} is {value}; {CHOICES[key].ref} asks "
+                      f"{CHOICES[key].text}", measured=str(value),
+                      required=" | ".join(allowed), bbox=where)
+    materials = CHOICES["race_materials"]
+    if f.material is None:
+        yield Hit("material not declared (a design's 'material'); NR 5.09(7)(b)3 asks foam, "
+                  "plastic or rubber", severity="info")
+    elif f.material not in materials.values:
+        yield Hit(f"race buoy material is {f.material}; {materials.ref} asks {materials.text}",
+                  measured=f.material, required=" | ".join(materials.values))

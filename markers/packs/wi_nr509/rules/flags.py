@@ -1,0 +1,88 @@
+"""Rules for the flags of ss. 30.70 and 30.675, Wis. Stats. One function per rule id."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from markers.check.measure.faces import Facts
+from markers.packs.wi_nr509.requirements import REQ, req
+from markers.check.engine import Hit, rule, tolerance
+
+#: Drawing precision allowed on a flag's size, inches.
+TOL = 0.01
+#: A stripe is diagonal between these angles from the horizontal, degrees.
+DIAGONAL = (10.0, 80.0)
+
+
+@rule("diver-flag", "s. 30.70, Wis. Stats.", "error", ("diver-flag",),
+      tolerance="0.01 in (size), 1/16 in (stripe)")
+def diver_flag(f: Facts) -> Iterator[Hit]:
+    """A diver's flag: at least 12 x 15 in, red, one diagonal white stripe 3 in wide.
+
+    Not less than 12 in high and 15 in long, one diagonal white stripe 3 in wide on a
+    red background. The stripe's width is measured across it (perpendicular to its edges), within
+    1/16 in (wsmark practice); diagonal means between 10 and 80 deg from the horizontal
+    and running from one edge of the flag to the opposite one.
+
+    Passes: 12 x 15 in, red, a 3.00 in white stripe corner to corner.  Fails: a 2 in
+    stripe, a 10 in high flag, a blue field, two stripes.
+    """
+    where = f.bbox()
+    for value, key, what in ((f.flag_height, "diver_min_height", "high"),
+                             (f.flag_length, "diver_min_length", "long")):
+        if value is not None and value < req(key) - tolerance(TOL):
+            yield Hit(f"diver's flag is {value:.2f} in {what}; {REQ[key].ref} asks not less "
+                      f"than {req(key):g} in", measured=round(value, 3),
+                      required=f">= {req(key):g}", unit="in", tolerance=tolerance(TOL), bbox=where)
+    if f.face_color is not None and f.face_color.family != "red":
+        yield Hit(f"the field is {f.face_color.hex} ({f.face_color.family}); it shall be red",
+                  measured=f.face_color.family, required="red", bbox=where)
+    if len(f.flag_stripes) != 1:
+        yield Hit(f"{len(f.flag_stripes)} stripes; the flag displays one diagonal white "
+                  "stripe", measured=len(f.flag_stripes), required="= 1", unit="count",
+                  bbox=where)
+        return
+    stripe = f.flag_stripes[0]
+    if stripe.color.family != "white":
+        yield Hit(f"the stripe is {stripe.color.hex} ({stripe.color.family}); it shall be "
+                  "white", measured=stripe.color.family, required="white", bbox=stripe.bbox)
+    want, tol = req("diver_stripe"), tolerance(req("diver_stripe_tolerance"))
+    if abs(stripe.width - want) > tol:
+        yield Hit(f"the stripe is {stripe.width:.2f} in wide (across it); "
+                  f"{REQ['diver_stripe'].ref} asks {want:g} in", measured=round(stripe.width, 3),
+                  required=f"= {want:g}", unit="in", tolerance=tol, bbox=stripe.bbox)
+    low, high = DIAGONAL
+    if not (low <= stripe.angle <= high and stripe.crosses):
+        yield Hit(f"the stripe runs at {stripe.angle:.1f} deg from the horizontal"
+                  f"{'' if stripe.crosses else ' and does not cross the flag'}; it shall be "
+                  "diagonal", measured=round(stripe.angle, 2), required=f"{low:g} to {high:g}",
+                  unit="deg", bbox=stripe.bbox)
+
+
+@rule("distress-flag", "s. 30.675, Wis. Stats.", "warning", ("distress-flag",),
+      tolerance="10 % of each size")
+def distress_flag(f: Facts) -> Iterator[Hit]:
+    """A distress flag is orange, approximately 18 by 30 in.
+
+    Orange is an error (a flag of another colour does not say "in need of help"); the
+    size a warning beyond 10 % on either side (either way up).
+
+    Passes: an orange flag 18 x 30 in.  Fails (warning): an orange flag 12 x 20 in.
+    """
+    where = f.bbox()
+    if f.face_color is not None and f.face_color.family != "orange":
+        yield Hit(f"the flag is {f.face_color.hex} ({f.face_color.family}); a distress flag "
+                  "is orange", measured=f.face_color.family, required="orange",
+                  severity="error", bbox=where)
+    if f.flag_height is None or f.flag_length is None:
+        return
+    tol = tolerance(req("distress_tolerance"))
+    short, long = sorted((f.flag_height, f.flag_length))
+    for value, key in ((short, "distress_height"), (long, "distress_length")):
+        want = req(key)
+        if abs(value - want) > tol * want:
+            yield Hit(f"distress flag is {short:.2f} by {long:.2f} in; "
+                      f"{REQ[key].ref} asks approximately {req('distress_height'):g} by "
+                      f"{req('distress_length'):g} in", measured=round(value, 3),
+                      required=f"= {want:g} +- {tol:.0%}", unit="in",
+                      tolerance=round(tol * want, 3), bbox=where)

@@ -1,0 +1,290 @@
+"""Rules for regulatory markers, NR 5.09(2)(b), (5) and (6). One function per rule id."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from markers.check.measure.faces import REGULATORY, Facts, LegendFact
+from markers.packs.wi_nr509.requirements import REQ, legend_min_cap, req
+from markers.check.engine import Hit, rule, tolerance
+
+def stroke_hits(legends: list[LegendFact]) -> Iterator[Hit]:
+    """Lines whose letter stroke is outside the block-character range."""
+    lo, hi = req("block_stroke_min"), req("block_stroke_max")
+    for leg in legends:
+        if leg.stroke_ratio is not None and not lo <= leg.stroke_ratio <= hi:
+            yield Hit(f"letter stroke {leg.stroke_ratio:.2f} of the letter height; block "
+                      f"characters have {lo:.2f}-{hi:.2f}", measured=round(leg.stroke_ratio, 3),
+                      required=f"{lo:.2f}-{hi:.2f}", unit="ratio", bbox=leg.bbox)
+
+
+def _on_curve(f: Facts) -> str:
+    """How a face on a buoy was measured, for the message; empty on a flat sign."""
+    if f.curvature is None:
+        return ""
+    how = "as seen from the front" if f.curvature == "seen" else "along the buoy's surface"
+    return f", {how} ({f.curvature_basis})"
+
+
+def _color_hit(what: str, match, want: str, clause: str) -> Iterator[Hit]:
+    if match is not None and match.family != want:
+        yield Hit(f"{what} is {match.hex} ({match.family}, dE2000 {match.distance:.1f} from "
+                  f"{match.reference_name}); {clause} requires {want}",
+                  measured=match.family, required=want)
+
+
+@rule("reg-shape", "NR 5.09(2)(b)1-4", "error", ("*",))
+def reg_shape(f: Facts) -> Iterator[Hit]:
+    """The symbol is an open diamond, a diamond with a cross, a circle or a rectangle.
+
+    The kind is detected from the largest orange area (or, for aids, the coloured
+    face); a drawing with neither is not a marker this rule knows.
+
+    Passes: an orange ring shaped like a 35 deg diamond (detected: danger).
+    Fails:  an orange triangle, or a drawing with no orange or aid face at all.
+    """
+    if f.kind is None:
+        shape = f.symbol_shape or "no symbol"
+        yield Hit(f"no NR 5.09 marker found ({shape}); expected an orange diamond, circle "
+                  "or rectangle on white, or a red, green or striped aid face",
+                  measured=shape, required="diamond | diamond with cross | circle | rectangle",
+                  bbox=f.bbox())
+
+
+@rule("reg-symbol-color", "NR 5.09(2)(b)1-4", "error", REGULATORY)
+def reg_symbol_color(f: Facts) -> Iterator[Hit]:
+    """The symbol (outline and cross) is international orange.
+
+    Colours are judged by family: CIEDE2000 distance to reference swatches
+    (markers.core.colors), so #FF4F00 and the FHWA sign orange #E57200 both pass.
+
+    Passes: outline #FF4F00.  Fails: outline #C8102E (red).
+    """
+    yield from _color_hit("symbol", f.symbol_color, "orange", "NR 5.09(2)(b)")
+
+
+@rule("reg-center-color", "NR 5.09(2)(b)1-4", "error", REGULATORY)
+def reg_center_color(f: Facts) -> Iterator[Hit]:
+    """The center of the symbol is white.
+
+    Passes: a white center.  Fails: a yellow center inside the orange diamond.
+    """
+    yield from _color_hit("symbol center", f.center_color, "white", "NR 5.09(2)(b)")
+
+
+@rule("reg-legend-color", "NR 5.09(2)(b)5", "error", REGULATORY)
+def reg_legend_color(f: Facts) -> Iterator[Hit]:
+    """Letters and numerals of a regulatory marker are black.
+
+    Passes: black "ROCKS".  Fails: blue "ROCKS".
+    """
+    for leg in f.legends:
+        for hit in _color_hit("legend", leg.color, "black", "NR 5.09(2)(b)5"):
+            yield Hit(hit.message, hit.measured, hit.required, bbox=leg.bbox)
+
+
+@rule("reg-exclusion-cross", "NR 5.09(2)(b)2", "error", ("exclusion", "danger"))
+def reg_exclusion_cross(f: Facts) -> Iterator[Hit]:
+    """An exclusion diamond has an orange cross inside its white center and no words
+    inside it ("without qualifying explanation"); words may stand outside.
+
+    Also judges a drawing declared as exclusion whose diamond has no cross.
+
+    Passes: diamond with cross, "KEEP OUT" below it.  Fails: "SWIM AREA" inside it.
+    """
+    if f.kind == "danger" and f.declared_kind == "exclusion":
+        yield Hit("declared an exclusion marker but the diamond has no cross",
+                  measured="no cross", required="orange cross in the white center",
+                  bbox=f.bbox())
+    if f.kind == "exclusion":
+        for leg in f.legends:
+            if leg.inside_symbol:
+                yield Hit("words inside an exclusion diamond; NR 5.09(2)(b)2 shows the "
+                          "cross without qualifying explanation", measured="words inside",
+                          required="no words inside", bbox=leg.bbox)
+
+
+@rule("reg-control-legend", "NR 5.09(2)(b)3", "error", ("control",))
+def reg_control_legend(f: Facts) -> Iterator[Hit]:
+    """A control circle carries its words or numerals inside the circle.
+
+    Passes: "SLOW NO WAKE" inside.  Fails: an empty circle with the words below it.
+    """
+    if not any(leg.inside_symbol for leg in f.legends):
+        yield Hit("no words inside the control circle; the nature of the control shall be "
+                  "indicated inside it", measured="none inside", required="words inside",
+                  bbox=f.bbox())
+
+
+@rule("reg-info-legend", "NR 5.09(2)(b)4", "error", ("information",))
+def reg_info_legend(f: Facts) -> Iterator[Hit]:
+    """An information rectangle has its message inside the rectangle.
+
+    Passes: "MARINA" inside.  Fails: an empty rectangle.
+    """
+    if not any(leg.inside_symbol for leg in f.legends):
+        yield Hit("no message inside the information rectangle", measured="none inside",
+                  required="message inside", bbox=f.bbox())
+
+
+@rule("display-height", "NR 5.09(6)(a)", "error", REGULATORY + ("aid-red", "aid-green",
+                                                                  "aid-center"))
+def display_height(f: Facts) -> Iterator[Hit]:
+    """The display area is at least 12 in high.
+
+    H is the height of the area that carries the symbol: on a sign the panel less any
+    full-width bands of words above or below the symbol. A drawing may declare it (an
+    element with id or label ``display-area``) or the user may give it
+    (``--display-height``); otherwise it is inferred, and the report says which.
+
+    Passes: H = 12 in.  Fails: a sign whose display area is 10 in high.
+    """
+    low = req("display_min")
+    if f.display_height is not None and f.display_height < low - 1e-6:
+        yield Hit(f"display area {f.display_height:.2f} in high ({f.display_basis}); "
+                  f"{REQ['display_min'].ref} requires at least {low:g} in",
+                  measured=round(f.display_height, 3), required=f">= {low:g}", unit="in")
+
+
+@rule("outline-width", "NR 5.09(6)(b)", "error", REGULATORY, tolerance="0.01 in")
+def outline_width(f: Facts) -> Iterator[Hit]:
+    """The symbol outline is at least 2 in thick, perpendicular to the edge, at its
+    thinnest.
+
+    Measured as the least distance between the symbol's outer boundary and its white
+    center, so a diamond's outline is taken across its sloping sides.
+
+    Passes: 2.00 in.  Fails: a 1.5 in stroke (measured 1.50 in).
+    """
+    tol, low = tolerance(0.01), req("outline_min")
+    if f.outline is not None and f.outline < low - tol:
+        yield Hit(f"symbol outline {f.outline:.2f} in thick at its thinnest{_on_curve(f)}; "
+                  f"{REQ['outline_min'].ref} requires at least {low:g} in",
+                  measured=round(f.outline, 3), required=f">= {low:g}", unit="in",
+                  tolerance=tol, bbox=f.outline_at)
+
+
+@rule("symbol-size", "NR 5.09(6)(c)", "error", REGULATORY,
+      tolerance="max(1/16 in, 1 % of H)")
+def symbol_size(f: Facts) -> Iterator[Hit]:
+    """Diamond outside width, circle inner diameter, or the mean of a square's inside
+    and outside widths equals 2/3 of the display area height.
+
+    For a rectangle wider than tall the rule is applied to its height. Tolerance:
+    the larger of 1/16 in and 1 % of H.
+
+    Passes: a 16.00 in diamond at H = 24 in.  Fails: a 14 in diamond at H = 24 in.
+    """
+    if f.size is None or f.display_height is None:
+        return
+    want = f.display_height * req("symbol_fraction")
+    tol = tolerance(max(1 / 16, 0.01 * f.display_height))
+    if abs(f.size - want) > tol:
+        yield Hit(f"{f.size_name} {f.size:.2f} in{_on_curve(f)}; "
+                  f"{REQ['symbol_fraction'].ref} requires 2/3 "
+                  f"of the {f.display_height:.2f} in display area ({f.display_basis}) = "
+                  f"{want:.2f} in", measured=round(f.size, 3), required=f"= {want:.3f}",
+                  unit="in", tolerance=round(tol, 4), bbox=f.bbox())
+
+
+@rule("diamond-slope", "NR 5.09(6)(d)", "error", ("danger", "exclusion"), tolerance="0.5 deg")
+def diamond_slope(f: Facts) -> Iterator[Hit]:
+    """Each side of the diamond slopes 35 deg from the vertical (on a flat surface).
+
+    Passes: sides at 35.0 deg.  Fails: a square turned 45 deg (sides at 45.0 deg).
+    """
+    want, tol = req("diamond_slope"), tolerance(0.5)
+    worst = max(f.side_angles, key=lambda a: abs(a - want), default=None)
+    if worst is not None and abs(worst - want) > tol:
+        yield Hit(f"diamond side slopes {worst:.1f} deg from vertical{_on_curve(f)}; "
+                  f"{REQ['diamond_slope'].ref} requires {want:g} deg",
+                  measured=round(worst, 2), required=f"= {want:g}", unit="deg",
+                  tolerance=tol, bbox=f.bbox())
+
+
+@rule("circle-round", "NR 5.09(2)(b)3", "error", ("control",), tolerance="0.01 of the diameter")
+def circle_round(f: Facts) -> Iterator[Hit]:
+    """A control circle is a circle: its inner and outer boundaries are round.
+
+    Roundness is the spread of radii from the centre, as a fraction of the diameter;
+    tolerance 1 %.
+
+    Passes: true circles.  Fails: an ellipse 10 % wider than tall.
+    """
+    tol = tolerance(0.01)
+    if f.roundness is not None and f.roundness > tol:
+        yield Hit(f"circle out of round by {100 * f.roundness:.1f} % of its diameter",
+                  measured=round(f.roundness, 4), required=f"<= {tol:g}", unit="ratio",
+                  tolerance=tol, bbox=f.bbox())
+
+
+@rule("symbol-centered", "NR 5.09(5)(d), USWMS practice", "warning", REGULATORY,
+      tolerance="2 % of H, in inches")
+def symbol_centered(f: Facts) -> Iterator[Hit]:
+    """The symbol is centred on the display area (within 2 % of H).
+
+    Passes: centred.  Fails: a diamond pushed 2 in to the left on a 24 in display area.
+    """
+    if f.center_offset is None or f.display_height is None:
+        return
+    tol = tolerance(0.02 * f.display_height)
+    if f.center_offset > tol:
+        yield Hit(f"symbol centre is {f.center_offset:.2f} in from the display area's centre",
+                  measured=round(f.center_offset, 3), required=f"<= {tol:.3f}", unit="in",
+                  tolerance=round(tol, 3), bbox=f.bbox())
+
+
+@rule("legend-legibility", "NR 5.09(2)(b)5", "warning", REGULATORY)
+def legend_legibility(f: Facts) -> Iterator[Hit]:
+    """Letters are block characters of a legible size.
+
+    Cap height at least the project minimum (H/16, between 1 and 3 in; see
+    markers/requirements.py for why not a flat 3 in) and stroke width between 0.10 and
+    0.30 of the cap height.
+
+    Passes: 2 in letters at H = 24 in.  Fails: 0.5 in letters, or hairline letters.
+    """
+    if f.display_height is None:
+        return
+    low = legend_min_cap(f.display_height)
+    for leg in f.legends:
+        if leg.cap_height < low - 0.01:
+            yield Hit(f"letters {leg.cap_height:.2f} in high; at least {low:.2f} in "
+                      f"recommended for a {f.display_height:.2f} in display area",
+                      measured=round(leg.cap_height, 3), required=f">= {low:.3f}", unit="in",
+                      bbox=leg.bbox)
+    yield from stroke_hits(f.legends)
+
+
+@rule("drawing-units", "fabrication", "info", ("*",))
+def drawing_units(f: Facts) -> Iterator[Hit]:
+    """A drawing from Adobe Illustrator sized in px is read at 96 px per inch.
+
+    SVG defines the px as 1/96 in and wsmark reads it so; Illustrator writes its points
+    as px (72 to the inch), so such a drawing reads at 3/4 of its artboard and its sizes
+    fail for that reason alone. The note says how to read it at Illustrator's size.
+
+    Passes: an Illustrator drawing sized in in or mm; an Inkscape drawing in px.
+    Fails (info): <svg width="1728px" height="1728px"> saved by Adobe Illustrator.
+    """
+    if f.generator and "illustrator" in f.generator.lower() and f.drawing_units == "px":
+        yield Hit(f"sized in px by {f.generator}: read at 96 px per inch as SVG defines "
+                  "it; Illustrator means 72, so if sizes read 3/4 of the artboard, check "
+                  "again with --scale 0.013889 (1/72 in per unit)", measured="px at 96/in",
+                  required="in, mm, cm, pt or pc")
+
+
+@rule("text-outlined", "fabrication", "info", ("*",))
+def text_outlined(f: Facts) -> Iterator[Hit]:
+    """Legend text is outlines, not font-dependent ``<text>``.
+
+    A ``<text>`` legend prints in whatever font the sign shop has; its size is
+    measured from font-size (cap height taken as 0.7 em).
+
+    Passes: letters as paths.  Fails (info): <text font-size="4in">ROCKS</text>.
+    """
+    for leg in f.legends:
+        if not leg.outlined:
+            yield Hit(f"legend {leg.text!r} is <text>, not outlines; its look depends on the "
+                      "font installed where it is printed", measured="text",
+                      required="outlines", bbox=leg.bbox)

@@ -1,0 +1,49 @@
+"""What a drawing declares about itself in its ``<desc>``: wsmark's ``design:`` record.
+
+``wsmark render`` writes the design as one JSON line, ``design: {...}``, in the root
+``<desc>``. Read back, a few of its fields are declarations the checker cannot measure
+from geometry, like a ``display-area`` element: the kind, how a face is laid on a round
+surface (``curvature``), a wrap's buoy ``diameter`` and ``seam``, a race buoy's
+``material``, whether an aid is ``lighted``, on how many ``sides`` a symbol is shown,
+an aid's ``ws_id`` (its letters are outlines, which are not read).
+A vendor may write the same line. Anything malformed is ignored, never an error.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from xml.etree.ElementTree import Element
+
+from markers.read.svg.safety import local_name
+
+__all__ = ["declared_design"]
+
+#: The longest description looked at; a design record is a few hundred characters.
+MAX_DESC_CHARS = 20_000
+_TEXT = ("kind", "curvature", "material", "ws_id")
+_NUMBER = ("diameter", "seam", "sides")
+
+
+def declared_design(root: Element) -> dict[str, object]:
+    """The declared fields of the root ``<desc>``'s ``design:`` line (empty if none)."""
+    desc = next((child for child in root if local_name(child) == "desc"), None)
+    text = (desc.text or "")[:MAX_DESC_CHARS] if desc is not None else ""
+    line = next((line for line in text.splitlines() if line.startswith("design: ")), None)
+    if line is None:
+        return {}
+    try:
+        record = json.loads(line[len("design: "):])
+    except ValueError:
+        return {}
+    if not isinstance(record, dict):
+        return {}
+    out: dict[str, object] = {key: record[key] for key in _TEXT
+                              if isinstance(record.get(key), str) and len(record[key]) < 100}
+    out.update({key: float(record[key]) for key in _NUMBER
+                if isinstance(record.get(key), (int, float))
+                and not isinstance(record[key], bool)
+                and math.isfinite(record[key]) and 0 <= record[key] < 1e6})
+    if isinstance(record.get("lighted"), bool):
+        out["lighted"] = record["lighted"]
+    return out

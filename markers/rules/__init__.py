@@ -1,6 +1,0 @@
-"""Facts -> Findings: every rule, registered by importing its module."""
-
-from markers.rules import aids, buoys, flags, regulatory  # noqa: F401  (registers the rules)
-from markers.rules.base import RULES, Finding, Hit, Rule, evaluate, rule, tolerance
-
-__all__ = ["RULES", "Finding", "Hit", "Rule", "evaluate", "rule", "tolerance"]
