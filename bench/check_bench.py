@@ -19,7 +19,10 @@ from pathlib import Path
 from common import Row, median_child
 
 from markers.core.design import Design
-from markers.packs.wi_nr509.kinds import KINDS, build
+from markers.packs import get_pack
+
+PACK = get_pack()
+KINDS, build = PACK.kinds, PACK.build
 from render.output import render_file
 
 FILES = 500

@@ -22,7 +22,9 @@ from common import Row, Stat, median_child, median_times, mib, table  # noqa: E4
 import cairosvg  # noqa: E402
 
 from markers.core.design import Design  # noqa: E402
-from markers.packs.wi_nr509.kinds import build  # noqa: E402
+from markers.packs import get_pack  # noqa: E402
+
+build = get_pack().build
 from render.gallery import build_gallery  # noqa: E402
 from render.output import render_bytes  # noqa: E402
 from render.svg import to_svg  # noqa: E402
@@ -101,7 +103,7 @@ def bench_gallery(runs: int) -> list[Row]:
     def once() -> None:
         nonlocal count
         with tempfile.TemporaryDirectory(prefix="wsmark-gallery-") as tmp:
-            count = len(build_gallery(tmp))
+            count = len(build_gallery(get_pack(), tmp))
 
     t = median_times({"gallery": once}, runs)["gallery"]
     return [Row("build_gallery", f"{t.median:.3f} s", f"{t.note()}, {count} files")]

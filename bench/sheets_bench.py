@@ -2,7 +2,7 @@
 
 Sheets: every kind with its dimension table at every standard size, letter paper, built
 as SVG pages and combined into one PDF, in-process (imports done, no PNG); the target
-is under 2 s. Fabrication: `write_fabrication` for every kind's sample design at
+is under 2 s. Fabrication: `fabrication_files` for every kind's sample design at
 H = 24 in into a temp folder (print SVG + PDF, cut SVGs, DXF, BOM).
 """
 
@@ -14,10 +14,12 @@ from pathlib import Path
 
 from common import Row, median_times
 
-from markers.packs.wi_nr509.kinds import KINDS, build
-from markers.packs.wi_nr509.samples import sample_design
-from render.fabricate import write_fabrication
+from markers.packs import get_pack
+from render.fabricate import fabrication_files, write_files
 from render.sheets import sheet_pages, sheets_pdf
+
+PACK = get_pack()
+KINDS, build = PACK.kinds, PACK.build
 
 __all__ = ["bench_sheets", "bench_fabricate"]
 
@@ -32,11 +34,11 @@ def bench_sheets(runs: int) -> list[Row]:
 
     def svg() -> None:
         nonlocal pages
-        pages, _ = sheet_pages()
+        pages, _ = sheet_pages(PACK)
 
     def combine() -> None:
         nonlocal pdf
-        pdf = sheets_pdf(pages)
+        pdf = sheets_pdf(PACK, pages)
 
     t = median_times({"svg": svg, "pdf": combine}, runs)
     total = t["svg"].median + t["pdf"].median
@@ -53,7 +55,7 @@ def bench_sheets(runs: int) -> list[Row]:
 def bench_fabricate(runs: int) -> list[Row]:
     """Fabrication files of every kind, the slowest kind named."""
     runs = min(runs, 3)
-    arts = {kind.name: build(sample_design(kind, 24.0)) for kind in KINDS.values()}
+    arts = {kind.name: build(kind.typical_designs(24.0)[0]) for kind in KINDS.values()}
     per_kind: dict[str, float] = {}
     count = 0
 
@@ -63,7 +65,7 @@ def bench_fabricate(runs: int) -> list[Row]:
         with tempfile.TemporaryDirectory(prefix="wsmark-fab-") as tmp:
             for name, art in arts.items():
                 start = time.perf_counter()
-                count += len(write_fabrication(art, Path(tmp) / name)[1])
+                count += len(write_files(fabrication_files(art)[1], Path(tmp) / name))
                 per_kind[name] = time.perf_counter() - start
 
     t = median_times({"all": once}, runs)["all"]

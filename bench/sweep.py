@@ -13,7 +13,15 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from markers.check.pipeline import CheckOptions, check_file
+from markers.check.pipeline import CheckOptions
+from markers.check.pipeline import check_file as _check
+from markers.packs import get_pack
+
+PACK = get_pack()
+
+
+def check_file(path, options):
+    return _check(path, options, PACK)
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 

@@ -16,7 +16,7 @@ from render.output import file_stem, make_dir, write_atomic
 from render.raster import svg_to_pdf
 from render.svg import cut_svg, print_svg
 
-__all__ = ["BOM_HEADER", "bom_rows", "write_fabrication"]
+__all__ = ["BOM_HEADER", "bom_rows", "fabrication_files", "write_files"]
 
 BOM_HEADER = ("colour", "hex", "role", "sq in per sign", "sq ft per sign", "quantity",
               "total sq ft")
@@ -36,13 +36,12 @@ def _csv(bom: list[BomLine]) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
-def write_fabrication(art: Artwork, out_dir: str | os.PathLike,
-                      bleed: float = DEFAULT_BLEED, min_feature: float = DEFAULT_MIN_FEATURE,
-                      qty: int = 1) -> tuple[Fabrication, list[Path]]:
-    """Write the fabrication files of ``art`` into ``out_dir`` (created if missing);
-    returns the plan (weeding issues, bill of materials) and the files written."""
+def fabrication_files(art: Artwork, bleed: float = DEFAULT_BLEED,
+                      min_feature: float = DEFAULT_MIN_FEATURE,
+                      qty: int = 1) -> tuple[Fabrication, dict[str, bytes]]:
+    """The plan of ``art`` (weeding issues, bill of materials) and its files, by name
+    (``control-24in-slow-no-wake-print.svg`` ...)."""
     fab = plan(art, bleed, min_feature, qty)
-    out = make_dir(out_dir)
     meta = art.meta
     stem = file_stem(str(meta.get("kind")), meta.get("display_height"),
                      meta.get("legend") or meta.get("ws_id"))
@@ -52,9 +51,14 @@ def write_fabrication(art: Artwork, out_dir: str | os.PathLike,
         files[f"cut-{color}.svg"] = cut_svg(fab, color)
     files["cut.dxf"] = cut_dxf(fab)
     files["bom.csv"] = _csv(fab.bom)
+    return fab, {f"{stem}-{name}": data for name, data in files.items()}
+
+
+def write_files(files: dict[str, bytes], out_dir: str | os.PathLike) -> list[Path]:
+    """Write ``files`` (name -> bytes) into ``out_dir`` (created if missing)."""
+    out = make_dir(out_dir)
     written = []
     for name, data in files.items():
-        path = out / f"{stem}-{name}"
-        write_atomic(path, data)
-        written.append(path)
-    return fab, written
+        write_atomic(out / name, data)
+        written.append(out / name)
+    return written

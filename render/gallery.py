@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from markers.core.design import Design
-from markers.packs.wi_nr509.kinds import KINDS, build
-from markers.packs.wi_nr509.samples import typical_designs
+from markers.core.pack import Pack
 from render.output import file_stem, make_dir, render_bytes, write_atomic
 from render.raster import svg_to_png
 from render.sheets import sheet_pages, sheets_pdf
@@ -37,19 +36,19 @@ class Entry:
         return file_stem(d.kind, d.display_height, d.legend or d.ws_id)
 
 
-def gallery_designs() -> list[Entry]:
+def gallery_designs(pack: Pack) -> list[Entry]:
     """Every registered kind at every gallery size (once, at its default size, when it
     has no display area), with its typical legends or id."""
     entries = []
-    for kind in KINDS.values():
+    for kind in pack.kinds.values():
         for h in GALLERY_SIZES if kind.display_area else (None,):
-            entries.extend(Entry(design) for design in typical_designs(kind, h))
+            entries.extend(Entry(design) for design in kind.typical_designs(h))
     return entries
 
 
-def _readme(rows: list[tuple[Entry, object]]) -> str:
+def _readme(pack: Pack, rows: list[tuple[Entry, object]]) -> str:
     lines = ["# wsmark gallery", "",
-             "Every marker kind of NR 5.09 at display heights of 12 and 24 in, built by "
+             f"Every marker kind of {pack.law.code} at display heights of 12 and 24 in, built by "
              "`wsmark gallery -o gallery`. Each SVG is at actual size (1 user unit = 1 in); "
              f"the PNG beside it is a {PREVIEW_DPI} dpi preview. Regenerate with "
              "`make gallery`; a test fails when this folder is stale.", "",
@@ -61,7 +60,7 @@ def _readme(rows: list[tuple[Entry, object]]) -> str:
              f"![sheet-{SHEET_KIND}](sheet-{SHEET_KIND}.png)", ""]
     for entry, art in rows:
         d = entry.design
-        title = KINDS[d.kind].title
+        title = pack.kinds[d.kind].title
         size = f"H = {d.display_height:g} in" if d.display_height else "default size"
         lines += [f"## {d.kind}, {size}"
                   + (f", \"{d.legend}\"" if d.legend else "") + (f", {d.ws_id}" if d.ws_id else ""),
@@ -74,30 +73,31 @@ def _readme(rows: list[tuple[Entry, object]]) -> str:
     return "\n".join(lines)
 
 
-def _sheets(out: Path) -> list[Path]:
+def _sheets(pack: Pack, out: Path) -> list[Path]:
     """The reference sheets as PDF, and one page as SVG with a PNG to show."""
-    pages, _ = sheet_pages()
+    pages, _ = sheet_pages(pack)
     page = next(page.svg for page in pages if page.kind == SHEET_KIND)
-    files = {SHEETS_PDF: sheets_pdf(pages), f"sheet-{SHEET_KIND}.svg": page,
+    files = {SHEETS_PDF: sheets_pdf(pack, pages), f"sheet-{SHEET_KIND}.svg": page,
              f"sheet-{SHEET_KIND}.png": svg_to_png(page, SHEET_PREVIEW_DPI)}
     for name, data in files.items():
         write_atomic(out / name, data)
     return [out / name for name in files]
 
 
-def build_gallery(out_dir: str | Path) -> list[Path]:
-    """Write the gallery into ``out_dir`` (created if missing); returns the files."""
+def build_gallery(pack: Pack, out_dir: str | Path) -> list[Path]:
+    """Write the gallery of ``pack`` into ``out_dir`` (created if missing); returns the
+    files."""
     out = make_dir(out_dir)
     written, rows = [], []
-    for entry in gallery_designs():
-        art = build(entry.design)
+    for entry in gallery_designs(pack):
+        art = pack.build(entry.design)
         rows.append((entry, art))
         for suffix in (".svg", ".png"):
             path = out / f"{entry.stem}{suffix}"
             write_atomic(path, render_bytes(art, suffix, PREVIEW_DPI))
             written.append(path)
-    written += _sheets(out)
+    written += _sheets(pack, out)
     readme = out / "README.md"
-    write_atomic(readme, _readme(rows).encode("utf-8"))
+    write_atomic(readme, _readme(pack, rows).encode("utf-8"))
     written.append(readme)
     return written

@@ -1,7 +1,7 @@
 """Reference sheets: a printable catalogue of the markers, one PDF.
 
 A cover with contents; per marker kind, the marker drawn to scale with callouts, the
-meaning quoted from NR 5.09 and a table of its dimensions at standard sizes (the
+meaning quoted from the pack's rule and a table of its dimensions at standard sizes (the
 numbers of ``meta['dimensions']``, the same as ``wsmark spec``); a page of colour
 families and one of WS numbering. Every page is laid out on a virtual letter page
 (8.5 x 11 units) that is scaled onto the paper, so one layout serves every paper
@@ -20,13 +20,12 @@ from importlib.metadata import version
 from shapely.affinity import affine_transform
 from shapely.geometry import Polygon
 
-from markers.core.artwork import Artwork, Dimension
-from markers.packs.wi_nr509.citations import REFS, ref
+from markers.core.artwork import Artwork
+from markers.core.spec import Dimension
 from markers.core.colors import PALETTE, REFERENCES
-from markers.core.design import Design, validate_ws_id
+from markers.core.design import Design
 from markers.errors import WsmarkError
-from markers.packs.wi_nr509.kinds import KINDS, Kind, build
-from markers.packs.wi_nr509.samples import sample_design
+from markers.core.pack import Kind, Pack
 from render.callouts import (
     INK, LANE, LANE_GAP, SMALL, THIN, View, arrow, callouts, footprint, lane_count, lane_spans,
     pack_lanes,
@@ -144,7 +143,7 @@ def _row_label(h: float | None) -> str:
     return f"H = {h:g} in" if h is not None else "the default size"
 
 
-def dimension_table(kind: Kind, sizes: tuple[float, ...]) -> DimensionTable:
+def dimension_table(pack: Pack, kind: Kind, sizes: tuple[float, ...]) -> DimensionTable:
     """The rule's numbers of ``kind`` at each size, from the built artworks; a size that
     cannot be built is left blank and named in ``failures``."""
     heights: tuple[float | None, ...] = tuple(sizes) if kind.display_area else (None,)
@@ -152,7 +151,7 @@ def dimension_table(kind: Kind, sizes: tuple[float, ...]) -> DimensionTable:
     failures = []
     for h in heights:
         try:
-            by_size.append(_by_name(build(sample_design(kind, h)).meta["dimensions"]))
+            by_size.append(_by_name(pack.build(kind.typical_designs(h)[0]).meta["dimensions"]))
         except WsmarkError as err:
             by_size.append({})
             failures.append(f"{_row_label(h)}: {err}")
@@ -226,15 +225,15 @@ def _kind_page(kind: Kind, table: DimensionTable, art: Artwork,
     return Page(f"{kind.title} ({kind.name})", items, kind.name)
 
 
-def _kind_page_or_note(job: tuple[Kind, tuple[float, ...], float]) -> Page | str:
+def _kind_page_or_note(job: tuple[Pack, Kind, tuple[float, ...], float]) -> Page | str:
     """The page of a kind, or a note saying why it has none (it refuses a plain design);
     one job of the parallel map, so it takes and returns plain values."""
-    kind, sizes, paper_scale = job
+    pack, kind, sizes, paper_scale = job
     try:
-        art = build(sample_design(kind, DRAWING_HEIGHT))
+        art = pack.build(kind.typical_designs(DRAWING_HEIGHT)[0])
     except WsmarkError as err:
         return f"{kind.name} has no page: a plain design is refused ({err})"
-    return _kind_page(kind, dimension_table(kind, sizes), art, paper_scale)
+    return _kind_page(kind, dimension_table(pack, kind, sizes), art, paper_scale)
 
 
 def _side_column(kind: Kind, table: DimensionTable, y: float) -> list[PageItem]:
@@ -299,12 +298,12 @@ def _table(table: DimensionTable, x: float, y: float) -> list[PageItem]:
     return items
 
 
-def _color_page() -> Page:
+def _color_page(pack: Pack) -> Page:
     items = _header("Colour families", "how wsmark paints each colour and the reference "
                     "swatches a drawing's colours are judged against (CIEDE2000)")
     y = MARGIN + 0.95
     for family, hex_ in PALETTE.items():
-        clauses = [clause for clause, r in REFS.items()
+        clauses = [clause for clause, r in pack.law.citations.items()
                    if re.search(rf"\b{family}\b", r.quote, re.IGNORECASE)]
         items.append(Area(geometry_path(Polygon.from_bounds(MARGIN, y, MARGIN + 0.8, y + 0.8)),
                           fill=hex_, stroke=RULE, width=THIN))
@@ -328,52 +327,37 @@ def _color_page() -> Page:
     return Page("Colour families", items + more)
 
 
-#: Worked identification examples, judged by the same check the builder uses.
-WS_EXAMPLES = (("aid-red", "WS-2"), ("aid-red", "WS-14"), ("aid-red", "WS-3"),
-               ("aid-green", "WS-1"), ("aid-green", "WS-4"), ("aid-center", "WS-A"),
-               ("aid-center", "WS-2"), ("aid-green", "7"))
-
-
-def _numbering_page() -> Page:
-    clause = "NR 5.09(2)(a)5"
-    items = _header("WS numbering of state aids to navigation",
-                    f"{clause}, with (2)(a)1, 2 and 4 for the sides of the channel")
+def _numbering_page(pack: Pack) -> Page:
+    """How the pack numbers its aids, with a channel drawn and worked examples judged
+    by the same check the builder uses."""
+    guide = pack.numbering
+    items = _header(guide.title, guide.subtitle)
     y = MARGIN + 0.95
-    rules = [
-        "Red marks the side kept to the right of a vessel entering from the main water "
-        "body or proceeding upstream; it carries even numbers: WS-2, WS-4, WS-6 ... "
-        "(NR 5.09(2)(a)1, 5)",
-        "Green marks the side kept to the left; it carries odd numbers: WS-1, WS-3, "
-        "WS-5 ... (NR 5.09(2)(a)2, 5)",
-        "Black and white vertical stripes mark the center of the waterway; center markers "
-        "carry letters: WS-A, WS-B ... (NR 5.09(2)(a)4, 5)",
-        "Numbers increase from the main body of water, proceeding upstream; every "
-        "identification is preceded by \"WS\".",
-    ]
-    for rule in rules:
+    for rule in guide.rules:
         more, y = _paragraph(MARGIN + 0.15, y, "- " + rule, PAGE_W - 2 * MARGIN - 0.15)
         items += more
         y += 0.05
-    more, y = _paragraph(MARGIN, y + 0.05, f"\u201c{ref(clause).quote}\u201d ({clause})",
+    quote = pack.law.ref(guide.clause).quote
+    more, y = _paragraph(MARGIN, y + 0.05, f"\u201c{quote}\u201d ({guide.clause})",
                          PAGE_W - 2 * MARGIN, SMALL)
     items += more
-    items += _channel(y + 0.2)
+    items += _channel(pack, y + 0.2)
     y += 3.6
     items.append(Text(MARGIN, y, "Worked examples", BODY * 1.15, bold=True))
     y += 0.22
-    for kind, ws_id in WS_EXAMPLES:
+    for kind, ws_id in guide.examples:
         try:
-            verdict = f"correct: {validate_ws_id(kind, ws_id)} on {kind}"
+            verdict = f"correct: {pack.check_id(kind, ws_id)} on {kind}"
         except WsmarkError as err:
             verdict = f"wrong: {err}"
         items.append(Text(MARGIN, y, f"{ws_id} on {kind}", BODY, bold=True))
         more, y = _paragraph(MARGIN + 1.6, y, verdict, PAGE_W - 2 * MARGIN - 1.6)
         items += more
         y += 0.04
-    return Page("WS numbering rules, with worked examples", items)
+    return Page(guide.page_title, items)
 
 
-def _channel(y: float) -> list[PageItem]:
+def _channel(pack: Pack, y: float) -> list[PageItem]:
     """A channel entered from the main water body (left), aids numbered upstream."""
     left, right = MARGIN, PAGE_W - MARGIN
     top, bottom = y + 0.55, y + 2.75
@@ -391,22 +375,20 @@ def _channel(y: float) -> list[PageItem]:
              fill=INK),
     ]
     step = (right - left - 2.0) / 3
-    marks = [("aid-green", f"WS-{2 * i + 1}", top - 0.5, i) for i in range(3)] + \
-            [("aid-red", f"WS-{2 * i + 2}", bottom + 0.02, i) for i in range(3)] + \
-            [("aid-center", f"WS-{letter}", (top + bottom) / 2 + 0.15, i + 0.5)
-             for i, letter in enumerate("AB")]
-    for kind, ws_id, my, i in marks:
-        art = build(Design(kind, 12.0, ws_id=ws_id))
+    rows = {"left": top - 0.5, "right": bottom + 0.02, "center": (top + bottom) / 2 + 0.15}
+    for kind, ws_id, side, i in pack.numbering.channel:
+        my = rows[side]
+        art = pack.build(Design(kind, 12.0, ws_id=ws_id))
         scale = 0.45 / art.height
         mx = left + 1.7 + step * i
         items += _placed(art, mx - art.width * scale / 2, my, scale)
     return items
 
 
-def _cover(pages: list[Page], sizes: tuple[float, ...], paper: str,
+def _cover(pack: Pack, pages: list[Page], sizes: tuple[float, ...], paper: str,
            notes: list[str]) -> Page:
-    items = [Text(MARGIN, MARGIN + 0.5, "Wisconsin waterway markers", 0.34, bold=True),
-             Text(MARGIN, MARGIN + 0.85, "Reference sheets after Wis. Admin. Code NR 5.09, "
+    items = [Text(MARGIN, MARGIN + 0.5, pack.numbering.sheet_title, 0.34, bold=True),
+             Text(MARGIN, MARGIN + 0.85, f"Reference sheets after {pack.source}, "
                   "built by wsmark", 0.15),
              Line(((MARGIN, MARGIN + 1.0), (PAGE_W - MARGIN, MARGIN + 1.0)), THIN, RULE)]
     y = MARGIN + 1.4
@@ -424,7 +406,7 @@ def _cover(pages: list[Page], sizes: tuple[float, ...], paper: str,
         "gives the dimensions at H = " + ", ".join(f"{h:g}" for h in sizes) + " in, each "
         "with the paragraph it comes from: the same numbers as `wsmark spec KIND -H SIZE`.",
         f"Paper: {paper}. wsmark {version('wsmark')}. The rule's text is quoted from "
-        "Wis. Admin. Code NR 5.09; it, not this sheet, is the authority.",
+        f"{pack.source}; it, not this sheet, is the authority.",
     ]
     for text in about + notes:
         more, y = _paragraph(MARGIN, y, text, PAGE_W - 2 * MARGIN)
@@ -433,25 +415,27 @@ def _cover(pages: list[Page], sizes: tuple[float, ...], paper: str,
     return Page("Cover and contents", items)
 
 
-def sheet_pages(kinds: list[Kind] | None = None, sizes: tuple[float, ...] = STANDARD_SIZES,
+def sheet_pages(pack: Pack, kinds: list[Kind] | None = None,
+                sizes: tuple[float, ...] = STANDARD_SIZES,
                 paper: str = "letter") -> tuple[list[SheetPage], list[str]]:
-    """The reference set as SVG pages, cover first, and notes on kinds left out
-    because they refuse a plain design."""
+    """The reference set of ``pack`` as SVG pages, cover first, and notes on kinds left
+    out because they refuse a plain design."""
     if paper not in PAPERS:
         raise WsmarkError(f"unknown paper {paper!r}; use {', '.join(PAPERS)}")
     if not sizes:
         raise WsmarkError("no sizes given for the dimension tables")
-    for h in sizes:  # the rule's own check of a display height, with its citation
-        Design("sheet", h).validate()
+    with pack.in_force():  # the rule's own check of a display height, with its citation
+        for h in sizes:
+            Design("sheet", h).validate()
     width, height = PAPERS[paper]
     paper_scale = min(width / PAGE_W, height / PAGE_H)
-    jobs = [(kind, tuple(sizes), paper_scale)
-            for kind in (kinds if kinds is not None else list(KINDS.values()))]
+    jobs = [(pack, kind, tuple(sizes), paper_scale)
+            for kind in (kinds if kinds is not None else list(pack.kinds.values()))]
     done = pmap(_kind_page_or_note, jobs)
     pages = [page for page in done if isinstance(page, Page)]
     notes = [note for note in done if isinstance(note, str)]
-    pages += [_color_page(), _numbering_page()]
-    pages.insert(0, _cover(pages, tuple(sizes), paper, notes))
+    pages += [_color_page(pack), _numbering_page(pack)]
+    pages.insert(0, _cover(pack, pages, tuple(sizes), paper, notes))
     view_w, view_h = width / paper_scale, height / paper_scale
     view = (-(view_w - PAGE_W) / 2, -(view_h - PAGE_H) / 2, view_w, view_h)
     out = []
@@ -464,8 +448,8 @@ def sheet_pages(kinds: list[Kind] | None = None, sizes: tuple[float, ...] = STAN
     return out, notes
 
 
-def sheets_pdf(pages: list[SheetPage]) -> bytes:
+def sheets_pdf(pack: Pack, pages: list[SheetPage]) -> bytes:
     """The SVG pages as one PDF, each page through cairo (in parallel), so text stays
     text."""
     return combine_pdfs(svgs_to_pdfs([page.svg for page in pages]),
-                        "Wisconsin waterway markers: reference sheets (wsmark)")
+                        f"{pack.numbering.sheet_title}: reference sheets (wsmark)")

@@ -13,7 +13,7 @@ if str(TESTS) not in sys.path:  # so tests can `import svg_measure` under any im
     sys.path.insert(0, str(TESTS))
 
 from markers.core.design import Design  # noqa: E402
-from markers.packs.wi_nr509.kinds import KINDS  # noqa: E402
+from wi import KINDS  # noqa: E402
 
 #: A legend for every kind that takes one (short enough to fit inside at H = 12 in).
 SAMPLE_LEGENDS = {"danger": "ROCKS", "control": "SLOW NO WAKE", "information": "MARINA"}

@@ -20,10 +20,11 @@ from shapely.geometry import Polygon
 import cli as cli_module
 from conftest import sample_design
 from markers.core.artwork import Shape
-from markers.check.pipeline import CheckOptions, check_file
+from markers.check.pipeline import CheckOptions
+from wi import check_file
 from markers.core.design import Design, load_design
 from markers.errors import WsmarkError
-from markers.packs.wi_nr509.kinds import KINDS, build
+from wi import KINDS, build
 from render.output import render_bytes, render_file
 from svg_measure import read_svg
 
@@ -386,7 +387,7 @@ def test_vendor_elevation_without_declarations_is_read_both_ways(tmp_path) -> No
         report, art = check_file(path, CheckOptions())
         assert report.kind == "buoy-symbol" and not serious(report), serious(report)
         assert [f.rule for f in report.findings] == ["buoy-two-sides"]
-        from markers.check.measure.faces import measure
+        from wi import measure
         facts = measure(art)
         assert (facts.curvature, facts.curvature_basis) == (curvature, "inferred")
 

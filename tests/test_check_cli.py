@@ -11,8 +11,8 @@ import pytest
 
 from cli import cli
 from markers.core.design import Design
-from markers.packs.wi_nr509.kinds import build
-from markers.packs.wi_nr509.rules import RULES
+from wi import build
+from wi import RULES
 from render.output import render_file
 
 MM = 25.4

@@ -10,7 +10,7 @@ import pytest
 
 import cli as cli_module
 from conftest import wsmark_script
-from markers.packs.wi_nr509.kinds import KINDS
+from wi import KINDS
 
 cli = cli_module.cli
 MAGIC = {".svg": b"<svg", ".png": b"\x89PNG\r\n\x1a\n", ".pdf": b"%PDF"}

@@ -6,10 +6,20 @@ import math
 
 import pytest
 
-from markers.core.design import Design, validate_ws_id
+from markers.core.design import Design
+from markers.packs.wi_nr509.validation import validate_ws_id
 from markers.errors import WsmarkError
 
 ID_CLAUSE = "NR 5.09(2)(a)5"
+
+
+@pytest.fixture(autouse=True)
+def law_in_force():
+    """Design.validate reads the numbers of the law in force."""
+    from wi import PACK
+
+    with PACK.in_force():
+        yield
 
 
 @pytest.mark.parametrize("kind,ws_id", [
@@ -73,7 +83,10 @@ def test_minimum_and_larger_values_are_accepted(h: float, t: float) -> None:
 
 
 def test_default_outline_is_the_2_in_minimum() -> None:
-    assert Design("danger", 12.0).outline == 2.0
+    from wi import KINDS, PACK
+
+    assert Design("danger", 12.0).outline is None  # the law's minimum, filled in by the pack
+    assert PACK.validate(Design("danger", 12.0), KINDS["danger"]).outline == 2.0
 
 
 @pytest.mark.parametrize("h", [math.inf, -math.inf])

@@ -20,10 +20,10 @@ import cli as cli_module
 from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.design import Design
 from markers.core.fabrication import Frame, plan
-from markers.packs.wi_nr509.kinds import KINDS, build
-from markers.packs.wi_nr509.samples import sample_design
+from wi import KINDS, build
+from wi import sample_design
 from render.dxf import cut_dxf
-from render.fabricate import write_fabrication
+from render.fabricate import fabrication_files, write_files
 from render.svg import cut_svg, print_svg
 
 TAN35, COS35 = math.tan(math.radians(35)), math.cos(math.radians(35))
@@ -252,7 +252,9 @@ def test_cli_shows_weeding_warnings_and_rejects_bad_options(runner, tmp_path) ->
     assert missing.exit_code == 2
 
 
-def test_write_fabrication_returns_what_it_wrote(tmp_path) -> None:
-    fab, files = write_fabrication(build(Design("exclusion", 12.0)), tmp_path / "new" / "dir")
+def test_write_files_returns_what_it_wrote(tmp_path) -> None:
+    fab, named = fabrication_files(build(Design("exclusion", 12.0)))
+    files = write_files(named, tmp_path / "new" / "dir")
     assert all(f.is_file() for f in files) and len(files) == 5  # no black: one cut file
+    assert [f.read_bytes() for f in files] == list(named.values())
     assert [line.color for line in fab.bom] == ["white", "orange"]

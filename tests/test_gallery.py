@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from markers.packs.wi_nr509.kinds import KINDS
+from wi import KINDS, PACK
 from render.gallery import build_gallery
 from svg_measure import PNG_MAGIC, png_size, read_svg
 
@@ -22,7 +22,7 @@ STALE = "gallery/ is stale: run `make gallery` (or `wsmark gallery -o gallery`) 
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("gallery")
-    written = build_gallery(out)
+    written = build_gallery(PACK, out)
     assert sorted(p.name for p in written) == sorted(p.name for p in out.iterdir())
     return out
 

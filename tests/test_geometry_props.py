@@ -16,7 +16,7 @@ from shapely.geometry import Point
 
 from markers.core.design import Design
 from markers.errors import WsmarkError
-from markers.packs.wi_nr509.kinds import KINDS, build
+from wi import KINDS, build
 
 PROPS = settings(max_examples=30, deadline=None)
 heights = st.floats(min_value=12.0, max_value=120.0, allow_nan=False)

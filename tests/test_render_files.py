@@ -20,7 +20,7 @@ from shapely.geometry import Polygon
 from conftest import sample_design
 from markers.core.colors import PALETTE
 from markers.core.design import Design
-from markers.packs.wi_nr509.kinds import KINDS, build
+from wi import KINDS, build
 from render.output import render_bytes
 from svg_measure import PNG_MAGIC, png_pixels, png_size, read_svg
 

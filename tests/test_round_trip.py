@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from markers.check.pipeline import CheckOptions, check_file
+from markers.check.pipeline import CheckOptions
+from wi import check_file
 from markers.core.design import Design
-from markers.packs.wi_nr509.kinds import KINDS, build
-from markers.check.measure.faces import measure
+from wi import KINDS, build
+from wi import measure
 from render.output import render_file
 
 LEGENDS = {"danger": "ROCKS", "control": "SLOW NO WAKE", "information": "MARINA",

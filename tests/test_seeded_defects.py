@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 import cli as cli_module
-from markers.check.pipeline import CheckOptions, check_file
-from markers.packs.wi_nr509.rules import RULES
+from markers.check.pipeline import CheckOptions
+from wi import check_file
+from wi import RULES
 
 DEFECTS = Path(__file__).resolve().parent / "drawings" / "defects"
 

@@ -16,8 +16,8 @@ from shapely.geometry import box
 import cli as cli_module
 from markers.core.colors import REFERENCES
 from markers.core.geometry import fmt
-from markers.packs.wi_nr509.kinds import KINDS, build
-from markers.packs.wi_nr509.samples import sample_design
+from wi import KINDS, PACK, build
+from wi import sample_design
 from render.callouts import lane_spans
 from render.sheets import PAPERS, STANDARD_SIZES, dimension_table, sheet_pages, sheets_pdf
 
@@ -25,8 +25,8 @@ from render.sheets import PAPERS, STANDARD_SIZES, dimension_table, sheet_pages, 
 @pytest.fixture(scope="module")
 def full():
     """The whole set at letter size: pages, notes, and the PDF's text per page."""
-    pages, notes = sheet_pages()
-    reader = pypdf.PdfReader(io.BytesIO(sheets_pdf(pages)))
+    pages, notes = sheet_pages(PACK)
+    reader = pypdf.PdfReader(io.BytesIO(sheets_pdf(PACK, pages)))
     texts = [" ".join(page.extract_text().split()) for page in reader.pages]
     return pages, notes, reader, texts
 
@@ -65,7 +65,7 @@ def test_kind_page_names_the_kind_its_meaning_and_every_citation(full, kind: str
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_table_rows_are_the_built_dimensions_at_each_size(full, kind: str) -> None:
     text = page_text(full, kind)
-    table = dimension_table(KINDS[kind], STANDARD_SIZES)
+    table = dimension_table(PACK, KINDS[kind], STANDARD_SIZES)
     assert table.rows
     for row in table.rows:
         line = " ".join(part for part in (row.name, row.clause, row.unit, *row.cells) if part)
@@ -74,7 +74,7 @@ def test_table_rows_are_the_built_dimensions_at_each_size(full, kind: str) -> No
 
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_table_numbers_equal_wsmark_spec(runner, kind: str) -> None:
-    table = dimension_table(KINDS[kind], STANDARD_SIZES)
+    table = dimension_table(PACK, KINDS[kind], STANDARD_SIZES)
     rows = {row.name: row for row in table.rows}
     fixed = {dim.name: dim for dim in table.fixed}
     for i, h in enumerate(table.sizes):  # spec fills in the same sample symbol and id
@@ -140,15 +140,15 @@ def test_band_spans_give_each_band_its_share_of_the_height() -> None:
 
 
 def test_svg_pages_are_deterministic_and_text_is_text() -> None:
-    first, _ = sheet_pages([KINDS["danger"]], (12.0, 24.0))
-    second, _ = sheet_pages([KINDS["danger"]], (12.0, 24.0))
+    first, _ = sheet_pages(PACK, [KINDS["danger"]], (12.0, 24.0))
+    second, _ = sheet_pages(PACK, [KINDS["danger"]], (12.0, 24.0))
     assert [p.svg for p in first] == [p.svg for p in second]
     assert b"<text" in first[1].svg and b"<image" not in first[1].svg
 
 
 @pytest.mark.parametrize("paper", ["tabloid", "a4", "a3"])
 def test_other_papers_scale_the_layout_and_keep_the_drawing_to_scale(paper: str) -> None:
-    pages, _ = sheet_pages([KINDS["control"]], (24.0,), paper)
+    pages, _ = sheet_pages(PACK, [KINDS["control"]], (24.0,), paper)
     width, height = PAPERS[paper]
     assert f'width="{fmt(width)}in"'.encode() in pages[1].svg
     assert f'height="{fmt(height)}in"'.encode() in pages[1].svg

@@ -14,10 +14,11 @@ from shapely import get_coordinates
 from shapely.geometry import Polygon
 
 import cli as cli_module
-from markers.check.pipeline import CheckOptions, check_file
+from markers.check.pipeline import CheckOptions
+from wi import check_file
 from markers.core.design import Design
 from markers.errors import WsmarkError
-from markers.packs.wi_nr509.kinds import build
+from wi import build
 from render.output import render_bytes, render_file
 from svg_measure import read_svg
 

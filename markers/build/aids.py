@@ -14,11 +14,11 @@ import math
 from shapely.geometry import box
 
 from markers.core import geometry as geo
-from markers.core.artwork import Artwork, Dimension, Shape
-from markers.core.design import Design, validate_ws_id
+from markers.core.artwork import Artwork, Shape
+from markers.core.spec import Dimension, at_least, code, req, requirement
+from markers.core.design import Design
 from markers.build.layout import assemble, block_shapes, legend_item
 from markers.core.lettering import MARGIN, set_block, text_width
-from markers.packs.wi_nr509.requirements import REQ, at_least, req
 
 __all__ = ["build_aid"]
 
@@ -30,17 +30,16 @@ TRIANGLE_FOOT = 0.08
 STRIPE_FRACTION = 1 / 6
 
 _FACE = {
-    "aid-red": ("red", "triangle", "NR 5.09(2)(a)1"),
-    "aid-green": ("green", "square", "NR 5.09(2)(a)2"),
+    "aid-red": ("red", "triangle", "(2)(a)1"),
+    "aid-green": ("green", "square", "(2)(a)2"),
     "aid-center": ("white", "rectangle with vertical black and white stripes",
-                   "NR 5.09(2)(a)4"),
+                   "(2)(a)4"),
 }
 
 
 def build_aid(design: Design) -> Artwork:
     """Build the aid face named by ``design.kind``."""
-    design.validate()
-    ws_id = validate_ws_id(design.kind, design.ws_id)
+    ws_id = design.ws_id
     h = design.display_height
     cap = max(req("aid_letter_min"), h * LETTER_FRACTION)
     pad = MARGIN * cap
@@ -66,12 +65,12 @@ def build_aid(design: Design) -> Artwork:
         paints.append(("black", [Shape(s) for s in stripes] + [Shape(plate)]))
     paints.append(("white", block_shapes(block)))
     dims = [
-        Dimension("display area height H", h, "in", REQ["display_min"].ref.clause),
-        Dimension("face", f"{color} {shape_name}", "", clause),
-        Dimension("face width", width, "in", "NR 5.09(2)(a)7"),
-        Dimension("identification", ws_id, "", "NR 5.09(2)(a)5"),
+        Dimension("display area height H", h, "in", requirement("display_min").ref.clause),
+        Dimension("face", f"{color} {shape_name}", "", code() + clause),
+        Dimension("face width", width, "in", f"{code()}(2)(a)7"),
+        Dimension("identification", ws_id, "", f"{code()}(2)(a)5"),
         Dimension(f"white block letter height {at_least('aid_letter_min')}", cap, "in",
-                  REQ["aid_letter_min"].ref.clause),
+                  requirement("aid_letter_min").ref.clause),
     ]
     return assemble(
         design.kind, width, h, paints,

@@ -20,14 +20,14 @@ from shapely.geometry import LineString, MultiPolygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.core import geometry as geo
-from markers.core.artwork import Artwork, Dimension, Shape
+from markers.core.artwork import Artwork, Shape
+from markers.core.spec import Dimension, at_least, choice, code, dimension, req, requirement
 from markers.build.cylinder import (
     FIT, Face, choose_curvature, default_diameter, letters_face, place, seen_width, sign_face,
 )
-from markers.core.design import Design, refuse, validate_ws_id
+from markers.core.design import Design, refuse
 from markers.errors import WsmarkError
 from markers.build.layout import assemble, merge
-from markers.packs.wi_nr509.requirements import CHOICES, REQ, at_least, dimension, req
 from markers.build.signs import SIGN_BUILDERS
 
 __all__ = ["build_symbol_buoy", "build_sign_buoy", "build_aid_buoy", "build_mooring_buoy",
@@ -58,7 +58,7 @@ def _symbol(design: Design) -> str:
     symbol = design.symbol
     if symbol not in SIGN_BUILDERS:
         raise WsmarkError(f"{design.kind} needs --symbol: one of {', '.join(SIGN_BUILDERS)} "
-                          "(NR 5.09(2)(b)1-4)" + (f", not {symbol!r}" if symbol else ""))
+                          f"({code()}(2)(b)1-4)" + (f", not {symbol!r}" if symbol else ""))
     return symbol
 
 
@@ -78,9 +78,9 @@ def _layout_dims(face: Face, d: float, curvature: str, what: str) -> list[Dimens
     else:
         how = f"{what} laid along the surface, no adjustment"
         along, seen = face.width, seen_width(face.width, d)
-    return [Dimension("layout on the curved surface", how, "", "NR 5.09(6)(d)"),
-            Dimension("face width as seen from the front", seen, "in", "NR 5.09(6)(d)"),
-            Dimension("face width along the surface", along, "in", "NR 5.09(6)(d)"),
+    return [Dimension("layout on the curved surface", how, "", f"{code()}(6)(d)"),
+            Dimension("face width as seen from the front", seen, "in", f"{code()}(6)(d)"),
+            Dimension("face width along the surface", along, "in", f"{code()}(6)(d)"),
             Dimension("widest face that keeps its shape as seen (95 % of the diameter)",
                       FIT * d, "in", "wsmark practice")]
 
@@ -104,7 +104,6 @@ def symbol_buoy(design: Design) -> SymbolBuoy:
     """Size a symbol buoy: face from the display height (12 in unless given), diameter
     the 7 in minimum or what the face needs, height the 36 in minimum or what the face
     and two orange bands of at least 3 in need; the bands share what is left."""
-    design.validate(needs_display_height=False)
     symbol = _symbol(design)
     h = design.display_height or req("display_min")
     face = sign_face(symbol, h, design.outline, design.legend)
@@ -116,8 +115,8 @@ def symbol_buoy(design: Design) -> SymbolBuoy:
     if band < band_min - 1e-9:
         raise WsmarkError(
             f"a buoy {a:g} in above the water cannot hold a {face.height:.2f} in white area "
-            f"between orange bands of at least {band_min:g} in ({REQ['buoy_band_min'].ref}, "
-            f"after NR 5.09(5)(b)); use --height-above-water "
+            f"between orange bands of at least {band_min:g} in ({requirement('buoy_band_min').ref}, "
+            f"after {code()}(5)(b)); use --height-above-water "
             f"{face.height + 2 * band_min:.2f} or a smaller display height")
     return SymbolBuoy(symbol, h, face, d, curvature, a, band)
 
@@ -125,11 +124,11 @@ def symbol_buoy(design: Design) -> SymbolBuoy:
 def symbol_dims(b: SymbolBuoy) -> list[Dimension]:
     """Dimensions of a symbol buoy (elevation and wrap alike)."""
     return [*_size_dims(b.height, b.diameter),
-            Dimension("orange band on the top", b.band, "in", "NR 5.09(5)(b)"),
+            Dimension("orange band on the top", b.band, "in", f"{code()}(5)(b)"),
             Dimension("white area between the bands (the display area and any words)",
-                      b.face.height, "in", "NR 5.09(5)(b)"),
-            Dimension("orange band just above the waterline", b.band, "in", "NR 5.09(5)(b)"),
-            Dimension("symbol shown on", "2 sides, 180 deg apart", "", "NR 5.09(6)(a)"),
+                      b.face.height, "in", f"{code()}(5)(b)"),
+            Dimension("orange band just above the waterline", b.band, "in", f"{code()}(5)(b)"),
+            Dimension("symbol shown on", "2 sides, 180 deg apart", "", f"{code()}(6)(a)"),
             *_layout_dims(b.face, b.diameter, b.curvature, "symbol"),
             *b.face.dimensions]
 
@@ -165,7 +164,6 @@ def build_symbol_buoy(design: Design) -> Artwork:
 def build_sign_buoy(design: Design) -> Artwork:
     """A buoy of 3 orange bands alternating with 2 white, each a fifth of its height
     above water, carrying a sign face from the catalogue above it."""
-    design.validate(needs_display_height=False)
     symbol = _symbol(design)
     h = design.display_height or req("display_min")
     sign = SIGN_BUILDERS[symbol](Design(symbol, h, outline=design.outline, legend=design.legend))
@@ -184,11 +182,11 @@ def build_sign_buoy(design: Design) -> Artwork:
     legends = [replace(i, outlines=affinity.translate(i.outlines, dx),
                        box=affinity.translate(i.box, dx)) for i in sign.legends]
     dims = [*_size_dims(a, d),
-            Dimension("bands from the top", ", ".join(colors), "", "NR 5.09(5)(c)"),
+            Dimension("bands from the top", ", ".join(colors), "", f"{code()}(5)(c)"),
             dimension("each band (1/5 of the height above water)", a / count, "in",
                       "sign_buoy_band_fraction"),
             Dimension("sign carried above the buoy", f"{symbol}, display area {h:g} in", "",
-                      "NR 5.09(5)(a)"),
+                      f"{code()}(5)(a)"),
             *sign.meta["dimensions"]]
     return assemble(
         design.kind, width, top + a + BELOW, merge(layers), legends=legends,
@@ -202,9 +200,9 @@ def build_sign_buoy(design: Design) -> Artwork:
 # --- aid buoys, (2)(a), (6)(f) -------------------------------------------------------------
 
 _AIDS = {  # kind: (aid, body colour, Coast Guard shape, paragraph)
-    "buoy-aid-red": ("aid-red", "red", "nun", "NR 5.09(2)(a)1"),
-    "buoy-aid-green": ("aid-green", "green", "can", "NR 5.09(2)(a)2"),
-    "buoy-aid-center": ("aid-center", "white", "can", "NR 5.09(2)(a)4"),
+    "buoy-aid-red": ("aid-red", "red", "nun", "(2)(a)1"),
+    "buoy-aid-green": ("aid-green", "green", "can", "(2)(a)2"),
+    "buoy-aid-center": ("aid-center", "white", "can", "(2)(a)4"),
 }
 
 
@@ -213,9 +211,8 @@ def build_aid_buoy(design: Design) -> Artwork:
     striped black and white (letters); white block letters of at least 3 in, and on an
     unlighted aid a reflective band 2 in high all around its top, of the buoy's colour
     (white on the center buoy)."""
-    design.validate(needs_display_height=False)
     aid, color, shape, clause = _AIDS[design.kind]
-    ws_id = validate_ws_id(aid, design.ws_id)
+    ws_id = design.ws_id
     center = design.kind == "buoy-aid-center"
     cap = req("aid_letter_min")
     face = letters_face(ws_id, cap, "white", plate="black" if center else None)
@@ -240,9 +237,9 @@ def build_aid_buoy(design: Design) -> Artwork:
     layers += paints
     dims = [*_size_dims(a, d),
             Dimension("body", f"{'black and white vertical stripes' if center else color}"
-                      f" {shape}", "", clause),
-            Dimension("Coast Guard shape", shape, "", "NR 5.09(2)(a)7"),
-            Dimension("identification", ws_id, "", "NR 5.09(2)(a)5"),
+                      f" {shape}", "", code() + clause),
+            Dimension("Coast Guard shape", shape, "", f"{code()}(2)(a)7"),
+            Dimension("identification", ws_id, "", f"{code()}(2)(a)5"),
             dimension(f"white block letter height {at_least('aid_letter_min')}", cap, "in",
                       "aid_letter_min"),
             *_layout_dims(face, d, curvature, "identification")]
@@ -251,7 +248,7 @@ def build_aid_buoy(design: Design) -> Artwork:
                               f"the top {at_least('reflector_min')}", req("reflector_min"), "in",
                               "reflector_min"))
     else:
-        dims.append(Dimension("lighted: no reflective band needed", "", "", "NR 5.09(6)(f)"))
+        dims.append(Dimension("lighted: no reflective band needed", "", "", f"{code()}(6)(f)"))
     features = {"waterline": _waterline(width, a)}
     if reflector is not None:
         features["reflector"] = reflector
@@ -275,10 +272,10 @@ def _stripes(axis: float, r: float, height: float) -> BaseGeometry:
 def _choice(key: str, value: str, what: str, drawn: bool = True) -> str:
     """``value`` if the rule allows it; a shape or colour outside the rule cannot be
     drawn, a material (only declared) is left to the rules when checking."""
-    choice = CHOICES[key]
-    if value not in choice.values:
-        message = (f"{what} {value!r}: {choice.ref} asks {choice.text} "
-                   f"({', '.join(choice.values)})")
+    allowed = choice(key)
+    if value not in allowed.values:
+        message = (f"{what} {value!r}: {allowed.ref} asks {allowed.text} "
+                   f"({', '.join(allowed.values)})")
         if drawn:
             raise WsmarkError(message)
         refuse(message)
@@ -288,14 +285,13 @@ def _choice(key: str, value: str, what: str, drawn: bool = True) -> str:
 def build_mooring_buoy(design: Design) -> Artwork:
     """A white sphere (or ovate) 18 in above the waterline with a blue band around its
     widest part, clearly above the water."""
-    design.validate(needs_display_height=False)
     shape = _choice("mooring_shapes", design.shape or "sphere", "mooring buoy shape")
     want, tol = req("mooring_height"), req("mooring_tolerance")
     a = design.height_above_water or want
     if abs(a - want) > tol:
         refuse(f"a mooring buoy extends {want:g} in above the waterline "
-                          f"({REQ['mooring_height'].ref}), not {a:g} in (within {tol:g} in: "
-                          f"{REQ['mooring_tolerance'].ref})")
+                          f"({requirement('mooring_height').ref}), not {a:g} in (within {tol:g} in: "
+                          f"{requirement('mooring_tolerance').ref})")
     d = design.diameter or MOORING_DIAMETER[shape]
     tall = d * (OVATE if shape == "ovate" else 1.0)
     if tall <= a:
@@ -310,11 +306,11 @@ def build_mooring_buoy(design: Design) -> Artwork:
     bottom = min(tall / 2 + band_h / 2, a - band_h / 2)
     band = body.intersection(box(0, bottom - band_h, width, bottom))
     dims = [dimension("height above the waterline", a, "in", "mooring_height"),
-            Dimension("shape", shape, "", "NR 5.09(7)(a)"),
-            Dimension("diameter", d, "in", "NR 5.09(7)(a)"),
-            Dimension("height of the body", tall, "in", "NR 5.09(7)(a)"),
-            Dimension("colour", "white with a blue band", "", "NR 5.09(7)(a)"),
-            Dimension("blue band, clear of the waterline", band_h, "in", "NR 5.09(7)(a)")]
+            Dimension("shape", shape, "", f"{code()}(7)(a)"),
+            Dimension("diameter", d, "in", f"{code()}(7)(a)"),
+            Dimension("height of the body", tall, "in", f"{code()}(7)(a)"),
+            Dimension("colour", "white with a blue band", "", f"{code()}(7)(a)"),
+            Dimension("blue band, clear of the waterline", band_h, "in", f"{code()}(7)(a)")]
     return assemble(
         design.kind, width, a + BELOW, [("white", [Shape(body)]), ("blue", [Shape(band)])],
         features={"waterline": _waterline(width, a)},
@@ -325,7 +321,6 @@ def build_race_buoy(design: Design) -> Artwork:
     """A race course, water ski or slalom buoy: yellow, green, fluorescent red or
     fluorescent orange, spherical or cylindrical, 8 3/4 to 14 in across, at least 4 in
     above the water, of foam, plastic or rubber."""
-    design.validate(needs_display_height=False)
     shape = _choice("race_shapes", design.shape or "sphere", "race buoy shape")
     color = _choice("race_colors", design.color or "yellow", "race buoy colour")
     material = _choice("race_materials", design.material or "foam", "race buoy material",
@@ -333,12 +328,12 @@ def build_race_buoy(design: Design) -> Artwork:
     low, high = req("race_min_diameter"), req("race_max_diameter")
     d = design.diameter or RACE_DIAMETER
     if not low <= d <= high:
-        refuse(f"race buoy diameter {d:g} in: {REQ['race_min_diameter'].ref} asks "
+        refuse(f"race buoy diameter {d:g} in: {requirement('race_min_diameter').ref} asks "
                           f"{low:g} to {high:g} in")
     a = design.height_above_water or (d / 2 if shape == "sphere" else RACE_CYLINDER_HEIGHT)
     if a < req("race_min_height"):
         refuse(f"a race buoy extends at least {req('race_min_height'):g} in above "
-                          f"the waterline ({REQ['race_min_height'].ref}), not {a:g} in")
+                          f"the waterline ({requirement('race_min_height').ref}), not {a:g} in")
     if shape == "sphere" and a >= d:
         raise WsmarkError(f"a {d:g} in sphere cannot ride {a:g} in above the water")
     width = d + 2 * SIDE
@@ -348,9 +343,9 @@ def build_race_buoy(design: Design) -> Artwork:
     dims = [dimension(f"height above the waterline {at_least('race_min_height')}", a, "in",
                       "race_min_height"),
             dimension("diameter (8 3/4 to 14 in)", d, "in", "race_min_diameter"),
-            Dimension("shape", shape, "", "NR 5.09(7)(b)"),
-            Dimension("colour", color, "", "NR 5.09(7)(b)"),
-            Dimension("material", material, "", "NR 5.09(7)(b)")]
+            Dimension("shape", shape, "", f"{code()}(7)(b)"),
+            Dimension("colour", color, "", f"{code()}(7)(b)"),
+            Dimension("material", material, "", f"{code()}(7)(b)")]
     return assemble(
         design.kind, width, a + BELOW, [(color, [Shape(body)])],
         features={"waterline": _waterline(width, a)},

@@ -26,7 +26,8 @@ from shapely import affinity
 from shapely.geometry.base import BaseGeometry
 
 from markers.core import geometry as geo
-from markers.core.artwork import Dimension, LegendItem
+from markers.core.artwork import LegendItem
+from markers.core.spec import Dimension, code
 from markers.core.design import CURVATURES, Design
 from markers.errors import WsmarkError
 from markers.core.lettering import MARGIN, set_block
@@ -66,7 +67,7 @@ def sign_face(symbol: str, display_height: float, outline: float, legend: str | 
     sign builders make it, without its white panel: the buoy is the white."""
     if symbol not in SIGN_BUILDERS:
         raise WsmarkError(f"symbol {symbol!r}: a buoy carries one of "
-                          f"{', '.join(SIGN_BUILDERS)} (NR 5.09(2)(b)1-4); use --symbol")
+                          f"{', '.join(SIGN_BUILDERS)} ({code()}(2)(b)1-4); use --symbol")
     sign = SIGN_BUILDERS[symbol](Design(symbol, display_height, outline=outline, legend=legend))
     dx = -sign.width / 2
     paints = tuple((layer.color, affinity.translate(layer.geometry, dx))
@@ -133,7 +134,7 @@ def choose_curvature(face: Face, diameter: float, requested: str | None) -> str:
     fits_surface = face.width <= FIT_SURFACE * half_round + 1e-9
     if not fits_surface:
         raise WsmarkError(
-            f"{face.what} does not fit twice around a {diameter:g} in buoy (NR 5.09(6)(a), "
+            f"{face.what} does not fit twice around a {diameter:g} in buoy ({code()}(6)(a), "
             f"2 sides): it takes {face.width:.2f} in of the {half_round:.2f} in half "
             f"circumference, {FIT_SURFACE:.0%} of which is usable; use a diameter of at least "
             f"{_needed(face.width, 'surface'):.2f} in")

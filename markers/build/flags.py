@@ -10,10 +10,10 @@ import math
 
 from shapely.geometry import LineString, box
 
-from markers.core.artwork import Artwork, Dimension, Shape
+from markers.core.artwork import Artwork, Shape
+from markers.core.spec import Dimension, about, at_least, dimension, req, requirement
 from markers.core.design import Design, refuse
 from markers.build.layout import assemble
-from markers.packs.wi_nr509.requirements import REQ, about, at_least, dimension, req
 
 __all__ = ["build_diver_flag", "build_distress_flag"]
 
@@ -21,14 +21,13 @@ __all__ = ["build_diver_flag", "build_distress_flag"]
 def build_diver_flag(design: Design) -> Artwork:
     """Red, at least 12 in high and 15 in long, with one white stripe 3 in wide (measured
     across it) running diagonally from the upper hoist corner to the lower fly corner."""
-    design.validate(needs_display_height=False)
     h = design.flag_height or req("diver_min_height")
     length = design.flag_length or req("diver_min_length")
     for value, key, what in ((h, "diver_min_height", "high"), (length, "diver_min_length",
                                                                 "long")):
         if value < req(key):
             refuse(f"a diver's flag is not less than {req(key):g} in {what} "
-                              f"({REQ[key].ref}), not {value:g} in")
+                              f"({requirement(key).ref}), not {value:g} in")
     w = req("diver_stripe")
     diagonal = LineString([(-length, -h), (2 * length, 2 * h)])
     stripe = diagonal.buffer(w / 2, cap_style="flat").intersection(box(0, 0, length, h))
@@ -36,12 +35,12 @@ def build_diver_flag(design: Design) -> Artwork:
     dims = [dimension(f"height {at_least('diver_min_height')}", h, "in", "diver_min_height"),
             dimension(f"length {at_least('diver_min_length')}", length, "in",
                       "diver_min_length"),
-            Dimension("field", "red", "", "s. 30.70, Wis. Stats."),
+            Dimension("field", "red", "", requirement("diver_stripe").ref.clause),
             dimension("white diagonal stripe, measured across it", w, "in", "diver_stripe"),
             Dimension("stripe runs", "upper hoist corner to lower fly corner", "",
-                      "s. 30.70, Wis. Stats."),
+                      requirement("diver_stripe").ref.clause),
             Dimension("stripe angle from the horizontal", angle, "deg",
-                      "s. 30.70, Wis. Stats.")]
+                      requirement("diver_stripe").ref.clause)]
     return assemble(design.kind, length, h,
                     [("red", [Shape(box(0, 0, length, h))]), ("white", [Shape(stripe)])],
                     features={}, meta={"flag_height": h, "flag_length": length},
@@ -50,7 +49,6 @@ def build_diver_flag(design: Design) -> Artwork:
 
 def build_distress_flag(design: Design) -> Artwork:
     """An orange flag of approximately 18 by 30 in (each side within 10 %)."""
-    design.validate(needs_display_height=False)
     tol = req("distress_tolerance")
     sizes = []
     for value, key in ((design.flag_height, "distress_height"),
@@ -59,14 +57,14 @@ def build_distress_flag(design: Design) -> Artwork:
         value = value or want
         if abs(value - want) > tol * want + 1e-9:
             refuse(f"a distress flag is approximately {req('distress_height'):g} by "
-                              f"{req('distress_length'):g} in ({REQ[key].ref}); {value:g} in is "
+                              f"{req('distress_length'):g} in ({requirement(key).ref}); {value:g} in is "
                               f"more than {tol:.0%} from {want:g} in "
-                              f"({REQ['distress_tolerance'].ref})")
+                              f"({requirement('distress_tolerance').ref})")
         sizes.append(value)
     h, length = sizes
     dims = [dimension(f"height {about('distress_height')}", h, "in", "distress_height"),
             dimension(f"length {about('distress_length')}", length, "in", "distress_length"),
-            Dimension("colour", "orange", "", "s. 30.675, Wis. Stats.")]
+            Dimension("colour", "orange", "", requirement("distress_height").ref.clause)]
     return assemble(design.kind, length, h, [("orange", [Shape(box(0, 0, length, h))])],
                     features={}, meta={"flag_height": h, "flag_length": length},
                     dimensions=dims)

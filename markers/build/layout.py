@@ -7,7 +7,8 @@ from typing import Iterable
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
-from markers.core.artwork import Artwork, Dimension, Layer, LegendItem, Shape
+from markers.core.artwork import Artwork, Layer, LegendItem, Shape
+from markers.core.spec import Dimension
 from markers.core.colors import PALETTE
 from markers.core.lettering import Block
 

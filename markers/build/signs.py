@@ -14,14 +14,15 @@ from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.core import geometry as geo
-from markers.core.artwork import Artwork, Dimension, Shape
+from markers.core.artwork import Artwork, Shape
+from markers.core.spec import Dimension, code, req, requirement
+from markers.core.spec import dimension as _d
+from markers.build.proportions import diamond_height, legend_min_cap
 from markers.core.design import Design
 from markers.errors import WsmarkError
 from markers.build.layout import assemble, block_shapes, legend_item
 from markers.core.lettering import MARGIN, Block, block_height, fit_block, line_choices, set_block
 from markers.core.lettering import text_width
-from markers.packs.wi_nr509.requirements import REQ, diamond_height, legend_min_cap, req
-from markers.packs.wi_nr509.requirements import dimension as _d
 
 __all__ = ["build_danger", "build_exclusion", "build_control", "build_information",
            "SIGN_BUILDERS"]
@@ -69,14 +70,14 @@ def diamond_symbol(cx: float, cy: float, h: float, t: float, with_cross: bool) -
     inner_width = geo.diamond_inset(width, t, slope)
     if inner_width <= 0:
         raise WsmarkError(f"outline {t:g} in leaves no white center in a {width:.2f} in "
-                          f"diamond (display height {h:g} in, {REQ['symbol_fraction'].ref})")
+                          f"diamond (display height {h:g} in, {requirement('symbol_fraction').ref})")
     outer = geo.diamond(cx, cy, width, slope)
     inner = geo.diamond(cx, cy, inner_width, slope)
     orange: BaseGeometry = outer.difference(inner)
     cross = geo.cross(cx, cy, cross_bar(inner_width, slope, t), inner) if with_cross else None
     if cross is not None:
         orange = orange.union(cross)
-    clause_b = "NR 5.09(2)(b)2" if with_cross else "NR 5.09(2)(b)1"
+    clause_b = f"{code()}(2)(b)2" if with_cross else f"{code()}(2)(b)1"
     dims = [
         _d("diamond outside width (2/3 H)", width, "in", "symbol_fraction"),
         _d("diamond height (width / tan 35 deg)", diamond_height(width), "in", "diamond_slope"),
@@ -103,7 +104,7 @@ def circle_symbol(cx: float, cy: float, h: float, t: float) -> Symbol:
         _d("circle inner diameter (2/3 H)", inner_d, "in", "symbol_fraction"),
         _d("outline thickness", t, "in", "outline_min"),
         _d("circle outer diameter", outer_d, "in", "outline_min"),
-        _d("colours", "international orange on white", "", "NR 5.09(2)(b)3"),
+        _d("colours", "international orange on white", "", f"{code()}(2)(b)3"),
     ]
     return Symbol(outer, inner, outer.difference(inner),
                   geo.ring_path(cx, cy, outer_d / 2, inner_d / 2), dims)
@@ -124,9 +125,9 @@ def rectangle_symbol(cx: float, cy: float, h: float, t: float, outer_width: floa
         _d("mean of inside and outside heights (2/3 H)", mean, "in", "symbol_fraction"),
         _d("outside height", outer_h, "in", "symbol_fraction"),
         _d("inside height", inner_h, "in", "symbol_fraction"),
-        _d("outside width", outer_width, "in", "NR 5.09(2)(b)4"),
+        _d("outside width", outer_width, "in", f"{code()}(2)(b)4"),
         _d("outline thickness", t, "in", "outline_min"),
-        _d("colours", "international orange on white", "", "NR 5.09(2)(b)4"),
+        _d("colours", "international orange on white", "", f"{code()}(2)(b)4"),
     ]
     return Symbol(outer, inner, outer.difference(inner), None, dims)
 
@@ -139,8 +140,8 @@ def _inside_legend(design: Design, inner: Polygon, required: bool, what: str) ->
     if block is None and required:
         raise WsmarkError(
             f"legend {design.legend!r} does not fit inside the {what} at the {low:.2f} in "
-            f"minimum legible cap height ({REQ['legend_min_fraction'].ref}, after "
-            f"NR 5.09(2)(b)5); shorten it, break it with '|', or enlarge the display area")
+            f"minimum legible cap height ({requirement('legend_min_fraction').ref}, after "
+            f"{code()}(2)(b)5); shorten it, break it with '|', or enlarge the display area")
     return block
 
 
@@ -154,7 +155,6 @@ def _sign(design: Design, symbol_at, inside: str, what: str,
 
     ``inside`` is 'must' (control, information), 'may' (danger) or 'never' (exclusion).
     """
-    design.validate()
     h, legend = design.display_height, design.legend
     probe = symbol_at(0.0, 0.0)
     block = None
@@ -184,9 +184,9 @@ def _sign(design: Design, symbol_at, inside: str, what: str,
     dims = [_d("display area height H", h, "in", "display_min"), *symbol.dimensions]
     for b, where in zip(blocks, ["inside" if block is not None else "below", "below"]):
         dims.append(_d(f"legend cap height ({where}), black block letters", b.cap_height,
-                       "in", "NR 5.09(2)(b)5"))
+                       "in", f"{code()}(2)(b)5"))
     dims.append(_d("sign panel (width x height)", f"{width:.2f} x {h + band_h:.2f}", "in",
-                   "NR 5.09(5)(d)"))
+                   f"{code()}(5)(d)"))
     return assemble(
         design.kind, width, h + band_h,
         [("white", [Shape(box(0, 0, width, h + band_h))]),
@@ -220,7 +220,6 @@ def build_control(design: Design) -> Artwork:
 
 def build_information(design: Design) -> Artwork:
     """Information: orange square, widened to the right for a longer message."""
-    design.validate()
     h, t = design.display_height, design.outline
     inner_h = h * req("symbol_fraction") - t
     width = 0.0

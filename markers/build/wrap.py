@@ -26,7 +26,8 @@ import math
 from shapely.geometry import LineString, box
 
 from markers.core import geometry as geo
-from markers.core.artwork import Artwork, Dimension
+from markers.core.artwork import Artwork
+from markers.core.spec import Dimension, code
 from markers.build.buoys import symbol_buoy, symbol_dims, symbol_meta
 from markers.build.cylinder import place, surface_half_width
 from markers.core.design import Design
@@ -62,12 +63,12 @@ def build_wrap(design: Design) -> Artwork:
         paints, items = place(b.face, b.curvature, "surface", centre, b.band, r)
         layers += paints
         legends += items
-    dims = [Dimension("circumference (pi x diameter)", around, "in", "NR 5.09(6)(d)"),
-            Dimension("seam overlap", seam, "in", "NR 5.09(6)(d)"),
-            Dimension("wrap width", width, "in", "NR 5.09(6)(d)"),
+    dims = [Dimension("circumference (pi x diameter)", around, "in", f"{code()}(6)(d)"),
+            Dimension("seam overlap", seam, "in", f"{code()}(6)(d)"),
+            Dimension("wrap width", width, "in", f"{code()}(6)(d)"),
             Dimension("symbol centres along the wrap (180 deg apart)",
                       ", ".join(f"{c:.2f}" for c in symbol_centres(b.diameter)), "in",
-                      "NR 5.09(6)(a)"),
+                      f"{code()}(6)(a)"),
             *symbol_dims(b)]
     return assemble(
         design.kind, width, b.height, merge(sorted(layers, key=lambda p: _ORDER[p[0]])),

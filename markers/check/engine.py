@@ -1,24 +1,31 @@
-"""The rule registry and runner: a rule is a small function with a stable id.
+"""The rule engine: a registry of small rules with stable ids, the runner that stamps
+their findings, and the comparators rules judge with.
 
 A rule's docstring says what it checks, why, and gives a passing and a failing
-example; registration appends the quoted paragraph from ``markers.packs.wi_nr509.citations`` so the
-words of the rule live once. The runner stamps id, citation and severity on each hit
-(yamllint's rule modules, ruff's ``ruff rule``).
+example; registration appends the quoted paragraph of its citation, so the words of
+the rule live once (yamllint's rule modules, ruff's ``ruff rule``). A citation the
+pack does not define is refused when the rule is registered, at import time.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import Any, TypeVar
 
-from markers.packs.wi_nr509.citations import REFS
-from markers.check.measure.faces import Facts
+from markers.core.colors import ColorMatch
+from markers.core.spec import Law, req, requirement
 
-__all__ = ["Hit", "Finding", "Rule", "RULES", "rule", "evaluate", "tolerance"]
+__all__ = ["Hit", "Finding", "Tolerance", "Rule", "Registry", "tolerance", "at_least",
+           "at_most", "within", "color_is"]
 
-#: The user's tolerance for the rule being run (``--tolerance RULE=VALUE``), if any.
-_OVERRIDE: ContextVar[float | None] = ContextVar("tolerance_override", default=None)
+#: Slack for numbers that should compare equal after floating-point arithmetic.
+EPSILON = 1e-6
+
+#: The tolerance in force for the rule being run: the user's override, else its default.
+_TOLERANCE: ContextVar[float | None] = ContextVar("tolerance", default=None)
 
 
 @dataclass(frozen=True)
@@ -45,67 +52,164 @@ class Finding(Hit):
 
 
 @dataclass(frozen=True)
+class Tolerance:
+    """A rule's default tolerance: a requirement key of the pack (its value and unit
+    from the table), or a number, or a function of the facts, with its ``unit``.
+    ``text`` says how a computed one is worked out."""
+
+    value: str | float | Callable[[Any], float]
+    unit: str = "in"
+    text: str | None = None
+
+    def default(self, facts: Any) -> float:
+        if isinstance(self.value, str):
+            return req(self.value)
+        return self.value(facts) if callable(self.value) else float(self.value)
+
+    def describe(self) -> str:
+        if self.text:
+            return self.text
+        if isinstance(self.value, str):
+            need = requirement(self.value)
+            return f"{need.value:g} {need.unit}"
+        return f"{self.value:g} {self.unit}"
+
+
+F = TypeVar("F", bound=Callable[..., Iterable[Hit]])
+
+
+@dataclass(frozen=True)
 class Rule:
-    """A registered rule: id, citation, default severity, the kinds it judges and, for
-    a rule that compares a measurement, its default tolerance (said in words)."""
+    """A registered rule: id, citation, default severity, the kinds it judges ("*" for
+    every kind) and, for a rule that compares a measurement, its default tolerance."""
 
     id: str
     citation: str
     severity: str
     kinds: tuple[str, ...]
-    check: Callable[[Facts], Iterable[Hit]]
-    tolerance: str | None = None
+    check: Callable[[Any], Iterable[Hit]]
+    tolerance: Tolerance | None = None
 
     @property
     def doc(self) -> str:
         return self.check.__doc__ or ""
 
-
-RULES: dict[str, Rule] = {}
-
-
-def rule(rule_id: str, citation: str, severity: str, kinds: tuple[str, ...],
-         tolerance: str | None = None):
-    """Register the decorated check under ``rule_id``; ``citation`` names the paragraph
-    (its first clause id must be in markers.packs.wi_nr509.citations); ``tolerance`` describes the
-    default tolerance of a rule that a user may override."""
-
-    def register(check: Callable[[Facts], Iterable[Hit]]):
-        clause = citation.split(",")[0].strip()
-        quote = REFS[clause].quote if clause in REFS else ""
-        check.__doc__ = (check.__doc__ or "").rstrip() + (
-            f'\n\n    {clause}: "{quote}"' if quote else "")
-        RULES[rule_id] = Rule(rule_id, citation, severity, kinds, check, tolerance)
-        return check
-
-    return register
+    def judges(self, kind: str | None) -> bool:
+        return kind in self.kinds or "*" in self.kinds
 
 
-def tolerance(default: float) -> float:
-    """The tolerance a rule compares with: the user's override for it, else ``default``."""
-    override = _OVERRIDE.get()
-    return default if override is None else override
+_CLAUSE_RANGE = re.compile(r"(?P<stem>.*?)(?P<first>\d+)-(?P<last>\d+)$")
 
 
-def evaluate(facts: Facts, waivers: dict[str, str] | None = None,
-             tolerances: dict[str, float] | None = None) -> list[Finding]:
-    """Run every rule that judges ``facts.kind`` and return its findings, waived ones
-    marked with their reason; ``tolerances`` override rules' defaults (rule id ->
-    value in the rule's unit). The faces a buoy carries are judged as faces too."""
-    return [found for part in (facts, *facts.faces)
-            for found in _findings(part, waivers or {}, tolerances or {})]
+class Registry:
+    """One pack's rules, in registration order, judged under its ``law``."""
+
+    def __init__(self, law: Law) -> None:
+        self.law = law
+        self.rules: dict[str, Rule] = {}
+
+    def quotes(self, citation: str) -> list[tuple[str, str]]:
+        """(clause, quote) of each paragraph ``citation`` names: "NR 5.09(2)(b)1-4",
+        "NR 5.09(2)(a)1,2,4", "NR 5.09(5)(d), USWMS practice". ValueError when one is
+        not among the law's citations."""
+        if citation in self.law.citations:
+            return [(citation, self.law.citations[citation].quote)]
+        found, stem = [], ""
+        for part in (p.strip() for p in citation.split(",")):
+            if part.isdigit() and stem:
+                part = stem + part
+            span = _CLAUSE_RANGE.fullmatch(part)
+            names = [part] if part in self.law.citations or not span else \
+                [f"{span['stem']}{n}" for n in range(int(span['first']), int(span['last']) + 1)]
+            for name in names:
+                if name not in self.law.citations:
+                    raise ValueError(f"citation {name!r} is not defined by the pack "
+                                     f"({citation!r})")
+                found.append((name, self.law.citations[name].quote))
+            stem = span["stem"] if span else re.sub(r"\d+$", "", part)
+        return found
+
+    def rule(self, rule_id: str, citation: str, severity: str, kinds: tuple[str, ...],
+             tolerance: Tolerance | None = None) -> Callable[[F], F]:
+        """Register the decorated check under ``rule_id``, its docstring completed with
+        the quoted paragraphs of ``citation``."""
+        quotes = self.quotes(citation)
+
+        def register(check: F) -> F:
+            check.__doc__ = (check.__doc__ or "").rstrip() + "".join(
+                f'\n\n    {clause}: "{quote}"' for clause, quote in quotes)
+            self.rules[rule_id] = Rule(rule_id, citation, severity, kinds, check, tolerance)
+            return check
+
+        return register
+
+    def evaluate(self, facts: Any, waivers: Mapping[str, str] | None = None,
+                 tolerances: Mapping[str, float] | None = None) -> list[Finding]:
+        """Every rule that judges ``facts.kind``, and the faces a buoy carries
+        (``facts.faces``), run; waived findings marked with their reason; ``tolerances``
+        override rules' defaults (rule id -> value in the rule's unit)."""
+        return [found for part in (facts, *facts.faces)
+                for found in self._findings(part, waivers or {}, tolerances or {})]
+
+    def _findings(self, facts: Any, waivers: Mapping[str, str],
+                  tolerances: Mapping[str, float]) -> Iterator[Finding]:
+        for r in self.rules.values():
+            if not r.judges(facts.kind):
+                continue
+            tol = tolerances.get(r.id)
+            if tol is None and r.tolerance is not None:
+                tol = r.tolerance.default(facts)
+            token = _TOLERANCE.set(tol)
+            try:
+                hits = list(r.check(facts))
+            finally:
+                _TOLERANCE.reset(token)
+            for hit in hits:
+                yield Finding(**{**vars(hit), "severity": hit.severity or r.severity},
+                              rule=r.id, citation=r.citation, waived=waivers.get(r.id))
 
 
-def _findings(facts: Facts, waivers: dict[str, str],
-              tolerances: dict[str, float]) -> Iterator[Finding]:
-    for r in RULES.values():
-        if facts.kind not in r.kinds and "*" not in r.kinds:
-            continue
-        token = _OVERRIDE.set(tolerances.get(r.id))
-        try:
-            hits = list(r.check(facts))
-        finally:
-            _OVERRIDE.reset(token)
-        for hit in hits:
-            yield Finding(**{**vars(hit), "severity": hit.severity or r.severity},
-                          rule=r.id, citation=r.citation, waived=waivers.get(r.id))
+def tolerance() -> float:
+    """The tolerance of the rule being run (the user's override, else its default); 0
+    for a rule that declares none."""
+    return _TOLERANCE.get() or 0.0
+
+
+def _stamped() -> float | None:
+    tol = _TOLERANCE.get()
+    return None if tol is None else round(tol, 4)
+
+
+def at_least(value: float | None, low: float, say: Callable[[float], str], *,
+             unit: str = "in", bbox: tuple[float, float, float, float] | None = None,
+             required: str | None = None) -> Iterator[Hit]:
+    """A Hit when ``value`` is below ``low`` by more than the rule's tolerance."""
+    if value is not None and value < low - tolerance() - EPSILON:
+        yield Hit(say(value), measured=round(value, 3), required=required or f">= {low:g}",
+                  unit=unit, tolerance=_stamped(), bbox=bbox)
+
+
+def at_most(value: float | None, high: float, say: Callable[[float], str], *,
+            unit: str = "in", bbox: tuple[float, float, float, float] | None = None,
+            required: str | None = None, digits: int = 3) -> Iterator[Hit]:
+    """A Hit when ``value`` is above ``high`` by more than the rule's tolerance."""
+    if value is not None and value > high + tolerance() + EPSILON:
+        yield Hit(say(value), measured=round(value, digits), required=required or f"<= {high:g}",
+                  unit=unit, tolerance=_stamped(), bbox=bbox)
+
+
+def within(value: float | None, low: float, high: float, say: Callable[[float], str], *,
+           required: str, unit: str = "in", digits: int = 3,
+           bbox: tuple[float, float, float, float] | None = None) -> Iterator[Hit]:
+    """A Hit when ``value`` lies outside ``low``..``high`` by more than the tolerance."""
+    tol = tolerance() + EPSILON
+    if value is not None and not low - tol <= value <= high + tol:
+        yield Hit(say(value), measured=round(value, digits), required=required, unit=unit,
+                  tolerance=_stamped(), bbox=bbox)
+
+
+def color_is(match: ColorMatch | None, want: str, say: Callable[[ColorMatch], str], *,
+             bbox: tuple[float, float, float, float] | None = None) -> Iterator[Hit]:
+    """A Hit when a colour was read and is not of family ``want``."""
+    if match is not None and match.family != want:
+        yield Hit(say(match), measured=match.family, required=want, bbox=bbox)

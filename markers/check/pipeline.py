@@ -1,26 +1,25 @@
 """The check path for one input: read or build -> measure -> rules -> FileReport.
 
-A drawing (.svg, .svgz) is read; a design file (.yaml, .yml, .json) is built, so a
-vendor may submit parameters instead of a drawing and be judged by the same rules.
+A drawing is read by the reader its suffix names; a design file (.yaml, .yml, .json)
+is built as declared, so a vendor may submit parameters instead of a drawing and be
+judged by the same rules. The pack supplies the kinds, the law and the rules.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from markers.core.artwork import Artwork
-from markers.core.design import DESIGN_SUFFIXES, as_declared, load_design
-from markers.errors import WsmarkError
-from markers.packs.wi_nr509.kinds import build
-from markers.check.measure.faces import measure
-from markers.read.svg.walk import read_svg
+from markers.check.measure import measure
 from markers.check.report import FileReport
-from markers.packs.wi_nr509.rules import evaluate
+from markers.core.artwork import Artwork
+from markers.core.design import DESIGN_SUFFIXES, as_declared, parse_design
+from markers.core.pack import Pack
+from markers.errors import UnreadableDrawing, WsmarkError
+from markers.read import READERS, read_drawing
+from markers.read.limits import read_limited
 
-__all__ = ["CheckOptions", "DRAWING_SUFFIXES", "load_artwork", "check_file", "inputs"]
-
-DRAWING_SUFFIXES = (".svg", ".svgz")
+__all__ = ["CheckOptions", "load_artwork", "judge", "check_bytes", "check_file", "inputs"]
 
 
 @dataclass(frozen=True)
@@ -34,54 +33,64 @@ class CheckOptions:
     tolerances: dict[str, float] = field(default_factory=dict)
 
 
-def load_artwork(path: str | Path, options: CheckOptions) -> Artwork:
-    """The Artwork of a drawing or design file."""
-    path = Path(path)
-    if not path.is_file():
-        raise WsmarkError(f"{path}: no such file" if not path.exists() else
-                          f"{path}: not a file")
-    suffix = path.suffix.lower()
+def load_artwork(data: bytes, name: str, options: CheckOptions, pack: Pack) -> Artwork:
+    """The Artwork of drawing or design ``data``; ``name``'s suffix says which."""
+    suffix = Path(name).suffix.lower()
     if suffix in DESIGN_SUFFIXES:
-        design = load_design(path)
+        design = parse_design(data, name)
         with as_declared():  # a broken minimum is a finding of the rules, not unreadable
-            art = build(design)
-        return Artwork(art.width, art.height, art.layers, art.legends, art.features,
-                       {**art.meta, "source": str(path)})
-    if suffix in DRAWING_SUFFIXES:
-        return read_svg(path, scale=options.scale, display_height=options.display_height)
-    raise WsmarkError(f"{path}: not a drawing or design file (use .svg, .yaml, .yml, .json)")
+            art = pack.build(design)
+        return replace(art, meta={**art.meta, "source": name})
+    if suffix in READERS:
+        return read_drawing(data, name, scale=options.scale,
+                            display_height=options.display_height)
+    raise UnreadableDrawing(f"{name}: not a drawing or design file (use "
+                            f"{', '.join((*READERS, *DESIGN_SUFFIXES))})")
 
 
-def judge(art: Artwork, file: str, options: CheckOptions) -> FileReport:
-    """Measure an Artwork and run the rules on it."""
-    facts = measure(art, options.display_height)
-    facts.drawing_units = art.meta.get("units") if art.meta.get("scale_basis") == "physical" \
-        else None
-    facts.generator = art.meta.get("generator")
+def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack) -> FileReport:
+    """Measure an Artwork and run the pack's rules on it."""
+    with pack.in_force():
+        facts = measure(art, pack.kinds, options.display_height)
+        findings = pack.rules.evaluate(facts, options.waivers, options.tolerances)
     return FileReport.judged(file, facts.kind, facts.display_height, facts.display_basis,
-                             evaluate(facts, options.waivers, options.tolerances))
+                             findings)
 
 
-def check_file(path: str | Path, options: CheckOptions) -> tuple[FileReport, Artwork | None]:
-    """Judge one file; an unreadable or hostile one gives verdict 'error', never raises."""
-    file = str(path)
+def check_bytes(data: bytes, name: str, options: CheckOptions,
+                pack: Pack) -> tuple[FileReport, Artwork | None]:
+    """Judge one input; an unreadable or hostile one gives verdict 'error', never raises."""
     try:
-        art = load_artwork(path, options)
-        return judge(art, file, options), art
+        art = load_artwork(data, name, options, pack)
+        return judge(art, name, options, pack), art
     except WsmarkError as err:
-        return FileReport.unreadable(file, str(err).splitlines()[0]), None
+        return FileReport.unreadable(name, str(err).splitlines()[0]), None
     except RecursionError:
-        return FileReport.unreadable(file, f"{file}: nested too deeply to read"), None
+        return FileReport.unreadable(name, f"{name}: nested too deeply to read"), None
     except Exception as err:  # a hostile file must not crash a batch: report it on one line
         text = str(err).splitlines()[0] if str(err) else ""
-        return FileReport.unreadable(file, f"{file}: cannot be measured ({type(err).__name__}"
+        return FileReport.unreadable(name, f"{name}: cannot be measured ({type(err).__name__}"
                                            f"{': ' + text[:120] if text else ''})"), None
+
+
+def check_file(path: str | Path, options: CheckOptions,
+               pack: Pack) -> tuple[FileReport, Artwork | None]:
+    """Judge the file at ``path`` (see check_bytes)."""
+    name, path = str(path), Path(path)
+    try:
+        if not path.is_file():
+            raise UnreadableDrawing(f"{path}: no such file" if not path.exists() else
+                                    f"{path}: not a file")
+        data = read_limited(path, name)
+    except WsmarkError as err:
+        return FileReport.unreadable(name, str(err)), None
+    return check_bytes(data, name, options, pack)
 
 
 def inputs(paths: list[str]) -> list[Path]:
     """Files named, and the drawings and designs found under folders named (sorted)."""
     found: list[Path] = []
-    wanted = DRAWING_SUFFIXES + DESIGN_SUFFIXES
+    wanted = (*READERS, *DESIGN_SUFFIXES)
     for name in paths:
         path = Path(name)
         if path.is_dir():

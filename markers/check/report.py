@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from markers.packs.wi_nr509.rules import RULES, Finding
+from markers.check.engine import Finding, Registry
 
 __all__ = ["FileReport", "to_json", "to_text", "to_sarif", "summary", "exit_status"]
 
@@ -97,14 +97,15 @@ def summary(reports: list[FileReport]) -> str:
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
 
-def to_sarif(reports: list[FileReport]) -> str:
-    """SARIF 2.1.0 with one rule entry per rule id."""
+def to_sarif(reports: list[FileReport], registry: Registry, url: str) -> str:
+    """SARIF 2.1.0 with one rule entry per rule id of ``registry``; ``url`` is where
+    the rule the pack enforces is published."""
     rules = [{"id": r.id, "name": r.id,
               "shortDescription": {"text": r.doc.strip().splitlines()[0]},
               "fullDescription": {"text": r.doc.strip()},
               "properties": {"citation": r.citation},
               "defaultConfiguration": {"level": _LEVEL[r.severity]}}
-             for r in RULES.values()]
+             for r in registry.rules.values()]
     index = {r["id"]: i for i, r in enumerate(rules)}
     results = []
     for rep in reports:
@@ -124,8 +125,7 @@ def to_sarif(reports: list[FileReport]) -> str:
             results.append(result)
     return json.dumps({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
-        "runs": [{"tool": {"driver": {"name": "wsmark", "informationUri":
-                                      "https://docs.legis.wisconsin.gov/code/admin_code/nr/001/5/09",
+        "runs": [{"tool": {"driver": {"name": "wsmark", "informationUri": url,
                                       "rules": rules}},
                   "results": results}]}, indent=2)
 

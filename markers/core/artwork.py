@@ -14,7 +14,12 @@ from shapely import unary_union
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-__all__ = ["Shape", "Layer", "LegendItem", "Artwork"]
+__all__ = ["FEATURE_NAMES", "Shape", "Layer", "LegendItem", "Artwork"]
+
+#: Named geometry a drawing may mark by an element's id or label, and builders name:
+#: the display area H is measured on, the waterline of a buoy, the sign's panel, and
+#: the reflective band (colour cannot show reflectivity).
+FEATURE_NAMES = frozenset({"display-area", "waterline", "panel", "reflector"})
 
 
 @dataclass(frozen=True)
@@ -98,20 +103,3 @@ class Artwork:
     def colors(self) -> list[str]:
         """Colour families present, in paint order, without repeats."""
         return list(dict.fromkeys(layer.color for layer in self.layers))
-
-
-@dataclass(frozen=True)
-class Dimension:
-    """One dimension of a built marker and the paragraph it comes from (for spec/sheets)."""
-
-    name: str
-    value: float | str
-    unit: str
-    clause: str
-
-    def as_text(self) -> str:
-        value = f"{self.value:.2f}" if isinstance(self.value, float) else str(self.value)
-        return f"{value} {self.unit}".strip()
-
-
-__all__ += ["Dimension"]

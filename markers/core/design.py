@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
@@ -13,18 +12,15 @@ from typing import Iterator
 
 import yaml
 
-from markers.errors import WsmarkError
-from markers.packs.wi_nr509.citations import ref
-from markers.packs.wi_nr509.requirements import REQ
+from markers.errors import DesignError, UnreadableDrawing
+from markers.core.spec import code, requirement
 
-__all__ = ["Design", "validate_ws_id", "ws_id_parts", "ws_id_wanted", "load_design",
-           "DESIGN_SUFFIXES", "SMALL_BUOYS", "CURVATURES", "as_declared", "refuse"]
+__all__ = ["Design", "load_design", "parse_design", "DESIGN_SUFFIXES",
+           "CURVATURES", "as_declared", "refuse"]
 
 DESIGN_SUFFIXES = (".yaml", ".yml", ".json")
 #: A design file is a few lines; anything bigger is not one.
 MAX_DESIGN_BYTES = 1_000_000
-
-_WS_ID = re.compile(r"WS-(?:(?P<number>[1-9][0-9]*)|(?P<letters>[A-Z]{1,2}))")
 
 
 _AS_DECLARED: ContextVar[bool] = ContextVar("as_declared", default=False)
@@ -45,11 +41,9 @@ def as_declared() -> Iterator[None]:
 def refuse(message: str) -> None:
     """Refuse a design that breaks a number of the rule (unless checking it as declared)."""
     if not _AS_DECLARED.get():
-        raise WsmarkError(message)
+        raise DesignError(message)
 
 
-#: Buoys that NR 5.09(6)(a) exempts from its 36 in x 7 in minimum.
-SMALL_BUOYS = ("buoy-mooring", "buoy-race")
 #: How a face is laid on a cylinder: keeping its shape as seen from the front
 #: ("seen", the adjustment (6)(d) allows) or measured along the surface ("surface").
 CURVATURES = ("seen", "surface")
@@ -67,7 +61,7 @@ class Design:
 
     kind: str
     display_height: float | None = None
-    outline: float = REQ["outline_min"].value
+    outline: float | None = None  # None: the minimum of the law in force
     legend: str | None = None
     ws_id: str | None = None
     colors: dict[str, str] = field(default_factory=dict)
@@ -84,34 +78,34 @@ class Design:
     flag_length: float | None = None
 
     def validate(self, needs_display_height: bool = True) -> None:
-        """Refuse what no correct marker can be, citing the paragraph."""
-        low = REQ["display_min"]
+        """Refuse what no correct marker can be, citing the paragraph (an outline of
+        None is the law's minimum, filled in by the pack)."""
+        low, thin = requirement("display_min"), requirement("outline_min")
         if self.display_height is None:
             if needs_display_height:
-                raise WsmarkError(f"{self.kind} needs a display height (display_height, or -H "
+                raise DesignError(f"{self.kind} needs a display height (display_height, or -H "
                                   f"on the command line); {low.ref} asks at least "
                                   f"{low.value:g} in")
         elif not math.isfinite(self.display_height):
-            raise WsmarkError(f"display height {self.display_height} is not a finite number of "
+            raise DesignError(f"display height {self.display_height} is not a finite number of "
                               f"inches; {low.ref} asks at least {low.value:g} in")
-        if not math.isfinite(self.outline):
-            raise WsmarkError(f"outline {self.outline} is not a finite number of inches; "
-                              f"{REQ['outline_min'].ref} asks at least 2 in")
+        if self.outline is not None and not math.isfinite(self.outline):
+            raise DesignError(f"outline {self.outline} is not a finite number of inches; "
+                              f"{thin.ref} asks at least {thin.value:g} in")
         if self.display_height is not None and not self.display_height > 0:
-            raise WsmarkError(f"display height {self.display_height:g} in: a display area "
+            raise DesignError(f"display height {self.display_height:g} in: a display area "
                               f"has a positive height; {low.ref} asks at least "
                               f"{low.value:g} in")
         if self.display_height is not None and not self.display_height >= low.value:
             refuse(
                 f"display height {self.display_height:g} in is below the {low.value:g} in "
                 f"minimum of {low.ref} (\"no display area shall be smaller than one foot\")")
-        thin = REQ["outline_min"]
-        if not self.outline > 0:
-            raise WsmarkError(f"outline {self.outline:g} in: an outline has a positive "
+        if self.outline is not None and not self.outline > 0:
+            raise DesignError(f"outline {self.outline:g} in: an outline has a positive "
                               f"thickness; {thin.ref} asks at least {thin.value:g} in")
-        if not self.outline >= thin.value:
+        if self.outline is not None and not self.outline >= thin.value:
             refuse(f"outline {self.outline:g} in is thinner than the "
-                              f"{thin.value:g} in minimum of {thin.ref}")
+                   f"{thin.value:g} in minimum of {thin.ref}")
         self._validate_sizes()
 
     def _validate_sizes(self) -> None:
@@ -119,51 +113,11 @@ class Design:
             value = getattr(self, name)
             if value is not None and not (math.isfinite(value) and value >= 0
                                           and (value > 0 or name == "seam")):
-                raise WsmarkError(f"{name.replace('_', ' ')} {value} is not a positive, finite "
+                raise DesignError(f"{name.replace('_', ' ')} {value} is not a positive, finite "
                                   "number of inches")
         if self.curvature not in (None, *CURVATURES):
-            raise WsmarkError(f"curvature {self.curvature!r}: use 'seen' (adjusted for the "
-                              "curve, NR 5.09(6)(d)) or 'surface' (measured along the surface)")
-        if not self.kind.startswith("buoy") or self.kind in SMALL_BUOYS:
-            return
-        for name, key, what in (("height_above_water", "buoy_min_height", "riding above the "
-                                 "waterline"), ("diameter", "buoy_min_diameter", "in diameter")):
-            value, need = getattr(self, name), REQ[key]
-            if value is not None and value < need.value:
-                refuse(f"{name.replace('_', ' ')} {value:g} in is below the minimum "
-                                  f"of {need.ref}: buoys at least {need.value:g} in {what} "
-                                  "(mooring and race course buoys excepted)")
-
-
-def ws_id_parts(ws_id: str) -> re.Match | None:
-    """The number or letters of a well-formed identification ("WS-" then a number or
-    letters, NR 5.09(2)(a)5), or None."""
-    return _WS_ID.fullmatch(ws_id)
-
-
-def ws_id_wanted(kind: str, parts: re.Match) -> tuple[str, bool]:
-    """What an aid of ``kind`` carries under NR 5.09(2)(a)5 (red even numbers, green odd
-    numbers, center markers letters) and whether ``parts`` is that."""
-    number = parts["number"]
-    return {"aid-red": ("an even number", number is not None and int(number) % 2 == 0),
-            "aid-green": ("an odd number", number is not None and int(number) % 2 == 1),
-            "aid-center": ("letters", parts["letters"] is not None)}[kind]
-
-
-def validate_ws_id(kind: str, ws_id: str | None) -> str:
-    """Check an aid's identification against NR 5.09(2)(a)5 and return it."""
-    clause = ref("NR 5.09(2)(a)5").clause
-    if not ws_id:
-        raise WsmarkError(f"{kind} needs an identification such as WS-2 (--id), {clause}")
-    parts = ws_id_parts(ws_id)
-    if not parts:
-        refuse(f"identification {ws_id!r} must be 'WS-' followed by a number "
-               f"or letters (WS-1, WS-A), {clause}")
-        return ws_id
-    wanted, ok = ws_id_wanted(kind, parts)
-    if not ok:
-        refuse(f"{kind} carries {wanted}, not {ws_id!r}, {clause}")
-    return ws_id
+            raise DesignError(f"curvature {self.curvature!r}: use 'seen' (adjusted for the "
+                              f"curve, {code()}(6)(d)) or 'surface' (measured along the surface)")
 
 
 _ALIASES = {"id": "ws_id", "display-height": "display_height", "ws-id": "ws_id"}
@@ -173,33 +127,43 @@ _TEXTS = ("legend", "ws_id", "symbol", "shape", "color", "material", "curvature"
 
 
 def load_design(path: str | Path) -> Design:
-    """Read a YAML or JSON design file (kind, display_height, outline, legend, id,
-    colors as family -> hex, and the buoy and flag fields of Design); anything wrong is
-    a one-line WsmarkError naming the file."""
+    """Read a YAML or JSON design file; anything wrong is a one-line error naming it."""
     path = Path(path)
     try:
         if path.stat().st_size > MAX_DESIGN_BYTES:
-            raise WsmarkError(f"{path}: too large for a design file")
-        text = path.read_text(encoding="utf-8")
+            raise UnreadableDrawing(f"{path}: too large for a design file")
+        data = path.read_bytes()
+    except OSError as err:
+        raise UnreadableDrawing(f"{path}: cannot read: {err.strerror or err}") from None
+    return parse_design(data, str(path))
+
+
+def parse_design(data: bytes, name: str) -> Design:
+    """A design from YAML or JSON ``data`` (kind, display_height, outline, legend, id,
+    colors as family -> hex, and the buoy and flag fields of Design); ``name`` (its file
+    name, whose suffix says JSON or YAML) is used in messages."""
+    path = Path(name)
+    if len(data) > MAX_DESIGN_BYTES:
+        raise UnreadableDrawing(f"{name}: too large for a design file")
+    try:
+        text = data.decode("utf-8")
         data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
-    except (OSError, UnicodeDecodeError) as err:
-        raise WsmarkError(f"{path}: cannot read: {getattr(err, 'strerror', None) or err}") from None
+    except UnicodeDecodeError as err:
+        raise UnreadableDrawing(f"{name}: cannot read: {err}") from None
     except (ValueError, yaml.YAMLError) as err:
         first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-        raise WsmarkError(f"{path}: not valid {path.suffix[1:].upper()}: {first}") from None
-    if not isinstance(data, dict):
-        raise WsmarkError(f"{path}: a design is a mapping of fields (kind, display_height, ...)")
+        raise DesignError(f"{path}: not valid {path.suffix[1:].upper()}: {first}") from None
     data = {_ALIASES.get(key, key).replace("-", "_") if isinstance(key, str) else key: value
             for key, value in data.items()}
     known = {f.name for f in fields(Design)}
     unknown = sorted(map(str, set(data) - known))
     if unknown:
-        raise WsmarkError(f"{path}: unknown field(s) {', '.join(unknown)}; "
+        raise DesignError(f"{path}: unknown field(s) {', '.join(unknown)}; "
                           f"known: {', '.join(sorted(known))}")
     if "kind" not in data:
-        raise WsmarkError(f"{path}: missing field 'kind'")
+        raise DesignError(f"{path}: missing field 'kind'")
     if not isinstance(data.get("lighted", False), bool):
-        raise WsmarkError(f"{path}: bad field value: lighted is true or false")
+        raise DesignError(f"{path}: bad field value: lighted is true or false")
     try:
         values = {name: float(data[name]) for name in _NUMBERS if data.get(name) is not None}
         values.update({name: str(data[name]) for name in _TEXTS if data.get(name) is not None})
@@ -207,5 +171,5 @@ def load_design(path: str | Path) -> Design:
                         colors={str(k): str(v) for k, v in (data.get("colors") or {}).items()},
                         **values)
     except (TypeError, ValueError, AttributeError) as err:
-        raise WsmarkError(f"{path}: bad field value: {err}") from None
+        raise DesignError(f"{path}: bad field value: {err}") from None
     return design

@@ -7,14 +7,17 @@ are far above any real marker drawing (a sign has hundreds of elements, not thou
 
 from __future__ import annotations
 
+import os
+import stat
 import time
+from pathlib import Path
 
-from markers.errors import WsmarkError
+from markers.errors import UnreadableDrawing
 
 __all__ = [
     "MAX_FILE_BYTES", "MAX_ELEMENTS", "MAX_NESTING", "MAX_USE_DEPTH", "MAX_USES",
     "MAX_ENTITIES", "MAX_ENTITY_CHARS", "MAX_ENTITY_EXPANSION", "MAX_VERTICES",
-    "MAX_COORD_IN", "MAX_CROSSINGS", "TIME_BUDGET_S", "FLATTEN_TOL_IN", "Budget",
+    "MAX_COORD_IN", "MAX_CROSSINGS", "TIME_BUDGET_S", "FLATTEN_TOL_IN", "Budget", "read_limited",
 ]
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # on disk, and after gunzip for .svgz
@@ -46,13 +49,29 @@ class Budget:
     def tick(self) -> None:
         """Called between units of work: refuse once the wall-clock allowance is gone."""
         if time.monotonic() > self.deadline:
-            raise WsmarkError(
+            raise UnreadableDrawing(
                 f"{self.name}: too complex (not read within {self.seconds:g} s)")
 
     def take(self, count: int) -> None:
         """Account for ``count`` more flattened vertices."""
         self.vertices_left -= count
         if self.vertices_left < 0:
-            raise WsmarkError(
+            raise UnreadableDrawing(
                 f"{self.name}: too complex (more than {self.max_vertices:,} vertices "
                 "after flattening curves)")
+
+
+def read_limited(path: str | Path, name: str) -> bytes:
+    """The file's bytes, refusing anything but a regular file of at most ``MAX_FILE_BYTES``."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableDrawing(f"{name}: not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise UnreadableDrawing(f"{name}: file is {info.st_size:,} bytes; the limit is "
+                              f"{MAX_FILE_BYTES // 2**20} MB ({MAX_FILE_BYTES:,} bytes)")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        raise UnreadableDrawing(f"{name}: cannot read ({err.strerror or err})") from None
+    return data

@@ -27,7 +27,7 @@ import shapely
 from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from markers.errors import WsmarkError
+from markers.errors import UnreadableDrawing
 from markers.read.limits import MAX_COORD_IN, MAX_CROSSINGS, Budget
 
 __all__ = ["Subpath", "EMPTY", "Pen", "parse_path_data", "rect_ops", "ellipse_ops", "flatten",
@@ -281,7 +281,7 @@ def affine(geometry: BaseGeometry, matrix: np.ndarray, budget: Budget) -> BaseGe
 
 
 def out_of_range(budget: Budget) -> None:
-    raise WsmarkError(f"{budget.name}: coordinates out of range (non-finite or beyond "
+    raise UnreadableDrawing(f"{budget.name}: coordinates out of range (non-finite or beyond "
                       f"{MAX_COORD_IN:g} in)")
 
 
@@ -515,7 +515,7 @@ def _crossings(paths: list[Subpath], budget: Budget) -> int:
         neighbours = (owner_all[mine] == owner_all[other]) & ((gap == 1) | (gap == wrap_all[mine]))
         total += int(np.count_nonzero((mine < other) & ~neighbours))
         if total > MAX_CROSSINGS:
-            raise WsmarkError(f"{budget.name}: too complex (an outline crosses itself more "
+            raise UnreadableDrawing(f"{budget.name}: too complex (an outline crosses itself more "
                               f"than {MAX_CROSSINGS:,} times)")
     return total
 

@@ -1,0 +1,47 @@
+"""Artwork -> Facts: what a marker measures, independent of how it was made.
+
+One measurer per family (flat faces, buoys and wraps, flags) detects a shape; the
+pack's kinds name it (``Kind.shape`` -> ``Kind.report_name``). The measurers know no
+jurisdiction: the numbers they need come from the law in force.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from markers.check.measure.buoys import measure_buoy
+from markers.check.measure.common import Facts
+from markers.check.measure.faces import measure_face
+from markers.check.measure.flags import looks_like_flag, measure_flag
+from markers.core.artwork import Artwork
+from markers.core.pack import Kind
+
+__all__ = ["Facts", "measure"]
+
+
+def measure(art: Artwork, kinds: Mapping[str, Kind],
+            display_height: float | None = None) -> Facts:
+    """Measure ``art`` as the kind it declares (``meta['kind']``) among ``kinds``, else
+    as what it looks like: a buoy has a ``waterline``, a flag a flag's colours, anything
+    else is a face. ``display_height`` (inches) overrides the drawing's own."""
+    declared = kinds.get(art.meta.get("kind"))
+    family = declared.family if declared else None
+    shape = declared.shape if declared else None
+    if family in ("buoy", "wrap") or (declared is None and "waterline" in art.features):
+        facts = measure_buoy(art, display_height, shape)
+    elif family == "flag" or (declared is None and looks_like_flag(art)):
+        facts = measure_flag(art, shape)
+    else:
+        facts = measure_face(art, display_height)
+    _name(facts, {k.shape: k.report_name for k in kinds.values()})
+    if art.meta.get("scale_basis") == "physical":
+        facts.drawing_units = art.meta.get("units")
+    facts.generator = art.meta.get("generator")
+    return facts
+
+
+def _name(facts: Facts, names: Mapping[str, str]) -> None:
+    """Name the shapes a measurer detected after the pack's kinds (faces too)."""
+    facts.kind = names.get(facts.kind) if facts.kind is not None else None
+    for face in facts.faces:
+        _name(face, names)

@@ -39,17 +39,19 @@ from shapely.geometry.base import BaseGeometry
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.colors import ColorMatch
-from markers.check.measure.faces import (
-    AIDS, BUOYS, WRAP, Band, Facts, Reflector, bbox_of, enclosed_by, family_geometry,
-    legend_facts, measure, polygons,
+from markers.check.measure.common import (
+    Band, Facts, Reflector, bbox_of, enclosed_by, family_geometry, legend_facts,
 )
-from markers.packs.wi_nr509.requirements import req
+from markers.check.measure.faces import measure_face
+from markers.core.shapes import polygons
+from markers.core.spec import req
 
-__all__ = ["measure_buoy"]
+__all__ = ["SHAPES", "measure_buoy"]
 
-#: Declared kind -> the kind reported (an aid buoy is its aid: "a red buoy or sign").
-REPORTED = {"buoy-aid-red": "aid-red", "buoy-aid-green": "aid-green",
-            "buoy-aid-center": "aid-center"}
+#: What this measurer detects on a buoy elevation, and the wrap; a pack's kinds name
+#: them (Kind.shape).
+AID_BUOYS = ("red-aid-buoy", "green-aid-buoy", "striped-aid-buoy")
+SHAPES = ("symbol-buoy", "sign-buoy", "mooring-buoy", "race-buoy", "wrap") + AID_BUOYS
 #: Where band colours are sampled: this share of the body's width inside its edges
 #: (a face laid along the surface comes within 0.6 % of the width of the limbs).
 EDGE_IN = 0.0025
@@ -64,15 +66,16 @@ ROUND_TOL = 0.02
 Fam = dict[str, tuple[BaseGeometry, ColorMatch]]
 
 
-def measure_buoy(art: Artwork, display_height: float | None = None) -> Facts:
-    """Measure a buoy elevation, or a wrap (declared ``buoy-wrap``)."""
-    declared = art.meta.get("kind")
-    facts = Facts(source=str(art.meta.get("source", "")), declared_kind=declared,
+def measure_buoy(art: Artwork, display_height: float | None = None,
+                 declared: str | None = None) -> Facts:
+    """Measure a buoy elevation, or a wrap; ``declared`` is the shape (SHAPES) of the
+    kind the drawing declares, else it is detected. ``Facts.kind`` is that shape."""
+    facts = Facts(source=str(art.meta.get("source", "")), declared_kind=art.meta.get("kind"),
                   lighted=art.meta.get("lighted"), material=art.meta.get("material"))
     fam = family_geometry(art)
     painted = unary_union([g for g, _ in fam.values()])
     if painted.is_empty:
-        facts.kind = REPORTED.get(declared, declared)
+        facts.kind = declared
         return facts
     waterline = _waterline(art, painted)
     x0, y0, x1, _ = painted.bounds
@@ -81,7 +84,7 @@ def measure_buoy(art: Artwork, display_height: float | None = None) -> Facts:
     fam = {f: v for f, v in fam.items() if polygons(v[0])}
     parts = polygons(_closed(unary_union([g for g, _ in fam.values()])))
     if not parts:
-        facts.kind = REPORTED.get(declared, declared)
+        facts.kind = declared
         return facts
     body = Polygon(max(parts, key=lambda p: (round(p.bounds[3], 3), p.area)).exterior)
     sign = [p for p in parts if p.bounds[3] <= body.bounds[1] + 1e-6]
@@ -94,19 +97,18 @@ def measure_buoy(art: Artwork, display_height: float | None = None) -> Facts:
     on_body = {f: g.intersection(body).area for f, (g, _) in fam.items()}
     facts.body_color = fam[max(on_body, key=on_body.get)][1]
     facts.reflector = _reflector(art, fam, body)
-    kind = declared if declared in (*BUOYS, WRAP) else _detect(fam, facts, sign)
-    facts.kind = REPORTED.get(kind, kind)
-    if kind == "buoy-wrap":
+    kind = facts.kind = declared or _detect(fam, facts, sign)
+    if kind == "wrap":
         _wrap(art, fam, facts, display_height)
         return facts
     facts.diameter, facts.diameter_basis = fitted or bx1 - bx0, "measured"
-    if kind == "buoy-symbol":
+    if kind == "symbol-buoy":
         _symbol_face(art, fam, facts, display_height)
-    elif kind == "buoy-sign":  # no sign above: an empty face, which reg-shape reports
+    elif kind == "sign-buoy":  # no sign above: an empty face, which reg-shape reports
         region = unary_union([p.envelope for p in sign]).envelope if sign else None
-        facts.faces = [measure(_sub(art, fam, region, region), display_height) if sign
+        facts.faces = [measure_face(_sub(art, fam, region, region), display_height) if sign
                        else Facts(source=facts.source)]
-    elif facts.kind in AIDS:
+    elif kind in AID_BUOYS:
         _aid(art, fam, facts)
     if facts.faces:
         face = facts.faces[0]
@@ -257,26 +259,25 @@ def _detect(fam: Fam, facts: Facts, sign: list[Polygon]) -> str:
     names = [b.color.family for b in facts.bands]
     on_body = {f: g.intersection(facts.body).area / facts.body.area for f, (g, _) in fam.items()}
     if sign or names.count("orange") >= 3:
-        return "buoy-sign"
+        return "sign-buoy"
     if on_body.get("blue", 0) > 0.02:
-        return "buoy-mooring"
+        return "mooring-buoy"
     if "orange" in names and "white" in names:
-        return "buoy-symbol"
+        return "symbol-buoy"
     main = facts.body_color.family
     if on_body.get("black", 0) > 0.1 and "white" in on_body:
-        return "buoy-aid-center"
+        return "striped-aid-buoy"
     letters = [p for f, (g, _) in fam.items() if f != main for p in polygons(g)]
     if main in ("red", "green") and (letters or facts.reflector or facts.body_shape == "nun"):
-        return f"buoy-aid-{main}"
-    return "buoy-race"
+        return f"{main}-aid-buoy"
+    return "race-buoy"
 
 
 # --- faces -------------------------------------------------------------------------------
 
 def _sub(art: Artwork, fam: Fam, region: BaseGeometry, panel: BaseGeometry,
          bend=None) -> Artwork:
-    """The part of ``art`` inside ``region`` as a face of its own (``carried``: measured
-    as a face), with its ``display-area`` and ``<text>`` legends where they lie there;
+    """The part of ``art`` inside ``region`` as a face of its own, with its ``display-area`` and ``<text>`` legends where they lie there;
     ``bend`` maps it into another basis."""
     move = bend or (lambda g: g)
     layers = []
@@ -294,7 +295,7 @@ def _sub(art: Artwork, fam: Fam, region: BaseGeometry, panel: BaseGeometry,
     legends = tuple(replace(item, outlines=move(item.outlines), box=move(item.box))
                     for item in art.legends if item.box.centroid.within(region.envelope))
     _, _, x1, y1 = features["panel"].bounds
-    meta = {"carried": True, **{k: art.meta[k] for k in ("source", "ws_id") if k in art.meta}}
+    meta = {k: art.meta[k] for k in ("source", "ws_id") if k in art.meta}
     return Artwork(x1, y1, tuple(layers), legends, features, meta)
 
 
@@ -320,8 +321,8 @@ def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: flo
     keep one; its geometry is mapped back to the drawing for the report."""
     there, back = (geo.to_surface, geo.to_seen) if drawn == "seen" else \
         (geo.to_seen, geo.to_surface)
-    as_drawn = measure(_sub(art, fam, region, region), display_height)
-    other = measure(_sub(art, fam, region, region, lambda g: there(g, axis, radius)),
+    as_drawn = measure_face(_sub(art, fam, region, region), display_height)
+    other = measure_face(_sub(art, fam, region, region, lambda g: there(g, axis, radius)),
                     display_height)
     pair = (as_drawn, other) if drawn == "seen" else (other, as_drawn)
     face, curvature, basis = _best(*pair, art.meta.get("curvature"))
@@ -410,9 +411,9 @@ def _aid(art: Artwork, fam: Fam, facts: Facts) -> None:
     """An aid buoy: its colour and shape, stripes across its middle, white letters on
     it (read in the declared basis, else as seen)."""
     main = facts.body_color.family
-    face_family = "black" if facts.kind == "aid-center" and "black" in fam else main
+    face_family = "black" if facts.kind == "striped-aid-buoy" and "black" in fam else main
     facts.face_color = fam[face_family][1]
-    facts.face_shape = "striped" if facts.kind == "aid-center" else \
+    facts.face_shape = "striped" if facts.kind == "striped-aid-buoy" else \
         {"nun": "nun", "cylinder": "can"}.get(facts.body_shape, facts.body_shape)
     facts.stripes = _stripes(fam, facts)
     x0, _, x1, _ = facts.body.bounds

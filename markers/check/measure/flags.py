@@ -1,7 +1,4 @@
-"""Artwork -> Facts for the flags of ss. 30.70 and 30.675, Wis. Stats.
-
-An extension of markers.check.measure.faces (it uses that module's helpers). A flag is measured flat,
-hoist on the left: its painted extent gives how high and how long it is, its largest
+"""Artwork -> Facts for a flag, measured flat, hoist on the left: its painted extent gives how high and how long it is, its largest
 colour the field, and every other area of colour a stripe, measured across itself (the
 short side of the smallest rectangle around it, whatever its angle).
 """
@@ -14,9 +11,13 @@ from shapely import minimum_rotated_rectangle, unary_union
 from shapely.geometry import Polygon
 
 from markers.core.artwork import Artwork
-from markers.check.measure.faces import Facts, Stripe, bbox_of, family_geometry, polygons
+from markers.check.measure.common import Facts, Stripe, bbox_of, family_geometry
+from markers.core.shapes import polygons
 
-__all__ = ["looks_like_flag", "measure_flag"]
+__all__ = ["SHAPES", "looks_like_flag", "measure_flag"]
+
+#: What this measurer detects; a pack's kinds name them (Kind.shape).
+SHAPES = ("striped-flag", "plain-flag")
 
 #: A stripe is an area of colour covering at least this share of the flag.
 STRIPE_MIN_SHARE = 0.02
@@ -64,12 +65,12 @@ def looks_like_flag(art: Artwork) -> bool:
     return stripe.crosses and 10 < stripe.angle < 80
 
 
-def measure_flag(art: Artwork) -> Facts:
-    """Measure a flag: size, field colour and its stripes."""
-    kind = art.meta.get("kind")
-    facts = Facts(source=str(art.meta.get("source", "")), declared_kind=kind)
+def measure_flag(art: Artwork, declared: str | None = None) -> Facts:
+    """Measure a flag: size, field colour and its stripes. ``declared`` is the shape
+    (SHAPES) of the kind the drawing declares, else the field's colour decides."""
+    facts = Facts(source=str(art.meta.get("source", "")), declared_kind=art.meta.get("kind"))
     if not art.layers:
-        facts.kind = kind
+        facts.kind = declared
         return facts
     fam, _, panel, field, stripes = _parts(art)
     facts.panel = panel
@@ -77,5 +78,5 @@ def measure_flag(art: Artwork) -> Facts:
     facts.flag_length, facts.flag_height = x1 - x0, y1 - y0
     facts.face_color = fam[field][1]
     facts.flag_stripes = [_stripe(p, match, panel) for p, match in stripes]
-    facts.kind = kind or ("diver-flag" if field == "red" else "distress-flag")
+    facts.kind = declared or ("striped-flag" if field == "red" else "plain-flag")
     return facts

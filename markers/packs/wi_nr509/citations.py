@@ -6,20 +6,9 @@ in shared/seeds/); reports, spec tables and rule docs cite these, never retype t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from markers.core.spec import Ref
 
 __all__ = ["Ref", "REFS", "ref"]
-
-
-@dataclass(frozen=True)
-class Ref:
-    """A cited paragraph: ``clause`` as printed in reports, ``quote`` its words."""
-
-    clause: str
-    quote: str
-
-    def __str__(self) -> str:
-        return self.clause
 
 
 REFS: dict[str, Ref] = {r.clause: r for r in (
@@ -65,6 +54,8 @@ REFS: dict[str, Ref] = {r.clause: r for r in (
     Ref("NR 5.09(2)(b)5", "Letters or numerals used with regulatory markers shall be black, in "
         "block characters of good proportion, spaced in a manner which will provide maximum "
         "legibility, and of a size which will provide the necessary degree of visibility."),
+    Ref("NR 5.09(5)(a)", "A waterway marker may be displayed as a sign on a fixed support, as a "
+        "buoy bearing a symbol on its surface, or as a sign mounted on a buoy."),
     Ref("NR 5.09(5)(b)", "When a buoy is used to carry a symbol on its surface, it will be "
         "white, with a band of international orange on the top and a band of international "
         "orange above the waterline at the bottom."),
@@ -101,6 +92,10 @@ REFS: dict[str, Ref] = {r.clause: r for r in (
     Ref("s. 30.675, Wis. Stats.", "The display on a boat or by a person of an orange flag "
         "approximately 18 by 30 inches in size shall indicate that such boat or person is in "
         "need of help."),
+    Ref("USWMS practice", "The Uniform State Waterway Marking System centres the symbol on "
+        "its display area; NR 5.09 does not say so, so it is reported as a warning."),
+    Ref("fabrication", "A note for the fabricator about how the drawing was made, not a "
+        "requirement of the rule; reported as info."),
     Ref("wsmark practice", "A project recommendation, not a requirement of the rule; reported "
         "as a warning or info so that a reviewer can judge it."),
 )}

@@ -1,116 +1,74 @@
-"""The catalogue: every marker kind, what it means, and how it is built.
+"""The catalogue: every kind of marker NR 5.09 and ch. 30 define, declared once.
 
-A kind is looked up by name (``KINDS["danger"]``); its ``build`` turns a Design into
-an Artwork. Tests and the gallery walk this registry, so a new kind is covered once
-it is registered here.
+Each kind names its family (how it is drawn and measured), the shape the measurer
+detects it by, what reports call it, its builder and its typical designs. Every other
+list of kinds (rules, gallery, sheets, tests) is derived from this table, so adding a
+kind touches this pack and nothing else.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable
-
 from markers.build.aids import build_aid
-from markers.core.artwork import Artwork
-from markers.packs.wi_nr509.citations import Ref, ref
-from markers.core.colors import classify
-from markers.core.design import Design
-from markers.errors import WsmarkError
 from markers.build.buoys import (
     build_aid_buoy, build_mooring_buoy, build_race_buoy, build_sign_buoy, build_symbol_buoy,
 )
 from markers.build.flags import build_distress_flag, build_diver_flag
 from markers.build.signs import build_control, build_danger, build_exclusion, build_information
 from markers.build.wrap import build_wrap
+from markers.core.pack import Kind
+from markers.packs.wi_nr509.citations import ref
 
-__all__ = ["Kind", "KINDS", "get_kind", "build"]
-
-
-@dataclass(frozen=True)
-class Kind:
-    """A marker kind: its name, a one-line title, the paragraph that defines it.
-
-    ``sample_id`` is the identification shown when an aid is specified without one;
-    ``sample`` the other design fields a typical one has (a buoy's symbol). ``form`` is
-    "sign" (a flat face), "buoy" (an elevation), "wrap" or "flag"; ``display_area``
-    says whether the kind is sized by a display area H.
-    """
-
-    name: str
-    title: str
-    ref: Ref
-    builder: Callable[[Design], Artwork]
-    uses_legend: bool = False
-    sample_id: str | None = None
-    form: str = "sign"
-    display_area: bool = True
-    sample: dict[str, Any] = field(default_factory=dict)
-
+__all__ = ["KINDS", "kinds_of"]
 
 KINDS: dict[str, Kind] = {k.name: k for k in (
-    Kind("danger", "Danger: open orange diamond", ref("NR 5.09(2)(b)1"), build_danger, True),
+    Kind("danger", "Danger: open orange diamond", ref("NR 5.09(2)(b)1"), build_danger,
+         "face", "diamond", uses_legend=True, legends=("ROCKS",)),
     Kind("exclusion", "Exclusion zone: orange diamond with a cross", ref("NR 5.09(2)(b)2"),
-         build_exclusion, True),
+         build_exclusion, "face", "diamond-cross", uses_legend=True),
     Kind("control", "Control or restriction: orange circle", ref("NR 5.09(2)(b)3"),
-         build_control, True),
+         build_control, "face", "circle", uses_legend=True,
+         legends=("SLOW NO WAKE", "5 MPH")),
     Kind("information", "Information: orange rectangle", ref("NR 5.09(2)(b)4"),
-         build_information, True),
+         build_information, "face", "rectangle", uses_legend=True, legends=("MARINA",)),
     Kind("aid-red", "State aid, red: triangle, even WS number", ref("NR 5.09(2)(a)1"),
-         build_aid, sample_id="WS-2"),
+         build_aid, "aid", "red-aid", sample_id="WS-2"),
     Kind("aid-green", "State aid, green: square, odd WS number", ref("NR 5.09(2)(a)2"),
-         build_aid, sample_id="WS-1"),
+         build_aid, "aid", "green-aid", sample_id="WS-1"),
     Kind("aid-center", "State aid, center: black and white vertical stripes, WS letters",
-         ref("NR 5.09(2)(a)4"), build_aid, sample_id="WS-A"),
+         ref("NR 5.09(2)(a)4"), build_aid, "aid", "striped-aid", sample_id="WS-A"),
     Kind("buoy-symbol", "Symbol buoy: white, orange bands at top and waterline, a symbol "
-         "on 2 sides", ref("NR 5.09(5)(b)"), build_symbol_buoy, True, form="buoy",
-         sample={"symbol": "danger", "legend": "ROCKS"}),
+         "on 2 sides", ref("NR 5.09(5)(b)"), build_symbol_buoy, "buoy", "symbol-buoy",
+         uses_legend=True, sample={"symbol": "danger", "legend": "ROCKS"}),
     Kind("buoy-sign", "Sign buoy: 3 orange and 2 white bands, a sign above it",
-         ref("NR 5.09(5)(c)"), build_sign_buoy, True, form="buoy",
+         ref("NR 5.09(5)(c)"), build_sign_buoy, "buoy", "sign-buoy", uses_legend=True,
          sample={"symbol": "control", "legend": "5 MPH"}),
     Kind("buoy-wrap", "Cylinder wrap: a symbol buoy's surface unrolled, the symbol twice",
-         ref("NR 5.09(6)(d)"), build_wrap, True, form="wrap",
+         ref("NR 5.09(6)(d)"), build_wrap, "wrap", "wrap", uses_legend=True,
          sample={"symbol": "danger", "legend": "ROCKS", "curvature": "seen"}),
     Kind("buoy-aid-red", "State aid buoy, red nun: even WS number, red reflector",
-         ref("NR 5.09(2)(a)1"), build_aid_buoy, sample_id="WS-2", form="buoy",
-         display_area=False),
+         ref("NR 5.09(2)(a)1"), build_aid_buoy, "buoy", "red-aid-buoy", reported_as="aid-red",
+         sample_id="WS-2", display_area=False),
     Kind("buoy-aid-green", "State aid buoy, green can: odd WS number, green reflector",
-         ref("NR 5.09(2)(a)2"), build_aid_buoy, sample_id="WS-1", form="buoy",
-         display_area=False),
+         ref("NR 5.09(2)(a)2"), build_aid_buoy, "buoy", "green-aid-buoy",
+         reported_as="aid-green", sample_id="WS-1", display_area=False),
     Kind("buoy-aid-center", "State aid buoy, center: black and white vertical stripes, "
-         "WS letters", ref("NR 5.09(2)(a)4"), build_aid_buoy, sample_id="WS-A", form="buoy",
-         display_area=False),
+         "WS letters", ref("NR 5.09(2)(a)4"), build_aid_buoy, "buoy", "striped-aid-buoy",
+         reported_as="aid-center", sample_id="WS-A", display_area=False),
     Kind("buoy-mooring", "Mooring buoy: white, blue band, 18 in above water, sphere or ovate",
-         ref("NR 5.09(7)(a)"), build_mooring_buoy, form="buoy", display_area=False),
+         ref("NR 5.09(7)(a)"), build_mooring_buoy, "buoy", "mooring-buoy",
+         display_area=False),
     Kind("buoy-race", "Race course, ski or slalom buoy: yellow, green, fluorescent red or "
-         "orange", ref("NR 5.09(7)(b)"), build_race_buoy, form="buoy", display_area=False),
+         "orange", ref("NR 5.09(7)(b)"), build_race_buoy, "buoy", "race-buoy",
+         display_area=False),
     Kind("diver-flag", "Diver's flag: red, one diagonal white stripe 3 in wide",
-         ref("s. 30.70, Wis. Stats."), build_diver_flag, form="flag", display_area=False),
+         ref("s. 30.70, Wis. Stats."), build_diver_flag, "flag", "striped-flag",
+         display_area=False),
     Kind("distress-flag", "Distress flag: orange, about 18 by 30 in",
-         ref("s. 30.675, Wis. Stats."), build_distress_flag, form="flag",
+         ref("s. 30.675, Wis. Stats."), build_distress_flag, "flag", "plain-flag",
          display_area=False),
 )}
 
 
-def get_kind(name: str) -> Kind:
-    """The kind called ``name``, or a one-line error listing the known kinds."""
-    try:
-        return KINDS[name]
-    except KeyError:
-        raise WsmarkError(f"unknown marker kind {name!r}; known kinds: "
-                          f"{', '.join(KINDS)}") from None
-
-
-def build(design: Design) -> Artwork:
-    """Build the Artwork of ``design`` (validated against the rule first), painted in
-    the design's declared colours where it gives any (family -> hex)."""
-    art = get_kind(design.kind).builder(design)
-    if not design.colors:
-        return art
-    unknown = sorted(set(design.colors) - set(art.colors()))
-    if unknown:
-        raise WsmarkError(f"colors: {', '.join(unknown)} not used by {design.kind}; "
-                          f"its colours are {', '.join(art.colors())}")
-    hexes = {family: classify(value).hex for family, value in design.colors.items()}
-    layers = tuple(replace(layer, hex=hexes.get(layer.color, layer.hex))
-                   for layer in art.layers)
-    return replace(art, layers=layers)
+def kinds_of(*families: str) -> tuple[str, ...]:
+    """Names of the kinds of ``families``, in declaration order (for the rules)."""
+    return tuple(k.name for k in KINDS.values() if k.family in families)

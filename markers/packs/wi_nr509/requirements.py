@@ -7,24 +7,10 @@ where the rule gives no number (reported as warnings, never as errors).
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
+from markers.core.spec import Choice, Requirement
+from markers.packs.wi_nr509.citations import ref
 
-from markers.core.artwork import Dimension
-from markers.packs.wi_nr509.citations import Ref, ref
-
-__all__ = ["Requirement", "REQ", "req", "Choice", "CHOICES"]
-
-
-@dataclass(frozen=True)
-class Requirement:
-    """One number of the rule: ``value`` in ``unit`` per ``ref``; ``text`` says what."""
-
-    key: str
-    value: float
-    unit: str
-    ref: Ref
-    text: str
+__all__ = ["REQ", "CHOICES"]
 
 
 def _r(key: str, value: float, unit: str, clause: str, text: str) -> Requirement:
@@ -85,17 +71,20 @@ REQ: dict[str, Requirement] = {r.key: r for r in (
        "the diver flag's 3 in stripe, within 1/16 in"),
     _r("distress_tolerance", 0.10, "ratio", "wsmark practice",
        "'approximately 18 by 30 inches': each side within 10 %"),
+    # Default tolerances of the measuring rules: drawing precision, not leniency.
+    _r("length_tolerance", 0.01, "in", "wsmark practice",
+       "a measured length may fall short of its minimum by 0.01 in (drawing precision)"),
+    _r("slope_tolerance", 0.5, "deg", "wsmark practice",
+       "a diamond side may depart from 35 deg by 0.5 deg"),
+    _r("roundness_tolerance", 0.01, "ratio", "wsmark practice",
+       "a circle's radii may spread by 1 % of its diameter"),
+    _r("centering_tolerance", 0.02, "ratio", "wsmark practice",
+       "the symbol centre may sit 2 % of H from the display area's centre"),
+    _r("symbol_size_tolerance", 0.01, "ratio", "wsmark practice",
+       "the (6)(c) size may depart from 2/3 H by 1 % of H, and never less than 1/16 in"),
+    _r("symbol_size_tolerance_floor", 1 / 16, "in", "wsmark practice",
+       "the (6)(c) size tolerance is never below 1/16 in"),
 )}
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A list the rule names (colours, shapes, materials), with its paragraph."""
-
-    key: str
-    values: tuple[str, ...]
-    ref: Ref
-    text: str
 
 
 def _c(key: str, values: tuple[str, ...], clause: str, text: str) -> Choice:
@@ -110,41 +99,3 @@ CHOICES: dict[str, Choice] = {c.key: c for c in (
        "foam, plastic or rubber designed to be used as a water marker"),
     _c("mooring_shapes", ("sphere", "ovate"), "NR 5.09(7)(a)", "should be spherical or ovate"),
 )}
-
-
-def req(key: str) -> float:
-    """The value of requirement ``key`` (KeyError on a typo: a programming error)."""
-    return REQ[key].value
-
-
-def legend_min_cap(display_height: float) -> float:
-    """Smallest legible regulatory legend for a display area ``display_height`` high."""
-    scaled = max(req("legend_min_cap_floor"), display_height * req("legend_min_fraction"))
-    return min(req("legend_min_cap_ceiling"), scaled)
-
-
-def diamond_height(outside_width: float) -> float:
-    """Height of a diamond of ``outside_width`` whose sides slope per (6)(d)."""
-    return outside_width / math.tan(math.radians(req("diamond_slope")))
-
-
-__all__ += ["legend_min_cap", "diamond_height"]
-
-
-def dimension(name: str, value: float | str, unit: str, key_or_clause: str) -> Dimension:
-    """A built marker's dimension citing requirement ``key_or_clause`` (or that clause)."""
-    clause = REQ[key_or_clause].ref.clause if key_or_clause in REQ else key_or_clause
-    return Dimension(name, value, unit, clause)
-
-
-def at_least(key: str) -> str:
-    """"(>= 36 in)": a minimum for a dimension's name, from the table."""
-    return f"(>= {REQ[key].value:g} {REQ[key].unit})"
-
-
-def about(key: str) -> str:
-    """"(about 18 in)": an approximate size for a dimension's name, from the table."""
-    return f"(about {REQ[key].value:g} {REQ[key].unit})"
-
-
-__all__ += ["dimension", "at_least", "about"]

@@ -28,26 +28,23 @@ from __future__ import annotations
 
 import bisect
 import codecs
-import os
 import re
-import stat
 import zlib
 from dataclasses import dataclass
 from io import BytesIO
-from pathlib import Path
 from xml.etree.ElementTree import Element, ParseError
 
 import defusedxml
 import defusedxml.ElementTree as safe_et
 import pyexpat
 
-from markers.errors import WsmarkError
+from markers.errors import UnreadableDrawing
 from markers.read.limits import (
     MAX_ELEMENTS, MAX_ENTITIES, MAX_ENTITY_CHARS, MAX_ENTITY_EXPANSION, MAX_FILE_BYTES,
     MAX_NESTING, MAX_USE_DEPTH, MAX_USES,
 )
 
-__all__ = ["SafeDocument", "load", "safe_document", "local_name", "href_of"]
+__all__ = ["SafeDocument", "safe_document", "local_name", "href_of"]
 
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 _MB = 1024 * 1024
@@ -87,29 +84,13 @@ def href_of(element: Element) -> str | None:
     return element.get("href", element.get(XLINK_HREF))
 
 
-def load(path: str | Path, name: str) -> bytes:
-    """The file's bytes, refusing anything but a regular file of at most ``MAX_FILE_BYTES``."""
-    try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise WsmarkError(f"{name}: not a regular file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise WsmarkError(f"{name}: file is {info.st_size:,} bytes; the limit is "
-                              f"{MAX_FILE_BYTES // _MB} MB ({MAX_FILE_BYTES:,} bytes)")
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as err:
-        raise WsmarkError(f"{name}: cannot read ({err.strerror or err})") from None
-    return data
-
-
 def safe_document(data: bytes, name: str) -> SafeDocument:
     """Vet, parse and sanitise drawing bytes (see the module docstring for the why)."""
     data = _to_utf8(_gunzip_if_needed(_check_size(data, name), name), name)
     entities = _vet_prolog(data, name)
     root = _parse(data, name, allow_entities=bool(entities))
     if local_name(root) != "svg":
-        raise WsmarkError(f"{name}: not an SVG drawing (root element is <{root.tag}>)")
+        raise UnreadableDrawing(f"{name}: not an SVG drawing (root element is <{root.tag}>)")
     cut = _cut_external_links(root)
     ids = _id_map(root)
     _check_uses(root, ids, name)
@@ -118,7 +99,7 @@ def safe_document(data: bytes, name: str) -> SafeDocument:
 
 def _check_size(data: bytes, name: str) -> bytes:
     if len(data) > MAX_FILE_BYTES:
-        raise WsmarkError(f"{name}: file is {len(data):,} bytes; the limit is "
+        raise UnreadableDrawing(f"{name}: file is {len(data):,} bytes; the limit is "
                           f"{MAX_FILE_BYTES // _MB} MB ({MAX_FILE_BYTES:,} bytes)")
     return data
 
@@ -131,9 +112,9 @@ def _gunzip_if_needed(data: bytes, name: str) -> bytes:
     try:
         out = inflater.decompress(data, MAX_FILE_BYTES + 1)
     except zlib.error as err:
-        raise WsmarkError(f"{name}: corrupt gzip data ({err})") from None
+        raise UnreadableDrawing(f"{name}: corrupt gzip data ({err})") from None
     if len(out) > MAX_FILE_BYTES or inflater.unconsumed_tail:
-        raise WsmarkError(f"{name}: decompresses to more than {MAX_FILE_BYTES // _MB} MB")
+        raise UnreadableDrawing(f"{name}: decompresses to more than {MAX_FILE_BYTES // _MB} MB")
     return out
 
 
@@ -144,7 +125,7 @@ def _to_utf8(data: bytes, name: str) -> bytes:
             try:
                 text = data.decode(codec)
             except UnicodeDecodeError as err:
-                raise WsmarkError(f"{name}: bad {codec} text ({err.reason})") from None
+                raise UnreadableDrawing(f"{name}: bad {codec} text ({err.reason})") from None
             head, rest = text[:256], text[256:]
             return (_ENCODING_DECL.sub(r"\1", head, count=1) + rest).encode("utf-8")
     return data
@@ -167,7 +148,7 @@ def _vet_prolog(data: bytes, name: str) -> dict[str, str]:
     except _PrologDone:
         pass
     except pyexpat.ExpatError as err:
-        raise WsmarkError(f"{name}: not well-formed XML ({pyexpat.ErrorString(err.code)}, "
+        raise UnreadableDrawing(f"{name}: not well-formed XML ({pyexpat.ErrorString(err.code)}, "
                           f"line {err.lineno}, column {err.offset})") from None
     return vetter.entities
 
@@ -179,8 +160,8 @@ class _PrologVetter:
         self.data, self.name = data, name
         self.entities: dict[str, str] = {}
 
-    def refuse(self, what: str) -> WsmarkError:
-        return WsmarkError(f"{self.name}: refused: the DOCTYPE {what}")
+    def refuse(self, what: str) -> UnreadableDrawing:
+        return UnreadableDrawing(f"{self.name}: refused: the DOCTYPE {what}")
 
     def entity(self, ent: str, is_parameter: int, value: str | None, _base: object,
                system_id: str | None, _public_id: str | None, notation: str | None) -> None:
@@ -233,14 +214,14 @@ def _parse(data: bytes, name: str, *, allow_entities: bool) -> Element:
             count += 1
             depth += 1
             if count > MAX_ELEMENTS:
-                raise WsmarkError(f"{name}: too complex (more than {MAX_ELEMENTS:,} elements)")
+                raise UnreadableDrawing(f"{name}: too complex (more than {MAX_ELEMENTS:,} elements)")
             if depth > MAX_NESTING:
-                raise WsmarkError(f"{name}: too complex (elements nested more than "
+                raise UnreadableDrawing(f"{name}: too complex (elements nested more than "
                                   f"{MAX_NESTING} deep)")
     except ParseError as err:
-        raise WsmarkError(f"{name}: not well-formed XML ({err})") from None
+        raise UnreadableDrawing(f"{name}: not well-formed XML ({err})") from None
     except defusedxml.DefusedXmlException as err:
-        raise WsmarkError(f"{name}: refused: {err}") from None
+        raise UnreadableDrawing(f"{name}: refused: {err}") from None
     return events.root
 
 
@@ -302,7 +283,7 @@ def _check_uses(root: Element, ids: dict[str, Element], name: str) -> None:
     end = _subtree_ends(root, start)
     uses = [e for e in order if local_name(e) == "use"]
     if len(uses) > MAX_USES:
-        raise WsmarkError(f"{name}: too complex ({len(uses):,} <use> elements; "
+        raise UnreadableDrawing(f"{name}: too complex ({len(uses):,} <use> elements; "
                           f"the limit is {MAX_USES:,})")
     use_starts = [start[id(u)] for u in uses]
     memo: dict[int, tuple[int, int]] = {}
@@ -316,7 +297,7 @@ def _check_uses(root: Element, ids: dict[str, Element], name: str) -> None:
         """(elements after expansion, longest use chain below) for ``element``'s subtree."""
         key = id(element)
         if key in active:
-            raise WsmarkError(f"{name}: refused: <use> references form a cycle "
+            raise UnreadableDrawing(f"{name}: refused: <use> references form a cycle "
                               f"(through id {element.get('id')!r})")
         if key not in memo:
             active.add(key)
@@ -327,19 +308,19 @@ def _check_uses(root: Element, ids: dict[str, Element], name: str) -> None:
                 if referenced is None:
                     continue
                 if level + 1 > MAX_USE_DEPTH:
-                    raise WsmarkError(f"{name}: too complex (<use> chain deeper than "
+                    raise UnreadableDrawing(f"{name}: too complex (<use> chain deeper than "
                                       f"{MAX_USE_DEPTH})")
                 sub_count, sub_depth = expand(referenced, level + 1)
                 count += sub_count
                 depth = max(depth, sub_depth + 1)
                 if count > MAX_ELEMENTS:
-                    raise WsmarkError(f"{name}: too complex (more than {MAX_ELEMENTS:,} "
+                    raise UnreadableDrawing(f"{name}: too complex (more than {MAX_ELEMENTS:,} "
                                       "elements after expanding <use>)")
             active.discard(key)
             memo[key] = (count, depth)
         count, depth = memo[key]
         if level + depth > MAX_USE_DEPTH:
-            raise WsmarkError(f"{name}: too complex (<use> chain deeper than {MAX_USE_DEPTH})")
+            raise UnreadableDrawing(f"{name}: too complex (<use> chain deeper than {MAX_USE_DEPTH})")
         return count, depth
 
     expand(root, 0)

@@ -42,26 +42,26 @@ import shapely
 from shapely.geometry import LineString, MultiLineString, box
 from shapely.geometry.base import BaseGeometry
 
-from markers.core.artwork import Artwork, Layer, LegendItem, Shape
+from markers.core.artwork import FEATURE_NAMES, Artwork, Layer, LegendItem, Shape
 from markers.core.colors import classify
-from markers.errors import WsmarkError
+from markers.errors import UnreadableDrawing
 from markers.read.svg.declared import declared_design
+from markers.read.limits import read_limited
 from markers.read.limits import FLATTEN_TOL_IN, MAX_COORD_IN, MAX_NESTING, MAX_USE_DEPTH, Budget
 from markers.read.outlines import (
     EMPTY, Pen, Subpath, affine, apply, dedupe, ellipse_ops, fill_area, flatten, out_of_range,
     parse_path_data, rect_ops, stroke_area,
 )
-from markers.read.svg.safety import SafeDocument, href_of, load, local_name, safe_document
+from markers.read.svg.safety import SafeDocument, href_of, local_name, safe_document
 from markers.read.svg.style import (
     INITIAL, NUMBERS, PROPS, Stylesheet, css_color, first_length, font_size, is_paint,
     parse_declarations, parse_fraction, parse_length, parse_physical, parse_transform,
     parse_viewbox, scale_matrix, translate, unit_size, viewbox_matrix,
 )
 
-__all__ = ["read_svg", "read_svg_bytes", "FEATURE_NAMES"]
+__all__ = ["read_svg", "read_svg_bytes"]
 
 #: Element ids / Inkscape labels / Illustrator data-names that become ``Artwork.features``.
-FEATURE_NAMES = frozenset({"display-area", "waterline", "panel", "reflector"})
 
 INKSCAPE_LABEL = "{http://www.inkscape.org/namespaces/inkscape}label"
 INKSCAPE_VERSION = "{http://www.inkscape.org/namespaces/inkscape}version"
@@ -90,7 +90,7 @@ def read_svg(path: str | Path, *, scale: float | None = None,
     unreadable, hostile or too complex.
     """
     name = str(path)
-    return read_svg_bytes(load(path, name), name, scale=scale, display_height=display_height)
+    return read_svg_bytes(read_limited(path, name), name, scale=scale, display_height=display_height)
 
 
 def read_svg_bytes(data: bytes, name: str, *, scale: float | None = None,
@@ -100,17 +100,17 @@ def read_svg_bytes(data: bytes, name: str, *, scale: float | None = None,
     _check_option(name, "--display-height", display_height)
     try:
         return _read(data, name, scale, display_height)
-    except WsmarkError:
+    except UnreadableDrawing:
         raise
     except Exception as err:  # trust boundary: nothing but WsmarkError leaves for bad input
         detail = " ".join(str(err).split())[:200]
-        raise WsmarkError(f"{name}: cannot read drawing ({type(err).__name__}: {detail})") from None
+        raise UnreadableDrawing(f"{name}: cannot read drawing ({type(err).__name__}: {detail})") from None
 
 
 def _check_option(name: str, option: str, value: float | None) -> None:
     if value is not None and not (isinstance(value, (int, float)) and math.isfinite(value)
                                   and 0 < value <= MAX_COORD_IN):
-        raise WsmarkError(f"{name}: {option} must be a positive number of inches, not {value!r}")
+        raise UnreadableDrawing(f"{name}: {option} must be a positive number of inches, not {value!r}")
 
 
 def _read(data: bytes, name: str, scale: float | None, display_height: float | None) -> Artwork:
@@ -184,7 +184,7 @@ def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: f
     root = doc.root
     viewbox = parse_viewbox(root.get("viewBox"))
     if root.get("viewBox") is not None and viewbox is None:
-        raise WsmarkError(f"{name}: invalid viewBox {root.get('viewBox')!r}")
+        raise UnreadableDrawing(f"{name}: invalid viewBox {root.get('viewBox')!r}")
     width, unit = parse_physical(root.get("width"))
     height, height_unit = parse_physical(root.get("height"))
     if viewbox and width is None and height is not None:
@@ -200,14 +200,14 @@ def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: f
         return _scaled(scale, viewbox, size, viewport, {"units": "user", "scale_basis": "scale"})
     if width is not None and height is not None:
         if not (0 < width <= MAX_COORD_IN and 0 < height <= MAX_COORD_IN):
-            raise WsmarkError(f"{name}: drawing size {width:g} x {height:g} in is out of range")
+            raise UnreadableDrawing(f"{name}: drawing size {width:g} x {height:g} in is out of range")
         matrix = (viewbox_matrix(viewbox, width, height, root.get("preserveAspectRatio"))
                   if viewbox else scale_matrix(1 / 96, 1 / 96))
         meta = {"units": unit or height_unit, "scale_basis": "physical",
                 "user_unit_in": unit_size(matrix)}
         return _Canvas(matrix, width, height, viewport, meta)
     if display_height is None:
-        raise WsmarkError(f"{name}: drawing has no physical size; give --scale (inches per user "
+        raise UnreadableDrawing(f"{name}: drawing has no physical size; give --scale (inches per user "
                           "unit) or --display-height")
     return _by_display_height(doc, name, display_height, viewbox, viewport, budget)
 
@@ -225,7 +225,7 @@ def _by_display_height(doc: SafeDocument, name: str, display_height: float,
     elif viewbox:
         user_height, basis = viewbox[3], "drawing height"
     else:
-        raise WsmarkError(f"{name}: cannot apply --display-height: no display-area element and "
+        raise UnreadableDrawing(f"{name}: cannot apply --display-height: no display-area element and "
                           "no viewBox; give --scale instead")
     scale = display_height / user_height
     size = (viewbox[2] * scale, viewbox[3] * scale) if viewbox else (None, None)
@@ -369,7 +369,7 @@ class _Reader:
                declared: dict[str, str]) -> _Context:
         """The element's own context: transform, opacity, clip, nesting depth."""
         if parent.depth + 1 > _MAX_DEPTH:
-            raise WsmarkError(f"{self.budget.name}: too complex (nested more than "
+            raise UnreadableDrawing(f"{self.budget.name}: too complex (nested more than "
                               f"{_MAX_DEPTH} deep after expanding <use>)")
         own = parse_transform(element.get("transform"))
         if not np.isfinite(own).all():

@@ -1,6 +1,6 @@
-"""Facts -> Findings: every rule, registered by importing its module."""
+"""Wisconsin's rules, one module per family; importing them registers them."""
 
-from markers.packs.wi_nr509.rules import aids, buoys, flags, regulatory  # noqa: F401  (registers the rules)
-from markers.check.engine import RULES, Finding, Hit, Rule, evaluate, rule, tolerance
+from markers.packs.wi_nr509.law import RULES
+from markers.packs.wi_nr509.rules import aids, buoys, flags, regulatory  # noqa: F401
 
-__all__ = ["RULES", "Finding", "Hit", "Rule", "evaluate", "rule", "tolerance"]
+__all__ = ["RULES"]

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.core.design import ws_id_parts, ws_id_wanted
-from markers.check.measure.faces import AIDS, Facts
-from markers.packs.wi_nr509.requirements import REQ, req
-from markers.check.engine import Hit, rule, tolerance
+from markers.check.engine import Hit, Tolerance, at_least, color_is
+from markers.check.measure.faces import Facts
+from markers.core.spec import req, requirement
+from markers.packs.wi_nr509.kinds import kinds_of
+from markers.packs.wi_nr509.law import rule
 from markers.packs.wi_nr509.rules.regulatory import stroke_hits
+from markers.packs.wi_nr509.validation import ws_id_parts, ws_id_wanted
+
+AIDS = kinds_of("aid")
 
 _FACE = {"aid-red": "red", "aid-green": "green", "aid-center": "black and white stripes"}
 _SHAPE = {"aid-red": "triangle", "aid-green": "rectangle", "aid-center": "striped"}
@@ -30,10 +34,8 @@ def aid_color(f: Facts) -> Iterator[Hit]:
     if f.kind == "aid-center":
         return
     want = _FACE[f.kind]
-    if f.face_color is not None and f.face_color.family != want:
-        yield Hit(f"aid face is {f.face_color.hex} ({f.face_color.family}); "
-                  f"expected {want}", measured=f.face_color.family, required=want,
-                  bbox=f.bbox())
+    yield from color_is(f.face_color, want, lambda m: f"aid face is {m.hex} ({m.family}); "
+                        f"expected {want}", bbox=f.bbox())
 
 
 @rule("aid-id-format", "NR 5.09(2)(a)5", "error", AIDS)
@@ -81,22 +83,21 @@ def aid_letter_color(f: Facts) -> Iterator[Hit]:
                       "white", measured=leg.color.family, required="white", bbox=leg.bbox)
 
 
-@rule("aid-letter-height", "NR 5.09(2)(a)6", "error", AIDS, tolerance="0.01 in")
+@rule("aid-letter-height", "NR 5.09(2)(a)6", "error", AIDS,
+      tolerance=Tolerance("length_tolerance"))
 def aid_letter_height(f: Facts) -> Iterator[Hit]:
     """Letters and numerals are at least 3 in high (cap height of the outlines).
 
     Passes: 3.00 in.  Fails: 2.5 in letters.
     """
-    low, tol = req("aid_letter_min"), tolerance(0.01)
+    low = req("aid_letter_min")
     if not f.legends:
         yield Hit("no identification letters found on the aid face", measured="none",
                   required=f">= {low:g} in letters", bbox=f.bbox())
     for leg in f.legends:
-        if leg.cap_height < low - tol:
-            yield Hit(f"aid letters {leg.cap_height:.2f} in high; "
-                      f"{REQ['aid_letter_min'].ref} requires at least {low:g} in",
-                      measured=round(leg.cap_height, 3), required=f">= {low:g}", unit="in",
-                      tolerance=tol, bbox=leg.bbox)
+        yield from at_least(leg.cap_height, low, lambda v: f"aid letters {v:.2f} in high; "
+                            f"{requirement('aid_letter_min').ref} requires at least {low:g} in",
+                            bbox=leg.bbox)
 
 
 @rule("aid-letter-style", "NR 5.09(2)(a)6", "warning", AIDS)

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.check.measure.faces import AIDS, Facts
-from markers.packs.wi_nr509.requirements import CHOICES, REQ, req
-from markers.check.engine import Hit, rule, tolerance
+from markers.check.engine import Hit, Tolerance, at_least, color_is, tolerance, within
+from markers.check.measure.faces import Facts
+from markers.core.spec import choice, req, requirement
+from markers.packs.wi_nr509.kinds import kinds_of
+from markers.packs.wi_nr509.law import rule
 
+AIDS = kinds_of("aid")
 #: Buoys (6)(a) sizes: all but mooring, slalom and race course buoys. An aid counts when
 #: it is drawn as a buoy (it has a waterline).
 SIZED = ("buoy-symbol", "buoy-sign", "buoy-wrap") + AIDS
-#: Drawing precision allowed on a measured length, inches.
-TOL = 0.01
+_LENGTH = Tolerance("length_tolerance")
 
 
 def _is_buoy(f: Facts) -> bool:
@@ -29,8 +31,7 @@ def _sequence(f: Facts) -> str:
     return ", ".join(b.color.family for b in f.bands) or "no bands"
 
 
-@rule("buoy-height", "NR 5.09(6)(a)", "error", SIZED,
-      tolerance="0.01 in")
+@rule("buoy-height", "NR 5.09(6)(a)", "error", SIZED, tolerance=_LENGTH)
 def buoy_height(f: Facts) -> Iterator[Hit]:
     """A buoy rides at least 36 in above the waterline.
 
@@ -41,16 +42,13 @@ def buoy_height(f: Facts) -> Iterator[Hit]:
     Passes: a symbol buoy 36.00 in above the water.  Fails: one riding 30 in above it.
     """
     low = req("buoy_min_height")
-    if _is_buoy(f) and f.height_above_water is not None and \
-            f.height_above_water < low - tolerance(TOL):
-        yield Hit(f"buoy rides {f.height_above_water:.2f} in above the waterline; "
-                  f"{REQ['buoy_min_height'].ref} requires at least {low:g} in",
-                  measured=round(f.height_above_water, 3), required=f">= {low:g}", unit="in",
-                  tolerance=tolerance(TOL), bbox=f.bbox())
+    if _is_buoy(f):
+        yield from at_least(f.height_above_water, low, lambda v: f"buoy rides {v:.2f} in "
+                            f"above the waterline; {requirement('buoy_min_height').ref} "
+                            f"requires at least {low:g} in", bbox=f.bbox())
 
 
-@rule("buoy-diameter", "NR 5.09(6)(a)", "error", SIZED,
-      tolerance="0.01 in")
+@rule("buoy-diameter", "NR 5.09(6)(a)", "error", SIZED, tolerance=_LENGTH)
 def buoy_diameter(f: Facts) -> Iterator[Hit]:
     """A buoy is at least 7 in in diameter.
 
@@ -60,11 +58,10 @@ def buoy_diameter(f: Facts) -> Iterator[Hit]:
     Passes: 7.00 in.  Fails: a 6 in buoy.
     """
     low = req("buoy_min_diameter")
-    if _is_buoy(f) and f.diameter is not None and f.diameter < low - tolerance(TOL):
-        yield Hit(f"buoy is {f.diameter:.2f} in across ({f.diameter_basis}); "
-                  f"{REQ['buoy_min_diameter'].ref} requires at least {low:g} in",
-                  measured=round(f.diameter, 3), required=f">= {low:g}", unit="in",
-                  tolerance=tolerance(TOL), bbox=f.bbox())
+    if _is_buoy(f):
+        yield from at_least(f.diameter, low, lambda v: f"buoy is {v:.2f} in across "
+                            f"({f.diameter_basis}); {requirement('buoy_min_diameter').ref} "
+                            f"requires at least {low:g} in", bbox=f.bbox())
 
 
 @rule("buoy-two-sides", "NR 5.09(6)(a)", "error", ("buoy-symbol", "buoy-wrap"))
@@ -85,7 +82,7 @@ def buoy_two_sides(f: Facts) -> Iterator[Hit]:
         return
     if f.sides != need:
         yield Hit(f"symbol shown {f.sides} time(s) ({f.sides_basis}); "
-                  f"{REQ['buoy_symbol_sides'].ref} requires {need} sides",
+                  f"{requirement('buoy_symbol_sides').ref} requires {need} sides",
                   measured=f.sides, required=f"= {need}", unit="count", bbox=f.bbox())
     elif f.side_spacing is not None and abs(f.side_spacing - 180) > 5:
         yield Hit(f"the 2 symbols are {f.side_spacing:.1f} deg apart around the buoy; on "
@@ -94,7 +91,7 @@ def buoy_two_sides(f: Facts) -> Iterator[Hit]:
 
 
 @rule("buoy-symbol-bands", "NR 5.09(5)(b)", "error", ("buoy-symbol", "buoy-wrap"),
-      tolerance="1/4 in")
+      tolerance=Tolerance("band_edge_tolerance", text="1/4 in"))
 def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
     """A symbol buoy is white with orange bands on the top and above the waterline.
 
@@ -108,7 +105,7 @@ def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
     """
     if not _is_buoy(f):
         return
-    want, tol = "orange, white, orange", tolerance(req("band_edge_tolerance"))
+    want, tol = "orange, white, orange", tolerance()
     bands, where = f.bands, f.bbox()
     on_top = bool(bands) and bands[0].color.family == "orange" and \
         bands[0].top - f.body.bounds[1] <= tol
@@ -127,7 +124,7 @@ def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
 
 
 @rule("buoy-sign-bands", "NR 5.09(5)(c)", "error", ("buoy-sign",),
-      tolerance="0.03 of the height")
+      tolerance=Tolerance("sign_buoy_band_tolerance", "ratio", "0.03 of the height"))
 def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
     """A sign buoy has 3 orange bands alternating with 2 white, each about 1/5.
 
@@ -141,10 +138,10 @@ def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
     count = int(req("sign_buoy_bands"))
     want = ", ".join("orange" if i % 2 == 0 else "white" for i in range(count))
     if _sequence(f) != want:
-        yield Hit(f"bands from the top are {_sequence(f)}; {REQ['sign_buoy_bands'].ref} "
+        yield Hit(f"bands from the top are {_sequence(f)}; {requirement('sign_buoy_bands').ref} "
                   f"asks {want}", measured=_sequence(f), required=want, bbox=f.bbox())
         return
-    share, tol = req("sign_buoy_band_fraction"), tolerance(req("sign_buoy_band_tolerance"))
+    share, tol = req("sign_buoy_band_fraction"), tolerance()
     for band in f.bands:
         if abs(band.share - share) > tol:
             yield Hit(f"a {band.color.family} band takes {band.share:.0%} of the buoy above "
@@ -153,8 +150,7 @@ def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
                       severity="warning", bbox=f.bbox())
 
 
-@rule("reflector-band", "NR 5.09(6)(f)", "error", AIDS,
-      tolerance="0.01 in")
+@rule("reflector-band", "NR 5.09(6)(f)", "error", AIDS, tolerance=_LENGTH)
 def reflector_band(f: Facts) -> Iterator[Hit]:
     """An unlighted aid has a reflective band at least 2 in high around its top.
 
@@ -175,10 +171,9 @@ def reflector_band(f: Facts) -> Iterator[Hit]:
                   "aid needs one at least 2 in high all around its top", measured="none",
                   required=f">= {low:g} in all around the top", bbox=f.bbox())
         return
-    if r.height < low - tolerance(TOL):
-        yield Hit(f"reflective band {r.height:.2f} in high; {REQ['reflector_min'].ref} "
-                  f"requires at least {low:g} in", measured=round(r.height, 3),
-                  required=f">= {low:g}", unit="in", tolerance=tolerance(TOL), bbox=r.bbox)
+    yield from at_least(r.height, low, lambda v: f"reflective band {v:.2f} in high; "
+                        f"{requirement('reflector_min').ref} requires at least {low:g} in",
+                        bbox=r.bbox)
     if not r.around:
         yield Hit("the reflective band does not run across the whole buoy (all around)",
                   measured="part of the way", required="all around", bbox=r.bbox)
@@ -198,13 +193,13 @@ def aid_reflector_color(f: Facts) -> Iterator[Hit]:
     """
     want = {"aid-red": "red", "aid-green": "green"}.get(f.kind)
     r = f.reflector
-    if want and r is not None and r.color is not None and r.color.family != want:
-        yield Hit(f"reflector is {r.color.hex} ({r.color.family}) on a {want} buoy; "
-                  f"it shall be {want}", measured=r.color.family, required=want, bbox=r.bbox)
+    if want and r is not None:
+        yield from color_is(r.color, want, lambda m: f"reflector is {m.hex} ({m.family}) on "
+                            f"a {want} buoy; it shall be {want}", bbox=r.bbox)
 
 
 @rule("mooring-buoy", "NR 5.09(7)(a)", "error", ("buoy-mooring",),
-      tolerance="1 in")
+      tolerance=Tolerance("mooring_tolerance"))
 def mooring_buoy(f: Facts) -> Iterator[Hit]:
     """A mooring buoy rides 18 in out, white with a blue band, round or ovate.
 
@@ -216,31 +211,27 @@ def mooring_buoy(f: Facts) -> Iterator[Hit]:
     Passes: a white 24 in sphere riding 18 in out, blue band around its middle.
     Fails: a sphere riding 12 in out, or one without a blue band.
     """
-    want, tol = req("mooring_height"), tolerance(req("mooring_tolerance"))
-    where = f.bbox()
-    a = f.height_above_water
-    if a is not None and abs(a - want) > tol:
-        yield Hit(f"mooring buoy extends {a:.2f} in above the waterline; "
-                  f"{REQ['mooring_height'].ref} asks {want:g} in", measured=round(a, 3),
-                  required=f"= {want:g} +- {tol:g}", unit="in", tolerance=tol, bbox=where)
-    if f.body_color is not None and f.body_color.family != "white":
-        yield Hit(f"mooring buoy is {f.body_color.family}; it shall be white",
-                  measured=f.body_color.family, required="white", bbox=where)
+    want, where = req("mooring_height"), f.bbox()
+    yield from within(f.height_above_water, want, want, lambda v: f"mooring buoy extends "
+                      f"{v:.2f} in above the waterline; {requirement('mooring_height').ref} "
+                      f"asks {want:g} in", required=f"= {want:g} +- {tolerance():g}",
+                      bbox=where)
+    yield from color_is(f.body_color, "white", lambda m: f"mooring buoy is {m.family}; it "
+                        "shall be white", bbox=where)
     blue = [b for b in f.bands if b.color.family == "blue"]
     clear = [b for b in blue if f.waterline - b.bottom > req("band_edge_tolerance")]
     if not clear:
         yield Hit("no blue band clearly visible above the waterline",
                   measured=_sequence(f), required="a blue band above the waterline",
                   bbox=where)
-    shapes = CHOICES["mooring_shapes"].values
+    shapes = choice("mooring_shapes").values
     if f.body_shape not in shapes:
         yield Hit(f"mooring buoy is {f.body_shape}; it should be spherical or ovate",
                   measured=f.body_shape, required=" or ".join(shapes), severity="warning",
                   bbox=where)
 
 
-@rule("race-buoy", "NR 5.09(7)(b)", "error", ("buoy-race",),
-      tolerance="0.01 in")
+@rule("race-buoy", "NR 5.09(7)(b)", "error", ("buoy-race",), tolerance=_LENGTH)
 def race_buoy(f: Facts) -> Iterator[Hit]:
     """A race course buoy: >= 4 in out, race colours, 8 3/4 to 14 in, round.
 
@@ -254,23 +245,21 @@ def race_buoy(f: Facts) -> Iterator[Hit]:
     """
     where, a, d = f.bbox(), f.height_above_water, f.diameter
     low = req("race_min_height")
-    if a is not None and a < low - tolerance(TOL):
-        yield Hit(f"race buoy extends {a:.2f} in above the waterline; "
-                  f"{REQ['race_min_height'].ref} asks at least {low:g} in",
-                  measured=round(a, 3), required=f">= {low:g}", unit="in", bbox=where)
+    yield from at_least(a, low, lambda v: f"race buoy extends {v:.2f} in above the "
+                        f"waterline; {requirement('race_min_height').ref} asks at least "
+                        f"{low:g} in", bbox=where)
     lo, hi = req("race_min_diameter"), req("race_max_diameter")
-    if d is not None and not lo - tolerance(TOL) <= d <= hi + tolerance(TOL):
-        yield Hit(f"race buoy is {d:.2f} in in diameter; {REQ['race_min_diameter'].ref} "
-                  f"asks {lo:g} to {hi:g} in", measured=round(d, 3),
-                  required=f"{lo:g} to {hi:g}", unit="in", tolerance=tolerance(TOL), bbox=where)
+    yield from within(d, lo, hi, lambda v: f"race buoy is {v:.2f} in in diameter; "
+                      f"{requirement('race_min_diameter').ref} asks {lo:g} to {hi:g} in",
+                      required=f"{lo:g} to {hi:g}", bbox=where)
     for key, value, what in (("race_colors", f.body_color.family if f.body_color else None,
                               "colour"), ("race_shapes", f.body_shape, "shape")):
-        allowed = CHOICES[key].values
+        allowed = choice(key).values
         if value not in allowed:
-            yield Hit(f"race buoy {what} is {value}; {CHOICES[key].ref} asks "
-                      f"{CHOICES[key].text}", measured=str(value),
+            yield Hit(f"race buoy {what} is {value}; {choice(key).ref} asks "
+                      f"{choice(key).text}", measured=str(value),
                       required=" | ".join(allowed), bbox=where)
-    materials = CHOICES["race_materials"]
+    materials = choice("race_materials")
     if f.material is None:
         yield Hit("material not declared (a design's 'material'); NR 5.09(7)(b)3 asks foam, "
                   "plastic or rubber", severity="info")

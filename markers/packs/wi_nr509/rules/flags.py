@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from markers.check.engine import Hit, Tolerance, color_is, tolerance, within
 from markers.check.measure.faces import Facts
-from markers.packs.wi_nr509.requirements import REQ, req
-from markers.check.engine import Hit, rule, tolerance
-
-#: Drawing precision allowed on a flag's size, inches.
-TOL = 0.01
+from markers.core.spec import req, requirement
+from markers.packs.wi_nr509.law import rule
 #: A stripe is diagonal between these angles from the horizontal, degrees.
 DIAGONAL = (10.0, 80.0)
 
 
 @rule("diver-flag", "s. 30.70, Wis. Stats.", "error", ("diver-flag",),
-      tolerance="0.01 in (size), 1/16 in (stripe)")
+      tolerance=Tolerance("diver_stripe_tolerance", text="1/16 in (the stripe)"))
 def diver_flag(f: Facts) -> Iterator[Hit]:
     """A diver's flag: at least 12 x 15 in, red, one diagonal white stripe 3 in wide.
 
@@ -30,27 +28,25 @@ def diver_flag(f: Facts) -> Iterator[Hit]:
     where = f.bbox()
     for value, key, what in ((f.flag_height, "diver_min_height", "high"),
                              (f.flag_length, "diver_min_length", "long")):
-        if value is not None and value < req(key) - tolerance(TOL):
-            yield Hit(f"diver's flag is {value:.2f} in {what}; {REQ[key].ref} asks not less "
+        precision = req("length_tolerance")  # the size is drawn, not tolerated
+        if value is not None and value < req(key) - precision:
+            yield Hit(f"diver's flag is {value:.2f} in {what}; {requirement(key).ref} asks not less "
                       f"than {req(key):g} in", measured=round(value, 3),
-                      required=f">= {req(key):g}", unit="in", tolerance=tolerance(TOL), bbox=where)
-    if f.face_color is not None and f.face_color.family != "red":
-        yield Hit(f"the field is {f.face_color.hex} ({f.face_color.family}); it shall be red",
-                  measured=f.face_color.family, required="red", bbox=where)
+                      required=f">= {req(key):g}", unit="in", tolerance=precision, bbox=where)
+    yield from color_is(f.face_color, "red", lambda m: f"the field is {m.hex} ({m.family}); "
+                        "it shall be red", bbox=where)
     if len(f.flag_stripes) != 1:
         yield Hit(f"{len(f.flag_stripes)} stripes; the flag displays one diagonal white "
                   "stripe", measured=len(f.flag_stripes), required="= 1", unit="count",
                   bbox=where)
         return
     stripe = f.flag_stripes[0]
-    if stripe.color.family != "white":
-        yield Hit(f"the stripe is {stripe.color.hex} ({stripe.color.family}); it shall be "
-                  "white", measured=stripe.color.family, required="white", bbox=stripe.bbox)
-    want, tol = req("diver_stripe"), tolerance(req("diver_stripe_tolerance"))
-    if abs(stripe.width - want) > tol:
-        yield Hit(f"the stripe is {stripe.width:.2f} in wide (across it); "
-                  f"{REQ['diver_stripe'].ref} asks {want:g} in", measured=round(stripe.width, 3),
-                  required=f"= {want:g}", unit="in", tolerance=tol, bbox=stripe.bbox)
+    yield from color_is(stripe.color, "white", lambda m: f"the stripe is {m.hex} ({m.family}); "
+                        "it shall be white", bbox=stripe.bbox)
+    want = req("diver_stripe")
+    yield from within(stripe.width, want, want, lambda v: f"the stripe is {v:.2f} in wide "
+                      f"(across it); {requirement('diver_stripe').ref} asks {want:g} in",
+                      required=f"= {want:g}", bbox=stripe.bbox)
     low, high = DIAGONAL
     if not (low <= stripe.angle <= high and stripe.crosses):
         yield Hit(f"the stripe runs at {stripe.angle:.1f} deg from the horizontal"
@@ -60,7 +56,7 @@ def diver_flag(f: Facts) -> Iterator[Hit]:
 
 
 @rule("distress-flag", "s. 30.675, Wis. Stats.", "warning", ("distress-flag",),
-      tolerance="10 % of each size")
+      tolerance=Tolerance("distress_tolerance", "ratio", "10 % of each size"))
 def distress_flag(f: Facts) -> Iterator[Hit]:
     """A distress flag is orange, approximately 18 by 30 in.
 
@@ -76,13 +72,13 @@ def distress_flag(f: Facts) -> Iterator[Hit]:
                   severity="error", bbox=where)
     if f.flag_height is None or f.flag_length is None:
         return
-    tol = tolerance(req("distress_tolerance"))
+    tol = tolerance()
     short, long = sorted((f.flag_height, f.flag_length))
     for value, key in ((short, "distress_height"), (long, "distress_length")):
         want = req(key)
         if abs(value - want) > tol * want:
             yield Hit(f"distress flag is {short:.2f} by {long:.2f} in; "
-                      f"{REQ[key].ref} asks approximately {req('distress_height'):g} by "
+                      f"{requirement(key).ref} asks approximately {req('distress_height'):g} by "
                       f"{req('distress_length'):g} in", measured=round(value, 3),
                       required=f"= {want:g} +- {tol:.0%}", unit="in",
                       tolerance=round(tol * want, 3), bbox=where)

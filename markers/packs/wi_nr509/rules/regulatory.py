@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.check.measure.faces import REGULATORY, Facts, LegendFact
-from markers.packs.wi_nr509.requirements import REQ, legend_min_cap, req
-from markers.check.engine import Hit, rule, tolerance
+from markers.build.proportions import legend_min_cap
+from markers.check.engine import Hit, Tolerance, at_least, at_most, color_is, tolerance, within
+from markers.check.measure.faces import Facts, LegendFact
+from markers.core.spec import req, requirement
+from markers.packs.wi_nr509.kinds import kinds_of
+from markers.packs.wi_nr509.law import rule
+
+REGULATORY = kinds_of("face")
+
 
 def stroke_hits(legends: list[LegendFact]) -> Iterator[Hit]:
     """Lines whose letter stroke is outside the block-character range."""
@@ -26,11 +32,10 @@ def _on_curve(f: Facts) -> str:
     return f", {how} ({f.curvature_basis})"
 
 
-def _color_hit(what: str, match, want: str, clause: str) -> Iterator[Hit]:
-    if match is not None and match.family != want:
-        yield Hit(f"{what} is {match.hex} ({match.family}, dE2000 {match.distance:.1f} from "
-                  f"{match.reference_name}); {clause} requires {want}",
-                  measured=match.family, required=want)
+def _color_hit(what: str, match, want: str, clause: str, bbox=None) -> Iterator[Hit]:
+    return color_is(match, want, lambda m: f"{what} is {m.hex} ({m.family}, dE2000 "
+                    f"{m.distance:.1f} from {m.reference_name}); {clause} requires {want}",
+                    bbox=bbox)
 
 
 @rule("reg-shape", "NR 5.09(2)(b)1-4", "error", ("*",))
@@ -79,8 +84,7 @@ def reg_legend_color(f: Facts) -> Iterator[Hit]:
     Passes: black "ROCKS".  Fails: blue "ROCKS".
     """
     for leg in f.legends:
-        for hit in _color_hit("legend", leg.color, "black", "NR 5.09(2)(b)5"):
-            yield Hit(hit.message, hit.measured, hit.required, bbox=leg.bbox)
+        yield from _color_hit("legend", leg.color, "black", "NR 5.09(2)(b)5", leg.bbox)
 
 
 @rule("reg-exclusion-cross", "NR 5.09(2)(b)2", "error", ("exclusion", "danger"))
@@ -140,13 +144,13 @@ def display_height(f: Facts) -> Iterator[Hit]:
     Passes: H = 12 in.  Fails: a sign whose display area is 10 in high.
     """
     low = req("display_min")
-    if f.display_height is not None and f.display_height < low - 1e-6:
-        yield Hit(f"display area {f.display_height:.2f} in high ({f.display_basis}); "
-                  f"{REQ['display_min'].ref} requires at least {low:g} in",
-                  measured=round(f.display_height, 3), required=f">= {low:g}", unit="in")
+    yield from at_least(f.display_height, low, lambda v: f"display area {v:.2f} in high "
+                        f"({f.display_basis}); {requirement('display_min').ref} requires at "
+                        f"least {low:g} in")
 
 
-@rule("outline-width", "NR 5.09(6)(b)", "error", REGULATORY, tolerance="0.01 in")
+@rule("outline-width", "NR 5.09(6)(b)", "error", REGULATORY,
+      tolerance=Tolerance("length_tolerance"))
 def outline_width(f: Facts) -> Iterator[Hit]:
     """The symbol outline is at least 2 in thick, perpendicular to the edge, at its
     thinnest.
@@ -156,16 +160,16 @@ def outline_width(f: Facts) -> Iterator[Hit]:
 
     Passes: 2.00 in.  Fails: a 1.5 in stroke (measured 1.50 in).
     """
-    tol, low = tolerance(0.01), req("outline_min")
-    if f.outline is not None and f.outline < low - tol:
-        yield Hit(f"symbol outline {f.outline:.2f} in thick at its thinnest{_on_curve(f)}; "
-                  f"{REQ['outline_min'].ref} requires at least {low:g} in",
-                  measured=round(f.outline, 3), required=f">= {low:g}", unit="in",
-                  tolerance=tol, bbox=f.outline_at)
+    low = req("outline_min")
+    yield from at_least(f.outline, low, lambda v: f"symbol outline {v:.2f} in thick at its "
+                        f"thinnest{_on_curve(f)}; {requirement('outline_min').ref} requires "
+                        f"at least {low:g} in", bbox=f.outline_at)
 
 
 @rule("symbol-size", "NR 5.09(6)(c)", "error", REGULATORY,
-      tolerance="max(1/16 in, 1 % of H)")
+      tolerance=Tolerance(lambda f: max(req("symbol_size_tolerance_floor"),
+                                        req("symbol_size_tolerance") * (f.display_height or 0)),
+                          text="max(1/16 in, 1 % of H)"))
 def symbol_size(f: Facts) -> Iterator[Hit]:
     """Diamond outside width, circle inner diameter, or the mean of a square's inside
     and outside widths equals 2/3 of the display area height.
@@ -178,31 +182,29 @@ def symbol_size(f: Facts) -> Iterator[Hit]:
     if f.size is None or f.display_height is None:
         return
     want = f.display_height * req("symbol_fraction")
-    tol = tolerance(max(1 / 16, 0.01 * f.display_height))
-    if abs(f.size - want) > tol:
-        yield Hit(f"{f.size_name} {f.size:.2f} in{_on_curve(f)}; "
-                  f"{REQ['symbol_fraction'].ref} requires 2/3 "
-                  f"of the {f.display_height:.2f} in display area ({f.display_basis}) = "
-                  f"{want:.2f} in", measured=round(f.size, 3), required=f"= {want:.3f}",
-                  unit="in", tolerance=round(tol, 4), bbox=f.bbox())
+    yield from within(f.size, want, want, lambda v: f"{f.size_name} {v:.2f} in{_on_curve(f)}; "
+                      f"{requirement('symbol_fraction').ref} requires 2/3 of the "
+                      f"{f.display_height:.2f} in display area ({f.display_basis}) = "
+                      f"{want:.2f} in", required=f"= {want:.3f}", bbox=f.bbox())
 
 
-@rule("diamond-slope", "NR 5.09(6)(d)", "error", ("danger", "exclusion"), tolerance="0.5 deg")
+@rule("diamond-slope", "NR 5.09(6)(d)", "error", ("danger", "exclusion"),
+      tolerance=Tolerance("slope_tolerance"))
 def diamond_slope(f: Facts) -> Iterator[Hit]:
     """Each side of the diamond slopes 35 deg from the vertical (on a flat surface).
 
     Passes: sides at 35.0 deg.  Fails: a square turned 45 deg (sides at 45.0 deg).
     """
-    want, tol = req("diamond_slope"), tolerance(0.5)
+    want = req("diamond_slope")
     worst = max(f.side_angles, key=lambda a: abs(a - want), default=None)
-    if worst is not None and abs(worst - want) > tol:
-        yield Hit(f"diamond side slopes {worst:.1f} deg from vertical{_on_curve(f)}; "
-                  f"{REQ['diamond_slope'].ref} requires {want:g} deg",
-                  measured=round(worst, 2), required=f"= {want:g}", unit="deg",
-                  tolerance=tol, bbox=f.bbox())
+    yield from within(worst, want, want, lambda v: f"diamond side slopes {v:.1f} deg from "
+                      f"vertical{_on_curve(f)}; {requirement('diamond_slope').ref} requires "
+                      f"{want:g} deg", required=f"= {want:g}", unit="deg", digits=2,
+                      bbox=f.bbox())
 
 
-@rule("circle-round", "NR 5.09(2)(b)3", "error", ("control",), tolerance="0.01 of the diameter")
+@rule("circle-round", "NR 5.09(2)(b)3", "error", ("control",),
+      tolerance=Tolerance("roundness_tolerance", "ratio", "0.01 of the diameter"))
 def circle_round(f: Facts) -> Iterator[Hit]:
     """A control circle is a circle: its inner and outer boundaries are round.
 
@@ -211,15 +213,14 @@ def circle_round(f: Facts) -> Iterator[Hit]:
 
     Passes: true circles.  Fails: an ellipse 10 % wider than tall.
     """
-    tol = tolerance(0.01)
-    if f.roundness is not None and f.roundness > tol:
-        yield Hit(f"circle out of round by {100 * f.roundness:.1f} % of its diameter",
-                  measured=round(f.roundness, 4), required=f"<= {tol:g}", unit="ratio",
-                  tolerance=tol, bbox=f.bbox())
+    yield from at_most(f.roundness, 0.0, lambda v: f"circle out of round by {100 * v:.1f} % "
+                       "of its diameter", required=f"<= {tolerance():g}", unit="ratio",
+                       digits=4, bbox=f.bbox())
 
 
 @rule("symbol-centered", "NR 5.09(5)(d), USWMS practice", "warning", REGULATORY,
-      tolerance="2 % of H, in inches")
+      tolerance=Tolerance(lambda f: req("centering_tolerance") * (f.display_height or 0),
+                          text="2 % of H, in inches"))
 def symbol_centered(f: Facts) -> Iterator[Hit]:
     """The symbol is centred on the display area (within 2 % of H).
 
@@ -227,11 +228,9 @@ def symbol_centered(f: Facts) -> Iterator[Hit]:
     """
     if f.center_offset is None or f.display_height is None:
         return
-    tol = tolerance(0.02 * f.display_height)
-    if f.center_offset > tol:
-        yield Hit(f"symbol centre is {f.center_offset:.2f} in from the display area's centre",
-                  measured=round(f.center_offset, 3), required=f"<= {tol:.3f}", unit="in",
-                  tolerance=round(tol, 3), bbox=f.bbox())
+    yield from at_most(f.center_offset, 0.0, lambda v: f"symbol centre is {v:.2f} in from "
+                       "the display area's centre", required=f"<= {tolerance():.3f}",
+                       bbox=f.bbox())
 
 
 @rule("legend-legibility", "NR 5.09(2)(b)5", "warning", REGULATORY)

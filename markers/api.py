@@ -1,0 +1,320 @@
+"""The public Python API of wsmark: one function per use case, paths or bytes in, values
+out. The command line and every later front end (the web page) call only this.
+
+Every function takes ``pack`` (a pack name, default ``wi-nr509``); a user mistake raises
+a WsmarkError subclass whose text is one line.
+
+>>> from markers import api
+>>> design = api.design("danger", display_height=24, legend="ROCKS")
+>>> art = api.build(design)
+>>> round(art.width, 2), round(art.height, 2)
+(20.0, 24.0)
+>>> api.render(design, ".svg")[:4]
+b'<svg'
+>>> report, marked = api.check(api.render(design, ".svg"), "danger.svg")
+>>> report.verdict
+'pass'
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from markers.core.artwork import Artwork
+from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
+from markers.core.pack import Kind, Pack
+from markers.errors import DesignError, UnreadableDrawing, WsmarkError
+from markers.packs import DEFAULT_PACK, PACK_NAMES, get_pack
+
+__all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
+           "kind", "design", "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
+           "check", "check_paths", "inputs", "check_options", "annotate", "reports",
+           "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate"]
+
+# The checker's values are part of the API (``check`` returns them); the checker itself
+# is imported lazily so that building and rendering start without it.
+from markers.check.pipeline import CheckOptions  # noqa: E402
+from markers.check.report import FileReport  # noqa: E402
+
+
+def _pack(pack: str | Pack) -> Pack:
+    return pack if isinstance(pack, Pack) else get_pack(pack)
+
+
+def kinds(pack: str | Pack = DEFAULT_PACK) -> list[Kind]:
+    """Every kind the pack defines, in its order.
+
+    >>> [k.name for k in kinds()][:3]
+    ['danger', 'exclusion', 'control']
+    """
+    return list(_pack(pack).kinds.values())
+
+
+def kind(name: str, pack: str | Pack = DEFAULT_PACK) -> Kind:
+    """The kind called ``name`` (DesignError listing the known ones otherwise)."""
+    return _pack(pack).kind(name)
+
+
+def design(kind_name: str, display_height: float | None = None, *, outline: float | None = None,
+           legend: str | None = None, ws_id: str | None = None, sample: bool = False,
+           pack: str | Pack = DEFAULT_PACK, **fields: Any) -> Design:
+    """A Design from options, as the command line gives them: ``fields`` are the buoy
+    and flag fields (None or False when not given; ``surface=True`` lays a face along
+    a buoy's surface); ``sample`` fills in a typical symbol and id.
+
+    >>> design("aid-red", 18, sample=True).ws_id
+    'WS-2'
+    """
+    spec_ = _pack(pack).kind(kind_name)
+    if legend is not None and not spec_.uses_legend:
+        raise DesignError(f"{kind_name} carries its identification, not a legend; use --id"
+                          if spec_.sample_id else f"{kind_name} takes no legend")
+    if ws_id is not None and spec_.sample_id is None:
+        raise DesignError(f"{kind_name} takes no --id (aids only)")
+    if ws_id is None and sample:
+        ws_id = spec_.sample_id
+    if fields.pop("surface", False):
+        fields["curvature"] = "surface"
+    fields = {key: value for key, value in fields.items()
+              if value is not None and value is not False}  # a given 0 is kept, and refused
+    if spec_.form == "sign" and fields:
+        raise DesignError(f"{kind_name} is a sign face: " + ", ".join(
+            "--" + key.replace("_", "-") for key in fields) + " apply to buoys and flags")
+    if sample and "symbol" not in fields:
+        fields.update({k: v for k, v in spec_.sample.items() if k != "legend"})
+        legend = legend if legend is not None else spec_.sample.get("legend")
+    return Design(kind_name, display_height, outline=outline, legend=legend, ws_id=ws_id,
+                  **fields)
+
+
+def design_from_file(path: str | Path | None = None, data: bytes | None = None,
+                     name: str | None = None) -> Design:
+    """A Design read from a YAML/JSON file at ``path``, or from ``data`` named ``name``
+    (its suffix says JSON or YAML).
+
+    >>> design_from_file(data=b"kind: control\\ndisplay_height: 24\\nlegend: 5 MPH",
+    ...                  name="c.yaml").legend
+    '5 MPH'
+    """
+    if data is None:
+        if path is None:
+            raise UnreadableDrawing("no design given")
+        from markers.read.limits import read_limited
+
+        data, name = read_limited(path, str(path)), str(path)
+    return parse_design(data, name or "design.yaml")
+
+
+def is_design_file(name: str) -> bool:
+    """Whether ``name`` names a design file (YAML or JSON) rather than a kind."""
+    return Path(name).suffix.lower() in DESIGN_SUFFIXES
+
+
+def build(design_: Design, pack: str | Pack = DEFAULT_PACK) -> Artwork:
+    """The Artwork of a design: exact geometry in inches, validated by the pack."""
+    return _pack(pack).build(design_)
+
+
+def spec(design_: Design, pack: str | Pack = DEFAULT_PACK) -> dict[str, Any]:
+    """A design's dimensions, each with the paragraph it comes from (``spec --format
+    json``).
+
+    >>> spec(design("danger", 24))["dimensions"][0]["citation"]
+    'NR 5.09(6)(a)'
+    """
+    art = build(design_, pack)
+    return {"kind": design_.kind, "display_height_in": art.meta.get("display_height"),
+            "dimensions": [{"name": d.name, "value": d.value, "unit": d.unit,
+                            "citation": d.clause} for d in art.meta["dimensions"]]}
+
+
+def render(what: Design | Artwork, suffix: str, dpi: float = 150,
+           pack: str | Pack = DEFAULT_PACK) -> bytes:
+    """A design or Artwork at actual size as ``.svg``, ``.png`` (at ``dpi``) or ``.pdf``
+    bytes."""
+    from render.output import render_bytes
+
+    art = what if isinstance(what, Artwork) else build(what, pack)
+    return render_bytes(art, suffix, dpi)
+
+
+def wrap_design(symbol: str | None, display_height: float | None = None, *,
+                legend: str | None = None, outline: float | None = None,
+                diameter: float | None = None, height_above_water: float | None = None,
+                surface: bool = False, seam: float | None = None) -> Design:
+    """The design of a buoy wrap: the flat artwork that goes around a symbol buoy."""
+    return Design("buoy-wrap", display_height, outline=outline, legend=legend, symbol=symbol,
+                  diameter=diameter, height_above_water=height_above_water,
+                  curvature="surface" if surface else "seen", seam=seam or 0.0)
+
+
+def check_options(display_height: float | None = None, scale: float | None = None,
+                  waive: Iterable[str] = (), tolerance: Iterable[str] = (),
+                  pack: str | Pack = DEFAULT_PACK) -> CheckOptions:
+    """CheckOptions from the user's words: waivers as ``RULE:reason`` and tolerances as
+    ``RULE=VALUE`` (in the rule's unit); a bad one is a one-line WsmarkError.
+
+    >>> check_options(tolerance=["diamond-slope=1.0"]).tolerances
+    {'diamond-slope': 1.0}
+    """
+    registry = _pack(pack).rules.rules
+    tolerances: dict[str, float] = {}
+    for value in tolerance:
+        rule_id, _, number = value.partition("=")
+        if rule_id not in registry or registry[rule_id].tolerance is None:
+            known = ", ".join(r.id for r in registry.values() if r.tolerance)
+            raise WsmarkError(f"--tolerance: {rule_id!r} has no tolerance; rules with one: "
+                              f"{known}")
+        try:
+            tolerances[rule_id] = float(number)
+        except ValueError:
+            raise WsmarkError(f"--tolerance: {value!r} is not RULE=NUMBER") from None
+        if not 0 <= tolerances[rule_id] < float("inf"):
+            raise WsmarkError(f"--tolerance: {value!r}: a tolerance is a finite number >= 0")
+    waivers: dict[str, str] = {}
+    for value in waive:
+        rule_id, sep, reason = value.partition(":")
+        if not sep or not reason.strip():
+            raise WsmarkError(f"--waive: {value!r} is not RULE:reason")
+        if rule_id not in registry:
+            raise WsmarkError(f"--waive: unknown rule {rule_id!r}")
+        waivers[rule_id] = reason.strip()
+    return CheckOptions(display_height, scale, waivers, tolerances)
+
+
+def check(data: bytes, name: str, options: CheckOptions | None = None,
+          pack: str | Pack = DEFAULT_PACK, annotate_copy: bool = False
+          ) -> tuple[FileReport, bytes | None]:
+    """Judge a drawing or design given as bytes (``name``'s suffix says which); with
+    ``annotate_copy``, also the marked-up SVG. Never raises for bad input: the report's
+    verdict is then 'error' with a one-line reason."""
+    from markers.check.pipeline import check_bytes
+
+    report, art = check_bytes(data, name, options or CheckOptions(), _pack(pack))
+    return report, annotate(report, art) if annotate_copy and art is not None else None
+
+
+def _check_path(job: tuple[str, CheckOptions, str, bool]) -> tuple[FileReport, bytes | None]:
+    """One file in a worker process: its report and, if asked, its marked-up copy."""
+    from markers.check.pipeline import check_file
+
+    path, options, pack_name, marked = job
+    report, art = check_file(path, options, get_pack(pack_name))
+    return report, annotate(report, art) if marked and art is not None else None
+
+
+def inputs(paths: Iterable[str]) -> list[Path]:
+    """Files named, and the drawings and designs found under folders named (sorted)."""
+    from markers.check.pipeline import inputs as found
+
+    return found(list(paths))
+
+
+def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None,
+                pack: str = DEFAULT_PACK, jobs: int = 1, annotate_copy: bool = False
+                ) -> Iterator[tuple[str, FileReport, bytes | None]]:
+    """Judge files over ``jobs`` processes, yielding (path, report, marked-up SVG or
+    None) in input order as each is done."""
+    from render.parallel import imap
+
+    job_list = [(str(p), options or CheckOptions(), pack, annotate_copy) for p in paths]
+    results = imap(_check_path, job_list, jobs, max(1, len(job_list) // (jobs * 8)))
+    for (path, *_), (report, marked) in zip(job_list, results):
+        yield path, report, marked
+
+
+def annotate(report: FileReport, art: Artwork) -> bytes:
+    """The drawing with its findings numbered on it (an SVG)."""
+    from render.svg import annotated_svg
+
+    notes = [(f"{f.rule} {f.citation}: " + (
+        f"measured {f.measured} {f.unit or ''}, required {f.required} {f.unit or ''}".rstrip()
+        if f.measured is not None else f.message), f.bbox)
+        for f in report.findings if f.severity != "info"]
+    return annotated_svg(art, notes)
+
+
+def reports(items: list[FileReport], fmt: str = "text",
+            pack: str | Pack = DEFAULT_PACK) -> str:
+    """Reports as ``text``, ``json`` (the stable contract) or ``sarif``."""
+    from markers.check import report as out
+
+    if fmt == "json":
+        return out.to_json(items)
+    if fmt == "sarif":
+        chosen = _pack(pack)
+        return out.to_sarif(items, chosen.rules, chosen.url)
+    return out.to_text(items)
+
+
+def summary(items: list[FileReport]) -> str:
+    """Counts of verdicts and of findings per rule, for the end of a run."""
+    from markers.check.report import summary as counts
+
+    return counts(items)
+
+
+def exit_status(items: list[FileReport]) -> int:
+    """0 all pass, 1 any fail, 2 any unreadable input."""
+    from markers.check.report import exit_status as status
+
+    return status(items)
+
+
+def rules(pack: str | Pack = DEFAULT_PACK) -> list[Any]:
+    """Every rule of the pack, in registration order (id, citation, severity, doc)."""
+    return list(_pack(pack).rules.rules.values())
+
+
+def explain(rule_id: str, pack: str | Pack = DEFAULT_PACK) -> str:
+    """What a rule checks, the paragraph it quotes, passing and failing examples.
+
+    >>> "not less than 2 inches" in explain("outline-width")
+    True
+    """
+    registry = _pack(pack).rules.rules
+    if rule_id not in registry:
+        raise WsmarkError(f"unknown rule {rule_id!r}; 'wsmark rules' lists them")
+    r = registry[rule_id]
+    with _pack(pack).in_force():
+        tol = f", tolerance {r.tolerance.describe()}" if r.tolerance else ""
+    first, _, rest = r.doc.partition("\n")
+    return f"{r.id} ({r.severity}, {r.citation}{tol})\n\n" + first.strip() + "\n" + \
+        textwrap.dedent(rest)
+
+
+def sheets(kind_names: Iterable[str] | None = None, sizes: Iterable[float] | None = None,
+           paper: str = "letter", pack: str | Pack = DEFAULT_PACK
+           ) -> tuple[bytes, int, list[str]]:
+    """The reference sheets as PDF bytes, their page count and notes on kinds left out."""
+    from render.paper import STANDARD_SIZES
+    from render.sheets import sheet_pages, sheets_pdf
+
+    chosen = _pack(pack)
+    wanted = [chosen.kind(name) for name in kind_names or ()] or None
+    pages, notes = sheet_pages(chosen, wanted, tuple(sizes or ()) or STANDARD_SIZES, paper)
+    return sheets_pdf(chosen, pages), len(pages), notes
+
+
+def gallery(out_dir: str | Path, pack: str | Pack = DEFAULT_PACK) -> list[Path]:
+    """Write the gallery (every kind at H = 12 and 24 in, SVG + PNG, the sheets, a
+    README) into ``out_dir``; returns the files written."""
+    from render.gallery import build_gallery
+
+    return build_gallery(_pack(pack), out_dir)
+
+
+def fabricate(design_: Design, bleed: float | None = None, min_feature: float | None = None,
+              qty: int = 1, pack: str | Pack = DEFAULT_PACK) -> tuple[Any, dict[str, bytes]]:
+    """The sign shop's files of a design, by name (print SVG/PDF, a cut file per colour,
+    the DXF, the bill of materials), with the plan (weeding issues, bill of materials)."""
+    from markers.core.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE
+    from render.fabricate import fabrication_files
+
+    art = build(design_, pack)
+    return fabrication_files(art, DEFAULT_BLEED if bleed is None else bleed,
+                             DEFAULT_MIN_FEATURE if min_feature is None else min_feature, qty)
+

@@ -1,0 +1,201 @@
+"""What the measurers share: the Facts they fill in, each colour family's visible
+geometry, and lines of lettering grouped from letter outlines."""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass, field
+
+from shapely import unary_union
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from markers.core.artwork import Artwork
+from markers.core.colors import PALETTE, ColorMatch, classify
+from markers.core.shapes import polygons
+
+__all__ = ["LegendFact", "Band", "Reflector", "Stripe", "Facts", "bbox_of",
+           "family_geometry", "legend_facts", "enclosed_by"]
+
+
+@dataclass(frozen=True)
+class LegendFact:
+    """A line of lettering as measured: cap height, stroke ratio, colour, place."""
+
+    text: str | None
+    cap_height: float
+    stroke_ratio: float | None
+    color: ColorMatch | None
+    bbox: tuple[float, float, float, float]
+    inside_symbol: bool
+    outlined: bool
+
+
+@dataclass(frozen=True)
+class Band:
+    """A band of one colour around a buoy: where it runs (y down, inches) and its share
+    of the area above the waterline."""
+
+    color: ColorMatch
+    top: float
+    bottom: float
+    share: float
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+
+@dataclass(frozen=True)
+class Reflector:
+    """The element named ``reflector`` on a buoy: how high, what colour, whether it runs
+    across the whole buoy (all around), how far its top is from the buoy's top."""
+
+    height: float
+    color: ColorMatch | None
+    around: bool
+    below_top: float
+    bbox: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Stripe:
+    """A stripe on a flag: width across it, angle from the horizontal, whether it runs
+    from one edge of the flag to the opposite one."""
+
+    color: ColorMatch
+    width: float
+    angle: float
+    crosses: bool
+    bbox: tuple[float, float, float, float]
+
+
+@dataclass
+class Facts:
+    """Everything the rules need to know about one marker, in inches and degrees.
+
+    Buoys and wraps add the waterline and what stands above it; ``faces`` are the
+    faces a buoy carries (its symbol, each symbol of a wrap, the sign above a sign
+    buoy), measured like sign faces and judged by the same rules. ``curvature`` says
+    how a face on a round surface was measured: "seen" (as drawn on an elevation) or
+    "surface" (developed onto the surface).
+    """
+
+    source: str
+    kind: str | None = None
+    declared_kind: str | None = None
+    drawing_units: str | None = None
+    generator: str | None = None
+    display_height: float | None = None
+    display_basis: str | None = None
+    display_area: Polygon | None = None
+    panel: Polygon | None = None
+    symbol_shape: str | None = None
+    symbol_outer: Polygon | None = None
+    symbol_color: ColorMatch | None = None
+    center_color: ColorMatch | None = None
+    has_cross: bool = False
+    size_name: str | None = None
+    size: float | None = None
+    outline: float | None = None
+    outline_at: tuple[float, float, float, float] | None = None
+    side_angles: list[float] = field(default_factory=list)
+    roundness: float | None = None
+    center_offset: float | None = None
+    legends: list[LegendFact] = field(default_factory=list)
+    face_color: ColorMatch | None = None
+    face_shape: str | None = None
+    stripes: int = 0
+    ws_id: str | None = None
+    ws_id_basis: str | None = None
+    waterline: float | None = None
+    body: Polygon | None = None
+    height_above_water: float | None = None
+    diameter: float | None = None
+    diameter_basis: str | None = None
+    body_shape: str | None = None
+    body_color: ColorMatch | None = None
+    bands: list[Band] = field(default_factory=list)
+    reflector: Reflector | None = None
+    lighted: bool | None = None
+    material: str | None = None
+    sides: int | None = None
+    sides_basis: str | None = None
+    side_spacing: float | None = None
+    curvature: str | None = None
+    curvature_basis: str | None = None
+    faces: list["Facts"] = field(default_factory=list)
+    flag_height: float | None = None
+    flag_length: float | None = None
+    flag_stripes: list[Stripe] = field(default_factory=list)
+
+    def bbox(self) -> tuple[float, float, float, float] | None:
+        geom = self.symbol_outer or self.body or self.panel
+        return bbox_of(geom) if geom is not None else None
+
+
+def bbox_of(geometry: BaseGeometry) -> tuple[float, float, float, float]:
+    """The report's [x, y, w, h] box of ``geometry``, to 1/1000 in."""
+    x0, y0, x1, y1 = geometry.bounds
+    return (round(x0, 3), round(y0, 3), round(x1 - x0, 3), round(y1 - y0, 3))
+
+
+def family_geometry(art: Artwork) -> dict[str, tuple[BaseGeometry, ColorMatch]]:
+    """Visible geometry of each colour family, with the match of its (first) colour."""
+    first_hex = {}
+    for layer in art.layers:
+        first_hex.setdefault(layer.color, layer.hex)
+    return {family: (geometry, classify(first_hex[family]))
+            for family, geometry in art.visible_by_color().items()}
+
+
+def _lines(components: list[Polygon]) -> list[list[Polygon]]:
+    """Group letter outlines into lines by vertical overlap."""
+    lines: list[list[Polygon]] = []
+    for comp in sorted(components, key=lambda p: p.bounds[1]):
+        _, y0, _, y1 = comp.bounds
+        for line in lines:
+            ly0 = min(p.bounds[1] for p in line)
+            ly1 = max(p.bounds[3] for p in line)
+            overlap = min(y1, ly1) - max(y0, ly0)
+            if overlap > 0.5 * min(y1 - y0, ly1 - ly0):
+                line.append(comp)
+                break
+        else:
+            lines.append([comp])
+    return lines
+
+
+def _line_fact(line: list[Polygon], color: ColorMatch, symbol: Polygon | None) -> LegendFact:
+    heights = [p.bounds[3] - p.bounds[1] for p in line]
+    letters = [p for h, p in zip(heights, line) if h >= 0.6 * max(heights)]
+    # flat-topped letters are exactly the cap height; round ones overshoot it
+    cap = min(p.bounds[3] - p.bounds[1] for p in letters)
+    stroke = statistics.median(2 * p.area / p.length for p in letters) / cap
+    geom = unary_union(line)
+    inside = symbol is not None and geom.centroid.within(symbol)
+    return LegendFact(None, cap, stroke, color, bbox_of(geom), inside, True)
+
+
+def legend_facts(art: Artwork, fam: dict, letter_families: list[str],
+                  symbol: Polygon | None, within: BaseGeometry | None) -> list[LegendFact]:
+    """Lines of lettering in ``letter_families`` (outlines, optionally only those
+    ``within`` an area) and the drawing's ``<text>`` legends."""
+    facts = []
+    for family in letter_families:
+        geometry, match = fam[family]
+        comps = [p for p in polygons(geometry) if within is None or p.within(within)]
+        facts += [_line_fact(line, match, symbol) for line in _lines(comps)]
+    for item in art.legends:
+        if item.outlined:
+            continue
+        color = classify(item.hex or PALETTE.get(item.color, PALETTE["black"]))
+        inside = symbol is not None and item.box.centroid.within(symbol)
+        facts.append(LegendFact(item.text, item.cap_height, None, color, bbox_of(item.box),
+                                inside, False))
+    return facts
+
+
+def enclosed_by(geometry: BaseGeometry) -> BaseGeometry:
+    """The area inside the outer boundaries of ``geometry``'s polygons (holes filled)."""
+    return unary_union([Polygon(p.exterior) for p in polygons(geometry)])

@@ -1,0 +1,156 @@
+"""A pack: one jurisdiction's law as data and code, and the kinds of marker it defines.
+
+Everything that depends on a jurisdiction reaches it through a Pack handed in by
+``markers.api``: the builders and measurers read its numbers while it is in force
+(``Pack.in_force``), the checker runs its rules, the sheets print its words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from markers.core.artwork import Artwork
+from markers.core.colors import classify
+from markers.core.design import Design
+from markers.core.spec import Law, Ref, governed_by
+from markers.errors import DesignError
+
+if TYPE_CHECKING:
+    from markers.check.engine import Registry
+
+__all__ = ["FAMILIES", "Kind", "Numbering", "Pack"]
+
+#: How a kind is drawn and measured: a flat regulatory face, a state aid face, a buoy
+#: elevation, a buoy's flat wrap, or a flag.
+FAMILIES = ("face", "aid", "buoy", "wrap", "flag")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A marker kind, declared once: every list of kinds is derived from these.
+
+    ``family`` says how it is drawn and measured (FAMILIES); ``reported_as`` is the kind
+    a report names (an aid buoy is reported as its aid); ``shape`` is what the measurer
+    calls the thing it detects for this kind (see ``markers.check.measure``). ``sample_id``
+    is the identification of a typical aid, ``sample`` the other fields of a typical
+    design and ``legends`` the typical legends the gallery and sheets show.
+    """
+
+    name: str
+    title: str
+    ref: Ref
+    builder: Callable[[Design], Artwork]
+    family: str
+    shape: str
+    reported_as: str | None = None
+    uses_legend: bool = False
+    sample_id: str | None = None
+    display_area: bool = True
+    sample: dict[str, Any] = field(default_factory=dict)
+    legends: tuple[str | None, ...] = (None,)
+
+    @property
+    def form(self) -> str:
+        """"sign" (a flat face sized by its display area), "buoy", "wrap" or "flag"."""
+        return "sign" if self.family in ("face", "aid") else self.family
+
+    @property
+    def report_name(self) -> str:
+        return self.reported_as or self.name
+
+    def typical_designs(self, display_height: float | None) -> list[Design]:
+        """This kind at ``display_height`` (None without a display area) with each of its
+        typical legends, its sample id and its sample fields."""
+        fields_ = {"ws_id": self.sample_id, **self.sample}
+        legends = self.legends if self.uses_legend and "legend" not in fields_ else \
+            (fields_.pop("legend", None),)
+        height = display_height if self.display_area else None
+        return [Design(self.name, height, legend=legend, **fields_) for legend in legends]
+
+
+@dataclass(frozen=True)
+class Numbering:
+    """How a pack identifies its aids, for the reference sheets: the sheets' title, the
+    page's title and subtitle, the governing ``clause``, the ``rules`` in words,
+    ``examples`` (kind, id) judged by ``Pack.check_id``, and the aids drawn along a
+    channel: (kind, id, side "left" | "right" | "center", position 0..3)."""
+
+    sheet_title: str
+    page_title: str
+    title: str
+    subtitle: str
+    clause: str
+    rules: tuple[str, ...]
+    examples: tuple[tuple[str, str], ...]
+    channel: tuple[tuple[str, str, str, float], ...]
+
+
+@dataclass(frozen=True)
+class Pack:
+    """One jurisdiction: its ``law`` (citations, numbers), its ``kinds``, the
+    ``validate`` step every design passes before it is built, its ``rules`` and the
+    identification check sheets show (``check_id(kind, id) -> id``, DesignError when
+    wrong) with the sheets' ``numbering`` page. ``source`` names the enactment;
+    ``module`` is where the pack is defined (as ``PACK``)."""
+
+    name: str
+    title: str
+    source: str
+    url: str
+    law: Law
+    kinds: Mapping[str, Kind]
+    validate: Callable[[Design, Kind], Design]
+    rules: "Registry"
+    check_id: Callable[[str, str | None], str]
+    numbering: Numbering
+    module: str
+
+    def __reduce__(self) -> tuple[Callable[[str], "Pack"], tuple[str]]:
+        """A pack crosses to worker processes by the name of the module defining it."""
+        return _pack_of, (self.module,)
+
+    @contextmanager
+    def in_force(self) -> Iterator["Pack"]:
+        """Builders and measurers called inside read this pack's numbers."""
+        with governed_by(self.law):
+            yield self
+
+    def kind(self, name: str) -> Kind:
+        """The kind called ``name``, or a one-line error listing the known kinds."""
+        try:
+            return self.kinds[name]
+        except KeyError:
+            raise DesignError(f"unknown marker kind {name!r}; known kinds: "
+                              f"{', '.join(self.kinds)}") from None
+
+    def of_family(self, *families: str) -> tuple[str, ...]:
+        """Names of the kinds of ``families``, in declaration order."""
+        return tuple(k.name for k in self.kinds.values() if k.family in families)
+
+    def build(self, design: Design) -> Artwork:
+        """The Artwork of ``design``, validated first, painted in the design's declared
+        colours where it gives any (family -> hex)."""
+        kind = self.kind(design.kind)
+        with self.in_force():
+            design = self.validate(design, kind)
+            art = kind.builder(design)
+        if not design.colors:
+            return art
+        unknown = sorted(set(design.colors) - set(art.colors()))
+        if unknown:
+            raise DesignError(f"colors: {', '.join(unknown)} not used by {design.kind}; "
+                              f"its colours are {', '.join(art.colors())}")
+        hexes = {family: classify(value).hex for family, value in design.colors.items()}
+        layers = tuple(replace(layer, hex=hexes.get(layer.color, layer.hex))
+                       for layer in art.layers)
+        return replace(art, layers=layers)
+
+
+def _pack_of(module: str) -> Pack:
+    """The ``PACK`` of ``module`` (how a pickled pack is found again)."""
+    from importlib import import_module
+
+    return import_module(module).PACK

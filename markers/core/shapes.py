@@ -1,0 +1,74 @@
+"""Shapes of outlines: one classifier (rectangle, diamond, circle, triangle) and one way
+to take the polygons out of any geometry, shared by the measurer, the shop files and
+the sheets' callouts."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+__all__ = ["SPECK", "polygons", "shape_of", "extreme_quad", "radii"]
+
+#: Areas smaller than this (sq in) are specks: anti-aliasing slivers, hairlines.
+SPECK = 1e-4
+
+
+def polygons(geometry: BaseGeometry, min_area: float = SPECK,
+             largest_first: bool = True) -> list[Polygon]:
+    """The polygons of any geometry (collections and multi-parts flattened), those of
+    ``min_area`` or less dropped; biggest first, else in the geometry's order."""
+    found: list[Polygon] = []
+    for part in getattr(geometry, "geoms", [geometry]):
+        if isinstance(part, Polygon):
+            if part.area > min_area:
+                found.append(part)
+        elif hasattr(part, "geoms"):
+            found += polygons(part, min_area, largest_first=False)
+    return sorted(found, key=lambda p: -p.area) if largest_first else found
+
+
+def extreme_quad(poly: Polygon) -> Polygon:
+    """The quadrilateral through the top, right, bottom and left extreme points."""
+    pts = list(poly.exterior.coords)[:-1]
+    top = min(pts, key=lambda p: (p[1], p[0]))
+    bottom = max(pts, key=lambda p: (p[1], p[0]))
+    left = min(pts, key=lambda p: (p[0], p[1]))
+    right = max(pts, key=lambda p: (p[0], p[1]))
+    return Polygon([top, right, bottom, left])
+
+
+def _is_axis_rectangle(poly: Polygon) -> bool:
+    return poly.area >= 0.985 * poly.envelope.area
+
+
+def _is_diamond(poly: Polygon) -> bool:
+    quad = extreme_quad(poly)
+    return quad.is_valid and quad.area > 0 and abs(poly.area / quad.area - 1) < 0.015
+
+
+def radii(ring) -> np.ndarray:
+    c = Polygon(ring).centroid
+    xy = np.asarray(ring.coords)[:-1]
+    return np.hypot(xy[:, 0] - c.x, xy[:, 1] - c.y)
+
+
+def _is_circle(poly: Polygon) -> bool:
+    spread = radii(poly.exterior)
+    return len(spread) >= 12 and np.ptp(spread) / (2 * spread.mean()) < 0.05
+
+
+def shape_of(poly: Polygon) -> str:
+    """'rectangle', 'diamond', 'circle', 'triangle' or 'other' for an outline."""
+    if _is_axis_rectangle(poly):
+        return "rectangle"
+    hull = poly.convex_hull.simplify(0.01 * math.sqrt(poly.area))
+    if len(hull.exterior.coords) == 4 and poly.area >= 0.985 * hull.area:
+        return "triangle"
+    if _is_diamond(poly):
+        return "diamond"
+    if _is_circle(poly):
+        return "circle"
+    return "other"

@@ -1,0 +1,107 @@
+"""The WS identification of state aids, NR 5.09(2)(a)5: one grammar, used to refuse a
+design before it is built and by the rules that judge a drawing."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from markers.core.design import Design, refuse
+from markers.core.pack import Kind, Numbering
+from markers.core.spec import req, requirement
+from markers.errors import DesignError
+from markers.packs.wi_nr509.citations import ref
+
+__all__ = ["ws_id_parts", "ws_id_wanted", "validate_ws_id", "validate", "NUMBERING"]
+
+_WS_ID = re.compile(r"WS-(?:(?P<number>[1-9][0-9]*)|(?P<letters>[A-Z]{1,2}))")
+
+#: The reference sheets' page on WS numbering.
+NUMBERING = Numbering(
+    sheet_title="Wisconsin waterway markers",
+    page_title="WS numbering rules, with worked examples",
+    title="WS numbering of state aids to navigation",
+    subtitle="NR 5.09(2)(a)5, with (2)(a)1, 2 and 4 for the sides of the channel",
+    clause="NR 5.09(2)(a)5",
+    rules=(
+        "Red marks the side kept to the right of a vessel entering from the main water "
+        "body or proceeding upstream; it carries even numbers: WS-2, WS-4, WS-6 ... "
+        "(NR 5.09(2)(a)1, 5)",
+        "Green marks the side kept to the left; it carries odd numbers: WS-1, WS-3, "
+        "WS-5 ... (NR 5.09(2)(a)2, 5)",
+        "Black and white vertical stripes mark the center of the waterway; center markers "
+        "carry letters: WS-A, WS-B ... (NR 5.09(2)(a)4, 5)",
+        "Numbers increase from the main body of water, proceeding upstream; every "
+        "identification is preceded by \"WS\".",
+    ),
+    examples=(("aid-red", "WS-2"), ("aid-red", "WS-14"), ("aid-red", "WS-3"),
+              ("aid-green", "WS-1"), ("aid-green", "WS-4"), ("aid-center", "WS-A"),
+              ("aid-center", "WS-2"), ("aid-green", "7")),
+    channel=tuple([("aid-green", f"WS-{2 * i + 1}", "left", i) for i in range(3)]
+                  + [("aid-red", f"WS-{2 * i + 2}", "right", i) for i in range(3)]
+                  + [("aid-center", f"WS-{letter}", "center", i + 0.5)
+                     for i, letter in enumerate("AB")]),
+)
+
+
+def ws_id_parts(ws_id: str) -> re.Match | None:
+    """The number or letters of a well-formed identification ("WS-" then a number or
+    letters, NR 5.09(2)(a)5), or None."""
+    return _WS_ID.fullmatch(ws_id)
+
+
+def ws_id_wanted(kind: str, parts: re.Match) -> tuple[str, bool]:
+    """What an aid of ``kind`` carries under NR 5.09(2)(a)5 (red even numbers, green odd
+    numbers, center markers letters) and whether ``parts`` is that."""
+    number = parts["number"]
+    return {"aid-red": ("an even number", number is not None and int(number) % 2 == 0),
+            "aid-green": ("an odd number", number is not None and int(number) % 2 == 1),
+            "aid-center": ("letters", parts["letters"] is not None)}[kind]
+
+
+def validate_ws_id(kind: str, ws_id: str | None) -> str:
+    """Check an aid's identification against NR 5.09(2)(a)5 and return it."""
+    clause = ref("NR 5.09(2)(a)5").clause
+    if not ws_id:
+        raise DesignError(f"{kind} needs an identification such as WS-2 (--id), {clause}")
+    parts = ws_id_parts(ws_id)
+    if not parts:
+        refuse(f"identification {ws_id!r} must be 'WS-' followed by a number "
+               f"or letters (WS-1, WS-A), {clause}")
+        return ws_id
+    wanted, ok = ws_id_wanted(kind, parts)
+    if not ok:
+        refuse(f"{kind} carries {wanted}, not {ws_id!r}, {clause}")
+    return ws_id
+
+
+
+
+def validate(design: Design, kind: Kind) -> Design:
+    """``design`` with the law's defaults filled in (the outline minimum), after
+    refusing what no correct marker of ``kind`` can be, citing the paragraph: the
+    design's own numbers, then an aid's identification."""
+    if design.outline is None:
+        design = replace(design, outline=req("outline_min"))
+    design.validate(needs_display_height=kind.form == "sign")
+    if kind.family in ("buoy", "wrap") and kind.name not in SMALL_BUOYS:
+        _buoy_minimums(design)
+    if kind.sample_id is not None:
+        validate_ws_id(kind.report_name, design.ws_id)
+    return design
+
+
+#: Buoys that NR 5.09(6)(a) exempts from its 36 in x 7 in minimum.
+SMALL_BUOYS = ("buoy-mooring", "buoy-race")
+
+
+def _buoy_minimums(design: Design) -> None:
+    """NR 5.09(6)(a): 36 in above the waterline and 7 in across (refused, unless the
+    design is checked as declared)."""
+    for name, key, what in (("height_above_water", "buoy_min_height", "riding above the "
+                             "waterline"), ("diameter", "buoy_min_diameter", "in diameter")):
+        value, need = getattr(design, name), requirement(key)
+        if value is not None and value < need.value:
+            refuse(f"{name.replace('_', ' ')} {value:g} in is below the minimum "
+                   f"of {need.ref}: buoys at least {need.value:g} in {what} "
+                   "(mooring and race course buoys excepted)")
