@@ -18,7 +18,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from markers.core.artwork import Artwork
-from markers.core.fabrication import polygons
+from markers.core.shapes import polygons, shape_of
 from render.svg import Area, Line, PageItem, Text, geometry_path
 
 __all__ = ["INK", "THIN", "SMALL", "LANE_GAP", "LANE", "View", "Span", "footprint", "arrow",
@@ -54,16 +54,6 @@ def _dimension(a: tuple[float, float], b: tuple[float, float]) -> list[PageItem]
 def _label(x: float, y: float, lines: list[str], anchor: str = "start") -> list[PageItem]:
     return [Text(x, y + i * SMALL * 1.25, line, SMALL, anchor, bold=i == 0, fill=INK)
             for i, line in enumerate(lines)]
-
-
-def _symbol_shape(symbol: Polygon) -> str:
-    """diamond, rectangle, round or other: what the symbol's outline is drawn as."""
-    corners = list(symbol.exterior.simplify(1e-6).coords)[:-1]
-    if len(corners) == 4:
-        axis = all(abs(x0 - x1) < 1e-6 or abs(y0 - y1) < 1e-6
-                   for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1]))
-        return "rectangle" if axis else "diamond"
-    return "round" if len(corners) > 32 else "other"
 
 
 @dataclass(frozen=True)
@@ -120,7 +110,7 @@ def lane_spans(art: Artwork) -> list[Span]:
     spans = []
     symbol, inner = art.features.get("symbol"), art.features.get("symbol-interior")
     if isinstance(symbol, Polygon) and isinstance(inner, Polygon) \
-            and _symbol_shape(symbol) == "rectangle":
+            and shape_of(symbol) == "rectangle":
         _, y0, x1, y1 = symbol.bounds
         _, i0, _, i1 = inner.bounds
         top, bottom = (y0 + i0) / 2, (y1 + i1) / 2  # middle of the outline, top and bottom
@@ -137,7 +127,7 @@ def _band_spans(art: Artwork) -> list[Span]:
     """Bands of a buoy (features named band...): height, and share of the height from
     the top band to the waterline (the buoy above water)."""
     bands = sorted((part for name, geometry in art.features.items()
-                    if name.startswith("band") for part in polygons(geometry)),
+                    if name.startswith("band") for part in polygons(geometry, 1e-6, largest_first=False)),
                    key=lambda band: band.bounds[1])
     if not bands:
         return []
@@ -160,7 +150,7 @@ def callouts(art: Artwork, view: View, spans: list[Span]) -> list[PageItem]:
     items += _width_callout(art, view, symbol, inner)
     if isinstance(symbol, Polygon) and isinstance(inner, Polygon):
         items += _outline_callout(view, symbol, inner)
-    if isinstance(symbol, Polygon) and _symbol_shape(symbol) == "diamond":
+    if isinstance(symbol, Polygon) and shape_of(symbol) == "diamond":
         items += _slope_callout(view, symbol)
     right = view(art.width, 0)[0]
     for span in spans:
@@ -197,10 +187,10 @@ def _width_callout(art: Artwork, view: View, symbol, inner) -> list[PageItem]:
     the inner diameter of a circle (a square's is its mean height, a lane span).
     Without such a symbol: the face's width, or a buoy's diameter (the widest part
     below any display area)."""
-    shape = _symbol_shape(symbol) if isinstance(symbol, Polygon) else None
+    shape = shape_of(symbol) if isinstance(symbol, Polygon) else None
     if shape == "rectangle" and isinstance(inner, Polygon):
         return []
-    if shape == "round" and isinstance(inner, Polygon):
+    if shape == "circle" and isinstance(inner, Polygon):
         (x0, y0, x1, y1), words = inner.bounds, "inner diameter {} (2/3 H)"
     elif shape == "diamond":
         (x0, y0, x1, y1), words = symbol.bounds, "outside width {} (2/3 H)"
@@ -209,7 +199,8 @@ def _width_callout(art: Artwork, view: View, symbol, inner) -> list[PageItem]:
     else:
         area, body = art.features.get("display-area"), footprint(art)
         if area is not None:
-            below = polygons(body.intersection(box(0, area.bounds[3], art.width, art.height)))
+            below = polygons(body.intersection(box(0, area.bounds[3], art.width, art.height)),
+                         1e-6, largest_first=False)
             body = unary_union(below) if below else body
         buoy = "waterline" in art.features
         (x0, y0, x1, y1), words = body.bounds, "diameter {}" if buoy else "width {}"

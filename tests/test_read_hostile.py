@@ -59,7 +59,7 @@ def ids(paths: list[Path]) -> list[str]:
 
 def read_or_refuse(path: Path, **options: float) -> float:
     """Read ``path``; a refusal must be one WsmarkError line naming the file. Returns seconds."""
-    start = time.perf_counter()
+    start = time.process_time()
     try:
         result = read_svg(path, **options)
     except WsmarkError as err:
@@ -68,7 +68,7 @@ def read_or_refuse(path: Path, **options: float) -> float:
         assert str(path) in message, message
     else:
         assert isinstance(result, Artwork)
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 @NEEDS_CORPORA
@@ -117,12 +117,12 @@ HOSTILE_TEXT = {
 def test_pathological_attribute_text_is_read_in_linear_time(attribute):
     text = (f'<svg {NS} width="5in" height="5in"><rect width="1" height="1" '
             f'{HOSTILE_TEXT[attribute]}/></svg>')
-    start = time.perf_counter()
+    start = time.process_time()
     try:
         read_svg_bytes(text.encode(), "hostile.svg")
     except WsmarkError as err:
         assert "\n" not in str(err) and "hostile.svg" in str(err)
-    assert time.perf_counter() - start < SECONDS_PER_FILE
+    assert time.process_time() - start < SECONDS_PER_FILE
 
 
 @pytest.mark.parametrize("css", ["/*" * PATHOLOGICAL, "url(" * PATHOLOGICAL,
@@ -130,9 +130,9 @@ def test_pathological_attribute_text_is_read_in_linear_time(attribute):
                                  ".a" * PATHOLOGICAL + "{fill:red}"])
 def test_pathological_style_sheet_is_read_in_linear_time(css):
     text = f'<svg {NS} width="5in" height="5in"><style>{css}</style><rect class="a"/></svg>'
-    start = time.perf_counter()
+    start = time.process_time()
     read_svg_bytes(text.encode(), "hostile.svg")
-    assert time.perf_counter() - start < SECONDS_PER_FILE
+    assert time.process_time() - start < SECONDS_PER_FILE
 
 
 class Tripwire:

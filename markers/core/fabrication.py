@@ -19,10 +19,11 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
 from markers.core.artwork import Artwork
+from markers.core.shapes import polygons
 from markers.errors import WsmarkError
 
 __all__ = ["BASE", "DEFAULT_BLEED", "DEFAULT_MIN_FEATURE", "Frame", "WeedingIssue",
-           "BomLine", "Fabrication", "polygons", "bleed_paint", "cut_pieces",
+           "BomLine", "Fabrication", "cut_polygons", "bleed_paint", "cut_pieces",
            "weeding_check", "bill_of_materials", "plan"]
 
 #: The colour of the base sheeting; every other colour is a cut film on top of it.
@@ -45,17 +46,9 @@ MAX_BLEED = 2.0
 SQ_IN_PER_SQ_FT = 144.0
 
 
-def polygons(geometry: BaseGeometry) -> list[Polygon]:
-    """The non-trivial polygons of any geometry (collections and multi-parts flattened)."""
-    parts = getattr(geometry, "geoms", [geometry])
-    out: list[Polygon] = []
-    for part in parts:
-        if isinstance(part, Polygon):
-            if part.area > DEBRIS:
-                out.append(part)
-        elif hasattr(part, "geoms"):
-            out.extend(polygons(part))
-    return out
+def cut_polygons(geometry: BaseGeometry) -> list[Polygon]:
+    """The cuttable polygons of ``geometry``, in its order (noise of booleans dropped)."""
+    return polygons(geometry, DEBRIS, largest_first=False)
 
 
 @dataclass(frozen=True)
@@ -146,7 +139,7 @@ def cut_pieces(art: Artwork) -> dict[str, list[Polygon]]:
     for color in art.colors():
         if color == BASE:
             continue
-        pieces = polygons(art.visible(color))
+        pieces = cut_polygons(art.visible(color))
         if pieces:
             cuts[color] = pieces
     return cuts
@@ -180,7 +173,7 @@ def _narrow(color: str, what: str, polygon: Polygon, limit: float) -> list[Weedi
     """``polygon`` if it is narrower than ``limit`` all over (it vanishes when shrunk by
     half the limit), or its necks narrower than ``limit`` (it splits when shrunk)."""
     r = limit / 2
-    cores = polygons(polygon.buffer(-r))
+    cores = cut_polygons(polygon.buffer(-r))
     if not cores:
         c = polygon.centroid
         return [WeedingIssue(color, what, _inscribed_width(polygon), c.x, c.y, limit)]
@@ -189,7 +182,7 @@ def _narrow(color: str, what: str, polygon: Polygon, limit: float) -> list[Weedi
     reach = unary_union(cores).buffer(r)
     grown = [core.buffer(r * 1.01) for core in cores]
     issues = []
-    for thin in polygons(polygon.difference(reach)):
+    for thin in cut_polygons(polygon.difference(reach)):
         if sum(thin.intersects(g) for g in grown) >= 2:  # joins two parts: a neck
             c = thin.centroid
             issues.append(WeedingIssue(color, f"{what} neck", _inscribed_width(thin),
