@@ -14,10 +14,7 @@ from pathlib import Path
 import click
 
 from markers import api
-from markers.core.design import Design
 from markers.errors import WsmarkError
-from render.output import FORMATS, write_atomic
-from render.paper import PAPERS
 
 __all__ = ["main", "cli"]
 
@@ -50,7 +47,7 @@ def cli() -> None:
 
 def _kind_or_file(kind: str, display_height: float | None, outline: float | None,
                   legend: str | None, ws_id: str | None, pack: str, sample: bool = False,
-                  **fields) -> Design:
+                  **fields) -> api.Design:
     """The design named by a KIND and options, or read from a YAML/JSON design file."""
     if api.is_design_file(kind):
         return api.design_from_file(kind)
@@ -152,7 +149,7 @@ def spec(kind: str, display_height: float | None, legend: str | None, ws_id: str
 @cli.command()
 @_design_options
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
-              help=f"File to write: {', '.join(FORMATS)}.")
+              help=f"File to write: {', '.join(api.FORMATS)}.")
 @click.option("--dpi", type=click.FloatRange(min=1, max=2400), default=150, show_default=True,
               help="Resolution of a PNG.")
 def render(kind: str, display_height: float | None, legend: str | None, ws_id: str | None,
@@ -167,7 +164,7 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
     """
     art = api.build(_kind_or_file(kind, display_height, outline, legend, ws_id, pack,
                                   **fields), pack)
-    write_atomic(output, api.render(art, Path(output).suffix, dpi))
+    api.write_file(output, api.render(art, Path(output).suffix, dpi))
     click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in)")
 
 
@@ -184,7 +181,7 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
 @_seam_opt
 @_pack_opt
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
-              help=f"File to write: {', '.join(FORMATS)}.")
+              help=f"File to write: {', '.join(api.FORMATS)}.")
 @click.option("--dpi", type=click.FloatRange(min=1, max=2400), default=150, show_default=True,
               help="Resolution of a PNG.")
 def wrap(symbol: str | None, display_height: float | None, legend: str | None,
@@ -202,7 +199,7 @@ def wrap(symbol: str | None, display_height: float | None, legend: str | None,
                              diameter=diameter, height_above_water=height_above_water,
                              surface=surface, seam=seam)
     art = api.build(design, pack)
-    write_atomic(output, api.render(art, Path(output).suffix, dpi))
+    api.write_file(output, api.render(art, Path(output).suffix, dpi))
     layout = "laid along the surface" if surface else "adjusted to look flat from the front"
     click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in): wrap for a "
                f"{art.meta['diameter']:g} in buoy, the symbol twice, 180 deg apart, {layout}")
@@ -236,7 +233,7 @@ def _sizes(value: str | None) -> tuple[float, ...]:
 @cli.command()
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
               help="PDF file to write.")
-@click.option("--paper", type=click.Choice(list(PAPERS)), default="letter", show_default=True)
+@click.option("--paper", type=click.Choice(list(api.PAPERS)), default="letter", show_default=True)
 @click.option("--kinds", "kind_names", metavar="KIND,...",
               help="Kinds that get a page, in this order (default: every kind).")
 @click.option("--sizes", metavar="H,...",
@@ -253,7 +250,7 @@ def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None,
     if Path(output).suffix.lower() != ".pdf":
         raise WsmarkError(f"reference sheets are a PDF: {output} should end in .pdf")
     pdf, count, notes = api.sheets(_split(kind_names), _sizes(sizes), paper, pack)
-    write_atomic(output, pdf)
+    api.write_file(output, pdf)
     for note in notes:
         click.echo(f"wsmark: note: {note}", err=True)
     click.echo(f"wrote {output} ({count} pages, {paper})")
@@ -278,14 +275,12 @@ def fabricate(kind: str, display_height: float | None, legend: str | None,
 
     Example: wsmark fabricate control -H 24 --legend "SLOW NO WAKE" -o out/
     """
-    from render.fabricate import BOM_HEADER, bom_rows, write_files
-
     design = _kind_or_file(kind, display_height, outline, legend, ws_id, pack, **fields)
     fab, files = api.fabricate(design, bleed, min_feature, qty, pack)
-    for path in write_files(files, out_dir):
+    for path in api.write_files(files, out_dir):
         click.echo(f"wrote {path}")
-    rows = [BOM_HEADER, *bom_rows(fab.bom)]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(BOM_HEADER))]
+    rows = api.bom_table(fab)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     click.echo(f"\nbill of materials, sheeting for {qty} sign{'s' if qty > 1 else ''}:")
     for row in rows:
         click.echo("  " + "  ".join(cell.ljust(w) if i < 3 else cell.rjust(w)
@@ -381,7 +376,7 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         reports.append(report)
         if marked is not None:
             name = _unique(Path(path).stem, names)
-            write_atomic(annotate if single else Path(annotate) / f"{name}.annotated.svg",
+            api.write_file(annotate if single else Path(annotate) / f"{name}.annotated.svg",
                          marked)
     click.echo(api.reports(reports, fmt, pack))
     if len(reports) > 1:

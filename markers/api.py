@@ -28,11 +28,15 @@ from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
 from markers.core.pack import Kind, Pack
 from markers.errors import DesignError, UnreadableDrawing, WsmarkError
 from markers.packs import DEFAULT_PACK, PACK_NAMES, get_pack
+from render.output import FORMATS, write_atomic
+from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
            "kind", "design", "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
            "check", "check_paths", "inputs", "check_options", "annotate", "reports",
-           "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate"]
+           "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate",
+           "bom_table", "write_file", "write_files", "FORMATS", "PAPERS", "Design",
+           "WsmarkError"]
 
 # The checker's values are part of the API (``check`` returns them); the checker itself
 # is imported lazily so that building and rendering start without it.
@@ -318,3 +322,21 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
     return fabrication_files(art, DEFAULT_BLEED if bleed is None else bleed,
                              DEFAULT_MIN_FEATURE if min_feature is None else min_feature, qty)
 
+
+def bom_table(fab: Any) -> list[tuple[str, ...]]:
+    """The bill of materials of a fabrication plan as rows, header first."""
+    from render.fabricate import BOM_HEADER, bom_rows
+
+    return [BOM_HEADER, *bom_rows(fab.bom)]
+
+
+def write_file(path: str | Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically (a temp file, then a rename)."""
+    write_atomic(path, data)
+
+
+def write_files(files: dict[str, bytes], out_dir: str | Path) -> list[Path]:
+    """Write ``files`` (name -> bytes) into ``out_dir``, created if missing."""
+    from render.fabricate import write_files as write_all
+
+    return write_all(files, out_dir)
