@@ -15,7 +15,8 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	@out=$$(mktemp -d -t wsmark-gallery-XXXXXX) && \
 	  $(BIN)/wsmark gallery -o $$out && \
-	  echo "gallery built in $$out (open $$out/README.md)"
+	  echo "gallery built in $$out (open $$out/README.md)" && \
+	  echo "run wsmark as $(BIN)/wsmark, or activate the venv first: . $(BIN)/activate"
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -29,13 +29,67 @@ class UserError(click.ClickException):
 
 
 class Group(click.Group):
-    """Turns the library's WsmarkError into a one-line UserError."""
+    """Every user mistake ends as one line on stderr and exit 2: the library's
+    WsmarkError, and click's own usage errors (which would print usage and a hint)."""
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except WsmarkError as err:
             raise UserError(str(err)) from None
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            status = super().main(args, prog_name, complete_var, False, **extra)
+        except click.ClickException as err:
+            text = " ".join(err.format_message().split())
+            click.echo(f"wsmark: error: {text}", err=True)
+            sys.exit(2 if isinstance(err, click.UsageError) else err.exit_code)
+        except click.Abort:
+            click.echo("wsmark: aborted", err=True)
+            sys.exit(1)
+        sys.exit(status if isinstance(status, int) else 0)
+
+
+class Length(click.ParamType):
+    """A length in inches, or with its unit: 24, 24in, 60cm, 610mm, 2ft."""
+
+    name = "LENGTH"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            return value
+        try:
+            return api.parse_length(value, f"--{param.name.replace('_', '-')}" if param
+                                    else "length")
+        except WsmarkError as err:
+            self.fail(str(err), param, ctx)
+
+
+class PackChoice(click.Choice):
+    """A choice whose values come from the default pack, loaded only when needed."""
+
+    def __init__(self, values) -> None:
+        self._values, self.case_sensitive = values, True
+
+    @property
+    def choices(self):
+        return tuple(self._values())
+
+
+LENGTH = Length()
+
+
+class KindCommand(click.Command):
+    """A command taking a KIND: its help ends with the kinds of the default pack."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_epilog(ctx, formatter)
+        with formatter.section("Kinds"):
+            formatter.write_text(", ".join(api.kind_names()))
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -59,49 +113,54 @@ def _kind_or_file(kind: str, display_height: float | None, outline: float | None
 
 _legend_opt = click.option("--legend", help="Words of the marker; '|' breaks lines.")
 _id_opt = click.option("--id", "ws_id", help="Identification of a state aid, e.g. WS-2.")
-_outline_opt = click.option("--outline", type=float, help="Symbol outline thickness in "
+_outline_opt = click.option("--outline", type=LENGTH, help="Symbol outline thickness in "
                             "inches (default: the rule's minimum, 2 in under NR 5.09(6)(b)).")
 _pack_opt = click.option("--pack", default=api.DEFAULT_PACK, show_default=True,
                          type=click.Choice(api.PACK_NAMES), help="The rule markers are built "
                          "and judged by.")
-_symbol_opt = click.option("--symbol", help="Face a symbol buoy or wrap carries, or the sign "
-                           "a sign buoy holds up: danger, exclusion, control, information.")
-_above_opt = click.option("--height-above-water", type=float, help="Inches a buoy rides above "
+_symbol_opt = click.option("--symbol", type=PackChoice(lambda: api.kind_names("face")),
+                           help="Face a symbol buoy or wrap carries, or the sign a sign buoy "
+                           "holds up.")
+_above_opt = click.option("--height-above-water", type=LENGTH, help="Inches a buoy rides above "
                           "the waterline (>= 36, NR 5.09(6)(a); mooring 18, race >= 4).")
-_diameter_opt = click.option("--diameter", type=float, help="Buoy diameter in inches "
+_diameter_opt = click.option("--diameter", type=LENGTH, help="Buoy diameter in inches "
                              "(>= 7, NR 5.09(6)(a); race 8 3/4 to 14).")
 _surface_opt = click.option("--surface", is_flag=True, help="Lay the symbol along the buoy's "
                             "surface, with no adjustment for curvature (NR 5.09(6)(d)).")
-_seam_opt = click.option("--seam", type=float, help="Overlap added to a wrap where its ends "
+_seam_opt = click.option("--seam", type=LENGTH, help="Overlap added to a wrap where its ends "
                          "meet, inches.")
 
 
 def _design_options(command):
     """KIND (or a design file) and the options that shape a marker: spec, render and
-    fabricate take the same ones."""
+    fabricate take the same ones, the common ones first in --help."""
+    command = _buoy_options(command)
     for option in reversed([
         click.argument("kind", metavar="KIND|DESIGN.yaml"),
-        click.option("--display-height", "-H", type=float,
-                     help="Height of the display area in inches (>= 12, NR 5.09(6)(a))."),
+        click.option("--display-height", "-H", type=LENGTH,
+                     help="Height of the display area (>= 12 in, NR 5.09(6)(a)); a number "
+                     "is inches, or give a unit: 24in, 60cm."),
         _legend_opt, _id_opt, _outline_opt, _pack_opt,
     ]):
         command = option(command)
-    return _buoy_options(command)
+    return command
 
 
 def _buoy_options(command):
     """The buoy and flag options of render and spec (collected as ``fields``)."""
     for option in reversed([
         _symbol_opt, _above_opt, _diameter_opt,
-        click.option("--shape", help="Mooring buoy: sphere or ovate; race buoy: sphere or "
-                     "cylinder."),
-        click.option("--color", help="Race buoy colour: yellow, green, red or orange."),
+        click.option("--shape", type=PackChoice(lambda: api.choices("mooring_shapes",
+                                                                    "race_shapes")),
+                     help="Mooring buoy: sphere or ovate; race buoy: sphere or cylinder."),
+        click.option("--color", type=PackChoice(lambda: api.choices("race_colors")),
+                     help="Race buoy color."),
         click.option("--material", help="Race buoy material: foam, plastic or rubber."),
         click.option("--lighted", is_flag=True, help="A lighted aid: no reflective band "
                      "(NR 5.09(6)(f))."),
         _surface_opt, _seam_opt,
-        click.option("--flag-height", type=float, help="How high a flag is, inches."),
-        click.option("--flag-length", type=float, help="How long a flag is, inches."),
+        click.option("--flag-height", type=LENGTH, help="How high a flag is."),
+        click.option("--flag-length", type=LENGTH, help="How long a flag is."),
     ]):
         command = option(command)
     return command
@@ -120,7 +179,7 @@ def kinds(pack: str) -> None:
         click.echo(f"{kind.name:<{width}}  {kind.title}  [{kind.ref.clause}]")
 
 
-@cli.command()
+@cli.command(cls=KindCommand)
 @_design_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
@@ -146,7 +205,7 @@ def spec(kind: str, display_height: float | None, legend: str | None, ws_id: str
         click.echo(f"  {d['name']:<{width}}  {d['citation']:<15} {shown}")
 
 
-@cli.command()
+@cli.command(cls=KindCommand)
 @_design_options
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
               help=f"File to write: {', '.join(api.FORMATS)}.")
@@ -170,7 +229,7 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
 
 @cli.command()
 @_symbol_opt
-@click.option("--display-height", "-H", type=float,
+@click.option("--display-height", "-H", type=LENGTH,
               help="Height of the display area (the white area between the bands) in "
                    "inches (>= 12, NR 5.09(6)(a)); default 12.")
 @_legend_opt
@@ -256,13 +315,13 @@ def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None,
     click.echo(f"wrote {output} ({count} pages, {paper})")
 
 
-@cli.command()
+@cli.command(cls=KindCommand)
 @_design_options
 @click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False),
               help="Folder to write the files into.")
-@click.option("--bleed", type=float, default=None,
+@click.option("--bleed", type=LENGTH, default=None,
               help="Paint carried past the trim, in inches (default 0.125).")
-@click.option("--min-feature", type=float, default=None,
+@click.option("--min-feature", type=LENGTH, default=None,
               help="Narrowest piece or gap that cuts and weeds cleanly, in inches "
                    "(default 0.0625).")
 @click.option("--qty", type=click.IntRange(min=1), default=1, show_default=True,
@@ -296,11 +355,20 @@ def list_rules(pack: str) -> None:
 
     Example: wsmark rules
     """
+    rules = api.rules(pack)
     with api.get_pack(pack).in_force():
-        for r in api.rules(pack):
-            first = r.doc.strip().splitlines()[0]
-            tol = f" (tolerance {r.tolerance.describe()})" if r.tolerance else ""
-            click.echo(f"{r.id:<20} {r.severity:<8} {r.citation:<22} {first}{tol}")
+        rows = [(r.id, r.severity, r.citation, _first_sentence(r.doc)
+                 + (f" (tolerance {r.tolerance.describe()})" if r.tolerance else ""))
+                for r in rules]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for row in rows:
+        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[3])
+
+
+def _first_sentence(doc: str) -> str:
+    """The docstring's first sentence on one line, without reStructuredText markup."""
+    first = " ".join(doc.strip().split("\n\n")[0].split()).replace("``", "")
+    return first
 
 
 @cli.command()
@@ -327,8 +395,9 @@ def _unique(stem: str, taken: set[str]) -> str:
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, metavar="FILE|DIR...")
-@click.option("--display-height", "-H", type=click.FloatRange(min=0, min_open=True),
-              help="Display-area height in inches, when the drawing does not declare it.")
+@click.option("--display-height", "-H", type=LENGTH,
+              help="Display-area height (inches, or with a unit), when the drawing does not "
+                   "declare it.")
 @click.option("--scale", type=click.FloatRange(min=0, min_open=True),
               help="Inches per user unit, for a drawing without a physical size.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif"]),
@@ -356,7 +425,9 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         options = api.check_options(display_height, scale, waive, tolerance, pack)
     except WsmarkError as err:
         raise click.UsageError(str(err)) from None
-    files = api.inputs(paths)
+    files, skipped = api.inputs(paths)
+    for note in skipped:
+        click.echo(f"wsmark: note: {note}", err=True)
     if not files:
         raise WsmarkError(f"no .svg, .yaml or .json files in {', '.join(paths)}")
     single = annotate is not None and len(files) == 1 and annotate.lower().endswith(".svg")
@@ -378,7 +449,15 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
             name = _unique(Path(path).stem, names)
             api.write_file(annotate if single else Path(annotate) / f"{name}.annotated.svg",
                          marked)
-    click.echo(api.reports(reports, fmt, pack))
+    if fmt == "text":  # a file that could not be read is an error message: stderr
+        readable = [r for r in reports if r.error is None]
+        if readable:
+            click.echo(api.reports(readable, fmt, pack))
+        for report in reports:
+            if report.error is not None:
+                click.echo(api.reports([report], fmt, pack), err=True)
+    else:
+        click.echo(api.reports(reports, fmt, pack))
     if len(reports) > 1:
         click.echo(api.summary(reports), err=fmt != "text")
     status = api.exit_status(reports)

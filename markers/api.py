@@ -32,7 +32,7 @@ from render.output import FORMATS, write_atomic
 from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
-           "kind", "design", "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
+           "kind", "kind_names", "choices", "parse_length", "design", "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
            "check", "check_paths", "inputs", "check_options", "annotate", "reports",
            "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate",
            "bom_table", "write_file", "write_files", "FORMATS", "PAPERS", "Design",
@@ -55,6 +55,25 @@ def kinds(pack: str | Pack = DEFAULT_PACK) -> list[Kind]:
     ['danger', 'exclusion', 'control']
     """
     return list(_pack(pack).kinds.values())
+
+
+def kind_names(*families: str, pack: str | Pack = DEFAULT_PACK) -> tuple[str, ...]:
+    """Names of the pack's kinds of ``families`` (all kinds when none is named)."""
+    chosen = _pack(pack)
+    return chosen.of_family(*families) if families else tuple(chosen.kinds)
+
+
+def choices(*keys: str, pack: str | Pack = DEFAULT_PACK) -> tuple[str, ...]:
+    """The values of the pack's lists ``keys`` (race colors, shapes ...), without repeats."""
+    table = _pack(pack).law.choices
+    return tuple(dict.fromkeys(value for key in keys for value in table[key].values))
+
+
+def parse_length(text: str, what: str = "length") -> float:
+    """A length as typed ("24", "24in", "60cm", "2ft") in inches; DesignError otherwise."""
+    from markers.core.units import parse_length as inches
+
+    return inches(text, what)
 
 
 def kind(name: str, pack: str | Pack = DEFAULT_PACK) -> Kind:
@@ -210,8 +229,9 @@ def _check_path(job: tuple[str, CheckOptions, str, bool]) -> tuple[FileReport, b
     return report, annotate(report, art) if marked and art is not None else None
 
 
-def inputs(paths: Iterable[str]) -> list[Path]:
-    """Files named, and the drawings and designs found under folders named (sorted)."""
+def inputs(paths: Iterable[str]) -> tuple[list[Path], list[str]]:
+    """Files named, and the drawings and designs found under folders named (sorted),
+    with a note for each file found there but skipped (a JSON that is not a design)."""
     from markers.check.pipeline import inputs as found
 
     return found(list(paths))

@@ -13,7 +13,7 @@ from pathlib import Path
 from markers.check.measure import measure
 from markers.check.report import FileReport
 from markers.core.artwork import Artwork
-from markers.core.design import DESIGN_SUFFIXES, as_declared, parse_design
+from markers.core.design import DESIGN_SUFFIXES, as_declared, is_design, parse_design
 from markers.core.pack import Pack
 from markers.errors import UnreadableDrawing, WsmarkError
 from markers.read import READERS, read_drawing
@@ -87,15 +87,23 @@ def check_file(path: str | Path, options: CheckOptions,
     return check_bytes(data, name, options, pack)
 
 
-def inputs(paths: list[str]) -> list[Path]:
-    """Files named, and the drawings and designs found under folders named (sorted)."""
+def inputs(paths: list[str]) -> tuple[list[Path], list[str]]:
+    """Files named, and the drawings and designs found under folders named (sorted),
+    with notes on files found there and skipped: a .json or .yaml under a folder is
+    read only when it declares itself a design (a ``kind`` key), so an earlier report
+    lying beside the drawings is not taken for one."""
     found: list[Path] = []
+    skipped: list[str] = []
     wanted = (*READERS, *DESIGN_SUFFIXES)
     for name in paths:
         path = Path(name)
-        if path.is_dir():
-            found += sorted(p for p in path.rglob("*")
-                            if p.is_file() and p.suffix.lower() in wanted)
-        else:
+        if not path.is_dir():
             found.append(path)
-    return found
+            continue
+        for candidate in sorted(p for p in path.rglob("*")
+                                if p.is_file() and p.suffix.lower() in wanted):
+            if candidate.suffix.lower() in DESIGN_SUFFIXES and not is_design(candidate):
+                skipped.append(f"skipped {candidate}: not a design (no 'kind' field)")
+            else:
+                found.append(candidate)
+    return found, skipped

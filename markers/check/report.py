@@ -77,7 +77,8 @@ def to_text(reports: list[FileReport]) -> str:
         lines = [f"{r.file}: {r.verdict.upper()} ({r.kind or 'unknown kind'}{height})"]
         for f in r.findings:
             waived = f" (waived: {f.waived})" if f.waived else ""
-            lines.append(f"  {f.severity:<7} {f.rule:<20} {f.citation}: {f.message}"
+            severity = "waived" if f.waived else f.severity
+            lines.append(f"  {severity:<7} {f.rule:<20} {f.citation}: {f.message}"
                          f"{_value(f)}{waived}")
         blocks.append("\n".join(lines))
     return "\n".join(blocks)

@@ -13,9 +13,10 @@ from typing import Iterator
 import yaml
 
 from markers.errors import DesignError, UnreadableDrawing
+from markers.core.words import did_you_mean
 from markers.core.spec import code, requirement
 
-__all__ = ["Design", "load_design", "parse_design", "DESIGN_SUFFIXES",
+__all__ = ["Design", "is_design", "load_design", "parse_design", "DESIGN_SUFFIXES",
            "CURVATURES", "as_declared", "refuse"]
 
 DESIGN_SUFFIXES = (".yaml", ".yml", ".json")
@@ -126,6 +127,19 @@ _NUMBERS = ("display_height", "outline", "height_above_water", "diameter", "seam
 _TEXTS = ("legend", "ws_id", "symbol", "shape", "color", "material", "curvature")
 
 
+def is_design(path: str | Path) -> bool:
+    """Whether the YAML/JSON file at ``path`` declares itself a design (a mapping with a
+    ``kind``); anything unreadable is not one."""
+    try:
+        if Path(path).stat().st_size > MAX_DESIGN_BYTES:
+            return False
+        text = Path(path).read_text(encoding="utf-8")
+        data = json.loads(text) if Path(path).suffix == ".json" else yaml.safe_load(text)
+    except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError):
+        return False
+    return isinstance(data, dict) and "kind" in data
+
+
 def load_design(path: str | Path) -> Design:
     """Read a YAML or JSON design file; anything wrong is a one-line error naming it."""
     path = Path(path)
@@ -158,8 +172,9 @@ def parse_design(data: bytes, name: str) -> Design:
     known = {f.name for f in fields(Design)}
     unknown = sorted(map(str, set(data) - known))
     if unknown:
-        raise DesignError(f"{path}: unknown field(s) {', '.join(unknown)}; "
-                          f"known: {', '.join(sorted(known))}")
+        hints = "".join(did_you_mean(name, known) for name in unknown[:1])
+        raise DesignError(f"{path}: unknown field(s) {', '.join(unknown)}{hints}; "
+                          f"known: {', '.join(sorted(known)).replace('ws_id', 'ws_id (or id)')}")
     if "kind" not in data:
         raise DesignError(f"{path}: missing field 'kind'")
     if not isinstance(data.get("lighted", False), bool):

@@ -16,6 +16,7 @@ from markers.core.artwork import Artwork
 from markers.core.colors import classify
 from markers.core.design import Design
 from markers.core.spec import Law, Ref, governed_by
+from markers.core.words import did_you_mean
 from markers.errors import DesignError
 
 if TYPE_CHECKING:
@@ -123,8 +124,8 @@ class Pack:
         try:
             return self.kinds[name]
         except KeyError:
-            raise DesignError(f"unknown marker kind {name!r}; known kinds: "
-                              f"{', '.join(self.kinds)}") from None
+            raise DesignError(f"unknown marker kind {name!r}{did_you_mean(name, self.kinds)}; "
+                              f"known kinds: {', '.join(self.kinds)}") from None
 
     def of_family(self, *families: str) -> tuple[str, ...]:
         """Names of the kinds of ``families``, in declaration order."""

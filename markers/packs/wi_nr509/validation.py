@@ -66,8 +66,9 @@ def validate_ws_id(kind: str, ws_id: str | None) -> str:
         raise DesignError(f"{kind} needs an identification such as WS-2 (--id), {clause}")
     parts = ws_id_parts(ws_id)
     if not parts:
+        hint = f" (did you mean {ws_id.upper()!r}?)" if ws_id_parts(ws_id.upper()) else ""
         refuse(f"identification {ws_id!r} must be 'WS-' followed by a number "
-               f"or letters (WS-1, WS-A), {clause}")
+               f"or letters (WS-1, WS-A), {clause}{hint}")
         return ws_id
     wanted, ok = ws_id_wanted(kind, parts)
     if not ok:

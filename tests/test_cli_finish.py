@@ -1,0 +1,117 @@
+"""The command line as a newcomer meets it: units on lengths, one-line mistakes with a
+suggestion, help that leads with the common options, tidy listings."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cli import cli
+from svg_measure import read_svg
+
+
+def _one_line_error(result) -> str:
+    assert result.exit_code == 2, (result.output, result.exception)
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize("given,inches", [("24in", 24.0), ("24", 24.0), ("60cm", 23.622),
+                                          ("609.6mm", 24.0), ("2ft", 24.0), ('24"', 24.0)])
+def test_lengths_take_units(runner, tmp_path, given: str, inches: float) -> None:
+    out = tmp_path / "d.svg"
+    result = runner.invoke(cli, ["render", "exclusion", "-H", given, "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    drawing = read_svg(out.read_bytes())
+    assert drawing.height_in == pytest.approx(inches, abs=0.001)  # the panel is H high
+
+
+@pytest.mark.parametrize("given", ["1e6", "1300", "24 furlongs", "tall"])
+def test_implausible_or_unreadable_lengths_are_one_line(runner, tmp_path, given) -> None:
+    line = _one_line_error(runner.invoke(cli, ["render", "danger", "-H", given, "-o",
+                                               str(tmp_path / "d.svg")]))
+    assert "display-height" in line
+    assert not (tmp_path / "d.svg").exists()
+
+
+@pytest.mark.parametrize("args", [["render", "danger", "-H", "24", "--bogus", "-o", "x.svg"],
+                                  ["render"], ["nosuchcommand"], ["check"]])
+def test_usage_errors_are_one_line(runner, args) -> None:
+    assert _one_line_error(runner.invoke(cli, args)).startswith("wsmark: error: ")
+
+
+@pytest.mark.parametrize("args,hint", [
+    (["render", "dangr", "-H", "24", "-o", "x.svg"], "'danger'"),
+    (["render", "Danger", "-H", "24", "-o", "x.svg"], "'danger'"),
+    (["render", "aid-red", "-H", "24", "--id", "ws-2", "-o", "x.svg"], "'WS-2'"),
+])
+def test_near_misses_get_a_suggestion(runner, tmp_path, monkeypatch, args, hint) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert f"did you mean {hint}" in _one_line_error(runner.invoke(cli, args))
+
+
+def test_misspelled_design_key_gets_a_suggestion_and_id_is_accepted(runner, tmp_path) -> None:
+    bad = tmp_path / "d.yaml"
+    bad.write_text("kind: danger\ndisplay_hieght: 24\n")
+    line = _one_line_error(runner.invoke(cli, ["spec", str(bad)]))
+    assert "did you mean 'display_height'" in line
+    good = tmp_path / "a.yaml"
+    good.write_text("kind: aid-red\ndisplay_height: 18\nid: WS-4\n")
+    assert runner.invoke(cli, ["spec", str(good)]).exit_code == 0
+
+
+def test_render_help_leads_with_the_common_options_and_lists_kinds(runner) -> None:
+    text = runner.invoke(cli, ["render", "--help"]).stdout
+    text = text[text.index("Options:"):]
+    assert text.index("--display-height") < text.index("--legend") < text.index("--symbol")
+    assert text.index("--id") < text.index("--height-above-water")
+    assert "[danger|exclusion|control|information]" in text  # --symbol is a choice
+    kinds = text[text.index("Kinds:"):]
+    assert "buoy-mooring" in kinds and "distress-flag" in kinds
+
+
+def test_rules_listing_is_aligned_whole_and_plain(runner) -> None:
+    from wi import RULES
+
+    lines = runner.invoke(cli, ["rules"]).stdout.splitlines()
+    assert [line.split()[0] for line in lines] == list(RULES)
+    width = max(len(r.citation) for r in RULES.values())
+    starts = {line.index(r.citation) for line, r in zip(lines, RULES.values())}
+    assert len(starts) == 1  # the citation column is aligned
+    column = starts.pop() + width + 2
+    assert all(line[column - 2:column] == "  " and line[column] != " " for line in lines)
+    assert not any("``" in line for line in lines)
+    assert all(line.rstrip().endswith((".", ")")) for line in lines)  # no cut sentence
+
+
+def test_check_skips_json_that_is_not_a_design(runner, tmp_path) -> None:
+    (tmp_path / "report.json").write_text(json.dumps([{"file": "x.svg", "verdict": "pass"}]))
+    (tmp_path / "design.json").write_text(json.dumps({"kind": "exclusion",
+                                                      "display_height": 12}))
+    result = runner.invoke(cli, ["check", str(tmp_path), "--format", "json", "-j", "1"])
+    assert result.exit_code == 0, result.stderr
+    assert [r["file"].rsplit("/", 1)[-1] for r in json.loads(result.stdout)] == ["design.json"]
+    assert "skipped" in result.stderr and "report.json" in result.stderr
+
+
+def test_unreadable_files_go_to_stderr_in_text_mode(runner, tmp_path) -> None:
+    good = tmp_path / "design.json"
+    good.write_text(json.dumps({"kind": "exclusion", "display_height": 12}))
+    bad = tmp_path / "broken.svg"
+    bad.write_text("<svg")
+    result = runner.invoke(cli, ["check", str(good), str(bad), "-j", "1"])
+    assert result.exit_code == 2
+    assert "broken.svg" not in result.stdout and "broken.svg: ERROR" in result.stderr
+    assert "design.json: PASS" in result.stdout
+
+
+def test_waived_findings_print_as_waived(runner, tmp_path) -> None:
+    thin = tmp_path / "thin.yaml"
+    thin.write_text("kind: danger\ndisplay_height: 24\noutline: 1.5\n")
+    result = runner.invoke(cli, ["check", str(thin), "--waive",
+                                 "outline-width:approved by the board", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    line = next(line for line in result.stdout.splitlines() if "outline-width" in line)
+    assert line.split()[0] == "waived" and "(waived: approved by the board)" in line
