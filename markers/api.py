@@ -21,7 +21,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from markers.core.artwork import Artwork
 from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
@@ -38,10 +38,21 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "bom_table", "write_file", "write_files", "FORMATS", "PAPERS", "Design",
            "WsmarkError"]
 
-# The checker's values are part of the API (``check`` returns them); the checker itself
-# is imported lazily so that building and rendering start without it.
-from markers.check.pipeline import CheckOptions  # noqa: E402
-from markers.check.report import FileReport  # noqa: E402
+if TYPE_CHECKING:
+    from markers.check.pipeline import CheckOptions
+    from markers.check.report import FileReport
+
+
+def __getattr__(name: str) -> Any:
+    """The checker's values (``CheckOptions``, ``FileReport``) are part of the API, but
+    the checker is imported only when first asked for, so other commands start fast."""
+    if name == "CheckOptions":
+        from markers.check.pipeline import CheckOptions as value
+    elif name == "FileReport":
+        from markers.check.report import FileReport as value
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return value
 
 
 def _pack(pack: str | Pack) -> Pack:
@@ -183,6 +194,8 @@ def check_options(display_height: float | None = None, scale: float | None = Non
     >>> check_options(tolerance=["diamond-slope=1.0"]).tolerances
     {'diamond-slope': 1.0}
     """
+    from markers.check.pipeline import CheckOptions
+
     registry = _pack(pack).rules.rules
     tolerances: dict[str, float] = {}
     for value in tolerance:
@@ -216,6 +229,8 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
     verdict is then 'error' with a one-line reason."""
     from markers.check.pipeline import check_bytes
 
+    from markers.check.pipeline import CheckOptions
+
     report, art = check_bytes(data, name, options or CheckOptions(), _pack(pack))
     return report, annotate(report, art) if annotate_copy and art is not None else None
 
@@ -242,6 +257,7 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
                 ) -> Iterator[tuple[str, FileReport, bytes | None]]:
     """Judge files over ``jobs`` processes, yielding (path, report, marked-up SVG or
     None) in input order as each is done."""
+    from markers.check.pipeline import CheckOptions
     from render.parallel import imap
 
     job_list = [(str(p), options or CheckOptions(), pack, annotate_copy) for p in paths]

@@ -9,8 +9,6 @@ from pathlib import Path
 
 from markers.core.artwork import Artwork
 from markers.errors import WsmarkError
-from render.raster import MAX_PNG_SIDE, svg_to_pdf, svg_to_png
-from render.svg import to_svg
 
 __all__ = ["FORMATS", "write_atomic", "render_bytes", "render_file", "file_stem", "make_dir"]
 
@@ -42,6 +40,9 @@ def render_bytes(art: Artwork, suffix: str, dpi: float = 150) -> bytes:
     if suffix not in FORMATS:
         raise WsmarkError(f"cannot render to {suffix or 'a file without suffix'!r}: "
                           f"use {', '.join(FORMATS)}")
+    from render.raster import MAX_PNG_SIDE, svg_to_pdf, svg_to_png  # cairo: only to render
+    from render.svg import to_svg
+
     svg = to_svg(art)
     if suffix == ".png":
         pixels = max(art.width, art.height) * dpi

@@ -10,8 +10,6 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Iterator
 
-import yaml
-
 from markers.errors import DesignError, UnreadableDrawing
 from markers.core.words import did_you_mean
 from markers.core.spec import code, requirement
@@ -130,6 +128,8 @@ _TEXTS = ("legend", "ws_id", "symbol", "shape", "color", "material", "curvature"
 def is_design(path: str | Path) -> bool:
     """Whether the YAML/JSON file at ``path`` declares itself a design (a mapping with a
     ``kind``); anything unreadable is not one."""
+    import yaml  # only design files need it
+
     try:
         if Path(path).stat().st_size > MAX_DESIGN_BYTES:
             return False
@@ -156,6 +156,8 @@ def parse_design(data: bytes, name: str) -> Design:
     """A design from YAML or JSON ``data`` (kind, display_height, outline, legend, id,
     colors as family -> hex, and the buoy and flag fields of Design); ``name`` (its file
     name, whose suffix says JSON or YAML) is used in messages."""
+    import yaml  # only design files need it
+
     path = Path(name)
     if len(data) > MAX_DESIGN_BYTES:
         raise UnreadableDrawing(f"{name}: too large for a design file")
