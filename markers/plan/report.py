@@ -54,10 +54,10 @@ def plan_json(reports: list[PlanReport]) -> str:
     return json.dumps(plan_records(reports), indent=2)
 
 
-def _where(f: PlanFinding) -> str:
+def _where(f: PlanFinding, r: PlanReport) -> str:
     if f.marker is None:
         return "plan"
-    name = f.ws_id or "marker"
+    name = f.ws_id or r.plan.markers[f.marker].kind
     return f"{name} (feature {f.feature}, {f.lat:.6f}, {f.lon:.6f})"
 
 
@@ -76,7 +76,7 @@ def plan_text(reports: list[PlanReport]) -> str:
                 f" [measured {g.measured}{' ' + g.unit if g.unit else ''}, required "
                 f"{g.required}{' ' + g.unit if g.unit else ''}]")
             waived = f" (waived: {g.waived})" if g.waived else ""
-            lines.append(f"  {g.severity:<7} {g.rule:<20} {g.citation}: {_where(f)}: "
+            lines.append(f"  {g.severity:<7} {g.rule:<20} {g.citation}: {_where(f, r)}: "
                          f"{g.message}{value}{waived}")
         blocks.append("\n".join(lines))
     return "\n".join(blocks)

@@ -166,7 +166,8 @@ def aid_order(facts: PlanFacts) -> Found:
     """Numbers increase from the main body upstream: along each channel, the red aids'
     numbers rise with chainage, and so do the green aids'.
 
-    Fails: WS-6 downstream of WS-4 on the same side."""
+    A number used twice is plan-unique-id's finding, not this one. Fails: WS-6
+    downstream of WS-4 on the same side."""
     groups: dict[tuple[int, bool], list[int]] = defaultdict(list)
     for i in _of(facts, LATERAL):
         if facts.channel[i] >= 0 and _number(facts.plan.markers[i].ws_id) is not None:
@@ -176,7 +177,7 @@ def aid_order(facts: PlanFacts) -> Found:
         for before, after in zip(members, members[1:]):
             a = _number(facts.plan.markers[before].ws_id)
             b = _number(facts.plan.markers[after].ws_id)
-            if b <= a:
+            if b < a:
                 yield after, Hit(
                     f"{facts.plan.markers[after].ws_id} is {_ft(facts.chainage[after] - facts.chainage[before])} "
                     f"ft upstream of {facts.plan.markers[before].ws_id}: numbers must increase "
