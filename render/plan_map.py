@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import shapely
 from shapely.geometry import LineString, box
 from shapely.geometry.base import BaseGeometry
 
@@ -85,9 +86,8 @@ def layout_for(plan: Plan, x: float, y: float, width: float, height: float,
 
 
 def _to_page(shape: BaseGeometry, layout: MapLayout) -> BaseGeometry:
-    from shapely.ops import transform
-
-    return transform(lambda x, y: layout.page(x, y), shape).intersection(layout.frame)
+    return shapely.transform(shape, lambda xy: np.column_stack(
+        layout.page(xy[:, 0], xy[:, 1]))).intersection(layout.frame)
 
 
 def _lines(shape: BaseGeometry) -> list[tuple[tuple[float, float], ...]]:

@@ -12,6 +12,7 @@ standard library; every file goes through write_atomic.
 from __future__ import annotations
 
 import json
+import os
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -222,23 +223,28 @@ def packet_pdf(report: PlanReport, scale: float | None = None) -> bytes:
                         f"Waterway marker application: {report.plan.name}")
 
 
-def _marker_properties(m: PlanMarker) -> dict:
+def _marker_properties(m: PlanMarker, design: str | None) -> dict:
     props = {"kind": m.kind, "ws_id": m.ws_id, "legend": m.legend, "symbol": m.symbol,
              "display_height": m.display_height, "description": m.description,
              "purpose": m.purpose, "lighted": m.lighted, "temporary_days": m.temporary_days,
-             "riparian_permission": m.riparian_permission, "design": m.design,
+             "riparian_permission": m.riparian_permission, "design": design,
              "fixed_objects": [{"name": f.name, "distance_ft": f.distance_ft,
                                 "bearing_deg": f.bearing_deg} for f in m.fixed_objects],
              "source_feature": m.feature}
     return {k: v for k, v in props.items() if v not in (None, [])}
 
 
-def normalised_geojson(plan: Plan) -> bytes:
+def normalised_geojson(plan: Plan, folder: Path | None = None) -> bytes:
     """The plan as RFC 7946 GeoJSON: every marker's properties spelled out, coordinates
-    to 7 decimals (about 1/2 in), features in file order, keys sorted."""
+    to 7 decimals (about 1/2 in), features in file order, keys sorted; design files
+    referred to from ``folder`` (where the GeoJSON goes; default the plan's own)."""
+    source = Path(plan.path).parent
     features = []
     for m in plan.markers:
-        features.append((m.feature, {"type": "Feature", "properties": _marker_properties(m),
+        design = m.design and Path(os.path.relpath(source / m.design, folder or source)
+                                   ).as_posix()
+        features.append((m.feature, {"type": "Feature",
+                                     "properties": _marker_properties(m, design),
                                      "geometry": {"type": "Point", "coordinates": [
                                          round(m.lon, 7), round(m.lat, 7)]}}))
     for f in plan.features:
@@ -309,5 +315,5 @@ def write_packet(report: PlanReport, pdf_path: str | Path, scale: float | None =
     data = packet_pdf(report, scale)
     write_atomic(pdf_path, data)
     write_atomic(kml, plan_kml(report.plan))
-    write_atomic(geojson, normalised_geojson(report.plan))
+    write_atomic(geojson, normalised_geojson(report.plan, geojson.parent))
     return [pdf_path, kml, geojson]

@@ -18,7 +18,6 @@ from typing import Any
 import numpy as np
 import shapely
 from shapely.geometry import shape as to_shape
-from shapely.ops import transform as map_coords
 
 from markers.errors import WsmarkError
 from markers.kinds import KINDS
@@ -304,5 +303,6 @@ def _feature(index: int, geometry: tuple, props: dict, projection) -> PlanFeatur
         raise _Bad(f"a {role} is a {' or '.join(wanted)}, not a {shape.geom_type}")
     if not shape.is_valid:
         shape = shapely.make_valid(shape)
-    projected = map_coords(lambda x, y: projection.to_feet(x, y), shape)
+    projected = shapely.transform(shape, lambda xy: np.column_stack(
+        projection.to_feet(xy[:, 0], xy[:, 1])))
     return PlanFeature(index, role, _text(props, "name"), projected, shape)

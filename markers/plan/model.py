@@ -20,7 +20,7 @@ __all__ = ["FixedObject", "PlanMarker", "PlanFeature", "Plan", "MARKER_FIELDS", 
 #: Properties a marker point may carry (NR 5.09(3)(c) and the design of the marker).
 MARKER_FIELDS = ("kind", "ws_id", "legend", "symbol", "display_height", "description",
                  "purpose", "lighted", "temporary_days", "riparian_permission",
-                 "fixed_objects", "design", "name")
+                 "fixed_objects", "design", "name", "source_feature")
 
 #: Roles of the features that are not markers: what the map draws and ch. 30 measures.
 ROLES = ("channel", "water", "shoreline", "mooring-area", "restricted-area", "dock", "pier",
