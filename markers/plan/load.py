@@ -13,7 +13,7 @@ import io
 import json
 import math
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import shapely
@@ -62,10 +62,13 @@ def load_plan(path: str | Path) -> Plan:
     coords = np.array([c for _, g, _ in parsed for c in _all_coords(g)], float)
     projection = projection_for(coords[:, 0], coords[:, 1])
     markers, features = [], []
+    points_xy = iter(np.column_stack(projection.to_feet(
+        *np.array([(g[0].x, g[0].y) if g[0].geom_type == "Point" else (np.nan, np.nan)
+                   for _, g, _ in points]).T)))
     for index, geometry, props in parsed:
         try:
             if props.get("role") in (None, "marker"):
-                markers.append(_marker(index, geometry, props, projection))
+                markers.append(_marker(index, geometry, props, next(points_xy)))
             else:
                 features.append(_feature(index, geometry, props, projection))
         except _Bad as err:
@@ -188,11 +191,36 @@ def _decimals(*texts: str) -> int:
                for t in texts)
 
 
+class _Point(NamedTuple):
+    """A marker's place, kept as two floats: a shapely Point per marker costs more than
+    the whole check of a 10,000-marker plan."""
+
+    x: float
+    y: float
+    geom_type: str = "Point"
+
+
+def _point(geometry: dict, decimals: int | None) -> tuple[_Point, int]:
+    coords = geometry.get("coordinates")
+    if not (isinstance(coords, list) and len(coords) in (2, 3) and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in coords)):
+        raise _Bad("bad Point coordinates (want [longitude, latitude])")
+    lon, lat = float(coords[0]), float(coords[1])
+    if not (math.isfinite(lon) and math.isfinite(lat) and abs(lat) <= 90 and abs(lon) <= 180):
+        raise _Bad("coordinates are not longitude, latitude in degrees (WGS 84, "
+                   "longitude first)")
+    if decimals is None:
+        decimals = _decimals(repr(lon), repr(lat))
+    return _Point(lon, lat), decimals
+
+
 def _geometry(geometry: Any):
     if not isinstance(geometry, dict) or geometry.get("type") not in _GEOMETRIES:
         kind = geometry.get("type") if isinstance(geometry, dict) else geometry
         raise _Bad(f"geometry {kind!r} is not one of {', '.join(_GEOMETRIES)}")
     decimals = geometry.get("decimals")
+    if geometry["type"] == "Point":
+        return _point(geometry, decimals)
     try:
         shape = to_shape({"type": geometry["type"], "coordinates": geometry.get("coordinates")})
     except (TypeError, ValueError, IndexError, KeyError, AttributeError,
@@ -206,13 +234,14 @@ def _geometry(geometry: Any):
             and np.all(np.abs(lon) <= 180)):
         raise _Bad("coordinates are not longitude, latitude in degrees (WGS 84, "
                    "longitude first)")
-    if decimals is None and geometry["type"] == "Point":
-        decimals = _decimals(*(repr(float(v)) for v in geometry["coordinates"][:2]))
     return shape, decimals
 
 
 def _all_coords(geometry) -> np.ndarray:
-    shape = geometry[0] if isinstance(geometry, tuple) else geometry
+    shape = geometry[0] if isinstance(geometry, tuple) and not isinstance(
+        geometry, _Point) else geometry
+    if isinstance(shape, _Point):
+        return np.array([[shape.x, shape.y]])
     return shapely.get_coordinates(shape)
 
 
@@ -258,7 +287,7 @@ def _fixed_objects(props: dict) -> tuple[FixedObject, ...]:
     return tuple(found)
 
 
-def _marker(index: int, geometry: tuple, props: dict, projection) -> PlanMarker:
+def _marker(index: int, geometry: tuple, props: dict, xy: np.ndarray) -> PlanMarker:
     shape, decimals = geometry
     if shape.geom_type != "Point":
         raise _Bad(f"a marker is a Point, not a {shape.geom_type} (or give it a role: "
@@ -274,7 +303,7 @@ def _marker(index: int, geometry: tuple, props: dict, projection) -> PlanMarker:
     if kind not in KINDS:
         raise _Bad(f"unknown marker kind {kind!r}; known kinds: {', '.join(KINDS)}")
     days = _number(props, "temporary_days", whole=True)
-    x, y = projection.to_feet(shape.x, shape.y)
+    x, y = xy
     return PlanMarker(
         feature=index, kind=kind, lon=shape.x, lat=shape.y, x=float(x), y=float(y),
         ws_id=_text(props, "ws_id"), legend=_text(props, "legend"),
@@ -289,6 +318,8 @@ def _marker(index: int, geometry: tuple, props: dict, projection) -> PlanMarker:
 
 def _feature(index: int, geometry: tuple, props: dict, projection) -> PlanFeature:
     shape, _ = geometry
+    if isinstance(shape, _Point):
+        shape = shapely.points(shape.x, shape.y)
     role = props.get("role")
     if role not in ROLES:
         raise _Bad(f"unknown role {role!r}; known roles: {', '.join(ROLES)}")
