@@ -493,7 +493,10 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
 
 @cli.group(cls=Group)
 def plan() -> None:
-    """Placement plans (GeoJSON or CSV): check, map and the permit packet."""
+    """Placement plans (GeoJSON or CSV): check, map and the permit packet.
+
+    Example: wsmark plan check examples/river-channel.geojson
+    """
 
 
 def _plan_waivers(waive: tuple[str, ...]) -> dict[str, str]:
