@@ -317,3 +317,22 @@ def write_packet(report: PlanReport, pdf_path: str | Path, scale: float | None =
     write_atomic(kml, plan_kml(report.plan))
     write_atomic(geojson, normalised_geojson(report.plan, geojson.parent))
     return [pdf_path, kml, geojson]
+
+
+#: The clean example the gallery shows.
+GALLERY_PLAN = Path(__file__).resolve().parents[1] / "examples" / "river-channel.geojson"
+
+
+def gallery_plan_files(out_dir: str | Path) -> list[Path]:
+    """The gallery's plan entries: the clean river example's map (PNG) and its packet
+    (application PDF, KML, normalised GeoJSON) written into ``out_dir``."""
+    from markers.plan import check_plan
+    from render.plan_map import write_plan_map
+
+    out = Path(out_dir)
+    report = check_plan(GALLERY_PLAN)
+    write_plan_map(report, out / "plan-map.png", dpi=100)
+    return [out / "plan-map.png"] + write_packet(report, out / "plan-application.pdf")
+
+
+__all__ += ["gallery_plan_files"]
