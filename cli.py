@@ -400,33 +400,6 @@ def plan() -> None:
     """
 
 
-def _plan_waivers(waive: tuple[str, ...]) -> dict[str, str]:
-    """``--waive RULE:reason`` values of plan and marker rules."""
-    from markers.plan import PLAN_RULES
-    from markers.plan.check import DESIGN_RULE
-    from markers.rules import RULES
-
-    waivers = {}
-    for value in waive:
-        rule_id, sep, reason = value.partition(":")
-        if not sep or not reason.strip():
-            raise click.BadParameter(f"{value!r}: use RULE:reason", param_hint="--waive")
-        if rule_id.strip() not in {**PLAN_RULES, **RULES, DESIGN_RULE: None}:
-            raise click.BadParameter(f"unknown rule {rule_id.strip()!r}", param_hint="--waive")
-        waivers[rule_id.strip()] = reason.strip()
-    return waivers
-
-
-def _plan_report(path: str):
-    """The checked plan; an unreadable one is a one-line error (exit 2)."""
-    from markers.plan import check_plan
-
-    report = check_plan(path)
-    if report.error:
-        raise WsmarkError(report.error)
-    return report
-
-
 @plan.command("check")
 @click.argument("paths", nargs=-1, required=True, metavar="PLAN...")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -434,22 +407,27 @@ def _plan_report(path: str):
 @click.option("--waive", multiple=True, metavar="RULE:reason",
               help="Accept a finding of RULE for the stated reason (repeatable).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when a plan fails.")
+@_pack_opt
 def plan_check(paths: tuple[str, ...], fmt: str, waive: tuple[str, ...],
-               exit_zero: bool) -> None:
-    """Check placement plans (.geojson, .csv) against NR 5.09 and ch. 30, Wis. Stats.
+               exit_zero: bool, pack: str) -> None:
+    """Check placement plans (.geojson, .csv) against the pack's placement rules.
 
     Exit 0 when all pass, 1 when any fails or needs review, 2 for unreadable plans.
 
     Example: wsmark plan check examples/river-channel.geojson --format json
     """
-    from markers.plan import check_plan
-    from markers.plan.report import plan_exit_status, plan_json, plan_text
-
-    waivers = _plan_waivers(waive)
-    reports = [check_plan(p, waivers) for p in paths]
-    click.echo(plan_json(reports) if fmt == "json" else plan_text(reports))
-    status = plan_exit_status(reports)
+    reports = [api.plan_check(p, waive=waive, pack=pack) for p in paths]
+    click.echo(api.plan_reports(reports, fmt))
+    status = api.plan_exit_status(reports)
     sys.exit(0 if exit_zero and status == 1 else status)
+
+
+def _checked_plan(path: str, pack: str) -> "api.PlanReport":
+    """The checked plan; an unreadable one is a one-line error (exit 2)."""
+    report = api.plan_check(path, pack=pack)
+    if report.error:
+        raise WsmarkError(report.error)
+    return report
 
 
 @plan.command("map")
@@ -459,14 +437,14 @@ def plan_check(paths: tuple[str, ...], fmt: str, waive: tuple[str, ...],
 @click.option("--scale", type=click.FloatRange(min=1), default=None,
               help="Draw at 1:SCALE (default: the whole plan on the page).")
 @click.option("--dpi", type=click.FloatRange(min=1, max=2400), default=150, show_default=True)
-def plan_map(path: str, output: str, scale: float | None, dpi: float) -> None:
+@_pack_opt
+def plan_map(path: str, output: str, scale: float | None, dpi: float, pack: str) -> None:
     """Draw a plan as a map with its numbered findings (no internet tiles).
 
     Example: wsmark plan map examples/lake.geojson -o lake-map.pdf
     """
-    from render.plan_map import write_plan_map
-
-    write_plan_map(_plan_report(path), output, scale, dpi)
+    write_atomic(output, api.plan_map(_checked_plan(path, pack), Path(output).suffix,
+                                      scale, dpi))
 
 
 @plan.command("packet")
@@ -475,15 +453,23 @@ def plan_map(path: str, output: str, scale: float | None, dpi: float) -> None:
               help="application.pdf; the KML and normalised GeoJSON are written beside it.")
 @click.option("--scale", type=click.FloatRange(min=1), default=None,
               help="Draw the map at 1:SCALE.")
-def plan_packet(path: str, output: str, scale: float | None) -> None:
+@_pack_opt
+def plan_packet(path: str, output: str, scale: float | None, pack: str) -> None:
     """Write the permit packet: application.pdf, PLAN.kml, PLAN.normalised.geojson.
 
     Example: wsmark plan packet examples/river-channel.geojson -o out/application.pdf
     """
-    from render.plan_packet import write_packet
-
-    for written in write_packet(_plan_report(path), output, scale):
-        click.echo(str(written))
+    pdf = Path(output)
+    if pdf.suffix.lower() != ".pdf":
+        raise WsmarkError(f"{pdf}: the packet is a PDF (use .pdf)")
+    files = api.plan_packet(_checked_plan(path, pack), scale, pdf.parent, pack)
+    targets = {name: pdf if name == "application.pdf" else pdf.with_name(name)
+               for name in files}
+    if any(t.resolve() == Path(path).resolve() for t in targets.values()):
+        raise WsmarkError(f"{path}: the packet would overwrite the plan itself")
+    for name, target in targets.items():
+        write_atomic(target, files[name])
+        click.echo(str(target))
 
 
 def main() -> None:

@@ -23,11 +23,13 @@ from shapely.geometry import LineString, Point, Polygon
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from markers.api import get_pack  # noqa: E402
 from markers.plan.project import geodesic, projection_for  # noqa: E402
 
 #: Where the examples lie: a made-up river and lake in central Wisconsin.
 ORIGIN = (-89.7312, 43.5531)
-PROJ = projection_for(np.array([ORIGIN[0]]), np.array([ORIGIN[1]]))
+PROJ = projection_for(np.array([ORIGIN[0]]), np.array([ORIGIN[1]]),
+                      get_pack().plan_rules.grid)
 X0, Y0 = (float(v) for v in PROJ.to_feet(*ORIGIN))
 
 
@@ -200,18 +202,19 @@ def as_csv(plan: dict) -> str:
     return out.getvalue()
 
 
-def main() -> None:
+def main(out: Path = HERE) -> None:
+    """Write the example plans into ``out`` (default: beside this script)."""
     clean = {"river-channel": river(), "lake": lake(), "mooring-field": moorings()}
-    (HERE / "defects").mkdir(exist_ok=True)
+    (out / "defects").mkdir(parents=True, exist_ok=True)
     for name, plan in clean.items():
-        (HERE / f"{name}.geojson").write_text(json.dumps(plan, indent=1) + "\n")
+        (out / f"{name}.geojson").write_text(json.dumps(plan, indent=1) + "\n")
     for name, plan in defects(clean).items():
         for f in plan["features"]:
             if "design" in f["properties"]:
                 f["properties"]["design"] = "../" + f["properties"]["design"]
-        (HERE / "defects" / f"{name}.geojson").write_text(json.dumps(plan, indent=1) + "\n")
-    (HERE / "mooring-field.csv").write_text(as_csv(clean["mooring-field"]))
+        (out / "defects" / f"{name}.geojson").write_text(json.dumps(plan, indent=1) + "\n")
+    (out / "mooring-field.csv").write_text(as_csv(clean["mooring-field"]))
 
 
 if __name__ == "__main__":
-    main()
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else HERE)

@@ -19,16 +19,14 @@ import shapely
 from shapely.geometry import LineString, box
 from shapely.geometry.base import BaseGeometry
 
+from markers.core.pack import Kind
 from markers.errors import WsmarkError
-from markers.plan.check import PlanReport
-from markers.plan.measure import CENTER, GREEN, MOORING, RACE, RED
-from markers.plan.model import Plan, PlanMarker
-from render.output import write_atomic
+from markers.plan.model import Plan, PlanMarker, PlanReport
 from render.raster import MAX_PNG_SIDE, svg_to_pdf, svg_to_png
-from render.sheets import _paragraph
+from render.sheets import paragraph
 from render.svg import Area, Line, PageItem, Text, geometry_path, page_svg
 
-__all__ = ["MapLayout", "map_items", "plan_map_svg", "write_plan_map", "numbered_findings"]
+__all__ = ["MapLayout", "map_items", "plan_map_svg", "plan_map_bytes", "numbered_findings"]
 
 ORANGE, RED_HEX, GREEN_HEX, BLUE = "#FF4F00", "#D2232A", "#00843D", "#0072CE"
 WATER, WATER_EDGE, AREA_EDGE = "#DCEBF7", "#6A9FCC", "#8A5A00"
@@ -116,43 +114,51 @@ def _polygon(points: list[tuple[float, float]]) -> str:
     return "M" + "L".join(f"{x:.4f} {y:.4f}" for x, y in points) + "Z"
 
 
-def symbol(kind: str, face: str | None, x: float, y: float, size: float = SYMBOL) -> list[PageItem]:
-    """The small map symbol of a marker of ``kind`` (``face``: a buoy's symbol)."""
+def _square(x: float, y: float, h: float, fill: str, edge: str = "#000000",
+            width: float = 0.008) -> Area:
+    return Area(_polygon([(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)]),
+                fill=fill, stroke=edge, width=width)
+
+
+def symbol(kind: Kind, face: Kind | None, x: float, y: float,
+           size: float = SYMBOL) -> list[PageItem]:
+    """The small map symbol of a marker of ``kind`` (``face``: the kind a symbol or sign
+    buoy carries), chosen by the shape the kind is measured by."""
     h = size / 2
-    if kind in RED:
+    shape = kind.shape.removesuffix("-buoy")
+    if shape == "red-aid":
         return [Area(_polygon([(x, y - h), (x + h, y + h), (x - h, y + h)]), fill=RED_HEX,
                      stroke="#000000", width=0.008)]
-    if kind in GREEN:
-        return [Area(_polygon([(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)]),
-                     fill=GREEN_HEX, stroke="#000000", width=0.008)]
-    if kind in CENTER:
+    if shape == "green-aid":
+        return [_square(x, y, h, GREEN_HEX)]
+    if shape == "striped-aid":
         return [Area(_circle(x, y, h, 90, 270), fill="#000000"),
                 Area(_circle(x, y, h, 270, 450), fill="#FFFFFF"),
                 Area(_circle(x, y, h), stroke="#000000", width=0.008)]
-    if kind in MOORING:
+    if shape == "mooring":
         return [Area(_circle(x, y, h), fill="#FFFFFF", stroke=BLUE, width=0.03)]
-    if kind in RACE:
+    if shape == "race":
         return [Area(_circle(x, y, h * 0.8), fill="#FFD700", stroke="#000000", width=0.008)]
-    if kind.endswith("flag"):
-        fill = "#FF6A13" if kind.startswith("distress") else RED_HEX
-        return [Area(_polygon([(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)]),
-                     fill=fill, stroke="#000000", width=0.008)]
-    face = face or kind
-    if face in ("danger", "exclusion"):
+    if kind.family == "flag":
+        return [_square(x, y, h, "#FF6A13" if shape == "plain-flag" else RED_HEX)]
+    shape = (face or kind).shape
+    if shape.startswith("diamond"):
         items = [Area(_polygon([(x, y - h), (x + h * 0.8, y), (x, y + h), (x - h * 0.8, y)]),
                       fill="#FFFFFF", stroke=ORANGE, width=0.03)]
-        if face == "exclusion":
+        if shape == "diamond-cross":
             items.append(Line(((x - h * 0.4, y), (x + h * 0.4, y)), 0.02, ORANGE))
             items.append(Line(((x, y - h * 0.5), (x, y + h * 0.5)), 0.02, ORANGE))
         return items
-    if face == "information":
-        return [Area(_polygon([(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)]),
-                     fill="#FFFFFF", stroke=ORANGE, width=0.03)]
+    if shape == "rectangle":
+        return [_square(x, y, h, "#FFFFFF", ORANGE, 0.03)]
     return [Area(_circle(x, y, h), fill="#FFFFFF", stroke=ORANGE, width=0.03)]
 
 
-def _face(marker: PlanMarker) -> str | None:
-    return marker.symbol if marker.kind.startswith("buoy-s") else None
+def _kinds(report: PlanReport, marker: PlanMarker) -> tuple[Kind, Kind | None]:
+    """The marker's kind and the face it carries, if it is a buoy carrying one."""
+    kind = report.kinds[marker.kind]
+    face = marker.symbol or kind.sample.get("symbol") if "symbol" in kind.sample else None
+    return kind, report.kinds.get(face) if face else None
 
 
 def numbered_findings(report: PlanReport) -> list[tuple[int, object]]:
@@ -278,16 +284,18 @@ def _areas(plan: Plan, layout: MapLayout) -> list[PageItem]:
     return items
 
 
-def _legend(plan: Plan, x: float, y: float) -> tuple[list[PageItem], float]:
+def _legend(report: PlanReport, x: float, y: float) -> tuple[list[PageItem], float]:
     """The legend: a row per kind of marker (and face) present, the channel, the areas
     and the finding badge; returns the items and the next free y."""
     items: list[PageItem] = [Text(x, y, "Legend", 0.12, bold=True)]
     y += 0.22
-    seen: dict[str, PlanMarker] = {}
+    plan = report.plan
+    seen: dict[tuple[str, str | None], tuple[Kind, Kind | None]] = {}
     for m in plan.markers:
-        seen.setdefault(f"{m.kind}:{_face(m) or ''}", m)
-    rows = [(lambda row, m=m: symbol(m.kind, _face(m), x + 0.08, row),
-             m.kind + (f" ({_face(m)})" if _face(m) else "")) for m in seen.values()]
+        kind, face = _kinds(report, m)
+        seen.setdefault((kind.name, face and face.name), (kind, face))
+    rows = [(lambda row, kind=kind, face=face: symbol(kind, face, x + 0.08, row),
+             kind.name + (f" ({face.name})" if face else "")) for kind, face in seen.values()]
     if plan.role("channel"):
         rows.append((lambda row: [Line(((x, row), (x + 0.16, row)), 0.02, "#1F4E79",
                                        dash=0.05)], "channel (arrow: upstream)"))
@@ -321,7 +329,7 @@ def map_items(report: PlanReport, layout: MapLayout) -> list[PageItem]:
     inside = (xs >= frame[0]) & (xs <= frame[2]) & (ys >= frame[1]) & (ys <= frame[3])
     for m, x, y, shown in zip(plan.markers, xs, ys, inside):
         if shown:
-            items += symbol(m.kind, _face(m), float(x), float(y))
+            items += symbol(*_kinds(report, m), float(x), float(y))
             if m.ws_id:
                 items.append(Text(float(x) + 0.1, float(y) + 0.03, m.ws_id, TEXT))
     for number, f in numbered_findings(report):
@@ -345,7 +353,7 @@ def plan_map_svg(report: PlanReport, scale: float | None = None) -> bytes:
         Text(0.6, 0.62, f"{Path(plan.path).name}; {plan.projection.name}; verdict "
                         f"{report.verdict}", 0.09, fill="#444444")]
     items += map_items(report, layout)
-    legend, y = _legend(plan, 7.9, 0.9)
+    legend, y = _legend(report, 7.9, 0.9)
     items += legend
     items.append(Text(7.9, y + 0.1, "Findings", 0.12, bold=True))
     y += 0.3
@@ -353,7 +361,7 @@ def plan_map_svg(report: PlanReport, scale: float | None = None) -> bytes:
     for number, f in shown:
         g = f.finding
         who = f.ws_id or (plan.markers[f.marker].kind if f.marker is not None else "plan")
-        lines, next_y = _paragraph(8.1, y, f"{g.severity} {g.rule} ({g.citation}), {who}: "
+        lines, next_y = paragraph(8.1, y, f"{g.severity} {g.rule} ({g.citation}), {who}: "
                                    f"{g.message}", 2.6, 0.075)
         if next_y > PAGE_H - 0.4:
             items.append(Text(7.9, y, f"... {len(shown) - number + 1} more: see the report",
@@ -367,21 +375,17 @@ def plan_map_svg(report: PlanReport, scale: float | None = None) -> bytes:
                     items)
 
 
-def write_plan_map(report: PlanReport, path: str | Path, scale: float | None = None,
-                   dpi: float = 150) -> None:
-    """Write the map as .svg, .pdf or .png (by suffix), atomically."""
-    suffix = Path(path).suffix.lower()
-    svg = plan_map_svg(report, scale)
-    if suffix == ".svg":
-        data = svg
-    elif suffix == ".pdf":
-        data = svg_to_pdf(svg)
-    elif suffix == ".png":
-        if PAGE_W * dpi > MAX_PNG_SIDE:
-            raise WsmarkError(f"a map at {dpi:g} dpi is wider than cairo can make; use at "
-                              f"most {int(MAX_PNG_SIDE / PAGE_W)} dpi")
-        data = svg_to_png(svg, dpi)
-    else:
+def plan_map_bytes(report: PlanReport, suffix: str, scale: float | None = None,
+                   dpi: float = 150) -> bytes:
+    """The map as ``.svg``, ``.pdf`` or ``.png`` (at ``dpi``) bytes."""
+    suffix = suffix.lower()
+    if suffix not in (".svg", ".pdf", ".png"):
         raise WsmarkError(f"cannot draw a map as {suffix or 'a file without suffix'!r}: "
                           "use .svg, .pdf or .png")
-    write_atomic(path, data)
+    if suffix == ".png" and PAGE_W * dpi > MAX_PNG_SIDE:
+        raise WsmarkError(f"a map at {dpi:g} dpi is wider than cairo can make; use at "
+                          f"most {int(MAX_PNG_SIDE / PAGE_W)} dpi")
+    svg = plan_map_svg(report, scale)
+    if suffix == ".svg":
+        return svg
+    return svg_to_pdf(svg) if suffix == ".pdf" else svg_to_png(svg, dpi)

@@ -1,12 +1,12 @@
-"""The permit packet of a plan (NR 5.09(3)(b), (c)): application.pdf, plan.kml and a
-normalised GeoJSON.
+"""The permit packet of a plan: application.pdf, plan.kml and a normalised GeoJSON.
 
 The PDF: a cover with the findings summary, the map, a table with one row per marker
 (id, kind, description and purpose, latitude and longitude in decimal degrees and in
 degrees-minutes-seconds, distance and direction from named fixed objects), then a page
-per marker with its artwork and its ``spec`` dimensions, built by the same builders as
-every other output (markers.kinds.build). KML and GeoJSON are written with the
-standard library; every file goes through write_atomic.
+per marker with its artwork and its ``spec`` dimensions, built by the pack like every
+other output and handed in by markers.api. The words of the law (the kinds' titles, the
+paragraph the table answers, the cover's note) come with the report. KML and GeoJSON
+are made with the standard library.
 """
 
 from __future__ import annotations
@@ -19,23 +19,18 @@ from pathlib import Path
 
 from shapely.geometry import mapping
 
-from markers.artwork import Artwork
-from markers.design import Design, as_declared, load_design
+from markers.core.artwork import Artwork
 from markers.errors import WsmarkError
-from markers.kinds import KINDS, build
-from markers.plan.check import PlanReport
-from markers.plan.model import Plan, PlanMarker
+from markers.plan.model import Plan, PlanMarker, PlanReport
 from markers.plan.project import geodesic
-from markers.requirements import req
-from render.output import write_atomic
 from render.pdf import combine_pdfs
 from render.plan_map import numbered_findings, plan_map_svg
 from render.raster import svgs_to_pdfs
-from render.sheets import _paragraph
+from render.sheets import paragraph
 from render.svg import Area, Line, PageItem, Placed, Text, page_svg
 
 __all__ = ["dms", "compass", "packet_pages", "packet_pdf", "plan_kml", "normalised_geojson",
-           "write_packet"]
+           "packet_files"]
 
 PORTRAIT, LANDSCAPE = (8.5, 11.0), (11.0, 8.5)
 ROWS_PER_PAGE = 16
@@ -71,7 +66,7 @@ def _cover(report: PlanReport) -> bytes:
         Text(0.75, 1.85, f"wsmark verdict: {report.verdict}", 0.13, bold=True)]
     y = 2.2
     for kind, count in sorted(Counter(m.kind for m in plan.markers).items()):
-        items.append(Text(0.9, y, f"{count} x {kind}: {KINDS[kind].title}", 0.1))
+        items.append(Text(0.9, y, f"{count} x {kind}: {report.kinds[kind].title}", 0.1))
         y += 0.18
     y += 0.15
     items.append(Text(0.75, y, "Findings", 0.15, bold=True))
@@ -86,18 +81,15 @@ def _cover(report: PlanReport) -> bytes:
         y += 0.18
     for f in report.findings:
         if f.finding.waived:
-            lines, y = _paragraph(0.9, y, f"waived: {f.finding.rule} ({f.finding.citation}): "
+            lines, y = paragraph(0.9, y, f"waived: {f.finding.rule} ({f.finding.citation}): "
                                   f"{f.finding.waived}", 6.8, 0.1)
             items += lines
     y += 0.2
     for number, f in numbered_findings(report)[:20]:
-        lines, y = _paragraph(0.9, y, f"{number}. {f.ws_id or 'plan'}: {f.finding.message}",
+        lines, y = paragraph(0.9, y, f"{number}. {f.ws_id or 'plan'}: {f.finding.message}",
                               6.8, 0.09)
         items += lines
-    note = ("NR 5.09(3)(b): approved waterway markers shall be labelled with a department "
-            "assigned identification number; the numbers of this plan are the WS "
-            "identifications of NR 5.09(2)(a)5.")
-    lines, _ = _paragraph(0.75, 10.2, note, 7.0, 0.09)
+    lines, _ = paragraph(0.75, 10.2, report.words.cover_note, 7.0, 0.09)
     return _page(PORTRAIT, "application cover", items + lines)
 
 
@@ -128,7 +120,8 @@ def _table_pages(report: PlanReport) -> list[bytes]:
     for start in range(0, len(plan.markers), ROWS_PER_PAGE):
         items: list[PageItem] = [
             Text(0.4, 0.55, f"Markers {start + 1}-{min(start + ROWS_PER_PAGE, len(plan.markers))}"
-                            f" of {len(plan.markers)} (NR 5.09(3)(c))", 0.16, bold=True)]
+                            f" of {len(plan.markers)} ({report.words.table_clause})", 0.16,
+                 bold=True)]
         items += [Text(x, 0.85, head, 0.09, bold=True) for x, head in _COLUMNS]
         items.append(Line(((0.4, 0.92), (10.6, 0.92)), 0.01))
         y = 1.1
@@ -137,12 +130,12 @@ def _table_pages(report: PlanReport) -> list[bytes]:
             top = y
             items.append(Text(0.4, y, m.ws_id or f"#{m.feature}", 0.085, bold=True))
             items.append(Text(1.0, y, m.kind, 0.08))
-            desc, y1 = _paragraph(2.25, y, f"{m.description or '(no description)'}. "
+            desc, y1 = paragraph(2.25, y, f"{m.description or '(no description)'}. "
                                   f"Purpose: {m.purpose or '(not stated)'}", 2.6, 0.08)
             where = [Text(5.0, y, f"{m.lat:.6f}, {m.lon:.6f}", 0.08),
                      Text(5.0, y + 0.12, dms(m.lat, "N", "S"), 0.08),
                      Text(5.0, y + 0.24, dms(m.lon, "E", "W"), 0.08)]
-            fixed, y2 = _paragraph(6.85, y, _fixed_text(plan, m), 3.7, 0.08)
+            fixed, y2 = paragraph(6.85, y, _fixed_text(plan, m), 3.7, 0.08)
             items += desc + where + fixed
             y = max(y1, y2, top + 0.36) + 0.05
             items.append(Line(((0.4, y - 0.1), (10.6, y - 0.1)), 0.004, "#AAAAAA"))
@@ -150,38 +143,18 @@ def _table_pages(report: PlanReport) -> list[bytes]:
     return pages
 
 
-def marker_design(plan: Plan, marker: PlanMarker) -> Design:
-    """The design of a marker: its design file if given, else its plan properties (a
-    kind with a display area and none stated is drawn at the minimum, (6)(a))."""
-    if marker.design:
-        return load_design(Path(plan.path).parent / marker.design)
-    kind = KINDS[marker.kind]
-    height = marker.display_height or (req("display_min") if kind.display_area else None)
-    extra = dict(kind.sample) if marker.kind.startswith("buoy-s") and not marker.symbol else {}
-    if marker.symbol:
-        extra["symbol"] = marker.symbol
-    if marker.legend:
-        extra["legend"] = marker.legend
-    return Design(marker.kind, height if kind.display_area else None,
-                  ws_id=marker.ws_id, lighted=marker.lighted, **extra)
-
-
-def _marker_page(report: PlanReport, index: int) -> bytes:
+def _marker_page(report: PlanReport, index: int, art: Artwork | str) -> bytes:
     plan = report.plan
     m = plan.markers[index]
     items: list[PageItem] = [
         Text(0.75, 0.9, f"{m.ws_id or m.kind} (feature {m.feature})", 0.22, bold=True),
-        Text(0.75, 1.15, f"{m.kind}: {KINDS[m.kind].title}", 0.1),
+        Text(0.75, 1.15, f"{m.kind}: {report.kinds[m.kind].title}", 0.1),
         Text(0.75, 1.35, f"{m.lat:.6f}, {m.lon:.6f}   {dms(m.lat, 'N', 'S')}  "
                          f"{dms(m.lon, 'E', 'W')}", 0.1)]
-    try:
-        with as_declared():
-            art: Artwork | None = build(marker_design(plan, m))
-    except WsmarkError as err:
-        art = None
-        items.append(Text(0.75, 1.8, f"artwork cannot be drawn: {str(err)[:110]}", 0.1))
+    if isinstance(art, str):
+        items.append(Text(0.75, 1.8, f"artwork cannot be drawn: {art[:110]}", 0.1))
     y = 1.8
-    if art is not None:
+    if isinstance(art, Artwork):
         scale = min(4.5 / art.width, 5.0 / art.height)
         items.append(Placed(art, 0.75, 1.7, scale))
         items.append(Area(f"M0.75 1.7h{art.width * scale:.4f}v{art.height * scale:.4f}"
@@ -193,7 +166,7 @@ def _marker_page(report: PlanReport, index: int) -> bytes:
         items.append(Text(x, y, "Dimensions (wsmark spec)", 0.11, bold=True))
         y += 0.22
         for dim in art.meta.get("dimensions", []):
-            lines, y = _paragraph(x, y, f"{dim.name}: {dim.as_text()} [{dim.clause}]", 2.6,
+            lines, y = paragraph(x, y, f"{dim.name}: {dim.as_text()} [{dim.clause}]", 2.6,
                                   0.08)
             items += lines
     mine = [f for f in report.findings if f.marker == index and not f.finding.waived]
@@ -201,7 +174,7 @@ def _marker_page(report: PlanReport, index: int) -> bytes:
     items.append(Text(0.75, y, "Findings on this marker", 0.11, bold=True))
     y += 0.2
     for f in mine[:12]:
-        lines, y = _paragraph(0.9, y, f"{f.finding.severity} {f.finding.rule} "
+        lines, y = paragraph(0.9, y, f"{f.finding.severity} {f.finding.rule} "
                               f"({f.finding.citation}): {f.finding.message}", 6.8, 0.085)
         items += lines
     if not mine:
@@ -209,17 +182,20 @@ def _marker_page(report: PlanReport, index: int) -> bytes:
     return _page(PORTRAIT, f"marker {m.ws_id or m.feature}", items)
 
 
-def packet_pages(report: PlanReport, scale: float | None = None) -> list[bytes]:
-    """The pages of application.pdf, as SVG."""
+def packet_pages(report: PlanReport, artworks: list[Artwork | str],
+                 scale: float | None = None) -> list[bytes]:
+    """The pages of application.pdf, as SVG; ``artworks`` are the markers' Artworks (or
+    why each cannot be drawn), in plan order."""
     if report.plan is None:
         raise WsmarkError(report.error or f"{report.file}: cannot be read")
     return ([_cover(report), plan_map_svg(report, scale)] + _table_pages(report)
-            + [_marker_page(report, i) for i in range(len(report.plan.markers))])
+            + [_marker_page(report, i, art) for i, art in enumerate(artworks)])
 
 
-def packet_pdf(report: PlanReport, scale: float | None = None) -> bytes:
+def packet_pdf(report: PlanReport, artworks: list[Artwork | str],
+               scale: float | None = None) -> bytes:
     """application.pdf as bytes."""
-    return combine_pdfs(svgs_to_pdfs(packet_pages(report, scale)),
+    return combine_pdfs(svgs_to_pdfs(packet_pages(report, artworks, scale)),
                         f"Waterway marker application: {report.plan.name}")
 
 
@@ -298,41 +274,16 @@ def plan_kml(plan: Plan) -> bytes:
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(kml, encoding="utf-8")
 
 
-def write_packet(report: PlanReport, pdf_path: str | Path, scale: float | None = None
-                 ) -> list[Path]:
-    """Write application.pdf at ``pdf_path`` and, beside it, ``<plan>.kml`` and
-    ``<plan>.normalised.geojson``; returns the paths written."""
+def packet_files(report: PlanReport, artworks: list[Artwork | str],
+                 scale: float | None = None, out_dir: str | Path | None = None
+                 ) -> dict[str, bytes]:
+    """The packet by file name: ``application.pdf``, ``<plan>.kml`` and
+    ``<plan>.normalised.geojson`` (its design files referred to from ``out_dir``, where
+    it will be written; default the plan's own folder)."""
     if report.plan is None:
         raise WsmarkError(report.error or f"{report.file}: cannot be read")
-    pdf_path = Path(pdf_path)
-    if pdf_path.suffix.lower() != ".pdf":
-        raise WsmarkError(f"{pdf_path}: the packet is a PDF (use .pdf)")
     stem = Path(report.plan.path).stem
-    kml = pdf_path.with_name(f"{stem}.kml")
-    geojson = pdf_path.with_name(f"{stem}.normalised.geojson")
-    if geojson.resolve() == Path(report.plan.path).resolve():
-        raise WsmarkError(f"{geojson}: would overwrite the plan itself")
-    data = packet_pdf(report, scale)
-    write_atomic(pdf_path, data)
-    write_atomic(kml, plan_kml(report.plan))
-    write_atomic(geojson, normalised_geojson(report.plan, geojson.parent))
-    return [pdf_path, kml, geojson]
-
-
-#: The clean example the gallery shows.
-GALLERY_PLAN = Path(__file__).resolve().parents[1] / "examples" / "river-channel.geojson"
-
-
-def gallery_plan_files(out_dir: str | Path) -> list[Path]:
-    """The gallery's plan entries: the clean river example's map (PNG) and its packet
-    (application PDF, KML, normalised GeoJSON) written into ``out_dir``."""
-    from markers.plan import check_plan
-    from render.plan_map import write_plan_map
-
-    out = Path(out_dir)
-    report = check_plan(GALLERY_PLAN)
-    write_plan_map(report, out / "plan-map.png", dpi=100)
-    return [out / "plan-map.png"] + write_packet(report, out / "plan-application.pdf")
-
-
-__all__ += ["gallery_plan_files"]
+    folder = None if out_dir is None else Path(out_dir)
+    return {"application.pdf": packet_pdf(report, artworks, scale),
+            f"{stem}.kml": plan_kml(report.plan),
+            f"{stem}.normalised.geojson": normalised_geojson(report.plan, folder)}

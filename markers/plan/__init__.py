@@ -1,11 +1,5 @@
-"""Placement plans: where markers go (GeoJSON or CSV), checked against NR 5.09 and
-ch. 30, Wis. Stats.; the map and the permit packet are drawn by render/plan_map.py and
-render/plan_packet.py."""
-
-from markers.plan.check import PlanFinding, PlanReport, check_plan, judge_plan
-from markers.plan.load import load_plan
-from markers.plan.model import Plan, PlanFeature, PlanMarker
-from markers.plan.rules import PLAN_RULES
-
-__all__ = ["Plan", "PlanFeature", "PlanMarker", "PlanFinding", "PlanReport", "PLAN_RULES",
-           "check_plan", "judge_plan", "load_plan"]
+"""Placement plans: where markers go (GeoJSON or CSV), loaded and projected to ground
+feet (load, project, model), measured against channels, shores and areas (measure) and
+judged by the plan rules a pack registers (rules, check), with reports in the `check`
+contract (report) and the markers' designs (designs). The map and the permit packet are
+drawn by render/plan_map.py and render/plan_packet.py; markers.api wires them."""

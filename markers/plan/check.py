@@ -1,58 +1,30 @@
-"""The check of a plan: load -> measure -> plan rules, plus each marker's own design
-judged by the marker checker, into one PlanReport (the `check` contract, v2)."""
+"""The check of a plan: load -> measure -> the pack's plan rules, plus each marker's own
+design judged by the marker checker, into one PlanReport (the `check` contract, v2)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import replace
 from pathlib import Path
 
-from markers.check import CheckOptions, check_file
-from markers.design import load_design
+from markers.check.engine import Finding
+from markers.check.pipeline import CheckOptions, check_file
+from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
+from markers.core.pack import Pack
 from markers.errors import WsmarkError
-from markers.plan.load import load_plan
+from markers.plan.load import load_plan, parse_plan
 from markers.plan.measure import PlanFacts, measure_plan
-from markers.plan.model import Plan, PlanMarker
-from markers.plan.rules import run_rules
-from markers.rules.base import Finding, Hit
+from markers.plan.model import Plan, PlanFinding, PlanReport, verdict_of
+from markers.plan.rules import PlanRegistry
+from markers.read.limits import read_limited
 
-__all__ = ["PlanFinding", "PlanReport", "check_plan", "judge_plan", "DESIGN_RULE"]
-
-#: The id of a finding about a marker's design file itself (unreadable, another kind).
-DESIGN_RULE = "plan-design"
-_DESIGN_CITATION = "NR 5.09(3)(c)2"
+__all__ = ["check_plan", "check_plan_bytes", "judge_plan", "plan_registry"]
 
 
-@dataclass(frozen=True)
-class PlanFinding:
-    """A finding and the marker it is about (None: the plan as a whole)."""
-
-    finding: Finding
-    marker: int | None
-    feature: int | None
-    ws_id: str | None
-    lon: float | None
-    lat: float | None
-
-
-@dataclass
-class PlanReport:
-    """The verdict on one plan file: its markers and findings, or why it is unreadable."""
-
-    file: str
-    verdict: str
-    plan: Plan | None = None
-    facts: PlanFacts | None = None
-    findings: list[PlanFinding] = field(default_factory=list)
-    error: str | None = None
-
-    def marker_verdict(self, index: int) -> str:
-        """fail / review / pass of one marker, from its unwaived findings."""
-        return _verdict(f for f in self.findings if f.marker == index)
-
-
-def _verdict(findings) -> str:
-    severities = {f.finding.severity for f in findings if not f.finding.waived}
-    return "fail" if "error" in severities else "review" if "review" in severities else "pass"
+def plan_registry(pack: Pack) -> PlanRegistry:
+    """The pack's plan rules, or a one-line error when it judges no plans."""
+    if not isinstance(pack.plan_rules, PlanRegistry):
+        raise WsmarkError(f"pack {pack.name} has no placement-plan rules")
+    return pack.plan_rules
 
 
 def _stamp(plan: Plan, index: int | None, finding: Finding) -> PlanFinding:
@@ -62,70 +34,72 @@ def _stamp(plan: Plan, index: int | None, finding: Finding) -> PlanFinding:
                        marker.lat if marker else None)
 
 
-def _design_findings(plan: Plan, waivers: dict[str, str]) -> list[PlanFinding]:
-    """Each marker's design file judged by the marker checker; cached per file."""
+def _designs(plan: Plan, pack: Pack) -> dict[int, tuple]:
+    """Each marker's design file judged by the marker checker (once per file), with the
+    Design read from it when it is a design file: marker index -> (report, Design)."""
     base = Path(plan.path).parent
     cache: dict[Path, tuple] = {}
-    found = []
+    found = {}
     for index, marker in enumerate(plan.markers):
         if not marker.design:
             continue
-        path = (base / marker.design)
+        path = base / marker.design
         if path not in cache:
-            report, _ = check_file(path, CheckOptions())
-            try:
-                design = load_design(path) if report.error is None and \
-                    path.suffix.lower() in (".yaml", ".yml", ".json") else None
-            except WsmarkError:
-                design = None
+            report, _ = check_file(path, CheckOptions(), pack)
+            design: Design | None = None
+            if report.error is None and path.suffix.lower() in DESIGN_SUFFIXES:
+                try:
+                    design = parse_design(read_limited(path, str(path)), str(path))
+                except WsmarkError:
+                    design = None
             cache[path] = (report, design)
-        report, design = cache[path]
-        for hit in _design_problems(marker, report, design):
-            found.append(_stamp(plan, index, Finding(
-                **vars(hit), rule=DESIGN_RULE, citation=_DESIGN_CITATION,
-                waived=waivers.get(DESIGN_RULE))))
-        for f in report.findings:
-            note = f"design {marker.design}: {f.message}"
-            found.append(_stamp(plan, index, Finding(
-                **{**vars(f), "message": note, "bbox": None,
-                   "waived": f.waived or waivers.get(f.rule)})))
+        found[index] = cache[path]
     return found
 
 
-def _design_problems(marker: PlanMarker, report, design) -> list[Hit]:
-    if report.error:
-        return [Hit(f"design {marker.design} cannot be judged: "
-                    f"{report.error.removeprefix(report.file + ': ')}", severity="error")]
-    hits = []
-    if design is not None and design.kind != marker.kind:
-        hits.append(Hit(f"design {marker.design} is a {design.kind}, the plan places a "
-                        f"{marker.kind}", measured=design.kind, required=marker.kind,
-                        severity="error"))
-    if design is not None and design.ws_id and marker.ws_id and design.ws_id != marker.ws_id:
-        hits.append(Hit(f"design {marker.design} carries {design.ws_id}, the plan "
-                        f"{marker.ws_id}", measured=design.ws_id, required=marker.ws_id,
-                        severity="error"))
-    return hits
+def _design_findings(plan: Plan, facts: PlanFacts, waivers: dict[str, str]
+                     ) -> list[PlanFinding]:
+    """The marker rules' findings on each marker's design, under the marker."""
+    found = []
+    for index, (report, _) in sorted(facts.designs.items()):
+        for f in report.findings:
+            note = f"design {plan.markers[index].design}: {f.message}"
+            found.append(_stamp(plan, index, replace(
+                f, message=note, bbox=None, waived=f.waived or waivers.get(f.rule))))
+    return found
 
 
-def judge_plan(plan: Plan, waivers: dict[str, str] | None = None) -> PlanReport:
-    """Run the plan rules and the markers' design checks on a loaded plan; ``waivers``
-    (rule id -> reason) add to those the plan states."""
+def judge_plan(plan: Plan, pack: Pack, waivers: dict[str, str] | None = None) -> PlanReport:
+    """Run the pack's plan rules and the markers' design checks on a loaded plan;
+    ``waivers`` (rule id -> reason) add to those the plan states."""
+    registry = plan_registry(pack)
     waivers = {**plan.waivers, **(waivers or {})}
-    facts = measure_plan(plan)
-    findings = [_stamp(plan, index, Finding(**{**vars(hit),
-                                              "severity": hit.severity or r.severity},
-                                           rule=r.id, citation=r.citation,
-                                           waived=waivers.get(r.id)))
-                for r, index, hit in run_rules(facts)]
-    findings += _design_findings(plan, waivers)
+    with pack.in_force():
+        facts = measure_plan(plan)
+        facts.designs = _designs(plan, pack)
+        findings = [_stamp(plan, index, finding)
+                    for index, finding in registry.judge(facts, waivers)]
+    findings += _design_findings(plan, facts, waivers)
     findings.sort(key=lambda f: (-1 if f.marker is None else f.marker))
-    return PlanReport(plan.path, _verdict(findings), plan, facts, findings)
+    return PlanReport(plan.path, verdict_of(findings), plan, facts, findings,
+                      kinds=pack.kinds, words=registry.words)
 
 
-def check_plan(path: str | Path, waivers: dict[str, str] | None = None) -> PlanReport:
+def check_plan(path: str | Path, pack: Pack, waivers: dict[str, str] | None = None
+               ) -> PlanReport:
     """Load and judge the plan at ``path``; an unreadable plan gives verdict 'error'."""
     try:
-        return judge_plan(load_plan(path), waivers)
+        registry = plan_registry(pack)
+        return judge_plan(load_plan(path, pack.kinds, registry.grid), pack, waivers)
     except WsmarkError as err:
         return PlanReport(str(path), "error", error=str(err).splitlines()[0])
+
+
+def check_plan_bytes(data: bytes, name: str, pack: Pack,
+                     waivers: dict[str, str] | None = None) -> PlanReport:
+    """Judge the plan given as ``data``, a file called ``name`` (see check_plan)."""
+    try:
+        registry = plan_registry(pack)
+        return judge_plan(parse_plan(data, name, pack.kinds, registry.grid), pack, waivers)
+    except WsmarkError as err:
+        return PlanReport(name, "error", error=str(err).splitlines()[0])

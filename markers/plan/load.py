@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import math
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -19,12 +20,12 @@ import numpy as np
 import shapely
 from shapely.geometry import shape as to_shape
 
+from markers.core.pack import Kind
 from markers.errors import WsmarkError
-from markers.kinds import KINDS
 from markers.plan.model import MARKER_FIELDS, ROLES, FixedObject, Plan, PlanFeature, PlanMarker
-from markers.plan.project import projection_for
+from markers.plan.project import LocalGrid, projection_for
 
-__all__ = ["load_plan", "PLAN_SUFFIXES", "MAX_PLAN_BYTES"]
+__all__ = ["load_plan", "parse_plan", "PLAN_SUFFIXES", "MAX_PLAN_BYTES"]
 
 PLAN_SUFFIXES = (".geojson", ".json", ".csv")
 #: A plan of 100,000 markers is about 30 MB of GeoJSON; bigger is not a plan.
@@ -39,10 +40,27 @@ class _Bad(Exception):
     """A problem with one feature; load_plan prefixes the file and feature."""
 
 
-def load_plan(path: str | Path) -> Plan:
-    """The Plan in ``path`` (.geojson/.json or .csv), projected to ground feet."""
-    path = Path(path)
-    text = _read(path)
+def load_plan(path: str | Path, kinds: Mapping[str, Kind], grid: LocalGrid | None = None
+              ) -> Plan:
+    """The Plan in ``path`` (.geojson/.json or .csv) of markers of ``kinds``, projected
+    to ground feet (to ``grid`` when it covers the plan)."""
+    return _parse(_read(Path(path)), Path(path), kinds, grid)
+
+
+def parse_plan(data: bytes, name: str, kinds: Mapping[str, Kind],
+               grid: LocalGrid | None = None) -> Plan:
+    """The Plan in ``data``, a file called ``name`` (its suffix says GeoJSON or CSV; its
+    folder is where design files are found)."""
+    if len(data) > MAX_PLAN_BYTES:
+        raise WsmarkError(f"{name}: too large for a plan (over {MAX_PLAN_BYTES:,} bytes)")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise WsmarkError(f"{name}: not UTF-8 text") from None
+    return _parse(text, Path(name), kinds, grid)
+
+
+def _parse(text: str, path: Path, kinds: Mapping[str, Kind], grid: LocalGrid | None) -> Plan:
     if path.suffix.lower() == ".csv":
         records, top = _csv_records(path, text), {}
     elif path.suffix.lower() in (".geojson", ".json"):
@@ -60,7 +78,7 @@ def load_plan(path: str | Path) -> Plan:
     if not points:
         raise WsmarkError(f"{path}: no markers (point features with a 'kind')")
     coords = np.array([c for _, g, _ in parsed for c in _all_coords(g)], float)
-    projection = projection_for(coords[:, 0], coords[:, 1])
+    projection = projection_for(coords[:, 0], coords[:, 1], grid)
     markers, features = [], []
     points_xy = iter(np.column_stack(projection.to_feet(
         *np.array([(g[0].x, g[0].y) if g[0].geom_type == "Point" else (np.nan, np.nan)
@@ -68,7 +86,7 @@ def load_plan(path: str | Path) -> Plan:
     for index, geometry, props in parsed:
         try:
             if props.get("role") in (None, "marker"):
-                markers.append(_marker(index, geometry, props, next(points_xy)))
+                markers.append(_marker(index, geometry, props, next(points_xy), kinds))
             else:
                 features.append(_feature(index, geometry, props, projection))
         except _Bad as err:
@@ -287,7 +305,8 @@ def _fixed_objects(props: dict) -> tuple[FixedObject, ...]:
     return tuple(found)
 
 
-def _marker(index: int, geometry: tuple, props: dict, xy: np.ndarray) -> PlanMarker:
+def _marker(index: int, geometry: tuple, props: dict, xy: np.ndarray,
+            kinds: Mapping[str, Kind]) -> PlanMarker:
     shape, decimals = geometry
     if shape.geom_type != "Point":
         raise _Bad(f"a marker is a Point, not a {shape.geom_type} (or give it a role: "
@@ -298,10 +317,10 @@ def _marker(index: int, geometry: tuple, props: dict, xy: np.ndarray) -> PlanMar
                    f"{', '.join(unknown)}; known: {', '.join(MARKER_FIELDS)}")
     kind = _text(props, "kind")
     if kind is None:
-        raise _Bad(f"a marker needs a 'kind' (one of {', '.join(KINDS)}), "
+        raise _Bad(f"a marker needs a 'kind' (one of {', '.join(kinds)}), "
                    f"or the feature a 'role' ({', '.join(ROLES)})")
-    if kind not in KINDS:
-        raise _Bad(f"unknown marker kind {kind!r}; known kinds: {', '.join(KINDS)}")
+    if kind not in kinds:
+        raise _Bad(f"unknown marker kind {kind!r}; known kinds: {', '.join(kinds)}")
     days = _number(props, "temporary_days", whole=True)
     x, y = xy
     return PlanMarker(

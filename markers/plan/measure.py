@@ -7,25 +7,17 @@ marker), so a plan of n markers costs n log n, not n times the number of feature
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import shapely
 from shapely import STRtree
 
+from markers.core.spec import req
 from markers.plan.model import Plan
-from markers.requirements import req
 
-__all__ = ["PlanFacts", "measure_plan", "RED", "GREEN", "CENTER", "LATERAL", "AIDS",
-           "MOORING", "RACE"]
-
-RED = ("aid-red", "buoy-aid-red")
-GREEN = ("aid-green", "buoy-aid-green")
-CENTER = ("aid-center", "buoy-aid-center")
-LATERAL = RED + GREEN
-AIDS = LATERAL + CENTER
-MOORING = ("buoy-mooring",)
-RACE = ("buoy-race",)
+__all__ = ["PlanFacts", "measure_plan"]
 
 #: Half the step, in feet, over which a channel's direction is taken at a chainage.
 _STEP = 1.0
@@ -36,7 +28,9 @@ class PlanFacts:
     """Per marker (arrays in plan order): its nearest channel (-1: none within reach),
     chainage along it and signed offset from it (left of upstream positive), in feet;
     distance to the shore and to the nearest dock, pier, raft or restricted area (nan
-    when the plan has none); whether it is inside a mooring area (None: no areas)."""
+    when the plan has none); whether it is inside a mooring area (None: no areas).
+    ``designs`` maps a marker with a design file to (its check report, the Design read or
+    None)."""
 
     plan: Plan
     channel: np.ndarray
@@ -46,6 +40,7 @@ class PlanFacts:
     structure_ft: np.ndarray
     structure_name: list[str | None]
     in_mooring_area: np.ndarray | None
+    designs: dict[int, tuple[Any, Any]] = field(default_factory=dict)
 
 
 def _nearest(points: np.ndarray, shapes: list) -> tuple[np.ndarray, np.ndarray]:
@@ -89,7 +84,8 @@ def _along(points: np.ndarray, lines: list, nearest: np.ndarray) -> tuple[np.nda
 
 
 def measure_plan(plan: Plan) -> PlanFacts:
-    """Measure every marker of ``plan`` against its channels, shore and areas."""
+    """Measure every marker of ``plan`` against its channels, shore and areas (the
+    channel reach is the law in force's ``plan_channel_reach_ft``)."""
     points = shapely.points(plan.xy())
     channels = [f.shape for f in plan.role("channel")]
     nearest, distance = _nearest(points, channels)

@@ -7,17 +7,24 @@ states) and as plan feet (what distances are measured in).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from shapely.geometry.base import BaseGeometry
 
+from markers.core.pack import Kind
 from markers.plan.project import Projection
 
-__all__ = ["FixedObject", "PlanMarker", "PlanFeature", "Plan", "MARKER_FIELDS", "ROLES"]
+if TYPE_CHECKING:
+    from markers.check.engine import Finding
 
-#: Properties a marker point may carry (NR 5.09(3)(c) and the design of the marker).
+__all__ = ["FixedObject", "PlanMarker", "PlanFeature", "Plan", "PacketWords", "PlanFinding",
+           "PlanReport", "MARKER_FIELDS", "ROLES"]
+
+#: Properties a marker point may carry (where it is, what the application states of it,
+#: and the design of the marker).
 MARKER_FIELDS = ("kind", "ws_id", "legend", "symbol", "display_height", "description",
                  "purpose", "lighted", "temporary_days", "riparian_permission",
                  "fixed_objects", "design", "name", "source_feature")
@@ -96,3 +103,50 @@ class Plan:
     def xy(self) -> np.ndarray:
         """The markers' places in plan feet, an (n, 2) array."""
         return np.array([(m.x, m.y) for m in self.markers], float).reshape(-1, 2)
+
+
+@dataclass(frozen=True)
+class PacketWords:
+    """What a pack's permit packet says: ``table_clause`` heads the marker table (the
+    paragraph listing what an application states) and ``cover_note`` closes the cover
+    (how approved markers are labelled)."""
+
+    table_clause: str
+    cover_note: str
+
+
+@dataclass(frozen=True)
+class PlanFinding:
+    """A finding and the marker it is about (None: the plan as a whole)."""
+
+    finding: "Finding"
+    marker: int | None
+    feature: int | None
+    ws_id: str | None
+    lon: float | None
+    lat: float | None
+
+
+def verdict_of(findings: Iterable[PlanFinding]) -> str:
+    """fail / review / pass, from the unwaived findings' severities."""
+    severities = {f.finding.severity for f in findings if not f.finding.waived}
+    return "fail" if "error" in severities else "review" if "review" in severities else "pass"
+
+
+@dataclass
+class PlanReport:
+    """The verdict on one plan file: its markers and findings, or why it is unreadable;
+    with the pack's ``kinds`` and packet ``words`` that the map and packet draw with."""
+
+    file: str
+    verdict: str
+    plan: Plan | None = None
+    facts: Any = None  # the PlanFacts measured (markers.plan.measure)
+    findings: list[PlanFinding] = field(default_factory=list)
+    error: str | None = None
+    kinds: Mapping[str, Kind] = field(default_factory=dict)
+    words: PacketWords | None = None
+
+    def marker_verdict(self, index: int) -> str:
+        """fail / review / pass of one marker, from its unwaived findings."""
+        return verdict_of(f for f in self.findings if f.marker == index)

@@ -1,9 +1,10 @@
 """WGS 84 longitude/latitude -> ground feet, in a proper projection.
 
-Inside Wisconsin a plan is projected to Wisconsin Transverse Mercator (EPSG:3071), else
-to the UTM zone of its centre. A transverse Mercator grid is slightly off the ground
-(scale factor 0.9996 on the central meridian, up to 1.0008 at Wisconsin's edges: 2 to
-4 ft in a mile), so every grid length is divided by the projection's point scale
+A pack may name a local grid with its area of use (``LocalGrid``; Wisconsin's is
+Wisconsin Transverse Mercator, EPSG:3071): a plan wholly inside that area is projected
+to it, any other to the UTM zone of its centre. A transverse Mercator grid is slightly
+off the ground (scale factor 0.9996 on the central meridian, up to 1.0008 at a wide
+grid's edges: 2 to 4 ft in a mile), so every grid length is divided by the projection's point scale
 factor. The plan's coordinates are scaled once by the factor at the plan's centre
 (a few square miles vary by far less than the rule's tolerances), and
 ``ground_distance_ft`` integrates the factor along the line (Simpson's rule), which
@@ -19,14 +20,24 @@ from dataclasses import dataclass
 import numpy as np
 from pyproj import CRS, Geod, Proj, Transformer
 
-__all__ = ["FOOT", "WISCONSIN_BOUNDS", "Projection", "projection_for", "geodesic"]
+__all__ = ["FOOT", "LocalGrid", "Projection", "projection_for", "geodesic"]
 
 #: Metres in an international foot.
 FOOT = 0.3048
-#: lon_min, lat_min, lon_max, lat_max of EPSG:3071's area of use (Wisconsin).
-WISCONSIN_BOUNDS = (-92.89, 42.48, -86.25, 47.31)
-
 _GEOD = Geod(ellps="WGS84")
+
+
+@dataclass(frozen=True)
+class LocalGrid:
+    """A pack's own projection: ``epsg`` and its area of use in degrees (lon_min,
+    lat_min, lon_max, lat_max)."""
+
+    epsg: int
+    bounds: tuple[float, float, float, float]
+
+    def covers(self, lon: np.ndarray, lat: np.ndarray) -> bool:
+        lo_x, lo_y, hi_x, hi_y = self.bounds
+        return bool(np.all((lon >= lo_x) & (lon <= hi_x) & (lat >= lo_y) & (lat <= hi_y)))
 
 
 @dataclass(frozen=True)
@@ -69,25 +80,21 @@ class Projection:
         return math.hypot(x2 - x1, y2 - y1) * inverse_k / FOOT
 
 
-def _utm(lon: float, lat: float) -> tuple[int, str]:
+def _utm(lon: float, lat: float) -> int:
     zone = min(60, max(1, int(math.floor((lon + 180) / 6)) + 1))
-    north = lat >= 0
-    return (32600 if north else 32700) + zone, f"WGS 84 / UTM zone {zone}{'N' if north else 'S'}"
+    return (32600 if lat >= 0 else 32700) + zone
 
 
-def projection_for(lon: np.ndarray, lat: np.ndarray) -> Projection:
-    """Wisconsin Transverse Mercator when every place is inside Wisconsin's bounds, else
-    the UTM zone of the centre of the places."""
-    lo_x, lo_y, hi_x, hi_y = WISCONSIN_BOUNDS
-    inside = bool(np.all((lon >= lo_x) & (lon <= hi_x) & (lat >= lo_y) & (lat <= hi_y)))
+def projection_for(lon: np.ndarray, lat: np.ndarray, local: LocalGrid | None = None
+                   ) -> Projection:
+    """The ``local`` grid when every place is inside its area of use, else the UTM zone
+    of the centre of the places."""
+    lon, lat = np.asarray(lon, float), np.asarray(lat, float)
     c_lon = (float(np.min(lon)) + float(np.max(lon))) / 2
     c_lat = (float(np.min(lat)) + float(np.max(lat))) / 2
-    if inside:
-        epsg, name = 3071, "NAD83(HARN) / Wisconsin Transverse Mercator (EPSG:3071)"
-    else:
-        epsg, name = _utm(c_lon, c_lat)
-        name += f" (EPSG:{epsg})"
+    epsg = local.epsg if local is not None and local.covers(lon, lat) else _utm(c_lon, c_lat)
     crs = CRS.from_epsg(epsg)
+    name = f"{crs.name} (EPSG:{epsg})"
     proj = Proj(crs)
     scale = float(proj.get_factors(c_lon, c_lat).meridional_scale)
     return Projection(epsg, name, scale,

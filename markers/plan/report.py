@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import json
 
-from markers.plan.check import PlanFinding, PlanReport
-from markers.report import _finding_json
+from markers.check.report import finding_json
+from markers.plan.model import PlanFinding, PlanReport
 
 __all__ = ["plan_json", "plan_records", "plan_text", "plan_exit_status", "finding_record"]
 
 
 def finding_record(f: PlanFinding) -> dict:
     """One finding as the contract's keys, with the plan's feature, id and location."""
-    record = _finding_json(f.finding)
+    record = finding_json(f.finding)
     return {"rule": record.pop("rule"), "citation": record.pop("citation"),
             "severity": record.pop("severity"), "marker": f.marker, "feature": f.feature,
             "ws_id": f.ws_id,
