@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import shapely
+from shapely import STRtree
 from shapely.geometry import LineString, box
 from shapely.geometry.base import BaseGeometry
 
@@ -31,7 +32,10 @@ __all__ = ["MapLayout", "map_items", "plan_map_svg", "plan_map_bytes", "numbered
 ORANGE, RED_HEX, GREEN_HEX, BLUE = "#FF4F00", "#D2232A", "#00843D", "#0072CE"
 WATER, WATER_EDGE, AREA_EDGE = "#DCEBF7", "#6A9FCC", "#8A5A00"
 SYMBOL = 0.14   # marker symbol size on the page, inches
-TEXT = 0.09
+TEXT = 0.1
+SMALL = 0.09    # graticule, scale and landmark labels, inches
+#: Scales offered when the map is fitted to the page (1:SCALE).
+FIT_SCALES = tuple(m * 10 ** k for k in range(2, 8) for m in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8))
 #: Scale bar lengths offered, feet.
 BAR_FEET = (10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000)
 #: Graticule spacings offered, degrees.
@@ -80,7 +84,8 @@ def layout_for(plan: Plan, x: float, y: float, width: float, height: float,
     if scale is not None:
         return MapLayout(x, y, width, height, centre, scale / 12.0)
     span = max((x1 - x0) / width, (y1 - y0) / height, 50.0 / min(width, height))
-    return MapLayout(x, y, width, height, centre, span * 1.15)
+    fitted = next((c for c in FIT_SCALES if c >= span * 1.15 * 12), span * 1.15 * 12)
+    return MapLayout(x, y, width, height, centre, fitted / 12.0)
 
 
 def _to_page(shape: BaseGeometry, layout: MapLayout) -> BaseGeometry:
@@ -197,11 +202,11 @@ def _graticule(plan: Plan, layout: MapLayout) -> list[PageItem]:
                 label = f"{abs(value):.{decimals}f}\u00b0{hemi}"
                 if axis == "lon":
                     end = max(points, key=lambda p: p[1])
-                    items.append(Text(end[0], layout.y + layout.height + 0.13, label, 0.075,
+                    items.append(Text(end[0], layout.y + layout.height + 0.15, label, SMALL,
                                       "middle", fill="#555555"))
                 else:
                     end = min(points, key=lambda p: p[0])
-                    items.append(Text(layout.x - 0.04, end[1] + 0.03, label, 0.075, "end",
+                    items.append(Text(layout.x - 0.04, end[1] + 0.03, label, SMALL, "end",
                                       fill="#555555"))
             value += step
     return items
@@ -233,11 +238,11 @@ def _scale_bar(layout: MapLayout) -> list[PageItem]:
         items.append(Area(_polygon([(x0, y), (x0 + length / 4, y), (x0 + length / 4, y + 0.06),
                                     (x0, y + 0.06)]), fill="#000000" if i % 2 == 0 else "#FFFFFF",
                           stroke="#000000", width=0.006))
-    items += [Text(x, y - 0.04, "0", 0.08, "middle"),
-              Text(x + length / 2, y - 0.04, f"{feet / 2:g}", 0.08, "middle"),
-              Text(x + length, y - 0.04, f"{feet:g} ft", 0.08, "start"),
-              Text(x, y + 0.16, f"1:{layout.feet_per_inch * 12:,.0f} (1 in = "
-                                f"{layout.feet_per_inch:,.0f} ft)", 0.07)]
+    items += [Text(x, y - 0.04, "0", SMALL, "middle"),
+              Text(x + length / 2, y - 0.04, f"{feet / 2:g}", SMALL, "middle"),
+              Text(x + length, y - 0.04, f"{feet:g} ft", SMALL, "start"),
+              Text(x, y + 0.18, f"1:{layout.feet_per_inch * 12:,.0f} (1 in = "
+                                f"{layout.feet_per_inch:,.0f} ft)", SMALL)]
     return items
 
 
@@ -256,7 +261,7 @@ def _channel(plan: Plan, layout: MapLayout) -> list[PageItem]:
             right = (ax + 0.07 * math.cos(angle - 2.4), ay + 0.07 * math.sin(angle - 2.4))
             if layout.frame.contains(LineString([tip, (ax, ay)])):
                 items.append(Area(_polygon([tip, left, right]), fill="#1F4E79"))
-                items.append(Text(tip[0] + 0.06, tip[1], "upstream", 0.075, fill="#1F4E79"))
+                items.append(Text(tip[0] + 0.06, tip[1], "upstream", SMALL, fill="#1F4E79"))
     return items
 
 
@@ -280,7 +285,8 @@ def _areas(plan: Plan, layout: MapLayout) -> list[PageItem]:
         if layout.frame.contains(LineString([(x, y), (x, y + 0.001)])):
             items.append(Area(_polygon([(x, y - 0.06), (x + 0.06, y + 0.05),
                                         (x - 0.06, y + 0.05)]), stroke="#000000", width=0.01))
-            items.append(Text(x + 0.09, y + 0.03, f.name or "landmark", 0.075, fill="#333333"))
+            items.append(Text(x + 0.09, y + 0.03, f.name or "landmark", SMALL,
+                              fill="#333333"))
     return items
 
 
@@ -319,6 +325,20 @@ def _badge(x: float, y: float, number: int) -> list[PageItem]:
             Text(x, y + 0.03, str(number), 0.08, "middle", bold=True, fill="#FFFFFF")]
 
 
+def _labels_west(xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Whether each marker's id goes on its left: when its nearest neighbour on the page
+    stands to its right on about the same line (a pair across a channel), so the two
+    ids read apart instead of over each other's symbol."""
+    west = np.zeros(len(xs), bool)
+    if len(xs) < 2:
+        return west
+    points = shapely.points(np.column_stack([xs, ys]))
+    (which, other) = STRtree(points).query_nearest(points, exclusive=True, all_matches=False)
+    near = np.abs(ys[other] - ys[which]) < 0.3
+    west[which] = near & (xs[other] > xs[which]) & (xs[other] - xs[which] < 1.0)
+    return west
+
+
 def map_items(report: PlanReport, layout: MapLayout) -> list[PageItem]:
     """Everything drawn inside and around the map frame."""
     plan = report.plan
@@ -327,14 +347,17 @@ def map_items(report: PlanReport, layout: MapLayout) -> list[PageItem]:
     xs, ys = layout.page([m.x for m in plan.markers], [m.y for m in plan.markers])
     frame = layout.frame.bounds
     inside = (xs >= frame[0]) & (xs <= frame[2]) & (ys >= frame[1]) & (ys <= frame[3])
-    for m, x, y, shown in zip(plan.markers, xs, ys, inside):
+    west = _labels_west(xs, ys)
+    for m, x, y, shown, left in zip(plan.markers, xs, ys, inside, west):
         if shown:
             items += symbol(*_kinds(report, m), float(x), float(y))
             if m.ws_id:
-                items.append(Text(float(x) + 0.1, float(y) + 0.03, m.ws_id, TEXT))
+                items.append(Text(float(x) + (-0.11 if left else 0.11), float(y) + 0.035,
+                                  m.ws_id, TEXT, "end" if left else "start"))
     for number, f in numbered_findings(report):
         if f.marker is not None and inside[f.marker]:
-            items += _badge(float(xs[f.marker]) - 0.14, float(ys[f.marker]) - 0.14, number)
+            side = 0.14 if west[f.marker] else -0.14
+            items += _badge(float(xs[f.marker]) + side, float(ys[f.marker]) - 0.14, number)
     items.append(Area(geometry_path(layout.frame), stroke="#000000", width=0.015))
     return items + _north_arrow(plan, layout) + _scale_bar(layout)
 
@@ -362,7 +385,7 @@ def plan_map_svg(report: PlanReport, scale: float | None = None) -> bytes:
         g = f.finding
         who = f.ws_id or (plan.markers[f.marker].kind if f.marker is not None else "plan")
         lines, next_y = paragraph(8.1, y, f"{g.severity} {g.rule} ({g.citation}), {who}: "
-                                   f"{g.message}", 2.6, 0.075)
+                                   f"{g.message}", 2.7, SMALL)
         if next_y > PAGE_H - 0.4:
             items.append(Text(7.9, y, f"... {len(shown) - number + 1} more: see the report",
                               0.08))
