@@ -322,7 +322,8 @@ def gallery(out_dir: str | Path, pack: str | Pack = DEFAULT_PACK) -> list[Path]:
     extras: dict[str, bytes] = {}
     if chosen.plan_rules is not None and GALLERY_PLAN.is_file():
         report = plan_check(GALLERY_PLAN, pack=chosen)
-        extras = {"plan-map.png": plan_map(report, ".png", dpi=GALLERY_MAP_DPI),
+        extras = {"plan-map.svg": plan_map(report, ".svg"),
+                  "plan-map.png": plan_map(report, ".png", dpi=GALLERY_MAP_DPI),
                   "plan-application.pdf": plan_packet(report, pack=chosen)["application.pdf"]}
     return build_gallery(chosen, out_dir, extras)
 

@@ -93,7 +93,7 @@ def test_the_example_plan_map_and_packet_are_current(fresh: Path) -> None:
     def text(data: bytes) -> list[str]:
         return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages]
 
-    for name in ("plan-map.png", "plan-application.pdf"):
+    for name in ("plan-map.svg", "plan-map.png", "plan-application.pdf"):
         assert (COMMITTED / name).is_file(), STALE
         assert f"]({name})" in (fresh / "README.md").read_text(encoding="utf-8")
     pages = text((fresh / "plan-application.pdf").read_bytes())
