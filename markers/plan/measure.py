@@ -19,9 +19,6 @@ from markers.plan.model import Plan
 
 __all__ = ["PlanFacts", "measure_plan"]
 
-#: Half the step, in feet, over which a channel's direction is taken at a chainage.
-_STEP = 1.0
-
 
 @dataclass
 class PlanFacts:
@@ -58,43 +55,82 @@ def _nearest(points: np.ndarray, shapes: list) -> tuple[np.ndarray, np.ndarray]:
     return index, distance
 
 
-def _along(points: np.ndarray, lines: list, nearest: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Chainage along, and signed offset from, each point's channel line."""
-    n = len(points)
-    chainage, offset = np.full(n, np.nan), np.full(n, np.nan)
-    has = nearest >= 0
-    if not has.any():
-        return chainage, offset
-    line = np.array(lines, dtype=object)[nearest[has]]
-    pts = points[has]
-    s = shapely.line_locate_point(line, pts)
-    length = shapely.length(line)
-    ahead = shapely.get_coordinates(shapely.line_interpolate_point(
-        line, np.minimum(s + _STEP, length)))
-    behind = shapely.get_coordinates(shapely.line_interpolate_point(
-        line, np.maximum(s - _STEP, 0.0)))
-    foot = shapely.get_coordinates(shapely.line_interpolate_point(line, s))
-    xy = shapely.get_coordinates(pts)
-    direction = ahead - behind
-    to_point = xy - foot
-    cross = direction[:, 0] * to_point[:, 1] - direction[:, 1] * to_point[:, 0]
-    chainage[has] = s
-    offset[has] = np.sign(cross) * np.hypot(to_point[:, 0], to_point[:, 1])
-    return chainage, offset
+@dataclass(frozen=True)
+class _Segments:
+    """Lines cut into their straight segments, each knowing its line (``owner``) and the
+    distance along that line to its start (``along``), in one STRtree: the nearest
+    segment of each point is found in log time, however many vertices a line has."""
+
+    start: np.ndarray
+    end: np.ndarray
+    owner: np.ndarray
+    along: np.ndarray
+    tree: STRtree
+
+    @classmethod
+    def of(cls, lines: list) -> "_Segments":
+        starts, ends, owners, alongs = [], [], [], []
+        for index, line in enumerate(lines):
+            walked = 0.0
+            for part in getattr(line, "geoms", [line]):
+                xy = shapely.get_coordinates(part)
+                if len(xy) < 2:
+                    continue
+                step = np.hypot(*(xy[1:] - xy[:-1]).T)
+                starts.append(xy[:-1])
+                ends.append(xy[1:])
+                owners.append(np.full(len(step), index))
+                alongs.append(walked + np.concatenate([[0.0], np.cumsum(step)[:-1]]))
+                walked += float(step.sum())
+        start, end = np.concatenate(starts), np.concatenate(ends)
+        return cls(start, end, np.concatenate(owners), np.concatenate(alongs),
+                   STRtree(shapely.linestrings(np.stack([start, end], axis=1))))
+
+    def nearest(self, xy: np.ndarray) -> tuple[np.ndarray, ...]:
+        """Per point: its nearest line, the distance to it, the chainage of the foot of
+        the perpendicular along that line and the signed offset (left positive)."""
+        (_, seg), _ = self.tree.query_nearest(shapely.points(xy), return_distance=True,
+                                              all_matches=False)
+        a, d = self.start[seg], self.end[seg] - self.start[seg]
+        span2 = np.einsum("ij,ij->i", d, d)
+        to_a = xy - a
+        t = np.clip(np.einsum("ij,ij->i", to_a, d) / np.where(span2 > 0, span2, 1.0), 0, 1)
+        to_point = to_a - t[:, None] * d
+        distance = np.hypot(to_point[:, 0], to_point[:, 1])
+        cross = d[:, 0] * to_a[:, 1] - d[:, 1] * to_a[:, 0]
+        return (self.owner[seg], distance, self.along[seg] + t * np.sqrt(span2),
+                np.sign(cross) * distance)
+
+
+def _channels(xy: np.ndarray, lines: list) -> tuple[np.ndarray, ...]:
+    """Each point's channel within reach (-1: none), chainage along it and signed
+    offset from it (nan without one)."""
+    n = len(xy)
+    if not lines or not n:
+        return np.full(n, -1), np.full(n, np.nan), np.full(n, np.nan)
+    owner, distance, chainage, offset = _Segments.of(lines).nearest(xy)
+    far = distance > req("plan_channel_reach_ft")
+    owner[far], chainage[far], offset[far] = -1, np.nan, np.nan
+    return owner, chainage, offset
+
+
+def _shore_ft(xy: np.ndarray, lines: list) -> np.ndarray:
+    """Each point's distance to the nearest shore line (nan without one)."""
+    if not lines or not len(xy):
+        return np.full(len(xy), np.nan)
+    return _Segments.of(lines).nearest(xy)[1]
 
 
 def measure_plan(plan: Plan) -> PlanFacts:
     """Measure every marker of ``plan`` against its channels, shore and areas (the
     channel reach is the law in force's ``plan_channel_reach_ft``)."""
-    points = shapely.points(plan.xy())
-    channels = [f.shape for f in plan.role("channel")]
-    nearest, distance = _nearest(points, channels)
-    nearest[distance > req("plan_channel_reach_ft")] = -1
-    chainage, offset = _along(points, channels, nearest)
+    xy = plan.xy()
+    points = shapely.points(xy)
+    nearest, chainage, offset = _channels(xy, [f.shape for f in plan.role("channel")])
     shore = [f.shape.boundary if f.shape.geom_type.endswith("Polygon") else f.shape
              for f in plan.role("shoreline")] or [f.shape.boundary
                                                   for f in plan.role("water")]
-    _, shore_ft = _nearest(points, shore)
+    shore_ft = _shore_ft(xy, shore)
     structures = plan.role("dock", "pier", "raft", "restricted-area")
     which, structure_ft = _nearest(points, [f.shape for f in structures])
     names = [None if w < 0 else (structures[w].name or structures[w].role) for w in which]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from pyproj import CRS, Geod, Proj, Transformer
@@ -93,13 +94,18 @@ def projection_for(lon: np.ndarray, lat: np.ndarray, local: LocalGrid | None = N
     c_lon = (float(np.min(lon)) + float(np.max(lon))) / 2
     c_lat = (float(np.min(lat)) + float(np.max(lat))) / 2
     epsg = local.epsg if local is not None and local.covers(lon, lat) else _utm(c_lon, c_lat)
-    crs = CRS.from_epsg(epsg)
-    name = f"{crs.name} (EPSG:{epsg})"
-    proj = Proj(crs)
+    name, forward, inverse, proj = _grid(epsg)
     scale = float(proj.get_factors(c_lon, c_lat).meridional_scale)
-    return Projection(epsg, name, scale,
-                      Transformer.from_crs(4326, crs, always_xy=True),
-                      Transformer.from_crs(crs, 4326, always_xy=True), proj)
+    return Projection(epsg, name, scale, forward, inverse, proj)
+
+
+@lru_cache(maxsize=8)
+def _grid(epsg: int) -> tuple[str, Transformer, Transformer, Proj]:
+    """The name, transformers both ways and Proj of ``epsg``: made once per process (a
+    third of a second), as a batch of plans mostly shares one grid."""
+    crs = CRS.from_epsg(epsg)
+    return (f"{crs.name} (EPSG:{epsg})", Transformer.from_crs(4326, crs, always_xy=True),
+            Transformer.from_crs(crs, 4326, always_xy=True), Proj(crs))
 
 
 def geodesic(lon1: float, lat1: float, lon2: float, lat2: float) -> tuple[float, float]:
