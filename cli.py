@@ -463,12 +463,9 @@ def plan_packet(path: str, output: str, scale: float | None, pack: str) -> None:
     if pdf.suffix.lower() != ".pdf":
         raise WsmarkError(f"{pdf}: the packet is a PDF (use .pdf)")
     files = api.plan_packet(_checked_plan(path, pack), scale, pdf.parent, pack)
-    targets = {name: pdf if name == "application.pdf" else pdf.with_name(name)
-               for name in files}
-    if any(t.resolve() == Path(path).resolve() for t in targets.values()):
-        raise WsmarkError(f"{path}: the packet would overwrite the plan itself")
-    for name, target in targets.items():
-        write_atomic(target, files[name])
+    for name, data in files.items():
+        target = pdf if name == "application.pdf" else pdf.with_name(name)
+        write_atomic(target, data)
         click.echo(str(target))
 
 

@@ -292,3 +292,28 @@ def test_examples_are_current(tmp_path):
     made = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
     assert made and all((EXAMPLES / p).read_bytes() == (tmp_path / p).read_bytes()
                         for p in made)
+
+
+def test_a_plan_given_as_bytes_is_judged_as_the_file():
+    path = EXAMPLES / "defects" / "red-wrong-side.geojson"
+    from_bytes = api.plan_check(data=path.read_bytes(), name=str(path))
+    from_path = check_plan(path)
+    assert api.plan_reports([from_bytes], "json") == api.plan_reports([from_path], "json")
+    bad = api.plan_check(data=b"\xff\xfe", name="p.geojson")
+    assert bad.verdict == "error" and bad.error == "p.geojson: not UTF-8 text"
+
+
+def test_an_unknown_waiver_is_one_line_exit_2():
+    result = CliRunner().invoke(cli, ["plan", "check", "--waive", "plan-made-up:why",
+                                      str(EXAMPLES / "lake.geojson")])
+    assert result.exit_code == 2 and "unknown rule 'plan-made-up'" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_plan_waivers_take_plan_and_marker_rules():
+    path = EXAMPLES / "defects" / "missing-pair.geojson"
+    report = api.plan_check(path, waive=["plan-aid-pair:surveyed; partner on shore"])
+    assert report.verdict == "pass"
+    assert [f.finding.waived for f in report.findings if f.finding.rule == "plan-aid-pair"] \
+        == ["surveyed; partner on shore"]
+
