@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from markers import api
 from wi import KINDS, PACK
-from render.gallery import build_gallery
 from svg_measure import PNG_MAGIC, png_size, read_svg
 
 COMMITTED = Path(__file__).resolve().parents[1] / "gallery"
@@ -22,7 +22,7 @@ STALE = "gallery/ is stale: run `make gallery` (or `wsmark gallery -o gallery`) 
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("gallery")
-    written = build_gallery(PACK, out)
+    written = api.gallery(out, PACK)
     assert sorted(p.name for p in written) == sorted(p.name for p in out.iterdir())
     return out
 
@@ -81,3 +81,21 @@ def test_gallery_shows_every_kind_at_12_and_24_in(fresh: Path, kind: str, h: int
         assert f"kind: {kind}" in drawing.desc
         assert f"display height: {h} in" in drawing.desc
     assert f"## {kind}, H = {h} in" in (fresh / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_example_plan_map_and_packet_are_current(fresh: Path) -> None:
+    """The clean example plan's map and packet are in the gallery; the packet's text,
+    read back with pypdf, is the text of a fresh one."""
+    import io
+
+    import pypdf
+
+    def text(data: bytes) -> list[str]:
+        return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages]
+
+    for name in ("plan-map.svg", "plan-map.png", "plan-application.pdf"):
+        assert (COMMITTED / name).is_file(), STALE
+        assert f"]({name})" in (fresh / "README.md").read_text(encoding="utf-8")
+    pages = text((fresh / "plan-application.pdf").read_bytes())
+    assert text((COMMITTED / "plan-application.pdf").read_bytes()) == pages, STALE
+    assert "Waterway marker application" in pages[0] and "WS-A" in pages[-1]

@@ -95,7 +95,8 @@ class Pack:
     ``validate`` step every design passes before it is built, its ``rules`` and the
     identification check sheets show (``check_id(kind, id) -> id``, DesignError when
     wrong) with the sheets' ``numbering`` page. ``source`` names the enactment;
-    ``module`` is where the pack is defined (as ``PACK``)."""
+    ``module`` is where the pack is defined (as ``PACK``). ``plan_rules``, when the pack
+    judges placement plans, is its markers.plan.rules.PlanRegistry."""
 
     name: str
     title: str
@@ -108,6 +109,7 @@ class Pack:
     check_id: Callable[[str, str | None], str]
     numbering: Numbering
     module: str
+    plan_rules: "Registry | None" = None
 
     def __reduce__(self) -> tuple[Callable[[str], "Pack"], tuple[str]]:
         """A pack crosses to worker processes by the name of the module defining it."""

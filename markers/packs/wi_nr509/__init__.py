@@ -6,6 +6,7 @@ from __future__ import annotations
 from markers.core.pack import Pack
 from markers.packs.wi_nr509.kinds import KINDS
 from markers.packs.wi_nr509.law import LAW
+from markers.packs.wi_nr509.plan_rules import PLAN_RULES
 from markers.packs.wi_nr509.rules import RULES
 from markers.packs.wi_nr509.validation import NUMBERING, validate, validate_ws_id
 
@@ -17,5 +18,5 @@ PACK = Pack(
     source="Wis. Admin. Code NR 5.09",
     url="https://docs.legis.wisconsin.gov/code/admin_code/nr/001/5/09",
     law=LAW, kinds=KINDS, validate=validate, rules=RULES, check_id=validate_ws_id,
-    numbering=NUMBERING, module=__name__,
+    numbering=NUMBERING, module=__name__, plan_rules=PLAN_RULES,
 )
