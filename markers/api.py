@@ -32,7 +32,8 @@ from markers.packs import DEFAULT_PACK, PACK_NAMES, get_pack
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
            "kind", "design", "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
            "check", "check_paths", "inputs", "check_options", "annotate", "reports",
-           "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate"]
+           "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate",
+           "check_suffixes", "report_pdf", "reference_sheets"]
 
 # The checker's values are part of the API (``check`` returns them); the checker itself
 # is imported lazily so that building and rendering start without it.
@@ -318,3 +319,37 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
     return fabrication_files(art, DEFAULT_BLEED if bleed is None else bleed,
                              DEFAULT_MIN_FEATURE if min_feature is None else min_feature, qty)
 
+
+
+def check_suffixes() -> tuple[str, ...]:
+    """The file suffixes ``check`` reads: the drawing readers there are, then designs.
+
+    >>> ".svg" in check_suffixes() and ".yaml" in check_suffixes()
+    True
+    """
+    from markers.read import READERS
+
+    return (*READERS, *DESIGN_SUFFIXES)
+
+
+def report_pdf(items: list[FileReport], marked: list[bytes | None]) -> bytes:
+    """The clerk's report as PDF: a page per file with its verdict, the marked-up drawing
+    (``marked``, as ``check(..., annotate_copy=True)`` gives it, or None) and the numbered
+    findings. Built from the JSON contract, so it says what the JSON says."""
+    import json
+
+    from render.report_pdf import report_pdf as pages
+
+    return pages(json.loads(reports(items, "json")), marked)
+
+
+def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, int]]:
+    """The reference sheets of every kind as PDF bytes, with the page (from 1) on which
+    each kind is drawn."""
+    from render.paper import STANDARD_SIZES
+    from render.sheets import sheet_pages, sheets_pdf
+
+    chosen = _pack(pack)
+    pages, _ = sheet_pages(chosen, None, STANDARD_SIZES, "letter")
+    index = {page.kind: number for number, page in enumerate(pages, start=1) if page.kind}
+    return sheets_pdf(chosen, pages), index
