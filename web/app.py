@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import logging
 import os
+import secrets
 import tempfile
 import time
 from collections import OrderedDict, Counter
@@ -72,7 +73,8 @@ def _one_line(status: int, message: str) -> PlainTextResponse:
 
 def _keep(folder: str, data: bytes, suffix: str) -> None:
     """Write an upload to ``folder`` under a name of our making, atomically."""
-    name = f"{time.strftime('%Y%m%d-%H%M%S')}-{hashlib.sha256(data).hexdigest()[:16]}{suffix}"
+    name = (f"{time.strftime('%Y%m%d-%H%M%S')}-{hashlib.sha256(data).hexdigest()[:16]}-"
+            f"{secrets.token_hex(4)}{suffix}")
     fd, tmp = tempfile.mkstemp(prefix=".upload-", dir=folder)
     with os.fdopen(fd, "wb") as out:
         out.write(data)

@@ -52,13 +52,21 @@ class WorkerPool:
 
     def __init__(self, workers: int, cpu_seconds: float = 30, memory_mb: int = 1536,
                  timeout: float = 60, tasks_per_worker: int = 200) -> None:
-        self.cpu_seconds, self.timeout = cpu_seconds, timeout
+        self.cpu_seconds, self.timeout, self.workers = cpu_seconds, timeout, workers
+        self._slots: asyncio.Semaphore | None = None
         context = multiprocessing.get_context("spawn")
         self._pool = context.Pool(workers, initializer=_limit_worker, initargs=(memory_mb,),
                                   maxtasksperchild=tasks_per_worker)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """The result of ``fn(*args)`` in a worker; JobFailed after ``timeout`` s."""
+        """The result of ``fn(*args)`` in a worker; JobFailed ``timeout`` s after a worker
+        took it (jobs wait their turn first, so a queue is not a timeout)."""
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.workers)
+        async with self._slots:
+            return await self._dispatch(fn, args)
+
+    async def _dispatch(self, fn: Callable[..., T], args: tuple) -> T:
         loop = asyncio.get_running_loop()
         done: asyncio.Future = loop.create_future()
 
