@@ -265,13 +265,13 @@ def test_the_worker_pool_survives_a_spinning_and_a_hoarding_job() -> None:
     import asyncio
 
     async def run() -> None:
-        pool = WorkerPool(2, cpu_seconds=1, memory_mb=1024, timeout=20)
+        pool = WorkerPool(2, cpu_seconds=1, memory_mb=1024, timeout=6)
         try:
             spinning = asyncio.ensure_future(pool.run(spin))
             with pytest.raises(MemoryError):
                 await pool.run(hog)
             assert await pool.run(square, 7) == 49
-            with pytest.raises(JobFailed, match="gave up after 20 s"):
+            with pytest.raises(JobFailed, match="gave up after 6 s"):
                 await spinning
             assert await pool.run(square, 9) == 81  # the killed worker was replaced
         finally:
@@ -301,9 +301,6 @@ def test_wsmark_serve_prints_its_address_and_serves(tmp_path) -> None:
     finally:
         process.terminate()
         process.wait(30)
-    taken = subprocess.run([str(script), "serve", "--port", match.group(1)],
-                           capture_output=True, text=True, timeout=30)
-    # the port is free again once stopped, so bind it ourselves to test the refusal
     import socket
 
     with socket.socket() as busy:
