@@ -186,11 +186,14 @@ class WebApp:
             jobs.append(self._check_item(safe_label(upload.filename), f"proof-{number}{suffix}",
                                          upload.data, options))
         items = await asyncio.gather(*jobs)
-        batch.items.extend(items)
+        numbered = []
+        for item in items:  # numbered now: uploads of one batch arrive side by side
+            numbered.append((len(batch.items), item))
+            batch.items.append(item)
         self.store.trim()
         if request.headers.get("x-wsmark-fragment"):
-            return self.page(request, "_items.html", batch=batch, items=list(
-                enumerate(items, start=start)), explain=self.explain)
+            return self.page(request, "_items.html", batch=batch, items=numbered,
+                             explain=self.explain)
         return RedirectResponse(f"/check/{batch.id}", status_code=303)
 
     def batch(self, request: Request) -> Any:
@@ -381,6 +384,8 @@ class WebApp:
 
     async def reference_sheet(self, request: Request) -> Response:
         kind = request.path_params["kind"]
+        if kind not in {k.name for k in api.kinds()}:
+            raise HTTPException(404, f"no sheet for {kind[:40]!r}")
         _, pages = await self.reference_sheets()
         if kind not in pages:
             raise HTTPException(404, f"no sheet for {kind[:40]!r}")
