@@ -543,6 +543,33 @@ def plan_packet(path: str, output: str, scale: float | None, pack: str) -> None:
         click.echo(str(target))
 
 
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (the default is this computer only).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8509, show_default=True)
+@click.option("--max-upload-mb", type=click.FloatRange(min=0, min_open=True), default=20,
+              show_default=True, help="Largest file, and largest request, accepted.")
+@click.option("--keep", "keep_dir", type=click.Path(file_okay=False),
+              help="Keep every upload in this folder (by default nothing is stored).")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Processes that check uploads (default: the cores, at most 4).")
+def serve(host: str, port: int, max_upload_mb: float, keep_dir: str | None,
+          workers: int | None) -> None:
+    """Start the web page for clerks and sign shops: check proofs, design a marker,
+    read the reference. Runs until Ctrl-C.
+
+    Example: wsmark serve --port 8509
+    """
+    from web.app import Settings
+    from web.server import serve as run
+
+    limit = int(max_upload_mb * 1_000_000)
+    settings = Settings(max_file_bytes=limit, max_request_bytes=limit, keep_dir=keep_dir)
+    if workers:
+        settings = Settings(**{**settings.__dict__, "workers": workers})
+    run(host, port, settings, announce=lambda line: click.echo(line))
+
+
 def main() -> None:
     """Console entry point."""
     sys.exit(cli.main(prog_name="wsmark", standalone_mode=True))

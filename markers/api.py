@@ -37,7 +37,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate",
            "bom_table", "write_file", "write_files", "FORMATS", "PAPERS", "Design",
            "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
-           "plan_map", "plan_packet"]
+           "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets"]
 
 if TYPE_CHECKING:
     from markers.check.pipeline import CheckOptions
@@ -484,3 +484,36 @@ def plan_packet(report: PlanReport, scale: float | None = None,
 
     report = _readable(report)
     return packet_files(report, marker_artworks(report.plan, _pack(pack)), scale, out_dir)
+
+def check_suffixes() -> tuple[str, ...]:
+    """The file suffixes ``check`` reads: the drawing readers there are, then designs.
+
+    >>> ".svg" in check_suffixes() and ".yaml" in check_suffixes()
+    True
+    """
+    from markers.read import READERS
+
+    return (*READERS, *DESIGN_SUFFIXES)
+
+
+def report_pdf(items: list[FileReport], marked: list[bytes | None]) -> bytes:
+    """The clerk's report as PDF: a page per file with its verdict, the marked-up drawing
+    (``marked``, as ``check(..., annotate_copy=True)`` gives it, or None) and the numbered
+    findings. Built from the JSON contract, so it says what the JSON says."""
+    import json
+
+    from render.report_pdf import report_pdf as pages
+
+    return pages(json.loads(reports(items, "json")), marked)
+
+
+def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, int]]:
+    """The reference sheets of every kind as PDF bytes, with the page (from 1) on which
+    each kind is drawn."""
+    from render.paper import STANDARD_SIZES
+    from render.sheets import sheet_pages, sheets_pdf
+
+    chosen = _pack(pack)
+    pages, _ = sheet_pages(chosen, None, STANDARD_SIZES, "letter")
+    index = {page.kind: number for number, page in enumerate(pages, start=1) if page.kind}
+    return sheets_pdf(chosen, pages), index
