@@ -37,6 +37,7 @@ def measure(art: Artwork, kinds: Mapping[str, Kind],
     if art.meta.get("scale_basis") == "physical":
         facts.drawing_units = art.meta.get("units")
     facts.generator = art.meta.get("generator")
+    facts.unread = dict(art.meta.get("ignored") or {})
     return facts
 
 

@@ -43,6 +43,7 @@ from markers.check.measure.common import (
     Band, Facts, Reflector, bbox_of, enclosed_by, family_geometry, legend_facts,
 )
 from markers.check.measure.faces import measure_face
+from markers.check.measure.reading import read_identification
 from markers.core.shapes import polygons
 from markers.core.spec import req
 
@@ -113,6 +114,7 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
     if facts.faces:
         face = facts.faces[0]
         facts.display_height, facts.display_basis = face.display_height, face.display_basis
+        facts.legend_text, facts.text_basis = face.legend_text, face.text_basis
     return facts
 
 
@@ -429,12 +431,8 @@ def _aid(art: Artwork, fam: Fam, facts: Facts) -> None:
     if facts.curvature == "surface":
         box_of = _box_mover(lambda g: geo.to_seen(g, axis, radius))
         facts.legends = [replace(leg, bbox=box_of(leg.bbox)) for leg in facts.legends]
-    texts = [leg.text for leg in facts.legends if leg.text and leg.text.strip().upper()
-             .startswith("WS")]
-    if texts:
-        facts.ws_id, facts.ws_id_basis = texts[0].strip(), "text"
-    elif art.meta.get("ws_id"):
-        facts.ws_id, facts.ws_id_basis = art.meta["ws_id"], "declared"
+    facts.ws_id, facts.ws_id_basis = read_identification(art, facts.legends, facts.body)
+    facts.legend_text, facts.text_basis = facts.ws_id, facts.ws_id_basis
 
 
 def _stripes(fam: Fam, facts: Facts) -> int:

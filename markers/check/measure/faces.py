@@ -18,6 +18,7 @@ from shapely.ops import nearest_points
 from markers.check.measure.common import (
     Facts, LegendFact, bbox_of, enclosed_by, family_geometry, legend_facts,
 )
+from markers.check.measure.reading import read_identification, read_legend
 from markers.core.artwork import Artwork
 from markers.core.shapes import SPECK, extreme_quad, polygons, radii, shape_of
 
@@ -196,10 +197,8 @@ def measure_face(art: Artwork, display_height: float | None = None) -> Facts:
     if facts.symbol_outer is not None and facts.display_area is not None:
         s, d = facts.symbol_outer.envelope.centroid, facts.display_area.centroid
         facts.center_offset = math.hypot(s.x - d.x, s.y - d.y)
-    texts = [leg.text for leg in legends if leg.text and leg.text.strip().upper()
-             .startswith("WS")]
-    if texts:
-        facts.ws_id, facts.ws_id_basis = texts[0].strip(), "text"
-    elif art.meta.get("ws_id"):
-        facts.ws_id, facts.ws_id_basis = art.meta["ws_id"], "declared"
+    facts.legend_text, facts.text_basis = read_legend(art, legends)
+    if aid_family is not None and ring is None:
+        facts.ws_id, facts.ws_id_basis = read_identification(art, legends, facts.symbol_outer)
+        facts.text_basis = facts.ws_id_basis
     return facts

@@ -20,7 +20,8 @@ AIDS = kinds_of("aid")
 #: Buoys (6)(a) sizes: all but mooring, slalom and race course buoys. An aid counts when
 #: it is drawn as a buoy (it has a waterline).
 SIZED = ("buoy-symbol", "buoy-sign", "buoy-wrap") + AIDS
-_LENGTH = Tolerance("length_tolerance")
+#: Every rule using it asks for at least a length (or a range's low end).
+_LENGTH = Tolerance("length_tolerance", minimum=True)
 
 
 def _is_buoy(f: Facts) -> bool:

@@ -150,7 +150,7 @@ def display_height(f: Facts) -> Iterator[Hit]:
 
 
 @rule("outline-width", "NR 5.09(6)(b)", "error", REGULATORY,
-      tolerance=Tolerance("length_tolerance"))
+      tolerance=Tolerance("length_tolerance", minimum=True))
 def outline_width(f: Facts) -> Iterator[Hit]:
     """The symbol outline is at least 2 in thick, perpendicular to the edge, at its
     thinnest.
