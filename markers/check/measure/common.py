@@ -98,6 +98,7 @@ class Facts:
     symbol_color: ColorMatch | None = None
     center_color: ColorMatch | None = None
     has_cross: bool = False
+    white_quarters: int | None = None
     size_name: str | None = None
     size: float | None = None
     outline: float | None = None
@@ -115,6 +116,7 @@ class Facts:
     text_basis: str = "none"
     unread: dict[str, int] = field(default_factory=dict)
     waterline: float | None = None
+    waterline_basis: str | None = None
     body: Polygon | None = None
     height_above_water: float | None = None
     diameter: float | None = None

@@ -20,7 +20,7 @@ from markers.check.measure.common import (
 )
 from markers.check.measure.reading import read_identification, read_legend
 from markers.core.artwork import Artwork
-from markers.core.shapes import SPECK, extreme_quad, polygons, radii, shape_of
+from markers.core.shapes import SPECK, extreme_quad, fit_circle, polygons, radii, shape_of
 
 __all__ = ["SHAPES", "measure_face", "side_angles"]
 
@@ -67,11 +67,36 @@ def _display(art: Artwork, facts: Facts, given: float | None,
     facts.display_area = box(px0, top, px1, top + facts.display_height)
 
 
+def _typical_outline(ring: Polygon, holes: list[Polygon]) -> float:
+    """The outline's usual thickness: the median distance from the outer boundary to
+    the white centre, so letters touching the outline or one thick side do not move
+    it (the rule's thinnest is Facts.outline)."""
+    edge = shapely.segmentize(ring.exterior, ring.exterior.length / 400)
+    points = shapely.points(shapely.get_coordinates(edge))
+    centre = unary_union([h.exterior for h in holes])
+    return float(np.median(shapely.distance(points, centre)))
+
+
 def _has_cross(ring: Polygon, outline: float) -> bool:
-    """Orange inside the inner diamond (the outline moved in by its own thickness): a
-    cross, even where white words are knocked out of its middle."""
+    """Orange bars crossing the whole centre: orange inside the inner diamond (the
+    outline moved in by its usual thickness) covering most of its vertical or
+    horizontal axis, so a cross with white words knocked out of its middle counts, and
+    letters touching the outline or an uneven outline do not."""
     inner = Polygon(ring.exterior).buffer(-(outline + 0.01), join_style="mitre")
-    return not inner.is_empty and ring.intersection(inner).area > 0.05 * inner.area
+    if inner.is_empty or ring.intersection(inner).area <= 0.05 * inner.area:
+        return False
+    x0, y0, x1, y1 = inner.bounds
+    c = inner.centroid
+    axes = [inner.intersection(LineString([(c.x, y0 - 1), (c.x, y1 + 1)])),
+            inner.intersection(LineString([(x0 - 1, c.y), (x1 + 1, c.y)]))]
+    return any(axis.length > 0 and ring.intersection(axis).length > 0.5 * axis.length
+               for axis in axes)
+
+
+def _white_quarters(holes: list[Polygon]) -> int:
+    """How many quarters of an exclusion diamond's centre are white: the holes the
+    cross leaves, not counting letters knocked out of it."""
+    return sum(1 for h in holes if h.area > 0.25 * holes[0].area)
 
 
 def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> None:
@@ -92,14 +117,17 @@ def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> None:
         facts.outline = where[0]
         a, b = nearest_points(ring.exterior, where[1].exterior)
         facts.outline_at = bbox_of(LineString([a, b]).buffer(0.05))
-        facts.has_cross = facts.symbol_shape == "diamond" and _has_cross(ring, facts.outline)
+        facts.has_cross = facts.symbol_shape == "diamond" and \
+            _has_cross(ring, _typical_outline(ring, holes))
+        if facts.has_cross:
+            facts.white_quarters = _white_quarters(holes)
     x0, y0, x1, y1 = outer.bounds
     if facts.symbol_shape == "diamond":
         facts.size_name, facts.size = "outside width", x1 - x0
         facts.side_angles = side_angles(outer)
     elif facts.symbol_shape == "circle" and holes:
         facts.size_name = "inner diameter"
-        facts.size = 2 * math.sqrt(holes[0].area / math.pi)
+        facts.size = 2 * fit_circle(np.asarray(holes[0].exterior.coords)[:-1])[2]
         outer_r, inner_r = radii(outer.exterior), radii(holes[0].exterior)
         facts.roundness = float(max(np.ptp(outer_r), np.ptp(inner_r)) / (2 * outer_r.max()))
     elif facts.symbol_shape == "rectangle" and holes:
