@@ -300,14 +300,24 @@ def annotation_targets(files: list[Path], annotate: str | Path) -> list[Path]:
     return targets
 
 
+def _note(f: Any) -> str:
+    """A finding on the marked-up copy: measured vs required, or what was not judged."""
+    if f.severity == "review":
+        return f"REVIEW {f.rule} {f.citation}: {f.message}"
+    return f"{f.rule} {f.citation}: " + (
+        f"measured {f.measured} {f.unit or ''}, required {f.required} {f.unit or ''}".rstrip()
+        if f.measured is not None else f.message)
+
+
 def annotate(report: FileReport, art: Artwork) -> bytes:
-    """The drawing with its findings numbered on it (an SVG)."""
+    """The drawing with its findings numbered on it (an SVG); one that could not be
+    fully judged says NOT VERIFIED first, so it never looks like a clean copy."""
     from render.svg import annotated_svg
 
-    notes = [(f"{f.rule} {f.citation}: " + (
-        f"measured {f.measured} {f.unit or ''}, required {f.required} {f.unit or ''}".rstrip()
-        if f.measured is not None else f.message), f.bbox)
-        for f in report.findings if f.severity != "info"]
+    unjudged = [f for f in report.findings if f.severity == "review" and not f.waived]
+    head = [(f"NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged; a person "
+             "must check them (marked REVIEW)", None)] if unjudged else []
+    notes = head + [(_note(f), f.bbox) for f in report.findings if f.severity != "info"]
     return annotated_svg(art, notes)
 
 

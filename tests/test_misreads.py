@@ -245,3 +245,6 @@ def test_review_verdict_in_json_sarif_and_exit_status(runner, tmp_path):
     assert result_["level"] == "warning" and result_["ruleId"] == "aid-id-format"
     text = runner.invoke(cli, ["check", str(path), str(path)]).output
     assert "REVIEW" in text and "2 review" in text
+    marked = tmp_path / "marked.svg"
+    runner.invoke(cli, ["check", str(path), "--annotate", str(marked), "-j", "1"])
+    assert "NOT VERIFIED" in marked.read_text() and "REVIEW aid-id-format" in marked.read_text()

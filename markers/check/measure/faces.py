@@ -93,10 +93,20 @@ def _has_cross(ring: Polygon, outline: float) -> bool:
                for axis in axes)
 
 
-def _white_quarters(holes: list[Polygon]) -> int:
-    """How many quarters of an exclusion diamond's centre are white: the holes the
-    cross leaves, not counting letters knocked out of it."""
-    return sum(1 for h in holes if h.area > 0.25 * holes[0].area)
+def _white_quarters(ring: Polygon, outline: float) -> int:
+    """How many quarters of an exclusion diamond's centre are white: of the inner
+    diamond cut in four about its middle, those the orange (cross bars and all) does
+    not all but fill; white words knocked out of the cross do not count against it."""
+    inner = Polygon(ring.exterior).buffer(-(outline + 0.01), join_style="mitre")
+    x0, y0, x1, y1 = inner.bounds
+    c = inner.centroid
+    count = 0
+    for qx0, qy0, qx1, qy1 in ((x0, y0, c.x, c.y), (c.x, y0, x1, c.y), (x0, c.y, c.x, y1),
+                               (c.x, c.y, x1, y1)):
+        quarter = inner.intersection(box(qx0, qy0, qx1, qy1))
+        if quarter.area and ring.intersection(quarter).area < 0.9 * quarter.area:
+            count += 1
+    return count
 
 
 def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> None:
@@ -117,10 +127,10 @@ def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> None:
         facts.outline = where[0]
         a, b = nearest_points(ring.exterior, where[1].exterior)
         facts.outline_at = bbox_of(LineString([a, b]).buffer(0.05))
-        facts.has_cross = facts.symbol_shape == "diamond" and \
-            _has_cross(ring, _typical_outline(ring, holes))
+        usual = _typical_outline(ring, holes)
+        facts.has_cross = facts.symbol_shape == "diamond" and _has_cross(ring, usual)
         if facts.has_cross:
-            facts.white_quarters = _white_quarters(holes)
+            facts.white_quarters = _white_quarters(ring, usual)
     x0, y0, x1, y1 = outer.bounds
     if facts.symbol_shape == "diamond":
         facts.size_name, facts.size = "outside width", x1 - x0
