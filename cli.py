@@ -383,16 +383,6 @@ def explain(rule_id: str, pack: str) -> None:
     click.echo(api.explain(rule_id, pack))
 
 
-def _unique(stem: str, taken: set[str]) -> str:
-    """``stem``, or ``stem-2``, ``stem-3`` ... when files in different folders share it."""
-    name, n = stem, 1
-    while name in taken:
-        n += 1
-        name = f"{stem}-{n}"
-    taken.add(name)
-    return name
-
-
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, metavar="FILE|DIR...")
 @click.option("--display-height", "-H", type=LENGTH,
@@ -408,13 +398,17 @@ def _unique(stem: str, taken: set[str]) -> str:
               help="Accept a finding of RULE for the stated reason (repeatable).")
 @click.option("--tolerance", multiple=True, metavar="RULE=VALUE",
               help="Override RULE's default tolerance, in its unit (see 'wsmark rules').")
+@click.option("--allow-below-minimum", is_flag=True,
+              help="Accept a --tolerance that lets less than a rule's own minimum pass; "
+                   "the report says so.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when files fail.")
 @_pack_opt
 def check(paths: tuple[str, ...], display_height: float | None, scale: float | None,
           fmt: str, annotate: str | None, waive: tuple[str, ...],
-          tolerance: tuple[str, ...], jobs: int | None, exit_zero: bool, pack: str) -> None:
+          tolerance: tuple[str, ...], allow_below_minimum: bool, jobs: int | None,
+          exit_zero: bool, pack: str) -> None:
     """Check drawings (.svg) and design files (.yaml, .json) against the pack's rule.
 
     Exit 0 when all pass, 1 when any fails, 2 for usage errors or unreadable input.
@@ -422,7 +416,8 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     Example: wsmark check vendor/danger.svg --format json --annotate marked/
     """
     try:
-        options = api.check_options(display_height, scale, waive, tolerance, pack)
+        options = api.check_options(display_height, scale, waive, tolerance, pack,
+                                    allow_below_minimum)
     except WsmarkError as err:
         raise click.UsageError(str(err)) from None
     files, skipped = api.inputs(paths)
@@ -430,25 +425,19 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         click.echo(f"wsmark: note: {note}", err=True)
     if not files:
         raise WsmarkError(f"no .svg, .yaml or .json files in {', '.join(paths)}")
-    single = annotate is not None and len(files) == 1 and annotate.lower().endswith(".svg")
-    if annotate and not single:
-        try:
-            Path(annotate).mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise WsmarkError(f"cannot create {annotate}: {err.strerror or err}") from None
+    targets = api.annotation_targets(files, annotate) if annotate is not None else []
     results = api.check_paths(files, options, pack, jobs or os.cpu_count() or 1,
                               annotate is not None)
     if sys.stderr.isatty() and len(files) > 1:
         with click.progressbar(results, length=len(files), label="checking",
                                file=sys.stderr) as bar:
             results = list(bar)
-    reports, names = [], set()
-    for path, report, marked in results:
+    reports = []
+    for index, (path, report, marked) in enumerate(results):
         reports.append(report)
         if marked is not None:
-            name = _unique(Path(path).stem, names)
-            api.write_file(annotate if single else Path(annotate) / f"{name}.annotated.svg",
-                         marked)
+            api.write_file(targets[index], marked)
+            click.echo(f"wrote {targets[index]}", err=True)
     if fmt == "text":  # a file that could not be read is an error message: stderr
         readable = [r for r in reports if r.error is None]
         if readable:
