@@ -312,8 +312,9 @@ def fabricate(kind: str, display_height: float | None, legend: str | None,
     """
     from render.fabricate import BOM_HEADER, bom_rows, write_fabrication
 
-    art = build(_kind_or_file(kind, display_height, outline, legend, ws_id, **fields))
-    fab, files = write_fabrication(art, out_dir, bleed, min_feature, qty)
+    design = _kind_or_file(kind, display_height, outline, legend, ws_id, **fields)
+    art = build(design)
+    fab, files = write_fabrication(art, out_dir, bleed, min_feature, qty, design=design)
     for path in files:
         click.echo(f"wrote {path}")
     rows = [BOM_HEADER, *bom_rows(fab.bom)]

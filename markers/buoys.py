@@ -31,7 +31,7 @@ from markers.requirements import CHOICES, REQ, at_least, dimension, req
 from markers.signs import SIGN_BUILDERS
 
 __all__ = ["build_symbol_buoy", "build_sign_buoy", "build_aid_buoy", "build_mooring_buoy",
-           "build_race_buoy", "SymbolBuoy", "symbol_buoy", "symbol_dims", "symbol_meta"]
+           "build_race_buoy", "SymbolBuoy", "aid_face_top", "AIDS", "NUN_CONE", "NUN_TOP", "symbol_buoy", "symbol_dims", "symbol_meta"]
 
 #: Clear space drawn beside a buoy and below its waterline, inches: room for the
 #: waterline to show in a picture. Nothing is painted there.
@@ -206,6 +206,7 @@ _AIDS = {  # kind: (aid, body colour, Coast Guard shape, paragraph)
     "buoy-aid-green": ("aid-green", "green", "can", "NR 5.09(2)(a)2"),
     "buoy-aid-center": ("aid-center", "white", "can", "NR 5.09(2)(a)4"),
 }
+AIDS = _AIDS
 
 
 def build_aid_buoy(design: Design) -> Artwork:
@@ -230,8 +231,7 @@ def build_aid_buoy(design: Design) -> Artwork:
         else box(axis - r, 0, axis + r, a)
     reflector = None if design.lighted else outline.intersection(
         box(0, 0, width, req("reflector_min")))
-    upper = max(cone, req("reflector_min"))
-    paints, legends = place(face, curvature, "seen", axis, (upper + a - face.height) / 2, r)
+    paints, legends = place(face, curvature, "seen", axis, aid_face_top(face, a, cone), r)
     layers: list[tuple[str, BaseGeometry]] = [(color, outline)]
     if center:
         layers += [("black", _stripes(axis, r, a).intersection(outline))]
@@ -260,6 +260,13 @@ def build_aid_buoy(design: Design) -> Artwork:
         meta={"ws_id": ws_id, "height_above_water": a, "diameter": d, "curvature": curvature,
               "lighted": design.lighted},
         dimensions=dims)
+
+
+def aid_face_top(face: Face, above: float, cone: float) -> float:
+    """Where an aid buoy's id face starts (inches below the top): centred between the
+    cone or reflective band, whichever reaches lower, and the waterline."""
+    upper = max(cone, req("reflector_min"))
+    return (upper + above - face.height) / 2
 
 
 def _stripes(axis: float, r: float, height: float) -> BaseGeometry:

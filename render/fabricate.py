@@ -7,9 +7,12 @@ from __future__ import annotations
 import csv
 import io
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from markers.artwork import Artwork
+from markers.buoy_surface import SURFACE_KINDS, buoy_surface, surface_bom
+from markers.design import Design
 from markers.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE, BomLine, Fabrication, plan
 from render.dxf import cut_dxf
 from render.output import file_stem, make_dir, write_atomic
@@ -38,19 +41,32 @@ def _csv(bom: list[BomLine]) -> bytes:
 
 def write_fabrication(art: Artwork, out_dir: str | os.PathLike,
                       bleed: float = DEFAULT_BLEED, min_feature: float = DEFAULT_MIN_FEATURE,
-                      qty: int = 1) -> tuple[Fabrication, list[Path]]:
+                      qty: int = 1, design: Design | None = None
+                      ) -> tuple[Fabrication, list[Path]]:
     """Write the fabrication files of ``art`` into ``out_dir`` (created if missing);
-    returns the plan (weeding issues, bill of materials) and the files written."""
-    fab = plan(art, bleed, min_feature, qty)
-    out = make_dir(out_dir)
+    returns the plan (weeding issues, bill of materials) and the files written.
+
+    A buoy (given its ``design``) is made from its surface: the print and cut files are
+    its flat wrap, the bill of materials its surface areas; a sphere or ovate, which
+    cannot be printed flat, gets only the bill of materials."""
     meta = art.meta
+    surface = None
+    if design is not None and design.kind in SURFACE_KINDS:  # a buoy: its surface, flat
+        surface = buoy_surface(design, art)
+        art = surface.flat or art
+    fab = plan(art, bleed, min_feature, qty)
+    if surface is not None:
+        fab = replace(fab, bom=surface_bom(surface, qty))
+    out = make_dir(out_dir)
     stem = file_stem(str(meta.get("kind")), meta.get("display_height"),
                      meta.get("legend") or meta.get("ws_id"))
-    printed = print_svg(fab)
-    files: dict[str, bytes] = {"print.svg": printed, "print.pdf": svg_to_pdf(printed)}
-    for color in fab.cuts:
-        files[f"cut-{color}.svg"] = cut_svg(fab, color)
-    files["cut.dxf"] = cut_dxf(fab)
+    files: dict[str, bytes] = {}
+    if surface is None or surface.flat is not None:
+        printed = print_svg(fab)
+        files.update({"print.svg": printed, "print.pdf": svg_to_pdf(printed)})
+        for color in fab.cuts:
+            files[f"cut-{color}.svg"] = cut_svg(fab, color)
+        files["cut.dxf"] = cut_dxf(fab)
     files["bom.csv"] = _csv(fab.bom)
     written = []
     for name, data in files.items():
