@@ -302,27 +302,48 @@ def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None) ->
               help="Narrowest piece or gap that cuts and weeds cleanly, in inches.")
 @click.option("--qty", type=click.IntRange(min=1), default=1, show_default=True,
               help="Number of signs, for the bill of materials.")
+@click.option("--blank", default="auto", show_default=True, metavar="auto|none|WxH",
+              help="Sign blank: the smallest standard one that fits, none, or e.g. 24x30.")
+@click.option("--holes", "hole_count", type=click.Choice(["0", "2", "4"]), default="0",
+              help="Mounting holes in the blank.")
+@click.option("--materials", type=click.Path(dir_okay=False), metavar="FILE.yaml",
+              help="The shop's rolls and prices (default: a generic file).")
 def fabricate(kind: str, display_height: float | None, legend: str | None,
               ws_id: str | None, outline: float, out_dir: str, bleed: float,
-              min_feature: float, qty: int, **fields) -> None:
+              min_feature: float, qty: int, blank: str, hole_count: str,
+              materials: str | None, **fields) -> None:
     """Write files for a sign shop: print SVG and PDF at 100 % with bleed and crop marks,
     a cut file per colour, a DXF of the cut layers and the bill of materials (CSV).
 
     Example: wsmark fabricate control -H 24 --legend "SLOW NO WAKE" -o out/
     """
-    from render.fabricate import BOM_HEADER, bom_rows, write_fabrication
+    from render.fabricate import (
+        BOM_HEADER, MATERIALS_HEADER, bom_rows, material_rows, write_fabrication,
+    )
 
     design = _kind_or_file(kind, display_height, outline, legend, ws_id, **fields)
     art = build(design)
-    fab, files = write_fabrication(art, out_dir, bleed, min_feature, qty, design=design)
+    fab, files = write_fabrication(art, out_dir, bleed, min_feature, qty, design=design,
+                                   blank=blank, hole_count=int(hole_count),
+                                   materials=materials)
     for path in files:
         click.echo(f"wrote {path}")
-    rows = [BOM_HEADER, *bom_rows(fab.bom)]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(BOM_HEADER))]
-    click.echo(f"\nbill of materials, sheeting for {qty} sign{'s' if qty > 1 else ''}:")
-    for row in rows:
-        click.echo("  " + "  ".join(cell.ljust(w) if i < 3 else cell.rjust(w)
-                                    for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+    what = "surface of" if get_kind(design.kind).form == "buoy" else "sheeting for"
+    noun = "buoy" if get_kind(design.kind).form == "buoy" else "sign"
+    tables = [(f"bill of materials, {what} {qty} {noun}{'s' if qty > 1 else ''}", BOM_HEADER,
+               bom_rows(fab.bom), 3)]
+    if fab.materials:
+        tables.append((f"nested on the rolls, per {noun} and for {qty}", MATERIALS_HEADER,
+                       material_rows(fab.materials), 4))
+    for title, header, body, text_columns in tables:
+        rows = [header, *body]
+        widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+        click.echo(f"\n{title}:")
+        for row in rows:
+            click.echo("  " + "  ".join(cell.ljust(w) if i < text_columns else cell.rjust(w)
+                                        for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+    for note in fab.notes:
+        click.echo(f"wsmark: note: {note}", err=True)
     for issue in fab.issues:
         click.echo(f"wsmark: warning: weeding: {issue}", err=True)
 

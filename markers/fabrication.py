@@ -278,6 +278,10 @@ class Fabrication:
     cuts: dict[str, list[Polygon]]
     issues: list[WeedingIssue]
     bom: list[BomLine]
+    #: findings beyond weeding (mounting holes too close to the symbol, notes)
+    notes: tuple[str, ...] = ()
+    #: the job nested on the shop's rolls (``markers.materials.MaterialLine``)
+    materials: tuple = ()
 
 
 def plan(art: Artwork, bleed: float = DEFAULT_BLEED,

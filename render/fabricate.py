@@ -13,13 +13,17 @@ from pathlib import Path
 from markers.artwork import Artwork
 from markers.buoy_surface import SURFACE_KINDS, buoy_surface, surface_bom
 from markers.design import Design
+from markers.errors import WsmarkError
+from markers.kinds import get_kind
+from markers.materials import load_materials
+from markers.shop import BLANK_AUTO, job_materials, on_shop_blank
 from markers.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE, BomLine, Fabrication, plan
 from render.dxf import cut_dxf
 from render.output import file_stem, make_dir, write_atomic
 from render.raster import svg_to_pdf
 from render.svg import cut_svg, print_svg
 
-__all__ = ["BOM_HEADER", "bom_rows", "write_fabrication"]
+__all__ = ["BOM_HEADER", "bom_rows", "write_fabrication", "MATERIALS_HEADER", "material_rows"]
 
 BOM_HEADER = ("colour", "hex", "role", "sq in per sign", "sq ft per sign", "quantity",
               "total sq ft")
@@ -32,31 +36,67 @@ def bom_rows(bom: list[BomLine]) -> list[tuple[str, ...]]:
 
 
 def _csv(bom: list[BomLine]) -> bytes:
+    return _table(BOM_HEADER, bom_rows(bom))
+
+
+def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(BOM_HEADER)
-    writer.writerows(bom_rows(bom))
+    writer.writerow(header)
+    writer.writerows(rows)
     return out.getvalue().encode("utf-8")
+
+
+MATERIALS_HEADER = ("material", "kind", "colour", "grade", "roll width in",
+                    "roll length in per sign", "waste per sign", "cost per sign",
+                    "quantity", "roll length in", "waste", "cost")
+
+
+def material_rows(lines) -> list[tuple[str, ...]]:
+    """The nested materials as text cells: per sign, then for the whole quantity (cost
+    includes the material's waste factor)."""
+    return [(x.one.material.name, x.kind, x.color, x.one.material.grade,
+             f"{x.one.material.roll_width:g}", f"{x.one.length:.2f}", f"{x.one.waste:.1%}",
+             f"{x.one.cost:.2f}", str(x.qty), f"{x.total.length:.2f}",
+             f"{x.total.waste:.1%}", f"{x.total.cost:.2f}") for x in lines]
 
 
 def write_fabrication(art: Artwork, out_dir: str | os.PathLike,
                       bleed: float = DEFAULT_BLEED, min_feature: float = DEFAULT_MIN_FEATURE,
-                      qty: int = 1, design: Design | None = None
+                      qty: int = 1, design: Design | None = None, blank: str | None = None,
+                      hole_count: int = 0, materials: str | None = None
                       ) -> tuple[Fabrication, list[Path]]:
     """Write the fabrication files of ``art`` into ``out_dir`` (created if missing);
-    returns the plan (weeding issues, bill of materials) and the files written.
+    returns the plan (weeding issues, bill of materials, notes, materials) and the
+    files written.
 
-    A buoy (given its ``design``) is made from its surface: the print and cut files are
-    its flat wrap, the bill of materials its surface areas; a sphere or ovate, which
-    cannot be printed flat, gets only the bill of materials."""
+    A sign face is put on a blank (``blank``: "auto", "none" or WxH) with
+    ``hole_count`` mounting holes. A buoy (given its ``design``) is made from its
+    surface: the print and cut files are its flat wrap, the bill of materials its
+    surface areas; a sphere or ovate, which cannot be printed flat, gets only the bill
+    of materials. Pieces are nested on the rolls of the ``materials`` file (the shipped
+    generic one when None)."""
+    shop = load_materials(materials)
     meta = art.meta
+    notes: list[str] = []
     surface = None
     if design is not None and design.kind in SURFACE_KINDS:  # a buoy: its surface, flat
         surface = buoy_surface(design, art)
         art = surface.flat or art
+        notes += surface.notes
+        if blank not in (None, BLANK_AUTO) or hole_count:
+            raise WsmarkError("--blank and --holes apply to signs, not buoys")
+    elif get_kind(str(meta.get("kind"))).form == "sign":
+        art, more = on_shop_blank(art, blank, hole_count)
+        notes += more
+    elif blank not in (None, BLANK_AUTO) or hole_count:
+        raise WsmarkError(f"--blank and --holes apply to signs, not {meta.get('kind')}")
     fab = plan(art, bleed, min_feature, qty)
     if surface is not None:
         fab = replace(fab, bom=surface_bom(surface, qty))
+    nested, more = job_materials(fab, shop, qty) if surface is None or surface.flat \
+        else ([], [])
+    fab = replace(fab, notes=tuple(notes + more), materials=tuple(nested))
     out = make_dir(out_dir)
     stem = file_stem(str(meta.get("kind")), meta.get("display_height"),
                      meta.get("legend") or meta.get("ws_id"))
@@ -68,6 +108,8 @@ def write_fabrication(art: Artwork, out_dir: str | os.PathLike,
             files[f"cut-{color}.svg"] = cut_svg(fab, color)
         files["cut.dxf"] = cut_dxf(fab)
     files["bom.csv"] = _csv(fab.bom)
+    if fab.materials:
+        files["materials.csv"] = _table(MATERIALS_HEADER, material_rows(fab.materials))
     written = []
     for name, data in files.items():
         path = out / f"{stem}-{name}"
