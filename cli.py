@@ -308,10 +308,13 @@ def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None) ->
               help="Mounting holes in the blank.")
 @click.option("--materials", type=click.Path(dir_okay=False), metavar="FILE.yaml",
               help="The shop's rolls and prices (default: a generic file).")
+@click.option("--stripe", type=click.Choice(["applied", "sewn"]), default="applied",
+              show_default=True, help="Diver's flag: the white stripe applied on the red "
+              "field or sewn between two red pieces.")
 def fabricate(kind: str, display_height: float | None, legend: str | None,
               ws_id: str | None, outline: float, out_dir: str, bleed: float,
               min_feature: float, qty: int, blank: str, hole_count: str,
-              materials: str | None, **fields) -> None:
+              materials: str | None, stripe: str, **fields) -> None:
     """Write files for a sign shop: print SVG and PDF at 100 % with bleed and crop marks,
     a cut file per colour, a DXF of the cut layers and the bill of materials (CSV).
 
@@ -325,11 +328,12 @@ def fabricate(kind: str, display_height: float | None, legend: str | None,
     art = build(design)
     fab, files = write_fabrication(art, out_dir, bleed, min_feature, qty, design=design,
                                    blank=blank, hole_count=int(hole_count),
-                                   materials=materials)
+                                   materials=materials, stripe=stripe)
     for path in files:
         click.echo(f"wrote {path}")
-    what = "surface of" if get_kind(design.kind).form == "buoy" else "sheeting for"
-    noun = "buoy" if get_kind(design.kind).form == "buoy" else "sign"
+    form = get_kind(design.kind).form
+    what = {"buoy": "surface of", "flag": "fabric for"}.get(form, "sheeting for")
+    noun = form if form in ("buoy", "flag") else "sign"
     tables = [(f"bill of materials, {what} {qty} {noun}{'s' if qty > 1 else ''}", BOM_HEADER,
                bom_rows(fab.bom), 3)]
     if fab.materials:

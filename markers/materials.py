@@ -20,7 +20,7 @@ from shapely.geometry import Polygon
 from markers.errors import WsmarkError
 
 __all__ = ["Material", "Materials", "DEFAULT_MATERIALS", "load_materials", "Nesting",
-           "nest", "KINDS"]
+           "nest", "KINDS", "piece_size"]
 
 DEFAULT_MATERIALS = Path(__file__).parent / "data" / "materials.yaml"
 KINDS = ("sheeting", "film", "fabric")
@@ -112,6 +112,10 @@ class Nesting:
     net_area: float
 
     @property
+    def yards(self) -> float:
+        return self.length / 36
+
+    @property
     def roll_area(self) -> float:
         return self.length * self.material.roll_width
 
@@ -126,6 +130,19 @@ class Nesting:
         return self.roll_area / SQ_IN_PER_SQ_FT * m.price_per_sq_ft * (1 + m.waste_factor)
 
 
+def piece_size(polygon: Polygon) -> tuple[float, float]:
+    """The sides of the smallest rectangle around a piece, turned as it fits best (a
+    diagonal stripe is nested along its length, not by its upright bounding box)."""
+    x0, y0, x1, y1 = polygon.bounds
+    upright = (x1 - x0, y1 - y0)
+    rect = polygon.minimum_rotated_rectangle
+    if not isinstance(rect, Polygon):
+        return upright
+    (ax, ay), (bx, by), (cx, cy) = list(rect.exterior.coords)[:3]
+    turned = (math.hypot(bx - ax, by - ay), math.hypot(cx - bx, cy - by))
+    return turned if turned[0] * turned[1] < upright[0] * upright[1] - 1e-9 else upright
+
+
 def nest(material: Material, pieces: list[Polygon], copies: int, spacing: float) -> Nesting:
     """``copies`` of ``pieces`` packed on ``material``'s roll (rectpack MaxRectsBssf,
     rotation allowed, ``spacing`` between pieces and from the edges)."""
@@ -134,10 +151,10 @@ def nest(material: Material, pieces: list[Polygon], copies: int, spacing: float)
     usable = material.roll_width - spacing
     rects = []
     for polygon in pieces:
-        x0, y0, x1, y1 = polygon.bounds
-        w, h = x1 - x0 + spacing, y1 - y0 + spacing
+        side_a, side_b = piece_size(polygon)
+        w, h = side_a + spacing, side_b + spacing
         if min(w, h) > usable + 1e-9:
-            raise WsmarkError(f"a {x1 - x0:.2f} x {y1 - y0:.2f} in piece does not fit the "
+            raise WsmarkError(f"a {side_a:.2f} x {side_b:.2f} in piece does not fit the "
                               f"{material.roll_width:g} in roll of {material.name}")
         rects.append((math.ceil(w * UNIT), math.ceil(h * UNIT)))
     packer = newPacker(pack_algo=MaxRectsBssf, rotation=True)
@@ -176,8 +193,7 @@ def plan_materials(parts: list[tuple[str, str, list[Polygon]]], materials: Mater
     for kind, color, pieces in parts:
         if not pieces:
             continue
-        widest = max(min(p.bounds[2] - p.bounds[0], p.bounds[3] - p.bounds[1])
-                     for p in pieces)
+        widest = max(min(piece_size(p)) for p in pieces)
         material = materials.pick(kind, color, widest)
         if material is None:
             notes.append(f"no {color} {kind} in {materials.source} takes a {widest:.2f} in "

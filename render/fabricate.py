@@ -15,7 +15,8 @@ from markers.buoy_surface import SURFACE_KINDS, buoy_surface, surface_bom
 from markers.design import Design
 from markers.errors import WsmarkError
 from markers.kinds import get_kind
-from markers.materials import load_materials
+from markers.flag_fabric import HEM, flag_bom, flag_pieces
+from markers.materials import load_materials, plan_materials
 from markers.shop import BLANK_AUTO, job_materials, on_shop_blank
 from markers.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE, BomLine, Fabrication, plan
 from render.dxf import cut_dxf
@@ -49,7 +50,7 @@ def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> bytes:
 
 MATERIALS_HEADER = ("material", "kind", "colour", "grade", "roll width in",
                     "roll length in per sign", "waste per sign", "cost per sign",
-                    "quantity", "roll length in", "waste", "cost")
+                    "quantity", "roll length in", "roll length yd", "waste", "cost")
 
 
 def material_rows(lines) -> list[tuple[str, ...]]:
@@ -58,14 +59,15 @@ def material_rows(lines) -> list[tuple[str, ...]]:
     return [(x.one.material.name, x.kind, x.color, x.one.material.grade,
              f"{x.one.material.roll_width:g}", f"{x.one.length:.2f}", f"{x.one.waste:.1%}",
              f"{x.one.cost:.2f}", str(x.qty), f"{x.total.length:.2f}",
+             f"{x.total.yards:.2f}",
              f"{x.total.waste:.1%}", f"{x.total.cost:.2f}") for x in lines]
 
 
 def write_fabrication(art: Artwork, out_dir: str | os.PathLike,
                       bleed: float = DEFAULT_BLEED, min_feature: float = DEFAULT_MIN_FEATURE,
                       qty: int = 1, design: Design | None = None, blank: str | None = None,
-                      hole_count: int = 0, materials: str | None = None
-                      ) -> tuple[Fabrication, list[Path]]:
+                      hole_count: int = 0, materials: str | None = None,
+                      stripe: str = "applied") -> tuple[Fabrication, list[Path]]:
     """Write the fabrication files of ``art`` into ``out_dir`` (created if missing);
     returns the plan (weeding issues, bill of materials, notes, materials) and the
     files written.
@@ -74,8 +76,9 @@ def write_fabrication(art: Artwork, out_dir: str | os.PathLike,
     ``hole_count`` mounting holes. A buoy (given its ``design``) is made from its
     surface: the print and cut files are its flat wrap, the bill of materials its
     surface areas; a sphere or ovate, which cannot be printed flat, gets only the bill
-    of materials. Pieces are nested on the rolls of the ``materials`` file (the shipped
-    generic one when None)."""
+    of materials. A flag is fabric: its panels with hems (the diver's stripe ``stripe``
+    "applied" or "sewn") are the cut files and the bill. Pieces are nested on the rolls
+    of the ``materials`` file (the shipped generic one when None)."""
     shop = load_materials(materials)
     meta = art.meta
     notes: list[str] = []
@@ -91,11 +94,23 @@ def write_fabrication(art: Artwork, out_dir: str | os.PathLike,
         notes += more
     elif blank not in (None, BLANK_AUTO) or hole_count:
         raise WsmarkError(f"--blank and --holes apply to signs, not {meta.get('kind')}")
-    fab = plan(art, bleed, min_feature, qty)
-    if surface is not None:
-        fab = replace(fab, bom=surface_bom(surface, qty))
-    nested, more = job_materials(fab, shop, qty) if surface is None or surface.flat \
-        else ([], [])
+    form = get_kind(str(meta.get("kind"))).form
+    if form == "flag":  # fabric: the print bleeds into the hems, the cuts are the panels
+        pieces = flag_pieces(art, stripe)
+        fab = plan(art, max(bleed, HEM), min_feature, qty)
+        cuts: dict[str, list] = {}
+        for color, _, piece in pieces:
+            cuts.setdefault(color, []).append(fab.frame.place(piece))
+        fab = replace(fab, cuts=cuts, bom=flag_bom(pieces, qty))
+        nested, more = plan_materials([("fabric", c, [fab.frame.place(p) for c2, _, p in
+                                                      pieces if c2 == c]) for c in cuts],
+                                      shop, qty)
+    else:
+        fab = plan(art, bleed, min_feature, qty)
+        if surface is not None:
+            fab = replace(fab, bom=surface_bom(surface, qty))
+        nested, more = job_materials(fab, shop, qty) if surface is None or surface.flat \
+            else ([], [])
     fab = replace(fab, notes=tuple(notes + more), materials=tuple(nested))
     out = make_dir(out_dir)
     stem = file_stem(str(meta.get("kind")), meta.get("display_height"),
