@@ -58,6 +58,10 @@ def cli() -> None:
     """Build, check and print Wisconsin waterway markers (Wis. Admin. Code NR 5.09)."""
 
 
+#: Options of the buoy and flag group that shape a sign face.
+SIGN_FIELDS = ("max_width", "above", "below")
+
+
 def _design(kind: str, display_height: float | None, outline: float, legend: str | None,
             ws_id: str | None, sample: bool = False, **fields) -> Design:
     """A Design from command-line options; ``fields`` are the buoy and flag options
@@ -74,9 +78,14 @@ def _design(kind: str, display_height: float | None, outline: float, legend: str
         fields["curvature"] = "surface"
     fields = {key: value for key, value in fields.items()
               if value is not None and value is not False}  # a given 0 is kept, and refused
-    if spec.form == "sign" and fields:
+    if spec.form == "sign" and set(fields) - set(SIGN_FIELDS):
         raise WsmarkError(f"{kind} is a sign face: " + ", ".join(
-            "--" + key.replace("_", "-") for key in fields) + " apply to buoys and flags")
+            "--" + key.replace("_", "-") for key in fields if key not in SIGN_FIELDS)
+            + " apply to buoys and flags")
+    if spec.form != "sign" and set(fields) & set(SIGN_FIELDS):
+        raise WsmarkError(f"{kind}: " + ", ".join(
+            "--" + key.replace("_", "-") for key in fields if key in SIGN_FIELDS)
+            + " apply to sign faces")
     if sample and "symbol" not in fields:
         fields.update({k: v for k, v in spec.sample.items() if k != "legend"})
         legend = legend if legend is not None else spec.sample.get("legend")
@@ -136,6 +145,12 @@ def _buoy_options(command):
         _surface_opt, _seam_opt,
         click.option("--flag-height", type=float, help="How high a flag is, inches."),
         click.option("--flag-length", type=float, help="How long a flag is, inches."),
+        click.option("--max-width", type=float, help="Widest the sign may be, inches "
+                     "(default: the symbol and its margins); words wrap within it."),
+        click.option("--above", help="Words above a control or danger symbol "
+                     "(NR 5.09(2)(b)1, 3); '|' breaks lines."),
+        click.option("--below", help="Words below a control or danger symbol "
+                     "(NR 5.09(2)(b)1, 3); '|' breaks lines."),
     ]):
         command = option(command)
     return command

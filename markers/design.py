@@ -82,6 +82,11 @@ class Design:
     seam: float = 0.0
     flag_height: float | None = None
     flag_length: float | None = None
+    #: widest a sign may be (inches; default the symbol and its margins), and words
+    #: above or below a control or danger symbol (NR 5.09(2)(b)1, 3)
+    max_width: float | None = None
+    above: str | None = None
+    below: str | None = None
 
     def validate(self, needs_display_height: bool = True) -> None:
         """Refuse what no correct marker can be, citing the paragraph."""
@@ -115,7 +120,8 @@ class Design:
         self._validate_sizes()
 
     def _validate_sizes(self) -> None:
-        for name in ("height_above_water", "diameter", "flag_height", "flag_length", "seam"):
+        for name in ("height_above_water", "diameter", "flag_height", "flag_length", "seam",
+                     "max_width"):
             value = getattr(self, name)
             if value is not None and not (math.isfinite(value) and value >= 0
                                           and (value > 0 or name == "seam")):
@@ -168,8 +174,9 @@ def validate_ws_id(kind: str, ws_id: str | None) -> str:
 
 _ALIASES = {"id": "ws_id", "display-height": "display_height", "ws-id": "ws_id"}
 _NUMBERS = ("display_height", "outline", "height_above_water", "diameter", "seam",
-            "flag_height", "flag_length")
-_TEXTS = ("legend", "ws_id", "symbol", "shape", "color", "material", "curvature")
+            "flag_height", "flag_length", "max_width")
+_TEXTS = ("legend", "ws_id", "symbol", "shape", "color", "material", "curvature", "above",
+          "below")
 
 
 def load_design(path: str | Path) -> Design:

@@ -20,7 +20,8 @@ def typical_designs(kind: Kind, display_height: float | None) -> list[Design]:
     """``kind`` at ``display_height`` (None for kinds without a display area) with each
     of its typical legends, its sample id and the registry's sample fields."""
     fields = {"ws_id": kind.sample_id, **kind.sample}
-    legends = TYPICAL_LEGENDS.get(kind.name, (fields.pop("legend", None),))
+    sample_legend = fields.pop("legend", None)
+    legends = TYPICAL_LEGENDS.get(kind.name, (sample_legend,))
     height = display_height if kind.display_area else None
     return [Design(kind.name, height, legend=legend, **fields) for legend in legends]
 

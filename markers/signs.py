@@ -15,11 +15,11 @@ from shapely.geometry.base import BaseGeometry
 
 from markers import geometry as geo
 from markers.artwork import Artwork, Dimension, Shape
-from markers.design import Design
+from markers.design import Design, refuse
 from markers.errors import WsmarkError
 from markers.layout import assemble, block_shapes, legend_item
-from markers.lettering import MARGIN, Block, block_height, fit_block, line_choices, set_block
-from markers.lettering import text_width
+from markers.lettering import MARGIN, Block, block_height, fit_block, set_block
+from markers.lettering import text_width, wrap_words
 from markers.requirements import REQ, diamond_height, legend_min_cap, req
 from markers.requirements import dimension as _d
 
@@ -144,59 +144,128 @@ def _inside_legend(design: Design, inner: Polygon, required: bool, what: str) ->
     return block
 
 
-def _band_lines(legend: str) -> list[str]:
-    return line_choices(legend)[0] if ("|" in legend or "\n" in legend) else [legend]
+#: Signs that may carry explanations above and/or below the symbol, and where it says so.
+EXPLAINED = {"danger": "NR 5.09(2)(b)1", "control": "NR 5.09(2)(b)3"}
+#: Signs whose legend is what they say, and the words of the rule that ask for it.
+SAYS = {"control": ("NR 5.09(2)(b)3", "the nature of the control or restriction shall be "
+                    "indicated by words, numerals, and/or well-known abbreviations in black "
+                    "letters inside the circle"),
+        "information": ("NR 5.09(2)(b)4", "the message will be presented with the rectangle "
+                        "in black letters")}
+#: Step by which a band's cap height is lowered to fit the sign's width (inches).
+CAP_STEP = 0.125
+
+
+def _check_words(design: Design) -> None:
+    """Refuse words that say nothing, words where the rule has no place for them, and
+    a control or information sign without its message."""
+    for name in ("legend", "above", "below"):
+        value = getattr(design, name)
+        if value is not None and not value.replace("|", " ").strip():
+            raise WsmarkError(f"{name} {value!r} has no words: leave it out or give the words")
+    if (design.above or design.below) and design.kind not in EXPLAINED:
+        raise WsmarkError(f"words above or below the symbol are for danger and control signs "
+                          f"({', '.join(EXPLAINED.values())}), not {design.kind}")
+    if design.kind in SAYS and not design.legend:
+        clause, words = SAYS[design.kind]
+        refuse(f"{design.kind} needs its legend (--legend): {clause}, \"{words}\"")
+
+
+def _band(text: str, h: float, limit: float, what: str) -> tuple[list[str], float]:
+    """A band of words within ``limit`` inches: its lines and cap height, as large as
+    H/8 and lowered in 1/8 in steps to the legible minimum before refusing."""
+    low = legend_min_cap(h)
+    cap = max(low, h * BAND_CAP)
+    while True:
+        lines = wrap_words(text, cap, limit - cap)  # a half-cap pad on each side
+        if lines is not None:
+            return lines, cap
+        if cap <= low + 1e-9:
+            raise WsmarkError(
+                f"{what} {text!r} cannot be set within {limit:.2f} in at the {low:.2f} in "
+                f"minimum legible cap height ({REQ['legend_min_fraction'].ref}); give a "
+                f"larger --max-width, shorten it, or enlarge the display area")
+        cap = max(low, cap - CAP_STEP)
+
+
+def _max_width(design: Design, natural: float) -> float:
+    """The widest the sign may be: --max-width, never less than the symbol and its
+    margins (``natural``), which is also the default."""
+    if design.max_width is None:
+        return natural
+    if design.max_width < natural - 1e-9:
+        raise WsmarkError(f"max width {design.max_width:g} in is narrower than the symbol and "
+                          f"its margins ({natural:.2f} in at H = {design.display_height:g} in)")
+    return design.max_width
 
 
 def _sign(design: Design, symbol_at, inside: str, what: str,
           inner_probe: Polygon | None = None) -> Artwork:
-    """Lay out a sign: display area with the symbol, legend inside or in a band below.
+    """Lay out a sign: display area with the symbol, legend inside or in a band below,
+    explanations above and below (control, danger), all within the sign's width.
 
     ``inside`` is 'must' (control, information), 'may' (danger) or 'never' (exclusion).
     """
     design.validate()
+    _check_words(design)
     h, legend = design.display_height, design.legend
     probe = symbol_at(0.0, 0.0)
     block = None
     if legend and inside != "never":
         block = _inside_legend(design, inner_probe or probe.inner, inside == "must", what)
-    band_lines = _band_lines(legend) if legend and block is None else []
-    band_cap = max(legend_min_cap(h), h * BAND_CAP)
-    pad = band_cap / 2
-    band_h = block_height(len(band_lines), band_cap) + 2 * pad if band_lines else 0.0
-    band_w = max((text_width(t, band_cap) for t in band_lines), default=0.0) + 2 * pad
     sym_w = probe.outer.bounds[2] - probe.outer.bounds[0]
-    width = max(sym_w + 2 * h * SIDE_MARGIN, band_w)
-    cx, cy = width / 2, h / 2
+    natural = sym_w + 2 * h * SIDE_MARGIN
+    limit = _max_width(design, natural)
+    below_text = "|".join(t for t in (legend if legend and block is None else None,
+                                      design.below) if t)
+    bands = {}
+    for name, text in (("above", design.above), ("below", below_text)):
+        if text:
+            lines, cap = _band(text, h, limit, "legend" if name == "below" and not
+                               design.below else f"words {name} the symbol")
+            bands[name] = (lines, cap, block_height(len(lines), cap) + cap)
+    band_w = max((text_width(t, cap) + cap for lines, cap, _ in bands.values()
+                  for t in lines), default=0.0)
+    width = max(natural, band_w)
+    top = bands["above"][2] if "above" in bands else 0.0
+    band_h = bands["below"][2] if "below" in bands else 0.0
+    cx, cy = width / 2, top + h / 2
     symbol = symbol_at(cx, cy)
     blocks = []
     if block is not None:
         blocks.append(set_block([line.text for line in block.lines], block.cap_height, cx, cy))
-    if band_lines:
-        blocks.append(set_block(band_lines, band_cap, cx, h + band_h / 2))
-    display = box(0, 0, width, h)
+    wheres = ["inside"] if block is not None else []
+    for name, y in (("above", top / 2), ("below", top + h + band_h / 2)):
+        if name in bands:
+            blocks.append(set_block(bands[name][0], bands[name][1], cx, y))
+            wheres.append(name)
+    display = box(0, top, width, top + h)
     features = {"display-area": display, "symbol": symbol.outer,
                 "symbol-interior": symbol.inner}
     if symbol.cross is not None:
         features["cross"] = symbol.cross
-    if band_lines:
-        features["legend-band"] = box(0, h, width, h + band_h)
+    if "below" in bands:
+        features["legend-band"] = box(0, top + h, width, top + h + band_h)
+    if "above" in bands:
+        features["above-band"] = box(0, 0, width, top)
     dims = [_d("display area height H", h, "in", "display_min"), *symbol.dimensions]
-    for b, where in zip(blocks, ["inside" if block is not None else "below", "below"]):
+    for b, where in zip(blocks, wheres):
         dims.append(_d(f"legend cap height ({where}), black block letters", b.cap_height,
                        "in", "NR 5.09(2)(b)5"))
-    dims.append(_d("sign panel (width x height)", f"{width:.2f} x {h + band_h:.2f}", "in",
+    total = top + h + band_h
+    dims.append(_d("sign panel (width x height)", f"{width:.2f} x {total:.2f}", "in",
                    "NR 5.09(5)(d)"))
     return assemble(
-        design.kind, width, h + band_h,
-        [("white", [Shape(box(0, 0, width, h + band_h))]),
+        design.kind, width, total,
+        [("white", [Shape(box(0, 0, width, total))]),
          ("orange", [Shape(symbol.orange, symbol.path)]),
          ("black", [s for b in blocks for s in block_shapes(b)])],
         legends=[legend_item(b, "black") for b in blocks],
         features=features,
         meta={"display_height": h, "outline": design.outline, "legend": legend,
+              "above": design.above, "below": design.below,
               "legend_placement": "inside" if block is not None else
-              ("below" if band_lines else None)},
+              ("below" if legend else None)},
         dimensions=dims)
 
 
@@ -225,8 +294,14 @@ def build_information(design: Design) -> Artwork:
     inner_h = h * req("symbol_fraction") - t
     width = 0.0
     probe = None
-    if design.legend:
-        probe = geo.rect(0, 0, 100 * h, inner_h)
+    if design.legend and design.legend.strip():
+        outer_h = h * req("symbol_fraction") + t
+        limit = _max_width(design, outer_h + 2 * h * SIDE_MARGIN)
+        if design.max_width is None:  # wrap within the square; widen for a long word
+            cap = max(legend_min_cap(h), h * BAND_CAP)
+            word = max(text_width(w, cap) for w in design.legend.replace("|", " ").split())
+            limit = max(limit, word + 2 * MARGIN * cap + 2 * t + 2 * h * SIDE_MARGIN)
+        probe = geo.rect(0, 0, limit - 2 * h * SIDE_MARGIN - 2 * t, inner_h)
         block = _inside_legend(design, probe, True, "rectangle")
         pad = MARGIN * block.cap_height
         widest = max(line.box.bounds[2] - line.box.bounds[0] for line in block.lines)

@@ -1,0 +1,70 @@
+"""Layouts measured on the built artwork and its rendered file: words wrapped within the
+sign's width, explanations above and below, refusals with their paragraph."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+import cli as cli_module
+from markers.design import Design
+from markers.errors import WsmarkError
+from markers.kinds import build
+from markers.requirements import legend_min_cap
+
+
+def test_long_danger_legend_wraps_within_the_symbol_and_margins() -> None:
+    art = build(Design("danger", 12.0, legend="SUBMERGED ROCKS AND SHALLOW WATER AHEAD"))
+    assert art.width == pytest.approx(8 + 2 * 12 / 12)  # 2H/3 and H/12 each side: 10 in
+    (item,) = art.legends
+    assert len(item.text.splitlines()) > 1
+    x0, _, x1, _ = item.outlines.bounds
+    assert 0 < x0 and x1 < art.width  # the letters stay on the panel
+    assert item.cap_height >= legend_min_cap(12.0)
+    wide = build(Design("danger", 12.0, legend="SUBMERGED ROCKS AND SHALLOW WATER AHEAD",
+                        max_width=30.0))
+    assert art.width < wide.width <= 30.0
+    assert len(wide.legends[0].text.splitlines()) < len(item.text.splitlines())
+
+
+def test_a_word_too_long_for_the_width_is_refused_in_one_line() -> None:
+    with pytest.raises(WsmarkError, match=r"cannot be set within 10\.00 in at the 1\.00 in"):
+        build(Design("danger", 12.0, legend="SUPERCALIFRAGILISTICEXPIALIDOCIOUS"))
+    with pytest.raises(WsmarkError, match="narrower than the symbol"):
+        build(Design("danger", 12.0, legend="ROCKS", max_width=5.0))
+
+
+def test_information_wraps_in_the_square_before_widening() -> None:
+    art = build(Design("information", 24.0, legend="PUBLIC BOAT LAUNCH AHEAD"))
+    sx0, _, sx1, _ = art.features["symbol"].bounds
+    assert sx1 - sx0 == pytest.approx(16 + 2)  # still the square: 2H/3 + t
+    assert len(art.legends[0].text.splitlines()) == 4
+
+
+def test_above_and_below_for_control_and_danger() -> None:
+    art = build(Design("control", 24.0, legend="SLOW NO WAKE", above="NO WAKE ZONE",
+                       below="7 AM|TO 7 PM"))
+    _, top, _, bottom = art.features["display-area"].bounds
+    assert bottom - top == pytest.approx(24.0)
+    above = [i for i in art.legends if "ZONE" in i.text]
+    below = [i for i in art.legends if "PM" in i.text]
+    assert above and above[0].outlines.bounds[3] < top
+    assert below and below[0].outlines.bounds[1] > bottom
+    assert art.height > 24 + above[0].cap_height + below[0].cap_height
+    for kind in ("exclusion", "information"):
+        with pytest.raises(WsmarkError, match="danger and control"):
+            build(Design(kind, 24.0, legend="X", above="MORE"))
+
+
+@pytest.mark.parametrize("kind,clause", [("control", "NR 5.09(2)(b)3"),
+                                         ("information", "NR 5.09(2)(b)4")])
+def test_no_legend_is_refused_with_the_paragraph(kind: str, clause: str) -> None:
+    result = CliRunner().invoke(cli_module.cli, ["render", kind, "-H", "24", "-o", "x.svg"])
+    assert result.exit_code == 2
+    assert clause in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_a_legend_of_only_spaces_is_refused() -> None:
+    for legend in ("   ", " | "):
+        with pytest.raises(WsmarkError, match="has no words"):
+            build(Design("danger", 24.0, legend=legend))
