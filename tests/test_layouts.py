@@ -37,8 +37,11 @@ def test_a_word_too_long_for_the_width_is_refused_in_one_line() -> None:
 def test_information_wraps_in_the_square_before_widening() -> None:
     art = build(Design("information", 24.0, legend="PUBLIC BOAT LAUNCH AHEAD"))
     sx0, _, sx1, _ = art.features["symbol"].bounds
-    assert sx1 - sx0 == pytest.approx(16 + 2)  # still the square: 2H/3 + t
+    # widened only as far as its longest word at H/8 needs, not to one 58 in line
+    assert 16 + 2 <= sx1 - sx0 < 20
     assert len(art.legends[0].text.splitlines()) == 4
+    short = build(Design("information", 24.0, legend="BOAT LAUNCH|AHEAD"))
+    assert len(short.legends[0].text.splitlines()) == 2
 
 
 def test_above_and_below_for_control_and_danger() -> None:
