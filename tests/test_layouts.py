@@ -71,3 +71,37 @@ def test_a_legend_of_only_spaces_is_refused() -> None:
     for legend in ("   ", " | "):
         with pytest.raises(WsmarkError, match="has no words"):
             build(Design("danger", 24.0, legend=legend))
+
+
+@pytest.mark.parametrize("h", [12.0, 18.0, 24.0, 36.0])
+@pytest.mark.parametrize("ws_id", ["WS-2", "WS-102"])
+def test_red_triangle_is_equilateral_and_holds_its_id(h: float, ws_id: str) -> None:
+    import math
+
+    art = build(Design("aid-red", h, ws_id=ws_id))
+    face = art.features["symbol"]
+    coords = list(face.exterior.coords)[:3]
+    sides = [math.dist(p, q) for p, q in zip(coords, coords[1:] + coords[:1])]
+    assert max(sides) - min(sides) < 1e-9  # equilateral, whatever the size
+    assert art.height >= h
+    assert face.contains(art.legends[0].outlines)
+    spec = {d.name: d.value for d in art.meta["dimensions"]}
+    assert "equilateral" in spec["triangle"]
+
+
+def test_aid_shape_warns_on_a_stretched_triangle(tmp_path) -> None:
+    # drawn the way a vendor might: a polygon stretched to 27.71 x 18 in, <text> id
+    svg = tmp_path / "red.svg"
+    svg.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="27.71in" height="18in" '
+        'viewBox="0 0 2771 1800"><polygon points="1385.5,0 2771,1800 0,1800" '
+        'fill="#c8102e"/><text x="1385" y="1500" font-family="Helvetica" '
+        'font-weight="bold" font-size="430" text-anchor="middle" fill="#fff">WS-2</text>'
+        '</svg>')
+    result = CliRunner().invoke(cli_module.cli, ["check", str(svg)])
+    assert "aid-shape" in result.output and "not equilateral" in result.output
+    ours = tmp_path / "ours.svg"
+    assert CliRunner().invoke(cli_module.cli, ["render", "aid-red", "-H", "18", "--id",
+                                               "WS-2", "-o", str(ours)]).exit_code == 0
+    result = CliRunner().invoke(cli_module.cli, ["check", str(ours)])
+    assert "aid-shape" not in result.output
