@@ -215,6 +215,8 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
                                        **fields))
     render_file(art, output, dpi)
     click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in)")
+    for note in art.meta.get("notes", ()):
+        click.echo(f"wsmark: note: {note}", err=True)
 
 
 @cli.command()

@@ -152,7 +152,8 @@ def build_symbol_buoy(design: Design) -> Artwork:
     orange = geo.bands(axis - r, axis + r, [0, b.band]) + \
         geo.bands(axis - r, axis + r, [b.height - b.band, b.height])
     layers = merge([("white", body), *[("orange", g) for g in orange], *paints])
-    display = box(axis - r, b.band, axis + r, b.band + b.display_height)
+    top = b.band + b.face.display_top
+    display = box(axis - r, top, axis + r, top + b.display_height)
     return assemble(
         design.kind, width, b.height + BELOW, layers, legends=legends,
         features={"display-area": display, "waterline": _waterline(width, b.height),

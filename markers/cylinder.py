@@ -59,6 +59,8 @@ class Face:
     height: float
     what: str
     dimensions: tuple[Dimension, ...] = ()
+    #: where the display area starts below the face's top (white kept above a symbol)
+    display_top: float = 0.0
 
 
 def sign_face(symbol: str, display_height: float, outline: float, legend: str | None) -> Face:
@@ -78,7 +80,7 @@ def sign_face(symbol: str, display_height: float, outline: float, legend: str | 
     dims = tuple(d for d in sign.meta["dimensions"] if not d.name.startswith("sign panel"))
     return Face(paints, legends, width, sign.height,
                 f"the {width:.2f} in wide {symbol} symbol{words} of a {display_height:g} in "
-                "display area", dims)
+                "display area", dims, sign.features["display-area"].bounds[1])
 
 
 def letters_face(text: str, cap: float, color: str, plate: str | None = None) -> Face:

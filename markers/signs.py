@@ -8,10 +8,12 @@ of words below it on white (which is not part of H; see RULES.md).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
+from shapely.ops import polylabel
 
 from markers import geometry as geo
 from markers.artwork import Artwork, Dimension, Shape
@@ -86,8 +88,49 @@ def diamond_symbol(cx: float, cy: float, h: float, t: float, with_cross: bool) -
     ]
     if with_cross:
         dims.append(_d("cross bar width", cross_bar(inner_width, slope, t), "in", clause_b))
+        area, across = white_quarters(h, t)
+        least = smallest_clear_h(t)
+        dims += [_d("white center (the four quarters)", area, "sq in", clause_b),
+                 _d("each white quarter, widest patch across", across, "in",
+                    "exclusion_quarter_min"),
+                 _d(f"smallest H giving each quarter {req('exclusion_quarter_min'):g} in "
+                    "across", least, "in", "exclusion_quarter_min")]
     dims.append(_d("colours", "international orange on white", "", clause_b))
     return Symbol(outer, inner, orange, None, dims, cross)
+
+
+def white_quarters(h: float, t: float) -> tuple[float, float]:
+    """The exclusion diamond's white center at display height ``h`` and outline ``t``:
+    its area (sq in) and the width of the widest patch in its smallest quarter (the
+    diameter of the largest circle inside it)."""
+    slope = req("diamond_slope")
+    inner_width = geo.diamond_inset(h * req("symbol_fraction"), t, slope)
+    if inner_width <= 0:
+        return 0.0, 0.0
+    inner = geo.diamond(0, 0, inner_width, slope)
+    white = inner.difference(geo.cross(0, 0, cross_bar(inner_width, slope, t), inner))
+    parts = [p for p in getattr(white, "geoms", [white]) if p.area > 1e-9]
+    if not parts:
+        return 0.0, 0.0
+    widths = []
+    for part in parts:
+        pole = polylabel(part, tolerance=1e-4)
+        widths.append(2 * part.exterior.distance(pole))
+    return white.area, min(widths)
+
+
+@lru_cache(maxsize=16)
+def smallest_clear_h(t: float) -> float:
+    """The smallest display height (to 1/4 in) at which each white quarter of the
+    exclusion diamond is at least ``exclusion_quarter_min`` across."""
+    want = req("exclusion_quarter_min")
+    low, high = req("display_min"), req("display_min")
+    while white_quarters(high, t)[1] < want:
+        low, high = high, high * 2
+    for _ in range(20):
+        mid = (low + high) / 2
+        low, high = (low, mid) if white_quarters(mid, t)[1] >= want else (mid, high)
+    return math.ceil(high * 4 - 1e-9) / 4
 
 
 def circle_symbol(cx: float, cy: float, h: float, t: float) -> Symbol:
@@ -200,11 +243,13 @@ def _max_width(design: Design, natural: float) -> float:
 
 
 def _sign(design: Design, symbol_at, inside: str, what: str,
-          inner_probe: Polygon | None = None) -> Artwork:
+          inner_probe: Polygon | None = None, round_symbol: bool = False) -> Artwork:
     """Lay out a sign: display area with the symbol, legend inside or in a band below,
     explanations above and below (control, danger), all within the sign's width.
 
     ``inside`` is 'must' (control, information), 'may' (danger) or 'never' (exclusion).
+    A ``round_symbol`` (the control circle, as tall as H at H = 12 in) gets white above
+    and below it as wide as the side margins, outside the display area.
     """
     design.validate()
     _check_words(design)
@@ -227,15 +272,18 @@ def _sign(design: Design, symbol_at, inside: str, what: str,
     band_w = max((text_width(t, cap) + cap for lines, cap, _ in bands.values()
                   for t in lines), default=0.0)
     width = max(natural, band_w)
-    top = bands["above"][2] if "above" in bands else 0.0
-    band_h = bands["below"][2] if "below" in bands else 0.0
+    sym_h = probe.outer.bounds[3] - probe.outer.bounds[1]
+    margin = max(0.0, (sym_h + 2 * h * SIDE_MARGIN - h) / 2) if round_symbol else 0.0
+    top = (bands["above"][2] if "above" in bands else 0.0) + margin
+    band_h = (bands["below"][2] if "below" in bands else 0.0) + margin
     cx, cy = width / 2, top + h / 2
     symbol = symbol_at(cx, cy)
     blocks = []
     if block is not None:
         blocks.append(set_block([line.text for line in block.lines], block.cap_height, cx, cy))
     wheres = ["inside"] if block is not None else []
-    for name, y in (("above", top / 2), ("below", top + h + band_h / 2)):
+    for name, y in (("above", (top - margin) / 2),
+                    ("below", top + h + margin + (band_h - margin) / 2)):
         if name in bands:
             blocks.append(set_block(bands[name][0], bands[name][1], cx, y))
             wheres.append(name)
@@ -245,9 +293,9 @@ def _sign(design: Design, symbol_at, inside: str, what: str,
     if symbol.cross is not None:
         features["cross"] = symbol.cross
     if "below" in bands:
-        features["legend-band"] = box(0, top + h, width, top + h + band_h)
+        features["legend-band"] = box(0, top + h + margin, width, top + h + band_h)
     if "above" in bands:
-        features["above-band"] = box(0, 0, width, top)
+        features["above-band"] = box(0, 0, width, top - margin)
     dims = [_d("display area height H", h, "in", "display_min"), *symbol.dimensions]
     for b, where in zip(blocks, wheres):
         dims.append(_d(f"legend cap height ({where}), black block letters", b.cap_height,
@@ -276,15 +324,27 @@ def build_danger(design: Design) -> Artwork:
 
 
 def build_exclusion(design: Design) -> Artwork:
-    """Exclusion: the diamond with an orange cross; no words inside, any words below."""
-    return _sign(design, lambda x, y: diamond_symbol(x, y, design.display_height,
-                                                     design.outline, True), "never", "diamond")
+    """Exclusion: the diamond with an orange cross; no words inside, any words below.
+    A note says so when the cross leaves the white quarters too small to be seen."""
+    art = _sign(design, lambda x, y: diamond_symbol(x, y, design.display_height,
+                                                    design.outline, True), "never", "diamond")
+    h, t = design.display_height, design.outline
+    area, across = white_quarters(h, t)
+    want = req("exclusion_quarter_min")
+    if across >= want:
+        return art
+    note = (f"exclusion at H = {h:g} in: the white center is {area:.2f} sq in, each quarter "
+            f"{across:.2f} in across (under the {want:g} in of "
+            f"{REQ['exclusion_quarter_min'].ref}); H = {smallest_clear_h(t):g} in or more "
+            "gives each quarter that")
+    return replace(art, meta={**art.meta, "notes": [note]})
 
 
 def build_control(design: Design) -> Artwork:
     """Control: orange circle with the words of the control inside."""
     return _sign(design, lambda x, y: circle_symbol(x, y, design.display_height,
-                                                    design.outline), "must", "circle")
+                                                    design.outline), "must", "circle",
+                 round_symbol=True)
 
 
 def build_information(design: Design) -> Artwork:

@@ -105,3 +105,35 @@ def test_aid_shape_warns_on_a_stretched_triangle(tmp_path) -> None:
                                                "WS-2", "-o", str(ours)]).exit_code == 0
     result = CliRunner().invoke(cli_module.cli, ["check", str(ours)])
     assert "aid-shape" not in result.output
+
+
+def test_control_ring_keeps_the_side_margin_top_and_bottom_in_the_file() -> None:
+    from render.output import render_bytes
+    from svg_measure import read_svg
+
+    art = build(Design("control", 12.0, legend="5 MPH"))
+    drawing = read_svg(render_bytes(art, ".svg"))
+    ring = next(layer.geometry for name, layer in drawing.layers.items() if "orange" in name)
+    x0, y0, x1, y1 = ring.bounds
+    assert (x0, y0) == pytest.approx((1.0, 1.0), abs=1e-3)  # H/12 = 1 in every side
+    assert (drawing.width_in - x1, drawing.height_in - y1) == pytest.approx((1.0, 1.0), abs=1e-3)
+
+
+def test_exclusion_white_center_is_stated_with_the_smallest_h(tmp_path) -> None:
+    from markers.requirements import req
+    from markers.signs import white_quarters
+
+    art = build(Design("exclusion", 12.0))
+    white = art.features["symbol-interior"].difference(art.features["cross"])
+    dims = {d.name: d.value for d in art.meta["dimensions"]}
+    assert dims["white center (the four quarters)"] == pytest.approx(white.area, abs=1e-6)
+    least = dims[f"smallest H giving each quarter {req('exclusion_quarter_min'):g} in across"]
+    assert white_quarters(least, 2.0)[1] >= 1.0 > white_quarters(least - 0.25, 2.0)[1]
+    result = CliRunner().invoke(cli_module.cli, ["render", "exclusion", "-H", "12", "-o",
+                                                 str(tmp_path / "x.svg")])
+    assert result.exit_code == 0
+    assert f"white center is {white.area:.2f} sq in" in result.output
+    assert f"H = {least:g} in or more" in result.output
+    quiet = CliRunner().invoke(cli_module.cli, ["render", "exclusion", "-H", "24", "-o",
+                                                str(tmp_path / "y.svg")])
+    assert "note" not in quiet.output
