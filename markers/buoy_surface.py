@@ -27,7 +27,8 @@ from markers.colors import PALETTE
 from markers.errors import WsmarkError
 from markers.fabrication import BomLine
 from markers.buoys import AIDS, NUN_CONE, NUN_TOP, aid_face_top
-from markers.cylinder import letters_face, place
+from markers.aid_ids import aid_id_face
+from markers.cylinder import place
 from markers.design import Design, validate_ws_id
 from markers.layout import assemble, merge
 from markers.requirements import req
@@ -161,9 +162,9 @@ def _aid_buoy(design: Design, elevation: Artwork) -> BuoySurface:
     r, around = d / 2, math.pi * d
     center = design.kind == "buoy-aid-center"
     ws_id = validate_ws_id(aid, elevation.meta["ws_id"])
-    face = letters_face(ws_id, req("aid_letter_min"), "white",
-                        plate="black" if center else None)
-    curvature = elevation.meta["curvature"]
+    face, _, curvature = aid_id_face(ws_id, req("aid_letter_min"),
+                                     "black" if center else None, d,
+                                     elevation.meta["curvature"])
     cone = NUN_CONE * d if shape == "nun" else 0.0
     cyl = a - cone  # the cylinder below the nun's cone (all of a can)
     reflect = 0.0 if design.lighted else req("reflector_min")

@@ -21,8 +21,9 @@ from shapely.geometry.base import BaseGeometry
 
 from markers import geometry as geo
 from markers.artwork import Artwork, Dimension, Shape
+from markers.aid_ids import aid_id_face, foreshortening
 from markers.cylinder import (
-    FIT, Face, choose_curvature, default_diameter, letters_face, place, seen_width, sign_face,
+    FIT, Face, choose_curvature, default_diameter, place, seen_width, sign_face,
 )
 from markers.design import Design, refuse, validate_ws_id
 from markers.errors import WsmarkError
@@ -220,9 +221,8 @@ def build_aid_buoy(design: Design) -> Artwork:
     ws_id = validate_ws_id(aid, design.ws_id)
     center = design.kind == "buoy-aid-center"
     cap = req("aid_letter_min")
-    face = letters_face(ws_id, cap, "white", plate="black" if center else None)
-    d = design.diameter or default_diameter(face, design.curvature, req("buoy_min_diameter"))
-    curvature = choose_curvature(face, d, design.curvature)
+    face, d, curvature = aid_id_face(ws_id, cap, "black" if center else None,
+                                     design.diameter, design.curvature)
     a = design.height_above_water or req("buoy_min_height")
     r = d / 2
     width = d + 2 * SIDE
@@ -244,6 +244,10 @@ def build_aid_buoy(design: Design) -> Artwork:
                       f" {shape}", "", clause),
             Dimension("Coast Guard shape", shape, "", "NR 5.09(2)(a)7"),
             Dimension("identification", ws_id, "", "NR 5.09(2)(a)5"),
+            Dimension("identification set as", " / ".join(face.legends[0].text.split("\n")),
+                      "", "NR 5.09(2)(a)6"),
+            dimension("glyph foreshortened from the front, at most",
+                      foreshortening(face, d, curvature), "ratio", "aid_id_foreshortening"),
             dimension(f"white block letter height {at_least('aid_letter_min')}", cap, "in",
                       "aid_letter_min"),
             *_layout_dims(face, d, curvature, "identification")]

@@ -17,7 +17,7 @@ from markers.errors import WsmarkError
 from markers.citations import ref
 from markers.requirements import REQ
 
-__all__ = ["Design", "validate_ws_id", "ws_id_parts", "ws_id_wanted", "load_design",
+__all__ = ["Design", "validate_ws_id", "ws_id_parts", "ws_id_wanted", "ws_id_from_text", "load_design",
            "DESIGN_SUFFIXES", "SMALL_BUOYS", "CURVATURES", "as_declared", "refuse"]
 
 DESIGN_SUFFIXES = (".yaml", ".yml", ".json")
@@ -145,6 +145,18 @@ def ws_id_parts(ws_id: str) -> re.Match | None:
     """The number or letters of a well-formed identification ("WS-" then a number or
     letters, NR 5.09(2)(a)5), or None."""
     return _WS_ID.fullmatch(ws_id)
+
+
+def ws_id_from_text(text: str) -> str:
+    """The id an aid's lettering reads: one line as it is; stacked lines ("WS" above
+    "2", or a character a line) joined, with the hyphen the stack leaves out."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if len(lines) < 2:
+        return text.strip()
+    joined = "".join(lines)
+    if joined.upper().startswith("WS") and not joined[2:].startswith("-"):
+        joined = joined[:2] + "-" + joined[2:]
+    return joined
 
 
 def ws_id_wanted(kind: str, parts: re.Match) -> tuple[str, bool]:

@@ -17,6 +17,7 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
+from markers.design import ws_id_from_text
 from markers.artwork import Artwork
 from markers.colors import PALETTE, ColorMatch, classify
 
@@ -460,7 +461,7 @@ def measure(art: Artwork, display_height: float | None = None) -> Facts:
     texts = [leg.text for leg in legends if leg.text and leg.text.strip().upper()
              .startswith("WS")]
     if texts:
-        facts.ws_id, facts.ws_id_basis = texts[0].strip(), "text"
+        facts.ws_id, facts.ws_id_basis = ws_id_from_text(texts[0]), "text"
     elif art.meta.get("ws_id"):
         facts.ws_id, facts.ws_id_basis = art.meta["ws_id"], "declared"
     return facts

@@ -137,3 +137,40 @@ def test_exclusion_white_center_is_stated_with_the_smallest_h(tmp_path) -> None:
     quiet = CliRunner().invoke(cli_module.cli, ["render", "exclusion", "-H", "24", "-o",
                                                 str(tmp_path / "y.svg")])
     assert "note" not in quiet.output
+
+
+@pytest.mark.parametrize("kind,ws_id,diameter", [
+    ("buoy-aid-red", "WS-2", None), ("buoy-aid-green", "WS-1", None),
+    ("buoy-aid-red", "WS-102", None), ("buoy-aid-green", "WS-11", 9.0),
+    ("buoy-aid-red", "WS-2", 8.0)])
+def test_aid_buoy_id_glyphs_are_legible_in_the_elevation(kind, ws_id, diameter) -> None:
+    """Every glyph of the id, measured in the rendered elevation: at least 3 in high
+    and at least 70 % of its flat width (at most 30 % foreshortened)."""
+    from render.output import render_bytes
+    from svg_measure import read_svg
+
+    from markers.fabrication import polygons
+    from markers.lettering import set_line
+
+    art = build(Design(kind, ws_id=ws_id, diameter=diameter))
+    drawing = read_svg(render_bytes(art, ".svg"))
+    white = [layer.geometry for name, layer in drawing.layers.items() if "white" in name]
+    glyphs = [g for g in polygons(white[-1]) if g.bounds[3] - g.bounds[1] > 1.0]
+    rows: list[list] = []
+    for g in sorted(glyphs, key=lambda g: g.bounds[1]):
+        if rows and abs(rows[-1][0].bounds[1] - g.bounds[1]) < 1.0:
+            rows[-1].append(g)
+        else:
+            rows.append([g])
+    set_as = next(d.value for d in art.meta["dimensions"] if d.name == "identification set as")
+    lines = set_as.split(" / ")
+    assert len(rows) == len(lines)
+    for row, text in zip(rows, lines):
+        flat = sorted((p for p in polygons(set_line(text, 3.0, 0, 0).geometry)
+                       if p.bounds[3] - p.bounds[1] > 1.0), key=lambda p: p.bounds[0])
+        seen = sorted(row, key=lambda p: p.bounds[0])
+        assert len(seen) == len(flat), (text, len(seen))
+        for s, f in zip(seen, flat):
+            assert s.bounds[3] - s.bounds[1] >= 3.0 - 0.05  # seen at least 3 in high
+            ratio = (s.bounds[2] - s.bounds[0]) / (f.bounds[2] - f.bounds[0])
+            assert ratio >= 0.70 - 1e-3, (text, ratio)
