@@ -246,8 +246,9 @@ def build_aid_buoy(design: Design) -> Artwork:
             Dimension("identification", ws_id, "", "NR 5.09(2)(a)5"),
             Dimension("identification set as", " / ".join(face.legends[0].text.split("\n")),
                       "", "NR 5.09(2)(a)6"),
-            dimension("glyph foreshortened from the front, at most",
-                      foreshortening(face, d, curvature), "ratio", "aid_id_foreshortening"),
+            Dimension("glyph foreshortened from the front, at most",
+                      f"{foreshortening(face, d, curvature):.0%}", "",
+                      REQ["aid_id_foreshortening"].ref.clause),
             dimension(f"white block letter height {at_least('aid_letter_min')}", cap, "in",
                       "aid_letter_min"),
             *_layout_dims(face, d, curvature, "identification")]

@@ -44,7 +44,8 @@ def build_diver_flag(design: Design) -> Artwork:
                       "s. 30.70, Wis. Stats.")]
     return assemble(design.kind, length, h,
                     [("red", [Shape(box(0, 0, length, h))]), ("white", [Shape(stripe)])],
-                    features={}, meta={"flag_height": h, "flag_length": length},
+                    features={"stripe": stripe},
+                    meta={"flag_height": h, "flag_length": length},
                     dimensions=dims)
 
 
