@@ -24,7 +24,7 @@ from render.output import file_stem, make_dir, write_atomic
 from render.raster import svg_to_pdf
 from render.svg import cut_svg, print_svg
 
-__all__ = ["BOM_HEADER", "bom_rows", "write_fabrication", "MATERIALS_HEADER", "material_rows"]
+__all__ = ["BOM_HEADER", "bom_rows", "write_fabrication", "shop_plan", "MATERIALS_HEADER", "material_rows"]
 
 BOM_HEADER = ("colour", "hex", "role", "sq in per sign", "sq ft per sign", "quantity",
               "total sq ft")
@@ -63,22 +63,20 @@ def material_rows(lines) -> list[tuple[str, ...]]:
              f"{x.total.waste:.1%}", f"{x.total.cost:.2f}") for x in lines]
 
 
-def write_fabrication(art: Artwork, out_dir: str | os.PathLike,
-                      bleed: float = DEFAULT_BLEED, min_feature: float = DEFAULT_MIN_FEATURE,
-                      qty: int = 1, design: Design | None = None, blank: str | None = None,
-                      hole_count: int = 0, materials: str | None = None,
-                      stripe: str = "applied") -> tuple[Fabrication, list[Path]]:
-    """Write the fabrication files of ``art`` into ``out_dir`` (created if missing);
-    returns the plan (weeding issues, bill of materials, notes, materials) and the
-    files written.
+def shop_plan(art: Artwork, bleed: float = DEFAULT_BLEED,
+              min_feature: float = DEFAULT_MIN_FEATURE, qty: int = 1,
+              design: Design | None = None, blank: str | None = None, hole_count: int = 0,
+              materials: str | None = None, stripe: str = "applied") -> Fabrication:
+    """The whole job for ``art``, without files: the plan (print page, cut pieces,
+    weeding issues, bill of materials, notes, nesting on the rolls).
 
     A sign face is put on a blank (``blank``: "auto", "none" or WxH) with
     ``hole_count`` mounting holes. A buoy (given its ``design``) is made from its
-    surface: the print and cut files are its flat wrap, the bill of materials its
-    surface areas; a sphere or ovate, which cannot be printed flat, gets only the bill
-    of materials. A flag is fabric: its panels with hems (the diver's stripe ``stripe``
-    "applied" or "sewn") are the cut files and the bill. Pieces are nested on the rolls
-    of the ``materials`` file (the shipped generic one when None)."""
+    surface: the print and cut pieces are its flat wrap, the bill of materials its
+    surface areas; a sphere or ovate, which cannot be printed flat, has no cuts. A flag
+    is fabric: its panels with hems (the diver's stripe ``stripe`` "applied" or "sewn")
+    are the cut pieces and the bill. Pieces are nested on the rolls of the
+    ``materials`` file (the shipped generic one when None)."""
     shop = load_materials(materials)
     meta = art.meta
     notes: list[str] = []
@@ -111,12 +109,29 @@ def write_fabrication(art: Artwork, out_dir: str | os.PathLike,
             fab = replace(fab, bom=surface_bom(surface, qty))
         nested, more = job_materials(fab, shop, qty) if surface is None or surface.flat \
             else ([], [])
-    fab = replace(fab, notes=tuple(notes + more), materials=tuple(nested))
+        if surface is not None and surface.flat is None:
+            fab = replace(fab, cuts={})
+    return replace(fab, notes=tuple(notes + more), materials=tuple(nested))
+
+
+def write_fabrication(art: Artwork, out_dir: str | os.PathLike,
+                      bleed: float = DEFAULT_BLEED, min_feature: float = DEFAULT_MIN_FEATURE,
+                      qty: int = 1, design: Design | None = None, blank: str | None = None,
+                      hole_count: int = 0, materials: str | None = None,
+                      stripe: str = "applied") -> tuple[Fabrication, list[Path]]:
+    """Write the fabrication files of ``art`` (see ``shop_plan``) into ``out_dir``
+    (created if missing); returns the plan and the files written. A buoy that cannot
+    be printed flat gets only its bill of materials."""
+    meta = art.meta
+    fab = shop_plan(art, bleed, min_feature, qty, design, blank, hole_count, materials,
+                    stripe)
+    # a buoy that cannot be printed flat (a sphere, an ovate) has no cut pieces
+    flat = design is None or design.kind not in SURFACE_KINDS or bool(fab.cuts)
     out = make_dir(out_dir)
     stem = file_stem(str(meta.get("kind")), meta.get("display_height"),
                      meta.get("legend") or meta.get("ws_id"))
     files: dict[str, bytes] = {}
-    if surface is None or surface.flat is not None:
+    if flat:
         printed = print_svg(fab)
         files.update({"print.svg": printed, "print.pdf": svg_to_pdf(printed)})
         for color in fab.cuts:

@@ -1,5 +1,6 @@
 """The gallery: every kind at H = 12 and 24 in with typical legends, as SVG with a PNG
-preview, a README showing each with its dimensions, and the reference sheets. The
+preview, a README showing each with its dimensions, the reference sheets, every buoy's
+flat wrap and the print files of a few fabrication jobs with their bills. The
 committed gallery/ is the golden set: a test rebuilds it and compares bytes."""
 
 from __future__ import annotations
@@ -7,12 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from markers.buoy_surface import SURFACE_KINDS, buoy_surface
 from markers.design import Design
 from markers.kinds import KINDS, build
-from markers.samples import typical_designs
+from markers.samples import sample_design, typical_designs
+from render.fabricate import BOM_HEADER, MATERIALS_HEADER, bom_rows, material_rows, shop_plan
 from render.output import file_stem, make_dir, render_bytes, write_atomic
 from render.raster import svg_to_png
 from render.sheets import sheet_pages, sheets_pdf
+from render.svg import print_svg
 
 __all__ = ["GALLERY_SIZES", "gallery_designs", "build_gallery"]
 
@@ -74,6 +78,64 @@ def _readme(rows: list[tuple[Entry, object]]) -> str:
     return "\n".join(lines)
 
 
+#: Designs whose fabrication print file the gallery previews, with the bill and nesting.
+FABRICATION_SAMPLES = (
+    Design("control", 24.0, legend="SLOW NO WAKE"),
+    Design("buoy-symbol", symbol="danger", legend="ROCKS"),
+    Design("buoy-aid-red", ws_id="WS-2"),
+    Design("diver-flag"),
+)
+
+
+def _wraps(out: Path) -> tuple[list[Path], list[str]]:
+    """The flat wrap of every buoy that has one (the print a shop wraps round it), as
+    SVG with a PNG preview, and the README section listing them."""
+    written, lines = [], ["## Buoy wraps", "",
+                          "The print each buoy is wrapped in, flat: its circumference (plus "
+                          "any seam) wide, from the waterline up (`wsmark fabricate BUOY`). "
+                          "A sphere or ovate cannot be printed flat and has none.", ""]
+    for kind in SURFACE_KINDS:
+        design = sample_design(KINDS[kind], None)
+        flat = buoy_surface(design, build(design)).flat
+        if flat is None:
+            continue
+        stem = "wrap-" + file_stem(kind, None, design.legend or design.ws_id)
+        for suffix in (".svg", ".png"):
+            write_atomic(out / f"{stem}{suffix}", render_bytes(flat, suffix, PREVIEW_DPI))
+            written.append(out / f"{stem}{suffix}")
+        lines += [f"### {kind}", "", f"{flat.width:.2f} x {flat.height:.2f} in. "
+                  f"[SVG]({stem}.svg)", "", f"![{stem}]({stem}.png)", ""]
+    return written, lines
+
+
+def _fabrication(out: Path) -> tuple[list[Path], list[str]]:
+    """Print-file previews of a few jobs with their bill of materials and nesting."""
+    written, lines = [], ["## Fabrication", "",
+                          "The print file of `wsmark fabricate` (at 100 %, with bleed, crop "
+                          "marks and registration targets), its bill of materials and the "
+                          "cut pieces nested on the generic rolls, for one piece.", ""]
+    for design in FABRICATION_SAMPLES:
+        art = build(design)
+        fab = shop_plan(art, design=design)
+        stem = "fab-" + file_stem(design.kind, design.display_height,
+                                  design.legend or design.ws_id)
+        printed = print_svg(fab)
+        files = {f"{stem}.svg": printed, f"{stem}.png": svg_to_png(printed, PREVIEW_DPI)}
+        for name, data in files.items():
+            write_atomic(out / name, data)
+            written.append(out / name)
+        lines += [f"### {design.kind}" + (f", \"{design.legend}\"" if design.legend else ""),
+                  "", f"[SVG]({stem}.svg)", "", f"![{stem}]({stem}.png)", "",
+                  "| " + " | ".join(BOM_HEADER) + " |", "|" + "---|" * len(BOM_HEADER)]
+        lines += ["| " + " | ".join(row) + " |" for row in bom_rows(fab.bom)]
+        if fab.materials:
+            lines += ["", "| " + " | ".join(MATERIALS_HEADER) + " |",
+                      "|" + "---|" * len(MATERIALS_HEADER)]
+            lines += ["| " + " | ".join(row) + " |" for row in material_rows(fab.materials)]
+        lines.append("")
+    return written, lines
+
+
 def _sheets(out: Path) -> list[Path]:
     """The reference sheets as PDF, and one page as SVG with a PNG to show."""
     pages, _ = sheet_pages()
@@ -97,7 +159,11 @@ def build_gallery(out_dir: str | Path) -> list[Path]:
             write_atomic(path, render_bytes(art, suffix, PREVIEW_DPI))
             written.append(path)
     written += _sheets(out)
+    wraps, wrap_lines = _wraps(out)
+    fabs, fab_lines = _fabrication(out)
+    written += wraps + fabs
     readme = out / "README.md"
-    write_atomic(readme, _readme(rows).encode("utf-8"))
+    text = _readme(rows) + "\n" + "\n".join(wrap_lines + fab_lines)
+    write_atomic(readme, text.encode("utf-8"))
     written.append(readme)
     return written
