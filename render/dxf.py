@@ -159,8 +159,8 @@ def cut_dxf(fab: Fabrication) -> bytes:
         layer(HOLES_LAYER)
         for hole in getattr(holes, "geoms", [holes]):
             c = fab.frame.place(hole).centroid
-            r = math.sqrt(hole.area / math.pi)
-            msp.add_circle((c.x, height - c.y), _hole_radius(hole, r),
+            x0, _, x1, _ = hole.bounds  # a hole's true radius: half its width
+            msp.add_circle((c.x, height - c.y), (x1 - x0) / 2,
                            dxfattribs={"layer": HOLES_LAYER})
     layer(REGISTRATION_LAYER)
     for target in fab.frame.registration():
@@ -174,8 +174,3 @@ def cut_dxf(fab: Fabrication) -> bytes:
     doc.write(stream)
     return stream.getvalue().encode("utf-8")
 
-
-def _hole_radius(hole: Polygon, area_radius: float) -> float:
-    """A hole's true radius: half its width (its polygon's area is a hair smaller)."""
-    x0, _, x1, _ = hole.bounds
-    return max(area_radius, (x1 - x0) / 2)

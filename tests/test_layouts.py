@@ -174,3 +174,13 @@ def test_aid_buoy_id_glyphs_are_legible_in_the_elevation(kind, ws_id, diameter) 
             assert s.bounds[3] - s.bounds[1] >= 3.0 - 0.05  # seen at least 3 in high
             ratio = (s.bounds[2] - s.bounds[0]) / (f.bounds[2] - f.bounds[0])
             assert ratio >= 0.70 - 1e-3, (text, ratio)
+
+
+def test_exclusion_words_never_go_inside_the_diamond() -> None:
+    """(2)(b)2: the cross stands "without qualifying explanation": words given with an
+    exclusion marker are set below it, never in its white center."""
+    art = build(Design("exclusion", 24.0, legend="NO BOATS"))
+    (item,) = art.legends
+    _, _, _, bottom = art.features["display-area"].bounds
+    assert item.outlines.bounds[1] > bottom
+    assert not item.outlines.intersects(art.features["symbol"])
