@@ -17,6 +17,7 @@ nun is not part of the wrap and is not counted.
 from __future__ import annotations
 
 import math
+import shlex
 from dataclasses import dataclass, replace
 
 from shapely.geometry import LineString, Polygon, box
@@ -150,9 +151,11 @@ def _sign_buoy(design: Design, elevation: Artwork) -> BuoySurface:
                  _meta(elevation), _dims(elevation))
     zones = tuple(Zone(c, f"band {i + 1} from the top", cylinder_area(d, a / count),
                        "cylinder", True) for i, c in enumerate(colors))
+    legend = elevation.meta.get("legend")
     note = (f"the {elevation.meta['symbol']} sign it carries is made as a sign: "
             f"wsmark fabricate {elevation.meta['symbol']} -H "
-            f"{elevation.meta['display_height']:g}")
+            f"{elevation.meta['display_height']:g}"
+            + (f" --legend {shlex.quote(legend)}" if legend else ""))
     return BuoySurface(zones, flat, cylinder_area(d, a), (note,))
 
 
