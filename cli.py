@@ -365,6 +365,8 @@ def fabricate(kind: str, display_height: float | None, legend: str | None,
                                         for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
     for note in fab.notes:
         click.echo(f"wsmark: note: {note}", err=True)
+    for warning in fab.warnings:
+        click.echo(f"wsmark: warning: {warning}", err=True)
     for issue in fab.issues:
         click.echo(f"wsmark: warning: weeding: {issue}", err=True)
 

@@ -278,8 +278,10 @@ class Fabrication:
     cuts: dict[str, list[Polygon]]
     issues: list[WeedingIssue]
     bom: list[BomLine]
-    #: findings beyond weeding (mounting holes too close to the symbol, notes)
+    #: what the job is made of (the blank, what is painted), and findings beyond
+    #: weeding (a mounting hole too close to the symbol or legend)
     notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
     #: the job nested on the shop's rolls (``markers.materials.MaterialLine``)
     materials: tuple = ()
 

@@ -20,10 +20,11 @@ BLANK_AUTO, BLANK_NONE = "auto", "none"
 
 
 def on_shop_blank(art: Artwork, blank: str | None, hole_count: int
-                  ) -> tuple[Artwork, list[str]]:
+                  ) -> tuple[Artwork, list[str], list[str]]:
     """A sign face on its blank: ``blank`` is "auto" (the smallest standard blank that
     holds it), "none" (trim at the face) or WxH; with ``hole_count`` mounting holes
-    (feature ``holes``). Notes say which blank, and any hole too close to the paint."""
+    (feature ``holes``). Returns it, notes (which blank) and findings (a hole too close
+    to the symbol or legend)."""
     notes: list[str] = []
     chosen: Blank | None
     if blank in (None, BLANK_AUTO):
@@ -38,14 +39,14 @@ def on_shop_blank(art: Artwork, blank: str | None, hole_count: int
     if chosen is None:
         if hole_count:
             raise WsmarkError(f"--holes {hole_count} needs a blank: give --blank WxH")
-        return art, notes
+        return art, notes, []
     placed = on_blank(art, chosen)
     notes.append(f"blank {chosen.name} in, corner radius {chosen.corner_radius:g} in")
-    if hole_count:
-        cut = holes(chosen, hole_count)
-        placed = replace(placed, features={**placed.features, "holes": MultiPolygon(cut)})
-        notes += hole_findings(placed, cut)
-    return placed, notes
+    if not hole_count:
+        return placed, notes, []
+    cut = holes(chosen, hole_count)
+    placed = replace(placed, features={**placed.features, "holes": MultiPolygon(cut)})
+    return placed, notes, hole_findings(placed, cut)
 
 
 def job_materials(fab: Fabrication, materials: Materials, qty: int

@@ -80,6 +80,7 @@ def shop_plan(art: Artwork, bleed: float = DEFAULT_BLEED,
     shop = load_materials(materials)
     meta = art.meta
     notes: list[str] = []
+    findings: list[str] = []
     surface = None
     if design is not None and design.kind in SURFACE_KINDS:  # a buoy: its surface, flat
         surface = buoy_surface(design, art)
@@ -88,7 +89,7 @@ def shop_plan(art: Artwork, bleed: float = DEFAULT_BLEED,
         if blank not in (None, BLANK_AUTO) or hole_count:
             raise WsmarkError("--blank and --holes apply to signs, not buoys")
     elif get_kind(str(meta.get("kind"))).form == "sign":
-        art, more = on_shop_blank(art, blank, hole_count)
+        art, more, findings = on_shop_blank(art, blank, hole_count)
         notes += more
     elif blank not in (None, BLANK_AUTO) or hole_count:
         raise WsmarkError(f"--blank and --holes apply to signs, not {meta.get('kind')}")
@@ -111,7 +112,8 @@ def shop_plan(art: Artwork, bleed: float = DEFAULT_BLEED,
             else ([], [])
         if surface is not None and surface.flat is None:
             fab = replace(fab, cuts={})
-    return replace(fab, notes=tuple(notes + more), materials=tuple(nested))
+    return replace(fab, notes=tuple(notes + more), warnings=tuple(findings),
+                   materials=tuple(nested))
 
 
 def write_fabrication(art: Artwork, out_dir: str | os.PathLike,

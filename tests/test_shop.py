@@ -109,3 +109,11 @@ def test_cli_blank_holes_and_materials(tmp_path) -> None:
     result = runner.invoke(cli_module.cli, ["fabricate", "danger", "-H", "24", "--blank",
                                             "big", "-o", str(tmp_path / "c")])
     assert result.exit_code == 2 and "blank 'big'" in result.output
+
+
+def test_cli_warns_about_a_hole_on_the_symbol(tmp_path) -> None:
+    result = CliRunner().invoke(cli_module.cli, [
+        "fabricate", "exclusion", "-H", "12", "--holes", "2", "-o", str(tmp_path / "x")])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("wsmark: warning: mounting hole") == 2
+    assert "--holes 4" in result.output
