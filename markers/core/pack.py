@@ -37,7 +37,9 @@ class Kind:
     a report names (an aid buoy is reported as its aid); ``shape`` is what the measurer
     calls the thing it detects for this kind (see ``markers.check.measure``). ``sample_id``
     is the identification of a typical aid, ``sample`` the other fields of a typical
-    design and ``legends`` the typical legends the gallery and sheets show.
+    design and ``legends`` the typical legends the gallery and sheets show. ``surface``
+    gives a buoy's surface for the shop (its zones and flat print, from the design and
+    its elevation; ``markers.core.shop.BuoySurface``), None for kinds made flat.
     """
 
     name: str
@@ -52,6 +54,7 @@ class Kind:
     display_area: bool = True
     sample: dict[str, Any] = field(default_factory=dict)
     legends: tuple[str | None, ...] = (None,)
+    surface: Callable[[Design, Artwork], Any] | None = None
 
     @property
     def form(self) -> str:
@@ -95,7 +98,8 @@ class Pack:
     ``validate`` step every design passes before it is built, its ``rules`` and the
     identification check sheets show (``check_id(kind, id) -> id``, DesignError when
     wrong) with the sheets' ``numbering`` page. ``source`` names the enactment;
-    ``module`` is where the pack is defined (as ``PACK``)."""
+    ``module`` is where the pack is defined (as ``PACK``); ``fabrication_samples`` are
+    the jobs whose shop files the gallery previews."""
 
     name: str
     title: str
@@ -108,6 +112,7 @@ class Pack:
     check_id: Callable[[str, str | None], str]
     numbering: Numbering
     module: str
+    fabrication_samples: tuple[Design, ...] = ()
 
     def __reduce__(self) -> tuple[Callable[[str], "Pack"], tuple[str]]:
         """A pack crosses to worker processes by the name of the module defining it."""
@@ -148,6 +153,15 @@ class Pack:
         layers = tuple(replace(layer, hex=hexes.get(layer.color, layer.hex))
                        for layer in art.layers)
         return replace(art, layers=layers)
+
+    def surface(self, design: Design, art: Artwork) -> Any | None:
+        """The surface of the buoy ``design`` (its elevation ``art``) for the shop, or
+        None for a kind made flat (signs, wraps, flags)."""
+        kind = self.kind(design.kind)
+        if kind.surface is None:
+            return None
+        with self.in_force():
+            return kind.surface(self.validate(design, kind), art)
 
 
 def _pack_of(module: str) -> Pack:

@@ -37,6 +37,7 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.core import geometry as geo
+from markers.core.design import ws_id_from_text
 from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.colors import ColorMatch
 from markers.check.measure.common import (
@@ -432,7 +433,7 @@ def _aid(art: Artwork, fam: Fam, facts: Facts) -> None:
     texts = [leg.text for leg in facts.legends if leg.text and leg.text.strip().upper()
              .startswith("WS")]
     if texts:
-        facts.ws_id, facts.ws_id_basis = texts[0].strip(), "text"
+        facts.ws_id, facts.ws_id_basis = ws_id_from_text(texts[0]), "text"
     elif art.meta.get("ws_id"):
         facts.ws_id, facts.ws_id_basis = art.meta["ws_id"], "declared"
 

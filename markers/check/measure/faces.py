@@ -18,6 +18,7 @@ from shapely.ops import nearest_points
 from markers.check.measure.common import (
     Facts, LegendFact, bbox_of, enclosed_by, family_geometry, legend_facts,
 )
+from markers.core.design import ws_id_from_text
 from markers.core.artwork import Artwork
 from markers.core.shapes import SPECK, extreme_quad, polygons, radii, shape_of
 
@@ -199,7 +200,7 @@ def measure_face(art: Artwork, display_height: float | None = None) -> Facts:
     texts = [leg.text for leg in legends if leg.text and leg.text.strip().upper()
              .startswith("WS")]
     if texts:
-        facts.ws_id, facts.ws_id_basis = texts[0].strip(), "text"
+        facts.ws_id, facts.ws_id_basis = ws_id_from_text(texts[0]), "text"
     elif art.meta.get("ws_id"):
         facts.ws_id, facts.ws_id_basis = art.meta["ws_id"], "declared"
     return facts
