@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench gallery sweep clean
+.PHONY: demo test bench gallery sweep clean chromium serve
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,8 +18,19 @@ demo: $(STAMP)
 	  echo "gallery built in $$out (open $$out/README.md)" && \
 	  echo "run wsmark as $(BIN)/wsmark, or activate the venv first: . $(BIN)/activate"
 
-test: $(STAMP)
+serve: $(STAMP)
+	$(BIN)/wsmark serve
+
+test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q
+
+# The browser tests drive Debian's chromium; install it when missing and we may.
+chromium:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "installing chromium for the browser tests (apt-get)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else echo "browser tests will be skipped: install chromium (apt-get install chromium)"; fi
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -497,6 +497,112 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     sys.exit(0 if exit_zero and status == 1 else status)
 
 
+# --- placement plans (issue 12) --------------------------------------------------------
+
+@cli.group(cls=Group)
+def plan() -> None:
+    """Placement plans (GeoJSON or CSV): check, map and the permit packet.
+
+    Example: wsmark plan check examples/river-channel.geojson
+    """
+
+
+@plan.command("check")
+@click.argument("paths", nargs=-1, required=True, metavar="PLAN...")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--waive", multiple=True, metavar="RULE:reason",
+              help="Accept a finding of RULE for the stated reason (repeatable).")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when a plan fails.")
+@_pack_opt
+def plan_check(paths: tuple[str, ...], fmt: str, waive: tuple[str, ...],
+               exit_zero: bool, pack: str) -> None:
+    """Check placement plans (.geojson, .csv) against the pack's placement rules.
+
+    Exit 0 when all pass, 1 when any fails or needs review, 2 for unreadable plans.
+
+    Example: wsmark plan check examples/river-channel.geojson --format json
+    """
+    reports = [api.plan_check(p, waive=waive, pack=pack) for p in paths]
+    click.echo(api.plan_reports(reports, fmt))
+    status = api.plan_exit_status(reports)
+    sys.exit(0 if exit_zero and status == 1 else status)
+
+
+def _checked_plan(path: str, pack: str) -> "api.PlanReport":
+    """The checked plan; an unreadable one is a one-line error (exit 2)."""
+    report = api.plan_check(path, pack=pack)
+    if report.error:
+        raise WsmarkError(report.error)
+    return report
+
+
+@plan.command("map")
+@click.argument("path", metavar="PLAN")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+              help="The map: .pdf, .svg or .png.")
+@click.option("--scale", type=click.FloatRange(min=1), default=None,
+              help="Draw at 1:SCALE (default: the whole plan on the page).")
+@click.option("--dpi", type=click.FloatRange(min=1, max=2400), default=150, show_default=True)
+@_pack_opt
+def plan_map(path: str, output: str, scale: float | None, dpi: float, pack: str) -> None:
+    """Draw a plan as a map with its numbered findings (no internet tiles).
+
+    Example: wsmark plan map examples/lake.geojson -o lake-map.pdf
+    """
+    api.write_file(output, api.plan_map(_checked_plan(path, pack), Path(output).suffix,
+                                      scale, dpi))
+
+
+@plan.command("packet")
+@click.argument("path", metavar="PLAN")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+              help="application.pdf; the KML and normalised GeoJSON are written beside it.")
+@click.option("--scale", type=click.FloatRange(min=1), default=None,
+              help="Draw the map at 1:SCALE.")
+@_pack_opt
+def plan_packet(path: str, output: str, scale: float | None, pack: str) -> None:
+    """Write the permit packet: application.pdf, PLAN.kml, PLAN.normalised.geojson.
+
+    Example: wsmark plan packet examples/river-channel.geojson -o out/application.pdf
+    """
+    pdf = Path(output)
+    if pdf.suffix.lower() != ".pdf":
+        raise WsmarkError(f"{pdf}: the packet is a PDF (use .pdf)")
+    files = api.plan_packet(_checked_plan(path, pack), scale, pdf.parent, pack)
+    for name, data in files.items():
+        target = pdf if name == "application.pdf" else pdf.with_name(name)
+        api.write_file(target, data)
+        click.echo(str(target))
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (the default is this computer only).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8509, show_default=True)
+@click.option("--max-upload-mb", type=click.FloatRange(min=0, min_open=True), default=20,
+              show_default=True, help="Largest file, and largest request, accepted.")
+@click.option("--keep", "keep_dir", type=click.Path(file_okay=False),
+              help="Keep every upload in this folder (by default nothing is stored).")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Processes that check uploads (default: the cores, at most 4).")
+def serve(host: str, port: int, max_upload_mb: float, keep_dir: str | None,
+          workers: int | None) -> None:
+    """Start the web page for clerks and sign shops: check proofs, design a marker,
+    read the reference. Runs until Ctrl-C.
+
+    Example: wsmark serve --port 8509
+    """
+    from web.app import Settings
+    from web.server import serve as run
+
+    limit = int(max_upload_mb * 1_000_000)
+    settings = Settings(max_file_bytes=limit, max_request_bytes=limit, keep_dir=keep_dir)
+    if workers:
+        settings = Settings(**{**settings.__dict__, "workers": workers})
+    run(host, port, settings, announce=lambda line: click.echo(line))
+
+
 def main() -> None:
     """Console entry point."""
     sys.exit(cli.main(prog_name="wsmark", standalone_mode=True))

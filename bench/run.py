@@ -16,7 +16,9 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from check_bench import bench_check  # noqa: E402
+from web_bench import bench_web  # noqa: E402
 from sheets_bench import bench_fabricate, bench_sheets  # noqa: E402
+from plan_bench import bench_plan  # noqa: E402
 from common import Row, Stat, median_child, median_times, mib, table  # noqa: E402
 
 import cairosvg  # noqa: E402
@@ -116,6 +118,9 @@ BENCHES: dict[str, tuple[str, Callable[[int], list[Row]]]] = {
     "check": ("3. wsmark check over a folder of vendor-style drawings", bench_check),
     "sheets": ("4. reference sheets: every kind, every standard size", bench_sheets),
     "fabricate": ("5. fabrication files for every kind", bench_fabricate),
+    "plan": ("6. wsmark plan check: 1,250 to 10,000 markers", bench_plan),
+    "web": ("7. web page: 50 concurrent uploads, memory over 1,000 requests",
+            lambda runs: bench_web()),
 }
 
 

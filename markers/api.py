@@ -35,12 +35,14 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "kind", "kind_names", "choices", "parse_length", "design", "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
            "check", "check_paths", "inputs", "check_options", "annotate", "reports",
            "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate",
-           "bom_table", "materials_table", "write_file", "write_files", "FORMATS", "PAPERS", "Design",
-           "WsmarkError"]
+           "bom_table", "materials_table", "write_file", "write_files", "FORMATS", "PAPERS",
+           "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
+           "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets"]
 
 if TYPE_CHECKING:
     from markers.check.pipeline import CheckOptions
     from markers.check.report import FileReport
+    from markers.plan.model import PlanReport
 
 
 def __getattr__(name: str) -> Any:
@@ -50,6 +52,8 @@ def __getattr__(name: str) -> Any:
         from markers.check.pipeline import CheckOptions as value
     elif name == "FileReport":
         from markers.check.report import FileReport as value
+    elif name == "PlanReport":
+        from markers.plan.model import PlanReport as value
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return value
@@ -313,9 +317,20 @@ def exit_status(items: list[FileReport]) -> int:
     return status(items)
 
 
+def _registries(pack: str | Pack) -> list[Any]:
+    """The pack's marker rules, then its placement-plan rules if it has them."""
+    chosen = _pack(pack)
+    return [chosen.rules] + ([chosen.plan_rules] if chosen.plan_rules is not None else [])
+
+
 def rules(pack: str | Pack = DEFAULT_PACK) -> list[Any]:
-    """Every rule of the pack, in registration order (id, citation, severity, doc)."""
-    return list(_pack(pack).rules.rules.values())
+    """Every rule of the pack, in registration order (id, citation, severity, doc): the
+    marker rules, then the placement-plan rules.
+
+    >>> [r.id for r in rules()][-1]
+    'plan-design'
+    """
+    return [r for registry in _registries(pack) for r in registry.rules.values()]
 
 
 def explain(rule_id: str, pack: str | Pack = DEFAULT_PACK) -> str:
@@ -324,7 +339,7 @@ def explain(rule_id: str, pack: str | Pack = DEFAULT_PACK) -> str:
     >>> "not less than 2 inches" in explain("outline-width")
     True
     """
-    registry = _pack(pack).rules.rules
+    registry = {r.id: r for r in rules(pack)}
     if rule_id not in registry:
         raise WsmarkError(f"unknown rule {rule_id!r}; 'wsmark rules' lists them")
     r = registry[rule_id]
@@ -353,7 +368,14 @@ def gallery(out_dir: str | Path, pack: str | Pack = DEFAULT_PACK) -> list[Path]:
     README) into ``out_dir``; returns the files written."""
     from render.gallery import build_gallery
 
-    return build_gallery(_pack(pack), out_dir)
+    chosen = _pack(pack)
+    extras: dict[str, bytes] = {}
+    if chosen.plan_rules is not None and GALLERY_PLAN.is_file():
+        report = plan_check(GALLERY_PLAN, pack=chosen)
+        extras = {"plan-map.svg": plan_map(report, ".svg"),
+                  "plan-map.png": plan_map(report, ".png", dpi=GALLERY_MAP_DPI),
+                  "plan-application.pdf": plan_packet(report, pack=chosen)["application.pdf"]}
+    return build_gallery(chosen, out_dir, extras)
 
 
 def fabricate(design_: Design, bleed: float | None = None, min_feature: float | None = None,
@@ -371,7 +393,7 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
 
     >>> plan, files = fabricate(design("control", 24, legend="5 MPH"), holes=2)
     >>> plan.notes[0], sorted(files)[0]
-    ('blank 24x30 in, corner radius 1.5 in', 'control-24in-5-mph-bom.csv')
+    ('blank 24x24 in, corner radius 1.5 in', 'control-24in-5-mph-bom.csv')
     """
     from markers.core.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE
     from markers.core.shop import shop_plan
@@ -412,3 +434,122 @@ def write_files(files: dict[str, bytes], out_dir: str | Path) -> list[Path]:
     from render.fabricate import write_files as write_all
 
     return write_all(files, out_dir)
+
+
+#: The clean example plan the gallery shows (map and packet), and its map's resolution.
+GALLERY_PLAN = Path(__file__).resolve().parents[1] / "examples" / "river-channel.geojson"
+GALLERY_MAP_DPI = 100
+
+
+def _plan_waivers(waive: Iterable[str], pack: Pack) -> dict[str, str]:
+    """``RULE:reason`` words as waivers of plan or marker rules (one-line error else)."""
+    known = {r.id for r in rules(pack)}
+    waivers: dict[str, str] = {}
+    for value in waive:
+        rule_id, sep, reason = value.partition(":")
+        if not sep or not reason.strip():
+            raise WsmarkError(f"--waive: {value!r} is not RULE:reason")
+        if rule_id.strip() not in known:
+            raise WsmarkError(f"--waive: unknown rule {rule_id.strip()!r}")
+        waivers[rule_id.strip()] = reason.strip()
+    return waivers
+
+
+def plan_check(path: str | Path | None = None, data: bytes | None = None,
+               name: str | None = None, waive: Iterable[str] = (),
+               pack: str | Pack = DEFAULT_PACK) -> PlanReport:
+    """Judge a placement plan (GeoJSON or CSV) at ``path``, or given as ``data`` named
+    ``name``, by the pack's plan rules and each marker's design by the marker rules;
+    ``waive`` holds ``RULE:reason`` words (a bad one is a one-line WsmarkError). An
+    unreadable plan is a report with verdict 'error' and a one-line reason.
+
+    >>> report = plan_check(GALLERY_PLAN)
+    >>> report.verdict, len(report.plan.markers)
+    ('pass', 13)
+    """
+    from markers.plan.check import check_plan, check_plan_bytes
+
+    chosen = _pack(pack)
+    waivers = _plan_waivers(waive, chosen)
+    if data is not None:
+        return check_plan_bytes(data, name or "plan.geojson", chosen, waivers)
+    if path is None:
+        raise WsmarkError("no plan given")
+    return check_plan(path, chosen, waivers)
+
+
+def plan_reports(items: list[PlanReport], fmt: str = "text") -> str:
+    """Plan reports as ``text`` or ``json`` (the `check` contract, each finding naming
+    its marker, feature, id and location)."""
+    from markers.plan.report import plan_json, plan_text
+
+    return plan_json(items) if fmt == "json" else plan_text(items)
+
+
+def plan_exit_status(items: list[PlanReport]) -> int:
+    """0 all pass, 1 any fail or review, 2 any unreadable plan."""
+    from markers.plan.report import plan_exit_status as status
+
+    return status(items)
+
+
+def _readable(report: PlanReport) -> PlanReport:
+    if report.plan is None:
+        raise WsmarkError(report.error or f"{report.file}: cannot be read")
+    return report
+
+
+def plan_map(report: PlanReport, suffix: str, scale: float | None = None,
+             dpi: float = 150) -> bytes:
+    """The map of a checked plan as ``.svg``, ``.pdf`` or ``.png`` bytes: at 1:``scale``
+    when given, else the whole plan on a landscape letter page."""
+    from render.plan_map import plan_map_bytes
+
+    return plan_map_bytes(_readable(report), suffix, scale, dpi)
+
+
+def plan_packet(report: PlanReport, scale: float | None = None,
+                out_dir: str | Path | None = None,
+                pack: str | Pack = DEFAULT_PACK) -> dict[str, bytes]:
+    """The permit packet of a checked plan by file name: ``application.pdf`` (cover,
+    map, marker table, a page per marker with its artwork built by the pack),
+    ``<plan>.kml`` and ``<plan>.normalised.geojson`` (design files referred to from
+    ``out_dir``, where the files will go)."""
+    from markers.plan.designs import marker_artworks
+    from render.plan_packet import packet_files
+
+    report = _readable(report)
+    return packet_files(report, marker_artworks(report.plan, _pack(pack)), scale, out_dir)
+
+def check_suffixes() -> tuple[str, ...]:
+    """The file suffixes ``check`` reads: the drawing readers there are, then designs.
+
+    >>> ".svg" in check_suffixes() and ".yaml" in check_suffixes()
+    True
+    """
+    from markers.read import READERS
+
+    return (*READERS, *DESIGN_SUFFIXES)
+
+
+def report_pdf(items: list[FileReport], marked: list[bytes | None]) -> bytes:
+    """The clerk's report as PDF: a page per file with its verdict, the marked-up drawing
+    (``marked``, as ``check(..., annotate_copy=True)`` gives it, or None) and the numbered
+    findings. Built from the JSON contract, so it says what the JSON says."""
+    import json
+
+    from render.report_pdf import report_pdf as pages
+
+    return pages(json.loads(reports(items, "json")), marked)
+
+
+def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, int]]:
+    """The reference sheets of every kind as PDF bytes, with the page (from 1) on which
+    each kind is drawn."""
+    from render.paper import STANDARD_SIZES
+    from render.sheets import sheet_pages, sheets_pdf
+
+    chosen = _pack(pack)
+    pages, _ = sheet_pages(chosen, None, STANDARD_SIZES, "letter")
+    index = {page.kind: number for number, page in enumerate(pages, start=1) if page.kind}
+    return sheets_pdf(chosen, pages), index

@@ -5,6 +5,7 @@ committed gallery/ is the golden set: a test rebuilds it and compares bytes."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,7 +51,21 @@ def gallery_designs(pack: Pack) -> list[Entry]:
     return entries
 
 
-def _readme(pack: Pack, rows: list[tuple[Entry, object]]) -> str:
+def _plan_section(extras: Mapping[str, bytes]) -> list[str]:
+    """The README's lines on the example placement plan, when the gallery has it."""
+    if not extras:
+        return []
+    files = ", ".join(f"[{name}]({name})" for name in extras)
+    lines = ["## Placement plan", "",
+             "The clean example plan `examples/river-channel.geojson`, checked, drawn as a "
+             "map (`wsmark plan map`) and made into the permit packet (`wsmark plan "
+             f"packet`): {files}.", ""]
+    lines += [f"![{name}]({name})" for name in extras if name.endswith(".png")]
+    return lines + [""]
+
+
+def _readme(pack: Pack, rows: list[tuple[Entry, object]],
+            extras: Mapping[str, bytes]) -> str:
     lines = ["# wsmark gallery", "",
              f"Every marker kind of {pack.law.code} at display heights of 12 and 24 in, built by "
              "`wsmark gallery -o gallery`. Each SVG is at actual size (1 user unit = 1 in); "
@@ -62,6 +77,7 @@ def _readme(pack: Pack, rows: list[tuple[Entry, object]]) -> str:
              f"(`wsmark sheet -o {SHEETS_PDF}`). The {SHEET_KIND} page "
              f"([SVG](sheet-{SHEET_KIND}.svg)):", "",
              f"![sheet-{SHEET_KIND}](sheet-{SHEET_KIND}.png)", ""]
+    lines += _plan_section(extras)
     for entry, art in rows:
         d = entry.design
         title = pack.kinds[d.kind].title
@@ -140,9 +156,12 @@ def _sheets(pack: Pack, out: Path) -> list[Path]:
     return [out / name for name in files]
 
 
-def build_gallery(pack: Pack, out_dir: str | Path) -> list[Path]:
-    """Write the gallery of ``pack`` into ``out_dir`` (created if missing); returns the
-    files."""
+def build_gallery(pack: Pack, out_dir: str | Path,
+                  extras: Mapping[str, bytes] | None = None) -> list[Path]:
+    """Write the gallery of ``pack`` into ``out_dir`` (created if missing), with
+    ``extras`` (file name -> bytes: the example plan's map and packet, made by
+    markers.api); returns the files."""
+    extras = extras or {}
     out = make_dir(out_dir)
     written, rows = [], []
     for entry in gallery_designs(pack):
@@ -153,11 +172,14 @@ def build_gallery(pack: Pack, out_dir: str | Path) -> list[Path]:
             write_atomic(path, render_bytes(art, suffix, PREVIEW_DPI))
             written.append(path)
     written += _sheets(pack, out)
+    for name, data in extras.items():
+        write_atomic(out / name, data)
+        written.append(out / name)
     wraps, wrap_lines = _wraps(pack, out)
     fabs, fab_lines = _fabrication(pack, out)
     written += wraps + fabs
     readme = out / "README.md"
-    text = _readme(pack, rows) + "\n" + "\n".join(wrap_lines + fab_lines)
+    text = _readme(pack, rows, extras) + "\n" + "\n".join(wrap_lines + fab_lines)
     write_atomic(readme, text.encode("utf-8"))
     written.append(readme)
     return written

@@ -37,7 +37,7 @@ from render.raster import svgs_to_pdfs
 from render.svg import Area, Line, PageItem, Placed, Text, geometry_path, page_svg
 
 __all__ = ["PAPERS", "STANDARD_SIZES", "DRAWING_HEIGHT", "SheetPage", "DimensionRow",
-           "DimensionTable", "dimension_table", "sheet_pages", "sheets_pdf"]
+           "DimensionTable", "dimension_table", "paragraph", "sheet_pages", "sheets_pdf"]
 
 #: Paper sizes in inches (ISO sizes from millimetres).
 #: The display height at which each kind is drawn with its callouts.
@@ -86,7 +86,7 @@ def _wrap(text: str, width: float, size: float) -> list[str]:
     return textwrap.wrap(text, max(8, int(width / (size * CHAR_EM))))
 
 
-def _paragraph(x: float, y: float, text: str, width: float, size: float = BODY,
+def paragraph(x: float, y: float, text: str, width: float, size: float = BODY,
                gap: float = 1.35) -> tuple[list[PageItem], float]:
     """Wrapped lines from baseline ``y``; returns the items and the next free baseline."""
     items: list[PageItem] = []
@@ -277,7 +277,7 @@ def _side_column(kind: Kind, table: DimensionTable, y: float) -> list[PageItem]:
         items.append(Text(x, y, heading, BODY * 1.15, bold=True))
         y += BODY * 1.6
         for text in texts:
-            more, y = _paragraph(x, y, text, width)
+            more, y = paragraph(x, y, text, width)
             items += more
         y += 0.14
     return items
@@ -336,7 +336,7 @@ def _table(table: DimensionTable, x: float, y: float) -> tuple[list[PageItem], f
     notes += [f"Not built at {failure}" for failure in table.failures]
     y += 0.2
     for note in notes:
-        more, y = _paragraph(x, y, note, right - x, SMALL)
+        more, y = paragraph(x, y, note, right - x, SMALL)
         items += more
     return items, y
 
@@ -368,7 +368,7 @@ def _color_page(pack: Pack) -> Page:
         items.append(Text(x, y + 0.17, family, 0.15, bold=True))
         items.append(Text(x, y + 0.36, f"painted as {hex_}", BODY))
         where = ", ".join(clauses) if clauses else "not named by the rule"
-        more, _ = _paragraph(x, y + 0.55, f"named in: {where}", 2.4, SMALL)
+        more, _ = paragraph(x, y + 0.55, f"named in: {where}", 2.4, SMALL)
         items += more
         rx = MARGIN + 3.7
         for i, (ref_hex, name) in enumerate(REFERENCES[family]):
@@ -377,7 +377,7 @@ def _color_page(pack: Pack) -> Page:
                               fill=ref_hex, stroke=RULE, width=THIN))
             items.append(Text(rx + 0.32, ry + 0.16, f"{ref_hex}  {name}", BODY))
         y += 1.1
-    more, _ = _paragraph(MARGIN, y + 0.1, "A drawing's fill is classified into the family of "
+    more, _ = paragraph(MARGIN, y + 0.1, "A drawing's fill is classified into the family of "
                          "the nearest reference swatch by CIEDE2000 colour difference; "
                          "printed colours on this page are only as true as the printer.",
                          PAGE_W - 2 * MARGIN)
@@ -391,11 +391,11 @@ def _numbering_page(pack: Pack) -> Page:
     items = _header(guide.title, guide.subtitle)
     y = MARGIN + 0.95
     for rule in guide.rules:
-        more, y = _paragraph(MARGIN + 0.15, y, "- " + rule, PAGE_W - 2 * MARGIN - 0.15)
+        more, y = paragraph(MARGIN + 0.15, y, "- " + rule, PAGE_W - 2 * MARGIN - 0.15)
         items += more
         y += 0.05
     quote = pack.law.ref(guide.clause).quote
-    more, y = _paragraph(MARGIN, y + 0.05, f"\u201c{quote}\u201d ({guide.clause})",
+    more, y = paragraph(MARGIN, y + 0.05, f"\u201c{quote}\u201d ({guide.clause})",
                          PAGE_W - 2 * MARGIN, SMALL)
     items += more
     items += _channel(pack, y + 0.2)
@@ -408,7 +408,7 @@ def _numbering_page(pack: Pack) -> Page:
         except WsmarkError as err:
             verdict = f"wrong: {err}"
         items.append(Text(MARGIN, y, f"{ws_id} on {kind}", BODY, bold=True))
-        more, y = _paragraph(MARGIN + 1.6, y, verdict, PAGE_W - 2 * MARGIN - 1.6)
+        more, y = paragraph(MARGIN + 1.6, y, verdict, PAGE_W - 2 * MARGIN - 1.6)
         items += more
         y += 0.04
     return Page(guide.page_title, items)
@@ -466,7 +466,7 @@ def _cover(pack: Pack, pages: list[Page], sizes: tuple[float, ...], paper: str,
         f"{pack.source}; it, not this sheet, is the authority.",
     ]
     for text in about + notes:
-        more, y = _paragraph(MARGIN, y, text, PAGE_W - 2 * MARGIN)
+        more, y = paragraph(MARGIN, y, text, PAGE_W - 2 * MARGIN)
         items += more
         y += 0.1
     return Page("Cover and contents", items)

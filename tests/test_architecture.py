@@ -12,7 +12,7 @@ from pathlib import Path
 import grimp
 import pytest
 
-from wi import KINDS, PACK, RULES
+from wi import KINDS, PACK, PLAN_RULES, RULES
 
 ROOT = Path(__file__).resolve().parents[1]
 LINT = Path(sys.executable).parent / "lint-imports"
@@ -80,16 +80,24 @@ def test_every_kind_is_declared_once_with_its_family() -> None:
         assert kind.report_name in KINDS
 
 
-@pytest.mark.parametrize("rule_id", list(RULES))
+@pytest.mark.parametrize("rule_id", [*RULES, *PLAN_RULES])
 def test_every_rule_explains_itself_with_its_quoted_paragraph(rule_id: str) -> None:
     from markers import api
 
     text = api.explain(rule_id)
-    clauses = PACK.rules.quotes(RULES[rule_id].citation)
+    registry = PACK.rules if rule_id in RULES else PACK.plan_rules
+    clauses = registry.quotes(registry.rules[rule_id].citation)
     assert clauses
     for clause, quote in clauses:
         assert f'{clause}: "{quote}"' in " ".join(text.split()).replace("\n", " ") or \
             quote[:60] in " ".join(text.split())
+
+
+def test_wsmark_rules_lists_the_plan_rules_after_the_marker_rules() -> None:
+    from markers import api
+
+    assert [r.id for r in api.rules()] == [*RULES, *PLAN_RULES]
+    assert not set(RULES) & set(PLAN_RULES)
 
 
 def test_a_citation_the_pack_does_not_define_is_refused_at_registration() -> None:

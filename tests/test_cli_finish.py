@@ -73,12 +73,13 @@ def test_render_help_leads_with_the_common_options_and_lists_kinds(runner) -> No
 
 
 def test_rules_listing_is_aligned_whole_and_plain(runner) -> None:
-    from wi import RULES
+    from markers import api
 
+    rules = api.rules()  # the marker rules, then the plan rules
     lines = runner.invoke(cli, ["rules"]).stdout.splitlines()
-    assert [line.split()[0] for line in lines] == list(RULES)
-    width = max(len(r.citation) for r in RULES.values())
-    starts = {line.index(r.citation) for line, r in zip(lines, RULES.values())}
+    assert [line.split()[0] for line in lines] == [r.id for r in rules]
+    width = max(len(r.citation) for r in rules)
+    starts = {line.index(r.citation) for line, r in zip(lines, rules)}
     assert len(starts) == 1  # the citation column is aligned
     column = starts.pop() + width + 2
     assert all(line[column - 2:column] == "  " and line[column] != " " for line in lines)

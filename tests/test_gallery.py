@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from markers import api
 from wi import KINDS, PACK
-from render.gallery import build_gallery
 from svg_measure import PNG_MAGIC, png_size, read_svg
 
 COMMITTED = Path(__file__).resolve().parents[1] / "gallery"
@@ -22,7 +22,7 @@ STALE = "gallery/ is stale: run `make gallery` (or `wsmark gallery -o gallery`) 
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("gallery")
-    written = build_gallery(PACK, out)
+    written = api.gallery(out, PACK)
     assert sorted(p.name for p in written) == sorted(p.name for p in out.iterdir())
     return out
 
@@ -36,7 +36,9 @@ def test_committed_gallery_exists() -> None:
 
 
 def test_same_files(fresh: Path) -> None:
-    assert {p.name for p in COMMITTED.iterdir()} == {p.name for p in fresh.iterdir()}, STALE
+    # gallery/web/ holds the screenshots of the web page, kept by tests/test_web_browser.py
+    assert {p.name for p in COMMITTED.iterdir() if p.is_file()} == \
+        {p.name for p in fresh.iterdir()}, STALE
 
 
 def test_svgs_and_readme_are_byte_identical(fresh: Path) -> None:
@@ -96,3 +98,21 @@ def test_gallery_has_the_buoy_wraps_and_fabrication_previews(fresh: Path) -> Non
     fabs = {name for name in names(fresh, ".svg") if name.startswith("fab-")}
     assert len(fabs) == 4 and "## Fabrication" in readme and "## Buoy wraps" in readme
     assert "cost per sign" in readme
+
+
+def test_the_example_plan_map_and_packet_are_current(fresh: Path) -> None:
+    """The clean example plan's map and packet are in the gallery; the packet's text,
+    read back with pypdf, is the text of a fresh one."""
+    import io
+
+    import pypdf
+
+    def text(data: bytes) -> list[str]:
+        return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages]
+
+    for name in ("plan-map.svg", "plan-map.png", "plan-application.pdf"):
+        assert (COMMITTED / name).is_file(), STALE
+        assert f"]({name})" in (fresh / "README.md").read_text(encoding="utf-8")
+    pages = text((fresh / "plan-application.pdf").read_bytes())
+    assert text((COMMITTED / "plan-application.pdf").read_bytes()) == pages, STALE
+    assert "Waterway marker application" in pages[0] and "WS-A" in pages[-1]

@@ -16,6 +16,7 @@ from markers.packs import get_pack
 PACK = get_pack("wi-nr509")
 KINDS = PACK.kinds
 RULES = PACK.rules.rules
+PLAN_RULES = PACK.plan_rules.rules
 build = PACK.build
 
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 from markers.check.engine import Finding, Registry
 
-__all__ = ["FileReport", "to_json", "to_text", "to_sarif", "summary", "exit_status"]
+__all__ = ["FileReport", "finding_json", "to_json", "to_text", "to_sarif", "summary",
+           "exit_status"]
 
 
 @dataclass
@@ -35,7 +36,7 @@ class FileReport:
         return cls(file, "error", error=message)
 
 
-def _finding_json(f: Finding) -> dict:
+def finding_json(f: Finding) -> dict:
     """The contract's keys in the contract's order; tolerance and waiver when present."""
     record = {"rule": f.rule, "citation": f.citation, "severity": f.severity,
               "measured": f.measured, "required": f.required, "unit": f.unit,
@@ -53,7 +54,7 @@ def to_json(reports: list[FileReport]) -> str:
         "file": r.file, "verdict": r.verdict, "kind": r.kind,
         "display_height_in": r.display_height_in,
         "display_height_basis": r.display_height_basis,
-        "findings": [_finding_json(f) for f in r.findings],
+        "findings": [finding_json(f) for f in r.findings],
         "error": r.error} for r in reports], indent=2)
 
 

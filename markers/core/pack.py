@@ -98,8 +98,9 @@ class Pack:
     ``validate`` step every design passes before it is built, its ``rules`` and the
     identification check sheets show (``check_id(kind, id) -> id``, DesignError when
     wrong) with the sheets' ``numbering`` page. ``source`` names the enactment;
-    ``module`` is where the pack is defined (as ``PACK``); ``fabrication_samples`` are
-    the jobs whose shop files the gallery previews."""
+    ``module`` is where the pack is defined (as ``PACK``). ``plan_rules``, when the pack
+    judges placement plans, is its markers.plan.rules.PlanRegistry;
+    ``fabrication_samples`` are the jobs whose shop files the gallery previews."""
 
     name: str
     title: str
@@ -113,6 +114,7 @@ class Pack:
     numbering: Numbering
     module: str
     fabrication_samples: tuple[Design, ...] = ()
+    plan_rules: "Registry | None" = None
 
     def __reduce__(self) -> tuple[Callable[[str], "Pack"], tuple[str]]:
         """A pack crosses to worker processes by the name of the module defining it."""

@@ -18,6 +18,8 @@ REFS: dict[str, Ref] = {r.clause: r for r in (
     Ref("NR 5.09(2)(a)2", "A green buoy or sign shall indicate that side of a channel to be "
         "kept to the left of a vessel when entering the channel from the main water body "
         "or when proceeding upstream."),
+    Ref("NR 5.09(2)(a)3", "Buoys or signs in subds. 1. and 2. shall normally be used in pairs "
+        "and only for the purpose of marking a clearly defined channel."),
     Ref("NR 5.09(2)(a)4", "A black and white vertically striped buoy or sign shall indicate "
         "the center of a navigable waterway."),
     Ref("NR 5.09(2)(a)5", "Red buoys and signs marking channels shall be identified with even "
@@ -56,6 +58,13 @@ REFS: dict[str, Ref] = {r.clause: r for r in (
         "legibility, and of a size which will provide the necessary degree of visibility."),
     Ref("NR 5.09(5)(a)", "A waterway marker may be displayed as a sign on a fixed support, as a "
         "buoy bearing a symbol on its surface, or as a sign mounted on a buoy."),
+    Ref("NR 5.09(3)(b)", "Approved waterway markers shall be labelled with a department "
+        "assigned identification number."),
+    Ref("NR 5.09(3)(c)1", "Exact location of the marker, expressed in latitude and longitude, "
+        "or in distance and direction from one or more fixed objects whose precise location "
+        "is known."),
+    Ref("NR 5.09(3)(c)2", "The description and purpose of the marker, including its "
+        "identifying number, if any, as required by sub. (2) (a)"),
     Ref("NR 5.09(5)(b)", "When a buoy is used to carry a symbol on its surface, it will be "
         "white, with a band of international orange on the top and a band of international "
         "orange above the waterline at the bottom."),
@@ -87,6 +96,26 @@ REFS: dict[str, Ref] = {r.clause: r for r in (
         "fluorescent orange in color; 2. Be spherical or cylindrical in shape with a minimum "
         "diameter of 8 3/4 inches and a maximum diameter no larger than 14 inches; 3. Be made "
         "of foam, plastic or rubber designed to be used as a water marker."),
+    Ref("NR 5.09(7)(c)", "Mooring buoys, water ski, race course, and slalom course markers "
+        "shall also require the written permission of the adjacent riparian land owner."),
+    Ref("NR 5.09(7)(d)", "Exemptions to the requirements of sub. (3) (b) may be made by local "
+        "authorities, pursuant to s. 30.77, Stats., for the temporary (not to exceed 14 days) "
+        "placement of mooring buoys, race course markers, water ski or slalom course markers "
+        "for special events."),
+    Ref("s. 30.66(3)(a), Wis. Stats.", "Except under s. 30.69 (3), no person may operate a "
+        "motorboat within 100 feet of any dock, raft, pier or buoyed restricted area on any "
+        "lake at a speed in excess of slow-no-wake speed."),
+    Ref("s. 30.61(6)(a), Wis. Stats.", "Except as provided under par. (b), any moored, "
+        "anchored or drifting boat or any other fixed and floating structure outside "
+        "designated mooring areas or beyond 200 feet from the shoreline is required to be "
+        "lighted from sunset to sunrise by a white light visible all around the horizon."),
+    Ref("s. 30.772(2)(e), Wis. Stats.", "No mooring may be placed or used in any navigable "
+        "waters if: ... The mooring anchor is placed more than 150 feet from "
+        "the ordinary high-water mark, or more than 200 feet from the ordinary high-water "
+        "mark if sub. (3) (a) 5. applies, unless one of the following occurs: 1. A permit is "
+        "obtained from the appropriate municipality and approved by the department. 2. A "
+        "permit is obtained from the department. 3. The mooring is properly within a "
+        "designated mooring area."),
     Ref("s. 30.70, Wis. Stats.", "... diver's flag, not less than 12 inches high and 15 inches "
         "long, displaying one diagonal white stripe 3 inches wide on a red background ..."),
     Ref("s. 30.675, Wis. Stats.", "The display on a boat or by a person of an orange flag "

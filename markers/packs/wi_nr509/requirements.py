@@ -90,6 +90,24 @@ REQ: dict[str, Requirement] = {r.key: r for r in (
        "the (6)(c) size may depart from 2/3 H by 1 % of H, and never less than 1/16 in"),
     _r("symbol_size_tolerance_floor", 1 / 16, "in", "wsmark practice",
        "the (6)(c) size tolerance is never below 1/16 in"),
+    # Placement plans (markers/plan): distances in feet, on the ground.
+    _r("plan_temporary_days", 14.0, "days", "NR 5.09(7)(d)",
+       "a temporary placement exempt from (3)(b) does not exceed 14 days"),
+    _r("plan_slow_no_wake_ft", 100.0, "ft", "s. 30.66(3)(a), Wis. Stats.",
+       "slow-no-wake within 100 ft of any dock, raft, pier or buoyed restricted area"),
+    _r("plan_lighting_ft", 200.0, "ft", "s. 30.61(6)(a), Wis. Stats.",
+       "boats moored beyond 200 ft from the shoreline are lighted from sunset to sunrise"),
+    _r("plan_mooring_permit_ft", 150.0, "ft", "s. 30.772(2)(e), Wis. Stats.",
+       "a mooring anchor more than 150 ft from the shore needs a permit"),
+    _r("plan_pair_tolerance_ft", 100.0, "ft", "wsmark practice",
+       "a red and a green aid are a pair when their places along the channel differ by "
+       "at most 100 ft"),
+    _r("plan_center_offset_ft", 50.0, "ft", "wsmark practice",
+       "a center aid stands within 50 ft of the channel line"),
+    _r("plan_channel_reach_ft", 1000.0, "ft", "wsmark practice",
+       "an aid more than 1000 ft from every channel line marks none of them"),
+    _r("plan_coordinate_decimals", 5.0, "count", "wsmark practice",
+       "an 'exact location' gives latitude and longitude to at least 5 decimals (about 3.6 ft)"),
 )}
 
 

@@ -1,0 +1,21 @@
+"""Proportions that follow from the numbers of the law in force (used by builders and
+the rules that judge what builders make)."""
+
+from __future__ import annotations
+
+import math
+
+from markers.core.spec import req
+
+__all__ = ["legend_min_cap", "diamond_height"]
+
+
+def legend_min_cap(display_height: float) -> float:
+    """Smallest legible regulatory legend for a display area ``display_height`` high."""
+    scaled = max(req("legend_min_cap_floor"), display_height * req("legend_min_fraction"))
+    return min(req("legend_min_cap_ceiling"), scaled)
+
+
+def diamond_height(outside_width: float) -> float:
+    """Height of a diamond of ``outside_width`` whose sides slope per (6)(d)."""
+    return outside_width / math.tan(math.radians(req("diamond_slope")))

@@ -1,0 +1,358 @@
+"""Reading a placement plan: GeoJSON (WGS 84) or CSV with latitude/longitude columns.
+
+A plan comes from a GIS tool, geojson.io or a spreadsheet, so anything malformed is a
+one-line WsmarkError naming the file, the feature (or row) and the problem, never a
+traceback. Point features with a ``kind`` are markers; other features carry a ``role``
+(markers.plan.model.ROLES).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import numpy as np
+import shapely
+from shapely.geometry import shape as to_shape
+
+from markers.core.pack import Kind
+from markers.errors import WsmarkError
+from markers.plan.model import MARKER_FIELDS, ROLES, FixedObject, Plan, PlanFeature, PlanMarker
+from markers.plan.project import LocalGrid, projection_for
+
+__all__ = ["load_plan", "parse_plan", "PLAN_SUFFIXES", "MAX_PLAN_BYTES"]
+
+PLAN_SUFFIXES = (".geojson", ".json", ".csv")
+#: A plan of 100,000 markers is about 30 MB of GeoJSON; bigger is not a plan.
+MAX_PLAN_BYTES = 64_000_000
+
+_LAT = ("lat", "latitude", "y")
+_LON = ("lon", "lng", "long", "longitude", "x")
+_GEOMETRIES = ("Point", "LineString", "MultiLineString", "Polygon", "MultiPolygon")
+
+
+class _Bad(Exception):
+    """A problem with one feature; load_plan prefixes the file and feature."""
+
+
+def load_plan(path: str | Path, kinds: Mapping[str, Kind], grid: LocalGrid | None = None
+              ) -> Plan:
+    """The Plan in ``path`` (.geojson/.json or .csv) of markers of ``kinds``, projected
+    to ground feet (to ``grid`` when it covers the plan)."""
+    return _parse(_read(Path(path)), Path(path), kinds, grid)
+
+
+def parse_plan(data: bytes, name: str, kinds: Mapping[str, Kind],
+               grid: LocalGrid | None = None) -> Plan:
+    """The Plan in ``data``, a file called ``name`` (its suffix says GeoJSON or CSV; its
+    folder is where design files are found)."""
+    if len(data) > MAX_PLAN_BYTES:
+        raise WsmarkError(f"{name}: too large for a plan (over {MAX_PLAN_BYTES:,} bytes)")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise WsmarkError(f"{name}: not UTF-8 text") from None
+    return _parse(text, Path(name), kinds, grid)
+
+
+def _parse(text: str, path: Path, kinds: Mapping[str, Kind], grid: LocalGrid | None) -> Plan:
+    if path.suffix.lower() == ".csv":
+        records, top = _csv_records(path, text), {}
+    elif path.suffix.lower() in (".geojson", ".json"):
+        records, top = _geojson_records(path, text)
+    else:
+        raise WsmarkError(f"{path}: not a plan (use .geojson, .json or .csv)")
+    where = "row" if path.suffix.lower() == ".csv" else "feature"
+    parsed = []
+    for index, geometry, props in records:
+        try:
+            parsed.append((index, _geometry(geometry), props))
+        except _Bad as err:
+            raise WsmarkError(f"{path}: {where} {index}: {err}") from None
+    points = [(i, g, p) for i, g, p in parsed if p.get("role") in (None, "marker")]
+    if not points:
+        raise WsmarkError(f"{path}: no markers (point features with a 'kind')")
+    coords = np.array([c for _, g, _ in parsed for c in _all_coords(g)], float)
+    projection = projection_for(coords[:, 0], coords[:, 1], grid)
+    markers, features = [], []
+    points_xy = iter(np.column_stack(projection.to_feet(
+        *np.array([(g[0].x, g[0].y) if g[0].geom_type == "Point" else (np.nan, np.nan)
+                   for _, g, _ in points]).T)))
+    for index, geometry, props in parsed:
+        try:
+            if props.get("role") in (None, "marker"):
+                markers.append(_marker(index, geometry, props, next(points_xy), kinds))
+            else:
+                features.append(_feature(index, geometry, props, projection))
+        except _Bad as err:
+            raise WsmarkError(f"{path}: {where} {index}: {err}") from None
+    waivers = top.get("waivers") or {}
+    if not isinstance(waivers, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in waivers.items()):
+        raise WsmarkError(f"{path}: 'waivers' is a mapping of rule id to a stated reason")
+    name = top.get("name")
+    return Plan(str(path), projection, tuple(markers), tuple(features),
+                str(name) if name is not None else path.stem, dict(waivers),
+                {k: v for k, v in top.items() if k not in ("waivers", "name")})
+
+
+def _read(path: Path) -> str:
+    try:
+        if not path.is_file():
+            raise WsmarkError(f"{path}: no such file" if not path.exists() else
+                              f"{path}: not a file")
+        if path.stat().st_size > MAX_PLAN_BYTES:
+            raise WsmarkError(f"{path}: too large for a plan (over {MAX_PLAN_BYTES:,} bytes)")
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise WsmarkError(f"{path}: not UTF-8 text") from None
+    except OSError as err:
+        raise WsmarkError(f"{path}: cannot read: {err.strerror or err}") from None
+
+
+def _geojson_records(path: Path, text: str) -> tuple[list, dict]:
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as err:
+        first = str(err).splitlines()[0] if str(err) else type(err).__name__
+        raise WsmarkError(f"{path}: not valid JSON: {first}") from None
+    if isinstance(data, dict) and data.get("type") == "Feature":
+        data = {"type": "FeatureCollection", "features": [data]}
+    if not isinstance(data, dict) or data.get("type") != "FeatureCollection":
+        raise WsmarkError(f"{path}: not a GeoJSON FeatureCollection")
+    crs = data.get("crs")
+    if crs is not None and "CRS84" not in json.dumps(crs) and "4326" not in json.dumps(crs):
+        raise WsmarkError(f"{path}: coordinates must be WGS 84 longitude/latitude "
+                          f"(RFC 7946), not {json.dumps(crs)[:60]}")
+    features = data.get("features")
+    if not isinstance(features, list):
+        raise WsmarkError(f"{path}: 'features' is not a list")
+    records = []
+    for index, feature in enumerate(features):
+        if not isinstance(feature, dict) or feature.get("type") != "Feature":
+            raise WsmarkError(f"{path}: feature {index}: not a GeoJSON Feature")
+        props = feature.get("properties") or {}
+        if not isinstance(props, dict):
+            raise WsmarkError(f"{path}: feature {index}: 'properties' is not an object")
+        records.append((index, feature.get("geometry"), props))
+    top = data.get("properties") if isinstance(data.get("properties"), dict) else {}
+    top = {**top, **{k: data[k] for k in ("name", "waivers") if k in data}}
+    return records, top
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _csv_records(path: Path, text: str) -> list:
+    reader = csv.DictReader(io.StringIO(text))
+    header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    lat = next((h for h in _LAT if h in header), None)
+    lon = next((h for h in _LON if h in header), None)
+    if lat is None or lon is None:
+        raise WsmarkError(f"{path}: needs latitude and longitude columns (lat, lon); "
+                          f"has {', '.join(header) or 'none'}")
+    records = []
+    try:
+        for row_number, row in enumerate(reader, start=2):
+            row = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()
+                   if k is not None}
+            geometry = {"type": "Point", "coordinates": [_csv_number(row[lon], lon),
+                                                         _csv_number(row[lat], lat)],
+                        "decimals": _decimals(row[lat], row[lon])}
+            props = {k: _csv_value(k, v) for k, v in row.items()
+                     if k not in (lat, lon) and v != ""}
+            records.append((row_number, geometry, props))
+    except csv.Error as err:
+        raise WsmarkError(f"{path}: not valid CSV: {err}") from None
+    except _Bad as err:
+        raise WsmarkError(f"{path}: row {row_number}: {err}") from None
+    return records
+
+
+def _csv_number(text: str, column: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise _Bad(f"{column} {text!r} is not a number") from None
+
+
+def _csv_value(key: str, text: str) -> Any:
+    if key in ("lighted", "riparian_permission"):
+        lowered = text.lower()
+        if lowered in ("true", "yes", "y", "1"):
+            return True
+        if lowered in ("false", "no", "n", "0"):
+            return False
+        return text
+    if key in ("display_height", "temporary_days"):
+        try:
+            return float(text)
+        except ValueError:
+            return text
+    if key == "fixed_objects":
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise _Bad("fixed_objects is a JSON list of {name, distance_ft, bearing_deg}") \
+                from None
+    return text
+
+
+def _decimals(*texts: str) -> int:
+    return min(len(t.split(".")[1]) if "." in t and "e" not in t.lower() else 0
+               for t in texts)
+
+
+class _Point(NamedTuple):
+    """A marker's place, kept as two floats: a shapely Point per marker costs more than
+    the whole check of a 10,000-marker plan."""
+
+    x: float
+    y: float
+    geom_type: str = "Point"
+
+
+def _point(geometry: dict, decimals: int | None) -> tuple[_Point, int]:
+    coords = geometry.get("coordinates")
+    if not (isinstance(coords, list) and len(coords) in (2, 3) and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in coords)):
+        raise _Bad("bad Point coordinates (want [longitude, latitude])")
+    lon, lat = float(coords[0]), float(coords[1])
+    if not (math.isfinite(lon) and math.isfinite(lat) and abs(lat) <= 90 and abs(lon) <= 180):
+        raise _Bad("coordinates are not longitude, latitude in degrees (WGS 84, "
+                   "longitude first)")
+    if decimals is None:
+        decimals = _decimals(repr(lon), repr(lat))
+    return _Point(lon, lat), decimals
+
+
+def _geometry(geometry: Any):
+    if not isinstance(geometry, dict) or geometry.get("type") not in _GEOMETRIES:
+        kind = geometry.get("type") if isinstance(geometry, dict) else geometry
+        raise _Bad(f"geometry {kind!r} is not one of {', '.join(_GEOMETRIES)}")
+    decimals = geometry.get("decimals")
+    if geometry["type"] == "Point":
+        return _point(geometry, decimals)
+    try:
+        shape = to_shape({"type": geometry["type"], "coordinates": geometry.get("coordinates")})
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError,
+            shapely.errors.ShapelyError) as err:
+        raise _Bad(f"bad {geometry['type']} coordinates ({type(err).__name__})") from None
+    coords = _all_coords(shape)
+    if shape.is_empty or not len(coords):
+        raise _Bad(f"empty {geometry['type']}")
+    lon, lat = coords[:, 0], coords[:, 1]
+    if not (np.all(np.isfinite(coords)) and np.all(np.abs(lat) <= 90)
+            and np.all(np.abs(lon) <= 180)):
+        raise _Bad("coordinates are not longitude, latitude in degrees (WGS 84, "
+                   "longitude first)")
+    return shape, decimals
+
+
+def _all_coords(geometry) -> np.ndarray:
+    shape = geometry[0] if isinstance(geometry, tuple) and not isinstance(
+        geometry, _Point) else geometry
+    if isinstance(shape, _Point):
+        return np.array([[shape.x, shape.y]])
+    return shapely.get_coordinates(shape)
+
+
+def _text(props: dict, key: str) -> str | None:
+    value = props.get(key)
+    if value is None or value == "":
+        return None
+    if isinstance(value, (dict, list)):
+        raise _Bad(f"{key} is not text")
+    return str(value)
+
+
+def _flag(props: dict, key: str) -> bool | None:
+    value = props.get(key)
+    if value is None or isinstance(value, bool):
+        return value
+    raise _Bad(f"{key} is true or false, not {value!r}")
+
+
+def _number(props: dict, key: str, whole: bool = False) -> float | None:
+    value = props.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not math.isfinite(value) or value < 0 or (whole and value != int(value)):
+        what = "a whole number" if whole else "a number"
+        raise _Bad(f"{key} is {what}, at least 0, not {value!r}")
+    return float(value)
+
+
+def _fixed_objects(props: dict) -> tuple[FixedObject, ...]:
+    items = props.get("fixed_objects") or []
+    if not isinstance(items, list):
+        raise _Bad("fixed_objects is a list of {name, distance_ft, bearing_deg}")
+    found = []
+    for item in items:
+        if not isinstance(item, dict) or not _text(item, "name"):
+            raise _Bad("each fixed object has a 'name' (and distance_ft, bearing_deg)")
+        distance, bearing = _number(item, "distance_ft"), _number(item, "bearing_deg")
+        if bearing is not None and bearing >= 360:
+            raise _Bad(f"bearing_deg {bearing:g} is not in 0-360")
+        found.append(FixedObject(str(item["name"]), distance, bearing))
+    return tuple(found)
+
+
+def _marker(index: int, geometry: tuple, props: dict, xy: np.ndarray,
+            kinds: Mapping[str, Kind]) -> PlanMarker:
+    shape, decimals = geometry
+    if shape.geom_type != "Point":
+        raise _Bad(f"a marker is a Point, not a {shape.geom_type} (or give it a role: "
+                   f"{', '.join(ROLES)})")
+    unknown = sorted(set(props) - set(MARKER_FIELDS) - {"role"})
+    if unknown:
+        raise _Bad(f"unknown propert{'y' if len(unknown) == 1 else 'ies'} "
+                   f"{', '.join(unknown)}; known: {', '.join(MARKER_FIELDS)}")
+    kind = _text(props, "kind")
+    if kind is None:
+        raise _Bad(f"a marker needs a 'kind' (one of {', '.join(kinds)}), "
+                   f"or the feature a 'role' ({', '.join(ROLES)})")
+    if kind not in kinds:
+        raise _Bad(f"unknown marker kind {kind!r}; known kinds: {', '.join(kinds)}")
+    days = _number(props, "temporary_days", whole=True)
+    x, y = xy
+    return PlanMarker(
+        feature=index, kind=kind, lon=shape.x, lat=shape.y, x=float(x), y=float(y),
+        ws_id=_text(props, "ws_id"), legend=_text(props, "legend"),
+        symbol=_text(props, "symbol"), display_height=_number(props, "display_height"),
+        description=_text(props, "description"), purpose=_text(props, "purpose"),
+        lighted=bool(_flag(props, "lighted")),
+        temporary_days=None if days is None else int(days),
+        riparian_permission=_flag(props, "riparian_permission"),
+        fixed_objects=_fixed_objects(props), design=_text(props, "design"),
+        decimals=decimals if decimals is not None else 7)
+
+
+def _feature(index: int, geometry: tuple, props: dict, projection) -> PlanFeature:
+    shape, _ = geometry
+    if isinstance(shape, _Point):
+        shape = shapely.points(shape.x, shape.y)
+    role = props.get("role")
+    if role not in ROLES:
+        raise _Bad(f"unknown role {role!r}; known roles: {', '.join(ROLES)}")
+    lines = ("LineString", "MultiLineString")
+    wanted = {"channel": lines, "landmark": ("Point",),
+              "shoreline": lines + ("Polygon", "MultiPolygon"),
+              "dock": ("Point",) + lines + ("Polygon", "MultiPolygon")}.get(
+        role, ("Polygon", "MultiPolygon"))
+    if role in ("pier", "raft"):
+        wanted = ("Point",) + lines + ("Polygon", "MultiPolygon")
+    if shape.geom_type not in wanted:
+        raise _Bad(f"a {role} is a {' or '.join(wanted)}, not a {shape.geom_type}")
+    if not shape.is_valid:
+        shape = shapely.make_valid(shape)
+    projected = shapely.transform(shape, lambda xy: np.column_stack(
+        projection.to_feet(xy[:, 0], xy[:, 1])))
+    return PlanFeature(index, role, _text(props, "name"), projected, shape)

@@ -1,0 +1,89 @@
+"""PlanReports -> text and JSON in the report contract v2 of `check` (RULES.md).
+
+A plan is a file of several markers: ``kind`` and the display height are null at the
+file level, ``markers`` lists every marker with its feature index, id and place, and
+each finding names its ``marker``, ``feature``, ``ws_id`` and ``location`` (WGS 84).
+A finding about the whole plan has ``marker`` null.
+"""
+
+from __future__ import annotations
+
+import json
+
+from markers.check.report import finding_json
+from markers.plan.model import PlanFinding, PlanReport
+
+__all__ = ["plan_json", "plan_records", "plan_text", "plan_exit_status", "finding_record"]
+
+
+def finding_record(f: PlanFinding) -> dict:
+    """One finding as the contract's keys, with the plan's feature, id and location."""
+    record = finding_json(f.finding)
+    return {"rule": record.pop("rule"), "citation": record.pop("citation"),
+            "severity": record.pop("severity"), "marker": f.marker, "feature": f.feature,
+            "ws_id": f.ws_id,
+            "location": None if f.lat is None else {"lat": round(f.lat, 7),
+                                                    "lon": round(f.lon, 7)},
+            **record}
+
+
+def _record(r: PlanReport) -> dict:
+    markers = []
+    if r.plan is not None:
+        for i, m in enumerate(r.plan.markers):
+            markers.append({
+                "index": i, "page": None, "bbox": None, "kind": m.kind,
+                "verdict": r.marker_verdict(i), "display_height_in": m.display_height,
+                "display_height_basis": "declared" if m.display_height is not None else None,
+                "legend": m.legend, "ws_id": m.ws_id, "text_basis": "declared",
+                "feature": m.feature, "lat": round(m.lat, 7), "lon": round(m.lon, 7)})
+    return {"file": r.file, "verdict": r.verdict, "kind": None, "display_height_in": None,
+            "display_height_basis": None,
+            "projection": r.plan.projection.name if r.plan else None,
+            "markers": markers, "findings": [finding_record(f) for f in r.findings],
+            "error": r.error}
+
+
+def plan_records(reports: list[PlanReport]) -> list[dict]:
+    """The JSON-ready records, one per plan file."""
+    return [_record(r) for r in reports]
+
+
+def plan_json(reports: list[PlanReport]) -> str:
+    """A JSON array, one object per plan file."""
+    return json.dumps(plan_records(reports), indent=2)
+
+
+def _where(f: PlanFinding, r: PlanReport) -> str:
+    if f.marker is None:
+        return "plan"
+    name = f.ws_id or r.plan.markers[f.marker].kind
+    return f"{name} (feature {f.feature}, {f.lat:.6f}, {f.lon:.6f})"
+
+
+def plan_text(reports: list[PlanReport]) -> str:
+    """One block per plan: verdict, then each finding with its marker and place."""
+    blocks = []
+    for r in reports:
+        if r.error:
+            blocks.append(f"{r.file}: ERROR {r.error.removeprefix(f'{r.file}: ')}")
+            continue
+        lines = [f"{r.file}: {r.verdict.upper()} ({len(r.plan.markers)} markers, "
+                 f"{r.plan.projection.name})"]
+        for f in r.findings:
+            g = f.finding
+            value = "" if g.measured is None else (
+                f" [measured {g.measured}{' ' + g.unit if g.unit else ''}, required "
+                f"{g.required}{' ' + g.unit if g.unit else ''}]")
+            waived = f" (waived: {g.waived})" if g.waived else ""
+            lines.append(f"  {g.severity:<7} {g.rule:<20} {g.citation}: {_where(f, r)}: "
+                         f"{g.message}{value}{waived}")
+        blocks.append("\n".join(lines))
+    return "\n".join(blocks)
+
+
+def plan_exit_status(reports: list[PlanReport]) -> int:
+    """0 all pass, 1 any fail or review, 2 any unreadable plan."""
+    if any(r.verdict == "error" for r in reports):
+        return 2
+    return 1 if any(r.verdict in ("fail", "review") for r in reports) else 0

@@ -1,0 +1,314 @@
+"""The web page through Starlette's TestClient: every route, and each safeguard (size
+limits, form tokens, hostile files, client file names) refusing in one line while the
+server keeps serving."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+import warnings
+import zipfile
+from pathlib import Path
+
+import pypdf
+import pytest
+import yaml
+
+from markers import api
+from web.app import Settings, create_app
+from web.jobs import JobFailed, WorkerPool
+from web_helpers import BAD, BOMB, GOOD, form_token, hog, spin, square
+
+pytest.importorskip("httpx")
+with warnings.catch_warnings():  # starlette 1.x would rather have httpx2, not on PyPI yet
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from starlette.testclient import TestClient  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+LIMIT = 1_000_000
+CONTROL = "kind=control&display_height=24&legend=SLOW+NO+WAKE"
+
+
+@pytest.fixture(scope="module")
+def keep(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("kept")
+
+
+@pytest.fixture(scope="module")
+def client(keep):
+    settings = Settings(max_file_bytes=LIMIT, max_request_bytes=LIMIT * 2, workers=2,
+                        cpu_seconds=10, job_timeout=30, keep_dir=str(keep))
+    with TestClient(create_app(settings), base_url="http://127.0.0.1:8509") as test_client:
+        yield test_client
+
+
+def _check(client, files, token=None, batch=None, **extra):
+    page = client.get("/check")
+    found_token, found_batch = form_token(page.text)
+    data = {"token": found_token if token is None else token, "batch": batch or found_batch,
+            **extra}
+    return client.post("/check", data=data, files=[("files", f) for f in files],
+                       follow_redirects=False), found_batch
+
+
+def _one_line(response) -> str:
+    assert response.headers["content-type"].startswith("text/plain")
+    assert "Traceback" not in response.text
+    lines = response.text.strip().splitlines()
+    assert len(lines) == 1, response.text
+    return lines[0]
+
+
+def _still_serving(client) -> None:
+    response, batch = _check(client, [("good.svg", GOOD, "image/svg+xml")])
+    assert response.status_code == 303
+    assert 'data-verdict="pass"' in client.get(f"/check/{batch}").text
+
+
+def test_pages_carry_the_security_headers(client) -> None:
+    for path in ("/check", "/design", "/reference"):
+        response = client.get(path)
+        assert response.status_code == 200
+        csp = response.headers["content-security-policy"]
+        assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp
+        assert "img-src 'self' data:" in csp and "unsafe-inline" not in csp
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert "<script>" not in response.text and " on" + "click=" not in response.text
+        assert 'src="/static/app.js"' in response.text
+    assert client.get("/", follow_redirects=False).headers["location"] == "/check"
+
+
+def test_the_accepted_suffixes_come_from_the_api(client) -> None:
+    page = client.get("/check").text
+    assert f'accept="{",".join(api.check_suffixes())}"' in page
+
+
+def test_a_compliant_and_a_failing_proof(client) -> None:
+    response, batch = _check(client, [("vendor control.svg", GOOD, "image/svg+xml"),
+                                      ("red aid.svg", BAD, "image/svg+xml")])
+    assert response.status_code == 303 and response.headers["location"] == f"/check/{batch}"
+    page = client.get(f"/check/{batch}").text
+    assert re.findall(r'data-verdict="(\w+)"', page) == ["pass", "fail"]
+    assert 'data-rule="aid-id-parity"' in page and "vendor control.svg" in page
+    assert "2 files: 1 pass, 1 fail" in page
+    # the paragraph quoted on expand
+    assert api.explain("aid-id-parity").splitlines()[0] in page.replace("&#39;", "'")
+    marked = client.get(f"/check/{batch}/1/marked.svg")
+    assert marked.headers["content-type"].startswith("image/svg+xml")
+    assert b"wsmark-annotations" in marked.content and b"<script" not in marked.content
+    assert "sandbox" in marked.headers["content-security-policy"]
+    reports = json.loads(client.get(f"/check/{batch}/report.json").text)
+    assert [(r["file"], r["verdict"]) for r in reports] == [("vendor control.svg", "pass"),
+                                                            ("red aid.svg", "fail")]
+    sarif = json.loads(client.get(f"/check/{batch}/report.sarif").text)
+    assert {r["ruleId"] for r in sarif["runs"][0]["results"]} >= {"aid-id-parity"}
+    pdf = client.get(f"/check/{batch}/report.pdf")
+    assert pdf.headers["content-type"] == "application/pdf"
+    pages = pypdf.PdfReader(io.BytesIO(pdf.content)).pages
+    assert len(pages) == 2
+    assert "PASS" in pages[0].extract_text() and "vendor control.svg" in pages[0].extract_text()
+    assert "FAIL" in pages[1].extract_text() and "aid-id-parity" in pages[1].extract_text()
+    summary = client.get(f"/check/{batch}/summary").text
+    assert summary.startswith('<section id="summary"') and "aid-id-parity" in summary
+
+
+def test_a_waiver_recomputes_the_verdict_and_can_be_removed(client) -> None:
+    response, batch = _check(client, [("red aid.svg", BAD, "image/svg+xml")])
+    token = form_token(client.get("/check").text)[0]
+    page = client.post(f"/check/{batch}/waive", data={
+        "token": token, "rule": "aid-id-parity", "reason": "board approved 2026-05-01"}).text
+    assert re.findall(r'data-verdict="(\w+)"', page) == ["pass"]
+    assert "waived: board approved 2026-05-01" in page
+    assert json.loads(client.get(f"/check/{batch}/report.json").text)[0]["findings"][-1][
+        "waived"] == "board approved 2026-05-01"
+    page = client.post(f"/check/{batch}/waive", data={
+        "token": token, "rule": "aid-id-parity", "action": "remove"}).text
+    assert re.findall(r'data-verdict="(\w+)"', page) == ["fail"]
+    refused = client.post(f"/check/{batch}/waive", data={
+        "token": token, "rule": "no-such-rule", "reason": "x"})
+    assert refused.status_code == 400 and "unknown rule" in _one_line(refused)
+
+
+def test_the_fragment_answer_of_the_script(client) -> None:
+    page = client.get("/check")
+    token, batch = form_token(page.text)
+    response = client.post("/check", data={"token": token, "batch": batch},
+                           files=[("files", ("a.svg", GOOD))], headers={"X-Wsmark-Fragment": "1"})
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section class="item verdict-pass"')
+
+
+def test_an_oversized_upload_is_refused_in_one_line(client) -> None:
+    response, _ = _check(client, [("big.svg", b" " * (LIMIT + 10), "image/svg+xml")])
+    assert response.status_code == 413
+    assert "over the 1 MB limit of one file" in _one_line(response)
+    response, _ = _check(client, [(f"b{i}.svg", b" " * (LIMIT - 100), "image/svg+xml")
+                                  for i in range(3)])
+    assert response.status_code == 413
+    assert "over the 2 MB limit of one request" in _one_line(response)
+    _still_serving(client)
+
+
+def test_a_cross_site_post_without_the_token_is_refused(client) -> None:
+    bare = TestClient(client.app, base_url="http://127.0.0.1:8509")  # no cookie, no token
+    response = bare.post("/check", files=[("files", ("a.svg", GOOD))])
+    assert response.status_code == 403 and "form token" in _one_line(response)
+    response, _ = _check(client, [("a.svg", GOOD)], token="forged")
+    assert response.status_code == 403 and "form token" in _one_line(response)
+    token, batch = form_token(client.get("/check").text)
+    response = client.post("/check", data={"token": token, "batch": batch},
+                           files=[("files", ("a.svg", GOOD))],
+                           headers={"Origin": "https://evil.example"})
+    assert response.status_code == 403 and "another site" in _one_line(response)
+    _still_serving(client)
+
+
+def test_a_path_traversal_filename_is_never_a_path(client, keep, tmp_path) -> None:
+    before = set(keep.iterdir())
+    name = "../../../../tmp/wsmark-evil/..\\..\\evil.svg"
+    response, batch = _check(client, [(name, GOOD, "image/svg+xml")])
+    assert response.status_code == 303
+    page = client.get(f"/check/{batch}").text
+    assert ">evil.svg<" in page and "../" not in page
+    kept = set(keep.iterdir()) - before
+    assert len(kept) == 1
+    (path,) = kept
+    assert path.parent == keep and re.fullmatch(r"\d{8}-\d{6}-[0-9a-f]{16}-[0-9a-f]{8}\.svg", path.name)
+    assert path.read_bytes() == GOOD
+    assert not Path("/tmp/wsmark-evil").exists()
+
+
+def test_an_xml_bomb_is_a_one_line_error_and_the_server_keeps_serving(client) -> None:
+    started = time.monotonic()
+    response, batch = _check(client, [("bomb.svg", BOMB, "image/svg+xml"),
+                                      ("good.svg", GOOD, "image/svg+xml")])
+    assert time.monotonic() - started < 30
+    page = client.get(f"/check/{batch}").text
+    assert re.findall(r'data-verdict="(\w+)"', page) == ["error", "pass"]
+    error = re.search(r'<p class="error-line">([^<]*)</p>', page).group(1)
+    assert error.startswith("bomb.svg: ") and "\n" not in error
+    _still_serving(client)
+
+
+def test_unknown_things_are_one_line_404s(client) -> None:
+    for path in ("/nope", "/check/" + "x" * 30, "/check/abc/report.exe",
+                 "/design/download.exe?" + CONTROL, "/reference/sheet/nothing"):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        _one_line(response)
+
+
+def test_design_page_previews_with_scale_spec_and_downloads(client) -> None:
+    page = client.get("/design?" + CONTROL).text
+    assert 'id="artwork" src="/design/artwork.svg?kind=control&amp;display_height=24' in page
+    assert "Shown at 1:" in page and "NR 5.09(6)(c)" in page
+    assert "circle inner diameter (2/3 H)" in page
+    art = client.get("/design/artwork.svg?" + CONTROL)
+    assert art.headers["content-type"].startswith("image/svg+xml") and b"<svg" in art.content
+    for fmt, magic in (("svg", b"<svg"), ("pdf", b"%PDF"), ("png", b"\x89PNG")):
+        body = client.get(f"/design/download.{fmt}?" + CONTROL).content
+        assert magic in body[:200], fmt
+    archive = zipfile.ZipFile(io.BytesIO(client.get("/design/download.zip?" + CONTROL).content))
+    names = archive.namelist()
+    assert any(n.endswith("print.pdf") for n in names) and any(n.endswith("cut.dxf") for n in names)
+    assert any(n.endswith("bom.csv") for n in names)
+    design = yaml.safe_load(client.get("/design/download.yaml?" + CONTROL).text)
+    assert design == {"kind": "control", "display_height": 24.0, "legend": "SLOW NO WAKE"}
+    again = api.design_from_file(data=client.get("/design/download.yaml?" + CONTROL).content,
+                                 name="d.yaml")
+    assert api.build(again).width == pytest.approx(24.0)
+
+
+@pytest.mark.parametrize("query, field, words", [
+    ("kind=control&display_height=11", "display_height", "12 in minimum"),
+    ("kind=aid-red&display_height=18&ws_id=WS-3", "ws_id", "even number"),
+    ("kind=control&display_height=12&legend=" + "LONG+WORDS+" * 8, "legend", "does not fit"),
+    ("kind=control&display_height=abc", "display_height", "not a number"),
+    ("kind=buoy-symbol&symbol=control&diameter=5", "diameter", "below the minimum"),
+])
+def test_a_refusal_appears_beside_its_field(client, query, field, words) -> None:
+    page = client.get("/design?" + query).text
+    errors = dict(re.findall(r'<span class="field-error" id="error-([\w]+)">([^<]*)</span>',
+                             page))
+    assert words in errors[field]
+    assert [name for name, text in errors.items() if text] == [field]
+    assert "No preview" in page
+
+
+def test_the_kind_picker_fills_in_a_typical_design(client) -> None:
+    for kind in api.kinds():
+        page = client.get(f"/design?kind={kind.name}")
+        assert page.status_code == 200
+        assert 'id="artwork"' in page.text, kind.name
+
+
+def test_reference_catalogue_and_sheets(client) -> None:
+    page = client.get("/reference").text
+    for kind in api.kinds():
+        assert f'href="/reference/sheet/{kind.name}"' in page
+        assert kind.ref.quote[:40].replace('"', "&#34;").replace("'", "&#39;") in page
+    link = client.get("/reference/sheet/danger", follow_redirects=False)
+    assert link.status_code == 303 and re.fullmatch(
+        r"/reference/sheets\.pdf#page=\d+", link.headers["location"])
+    number = int(link.headers["location"].rsplit("=", 1)[1])
+    pdf = client.get("/reference/sheets.pdf").content
+    text = pypdf.PdfReader(io.BytesIO(pdf)).pages[number - 1].extract_text()
+    assert api.kind("danger").title.split(":")[0] in text
+
+
+def test_the_worker_pool_survives_a_spinning_and_a_hoarding_job() -> None:
+    import asyncio
+
+    async def run() -> None:
+        pool = WorkerPool(2, cpu_seconds=1, memory_mb=1024, timeout=6)
+        try:
+            spinning = asyncio.ensure_future(pool.run(spin))
+            with pytest.raises(MemoryError):
+                await pool.run(hog)
+            assert await pool.run(square, 7) == 49
+            with pytest.raises(JobFailed, match="gave up after 6 s"):
+                await spinning
+            assert await pool.run(square, 9) == 81  # the killed worker was replaced
+        finally:
+            pool.close()
+
+    asyncio.run(run())
+
+
+def test_wsmark_serve_prints_its_address_and_serves(tmp_path) -> None:
+    script = Path(sys.executable).parent / "wsmark"
+    process = subprocess.Popen([str(script), "serve", "--port", "0", "--workers", "1"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert match, line
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(match.group(0) + "check", timeout=5) as answer:
+                    assert answer.status == 200 and b"Check a proof" in answer.read()
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+    finally:
+        process.terminate()
+        process.wait(30)
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        taken = subprocess.run([str(script), "serve", "--port", str(port)],
+                               capture_output=True, text=True, timeout=30)
+    assert taken.returncode == 2
+    assert taken.stderr.strip().startswith("wsmark: error: cannot listen on 127.0.0.1:")
+    assert len(taken.stderr.strip().splitlines()) == 1

@@ -1,0 +1,72 @@
+"""Proofs for the web page's tests, drawn here the way vendors draw them (not by our
+builders), a hostile file, and a real server on a free port in a background thread."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
+#: A compliant control sign, a stroked circle in inches, from a vendor's tool.
+GOOD = (TESTS / "drawings/defects/control-pass-in-stroked-circle.svg").read_bytes()
+#: A red aid carrying an odd number: fails aid-id-parity.
+BAD = (TESTS / "drawings/defects/nr5-09-2-a-5-t02-fail-odd-number-on-red.svg").read_bytes()
+#: Billion laughs: entities that expand to gigabytes.
+BOMB = ("<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n" + "".join(
+    f"<!ENTITY lol{i} \"{('&lol' + (str(i - 1) if i > 1 else '') + ';') * 10}\">\n"
+    for i in range(1, 10)) + "]>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1in\" "
+    "height=\"1in\"><text>&lol9;</text></svg>\n").encode()
+
+
+def form_token(html: str) -> tuple[str, str]:
+    """The form token and batch id of a Check page."""
+    token = re.search(r'name="token" value="([^"]+)"', html).group(1)
+    batch = re.search(r'name="batch" value="([^"]+)"', html).group(1)
+    return token, batch
+
+
+class ServerThread:
+    """uvicorn serving the app on 127.0.0.1 and a free port, in a background thread."""
+
+    def __init__(self, settings) -> None:
+        import uvicorn
+
+        from web.app import create_app
+        from web.server import listen
+
+        self.sock = listen("127.0.0.1", 0)
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.server = uvicorn.Server(uvicorn.Config(create_app(settings), log_level="error"))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
+                                       daemon=True)
+
+    def __enter__(self) -> "ServerThread":
+        self.thread.start()
+        deadline = time.monotonic() + 60
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the web server did not start")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(30)
+        self.sock.close()
+
+
+def spin() -> None:
+    """A job that never ends (for the worker pool's CPU limit)."""
+    while True:
+        pass
+
+
+def hog() -> bytes:
+    """A job that asks for 8 GB (for the worker pool's memory limit)."""
+    return bytes(8 << 30)
+
+
+def square(x: int) -> int:
+    return x * x

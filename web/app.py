@@ -1,0 +1,444 @@
+"""The web application: routes of the Check, Design and Reference pages.
+
+Every answer about markers comes from ``markers.api``; untrusted work (checking an
+upload, building a design) runs in the worker pool of ``web.jobs``. Errors are one line
+of text, never a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import os
+import secrets
+import tempfile
+import time
+from collections import OrderedDict, Counter
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from markers import api
+from markers.errors import WsmarkError
+from web import tasks
+from web.forms import design_yaml, field_of, fields_for, read_design
+from web.jobs import JobFailed, WorkerPool
+from web.security import (
+    SESSION_COOKIE, SVG_CSP, FormTokens, Refused, SecurityHeaders, read_form, safe_label,
+    safe_suffix,
+)
+from web.store import BATCH_ID, Item, Store, new_batch_id
+
+__all__ = ["Settings", "create_app"]
+
+HERE = Path(__file__).resolve().parent
+log = logging.getLogger("wsmark.web")
+#: Preview scales offered, as 1:n, and the box (in) the preview must fit.
+SCALES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64)
+PREVIEW_BOX = (4.5, 4.5)
+VERDICT_WORDS = {"pass": "Pass: may go on the water", "fail": "Fail: does not meet the rule",
+                 "review": "Review: could not be judged in full",
+                 "error": "Error: could not be read"}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What ``wsmark serve`` is told: size limits (bytes), the worker pool, --keep."""
+
+    max_file_bytes: int = 20 * 1000 * 1000
+    max_request_bytes: int = 20 * 1000 * 1000
+    max_files: int = 50
+    workers: int = max(1, min(4, os.cpu_count() or 1))
+    cpu_seconds: float = 30
+    memory_mb: int = 1536
+    job_timeout: float = 60
+    keep_dir: str | None = None
+
+
+def _one_line(status: int, message: str) -> PlainTextResponse:
+    return PlainTextResponse(f"wsmark: {message}\n", status_code=status)
+
+
+def _keep(folder: str, data: bytes, suffix: str) -> None:
+    """Write an upload to ``folder`` under a name of our making, atomically."""
+    name = (f"{time.strftime('%Y%m%d-%H%M%S')}-{hashlib.sha256(data).hexdigest()[:16]}-"
+            f"{secrets.token_hex(4)}{suffix}")
+    fd, tmp = tempfile.mkstemp(prefix=".upload-", dir=folder)
+    with os.fdopen(fd, "wb") as out:
+        out.write(data)
+    os.replace(tmp, Path(folder) / name)
+
+
+def _scale(width: float, height: float) -> int:
+    """The smallest 1:n that fits the preview box."""
+    for n in SCALES:
+        if width / n <= PREVIEW_BOX[0] and height / n <= PREVIEW_BOX[1]:
+            return n
+    return SCALES[-1]
+
+
+class WebApp:
+    """The routes, with the state they share: settings, pool, store, caches."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.tokens = FormTokens()
+        self.store = Store()
+        self.pool: WorkerPool | None = None
+        self.previews: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.sheets: asyncio.Task | None = None
+        self.suffixes = api.check_suffixes()
+        self.env = Environment(loader=FileSystemLoader(HERE / "templates"),
+                               autoescape=select_autoescape(["html"]),
+                               trim_blocks=True, lstrip_blocks=True)
+        self.env.globals["verdict_words"] = VERDICT_WORDS
+
+    # --- plumbing -------------------------------------------------------------------
+
+    def page(self, request: Request, template: str, status: int = 200,
+             **values: Any) -> HTMLResponse:
+        """A rendered template with the session's form token (and its cookie if new)."""
+        session, new = self.tokens.session(request)
+        html = self.env.get_template(template).render(
+            token=self.tokens.token(session), path=request.url.path, **values)
+        response = HTMLResponse(html, status_code=status)
+        if new:
+            response.set_cookie(SESSION_COOKIE, session, httponly=True, samesite="strict",
+                                path="/")
+        return response
+
+    async def form(self, request: Request) -> tuple[dict[str, list[str]], list]:
+        s = self.settings
+        fields, files = await read_form(request, s.max_request_bytes, s.max_file_bytes,
+                                        s.max_files)
+        self.tokens.verify(request, (fields.get("token") or [None])[0])
+        return fields, files
+
+    def session(self, request: Request) -> str:
+        return self.tokens.session(request)[0]
+
+    # --- check ----------------------------------------------------------------------
+
+    async def check_page(self, request: Request) -> Response:
+        return self.page(request, "check.html", batch_id=new_batch_id(),
+                         suffixes=self.suffixes, batch=None,
+                         max_mb=self.settings.max_file_bytes / 1e6)
+
+    async def _check_item(self, label: str, name: str, data: bytes,
+                          options: api.CheckOptions) -> Item:
+        assert self.pool is not None
+        try:
+            report, marked = await self.pool.run(tasks.check_upload, data, name, options)
+        except JobFailed as err:
+            report, marked = api.FileReport.unreadable(name, f"{name}: {err}"), None
+        except Exception as err:  # a worker that could not even answer: one line
+            log.exception("check of %s failed", name)
+            report, marked = api.FileReport.unreadable(
+                name, f"{name}: could not be checked ({type(err).__name__})"), None
+        # the report names the file as the clerk knows it, not as the checker was told
+        report.file = label
+        if report.error:
+            report.error = report.error.replace(name, label, 1)
+        return Item(label, name, data, report, marked)
+
+    def _options(self, display_height: float | None, waivers: dict[str, str]
+                 ) -> api.CheckOptions:
+        return api.check_options(display_height, None,
+                                 [f"{rule}:{reason}" for rule, reason in waivers.items()])
+
+    async def check_post(self, request: Request) -> Response:
+        fields, files = await self.form(request)
+        batch_id = (fields.get("batch") or [""])[0]
+        if not BATCH_ID.fullmatch(batch_id):
+            batch_id = new_batch_id()
+        batch = self.store.get_or_create(batch_id, self.session(request))
+        if batch is None:
+            raise Refused(403, "refused: that batch belongs to another session")
+        height = (fields.get("display_height") or [""])[0].strip()
+        if height:
+            try:
+                batch.display_height = float(height)
+                self._options(batch.display_height, {})
+            except (ValueError, WsmarkError):
+                raise Refused(400, f"refused: display height {height[:20]!r} is not a "
+                                   "positive number of inches") from None
+        if not files:
+            raise Refused(400, "refused: no file was sent; choose one or more proofs")
+        options = self._options(batch.display_height, batch.waivers)
+        start = len(batch.items)
+        jobs = []
+        for number, upload in enumerate(files, start=start + 1):
+            suffix = safe_suffix(upload.filename)
+            if self.settings.keep_dir:
+                _keep(self.settings.keep_dir, upload.data, suffix)
+            jobs.append(self._check_item(safe_label(upload.filename), f"proof-{number}{suffix}",
+                                         upload.data, options))
+        items = await asyncio.gather(*jobs)
+        numbered = []
+        for item in items:  # numbered now: uploads of one batch arrive side by side
+            numbered.append((len(batch.items), item))
+            batch.items.append(item)
+        self.store.trim()
+        if request.headers.get("x-wsmark-fragment"):
+            return self.page(request, "_items.html", batch=batch, items=numbered,
+                             explain=self.explain)
+        return RedirectResponse(f"/check/{batch.id}", status_code=303)
+
+    def batch(self, request: Request) -> Any:
+        batch_id = request.path_params["batch"]
+        batch = self.store.get(batch_id, self.session(request)) \
+            if BATCH_ID.fullmatch(batch_id) else None
+        if batch is None:
+            raise HTTPException(404, "these results are gone (they are kept 30 minutes, in "
+                                     "memory only); check the files again")
+        return batch
+
+    def explain(self, rule_id: str) -> str:
+        try:
+            return api.explain(rule_id)
+        except WsmarkError:
+            return ""
+
+    def counts(self, batch: Any) -> dict[str, Any]:
+        verdicts = Counter(item.report.verdict for item in batch.items)
+        per_rule = Counter(f.rule for item in batch.items for f in item.report.findings
+                           if f.severity != "info" and not f.waived)
+        found = sorted({f.rule for item in batch.items for f in item.report.findings
+                        if f.severity != "info"})
+        return {"verdicts": verdicts, "per_rule": sorted(per_rule.items()), "rules": found}
+
+    async def results_page(self, request: Request) -> Response:
+        batch = self.batch(request)
+        return self.page(request, "check.html", batch=batch, batch_id=batch.id,
+                         items=list(enumerate(batch.items)), counts=self.counts(batch),
+                         suffixes=self.suffixes, explain=self.explain,
+                         max_mb=self.settings.max_file_bytes / 1e6)
+
+    async def summary_fragment(self, request: Request) -> Response:
+        batch = self.batch(request)
+        return self.page(request, "_summary.html", batch=batch, counts=self.counts(batch))
+
+    async def download(self, request: Request) -> Response:
+        batch = self.batch(request)
+        fmt = request.path_params["fmt"]
+        if fmt not in ("json", "sarif", "pdf"):
+            raise HTTPException(404, "reports come as report.json, report.sarif or report.pdf")
+        reports = [item.report for item in batch.items]
+        if fmt == "pdf":
+            assert self.pool is not None
+            try:
+                data = await self.pool.run(api.report_pdf, reports,
+                                           [item.marked for item in batch.items])
+            except JobFailed as err:
+                raise Refused(503, f"the PDF report {err}") from None
+            return Response(data, media_type="application/pdf", headers={
+                "content-disposition": 'attachment; filename="wsmark-report.pdf"'})
+        text = api.reports(reports, "json" if fmt == "json" else "sarif")
+        media = "application/json" if fmt == "json" else "application/sarif+json"
+        return Response(text, media_type=media, headers={
+            "content-disposition": f'attachment; filename="wsmark-report.{fmt}"'})
+
+    async def marked(self, request: Request) -> Response:
+        batch = self.batch(request)
+        number = request.path_params["number"]
+        if not 0 <= number < len(batch.items) or batch.items[number].marked is None:
+            raise HTTPException(404, "no marked-up drawing for that file")
+        return Response(batch.items[number].marked, media_type="image/svg+xml",
+                        headers={"content-security-policy": SVG_CSP})
+
+    async def waive(self, request: Request) -> Response:
+        fields, _ = await self.form(request)
+        batch = self.batch(request)
+        rule = (fields.get("rule") or [""])[0].strip()
+        reason = " ".join((fields.get("reason") or [""])[0].split())[:300]
+        if (fields.get("action") or ["add"])[0] == "remove":
+            batch.waivers.pop(rule, None)
+        else:
+            if not reason:
+                raise Refused(400, "refused: a waiver needs its reason")
+            try:
+                self._options(None, {rule: reason})
+            except WsmarkError as err:
+                raise Refused(400, f"refused: {err}") from None
+            batch.waivers[rule] = reason
+        options = self._options(batch.display_height, batch.waivers)
+        batch.items = list(await asyncio.gather(*[
+            self._check_item(item.label, item.name, item.data, options)
+            for item in batch.items]))
+        return RedirectResponse(f"/check/{batch.id}", status_code=303)
+
+    # --- design ---------------------------------------------------------------------
+
+    async def preview(self, params: dict[str, Any]) -> dict[str, Any]:
+        key = repr(sorted(params.items()))
+        if key in self.previews:
+            self.previews.move_to_end(key)
+            return self.previews[key]
+        assert self.pool is not None
+        try:
+            result = await self.pool.run(tasks.design_preview, params)
+        except JobFailed as err:
+            result = {"error": f"this design {err}"}
+        self.previews[key] = result
+        while len(self.previews) > 64:
+            self.previews.popitem(last=False)
+        return result
+
+    @staticmethod
+    def with_defaults(query: dict[str, str]) -> dict[str, str]:
+        """A typical design of the kind asked for (control at 24 in when none is): the
+        fields the query does not name at all take the kind's sample values."""
+        names = [k.name for k in api.kinds()]
+        kind = api.kind(query.get("kind") if query.get("kind") in names else "control")
+        defaults = {"kind": kind.name}
+        if kind.display_area and kind.form != "buoy":
+            defaults["display_height"] = "24"
+        if kind.sample_id:
+            defaults["ws_id"] = kind.sample_id
+        defaults.update({key: str(value) for key, value in kind.sample.items()
+                         if isinstance(value, str)})
+        return {**defaults, **query}
+
+    async def design_page(self, request: Request) -> Response:
+        query = self.with_defaults(dict(request.query_params))
+        params, shown, errors = read_design(query)
+        kind = api.kind(params["kind"])
+        fields = fields_for(kind)
+        result: dict[str, Any] = {}
+        if not errors:
+            result = await self.preview(params)
+            if result.get("error"):
+                errors[field_of(result["error"], [f.name for f in fields])] = result["error"]
+        link = urlencode({k: v for k, v in shown.items() if v})
+        scale = _scale(result["width"], result["height"]) if result.get("svg") else None
+        return self.page(request, "design.html", kinds=api.kinds(), kind=kind, fields=fields,
+                         shown=shown, errors=errors, result=result, query=link, scale=scale)
+
+    async def design_artwork(self, request: Request) -> Response:
+        params, _, errors = read_design(dict(request.query_params))
+        result = {} if errors else await self.preview(params)
+        if not result.get("svg"):
+            raise HTTPException(404, (result.get("error") or next(iter(errors.values()))))
+        return Response(result["svg"], media_type="image/svg+xml",
+                        headers={"content-security-policy": SVG_CSP})
+
+    async def design_download(self, request: Request) -> Response:
+        fmt = request.path_params["fmt"]
+        if fmt not in ("svg", "pdf", "png", "zip", "yaml"):
+            raise HTTPException(404, "designs come as .svg, .pdf, .png, .zip or .yaml")
+        params, _, errors = read_design(dict(request.query_params))
+        if errors:
+            raise Refused(400, f"refused: {next(iter(errors.values()))}")
+        stem = "-".join(str(params.get(k, "")) for k in ("kind", "display_height", "legend",
+                                                          "ws_id") if params.get(k))
+        stem = "".join(ch if ch.isalnum() or ch in "-." else "-" for ch in stem.lower())[:60]
+        if fmt == "yaml":
+            data, media = design_yaml(params), "application/yaml"
+        else:
+            assert self.pool is not None
+            try:
+                if fmt == "zip":
+                    data = await self.pool.run(tasks.fabrication_zip, params)
+                    media = "application/zip"
+                else:
+                    data = await self.pool.run(tasks.design_file, params, f".{fmt}")
+                    media = {"svg": "image/svg+xml", "pdf": "application/pdf",
+                             "png": "image/png"}[fmt]
+            except WsmarkError as err:
+                raise Refused(400, f"refused: {str(err).splitlines()[0]}") from None
+            except JobFailed as err:
+                raise Refused(503, f"this design {err}") from None
+        headers = {"content-disposition": f'attachment; filename="{stem}.{fmt}"'}
+        if fmt == "svg":
+            headers["content-security-policy"] = SVG_CSP
+        return Response(data, media_type=media, headers=headers)
+
+    # --- reference ------------------------------------------------------------------
+
+    async def reference_page(self, request: Request) -> Response:
+        return self.page(request, "reference.html", kinds=api.kinds(),
+                         ready=self.sheets is not None and self.sheets.done())
+
+    async def reference_sheets(self) -> tuple[bytes, dict[str, int]]:
+        """The reference PDF, built once in a thread on first use and kept in memory."""
+        if self.sheets is None:
+            self.sheets = asyncio.ensure_future(asyncio.to_thread(api.reference_sheets))
+        return await asyncio.shield(self.sheets)
+
+    async def reference_pdf(self, request: Request) -> Response:
+        pdf, _ = await self.reference_sheets()
+        return Response(pdf, media_type="application/pdf", headers={
+            "content-disposition": 'inline; filename="wsmark-reference.pdf"'})
+
+    async def reference_sheet(self, request: Request) -> Response:
+        kind = request.path_params["kind"]
+        if kind not in {k.name for k in api.kinds()}:
+            raise HTTPException(404, f"no sheet for {kind[:40]!r}")
+        _, pages = await self.reference_sheets()
+        if kind not in pages:
+            raise HTTPException(404, f"no sheet for {kind[:40]!r}")
+        return RedirectResponse(f"/reference/sheets.pdf#page={pages[kind]}", status_code=303)
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """The application, with its worker pool started and stopped by its lifespan."""
+    web = WebApp(settings or Settings())
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette):
+        s = web.settings
+        web.pool = WorkerPool(s.workers, s.cpu_seconds, s.memory_mb, s.job_timeout)
+        try:
+            yield
+        finally:
+            web.pool.close()
+
+    async def refused(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, Refused)
+        return _one_line(exc.status, str(exc))
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        detail = exc.detail if exc.status_code != 404 or exc.detail != "Not Found" \
+            else f"no page at {request.url.path[:80]}"
+        return _one_line(exc.status_code, str(detail).splitlines()[0])
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        log.error("error on %s", request.url.path, exc_info=exc)
+        return _one_line(500, "internal error; the server keeps running (see its log)")
+
+    routes = [
+        Route("/", lambda request: RedirectResponse("/check", status_code=303)),
+        Route("/check", web.check_page, methods=["GET"]),
+        Route("/check", web.check_post, methods=["POST"]),
+        Route("/check/{batch}", web.results_page, methods=["GET"]),
+        Route("/check/{batch}/summary", web.summary_fragment, methods=["GET"]),
+        Route("/check/{batch}/report.{fmt:str}", web.download, methods=["GET"]),
+        Route("/check/{batch}/{number:int}/marked.svg", web.marked, methods=["GET"]),
+        Route("/check/{batch}/waive", web.waive, methods=["POST"]),
+        Route("/design", web.design_page, methods=["GET"]),
+        Route("/design/artwork.svg", web.design_artwork, methods=["GET"]),
+        Route("/design/download.{fmt:str}", web.design_download, methods=["GET"]),
+        Route("/reference", web.reference_page, methods=["GET"]),
+        Route("/reference/sheets.pdf", web.reference_pdf, methods=["GET"]),
+        Route("/reference/sheet/{kind:str}", web.reference_sheet, methods=["GET"]),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(SecurityHeaders)],
+                    exception_handlers={Refused: refused, HTTPException: http_error,
+                                        Exception: server_error})
+    app.state.web = web
+    return app

@@ -1,0 +1,184 @@
+"""What keeps a clerk's machine safe from the page: headers on every response, a form
+token on every POST, and uploads read into memory under a size limit.
+
+The form token is an HMAC of a random session cookie (SameSite=Strict, HttpOnly) under a
+secret made when the server starts, so a page on another site can neither send the
+cookie nor know the token; a POST whose Origin names another host is refused too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+
+from starlette.datastructures import Headers, UploadFile
+from starlette.formparsers import MultiPartException, MultiPartParser
+from starlette.requests import Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = ["CSP", "Refused", "SecurityHeaders", "FormTokens", "Upload", "read_form",
+           "safe_suffix", "safe_label"]
+
+#: Nothing from elsewhere, no inline script or style, no framing, images from here or
+#: data: (marked-up drawings), forms posted only here.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+#: An SVG served on its own may not run anything, even if opened as a page.
+SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox"
+SESSION_COOKIE = "wsmark_session"
+
+
+class Refused(Exception):
+    """A request refused with an HTTP ``status`` and a one-line reason."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class SecurityHeaders:
+    """ASGI middleware: the security headers on every response (a response may set its
+    own Content-Security-Policy, as the SVG images do)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                names = {name.lower() for name, _ in headers}
+                extra = {b"content-security-policy": CSP.encode(),
+                         b"x-content-type-options": b"nosniff",
+                         b"x-frame-options": b"DENY",
+                         b"referrer-policy": b"no-referrer",
+                         b"cross-origin-opener-policy": b"same-origin",
+                         b"cache-control": b"no-store"}
+                headers += [(k, v) for k, v in extra.items() if k not in names]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class FormTokens:
+    """Session cookies and the form tokens bound to them."""
+
+    def __init__(self) -> None:
+        self._secret = secrets.token_bytes(32)
+
+    @staticmethod
+    def session(request: Request) -> tuple[str, bool]:
+        """The session id of the request, and whether it is new (to be set as cookie)."""
+        found = request.cookies.get(SESSION_COOKIE, "")
+        if re.fullmatch(r"[A-Za-z0-9_-]{32,64}", found):
+            return found, False
+        return secrets.token_urlsafe(32), True
+
+    def token(self, session: str) -> str:
+        return hmac.new(self._secret, session.encode(), hashlib.sha256).hexdigest()
+
+    def verify(self, request: Request, token: str | None) -> None:
+        """Refuse (403) a POST from another site or without the token of its session."""
+        origin = request.headers.get("origin")
+        if origin and origin != "null" and \
+                origin.split("://", 1)[-1] != request.headers.get("host", ""):
+            raise Refused(403, f"refused: a form sent from {origin[:80]} (another site)")
+        session = request.cookies.get(SESSION_COOKIE, "")
+        if not token or not session or \
+                not hmac.compare_digest(token, self.token(session)):
+            raise Refused(403, "refused: the form token is missing or wrong; reload the page "
+                               "and send the form again")
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A file as the browser sent it: the name it gave (only shown, never a path) and
+    its bytes (only in memory)."""
+
+    filename: str
+    data: bytes
+
+
+class _InMemoryParser(MultiPartParser):
+    """Starlette's multipart parser, keeping file parts in memory (never on disk)."""
+
+    spool_max_size = 1 << 40
+
+
+async def read_form(request: Request, max_request: int, max_file: int, max_files: int
+                    ) -> tuple[dict[str, list[str]], list[Upload]]:
+    """The fields and files of a POST, refusing (413) a request over ``max_request``
+    bytes before it is read, or as soon as it passes that while being read; a file over
+    ``max_file`` bytes is refused too. Nothing is written to disk."""
+    limit_mb = max_request / 1e6
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > max_request:
+        raise Refused(413, f"refused: the upload is {int(declared) / 1e6:.1f} MB, over the "
+                           f"{limit_mb:g} MB limit of one request")
+
+    async def capped():
+        seen = 0
+        async for chunk in request.stream():
+            seen += len(chunk)
+            if seen > max_request:
+                raise Refused(413, f"refused: the upload is over the {limit_mb:g} MB limit "
+                                   "of one request")
+            yield chunk
+
+    kind = request.headers.get("content-type", "")
+    fields: dict[str, list[str]] = {}
+    files: list[Upload] = []
+    if kind.startswith("multipart/form-data"):
+        try:
+            form = await _InMemoryParser(Headers(scope=request.scope), capped(),
+                                         max_files=max_files, max_fields=50,
+                                         max_part_size=64 * 1024).parse()
+        except MultiPartException as err:
+            raise Refused(400, f"refused: {str(err).splitlines()[0][:120]}") from None
+        for key, value in form.multi_items():
+            if isinstance(value, UploadFile):
+                data = await value.read()
+                await value.close()
+                if not value.filename and not data:
+                    continue  # the empty file input of a form sent without a file
+                if len(data) > max_file:
+                    raise Refused(413, f"refused: {safe_label(value.filename)} is "
+                                       f"{len(data) / 1e6:.1f} MB, over the "
+                                       f"{max_file / 1e6:g} MB limit of one file")
+                files.append(Upload(value.filename or "", data))
+            else:
+                fields.setdefault(key, []).append(value)
+    elif kind.startswith("application/x-www-form-urlencoded"):
+        from urllib.parse import parse_qs
+
+        body = b"".join([chunk async for chunk in capped()])
+        for key, values in parse_qs(body.decode("utf-8", "replace")).items():
+            fields[key] = values
+    else:
+        raise Refused(415, "refused: send a form (multipart/form-data)")
+    return fields, files
+
+
+def safe_suffix(filename: str) -> str:
+    """The suffix of a client's file name, lower case, letters and digits only, or ''."""
+    tail = filename.replace("\\", "/").rsplit("/", 1)[-1]
+    if "." not in tail:
+        return ""
+    suffix = tail.rsplit(".", 1)[1].lower()
+    return f".{suffix}" if re.fullmatch(r"[a-z0-9]{1,8}", suffix) else ""
+
+
+def safe_label(filename: str | None) -> str:
+    """A client's file name fit to show and to name in a report: its last part only,
+    printable characters, at most 80 of them (it is never used as a path)."""
+    tail = (filename or "").replace("\\", "/").rsplit("/", 1)[-1]
+    tail = "".join(ch for ch in tail if ch.isprintable() and ch not in "<>\"'`")
+    return tail.strip(" .")[:80] or "upload"

@@ -1,0 +1,45 @@
+"""Starting the web page: bind the address first (a taken port is a one-line error),
+then hand the socket to uvicorn."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import uvicorn
+
+from markers.errors import WsmarkError
+from web.app import Settings, create_app
+
+__all__ = ["serve", "listen"]
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port`` (port 0: any free one)."""
+    try:
+        info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(info[0], socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(info[4])
+        sock.listen(128)
+    except OSError as err:
+        raise WsmarkError(f"cannot listen on {host}:{port}: {err.strerror or err}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def serve(host: str, port: int, settings: Settings, announce=print) -> None:
+    """Serve the page until interrupted, announcing its address first."""
+    if settings.keep_dir:
+        try:
+            Path(settings.keep_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise WsmarkError(f"cannot create {settings.keep_dir}: "
+                              f"{err.strerror or err}") from None
+    sock = listen(host, port)
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    announce(f"wsmark: the web page is at http://{shown}:{bound}/ (Ctrl-C stops it)")
+    config = uvicorn.Config(create_app(settings), log_level="warning", access_log=False,
+                            server_header=False)
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,62 @@
+"""What the worker processes do: each function takes plain values, calls markers.api
+and returns plain values (they cross a process boundary)."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from typing import Any
+
+from markers import api
+from markers.errors import WsmarkError
+
+__all__ = ["check_upload", "design_preview", "design_file", "fabrication_zip"]
+
+#: A fixed timestamp for the entries of a zip, so the same design gives the same bytes.
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+
+def check_upload(data: bytes, name: str, options: api.CheckOptions
+                 ) -> tuple[api.FileReport, bytes | None]:
+    """The report on one upload and its marked-up drawing (None when unreadable)."""
+    return api.check(data, name, options, annotate_copy=True)
+
+
+def _design(params: dict[str, Any]) -> Any:
+    fields = dict(params)
+    kind = fields.pop("kind")
+    return api.design(kind, fields.pop("display_height", None),
+                      outline=fields.pop("outline", None), legend=fields.pop("legend", None),
+                      ws_id=fields.pop("ws_id", None), **fields)
+
+
+def design_preview(params: dict[str, Any]) -> dict[str, Any]:
+    """The artwork of a design as SVG with its size and spec table, or the one-line
+    reason it is refused (``error``)."""
+    try:
+        design = _design(params)
+        art = api.build(design)
+        return {"svg": api.render(art, ".svg"), "width": art.width, "height": art.height,
+                "spec": api.spec(design), "error": None}
+    except WsmarkError as err:
+        return {"error": str(err).splitlines()[0]}
+    except (ValueError, TypeError, OverflowError) as err:
+        return {"error": f"cannot build this design ({str(err).splitlines()[0][:160]})"}
+
+
+def design_file(params: dict[str, Any], suffix: str) -> bytes:
+    """The design rendered as ``.svg``, ``.pdf`` or ``.png`` (WsmarkError if refused)."""
+    return api.render(_design(params), suffix, dpi=100)
+
+
+def fabrication_zip(params: dict[str, Any]) -> bytes:
+    """The sign shop's files of a design in one zip, named as ``wsmark fabricate`` names
+    them."""
+    _, files = api.fabricate(_design(params))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(files):
+            entry = zipfile.ZipInfo(name, ZIP_DATE)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(entry, files[name])
+    return out.getvalue()
