@@ -69,8 +69,8 @@ class Kind:
         """This kind at ``display_height`` (None without a display area) with each of its
         typical legends, its sample id and its sample fields."""
         fields_ = {"ws_id": self.sample_id, **self.sample}
-        legends = self.legends if self.uses_legend and "legend" not in fields_ else \
-            (fields_.pop("legend", None),)
+        sample_legend = fields_.pop("legend", None)
+        legends = self.legends if self.legends != (None,) else (sample_legend,)
         height = display_height if self.display_area else None
         return [Design(self.name, height, legend=legend, **fields_) for legend in legends]
 
