@@ -195,7 +195,7 @@ def test_no_page_has_overlapping_text_or_lines_through_text() -> None:
     overlap, no callout or rule line crosses a text, and nothing runs into the footer."""
     from sheet_layout import layout_faults, page_texts
 
-    pages, _ = sheet_pages()
+    pages, _ = sheet_pages(PACK)
     faults = [f"{page.title}: {fault}" for page in pages for fault in layout_faults(page.svg)]
     assert faults == []
     for page in pages:
@@ -209,7 +209,7 @@ def test_no_page_has_overlapping_text_or_lines_through_text() -> None:
 def test_kind_pages_carry_a_scale_bar_of_two_printed_inches() -> None:
     import re
 
-    pages, _ = sheet_pages(paper="a4")
+    pages, _ = sheet_pages(PACK, paper="a4")
     from render.paper import PAPERS
     from render.sheets import PAGE_H, PAGE_W
 
@@ -229,7 +229,7 @@ def test_kind_pages_carry_a_scale_bar_of_two_printed_inches() -> None:
 def test_table_rows_share_one_font_size() -> None:
     from xml.etree import ElementTree
 
-    pages, _ = sheet_pages()
+    pages, _ = sheet_pages(PACK)
     for page in pages:
         if page.kind is None:
             continue
