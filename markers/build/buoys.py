@@ -32,7 +32,8 @@ from markers.build.layout import assemble, merge
 from markers.build.signs import SIGN_BUILDERS
 
 __all__ = ["build_symbol_buoy", "build_sign_buoy", "build_aid_buoy", "build_mooring_buoy",
-           "build_race_buoy", "SymbolBuoy", "aid_face_top", "AIDS", "NUN_CONE", "NUN_TOP", "symbol_buoy", "symbol_dims", "symbol_meta"]
+           "build_race_buoy", "SymbolBuoy", "aid_face_top", "AIDS", "NUN_CONE", "NUN_TOP",
+           "symbol_buoy", "symbol_dims", "symbol_meta"]
 
 #: Clear space drawn beside a buoy and below its waterline, inches: room for the
 #: waterline to show in a picture. Nothing is painted there.
