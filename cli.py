@@ -161,6 +161,12 @@ def _buoy_options(command):
         _surface_opt, _seam_opt,
         click.option("--flag-height", type=LENGTH, help="How high a flag is."),
         click.option("--flag-length", type=LENGTH, help="How long a flag is."),
+        click.option("--max-width", type=LENGTH, help="Widest a sign may be (default: the "
+                     "symbol and its margins); words wrap within it."),
+        click.option("--above", help="Words above a control or danger symbol "
+                     "(NR 5.09(2)(b)1, 3); '|' breaks lines."),
+        click.option("--below", help="Words below a control or danger symbol "
+                     "(NR 5.09(2)(b)1, 3); '|' breaks lines."),
     ]):
         command = option(command)
     return command
@@ -225,6 +231,8 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
                                   **fields), pack)
     api.write_file(output, api.render(art, Path(output).suffix, dpi))
     click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in)")
+    for note in art.meta.get("notes", ()):
+        click.echo(f"wsmark: note: {note}", err=True)
 
 
 @cli.command()
@@ -326,24 +334,49 @@ def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None,
                    "(default 0.0625).")
 @click.option("--qty", type=click.IntRange(min=1), default=1, show_default=True,
               help="Number of signs, for the bill of materials.")
+@click.option("--blank", default="auto", show_default=True, metavar="auto|none|WxH",
+              help="Sign blank: the smallest standard one that fits, none, or e.g. 24x30.")
+@click.option("--holes", "hole_count", type=click.Choice(["0", "2", "4"]), default="0",
+              help="Mounting holes in the blank.")
+@click.option("--materials", type=click.Path(dir_okay=False), metavar="FILE.yaml",
+              help="The shop's rolls and prices (default: a generic file).")
+@click.option("--stripe", type=click.Choice(["applied", "sewn"]), default="applied",
+              show_default=True, help="Diver's flag: the white stripe applied on the red "
+              "field or sewn between two red pieces.")
 def fabricate(kind: str, display_height: float | None, legend: str | None,
               ws_id: str | None, outline: float | None, pack: str, out_dir: str,
-              bleed: float | None, min_feature: float | None, qty: int, **fields) -> None:
+              bleed: float | None, min_feature: float | None, qty: int, blank: str,
+              hole_count: str, materials: str | None, stripe: str, **fields) -> None:
     """Write files for a sign shop: print SVG and PDF at 100 % with bleed and crop marks,
-    a cut file per colour, a DXF of the cut layers and the bill of materials (CSV).
+    a cut file per colour, a DXF of the cut and trim layers, the bill of materials and
+    the pieces nested on the shop's rolls (CSV). A buoy is made from its flat wrap and
+    costed by its surface; a flag is fabric.
 
-    Example: wsmark fabricate control -H 24 --legend "SLOW NO WAKE" -o out/
+    Example: wsmark fabricate control -H 24 --legend "SLOW NO WAKE" --holes 2 -o out/
     """
     design = _kind_or_file(kind, display_height, outline, legend, ws_id, pack, **fields)
-    fab, files = api.fabricate(design, bleed, min_feature, qty, pack)
+    fab, files = api.fabricate(design, bleed, min_feature, qty, pack, blank=blank,
+                               holes=int(hole_count), materials=materials, stripe=stripe)
     for path in api.write_files(files, out_dir):
         click.echo(f"wrote {path}")
-    rows = api.bom_table(fab)
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    click.echo(f"\nbill of materials, sheeting for {qty} sign{'s' if qty > 1 else ''}:")
-    for row in rows:
-        click.echo("  " + "  ".join(cell.ljust(w) if i < 3 else cell.rjust(w)
-                                    for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+    form = api.kind(design.kind, pack).form
+    what = {"buoy": "surface of", "flag": "fabric for"}.get(form, "sheeting for")
+    noun = form if form in ("buoy", "flag") else "sign"
+    tables = [(f"bill of materials, {what} {qty} {noun}{'s' if qty > 1 else ''}",
+               api.bom_table(fab), 3)]
+    if fab.materials:
+        tables.append((f"nested on the rolls, per {noun} and for {qty}",
+                       api.materials_table(fab), 4))
+    for title, rows, text_columns in tables:
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        click.echo(f"\n{title}:")
+        for row in rows:
+            click.echo("  " + "  ".join(cell.ljust(w) if i < text_columns else cell.rjust(w)
+                                        for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+    for note in fab.notes:
+        click.echo(f"wsmark: note: {note}", err=True)
+    for warning in fab.warnings:
+        click.echo(f"wsmark: warning: {warning}", err=True)
     for issue in fab.issues:
         click.echo(f"wsmark: warning: weeding: {issue}", err=True)
 

@@ -36,8 +36,8 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "check", "check_paths", "inputs", "check_options", "annotation_targets", "annotate",
            "reports",
            "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate",
-           "bom_table", "write_file", "write_files", "FORMATS", "PAPERS", "Design",
-           "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
+           "bom_table", "materials_table", "write_file", "write_files", "FORMATS", "PAPERS",
+           "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
            "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets"]
 
 if TYPE_CHECKING:
@@ -97,6 +97,10 @@ def kind(name: str, pack: str | Pack = DEFAULT_PACK) -> Kind:
     return _pack(pack).kind(name)
 
 
+#: Design fields that shape a sign face (the others are the buoy and flag fields).
+SIGN_FIELDS = ("max_width", "above", "below")
+
+
 def design(kind_name: str, display_height: float | None = None, *, outline: float | None = None,
            legend: str | None = None, ws_id: str | None = None, sample: bool = False,
            pack: str | Pack = DEFAULT_PACK, **fields: Any) -> Design:
@@ -119,9 +123,14 @@ def design(kind_name: str, display_height: float | None = None, *, outline: floa
         fields["curvature"] = "surface"
     fields = {key: value for key, value in fields.items()
               if value is not None and value is not False}  # a given 0 is kept, and refused
-    if spec_.form == "sign" and fields:
+    if spec_.form == "sign" and set(fields) - set(SIGN_FIELDS):
         raise DesignError(f"{kind_name} is a sign face: " + ", ".join(
-            "--" + key.replace("_", "-") for key in fields) + " apply to buoys and flags")
+            "--" + key.replace("_", "-") for key in fields if key not in SIGN_FIELDS)
+            + " apply to buoys and flags")
+    if spec_.form != "sign" and set(fields) & set(SIGN_FIELDS):
+        raise DesignError(f"{kind_name}: " + ", ".join(
+            "--" + key.replace("_", "-") for key in fields if key in SIGN_FIELDS)
+            + " apply to sign faces")
     if sample and "symbol" not in fields:
         fields.update({k: v for k, v in spec_.sample.items() if k != "legend"})
         legend = legend if legend is not None else spec_.sample.get("legend")
@@ -414,15 +423,34 @@ def gallery(out_dir: str | Path, pack: str | Pack = DEFAULT_PACK) -> list[Path]:
 
 
 def fabricate(design_: Design, bleed: float | None = None, min_feature: float | None = None,
-              qty: int = 1, pack: str | Pack = DEFAULT_PACK) -> tuple[Any, dict[str, bytes]]:
-    """The sign shop's files of a design, by name (print SVG/PDF, a cut file per colour,
-    the DXF, the bill of materials), with the plan (weeding issues, bill of materials)."""
+              qty: int = 1, pack: str | Pack = DEFAULT_PACK, *, blank: str | None = None,
+              holes: int = 0, materials: str | Path | None = None,
+              stripe: str = "applied") -> tuple[Any, dict[str, bytes]]:
+    """The shop plan of a design (weeding issues, bill of materials, notes, warnings,
+    the pieces nested on the rolls) and its files by name (print SVG/PDF, a cut file
+    per colour, the DXF, bom.csv, materials.csv).
+
+    A sign goes on ``blank`` ("auto", "none" or WxH) with ``holes`` (0, 2 or 4); a buoy
+    is made from its surface (flat wrap, surface areas); a flag from fabric panels (the
+    diver's stripe ``stripe``, "applied" or "sewn"); ``materials`` is the shop's YAML
+    file of rolls (None: the generic one).
+
+    >>> plan, files = fabricate(design("control", 24, legend="5 MPH"), holes=2)
+    >>> plan.notes[0], sorted(files)[0]
+    ('blank 24x24 in, corner radius 1.5 in', 'control-24in-5-mph-bom.csv')
+    """
     from markers.core.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE
+    from markers.core.shop import shop_plan
     from render.fabricate import fabrication_files
 
-    art = build(design_, pack)
-    return fabrication_files(art, DEFAULT_BLEED if bleed is None else bleed,
-                             DEFAULT_MIN_FEATURE if min_feature is None else min_feature, qty)
+    chosen = _pack(pack)
+    art = build(design_, chosen)
+    surface = chosen.surface(design_, art)
+    fab = shop_plan(art, chosen.kind(design_.kind).form, surface,
+                    DEFAULT_BLEED if bleed is None else bleed,
+                    DEFAULT_MIN_FEATURE if min_feature is None else min_feature, qty,
+                    blank, holes, None if materials is None else str(materials), stripe)
+    return fab, fabrication_files(fab, art, surface is None or surface.flat is not None)
 
 
 def bom_table(fab: Any) -> list[tuple[str, ...]]:
@@ -430,6 +458,14 @@ def bom_table(fab: Any) -> list[tuple[str, ...]]:
     from render.fabricate import BOM_HEADER, bom_rows
 
     return [BOM_HEADER, *bom_rows(fab.bom)]
+
+
+def materials_table(fab: Any) -> list[tuple[str, ...]]:
+    """The pieces of a fabrication plan nested on the shop's rolls, as rows, header
+    first: per piece, and for the quantity."""
+    from render.fabricate import MATERIALS_HEADER, material_rows
+
+    return [MATERIALS_HEADER, *material_rows(fab.materials)]
 
 
 def write_file(path: str | Path, data: bytes) -> None:

@@ -132,8 +132,10 @@ def test_display_height_and_bands_follow_the_parameters() -> None:
                        height_above_water=40, diameter=12))
     drawing = read_svg(render_bytes(art, ".svg"))
     bands = [p for p in parts(layer(drawing, "orange")) if p.bounds[2] - p.bounds[0] > 11.99]
-    assert [round(b.bounds[3] - b.bounds[1], 3) for b in bands] == [11.0, 11.0]
-    assert bands[1].bounds[1] - bands[0].bounds[3] == pytest.approx(18.0, abs=1e-3)
+    # the 16 in ring in its 18 in display area keeps H/12 = 1.5 in of white above and
+    # below it, as at the sides: the white between the bands is 19 in, each band 10.5
+    assert [round(b.bounds[3] - b.bounds[1], 3) for b in bands] == [10.5, 10.5]
+    assert bands[1].bounds[1] - bands[0].bounds[3] == pytest.approx(19.0, abs=1e-3)
 
 
 # --- sign buoy, (5)(c) -------------------------------------------------------------------

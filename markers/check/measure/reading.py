@@ -14,6 +14,7 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.check.measure.common import LegendFact
 from markers.core.artwork import Artwork
+from markers.core.design import ws_id_from_text
 
 __all__ = ["TEXT_BASES", "read_outlines", "read_legend", "read_identification"]
 
@@ -61,7 +62,8 @@ def read_identification(art: Artwork, legends: list[LegendFact],
                                       leg.bbox[1] + leg.bbox[3]).centroid.within(face)]
     text, basis = read_legend(art, on_face)
     if text is not None:
-        return text, basis
+        lines = "\n".join(text.split()) if len(on_face) > 1 else text
+        return ws_id_from_text(lines), basis
     if art.meta.get("ws_id"):
         return str(art.meta["ws_id"]), "declared"
     return None, basis

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.check.engine import Hit, Tolerance, at_least, color_is, unjudged
+from markers.build.aids import EQUILATERAL
+from markers.check.engine import Hit, Tolerance, at_least, color_is, unjudged, within
 from markers.check.measure.faces import Facts
 from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.kinds import kinds_of
@@ -130,20 +131,33 @@ def aid_letter_style(f: Facts) -> Iterator[Hit]:
     yield from stroke_hits(f.legends)
 
 
-@rule("aid-shape", "NR 5.09(2)(a)7", "warning", AIDS)
+@rule("aid-shape", "NR 5.09(2)(a)7", "warning", AIDS,
+      tolerance=Tolerance(0.05, "ratio", "5 % of the proportion"))
 def aid_shape(f: Facts) -> Iterator[Hit]:
     """Shapes compatible with the Coast Guard's: red = triangle daymark (nun buoy),
-    green = square daymark (can buoy), center = vertical stripes.
+    green = square daymark (can buoy), center = vertical stripes. The triangle
+    daymark is equilateral: a red triangle stretched wide or tall is a warning.
 
     A buoy (a drawing with a waterline) is judged by its body: a nun narrows to a
     cone on top, a can is flat-topped.
 
-    Passes: a red triangle, a red nun.  Fails (warning): a red square, a red can.
+    Passes: a red equilateral triangle, a red nun.  Fails (warning): a red square, a
+    red can, a red triangle 27.71 x 18 in.
     """
     want = (_BUOY_SHAPE if f.waterline is not None else _SHAPE)[f.kind]
     if f.face_shape != want:
         yield Hit(f"{f.kind} face is a {f.face_shape}; Coast Guard aids of this colour are "
                   f"{want}", measured=f.face_shape, required=want, bbox=f.bbox())
+    elif want == "triangle" and f.symbol_outer is not None:
+        x0, y0, x1, y1 = f.symbol_outer.bounds
+        ratio = (x1 - x0) / (y1 - y0)
+        yield from within(
+            ratio / EQUILATERAL, 1.0, 1.0,
+            lambda v: f"red triangle {x1 - x0:.2f} x {y1 - y0:.2f} in (base {ratio:.3f} x its "
+                      f"height) is not equilateral ({EQUILATERAL:.3f}); the Coast Guard "
+                      "daymark keeps its shape: grow it instead of stretching it",
+            required="1 (equilateral: base 2/sqrt 3 of the height)", unit="ratio", digits=4,
+            bbox=f.bbox())
 
 
 @rule("aid-stripes", "NR 5.09(2)(a)4", "error", ("aid-center",))
