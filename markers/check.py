@@ -1,12 +1,13 @@
 """The check path for one input: read or build -> measure -> rules -> FileReport.
 
-A drawing (.svg, .svgz) is read; a design file (.yaml, .yml, .json) is built, so a
-vendor may submit parameters instead of a drawing and be judged by the same rules.
+A drawing (.svg, .svgz, .pdf, .ai, .dxf) is read; a design file (.yaml, .yml, .json) is
+built, so a vendor may submit parameters instead of a drawing and be judged by the same
+rules. A PDF of several pages is judged page by page (see ``check_file``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from markers.artwork import Artwork
@@ -14,13 +15,14 @@ from markers.design import DESIGN_SUFFIXES, as_declared, load_design
 from markers.errors import WsmarkError
 from markers.kinds import build
 from markers.measure import measure
-from markers.read.svg import read_svg
+from markers.read.formats import DRAWING_SUFFIXES as _READ_SUFFIXES
+from markers.read.formats import REFUSED_SUFFIXES, read_drawing
 from markers.report import FileReport
 from markers.rules import evaluate
 
 __all__ = ["CheckOptions", "DRAWING_SUFFIXES", "load_artwork", "check_file", "inputs"]
 
-DRAWING_SUFFIXES = (".svg", ".svgz")
+DRAWING_SUFFIXES = tuple(_READ_SUFFIXES)
 
 
 @dataclass(frozen=True)
@@ -34,8 +36,9 @@ class CheckOptions:
     tolerances: dict[str, float] = field(default_factory=dict)
 
 
-def load_artwork(path: str | Path, options: CheckOptions) -> Artwork:
-    """The Artwork of a drawing or design file."""
+def load_artwork(path: str | Path, options: CheckOptions) -> Artwork | list[Artwork]:
+    """The Artwork of a drawing or design file; a list, one per page, for a PDF of
+    several pages."""
     path = Path(path)
     if not path.is_file():
         raise WsmarkError(f"{path}: no such file" if not path.exists() else
@@ -47,9 +50,11 @@ def load_artwork(path: str | Path, options: CheckOptions) -> Artwork:
             art = build(design)
         return Artwork(art.width, art.height, art.layers, art.legends, art.features,
                        {**art.meta, "source": str(path)})
-    if suffix in DRAWING_SUFFIXES:
-        return read_svg(path, scale=options.scale, display_height=options.display_height)
-    raise WsmarkError(f"{path}: not a drawing or design file (use .svg, .yaml, .yml, .json)")
+    if suffix in DRAWING_SUFFIXES or suffix in REFUSED_SUFFIXES:
+        pages = read_drawing(path, scale=options.scale, display_height=options.display_height)
+        return pages[0] if len(pages) == 1 else pages
+    raise WsmarkError(f"{path}: not a drawing or design file (use .svg, .pdf, .dxf, .yaml, "
+                      ".yml, .json)")
 
 
 def judge(art: Artwork, file: str, options: CheckOptions) -> FileReport:
@@ -62,11 +67,29 @@ def judge(art: Artwork, file: str, options: CheckOptions) -> FileReport:
                              evaluate(facts, options.waivers, options.tolerances))
 
 
+def judge_pages(pages: list[Artwork], file: str,
+                options: CheckOptions) -> tuple[FileReport, Artwork]:
+    """A PDF of several pages: each page that paints something (a cover of text alone
+    does not) is judged alone; the file's report is the worst page's (fail over pass; the
+    first such page), carrying every judged page's findings with "page N: " before their
+    messages (the marker-splitting work replaces this)."""
+    drawn = [i for i, art in enumerate(pages) if art.layers] or [0]
+    reports = {i: judge(pages[i], file, options) for i in drawn}
+    worst = next((i for i in drawn if reports[i].verdict == "fail"), drawn[0])
+    findings = [replace(f, message=f"page {i + 1}: {f.message}")
+                for i in drawn for f in reports[i].findings]
+    chosen = reports[worst]
+    return FileReport(file, chosen.verdict, chosen.kind, chosen.display_height_in,
+                      chosen.display_height_basis, findings), pages[worst]
+
+
 def check_file(path: str | Path, options: CheckOptions) -> tuple[FileReport, Artwork | None]:
     """Judge one file; an unreadable or hostile one gives verdict 'error', never raises."""
     file = str(path)
     try:
         art = load_artwork(path, options)
+        if isinstance(art, list):
+            return judge_pages(art, file, options)
         return judge(art, file, options), art
     except WsmarkError as err:
         return FileReport.unreadable(file, str(err).splitlines()[0]), None

@@ -133,9 +133,10 @@ class _Reader:
 
     # ----- walking
 
-    def walk(self, entities: object, matrix: np.ndarray, parent: object, depth: int) -> None:
-        """``matrix``: drawing units of these entities -> inches (y up); ``parent``: the
-        INSERT whose block they are (BYBLOCK colour, layer 0)."""
+    def walk(self, entities: object, matrix: np.ndarray, block: tuple[str, str] | None,
+             depth: int) -> None:
+        """``matrix``: drawing units of these entities -> inches (y up); ``block``: the
+        (layer, hex) of the INSERT whose block they are (for layer 0 and BYBLOCK)."""
         for entity in entities:
             self.entities += 1
             if self.entities > DXF_MAX_ENTITIES:
@@ -143,39 +144,41 @@ class _Reader:
                                   "entities after expanding blocks)")
             self.budget.tick()
             kind = entity.dxftype()
-            layer = self._layer(entity, parent)
+            layer = self._layer(entity, block)
             if not self._visible(entity, layer):
                 continue
             if kind == "INSERT":
-                self._insert(entity, matrix, depth)
+                self._insert(entity, matrix, block, depth)
             elif kind == "DIMENSION":
-                block = entity.get_geometry_block()
-                if block is not None:
-                    self.walk(block, matrix, parent, depth + 1)
+                drawn = entity.get_geometry_block()
+                if drawn is not None:
+                    self.walk(drawn, matrix, block, depth + 1)
             elif kind in ("TEXT", "MTEXT", "ATTRIB"):
-                self._text(entity, matrix, layer, parent)
+                self._text(entity, matrix, layer, block)
             elif kind == "HATCH" or kind in ("SOLID", "TRACE") or kind in _CLOSED_KINDS:
-                self._shape(entity, kind, matrix, layer, parent)
+                self._shape(entity, kind, matrix, layer, block)
             elif kind in ("LINE", "ARC", "POINT"):
                 self.ignored["line without width (hairline, not painted)"] += 1
             else:
                 self.ignored[f"{kind} entity"] += 1
 
-    def _insert(self, insert: object, matrix: np.ndarray, depth: int) -> None:
+    def _insert(self, insert: object, matrix: np.ndarray, block: tuple[str, str] | None,
+                depth: int) -> None:
         if depth >= DXF_MAX_INSERT_DEPTH:
             raise WsmarkError(f"{self.name}: blocks nested deeper than {DXF_MAX_INSERT_DEPTH}")
         for single in insert.multi_insert():
-            block = self.doc.blocks.get(single.dxf.name)
-            if block is None:
+            entities = self.doc.blocks.get(single.dxf.name)
+            if entities is None:
                 continue
+            layer = self._layer(single, block)
             inner = matrix @ _matrix(single.matrix44())
-            self.walk(block, inner, single, depth + 1)
+            self.walk(entities, inner, (layer, self._hex(single, layer, block)), depth + 1)
             for attrib in single.attribs:
-                self._text(attrib, matrix, self._layer(attrib, single), single)
+                self._text(attrib, matrix, self._layer(attrib, block), block)
 
-    def _layer(self, entity: object, parent: object) -> str:
+    def _layer(self, entity: object, block: tuple[str, str] | None) -> str:
         layer = entity.dxf.get("layer", "0")
-        return parent.dxf.get("layer", "0") if layer == "0" and parent is not None else layer
+        return block[0] if layer == "0" and block is not None else layer
 
     def _visible(self, entity: object, layer: str) -> bool:
         if entity.dxf.get("invisible", 0):
@@ -183,35 +186,31 @@ class _Reader:
         record = self.doc.layers.get(layer) if layer in self.doc.layers else None
         return record is None or (record.is_on() and not record.is_frozen())
 
-    def _hex(self, entity: object, layer: str, parent: object) -> str:
-        """The entity's colour as sRGB hex through true colour, BYLAYER and BYBLOCK."""
+    def _hex(self, entity: object, layer: str, block: tuple[str, str] | None) -> str:
+        """The entity's colour as sRGB hex through true colour, BYBLOCK and BYLAYER."""
         from ezdxf.colors import aci2rgb
 
-        owner = entity
-        for _ in range(DXF_MAX_INSERT_DEPTH + 1):
-            if owner.dxf.hasattr("true_color"):
-                return to_hex(*owner.rgb)
-            aci = owner.dxf.get("color", 256)
-            if aci == 0 and parent is not None:  # BYBLOCK
-                owner, parent = parent, None
-                continue
-            if aci in (0, 256):  # BYLAYER (BYBLOCK outside a block counts as BYLAYER)
-                record = self.doc.layers.get(layer) if layer in self.doc.layers else None
-                if record is None:
-                    return to_hex(0, 0, 0)
-                if record.dxf.hasattr("true_color"):
-                    return to_hex(*record.rgb)
-                aci = abs(record.dxf.get("color", 7))
-            return to_hex(*(_WHITE_PAPER.get(aci) or aci2rgb(aci)))
-        return to_hex(0, 0, 0)
+        if entity.dxf.hasattr("true_color"):
+            return to_hex(*entity.rgb)
+        aci = entity.dxf.get("color", 256)
+        if aci == 0 and block is not None:  # BYBLOCK: the colour of the INSERT
+            return block[1]
+        if aci in (0, 256):  # BYLAYER (BYBLOCK outside a block counts as BYLAYER)
+            record = self.doc.layers.get(layer) if layer in self.doc.layers else None
+            if record is None:
+                return to_hex(0, 0, 0)
+            if record.dxf.hasattr("true_color"):
+                return to_hex(*record.rgb)
+            aci = abs(record.dxf.get("color", 7))
+        return to_hex(*(_WHITE_PAPER.get(aci) or aci2rgb(aci)))
 
     # ----- painted things
 
     def _shape(self, entity: object, kind: str, matrix: np.ndarray, layer: str,
-               parent: object) -> None:
+               block: tuple[str, str] | None) -> None:
         from ezdxf import path as dxfpath
 
-        hex_ = self._hex(entity, layer, parent)
+        hex_ = self._hex(entity, layer, block)
         feature = _feature(layer)
         if kind == "HATCH":
             if not entity.dxf.get("solid_fill", 0):
@@ -266,7 +265,8 @@ class _Reader:
                 self.painted.append((self.group[1], area))
         self.rings, self.group = [], None
 
-    def _text(self, entity: object, matrix: np.ndarray, layer: str, parent: object) -> None:
+    def _text(self, entity: object, matrix: np.ndarray, layer: str,
+              block: tuple[str, str] | None) -> None:
         from ezdxf import bbox
 
         text = " ".join(entity.plain_text().split()) if hasattr(entity, "plain_text") else ""
@@ -277,9 +277,10 @@ class _Reader:
             return
         (x0, y0, _), (x1, y1, _) = extents.extmin, extents.extmax
         outline = affine(box(x0, y0, x1, y1), matrix, self.budget).envelope
-        height = float(entity.dxf.get("char_height", entity.dxf.get("height", 0.0)) or 0.0)
+        key = "char_height" if entity.dxftype() == "MTEXT" else "height"
+        height = float(entity.dxf.get(key, 0.0) or 0.0)
         up = float(np.linalg.norm(matrix[:2, :2] @ np.array([0.0, 1.0])))
-        self.legends.append((text, outline, height * up, self._hex(entity, layer, parent)))
+        self.legends.append((text, outline, height * up, self._hex(entity, layer, block)))
 
     # ----- result
 

@@ -16,7 +16,8 @@ __all__ = [
     "MAX_ENTITIES", "MAX_ENTITY_CHARS", "MAX_ENTITY_EXPANSION", "MAX_VERTICES",
     "MAX_COORD_IN", "MAX_CROSSINGS", "TIME_BUDGET_S", "FLATTEN_TOL_IN", "Budget",
     "PDF_MAX_PAGES", "PDF_MAX_OBJECTS", "PDF_MAX_FORM_DEPTH", "PDF_MAX_INFLATED_BYTES",
-    "PDF_MAX_CHARS", "DXF_MAX_ENTITIES", "DXF_MAX_INSERT_DEPTH",
+    "PDF_MAX_CHARS", "DXF_MAX_ENTITIES", "DXF_MAX_INSERT_DEPTH", "ISOLATED_SECONDS",
+    "ISOLATED_MEMORY_BYTES",
 ]
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # on disk, and after gunzip for .svgz
@@ -42,6 +43,9 @@ PDF_MAX_CHARS = 100_000  # text characters over the file
 # DXF (ezdxf parses the whole file; the reader walks block references itself)
 DXF_MAX_ENTITIES = MAX_ELEMENTS  # entities drawn, after expanding INSERTs
 DXF_MAX_INSERT_DEPTH = MAX_USE_DEPTH  # INSERT of a block holding an INSERT ...
+# The forked child that runs PDFium / ezdxf (markers.read.isolate): killed past these
+ISOLATED_SECONDS = TIME_BUDGET_S + 3.0  # the reader's own budget, plus native parsing
+ISOLATED_MEMORY_BYTES = 1024 * 1024 * 1024  # address space on top of the parent's
 
 
 class Budget:
