@@ -29,7 +29,9 @@ PX_SCALE = 1 / 96
 DXF_SCALE = 1.0
 SUFFIXES = {".svg": "svg", ".svgz": "svg", ".pdf": "pdf", ".ai": "pdf", ".dxf": "dxf"}
 CRASHES = ("cannot be measured", "the reader died")
-HANGS = ("not read within",)
+#: A reader child killed at its deadline (the budget refusing a file in time, "not read
+#: within", is the designed outcome, not a hang).
+HANGS = ("the reader was stopped",)
 
 
 def _one(path: str) -> tuple[str, str, float, str]:

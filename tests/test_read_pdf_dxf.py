@@ -337,7 +337,7 @@ def _fan_out(doc) -> None:
 HOSTILE = {
     "flate-bomb.pdf": (_flate_bomb, "expand beyond"),
     "object-stream-bomb.pdf": (_object_stream_bomb, "expand beyond"),
-    "recursive-forms.pdf": (_recursive_forms, "not read within"),
+    "recursive-forms.pdf": (_recursive_forms, "the reader was stopped"),
     "deep-forms.pdf": (_deep_forms, "nested deeper"),
     "million-paths.pdf": (_million_paths, "too complex"),
     "self-insert.dxf": (lambda: _dxf(_self_insert), ""),

@@ -24,11 +24,14 @@ flattened vertices and time are bounded as for SVG (``markers.read.limits``).
 from __future__ import annotations
 
 import io
+import logging
+import re
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
 import shapely
+from shapely import affinity
 from shapely.geometry import LineString, box
 from shapely.geometry.base import BaseGeometry
 
@@ -53,6 +56,7 @@ _GUIDES = frozenset({"display-area", "waterline"})  # features that are not pain
 _CLOSED_KINDS = frozenset({"LWPOLYLINE", "POLYLINE", "CIRCLE", "ELLIPSE", "SPLINE"})
 _SEGMENTS = 4  # Bézier segments per quarter turn for circles and arcs (error ~1e-8 r)
 _WHITE_PAPER = {7: (0, 0, 0)}  # ACI 7 draws black on white paper
+_ACADVER = re.compile(rb"\$ACADVER\s*\r?\n\s*1\s*\r?\n\s*(AC\d{4})")
 
 
 def read_dxf(path: str | Path, *, scale: float | None = None,
@@ -82,12 +86,16 @@ def read_dxf_bytes(data: bytes, name: str, *, scale: float | None = None,
 
 
 def _read(data: bytes, name: str, scale: float | None, display_height: float | None) -> Artwork:
-    from ezdxf import recover  # ~0.4 s to import: loaded only when a DXF is read
-    from ezdxf.lldxf.const import DXFError
+    from ezdxf.lldxf.const import DXFError  # ezdxf: ~0.4 s to import, only for a DXF
+
+    quiet = logging.getLogger("ezdxf")  # what it repairs is its business, not the user's
+    quiet.propagate = False
+    if not quiet.handlers:
+        quiet.addHandler(logging.NullHandler())
 
     budget = Budget(name)
     try:
-        doc, _ = recover.read(io.BytesIO(data))
+        doc = _document(data)
     except DXFError as err:
         raise WsmarkError(f"{name}: not a readable DXF ({' '.join(str(err).split())[:160]})") \
             from None
@@ -115,6 +123,23 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
     reader.flush()
     return reader.artwork(meta, display_height if meta["scale_basis"] == "display-height"
                           else None)
+
+
+def _document(data: bytes) -> object:
+    """The parsed drawing: the fast text parser first, ``ezdxf.recover`` (several times
+    slower) for binary DXF and for files the fast one finds damaged."""
+    import ezdxf
+    from ezdxf import recover
+    from ezdxf.lldxf.const import DXFError
+
+    version = _ACADVER.search(data[:65536])
+    if not data.startswith(b"AutoCAD Binary DXF"):
+        encoding = "utf-8" if version and version[1] >= b"AC1021" else "cp1252"
+        try:
+            return ezdxf.read(io.StringIO(data.decode(encoding, errors="replace")))
+        except (DXFError, ValueError, KeyError, IndexError, TypeError, AttributeError):
+            pass
+    return recover.read(io.BytesIO(data))[0]
 
 
 class _Reader:
@@ -267,18 +292,23 @@ class _Reader:
 
     def _text(self, entity: object, matrix: np.ndarray, layer: str,
               block: tuple[str, str] | None) -> None:
-        from ezdxf import bbox
-
+        """TEXT, MTEXT, ATTRIB as a LegendItem; the box is estimated from the height
+        (DXF text height is the cap height) as for SVG text: no font is loaded."""
         text = " ".join(entity.plain_text().split()) if hasattr(entity, "plain_text") else ""
         if not text:
             return
-        extents = bbox.extents([entity], fast=True)
-        if not extents.has_data:
+        mtext = entity.dxftype() == "MTEXT"
+        height = float(entity.dxf.get("char_height" if mtext else "height", 0.0) or 0.0)
+        if not 0 < height < 1e9:
             return
-        (x0, y0, _), (x1, y1, _) = extents.extmin, extents.extmax
-        outline = affine(box(x0, y0, x1, y1), matrix, self.budget).envelope
-        key = "char_height" if entity.dxftype() == "MTEXT" else "height"
-        height = float(entity.dxf.get(key, 0.0) or 0.0)
+        width = 0.6 / 0.7 * height * len(text) * float(entity.dxf.get("width", 1.0) or 1.0
+                                                         if not mtext else 1.0)
+        x, y = entity.dxf.insert.x, entity.dxf.insert.y
+        top = -height if mtext else 0.0  # MTEXT hangs from its insert point (top left)
+        local = box(0.0, top, width, top + height)
+        angle = float(entity.dxf.get("rotation", 0.0) or 0.0)
+        placed = affinity.translate(affinity.rotate(local, angle, origin=(0, 0)), x, y)
+        outline = affine(placed, matrix, self.budget).envelope
         up = float(np.linalg.norm(matrix[:2, :2] @ np.array([0.0, 1.0])))
         self.legends.append((text, outline, height * up, self._hex(entity, layer, block)))
 

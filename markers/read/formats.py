@@ -39,8 +39,12 @@ def read_drawing(path: str | Path, *, scale: float | None = None,
         raise WsmarkError(f"{name}: this is {FORMAT_NAMES[kind]}, not "
                           f"{FORMAT_NAMES[expected]} as its name says; rename it {suffix}")
     if kind == "pdf":
+        import pypdfium2  # noqa: F401  imported once here, not again in every child
+
         return isolated(_pdf, data, name, scale, display_height, name=name)
     if kind == "dxf":
+        import ezdxf.recover  # noqa: F401  imported once here, not again in every child
+
         return [isolated(_dxf, data, name, scale, display_height, name=name)]
     from markers.read.svg import read_svg_bytes
 

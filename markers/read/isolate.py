@@ -77,7 +77,8 @@ def _collect(fd: int, pid: int, name: str) -> bytes:
         if not ready:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
-            raise WsmarkError(f"{name}: too complex (not read within {ISOLATED_SECONDS:g} s)")
+            raise WsmarkError(f"{name}: too complex (the reader was stopped after "
+                              f"{ISOLATED_SECONDS:g} s)")
         chunk = os.read(fd, 1 << 20)
         if not chunk:
             return b"".join(chunks)
