@@ -131,7 +131,40 @@ def main() -> None:
                     f"{pages} marker pages, {full:.2f} s"))
     rows.append(Row("bare pypdfium2 page load (floor)", f"{pages / bare:,.1f} pages/s",
                     f"ratio {full / bare:.1f}x"))
+    rows += check_rates()
     print(table("PDF engines (bench/pdf_bench.py)", rows))
+
+
+def check_rates() -> list[Row]:
+    """`check_file` per second on the seven sign kinds as SVG, PDF (cairo) and DXF (inches),
+    in-process and one at a time (PDF and DXF each pay a forked reader)."""
+    import tempfile
+
+    from proof_writers import to_dxf
+
+    from markers.check import CheckOptions, check_file
+
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="wsmark-pdf-bench-") as tmp:
+        paths: dict[str, list[Path]] = {"svg": [], "pdf": [], "dxf": []}
+        for kind in SIGNS:
+            art = build(sample_design(KINDS[kind], 24))
+            base = read_svg_bytes(render_bytes(art, ".svg"), "m.svg")
+            for suffix, data in (("svg", render_bytes(art, ".svg")),
+                                 ("pdf", render_bytes(art, ".pdf")),
+                                 ("dxf", to_dxf(base, "in"))):
+                path = Path(tmp) / f"{kind}.{suffix}"
+                path.write_bytes(data)
+                paths[suffix].append(path)
+        for suffix, files in paths.items():
+            best = float("inf")
+            for _ in range(3):
+                start = time.perf_counter()
+                verdicts = [check_file(path, CheckOptions())[0].verdict for path in files]
+                best = min(best, time.perf_counter() - start)
+            rows.append(Row(f"check {suffix}", f"{len(files) / best:,.1f} files/s",
+                            f"{len(files)} sign proofs, verdicts {sorted(set(verdicts))}"))
+    return rows
 
 
 if __name__ == "__main__":
