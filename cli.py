@@ -415,7 +415,8 @@ def _unique(stem: str, taken: set[str]) -> str:
 def check(paths: tuple[str, ...], display_height: float | None, scale: float | None,
           fmt: str, annotate: str | None, waive: tuple[str, ...],
           tolerance: tuple[str, ...], jobs: int | None, exit_zero: bool, pack: str) -> None:
-    """Check drawings (.svg) and design files (.yaml, .json) against the pack's rule.
+    """Check drawings (.svg, .pdf, .ai, .dxf) and design files (.yaml, .json) against the
+    pack's rule. A PDF of several pages is judged page by page.
 
     Exit 0 when all pass, 1 when any fails, 2 for usage errors or unreadable input.
 
@@ -429,7 +430,7 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     for note in skipped:
         click.echo(f"wsmark: note: {note}", err=True)
     if not files:
-        raise WsmarkError(f"no .svg, .yaml or .json files in {', '.join(paths)}")
+        raise WsmarkError(f"no {', '.join(api.check_suffixes())} files in {', '.join(paths)}")
     single = annotate is not None and len(files) == 1 and annotate.lower().endswith(".svg")
     if annotate and not single:
         try:

@@ -104,9 +104,11 @@ def _collect(fd: int, pid: int, name: str) -> bytes:
 def _limit_memory() -> None:
     import resource
 
-    used = _address_space()
-    limit = used + ISOLATED_MEMORY_BYTES
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    limit = _address_space() + ISOLATED_MEMORY_BYTES
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    if hard != resource.RLIM_INFINITY:  # a caller's own cap (the web page's workers) holds
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
 def _address_space() -> int:
