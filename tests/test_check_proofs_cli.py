@@ -97,3 +97,27 @@ def test_each_page_is_judged_alone_and_findings_name_their_page(tmp_path) -> Non
     report, _ = api.check(_two_pages(bad, good), "two.pdf")
     assert {f.message.split(":")[0] for f in report.findings if f.rule == "outline-width"} \
         == {"page 1"}
+
+
+def test_a_proof_is_read_under_a_callers_memory_cap(tmp_path) -> None:
+    """The web page's workers cap their address space; the forked PDF/DXF reader must
+    keep that cap rather than fail trying to raise it."""
+    import subprocess
+    import sys
+
+    for name, data in _proofs(sign("control", 24)).items():
+        (tmp_path / name).write_bytes(data)
+    script = (
+        "import resource, sys\n"
+        "from markers import api\n"
+        "used = int(open('/proc/self/statm').read().split()[0]) * 4096\n"
+        "cap = used + 768 * 2**20\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (cap, cap))\n"
+        "for path in sys.argv[1:]:\n"
+        "    report, _ = api.check(open(path, 'rb').read(), path)\n"
+        "    print(report.verdict, report.error)\n")
+    paths = [str(tmp_path / name) for name in ("proof.pdf", "proof.ai", "proof.dxf")]
+    out = subprocess.run([sys.executable, "-c", script, *paths], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split("\n")[:3] == ["pass None"] * 3, out.stdout
