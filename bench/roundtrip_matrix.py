@@ -2,7 +2,8 @@
 every kind, sign faces at H = 12, 18, 24, 48 and the others at their sample, written as
 SVG by wsmark, as PDF by cairo, as PDF by reportlab with CMYK fills, and as DXF (HATCH) in
 inches and mm. Prints, per kind and size, whether each form checks clean and measures
-what the SVG measures (0.01 in, 0.1 deg). Run: python bench/roundtrip_matrix.py
+what the SVG measures (0.01 in, 0.1 deg). Run: python bench/roundtrip_matrix.py [KIND...]
+(every kind when none is named)
 """
 
 from __future__ import annotations
@@ -18,8 +19,11 @@ from wi import KINDS, measure  # noqa: E402
 
 
 def main() -> int:
-    bad = 0
+    bad = cells_total = 0
+    wanted = set(sys.argv[1:]) or set(KINDS)
     for name, kind in KINDS.items():
+        if name not in wanted:
+            continue
         for h in ((12.0, 18.0, 24.0, 48.0) if kind.display_area else (None,)):
             read = forms(sign(name, h))
             cells = []
@@ -33,10 +37,11 @@ def main() -> int:
                     same = False
                 ok = not problems and same and measure(art).kind == name
                 bad += not ok
+                cells_total += 1
                 cells.append(f"{form}:{'ok' if ok else 'NO'}"
                              + ("" if not problems else f"({','.join(sorted({r for r, _ in problems}))})"))
             print(f"{name:16} {h or '-':>5}  " + "  ".join(cells), flush=True)
-    print(f"{bad} form(s) not clean or not measuring alike")
+    print(f"{bad} form(s) of {cells_total} not clean or not measuring alike")
     return 1 if bad else 0
 
 
