@@ -35,7 +35,7 @@ def main() -> int:
                     same = True
                 except AssertionError:
                     same = False
-                ok = not problems and same and measure(art).kind == name
+                ok = not problems and same and measure(art).kind == kind.report_name
                 bad += not ok
                 cells_total += 1
                 cells.append(f"{form}:{'ok' if ok else 'NO'}"
