@@ -442,7 +442,8 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
           fmt: str, annotate: str | None, waive: tuple[str, ...],
           tolerance: tuple[str, ...], allow_below_minimum: bool, jobs: int | None,
           exit_zero: bool, pack: str) -> None:
-    """Check drawings (.svg) and design files (.yaml, .json) against the pack's rule.
+    """Check drawings (.svg, .pdf, .ai, .dxf) and design files (.yaml, .json) against the
+    pack's rule. A PDF of several pages is judged page by page.
 
     Exit 0 when all pass, 1 when any fails, 2 for usage errors or unreadable input.
 
@@ -457,7 +458,7 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     for note in skipped:
         click.echo(f"wsmark: note: {note}", err=True)
     if not files:
-        raise WsmarkError(f"no .svg, .yaml or .json files in {', '.join(paths)}")
+        raise WsmarkError(f"no {', '.join(api.check_suffixes())} files in {', '.join(paths)}")
     targets = api.annotation_targets(files, annotate) if annotate is not None else []
     results = api.check_paths(files, options, pack, jobs or os.cpu_count() or 1,
                               annotate is not None)

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from corpora import CORPORA
 from markers.core.artwork import Artwork
 from markers.errors import WsmarkError
 from markers.read.svg.walk import read_svg, read_svg_bytes
 
-CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 NEEDS_CORPORA = pytest.mark.skipif(not CORPORA.is_dir(),
                                    reason=f"third-party SVG corpora not found at {CORPORA}")
 SECONDS_PER_FILE = 2.0

@@ -2,7 +2,8 @@
 
 A drawing is read by the reader its suffix names; a design file (.yaml, .yml, .json)
 is built as declared, so a vendor may submit parameters instead of a drawing and be
-judged by the same rules. The pack supplies the kinds, the law and the rules.
+judged by the same rules. The pack supplies the kinds, the law and the rules. A drawing
+of several pages (a PDF proof) is judged page by page (see ``judge_pages``).
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from markers.core.pack import Pack
 from markers.errors import UnreadableDrawing, WsmarkError
 from markers.read import READERS, read_drawing
 from markers.read.limits import read_limited
+from markers.read.sniff import sniff
 
-__all__ = ["CheckOptions", "load_artwork", "judge", "check_bytes", "check_file", "inputs"]
+__all__ = ["CheckOptions", "load_artwork", "judge", "judge_pages", "check_bytes", "check_file",
+           "inputs"]
 
 
 @dataclass(frozen=True)
@@ -37,15 +40,16 @@ class CheckOptions:
     overrides: tuple[Override, ...] = ()
 
 
-def load_artwork(data: bytes, name: str, options: CheckOptions, pack: Pack) -> Artwork:
-    """The Artwork of drawing or design ``data``; ``name``'s suffix says which."""
+def load_artwork(data: bytes, name: str, options: CheckOptions, pack: Pack) -> list[Artwork]:
+    """The Artwork of drawing or design ``data``, one per page (a design and most drawings
+    have one); ``name``'s suffix says which."""
     suffix = Path(name).suffix.lower()
     if suffix in DESIGN_SUFFIXES:
         design = parse_design(data, name)
         with as_declared():  # a broken minimum is a finding of the rules, not unreadable
             art = pack.build(design)
-        return replace(art, meta={**art.meta, "source": name})
-    if suffix in READERS:
+        return [replace(art, meta={**art.meta, "source": name})]
+    if suffix in READERS or sniff(data) not in ("unknown", "xml"):  # an EPS, a PNG: named
         return read_drawing(data, name, scale=options.scale,
                             display_height=options.display_height)
     raise UnreadableDrawing(f"{name}: not a drawing or design file (use "
@@ -72,12 +76,29 @@ def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding]) -> 
         facts.legend_text, facts.ws_id, facts.text_basis)
 
 
+def judge_pages(pages: list[Artwork], file: str, options: CheckOptions,
+                pack: Pack) -> tuple[FileReport, Artwork]:
+    """A drawing of several pages: each page that paints something (a cover of text alone
+    does not) is judged alone. The file's report is the worst page's (its verdict, kind
+    and display height: the first failing page, else the first judged), carrying every
+    judged page's findings with "page N: " before their messages; its Artwork is that
+    page's."""
+    drawn = [i for i, art in enumerate(pages) if art.layers] or [0]
+    reports = {i: judge(pages[i], file, options, pack) for i in drawn}
+    worst = next((i for i in drawn if reports[i].verdict == "fail"), drawn[0])
+    findings = [replace(f, message=f"page {i + 1}: {f.message}")
+                for i in drawn for f in reports[i].findings]
+    return replace(reports[worst], findings=findings), pages[worst]
+
+
 def check_bytes(data: bytes, name: str, options: CheckOptions,
                 pack: Pack) -> tuple[FileReport, Artwork | None]:
     """Judge one input; an unreadable or hostile one gives verdict 'error', never raises."""
     try:
-        art = load_artwork(data, name, options, pack)
-        return judge(art, name, options, pack), art
+        pages = load_artwork(data, name, options, pack)
+        if len(pages) == 1:
+            return judge(pages[0], name, options, pack), pages[0]
+        return judge_pages(pages, name, options, pack)
     except WsmarkError as err:
         return FileReport.unreadable(name, str(err).splitlines()[0]), None
     except RecursionError:

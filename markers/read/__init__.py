@@ -1,42 +1,77 @@
-"""Drawings -> Artwork, one reader per format, chosen by the file's suffix.
+"""Drawings -> Artwork, one reader per format, chosen by the file's suffix and checked
+against its content.
 
 Every reader takes the file's bytes (a drawing is never opened by name once read), its
 name for messages, and the user's ``scale`` (inches per unit) and ``display_height``
 for drawings without a physical size; each raises UnreadableDrawing, one line naming
-the file, for anything unreadable, hostile or too complex.
+the file, for anything unreadable, hostile or too complex. A reader gives one Artwork,
+or a list of them for a format of pages (PDF): ``read_drawing`` always gives the pages.
+
+A file is read as what it is, not as what its name says: a PDF renamed ``.svg`` is
+named as a PDF, and formats wsmark does not read (EPS, raster images, DWG) are refused
+with one line saying what to send instead. PDFium and ezdxf run in a forked child under
+a time and memory limit (``markers.read.isolate``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from markers.core.artwork import Artwork
 from markers.errors import UnreadableDrawing
+from markers.read.dxf import read_dxf_bytes
+from markers.read.isolate import isolating
 from markers.read.limits import read_limited
+from markers.read.pdf import read_pdf_bytes
+from markers.read.sniff import FORMAT_NAMES, refuse_unreadable, sniff
 from markers.read.svg.walk import read_svg_bytes
 
-__all__ = ["READERS", "read_drawing", "read_file"]
+__all__ = ["READERS", "Reader", "read_drawing", "read_file"]
 
-Reader = Callable[..., Artwork]
 
-#: Suffix -> reader; a new input format registers here.
-READERS: dict[str, Reader] = {".svg": read_svg_bytes, ".svgz": read_svg_bytes}
+@dataclass(frozen=True)
+class Reader:
+    """A format wsmark reads: what ``sniff`` calls its content, and its reader."""
+
+    format: str
+    read: Callable[..., Artwork | list[Artwork]]
+
+
+_SVG = Reader("svg", read_svg_bytes)
+_PDF = Reader("pdf", isolating(read_pdf_bytes, "pypdfium2"))
+_DXF = Reader("dxf", isolating(read_dxf_bytes, "ezdxf.recover"))
+
+#: Suffix -> reader; a new input format registers here (``.ai``: Illustrator's PDF content).
+READERS: dict[str, Reader] = {".svg": _SVG, ".svgz": _SVG, ".pdf": _PDF, ".ai": _PDF,
+                              ".dxf": _DXF}
 
 
 def read_drawing(data: bytes, name: str, *, scale: float | None = None,
-                 display_height: float | None = None) -> Artwork:
-    """Read drawing ``data``, in the format its ``name``'s suffix says."""
+                 display_height: float | None = None) -> list[Artwork]:
+    """The pages of drawing ``data`` (one for SVG and DXF, one per page for PDF), read
+    as what its content is; its ``name``'s suffix must agree."""
+    kind = sniff(data)
     reader = READERS.get(Path(name).suffix.lower())
-    if reader is None:
+    if reader is not None and (kind in ("unknown", "xml") or
+                               (kind, reader.format) == ("svgz", "svg")):
+        kind = reader.format  # its own reader names the fault (broken XML, a damaged PDF)
+    if reader is None and kind in ("unknown", "xml"):
         raise UnreadableDrawing(f"{name}: not a drawing wsmark reads (use "
                                 f"{', '.join(READERS)})")
-    return reader(data, name, scale=scale, display_height=display_height)
+    refuse_unreadable(kind, name)
+    if reader is None or kind != reader.format:
+        said = f", not {FORMAT_NAMES[reader.format]} as its name says" if reader else ""
+        raise UnreadableDrawing(f"{name}: this is {FORMAT_NAMES[kind]}{said}; rename it "
+                                f".{kind}")
+    pages = reader.read(data, name, scale=scale, display_height=display_height)
+    return pages if isinstance(pages, list) else [pages]
 
 
 def read_file(path: str | Path, *, scale: float | None = None,
-              display_height: float | None = None) -> Artwork:
-    """Read the drawing at ``path`` (size-capped before it is read)."""
+              display_height: float | None = None) -> list[Artwork]:
+    """The pages of the drawing at ``path`` (size-capped before it is read)."""
     name = str(path)
     return read_drawing(read_limited(path, name), name, scale=scale,
                         display_height=display_height)

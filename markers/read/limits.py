@@ -18,6 +18,9 @@ __all__ = [
     "MAX_FILE_BYTES", "MAX_ELEMENTS", "MAX_NESTING", "MAX_USE_DEPTH", "MAX_USES",
     "MAX_ENTITIES", "MAX_ENTITY_CHARS", "MAX_ENTITY_EXPANSION", "MAX_VERTICES",
     "MAX_COORD_IN", "MAX_CROSSINGS", "TIME_BUDGET_S", "FLATTEN_TOL_IN", "Budget", "read_limited",
+    "PDF_MAX_PAGES", "PDF_MAX_OBJECTS", "PDF_MAX_FORM_DEPTH", "PDF_MAX_INFLATED_BYTES",
+    "PDF_MAX_CHARS", "DXF_MAX_ENTITIES", "DXF_MAX_INSERT_DEPTH", "ISOLATED_SECONDS",
+    "ISOLATED_MEMORY_BYTES",
 ]
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # on disk, and after gunzip for .svgz
@@ -33,6 +36,19 @@ MAX_COORD_IN = 1e6  # |coordinate| and stroke width, in inches (about 16 miles)
 MAX_CROSSINGS = 10_000  # self-crossings of one element's outline (GEOS noding cost)
 TIME_BUDGET_S = 5.0  # wall clock per file, checked between elements and subpaths
 FLATTEN_TOL_IN = 2e-4  # curve flattening: max chord deviation, inches
+
+# PDF (PDFium parses; these bound what it is asked to do and what the reader walks)
+PDF_MAX_PAGES = 100  # a proof has a few pages; every page is read
+PDF_MAX_OBJECTS = MAX_ELEMENTS  # page objects over the file, inside forms included
+PDF_MAX_FORM_DEPTH = MAX_USE_DEPTH  # form XObject inside form XObject ...
+PDF_MAX_INFLATED_BYTES = 256 * 1024 * 1024  # all Flate streams together, decoded (bombs)
+PDF_MAX_CHARS = 100_000  # text characters over the file
+# DXF (ezdxf parses the whole file; the reader walks block references itself)
+DXF_MAX_ENTITIES = MAX_ELEMENTS  # entities drawn, after expanding INSERTs
+DXF_MAX_INSERT_DEPTH = MAX_USE_DEPTH  # INSERT of a block holding an INSERT ...
+# The forked child that runs PDFium / ezdxf (markers.read.isolate): killed past these
+ISOLATED_SECONDS = TIME_BUDGET_S + 3.0  # the reader's own budget, plus native parsing
+ISOLATED_MEMORY_BYTES = 1024 * 1024 * 1024  # address space on top of the parent's
 
 
 class Budget:

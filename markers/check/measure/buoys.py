@@ -47,7 +47,7 @@ from markers.check.measure.reading import read_identification
 from markers.core.shapes import fit_circle, polygons
 from markers.core.spec import req
 
-__all__ = ["SHAPES", "looks_like_buoy", "measure_buoy"]
+__all__ = ["SHAPES", "drawn_waterline", "looks_like_buoy", "measure_buoy"]
 
 #: What this measurer detects on a buoy elevation, and the wrap; a pack's kinds name
 #: them (Kind.shape).
@@ -73,6 +73,7 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
     kind the drawing declares, else it is detected. ``Facts.kind`` is that shape."""
     facts = Facts(source=str(art.meta.get("source", "")), declared_kind=art.meta.get("kind"),
                   lighted=art.meta.get("lighted"), material=art.meta.get("material"))
+    art = _as_guide(art)
     fam = family_geometry(art)
     painted = unary_union([g for g, _ in fam.values()])
     if painted.is_empty:
@@ -129,6 +130,45 @@ HAIRLINE = 0.005
 
 def _closed(geometry: BaseGeometry) -> BaseGeometry:
     return geometry.buffer(HAIRLINE, join_style="mitre").buffer(-HAIRLINE, join_style="mitre")
+
+
+#: A waterline drawn as paint is a horizontal line no thicker than this (inches) and at
+#: least WATERLINE_RATIO times as long as it is thick.
+WATERLINE_THICK, WATERLINE_RATIO = 0.25, 20.0
+#: How far the drawn line may fall short of the body's edges, or stand off it (inches).
+WATERLINE_TOL = 0.01
+
+
+def drawn_waterline(art: Artwork) -> tuple[float, int] | None:
+    """A waterline drawn as paint, as a PDF or DXF proof has it (no guide element names
+    it): a layer that is one thin horizontal line (a dashed one reads solid), touching
+    the rest of the painting, crossing it from edge to edge where it is widest, with
+    paint above it. Its height (the line's middle) and its layer's index, or None."""
+    for index, layer in enumerate(art.layers):
+        x0, y0, x1, y1 = layer.geometry.bounds if not layer.geometry.is_empty else (0,) * 4
+        if not 0 < y1 - y0 <= WATERLINE_THICK or x1 - x0 < WATERLINE_RATIO * (y1 - y0):
+            continue
+        rest = unary_union([other.geometry for i, other in enumerate(art.layers) if i != index])
+        if rest.is_empty or rest.bounds[1] >= y0:
+            continue
+        rx0, _, rx1, _ = rest.bounds
+        at_line = rest.intersection(box(rx0 - 1, y0 - WATERLINE_TOL, rx1 + 1, y1 + WATERLINE_TOL))
+        if at_line.is_empty or x0 > rx0 + WATERLINE_TOL or x1 < rx1 - WATERLINE_TOL:
+            continue
+        return (y0 + y1) / 2, index
+    return None
+
+
+def _as_guide(art: Artwork) -> Artwork:
+    """``art`` with a waterline drawn as paint (drawn_waterline) taken out of the paint
+    and named as the ``waterline`` guide, as wsmark's own SVG names it."""
+    found = None if "waterline" in art.features else drawn_waterline(art)
+    if found is None:
+        return art
+    y, index = found
+    x0, _, x1, _ = art.layers[index].geometry.bounds
+    return replace(art, layers=art.layers[:index] + art.layers[index + 1:],
+                   features={**art.features, "waterline": LineString([(x0, y), (x1, y)])})
 
 
 def _waterline(art: Artwork, painted: BaseGeometry) -> float:

@@ -17,7 +17,7 @@ from xml.etree.ElementTree import Element
 
 from markers.read.svg.safety import local_name
 
-__all__ = ["declared_design"]
+__all__ = ["declared_design", "declared_in_text"]
 
 #: The longest description looked at; a design record is a few hundred characters.
 MAX_DESC_CHARS = 20_000
@@ -28,7 +28,13 @@ _NUMBER = ("diameter", "seam", "sides")
 def declared_design(root: Element) -> dict[str, object]:
     """The declared fields of the root ``<desc>``'s ``design:`` line (empty if none)."""
     desc = next((child for child in root if local_name(child) == "desc"), None)
-    text = (desc.text or "")[:MAX_DESC_CHARS] if desc is not None else ""
+    return declared_in_text(desc.text or "" if desc is not None else "")
+
+
+def declared_in_text(text: str) -> dict[str, object]:
+    """The declared fields of a ``design:`` line in free text (a PDF's Subject, a DXF's
+    custom property); empty if none."""
+    text = text[:MAX_DESC_CHARS]
     line = next((line for line in text.splitlines() if line.startswith("design: ")), None)
     if line is None:
         return {}

@@ -42,14 +42,15 @@ import shapely
 from shapely.geometry import LineString, MultiLineString, box
 from shapely.geometry.base import BaseGeometry
 
-from markers.core.artwork import FEATURE_NAMES, Artwork, Layer, LegendItem, Shape
+from markers.core.artwork import FEATURE_NAMES, Artwork, LegendItem
 from markers.core.colors import classify
 from markers.errors import UnreadableDrawing
 from markers.read.svg.declared import declared_design
 from markers.read.limits import read_limited
 from markers.read.limits import FLATTEN_TOL_IN, MAX_COORD_IN, MAX_NESTING, MAX_USE_DEPTH, Budget
+from markers.read.paint import check_option, layers, pen
 from markers.read.outlines import (
-    EMPTY, Pen, Subpath, affine, apply, dedupe, ellipse_ops, fill_area, flatten, out_of_range,
+    EMPTY, Subpath, affine, apply, dedupe, ellipse_ops, fill_area, flatten, out_of_range,
     parse_path_data, rect_ops, stroke_area,
 )
 from markers.read.svg.safety import SafeDocument, href_of, local_name, safe_document
@@ -96,8 +97,8 @@ def read_svg(path: str | Path, *, scale: float | None = None,
 def read_svg_bytes(data: bytes, name: str, *, scale: float | None = None,
                    display_height: float | None = None) -> Artwork:
     """Read SVG ``data``; ``name`` is used in messages and ``meta['source']``."""
-    _check_option(name, "--scale", scale)
-    _check_option(name, "--display-height", display_height)
+    check_option(name, "--scale", scale)
+    check_option(name, "--display-height", display_height)
     try:
         return _read(data, name, scale, display_height)
     except UnreadableDrawing:
@@ -105,12 +106,6 @@ def read_svg_bytes(data: bytes, name: str, *, scale: float | None = None,
     except Exception as err:  # trust boundary: nothing but WsmarkError leaves for bad input
         detail = " ".join(str(err).split())[:200]
         raise UnreadableDrawing(f"{name}: cannot read drawing ({type(err).__name__}: {detail})") from None
-
-
-def _check_option(name: str, option: str, value: float | None) -> None:
-    if value is not None and not (isinstance(value, (int, float)) and math.isfinite(value)
-                                  and 0 < value <= MAX_COORD_IN):
-        raise UnreadableDrawing(f"{name}: {option} must be a positive number of inches, not {value!r}")
 
 
 def _read(data: bytes, name: str, scale: float | None, display_height: float | None) -> Artwork:
@@ -133,7 +128,7 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
         ignored["link to a file or URL (not followed)"] += doc.external_refs
     if ignored:
         meta["ignored"] = dict(ignored)
-    return Artwork(width, height, _layers(reader.painted), tuple(reader.legends), features, meta)
+    return Artwork(width, height, layers(reader.painted), tuple(reader.legends), features, meta)
 
 
 def _generator(data: bytes, root: Element) -> str | None:
@@ -143,17 +138,6 @@ def _generator(data: bytes, root: Element) -> str | None:
         return f"Inkscape {version.split()[0]}" if version.split() else "Inkscape"
     match = _GENERATOR.search(data[:4096])
     return " ".join(match[1].decode("ascii", "replace").split()) if match else None
-
-
-def _layers(painted: list[tuple[str, BaseGeometry]]) -> tuple[Layer, ...]:
-    """Paint order kept; consecutive areas of one colour share a Layer."""
-    runs: list[tuple[str, list[Shape]]] = []
-    for hex_, geometry in painted:
-        if not runs or runs[-1][0] != hex_:
-            runs.append((hex_, []))
-        runs[-1][1].append(Shape(geometry))
-    families = {hex_: classify(hex_).family for hex_, _ in runs}
-    return tuple(Layer(families[hex_], hex_, tuple(shapes)) for hex_, shapes in runs)
 
 
 def _content_extent(reader: _Reader, features: dict[str, BaseGeometry]) -> tuple[float, float]:
@@ -546,16 +530,12 @@ class _Reader:
         if width <= 0:
             return None
         stretch = float(np.linalg.norm(context.matrix[:2, :2], 2))  # largest scale to inches
-        half_in = width / 2 * stretch
-        if not half_in <= MAX_COORD_IN:
-            out_of_range(self.budget)
         cap = {"round": "round", "square": "square"}.get(str(style["stroke-linecap"]), "flat")
         join = {"round": "round", "bevel": "bevel"}.get(str(style["stroke-linejoin"]), "miter")
-        pen = Pen(width / 2, cap, join,
-                  max(1.0, parse_length(str(style["stroke-miterlimit"]), default=4.0)),
-                  min(256, max(4, math.ceil(math.pi / 4 * math.sqrt(half_in / (2 * self.tol))))),
-                  self.tol / stretch)
-        area = stroke_area(local, pen, self.budget)
+        drawn = pen(width / 2, stretch, cap, join,
+                    parse_length(str(style["stroke-miterlimit"]), default=4.0), self.tol,
+                    self.budget)
+        area = stroke_area(local, drawn, self.budget)
         return affine(area, context.matrix, self.budget)
 
     def _emit(self, hex_: str, area: BaseGeometry, clip: BaseGeometry | None) -> None:

@@ -1,0 +1,126 @@
+"""Run a native-code parser (PDFium, and ezdxf beside it) in a forked child under a hard
+time and memory limit.
+
+Why: the reader's Budget is checked between objects, but PDFium loads a page in one native
+call that Python cannot interrupt; a hostile PDF (form XObjects that draw each other
+twice, 2^40 expansions) would hang it, and a bomb could exhaust memory. The child has an
+address-space limit and is killed at the deadline; the parent turns every way it can end
+into the result or one line naming the file.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pickle
+import select
+import signal
+import time
+from typing import Callable, TypeVar
+
+from markers.errors import UnreadableDrawing
+from markers.read.limits import ISOLATED_MEMORY_BYTES, ISOLATED_SECONDS
+
+__all__ = ["isolated", "isolating"]
+
+T = TypeVar("T")
+
+
+def isolating(read: Callable[..., T], preload: str) -> Callable[..., T]:
+    """``read(data, name, *, scale, display_height)`` as a reader that runs in a forked
+    child; ``preload`` (the native engine's module) is imported here first, once, so
+    each child does not import it again."""
+    def run(data: bytes, name: str, *, scale: float | None = None,
+            display_height: float | None = None) -> T:
+        importlib.import_module(preload)
+        return isolated(lambda: read(data, name, scale=scale, display_height=display_height),
+                        name=name)
+
+    run.__name__ = run.__qualname__ = read.__name__
+    run.__doc__ = read.__doc__
+    return run
+
+
+def isolated(fn: Callable[..., T], *args: object, name: str) -> T:
+    """``fn(*args)`` in a forked child; its UnreadableDrawing is re-raised here, a hang, crash
+    or exhausted memory becomes a one-line UnreadableDrawing. Runs in-process without fork."""
+    if not hasattr(os, "fork"):
+        return fn(*args)
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        status = 0
+        try:
+            os.close(read_end)
+            _limit_memory()
+            try:
+                result: tuple[str, object] = ("ok", fn(*args))
+            except UnreadableDrawing as err:
+                result = ("error", str(err))
+            except MemoryError:
+                result = ("error", f"{name}: too complex (ran out of its "
+                                   f"{ISOLATED_MEMORY_BYTES // 2**20} MB of memory)")
+            except RecursionError:
+                result = ("error", f"{name}: nested too deeply to read")
+            except Exception as err:  # trust boundary, as in the readers
+                result = ("error", f"{name}: cannot read ({type(err).__name__})")
+            with os.fdopen(write_end, "wb") as out:
+                out.write(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+        except BaseException:
+            status = 1
+        finally:
+            os._exit(status)
+    os.close(write_end)
+    try:
+        data = _collect(read_end, pid, name)
+    finally:
+        os.close(read_end)
+    _, status = os.waitpid(pid, 0)
+    if not data:
+        raise UnreadableDrawing(f"{name}: the reader died on this file ({_how(status)})")
+    kind, value = pickle.loads(data)  # our own child's bytes
+    if kind == "error":
+        raise UnreadableDrawing(str(value))
+    return value
+
+
+def _collect(fd: int, pid: int, name: str) -> bytes:
+    deadline = time.monotonic() + ISOLATED_SECONDS
+    chunks = []
+    while True:
+        left = deadline - time.monotonic()
+        ready = select.select([fd], [], [], max(left, 0))[0] if left > 0 else []
+        if not ready:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            raise UnreadableDrawing(f"{name}: too complex (the reader was stopped after "
+                              f"{ISOLATED_SECONDS:g} s)")
+        chunk = os.read(fd, 1 << 20)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
+def _limit_memory() -> None:
+    import resource
+
+    limit = _address_space() + ISOLATED_MEMORY_BYTES
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    if hard != resource.RLIM_INFINITY:  # a caller's own cap (the web page's workers) holds
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def _address_space() -> int:
+    """This process's current virtual size in bytes (the limit is added on top)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        return 0
+
+
+def _how(status: int) -> str:
+    if os.WIFSIGNALED(status):
+        return f"killed by signal {os.WTERMSIG(status)}, likely out of memory"
+    return f"exit status {os.waitstatus_to_exitcode(status)}"

@@ -1,0 +1,63 @@
+"""What the readers share: a stroke's pen, painted areas -> Layers and an Artwork, and
+the check of the user's --scale and --display-height.
+
+Every reader walks its format's objects into ``(hex, area in inches)`` pairs in paint
+order; the areas come from ``markers.read.outlines`` (fill_area, stroke_area).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from shapely.geometry.base import BaseGeometry
+
+from markers.core.artwork import Artwork, Layer, LegendItem, Shape
+from markers.core.colors import classify
+from markers.errors import UnreadableDrawing
+from markers.read.limits import MAX_COORD_IN, Budget
+from markers.read.outlines import Pen, out_of_range
+
+__all__ = ["pen", "layers", "artwork", "check_option", "to_hex"]
+
+
+def pen(half_width: float, stretch: float, cap: str, join: str, miter_limit: float,
+        tol: float, budget: Budget) -> Pen:
+    """A Pen in local units; ``stretch`` is the largest scale from local units to inches
+    (the arc segment count and the flattening tolerance follow the size in inches)."""
+    half_in = half_width * stretch
+    if not half_in <= MAX_COORD_IN:
+        out_of_range(budget)
+    quad_segs = min(256, max(4, math.ceil(math.pi / 4 * math.sqrt(half_in / (2 * tol)))))
+    return Pen(half_width, cap, join, max(1.0, miter_limit), quad_segs, tol / stretch)
+
+
+def layers(painted: list[tuple[str, BaseGeometry]]) -> tuple[Layer, ...]:
+    """Paint order kept; consecutive areas of one colour share a Layer."""
+    runs: list[tuple[str, list[Shape]]] = []
+    for hex_, geometry in painted:
+        if not runs or runs[-1][0] != hex_:
+            runs.append((hex_, []))
+        runs[-1][1].append(Shape(geometry))
+    families = {hex_: classify(hex_).family for hex_, _ in runs}
+    return tuple(Layer(families[hex_], hex_, tuple(shapes)) for hex_, shapes in runs)
+
+
+def artwork(width: float, height: float, painted: list[tuple[str, BaseGeometry]],
+            legends: list[LegendItem], features: dict[str, BaseGeometry],
+            meta: dict[str, Any]) -> Artwork:
+    """The Artwork of painted areas in paint order (a colour run shares a Layer)."""
+    return Artwork(width, height, layers(painted), tuple(legends), features, meta)
+
+
+def check_option(name: str, option: str, value: float | None) -> None:
+    """--scale and --display-height must be positive, finite and in range."""
+    if value is not None and not (isinstance(value, (int, float)) and math.isfinite(value)
+                                  and 0 < value <= MAX_COORD_IN):
+        raise UnreadableDrawing(f"{name}: {option} must be a positive number of inches, "
+                                f"not {value!r}")
+
+
+def to_hex(red: int, green: int, blue: int) -> str:
+    """An sRGB colour of 0-255 components as the ``#RRGGBB`` every Layer carries."""
+    return f"#{red:02X}{green:02X}{blue:02X}"

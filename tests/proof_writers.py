@@ -1,0 +1,86 @@
+"""Test-side producers of vendor files: an Artwork's shapely geometry written as a PDF by
+reportlab (CMYK fills, drawn natively) and as a DXF by ezdxf (HATCH fills), the way sign
+shops' software writes them. They never go through wsmark's SVG."""
+
+from __future__ import annotations
+
+import io
+
+from shapely.geometry import MultiPolygon, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from markers.core.artwork import Artwork
+
+__all__ = ["naive_cmyk", "to_reportlab_pdf", "to_dxf"]
+
+MM_PER_IN = 25.4
+
+
+def _polygons(geometry: BaseGeometry) -> list[Polygon]:
+    if isinstance(geometry, Polygon):
+        return [geometry] if not geometry.is_empty else []
+    if isinstance(geometry, MultiPolygon):
+        return list(geometry.geoms)
+    return [g for part in getattr(geometry, "geoms", []) for g in _polygons(part)]
+
+
+def naive_cmyk(hex_: str) -> tuple[float, float, float, float]:
+    """The CMYK a shop's 'convert to CMYK' without a profile gives for an sRGB colour."""
+    r, g, b = (int(hex_[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    k = 1 - max(r, g, b)
+    if k >= 1:
+        return 0.0, 0.0, 0.0, 1.0
+    return (1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k
+
+
+def to_reportlab_pdf(art: Artwork, cmyk: dict[str, tuple[float, float, float, float]],
+                     pages_before: int = 0) -> bytes:
+    """The Artwork as a one-page PDF (plus ``pages_before`` cover pages), each layer a
+    reportlab path filled with the even-odd rule in the CMYK given for its hex."""
+    from reportlab.pdfgen import canvas
+
+    out = io.BytesIO()
+    pdf = canvas.Canvas(out, pagesize=(art.width * 72, art.height * 72), invariant=1)
+    for _ in range(pages_before):
+        pdf.setFont("Helvetica", 24)
+        pdf.drawString(72, art.height * 72 - 72, "PROOF FOR APPROVAL")
+        pdf.showPage()
+    pdf.translate(0, art.height * 72)
+    pdf.scale(72, -72)
+    for layer in art.layers:
+        pdf.setFillColorCMYK(*cmyk[layer.hex])
+        path = pdf.beginPath()
+        for polygon in _polygons(layer.geometry):
+            for ring in (polygon.exterior, *polygon.interiors):
+                coords = list(ring.coords)[:-1]
+                path.moveTo(*coords[0])
+                for point in coords[1:]:
+                    path.lineTo(*point)
+                path.close()
+        pdf.drawPath(path, stroke=0, fill=1, fillMode=0)
+    pdf.showPage()
+    pdf.save()
+    return out.getvalue()
+
+
+def to_dxf(art: Artwork, unit: str) -> bytes:
+    """The Artwork as DXF in ``unit`` ("in" or "mm"): a solid HATCH per layer (islands as
+    inner boundary paths) in the layer's true colour, y up."""
+    import ezdxf
+    from ezdxf import units
+
+    factor = MM_PER_IN if unit == "mm" else 1.0
+    doc = ezdxf.new("R2010", units=units.MM if unit == "mm" else units.IN)
+    msp = doc.modelspace()
+    for index, layer in enumerate(art.layers):
+        name = f"{layer.color}-{index}"
+        doc.layers.add(name)
+        hatch = msp.add_hatch(dxfattribs={"layer": name})
+        hatch.rgb = tuple(int(layer.hex[i:i + 2], 16) for i in (1, 3, 5))
+        for polygon in _polygons(layer.geometry):
+            for ring in (polygon.exterior, *polygon.interiors):
+                points = [(x * factor, (art.height - y) * factor) for x, y in ring.coords[:-1]]
+                hatch.paths.add_polyline_path(points, is_closed=True)
+    stream = io.StringIO()
+    doc.write(stream)
+    return stream.getvalue().encode("utf-8")

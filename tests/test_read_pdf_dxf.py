@@ -1,0 +1,367 @@
+"""PDF and DXF proofs read into the same Artwork as SVG, and judged the same.
+
+Round trip: a marker written as SVG by wsmark, converted to PDF by cairo (wsmark's own
+PDF output), drawn natively as PDF by reportlab with CMYK fills, and as DXF with ezdxf
+HATCH fills in inches and in mm (tests/proof_writers.py; those two draw from the
+Artwork's geometry, not from our SVG). Each must check clean and measure what the SVG
+measures. The suite runs a representative subset; bench/roundtrip_matrix.py runs every
+kind at every size.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import math
+import time
+import zlib
+
+import numpy as np
+import pytest
+from shapely import affinity
+
+from proof_writers import naive_cmyk, to_dxf, to_reportlab_pdf
+
+from markers.check.pipeline import CheckOptions
+from markers.check.pipeline import judge as _judge
+from markers.core.artwork import Artwork, Layer, Shape
+from markers.core.design import Design, as_declared
+from markers.errors import WsmarkError
+from wi import KINDS, PACK, build, check_file, measure
+from markers.read.dxf import read_dxf_bytes
+from markers.read.limits import ISOLATED_SECONDS, PDF_MAX_INFLATED_BYTES
+from markers.read.pdf import COLOR_MANAGEMENT, read_pdf_bytes
+from markers.read.sniff import sniff
+from markers.read.svg.walk import read_svg_bytes
+from render.output import render_bytes
+
+LEGENDS = {"danger": "ROCKS", "control": "SLOW NO WAKE", "information": "MARINA"}
+FORMS = ("svg", "cairo-pdf", "reportlab-cmyk-pdf", "dxf-in", "dxf-mm")
+IN_TOL, DEG_TOL = 0.01, 0.1
+#: Hostile files must end by the isolated reader's deadline (plus fork and test overhead).
+HOSTILE_SECONDS = ISOLATED_SECONDS + 2.0
+
+
+def sign(kind: str, h: float | None, **fields: object) -> Artwork:
+    spec = KINDS[kind]
+    fields = {"legend": LEGENDS.get(kind), "ws_id": spec.sample_id, **spec.sample, **fields}
+    with as_declared():
+        return build(Design(kind, h if spec.display_area else None, **fields))
+
+
+def forms(art: Artwork) -> dict[str, Artwork]:
+    """The marker read back from each of the five forms."""
+    svg = render_bytes(art, ".svg")
+    base = read_svg_bytes(svg, "m.svg")
+    cmyk = {layer.hex: naive_cmyk(layer.hex) for layer in base.layers}
+    [cairo] = read_pdf_bytes(render_bytes(art, ".pdf"), "m.pdf")
+    [native] = read_pdf_bytes(to_reportlab_pdf(base, cmyk), "m.pdf")
+    return {"svg": base, "cairo-pdf": cairo, "reportlab-cmyk-pdf": native,
+            "dxf-in": read_dxf_bytes(to_dxf(base, "in"), "m.dxf"),
+            "dxf-mm": read_dxf_bytes(to_dxf(base, "mm"), "m.dxf")}
+
+
+def numbers(value: object, prefix: str = "") -> dict[str, float]:
+    """Every measured number of Facts, flattened to name -> value (geometry left out)."""
+    out: dict[str, float] = {}
+    if isinstance(value, bool) or value is None:
+        return out
+    if isinstance(value, (int, float)):
+        return {prefix: float(value)}
+    if isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            out.update(numbers(item, f"{prefix}[{i}]"))
+    elif dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            # colour distance is not a size; *_at says where a minimum was met (ties)
+            if f.name not in ("distance", "stroke_ratio") and not f.name.endswith("_at"):
+                out.update(numbers(getattr(value, f.name), f"{prefix}.{f.name}"))
+    return out
+
+
+def assert_same_measures(expected: Artwork, got: Artwork, form: str) -> None:
+    want, have = numbers(measure(expected)), numbers(measure(got))
+    assert want.keys() == have.keys(), (form, want.keys() ^ have.keys())
+    for key, value in want.items():
+        tol = DEG_TOL if "angle" in key else IN_TOL
+        assert have[key] == pytest.approx(value, abs=tol), (form, key, value, have[key])
+
+
+def serious(art: Artwork) -> list[tuple[str, str]]:
+    report = _judge(art, "m", CheckOptions(), PACK)
+    return [(f.rule, f.message) for f in report.findings if f.severity != "info"]
+
+
+# --------------------------------------------------------------------------- round trip
+
+@pytest.mark.parametrize("kind,h", [("danger", 24), ("exclusion", 18), ("control", 12),
+                                    ("control", 48), ("information", 24), ("aid-red", 24),
+                                    ("aid-green", 18), ("aid-center", 24),
+                                    ("diver-flag", None), ("distress-flag", None)])
+def test_every_form_checks_clean_and_measures_alike(kind: str, h: float | None) -> None:
+    read = forms(sign(kind, h))
+    for form, art in read.items():
+        assert serious(art) == [], form
+        assert measure(art).kind == kind, form
+        assert_same_measures(read["svg"], art, form)
+
+
+@pytest.mark.parametrize("name,art,rules", [
+    ("outline 1.8 in", lambda: sign("control", 24, outline=1.8), {"outline-width"}),
+    ("slope 33 deg", lambda: _stretched(sign("danger", 24), 1 / math.tan(math.radians(33))),
+     {"diamond-slope"}),
+    ("H 11 in", lambda: sign("danger", 11), {"display-height"}),
+    ("wrong colour", lambda: sign("information", 24, colors={"orange": "#C8102E"}),
+     {"reg-symbol-color"}),
+])
+def test_seeded_defect_is_named_alike_in_every_form(name: str, art, rules: set[str]) -> None:
+    read = forms(art())
+    expected = {rule for rule, _ in serious(read["svg"])}
+    assert rules <= expected, (name, expected)
+    for form, drawing in read.items():
+        assert {rule for rule, _ in serious(drawing)} == expected, (name, form)
+
+
+def _stretched(art: Artwork, factor: float) -> Artwork:
+    """The artwork widened by ``factor`` (a diamond's sides leave 45 deg)."""
+    layers = tuple(Layer(layer.color, layer.hex, tuple(
+        Shape(affinity.scale(s.geometry, factor, 1.0, origin=(0, 0))) for s in layer.shapes))
+        for layer in art.layers)
+    return Artwork(art.width * factor, art.height, layers, (), {}, {})
+
+
+def test_cmyk_paints_become_srgb_the_adobe_way() -> None:
+    """PDFium converts DeviceCMYK with Adobe's table: K=100 is the rich black #231F20
+    and 0/50/100/10 an orange (what Acrobat shows), not the naive formula's #E57F00."""
+    art = sign("danger", 24)
+    base = read_svg_bytes(render_bytes(art, ".svg"), "m.svg")
+    cmyk = {layer.hex: naive_cmyk(layer.hex) for layer in base.layers}
+    cmyk["#000000"] = (0.0, 0.0, 0.0, 1.0)
+    [page] = read_pdf_bytes(to_reportlab_pdf(base, cmyk), "m.pdf")
+    hexes = {layer.color: layer.hex for layer in page.layers}
+    assert hexes["black"] == "#231F20"
+    assert hexes["orange"] != "#FF4F00" and hexes["white"] == "#FFFFFF"
+    assert page.meta["color_management"] == COLOR_MANAGEMENT
+
+
+def test_multi_page_pdf_reads_every_page_and_skips_a_cover(tmp_path) -> None:
+    base = read_svg_bytes(render_bytes(sign("control", 24), ".svg"), "m.svg")
+    cmyk = {layer.hex: naive_cmyk(layer.hex) for layer in base.layers}
+    data = to_reportlab_pdf(base, cmyk, pages_before=1)
+    pages = read_pdf_bytes(data, "m.pdf")
+    assert [p.meta["page"] for p in pages] == [1, 2]
+    assert not pages[0].layers and pages[0].legends[0].text == "PROOF FOR APPROVAL"
+    path = tmp_path / "proof.pdf"
+    path.write_bytes(data)
+    report, art = check_file(path, CheckOptions())
+    assert report.verdict == "pass" and report.kind == "control", report.findings
+    assert art is pages[1] or art.meta["page"] == 2
+
+
+def test_dxf_units_nested_blocks_and_colours() -> None:
+    """A shop DXF: a unitless drawing needs --scale; nested INSERTs with rotation and
+    scale, BYBLOCK/BYLAYER/ACI 7 colours, bulged LWPOLYLINE, CIRCLE and TEXT."""
+    import ezdxf
+
+    doc = ezdxf.new("R2010")
+    doc.header["$INSUNITS"] = 0
+    doc.layers.add("FACE", color=7)
+    dot = doc.blocks.new("DOT")
+    dot.add_circle((0, 0), 1.0, dxfattribs={"color": 0})  # BYBLOCK
+    pair = doc.blocks.new("PAIR")
+    pair.add_blockref("DOT", (0, 0), dxfattribs={"color": 0})
+    pair.add_blockref("DOT", (10, 0), dxfattribs={"xscale": 2, "yscale": 2, "color": 0})
+    msp = doc.modelspace()
+    msp.add_blockref("PAIR", (5, 5), dxfattribs={"rotation": 90, "color": 1, "layer": "FACE"})
+    # a bulged closed polyline: a 2 x 2 square with a half-disc on its right side
+    msp.add_lwpolyline([(20, 0, 0), (22, 0, 1), (22, 2, 0), (20, 2, 0)], format="xyb",
+                       close=True, dxfattribs={"layer": "FACE"})
+    msp.add_text("NOTE", height=0.5, dxfattribs={"layer": "FACE"}).set_placement((20, 5))
+    stream = io.StringIO()
+    doc.write(stream)
+    data = stream.getvalue().encode()
+    with pytest.raises(WsmarkError, match=r"m\.dxf: .*no usable units.*--scale"):
+        read_dxf_bytes(data, "m.dxf")
+    art = read_dxf_bytes(data, "m.dxf", scale=1.0)
+    red = art.visible("red")
+    assert red.area == pytest.approx(math.pi * (1 + 4), rel=5e-4)  # radius 1 and 2, red
+    # rotated 90 deg at (5, 5): the big dot is at (5, 15), radius 2, in DXF (y up)
+    big = max(red.geoms, key=lambda g: g.area)
+    top = art.height  # y down in the Artwork: DXF y = top - y + min y of the drawing
+    assert big.centroid.x - red.bounds[0] == pytest.approx(2.0, abs=1e-3)  # same x, widest
+    assert red.bounds[3] - red.bounds[1] == pytest.approx(10 + 1 + 2, abs=1e-3)
+    assert top > 0
+    black = art.visible("black")
+    assert black.area == pytest.approx(4 + math.pi / 2, rel=5e-4)
+    assert [item.text for item in art.legends] == ["NOTE"]
+    assert art.legends[0].cap_height == pytest.approx(0.5)
+
+
+# --------------------------------------------------------------------------- formats
+
+@pytest.mark.parametrize("head,kind", [
+    (b"%PDF-1.7\n", "pdf"), (b"\xc5\xd0\xd3\xc6", "eps"), (b"%!PS-Adobe-3.0 EPSF-3.0", "eps"),
+    (b"%!PS-Adobe-3.0\n", "ps"), (b"\x89PNG\r\n\x1a\n", "png"), (b"\xff\xd8\xff\xe0", "jpeg"),
+    (b"GIF89a", "gif"), (b"II*\x00", "tiff"), (b"RIFF\0\0\0\0WEBPVP8 ", "webp"),
+    (b"PK\x03\x04", "zip"), (b"  0\nSECTION\n  2\nHEADER\n", "dxf"),
+    (b"AutoCAD Binary DXF\r\n", "dxf"), (b"<?xml version='1.0'?><svg xmlns='x'/>", "svg"),
+    (b"<html></html>", "xml"), (b"\x1f\x8b\x08", "svgz"), (b"hello", "unknown"),
+])
+def test_sniff_names_the_real_format(head: bytes, kind: str) -> None:
+    assert sniff(head) == kind
+
+
+@pytest.mark.parametrize("name,data,says", [
+    ("proof.eps", b"%!PS-Adobe-3.0 EPSF-3.0\n", "is an EPS file"),
+    ("proof.png", b"\x89PNG\r\n\x1a\n" + bytes(32), "is a PNG image"),
+    ("proof.svg", b"%PDF-1.4\n%%EOF\n", "this is a PDF, not an SVG drawing"),
+    ("proof.pdf", b"\xff\xd8\xff\xe0" + bytes(32), "is a JPEG image"),
+    ("proof.dxf", b"%PDF-1.4\n%%EOF\n", "this is a PDF, not a DXF"),
+])
+def test_wrong_or_refused_formats_say_what_they_are(tmp_path, name: str, data: bytes,
+                                                    says: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(data)
+    report, _ = check_file(path, CheckOptions())
+    assert report.verdict == "error" and says in report.error, report.error
+    assert "\n" not in report.error and str(path) in report.error
+    if name.endswith((".eps", ".png")):
+        assert "export the proof as PDF or SVG" in report.error
+
+
+# --------------------------------------------------------------------------- hostile
+
+def _pdf(objects: list[bytes]) -> bytes:
+    """A PDF from numbered object bodies (1 is the catalog), with a correct xref."""
+    out = bytearray(b"%PDF-1.5\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, xref)
+    return bytes(out)
+
+
+def _stream(data: bytes, extra: bytes = b"", compress: bool = True) -> bytes:
+    if compress:
+        data = zlib.compress(data, 9)
+        extra += b" /Filter /FlateDecode"
+    return b"<< /Length %d%s >>\nstream\n" % (len(data), extra) + data + b"\nendstream"
+
+
+def _page(content: bytes, resources: bytes = b"<< >>") -> list[bytes]:
+    return [b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+            b"/Resources " + resources + b" >>", content]
+
+
+def _bomb(extra: bytes = b"") -> bytes:
+    """A Flate stream of spaces just over the inflation cap (a few hundred kB packed)."""
+    squeeze = zlib.compressobj(1)
+    chunk = b" " * (16 << 20)
+    data = b"".join(squeeze.compress(chunk) for _ in range(PDF_MAX_INFLATED_BYTES // len(chunk)
+                                                           + 1)) + squeeze.flush()
+    return b"<< /Length %d /Filter /FlateDecode%s >>\nstream\n" % (len(data), extra) + data + \
+        b"\nendstream"
+
+
+def _flate_bomb() -> bytes:
+    return _pdf(_page(_bomb()))
+
+
+def _object_stream_bomb() -> bytes:
+    """An object stream claiming ten million objects, its data a Flate bomb."""
+    objects = _page(_stream(b"0 0 1 1 re f"))
+    objects.append(_bomb(b" /Type /ObjStm /N 10000000 /First 20"))
+    return _pdf(objects)
+
+
+def _recursive_forms() -> bytes:
+    objects = _page(_stream(b"/X1 Do"), b"<< /XObject << /X1 5 0 R >> >>")
+    objects.append(_stream(b"0 0 1 1 re f /X2 Do", b" /Type /XObject /Subtype /Form "
+                           b"/BBox [0 0 612 792] /Resources << /XObject << /X2 6 0 R >> >>"))
+    objects.append(_stream(b"/X1 Do /X2 Do", b" /Type /XObject /Subtype /Form "
+                           b"/BBox [0 0 612 792] /Resources << /XObject << /X1 5 0 R "
+                           b"/X2 6 0 R >> >>"))
+    return _pdf(objects)
+
+
+def _million_paths() -> bytes:
+    return _pdf(_page(_stream(b"0 0 0.01 0.01 re f\n" * 1_000_000)))
+
+
+def _deep_forms() -> bytes:
+    """Forms nested 40 deep, each a distinct object (no recursion for PDFium to catch)."""
+    objects = _page(_stream(b"/X Do"), b"<< /XObject << /X 5 0 R >> >>")
+    for depth in range(40):
+        child = b"/Resources << /XObject << /X %d 0 R >> >>" % (6 + depth) if depth < 39 else b""
+        objects.append(_stream(b"0 0 1 1 re f /X Do", b" /Type /XObject /Subtype /Form "
+                               b"/BBox [0 0 612 792] " + child))
+    return _pdf(objects)
+
+
+def _dxf(build_doc) -> bytes:
+    import ezdxf
+
+    doc = ezdxf.new("R2010", units=1)
+    build_doc(doc)
+    stream = io.StringIO()
+    doc.write(stream)
+    return stream.getvalue().encode()
+
+
+def _self_insert(doc) -> None:
+    block = doc.blocks.new("LOOP")
+    block.add_circle((0, 0), 1)
+    block.add_blockref("LOOP", (1, 0))
+    doc.modelspace().add_blockref("LOOP", (0, 0))
+
+
+def _fan_out(doc) -> None:
+    """Ten INSERTs of the next block, eight levels deep: 10^8 circles if expanded."""
+    for level in range(8):
+        block = doc.blocks.new(f"L{level}")
+        for i in range(10):
+            if level == 7:
+                block.add_circle((i, 0), 0.4)
+            else:
+                block.add_blockref(f"L{level + 1}", (0, i))
+    doc.modelspace().add_blockref("L0", (0, 0))
+
+
+HOSTILE = {
+    "flate-bomb.pdf": (_flate_bomb, "expand beyond"),
+    "object-stream-bomb.pdf": (_object_stream_bomb, "expand beyond"),
+    "recursive-forms.pdf": (_recursive_forms, "the reader was stopped"),
+    "deep-forms.pdf": (_deep_forms, "nested deeper"),
+    "million-paths.pdf": (_million_paths, "too complex"),
+    "self-insert.dxf": (lambda: _dxf(_self_insert), ""),
+    "fan-out.dxf": (lambda: _dxf(_fan_out), "too complex"),
+    "garbage.dxf": (lambda: b"  0\nSECTION\n  2\nENTITIES\n" + bytes(range(256)) * 64, ""),
+    "truncated.pdf": (lambda: _recursive_forms()[:300], ""),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_pdf_and_dxf_end_in_error_with_one_line(tmp_path, name: str) -> None:
+    make, says = HOSTILE[name]
+    path = tmp_path / name
+    path.write_bytes(make())
+    start = time.perf_counter()
+    report, _ = check_file(path, CheckOptions())
+    seconds = time.perf_counter() - start
+    assert seconds < HOSTILE_SECONDS, seconds
+    if name == "self-insert.dxf":
+        assert report.verdict in ("error", "fail", "pass")  # refused, or read with limits
+        if report.verdict != "error":
+            return
+    assert report.verdict == "error", report.findings
+    assert "\n" not in report.error and str(path) in report.error, report.error
+    assert says in report.error, report.error
+    assert "cannot be measured" not in report.error, report.error
+    assert np.isfinite(seconds)
