@@ -10,10 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import shapely
+
 from markers.check.engine import Finding, Override
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
 from markers.check.report import FileReport, MarkerReport, marker_verdict
+from markers.check.split import at_scale, split, stated_scale
 from markers.core.artwork import Artwork
 from markers.core.design import DESIGN_SUFFIXES, as_declared, is_design, parse_design
 from markers.core.pack import Pack
@@ -53,12 +56,37 @@ def load_artwork(data: bytes, name: str, options: CheckOptions, pack: Pack) -> A
 
 
 def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack) -> FileReport:
-    """Measure an Artwork and run the pack's rules on it."""
-    with pack.in_force():
-        facts = measure(art, pack.kinds, options.display_height)
-        findings = pack.rules.evaluate(facts, options.waivers, options.tolerances)
-    markers = [_marker(0, facts, art, findings)]
+    """Split a page into its markers (markers.check.split), measure each alone and run
+    the pack's rules on it; a scale the title block states is used unless the user gave
+    one. What was set aside is one info finding, on the first marker."""
+    stated = None if options.scale or options.display_height else stated_scale(art)
+    if stated is not None:
+        art = at_scale(art, stated[0])
+    page = split(art)
+    markers, findings = [], []
+    for index, marker in enumerate(page.markers):
+        with pack.in_force():
+            facts = measure(marker, pack.kinds, options.display_height)
+            facts.extent = _extent(marker)
+            facts.dimensions = [d for d in page.dimensions if d.marker == index]
+            facts.set_aside = page.set_aside if index == 0 else []
+            if stated is not None and facts.display_basis:
+                facts.display_basis += f" at the stated scale {stated[1]}"
+            found = [replace(f, marker=index) for f in
+                     pack.rules.evaluate(facts, options.waivers, options.tolerances)]
+        findings += found
+        markers.append(_marker(index, facts, marker, found))
     return FileReport.judged(file, markers, findings, options.overrides)
+
+
+def _extent(art: Artwork) -> float | None:
+    """The larger side of what ``art`` paints (inches), None when it paints nothing."""
+    painted = [s.geometry for layer in art.layers for s in layer.shapes
+               if not s.geometry.is_empty]
+    if not painted:
+        return None
+    x0, y0, x1, y1 = shapely.total_bounds(painted)
+    return float(max(x1 - x0, y1 - y0))
 
 
 def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding]) -> MarkerReport:
@@ -66,7 +94,8 @@ def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding]) -> 
     it was judged as, what its lettering says and how that was read."""
     height = facts.display_height
     return MarkerReport(
-        index, int(art.meta.get("page", 1)), facts.bbox() or bbox_of(art.bounds), facts.kind,
+        index, int(art.meta.get("page", 1)),
+        facts.bbox() or art.meta.get("marker_bbox") or bbox_of(art.bounds), facts.kind,
         marker_verdict([f for f in findings if f.marker == index]),
         None if height is None else round(height, 3), facts.display_basis,
         facts.legend_text, facts.ws_id, facts.text_basis)
