@@ -294,7 +294,8 @@ def _carried(upper: np.ndarray, lower: np.ndarray) -> bool:
     it, narrower than it and taller than wide, the gap less than the sign is tall."""
     centre = (lower[0] + lower[2]) / 2
     gap = lower[1] - upper[3]
-    return (upper[0] < centre < upper[2] and 0 <= gap <= upper[3] - upper[1]
+    return (abs(centre - (upper[0] + upper[2]) / 2) <= 0.05 * (upper[2] - upper[0])
+            and 0 <= gap <= upper[3] - upper[1]
             and lower[2] - lower[0] < upper[2] - upper[0]
             and lower[3] - lower[1] > lower[2] - lower[0])
 
