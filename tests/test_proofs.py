@@ -237,3 +237,21 @@ def test_the_bare_marker_comes_back_as_itself(tmp_path):
     art = read_drawing(data.encode(), "bare.svg")
     page = split(art)
     assert page.markers == [art] and page.markers[0] is art and page.set_aside == []
+
+
+def test_annotated_copy_numbers_each_marker(tmp_path):
+    from xml.etree import ElementTree
+
+    from markers import api
+
+    body = (_placed(_danger(2.0), 40, 60, 2.54)
+            + _placed(_danger(1.8), 40 + 24 * MM + 60, 60, 2.54))
+    path = _write(tmp_path, "two", _sheet(body, width=1400, height=900))
+    report, art = check_file(path, CheckOptions())
+    root = ElementTree.fromstring(api.annotate(report, art))
+    ns = "{http://www.w3.org/2000/svg}"
+    group = next(g for g in root.iter(f"{ns}g") if g.get("id") == "wsmark-markers")
+    labels = [t.text for t in group.iter(f"{ns}text")]
+    frames = [(float(r.get("x")), float(r.get("width"))) for r in group.iter(f"{ns}rect")]
+    assert labels == ["marker 0", "marker 1"]
+    assert frames[0][0] < frames[1][0] and all(abs(w - 16.0) < 0.05 for _, w in frames)

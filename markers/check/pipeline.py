@@ -59,9 +59,7 @@ def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack) -> FileRep
     """Split a page into its markers (markers.check.split), measure each alone and run
     the pack's rules on it; a scale the title block states is used unless the user gave
     one. What was set aside is one info finding, on the first marker."""
-    stated = None if options.scale or options.display_height else stated_scale(art)
-    if stated is not None:
-        art = at_scale(art, stated[0])
+    art, stated = _at_stated_scale(art, options)
     page = split(art)
     markers, findings = [], []
     for index, marker in enumerate(page.markers):
@@ -77,6 +75,13 @@ def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack) -> FileRep
         findings += found
         markers.append(_marker(index, facts, marker, found))
     return FileReport.judged(file, markers, findings, options.overrides)
+
+
+def _at_stated_scale(art: Artwork, options: CheckOptions) -> tuple[Artwork, tuple | None]:
+    """``art`` at full size when its title block states a scale ("SCALE 1:4") and the
+    user gave neither --scale nor --display-height, with that scale; else as it is."""
+    stated = None if options.scale or options.display_height else stated_scale(art)
+    return (art if stated is None else at_scale(art, stated[0])), stated
 
 
 def _extent(art: Artwork) -> float | None:
@@ -106,7 +111,7 @@ def check_bytes(data: bytes, name: str, options: CheckOptions,
     """Judge one input; an unreadable or hostile one gives verdict 'error', never raises."""
     try:
         art = load_artwork(data, name, options, pack)
-        return judge(art, name, options, pack), art
+        return judge(art, name, options, pack), _at_stated_scale(art, options)[0]
     except WsmarkError as err:
         return FileReport.unreadable(name, str(err).splitlines()[0]), None
     except RecursionError:

@@ -58,5 +58,4 @@ def set_aside(f: Facts) -> Iterator[Hit]:
     """
     if f.set_aside:
         yield Hit(f"set aside, not measured as a marker: "
-                  f"{'; '.join(item.describe() for item in f.set_aside)}",
-                  measured=len(f.set_aside), unit="count")
+                  f"{'; '.join(item.describe() for item in f.set_aside)}")
