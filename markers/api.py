@@ -324,14 +324,17 @@ def _note(f: Any) -> str:
 
 def annotate(report: FileReport, art: Artwork) -> bytes:
     """The drawing with its findings numbered on it (an SVG); one that could not be
-    fully judged says NOT VERIFIED first, so it never looks like a clean copy."""
+    fully judged says NOT VERIFIED first, so it never looks like a clean copy. On a
+    page of several markers each is framed and numbered as the report numbers it."""
     from render.svg import annotated_svg
 
     unjudged = [f for f in report.findings if f.severity == "review" and not f.waived]
     head = [(f"NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged; a person "
              "must check them (marked REVIEW)", None)] if unjudged else []
     notes = head + [(_note(f), f.bbox) for f in report.findings if f.severity != "info"]
-    return annotated_svg(art, notes)
+    numbered = [(m.index, m.bbox) for m in report.markers if m.bbox is not None] \
+        if len(report.markers) > 1 else []
+    return annotated_svg(art, notes, numbered)
 
 
 def reports(items: list[FileReport], fmt: str = "text",

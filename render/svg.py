@@ -142,13 +142,24 @@ def to_svg(art: Artwork) -> bytes:
     return _drawing(art).tostring().encode("utf-8")
 
 
-def annotated_svg(art: Artwork, notes: list[tuple[str, tuple[float, float, float, float] | None]]
+def annotated_svg(art: Artwork, notes: list[tuple[str, tuple[float, float, float, float] | None]],
+                  markers: list[tuple[int, tuple[float, float, float, float]]] = ()
                   ) -> bytes:
     """The Artwork with numbered markers on each note's box and, below the drawing, the
-    numbered notes (measured vs required), sized to stay readable when printed."""
+    numbered notes (measured vs required), sized to stay readable when printed; each
+    of ``markers`` (index, box) framed and labelled "marker N" as the report says."""
     size = max(0.25, max(art.width, art.height) / 45)
     line = size * 1.5
     drawing = _drawing(art, extra_height=line * (len(notes) + 1) + size)
+    if markers:
+        framed = drawing.g(id="wsmark-markers", font_family="sans-serif",
+                           font_size=fmt(size), fill="#0050B0")
+        for index, (x, y, w, h) in markers:
+            framed.add(drawing.rect(insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)),
+                                    fill="none", stroke="#0050B0",
+                                    stroke_width=fmt(size / 8)))
+            framed.add(drawing.text(f"marker {index}", insert=(fmt(x), fmt(y - size / 3))))
+        drawing.add(framed)
     group = drawing.g(id="wsmark-annotations", font_family="sans-serif",
                       font_size=fmt(size), fill="#D00000")
     for number, (text, bbox) in enumerate(notes, start=1):

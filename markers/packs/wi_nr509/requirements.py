@@ -90,6 +90,12 @@ REQ: dict[str, Requirement] = {r.key: r for r in (
        "the (6)(c) size may depart from 2/3 H by 1 % of H, and never less than 1/16 in"),
     _r("symbol_size_tolerance_floor", 1 / 16, "in", "wsmark practice",
        "the (6)(c) size tolerance is never below 1/16 in"),
+    # Proofs as vendors send them (markers/check/split.py).
+    _r("actual_size_min", 3.0, "in", "wsmark practice",
+       "no marker is drawn smaller than 3 in at its largest (a quarter of the 12 in display "
+       "area) at actual size"),
+    _r("proof_dimension_tolerance", 1 / 16, "in", "fabrication",
+       "a dimension written on a proof agrees with the length drawn within 1/16 in"),
     # Placement plans (markers/plan): distances in feet, on the ground.
     _r("plan_temporary_days", 14.0, "days", "NR 5.09(7)(d)",
        "a temporary placement exempt from (3)(b) does not exceed 14 days"),

@@ -1,6 +1,6 @@
 """Wisconsin's rules, one module per family; importing them registers them."""
 
 from markers.packs.wi_nr509.law import RULES
-from markers.packs.wi_nr509.rules import aids, buoys, flags, regulatory  # noqa: F401
+from markers.packs.wi_nr509.rules import aids, buoys, flags, proof, regulatory  # noqa: F401
 
 __all__ = ["RULES"]

@@ -1,0 +1,61 @@
+"""Rules about the proof as drawn, not the marker: is it at actual size, do its own
+dimensions agree with the drawing, and what of the page was set aside unmeasured."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from markers.check.engine import Hit
+from markers.check.measure.common import Facts
+from markers.core.spec import req, requirement
+from markers.packs.wi_nr509.law import rule
+
+
+@rule("actual-size", "fabrication", "error", ("*",), gate=True)
+def actual_size(f: Facts) -> Iterator[Hit]:
+    """A marker drawn far smaller than any marker can be is not at actual size.
+
+    A proof drawn at a reduced scale without saying so (no --scale, no "SCALE 1:4"
+    in its title block) would fail every size rule for that reason alone; one error
+    says so instead, and no other rule is run on that marker.
+
+    Passes: a 24 in sign.  Fails: a sign drawn 0.4 in tall.
+    """
+    low = req("actual_size_min")
+    if f.kind is None or f.extent is None or f.extent >= low:
+        return
+    yield Hit(f"not an actual-size drawing; give --scale or --display-height (the marker "
+              f"is {f.extent:.2f} in at its largest; {requirement('actual_size_min').text})",
+              measured=round(f.extent, 3), required=f">= {low:g}", unit="in", bbox=f.bbox())
+
+
+@rule("proof-dimension", "fabrication", "warning", ("*",))
+def proof_dimension(f: Facts) -> Iterator[Hit]:
+    """A dimension written on the proof agrees with the length it is drawn across.
+
+    Shops write sizes beside the drawing (24", 610 mm); a proof whose text and drawing
+    disagree will be cut to one of the two, so the warning names both.
+
+    Passes: a dimension line 24 in long labelled 24".  Fails: one 20 in long labelled 24".
+    """
+    tol = req("proof_dimension_tolerance")
+    for dim in f.dimensions:
+        if abs(dim.stated - dim.drawn) > tol:
+            yield Hit(f"the proof's dimension {dim.stated:g} in disagrees with the drawing's "
+                      f"{dim.drawn:.2f} in ({dim.text!r})", measured=round(dim.drawn, 3),
+                      required=f"= {dim.stated:g}", unit="in", tolerance=tol, bbox=dim.bbox)
+
+
+@rule("set-aside", "fabrication", "info", ("*",))
+def set_aside(f: Facts) -> Iterator[Hit]:
+    """What of the page is not a marker and was not measured, and where.
+
+    Borders, crop marks, title blocks, notes, dimension lines, mounting holes, centre
+    marks and a buoy's hull below its waterline are listed so a person can see that
+    nothing of a marker was left out.
+
+    Passes: a bare marker.  Fails (info): a proof with a border and a title block.
+    """
+    if f.set_aside:
+        yield Hit(f"set aside, not measured as a marker: "
+                  f"{'; '.join(item.describe() for item in f.set_aside)}")
