@@ -23,6 +23,12 @@ PREVIEW_DPI = 12
 SHEETS_PDF = "sheets.pdf"
 SHEET_KIND = "danger"
 SHEET_PREVIEW_DPI = 60
+#: Shown besides the typical designs: the exclusion symbol carried on a buoy and on a
+#: wrap, whose white quarters must survive being bent onto the cylinder (issue 10).
+EXTRA_DESIGNS = (
+    Design("buoy-symbol", 24.0, symbol="exclusion", diameter=18.0),
+    Design("buoy-wrap", 24.0, symbol="exclusion", diameter=18.0, curvature="seen"),
+)
 
 
 @dataclass(frozen=True)
@@ -34,7 +40,7 @@ class Entry:
     @property
     def stem(self) -> str:
         d = self.design
-        return file_stem(d.kind, d.display_height, d.legend or d.ws_id)
+        return file_stem(d.kind, d.display_height, d.legend or d.ws_id or d.symbol)
 
 
 def gallery_designs() -> list[Entry]:
@@ -44,7 +50,7 @@ def gallery_designs() -> list[Entry]:
     for kind in KINDS.values():
         for h in GALLERY_SIZES if kind.display_area else (None,):
             entries.extend(Entry(design) for design in typical_designs(kind, h))
-    return entries
+    return entries + [Entry(design) for design in EXTRA_DESIGNS]
 
 
 def _readme(rows: list[tuple[Entry, object]]) -> str:
@@ -64,7 +70,8 @@ def _readme(rows: list[tuple[Entry, object]]) -> str:
         title = KINDS[d.kind].title
         size = f"H = {d.display_height:g} in" if d.display_height else "default size"
         lines += [f"## {d.kind}, {size}"
-                  + (f", \"{d.legend}\"" if d.legend else "") + (f", {d.ws_id}" if d.ws_id else ""),
+                  + (f", \"{d.legend}\"" if d.legend else "") + (f", {d.ws_id}" if d.ws_id else "")
+                  + (f", {d.symbol} symbol" if d.symbol and not d.legend else ""),
                   "", f"{title}. [SVG]({entry.stem}.svg)", "",
                   f"![{entry.stem}]({entry.stem}.png)", "",
                   "| dimension | value | paragraph |", "|---|---|---|"]
