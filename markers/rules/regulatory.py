@@ -28,7 +28,7 @@ def _on_curve(f: Facts) -> str:
 
 def _color_hit(what: str, match, want: str, clause: str) -> Iterator[Hit]:
     if match is not None and match.family != want:
-        yield Hit(f"{what} is {match.hex} ({match.family}, dE2000 {match.distance:.1f} from "
+        yield Hit(f"{what} is {match.hex} ({match.label}, dE2000 {match.distance:.1f} from "
                   f"{match.reference_name}); {clause} requires {want}",
                   measured=match.family, required=want)
 
