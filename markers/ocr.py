@@ -31,7 +31,7 @@ from shapely.geometry.base import BaseGeometry
 from markers.errors import WsmarkError
 
 __all__ = ["Reading", "read_lettering", "letters_of", "rasterise", "cross_check",
-           "ENGINES", "WS_ID_CHARS"]
+           "ENGINES", "WS_ID_CHARS", "TooLarge"]
 
 #: Characters a WS id is made of (NR 5.09(2)(a)5: "WS-" then a number or letters).
 WS_ID_CHARS = "WS-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -62,6 +62,14 @@ CAP_TOLERANCE = 0.15
 #: A gap between letter groups wider than this (in cap heights) is a word space, one
 #: narrower is not; fonts whose letters sit between are not judged on spaces.
 WORD_GAP, LETTER_GAP = 0.40, 0.30
+
+
+#: Largest supersampled raster drawn for one line (a 1 in cap line 200 in long fits).
+MAX_PIXELS = 40_000_000
+
+
+class TooLarge(WsmarkError):
+    """Lettering too long for its letter height to be drawn and read."""
 
 
 @dataclass(frozen=True)
@@ -145,8 +153,8 @@ def rasterise(letters: BaseGeometry, cap_height: float, cap_px: float = CAP_PX):
     pad = BORDER * cap_px * SUPERSAMPLE
     width = int(math.ceil((x1 - x0) * k + 2 * pad))
     height = int(math.ceil((y1 - y0) * k + 2 * pad))
-    if width * height > 40_000_000:
-        raise WsmarkError(f"lettering {x1 - x0:.2f} x {y1 - y0:.2f} in at {cap_height:.2f} in "
+    if width * height > MAX_PIXELS:
+        raise TooLarge(f"lettering {x1 - x0:.2f} x {y1 - y0:.2f} in at {cap_height:.2f} in "
                           "letters is too large to read")
     image = Image.new("L", (width, height), 255)
     draw = ImageDraw.Draw(image)
@@ -251,35 +259,41 @@ _CONFUSABLE = set("O0I1S5Z2B8DQ")
 
 
 def _rows(letters: BaseGeometry) -> list[list[Polygon]]:
-    """The pieces of level ``letters`` line by line from the top: a piece joins a line
-    it overlaps in height."""
-    rows: list[list[Polygon]] = []
+    """The pieces of level ``letters`` line by line from the top: a piece joins the
+    line it overlaps in height (lines keep their running top and bottom)."""
+    rows: list[tuple[list[float], list[Polygon]]] = []  # ([top, bottom], pieces)
     for p in sorted(_polygons(letters), key=lambda q: q.bounds[1]):
         top, bottom = p.bounds[1], p.bounds[3]
-        row = next((r for r in rows if top < max(q.bounds[3] for q in r) - 0.1 * (bottom - top)
-                    and bottom > min(q.bounds[1] for q in r)), None)
+        row = next((r for r in rows if top < r[0][1] - 0.1 * (bottom - top)
+                    and bottom > r[0][0]), None)
         if row is None:
-            rows.append([p])
+            rows.append(([top, bottom], [p]))
         else:
-            row.append(p)
-    return sorted(rows, key=lambda r: min(q.bounds[1] for q in r))
+            row[0][0], row[0][1] = min(row[0][0], top), max(row[0][1], bottom)
+            row[1].append(p)
+    return [pieces for _, pieces in sorted(rows, key=lambda r: r[0][0])]
 
 
 def _glyphs(row: list[Polygon]) -> list[_Glyph]:
     """Letter groups of one line, left to right: pieces overlapping across by more than
     half the narrower are one glyph (an i and its dot, a colon, a percent sign)."""
-    groups: list[list[Polygon]] = []
+    groups: list[tuple[list[float], list[Polygon]]] = []  # ([x0, x1], pieces)
     for p in sorted(row, key=lambda q: q.bounds[0]):
+        x0, x1 = p.bounds[0], p.bounds[2]
         if groups:
-            gx0 = min(q.bounds[0] for q in groups[-1])
-            gx1 = max(q.bounds[2] for q in groups[-1])
-            overlap = min(gx1, p.bounds[2]) - max(gx0, p.bounds[0])
-            if overlap > 0.5 * min(gx1 - gx0, p.bounds[2] - p.bounds[0]):
-                groups[-1].append(p)
+            span = groups[-1][0]
+            overlap = min(span[1], x1) - max(span[0], x0)
+            if overlap > 0.5 * min(span[1] - span[0], x1 - x0):
+                span[1] = max(span[1], x1)
+                groups[-1][1].append(p)
                 continue
-        groups.append([p])
-    return [_Glyph(*unary_union(g).bounds, sum(len(q.interiors) for q in g), len(g),
-                   unary_union(g)) for g in groups]
+        groups.append(([x0, x1], [p]))
+    out = []
+    for _, pieces in groups:
+        shape = unary_union(pieces)
+        out.append(_Glyph(*shape.bounds, sum(len(q.interiors) for q in pieces), len(pieces),
+                          shape))
+    return out
 
 
 def _lines(letters: BaseGeometry) -> list[list[_Glyph]]:
@@ -446,7 +460,11 @@ def read_lettering(outlines: BaseGeometry, *, kind: str = "legend",
     whitelist = WS_ID_CHARS if kind == "ws_id" else None
     first = None
     for cap_px in RETRY_CAP_PX:
-        said = [read(rasterise(unary_union(row), size, cap_px), whitelist) for row in rows]
+        try:
+            images = [rasterise(unary_union(row), size, cap_px) for row in rows]
+        except TooLarge as error:
+            return Reading("", 0.0, False, str(error), engine)
+        said = [read(image, whitelist) for image in images]
         text = "\n".join(line for line, _ in said)
         confidence = min(conf for _, conf in said)
         ok, why, cap = cross_check(text, level, cap_height)

@@ -14,6 +14,7 @@ import sys
 
 import numpy as np
 import pytest
+from shapely import unary_union
 from shapely.geometry import box
 
 import ocr_corpus as corpus
@@ -132,6 +133,12 @@ def test_letters_knocked_out_of_a_plate_read_inverted(own) -> None:
 def test_nothing_to_read_is_an_untrusted_reading_not_an_error() -> None:
     r = read_lettering(box(0, 0, 0, 0), kind="legend")
     assert r == Reading("", 0.0, False, "no letter outlines", "tesseract")
+
+
+def test_lettering_too_long_for_its_height_is_untrusted_not_an_error() -> None:
+    strokes = unary_union([box(i * 0.02, 0, i * 0.02 + 0.01, 0.01) for i in range(2000)])
+    r = read_lettering(strokes, kind="legend")
+    assert not r.trusted and "too large" in r.why
 
 
 def test_raster_is_sized_from_the_letter_height(own) -> None:
