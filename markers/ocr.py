@@ -188,6 +188,12 @@ class _Glyph:
         cell = box(self.x0 + fx0 * w, self.y0 + fy0 * h, self.x0 + fx1 * w, self.y0 + fy1 * h)
         return self.shape.intersection(cell).area / cell.area if cell.area else 0.0
 
+    def mirror(self) -> float:
+        """How alike the glyph and its mirror image are (area shared / area covered):
+        1 for M, H, A; about 0.6-0.7 for N."""
+        flipped = affinity.scale(self.shape, -1, 1, origin=((self.x0 + self.x1) / 2, 0))
+        return self.shape.intersection(flipped).area / self.shape.union(flipped).area
+
     def aspect(self) -> float:
         return (self.x1 - self.x0) / (self.y1 - self.y0)
 
@@ -241,8 +247,10 @@ _SHAPES: dict[str, tuple[str, Callable[[_Glyph], bool]]] = {
     "A": ("a leg at the bottom left", lambda g: g.ink(0, 0.85, 0.2, 1) >= 0.4),
     "4": ("no leg at the bottom left", lambda g: g.ink(0, 0.85, 0.2, 1) <= 0.4),
     "H": ("a full bar across the middle", lambda g: g.ink(0.3, 0.45, 0.7, 0.55) >= 0.95),
-    **{ch: ("no bar across the middle", lambda g: g.ink(0.3, 0.45, 0.7, 0.55) <= 0.93)
-       for ch in "NM"},
+    "N": ("no bar across the middle and one diagonal",
+          lambda g: g.ink(0.3, 0.45, 0.7, 0.55) <= 0.93 and g.mirror() <= 0.80),
+    "M": ("no bar across the middle and two mirrored halves",
+          lambda g: g.ink(0.3, 0.45, 0.7, 0.55) <= 0.93 and g.mirror() >= 0.85),
     "T": ("a stem at the bottom centre", lambda g: g.ink(0.4, 0.9, 0.6, 1) >= 0.95),
     "7": ("no stem at the bottom centre or right",
           lambda g: g.ink(0.4, 0.9, 0.6, 1) <= 0.9 and g.ink(0.8, 0.9, 1, 1) <= 0.5),
