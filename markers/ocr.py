@@ -226,7 +226,7 @@ class _Glyph:
 #: Bold and Liberation Sans Bold): (what, test). I is a bare bar, 1 has a flag; B and D
 #: have a straight stem on the left, O, 0, Q and 8 a curve, and O is wider than 0; 5
 #: has a corner at the top left where S is round; Z has one at the top right where 2 is
-#: round; and so on for 6/9, E/F, P/R, A/4, H/N/M, T/7/1, U/V.
+#: round; and so on for 6/9, E/F, P/R, A/4, H/N/M, T/7/1, U/V, C/G.
 _SHAPES: dict[str, tuple[str, Callable[[_Glyph], bool]]] = {
     "I": ("a bare bar", lambda g: g.ink(0, 0, 1, 1) >= 0.85),
     "1": ("a flag and a foot at the bottom right",
@@ -254,6 +254,8 @@ _SHAPES: dict[str, tuple[str, Callable[[_Glyph], bool]]] = {
     "T": ("a stem at the bottom centre", lambda g: g.ink(0.4, 0.9, 0.6, 1) >= 0.95),
     "7": ("no stem at the bottom centre or right",
           lambda g: g.ink(0.4, 0.9, 0.6, 1) <= 0.9 and g.ink(0.8, 0.9, 1, 1) <= 0.5),
+    "C": ("an open right side", lambda g: g.ink(0.75, 0.55, 1, 0.75) <= 0.5),
+    "G": ("a closed lower right side", lambda g: g.ink(0.75, 0.55, 1, 0.75) >= 0.6),
     "R": ("a leg", lambda g: g.ink(0.7, 0.85, 1, 1) >= 0.25),
     "P": ("no leg", lambda g: g.ink(0.7, 0.85, 1, 1) <= 0.1),
     "5": ("a square top left corner", lambda g: g.ink(0, 0, 0.2, 0.15) >= 0.45),
