@@ -96,7 +96,8 @@ class Pack:
     identification check sheets show (``check_id(kind, id) -> id``, DesignError when
     wrong) with the sheets' ``numbering`` page. ``source`` names the enactment;
     ``module`` is where the pack is defined (as ``PACK``). ``plan_rules``, when the pack
-    judges placement plans, is its markers.plan.rules.PlanRegistry."""
+    judges placement plans, is its markers.plan.rules.PlanRegistry. ``gallery_extras``
+    are designs the gallery shows beside each kind's typical ones."""
 
     name: str
     title: str
@@ -110,6 +111,7 @@ class Pack:
     numbering: Numbering
     module: str
     plan_rules: "Registry | None" = None
+    gallery_extras: tuple[Design, ...] = ()
 
     def __reduce__(self) -> tuple[Callable[[str], "Pack"], tuple[str]]:
         """A pack crosses to worker processes by the name of the module defining it."""

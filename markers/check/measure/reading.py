@@ -24,7 +24,7 @@ TEXT_BASES = ("text", "outlines", "declared", "none")
 def read_outlines(art: Artwork, line: LegendFact) -> str | None:
     """The text of one line of outlined lettering, or None when it cannot be read.
 
-    The OCR of outlined lettering (markers.ocr.read_lettering, which rasterises the
+    The OCR of outlined lettering (markers.check.measure.ocr.read_lettering, which rasterises the
     line's box of ``art`` and returns a Reading(text, confidence, trusted)) plugs in
     here: return ``reading.text`` when ``reading.trusted``, else None. Until then no
     outline is read, and every rule that needs the words says so as ``review``.

@@ -3,6 +3,7 @@ ss. 30.70 and 30.675, Wis. Stats. The only place in wsmark that names Wisconsin.
 
 from __future__ import annotations
 
+from markers.core.design import Design
 from markers.core.pack import Pack
 from markers.packs.wi_nr509.kinds import KINDS
 from markers.packs.wi_nr509.law import LAW
@@ -19,4 +20,10 @@ PACK = Pack(
     url="https://docs.legis.wisconsin.gov/code/admin_code/nr/001/5/09",
     law=LAW, kinds=KINDS, validate=validate, rules=RULES, check_id=validate_ws_id,
     numbering=NUMBERING, module=__name__, plan_rules=PLAN_RULES,
+    # the exclusion symbol carried on a buoy and on a wrap, whose white quarters must
+    # survive being bent onto the cylinder (issue 10)
+    gallery_extras=(
+        Design("buoy-symbol", 24.0, symbol="exclusion", diameter=18.0),
+        Design("buoy-wrap", 24.0, symbol="exclusion", diameter=18.0, curvature="seen"),
+    ),
 )

@@ -33,7 +33,7 @@ def _on_curve(f: Facts) -> str:
 
 
 def _color_hit(what: str, match, want: str, clause: str, bbox=None) -> Iterator[Hit]:
-    return color_is(match, want, lambda m: f"{what} is {m.hex} ({m.family}, dE2000 "
+    return color_is(match, want, lambda m: f"{what} is {m.hex} ({m.label}, dE2000 "
                     f"{m.distance:.1f} from {m.reference_name}); {clause} requires {want}",
                     bbox=bbox)
 
