@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from markers.errors import WsmarkError
 
 __all__ = [
-    "PALETTE", "REFERENCES", "MAX_DISTANCE", "OTHER", "CSS_NAMED_COLORS", "ColorMatch",
+    "PALETTE", "REFERENCES", "MAX_DISTANCE", "OTHER", "AMBIGUITY_MARGIN", "CSS_NAMED_COLORS", "ColorMatch",
     "hex_to_lab", "delta_e_2000", "classify", "parse_color",
 ]
 
@@ -58,6 +58,13 @@ MAX_DISTANCE: dict[str, float] = {
 }
 #: The family of a colour farther than MAX_DISTANCE from every reference of its nearest.
 OTHER = "other"
+#: A colour that two families would both accept (each within its MAX_DISTANCE) and whose
+#: distances to them differ by less than this is ambiguous: the checker says review, not
+#: pass or fail. wsmark's choice: 1 dE2000 is about one just-noticeable difference and
+#: about 2 is the usual tolerance a print shop holds a spot colour to, so a difference
+#: smaller than that is not one the drawing can settle (#F04000 is orange at 4.5 and red
+#: at 5.2; #FF5A1F, 2.2 and 9.1, is plainly orange).
+AMBIGUITY_MARGIN = 2.0
 
 # The 148 CSS Color 4 named colours (SVG 1.1's 147 + rebeccapurple) as 'name:RRGGBB'; inline
 # so parsing needs no third-party table (svgelements' own lookup gets aliceblue wrong).
@@ -208,6 +215,14 @@ class ColorMatch:
         if self.family != OTHER:
             return self.family
         return f"{OTHER} ({self.hex}, nearest {self.nearest})"
+
+    @property
+    def ambiguous(self) -> bool:
+        """True when the runner-up family would accept the colour too, and is within
+        AMBIGUITY_MARGIN of the family chosen."""
+        return (self.family != OTHER and bool(self.runner_up)
+                and self.runner_up_distance <= MAX_DISTANCE[self.runner_up]
+                and self.runner_up_distance - self.distance < AMBIGUITY_MARGIN)
 
 
 _REFERENCE_LABS: tuple[tuple[str, str, str, Lab], ...] = tuple(
