@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench gallery sweep clean chromium serve
+.PHONY: demo test bench bench-ocr gallery sweep clean chromium serve
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ chromium:
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+bench-ocr: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python bench/ocr_bench.py
 
 gallery: $(STAMP)
 	$(BIN)/wsmark gallery -o gallery

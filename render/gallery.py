@@ -38,7 +38,7 @@ class Entry:
     @property
     def stem(self) -> str:
         d = self.design
-        return file_stem(d.kind, d.display_height, d.legend or d.ws_id)
+        return file_stem(d.kind, d.display_height, d.legend or d.ws_id or d.symbol)
 
 
 def gallery_designs(pack: Pack) -> list[Entry]:
@@ -48,7 +48,7 @@ def gallery_designs(pack: Pack) -> list[Entry]:
     for kind in pack.kinds.values():
         for h in GALLERY_SIZES if kind.display_area else (None,):
             entries.extend(Entry(design) for design in kind.typical_designs(h))
-    return entries
+    return entries + [Entry(design) for design in pack.gallery_extras]
 
 
 def _plan_section(extras: Mapping[str, bytes]) -> list[str]:
@@ -83,7 +83,8 @@ def _readme(pack: Pack, rows: list[tuple[Entry, object]],
         title = pack.kinds[d.kind].title
         size = f"H = {d.display_height:g} in" if d.display_height else "default size"
         lines += [f"## {d.kind}, {size}"
-                  + (f", \"{d.legend}\"" if d.legend else "") + (f", {d.ws_id}" if d.ws_id else ""),
+                  + (f", \"{d.legend}\"" if d.legend else "") + (f", {d.ws_id}" if d.ws_id else "")
+                  + (f", {d.symbol} symbol" if d.symbol and not d.legend else ""),
                   "", f"{title}. [SVG]({entry.stem}.svg)", "",
                   f"![{entry.stem}]({entry.stem}.png)", "",
                   "| dimension | value | paragraph |", "|---|---|---|"]

@@ -22,7 +22,7 @@ from shapely.geometry import Polygon
 
 from markers.core.artwork import Artwork
 from markers.core.spec import Dimension
-from markers.core.colors import PALETTE, REFERENCES
+from markers.core.colors import MAX_DISTANCE, PALETTE, REFERENCES
 from markers.core.design import Design
 from markers.errors import WsmarkError
 from markers.core.pack import Kind, Pack
@@ -366,7 +366,8 @@ def _color_page(pack: Pack) -> Page:
                           fill=hex_, stroke=RULE, width=THIN))
         x = MARGIN + 1.0
         items.append(Text(x, y + 0.17, family, 0.15, bold=True))
-        items.append(Text(x, y + 0.36, f"painted as {hex_}", BODY))
+        items.append(Text(x, y + 0.36, f"painted as {hex_}; within dE2000 "
+                          f"{MAX_DISTANCE[family]:g} of a swatch", BODY))
         where = ", ".join(clauses) if clauses else "not named by the rule"
         more, _ = paragraph(x, y + 0.55, f"named in: {where}", 2.4, SMALL)
         items += more
@@ -379,7 +380,9 @@ def _color_page(pack: Pack) -> Page:
         y += 1.1
     more, _ = paragraph(MARGIN, y + 0.1, "A drawing's fill is classified into the family of "
                          "the nearest reference swatch by CIEDE2000 colour difference; "
-                         "printed colours on this page are only as true as the printer.",
+                         "farther from it than the family allows, it is 'other' (a finding, "
+                         "named with its hex and nearest family). Printed colours on this "
+                         "page are only as true as the printer.",
                          PAGE_W - 2 * MARGIN)
     return Page("Colour families", items + more)
 

@@ -272,15 +272,8 @@ def test_every_buoy_kind_round_trips_clean(tmp_path, kind: str) -> None:
     assert report.kind == REPORTED.get(kind, kind)
 
 
-#: Issue 10: wsmark bends the exclusion symbol onto buoys and wraps with white quarters
-#: missing (its holes are lost); reg-exclusion-cross now sees it. Fixed on another
-#: branch, which removes this mark.
-EXCLUSION_ON_BUOYS = "exclusion symbol drawn with orange quarters on buoys (issue 10)"
-
-
 @pytest.mark.parametrize("design", [
-    pytest.param(Design("buoy-symbol", symbol="exclusion", diameter=16, display_height=18),
-                 marks=pytest.mark.xfail(strict=True, reason=EXCLUSION_ON_BUOYS)),
+    Design("buoy-symbol", symbol="exclusion", diameter=16, display_height=18),
     Design("buoy-symbol", symbol="information", legend="MARINA", diameter=12),
     Design("buoy-symbol", symbol="danger", legend="ROCKS", display_height=24),
     Design("buoy-aid-red", ws_id="WS-12", diameter=12, height_above_water=48),

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import pytest
 
 from markers.core.colors import (
     CSS_NAMED_COLORS,
+    MAX_DISTANCE,
+    OTHER,
     PALETTE,
     REFERENCES,
     ColorMatch,
@@ -110,6 +113,50 @@ def test_classify_family_table(hex_, family):
     assert match.distance == pytest.approx(delta_e_2000(hex_to_lab(hex_), hex_to_lab(match.reference)))
 
 
+# RULES.md, "Colour families": the colours that must not classify as a family.
+NOT_TABLE = [
+    ("#FFB300 #FFB81C #8B4513 #6B4226", "orange"),
+    ("#8B4513 #FF69B4", "red"),
+    ("#CCCCCC #999999 #808080", "white green black"),
+    ("#666666", "green red black"),
+    ("#87CEEB", "white green"),
+]
+NOT_CASES = [(h, fam) for hexes, fams in NOT_TABLE for h in hexes.split() for fam in fams.split()]
+
+
+@pytest.mark.parametrize(("hex_", "family"), NOT_CASES)
+def test_classify_must_not_table(hex_, family):
+    match = classify(hex_)
+    assert match.family != family, match
+    if match.family == OTHER:  # named with its hex and the nearest family
+        assert match.nearest in PALETTE and match.hex == hex_
+        assert match.label == f"other ({hex_}, nearest {match.nearest})"
+        assert match.distance > MAX_DISTANCE[match.nearest]
+
+
+def test_every_family_has_a_maximum_between_its_two_tables():
+    """Each family's largest distance lies between its farthest must-classify colour and
+    its nearest must-not colour (both measured here from the references)."""
+    assert set(MAX_DISTANCE) == set(PALETTE)
+    for family, hexes in FAMILY_TABLE.items():
+        def to_family(h: str) -> float:
+            return min(delta_e_2000(hex_to_lab(h), hex_to_lab(r)) for r, _ in REFERENCES[family])
+
+        farthest = max(to_family(h) for h in hexes.split())
+        banned = [to_family(h) for h, f in NOT_CASES if f == family]
+        assert farthest <= MAX_DISTANCE[family] < min(banned, default=float("inf")), family
+
+
+def test_amber_is_a_yellow_and_brown_is_other_named_by_its_nearest_family():
+    amber = classify("#FFB300")  # 9 from Pantone 116 C, 20 from the nearest orange
+    assert amber.family == "yellow" and amber.runner_up == "orange"
+    assert amber.runner_up_distance > MAX_DISTANCE["orange"]
+    brown = classify("#8B4513")
+    assert brown.family == OTHER and brown.nearest == "red"
+    assert brown.label == "other (#8B4513, nearest red)"
+    assert brown.runner_up == "orange" and brown.runner_up_distance > brown.distance
+
+
 @pytest.mark.parametrize(("family", "hex_"), sorted(PALETTE.items()))
 def test_palette_colours_classify_as_their_own_family(family, hex_):
     assert hex_ == hex_.upper() and len(hex_) == 7 and hex_.startswith("#")
@@ -127,14 +174,22 @@ def test_palette_and_references_cover_the_same_families():
 
 def test_classify_result_shape_and_normalisation():
     match = classify("  #e57200 ")
-    assert match == ColorMatch("orange", "#E57200", "FHWA orange / Pantone 152 C", 0.0, "#E57200")
+    assert match == ColorMatch("orange", "#E57200", "FHWA orange / Pantone 152 C", 0.0,
+                               "#E57200", "orange", "red", match.runner_up_distance)
+    assert match.runner_up_distance == pytest.approx(
+        delta_e_2000(hex_to_lab("#E57200"), hex_to_lab("#FF0000")))
+    assert match.label == "orange"
     assert classify("#f00").hex == "#FF0000"
     with pytest.raises(dataclasses.FrozenInstanceError):
         match.family = "red"  # type: ignore[misc]
 
 
-def test_css_orange_keyword_is_orange_not_yellow():
-    assert classify(parse_color("orange")).family == "orange"
+def test_css_orange_keyword_is_an_amber_not_international_orange():
+    """CSS `orange` (#FFA500) is 5 dE2000 from the amber #FFB300 that must not pass as
+    orange; it is not taken for orange, nor silently for yellow."""
+    match = classify(parse_color("orange"))
+    assert match.family == OTHER and match.nearest in ("orange", "yellow")
+    assert classify(parse_color("orangered")).family == "orange"
 
 
 @pytest.mark.parametrize("bad", ["FF0000", "#GG0000", "#FF00", "#FF00000", "", "red", "#", None, 123])
@@ -192,3 +247,54 @@ def test_css_named_colour_table_is_complete():
     assert CSS_NAMED_COLORS["cornflowerblue"] == "#6495ED"
     assert CSS_NAMED_COLORS["lightgoldenrodyellow"] == "#FAFAD2"
     assert CSS_NAMED_COLORS["yellowgreen"] == "#9ACD32"
+
+
+# --- the misreads of issue 10, on a danger sign drawn here by hand (mm, evenodd) ----------
+
+def _hand_danger(orange: str, ground: str) -> str:
+    """A 24 in danger sign in millimetres: white panel, an evenodd diamond ring 2/3 H wide
+    with 35 deg sides and a 2 in outline, written without wsmark's builders."""
+    mm = 25.4
+    a = 8 * mm
+    ai = a - 2 * mm / math.cos(math.radians(35))
+
+    def ring(half: float) -> str:
+        b = half / math.tan(math.radians(35))
+        c = 12 * mm
+        return f"M{c:.3f} {c - b:.3f}L{c + half:.3f} {c:.3f}L{c:.3f} {c + b:.3f}L{c - half:.3f} {c:.3f}Z"
+
+    side = 24 * mm
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side:.1f}mm" height="{side:.1f}mm" '
+            f'viewBox="0 0 {side:.1f} {side:.1f}"><rect width="{side:.1f}" height="{side:.1f}" '
+            f'fill="{ground}"/><path fill-rule="evenodd" style="fill:{orange}" '
+            f'd="{ring(a)} {ring(ai)}"/></svg>')
+
+
+@pytest.mark.parametrize(("orange", "ground", "rule"), [
+    ("#FFB300", "#FFFFFF", "reg-symbol-color"),  # amber
+    ("#FFB81C", "#FFFFFF", "reg-symbol-color"),  # amber
+    ("#8B4513", "#FFFFFF", "reg-symbol-color"),  # brown
+    ("#FF4F00", "#CCCCCC", "reg-center-color"),  # grey
+    ("#FF4F00", "#999999", "reg-center-color"),  # grey
+])
+def test_off_family_paint_is_a_finding_not_the_nearest_family(tmp_path, orange, ground, rule):
+    from markers.check.pipeline import CheckOptions
+    from wi import check_file
+
+    path = tmp_path / "danger.svg"
+    path.write_text(_hand_danger(orange, ground))
+    report, _ = check_file(path, CheckOptions(display_height=24))
+    assert report.kind == "danger"
+    errors = [f for f in report.findings if f.severity == "error"]
+    assert report.verdict == "fail" and [f.rule for f in errors] == [rule], report.findings
+    assert errors[0].measured != errors[0].required
+
+
+def test_hand_drawn_danger_in_the_right_colours_passes(tmp_path):
+    from markers.check.pipeline import CheckOptions
+    from wi import check_file
+
+    path = tmp_path / "danger.svg"
+    path.write_text(_hand_danger("#E57200", "#F5F5F5"))
+    report, _ = check_file(path, CheckOptions(display_height=24))
+    assert report.verdict == "pass", report.findings

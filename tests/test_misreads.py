@@ -62,14 +62,14 @@ def test_aid_without_any_id_fails_id_format_not_letter_height(tmp_path):
 
 
 def test_outlined_id_not_read_is_review_never_pass(tmp_path):
-    """A red daymark whose "WS-3" is drawn as paths (block strokes): not read, review."""
+    """A red daymark whose "WS-3" is drawn as paths (block strokes): not confirmed by its shapes, review."""
     strokes = "".join(f'<rect x="{x}" y="24" width="1.2" height="9"/>' for x in (15, 19, 23))
     report = _check(tmp_path, "red-aid-outlined-id", f"""<svg {SVG} width="50cm"
  height="45cm" viewBox="0 0 50 45"><polygon points="2,43 48,43 25,3" fill="{RED}"/>
  <g fill="{WHITE}">{strokes}<rect x="27" y="24" width="6" height="1.2"/></g></svg>""")
     assert report.verdict == "review"
     [finding] = [f for f in report.findings if f.severity == "review"]
-    assert finding.rule == "aid-id-format" and "not read" in finding.message
+    assert finding.rule == "aid-id-format" and "could not be judged" in finding.message
     assert report.markers[0].text_basis == "outlines" and report.markers[0].ws_id is None
 
 

@@ -176,10 +176,17 @@ def test_important_css_beats_style_attribute():
     assert art.colors() == ["blue"]
 
 
-@pytest.mark.parametrize("paint", ["orange", "rgb(255,79,0)", "#ff4f00", "rgb(100%, 31%, 0%)"])
+@pytest.mark.parametrize("paint", ["orangered", "rgb(255,79,0)", "#ff4f00",
+                                   "rgb(100%, 31%, 0%)"])
 def test_named_and_functional_colours_classify_as_orange(paint):
     art = read(doc(f'<rect width="4" height="4" fill="{paint}"/>'))
     assert art.colors() == ["orange"]
+
+
+def test_css_orange_keyword_is_no_international_orange():
+    """CSS `orange` is #FFA500, an amber (RULES.md: amber must not pass as orange)."""
+    art = read(doc('<rect width="4" height="4" fill="orange"/>'))
+    assert art.colors() == ["other"] and art.layers[0].hex == "#FFA500"
 
 
 @pytest.mark.parametrize("paint", [

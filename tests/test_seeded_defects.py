@@ -98,10 +98,10 @@ PASS_KINDS = {
     "distress-flag-pass-cm-orange.svg": "distress-flag",
 }
 
-#: Pass drawings whose identification is outlined letters: until outlines are read
-#: (markers.check.measure.reading.read_outlines), what they carry is judged `review`,
-#: never pass; nothing else may be found.
-UNREAD_OUTLINES = {"aid-green-pass-pt-can-buoy.svg": {"aid-id-format"}}
+#: Pass drawings whose lettering is outlines that cannot be read with confidence: what
+#: they carry is judged `review`, never pass; nothing else may be found. (The outlined
+#: "WS-1" of aid-green-pass-pt-can-buoy.svg is read, and passes.)
+UNREAD_OUTLINES: dict[str, set[str]] = {}
 
 ACCEPTANCE_BAD = "nr5-09-6-d-t01-fail-rotated-square-thin-stroke.svg"
 ACCEPTANCE_GOOD = "danger-pass-mm-stroke-35deg-diamond.svg"

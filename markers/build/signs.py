@@ -76,9 +76,14 @@ def diamond_symbol(cx: float, cy: float, h: float, t: float, with_cross: bool) -
     outer = geo.diamond(cx, cy, width, slope)
     inner = geo.diamond(cx, cy, inner_width, slope)
     orange: BaseGeometry = outer.difference(inner)
-    cross = geo.cross(cx, cy, cross_bar(inner_width, slope, t), inner) if with_cross else None
-    if cross is not None:
-        orange = orange.union(cross)
+    cross = None
+    if with_cross:
+        bar = cross_bar(inner_width, slope, t)
+        cross = geo.cross(cx, cy, bar, inner)
+        # the diamond less its four white quarters, built exactly: a union of the ring
+        # and the clipped bars keeps slivers that break the holes once bent on a buoy
+        quarters = geo.cross_quarters(cx, cy, inner_width, slope, bar)
+        orange = Polygon(outer.exterior.coords, [q.exterior.coords for q in quarters])
     clause_b = f"{code()}(2)(b)2" if with_cross else f"{code()}(2)(b)1"
     dims = [
         _d("diamond outside width (2/3 H)", width, "in", "symbol_fraction"),

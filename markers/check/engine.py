@@ -15,7 +15,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from markers.core.colors import ColorMatch
+from markers.core.colors import AMBIGUITY_MARGIN, ColorMatch
 from markers.core.spec import Law, governed_by, req, requirement
 
 __all__ = ["Hit", "Finding", "Tolerance", "Rule", "Registry", "Override", "SEVERITIES", "tolerance",
@@ -267,8 +267,16 @@ def within(value: float | None, low: float, high: float, say: Callable[[float], 
 
 def color_is(match: ColorMatch | None, want: str, say: Callable[[ColorMatch], str], *,
              bbox: tuple[float, float, float, float] | None = None) -> Iterator[Hit]:
-    """A Hit when a colour was read and is not of family ``want``."""
-    if match is not None and match.family != want:
+    """A Hit when a colour was read and is not of family ``want``; a review when it is
+    ambiguous between ``want`` and another family (ColorMatch.ambiguous)."""
+    if match is None:
+        return
+    if match.ambiguous and want in (match.family, match.runner_up):
+        yield unjudged(f"the colour {match.hex}", f"it lies between {match.family} (dE2000 "
+                       f"{match.distance:.1f}) and {match.runner_up} (dE2000 "
+                       f"{match.runner_up_distance:.1f}), less than {AMBIGUITY_MARGIN:g} "
+                       "apart", required=want, bbox=bbox)
+    elif match.family != want:
         yield Hit(say(match), measured=match.family, required=want, bbox=bbox)
 
 

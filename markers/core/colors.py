@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from markers.errors import WsmarkError
 
 __all__ = [
-    "PALETTE", "REFERENCES", "CSS_NAMED_COLORS", "ColorMatch",
+    "PALETTE", "REFERENCES", "MAX_DISTANCE", "OTHER", "AMBIGUITY_MARGIN", "CSS_NAMED_COLORS", "ColorMatch",
     "hex_to_lab", "delta_e_2000", "classify", "parse_color",
 ]
 
@@ -33,18 +33,38 @@ PALETTE: dict[str, str] = {
 }
 
 # Reference swatches (hex, short name) per family; classify() picks the nearest. Every PALETTE
-# colour is one. The sRGB primaries catch screen-pure colours; CSS 'orange' (#FFA500) anchors the
-# yellow-ish end of orange, without it fill="orange" would classify as yellow.
+# colour is one. The sRGB primaries catch screen-pure colours. CSS 'orange' (#FFA500) is no
+# reference: it is an amber, 5 dE2000 from #FFB300, which must not pass as international orange.
 REFERENCES: dict[str, tuple[tuple[str, str], ...]] = {
     "white": (("#FFFFFF", "white"),),
     "black": (("#000000", "black"),),
-    "orange": (("#FF4F00", "international orange"), ("#E57200", "FHWA orange / Pantone 152 C"),
-               ("#FFA500", "CSS orange")),
+    "orange": (("#FF4F00", "international orange"), ("#E57200", "FHWA orange / Pantone 152 C")),
     "red": (("#C8102E", "Pantone 186 C"), ("#FF0000", "sRGB red")),
     "green": (("#00843D", "Pantone 356 C"), ("#00FF00", "sRGB green")),
     "blue": (("#0033A0", "Pantone 286 C"), ("#0000FF", "sRGB blue")),
     "yellow": (("#FFCD00", "Pantone 116 C"), ("#FFFF00", "sRGB yellow")),
 }
+
+#: The largest CIEDE2000 distance from a family's nearest reference at which a colour is
+#: still of that family; beyond it the colour is "other". wsmark's choice, sized from the
+#: two tables of RULES.md (the farthest "must classify" and the nearest "must not"):
+#: orange 5.5 (#FF7F00) / 20.5 (amber #FFB300); red 8.9 (#CC0000) / 20.0 (brown #8B4513);
+#: yellow 3.3 (#FFD700), and amber #FFB300 at 9.1 is a yellow; green 14.1 (#006B54) / 25.8 (grey #666666); blue 21.7 (#0072CE)
+#: / 30.5 (#666666); white 2.0 (#F5F5F5) / 11.1 (grey #CCCCCC); black 8.0 (#231F20) /
+#: 30.4 (#666666).
+MAX_DISTANCE: dict[str, float] = {
+    "white": 6.0, "black": 15.0, "orange": 12.0, "red": 15.0, "green": 20.0, "blue": 25.0,
+    "yellow": 10.0,
+}
+#: The family of a colour farther than MAX_DISTANCE from every reference of its nearest.
+OTHER = "other"
+#: A colour that two families would both accept (each within its MAX_DISTANCE) and whose
+#: distances to them differ by less than this is ambiguous: the checker says review, not
+#: pass or fail. wsmark's choice: 1 dE2000 is about one just-noticeable difference and
+#: about 2 is the usual tolerance a print shop holds a spot colour to, so a difference
+#: smaller than that is not one the drawing can settle (#F04000 is orange at 4.5 and red
+#: at 5.2; #FF5A1F, 2.2 and 9.1, is plainly orange).
+AMBIGUITY_MARGIN = 2.0
 
 # The 148 CSS Color 4 named colours (SVG 1.1's 147 + rebeccapurple) as 'name:RRGGBB'; inline
 # so parsing needs no third-party table (svgelements' own lookup gets aliceblue wrong).
@@ -172,13 +192,37 @@ def delta_e_2000(lab1: Sequence[float], lab2: Sequence[float]) -> float:
 
 @dataclass(frozen=True)
 class ColorMatch:
-    """Result of classify(): the family, the swatch that decided it, and how far away it was."""
+    """Result of classify(): the family, the swatch that decided it, and how far away it was.
+
+    ``family`` is OTHER when the colour is farther than its nearest family's MAX_DISTANCE;
+    ``nearest`` is that family either way. ``runner_up`` is the nearest other family and
+    ``runner_up_distance`` its distance, so a caller can tell a colour that sits between
+    two families.
+    """
 
     family: str
     reference: str
     reference_name: str
     distance: float
     hex: str
+    nearest: str = ""
+    runner_up: str = ""
+    runner_up_distance: float = math.inf
+
+    @property
+    def label(self) -> str:
+        """The family as a report says it: 'orange', or 'other (#FFB300, nearest orange)'."""
+        if self.family != OTHER:
+            return self.family
+        return f"{OTHER} ({self.hex}, nearest {self.nearest})"
+
+    @property
+    def ambiguous(self) -> bool:
+        """True when the runner-up family would accept the colour too, and is within
+        AMBIGUITY_MARGIN of the family chosen."""
+        return (self.family != OTHER and bool(self.runner_up)
+                and self.runner_up_distance <= MAX_DISTANCE[self.runner_up]
+                and self.runner_up_distance - self.distance < AMBIGUITY_MARGIN)
 
 
 _REFERENCE_LABS: tuple[tuple[str, str, str, Lab], ...] = tuple(
@@ -189,11 +233,17 @@ _REFERENCE_LABS: tuple[tuple[str, str, str, Lab], ...] = tuple(
 
 @lru_cache(maxsize=4096)
 def classify(hex_: str) -> ColorMatch:
-    """Nearest reference swatch by CIEDE2000; callers judge `distance` to decide if it fits."""
+    """The family of the nearest reference swatch by CIEDE2000, or OTHER when even that
+    is farther than the family's MAX_DISTANCE: a wrong paint is then a finding, never
+    silently the nearest family."""
     h = _require_hex(hex_)
     lab = hex_to_lab(h)
-    family, ref, name, ref_lab = min(_REFERENCE_LABS, key=lambda r: delta_e_2000(lab, r[3]))
-    return ColorMatch(family, ref, name, delta_e_2000(lab, ref_lab), h)
+    ranked = sorted((delta_e_2000(lab, ref_lab), family, ref, name)
+                    for family, ref, name, ref_lab in _REFERENCE_LABS)
+    distance, nearest, ref, name = ranked[0]
+    second = next(((d, f) for d, f, _, _ in ranked if f != nearest), (math.inf, ""))
+    family = nearest if distance <= MAX_DISTANCE[nearest] else OTHER
+    return ColorMatch(family, ref, name, distance, h, nearest, second[1], second[0])
 
 
 def parse_color(text: str | None) -> str | None:

@@ -18,8 +18,7 @@ from shapely.geometry.base import BaseGeometry
 
 __all__ = [
     "fmt", "diamond", "diamond_inset", "disc", "circle_path", "ring_path", "path_circles",
-    "move_path",
-    "rect", "cross", "triangle", "vertical_stripes",
+    "move_path", "rect", "cross", "cross_quarters", "triangle", "vertical_stripes",
     "to_seen", "to_surface", "bands", "nun", "ellipse_above",
 ]
 
@@ -120,6 +119,26 @@ def cross(cx: float, cy: float, thickness: float, within: Polygon) -> Polygon:
     bars = box(cx - thickness / 2, miny, cx + thickness / 2, maxy).union(
         box(minx, cy - thickness / 2, maxx, cy + thickness / 2))
     return bars.intersection(within)
+
+
+def cross_quarters(cx: float, cy: float, width: float, slope_deg: float,
+                   bar: float) -> list[Polygon]:
+    """The four open quarters of a diamond ``width`` wide crossed by upright bars
+    ``bar`` wide through its centre: exact triangles, so they can be the holes of a
+    symbol that stays valid when moved or bent (a union of ring and clipped bars leaves
+    slivers along the shared edges; see ``cross``).
+
+    Each quarter's corners are the bars' inner corner and the two points where the bars'
+    edges meet the diamond's side: x/a + y/b = 1 for half-width a, half-height b.
+    """
+    a = width / 2
+    b = a / math.tan(math.radians(slope_deg))
+    w = bar / 2
+    if w / a + w / b >= 1:
+        return []
+    corner, along_x, along_y = (w, w), (a * (1 - w / b), w), (w, b * (1 - w / a))
+    return [Polygon([(cx + sx * x, cy + sy * y) for x, y in (corner, along_x, along_y)])
+            for sx, sy in ((1, -1), (-1, -1), (-1, 1), (1, 1))]
 
 
 def triangle(cx: float, top: float, base_width: float, height: float) -> Polygon:

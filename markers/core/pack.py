@@ -100,7 +100,8 @@ class Pack:
     wrong) with the sheets' ``numbering`` page. ``source`` names the enactment;
     ``module`` is where the pack is defined (as ``PACK``). ``plan_rules``, when the pack
     judges placement plans, is its markers.plan.rules.PlanRegistry;
-    ``fabrication_samples`` are the jobs whose shop files the gallery previews."""
+    ``fabrication_samples`` are the jobs whose shop files the gallery previews;
+    ``gallery_extras`` are designs the gallery shows beside each kind's typical ones."""
 
     name: str
     title: str
@@ -115,6 +116,7 @@ class Pack:
     module: str
     fabrication_samples: tuple[Design, ...] = ()
     plan_rules: "Registry | None" = None
+    gallery_extras: tuple[Design, ...] = ()
 
     def __reduce__(self) -> tuple[Callable[[str], "Pack"], tuple[str]]:
         """A pack crosses to worker processes by the name of the module defining it."""

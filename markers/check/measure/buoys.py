@@ -43,7 +43,7 @@ from markers.check.measure.common import (
     Band, Facts, Reflector, bbox_of, enclosed_by, family_geometry, legend_facts,
 )
 from markers.check.measure.faces import measure_face
-from markers.check.measure.reading import read_identification
+from markers.check.measure.reading import read_identification, read_lines
 from markers.core.shapes import fit_circle, polygons
 from markers.core.spec import req
 
@@ -490,6 +490,7 @@ def _aid(art: Artwork, fam: Fam, facts: Facts) -> None:
     if facts.curvature == "surface":
         box_of = _box_mover(lambda g: geo.to_seen(g, axis, radius))
         facts.legends = [replace(leg, bbox=box_of(leg.bbox)) for leg in facts.legends]
+    facts.legends = read_lines(facts.legends, "ws_id")
     facts.ws_id, facts.ws_id_basis = read_identification(art, facts.legends, facts.body)
     facts.legend_text, facts.text_basis = facts.ws_id, facts.ws_id_basis
 

@@ -20,7 +20,11 @@ __all__ = ["LegendFact", "Band", "Reflector", "Stripe", "Facts", "bbox_of",
 
 @dataclass(frozen=True)
 class LegendFact:
-    """A line of lettering as measured: cap height, stroke ratio, colour, place."""
+    """A line of lettering as measured: cap height, stroke ratio, colour, place.
+
+    An ``outlined`` line keeps its glyphs (``outline``) for the reader, which fills in
+    ``text`` when it reads them with confidence, else says in ``doubt`` what it read and
+    why that is not trusted (markers.check.measure.reading)."""
 
     text: str | None
     cap_height: float
@@ -29,6 +33,8 @@ class LegendFact:
     bbox: tuple[float, float, float, float]
     inside_symbol: bool
     outlined: bool
+    outline: BaseGeometry | None = field(default=None, compare=False, repr=False)
+    doubt: str | None = None
 
 
 @dataclass(frozen=True)
@@ -187,7 +193,7 @@ def _line_fact(line: list[Polygon], color: ColorMatch, symbol: Polygon | None) -
     stroke = statistics.median(2 * p.area / p.length for p in letters) / cap
     geom = unary_union(line)
     inside = symbol is not None and geom.centroid.within(symbol)
-    return LegendFact(None, cap, stroke, color, bbox_of(geom), inside, True)
+    return LegendFact(None, cap, stroke, color, bbox_of(geom), inside, True, geom)
 
 
 def legend_facts(art: Artwork, fam: dict, letter_families: list[str],

@@ -18,8 +18,9 @@ from shapely.ops import nearest_points
 from markers.check.measure.common import (
     Facts, LegendFact, bbox_of, enclosed_by, family_geometry, legend_facts,
 )
-from markers.check.measure.reading import read_identification, read_legend
+from markers.check.measure.reading import read_identification, read_legend, read_lines
 from markers.core.artwork import Artwork
+from markers.core.colors import OTHER
 from markers.core.shapes import SPECK, extreme_quad, fit_circle, polygons, radii, shape_of
 
 __all__ = ["SHAPES", "measure_face", "side_angles"]
@@ -166,7 +167,8 @@ def _measure_aid(facts: Facts, fam: dict, family: str) -> None:
         facts.kind = "striped-aid"
     else:
         facts.face_shape = shape_of(filled)
-        facts.kind = "green-aid" if family == "green" else "red-aid"
+        nearest = match.nearest if family == OTHER else family
+        facts.kind = "green-aid" if nearest == "green" else "red-aid"
 
 
 def _find_ring(fam: dict, panel_area: float) -> tuple[str, Polygon] | None:
@@ -193,13 +195,16 @@ def _find_ring(fam: dict, panel_area: float) -> tuple[str, Polygon] | None:
 
 def _aid_face(fam: dict, share: dict[str, float]) -> str | None:
     """The colour family of an aid's face: the biggest non-white area covering a fifth
-    of the panel; red, green, black stripes, or a triangle in a wrong colour (judged
-    as a red nun so that aid-color can say so)."""
+    of the panel; red, green, black stripes, a face in no family but nearest red or
+    green, or a triangle in a wrong colour (judged as a red nun so that aid-color can
+    say so)."""
     family = max((f for f in fam if f != "white"), key=lambda f: share[f], default=None)
     if family is None or share[family] <= 0.2 or not polygons(fam[family][0]):
         return None
     if family in ("red", "green", "black"):
         return family
+    if family == OTHER and fam[family][1].nearest in ("red", "green"):
+        return family  # a wrong paint nearest red or green: aid-color names it
     face = Polygon(polygons(fam[family][0])[0].exterior)
     return family if shape_of(face) == "triangle" else None
 
@@ -230,13 +235,14 @@ def measure_face(art: Artwork, display_height: float | None = None) -> Facts:
                                 enclosed_by(fam[aid_family][0]))
     else:
         legends = legend_facts(art, fam, [], None, None)
-    facts.legends = legends
+    is_aid = aid_family is not None and ring is None
+    legends = facts.legends = read_lines(legends, "ws_id" if is_aid else "legend")
     _display(art, facts, display_height, legends)
     if facts.symbol_outer is not None and facts.display_area is not None:
         s, d = facts.symbol_outer.envelope.centroid, facts.display_area.centroid
         facts.center_offset = math.hypot(s.x - d.x, s.y - d.y)
-    facts.legend_text, facts.text_basis = read_legend(art, legends)
-    if aid_family is not None and ring is None:
+    facts.legend_text, facts.text_basis = read_legend(legends)
+    if is_aid:
         facts.ws_id, facts.ws_id_basis = read_identification(art, legends, facts.symbol_outer)
         facts.text_basis = facts.ws_id_basis
     return facts

@@ -1,50 +1,83 @@
-"""What a marker's lettering says, and on what basis: the seam where OCR plugs in.
+"""What a marker's lettering says, and on what basis.
 
 A legend given as ``<text>`` is read as written ("text"). Sign shops convert lettering
-to outlines, so most proofs carry glyphs, not text: those are read by
-``read_outlines`` ("outlines"), which returns None while no reader is installed, so
-the rules say the requirement could not be judged (severity review) instead of
-passing it. A design's declared identification is the last resort ("declared").
+to outlines, so most proofs carry glyphs, not text: those are read by OCR
+(markers.check.measure.ocr), and a line's text is filled in only when the reading
+agrees with the glyphs; otherwise the line says what was read and why it is doubted,
+and the rules report the requirement as not judged (severity review) instead of
+passing or failing it on a guess. A design's declared identification is the last
+resort ("declared"), used only where the drawing has no lettering at all.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
+
+import shapely
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
 from markers.check.measure.common import LegendFact
+from markers.check.measure.ocr import Reading, read_lettering
 from markers.core.artwork import Artwork
 from markers.core.design import ws_id_from_text
 
-__all__ = ["TEXT_BASES", "read_outlines", "read_legend", "read_identification"]
+__all__ = ["TEXT_BASES", "read_outlines", "read_lines", "read_legend",
+           "read_identification"]
 
 #: How the text of a marker was obtained (RULES.md, report contract v2).
 TEXT_BASES = ("text", "outlines", "declared", "none")
 
 
-def read_outlines(art: Artwork, line: LegendFact) -> str | None:
-    """The text of one line of outlined lettering, or None when it cannot be read.
+@lru_cache(maxsize=512)
+def _read(wkb: bytes, kind: str) -> Reading:
+    """One reading per glyph set: a face's legend and its id read the same lines."""
+    return read_lettering(shapely.from_wkb(wkb), kind=kind)
 
-    The OCR of outlined lettering (markers.ocr.read_lettering, which rasterises the
-    line's box of ``art`` and returns a Reading(text, confidence, trusted)) plugs in
-    here: return ``reading.text`` when ``reading.trusted``, else None. Until then no
-    outline is read, and every rule that needs the words says so as ``review``.
-    """
-    return None
+
+def read_outlines(line: LegendFact, kind: str = "legend") -> Reading | None:
+    """The OCR reading of one line of outlined lettering (``kind`` "ws_id" reads with
+    an id's characters only), or None when the line has no glyphs to read."""
+    if not line.outlined or line.outline is None or line.outline.is_empty:
+        return None
+    return _read(shapely.to_wkb(line.outline), kind)
+
+
+def _doubt(reading: Reading) -> str:
+    said = " ".join(reading.text.split())
+    if not said:
+        return f"the outlined letters could not be read ({reading.why})"
+    return f"the outlined letters read {said!r}, which their shapes do not confirm " \
+           f"({reading.why})"
+
+
+def read_lines(legends: list[LegendFact], kind: str = "legend") -> list[LegendFact]:
+    """``legends`` with each outlined line read: its ``text`` when the reading is
+    trusted, else its ``doubt``. Lines given as ``<text>`` are unchanged."""
+    out = []
+    for leg in legends:
+        reading = read_outlines(leg, kind) if leg.text is None else None
+        if reading is None:
+            out.append(leg)
+        elif reading.trusted:
+            out.append(replace(leg, text=" ".join(reading.text.split())))
+        else:
+            out.append(replace(leg, doubt=_doubt(reading)))
+    return out
 
 
 def _reading_order(legends: list[LegendFact]) -> list[LegendFact]:
     return sorted(legends, key=lambda leg: (round(leg.bbox[1], 2), leg.bbox[0]))
 
 
-def read_legend(art: Artwork, legends: list[LegendFact]) -> tuple[str | None, str]:
-    """The legend's words in reading order and their basis: "text" when all are
-    ``<text>``, "outlines" when any line is outlined (None unless every line was read),
-    "none" when there is no lettering."""
+def read_legend(legends: list[LegendFact]) -> tuple[str | None, str]:
+    """The legend's words in reading order (lines read by ``read_lines``) and their
+    basis: "text" when all are ``<text>``, "outlines" when any line is outlined (None
+    unless every line was read), "none" when there is no lettering."""
     if not legends:
         return None, "none"
-    lines = [leg.text if not leg.outlined else read_outlines(art, leg)
-             for leg in _reading_order(legends)]
+    lines = [leg.text for leg in _reading_order(legends)]
     basis = "outlines" if any(leg.outlined for leg in legends) else "text"
     if any(text is None for text in lines):
         return None, basis
@@ -54,16 +87,18 @@ def read_legend(art: Artwork, legends: list[LegendFact]) -> tuple[str | None, st
 def read_identification(art: Artwork, legends: list[LegendFact],
                         face: BaseGeometry | None) -> tuple[str | None, str]:
     """An aid's identification and its basis: the lettering on its ``face`` as read
-    (every line, not only one starting with "WS", so "2" is judged as an id), else the
-    declared ``ws_id``; None with basis "outlines" when glyphs are there but unread,
-    "none" when there is nothing."""
+    (every line, not only one starting with "WS", so "2" is judged as an id); None with
+    basis "outlines" when glyphs are there but not read with confidence; the declared
+    ``ws_id`` only when the face has no lettering; else None, "none"."""
     on_face = [leg for leg in legends
                if face is None or box(leg.bbox[0], leg.bbox[1], leg.bbox[0] + leg.bbox[2],
                                       leg.bbox[1] + leg.bbox[3]).centroid.within(face)]
-    text, basis = read_legend(art, on_face)
+    text, basis = read_legend(on_face)
     if text is not None:
         lines = "\n".join(text.split()) if len(on_face) > 1 else text
         return ws_id_from_text(lines), basis
+    if basis != "none":
+        return None, basis
     if art.meta.get("ws_id"):
         return str(art.meta["ws_id"]), "declared"
     return None, basis

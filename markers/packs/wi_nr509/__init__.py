@@ -24,4 +24,10 @@ PACK = Pack(
                          Design("buoy-symbol", symbol="danger", legend="ROCKS"),
                          Design("buoy-aid-red", ws_id="WS-2"),
                          Design("diver-flag")),
+    # the exclusion symbol carried on a buoy and on a wrap, whose white quarters must
+    # survive being bent onto the cylinder (issue 10)
+    gallery_extras=(
+        Design("buoy-symbol", 24.0, symbol="exclusion", diameter=18.0),
+        Design("buoy-wrap", 24.0, symbol="exclusion", diameter=18.0, curvature="seen"),
+    ),
 )

@@ -5,7 +5,7 @@
 from geometry, like a ``display-area`` element: the kind, how a face is laid on a round
 surface (``curvature``), a wrap's buoy ``diameter`` and ``seam``, a race buoy's
 ``material``, whether an aid is ``lighted``, on how many ``sides`` a symbol is shown,
-an aid's ``ws_id`` (its letters are outlines, which are not read).
+an aid's ``ws_id`` (taken only when the face carries no lettering; glyphs are read).
 A vendor may write the same line. Anything malformed is ignored, never an error.
 """
 

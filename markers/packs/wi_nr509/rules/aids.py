@@ -35,7 +35,7 @@ def aid_color(f: Facts) -> Iterator[Hit]:
     if f.kind == "aid-center":
         return
     want = _FACE[f.kind]
-    yield from color_is(f.face_color, want, lambda m: f"aid face is {m.hex} ({m.family}); "
+    yield from color_is(f.face_color, want, lambda m: f"aid face is {m.hex} ({m.label}); "
                         f"expected {want}", bbox=f.bbox())
 
 
@@ -44,17 +44,19 @@ def aid_id_format(f: Facts) -> Iterator[Hit]:
     """The identification is "WS-" followed by a number (lateral) or letters (center).
 
     Read from the lettering on the aid (``<text>`` as written, every line of it, so a
-    bare "2" is judged as the id; outlines as the reader reads them), else the declared
-    design. Letters that are there but could not be read, or a raster image where they
-    may be, are not a pass: the finding is ``review``. No identification at all fails.
+    bare "2" is judged as the id; outlines as OCR reads them, when the glyphs confirm
+    the reading), else the declared design. Letters that are there but could not be
+    read with confidence, or a raster image where they may be, are not a pass: the
+    finding is ``review``. No identification at all fails.
 
-    Passes: WS-1, WS-A.  Fails: "7", "WS7", "ws-2", an aid with no id.
+    Passes: WS-1, WS-A.  Fails: "7", "WS7", "ws-2", outlined "STOP", an aid with no id.
     """
     want = "WS-<number> | WS-<letters>"
     if f.ws_id is None:
         if f.ws_id_basis == "outlines":
-            yield unjudged("the identification", "its letters are outlines, which were not "
-                           "read", required=want, bbox=_letters_box(f))
+            why = "; ".join(leg.doubt for leg in f.legends if leg.doubt) or \
+                "its outlined letters were not read"
+            yield unjudged("the identification", why, required=want, bbox=_letters_box(f))
         elif f.unread.get("raster image"):
             yield unjudged("the identification", f"the drawing has {f.unread['raster image']}"
                            " raster image(s), which are not read", required=want,
@@ -100,7 +102,7 @@ def aid_letter_color(f: Facts) -> Iterator[Hit]:
     """
     for leg in f.legends:
         if leg.color is not None and leg.color.family != "white":
-            yield Hit(f"aid letters are {leg.color.hex} ({leg.color.family}); they shall be "
+            yield Hit(f"aid letters are {leg.color.hex} ({leg.color.label}); they shall be "
                       "white", measured=leg.color.family, required="white", bbox=leg.bbox)
 
 

