@@ -234,7 +234,7 @@ def test_dimension_text_is_parsed():
 
 def test_the_bare_marker_comes_back_as_itself(tmp_path):
     data = f'<svg {SVG} width="24in" height="24in" viewBox="0 0 240 240">{_danger()}</svg>'
-    art = read_drawing(data.encode(), "bare.svg")
+    [art] = read_drawing(data.encode(), "bare.svg")
     page = split(art)
     assert page.markers == [art] and page.markers[0] is art and page.set_aside == []
 
