@@ -21,7 +21,6 @@ from markers.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE
 from markers.kinds import KINDS, build, get_kind
 from render.output import FORMATS, render_file, write_atomic
 from render.paper import PAPERS, STANDARD_SIZES
-from render.parallel import imap
 
 # The checker, rules, reports, gallery, sheets and shop files are imported by the
 # commands that use them, so that `wsmark render` starts nearly as fast as bare
@@ -441,9 +440,12 @@ def _unique(stem: str, taken: set[str]) -> str:
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when files fail.")
+@click.option("--budget", default="", metavar="CPU,MEM",
+              help="Most CPU time and memory the check of one file may use, e.g. 30s,2GB "
+                   "(default: 20s,1024MB); a file over it gets verdict 'error'.")
 def check(paths: tuple[str, ...], display_height: float | None, scale: float | None,
           fmt: str, annotate: str | None, waive: tuple[str, ...],
-          tolerance: tuple[str, ...], jobs: int | None, exit_zero: bool) -> None:
+          tolerance: tuple[str, ...], jobs: int | None, exit_zero: bool, budget: str) -> None:
     """Check drawings (.svg) and design files (.yaml, .json) against NR 5.09.
 
     Exit 0 when all pass, 1 when any fails, 2 for usage errors or unreadable input.
@@ -464,8 +466,18 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         except OSError as err:
             raise WsmarkError(f"cannot create {annotate}: {err.strerror or err}") from None
     job_list = [(str(f), options, annotate is not None) for f in files]
-    workers = jobs or os.cpu_count() or 1
-    results = imap(_check_one, job_list, workers, max(1, len(job_list) // (workers * 8)))
+    from markers.report import FileReport
+    from markers.shown import shown_name
+    from render.budgeted import budgeted_imap, parse_limits
+
+    try:
+        limits = parse_limits(budget)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--budget") from None
+    results = (o.value if o.overrun is None else
+               (FileReport.unreadable(path, f"{shown_name(path)}: {o.overrun}"), None)
+               for (path, _, _), o in zip(job_list, budgeted_imap(_check_one, job_list,
+                                                                  jobs, limits)))
     if sys.stderr.isatty() and len(files) > 1:
         with click.progressbar(results, length=len(files), label="checking",
                                file=sys.stderr) as bar:

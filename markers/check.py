@@ -16,6 +16,8 @@ from markers.kinds import build
 from markers.measure import measure
 from markers.read.svg import read_svg
 from markers.report import FileReport
+from markers.shown import one_line, shown_name
+from markers.quiet import ARITHMETIC, warnings_as_errors
 from markers.rules import evaluate
 
 __all__ = ["CheckOptions", "DRAWING_SUFFIXES", "load_artwork", "check_file", "inputs"]
@@ -64,18 +66,27 @@ def judge(art: Artwork, file: str, options: CheckOptions) -> FileReport:
 
 def check_file(path: str | Path, options: CheckOptions) -> tuple[FileReport, Artwork | None]:
     """Judge one file; an unreadable or hostile one gives verdict 'error', never raises."""
-    file = str(path)
+    file, name = str(path), shown_name(str(path))
     try:
-        art = load_artwork(path, options)
-        return judge(art, file, options), art
+        with warnings_as_errors():
+            art = load_artwork(path, options)
+            return judge(art, file, options), art
     except WsmarkError as err:
-        return FileReport.unreadable(file, str(err).splitlines()[0]), None
+        text = str(err)
+        text = name + text[len(file):] if text.startswith(file) else text
+        return FileReport.unreadable(file, one_line(text)), None
+    except ARITHMETIC as err:
+        return FileReport.unreadable(file, one_line(
+            f"{name}: numbers out of range ({str(err).splitlines()[0][:100]})")), None
     except RecursionError:
-        return FileReport.unreadable(file, f"{file}: nested too deeply to read"), None
+        return FileReport.unreadable(file, one_line(f"{name}: nested too deeply to read")), None
+    except MemoryError:
+        raise  # the worker running the check reports it against its budget
     except Exception as err:  # a hostile file must not crash a batch: report it on one line
         text = str(err).splitlines()[0] if str(err) else ""
-        return FileReport.unreadable(file, f"{file}: cannot be measured ({type(err).__name__}"
-                                           f"{': ' + text[:120] if text else ''})"), None
+        return FileReport.unreadable(file, one_line(
+            f"{name}: cannot be measured ({type(err).__name__}"
+            f"{': ' + text[:120] if text else ''})")), None
 
 
 def inputs(paths: list[str]) -> list[Path]:

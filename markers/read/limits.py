@@ -15,6 +15,7 @@ __all__ = [
     "MAX_FILE_BYTES", "MAX_ELEMENTS", "MAX_NESTING", "MAX_USE_DEPTH", "MAX_USES",
     "MAX_ENTITIES", "MAX_ENTITY_CHARS", "MAX_ENTITY_EXPANSION", "MAX_VERTICES",
     "MAX_COORD_IN", "MAX_CROSSINGS", "TIME_BUDGET_S", "FLATTEN_TOL_IN", "Budget",
+    "CHECK_CPU_S", "CHECK_MEMORY_MB", "WALL_BACKSTOP_FACTOR",
 ]
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # on disk, and after gunzip for .svgz
@@ -28,8 +29,17 @@ MAX_ENTITY_EXPANSION = 2 * 1024 * 1024  # total characters all entity references
 MAX_VERTICES = 2_000_000  # flattened vertices over the whole drawing
 MAX_COORD_IN = 1e6  # |coordinate| and stroke width, in inches (about 16 miles)
 MAX_CROSSINGS = 10_000  # self-crossings of one element's outline (GEOS noding cost)
-TIME_BUDGET_S = 5.0  # wall clock per file, checked between elements and subpaths
+TIME_BUDGET_S = 5.0  # CPU seconds for reading one file, checked between elements and subpaths
 FLATTEN_TOL_IN = 2e-4  # curve flattening: max chord deviation, inches
+
+# The budget of the whole check of one file (read, measure, rules, report), enforced on
+# the worker process from outside (render/budgeted.py). CPU seconds, so the verdict does
+# not depend on machine load: the slowest real drawing we know (batik's mapWaadt.svg)
+# needs about 6 CPU s; every test drawing under 2. Memory is the worker's address space:
+# a worker with everything imported maps about 190 MB; a real drawing peaks under 300 MB.
+CHECK_CPU_S = 20.0
+CHECK_MEMORY_MB = 1024
+WALL_BACKSTOP_FACTOR = 20  # a worker idle this many budgets of wall time is stuck
 
 
 class Budget:
@@ -38,16 +48,16 @@ class Budget:
     def __init__(self, name: str, seconds: float = TIME_BUDGET_S,
                  vertices: int = MAX_VERTICES) -> None:
         self.name = name
-        self.deadline = time.monotonic() + seconds
+        self.deadline = time.process_time() + seconds
         self.seconds = seconds
         self.vertices_left = vertices
         self.max_vertices = vertices
 
     def tick(self) -> None:
-        """Called between units of work: refuse once the wall-clock allowance is gone."""
-        if time.monotonic() > self.deadline:
+        """Called between units of work: refuse once the CPU-time allowance is gone."""
+        if time.process_time() > self.deadline:
             raise WsmarkError(
-                f"{self.name}: too complex (not read within {self.seconds:g} s)")
+                f"{self.name}: too complex (not read within {self.seconds:g} CPU s)")
 
     def take(self, count: int) -> None:
         """Account for ``count`` more flattened vertices."""

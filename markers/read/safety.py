@@ -42,6 +42,7 @@ import defusedxml.ElementTree as safe_et
 import pyexpat
 
 from markers.errors import WsmarkError
+from markers.shown import quoted
 from markers.read.limits import (
     MAX_ELEMENTS, MAX_ENTITIES, MAX_ENTITY_CHARS, MAX_ENTITY_EXPANSION, MAX_FILE_BYTES,
     MAX_NESTING, MAX_USE_DEPTH, MAX_USES,
@@ -109,7 +110,7 @@ def safe_document(data: bytes, name: str) -> SafeDocument:
     entities = _vet_prolog(data, name)
     root = _parse(data, name, allow_entities=bool(entities))
     if local_name(root) != "svg":
-        raise WsmarkError(f"{name}: not an SVG drawing (root element is <{root.tag}>)")
+        raise WsmarkError(f"{name}: not an SVG drawing (root element is <{quoted(root.tag)[1:-1]}>)")
     cut = _cut_external_links(root)
     ids = _id_map(root)
     _check_uses(root, ids, name)
@@ -192,7 +193,7 @@ class _PrologVetter:
         if len(self.entities) >= MAX_ENTITIES:
             raise self.refuse(f"declares more than {MAX_ENTITIES} entities")
         if not _ENTITY_NAME.fullmatch(ent):
-            raise self.refuse(f"declares an entity with an unusual name {ent!r}")
+            raise self.refuse(f"declares an entity with an unusual name {quoted(ent)}")
         if len(value) > MAX_ENTITY_CHARS:
             raise self.refuse(f"entity &{ent}; is longer than {MAX_ENTITY_CHARS} characters")
         if "&" in value or "%" in value:
@@ -317,7 +318,7 @@ def _check_uses(root: Element, ids: dict[str, Element], name: str) -> None:
         key = id(element)
         if key in active:
             raise WsmarkError(f"{name}: refused: <use> references form a cycle "
-                              f"(through id {element.get('id')!r})")
+                              f"(through id {quoted(element.get('id') or '')})")
         if key not in memo:
             active.add(key)
             lo, hi = start[key], end[key]

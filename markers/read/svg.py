@@ -46,6 +46,7 @@ from markers.artwork import Artwork, Layer, LegendItem, Shape
 from markers.colors import classify
 from markers.errors import WsmarkError
 from markers.read.declared import declared_design
+from markers.shown import quoted
 from markers.read.limits import FLATTEN_TOL_IN, MAX_COORD_IN, MAX_NESTING, MAX_USE_DEPTH, Budget
 from markers.read.paths import (
     EMPTY, Pen, Subpath, affine, apply, dedupe, ellipse_ops, fill_area, flatten, out_of_range,
@@ -184,7 +185,7 @@ def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: f
     root = doc.root
     viewbox = parse_viewbox(root.get("viewBox"))
     if root.get("viewBox") is not None and viewbox is None:
-        raise WsmarkError(f"{name}: invalid viewBox {root.get('viewBox')!r}")
+        raise WsmarkError(f"{name}: invalid viewBox {quoted(root.get('viewBox'))}")
     width, unit = parse_physical(root.get("width"))
     height, height_unit = parse_physical(root.get("height"))
     if viewbox and width is None and height is not None:
