@@ -14,7 +14,7 @@ from markers.errors import WsmarkError
 __all__ = [
     "MAX_FILE_BYTES", "MAX_ELEMENTS", "MAX_NESTING", "MAX_USE_DEPTH", "MAX_USES",
     "MAX_ENTITIES", "MAX_ENTITY_CHARS", "MAX_ENTITY_EXPANSION", "MAX_VERTICES",
-    "MAX_COORD_IN", "MAX_CROSSINGS", "TIME_BUDGET_S", "FLATTEN_TOL_IN", "Budget",
+    "MAX_COORD_IN", "MAX_MARKER_IN", "MAX_CROSSINGS", "TIME_BUDGET_S", "FLATTEN_TOL_IN", "Budget",
     "CHECK_CPU_S", "CHECK_MEMORY_MB", "WALL_BACKSTOP_FACTOR",
 ]
 
@@ -28,6 +28,11 @@ MAX_ENTITY_CHARS = 1024  # length of one entity's replacement text
 MAX_ENTITY_EXPANSION = 2 * 1024 * 1024  # total characters all entity references expand to
 MAX_VERTICES = 2_000_000  # flattened vertices over the whole drawing
 MAX_COORD_IN = 1e6  # |coordinate| and stroke width, in inches (about 16 miles)
+# The largest NR 5.09 marker is a sign or buoy a few feet across. A drawing that reaches
+# 100 ft from its origin is not a marker but an accident or an attack, and refusing it
+# before any geometry is built keeps every measuring step whose work follows a length
+# (bands, segmentize, stroke buffers) bounded.
+MAX_MARKER_IN = 1200.0
 MAX_CROSSINGS = 10_000  # self-crossings of one element's outline (GEOS noding cost)
 TIME_BUDGET_S = 5.0  # CPU seconds for reading one file, checked between elements and subpaths
 FLATTEN_TOL_IN = 2e-4  # curve flattening: max chord deviation, inches

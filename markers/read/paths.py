@@ -28,10 +28,10 @@ from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from markers.errors import WsmarkError
-from markers.read.limits import MAX_COORD_IN, MAX_CROSSINGS, Budget
+from markers.read.limits import MAX_COORD_IN, MAX_CROSSINGS, MAX_MARKER_IN, Budget
 
 __all__ = ["Subpath", "EMPTY", "Pen", "parse_path_data", "rect_ops", "ellipse_ops", "flatten",
-           "apply", "in_range", "affine", "out_of_range", "dedupe", "fill_area", "stroke_area"]
+           "apply", "in_range", "affine", "out_of_range", "implausible", "dedupe", "fill_area", "stroke_area"]
 
 #: A flattened subpath: its points (n x 2) and whether it was closed with Z.
 Subpath = tuple[np.ndarray, bool]
@@ -270,9 +270,20 @@ def apply(points: np.ndarray, matrix: np.ndarray, budget: Budget) -> np.ndarray:
 
 
 def in_range(points: np.ndarray, budget: Budget) -> np.ndarray:
-    if points.size and not (np.isfinite(points).all() and np.abs(points).max() <= MAX_COORD_IN):
-        out_of_range(budget)
+    """``points`` (inches), if finite and within a marker's plausible size."""
+    if points.size:
+        reach = np.abs(points).max() if np.isfinite(points).all() else math.inf
+        if not reach <= MAX_COORD_IN:
+            out_of_range(budget)
+        if reach > MAX_MARKER_IN:
+            implausible(budget.name, reach)
     return points
+
+
+def implausible(name: str, reach: float) -> None:
+    """Refuse a drawing whose size follows a coordinate beyond any marker's (limits.py)."""
+    raise WsmarkError(f"{name}: implausible for a marker: reaches {reach:,.0f} in from its "
+                      f"origin; no marker is larger than {MAX_MARKER_IN:,.0f} in")
 
 
 def affine(geometry: BaseGeometry, matrix: np.ndarray, budget: Budget) -> BaseGeometry:

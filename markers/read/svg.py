@@ -47,10 +47,12 @@ from markers.colors import classify
 from markers.errors import WsmarkError
 from markers.read.declared import declared_design
 from markers.shown import quoted
-from markers.read.limits import FLATTEN_TOL_IN, MAX_COORD_IN, MAX_NESTING, MAX_USE_DEPTH, Budget
+from markers.read.limits import (
+    FLATTEN_TOL_IN, MAX_COORD_IN, MAX_MARKER_IN, MAX_NESTING, MAX_USE_DEPTH, Budget,
+)
 from markers.read.paths import (
-    EMPTY, Pen, Subpath, affine, apply, dedupe, ellipse_ops, fill_area, flatten, out_of_range,
-    parse_path_data, rect_ops, stroke_area,
+    EMPTY, Pen, Subpath, affine, apply, dedupe, ellipse_ops, fill_area, flatten, implausible,
+    out_of_range, parse_path_data, rect_ops, stroke_area,
 )
 from markers.read.safety import SafeDocument, href_of, load, local_name, safe_document
 from markers.read.style import (
@@ -202,6 +204,8 @@ def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: f
     if width is not None and height is not None:
         if not (0 < width <= MAX_COORD_IN and 0 < height <= MAX_COORD_IN):
             raise WsmarkError(f"{name}: drawing size {width:g} x {height:g} in is out of range")
+        if max(width, height) > MAX_MARKER_IN:
+            implausible(name, max(width, height))
         matrix = (viewbox_matrix(viewbox, width, height, root.get("preserveAspectRatio"))
                   if viewbox else scale_matrix(1 / 96, 1 / 96))
         meta = {"units": unit or height_unit, "scale_basis": "physical",
@@ -550,6 +554,10 @@ class _Reader:
         half_in = width / 2 * stretch
         if not half_in <= MAX_COORD_IN:
             out_of_range(self.budget)
+        if half_in > MAX_MARKER_IN:
+            implausible(self.budget.name, half_in)
+        for points, _ in local:  # refuse a huge outline before its stroke is built
+            apply(points, context.matrix, self.budget)
         cap = {"round": "round", "square": "square"}.get(str(style["stroke-linecap"]), "flat")
         join = {"round": "round", "bevel": "bevel"}.get(str(style["stroke-linejoin"]), "miter")
         pen = Pen(width / 2, cap, join,
