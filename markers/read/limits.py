@@ -14,7 +14,7 @@ from markers.errors import WsmarkError
 __all__ = [
     "MAX_FILE_BYTES", "MAX_ELEMENTS", "MAX_NESTING", "MAX_USE_DEPTH", "MAX_USES",
     "MAX_ENTITIES", "MAX_ENTITY_CHARS", "MAX_ENTITY_EXPANSION", "MAX_VERTICES",
-    "MAX_COORD_IN", "MAX_MARKER_IN", "MAX_CROSSINGS", "TIME_BUDGET_S", "FLATTEN_TOL_IN", "Budget",
+    "MAX_COORD_IN", "MAX_MARKER_IN", "MAX_CROSSINGS", "MAX_STYLE_CHARS", "MAX_STYLE_RULES", "TIME_BUDGET_S", "FLATTEN_TOL_IN", "Budget",
     "CHECK_CPU_S", "CHECK_MEMORY_MB", "WALL_BACKSTOP_FACTOR",
 ]
 
@@ -33,7 +33,9 @@ MAX_COORD_IN = 1e6  # |coordinate| and stroke width, in inches (about 16 miles)
 # before any geometry is built keeps every measuring step whose work follows a length
 # (bands, segmentize, stroke buffers) bounded.
 MAX_MARKER_IN = 1200.0
-MAX_CROSSINGS = 10_000  # self-crossings of one element's outline (GEOS noding cost)
+MAX_CROSSINGS = 10_000
+MAX_STYLE_CHARS = 512 * 1024  # all <style> text (Illustrator writes a few KB)
+MAX_STYLE_RULES = 10_000  # selectors in it, counted as braces plus commas  # self-crossings of one element's outline (GEOS noding cost)
 TIME_BUDGET_S = 5.0  # CPU seconds for reading one file, checked between elements and subpaths
 FLATTEN_TOL_IN = 2e-4  # curve flattening: max chord deviation, inches
 

@@ -38,7 +38,7 @@ Subpath = tuple[np.ndarray, bool]
 #: Nothing painted.
 EMPTY = Polygon()
 
-_NUMBER_AT = re.compile(r"[\s,]*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)")
+_NUMBER_AT = re.compile(r"[\s,]*([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
 _FLAG_AT = re.compile(r"[\s,]*([01])")
 _COMMAND_AT = re.compile(r"[\s,]*([MmZzLlHhVvCcSsQqTtAa])")
 _END_AT = re.compile(r"[\s,]*$")

@@ -33,9 +33,8 @@ import re
 import stat
 import zlib
 from dataclasses import dataclass
-from io import BytesIO
 from pathlib import Path
-from xml.etree.ElementTree import Element, ParseError
+from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 import defusedxml
 import defusedxml.ElementTree as safe_et
@@ -221,28 +220,45 @@ class _PrologVetter:
         raise _PrologDone  # no DOCTYPE: nothing to vet
 
 
+class _CountingBuilder(TreeBuilder):
+    """A tree builder that stops at the element and depth limits as elements open."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name, self.count, self.depth = name, 0, 0
+
+    def start(self, tag, attrs):  # noqa: ANN001 - TreeBuilder's signature
+        self.count += 1
+        self.depth += 1
+        if self.count > MAX_ELEMENTS:
+            raise WsmarkError(f"{self.name}: too complex (more than {MAX_ELEMENTS:,} elements)")
+        if self.depth > MAX_NESTING:
+            raise WsmarkError(f"{self.name}: too complex (elements nested more than "
+                              f"{MAX_NESTING} deep)")
+        return super().start(tag, attrs)
+
+    def end(self, tag):  # noqa: ANN001
+        self.depth -= 1
+        return super().end(tag)
+
+
 def _parse(data: bytes, name: str, *, allow_entities: bool) -> Element:
-    """Second pass: build the tree with defusedxml, stopping at the element and depth limits."""
-    events = safe_et.iterparse(BytesIO(data), events=("start", "end"), forbid_dtd=False,
-                               forbid_entities=not allow_entities, forbid_external=True)
-    count = depth = 0
+    """Second pass: build the tree with defusedxml, stopping at the element and depth limits.
+
+    expat gets the whole document in one call: fed in small pieces, expat < 2.6 re-scans
+    a token that spans pieces from its start each time (quadratic in a 19 MB data URI or
+    path); in one piece it reads it once. The size is capped at MAX_FILE_BYTES before.
+    """
+    parser = safe_et.DefusedXMLParser(target=_CountingBuilder(name), forbid_dtd=False,
+                                      forbid_entities=not allow_entities,
+                                      forbid_external=True)
     try:
-        for event, _element in events:
-            if event == "end":
-                depth -= 1
-                continue
-            count += 1
-            depth += 1
-            if count > MAX_ELEMENTS:
-                raise WsmarkError(f"{name}: too complex (more than {MAX_ELEMENTS:,} elements)")
-            if depth > MAX_NESTING:
-                raise WsmarkError(f"{name}: too complex (elements nested more than "
-                                  f"{MAX_NESTING} deep)")
+        parser.feed(data)
+        return parser.close()
     except ParseError as err:
         raise WsmarkError(f"{name}: not well-formed XML ({err})") from None
     except defusedxml.DefusedXmlException as err:
         raise WsmarkError(f"{name}: refused: {err}") from None
-    return events.root
 
 
 def _cut_external_links(root: Element) -> int:

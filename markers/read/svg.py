@@ -267,7 +267,7 @@ class _Reader:
 
     def __init__(self, doc: SafeDocument, budget: Budget, tol: float, *, paint: bool) -> None:
         self.doc, self.budget, self.tol, self.paint = doc, budget, tol, paint
-        self.css = Stylesheet(doc.root)
+        self.css = Stylesheet(doc.root, budget.name)
         self.painted: list[tuple[str, BaseGeometry]] = []
         self.legends: list[LegendItem] = []
         self.features: dict[str, list[BaseGeometry]] = {}
