@@ -64,12 +64,15 @@ def _cpu_of(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / _TICKS
 
 
-def _peak_rss_mb() -> float:
-    """This process's peak resident memory since the last reset, in MB."""
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
+def _peak_rss_mb(pid: int | str = "self") -> float:
+    """A process's peak resident memory since the last reset, in MB (0 if gone)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return 0.0
 
 
@@ -172,8 +175,9 @@ def budgeted_imap(fn: Callable[[T], R], items: Sequence[T], workers: int | None 
                 elif time.monotonic() - worker.wall0 > wall_limit:
                     overrun = f"made no progress within {wall_limit:g} s"
                 if overrun is not None:
+                    peak = _peak_rss_mb(worker.proc.pid)  # the job's: reset when it began
                     worker.kill()
-                    done[worker.index] = Outcome(None, overrun, spent, 0.0)
+                    done[worker.index] = Outcome(None, overrun, spent, peak)
                     pool[i] = _Worker(ctx, fn, limits)
             while next_out in done:
                 yield done.pop(next_out)

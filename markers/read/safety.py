@@ -109,7 +109,8 @@ def safe_document(data: bytes, name: str) -> SafeDocument:
     entities = _vet_prolog(data, name)
     root = _parse(data, name, allow_entities=bool(entities))
     if local_name(root) != "svg":
-        raise WsmarkError(f"{name}: not an SVG drawing (root element is <{quoted(root.tag)[1:-1]}>)")
+        raise WsmarkError(f"{name}: not an SVG drawing (root element is "
+                          f"{'<' + root.tag + '>' if len(root.tag) <= 40 else quoted(root.tag)})")
     cut = _cut_external_links(root)
     ids = _id_map(root)
     _check_uses(root, ids, name)

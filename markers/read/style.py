@@ -51,6 +51,7 @@ _USER_PER_UNIT = {"": 1.0, "px": 1.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25
 IDENTITY = np.eye(3)
 IDENTITY.setflags(write=False)
 _TRANSFORM_AT = re.compile(r"[\s,]*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^()]*)\)")
+MAX_VIEWBOX_CHARS = 400  # four numbers of any precision fit in far less
 _SEPARATORS = re.compile(r"[\s,]*")
 _TRANSFORM_END = re.compile(r"[\s,]*$")
 _ALPHA_HEX = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})([0-9a-f]{1,2})", re.I)
@@ -100,6 +101,8 @@ def parse_fraction(text: object, default: float = 1.0) -> float:
 
 
 def parse_viewbox(text: str | None) -> tuple[float, float, float, float] | None:
+    if text is not None and len(text) > MAX_VIEWBOX_CHARS:  # not four numbers: not parsed
+        return None
     numbers = [float(n) for n in NUMBERS.findall(text or "")]
     if len(numbers) != 4 or not all(map(math.isfinite, numbers)) or min(numbers[2:]) <= 0:
         return None
