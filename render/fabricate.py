@@ -7,14 +7,16 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 from pathlib import Path
 
 from markers.artwork import Artwork
 from markers.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE, BomLine, Fabrication, plan
 from render.dxf import cut_dxf
-from render.output import file_stem, make_dir, write_atomic
+from render.output import file_stem
 from render.raster import svg_to_pdf
 from render.svg import cut_svg, print_svg
+from render.swap import write_set
 
 __all__ = ["BOM_HEADER", "bom_rows", "write_fabrication"]
 
@@ -42,7 +44,6 @@ def write_fabrication(art: Artwork, out_dir: str | os.PathLike,
     """Write the fabrication files of ``art`` into ``out_dir`` (created if missing);
     returns the plan (weeding issues, bill of materials) and the files written."""
     fab = plan(art, bleed, min_feature, qty)
-    out = make_dir(out_dir)
     meta = art.meta
     stem = file_stem(str(meta.get("kind")), meta.get("display_height"),
                      meta.get("legend") or meta.get("ws_id"))
@@ -52,9 +53,9 @@ def write_fabrication(art: Artwork, out_dir: str | os.PathLike,
         files[f"cut-{color}.svg"] = cut_svg(fab, color)
     files["cut.dxf"] = cut_dxf(fab)
     files["bom.csv"] = _csv(fab.bom)
-    written = []
-    for name, data in files.items():
-        path = out / f"{stem}-{name}"
-        write_atomic(path, data)
-        written.append(path)
+    # the whole set is swapped in at once: never new print files beside an old cut file
+    owned = re.compile(re.escape(stem) + r"-(print\.svg|print\.pdf|cut-[a-z]+\.svg|cut\.dxf|"
+                       r"bom\.csv)")
+    written = write_set(Path(out_dir), {f"{stem}-{name}": data for name, data in files.items()},
+                        owned)
     return fab, written
