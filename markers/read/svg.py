@@ -46,6 +46,7 @@ from markers.artwork import Artwork, Layer, LegendItem, Shape
 from markers.colors import classify
 from markers.errors import WsmarkError
 from markers.read.declared import declared_design
+from markers.quiet import ARITHMETIC
 from markers.shown import quoted
 from markers.read.limits import (
     FLATTEN_TOL_IN, MAX_COORD_IN, MAX_MARKER_IN, MAX_NESTING, MAX_USE_DEPTH, Budget,
@@ -105,6 +106,8 @@ def read_svg_bytes(data: bytes, name: str, *, scale: float | None = None,
         return _read(data, name, scale, display_height)
     except WsmarkError:
         raise
+    except ARITHMETIC as err:  # overflow, division by zero: numbers no drawing needs
+        raise WsmarkError(f"{name}: numbers out of range ({str(err)[:100]})") from None
     except Exception as err:  # trust boundary: nothing but WsmarkError leaves for bad input
         detail = " ".join(str(err).split())[:200]
         raise WsmarkError(f"{name}: cannot read drawing ({type(err).__name__}: {detail})") from None
