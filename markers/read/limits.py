@@ -41,9 +41,10 @@ FLATTEN_TOL_IN = 2e-4  # curve flattening: max chord deviation, inches
 
 # The budget of the whole check of one file (read, measure, rules, report), enforced on
 # the worker process from outside (render/budgeted.py). CPU seconds, so the verdict does
-# not depend on machine load: the slowest real drawing we know (batik's mapWaadt.svg)
-# needs about 6 CPU s; every test drawing under 2. Memory is the worker's address space:
-# a worker with everything imported maps about 190 MB; a real drawing peaks under 300 MB.
+# not depend on machine load. 20 s is twice the slowest drawing we judge in full (8,000
+# separate letter shapes in a diamond, found/letters-8000.svg: about 10 CPU s); a test
+# drawing needs under 2. Memory is the worker's address space: one with everything
+# imported maps about 190 MB, and no reproducer in found/ peaks above 120 MB resident.
 CHECK_CPU_S = 20.0
 CHECK_MEMORY_MB = 1024
 WALL_BACKSTOP_FACTOR = 20  # a worker idle this many budgets of wall time is stuck
