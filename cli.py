@@ -7,7 +7,6 @@ one line on stderr and exit 2; no traceback.
 from __future__ import annotations
 
 import json
-import os
 import sys
 import textwrap
 from pathlib import Path

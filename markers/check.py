@@ -83,6 +83,8 @@ def check_file(path: str | Path, options: CheckOptions) -> tuple[FileReport, Art
     except MemoryError:
         raise  # the worker running the check reports it against its budget
     except Exception as err:  # a hostile file must not crash a batch: report it on one line
+        if "bad_alloc" in str(err):  # GEOS out of memory: the worker's budget reports it
+            raise MemoryError from None
         text = str(err).splitlines()[0] if str(err) else ""
         return FileReport.unreadable(file, one_line(
             f"{name}: cannot be measured ({type(err).__name__}"

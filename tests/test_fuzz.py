@@ -36,7 +36,7 @@ def test_seed_run(data: bytes) -> None:
     check_document(data)
 
 
-@settings(max_examples=200, deadline=None, database=None, suppress_health_check=_QUIET)
+@settings(max_examples=50, deadline=None, database=None, suppress_health_check=_QUIET)
 @given(documents())
 def _random_run(data: bytes) -> None:
     check_document(data)

@@ -109,6 +109,8 @@ def read_svg_bytes(data: bytes, name: str, *, scale: float | None = None,
     except ARITHMETIC as err:  # overflow, division by zero: numbers no drawing needs
         raise WsmarkError(f"{name}: numbers out of range ({str(err)[:100]})") from None
     except Exception as err:  # trust boundary: nothing but WsmarkError leaves for bad input
+        if "bad_alloc" in str(err):  # GEOS out of memory: the worker's budget reports it
+            raise MemoryError from None
         detail = " ".join(str(err).split())[:200]
         raise WsmarkError(f"{name}: cannot read drawing ({type(err).__name__}: {detail})") from None
 
