@@ -7,7 +7,6 @@ one line on stderr and exit 2; no traceback.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -411,10 +410,14 @@ def _unique(stem: str, taken: set[str]) -> str:
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when files fail.")
+@click.option("--budget", default="", metavar="CPU,MEM",
+              help="Most CPU time and memory the check of one file may use, e.g. 30s,2GB "
+                   "(default: 20s,1024MB); a file over it gets verdict 'error'.")
 @_pack_opt
 def check(paths: tuple[str, ...], display_height: float | None, scale: float | None,
           fmt: str, annotate: str | None, waive: tuple[str, ...],
-          tolerance: tuple[str, ...], jobs: int | None, exit_zero: bool, pack: str) -> None:
+          tolerance: tuple[str, ...], jobs: int | None, exit_zero: bool, budget: str,
+          pack: str) -> None:
     """Check drawings (.svg) and design files (.yaml, .json) against the pack's rule.
 
     Exit 0 when all pass, 1 when any fails, 2 for usage errors or unreadable input.
@@ -425,6 +428,10 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         options = api.check_options(display_height, scale, waive, tolerance, pack)
     except WsmarkError as err:
         raise click.UsageError(str(err)) from None
+    try:
+        limits = api.check_budget(budget)
+    except WsmarkError as err:
+        raise click.BadParameter(str(err), param_hint="--budget") from None
     files, skipped = api.inputs(paths)
     for note in skipped:
         click.echo(f"wsmark: note: {note}", err=True)
@@ -436,8 +443,7 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
             Path(annotate).mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise WsmarkError(f"cannot create {annotate}: {err.strerror or err}") from None
-    results = api.check_paths(files, options, pack, jobs or os.cpu_count() or 1,
-                              annotate is not None)
+    results = api.check_paths(files, options, pack, jobs, annotate is not None, limits)
     if sys.stderr.isatty() and len(files) > 1:
         with click.progressbar(results, length=len(files), label="checking",
                                file=sys.stderr) as bar:

@@ -1,21 +1,27 @@
 """Robustness sweep: check every file of the third-party SVG corpora (resvg and svgo
 test suites) and print how each ended. `make sweep` runs it.
 
-Every file must end in a report (pass/fail) or a one-line error, within bounded time;
-an error that is not the reader's own WsmarkError ("cannot be measured") is a bug.
+Every file must end in a report (pass/fail) or a one-line error, within its budget (each
+file runs in a budgeted worker, as `wsmark check` does); an error that is not the
+reader's own WsmarkError ("cannot be measured") is a bug.
+
+`--twice` runs two sweeps at once (twice the load) and compares their verdicts: the
+budget counts CPU seconds, so every file must get the same verdict.
 """
 
 from __future__ import annotations
 
+import json
+import subprocess
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from markers.check.pipeline import CheckOptions
 from markers.check.pipeline import check_file as _check
 from markers.packs import get_pack
+from render.budgeted import Limits, budgeted_imap
 
 PACK = get_pack()
 
@@ -23,7 +29,8 @@ PACK = get_pack()
 def check_file(path, options):
     return _check(path, options, PACK)
 
-CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from corpora import CORPORA  # noqa: E402  (where the shared corpora are: tests/corpora.py)
 
 
 #: Most test files have no physical size; they are read again as if 96 units were an
@@ -39,16 +46,43 @@ def _one(path: str) -> tuple[str, str, float, str]:
     return path, report.verdict, time.perf_counter() - start, report.error or ""
 
 
+def _sweep(files: list[str]) -> list[tuple[str, str, float, str]]:
+    """Every file in a budgeted worker; an overrun is an error like any other."""
+    return [o.value if o.overrun is None else (path, "error", o.cpu_s, f"{path}: {o.overrun}")
+            for path, o in zip(files, budgeted_imap(_one, files, None, Limits()))]
+
+
+def _twice(root: Path) -> int:
+    """Two sweeps at once; the verdict of every file must be the same in both."""
+    outs = [Path(f"/tmp/wsmark-sweep-{i}.json") for i in (1, 2)]
+    runs = [subprocess.Popen([sys.executable, __file__, str(root), "--verdicts", str(out)],
+                             stdout=subprocess.DEVNULL) for out in outs]
+    for run in runs:
+        run.wait()
+    first, second = (json.loads(out.read_text()) for out in outs)
+    differ = sorted(path for path in first if first[path] != second.get(path))
+    print(f"two sweeps at once: {len(first)} files, {len(differ)} with different verdicts")
+    for path in differ[:20]:
+        print(f"  {path}: {first[path]} / {second.get(path)}")
+    return 1 if differ or len(first) != len(second) else 0
+
+
 def main() -> int:
-    root = Path(sys.argv[1]) if len(sys.argv) > 1 else CORPORA
+    args = sys.argv[1:]
+    verdicts = args[args.index("--verdicts") + 1] if "--verdicts" in args else None
+    args = [a for a in args if a not in ("--twice", "--verdicts", verdicts)]
+    root = Path(args[0]) if args else CORPORA
+    if "--twice" in sys.argv:
+        return _twice(root)
     files = sorted(str(p) for p in root.rglob("*") if p.suffix.lower() in (".svg", ".svgz"))
     if not files:
         print(f"no SVG files under {root}")
         return 2
     start = time.perf_counter()
-    with ProcessPoolExecutor() as pool:
-        results = list(pool.map(_one, files, chunksize=16))
+    results = _sweep(files)
     wall = time.perf_counter() - start
+    if verdicts:
+        Path(verdicts).write_text(json.dumps({p: [v, e] for p, v, _, e in results}))
     verdicts = Counter(verdict for _, verdict, _, _ in results)
     crashes = [(p, e) for p, v, _, e in results if "cannot be measured" in e]
     multiline = [p for p, _, _, e in results if "\n" in e]
