@@ -49,6 +49,7 @@ sweep: $(STAMP)
 fuzz: $(STAMP)
 	WSMARK_FUZZ_SECONDS=$${WSMARK_FUZZ_SECONDS:-600} $(BIN)/python -m pytest -q -x tests/test_fuzz.py
 
-# The large hostile inputs of shared/corpora/found/make-hostile.py, each within its budget.
+# The large hostile inputs of shared/corpora/found/make-hostile.py, each within its budget,
+# and a SIGKILL at every write step of render and fabricate (make test: one of each kind).
 hostile: $(STAMP)
-	WSMARK_HOSTILE=1 $(BIN)/python -m pytest -q -s tests/test_hostile_budget.py
+	WSMARK_HOSTILE=1 $(BIN)/python -m pytest -q -s tests/test_hostile_budget.py tests/test_kill_writes.py
