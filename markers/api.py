@@ -231,12 +231,19 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
           ) -> tuple[FileReport, bytes | None]:
     """Judge a drawing or design given as bytes (``name``'s suffix says which); with
     ``annotate_copy``, also the marked-up SVG. Never raises for bad input: the report's
-    verdict is then 'error' with a one-line reason."""
+    verdict is then 'error' with a one-line reason, also when it runs out of memory (in a
+    worker under a memory limit, as the web page's are)."""
     from markers.check.pipeline import check_bytes
+    from markers.check.report import FileReport
+    from markers.core.shown import shown_name
 
     from markers.check.pipeline import CheckOptions
 
-    report, art = check_bytes(data, name, options or CheckOptions(), _pack(pack))
+    try:
+        report, art = check_bytes(data, name, options or CheckOptions(), _pack(pack))
+    except MemoryError:
+        return FileReport.unreadable(name, f"{shown_name(name)}: needs more memory than "
+                                           "the check of one file may use"), None
     return report, annotate(report, art) if annotate_copy and art is not None else None
 
 
