@@ -160,6 +160,12 @@ def _buoy_options(command):
         _surface_opt, _seam_opt,
         click.option("--flag-height", type=LENGTH, help="How high a flag is."),
         click.option("--flag-length", type=LENGTH, help="How long a flag is."),
+        click.option("--max-width", type=LENGTH, help="Widest a sign may be (default: the "
+                     "symbol and its margins); words wrap within it."),
+        click.option("--above", help="Words above a control or danger symbol "
+                     "(NR 5.09(2)(b)1, 3); '|' breaks lines."),
+        click.option("--below", help="Words below a control or danger symbol "
+                     "(NR 5.09(2)(b)1, 3); '|' breaks lines."),
     ]):
         command = option(command)
     return command
@@ -224,6 +230,8 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
                                   **fields), pack)
     api.write_file(output, api.render(art, Path(output).suffix, dpi))
     click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in)")
+    for note in art.meta.get("notes", ()):
+        click.echo(f"wsmark: note: {note}", err=True)
 
 
 @cli.command()
@@ -325,24 +333,49 @@ def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None,
                    "(default 0.0625).")
 @click.option("--qty", type=click.IntRange(min=1), default=1, show_default=True,
               help="Number of signs, for the bill of materials.")
+@click.option("--blank", default="auto", show_default=True, metavar="auto|none|WxH",
+              help="Sign blank: the smallest standard one that fits, none, or e.g. 24x30.")
+@click.option("--holes", "hole_count", type=click.Choice(["0", "2", "4"]), default="0",
+              help="Mounting holes in the blank.")
+@click.option("--materials", type=click.Path(dir_okay=False), metavar="FILE.yaml",
+              help="The shop's rolls and prices (default: a generic file).")
+@click.option("--stripe", type=click.Choice(["applied", "sewn"]), default="applied",
+              show_default=True, help="Diver's flag: the white stripe applied on the red "
+              "field or sewn between two red pieces.")
 def fabricate(kind: str, display_height: float | None, legend: str | None,
               ws_id: str | None, outline: float | None, pack: str, out_dir: str,
-              bleed: float | None, min_feature: float | None, qty: int, **fields) -> None:
+              bleed: float | None, min_feature: float | None, qty: int, blank: str,
+              hole_count: str, materials: str | None, stripe: str, **fields) -> None:
     """Write files for a sign shop: print SVG and PDF at 100 % with bleed and crop marks,
-    a cut file per colour, a DXF of the cut layers and the bill of materials (CSV).
+    a cut file per colour, a DXF of the cut and trim layers, the bill of materials and
+    the pieces nested on the shop's rolls (CSV). A buoy is made from its flat wrap and
+    costed by its surface; a flag is fabric.
 
-    Example: wsmark fabricate control -H 24 --legend "SLOW NO WAKE" -o out/
+    Example: wsmark fabricate control -H 24 --legend "SLOW NO WAKE" --holes 2 -o out/
     """
     design = _kind_or_file(kind, display_height, outline, legend, ws_id, pack, **fields)
-    fab, files = api.fabricate(design, bleed, min_feature, qty, pack)
+    fab, files = api.fabricate(design, bleed, min_feature, qty, pack, blank=blank,
+                               holes=int(hole_count), materials=materials, stripe=stripe)
     for path in api.write_files(files, out_dir):
         click.echo(f"wrote {path}")
-    rows = api.bom_table(fab)
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    click.echo(f"\nbill of materials, sheeting for {qty} sign{'s' if qty > 1 else ''}:")
-    for row in rows:
-        click.echo("  " + "  ".join(cell.ljust(w) if i < 3 else cell.rjust(w)
-                                    for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+    form = api.kind(design.kind, pack).form
+    what = {"buoy": "surface of", "flag": "fabric for"}.get(form, "sheeting for")
+    noun = form if form in ("buoy", "flag") else "sign"
+    tables = [(f"bill of materials, {what} {qty} {noun}{'s' if qty > 1 else ''}",
+               api.bom_table(fab), 3)]
+    if fab.materials:
+        tables.append((f"nested on the rolls, per {noun} and for {qty}",
+                       api.materials_table(fab), 4))
+    for title, rows, text_columns in tables:
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        click.echo(f"\n{title}:")
+        for row in rows:
+            click.echo("  " + "  ".join(cell.ljust(w) if i < text_columns else cell.rjust(w)
+                                        for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+    for note in fab.notes:
+        click.echo(f"wsmark: note: {note}", err=True)
+    for warning in fab.warnings:
+        click.echo(f"wsmark: warning: {warning}", err=True)
     for issue in fab.issues:
         click.echo(f"wsmark: warning: weeding: {issue}", err=True)
 
@@ -382,16 +415,6 @@ def explain(rule_id: str, pack: str) -> None:
     click.echo(api.explain(rule_id, pack))
 
 
-def _unique(stem: str, taken: set[str]) -> str:
-    """``stem``, or ``stem-2``, ``stem-3`` ... when files in different folders share it."""
-    name, n = stem, 1
-    while name in taken:
-        n += 1
-        name = f"{stem}-{n}"
-    taken.add(name)
-    return name
-
-
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, metavar="FILE|DIR...")
 @click.option("--display-height", "-H", type=LENGTH,
@@ -407,6 +430,9 @@ def _unique(stem: str, taken: set[str]) -> str:
               help="Accept a finding of RULE for the stated reason (repeatable).")
 @click.option("--tolerance", multiple=True, metavar="RULE=VALUE",
               help="Override RULE's default tolerance, in its unit (see 'wsmark rules').")
+@click.option("--allow-below-minimum", is_flag=True,
+              help="Accept a --tolerance that lets less than a rule's own minimum pass; "
+                   "the report says so.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when files fail.")
@@ -416,8 +442,8 @@ def _unique(stem: str, taken: set[str]) -> str:
 @_pack_opt
 def check(paths: tuple[str, ...], display_height: float | None, scale: float | None,
           fmt: str, annotate: str | None, waive: tuple[str, ...],
-          tolerance: tuple[str, ...], jobs: int | None, exit_zero: bool, budget: str,
-          pack: str) -> None:
+          tolerance: tuple[str, ...], allow_below_minimum: bool, jobs: int | None,
+          exit_zero: bool, budget: str, pack: str) -> None:
     """Check drawings (.svg) and design files (.yaml, .json) against the pack's rule.
 
     Exit 0 when all pass, 1 when any fails, 2 for usage errors or unreadable input.
@@ -425,7 +451,8 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     Example: wsmark check vendor/danger.svg --format json --annotate marked/
     """
     try:
-        options = api.check_options(display_height, scale, waive, tolerance, pack)
+        options = api.check_options(display_height, scale, waive, tolerance, pack,
+                                    allow_below_minimum)
     except WsmarkError as err:
         raise click.UsageError(str(err)) from None
     try:
@@ -437,24 +464,18 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         click.echo(f"wsmark: note: {note}", err=True)
     if not files:
         raise WsmarkError(f"no .svg, .yaml or .json files in {', '.join(paths)}")
-    single = annotate is not None and len(files) == 1 and annotate.lower().endswith(".svg")
-    if annotate and not single:
-        try:
-            Path(annotate).mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise WsmarkError(f"cannot create {annotate}: {err.strerror or err}") from None
+    targets = api.annotation_targets(files, annotate) if annotate is not None else []
     results = api.check_paths(files, options, pack, jobs, annotate is not None, limits)
     if sys.stderr.isatty() and len(files) > 1:
         with click.progressbar(results, length=len(files), label="checking",
                                file=sys.stderr) as bar:
             results = list(bar)
-    reports, names = [], set()
-    for path, report, marked in results:
+    reports = []
+    for index, (path, report, marked) in enumerate(results):
         reports.append(report)
         if marked is not None:
-            name = _unique(Path(path).stem, names)
-            api.write_file(annotate if single else Path(annotate) / f"{name}.annotated.svg",
-                         marked)
+            api.write_file(targets[index], marked)
+            click.echo(f"wrote {targets[index]}", err=True)
     if fmt == "text":  # a file that could not be read is an error message: stderr
         readable = [r for r in reports if r.error is None]
         if readable:

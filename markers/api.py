@@ -33,10 +33,11 @@ from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
            "kind", "kind_names", "choices", "parse_length", "design", "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
-           "check", "check_budget", "check_paths", "inputs", "check_options", "annotate", "reports",
+           "check", "check_budget", "check_paths", "inputs", "check_options",
+           "annotation_targets", "annotate", "reports",
            "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate",
-           "bom_table", "write_file", "write_files", "FORMATS", "PAPERS", "Design",
-           "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
+           "bom_table", "materials_table", "write_file", "write_files", "FORMATS", "PAPERS",
+           "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
            "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets"]
 
 if TYPE_CHECKING:
@@ -97,6 +98,10 @@ def kind(name: str, pack: str | Pack = DEFAULT_PACK) -> Kind:
     return _pack(pack).kind(name)
 
 
+#: Design fields that shape a sign face (the others are the buoy and flag fields).
+SIGN_FIELDS = ("max_width", "above", "below")
+
+
 def design(kind_name: str, display_height: float | None = None, *, outline: float | None = None,
            legend: str | None = None, ws_id: str | None = None, sample: bool = False,
            pack: str | Pack = DEFAULT_PACK, **fields: Any) -> Design:
@@ -119,9 +124,14 @@ def design(kind_name: str, display_height: float | None = None, *, outline: floa
         fields["curvature"] = "surface"
     fields = {key: value for key, value in fields.items()
               if value is not None and value is not False}  # a given 0 is kept, and refused
-    if spec_.form == "sign" and fields:
+    if spec_.form == "sign" and set(fields) - set(SIGN_FIELDS):
         raise DesignError(f"{kind_name} is a sign face: " + ", ".join(
-            "--" + key.replace("_", "-") for key in fields) + " apply to buoys and flags")
+            "--" + key.replace("_", "-") for key in fields if key not in SIGN_FIELDS)
+            + " apply to buoys and flags")
+    if spec_.form != "sign" and set(fields) & set(SIGN_FIELDS):
+        raise DesignError(f"{kind_name}: " + ", ".join(
+            "--" + key.replace("_", "-") for key in fields if key in SIGN_FIELDS)
+            + " apply to sign faces")
     if sample and "symbol" not in fields:
         fields.update({k: v for k, v in spec_.sample.items() if k != "legend"})
         legend = legend if legend is not None else spec_.sample.get("legend")
@@ -192,38 +202,41 @@ def wrap_design(symbol: str | None, display_height: float | None = None, *,
 
 def check_options(display_height: float | None = None, scale: float | None = None,
                   waive: Iterable[str] = (), tolerance: Iterable[str] = (),
-                  pack: str | Pack = DEFAULT_PACK) -> CheckOptions:
+                  pack: str | Pack = DEFAULT_PACK, allow_below_minimum: bool = False
+                  ) -> CheckOptions:
     """CheckOptions from the user's words: waivers as ``RULE:reason`` and tolerances as
-    ``RULE=VALUE`` (in the rule's unit); a bad one is a one-line WsmarkError.
+    ``RULE=VALUE`` (in the rule's unit); a bad one is a one-line WsmarkError. A
+    tolerance that would accept less than the rule's own minimum is refused unless
+    ``allow_below_minimum``; then every report says so (CheckOptions.overrides).
 
     >>> check_options(tolerance=["diamond-slope=1.0"]).tolerances
     {'diamond-slope': 1.0}
     """
     from markers.check.pipeline import CheckOptions
 
-    registry = _pack(pack).rules.rules
-    tolerances: dict[str, float] = {}
+    rules_ = _pack(pack).rules
+    overrides = {}
     for value in tolerance:
         rule_id, _, number = value.partition("=")
-        if rule_id not in registry or registry[rule_id].tolerance is None:
-            known = ", ".join(r.id for r in registry.values() if r.tolerance)
-            raise WsmarkError(f"--tolerance: {rule_id!r} has no tolerance; rules with one: "
-                              f"{known}")
         try:
-            tolerances[rule_id] = float(number)
+            amount = float(number)
         except ValueError:
             raise WsmarkError(f"--tolerance: {value!r} is not RULE=NUMBER") from None
-        if not 0 <= tolerances[rule_id] < float("inf"):
-            raise WsmarkError(f"--tolerance: {value!r}: a tolerance is a finite number >= 0")
+        try:
+            overrides[rule_id] = rules_.override(rule_id, amount, allow_below_minimum)
+        except ValueError as err:
+            raise WsmarkError(f"--tolerance: {err}") from None
     waivers: dict[str, str] = {}
     for value in waive:
         rule_id, sep, reason = value.partition(":")
         if not sep or not reason.strip():
             raise WsmarkError(f"--waive: {value!r} is not RULE:reason")
-        if rule_id not in registry:
+        if rule_id not in rules_.rules:
             raise WsmarkError(f"--waive: unknown rule {rule_id!r}")
         waivers[rule_id] = reason.strip()
-    return CheckOptions(display_height, scale, waivers, tolerances)
+    return CheckOptions(display_height, scale, waivers,
+                        {rule_id: o.value for rule_id, o in overrides.items()},
+                        tuple(overrides.values()))
 
 
 def check(data: bytes, name: str, options: CheckOptions | None = None,
@@ -302,14 +315,54 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
         yield path, report, marked
 
 
+def annotation_targets(files: list[Path], annotate: str | Path) -> list[Path]:
+    """Where the marked-up copy of each of ``files`` goes: ``annotate`` itself for one
+    file and an ``.svg`` name, else ``NAME.annotated.svg`` in the folder ``annotate``
+    (created; ``NAME-2`` ... when stems repeat). A target that is one of the inputs is
+    refused (one-line WsmarkError): a vendor's drawing is never written over."""
+    out = Path(annotate)
+    if len(files) == 1 and out.suffix.lower() == ".svg":
+        targets = [out]
+    else:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise WsmarkError(f"cannot create {annotate}: {err.strerror or err}") from None
+        taken: set[str] = set()
+        targets = []
+        for path in files:
+            name, n = Path(path).stem, 1
+            while name in taken:
+                n += 1
+                name = f"{Path(path).stem}-{n}"
+            taken.add(name)
+            targets.append(out / f"{name}.annotated.svg")
+    inputs_ = {Path(p).resolve() for p in files}
+    for target in targets:
+        if target.resolve() in inputs_:
+            raise WsmarkError(f"--annotate {target}: that is an input drawing; the marked-up "
+                              "copy must go elsewhere")
+    return targets
+
+
+def _note(f: Any) -> str:
+    """A finding on the marked-up copy: measured vs required, or what was not judged."""
+    if f.severity == "review":
+        return f"REVIEW {f.rule} {f.citation}: {f.message}"
+    return f"{f.rule} {f.citation}: " + (
+        f"measured {f.measured} {f.unit or ''}, required {f.required} {f.unit or ''}".rstrip()
+        if f.measured is not None else f.message)
+
+
 def annotate(report: FileReport, art: Artwork) -> bytes:
-    """The drawing with its findings numbered on it (an SVG)."""
+    """The drawing with its findings numbered on it (an SVG); one that could not be
+    fully judged says NOT VERIFIED first, so it never looks like a clean copy."""
     from render.svg import annotated_svg
 
-    notes = [(f"{f.rule} {f.citation}: " + (
-        f"measured {f.measured} {f.unit or ''}, required {f.required} {f.unit or ''}".rstrip()
-        if f.measured is not None else f.message), f.bbox)
-        for f in report.findings if f.severity != "info"]
+    unjudged = [f for f in report.findings if f.severity == "review" and not f.waived]
+    head = [(f"NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged; a person "
+             "must check them (marked REVIEW)", None)] if unjudged else []
+    notes = head + [(_note(f), f.bbox) for f in report.findings if f.severity != "info"]
     return annotated_svg(art, notes)
 
 
@@ -402,15 +455,34 @@ def gallery(out_dir: str | Path, pack: str | Pack = DEFAULT_PACK) -> list[Path]:
 
 
 def fabricate(design_: Design, bleed: float | None = None, min_feature: float | None = None,
-              qty: int = 1, pack: str | Pack = DEFAULT_PACK) -> tuple[Any, dict[str, bytes]]:
-    """The sign shop's files of a design, by name (print SVG/PDF, a cut file per colour,
-    the DXF, the bill of materials), with the plan (weeding issues, bill of materials)."""
+              qty: int = 1, pack: str | Pack = DEFAULT_PACK, *, blank: str | None = None,
+              holes: int = 0, materials: str | Path | None = None,
+              stripe: str = "applied") -> tuple[Any, dict[str, bytes]]:
+    """The shop plan of a design (weeding issues, bill of materials, notes, warnings,
+    the pieces nested on the rolls) and its files by name (print SVG/PDF, a cut file
+    per colour, the DXF, bom.csv, materials.csv).
+
+    A sign goes on ``blank`` ("auto", "none" or WxH) with ``holes`` (0, 2 or 4); a buoy
+    is made from its surface (flat wrap, surface areas); a flag from fabric panels (the
+    diver's stripe ``stripe``, "applied" or "sewn"); ``materials`` is the shop's YAML
+    file of rolls (None: the generic one).
+
+    >>> plan, files = fabricate(design("control", 24, legend="5 MPH"), holes=2)
+    >>> plan.notes[0], sorted(files)[0]
+    ('blank 24x24 in, corner radius 1.5 in', 'control-24in-5-mph-bom.csv')
+    """
     from markers.core.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE
+    from markers.core.shop import shop_plan
     from render.fabricate import fabrication_files
 
-    art = build(design_, pack)
-    return fabrication_files(art, DEFAULT_BLEED if bleed is None else bleed,
-                             DEFAULT_MIN_FEATURE if min_feature is None else min_feature, qty)
+    chosen = _pack(pack)
+    art = build(design_, chosen)
+    surface = chosen.surface(design_, art)
+    fab = shop_plan(art, chosen.kind(design_.kind).form, surface,
+                    DEFAULT_BLEED if bleed is None else bleed,
+                    DEFAULT_MIN_FEATURE if min_feature is None else min_feature, qty,
+                    blank, holes, None if materials is None else str(materials), stripe)
+    return fab, fabrication_files(fab, art, surface is None or surface.flat is not None)
 
 
 def bom_table(fab: Any) -> list[tuple[str, ...]]:
@@ -418,6 +490,14 @@ def bom_table(fab: Any) -> list[tuple[str, ...]]:
     from render.fabricate import BOM_HEADER, bom_rows
 
     return [BOM_HEADER, *bom_rows(fab.bom)]
+
+
+def materials_table(fab: Any) -> list[tuple[str, ...]]:
+    """The pieces of a fabrication plan nested on the shop's rolls, as rows, header
+    first: per piece, and for the quantity."""
+    from render.fabricate import MATERIALS_HEADER, material_rows
+
+    return [MATERIALS_HEADER, *material_rows(fab.materials)]
 
 
 def write_file(path: str | Path, data: bytes) -> None:

@@ -31,6 +31,8 @@ ARROW = 0.055
 #: Callout lanes: distance of the first from the drawing, and between lanes.
 LANE_GAP = 0.3
 LANE = 0.75
+#: Width of a bold label character, in em (to keep labels out of the lanes).
+LABEL_EM = 0.62
 #: Radius of the slope arc.
 ARC = 0.38
 
@@ -120,7 +122,18 @@ def lane_spans(art: Artwork) -> list[Span]:
         _, y0, x1, _ = legend.outlines.bounds
         spans.append(Span(x1, y0, y0 + legend.cap_height,
                           ("letters", f"{legend.cap_height:.2f} in")))
-    return spans + _band_spans(art)
+    return _once(spans + _band_spans(art))
+
+
+def _once(spans: list[Span]) -> list[Span]:
+    """One span per measured height: the same label over the same rows (a wrap's two
+    symbols) is called out once, from the rightmost of them."""
+    kept: dict[tuple, Span] = {}
+    for span in spans:
+        key = (round(span.y0, 3), round(span.y1, 3), span.label)
+        if key not in kept or span.x > kept[key].x:
+            kept[key] = span
+    return list(kept.values())
 
 
 def _band_spans(art: Artwork) -> list[Span]:
@@ -149,18 +162,37 @@ def callouts(art: Artwork, view: View, spans: list[Span]) -> list[PageItem]:
     symbol, inner = art.features.get("symbol"), art.features.get("symbol-interior")
     items += _width_callout(art, view, symbol, inner)
     if isinstance(symbol, Polygon) and isinstance(inner, Polygon):
-        items += _outline_callout(view, symbol, inner)
+        ends = [pt[1] for item in items[:2] if isinstance(item, Line) for pt in item.points]
+        items += _outline_callout(view, symbol, inner, ends)
     if isinstance(symbol, Polygon) and shape_of(symbol) == "diamond":
         items += _slope_callout(view, symbol)
+    if isinstance(art.features.get("stripe"), Polygon):
+        items += _stripe_callout(art, view, art.features["stripe"])
     right = view(art.width, 0)[0]
+    leaders = [(span.lane, view(span.x, y)[1]) for span in spans for y in (span.y0, span.y1)]
     for span in spans:
         lane = right + LANE_GAP + LANE * span.lane
         (px, top), (_, bottom) = view(span.x, span.y0), view(span.x, span.y1)
         items += [Line(((px + 0.03, top), (lane + 0.05, top)), THIN, INK, 0.02),
                   Line(((px + 0.03, bottom), (lane + 0.05, bottom)), THIN, INK, 0.02)]
         items += _dimension((lane, top), (lane, bottom))
-        items += _label(lane + 0.06, (top + bottom) / 2, list(span.label))
+        crossing = [y for k, y in leaders if k > span.lane]  # leaders passing this label
+        items += _label(lane + 0.06, _label_y((top + bottom) / 2, len(span.label), crossing),
+                        list(span.label))
     return items
+
+
+def _label_y(middle: float, lines: int, crossing: list[float]) -> float:
+    """The first baseline of a label of ``lines`` lines as near ``middle`` as keeps it
+    clear of the leader lines at ``crossing`` (page y) that run through its lane."""
+    height = SMALL * 1.25 * (lines - 1)
+    for step in range(0, 40):
+        for sign in (1, -1):
+            first = middle + sign * step * SMALL / 2
+            top, bottom = first - SMALL * 0.8, first + height + SMALL * 0.3
+            if not any(top - 0.01 <= y <= bottom + 0.01 for y in crossing):
+                return first
+    return middle
 
 
 def _height_callout(art: Artwork, view: View) -> list[PageItem]:
@@ -203,7 +235,9 @@ def _width_callout(art: Artwork, view: View, symbol, inner) -> list[PageItem]:
                          1e-6, largest_first=False)
             body = unary_union(below) if below else body
         buoy = "waterline" in art.features
-        (x0, y0, x1, y1), words = body.bounds, "diameter {}" if buoy else "width {}"
+        words = "wrap width {}" if art.meta.get("kind") == "buoy-wrap" else \
+            "diameter {}" if buoy else "width {}"
+        x0, y0, x1, y1 = body.bounds
     cy = (y0 + y1) / 2
     (left, mid), (right, _) = view(x0, cy), view(x1, cy)
     base = view(0, art.height)[1] + LANE_GAP
@@ -214,7 +248,8 @@ def _width_callout(art: Artwork, view: View, symbol, inner) -> list[PageItem]:
                  SMALL, "middle", bold=True, fill=INK)]
 
 
-def _outline_callout(view: View, symbol: Polygon, inner: Polygon) -> list[PageItem]:
+def _outline_callout(view: View, symbol: Polygon, inner: Polygon,
+                     avoid: list[float]) -> list[PageItem]:
     """The outline's thickness, measured where the upper-left corner of the symbol's
     box is nearest: perpendicular to a diamond's side, radial on a circle."""
     x0, y0, _, _ = symbol.bounds
@@ -224,9 +259,20 @@ def _outline_callout(view: View, symbol: Polygon, inner: Polygon) -> list[PageIt
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
     tail = (b[0] + dx / length * 0.25, b[1] + dy / length * 0.25)
+    words = ["outline", f"{on_inner.distance(on_outer):.2f} in"]
+    if tail[0] - 0.04 - LABEL_EM * SMALL * max(map(len, words)) < view.x - LANE_GAP + 0.08:
+        # the label would reach the H lane: measure across the top edge instead, a
+        # quarter along it, and write the label right of the leader's end
+        ix0, iy0, ix1, _ = inner.bounds
+        x = ix0 + (ix1 - ix0) / 4
+        top = nearest_points(symbol.exterior, Point(x, iy0))[0]
+        a, b = view(x, iy0), view(top.x, top.y)
+        tail = (b[0], b[1] - 0.25)
+        return [Line((a, tail), THIN, INK), arrow(a, b), arrow(b, a),
+                *_label(tail[0] + 0.04, _label_y(tail[1], 2, avoid), words)]
+    # the label ends where the leader does, clear of the lines at ``avoid`` (page y)
     return [Line((a, tail), THIN, INK), arrow(a, b), arrow(b, a),
-            *_label(tail[0] - 0.04, tail[1],
-                    ["outline", f"{on_inner.distance(on_outer):.2f} in"], "end")]
+            *_label(tail[0] - 0.04, _label_y(tail[1], 2, avoid), words, "end")]
 
 
 def _slope_callout(view: View, symbol: Polygon) -> list[PageItem]:
@@ -250,3 +296,22 @@ def _slope_callout(view: View, symbol: Polygon) -> list[PageItem]:
                  width=THIN),
             Text(label[0] - 0.02, label[1], f"{degrees:.0f}°", SMALL, "end", bold=True,
                  fill=INK)]
+
+
+def _stripe_callout(art: Artwork, view: View, stripe: Polygon) -> list[PageItem]:
+    """A flag's diagonal stripe measured across it (perpendicular to its run) at its
+    middle, with a leader out past the fly edge to the label."""
+    rect = stripe.minimum_rotated_rectangle
+    corners = list(rect.exterior.coords)[:4]
+    edges = sorted(((math.dist(p, q), p, q) for p, q in zip(corners, corners[1:] + corners[:1])),
+                   key=lambda e: e[0])
+    width, p, q = edges[0]  # a short side of the rectangle: straight across the stripe
+    c = stripe.centroid
+    ux, uy = (q[0] - p[0]) / width, (q[1] - p[1]) / width
+    a = (c.x - ux * width / 2, c.y - uy * width / 2)
+    b = (c.x + ux * width / 2, c.y + uy * width / 2)
+    lower = max(a, b, key=lambda pt: pt[1])
+    pa, pb, pl = view(*a), view(*b), view(*lower)
+    edge = view(art.width, 0)[0] + LANE_GAP
+    return [*_dimension(pa, pb), Line((pl, (edge, pl[1])), THIN, INK, 0.02),
+            *_label(edge + 0.04, pl[1], ["stripe, across", f"{width:.2f} in"])]

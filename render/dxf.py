@@ -1,52 +1,170 @@
 """Cut layers as DXF for sign-shop software. The only module that knows ezdxf.
 
-Inches ($INSUNITS = 1), one DXF layer per film colour plus ``registration``, every
-outline a closed LWPOLYLINE. DXF's y axis points up, so page y is flipped; the
-page is the same as the print and SVG cut files, so all of them line up.
+Inches ($INSUNITS = 1), one DXF layer per film colour (its colour as true colour and
+the nearest AutoCAD index), ``trim`` (the blank's outline, corner radius included),
+``holes`` (mounting holes) and ``registration`` (targets, out of every cut layer).
+Every outline is closed. Circles are CIRCLE entities and arcs LWPOLYLINE bulges, found
+where the builder drew true arcs (a Shape's SVG path data) and the cut outline follows
+them; everything else is straight segments. DXF's y axis points up, so page y is
+flipped; the page is the one of the print and SVG cut files, so all of them line up.
 """
 
 from __future__ import annotations
 
 import io
+import math
 
 from shapely.geometry import Polygon
 
 from markers.core.fabrication import Fabrication
+from markers.core.geometry import path_circles
 
-__all__ = ["cut_dxf", "REGISTRATION_LAYER"]
+__all__ = ["cut_dxf", "REGISTRATION_LAYER", "TRIM_LAYER", "HOLES_LAYER", "ring_entities"]
 
 REGISTRATION_LAYER = "registration"
-#: Layer colour of the registration targets (AutoCAD colour index 7: black/white).
-REGISTRATION_ACI = 7
+TRIM_LAYER = "trim"
+HOLES_LAYER = "holes"
+#: AutoCAD colour index per layer (for software that ignores true colour).
+ACI = {"registration": 7, "trim": 4, "holes": 6, "orange": 30, "black": 7, "red": 1,
+       "green": 3, "blue": 5, "yellow": 2, "white": 7}
+#: A vertex lies on a circle when it is this close, relative to the radius (the
+#: boolean operations put their crossings on chords, 1.2e-6 r inside a 1024-gon).
+ON_CIRCLE = 5e-6
+#: A segment is part of an arc only when shorter than this share of the radius.
+ARC_STEP = 0.05
+
+Circle = tuple[float, float, float]
 
 
 def _rgb(hex_: str) -> tuple[int, int, int]:
     return int(hex_[1:3], 16), int(hex_[3:5], 16), int(hex_[5:7], 16)
 
 
+def _circles(fab: Fabrication) -> list[Circle]:
+    """True circles (and circles of arcs) the artwork was drawn with, page coordinates."""
+    found: set[Circle] = set()
+    m = fab.frame.margin
+    for layer in fab.art.layers:
+        for shape in layer.shapes:
+            if shape.path:
+                found.update((round(cx + m, 9), round(cy + m, 9), round(r, 9))
+                             for cx, cy, r in path_circles(shape.path))
+    r = float(fab.art.meta.get("corner_radius") or 0.0)
+    if r > 0:
+        w, h = fab.art.width, fab.art.height
+        found.update((x + m, y + m, r) for x in (r, w - r) for y in (r, h - r))
+    return sorted(found)
+
+
+def _on(p: tuple[float, float], c: Circle) -> bool:
+    return abs(math.hypot(p[0] - c[0], p[1] - c[1]) - c[2]) <= ON_CIRCLE * c[2] + 1e-9
+
+
+def _arc_of(p: tuple[float, float], q: tuple[float, float], circles: list[Circle]) -> int:
+    """Index of the circle the segment p-q is a piece of, or -1."""
+    for k, c in enumerate(circles):
+        if math.dist(p, q) <= ARC_STEP * c[2] and _on(p, c) and _on(q, c):
+            return k
+    return -1
+
+
+def _sweep(points: list[tuple[float, float]], c: Circle) -> float:
+    """Signed angle swept going through ``points`` around the circle's centre."""
+    total = 0.0
+    for p, q in zip(points, points[1:]):
+        a0 = math.atan2(p[1] - c[1], p[0] - c[0])
+        a1 = math.atan2(q[1] - c[1], q[0] - c[0])
+        total += (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
+    return total
+
+
+def ring_entities(coords: list[tuple[float, float]], circles: list[Circle]
+                  ) -> tuple[str, object]:
+    """A closed ring (DXF coordinates, no repeated last point) as ("circle", (cx, cy, r))
+    when it is one whole circle, else ("lwpolyline", [(x, y, bulge), ...]) with each run
+    along a known circle as one bulged segment."""
+    n = len(coords)
+    arcs = [_arc_of(coords[i], coords[(i + 1) % n], circles) for i in range(n)]
+    if arcs[0] >= 0 and all(a == arcs[0] for a in arcs):
+        c = circles[arcs[0]]
+        if abs(abs(_sweep(coords + coords[:1], c)) - 2 * math.pi) < 1e-6:
+            return "circle", c
+    starts = [i for i in range(n) if arcs[i] < 0 or arcs[i] != arcs[i - 1]]
+    if not starts:
+        return "lwpolyline", [(x, y, 0.0) for x, y in coords]
+    s = starts[0]
+    coords, arcs = coords[s:] + coords[:s], arcs[s:] + arcs[:s]
+    out: list[tuple[float, float, float]] = []
+    i = 0
+    while i < n:
+        k = arcs[i]
+        j = i + 1
+        if k >= 0:
+            while j < n and arcs[j] == k:
+                j += 1
+        if k >= 0 and j - i >= 2:
+            run = [coords[t % n] for t in range(i, j + 1)]
+            out.append((*coords[i], math.tan(_sweep(run, circles[k]) / 4)))
+        else:
+            out.append((*coords[i], 0.0))
+            j = i + 1
+        i = j
+    return "lwpolyline", out
+
+
 def cut_dxf(fab: Fabrication) -> bytes:
-    """The cut pieces of every film colour and the registration targets, as DXF bytes."""
+    """The cut pieces of every film colour, the trim, the mounting holes and the
+    registration targets, as DXF bytes."""
     import ezdxf  # ~0.4 s to import: loaded only when a DXF is written
-    from ezdxf import units
+    from ezdxf import bbox, units
 
     doc = ezdxf.new("R2010", units=units.IN)
     doc.header["$MEASUREMENT"] = 0  # imperial
     msp = doc.modelspace()
     height = fab.frame.page_height
+    flip = [(cx, height - cy, r) for cx, cy, r in _circles(fab)]
 
     def add(polygon: Polygon, layer: str) -> None:
         for ring in (polygon.exterior, *polygon.interiors):
-            points = [(x, height - y) for x, y in ring.coords[:-1]]
-            msp.add_lwpolyline(points, close=True, dxfattribs={"layer": layer})
+            points = [(float(x), float(height - y)) for x, y in ring.coords[:-1]]
+            kind, data = ring_entities(points, flip)
+            attribs = {"layer": layer}
+            if kind == "circle":
+                cx, cy, r = data
+                msp.add_circle((cx, cy), r, dxfattribs=attribs)
+            else:
+                msp.add_lwpolyline(data, format="xyb", close=True, dxfattribs=attribs)
+
+    def layer(name: str, hex_: str | None = None) -> None:
+        entry = doc.layers.add(name, color=ACI.get(name, 7))
+        if hex_:
+            entry.rgb = _rgb(hex_)
 
     hexes = {layer.color: layer.hex for layer in fab.art.layers}
     for color, pieces in fab.cuts.items():
-        doc.layers.add(color).rgb = _rgb(hexes[color])
+        layer(color, hexes[color])
         for piece in pieces:
             add(piece, color)
-    doc.layers.add(REGISTRATION_LAYER, color=REGISTRATION_ACI)
+    layer(TRIM_LAYER)
+    trim = fab.art.features.get("trim", fab.art.bounds)
+    add(fab.frame.place(trim), TRIM_LAYER)
+    holes = fab.art.features.get("holes")
+    if holes is not None and not holes.is_empty:
+        layer(HOLES_LAYER)
+        for hole in getattr(holes, "geoms", [holes]):
+            c = fab.frame.place(hole).centroid
+            x0, _, x1, _ = hole.bounds  # a hole's true radius: half its width
+            msp.add_circle((c.x, height - c.y), (x1 - x0) / 2,
+                           dxfattribs={"layer": HOLES_LAYER})
+    layer(REGISTRATION_LAYER)
     for target in fab.frame.registration():
         add(target, REGISTRATION_LAYER)
+    box = bbox.extents(msp)  # ezdxf copies the layout's extents into $EXTMIN/$EXTMAX
+    msp.dxf.extmin = (box.extmin.x, box.extmin.y, 0.0)
+    msp.dxf.extmax = (box.extmax.x, box.extmax.y, 0.0)
+    msp.dxf.limmin = (0.0, 0.0)
+    msp.dxf.limmax = (fab.frame.page_width, height)
     stream = io.StringIO()
     doc.write(stream)
     return stream.getvalue().encode("utf-8")
+

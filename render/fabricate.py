@@ -1,6 +1,7 @@
-"""Fabrication files for a sign shop, from one Artwork: a print SVG and PDF at 100 % with
-bleed and crop marks, one SVG cut file per film colour, a DXF of the cut layers, and the
-bill of materials as CSV. All share one page, so registration targets line up."""
+"""Fabrication files for a sign shop, from a shop plan (``markers.core.shop``): a print
+SVG and PDF at 100 % with bleed and crop marks, one SVG cut file per film colour, a DXF
+of the cut, trim and hole layers, the bill of materials and the nesting on the shop's
+rolls as CSV. All share one page, so registration targets line up."""
 
 from __future__ import annotations
 
@@ -11,17 +12,22 @@ import re
 from pathlib import Path
 
 from markers.core.artwork import Artwork
-from markers.core.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE, BomLine, Fabrication, plan
+from markers.core.fabrication import BomLine, Fabrication
+from markers.core.materials import MaterialLine
 from render.dxf import cut_dxf
 from render.output import file_stem
 from render.raster import svg_to_pdf
 from render.svg import cut_svg, print_svg
 from render.swap import write_set
 
-__all__ = ["BOM_HEADER", "bom_rows", "fabrication_files", "write_files"]
+__all__ = ["BOM_HEADER", "bom_rows", "MATERIALS_HEADER", "material_rows",
+           "fabrication_files", "write_files"]
 
 BOM_HEADER = ("colour", "hex", "role", "sq in per sign", "sq ft per sign", "quantity",
               "total sq ft")
+MATERIALS_HEADER = ("material", "kind", "colour", "grade", "roll width in",
+                    "roll length in per sign", "waste per sign", "cost per sign",
+                    "quantity", "roll length in", "roll length yd", "waste", "cost")
 
 
 def bom_rows(bom: list[BomLine]) -> list[tuple[str, ...]]:
@@ -30,34 +36,47 @@ def bom_rows(bom: list[BomLine]) -> list[tuple[str, ...]]:
              str(line.qty), f"{line.total_sq_ft:.3f}") for line in bom]
 
 
-def _csv(bom: list[BomLine]) -> bytes:
+def material_rows(lines: tuple[MaterialLine, ...]) -> list[tuple[str, ...]]:
+    """The nested materials as text cells: per sign, then for the whole quantity (cost
+    includes the material's waste factor)."""
+    return [(x.one.material.name, x.kind, x.color, x.one.material.grade,
+             f"{x.one.material.roll_width:g}", f"{x.one.length:.2f}", f"{x.one.waste:.1%}",
+             f"{x.one.cost:.2f}", str(x.qty), f"{x.total.length:.2f}",
+             f"{x.total.yards:.2f}",
+             f"{x.total.waste:.1%}", f"{x.total.cost:.2f}") for x in lines]
+
+
+def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(BOM_HEADER)
-    writer.writerows(bom_rows(bom))
+    writer.writerow(header)
+    writer.writerows(rows)
     return out.getvalue().encode("utf-8")
 
 
-def fabrication_files(art: Artwork, bleed: float = DEFAULT_BLEED,
-                      min_feature: float = DEFAULT_MIN_FEATURE,
-                      qty: int = 1) -> tuple[Fabrication, dict[str, bytes]]:
-    """The plan of ``art`` (weeding issues, bill of materials) and its files, by name
-    (``control-24in-slow-no-wake-print.svg`` ...)."""
-    fab = plan(art, bleed, min_feature, qty)
+def fabrication_files(fab: Fabrication, art: Artwork,
+                      printed_flat: bool = True) -> dict[str, bytes]:
+    """The files of the plan ``fab`` of the marker ``art``, by name
+    (``control-24in-slow-no-wake-print.svg`` ...). A buoy that cannot be printed flat
+    (``printed_flat`` False: a sphere, an ovate) gets only its bill of materials."""
     meta = art.meta
     stem = file_stem(str(meta.get("kind")), meta.get("display_height"),
                      meta.get("legend") or meta.get("ws_id"))
-    printed = print_svg(fab)
-    files: dict[str, bytes] = {"print.svg": printed, "print.pdf": svg_to_pdf(printed)}
-    for color in fab.cuts:
-        files[f"cut-{color}.svg"] = cut_svg(fab, color)
-    files["cut.dxf"] = cut_dxf(fab)
-    files["bom.csv"] = _csv(fab.bom)
-    return fab, {f"{stem}-{name}": data for name, data in files.items()}
+    files: dict[str, bytes] = {}
+    if printed_flat:
+        printed = print_svg(fab)
+        files.update({"print.svg": printed, "print.pdf": svg_to_pdf(printed)})
+        for color in fab.cuts:
+            files[f"cut-{color}.svg"] = cut_svg(fab, color)
+        files["cut.dxf"] = cut_dxf(fab)
+    files["bom.csv"] = _table(BOM_HEADER, bom_rows(fab.bom))
+    if fab.materials:
+        files["materials.csv"] = _table(MATERIALS_HEADER, material_rows(fab.materials))
+    return {f"{stem}-{name}": data for name, data in files.items()}
 
 
 #: The files of one sign's set, after its stem: STEM-print.svg, STEM-cut-red.svg, ...
-_PARTS = r"-(?:print\.svg|print\.pdf|cut-[a-z]+\.svg|cut\.dxf|bom\.csv)"
+_PARTS = r"-(?:print\.svg|print\.pdf|cut-[a-z]+\.svg|cut\.dxf|bom\.csv|materials\.csv)"
 
 
 def write_files(files: dict[str, bytes], out_dir: str | os.PathLike) -> list[Path]:

@@ -1,5 +1,6 @@
 """The gallery: every kind at H = 12 and 24 in with typical legends, as SVG with a PNG
-preview, a README showing each with its dimensions, and the reference sheets. The
+preview, a README showing each with its dimensions, the reference sheets, every buoy's
+flat wrap and the print files of a few fabrication jobs with their bills. The
 committed gallery/ is the golden set: a test rebuilds it and compares bytes."""
 
 from __future__ import annotations
@@ -10,9 +11,12 @@ from pathlib import Path
 
 from markers.core.design import Design
 from markers.core.pack import Pack
+from markers.core.shop import shop_plan
+from render.fabricate import BOM_HEADER, MATERIALS_HEADER, bom_rows, material_rows
 from render.output import file_stem, make_dir, render_bytes, write_atomic
 from render.raster import svg_to_png
 from render.sheets import sheet_pages, sheets_pdf
+from render.svg import print_svg
 
 __all__ = ["GALLERY_SIZES", "gallery_designs", "build_gallery"]
 
@@ -89,6 +93,58 @@ def _readme(pack: Pack, rows: list[tuple[Entry, object]],
     return "\n".join(lines)
 
 
+def _wraps(pack: Pack, out: Path) -> tuple[list[Path], list[str]]:
+    """The flat wrap of every buoy that has one (the print a shop wraps round it), as
+    SVG with a PNG preview, and the README section listing them."""
+    written, lines = [], ["## Buoy wraps", "",
+                          "The print each buoy is wrapped in, flat: its circumference (plus "
+                          "any seam) wide, from the waterline up (`wsmark fabricate BUOY`). "
+                          "A sphere or ovate cannot be printed flat and has none.", ""]
+    for kind in pack.kinds.values():
+        if kind.surface is None:
+            continue
+        design = kind.typical_designs(None)[0]
+        flat = pack.surface(design, pack.build(design)).flat
+        if flat is None:
+            continue
+        stem = "wrap-" + file_stem(kind.name, None, design.legend or design.ws_id)
+        for suffix in (".svg", ".png"):
+            write_atomic(out / f"{stem}{suffix}", render_bytes(flat, suffix, PREVIEW_DPI))
+            written.append(out / f"{stem}{suffix}")
+        lines += [f"### {kind.name}", "", f"{flat.width:.2f} x {flat.height:.2f} in. "
+                  f"[SVG]({stem}.svg)", "", f"![{stem}]({stem}.png)", ""]
+    return written, lines
+
+
+def _fabrication(pack: Pack, out: Path) -> tuple[list[Path], list[str]]:
+    """Print-file previews of the pack's sample jobs with their bill of materials and
+    nesting."""
+    written, lines = [], ["## Fabrication", "",
+                          "The print file of `wsmark fabricate` (at 100 %, with bleed, crop "
+                          "marks and registration targets), its bill of materials and the "
+                          "cut pieces nested on the generic rolls, for one piece.", ""]
+    for design in pack.fabrication_samples:
+        art = pack.build(design)
+        fab = shop_plan(art, pack.kind(design.kind).form, pack.surface(design, art))
+        stem = "fab-" + file_stem(design.kind, design.display_height,
+                                  design.legend or design.ws_id)
+        printed = print_svg(fab)
+        files = {f"{stem}.svg": printed, f"{stem}.png": svg_to_png(printed, PREVIEW_DPI)}
+        for name, data in files.items():
+            write_atomic(out / name, data)
+            written.append(out / name)
+        lines += [f"### {design.kind}" + (f", \"{design.legend}\"" if design.legend else ""),
+                  "", f"[SVG]({stem}.svg)", "", f"![{stem}]({stem}.png)", "",
+                  "| " + " | ".join(BOM_HEADER) + " |", "|" + "---|" * len(BOM_HEADER)]
+        lines += ["| " + " | ".join(row) + " |" for row in bom_rows(fab.bom)]
+        if fab.materials:
+            lines += ["", "| " + " | ".join(MATERIALS_HEADER) + " |",
+                      "|" + "---|" * len(MATERIALS_HEADER)]
+            lines += ["| " + " | ".join(row) + " |" for row in material_rows(fab.materials)]
+        lines.append("")
+    return written, lines
+
+
 def _sheets(pack: Pack, out: Path) -> list[Path]:
     """The reference sheets as PDF, and one page as SVG with a PNG to show."""
     pages, _ = sheet_pages(pack)
@@ -119,7 +175,11 @@ def build_gallery(pack: Pack, out_dir: str | Path,
     for name, data in extras.items():
         write_atomic(out / name, data)
         written.append(out / name)
+    wraps, wrap_lines = _wraps(pack, out)
+    fabs, fab_lines = _fabrication(pack, out)
+    written += wraps + fabs
     readme = out / "README.md"
-    write_atomic(readme, _readme(pack, rows, extras).encode("utf-8"))
+    text = _readme(pack, rows, extras) + "\n" + "\n".join(wrap_lines + fab_lines)
+    write_atomic(readme, text.encode("utf-8"))
     written.append(readme)
     return written

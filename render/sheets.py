@@ -197,13 +197,19 @@ def _scale(art: Artwork, width: float, height: float, paper_scale: float) -> int
 #: left for H, above for the slope arc and below for the width.
 DRAWING_BOX = (MARGIN, MARGIN + 0.85, 4.75, 5.0)
 ROOM_LEFT, ROOM_TOP, ROOM_BOTTOM = 0.85, 0.65, 0.6
+#: Room below the drawing for the scale bar, and above the footer.
+SCALE_ROOM, FOOTER_ROOM = 0.5, 0.35
+#: The least height kept for the drawing when a long table needs the page.
+MIN_DRAWING = 3.0
 #: Where the column beside the drawing starts.
 SIDE_X = MARGIN + 4.95
 
 
-def _kind_page(kind: Kind, table: DimensionTable, art: Artwork,
-               paper_scale: float) -> Page:
-    left, top, box_w, box_h = DRAWING_BOX
+def _fit_drawing(art: Artwork, box: tuple[float, float, float, float], paper_scale: float
+                 ) -> tuple[int, float, list, View]:
+    """The scale 1:n, page units per inch, packed lanes and view of ``art`` drawn as
+    large as fits ``box`` (left, top, width, height) with room for its callouts."""
+    left, top, box_w, box_h = box
     spans, lanes = lane_spans(art), 1
     for _ in range(4):  # lanes need room, room sets the scale, the scale packs lanes
         room_right = LANE_GAP + LANE * lanes if spans else 0.2
@@ -214,14 +220,33 @@ def _kind_page(kind: Kind, table: DimensionTable, art: Artwork,
         if lane_count(spans) <= lanes:
             break
         lanes = lane_count(spans)
-    view = View(left + ROOM_LEFT + (fit_w - art.width * s) / 2, top + ROOM_TOP, s)
+    return n, s, spans, View(left + ROOM_LEFT + (fit_w - art.width * s) / 2, top + ROOM_TOP, s)
+
+
+def _kind_page(kind: Kind, table: DimensionTable, art: Artwork,
+               paper_scale: float) -> Page:
+    """The drawing beside the side column, or below it across the page when that
+    draws it larger; the scale bar under it; the table filling the rest."""
+    left, top, box_w, box_h = DRAWING_BOX
+    _, table_h = _table(table, MARGIN, 0.0)  # the drawing takes what the table leaves
+    box_h = max(MIN_DRAWING, PAGE_H - MARGIN - FOOTER_ROOM - top - SCALE_ROOM - table_h)
+    side = _side_column(kind, table, top)
+    side_bottom = max((item.y for item in side if isinstance(item, Text)), default=top) + 0.2
+    beside = _fit_drawing(art, (left, top, box_w, box_h), paper_scale)
+    fit = beside
+    if top + box_h - side_bottom >= MIN_DRAWING:
+        below = _fit_drawing(art, (left, side_bottom, PAGE_W - 2 * MARGIN,
+                                   top + box_h - side_bottom), paper_scale)
+        fit = below if below[0] < beside[0] else beside
+    n, s, spans, view = fit
     size = _row_label(DRAWING_HEIGHT if kind.display_area else None)
     items = _header(kind.title, f"{kind.name}  |  {kind.ref.clause}  |  drawn at {size}, "
                     f"scale 1:{n} when printed at 100 %")
     items += _placed(art, view.x, view.y, s)
     items += callouts(art, view, spans)
-    items += _side_column(kind, table, top)
-    items += _table(table, MARGIN, top + box_h + 0.25)
+    items += side
+    items += _scale_bar(MARGIN + 0.1, top + box_h + 0.15, n, paper_scale)
+    items += _table(table, MARGIN, max(top + box_h + SCALE_ROOM, side_bottom + 0.15))[0]
     return Page(f"{kind.title} ({kind.name})", items, kind.name)
 
 
@@ -258,35 +283,53 @@ def _side_column(kind: Kind, table: DimensionTable, y: float) -> list[PageItem]:
     return items
 
 
-def _table(table: DimensionTable, x: float, y: float) -> list[PageItem]:
+def _cell(text: str, width: float) -> list[str]:
+    """A table cell's lines: wrapped to its column at the table's one font size."""
+    return textwrap.wrap(text, max(4, int((width - 0.08) / (BODY * CHAR_EM))),
+                         break_long_words=False) or [""]
+
+
+def _table(table: DimensionTable, x: float, y: float) -> tuple[list[PageItem], float]:
     """A row per dimension (name, paragraph, unit) with its value at each size, as
-    ``wsmark spec`` lists them; text shrinks where it would not fit its column."""
+    ``wsmark spec`` lists them, all in one font size: a cell too long for its column
+    wraps onto a second line. Returns the items and the page y below the table."""
     right = PAGE_W - MARGIN
     name_w, clause_w, unit_w = 2.65, 1.0, 0.3
     col = (right - x - name_w - clause_w - unit_w) / len(table.sizes)
     first = x + name_w + clause_w + unit_w  # left edge of the value columns
+    widths = [name_w, clause_w, unit_w, *([col] * len(table.sizes))]
 
-    def row(base: float, cells: list[str], bold: bool = False) -> list[PageItem]:
-        name, clause, unit, *values = cells
-        return [Text(x, base, name, _fit(name, name_w, BODY), bold=bold),
-                Text(x + name_w, base, clause, _fit(clause, clause_w, BODY), bold=bold),
-                Text(x + name_w + clause_w, base, unit, BODY, bold=bold),
-                *(Text(first + col * (i + 1) - 0.05, base, value, _fit(value, col, BODY),
-                       "end", bold=bold) for i, value in enumerate(values))]
+    def row(base: float, cells: list[str], bold: bool = False) -> tuple[list[PageItem], int]:
+        out: list[PageItem] = []
+        wrapped = [_cell(text, w) for text, w in zip(cells, widths)]
+        lefts = [x, x + name_w, x + name_w + clause_w]
+        for i, lines in enumerate(wrapped):
+            for j, line in enumerate(lines):
+                at = base + j * BODY * 1.25
+                if i < 3:
+                    out.append(Text(lefts[i], at, line, BODY, bold=bold))
+                else:
+                    out.append(Text(first + col * (i - 2) - 0.05, at, line, BODY, "end",
+                                    bold=bold))
+        return out, max(len(lines) for lines in wrapped)
 
     heading = "Dimensions by display-area height H" if table.sizes != (None,) else \
         "Dimensions at the default size (no display area)"
     items: list[PageItem] = [Text(x, y, heading, BODY * 1.15, bold=True)]
     y += 0.25
-    items += row(y, ["dimension", "paragraph", "unit",
-                     *(f"H = {h:g}" if h is not None else "default" for h in table.sizes)],
-                 bold=True)
+    more, _ = row(y, ["dimension", "paragraph", "unit",
+                      *(f"H = {h:g}" if h is not None else "default" for h in table.sizes)],
+                  bold=True)
+    items += more
     y += 0.07
     items.append(Line(((x, y), (right, y)), THIN, RULE))
+    extra = 0
     for dim in table.rows:
-        y += ROW
-        items += row(y, [dim.name, dim.clause, dim.unit, *dim.cells])
-    y += 0.07
+        y += ROW + extra * BODY * 1.25
+        more, lines = row(y, [dim.name, dim.clause, dim.unit, *dim.cells])
+        items += more
+        extra = lines - 1
+    y += 0.07 + extra * BODY * 1.25
     items.append(Line(((x, y), (right, y)), THIN, RULE))
     notes = ["Values as `wsmark spec KIND -H SIZE` prints them, from the marker built at "
              "each size; '-' where a size has no such dimension."]
@@ -295,6 +338,20 @@ def _table(table: DimensionTable, x: float, y: float) -> list[PageItem]:
     for note in notes:
         more, y = paragraph(x, y, note, right - x, SMALL)
         items += more
+    return items, y
+
+
+def _scale_bar(x: float, y: float, n: int, paper_scale: float) -> list[PageItem]:
+    """A bar 2 in long on the paper, in half inches, to confirm printing at 100 %: at
+    1:``n`` it stands for 2n in of the marker."""
+    length = 2 / paper_scale  # page units that print as 2 in
+    items: list[PageItem] = [Line(((x, y), (x + length, y)), THIN * 3, "#000000")]
+    for i in range(5):
+        tx = x + length * i / 4
+        items.append(Line(((tx, y - 0.05), (tx, y + 0.05)), THIN * 2, "#000000"))
+    items.append(Text(x + length + 0.1, y + 0.03,
+                      f"this bar prints 2 in long at 100 % (ticks every 1/2 in); at 1:{n} it "
+                      f"is {2 * n:g} in of the marker", SMALL))
     return items
 
 

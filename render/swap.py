@@ -51,8 +51,8 @@ def write_set(out: Path, files: dict[str, bytes], owned: re.Pattern[str]) -> lis
     try:
         tmp.mkdir()
         for entry in os.scandir(out) if out.is_dir() else ():
-            if owned.fullmatch(entry.name):
-                continue
+            if owned.fullmatch(entry.name) or entry.name in files:
+                continue  # the old set's, or replaced: never linked, so never written into
             if entry.is_dir(follow_symlinks=False):
                 raise WsmarkError(f"cannot replace the set in {out}: it holds the folder "
                                   f"{quoted(entry.name)}; give -o a folder of its own")

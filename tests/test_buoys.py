@@ -132,8 +132,10 @@ def test_display_height_and_bands_follow_the_parameters() -> None:
                        height_above_water=40, diameter=12))
     drawing = read_svg(render_bytes(art, ".svg"))
     bands = [p for p in parts(layer(drawing, "orange")) if p.bounds[2] - p.bounds[0] > 11.99]
-    assert [round(b.bounds[3] - b.bounds[1], 3) for b in bands] == [11.0, 11.0]
-    assert bands[1].bounds[1] - bands[0].bounds[3] == pytest.approx(18.0, abs=1e-3)
+    # the 16 in ring in its 18 in display area keeps H/12 = 1.5 in of white above and
+    # below it, as at the sides: the white between the bands is 19 in, each band 10.5
+    assert [round(b.bounds[3] - b.bounds[1], 3) for b in bands] == [10.5, 10.5]
+    assert bands[1].bounds[1] - bands[0].bounds[3] == pytest.approx(19.0, abs=1e-3)
 
 
 # --- sign buoy, (5)(c) -------------------------------------------------------------------
@@ -270,8 +272,15 @@ def test_every_buoy_kind_round_trips_clean(tmp_path, kind: str) -> None:
     assert report.kind == REPORTED.get(kind, kind)
 
 
+#: Issue 10: wsmark bends the exclusion symbol onto buoys and wraps with white quarters
+#: missing (its holes are lost); reg-exclusion-cross now sees it. Fixed on another
+#: branch, which removes this mark.
+EXCLUSION_ON_BUOYS = "exclusion symbol drawn with orange quarters on buoys (issue 10)"
+
+
 @pytest.mark.parametrize("design", [
-    Design("buoy-symbol", symbol="exclusion", diameter=16, display_height=18),
+    pytest.param(Design("buoy-symbol", symbol="exclusion", diameter=16, display_height=18),
+                 marks=pytest.mark.xfail(strict=True, reason=EXCLUSION_ON_BUOYS)),
     Design("buoy-symbol", symbol="information", legend="MARINA", diameter=12),
     Design("buoy-symbol", symbol="danger", legend="ROCKS", display_height=24),
     Design("buoy-aid-red", ws_id="WS-12", diameter=12, height_above_water=48),

@@ -64,7 +64,13 @@ def test_json_contract_keys(runner, drawings) -> None:
     result = runner.invoke(cli, ["check", str(drawings[0]), "--format", "json"])
     (report,) = json.loads(result.stdout)
     assert set(report) == {"file", "verdict", "kind", "display_height_in",
-                           "display_height_basis", "findings", "error"}
+                           "display_height_basis", "markers", "findings", "error"}
+    (marker,) = report["markers"]
+    assert set(marker) == {"index", "page", "bbox", "kind", "verdict", "display_height_in",
+                           "display_height_basis", "legend", "ws_id", "text_basis"}
+    assert marker["index"] == 0 and marker["page"] == 1 and len(marker["bbox"]) == 4
+    assert marker["kind"] == report["kind"] and marker["verdict"] == report["verdict"]
+    assert all(f["marker"] == 0 for f in report["findings"])
     assert report["kind"] == "danger" and report["display_height_basis"] == "inferred"
     assert report["display_height_in"] == pytest.approx(24.0, abs=0.01)
     for finding in report["findings"]:
@@ -102,9 +108,33 @@ def test_tolerance_override_changes_the_verdict(runner, drawings) -> None:
     assert {f["rule"] for f in report["findings"]} == {"outline-width"}
     (finding,) = report["findings"]
     assert finding["tolerance"] == 0.01
-    (report,) = json.loads(runner.invoke(cli, args + ["--tolerance",
-                                                      "outline-width=0.6"]).stdout)
+    loose = args + ["--tolerance", "outline-width=0.6"]
+    refused = runner.invoke(cli, loose)
+    assert refused.exit_code == 2 and "minimum" in refused.stderr, refused.output
+    assert len(refused.stderr.strip().splitlines()) == 1
+    (report,) = json.loads(runner.invoke(cli, loose + ["--allow-below-minimum"]).stdout)
     assert report["verdict"] == "pass" and report["findings"] == []
+    assert {o["rule"]: o["below_minimum"] for o in report["tolerance_overrides"]} == \
+        {"diamond-slope": False, "outline-width": True}
+
+
+def test_tolerance_overrides_show_in_every_format(runner, drawings) -> None:
+    """A 1.5 in outline let through by outline-width=0.5: text, JSON and SARIF say so."""
+    args = ["check", str(drawings[0]), "--tolerance", "outline-width=0.5",
+            "--allow-below-minimum", "--tolerance", "diamond-slope=10.5"]
+    text = runner.invoke(cli, args).stdout
+    assert "outline-width tolerance 0.5 in (default 0.01 in): accepts less than the " \
+           "rule's minimum" in text
+    assert "diamond-slope tolerance 10.5 deg (default 0.5 deg)" in text
+    (report,) = json.loads(runner.invoke(cli, args + ["--format", "json"]).stdout)
+    assert report["verdict"] == "pass"
+    over = {o["rule"]: o for o in report["tolerance_overrides"]}
+    assert over["outline-width"] == {"rule": "outline-width", "value": 0.5, "unit": "in",
+                                     "default": "0.01 in", "below_minimum": True}
+    sarif = json.loads(runner.invoke(cli, args + ["--format", "sarif"]).stdout)
+    props = sarif["runs"][0]["properties"]["toleranceOverrides"]
+    assert {o["rule"]: o["below_minimum"] for o in props} == {"outline-width": True,
+                                                             "diamond-slope": False}
 
 
 @pytest.mark.parametrize("value", ["reg-shape=1", "outline-width=abc", "outline-width=-1",

@@ -17,13 +17,14 @@ from shapely import unary_union
 from shapely.geometry import Point, Polygon, box
 
 import cli as cli_module
+from markers import api
 from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.design import Design
 from markers.core.fabrication import Frame, plan
 from wi import KINDS, build
 from wi import sample_design
 from render.dxf import cut_dxf
-from render.fabricate import fabrication_files, write_files
+from render.fabricate import write_files
 from render.svg import cut_svg, print_svg
 
 TAN35, COS35 = math.tan(math.radians(35)), math.cos(math.radians(35))
@@ -64,7 +65,8 @@ def test_acceptance_files_are_all_there(acceptance) -> None:
     out, _ = acceptance
     names = sorted(p.name for p in out.iterdir())
     assert names == sorted(f"control-24in-slow-no-wake-{n}" for n in (
-        "print.svg", "print.pdf", "cut-orange.svg", "cut-black.svg", "cut.dxf", "bom.csv"))
+        "print.svg", "print.pdf", "cut-orange.svg", "cut-black.svg", "cut.dxf", "bom.csv",
+        "materials.csv"))
 
 
 def test_bom_orange_is_the_ring_and_nothing_else(acceptance) -> None:
@@ -77,27 +79,85 @@ def test_bom_orange_is_the_ring_and_nothing_else(acceptance) -> None:
     assert float(orange[0]["sq in per sign"]) == pytest.approx(113.1, abs=0.05)
     assert float(orange[0]["sq ft per sign"]) == pytest.approx(ring / 144, abs=1e-3)
     assert {r["colour"] for r in rows} == {"white", "orange", "black"}
-    assert float(next(r for r in rows if r["colour"] == "white")["sq in per sign"]) == 576.0
+    # the 24 x 24 in standard blank, its four 1.5 in corners rounded: 576 - (4 - pi) 1.5^2
+    white = float(next(r for r in rows if r["colour"] == "white")["sq in per sign"])
+    assert white == pytest.approx(576 - (4 - math.pi) * 1.5 ** 2, abs=0.01)
     assert re.search(r"orange\s+#FF4F00\s+cut film\s+113\.10", shown)
 
 
-def test_dxf_has_a_layer_per_colour_of_closed_polylines_in_inches(acceptance) -> None:
+def dxf_polygons(doc, layer: str) -> list[Polygon]:
+    """Every closed outline of a layer as a polygon: circles and bulged polylines
+    flattened by ezdxf to 1/10,000 in."""
+    from ezdxf import path as dxf_path
+
+    out = []
+    for e in doc.modelspace():
+        if e.dxf.layer == layer:
+            points = list(dxf_path.make_path(e).flattening(1e-4))
+            out.append(Polygon([(p.x, p.y) for p in points]))
+    return out
+
+
+def exact_area(e) -> float:
+    """The area an outline encloses, from its DXF data: pi r^2 for a CIRCLE; for a
+    LWPOLYLINE the shoelace sum plus, per bulged segment, its circular segment
+    r^2 (theta - sin theta) / 2, theta = 4 atan(bulge), on the bulge's side."""
+    if e.dxftype() == "CIRCLE":
+        return math.pi * e.dxf.radius ** 2
+    points = list(e.get_points("xyb"))
+    signed = 0.0
+    for (x0, y0, b), (x1, y1, _) in zip(points, points[1:] + points[:1]):
+        signed += (x0 * y1 - x1 * y0) / 2
+        if b:
+            theta = 4 * math.atan(b)
+            r = math.hypot(x1 - x0, y1 - y0) / (2 * math.sin(abs(theta) / 2))
+            signed += math.copysign(r * r * (abs(theta) - math.sin(abs(theta))) / 2, b)
+    return abs(signed)
+
+
+def dxf_area(doc, layer: str) -> float:
+    """Net area of a layer: outer outlines minus the outlines inside them (nesting
+    found on the flattened outlines, areas exact)."""
+    entities = [e for e in doc.modelspace() if e.dxf.layer == layer]
+    rings = dxf_polygons(doc, layer)
+    total = 0.0
+    for e, ring in zip(entities, rings):
+        inside = sum(other.contains(ring.representative_point()) and other.area > ring.area
+                     for other in rings if other is not ring)
+        total += exact_area(e) if inside % 2 == 0 else -exact_area(e)
+    return total
+
+
+def test_dxf_has_a_layer_per_colour_of_true_circles_in_inches(acceptance) -> None:
     out, _ = acceptance
     doc = ezdxf.readfile(one(out, "cut.dxf"))
     assert doc.header["$INSUNITS"] == 1  # inches
-    assert {"orange", "black", "registration"} <= {layer.dxf.name for layer in doc.layers}
+    layers = {layer.dxf.name: layer for layer in doc.layers}
+    assert {"orange", "black", "registration", "trim"} <= set(layers)
+    assert layers["orange"].rgb == (0xFF, 0x4F, 0x00)
+    assert len({layers[n].color for n in ("orange", "trim", "registration")}) == 3
     entities = list(doc.modelspace())
-    assert entities and all(e.dxftype() == "LWPOLYLINE" and e.closed for e in entities)
-    assert {e.dxf.layer for e in entities} == {"orange", "black", "registration"}
-    orange = [Polygon([p[:2] for p in e.get_points()]) for e in entities
-              if e.dxf.layer == "orange"]
-    sizes = sorted(round(r.bounds[2] - r.bounds[0], 3) for r in orange)
-    assert sizes == pytest.approx([16.0, 20.0], abs=2e-3)  # inner and outer diameter
-    assert ring_area_dxf(doc, "orange") == pytest.approx(math.pi * 36, abs=0.01)
-    (ring,) = [r for r in orange if r.bounds[2] - r.bounds[0] > 19]
+    assert {e.dxf.layer for e in entities} == {"orange", "black", "registration", "trim"}
+    for e in entities:  # every outline closed: a circle, or a closed polyline
+        assert e.dxftype() == "CIRCLE" or (e.dxftype() == "LWPOLYLINE" and e.closed)
+    circles = sorted(e.dxf.radius for e in entities
+                     if e.dxf.layer == "orange" and e.dxftype() == "CIRCLE")
+    assert circles == pytest.approx([8.0, 10.0], abs=1e-9)  # true circles, not 1024-gons
+    assert dxf_area(doc, "orange") == pytest.approx(math.pi * 36, abs=0.01)
     page = 24 + 2 * 0.625  # the cut page is the print page: bleed 1/8 + mark space 1/2
-    cx, cy = ring.centroid.x, ring.centroid.y
-    assert (cx, cy) == pytest.approx((page / 2, page / 2), abs=1e-3)
+    (center,) = {tuple(round(v, 6) for v in e.dxf.center)[:2] for e in entities
+                 if e.dxftype() == "CIRCLE"}
+    assert center == pytest.approx((page / 2, page / 2), abs=1e-6)
+    assert dxf_area(doc, "trim") == pytest.approx(576 - (4 - math.pi) * 1.5 ** 2, abs=1e-6)
+    bulges = [b for e in entities if e.dxf.layer == "trim" for *_, b in e.get_points("xyb")]
+    assert sorted(round(b, 6) for b in bulges if b) == [round(math.tan(math.pi / 8), 6)] * 4
+    extmin, extmax = doc.header["$EXTMIN"], doc.header["$EXTMAX"]
+    from ezdxf import bbox
+
+    box_ = bbox.extents(doc.modelspace())
+    assert (extmin[0], extmin[1]) == pytest.approx((box_.extmin.x, box_.extmin.y))
+    assert (extmax[0], extmax[1]) == pytest.approx((box_.extmax.x, box_.extmax.y))
+    assert extmax[0] == pytest.approx(page - 0.625 / 2 + 0.125 + 1 / 16, abs=1e-6)
 
 
 def test_cut_svgs_are_closed_outlines_with_the_same_registration(acceptance) -> None:
@@ -188,7 +248,11 @@ def test_every_kind_gives_disjoint_closed_cut_pieces(kind: str) -> None:
             assert piece.is_valid and piece.exterior.is_closed
         assert cut_svg(fab, color).count(b"<path") >= len(pieces)
     doc = ezdxf.read(io.StringIO(cut_dxf(fab).decode("utf-8")))
-    assert {e.dxf.layer for e in doc.modelspace()} == {*fab.cuts, "registration"}
+    assert {e.dxf.layer for e in doc.modelspace()} == {*fab.cuts, "registration", "trim"}
+    for color, pieces in fab.cuts.items():  # read back: areas as the geometry's
+        assert dxf_area(doc, color) == pytest.approx(sum(p.area for p in pieces), abs=0.01)
+        for e in doc.modelspace():
+            assert e.dxftype() == "CIRCLE" or e.closed
     assert b"crop-marks" in print_svg(fab)
 
 
@@ -253,8 +317,9 @@ def test_cli_shows_weeding_warnings_and_rejects_bad_options(runner, tmp_path) ->
 
 
 def test_write_files_returns_what_it_wrote(tmp_path) -> None:
-    fab, named = fabrication_files(build(Design("exclusion", 12.0)))
+    fab, named = api.fabricate(Design("exclusion", 12.0))
     files = write_files(named, tmp_path / "new" / "dir")
-    assert all(f.is_file() for f in files) and len(files) == 5  # no black: one cut file
+    # no black: one cut file; and the materials nested on the rolls
+    assert all(f.is_file() for f in files) and len(files) == 6
     assert [f.read_bytes() for f in files] == list(named.values())
     assert [line.color for line in fab.bom] == ["white", "orange"]

@@ -85,6 +85,21 @@ def test_gallery_shows_every_kind_at_12_and_24_in(fresh: Path, kind: str, h: int
     assert f"## {kind}, H = {h} in" in (fresh / "README.md").read_text(encoding="utf-8")
 
 
+def test_gallery_has_the_buoy_wraps_and_fabrication_previews(fresh: Path) -> None:
+    surfaced = {kind.name for kind in KINDS.values() if kind.surface is not None}
+    readme = (fresh / "README.md").read_text(encoding="utf-8")
+    wraps = {name for name in names(fresh, ".svg") if name.startswith("wrap-")}
+    # every buoy with a developable body (all but the spheres of the samples)
+    assert {re.sub(r"-ws-\w+$|-\d+in.*$|-rocks$|-5-mph$", "", n[5:-4]) for n in wraps} == \
+        surfaced - {"buoy-mooring", "buoy-race"}
+    for name in wraps:  # a wrap is as wide as the circumference, read from the file
+        drawing = read_svg((fresh / name).read_bytes())
+        assert drawing.width_in > 3 * 7 - 1e-6
+    fabs = {name for name in names(fresh, ".svg") if name.startswith("fab-")}
+    assert len(fabs) == 4 and "## Fabrication" in readme and "## Buoy wraps" in readme
+    assert "cost per sign" in readme
+
+
 def test_the_example_plan_map_and_packet_are_current(fresh: Path) -> None:
     """The clean example plan's map and packet are in the gallery; the packet's text,
     read back with pypdf, is the text of a fresh one."""

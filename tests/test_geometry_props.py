@@ -146,11 +146,11 @@ def test_circle_too_thick_for_display_area_is_refused(h: float, frac: float) -> 
 @given(h=heights, frac=fractions)
 def test_information_square_mean_width(h: float, frac: float) -> None:
     t = outline_for(h, frac, h / 3)
-    art = build(Design("information", h, outline=t))
+    art = build(Design("information", h, outline=t, legend="I"))
     (ow, oh), (iw, ih) = (width_height(art.features[n]) for n in ("symbol", "symbol-interior"))
     assert (ow + iw) / 2 == pytest.approx(2 * h / 3, abs=1e-6)
     assert (oh + ih) / 2 == pytest.approx(2 * h / 3, abs=1e-6)
-    assert ow == pytest.approx(oh, abs=1e-6)  # a square without a message
+    assert ow == pytest.approx(oh, abs=1e-6)  # a square for a short message
     assert ow - iw == pytest.approx(2 * t, abs=1e-6)
     assert thinnest(art.features["symbol"], art.features["symbol-interior"]) == \
         pytest.approx(t, abs=1e-6)

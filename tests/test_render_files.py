@@ -172,7 +172,7 @@ def test_control_24_ring_is_drawn_with_arcs_and_measures_16_and_20() -> None:
 
 @pytest.mark.parametrize("h", [12.0, 24.0, 31.5])
 def test_information_square_mean_width_from_the_file(h: float) -> None:
-    _, _, drawing = rendered("information", h, legend=None)
+    _, _, drawing = rendered("information", h, legend="I")
     (square,) = getattr(g := layer_of(drawing, "orange").geometry, "geoms", [g])
     (ow, oh), (iw, ih) = bounds_size(square.exterior), bounds_size(square.interiors[0])
     assert (ow + iw) / 2 == pytest.approx(2 * h / 3, abs=0.005)

@@ -95,6 +95,11 @@ PASS_KINDS = {
     "distress-flag-pass-cm-orange.svg": "distress-flag",
 }
 
+#: Pass drawings whose identification is outlined letters: until outlines are read
+#: (markers.check.measure.reading.read_outlines), what they carry is judged `review`,
+#: never pass; nothing else may be found.
+UNREAD_OUTLINES = {"aid-green-pass-pt-can-buoy.svg": {"aid-id-format"}}
+
 ACCEPTANCE_BAD = "nr5-09-6-d-t01-fail-rotated-square-thin-stroke.svg"
 ACCEPTANCE_GOOD = "danger-pass-mm-stroke-35deg-diamond.svg"
 
@@ -200,7 +205,10 @@ def test_seeded_defect_has_no_unrelated_warning(name):
 def test_vendor_drawing_passes(name):
     report = _report(name)
     bad = [f for f in report.findings if f.severity in ("error", "warning")]
-    assert report.verdict == "pass" and not bad, f"{name}:\n{_summary(report)}"
+    review = {f.rule for f in report.findings if f.severity == "review"}
+    verdict = "review" if name in UNREAD_OUTLINES else "pass"
+    assert report.verdict == verdict and not bad, f"{name}:\n{_summary(report)}"
+    assert review == UNREAD_OUTLINES.get(name, set()), _summary(report)
     assert report.kind == PASS_KINDS[name]
 
 

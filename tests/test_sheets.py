@@ -186,3 +186,57 @@ def test_cli_sheet_mistakes_are_one_line(runner, tmp_path, args, cites) -> None:
     assert result.exit_code == 2, result.output
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and cites in lines[0]
+
+
+@pytest.mark.skipif(not __import__("sheet_layout").fonts_available(),
+                    reason="DejaVu Sans not installed to measure text with")
+def test_no_page_has_overlapping_text_or_lines_through_text() -> None:
+    """Every page read back from its SVG: text boxes measured with DejaVu Sans do not
+    overlap, no callout or rule line crosses a text, and nothing runs into the footer."""
+    from sheet_layout import layout_faults, page_texts
+
+    pages, _ = sheet_pages(PACK)
+    faults = [f"{page.title}: {fault}" for page in pages for fault in layout_faults(page.svg)]
+    assert faults == []
+    for page in pages:
+        footer_top = min(b.bounds[1] for t, b in page_texts(page.svg) if "page " in t
+                         and "reference sheets" in t)
+        lowest = max(b.bounds[3] for t, b in page_texts(page.svg)
+                     if "reference sheets" not in t)
+        assert lowest < footer_top, page.title
+
+
+def test_kind_pages_carry_a_scale_bar_of_two_printed_inches() -> None:
+    import re
+
+    pages, _ = sheet_pages(PACK, paper="a4")
+    from render.paper import PAPERS
+    from render.sheets import PAGE_H, PAGE_W
+
+    w, h = PAPERS["a4"]
+    unit = min(w / PAGE_W, h / PAGE_H)  # inches of paper per page unit
+    for page in pages:
+        if page.kind is None:
+            continue
+        text = page.svg.decode()
+        assert "this bar prints 2 in long at 100 %" in text
+        bar = re.search(r'<polyline fill="none" points="([\d.]+),([\d.]+) ([\d.]+),\2" '
+                        r'stroke="#000000" stroke-width="0.018"', text)
+        assert bar, page.title
+        assert (float(bar[3]) - float(bar[1])) * unit == pytest.approx(2.0, abs=1e-3)
+
+
+def test_table_rows_share_one_font_size() -> None:
+    from xml.etree import ElementTree
+
+    pages, _ = sheet_pages(PACK)
+    for page in pages:
+        if page.kind is None:
+            continue
+        texts = [(float(el.get("y")), float(el.get("font-size")), "".join(el.itertext()))
+                 for el in ElementTree.fromstring(page.svg).iter(
+                     "{http://www.w3.org/2000/svg}text")]
+        start = next(y for y, _, t in texts if t.startswith("Dimensions "))
+        end = next(y for y, _, t in texts if t.startswith("Values as"))
+        sizes = {size for y, size, _ in texts if start < y < end}
+        assert len(sizes) == 1, (page.title, sizes)  # header and rows alike

@@ -127,13 +127,15 @@ def test_a_hostile_file_is_one_line_while_another_upload_completes(server, page)
 
 
 def test_design_a_control_sign_and_download_its_files(server, page) -> None:
-    page.goto(server.url + "/design?kind=control")
+    page.goto(server.url + "/design?kind=control")  # opens on the kind's sample legend
     before = page.locator("#artwork").get_attribute("src")
-    page.locator("#f-legend").press_sequentially("SLOW NO WAKE", delay=20)
+    assert "legend=SLOW+NO+WAKE" in before
+    page.locator("#f-legend").fill("")
+    page.locator("#f-legend").press_sequentially("5 MPH", delay=20)
     page.wait_for_function("() => document.getElementById('artwork') && "
-                           "document.getElementById('artwork').src.includes('SLOW+NO+WAKE')")
+                           "document.getElementById('artwork').src.includes('5+MPH')")
     after = page.locator("#artwork").get_attribute("src")
-    assert after != before and "legend=SLOW+NO+WAKE" in after
+    assert after != before and "legend=5+MPH" in after
     assert page.locator("#artwork").evaluate("e => e.naturalWidth") > 0
     assert re.search(r"Shown at 1:\d+", page.locator("#scale").inner_text())
     with page.expect_download() as download:

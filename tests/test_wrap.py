@@ -149,10 +149,18 @@ def test_default_diameter_of_the_wrap_command_fits_the_symbol_as_seen(tmp_path) 
 
 # --- checking a wrap ------------------------------------------------------------------------
 
+#: Issue 10: wsmark bends the exclusion symbol onto buoys and wraps with white quarters
+#: missing (its holes are lost); reg-exclusion-cross now sees it. Fixed on another
+#: branch, which removes this mark.
+EXCLUSION_ON_BUOYS = "exclusion symbol drawn with orange quarters on buoys (issue 10)"
+
+
 @pytest.mark.parametrize("design", [
     Design("buoy-wrap", symbol="danger", diameter=12, curvature="seen"),
     Design("buoy-wrap", symbol="control", legend="SLOW NO WAKE", diameter=12),
-    Design("buoy-wrap", symbol="exclusion", diameter=7, curvature="surface", seam=1.0),
+    pytest.param(Design("buoy-wrap", symbol="exclusion", diameter=7, curvature="surface",
+                        seam=1.0),
+                 marks=pytest.mark.xfail(strict=True, reason=EXCLUSION_ON_BUOYS)),
     Design("buoy-wrap", symbol="information", legend="MARINA", diameter=24, display_height=18),
 ])
 def test_wraps_round_trip_clean(tmp_path, design: Design) -> None:

@@ -20,7 +20,10 @@ from markers.core.design import Design
 from markers.build.layout import assemble, block_shapes, legend_item
 from markers.core.lettering import MARGIN, set_block, text_width
 
-__all__ = ["build_aid"]
+__all__ = ["build_aid", "equilateral_height", "EQUILATERAL"]
+
+#: Base over height of an equilateral triangle: 2 / sqrt 3.
+EQUILATERAL = 2 / math.sqrt(3)
 
 #: Letter cap height as a fraction of H, never below the 3 in of (2)(a)6.
 LETTER_FRACTION = 1 / 8
@@ -37,6 +40,16 @@ _FACE = {
 }
 
 
+def equilateral_height(h: float, letters_width: float, letters_height: float) -> float:
+    """The height of the equilateral red triangle: H, or more when the id's row
+    (``letters_width`` wide, ``letters_height`` above its baseline, which sits
+    TRIANGLE_FOOT of the height above the base) needs it. The triangle is
+    width(y) = EQUILATERAL * y wide at y below its apex, so the row's top, at
+    T (1 - foot) - letters_height, must be at least letters_width / EQUILATERAL down."""
+    need = (letters_width / EQUILATERAL + letters_height) / (1 - TRIANGLE_FOOT)
+    return max(h, need)
+
+
 def build_aid(design: Design) -> Artwork:
     """Build the aid face named by ``design.kind``."""
     ws_id = design.ws_id
@@ -45,12 +58,12 @@ def build_aid(design: Design) -> Artwork:
     pad = MARGIN * cap
     text_w = text_width(ws_id, cap)
     color, shape_name, clause = _FACE[design.kind]
-    if design.kind == "aid-red":
-        baseline = h * (1 - TRIANGLE_FOOT)
-        letters_top = baseline - cap - pad
-        base = max(2 * h / math.sqrt(3), h * (text_w + 2 * pad) / letters_top)
-        width = base
-        face = geo.triangle(width / 2, 0, base, h)
+    height = h
+    if design.kind == "aid-red":  # one shape: equilateral, grown until the id fits
+        height = equilateral_height(h, text_w + 2 * pad, cap + pad)
+        width = 2 * height / math.sqrt(3)
+        baseline = height * (1 - TRIANGLE_FOOT)
+        face = geo.triangle(width / 2, 0, width, height)
         cy = baseline - cap / 2
     else:
         width = max(h, text_w + (4 if design.kind == "aid-center" else 2) * pad)
@@ -61,21 +74,25 @@ def build_aid(design: Design) -> Artwork:
     if design.kind == "aid-center":
         count = max(3, 2 * round(width / (h * STRIPE_FRACTION) / 2) + 1)
         plate = block.box.buffer(pad, join_style="mitre")
-        stripes = geo.vertical_stripes(0, 0, width, h, count)
+        stripes = geo.vertical_stripes(0, 0, width, height, count)
         paints.append(("black", [Shape(s) for s in stripes] + [Shape(plate)]))
     paints.append(("white", block_shapes(block)))
     dims = [
         Dimension("display area height H", h, "in", requirement("display_min").ref.clause),
         Dimension("face", f"{color} {shape_name}", "", code() + clause),
         Dimension("face width", width, "in", f"{code()}(2)(a)7"),
+        *([Dimension("triangle", "equilateral (60 deg corners), the Coast Guard daymark's "
+                     "shape; grown past H when the id needs more room", "", f"{code()}(2)(a)7"),
+           Dimension("triangle height", height, "in", f"{code()}(2)(a)7")]
+          if design.kind == "aid-red" else []),
         Dimension("identification", ws_id, "", f"{code()}(2)(a)5"),
         Dimension(f"white block letter height {at_least('aid_letter_min')}", cap, "in",
                   requirement("aid_letter_min").ref.clause),
     ]
     return assemble(
-        design.kind, width, h, paints,
+        design.kind, width, height, paints,
         legends=[legend_item(block, "white")],
-        features={"display-area": box(0, 0, width, h), "symbol": face},
+        features={"display-area": box(0, 0, width, height), "symbol": face},
         meta={"display_height": h, "ws_id": ws_id},
         dimensions=dims)
 

@@ -23,15 +23,17 @@ from markers.core import geometry as geo
 from markers.core.artwork import Artwork, Shape
 from markers.core.spec import Dimension, at_least, choice, code, dimension, req, requirement
 from markers.build.cylinder import (
-    FIT, Face, choose_curvature, default_diameter, letters_face, place, seen_width, sign_face,
+    FIT, Face, choose_curvature, default_diameter, place, seen_width, sign_face,
 )
+from markers.build.aid_ids import aid_id_face, foreshortening
 from markers.core.design import Design, refuse
 from markers.errors import WsmarkError
 from markers.build.layout import assemble, merge
 from markers.build.signs import SIGN_BUILDERS
 
 __all__ = ["build_symbol_buoy", "build_sign_buoy", "build_aid_buoy", "build_mooring_buoy",
-           "build_race_buoy", "SymbolBuoy", "symbol_buoy", "symbol_dims", "symbol_meta"]
+           "build_race_buoy", "SymbolBuoy", "aid_face_top", "AIDS", "NUN_CONE", "NUN_TOP",
+           "symbol_buoy", "symbol_dims", "symbol_meta"]
 
 #: Clear space drawn beside a buoy and below its waterline, inches: room for the
 #: waterline to show in a picture. Nothing is painted there.
@@ -151,7 +153,8 @@ def build_symbol_buoy(design: Design) -> Artwork:
     orange = geo.bands(axis - r, axis + r, [0, b.band]) + \
         geo.bands(axis - r, axis + r, [b.height - b.band, b.height])
     layers = merge([("white", body), *[("orange", g) for g in orange], *paints])
-    display = box(axis - r, b.band, axis + r, b.band + b.display_height)
+    top = b.band + b.face.display_top
+    display = box(axis - r, top, axis + r, top + b.display_height)
     return assemble(
         design.kind, width, b.height + BELOW, layers, legends=legends,
         features={"display-area": display, "waterline": _waterline(width, b.height),
@@ -204,6 +207,7 @@ _AIDS = {  # kind: (aid, body colour, Coast Guard shape, paragraph)
     "buoy-aid-green": ("aid-green", "green", "can", "(2)(a)2"),
     "buoy-aid-center": ("aid-center", "white", "can", "(2)(a)4"),
 }
+AIDS = _AIDS
 
 
 def build_aid_buoy(design: Design) -> Artwork:
@@ -215,9 +219,8 @@ def build_aid_buoy(design: Design) -> Artwork:
     ws_id = design.ws_id
     center = design.kind == "buoy-aid-center"
     cap = req("aid_letter_min")
-    face = letters_face(ws_id, cap, "white", plate="black" if center else None)
-    d = design.diameter or default_diameter(face, design.curvature, req("buoy_min_diameter"))
-    curvature = choose_curvature(face, d, design.curvature)
+    face, d, curvature = aid_id_face(ws_id, cap, "black" if center else None,
+                                     design.diameter, design.curvature)
     a = design.height_above_water or req("buoy_min_height")
     r = d / 2
     width = d + 2 * SIDE
@@ -227,8 +230,7 @@ def build_aid_buoy(design: Design) -> Artwork:
         else box(axis - r, 0, axis + r, a)
     reflector = None if design.lighted else outline.intersection(
         box(0, 0, width, req("reflector_min")))
-    upper = max(cone, req("reflector_min"))
-    paints, legends = place(face, curvature, "seen", axis, (upper + a - face.height) / 2, r)
+    paints, legends = place(face, curvature, "seen", axis, aid_face_top(face, a, cone), r)
     layers: list[tuple[str, BaseGeometry]] = [(color, outline)]
     if center:
         layers += [("black", _stripes(axis, r, a).intersection(outline))]
@@ -240,6 +242,11 @@ def build_aid_buoy(design: Design) -> Artwork:
                       f" {shape}", "", code() + clause),
             Dimension("Coast Guard shape", shape, "", f"{code()}(2)(a)7"),
             Dimension("identification", ws_id, "", f"{code()}(2)(a)5"),
+            Dimension("identification set as", " / ".join(face.legends[0].text.split("\n")),
+                      "", f"{code()}(2)(a)6"),
+            Dimension("glyph foreshortened from the front, at most",
+                      f"{foreshortening(face, d, curvature):.0%}", "",
+                      requirement("aid_id_foreshortening").ref.clause),
             dimension(f"white block letter height {at_least('aid_letter_min')}", cap, "in",
                       "aid_letter_min"),
             *_layout_dims(face, d, curvature, "identification")]
@@ -257,6 +264,13 @@ def build_aid_buoy(design: Design) -> Artwork:
         meta={"ws_id": ws_id, "height_above_water": a, "diameter": d, "curvature": curvature,
               "lighted": design.lighted},
         dimensions=dims)
+
+
+def aid_face_top(face: Face, above: float, cone: float) -> float:
+    """Where an aid buoy's id face starts (inches below the top): centred between the
+    cone or reflective band, whichever reaches lower, and the waterline."""
+    upper = max(cone, req("reflector_min"))
+    return (upper + above - face.height) / 2
 
 
 def _stripes(axis: float, r: float, height: float) -> BaseGeometry:

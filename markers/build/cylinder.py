@@ -30,7 +30,7 @@ from markers.core.artwork import LegendItem
 from markers.core.spec import Dimension, code
 from markers.core.design import CURVATURES, Design
 from markers.errors import WsmarkError
-from markers.core.lettering import MARGIN, set_block
+from markers.core.lettering import MARGIN, block_height, set_block
 from markers.build.signs import SIGN_BUILDERS
 
 __all__ = ["FIT", "FIT_SURFACE", "Face", "sign_face", "letters_face", "choose_curvature",
@@ -60,6 +60,8 @@ class Face:
     height: float
     what: str
     dimensions: tuple[Dimension, ...] = ()
+    #: where the display area starts below the face's top (white kept above a symbol)
+    display_top: float = 0.0
 
 
 def sign_face(symbol: str, display_height: float, outline: float, legend: str | None) -> Face:
@@ -79,14 +81,16 @@ def sign_face(symbol: str, display_height: float, outline: float, legend: str | 
     dims = tuple(d for d in sign.meta["dimensions"] if not d.name.startswith("sign panel"))
     return Face(paints, legends, width, sign.height,
                 f"the {width:.2f} in wide {symbol} symbol{words} of a {display_height:g} in "
-                "display area", dims)
+                "display area", dims, sign.features["display-area"].bounds[1])
 
 
 def letters_face(text: str, cap: float, color: str, plate: str | None = None) -> Face:
-    """One line of block letters (an aid's WS id), on a ``plate`` colour if given."""
+    """Block letters (an aid's WS id; a newline stacks lines), on a ``plate`` colour if
+    given."""
     pad = MARGIN * cap
-    height = cap + 2 * pad
-    block = set_block([text], cap, 0.0, height / 2)
+    lines = text.split("\n")
+    height = block_height(len(lines), cap) + 2 * pad
+    block = set_block(lines, cap, 0.0, height / 2)
     letters = block.geometry
     paints = [(color, letters)]
     if plate is not None:
@@ -94,7 +98,7 @@ def letters_face(text: str, cap: float, color: str, plate: str | None = None) ->
     x0, _, x1, _ = _union_bounds([g for _, g in paints])
     item = LegendItem(block.text, letters, block.box, cap, color)
     return Face(tuple(paints), (item,), 2 * max(-x0, x1), height,
-                f"{text!r} in {cap:.2f} in letters ({x1 - x0:.2f} in wide)")
+                f"{' / '.join(lines)!r} in {cap:.2f} in letters ({x1 - x0:.2f} in wide)")
 
 
 def seen_width(width: float, diameter: float) -> float:

@@ -43,7 +43,8 @@ def build_diver_flag(design: Design) -> Artwork:
                       requirement("diver_stripe").ref.clause)]
     return assemble(design.kind, length, h,
                     [("red", [Shape(box(0, 0, length, h))]), ("white", [Shape(stripe)])],
-                    features={}, meta={"flag_height": h, "flag_length": length},
+                    features={"stripe": stripe},
+                    meta={"flag_height": h, "flag_length": length, "stripe_width": w},
                     dimensions=dims)
 
 

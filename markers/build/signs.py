@@ -8,10 +8,12 @@ of words below it on white (which is not part of H; see RULES.md).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
+from shapely.ops import polylabel
 
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, Shape
@@ -21,8 +23,8 @@ from markers.build.proportions import diamond_height, legend_min_cap
 from markers.core.design import Design
 from markers.errors import WsmarkError
 from markers.build.layout import assemble, block_shapes, legend_item
-from markers.core.lettering import MARGIN, Block, block_height, fit_block, line_choices, set_block
-from markers.core.lettering import text_width
+from markers.core.lettering import MARGIN, Block, block_height, fit_block, set_block
+from markers.core.lettering import text_width, wrap_words
 
 __all__ = ["build_danger", "build_exclusion", "build_control", "build_information",
            "SIGN_BUILDERS"]
@@ -87,8 +89,49 @@ def diamond_symbol(cx: float, cy: float, h: float, t: float, with_cross: bool) -
     ]
     if with_cross:
         dims.append(_d("cross bar width", cross_bar(inner_width, slope, t), "in", clause_b))
+        area, across = white_quarters(h, t)
+        least = smallest_clear_h(t)
+        dims += [_d("white center (the four quarters)", area, "sq in", clause_b),
+                 _d("each white quarter, widest patch across", across, "in",
+                    "exclusion_quarter_min"),
+                 _d(f"smallest H giving each quarter {req('exclusion_quarter_min'):g} in "
+                    "across", least, "in", "exclusion_quarter_min")]
     dims.append(_d("colours", "international orange on white", "", clause_b))
     return Symbol(outer, inner, orange, None, dims, cross)
+
+
+def white_quarters(h: float, t: float) -> tuple[float, float]:
+    """The exclusion diamond's white center at display height ``h`` and outline ``t``:
+    its area (sq in) and the width of the widest patch in its smallest quarter (the
+    diameter of the largest circle inside it)."""
+    slope = req("diamond_slope")
+    inner_width = geo.diamond_inset(h * req("symbol_fraction"), t, slope)
+    if inner_width <= 0:
+        return 0.0, 0.0
+    inner = geo.diamond(0, 0, inner_width, slope)
+    white = inner.difference(geo.cross(0, 0, cross_bar(inner_width, slope, t), inner))
+    parts = [p for p in getattr(white, "geoms", [white]) if p.area > 1e-9]
+    if not parts:
+        return 0.0, 0.0
+    widths = []
+    for part in parts:
+        pole = polylabel(part, tolerance=1e-4)
+        widths.append(2 * part.exterior.distance(pole))
+    return white.area, min(widths)
+
+
+@lru_cache(maxsize=16)
+def smallest_clear_h(t: float) -> float:
+    """The smallest display height (to 1/4 in) at which each white quarter of the
+    exclusion diamond is at least ``exclusion_quarter_min`` across."""
+    want = req("exclusion_quarter_min")
+    low, high = req("display_min"), req("display_min")
+    while white_quarters(high, t)[1] < want:
+        low, high = high, high * 2
+    for _ in range(20):
+        mid = (low + high) / 2
+        low, high = (low, mid) if white_quarters(mid, t)[1] >= want else (mid, high)
+    return math.ceil(high * 4 - 1e-9) / 4
 
 
 def circle_symbol(cx: float, cy: float, h: float, t: float) -> Symbol:
@@ -145,58 +188,109 @@ def _inside_legend(design: Design, inner: Polygon, required: bool, what: str) ->
     return block
 
 
-def _band_lines(legend: str) -> list[str]:
-    return line_choices(legend)[0] if ("|" in legend or "\n" in legend) else [legend]
+#: Step by which a band's cap height is lowered to fit the sign's width (inches).
+CAP_STEP = 0.125
+
+
+def _band(text: str, h: float, limit: float, what: str) -> tuple[list[str], float]:
+    """A band of words within ``limit`` inches: its lines and cap height, as large as
+    H/8 and lowered in 1/8 in steps to the legible minimum before refusing."""
+    low = legend_min_cap(h)
+    cap = max(low, h * BAND_CAP)
+    while True:
+        lines = wrap_words(text, cap, limit - cap)  # a half-cap pad on each side
+        if lines is not None:
+            return lines, cap
+        if cap <= low + 1e-9:
+            raise WsmarkError(
+                f"{what} {text!r} cannot be set within {limit:.2f} in at the {low:.2f} in "
+                f"minimum legible cap height ({requirement('legend_min_fraction').ref}); give a "
+                f"larger --max-width, shorten it, or enlarge the display area")
+        cap = max(low, cap - CAP_STEP)
+
+
+def _max_width(design: Design, natural: float) -> float:
+    """The widest the sign may be: --max-width, never less than the symbol and its
+    margins (``natural``), which is also the default."""
+    if design.max_width is None:
+        return natural
+    if design.max_width < natural - 1e-9:
+        raise WsmarkError(f"max width {design.max_width:g} in is narrower than the symbol and "
+                          f"its margins ({natural:.2f} in at H = {design.display_height:g} in)")
+    return design.max_width
 
 
 def _sign(design: Design, symbol_at, inside: str, what: str,
-          inner_probe: Polygon | None = None) -> Artwork:
-    """Lay out a sign: display area with the symbol, legend inside or in a band below.
+          inner_probe: Polygon | None = None, round_symbol: bool = False) -> Artwork:
+    """Lay out a sign: display area with the symbol, legend inside or in a band below,
+    explanations above and below (control, danger), all within the sign's width.
 
     ``inside`` is 'must' (control, information), 'may' (danger) or 'never' (exclusion).
+    A ``round_symbol`` (the control circle, as tall as H at H = 12 in) gets white above
+    and below it as wide as the side margins, outside the display area.
     """
+    design.validate()
     h, legend = design.display_height, design.legend
     probe = symbol_at(0.0, 0.0)
     block = None
     if legend and inside != "never":
         block = _inside_legend(design, inner_probe or probe.inner, inside == "must", what)
-    band_lines = _band_lines(legend) if legend and block is None else []
-    band_cap = max(legend_min_cap(h), h * BAND_CAP)
-    pad = band_cap / 2
-    band_h = block_height(len(band_lines), band_cap) + 2 * pad if band_lines else 0.0
-    band_w = max((text_width(t, band_cap) for t in band_lines), default=0.0) + 2 * pad
     sym_w = probe.outer.bounds[2] - probe.outer.bounds[0]
-    width = max(sym_w + 2 * h * SIDE_MARGIN, band_w)
-    cx, cy = width / 2, h / 2
+    natural = sym_w + 2 * h * SIDE_MARGIN
+    limit = _max_width(design, natural)
+    below_text = "|".join(t for t in (legend if legend and block is None else None,
+                                      design.below) if t)
+    bands = {}
+    for name, text in (("above", design.above), ("below", below_text)):
+        if text:
+            lines, cap = _band(text, h, limit, "legend" if name == "below" and not
+                               design.below else f"words {name} the symbol")
+            bands[name] = (lines, cap, block_height(len(lines), cap) + cap)
+    band_w = max((text_width(t, cap) + cap for lines, cap, _ in bands.values()
+                  for t in lines), default=0.0)
+    width = max(natural, band_w)
+    sym_h = probe.outer.bounds[3] - probe.outer.bounds[1]
+    margin = max(0.0, (sym_h + 2 * h * SIDE_MARGIN - h) / 2) if round_symbol else 0.0
+    top = (bands["above"][2] if "above" in bands else 0.0) + margin
+    band_h = (bands["below"][2] if "below" in bands else 0.0) + margin
+    cx, cy = width / 2, top + h / 2
     symbol = symbol_at(cx, cy)
     blocks = []
     if block is not None:
         blocks.append(set_block([line.text for line in block.lines], block.cap_height, cx, cy))
-    if band_lines:
-        blocks.append(set_block(band_lines, band_cap, cx, h + band_h / 2))
-    display = box(0, 0, width, h)
+    wheres = ["inside"] if block is not None else []
+    for name, y in (("above", (top - margin) / 2),
+                    ("below", top + h + margin + (band_h - margin) / 2)):
+        if name in bands:
+            blocks.append(set_block(bands[name][0], bands[name][1], cx, y))
+            wheres.append(name)
+    display = box(0, top, width, top + h)
     features = {"display-area": display, "symbol": symbol.outer,
                 "symbol-interior": symbol.inner}
     if symbol.cross is not None:
         features["cross"] = symbol.cross
-    if band_lines:
-        features["legend-band"] = box(0, h, width, h + band_h)
+    if "below" in bands:
+        features["legend-band"] = box(0, top + h + margin, width, top + h + band_h)
+    if "above" in bands:
+        features["above-band"] = box(0, 0, width, top - margin)
     dims = [_d("display area height H", h, "in", "display_min"), *symbol.dimensions]
-    for b, where in zip(blocks, ["inside" if block is not None else "below", "below"]):
+    for b, where in zip(blocks, wheres):
         dims.append(_d(f"legend cap height ({where}), black block letters", b.cap_height,
                        "in", f"{code()}(2)(b)5"))
-    dims.append(_d("sign panel (width x height)", f"{width:.2f} x {h + band_h:.2f}", "in",
+    total = top + h + band_h
+    dims.append(_d("sign panel (width x height)", f"{width:.2f} x {total:.2f}", "in",
                    f"{code()}(5)(d)"))
     return assemble(
-        design.kind, width, h + band_h,
-        [("white", [Shape(box(0, 0, width, h + band_h))]),
+        design.kind, width, total,
+        [("white", [Shape(box(0, 0, width, total))]),
          ("orange", [Shape(symbol.orange, symbol.path)]),
          ("black", [s for b in blocks for s in block_shapes(b)])],
         legends=[legend_item(b, "black") for b in blocks],
         features=features,
         meta={"display_height": h, "outline": design.outline, "legend": legend,
+              "above": design.above, "below": design.below,
               "legend_placement": "inside" if block is not None else
-              ("below" if band_lines else None)},
+              ("below" if legend else None)},
         dimensions=dims)
 
 
@@ -207,15 +301,27 @@ def build_danger(design: Design) -> Artwork:
 
 
 def build_exclusion(design: Design) -> Artwork:
-    """Exclusion: the diamond with an orange cross; no words inside, any words below."""
-    return _sign(design, lambda x, y: diamond_symbol(x, y, design.display_height,
-                                                     design.outline, True), "never", "diamond")
+    """Exclusion: the diamond with an orange cross; no words inside, any words below.
+    A note says so when the cross leaves the white quarters too small to be seen."""
+    art = _sign(design, lambda x, y: diamond_symbol(x, y, design.display_height,
+                                                    design.outline, True), "never", "diamond")
+    h, t = design.display_height, design.outline
+    area, across = white_quarters(h, t)
+    want = req("exclusion_quarter_min")
+    if across >= want:
+        return art
+    note = (f"exclusion at H = {h:g} in: the white center is {area:.2f} sq in, each quarter "
+            f"{across:.2f} in across (under the {want:g} in of "
+            f"{requirement('exclusion_quarter_min').ref}); H = {smallest_clear_h(t):g} in or more "
+            "gives each quarter that")
+    return replace(art, meta={**art.meta, "notes": [note]})
 
 
 def build_control(design: Design) -> Artwork:
     """Control: orange circle with the words of the control inside."""
     return _sign(design, lambda x, y: circle_symbol(x, y, design.display_height,
-                                                    design.outline), "must", "circle")
+                                                    design.outline), "must", "circle",
+                 round_symbol=True)
 
 
 def build_information(design: Design) -> Artwork:
@@ -224,8 +330,14 @@ def build_information(design: Design) -> Artwork:
     inner_h = h * req("symbol_fraction") - t
     width = 0.0
     probe = None
-    if design.legend:
-        probe = geo.rect(0, 0, 100 * h, inner_h)
+    if design.legend and design.legend.strip():
+        outer_h = h * req("symbol_fraction") + t
+        limit = _max_width(design, outer_h + 2 * h * SIDE_MARGIN)
+        if design.max_width is None:  # wrap within the square; widen for a long word
+            cap = max(legend_min_cap(h), h * BAND_CAP)
+            word = max(text_width(w, cap) for w in design.legend.replace("|", " ").split())
+            limit = max(limit, word + 2 * MARGIN * cap + 2 * t + 2 * h * SIDE_MARGIN)
+        probe = geo.rect(0, 0, limit - 2 * h * SIDE_MARGIN - 2 * t, inner_h)
         block = _inside_legend(design, probe, True, "rectangle")
         pad = MARGIN * block.cap_height
         widest = max(line.box.bounds[2] - line.box.bounds[0] for line in block.lines)

@@ -73,7 +73,8 @@ def build_wrap(design: Design) -> Artwork:
     return assemble(
         design.kind, width, b.height, merge(sorted(layers, key=lambda p: _ORDER[p[0]])),
         legends=legends,
-        features={"display-area": box(0, b.band, width, b.band + b.display_height),
+        features={"display-area": box(0, b.band + b.face.display_top, width,
+                                      b.band + b.face.display_top + b.display_height),
                   "waterline": LineString([(0, b.height), (width, b.height)])},
         meta={**symbol_meta(design, b), "seam": seam}, dimensions=dims)
 

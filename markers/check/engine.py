@@ -16,13 +16,17 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from markers.core.colors import ColorMatch
-from markers.core.spec import Law, req, requirement
+from markers.core.spec import Law, governed_by, req, requirement
 
-__all__ = ["Hit", "Finding", "Tolerance", "Rule", "Registry", "tolerance", "at_least",
-           "at_most", "within", "color_is"]
+__all__ = ["Hit", "Finding", "Tolerance", "Rule", "Registry", "Override", "SEVERITIES", "tolerance",
+           "at_least", "at_most", "within", "color_is", "unjudged"]
 
 #: Slack for numbers that should compare equal after floating-point arithmetic.
 EPSILON = 1e-6
+
+#: Severities, worst first. ``review``: a requirement the drawing does not let wsmark
+#: judge (lettering not read, a raster image), so a person must look; never a pass.
+SEVERITIES = ("error", "review", "warning", "info")
 
 #: The tolerance in force for the rule being run: the user's override, else its default.
 _TOLERANCE: ContextVar[float | None] = ContextVar("tolerance", default=None)
@@ -43,23 +47,27 @@ class Hit:
 
 @dataclass(frozen=True, kw_only=True)
 class Finding(Hit):
-    """A Hit stamped with its rule id, citation and severity (and a waiver, if any)."""
+    """A Hit stamped with its rule id, citation and severity (and a waiver, if any),
+    and the index of the marker of its file it is about."""
 
     rule: str
     citation: str
     severity: str
     waived: str | None = None
+    marker: int = 0
 
 
 @dataclass(frozen=True)
 class Tolerance:
     """A rule's default tolerance: a requirement key of the pack (its value and unit
     from the table), or a number, or a function of the facts, with its ``unit``.
-    ``text`` says how a computed one is worked out."""
+    ``text`` says how a computed one is worked out. ``minimum``: the rule asks for at
+    least a value, so a tolerance above the default accepts less than the rule does."""
 
     value: str | float | Callable[[Any], float]
     unit: str = "in"
     text: str | None = None
+    minimum: bool = False
 
     def default(self, facts: Any) -> float:
         if isinstance(self.value, str):
@@ -73,6 +81,25 @@ class Tolerance:
             need = requirement(self.value)
             return f"{need.value:g} {need.unit}"
         return f"{self.value:g} {self.unit}"
+
+
+@dataclass(frozen=True)
+class Override:
+    """A tolerance the user set for a rule, shown on every report: its value and unit,
+    the rule's default, and whether it accepts less than the rule's own minimum (only
+    with the user's explicit leave, ``allow_below_minimum``)."""
+
+    rule: str
+    value: float
+    unit: str
+    default: str
+    below_minimum: bool = False
+
+    def describe(self) -> str:
+        unit = "" if self.unit == "ratio" else f" {self.unit}"
+        text = f"{self.rule} tolerance {self.value:g}{unit} (default {self.default})"
+        return text + (": accepts less than the rule's minimum (--allow-below-minimum)"
+                       if self.below_minimum else "")
 
 
 F = TypeVar("F", bound=Callable[..., Iterable[Hit]])
@@ -142,6 +169,28 @@ class Registry:
             return check
 
         return register
+
+    def override(self, rule_id: str, value: float, allow_below_minimum: bool = False
+                 ) -> Override:
+        """The user's tolerance ``value`` for ``rule_id``, judged: ValueError (one line)
+        for a rule without a tolerance, a value that is not a finite number >= 0, or one
+        that would accept less than the rule's own minimum unless that is allowed."""
+        rule_ = self.rules.get(rule_id)
+        if rule_ is None or rule_.tolerance is None:
+            known = ", ".join(r.id for r in self.rules.values() if r.tolerance)
+            raise ValueError(f"{rule_id!r} has no tolerance; rules with one: {known}")
+        if not 0 <= value < float("inf"):
+            raise ValueError(f"{rule_id}={value:g}: a tolerance is a finite number >= 0")
+        tol = rule_.tolerance
+        with governed_by(self.law):
+            default = tol.describe()
+            below = tol.minimum and value > tol.default(None) + EPSILON
+            unit = requirement(tol.value).unit if isinstance(tol.value, str) else tol.unit
+        if below and not allow_below_minimum:
+            raise ValueError(f"{rule_id}={value:g} would accept less than the rule's own "
+                             f"minimum (default tolerance {default}); give "
+                             "--allow-below-minimum to accept that, and the report says so")
+        return Override(rule_id, value, unit, default, below)
 
     def evaluate(self, facts: Any, waivers: Mapping[str, str] | None = None,
                  tolerances: Mapping[str, float] | None = None) -> list[Finding]:
@@ -213,3 +262,11 @@ def color_is(match: ColorMatch | None, want: str, say: Callable[[ColorMatch], st
     """A Hit when a colour was read and is not of family ``want``."""
     if match is not None and match.family != want:
         yield Hit(say(match), measured=match.family, required=want, bbox=bbox)
+
+
+def unjudged(what: str, why: str, *, required: str | None = None,
+             bbox: tuple[float, float, float, float] | None = None) -> Hit:
+    """A Hit of severity ``review``: ``what`` could not be judged from the drawing
+    because ``why``, so the marker is not passed until a person has looked."""
+    return Hit(f"{what} could not be judged: {why}; a person must check it",
+               measured="not judged", required=required, severity="review", bbox=bbox)

@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from markers.check.measure import measure
-from markers.check.report import FileReport
+from markers.check.engine import Finding, Override
+from markers.check.measure import Facts, measure
+from markers.check.measure.common import bbox_of
+from markers.check.report import FileReport, MarkerReport, marker_verdict
 from markers.core.artwork import Artwork
 from markers.core.design import DESIGN_SUFFIXES, as_declared, is_design, parse_design
 from markers.core.pack import Pack
@@ -27,12 +29,14 @@ __all__ = ["CheckOptions", "load_artwork", "judge", "check_bytes", "check_file",
 @dataclass(frozen=True)
 class CheckOptions:
     """What the user told the checker: H or scale when the file lacks them, waivers
-    (rule id -> reason) and tolerances (rule id -> value in the rule's unit)."""
+    (rule id -> reason) and tolerances (rule id -> value in the rule's unit), with the
+    ``overrides`` that say so on every report (Registry.override judged each)."""
 
     display_height: float | None = None
     scale: float | None = None
     waivers: dict[str, str] = field(default_factory=dict)
     tolerances: dict[str, float] = field(default_factory=dict)
+    overrides: tuple[Override, ...] = ()
 
 
 def load_artwork(data: bytes, name: str, options: CheckOptions, pack: Pack) -> Artwork:
@@ -55,8 +59,19 @@ def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack) -> FileRep
     with pack.in_force():
         facts = measure(art, pack.kinds, options.display_height)
         findings = pack.rules.evaluate(facts, options.waivers, options.tolerances)
-    return FileReport.judged(file, facts.kind, facts.display_height, facts.display_basis,
-                             findings)
+    markers = [_marker(0, facts, art, findings)]
+    return FileReport.judged(file, markers, findings, options.overrides)
+
+
+def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding]) -> MarkerReport:
+    """The report of one marker: its box (the drawing's when no marker was found), what
+    it was judged as, what its lettering says and how that was read."""
+    height = facts.display_height
+    return MarkerReport(
+        index, int(art.meta.get("page", 1)), facts.bbox() or bbox_of(art.bounds), facts.kind,
+        marker_verdict([f for f in findings if f.marker == index]),
+        None if height is None else round(height, 3), facts.display_basis,
+        facts.legend_text, facts.ws_id, facts.text_basis)
 
 
 def check_bytes(data: bytes, name: str, options: CheckOptions,

@@ -6,16 +6,52 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from markers.check.engine import Finding, Registry
+from markers.check.engine import Finding, Override, Registry
 from markers.core.shown import shown_name
 
-__all__ = ["FileReport", "finding_json", "to_json", "to_text", "to_sarif", "summary",
-           "exit_status"]
+__all__ = ["MarkerReport", "FileReport", "marker_verdict", "finding_json", "to_json",
+           "to_text", "to_sarif", "summary", "exit_status"]
+
+#: Verdicts, worst first: a file's verdict is the worst of its markers'.
+VERDICTS = ("error", "fail", "review", "pass")
+
+
+def marker_verdict(findings: list[Finding]) -> str:
+    """fail when any unwaived error, else review when any unwaived review (a requirement
+    that could not be judged), else pass: never pass while a requirement went unjudged."""
+    live = {f.severity for f in findings if not f.waived}
+    return "fail" if "error" in live else "review" if "review" in live else "pass"
+
+
+@dataclass
+class MarkerReport:
+    """One marker of a file (RULES.md, contract version 2): where it is (page, bbox in
+    inches from the page's top-left corner), what it was judged as, and what was read
+    of its lettering and on what basis (text | outlines | declared | none)."""
+
+    index: int
+    page: int
+    bbox: tuple[float, float, float, float] | None
+    kind: str | None
+    verdict: str
+    display_height_in: float | None = None
+    display_height_basis: str | None = None
+    legend: str | None = None
+    ws_id: str | None = None
+    text_basis: str = "none"
+
+    def as_json(self) -> dict:
+        return {"index": self.index, "page": self.page,
+                "bbox": None if self.bbox is None else list(self.bbox), "kind": self.kind,
+                "verdict": self.verdict, "display_height_in": self.display_height_in,
+                "display_height_basis": self.display_height_basis, "legend": self.legend,
+                "ws_id": self.ws_id, "text_basis": self.text_basis}
 
 
 @dataclass
 class FileReport:
-    """The verdict on one input file (RULES.md, "Report contract")."""
+    """The verdict on one input file (RULES.md, "Report contract"): the worst of its
+    markers'; ``kind`` and the display height are its only marker's (None for several)."""
 
     file: str
     verdict: str
@@ -24,13 +60,19 @@ class FileReport:
     display_height_basis: str | None = None
     findings: list[Finding] = field(default_factory=list)
     error: str | None = None
+    markers: list[MarkerReport] = field(default_factory=list)
+    overrides: tuple[Override, ...] = ()
 
     @classmethod
-    def judged(cls, file: str, kind: str | None, height: float | None, basis: str | None,
-               findings: list[Finding]) -> "FileReport":
-        failed = any(f.severity == "error" and not f.waived for f in findings)
-        return cls(file, "fail" if failed else "pass", kind,
-                   None if height is None else round(height, 3), basis, findings)
+    def judged(cls, file: str, markers: list[MarkerReport], findings: list[Finding],
+               overrides: tuple[Override, ...] = ()) -> "FileReport":
+        """The file's report from its markers (each with its verdict) and their findings
+        (each naming its ``marker``)."""
+        verdict = min((m.verdict for m in markers), key=VERDICTS.index, default="pass")
+        only = markers[0] if len(markers) == 1 else None
+        return cls(file, verdict, only and only.kind, only and only.display_height_in,
+                   only and only.display_height_basis, findings, markers=markers,
+                   overrides=overrides)
 
     @classmethod
     def unreadable(cls, file: str, message: str) -> "FileReport":
@@ -46,17 +88,29 @@ def finding_json(f: Finding) -> dict:
         record["tolerance"] = f.tolerance
     if f.waived is not None:
         record["waived"] = f.waived
+    record["marker"] = f.marker
     return record
 
 
 def to_json(reports: list[FileReport]) -> str:
     """A JSON array, one object per input, exactly the RULES.md contract."""
-    return json.dumps([{
-        "file": r.file, "verdict": r.verdict, "kind": r.kind,
-        "display_height_in": r.display_height_in,
-        "display_height_basis": r.display_height_basis,
-        "findings": [finding_json(f) for f in r.findings],
-        "error": r.error} for r in reports], indent=2)
+    records = []
+    for r in reports:
+        record = {"file": r.file, "verdict": r.verdict, "kind": r.kind,
+                  "display_height_in": r.display_height_in,
+                  "display_height_basis": r.display_height_basis,
+                  "markers": [m.as_json() for m in r.markers],
+                  "findings": [finding_json(f) for f in r.findings],
+                  "error": r.error}
+        if r.overrides:
+            record["tolerance_overrides"] = [_override_json(o) for o in r.overrides]
+        records.append(record)
+    return json.dumps(records, indent=2)
+
+
+def _override_json(o: Override) -> dict:
+    return {"rule": o.rule, "value": o.value, "unit": o.unit, "default": o.default,
+            "below_minimum": o.below_minimum}
 
 
 def _value(f: Finding) -> str:
@@ -77,14 +131,24 @@ def to_text(reports: list[FileReport]) -> str:
             continue
         height = (f", display height {r.display_height_in:g} in ({r.display_height_basis})"
                   if r.display_height_in is not None else "")
-        lines = [f"{name}: {r.verdict.upper()} ({r.kind or 'unknown kind'}{height})"]
-        for f in r.findings:
-            waived = f" (waived: {f.waived})" if f.waived else ""
-            severity = "waived" if f.waived else f.severity
-            lines.append(f"  {severity:<7} {f.rule:<20} {f.citation}: {f.message}"
-                         f"{_value(f)}{waived}")
+        several = len(r.markers) > 1
+        kind = f"{len(r.markers)} markers" if several else r.kind or "unknown kind"
+        lines = [f"{name}: {r.verdict.upper()} ({kind}{height})"]
+        lines += [f"  override {o.describe()}" for o in r.overrides]
+        for m in r.markers:
+            if several:
+                lines.append(f"  marker {m.index} (page {m.page}): {m.verdict.upper()} "
+                             f"({m.kind or 'unknown kind'})")
+            lines += [_finding_line(f, several) for f in r.findings if f.marker == m.index]
         blocks.append("\n".join(lines))
     return "\n".join(blocks)
+
+
+def _finding_line(f: Finding, indent: bool) -> str:
+    waived = f" (waived: {f.waived})" if f.waived else ""
+    severity = "waived" if f.waived else f.severity
+    return (f"{'    ' if indent else '  '}{severity:<7} {f.rule:<20} {f.citation}: "
+            f"{f.message}{_value(f)}{waived}")
 
 
 def summary(reports: list[FileReport]) -> str:
@@ -93,12 +157,15 @@ def summary(reports: list[FileReport]) -> str:
     per_rule = Counter(f.rule for r in reports for f in r.findings
                        if f.severity != "info" and not f.waived)
     head = ", ".join(f"{verdicts[v]} {v}" for v in ("pass", "fail", "error"))
+    if verdicts["review"]:
+        head += f", {verdicts['review']} review (a person must check what was not judged)"
     lines = [f"{len(reports)} file(s): {head}"]
     lines += [f"  {count:>5}  {rule_id}" for rule_id, count in sorted(per_rule.items())]
     return "\n".join(lines)
 
 
-_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+#: SARIF has no "review" level: a review finding is a warning whose properties say review.
+_LEVEL = {"error": "error", "review": "warning", "warning": "warning", "info": "note"}
 
 
 def to_sarif(reports: list[FileReport], registry: Registry, url: str) -> str:
@@ -112,6 +179,7 @@ def to_sarif(reports: list[FileReport], registry: Registry, url: str) -> str:
              for r in registry.rules.values()]
     index = {r["id"]: i for i, r in enumerate(rules)}
     results = []
+    overrides = {rep.file: {o.rule: o for o in rep.overrides} for rep in reports}
     for rep in reports:
         location = {"physicalLocation": {"artifactLocation": {"uri": rep.file}}}
         if rep.error:
@@ -123,7 +191,13 @@ def to_sarif(reports: list[FileReport], registry: Registry, url: str) -> str:
                       "message": {"text": f"{f.citation}: {f.message}"},
                       "locations": [location],
                       "properties": {"measured": f.measured, "required": f.required,
-                                     "unit": f.unit, "bbox": f.bbox}}
+                                     "unit": f.unit, "bbox": f.bbox, "marker": f.marker,
+                                     "severity": f.severity,
+                                     "review": f.severity == "review",
+                                     "tolerance": f.tolerance}}
+            if f.rule in overrides.get(rep.file, {}):
+                result["properties"]["toleranceOverride"] = \
+                    _override_json(overrides[rep.file][f.rule])
             if f.waived:
                 result["suppressions"] = [{"kind": "external", "justification": f.waived}]
             results.append(result)
@@ -131,11 +205,18 @@ def to_sarif(reports: list[FileReport], registry: Registry, url: str) -> str:
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
         "runs": [{"tool": {"driver": {"name": "wsmark", "informationUri": url,
                                       "rules": rules}},
-                  "results": results}]}, indent=2)
+                  "results": results, **_run_properties(reports)}]}, indent=2)
+
+
+def _run_properties(reports: list[FileReport]) -> dict:
+    """The run's tolerance overrides (the same for every file), when any was given."""
+    given = next((r.overrides for r in reports if r.overrides), ())
+    return {"properties": {"toleranceOverrides": [_override_json(o) for o in given]}} \
+        if given else {}
 
 
 def exit_status(reports: list[FileReport]) -> int:
-    """0 all pass, 1 any fail, 2 any unreadable input."""
+    """0 all pass, 1 any fail or review, 2 any unreadable input."""
     if any(r.verdict == "error" for r in reports):
         return 2
-    return 1 if any(r.verdict == "fail" for r in reports) else 0
+    return 1 if any(r.verdict in ("fail", "review") for r in reports) else 0

@@ -15,7 +15,7 @@ from markers.core.words import did_you_mean
 from markers.core.spec import code, requirement
 
 __all__ = ["Design", "is_design", "load_design", "parse_design", "DESIGN_SUFFIXES",
-           "CURVATURES", "as_declared", "refuse"]
+           "CURVATURES", "as_declared", "refuse", "ws_id_from_text"]
 
 DESIGN_SUFFIXES = (".yaml", ".yml", ".json")
 #: A design file is a few lines; anything bigger is not one.
@@ -75,6 +75,11 @@ class Design:
     seam: float = 0.0
     flag_height: float | None = None
     flag_length: float | None = None
+    #: widest a sign may be (inches; default the symbol and its margins), and words
+    #: above or below a control or danger symbol (NR 5.09(2)(b)1, 3)
+    max_width: float | None = None
+    above: str | None = None
+    below: str | None = None
 
     def validate(self, needs_display_height: bool = True) -> None:
         """Refuse what no correct marker can be, citing the paragraph (an outline of
@@ -108,7 +113,8 @@ class Design:
         self._validate_sizes()
 
     def _validate_sizes(self) -> None:
-        for name in ("height_above_water", "diameter", "flag_height", "flag_length", "seam"):
+        for name in ("height_above_water", "diameter", "flag_height", "flag_length", "seam",
+                     "max_width"):
             value = getattr(self, name)
             if value is not None and not (math.isfinite(value) and value >= 0
                                           and (value > 0 or name == "seam")):
@@ -119,10 +125,23 @@ class Design:
                               f"curve, {code()}(6)(d)) or 'surface' (measured along the surface)")
 
 
+def ws_id_from_text(text: str) -> str:
+    """The id an aid's lettering reads: one line as it is; stacked lines ("WS" above
+    "2", or a character a line) joined, with the hyphen the stack leaves out."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if len(lines) < 2:
+        return text.strip()
+    joined = "".join(lines)
+    if joined.upper().startswith("WS") and not joined[2:].startswith("-"):
+        joined = joined[:2] + "-" + joined[2:]
+    return joined
+
+
 _ALIASES = {"id": "ws_id", "display-height": "display_height", "ws-id": "ws_id"}
 _NUMBERS = ("display_height", "outline", "height_above_water", "diameter", "seam",
-            "flag_height", "flag_length")
-_TEXTS = ("legend", "ws_id", "symbol", "shape", "color", "material", "curvature")
+            "flag_height", "flag_length", "max_width")
+_TEXTS = ("legend", "ws_id", "symbol", "shape", "color", "material", "curvature", "above",
+          "below")
 
 
 def is_design(path: str | Path) -> bool:

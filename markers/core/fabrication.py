@@ -271,6 +271,12 @@ class Fabrication:
     cuts: dict[str, list[Polygon]]
     issues: list[WeedingIssue]
     bom: list[BomLine]
+    #: what the job is made of (the blank, what is painted), and findings beyond
+    #: weeding (a mounting hole too close to the symbol or legend)
+    notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    #: the job nested on the shop's rolls (``markers.core.materials.MaterialLine``)
+    materials: tuple = ()
 
 
 def plan(art: Artwork, bleed: float = DEFAULT_BLEED,

@@ -8,6 +8,7 @@ callers pass dimensions taken from ``markers.packs.wi_nr509.requirements``.
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import shapely
@@ -16,7 +17,8 @@ from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 __all__ = [
-    "fmt", "diamond", "diamond_inset", "disc", "circle_path", "ring_path",
+    "fmt", "diamond", "diamond_inset", "disc", "circle_path", "ring_path", "path_circles",
+    "move_path",
     "rect", "cross", "triangle", "vertical_stripes",
     "to_seen", "to_surface", "bands", "nun", "ellipse_above",
 ]
@@ -27,6 +29,13 @@ QUAD_SEGS = 256
 #: Longest straight piece kept when a shape is bent onto or off a cylinder: the chord
 #: of x = r sin(s / r) over 1/20 in strays less than 1/10,000 in on a 3.5 in radius.
 BEND_STEP = 0.05
+#: A circle as ``circle_path`` writes it: its rightmost point, then an arc of radius r.
+_CIRCLE_AT = re.compile(r"M(\S+) (\S+)A(\S+) \S+ 0 1 [01] ")
+_OP_AT = re.compile(r"([A-Za-z])([^A-Za-z]*)")
+#: What each absolute command's arguments are, in turn: an x, a y, or neither.
+_SHIFTS = {"M": "xy", "L": "xy", "T": "xy", "C": "xy", "S": "xy", "Q": "xy", "H": "x",
+           "V": "y", "A": "-----xy", "Z": "-"}
+_NUMBER_AT = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 
 
 def fmt(value: float) -> str:
@@ -70,6 +79,28 @@ def circle_path(cx: float, cy: float, radius: float, sweep: int = 0) -> str:
     x0, x1, y = fmt(cx + radius), fmt(cx - radius), fmt(cy)
     r = fmt(radius)
     return f"M{x0} {y}A{r} {r} 0 1 {sweep} {x1} {y}A{r} {r} 0 1 {sweep} {x0} {y}Z"
+
+
+def path_circles(path: str) -> list[tuple[float, float, float]]:
+    """The circles (cx, cy, r) in path data written by ``circle_path``/``ring_path``
+    (the DXF writes them as true circles); anything else in the path is ignored."""
+    circles = []
+    for x, y, r in _CIRCLE_AT.findall(path):
+        circles.append((float(x) - float(r), float(y), float(r)))
+    return circles
+
+
+def move_path(path: str, dx: float, dy: float) -> str:
+    """Path data in absolute commands (what ``circle_path`` and the lettering write)
+    moved by (dx, dy), its arcs and curves kept."""
+    out = []
+    for op, args in _OP_AT.findall(path):
+        if op not in _SHIFTS:
+            raise ValueError(f"move_path: {op!r} is not an absolute path command")
+        shift = [{"x": dx, "y": dy, "-": 0.0}[c] for c in _SHIFTS[op]]
+        values = [float(v) for v in _NUMBER_AT.findall(args)]
+        out.append(op + " ".join(fmt(v + shift[i % len(shift)]) for i, v in enumerate(values)))
+    return "".join(out)
 
 
 def ring_path(cx: float, cy: float, outer: float, inner: float) -> str:

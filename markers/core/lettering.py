@@ -237,4 +237,24 @@ def fit_block(legend: str, region: Polygon, min_cap: float, max_cap: float,
     return set_block(best[1], cap, cx, cy)
 
 
-__all__ += ["block_height", "set_block", "line_choices"]
+def wrap_words(text: str, cap_height: float, width: float) -> list[str] | None:
+    """``text`` broken greedily into lines no wider than ``width`` at ``cap_height``
+    ('|' or a newline forces a break); None when a line cannot be made that narrow."""
+    lines: list[str] = []
+    for part in text.replace("|", "\n").split("\n"):
+        current = ""
+        for word in part.split():
+            trial = f"{current} {word}".strip()
+            if text_width(trial, cap_height) <= width + 1e-9:
+                current = trial
+            elif current and text_width(word, cap_height) <= width + 1e-9:
+                lines.append(current)
+                current = word
+            else:
+                return None
+        if current:
+            lines.append(current)
+    return lines
+
+
+__all__ += ["block_height", "set_block", "line_choices", "wrap_words"]

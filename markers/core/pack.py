@@ -37,7 +37,9 @@ class Kind:
     a report names (an aid buoy is reported as its aid); ``shape`` is what the measurer
     calls the thing it detects for this kind (see ``markers.check.measure``). ``sample_id``
     is the identification of a typical aid, ``sample`` the other fields of a typical
-    design and ``legends`` the typical legends the gallery and sheets show.
+    design and ``legends`` the typical legends the gallery and sheets show. ``surface``
+    gives a buoy's surface for the shop (its zones and flat print, from the design and
+    its elevation; ``markers.core.shop.BuoySurface``), None for kinds made flat.
     """
 
     name: str
@@ -52,6 +54,7 @@ class Kind:
     display_area: bool = True
     sample: dict[str, Any] = field(default_factory=dict)
     legends: tuple[str | None, ...] = (None,)
+    surface: Callable[[Design, Artwork], Any] | None = None
 
     @property
     def form(self) -> str:
@@ -66,8 +69,8 @@ class Kind:
         """This kind at ``display_height`` (None without a display area) with each of its
         typical legends, its sample id and its sample fields."""
         fields_ = {"ws_id": self.sample_id, **self.sample}
-        legends = self.legends if self.uses_legend and "legend" not in fields_ else \
-            (fields_.pop("legend", None),)
+        sample_legend = fields_.pop("legend", None)
+        legends = self.legends if self.legends != (None,) else (sample_legend,)
         height = display_height if self.display_area else None
         return [Design(self.name, height, legend=legend, **fields_) for legend in legends]
 
@@ -96,7 +99,8 @@ class Pack:
     identification check sheets show (``check_id(kind, id) -> id``, DesignError when
     wrong) with the sheets' ``numbering`` page. ``source`` names the enactment;
     ``module`` is where the pack is defined (as ``PACK``). ``plan_rules``, when the pack
-    judges placement plans, is its markers.plan.rules.PlanRegistry."""
+    judges placement plans, is its markers.plan.rules.PlanRegistry;
+    ``fabrication_samples`` are the jobs whose shop files the gallery previews."""
 
     name: str
     title: str
@@ -109,6 +113,7 @@ class Pack:
     check_id: Callable[[str, str | None], str]
     numbering: Numbering
     module: str
+    fabrication_samples: tuple[Design, ...] = ()
     plan_rules: "Registry | None" = None
 
     def __reduce__(self) -> tuple[Callable[[str], "Pack"], tuple[str]]:
@@ -150,6 +155,15 @@ class Pack:
         layers = tuple(replace(layer, hex=hexes.get(layer.color, layer.hex))
                        for layer in art.layers)
         return replace(art, layers=layers)
+
+    def surface(self, design: Design, art: Artwork) -> Any | None:
+        """The surface of the buoy ``design`` (its elevation ``art``) for the shop, or
+        None for a kind made flat (signs, wraps, flags)."""
+        kind = self.kind(design.kind)
+        if kind.surface is None:
+            return None
+        with self.in_force():
+            return kind.surface(self.validate(design, kind), art)
 
 
 def _pack_of(module: str) -> Pack:

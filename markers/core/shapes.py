@@ -10,7 +10,7 @@ import numpy as np
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-__all__ = ["SPECK", "polygons", "shape_of", "extreme_quad", "radii"]
+__all__ = ["SPECK", "polygons", "shape_of", "extreme_quad", "radii", "fit_circle"]
 
 #: Areas smaller than this (sq in) are specks: anti-aliasing slivers, hairlines.
 SPECK = 1e-4
@@ -72,3 +72,16 @@ def shape_of(poly: Polygon) -> str:
     if _is_circle(poly):
         return "circle"
     return "other"
+
+
+def fit_circle(points: np.ndarray) -> tuple[float, float, float, float]:
+    """Least-squares circle (cx, cy, r) through ``points`` and the worst stray as a
+    share of r: the diameter of a drawn circle, exact for a polygon of any number of
+    sides (an area-equivalent one comes out small)."""
+    x, y = points[:, 0], points[:, 1]
+    a = np.column_stack([x, y, np.ones_like(x)])
+    (d, e, f), *_ = np.linalg.lstsq(a, -(x * x + y * y), rcond=None)
+    cx, cy = -d / 2, -e / 2
+    r = math.sqrt(max(cx * cx + cy * cy - f, 0.0))
+    stray = float(np.max(np.abs(np.hypot(x - cx, y - cy) - r))) / r if r else math.inf
+    return cx, cy, r, stray

@@ -19,6 +19,7 @@ __all__ = ["plan_json", "plan_records", "plan_text", "plan_exit_status", "findin
 def finding_record(f: PlanFinding) -> dict:
     """One finding as the contract's keys, with the plan's feature, id and location."""
     record = finding_json(f.finding)
+    record.pop("marker")  # the plan's marker index, not the drawing's
     return {"rule": record.pop("rule"), "citation": record.pop("citation"),
             "severity": record.pop("severity"), "marker": f.marker, "feature": f.feature,
             "ws_id": f.ws_id,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from markers.check.measure.buoys import measure_buoy
+from markers.check.measure.buoys import looks_like_buoy, measure_buoy
 from markers.check.measure.common import Facts
 from markers.check.measure.faces import measure_face
 from markers.check.measure.flags import looks_like_flag, measure_flag
@@ -22,12 +22,13 @@ __all__ = ["Facts", "measure"]
 def measure(art: Artwork, kinds: Mapping[str, Kind],
             display_height: float | None = None) -> Facts:
     """Measure ``art`` as the kind it declares (``meta['kind']``) among ``kinds``, else
-    as what it looks like: a buoy has a ``waterline``, a flag a flag's colours, anything
-    else is a face. ``display_height`` (inches) overrides the drawing's own."""
+    as what it looks like: a buoy has a ``waterline`` or a buoy's shape (then the lowest
+    painted edge is its waterline), a flag a flag's colours, anything else is a face. ``display_height`` (inches) overrides the drawing's own."""
     declared = kinds.get(art.meta.get("kind"))
     family = declared.family if declared else None
     shape = declared.shape if declared else None
-    if family in ("buoy", "wrap") or (declared is None and "waterline" in art.features):
+    if family in ("buoy", "wrap") or (declared is None and (
+            "waterline" in art.features or looks_like_buoy(art))):
         facts = measure_buoy(art, display_height, shape)
     elif family == "flag" or (declared is None and looks_like_flag(art)):
         facts = measure_flag(art, shape)
@@ -37,6 +38,7 @@ def measure(art: Artwork, kinds: Mapping[str, Kind],
     if art.meta.get("scale_basis") == "physical":
         facts.drawing_units = art.meta.get("units")
     facts.generator = art.meta.get("generator")
+    facts.unread = dict(art.meta.get("ignored") or {})
     return facts
 
 

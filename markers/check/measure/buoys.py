@@ -43,10 +43,11 @@ from markers.check.measure.common import (
     Band, Facts, Reflector, bbox_of, enclosed_by, family_geometry, legend_facts,
 )
 from markers.check.measure.faces import measure_face
-from markers.core.shapes import polygons
+from markers.check.measure.reading import read_identification
+from markers.core.shapes import fit_circle, polygons
 from markers.core.spec import req
 
-__all__ = ["SHAPES", "measure_buoy"]
+__all__ = ["SHAPES", "looks_like_buoy", "measure_buoy"]
 
 #: What this measurer detects on a buoy elevation, and the wrap; a pack's kinds name
 #: them (Kind.shape).
@@ -96,6 +97,8 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
     body = Polygon(max(parts, key=lambda p: (round(p.bounds[3], 3), p.area)).exterior)
     sign = [p for p in parts if p.bounds[3] <= body.bounds[1] + 1e-6]
     facts.waterline, facts.body = waterline, body
+    facts.waterline_basis = "declared" if "waterline" in art.features else \
+        "lowest painted edge"
     bx0, top, bx1, _ = body.bounds
     facts.height_above_water = waterline - top
     facts.panel = body.envelope
@@ -104,7 +107,7 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
     on_body = {f: g.intersection(body).area for f, (g, _) in fam.items()}
     facts.body_color = fam[max(on_body, key=on_body.get)][1]
     facts.reflector = _reflector(art, fam, body)
-    kind = facts.kind = declared or _detect(fam, facts, sign)
+    kind = facts.kind = declared or _detect(art, fam, facts, sign)
     if kind == "wrap":
         _wrap(art, fam, facts, display_height)
         return facts
@@ -120,6 +123,7 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
     if facts.faces:
         face = facts.faces[0]
         facts.display_height, facts.display_basis = face.display_height, face.display_basis
+        facts.legend_text, facts.text_basis = face.legend_text, face.text_basis
     return facts
 
 
@@ -140,17 +144,6 @@ def _waterline(art: Artwork, painted: BaseGeometry) -> float:
         return painted.bounds[3]
     _, y0, _, y1 = line.bounds
     return (y0 + y1) / 2
-
-
-def _fit_circle(points: np.ndarray) -> tuple[float, float, float, float]:
-    """Least-squares circle (cx, cy, r) and the worst stray as a share of r."""
-    x, y = points[:, 0], points[:, 1]
-    a = np.column_stack([x, y, np.ones_like(x)])
-    (d, e, f), *_ = np.linalg.lstsq(a, -(x * x + y * y), rcond=None)
-    cx, cy = -d / 2, -e / 2
-    r = math.sqrt(max(cx * cx + cy * cy - f, 0.0))
-    stray = float(np.max(np.abs(np.hypot(x - cx, y - cy) - r))) / r if r else math.inf
-    return cx, cy, r, stray
 
 
 def _fit_ellipse(points: np.ndarray) -> tuple[float, float, float]:
@@ -186,7 +179,7 @@ def _shape(body: Polygon, waterline: float) -> tuple[str, float | None]:
     outline = outline[outline[:, 1] < waterline - 1e-3 * height]
     if len(outline) < 12:
         return "other", None
-    _, _, r, stray = _fit_circle(outline)
+    _, _, r, stray = fit_circle(outline)
     if stray <= ROUND_TOL:
         return "sphere", 2 * r
     ax, ay, stray = _fit_ellipse(outline)
@@ -275,24 +268,52 @@ def _reflector(art: Artwork, fam: Fam, body: Polygon) -> Reflector | None:
 
 # --- kind of an undeclared elevation --------------------------------------------------------
 
-def _detect(fam: Fam, facts: Facts, sign: list[Polygon]) -> str:
-    """What an undeclared elevation shows: a sign above it, bands, a blue band, an aid
-    colour with letters, or one race colour."""
+def _detect(art: Artwork, fam: Fam, facts: Facts, sign: list[Polygon]) -> str:
+    """What an undeclared elevation shows: a sign above it, bands, a blue band or a
+    white sphere (a mooring buoy, whose band may be missing), an aid colour with
+    letters (outlines or ``<text>``), an identification or a reflector, or one race
+    colour."""
     names = [b.color.family for b in facts.bands]
     on_body = {f: g.intersection(facts.body).area / facts.body.area for f, (g, _) in fam.items()}
     if sign or names.count("orange") >= 3:
         return "sign-buoy"
-    if on_body.get("blue", 0) > 0.02:
+    main = facts.body_color.family
+    if on_body.get("blue", 0) > 0.02 or (main == "white" and facts.body_shape in
+                                         ("sphere", "ovate", "oblate")):
         return "mooring-buoy"
     if "orange" in names and "white" in names:
         return "symbol-buoy"
-    main = facts.body_color.family
     if on_body.get("black", 0) > 0.1 and "white" in on_body:
         return "striped-aid-buoy"
-    letters = [p for f, (g, _) in fam.items() if f != main for p in polygons(g)]
-    if main in ("red", "green") and (letters or facts.reflector or facts.body_shape == "nun"):
+    letters = [p for f, (g, _) in fam.items() if f != main for p in polygons(g)] + \
+        [item for item in art.legends if item.box.intersects(facts.body)]
+    if main in ("red", "green") and (letters or facts.reflector or art.meta.get("ws_id")
+                                     or facts.body_shape == "nun"):
         return f"{main}-aid-buoy"
     return "race-buoy"
+
+
+def looks_like_buoy(art: Artwork) -> bool:
+    """An undeclared drawing without a ``waterline`` that is a buoy elevation by its
+    shape: a body at least 1.5 times as tall as wide whose edges run in 3 or more bands
+    of colour with orange among them (a symbol or sign buoy), or a round body whose
+    colour at its side is its colour at its middle (a mooring or race ball, bands
+    running across it; a control circle's ring is orange at the side, white inside)."""
+    fam = family_geometry(art)
+    parts = polygons(_closed(unary_union([g for g, _ in fam.values()])))
+    if not parts:
+        return False
+    body = Polygon(parts[0].exterior)
+    x0, y0, x1, y1 = body.bounds
+    if y1 - y0 >= 1.5 * (x1 - x0):
+        names = [b.color.family for b in _bands(fam, body, y1)]
+        return len(names) >= 3 and "orange" in names
+    if _shape(body, y1)[0] not in ("sphere", "ovate", "oblate"):
+        return False
+    middle = body.centroid
+    side = _edge_color(fam, body, middle.y)
+    inside = [f for f, (g, _) in fam.items() if shapely.intersects_xy(g, middle.x, middle.y)]
+    return side is not None and inside == [side]
 
 
 # --- faces -------------------------------------------------------------------------------
@@ -451,12 +472,8 @@ def _aid(art: Artwork, fam: Fam, facts: Facts) -> None:
     if facts.curvature == "surface":
         box_of = _box_mover(lambda g: geo.to_seen(g, axis, radius))
         facts.legends = [replace(leg, bbox=box_of(leg.bbox)) for leg in facts.legends]
-    texts = [leg.text for leg in facts.legends if leg.text and leg.text.strip().upper()
-             .startswith("WS")]
-    if texts:
-        facts.ws_id, facts.ws_id_basis = texts[0].strip(), "text"
-    elif art.meta.get("ws_id"):
-        facts.ws_id, facts.ws_id_basis = art.meta["ws_id"], "declared"
+    facts.ws_id, facts.ws_id_basis = read_identification(art, facts.legends, facts.body)
+    facts.legend_text, facts.text_basis = facts.ws_id, facts.ws_id_basis
 
 
 def _stripes(fam: Fam, facts: Facts) -> int:

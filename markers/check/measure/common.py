@@ -76,7 +76,10 @@ class Stripe:
 class Facts:
     """Everything the rules need to know about one marker, in inches and degrees.
 
-    Buoys and wraps add the waterline and what stands above it; ``faces`` are the
+    ``legend_text`` is what the lettering says as read, ``text_basis`` how it was read
+    (text | outlines | declared | none: markers.check.measure.reading); ``unread``
+    counts what the reader could not read (raster images ...), whose content was not
+    judged. Buoys and wraps add the waterline and what stands above it; ``faces`` are the
     faces a buoy carries (its symbol, each symbol of a wrap, the sign above a sign
     buoy), measured like sign faces and judged by the same rules. ``curvature`` says
     how a face on a round surface was measured: "seen" (as drawn on an elevation) or
@@ -97,6 +100,7 @@ class Facts:
     symbol_color: ColorMatch | None = None
     center_color: ColorMatch | None = None
     has_cross: bool = False
+    white_quarters: int | None = None
     size_name: str | None = None
     size: float | None = None
     outline: float | None = None
@@ -110,7 +114,11 @@ class Facts:
     stripes: int = 0
     ws_id: str | None = None
     ws_id_basis: str | None = None
+    legend_text: str | None = None
+    text_basis: str = "none"
+    unread: dict[str, int] = field(default_factory=dict)
     waterline: float | None = None
+    waterline_basis: str | None = None
     body: Polygon | None = None
     height_above_water: float | None = None
     diameter: float | None = None

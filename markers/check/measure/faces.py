@@ -18,8 +18,9 @@ from shapely.ops import nearest_points
 from markers.check.measure.common import (
     Facts, LegendFact, bbox_of, enclosed_by, family_geometry, legend_facts,
 )
+from markers.check.measure.reading import read_identification, read_legend
 from markers.core.artwork import Artwork
-from markers.core.shapes import SPECK, extreme_quad, polygons, radii, shape_of
+from markers.core.shapes import SPECK, extreme_quad, fit_circle, polygons, radii, shape_of
 
 __all__ = ["SHAPES", "measure_face", "side_angles"]
 
@@ -66,11 +67,46 @@ def _display(art: Artwork, facts: Facts, given: float | None,
     facts.display_area = box(px0, top, px1, top + facts.display_height)
 
 
+def _typical_outline(ring: Polygon, holes: list[Polygon]) -> float:
+    """The outline's usual thickness: the median distance from the outer boundary to
+    the white centre, so letters touching the outline or one thick side do not move
+    it (the rule's thinnest is Facts.outline)."""
+    edge = shapely.segmentize(ring.exterior, ring.exterior.length / 400)
+    points = shapely.points(shapely.get_coordinates(edge))
+    centre = unary_union([h.exterior for h in holes])
+    return float(np.median(shapely.distance(points, centre)))
+
+
 def _has_cross(ring: Polygon, outline: float) -> bool:
-    """Orange inside the inner diamond (the outline moved in by its own thickness): a
-    cross, even where white words are knocked out of its middle."""
+    """Orange bars crossing the whole centre: orange inside the inner diamond (the
+    outline moved in by its usual thickness) covering most of its vertical or
+    horizontal axis, so a cross with white words knocked out of its middle counts, and
+    letters touching the outline or an uneven outline do not."""
     inner = Polygon(ring.exterior).buffer(-(outline + 0.01), join_style="mitre")
-    return not inner.is_empty and ring.intersection(inner).area > 0.05 * inner.area
+    if inner.is_empty or ring.intersection(inner).area <= 0.05 * inner.area:
+        return False
+    x0, y0, x1, y1 = inner.bounds
+    c = inner.centroid
+    axes = [inner.intersection(LineString([(c.x, y0 - 1), (c.x, y1 + 1)])),
+            inner.intersection(LineString([(x0 - 1, c.y), (x1 + 1, c.y)]))]
+    return any(axis.length > 0 and ring.intersection(axis).length > 0.5 * axis.length
+               for axis in axes)
+
+
+def _white_quarters(ring: Polygon, outline: float) -> int:
+    """How many quarters of an exclusion diamond's centre are white: of the inner
+    diamond cut in four about its middle, those the orange (cross bars and all) does
+    not all but fill; white words knocked out of the cross do not count against it."""
+    inner = Polygon(ring.exterior).buffer(-(outline + 0.01), join_style="mitre")
+    x0, y0, x1, y1 = inner.bounds
+    c = inner.centroid
+    count = 0
+    for qx0, qy0, qx1, qy1 in ((x0, y0, c.x, c.y), (c.x, y0, x1, c.y), (x0, c.y, c.x, y1),
+                               (c.x, c.y, x1, y1)):
+        quarter = inner.intersection(box(qx0, qy0, qx1, qy1))
+        if quarter.area and ring.intersection(quarter).area < 0.9 * quarter.area:
+            count += 1
+    return count
 
 
 def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> None:
@@ -91,14 +127,17 @@ def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> None:
         facts.outline = where[0]
         a, b = nearest_points(ring.exterior, where[1].exterior)
         facts.outline_at = bbox_of(LineString([a, b]).buffer(0.05))
-        facts.has_cross = facts.symbol_shape == "diamond" and _has_cross(ring, facts.outline)
+        usual = _typical_outline(ring, holes)
+        facts.has_cross = facts.symbol_shape == "diamond" and _has_cross(ring, usual)
+        if facts.has_cross:
+            facts.white_quarters = _white_quarters(ring, usual)
     x0, y0, x1, y1 = outer.bounds
     if facts.symbol_shape == "diamond":
         facts.size_name, facts.size = "outside width", x1 - x0
         facts.side_angles = side_angles(outer)
     elif facts.symbol_shape == "circle" and holes:
         facts.size_name = "inner diameter"
-        facts.size = 2 * math.sqrt(holes[0].area / math.pi)
+        facts.size = 2 * fit_circle(np.asarray(holes[0].exterior.coords)[:-1])[2]
         outer_r, inner_r = radii(outer.exterior), radii(holes[0].exterior)
         facts.roundness = float(max(np.ptp(outer_r), np.ptp(inner_r)) / (2 * outer_r.max()))
     elif facts.symbol_shape == "rectangle" and holes:
@@ -196,10 +235,8 @@ def measure_face(art: Artwork, display_height: float | None = None) -> Facts:
     if facts.symbol_outer is not None and facts.display_area is not None:
         s, d = facts.symbol_outer.envelope.centroid, facts.display_area.centroid
         facts.center_offset = math.hypot(s.x - d.x, s.y - d.y)
-    texts = [leg.text for leg in legends if leg.text and leg.text.strip().upper()
-             .startswith("WS")]
-    if texts:
-        facts.ws_id, facts.ws_id_basis = texts[0].strip(), "text"
-    elif art.meta.get("ws_id"):
-        facts.ws_id, facts.ws_id_basis = art.meta["ws_id"], "declared"
+    facts.legend_text, facts.text_basis = read_legend(art, legends)
+    if aid_family is not None and ring is None:
+        facts.ws_id, facts.ws_id_basis = read_identification(art, legends, facts.symbol_outer)
+        facts.text_basis = facts.ws_id_basis
     return facts

@@ -3,6 +3,7 @@ ss. 30.70 and 30.675, Wis. Stats. The only place in wsmark that names Wisconsin.
 
 from __future__ import annotations
 
+from markers.core.design import Design
 from markers.core.pack import Pack
 from markers.packs.wi_nr509.kinds import KINDS
 from markers.packs.wi_nr509.law import LAW
@@ -19,4 +20,8 @@ PACK = Pack(
     url="https://docs.legis.wisconsin.gov/code/admin_code/nr/001/5/09",
     law=LAW, kinds=KINDS, validate=validate, rules=RULES, check_id=validate_ws_id,
     numbering=NUMBERING, module=__name__, plan_rules=PLAN_RULES,
+    fabrication_samples=(Design("control", 24.0, legend="SLOW NO WAKE"),
+                         Design("buoy-symbol", symbol="danger", legend="ROCKS"),
+                         Design("buoy-aid-red", ws_id="WS-2"),
+                         Design("diver-flag")),
 )

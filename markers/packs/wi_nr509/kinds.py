@@ -9,6 +9,7 @@ kind touches this pack and nothing else.
 from __future__ import annotations
 
 from markers.build.aids import build_aid
+from markers.build.buoy_surface import buoy_surface
 from markers.build.buoys import (
     build_aid_buoy, build_mooring_buoy, build_race_buoy, build_sign_buoy, build_symbol_buoy,
 )
@@ -27,9 +28,10 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          build_exclusion, "face", "diamond-cross", uses_legend=True),
     Kind("control", "Control or restriction: orange circle", ref("NR 5.09(2)(b)3"),
          build_control, "face", "circle", uses_legend=True,
-         legends=("SLOW NO WAKE", "5 MPH")),
+         sample={"legend": "SLOW NO WAKE"}, legends=("SLOW NO WAKE", "5 MPH")),
     Kind("information", "Information: orange rectangle", ref("NR 5.09(2)(b)4"),
-         build_information, "face", "rectangle", uses_legend=True, legends=("MARINA",)),
+         build_information, "face", "rectangle", uses_legend=True,
+         sample={"legend": "MARINA"}, legends=("MARINA",)),
     Kind("aid-red", "State aid, red: triangle, even WS number", ref("NR 5.09(2)(a)1"),
          build_aid, "aid", "red-aid", sample_id="WS-2"),
     Kind("aid-green", "State aid, green: square, odd WS number", ref("NR 5.09(2)(a)2"),
@@ -38,28 +40,31 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          ref("NR 5.09(2)(a)4"), build_aid, "aid", "striped-aid", sample_id="WS-A"),
     Kind("buoy-symbol", "Symbol buoy: white, orange bands at top and waterline, a symbol "
          "on 2 sides", ref("NR 5.09(5)(b)"), build_symbol_buoy, "buoy", "symbol-buoy",
-         uses_legend=True, sample={"symbol": "danger", "legend": "ROCKS"}),
+         uses_legend=True, sample={"symbol": "danger", "legend": "ROCKS"},
+         surface=buoy_surface),
     Kind("buoy-sign", "Sign buoy: 3 orange and 2 white bands, a sign above it",
          ref("NR 5.09(5)(c)"), build_sign_buoy, "buoy", "sign-buoy", uses_legend=True,
-         sample={"symbol": "control", "legend": "5 MPH"}),
+         sample={"symbol": "control", "legend": "5 MPH"}, surface=buoy_surface),
     Kind("buoy-wrap", "Cylinder wrap: a symbol buoy's surface unrolled, the symbol twice",
          ref("NR 5.09(6)(d)"), build_wrap, "wrap", "wrap", uses_legend=True,
          sample={"symbol": "danger", "legend": "ROCKS", "curvature": "seen"}),
     Kind("buoy-aid-red", "State aid buoy, red nun: even WS number, red reflector",
          ref("NR 5.09(2)(a)1"), build_aid_buoy, "buoy", "red-aid-buoy", reported_as="aid-red",
-         sample_id="WS-2", display_area=False),
+         sample_id="WS-2", display_area=False, surface=buoy_surface),
     Kind("buoy-aid-green", "State aid buoy, green can: odd WS number, green reflector",
          ref("NR 5.09(2)(a)2"), build_aid_buoy, "buoy", "green-aid-buoy",
-         reported_as="aid-green", sample_id="WS-1", display_area=False),
+         reported_as="aid-green", sample_id="WS-1", display_area=False,
+         surface=buoy_surface),
     Kind("buoy-aid-center", "State aid buoy, center: black and white vertical stripes, "
          "WS letters", ref("NR 5.09(2)(a)4"), build_aid_buoy, "buoy", "striped-aid-buoy",
-         reported_as="aid-center", sample_id="WS-A", display_area=False),
+         reported_as="aid-center", sample_id="WS-A", display_area=False,
+         surface=buoy_surface),
     Kind("buoy-mooring", "Mooring buoy: white, blue band, 18 in above water, sphere or ovate",
          ref("NR 5.09(7)(a)"), build_mooring_buoy, "buoy", "mooring-buoy",
-         display_area=False),
+         display_area=False, surface=buoy_surface),
     Kind("buoy-race", "Race course, ski or slalom buoy: yellow, green, fluorescent red or "
          "orange", ref("NR 5.09(7)(b)"), build_race_buoy, "buoy", "race-buoy",
-         display_area=False),
+         display_area=False, surface=buoy_surface),
     Kind("diver-flag", "Diver's flag: red, one diagonal white stripe 3 in wide",
          ref("s. 30.70, Wis. Stats."), build_diver_flag, "flag", "striped-flag",
          display_area=False),

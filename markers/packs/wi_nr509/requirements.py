@@ -39,6 +39,12 @@ REQ: dict[str, Requirement] = {r.key: r for r in (
        "the legend minimum is never below 1 in"),
     _r("legend_min_cap_ceiling", 3.0, "in", "wsmark practice",
        "the legend minimum never exceeds the 3 in asked of aids"),
+    _r("exclusion_quarter_min", 1.0, "in", "wsmark practice",
+       "each white quarter of an exclusion diamond shows a white patch at least 1 in across "
+       "(its largest inscribed circle), so the white center of NR 5.09(2)(b)2 is seen"),
+    _r("aid_id_foreshortening", 0.30, "ratio", "wsmark practice",
+       "seen from the front, no glyph of an aid buoy's id is foreshortened by more than "
+       "30 % (so the letters of NR 5.09(2)(a)6 stay legible on the round surface)"),
     _r("buoy_min_height", 36.0, "in", "NR 5.09(6)(a)", "buoy at least 36 in above the waterline"),
     _r("buoy_min_diameter", 7.0, "in", "NR 5.09(6)(a)", "buoy at least 7 in in diameter"),
     _r("buoy_symbol_sides", 2.0, "count", "NR 5.09(6)(a)", "symbol shown on 2 sides of a buoy"),

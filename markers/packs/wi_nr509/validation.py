@@ -76,8 +76,6 @@ def validate_ws_id(kind: str, ws_id: str | None) -> str:
     return ws_id
 
 
-
-
 def validate(design: Design, kind: Kind) -> Design:
     """``design`` with the law's defaults filled in (the outline minimum), after
     refusing what no correct marker of ``kind`` can be, citing the paragraph: the
@@ -87,9 +85,36 @@ def validate(design: Design, kind: Kind) -> Design:
     design.validate(needs_display_height=kind.form == "sign")
     if kind.family in ("buoy", "wrap") and kind.name not in SMALL_BUOYS:
         _buoy_minimums(design)
+    _check_words(design, kind)
     if kind.sample_id is not None:
         validate_ws_id(kind.report_name, design.ws_id)
     return design
+
+
+#: Signs that may carry explanations above and/or below the symbol, and where it says so.
+EXPLAINED = {"danger": ref("NR 5.09(2)(b)1").clause, "control": ref("NR 5.09(2)(b)3").clause}
+#: Signs whose legend is what they say, and the words of the rule that ask for it.
+SAYS = {"control": (ref("NR 5.09(2)(b)3").clause, "the nature of the control or "
+                    "restriction shall be indicated by words, numerals, and/or well-known "
+                    "abbreviations in black letters inside the circle"),
+        "information": (ref("NR 5.09(2)(b)4").clause, "the message will be presented with "
+                        "the rectangle in black letters")}
+
+
+def _check_words(design: Design, kind: Kind) -> None:
+    """Refuse words that say nothing, words where the rule has no place for them, and
+    a control or information sign (or a buoy showing one) without its message."""
+    sign = kind.name if kind.family == "face" else design.symbol
+    for name in ("legend", "above", "below"):
+        value = getattr(design, name)
+        if value is not None and not value.replace("|", " ").strip():
+            raise DesignError(f"{name} {value!r} has no words: leave it out or give the words")
+    if (design.above or design.below) and sign not in EXPLAINED:
+        raise DesignError(f"words above or below the symbol are for danger and control signs "
+                          f"({', '.join(EXPLAINED.values())}), not {design.kind}")
+    if sign in SAYS and not design.legend:
+        clause, words = SAYS[sign]
+        refuse(f"{sign} needs its legend (--legend): {clause}, \"{words}\"")
 
 
 #: Buoys that NR 5.09(6)(a) exempts from its 36 in x 7 in minimum.

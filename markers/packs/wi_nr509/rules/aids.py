@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.check.engine import Hit, Tolerance, at_least, color_is
+from markers.build.aids import EQUILATERAL
+from markers.check.engine import Hit, Tolerance, at_least, color_is, unjudged, within
 from markers.check.measure.faces import Facts
 from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.kinds import kinds_of
@@ -20,8 +21,8 @@ _BUOY_SHAPE = {"aid-red": "nun", "aid-green": "can", "aid-center": "striped"}
 
 
 def _read_from(f: Facts) -> str:
-    return {"text": "read from <text>", "declared": "as declared"}.get(f.ws_id_basis or "",
-                                                                        "read")
+    return {"text": "read from <text>", "declared": "as declared",
+            "outlines": "read from the outlines"}.get(f.ws_id_basis or "", "read")
 
 
 @rule("aid-color", "NR 5.09(2)(a)1,2,4", "error", AIDS)
@@ -42,18 +43,38 @@ def aid_color(f: Facts) -> Iterator[Hit]:
 def aid_id_format(f: Facts) -> Iterator[Hit]:
     """The identification is "WS-" followed by a number (lateral) or letters (center).
 
-    Read from a ``<text>`` legend or the declared design; ids drawn only as outlines
-    are not read (info).
+    Read from the lettering on the aid (``<text>`` as written, every line of it, so a
+    bare "2" is judged as the id; outlines as the reader reads them), else the declared
+    design. Letters that are there but could not be read, or a raster image where they
+    may be, are not a pass: the finding is ``review``. No identification at all fails.
 
-    Passes: WS-1, WS-A.  Fails: "7", "WS7", "ws-2".
+    Passes: WS-1, WS-A.  Fails: "7", "WS7", "ws-2", an aid with no id.
     """
+    want = "WS-<number> | WS-<letters>"
     if f.ws_id is None:
-        yield Hit("identification not read (outlined letters are not read); declare it "
-                  "in a design file or as <text>", severity="info")
+        if f.ws_id_basis == "outlines":
+            yield unjudged("the identification", "its letters are outlines, which were not "
+                           "read", required=want, bbox=_letters_box(f))
+        elif f.unread.get("raster image"):
+            yield unjudged("the identification", f"the drawing has {f.unread['raster image']}"
+                           " raster image(s), which are not read", required=want,
+                           bbox=f.bbox())
+        else:
+            yield Hit("no identification on the aid; NR 5.09(2)(a)5 asks 'WS-' and a number "
+                      "or letters", measured="none", required=want, bbox=f.bbox())
     elif not ws_id_parts(f.ws_id):
         yield Hit(f"identification {f.ws_id!r} ({_read_from(f)}) is not 'WS-' followed by "
                   "a number or letters",
-                  measured=f.ws_id, required="WS-<number> | WS-<letters>")
+                  measured=f.ws_id, required=want, bbox=_letters_box(f))
+
+
+def _letters_box(f: Facts) -> tuple[float, float, float, float] | None:
+    boxes = [leg.bbox for leg in f.legends]
+    if not boxes:
+        return f.bbox()
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+    return (round(x0, 3), round(y0, 3), round(x1 - x0, 3), round(y1 - y0, 3))
 
 
 @rule("aid-id-parity", "NR 5.09(2)(a)5", "error", AIDS)
@@ -84,16 +105,17 @@ def aid_letter_color(f: Facts) -> Iterator[Hit]:
 
 
 @rule("aid-letter-height", "NR 5.09(2)(a)6", "error", AIDS,
-      tolerance=Tolerance("length_tolerance"))
+      tolerance=Tolerance("length_tolerance", minimum=True))
 def aid_letter_height(f: Facts) -> Iterator[Hit]:
     """Letters and numerals are at least 3 in high (cap height of the outlines).
 
     Passes: 3.00 in.  Fails: 2.5 in letters.
     """
     low = req("aid_letter_min")
-    if not f.legends:
-        yield Hit("no identification letters found on the aid face", measured="none",
-                  required=f">= {low:g} in letters", bbox=f.bbox())
+    if not f.legends and f.ws_id is not None:  # no id at all is aid-id-format's finding
+        yield Hit(f"no identification letters found on the aid face ({f.ws_id} is "
+                  f"{_read_from(f)})", measured="none", required=f">= {low:g} in letters",
+                  bbox=f.bbox())
     for leg in f.legends:
         yield from at_least(leg.cap_height, low, lambda v: f"aid letters {v:.2f} in high; "
                             f"{requirement('aid_letter_min').ref} requires at least {low:g} in",
@@ -109,20 +131,33 @@ def aid_letter_style(f: Facts) -> Iterator[Hit]:
     yield from stroke_hits(f.legends)
 
 
-@rule("aid-shape", "NR 5.09(2)(a)7", "warning", AIDS)
+@rule("aid-shape", "NR 5.09(2)(a)7", "warning", AIDS,
+      tolerance=Tolerance(0.05, "ratio", "5 % of the proportion"))
 def aid_shape(f: Facts) -> Iterator[Hit]:
     """Shapes compatible with the Coast Guard's: red = triangle daymark (nun buoy),
-    green = square daymark (can buoy), center = vertical stripes.
+    green = square daymark (can buoy), center = vertical stripes. The triangle
+    daymark is equilateral: a red triangle stretched wide or tall is a warning.
 
     A buoy (a drawing with a waterline) is judged by its body: a nun narrows to a
     cone on top, a can is flat-topped.
 
-    Passes: a red triangle, a red nun.  Fails (warning): a red square, a red can.
+    Passes: a red equilateral triangle, a red nun.  Fails (warning): a red square, a
+    red can, a red triangle 27.71 x 18 in.
     """
     want = (_BUOY_SHAPE if f.waterline is not None else _SHAPE)[f.kind]
     if f.face_shape != want:
         yield Hit(f"{f.kind} face is a {f.face_shape}; Coast Guard aids of this colour are "
                   f"{want}", measured=f.face_shape, required=want, bbox=f.bbox())
+    elif want == "triangle" and f.symbol_outer is not None:
+        x0, y0, x1, y1 = f.symbol_outer.bounds
+        ratio = (x1 - x0) / (y1 - y0)
+        yield from within(
+            ratio / EQUILATERAL, 1.0, 1.0,
+            lambda v: f"red triangle {x1 - x0:.2f} x {y1 - y0:.2f} in (base {ratio:.3f} x its "
+                      f"height) is not equilateral ({EQUILATERAL:.3f}); the Coast Guard "
+                      "daymark keeps its shape: grow it instead of stretching it",
+            required="1 (equilateral: base 2/sqrt 3 of the height)", unit="ratio", digits=4,
+            bbox=f.bbox())
 
 
 @rule("aid-stripes", "NR 5.09(2)(a)4", "error", ("aid-center",))

@@ -20,11 +20,18 @@ AIDS = kinds_of("aid")
 #: Buoys (6)(a) sizes: all but mooring, slalom and race course buoys. An aid counts when
 #: it is drawn as a buoy (it has a waterline).
 SIZED = ("buoy-symbol", "buoy-sign", "buoy-wrap") + AIDS
-_LENGTH = Tolerance("length_tolerance")
+#: Every rule using it asks for at least a length (or a range's low end).
+_LENGTH = Tolerance("length_tolerance", minimum=True)
 
 
 def _is_buoy(f: Facts) -> bool:
     return f.waterline is not None
+
+
+def _water(f: Facts) -> str:
+    """Says so when the waterline was not drawn but taken as the lowest painted edge."""
+    return "" if f.waterline_basis in (None, "declared") else \
+        " (waterline taken as the lowest painted edge: no element named 'waterline')"
 
 
 def _sequence(f: Facts) -> str:
@@ -44,7 +51,7 @@ def buoy_height(f: Facts) -> Iterator[Hit]:
     low = req("buoy_min_height")
     if _is_buoy(f):
         yield from at_least(f.height_above_water, low, lambda v: f"buoy rides {v:.2f} in "
-                            f"above the waterline; {requirement('buoy_min_height').ref} "
+                            f"above the waterline{_water(f)}; {requirement('buoy_min_height').ref} "
                             f"requires at least {low:g} in", bbox=f.bbox())
 
 
@@ -213,7 +220,7 @@ def mooring_buoy(f: Facts) -> Iterator[Hit]:
     """
     want, where = req("mooring_height"), f.bbox()
     yield from within(f.height_above_water, want, want, lambda v: f"mooring buoy extends "
-                      f"{v:.2f} in above the waterline; {requirement('mooring_height').ref} "
+                      f"{v:.2f} in above the waterline{_water(f)}; {requirement('mooring_height').ref} "
                       f"asks {want:g} in", required=f"= {want:g} +- {tolerance():g}",
                       bbox=where)
     yield from color_is(f.body_color, "white", lambda m: f"mooring buoy is {m.family}; it "
@@ -221,7 +228,7 @@ def mooring_buoy(f: Facts) -> Iterator[Hit]:
     blue = [b for b in f.bands if b.color.family == "blue"]
     clear = [b for b in blue if f.waterline - b.bottom > req("band_edge_tolerance")]
     if not clear:
-        yield Hit("no blue band clearly visible above the waterline",
+        yield Hit(f"no blue band clearly visible above the waterline{_water(f)}",
                   measured=_sequence(f), required="a blue band above the waterline",
                   bbox=where)
     shapes = choice("mooring_shapes").values
@@ -246,7 +253,7 @@ def race_buoy(f: Facts) -> Iterator[Hit]:
     where, a, d = f.bbox(), f.height_above_water, f.diameter
     low = req("race_min_height")
     yield from at_least(a, low, lambda v: f"race buoy extends {v:.2f} in above the "
-                        f"waterline; {requirement('race_min_height').ref} asks at least "
+                        f"waterline{_water(f)}; {requirement('race_min_height').ref} asks at least "
                         f"{low:g} in", bbox=where)
     lo, hi = req("race_min_diameter"), req("race_max_diameter")
     yield from within(d, lo, hi, lambda v: f"race buoy is {v:.2f} in in diameter; "

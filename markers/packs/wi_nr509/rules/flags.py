@@ -8,6 +8,9 @@ from markers.check.engine import Hit, Tolerance, color_is, tolerance, within
 from markers.check.measure.faces import Facts
 from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.law import rule
+#: A drawing whose size is below this share of what the law asks is not drawn at actual
+#: size (wsmark practice): one error says so, never a pass with a size warning.
+ACTUAL_SIZE_SHARE = 0.25
 #: A stripe is diagonal between these angles from the horizontal, degrees.
 DIAGONAL = (10.0, 80.0)
 
@@ -61,7 +64,8 @@ def distress_flag(f: Facts) -> Iterator[Hit]:
     """A distress flag is orange, approximately 18 by 30 in.
 
     Orange is an error (a flag of another colour does not say "in need of help"); the
-    size a warning beyond 10 % on either side (either way up).
+    size a warning beyond 10 % on either side (either way up). A drawing under a
+    quarter of that size is not at actual size: an error says so.
 
     Passes: an orange flag 18 x 30 in.  Fails (warning): an orange flag 12 x 20 in.
     """
@@ -74,6 +78,14 @@ def distress_flag(f: Facts) -> Iterator[Hit]:
         return
     tol = tolerance()
     short, long = sorted((f.flag_height, f.flag_length))
+    if long < ACTUAL_SIZE_SHARE * req("distress_length"):
+        yield Hit(f"not an actual-size drawing ({short:.2f} by {long:.2f} in; "
+                  f"{requirement('distress_length').ref} asks approximately "
+                  f"{req('distress_height'):g} by {req('distress_length'):g} in); give "
+                  "--scale or --display-height", measured=round(long, 3),
+                  required=f"about {req('distress_length'):g}", unit="in", severity="error",
+                  bbox=where)
+        return
     for value, key in ((short, "distress_height"), (long, "distress_length")):
         want = req(key)
         if abs(value - want) > tol * want:

@@ -92,13 +92,19 @@ def reg_exclusion_cross(f: Facts) -> Iterator[Hit]:
     """An exclusion diamond has an orange cross inside its white center and no words
     inside it ("without qualifying explanation"); words may stand outside.
 
-    Also judges a drawing declared as exclusion whose diamond has no cross.
+    Also judges a drawing declared as exclusion whose diamond has no cross, and one
+    whose centre is not white in each of the 4 quarters the cross leaves.
 
     Passes: diamond with cross, "KEEP OUT" below it.  Fails: "SWIM AREA" inside it.
     """
     if f.kind == "danger" and f.declared_kind == "exclusion":
         yield Hit("declared an exclusion marker but the diamond has no cross",
                   measured="no cross", required="orange cross in the white center",
+                  bbox=f.bbox())
+    if f.kind == "exclusion" and f.white_quarters is not None and f.white_quarters < 4:
+        yield Hit(f"{4 - f.white_quarters} of the 4 quarters of the centre are not white; "
+                  "NR 5.09(2)(b)2 shows the cross against a white center",
+                  measured=f"{f.white_quarters} white quarters", required="4 white quarters",
                   bbox=f.bbox())
     if f.kind == "exclusion":
         for leg in f.legends:
@@ -150,7 +156,7 @@ def display_height(f: Facts) -> Iterator[Hit]:
 
 
 @rule("outline-width", "NR 5.09(6)(b)", "error", REGULATORY,
-      tolerance=Tolerance("length_tolerance"))
+      tolerance=Tolerance("length_tolerance", minimum=True))
 def outline_width(f: Facts) -> Iterator[Hit]:
     """The symbol outline is at least 2 in thick, perpendicular to the edge, at its
     thinnest.

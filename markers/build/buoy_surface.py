@@ -1,0 +1,240 @@
+"""A buoy as a shop makes it: its surface above the waterline, zone by zone, and the
+flat print of the parts that can be printed flat.
+
+The elevation (``markers.build.buoys``) is the buoy seen from the side; its areas are a
+silhouette's, a third of the surface of a sphere's band. Here every zone is a true
+surface area in square inches (``markers.core.surfaces``): cylinder sides and bands pi d h,
+cone frustums pi (r1 + r2) s, sphere and ovate zones by the spheroid-zone integral.
+
+Cylinders and cones are developable: they unroll flat without stretching, so their
+print is a flat wrap (the cylinder pi d wide plus the ``seam`` overlap, ids and
+symbols twice, 180 deg apart; a nun's cone as an annular sector) and what is printed
+on them is measured on that wrap, whose areas are the surface's. Spheres and ovates are
+not developable: their zones are painted, and only quantified. The flat top of a can or
+nun is not part of the wrap and is not counted.
+"""
+
+from __future__ import annotations
+
+import math
+import shlex
+from dataclasses import replace
+
+from shapely.geometry import LineString, Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+from markers.build.aid_ids import aid_id_face
+from markers.build.buoys import AIDS, NUN_CONE, NUN_TOP, aid_face_top
+from markers.build.cylinder import place
+from markers.build.layout import assemble, merge
+from markers.build.wrap import build_wrap, symbol_centres
+from markers.core.artwork import Artwork
+from markers.core.design import Design
+from markers.core.shop import BuoySurface, Zone
+from markers.core.spec import Dimension, req
+from markers.core.surfaces import (
+    annular_sector_angle, cylinder_area, frustum_area, frustum_slant, spheroid_zone_area,
+)
+
+__all__ = ["buoy_surface", "cone_development"]
+
+#: Room between the cylinder wrap and the cone's development on the flat print, inches.
+GAP = 1.0
+#: Points along each arc of a cone's development (the chord error on a 10 in radius is
+#: under 1/10,000 in).
+ARC_POINTS = 720
+
+
+def _cylinder_zones(flat: Artwork, around: float, height: float, y0: float = 0.0,
+                    body: str | None = None) -> list[Zone]:
+    """Zones of a cylinder read from its flat wrap (exact: a developed cylinder keeps its
+    areas), within the circumference (the seam overlap is material, not surface)."""
+    window = box(0, y0, around, y0 + height)
+    zones = []
+    for color, geometry in flat.visible_by_color().items():
+        area = geometry.intersection(window).area
+        if area > 1e-9:
+            what = "body" if color == body else f"{color} on the cylinder"
+            zones.append(Zone(color, what, area, "cylinder", True))
+    return zones
+
+
+def _wrap(kind: str, around: float, seam: float, height: float,
+          parts: list[tuple[str, BaseGeometry]], legends: list, meta: dict,
+          dims: list[Dimension], extra_height: float = 0.0) -> Artwork:
+    width = around + seam
+    return assemble(kind, width, height + extra_height, merge(parts), legends=legends,
+                    features={"waterline": LineString([(0, height), (width, height)])},
+                    meta={**meta, "print": "flat wrap", "seam": seam}, dimensions=dims)
+
+
+def cone_development(r_top: float, r_bottom: float, height: float, apex: tuple[float, float],
+                     from_top: float = 0.0, to_top: float | None = None) -> Polygon:
+    """The part of a cone frustum's side between ``from_top`` and ``to_top`` inches below
+    its top (measured along the axis), unrolled: an annular sector around ``apex``,
+    opening downwards. Its area is the frustum zone's."""
+    to_top = height if to_top is None else to_top
+    slant = frustum_slant(r_top, r_bottom, height)
+    outer = r_bottom * slant / (r_bottom - r_top)
+    top_radius = outer - slant
+    inner = top_radius + slant * from_top / height
+    rim = top_radius + slant * to_top / height
+    theta = annular_sector_angle(r_top, r_bottom, height)
+    cx, cy = apex
+    angles = [math.pi / 2 - theta / 2 + theta * i / ARC_POINTS for i in range(ARC_POINTS + 1)]
+    arc_out = [(cx + rim * math.cos(t), cy + rim * math.sin(t)) for t in angles]
+    arc_in = [(cx + inner * math.cos(t), cy + inner * math.sin(t)) for t in reversed(angles)]
+    return Polygon(arc_out + arc_in)
+
+
+def _symbol_buoy(design: Design, elevation: Artwork) -> BuoySurface:
+    flat = build_wrap(replace(design, kind="buoy-symbol"))
+    d, a = elevation.meta["diameter"], elevation.meta["height_above_water"]
+    around = math.pi * d
+    band = next(x.value for x in elevation.meta["dimensions"]
+                if x.name == "orange band on the top")
+    zones = [Zone("orange", "band on the top", cylinder_area(d, band), "cylinder", True),
+             Zone("orange", "band above the waterline", cylinder_area(d, band), "cylinder",
+                  True)]
+    window = box(0, band, around, a - band)
+    for color, geometry in flat.visible_by_color().items():
+        if color != "white":
+            area = geometry.intersection(window).area
+            if area > 1e-9:
+                zones.append(Zone(color, "symbol and words, 2 sides", area, "cylinder", True))
+    white = cylinder_area(d, a) - sum(z.area for z in zones)
+    zones.insert(0, Zone("white", "body (between the bands, less the symbols)", white,
+                         "cylinder", True))
+    return BuoySurface(tuple(zones), flat, cylinder_area(d, a))
+
+
+def _sign_buoy(design: Design, elevation: Artwork) -> BuoySurface:
+    d, a = elevation.meta["diameter"], elevation.meta["height_above_water"]
+    around, count = math.pi * d, int(req("sign_buoy_bands"))
+    colors = ["orange" if i % 2 == 0 else "white" for i in range(count)]
+    parts = [(c, box(0, a * i / count, around + design.seam, a * (i + 1) / count))
+             for i, c in enumerate(colors)]
+    flat = _wrap(design.kind, around, design.seam, a, parts, [],
+                 _meta(elevation), _dims(elevation))
+    zones = tuple(Zone(c, f"band {i + 1} from the top", cylinder_area(d, a / count),
+                       "cylinder", True) for i, c in enumerate(colors))
+    legend = elevation.meta.get("legend")
+    note = (f"the {elevation.meta['symbol']} sign it carries is made as a sign: "
+            f"wsmark fabricate {elevation.meta['symbol']} -H "
+            f"{elevation.meta['display_height']:g}"
+            + (f" --legend {shlex.quote(legend)}" if legend else ""))
+    return BuoySurface(zones, flat, cylinder_area(d, a), (note,))
+
+
+def _aid_buoy(design: Design, elevation: Artwork) -> BuoySurface:
+    _, body, shape, _ = AIDS[design.kind]
+    d, a = elevation.meta["diameter"], elevation.meta["height_above_water"]
+    r, around = d / 2, math.pi * d
+    center = design.kind == "buoy-aid-center"
+    ws_id = elevation.meta["ws_id"]
+    face, _, curvature = aid_id_face(ws_id, req("aid_letter_min"),
+                                     "black" if center else None, d,
+                                     elevation.meta["curvature"])
+    cone = NUN_CONE * d if shape == "nun" else 0.0
+    cyl = a - cone  # the cylinder below the nun's cone (all of a can)
+    reflect = 0.0 if design.lighted else req("reflector_min")
+    on_cyl = max(0.0, reflect - cone)  # reflective band reaching down onto the cylinder
+    width = around + design.seam
+    parts: list[tuple[str, BaseGeometry]] = [(body, box(0, 0, width, cyl))]
+    if center:  # 8 stripes, 4 black: one behind each id's plate, as in the elevation
+        step = around / 8
+        parts += [("black", box(max(0.0, (2 * k - 0.5) * step), 0,
+                                min(width, (2 * k + 0.5) * step), cyl)) for k in range(5)]
+    if on_cyl:
+        parts.append((("white" if center else body), box(0, 0, width, on_cyl)))
+    legends = []
+    top = aid_face_top(face, a, cone) - cone
+    for centre in symbol_centres(d):
+        paints, items = place(face, curvature, "surface", centre, top, r)
+        parts += paints
+        legends += items
+    zones: list[Zone] = []
+    r_top = NUN_TOP * d / 2
+    if cone:
+        apex_y = cyl + GAP
+        parts.append((body, cone_development(r_top, r, cone, (width / 2, apex_y))))
+        refl_cone = min(reflect, cone)
+        if refl_cone:
+            parts.append((body, cone_development(r_top, r, cone, (width / 2, apex_y), 0.0,
+                                                 refl_cone)))
+            r_mid = r_top + (r - r_top) * refl_cone / cone
+            zones.append(Zone(body, "reflective band on the cone", frustum_area(
+                r_top, r_mid, refl_cone), "cone", True))
+            zones.append(Zone(body, "cone below the reflective band", frustum_area(
+                r_mid, r, cone - refl_cone), "cone", True))
+        else:
+            zones.append(Zone(body, "cone", frustum_area(r_top, r, cone), "cone", True))
+    # below the wrap: the gap and the cone's sector, as deep as its outer radius
+    extra = GAP + r * frustum_slant(r_top, r, cone) / (r - r_top) if cone else 0.0
+    flat = _wrap(design.kind, around, design.seam, cyl, parts, legends, _meta(elevation),
+                 _dims(elevation), extra)
+    if on_cyl:
+        zones.append(Zone("white" if center else body, "reflective band on the cylinder",
+                          cylinder_area(d, on_cyl), "cylinder", True))
+    cyl_zones = _cylinder_zones(flat, around, cyl, body="white" if center else body)
+    for z in cyl_zones:  # the reflective band is its own material: take it out of its colour
+        if on_cyl and z.color == ("white" if center else body):
+            z = replace(z, area=z.area - cylinder_area(d, on_cyl))
+        zones.append(z)
+    return BuoySurface(tuple(zones), flat, cylinder_area(d, cyl) + (
+        frustum_area(r_top, r, cone) if cone else 0.0))
+
+
+def _spheroid(elevation: Artwork, color: str, tall: float) -> BuoySurface:
+    """A sphere or ovate: zones between planes, painted."""
+    d, a = elevation.meta["diameter"], elevation.meta["height_above_water"]
+    semi_a, semi_c = d / 2, tall / 2
+    total = spheroid_zone_area(semi_a, semi_c, semi_c - a, semi_c)
+    zones = []
+    band = next((layer.geometry for layer in elevation.layers if layer.color == "blue"), None)
+    if band is not None:  # the mooring buoy's blue band: a zone between two planes
+        _, y1, _, y2 = band.bounds
+        blue = spheroid_zone_area(semi_a, semi_c, semi_c - y2, semi_c - y1)
+        zones.append(Zone("blue", "band around the widest part", blue, _form(d, tall), False))
+    zones.insert(0, Zone(color, "body above the waterline" + (", less the band" if zones
+                                                              else ""),
+                         total - sum(z.area for z in zones), _form(d, tall), False))
+    note = f"a {_form(d, tall)} is not developable: its zones are painted, not printed flat"
+    return BuoySurface(tuple(zones), None, total, (note,))
+
+
+def _form(d: float, tall: float) -> str:
+    return "sphere zone" if abs(tall - d) < 1e-9 else "ovate zone"
+
+
+def _meta(elevation: Artwork) -> dict:
+    return {k: v for k, v in elevation.meta.items() if k not in ("kind", "dimensions")}
+
+
+def _dims(elevation: Artwork) -> list[Dimension]:
+    return list(elevation.meta.get("dimensions", []))
+
+
+def buoy_surface(design: Design, elevation: Artwork) -> BuoySurface:
+    """The surface of the buoy ``design`` describes, whose elevation is ``elevation``."""
+    kind = design.kind
+    if kind == "buoy-symbol":
+        return _symbol_buoy(design, elevation)
+    if kind == "buoy-sign":
+        return _sign_buoy(design, elevation)
+    if kind in AIDS:
+        return _aid_buoy(design, elevation)
+    meta = elevation.meta
+    d, a = meta["diameter"], meta["height_above_water"]
+    if kind == "buoy-mooring":
+        tall = next(x.value for x in meta["dimensions"] if x.name == "height of the body")
+        return _spheroid(elevation, "white", tall)
+    if kind == "buoy-race":
+        if meta["shape"] == "sphere":
+            return _spheroid(elevation, meta["color"], d)
+        flat = _wrap(kind, math.pi * d, design.seam, a,
+                     [(meta["color"], box(0, 0, math.pi * d + design.seam, a))], [],
+                     _meta(elevation), _dims(elevation))
+        return BuoySurface((Zone(meta["color"], "body", cylinder_area(d, a), "cylinder",
+                                 True),), flat, cylinder_area(d, a))
+    raise ValueError(f"{kind} is not a buoy with a surface")

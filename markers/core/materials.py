@@ -1,0 +1,208 @@
+"""The shop's materials and how much of each roll a job takes.
+
+A materials file (YAML, ``markers/core/data/materials.yaml`` by default) names each roll:
+its kind (sheeting, film, fabric), colour family, grade, roll width and price per
+square foot, with a waste factor. Cut pieces are nested on the roll width by their
+bounding rectangles (rectpack, MaxRects best-short-side-fit, rotation allowed), so the
+length of roll, the waste and the cost come from a real layout, per sign and for a
+quantity.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+from shapely.geometry import Polygon
+
+from markers.errors import WsmarkError
+
+__all__ = ["Material", "Materials", "DEFAULT_MATERIALS", "load_materials", "Nesting",
+           "nest", "KINDS", "piece_size"]
+
+DEFAULT_MATERIALS = Path(__file__).parent / "data" / "materials.yaml"
+KINDS = ("sheeting", "film", "fabric")
+#: rectpack works in integers here: hundredths of an inch (deterministic, no float drift).
+UNIT = 100
+#: Length of the open-ended bin a roll is packed into (inches); longer jobs are refused.
+MAX_ROLL = 50 * 12 * 10
+SQ_IN_PER_SQ_FT = 144.0
+
+
+@dataclass(frozen=True)
+class Material:
+    name: str
+    kind: str
+    color: str
+    grade: str
+    roll_width: float
+    price_per_sq_ft: float
+    waste_factor: float
+
+
+@dataclass(frozen=True)
+class Materials:
+    source: str
+    spacing: float
+    materials: tuple[Material, ...]
+
+    def pick(self, kind: str, color: str, widest: float) -> Material | None:
+        """The narrowest roll of ``kind`` and ``color`` that takes a piece whose shorter
+        side is ``widest``; None when there is none."""
+        fits = [m for m in self.materials if m.kind == kind and m.color == color
+                and m.roll_width - 2 * self.spacing >= widest - 1e-9]
+        return min(fits, key=lambda m: (m.roll_width, m.name), default=None)
+
+
+def _number(entry: dict, key: str, where: str, low: float = 0.0) -> float:
+    value = entry.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+            not math.isfinite(value) or value < low:
+        raise WsmarkError(f"{where}: {key} must be a number of at least {low:g}, "
+                          f"not {value!r}")
+    return float(value)
+
+
+def load_materials(path: str | Path | None = None) -> Materials:
+    """The materials file at ``path`` (the shipped default when None); a broken file is
+    a one-line error naming it and the problem."""
+    path = Path(path) if path is not None else DEFAULT_MATERIALS
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise WsmarkError(f"{path}: cannot read the materials file "
+                          f"({err.strerror or err})") from None
+    except (yaml.YAMLError, UnicodeDecodeError) as err:
+        raise WsmarkError(f"{path}: not a YAML materials file "
+                          f"({str(err).splitlines()[0]})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("materials"), list):
+        raise WsmarkError(f"{path}: a materials file has a 'materials' list")
+    waste = _number(data, "waste_factor", str(path)) if "waste_factor" in data else 0.0
+    spacing = _number(data, "spacing", str(path)) if "spacing" in data else 0.25
+    out = []
+    for i, entry in enumerate(data["materials"], 1):
+        where = f"{path}: material {i}"
+        if not isinstance(entry, dict):
+            raise WsmarkError(f"{where}: give name, kind, color, grade, roll_width, "
+                              "price_per_sq_ft")
+        kind = entry.get("kind")
+        if kind not in KINDS:
+            raise WsmarkError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}")
+        for key in ("name", "color"):
+            if not isinstance(entry.get(key), str) or not entry[key].strip():
+                raise WsmarkError(f"{where}: {key} must be a word")
+        out.append(Material(entry["name"], kind, entry["color"], str(entry.get("grade", "")),
+                            _number(entry, "roll_width", where, 1.0),
+                            _number(entry, "price_per_sq_ft", where),
+                            _number(entry, "waste_factor", where)
+                            if "waste_factor" in entry else waste))
+    return Materials(str(path), spacing, tuple(out))
+
+
+@dataclass(frozen=True)
+class Nesting:
+    """The pieces of one material laid on its roll: the length of roll used (inches),
+    the net area of the pieces (sq in) and the cost with the waste factor."""
+
+    material: Material
+    pieces: int
+    length: float
+    net_area: float
+
+    @property
+    def yards(self) -> float:
+        return self.length / 36
+
+    @property
+    def roll_area(self) -> float:
+        return self.length * self.material.roll_width
+
+    @property
+    def waste(self) -> float:
+        """Share of the roll used that is not a piece."""
+        return 1 - self.net_area / self.roll_area if self.roll_area else 0.0
+
+    @property
+    def cost(self) -> float:
+        m = self.material
+        return self.roll_area / SQ_IN_PER_SQ_FT * m.price_per_sq_ft * (1 + m.waste_factor)
+
+
+def piece_size(polygon: Polygon) -> tuple[float, float]:
+    """The sides of the smallest rectangle around a piece, turned as it fits best (a
+    diagonal stripe is nested along its length, not by its upright bounding box)."""
+    x0, y0, x1, y1 = polygon.bounds
+    upright = (x1 - x0, y1 - y0)
+    rect = polygon.minimum_rotated_rectangle
+    if not isinstance(rect, Polygon):
+        return upright
+    (ax, ay), (bx, by), (cx, cy) = list(rect.exterior.coords)[:3]
+    turned = (math.hypot(bx - ax, by - ay), math.hypot(cx - bx, cy - by))
+    return turned if turned[0] * turned[1] < upright[0] * upright[1] - 1e-9 else upright
+
+
+def nest(material: Material, pieces: list[Polygon], copies: int, spacing: float) -> Nesting:
+    """``copies`` of ``pieces`` packed on ``material``'s roll (rectpack MaxRectsBssf,
+    rotation allowed, ``spacing`` between pieces and from the edges)."""
+    from rectpack import MaxRectsBssf, newPacker  # loaded only when a job is nested
+
+    usable = material.roll_width - spacing
+    rects = []
+    for polygon in pieces:
+        side_a, side_b = piece_size(polygon)
+        w, h = side_a + spacing, side_b + spacing
+        if min(w, h) > usable + 1e-9:
+            raise WsmarkError(f"a {side_a:.2f} x {side_b:.2f} in piece does not fit the "
+                              f"{material.roll_width:g} in roll of {material.name}")
+        rects.append((math.ceil(w * UNIT), math.ceil(h * UNIT)))
+    packer = newPacker(pack_algo=MaxRectsBssf, rotation=True)
+    count = 0
+    for copy in range(copies):
+        for i, (w, h) in enumerate(rects):
+            packer.add_rect(w, h, rid=(copy, i))
+            count += 1
+    packer.add_bin(int(usable * UNIT), MAX_ROLL * UNIT)
+    packer.pack()
+    placed = packer.rect_list()
+    if len(placed) != count:
+        raise WsmarkError(f"{copies} x {len(pieces)} pieces do not fit {MAX_ROLL / 12:g} ft "
+                          f"of {material.name}")
+    length = max((y + h for _, _, y, _, h, _ in placed), default=0) / UNIT + spacing
+    net = sum(p.area for p in pieces) * copies
+    return Nesting(material, count, length if count else 0.0, net)
+
+
+@dataclass(frozen=True)
+class MaterialLine:
+    """One material of a job: nested for one sign and for the quantity."""
+
+    kind: str
+    color: str
+    one: Nesting
+    total: Nesting
+    qty: int
+
+
+def plan_materials(parts: list[tuple[str, str, list[Polygon]]], materials: Materials,
+                   qty: int) -> tuple[list[MaterialLine], list[str]]:
+    """Nest each (kind, colour, pieces) part on the narrowest roll that takes it, for one
+    sign and for ``qty``; notes name the parts no roll of the file takes."""
+    lines, notes = [], []
+    for kind, color, pieces in parts:
+        if not pieces:
+            continue
+        widest = max(min(piece_size(p)) for p in pieces)
+        material = materials.pick(kind, color, widest)
+        if material is None:
+            notes.append(f"no {color} {kind} in {materials.source} takes a {widest:.2f} in "
+                         "wide piece; add one to the materials file")
+            continue
+        lines.append(MaterialLine(kind, color,
+                                  nest(material, pieces, 1, materials.spacing),
+                                  nest(material, pieces, qty, materials.spacing), qty))
+    return lines, notes
+
+
+__all__ += ["MaterialLine", "plan_materials"]
