@@ -11,7 +11,7 @@ import pytest
 from conftest import wsmark_script
 from markers.check.pipeline import CheckOptions
 from markers.check.pipeline import check_file as check_with
-from markers.check.report import FileReport, to_text
+from markers.check.report import FileReport, MarkerReport, to_text
 from markers.core.shown import MAX_ERROR_CHARS, one_line, quoted, shown_name
 from markers.packs import get_pack
 from markers.read.svg.walk import read_svg_bytes
@@ -120,5 +120,6 @@ def test_a_file_name_with_a_newline_stays_on_one_line_of_the_report(tmp_path) ->
 
 
 def test_text_report_of_a_judged_file_escapes_its_name() -> None:
-    report = FileReport.judged("a\rb.svg", "danger", 24.0, "declared", [])
+    marker = MarkerReport(0, 1, None, "danger", "pass", 24.0, "declared")
+    report = FileReport.judged("a\rb.svg", [marker], [])
     assert to_text([report]).splitlines()[0].startswith("a\\rb.svg: PASS")
