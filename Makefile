@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench bench-ocr gallery sweep clean chromium serve
+.PHONY: demo test bench bench-ocr gallery sweep clean chromium serve fuzz hostile
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -48,3 +48,13 @@ clean:
 
 sweep: $(STAMP)
 	$(BIN)/python bench/sweep.py
+
+# Random structured SVGs against the reader and checker for 10 minutes (tests/fuzz_svg.py);
+# `make test` runs a short seeded run of the same strategies.
+fuzz: $(STAMP)
+	WSMARK_FUZZ_SECONDS=$${WSMARK_FUZZ_SECONDS:-600} $(BIN)/python -m pytest -q -x tests/test_fuzz.py
+
+# The large hostile inputs of shared/corpora/found/make-hostile.py, each within its budget,
+# and a SIGKILL at every write step of render and fabricate (make test: one of each kind).
+hostile: $(STAMP)
+	WSMARK_HOSTILE=1 $(BIN)/python -m pytest -q -s tests/test_hostile_budget.py tests/test_kill_writes.py

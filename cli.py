@@ -7,7 +7,6 @@ one line on stderr and exit 2; no traceback.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -437,11 +436,14 @@ def explain(rule_id: str, pack: str) -> None:
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when files fail.")
+@click.option("--budget", default="", metavar="CPU,MEM",
+              help="Most CPU time and memory the check of one file may use, e.g. 30s,2GB "
+                   "(default: 20s,1024MB); a file over it gets verdict 'error'.")
 @_pack_opt
 def check(paths: tuple[str, ...], display_height: float | None, scale: float | None,
           fmt: str, annotate: str | None, waive: tuple[str, ...],
           tolerance: tuple[str, ...], allow_below_minimum: bool, jobs: int | None,
-          exit_zero: bool, pack: str) -> None:
+          exit_zero: bool, budget: str, pack: str) -> None:
     """Check drawings (.svg, .pdf, .ai, .dxf) and design files (.yaml, .json) against the
     pack's rule. A PDF of several pages is judged page by page.
 
@@ -454,14 +456,17 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
                                     allow_below_minimum)
     except WsmarkError as err:
         raise click.UsageError(str(err)) from None
+    try:
+        limits = api.check_budget(budget)
+    except WsmarkError as err:
+        raise click.BadParameter(str(err), param_hint="--budget") from None
     files, skipped = api.inputs(paths)
     for note in skipped:
         click.echo(f"wsmark: note: {note}", err=True)
     if not files:
         raise WsmarkError(f"no {', '.join(api.check_suffixes())} files in {', '.join(paths)}")
     targets = api.annotation_targets(files, annotate) if annotate is not None else []
-    results = api.check_paths(files, options, pack, jobs or os.cpu_count() or 1,
-                              annotate is not None)
+    results = api.check_paths(files, options, pack, jobs, annotate is not None, limits)
     if sys.stderr.isatty() and len(files) > 1:
         with click.progressbar(results, length=len(files), label="checking",
                                file=sys.stderr) as bar:

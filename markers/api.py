@@ -33,8 +33,8 @@ from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
            "kind", "kind_names", "choices", "parse_length", "design", "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
-           "check", "check_paths", "inputs", "check_options", "annotation_targets", "annotate",
-           "reports",
+           "check", "check_budget", "check_paths", "inputs", "check_options",
+           "annotation_targets", "annotate", "reports",
            "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate",
            "bom_table", "materials_table", "write_file", "write_files", "FORMATS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from markers.check.pipeline import CheckOptions
     from markers.check.report import FileReport
     from markers.plan.model import PlanReport
+    from render.budgeted import Limits
 
 
 def __getattr__(name: str) -> Any:
@@ -243,12 +244,19 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
           ) -> tuple[FileReport, bytes | None]:
     """Judge a drawing or design given as bytes (``name``'s suffix says which); with
     ``annotate_copy``, also the marked-up SVG. Never raises for bad input: the report's
-    verdict is then 'error' with a one-line reason."""
+    verdict is then 'error' with a one-line reason, also when it runs out of memory (in a
+    worker under a memory limit, as the web page's are)."""
     from markers.check.pipeline import check_bytes
+    from markers.check.report import FileReport
+    from markers.core.shown import shown_name
 
     from markers.check.pipeline import CheckOptions
 
-    report, art = check_bytes(data, name, options or CheckOptions(), _pack(pack))
+    try:
+        report, art = check_bytes(data, name, options or CheckOptions(), _pack(pack))
+    except MemoryError:
+        return FileReport.unreadable(name, f"{shown_name(name)}: needs more memory than "
+                                           "the check of one file may use"), None
     return report, annotate(report, art) if annotate_copy and art is not None else None
 
 
@@ -269,17 +277,41 @@ def inputs(paths: Iterable[str]) -> tuple[list[Path], list[str]]:
     return found(list(paths))
 
 
+def check_budget(text: str = "") -> Limits:
+    """The budget of checking one file, as written: ``30s``, ``2GB``, ``30s,2GB`` (the
+    part not given keeps its default, 20 CPU s and 1024 MB). One-line WsmarkError if
+    it cannot be read."""
+    from render.budgeted import parse_limits
+
+    try:
+        return parse_limits(text)
+    except ValueError as err:
+        raise WsmarkError(f"budget {text[:40]!r}: {err}") from None
+
+
 def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None,
-                pack: str = DEFAULT_PACK, jobs: int = 1, annotate_copy: bool = False
+                pack: str = DEFAULT_PACK, jobs: int | None = None,
+                annotate_copy: bool = False, budget: Limits | None = None
                 ) -> Iterator[tuple[str, FileReport, bytes | None]]:
-    """Judge files over ``jobs`` processes, yielding (path, report, marked-up SVG or
-    None) in input order as each is done."""
+    """Judge files over ``jobs`` processes (default: all cores), yielding (path, report,
+    marked-up SVG or None) in input order as each is done.
+
+    Each file is checked in a worker process under ``budget`` (CPU seconds and memory,
+    enforced from outside the work: render/budgeted.py); a file over it gets verdict
+    'error' with one line saying which limit it passed."""
     from markers.check.pipeline import CheckOptions
-    from render.parallel import imap
+    from markers.check.report import FileReport
+    from markers.core.shown import shown_name
+    from render.budgeted import Limits, budgeted_imap
 
     job_list = [(str(p), options or CheckOptions(), pack, annotate_copy) for p in paths]
-    results = imap(_check_path, job_list, jobs, max(1, len(job_list) // (jobs * 8)))
-    for (path, *_), (report, marked) in zip(job_list, results):
+    outcomes = budgeted_imap(_check_path, job_list, jobs, budget or Limits())
+    for (path, *_), outcome in zip(job_list, outcomes):
+        if outcome.overrun is None:
+            report, marked = outcome.value
+        else:
+            report = FileReport.unreadable(path, f"{shown_name(path)}: {outcome.overrun}")
+            marked = None
         yield path, report, marked
 
 

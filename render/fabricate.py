@@ -8,15 +8,17 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 from pathlib import Path
 
 from markers.core.artwork import Artwork
 from markers.core.fabrication import BomLine, Fabrication
 from markers.core.materials import MaterialLine
 from render.dxf import cut_dxf
-from render.output import file_stem, make_dir, write_atomic
+from render.output import file_stem
 from render.raster import svg_to_pdf
 from render.svg import cut_svg, print_svg
+from render.swap import write_set
 
 __all__ = ["BOM_HEADER", "bom_rows", "MATERIALS_HEADER", "material_rows",
            "fabrication_files", "write_files"]
@@ -73,11 +75,14 @@ def fabrication_files(fab: Fabrication, art: Artwork,
     return {f"{stem}-{name}": data for name, data in files.items()}
 
 
+#: The files of one sign's set, after its stem: STEM-print.svg, STEM-cut-red.svg, ...
+_PARTS = r"-(?:print\.svg|print\.pdf|cut-[a-z]+\.svg|cut\.dxf|bom\.csv|materials\.csv)"
+
+
 def write_files(files: dict[str, bytes], out_dir: str | os.PathLike) -> list[Path]:
-    """Write ``files`` (name -> bytes) into ``out_dir`` (created if missing)."""
-    out = make_dir(out_dir)
-    written = []
-    for name, data in files.items():
-        write_atomic(out / name, data)
-        written.append(out / name)
-    return written
+    """Write ``files`` (name -> bytes) into ``out_dir`` (created if missing) as one set:
+    an older set of the same signs (any colours) is replaced whole in one atomic swap, so
+    there are never new print files beside an old cut file; other files are kept."""
+    stems = sorted({m[1] for name in files if (m := re.fullmatch(f"(.+){_PARTS}", name))})
+    owned = re.compile(f"(?:{'|'.join(map(re.escape, stems))}){_PARTS}" if stems else "(?!)")
+    return write_set(Path(out_dir), files, owned)

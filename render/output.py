@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from pathlib import Path
 
 from markers.core.artwork import Artwork
 from markers.errors import WsmarkError
+from render.stale import remove_stale, temp_path
 
 __all__ = ["FORMATS", "write_atomic", "render_bytes", "render_file", "file_stem", "make_dir"]
 
@@ -17,11 +17,14 @@ FORMATS = (".svg", ".png", ".pdf")
 
 def write_atomic(path: str | os.PathLike, data: bytes) -> None:
     """Write ``data`` to a temp file beside ``path`` and rename it into place, so a
-    reader never sees half a file; an unwritable place is a one-line WsmarkError."""
+    reader never sees half a file; an unwritable place is a one-line WsmarkError. Temp
+    files a killed earlier run left in that folder are removed first (render/stale.py)."""
     target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    remove_stale(folder)
+    tmp = temp_path(target)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                   dir=target.parent if str(target.parent) else ".")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     except OSError as err:
         raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
     try:
@@ -30,7 +33,7 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
         os.chmod(tmp, 0o644)
         os.replace(tmp, target)
     except OSError as err:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
 
 

@@ -21,6 +21,8 @@ from markers.check.split import at_scale, split, stated_scale
 from markers.core.artwork import Artwork
 from markers.core.design import DESIGN_SUFFIXES, as_declared, is_design, parse_design
 from markers.core.pack import Pack
+from markers.core.quiet import ARITHMETIC, warnings_as_errors
+from markers.core.shown import one_line, shown_name
 from markers.errors import UnreadableDrawing, WsmarkError
 from markers.read import READERS, read_drawing
 from markers.read.limits import read_limited
@@ -130,20 +132,36 @@ def judge_pages(pages: list[Artwork], file: str, options: CheckOptions,
 
 def check_bytes(data: bytes, name: str, options: CheckOptions,
                 pack: Pack) -> tuple[FileReport, Artwork | None]:
-    """Judge one input; an unreadable or hostile one gives verdict 'error', never raises."""
+    """Judge one input; an unreadable or hostile one gives verdict 'error' on one short
+    line (its name with control characters escaped), never raises. Numpy and shapely
+    warnings are raised as errors, so none reaches stderr. Memory trouble is raised: the
+    budgeted worker running the check reports it against its budget."""
+    shown = shown_name(name)
     try:
-        pages = load_artwork(data, name, options, pack)
-        if len(pages) == 1:
-            return judge(pages[0], name, options, pack), _at_stated_scale(pages[0], options)[0]
-        return judge_pages(pages, name, options, pack)
+        with warnings_as_errors():
+            pages = load_artwork(data, name, options, pack)
+            if len(pages) == 1:
+                return judge(pages[0], name, options, pack), \
+                    _at_stated_scale(pages[0], options)[0]
+            return judge_pages(pages, name, options, pack)
     except WsmarkError as err:
-        return FileReport.unreadable(name, str(err).splitlines()[0]), None
+        text = str(err)
+        text = shown + text[len(name):] if text.startswith(name) else text
+        return FileReport.unreadable(name, one_line(text)), None
+    except ARITHMETIC as err:
+        return FileReport.unreadable(name, one_line(
+            f"{shown}: numbers out of range ({str(err).splitlines()[0][:100]})")), None
     except RecursionError:
-        return FileReport.unreadable(name, f"{name}: nested too deeply to read"), None
+        return FileReport.unreadable(name, one_line(f"{shown}: nested too deeply to read")), None
+    except MemoryError:
+        raise
     except Exception as err:  # a hostile file must not crash a batch: report it on one line
+        if "bad_alloc" in str(err):  # GEOS out of memory: the worker's budget reports it
+            raise MemoryError from None
         text = str(err).splitlines()[0] if str(err) else ""
-        return FileReport.unreadable(name, f"{name}: cannot be measured ({type(err).__name__}"
-                                           f"{': ' + text[:120] if text else ''})"), None
+        return FileReport.unreadable(name, one_line(
+            f"{shown}: cannot be measured ({type(err).__name__}"
+            f"{': ' + text[:120] if text else ''})")), None
 
 
 def check_file(path: str | Path, options: CheckOptions,
@@ -156,7 +174,8 @@ def check_file(path: str | Path, options: CheckOptions,
                                     f"{path}: not a file")
         data = read_limited(path, name)
     except WsmarkError as err:
-        return FileReport.unreadable(name, str(err)), None
+        shown = str(err).replace(name, shown_name(name), 1)
+        return FileReport.unreadable(name, one_line(shown)), None
     return check_bytes(data, name, options, pack)
 
 

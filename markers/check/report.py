@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from markers.check.engine import Finding, Override, Registry
+from markers.core.shown import shown_name
 
 __all__ = ["MarkerReport", "FileReport", "marker_verdict", "finding_json", "to_json",
            "to_text", "to_sarif", "summary", "exit_status"]
@@ -123,15 +124,16 @@ def to_text(reports: list[FileReport]) -> str:
     """One block per file: verdict, kind, each finding with measured vs required."""
     blocks = []
     for r in reports:
+        name = shown_name(r.file)
         if r.error:
-            reason = r.error.removeprefix(f"{r.file}: ")
-            blocks.append(f"{r.file}: ERROR {reason}")
+            reason = r.error.removeprefix(f"{name}: ").removeprefix(f"{r.file}: ")
+            blocks.append(f"{name}: ERROR {shown_name(reason)}")
             continue
         height = (f", display height {r.display_height_in:g} in ({r.display_height_basis})"
                   if r.display_height_in is not None else "")
         several = len(r.markers) > 1
         kind = f"{len(r.markers)} markers" if several else r.kind or "unknown kind"
-        lines = [f"{r.file}: {r.verdict.upper()} ({kind}{height})"]
+        lines = [f"{name}: {r.verdict.upper()} ({kind}{height})"]
         lines += [f"  override {o.describe()}" for o in r.overrides]
         for m in r.markers:
             if several:

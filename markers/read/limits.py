@@ -17,7 +17,8 @@ from markers.errors import UnreadableDrawing
 __all__ = [
     "MAX_FILE_BYTES", "MAX_ELEMENTS", "MAX_NESTING", "MAX_USE_DEPTH", "MAX_USES",
     "MAX_ENTITIES", "MAX_ENTITY_CHARS", "MAX_ENTITY_EXPANSION", "MAX_VERTICES",
-    "MAX_COORD_IN", "MAX_CROSSINGS", "TIME_BUDGET_S", "FLATTEN_TOL_IN", "Budget", "read_limited",
+    "MAX_COORD_IN", "MAX_CROSSINGS", "MAX_STYLE_CHARS", "MAX_STYLE_RULES", "TIME_BUDGET_S",
+    "FLATTEN_TOL_IN", "Budget", "read_limited",
     "PDF_MAX_PAGES", "PDF_MAX_OBJECTS", "PDF_MAX_FORM_DEPTH", "PDF_MAX_INFLATED_BYTES",
     "PDF_MAX_CHARS", "DXF_MAX_ENTITIES", "DXF_MAX_INSERT_DEPTH", "ISOLATED_SECONDS",
     "ISOLATED_MEMORY_BYTES",
@@ -34,7 +35,9 @@ MAX_ENTITY_EXPANSION = 2 * 1024 * 1024  # total characters all entity references
 MAX_VERTICES = 2_000_000  # flattened vertices over the whole drawing
 MAX_COORD_IN = 1e6  # |coordinate| and stroke width, in inches (about 16 miles)
 MAX_CROSSINGS = 10_000  # self-crossings of one element's outline (GEOS noding cost)
-TIME_BUDGET_S = 5.0  # wall clock per file, checked between elements and subpaths
+MAX_STYLE_CHARS = 512 * 1024  # all <style> text (Illustrator writes a few KB)
+MAX_STYLE_RULES = 10_000  # selectors in it, counted as braces plus commas
+TIME_BUDGET_S = 5.0  # CPU seconds for reading one file, checked between elements and subpaths
 FLATTEN_TOL_IN = 2e-4  # curve flattening: max chord deviation, inches
 
 # PDF (PDFium parses; these bound what it is asked to do and what the reader walks)
@@ -57,16 +60,16 @@ class Budget:
     def __init__(self, name: str, seconds: float = TIME_BUDGET_S,
                  vertices: int = MAX_VERTICES) -> None:
         self.name = name
-        self.deadline = time.monotonic() + seconds
+        self.deadline = time.process_time() + seconds
         self.seconds = seconds
         self.vertices_left = vertices
         self.max_vertices = vertices
 
     def tick(self) -> None:
-        """Called between units of work: refuse once the wall-clock allowance is gone."""
-        if time.monotonic() > self.deadline:
+        """Called between units of work: refuse once the CPU-time allowance is gone."""
+        if time.process_time() > self.deadline:
             raise UnreadableDrawing(
-                f"{self.name}: too complex (not read within {self.seconds:g} s)")
+                f"{self.name}: too complex (not read within {self.seconds:g} CPU s)")
 
     def take(self, count: int) -> None:
         """Account for ``count`` more flattened vertices."""

@@ -27,18 +27,20 @@ import shapely
 from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from markers.core.units import MAX_PLAUSIBLE_IN
 from markers.errors import UnreadableDrawing
 from markers.read.limits import MAX_COORD_IN, MAX_CROSSINGS, Budget
 
 __all__ = ["Subpath", "EMPTY", "Pen", "parse_path_data", "rect_ops", "ellipse_ops", "flatten",
-           "apply", "in_range", "affine", "out_of_range", "dedupe", "fill_area", "stroke_area"]
+           "apply", "in_range", "affine", "out_of_range", "implausible", "dedupe", "fill_area",
+           "stroke_area"]
 
 #: A flattened subpath: its points (n x 2) and whether it was closed with Z.
 Subpath = tuple[np.ndarray, bool]
 #: Nothing painted.
 EMPTY = Polygon()
 
-_NUMBER_AT = re.compile(r"[\s,]*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)")
+_NUMBER_AT = re.compile(r"[\s,]*([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
 _FLAG_AT = re.compile(r"[\s,]*([01])")
 _COMMAND_AT = re.compile(r"[\s,]*([MmZzLlHhVvCcSsQqTtAa])")
 _END_AT = re.compile(r"[\s,]*$")
@@ -270,9 +272,22 @@ def apply(points: np.ndarray, matrix: np.ndarray, budget: Budget) -> np.ndarray:
 
 
 def in_range(points: np.ndarray, budget: Budget) -> np.ndarray:
-    if points.size and not (np.isfinite(points).all() and np.abs(points).max() <= MAX_COORD_IN):
-        out_of_range(budget)
+    """``points`` (inches), if finite and within a marker's plausible size."""
+    if points.size:
+        reach = np.abs(points).max() if np.isfinite(points).all() else math.inf
+        if not reach <= MAX_COORD_IN:
+            out_of_range(budget)
+        if reach > MAX_PLAUSIBLE_IN:
+            implausible(budget.name, reach)
     return points
+
+
+def implausible(name: str, reach: float) -> None:
+    """Refuse a drawing that reaches beyond any marker's size (core/units.py), before any
+    geometry is built: every measuring step whose work follows a length (bands,
+    segmentize, stroke buffers) stays bounded."""
+    raise UnreadableDrawing(f"{name}: implausible for a marker: reaches {reach:,.0f} in from "
+                            f"its origin; no marker is larger than {MAX_PLAUSIBLE_IN:,.0f} in")
 
 
 def affine(geometry: BaseGeometry, matrix: np.ndarray, budget: Budget) -> BaseGeometry:

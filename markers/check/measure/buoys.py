@@ -58,6 +58,13 @@ SHAPES = ("symbol-buoy", "sign-buoy", "mooring-buoy", "race-buoy", "wrap") + AID
 EDGE_IN = 0.0025
 #: Band edges are found to within this (inches).
 EDGE_TOL = 1e-6
+#: The outline of a body is cut into points this far apart (inches) for fitting a circle
+#: or ellipse (about 1/200 of the narrowest buoy the rule names, an 8.75 in race buoy),
+#: and into at most this many.
+OUTLINE_STEP_IN = 0.04
+MAX_OUTLINE_POINTS = 20_000
+#: Most heights at which band colours are sampled (a buoy's bands have tens of vertices).
+MAX_BAND_SAMPLES = 20_000
 #: A face filling its envelope to this share is a cylinder (flat-sided elevation).
 RECT_FILL = 0.97
 #: A fitted circle or ellipse is the outline when no point strays further than this
@@ -206,7 +213,9 @@ def _shape(body: Polygon, waterline: float) -> tuple[str, float | None]:
         return "nun", None
     if body.area >= RECT_FILL * body.envelope.area:
         return "cylinder", None
-    outline = shapely.get_coordinates(shapely.segmentize(body.exterior, width / 200))
+    # points every OUTLINE_STEP_IN along the outline, at most MAX_OUTLINE_POINTS: O(n)
+    step = max(OUTLINE_STEP_IN, body.exterior.length / MAX_OUTLINE_POINTS)
+    outline = shapely.get_coordinates(shapely.segmentize(body.exterior, step))
     outline = outline[outline[:, 1] < waterline - 1e-3 * height]
     if len(outline) < 12:
         return "other", None
@@ -243,12 +252,25 @@ def _edge_color(fam: Fam, body: Polygon, y: float) -> str | None:
 
 
 def _bands(fam: Fam, body: Polygon, waterline: float) -> list[Band]:
-    """Runs of one colour at both edges of the body, top to bottom, edges found by
-    bisection between samples 1/20 in apart."""
+    """Runs of one colour at both edges of the body, top to bottom.
+
+    The colour at the edges can change only at the height of a vertex of the body or of
+    a colour's outline (or where a slanted outline crosses the sampling line between
+    two such heights): the colour is sampled once between each two consecutive vertex
+    heights, and each change is pinned by bisection to EDGE_TOL. With n vertices in the
+    body and the colours: O(n log n) to collect the heights, then O(min(n, MAX_BAND_SAMPLES))
+    samples, each O(n) (one cut of the body, point tests on prepared outlines).
+    """
     _, top, _, bottom = body.bounds
     bottom = min(bottom, waterline)
-    count = max(200, int((bottom - top) / 0.05))
-    ys = np.linspace(top, bottom, count + 1)
+    for geometry, _ in fam.values():
+        shapely.prepare(geometry)
+    heights = np.unique(np.concatenate([shapely.get_coordinates(g)[:, 1]
+                                        for g in (body, *(g for g, _ in fam.values()))]))
+    heights = heights[(heights > top) & (heights < bottom)]
+    if len(heights) + 1 > MAX_BAND_SAMPLES:  # too many to visit: an even grid instead
+        heights = np.linspace(top, bottom, MAX_BAND_SAMPLES + 1)[1:-1]
+    ys = np.concatenate(([top], heights, [bottom]))
     mids = [float(y) for y in (ys[:-1] + ys[1:]) / 2]
     colors = [_edge_color(fam, body, y) for y in mids]
     edges, runs = [top], [colors[0]]

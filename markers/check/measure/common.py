@@ -3,9 +3,11 @@ geometry, and lines of lettering grouped from letter outlines."""
 
 from __future__ import annotations
 
+import heapq
 import statistics
 from dataclasses import dataclass, field
 
+import shapely
 from shapely import unary_union
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
@@ -169,19 +171,38 @@ def family_geometry(art: Artwork) -> dict[str, tuple[BaseGeometry, ColorMatch]]:
 
 
 def _lines(components: list[Polygon]) -> list[list[Polygon]]:
-    """Group letter outlines into lines by vertical overlap."""
+    """Group letter outlines into lines by vertical overlap: each outline, top first,
+    joins the first line (oldest) it overlaps by half the smaller height, else starts one.
+
+    A sweep down the page: a line whose bottom is above an outline's top can take no
+    later outline, so it leaves the active set (a heap keyed on its bottom). With n
+    outlines and k lines reaching down to one outline's top (a handful for lettering):
+    O(n log n + n k).
+    """
     lines: list[list[Polygon]] = []
+    spans: list[list[float]] = []  # per line: [top, bottom]
+    active: dict[int, None] = {}  # lines still reachable, oldest first
+    ends: list[tuple[float, int]] = []  # (bottom, line) heap, stale entries skipped
     for comp in sorted(components, key=lambda p: p.bounds[1]):
         _, y0, _, y1 = comp.bounds
-        for line in lines:
-            ly0 = min(p.bounds[1] for p in line)
-            ly1 = max(p.bounds[3] for p in line)
+        while ends and ends[0][0] <= y0:
+            bottom, index = heapq.heappop(ends)
+            if spans[index][1] == bottom:
+                active.pop(index, None)
+        for index in active:
+            ly0, ly1 = spans[index]
             overlap = min(y1, ly1) - max(y0, ly0)
             if overlap > 0.5 * min(y1 - y0, ly1 - ly0):
-                line.append(comp)
+                lines[index].append(comp)
+                if y1 > ly1:
+                    spans[index][1] = y1
+                    heapq.heappush(ends, (y1, index))
                 break
         else:
             lines.append([comp])
+            spans.append([y0, y1])
+            active[len(lines) - 1] = None
+            heapq.heappush(ends, (y1, len(lines) - 1))
     return lines
 
 
@@ -203,6 +224,8 @@ def legend_facts(art: Artwork, fam: dict, letter_families: list[str],
     facts = []
     for family in letter_families:
         geometry, match = fam[family]
+        if within is not None:
+            shapely.prepare(within)  # n point-in-area tests, each O(log v)
         comps = [p for p in polygons(geometry) if within is None or p.within(within)]
         facts += [_line_fact(line, match, symbol) for line in _lines(comps)]
     for item in art.legends:

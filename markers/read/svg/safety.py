@@ -31,13 +31,13 @@ import codecs
 import re
 import zlib
 from dataclasses import dataclass
-from io import BytesIO
-from xml.etree.ElementTree import Element, ParseError
+from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 import defusedxml
 import defusedxml.ElementTree as safe_et
 import pyexpat
 
+from markers.core.shown import quoted
 from markers.errors import UnreadableDrawing
 from markers.read.limits import (
     MAX_ELEMENTS, MAX_ENTITIES, MAX_ENTITY_CHARS, MAX_ENTITY_EXPANSION, MAX_FILE_BYTES,
@@ -90,7 +90,8 @@ def safe_document(data: bytes, name: str) -> SafeDocument:
     entities = _vet_prolog(data, name)
     root = _parse(data, name, allow_entities=bool(entities))
     if local_name(root) != "svg":
-        raise UnreadableDrawing(f"{name}: not an SVG drawing (root element is <{root.tag}>)")
+        tag = f"<{root.tag}>" if len(root.tag) <= 40 else quoted(root.tag)
+        raise UnreadableDrawing(f"{name}: not an SVG drawing (root element is {tag})")
     cut = _cut_external_links(root)
     ids = _id_map(root)
     _check_uses(root, ids, name)
@@ -173,7 +174,7 @@ class _PrologVetter:
         if len(self.entities) >= MAX_ENTITIES:
             raise self.refuse(f"declares more than {MAX_ENTITIES} entities")
         if not _ENTITY_NAME.fullmatch(ent):
-            raise self.refuse(f"declares an entity with an unusual name {ent!r}")
+            raise self.refuse(f"declares an entity with an unusual name {quoted(ent)}")
         if len(value) > MAX_ENTITY_CHARS:
             raise self.refuse(f"entity &{ent}; is longer than {MAX_ENTITY_CHARS} characters")
         if "&" in value or "%" in value:
@@ -201,28 +202,46 @@ class _PrologVetter:
         raise _PrologDone  # no DOCTYPE: nothing to vet
 
 
+class _CountingBuilder(TreeBuilder):
+    """A tree builder that stops at the element and depth limits as elements open."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name, self.count, self.depth = name, 0, 0
+
+    def start(self, tag, attrs):  # noqa: ANN001 - TreeBuilder's signature
+        self.count += 1
+        self.depth += 1
+        if self.count > MAX_ELEMENTS:
+            raise UnreadableDrawing(
+                f"{self.name}: too complex (more than {MAX_ELEMENTS:,} elements)")
+        if self.depth > MAX_NESTING:
+            raise UnreadableDrawing(f"{self.name}: too complex (elements nested more than "
+                                    f"{MAX_NESTING} deep)")
+        return super().start(tag, attrs)
+
+    def end(self, tag):  # noqa: ANN001
+        self.depth -= 1
+        return super().end(tag)
+
+
 def _parse(data: bytes, name: str, *, allow_entities: bool) -> Element:
-    """Second pass: build the tree with defusedxml, stopping at the element and depth limits."""
-    events = safe_et.iterparse(BytesIO(data), events=("start", "end"), forbid_dtd=False,
-                               forbid_entities=not allow_entities, forbid_external=True)
-    count = depth = 0
+    """Second pass: build the tree with defusedxml, stopping at the element and depth limits.
+
+    expat gets the whole document in one call: fed in small pieces, expat < 2.6 re-scans
+    a token that spans pieces from its start each time (quadratic in a 19 MB data URI or
+    path); in one piece it reads it once. The size is capped at MAX_FILE_BYTES before.
+    """
+    parser = safe_et.DefusedXMLParser(target=_CountingBuilder(name), forbid_dtd=False,
+                                      forbid_entities=not allow_entities,
+                                      forbid_external=True)
     try:
-        for event, _element in events:
-            if event == "end":
-                depth -= 1
-                continue
-            count += 1
-            depth += 1
-            if count > MAX_ELEMENTS:
-                raise UnreadableDrawing(f"{name}: too complex (more than {MAX_ELEMENTS:,} elements)")
-            if depth > MAX_NESTING:
-                raise UnreadableDrawing(f"{name}: too complex (elements nested more than "
-                                  f"{MAX_NESTING} deep)")
+        parser.feed(data)
+        return parser.close()
     except ParseError as err:
         raise UnreadableDrawing(f"{name}: not well-formed XML ({err})") from None
     except defusedxml.DefusedXmlException as err:
         raise UnreadableDrawing(f"{name}: refused: {err}") from None
-    return events.root
 
 
 def _cut_external_links(root: Element) -> int:
@@ -298,7 +317,7 @@ def _check_uses(root: Element, ids: dict[str, Element], name: str) -> None:
         key = id(element)
         if key in active:
             raise UnreadableDrawing(f"{name}: refused: <use> references form a cycle "
-                              f"(through id {element.get('id')!r})")
+                                    f"(through id {quoted(element.get('id') or '')})")
         if key not in memo:
             active.add(key)
             lo, hi = start[key], end[key]

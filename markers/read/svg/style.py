@@ -16,6 +16,8 @@ from xml.etree.ElementTree import Element
 import numpy as np
 
 from markers.core.colors import parse_color
+from markers.errors import UnreadableDrawing
+from markers.read.limits import MAX_STYLE_CHARS, MAX_STYLE_RULES
 from markers.read.svg.safety import local_name
 
 __all__ = [
@@ -39,7 +41,9 @@ _OWN = frozenset({"display", "opacity", "clip-path", "mask", "filter", "marker-s
 PROPS = frozenset(INITIAL) | _OWN
 _FONT_KEYWORDS = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0,
                   "large": 18.0, "x-large": 24.0, "xx-large": 32.0}
-_NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"  # unambiguous: no backtracking
+# SVG number grammar: ASCII digits only (Python's \d and float() take any Unicode digit,
+# so rotate(٤٥) would be 45 deg where browsers ignore it); unambiguous: no backtracking
+_NUMBER = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
 _LENGTH = re.compile(rf"({_NUMBER})(px|in|cm|mm|pt|pc|em|ex|%)?", re.I)  # on stripped text
 NUMBERS = re.compile(_NUMBER)
 _USER_PER_UNIT = {"": 1.0, "px": 1.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4,
@@ -47,6 +51,7 @@ _USER_PER_UNIT = {"": 1.0, "px": 1.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25
 IDENTITY = np.eye(3)
 IDENTITY.setflags(write=False)
 _TRANSFORM_AT = re.compile(r"[\s,]*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^()]*)\)")
+MAX_VIEWBOX_CHARS = 400  # four numbers of any precision fit in far less
 _SEPARATORS = re.compile(r"[\s,]*")
 _TRANSFORM_END = re.compile(r"[\s,]*$")
 _ALPHA_HEX = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})([0-9a-f]{1,2})", re.I)
@@ -96,6 +101,8 @@ def parse_fraction(text: object, default: float = 1.0) -> float:
 
 
 def parse_viewbox(text: str | None) -> tuple[float, float, float, float] | None:
+    if text is not None and len(text) > MAX_VIEWBOX_CHARS:  # not four numbers: not parsed
+        return None
     numbers = [float(n) for n in NUMBERS.findall(text or "")]
     if len(numbers) != 4 or not all(map(math.isfinite, numbers)) or min(numbers[2:]) <= 0:
         return None
@@ -201,10 +208,19 @@ class _Rule:
 class Stylesheet:
     """The document's ``<style>`` rules with simple (compound) selectors, indexed for lookup."""
 
-    def __init__(self, root: Element) -> None:
+    def __init__(self, root: Element, name: str = "drawing") -> None:
         self.index: dict[str, list[_Rule]] = {}
-        text = "\n".join(e.text or "" for e in root.iter() if local_name(e) == "style"
-                         and (e.get("type") or "text/css").strip().lower() == "text/css")
+        sheets = [e.text or "" for e in root.iter() if local_name(e) == "style"
+                  and (e.get("type") or "text/css").strip().lower() == "text/css"]
+        size = sum(map(len, sheets))  # both checked before anything is built from them
+        if size > MAX_STYLE_CHARS:
+            raise UnreadableDrawing(f"{name}: too complex (a stylesheet of {size:,} "
+                                    f"characters; the limit is {MAX_STYLE_CHARS:,})")
+        rules = sum(sheet.count("{") + sheet.count(",") for sheet in sheets)
+        if rules > MAX_STYLE_RULES:
+            raise UnreadableDrawing(f"{name}: too complex (a stylesheet of about {rules:,} "
+                                    f"rules; the limit is {MAX_STYLE_RULES:,})")
+        text = "\n".join(sheets)
         order = 0
         for prelude, body in _css_blocks(_strip_comments(text)):
             declarations = tuple(d for d in parse_declarations(body) if d[0] in PROPS)
@@ -328,6 +344,9 @@ def _color_function(name: str, parts: list[str]) -> tuple[str, float] | None:
     if name.startswith("rgb"):
         color = parse_color(f"rgb({','.join(parts[:3])})")
         return (color, alpha) if color else None
+    if not all(NUMBERS.fullmatch(p.lower().removesuffix("deg").removesuffix("%"))
+               for p in parts[:3]):
+        return None
     try:
         hue = float(parts[0].lower().removesuffix("deg")) / 360 % 1
         saturation, lightness = (float(p.removesuffix("%")) / 100 for p in parts[1:3])

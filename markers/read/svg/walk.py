@@ -44,14 +44,17 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import FEATURE_NAMES, Artwork, LegendItem
 from markers.core.colors import classify
+from markers.core.quiet import ARITHMETIC
+from markers.core.shown import quoted
+from markers.core.units import MAX_PLAUSIBLE_IN
 from markers.errors import UnreadableDrawing
 from markers.read.svg.declared import declared_design
 from markers.read.limits import read_limited
 from markers.read.limits import FLATTEN_TOL_IN, MAX_COORD_IN, MAX_NESTING, MAX_USE_DEPTH, Budget
 from markers.read.paint import check_option, layers, pen
 from markers.read.outlines import (
-    EMPTY, Subpath, affine, apply, dedupe, ellipse_ops, fill_area, flatten, out_of_range,
-    parse_path_data, rect_ops, stroke_area,
+    EMPTY, Subpath, affine, apply, dedupe, ellipse_ops, fill_area, flatten, implausible,
+    out_of_range, parse_path_data, rect_ops, stroke_area,
 )
 from markers.read.svg.safety import SafeDocument, href_of, local_name, safe_document
 from markers.read.svg.style import (
@@ -103,7 +106,11 @@ def read_svg_bytes(data: bytes, name: str, *, scale: float | None = None,
         return _read(data, name, scale, display_height)
     except UnreadableDrawing:
         raise
+    except ARITHMETIC as err:  # overflow, division by zero: numbers no drawing needs
+        raise UnreadableDrawing(f"{name}: numbers out of range ({str(err)[:100]})") from None
     except Exception as err:  # trust boundary: nothing but WsmarkError leaves for bad input
+        if "bad_alloc" in str(err):  # GEOS out of memory: the worker's budget reports it
+            raise MemoryError from None
         detail = " ".join(str(err).split())[:200]
         raise UnreadableDrawing(f"{name}: cannot read drawing ({type(err).__name__}: {detail})") from None
 
@@ -168,7 +175,7 @@ def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: f
     root = doc.root
     viewbox = parse_viewbox(root.get("viewBox"))
     if root.get("viewBox") is not None and viewbox is None:
-        raise UnreadableDrawing(f"{name}: invalid viewBox {root.get('viewBox')!r}")
+        raise UnreadableDrawing(f"{name}: invalid viewBox {quoted(root.get('viewBox'))}")
     width, unit = parse_physical(root.get("width"))
     height, height_unit = parse_physical(root.get("height"))
     if viewbox and width is None and height is not None:
@@ -185,6 +192,8 @@ def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: f
     if width is not None and height is not None:
         if not (0 < width <= MAX_COORD_IN and 0 < height <= MAX_COORD_IN):
             raise UnreadableDrawing(f"{name}: drawing size {width:g} x {height:g} in is out of range")
+        if max(width, height) > MAX_PLAUSIBLE_IN:
+            implausible(name, max(width, height))
         matrix = (viewbox_matrix(viewbox, width, height, root.get("preserveAspectRatio"))
                   if viewbox else scale_matrix(1 / 96, 1 / 96))
         meta = {"units": unit or height_unit, "scale_basis": "physical",
@@ -246,7 +255,7 @@ class _Reader:
 
     def __init__(self, doc: SafeDocument, budget: Budget, tol: float, *, paint: bool) -> None:
         self.doc, self.budget, self.tol, self.paint = doc, budget, tol, paint
-        self.css = Stylesheet(doc.root)
+        self.css = Stylesheet(doc.root, budget.name)
         self.painted: list[tuple[str, BaseGeometry]] = []
         self.legends: list[LegendItem] = []
         self.features: dict[str, list[BaseGeometry]] = {}
@@ -530,6 +539,13 @@ class _Reader:
         if width <= 0:
             return None
         stretch = float(np.linalg.norm(context.matrix[:2, :2], 2))  # largest scale to inches
+        half_in = width / 2 * stretch
+        if not half_in <= MAX_COORD_IN:
+            out_of_range(self.budget)
+        if half_in > MAX_PLAUSIBLE_IN:
+            implausible(self.budget.name, half_in)
+        for points, _ in local:  # refuse a huge outline before its stroke is built
+            apply(points, context.matrix, self.budget)
         cap = {"round": "round", "square": "square"}.get(str(style["stroke-linecap"]), "flat")
         join = {"round": "round", "bevel": "bevel"}.get(str(style["stroke-linejoin"]), "miter")
         drawn = pen(width / 2, stretch, cap, join,

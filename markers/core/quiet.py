@@ -1,0 +1,24 @@
+"""No warning reaches stderr: during a check, numpy and shapely warnings (overflow,
+invalid value, division by zero) are raised as errors, so the file gets one line."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import numpy as np
+
+__all__ = ["warnings_as_errors", "ARITHMETIC"]
+
+#: What a check raises instead of printing a warning.
+ARITHMETIC = (ArithmeticError, RuntimeWarning)
+
+
+@contextmanager
+def warnings_as_errors() -> Iterator[None]:
+    """Within the block, every warning is raised as an exception and numpy floating-point
+    trouble raises FloatingPointError (both are in ARITHMETIC or Warning)."""
+    with warnings.catch_warnings(), np.errstate(all="raise"):
+        warnings.simplefilter("error")
+        yield

@@ -1,0 +1,38 @@
+"""Showing untrusted text on one short line: file names with control characters escaped,
+echoed input cut and quoted with its length, and every error at most MAX_ERROR_CHARS."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["MAX_ERROR_CHARS", "MAX_ECHO_CHARS", "shown_name", "quoted", "one_line"]
+
+MAX_ERROR_CHARS = 300  # one error message, file name included
+MAX_ECHO_CHARS = 40  # of an input value echoed inside a message
+MAX_NAME_CHARS = 120  # of a file name inside an error message
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def shown_name(name: str) -> str:
+    """``name`` with control characters (newline, escape, ...) written as ``\\n``, ``\\x1b``,
+    so one file is always one line of a report and cannot drive the terminal."""
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), name)
+
+
+def quoted(value: str, limit: int = MAX_ECHO_CHARS) -> str:
+    """``value`` quoted for a message; a long one is cut and says how long it was."""
+    value = shown_name(value)
+    if len(value) <= limit:
+        return repr(value)
+    return f"{value[:limit]!r}... ({len(value):,} chars)"
+
+
+def one_line(message: str, limit: int = MAX_ERROR_CHARS) -> str:
+    """The first line of ``message``, control characters escaped, at most ``limit`` chars."""
+    lines = message.splitlines() or [""]
+    line = shown_name(lines[0])
+    if len(line) <= limit:
+        return line
+    tail = f"... ({len(line):,} chars)"
+    return line[:limit - len(tail)] + tail

@@ -1,0 +1,232 @@
+"""Running untrusted jobs (one file to check each) in worker processes under a budget of
+CPU seconds and memory that the code doing the work cannot overrun.
+
+The limits are enforced from outside the work: each worker runs under ``RLIMIT_AS``
+(memory) and ``RLIMIT_CPU`` (the kernel ends it with SIGXCPU), and the parent reads the
+worker's CPU time from ``/proc`` and kills it with SIGKILL when a job overruns, then starts a
+fresh worker for the remaining jobs. CPU seconds, not wall seconds, so a verdict does not
+depend on how busy the machine is; a generous wall-clock backstop only catches a worker
+that is stuck without using CPU. Even one job runs in a worker, so the budget always holds.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing as mp
+import os
+import resource
+import signal
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from typing import Callable, Iterator, Sequence, TypeVar
+
+__all__ = ["CHECK_CPU_S", "CHECK_MEMORY_MB", "Limits", "Outcome", "budgeted_imap",
+           "parse_limits"]
+
+# The default budget of the whole check of one file (read, measure, rules, report).
+# CPU seconds, so the verdict does not depend on machine load. 20 s is twice the slowest
+# drawing we judge in full (8,000 separate letter shapes in a diamond,
+# found/letters-8000.svg: about 10 CPU s); a test drawing needs under 2. Memory is the
+# worker's address space: one with everything imported maps about 190 MB, and no
+# reproducer in found/ peaks above 120 MB resident.
+CHECK_CPU_S = 20.0
+CHECK_MEMORY_MB = 1024
+WALL_BACKSTOP_FACTOR = 20  # a worker idle this many budgets of wall time is stuck
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+_TICKS = os.sysconf("SC_CLK_TCK")
+_POLL_S = 0.05
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The budget of one job: CPU seconds and memory (address space) in MB."""
+
+    cpu_s: float = CHECK_CPU_S
+    memory_mb: int = CHECK_MEMORY_MB
+
+    def describe(self) -> str:
+        return f"{self.cpu_s:g} CPU s and {self.memory_mb:,} MB"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one job: its ``value``, or ``overrun`` (one line) when the job was
+    stopped; ``cpu_s`` and ``peak_rss_mb`` are what the job used, measured in the worker."""
+
+    value: object | None
+    overrun: str | None
+    cpu_s: float
+    peak_rss_mb: float
+
+
+def _cpu_of(pid: int) -> float:
+    """CPU seconds (user + system) a live process has used, from /proc/<pid>/stat."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / _TICKS
+
+
+def _peak_rss_mb(pid: int | str = "self") -> float:
+    """A process's peak resident memory since the last reset, in MB (0 if gone)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def _reset_peak() -> None:
+    try:  # Linux >= 4.0: "5" resets VmHWM to the current RSS
+        with open("/proc/self/clear_refs", "w") as refs:
+            refs.write("5")
+    except OSError:
+        pass
+
+
+def _serve(fn: Callable, conn: Connection, limits: Limits) -> None:
+    """The worker's loop: set the limits, then run jobs until told to stop (None)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers end
+    memory = limits.memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    while True:
+        job = conn.recv()
+        if job is None:
+            return
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        start = used.ru_utime + used.ru_stime
+        # the kernel's own stop: SIGXCPU one second after the parent should have acted
+        soft = math.ceil(start + limits.cpu_s) + 1
+        resource.setrlimit(resource.RLIMIT_CPU, (soft, resource.RLIM_INFINITY))
+        _reset_peak()
+        try:
+            value, overrun = fn(job), None
+        except MemoryError:
+            value, overrun = None, f"needs more than {limits.memory_mb:,} MB of memory"
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        conn.send(Outcome(value, overrun, used.ru_utime + used.ru_stime - start,
+                          _peak_rss_mb()))
+
+
+class _Worker:
+    """One worker process, its pipe, and the job it is on."""
+
+    def __init__(self, ctx, fn: Callable, limits: Limits) -> None:
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_serve, args=(fn, child, limits), daemon=True)
+        self.proc.start()
+        child.close()
+        self.index: int | None = None
+        self.cpu0 = 0.0
+        self.wall0 = 0.0
+
+    def give(self, index: int, job: object) -> None:
+        self.index, self.cpu0, self.wall0 = index, _cpu_of(self.proc.pid), time.monotonic()
+        self.conn.send(job)
+
+    def used(self) -> float:
+        return _cpu_of(self.proc.pid) - self.cpu0
+
+    def kill(self) -> None:
+        if self.proc.is_alive():
+            os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.join()
+        self.conn.close()
+
+
+def budgeted_imap(fn: Callable[[T], R], items: Sequence[T], workers: int | None = None,
+                  limits: Limits = Limits()) -> Iterator[Outcome]:
+    """``fn(x)`` for each ``x`` in ``items``, in worker processes under ``limits``; yields
+    one Outcome per item, in order, as soon as it and those before it are done.
+
+    ``fn`` runs in a forked child, so any callable works; items and results are pickled.
+    A job that overruns its CPU seconds or memory, or kills its worker, gets an Outcome
+    with ``overrun`` set and a fresh worker takes the next job.
+    """
+    ctx = mp.get_context("fork")
+    count = min(len(items), max(1, workers or os.cpu_count() or 1))
+    pool = [_Worker(ctx, fn, limits) for _ in range(count)]
+    done: dict[int, Outcome] = {}
+    next_job, next_out = 0, 0
+    wall_limit = max(30.0, WALL_BACKSTOP_FACTOR * limits.cpu_s)
+    try:
+        while next_out < len(items):
+            for i, worker in enumerate(pool):
+                if worker.index is None and next_job < len(items):
+                    worker.give(next_job, items[next_job])
+                    next_job += 1
+            busy = [w for w in pool if w.index is not None]
+            ready = wait([w.conn for w in busy] + [w.proc.sentinel for w in busy], _POLL_S)
+            for i, worker in enumerate(pool):
+                if worker.index is None:
+                    continue
+                overrun, spent = None, worker.used()
+                if worker.conn in ready:
+                    try:
+                        done[worker.index] = worker.conn.recv()
+                        worker.index = None
+                        continue
+                    except (EOFError, OSError):
+                        overrun = _death(worker, spent, limits)
+                elif worker.proc.sentinel in ready:
+                    overrun = _death(worker, spent, limits)
+                elif spent > limits.cpu_s:
+                    overrun = f"took more than {limits.cpu_s:g} CPU s"
+                elif time.monotonic() - worker.wall0 > wall_limit:
+                    overrun = f"made no progress within {wall_limit:g} s"
+                if overrun is not None:
+                    peak = _peak_rss_mb(worker.proc.pid)  # the job's: reset when it began
+                    worker.kill()
+                    done[worker.index] = Outcome(None, overrun, spent, peak)
+                    pool[i] = _Worker(ctx, fn, limits)
+            while next_out in done:
+                yield done.pop(next_out)
+                next_out += 1
+    finally:
+        for worker in pool:
+            if worker.proc.is_alive() and worker.index is None:
+                try:
+                    worker.conn.send(None)
+                except OSError:
+                    pass
+            worker.kill() if worker.index is not None else worker.proc.join(5)
+            if worker.proc.is_alive():
+                worker.kill()
+
+
+def _death(worker: _Worker, spent: float, limits: Limits) -> str:
+    """One line for a worker that ended in the middle of a job (``spent`` CPU s)."""
+    worker.proc.join(1)
+    code = worker.proc.exitcode
+    if code == -signal.SIGXCPU or spent > limits.cpu_s:
+        return f"took more than {limits.cpu_s:g} CPU s"
+    if code == -signal.SIGKILL or code == -signal.SIGSEGV or code == -signal.SIGABRT:
+        return f"stopped the checker (signal {-code}; over {limits.memory_mb:,} MB?)"
+    return f"stopped the checker (exit {code})"
+
+
+def parse_limits(text: str) -> Limits:
+    """``--budget`` as written: ``30s``, ``2048MB``, ``2GB`` or both, ``30s,2GB``; the part
+    not given keeps its default. Raises ValueError with a short reason."""
+    cpu, memory = CHECK_CPU_S, CHECK_MEMORY_MB
+    for part in filter(None, (p.strip().lower() for p in text.split(","))):
+        number, unit = part.rstrip("sgmb"), part[len(part.rstrip("sgmb")):]
+        if not number.isascii() or not number.replace(".", "", 1).isdigit() \
+                or float(number) <= 0 or unit not in ("s", "mb", "gb"):
+            raise ValueError(f"{part[:20]!r} is not like 30s, 2048MB or 2GB")
+        if unit == "s":
+            cpu = float(number)
+        else:
+            memory = int(float(number) * (1024 if unit == "gb" else 1))
+    if memory < 256:
+        raise ValueError("a worker needs at least 256MB")
+    return Limits(cpu, memory)

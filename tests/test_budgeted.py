@@ -1,0 +1,92 @@
+"""The per-file budget is enforced on the worker from outside: CPU seconds (not wall
+seconds) and memory; an overrunning job is stopped, reported on one line, and a fresh
+worker takes the next job."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+
+import pytest
+
+from conftest import wsmark_script
+from render.budgeted import Limits, budgeted_imap, parse_limits
+
+
+def _job(kind: str) -> str:
+    if kind == "spin":
+        while True:
+            pass
+    if kind == "sleep-spin":  # CPU in bursts: the budget counts CPU, not the pauses
+        spent, start = time.process_time(), time.monotonic()
+        while time.process_time() - spent < 0.3:
+            time.sleep(0.02)
+            sum(range(200_000))
+        return f"done in {time.monotonic() - start:.2f} s"
+    if kind == "hog":
+        blocks = []
+        while True:
+            blocks.append(bytearray(50 * 1024 * 1024))
+    if kind == "die":
+        os.kill(os.getpid(), signal.SIGKILL)
+    if kind == "exit":
+        os._exit(3)
+    return f"ok {kind} {os.getpid()}"
+
+
+def test_overruns_are_stopped_and_the_rest_still_run() -> None:
+    kinds = ["a", "spin", "b", "hog", "c", "die", "exit", "d"]
+    start = time.monotonic()
+    out = list(budgeted_imap(_job, kinds, workers=2, limits=Limits(cpu_s=1.0, memory_mb=400)))
+    took = time.monotonic() - start
+    assert [o.value.split()[1] if o.value else None for o in out] == \
+        ["a", None, "b", None, "c", None, None, "d"]
+    assert out[1].overrun == "took more than 1 CPU s" and 1.0 <= out[1].cpu_s < 2.5
+    assert "400 MB" in out[3].overrun and out[3].peak_rss_mb < 400
+    assert out[5].overrun.startswith("stopped the checker (signal 9")
+    assert out[6].overrun == "stopped the checker (exit 3)"
+    assert took < 60, took
+
+
+def test_budget_counts_cpu_seconds_not_wall_seconds() -> None:
+    (out,) = budgeted_imap(_job, ["sleep-spin"], workers=1, limits=Limits(cpu_s=0.5))
+    assert out.overrun is None and out.cpu_s < 0.5
+    assert float(out.value.split()[2]) > 0.5  # longer than the budget, on the wall clock
+
+
+def test_one_job_still_runs_in_a_worker() -> None:
+    (out,) = budgeted_imap(_job, ["x"], workers=1)
+    assert out.value.startswith("ok x") and int(out.value.split()[2]) != os.getpid()
+    assert out.peak_rss_mb > 0
+
+
+@pytest.mark.parametrize("text, cpu, memory", [
+    ("", 20.0, 1024), ("30s", 30.0, 1024), ("2GB", 20.0, 2048), ("5s,512MB", 5.0, 512),
+    ("0.5s", 0.5, 1024)])
+def test_parse_limits(text: str, cpu: float, memory: int) -> None:
+    assert parse_limits(text) == Limits(cpu, memory)
+
+
+@pytest.mark.parametrize("text", ["30", "-1s", "0s", "١s", "1e3s", "12KB", "100MB", "s"])
+def test_parse_limits_refuses(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_limits(text)
+
+
+def test_cli_budget_gives_one_error_line_with_one_job(tmp_path) -> None:
+    slow = tmp_path / "slow.svg"  # thousands of separate letters: seconds of measuring
+    cells = "".join(f'<rect x="{2 + (i % 60) * 0.3:.1f}" y="{2 + (i // 60) * 0.3:.1f}" '
+                    f'width=".1" height=".15"/>' for i in range(3000))
+    slow.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="24in" height="24in" '
+                    f'viewBox="0 0 24 24"><rect width="24" height="24" fill="#fff"/>{cells}'
+                    '</svg>')
+    run = subprocess.run([str(wsmark_script()), "check", "-j", "1", "--budget", "0.2s",
+                          str(slow)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert run.stderr.splitlines() == [f"{slow}: ERROR took more than 0.2 CPU s"]
+    assert run.stdout == ""
+    bad = subprocess.run([str(wsmark_script()), "check", "--budget", "lots", str(slow)],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--budget" in bad.stderr
