@@ -28,6 +28,10 @@ __all__ = ["TEXT_BASES", "read_outlines", "read_lines", "read_legend",
 
 #: How the text of a marker was obtained (RULES.md, report contract v2).
 TEXT_BASES = ("text", "outlines", "declared", "none")
+#: Glyphs read on one marker: a long legend ("SUBMERGED ROCKS AND SHALLOW WATER AHEAD")
+#: has 33; past this the lettering is not read but goes to review, so a drawing of
+#: thousands of specks cannot spend the check's budget on OCR.
+MAX_GLYPHS_READ = 200
 
 
 @lru_cache(maxsize=512)
@@ -55,8 +59,14 @@ def _doubt(reading: Reading) -> str:
 def read_lines(legends: list[LegendFact], kind: str = "legend") -> list[LegendFact]:
     """``legends`` with each outlined line read: its ``text`` when the reading is
     trusted, else its ``doubt``. Lines given as ``<text>`` are unchanged."""
-    out = []
+    out, left = [], MAX_GLYPHS_READ
     for leg in legends:
+        glyphs = len(getattr(leg.outline, "geoms", [leg.outline])) if leg.outlined else 0
+        left -= glyphs
+        if leg.text is None and leg.outlined and left < 0:
+            out.append(replace(leg, doubt=f"the outlined letters were not read: more than "
+                                          f"{MAX_GLYPHS_READ} glyphs on one marker"))
+            continue
         reading = read_outlines(leg, kind) if leg.text is None else None
         if reading is None:
             out.append(leg)
