@@ -439,11 +439,14 @@ def explain(rule_id: str, pack: str) -> None:
 @click.option("--budget", default="", metavar="CPU,MEM",
               help="Most CPU time and memory the check of one file may use, e.g. 30s,2GB "
                    "(default: 20s,1024MB); a file over it gets verdict 'error'.")
+@click.option("--report", "report_pdf", type=click.Path(dir_okay=False), metavar="OUT.pdf",
+              help="Write the clerk's report: a PDF page per file with the marked-up "
+                   "drawing, the verdict and each finding with its paragraph.")
 @_pack_opt
 def check(paths: tuple[str, ...], display_height: float | None, scale: float | None,
           fmt: str, annotate: str | None, waive: tuple[str, ...],
           tolerance: tuple[str, ...], allow_below_minimum: bool, jobs: int | None,
-          exit_zero: bool, budget: str, pack: str) -> None:
+          exit_zero: bool, budget: str, report_pdf: str | None, pack: str) -> None:
     """Check drawings (.svg, .pdf, .ai, .dxf) and design files (.yaml, .json) against the
     pack's rule. A PDF of several pages is judged page by page.
 
@@ -465,18 +468,27 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         click.echo(f"wsmark: note: {note}", err=True)
     if not files:
         raise WsmarkError(f"no {', '.join(api.check_suffixes())} files in {', '.join(paths)}")
+    if report_pdf is not None and not report_pdf.lower().endswith(".pdf"):
+        raise WsmarkError(f"--report {report_pdf}: the clerk's report is a PDF (use .pdf)")
+    if report_pdf is not None and Path(report_pdf).resolve() in {f.resolve() for f in files}:
+        raise WsmarkError(f"--report {report_pdf}: refusing to write over an input")
     targets = api.annotation_targets(files, annotate) if annotate is not None else []
-    results = api.check_paths(files, options, pack, jobs, annotate is not None, limits)
+    results = api.check_paths(files, options, pack, jobs,
+                              annotate is not None or report_pdf is not None, limits)
     if sys.stderr.isatty() and len(files) > 1:
         with click.progressbar(results, length=len(files), label="checking",
                                file=sys.stderr) as bar:
             results = list(bar)
-    reports = []
+    reports, copies = [], []
     for index, (path, report, marked) in enumerate(results):
         reports.append(report)
-        if marked is not None:
+        copies.append(marked)
+        if marked is not None and annotate is not None:
             api.write_file(targets[index], marked)
             click.echo(f"wrote {targets[index]}", err=True)
+    if report_pdf is not None:
+        api.write_file(report_pdf, api.report_pdf(reports, copies, pack))
+        click.echo(f"wrote {report_pdf}", err=True)
     if fmt == "text":  # a file that could not be read is an error message: stderr
         readable = [r for r in reports if r.error is None]
         if readable:

@@ -611,7 +611,8 @@ def check_suffixes() -> tuple[str, ...]:
     return (*READERS, *DESIGN_SUFFIXES)
 
 
-def report_pdf(items: list[FileReport], marked: list[bytes | None]) -> bytes:
+def report_pdf(items: list[FileReport], marked: list[bytes | None],
+               pack: str | Pack = DEFAULT_PACK) -> bytes:
     """The clerk's report as PDF: a page per file with its verdict, the marked-up drawing
     (``marked``, as ``check(..., annotate_copy=True)`` gives it, or None) and the numbered
     findings. Built from the JSON contract, so it says what the JSON says."""
@@ -619,7 +620,7 @@ def report_pdf(items: list[FileReport], marked: list[bytes | None]) -> bytes:
 
     from render.report_pdf import report_pdf as pages
 
-    return pages(json.loads(reports(items, "json")), marked)
+    return pages(json.loads(reports(items, "json", pack)), marked, _pack(pack).name)
 
 
 def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, int]]:

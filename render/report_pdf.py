@@ -67,8 +67,9 @@ def _drawing(parent: ET.Element, marked: bytes) -> None:
     parent.append(root)
 
 
-def report_page_svg(record: dict[str, Any], marked: bytes | None) -> bytes:
-    """One page for one file's report ``record`` (the JSON contract's object)."""
+def report_page_svg(record: dict[str, Any], marked: bytes | None, pack: str = "") -> bytes:
+    """One page for one file's report ``record`` (the JSON contract's object); ``pack``
+    names the rule it was judged by."""
     page = ET.Element(f"{{{SVG}}}svg", width=f"{PAGE_W}in", height=f"{PAGE_H}in",
                       viewBox=f"0 0 {PAGE_W} {PAGE_H}", attrib={"font-family": "sans-serif"})
     ET.SubElement(page, f"{{{SVG}}}title").text = f"wsmark check report: {record['file']}"
@@ -92,11 +93,18 @@ def report_page_svg(record: dict[str, Any], marked: bytes | None) -> bytes:
     if marked is not None:
         _drawing(page, marked)
     y = max(y, DRAWING_BOX[1] + DRAWING_BOX[3]) + 0.35
-    judged = [f for f in record.get("findings", []) if f["severity"] != "info"]
+    judged = [f for f in record.get("findings", []) if f["severity"] not in ("info", "review")]
+    unjudged = [f for f in record.get("findings", []) if f["severity"] == "review"]
     noted = [f for f in record.get("findings", []) if f["severity"] == "info"]
     sections = [("Findings (numbered as on the drawing)", judged, True),
+                ("Could not be judged: a person must check", unjudged, True),
                 ("Set aside (noted, not judged)", noted, False)]
-    limit = PAGE_H - MARGIN - 0.4
+    overrides = [f"{o.get('rule')}: tolerance {o.get('value')}" + (
+        " (below the rule's own minimum, allowed by the user)" if o.get("below_minimum")
+        else "") for o in record.get("tolerance_overrides", [])]
+    waived = [f"{f['rule']}: {f['waived']}" for f in record.get("findings", [])
+              if f.get("waived")]
+    limit = PAGE_H - MARGIN - 1.0
     for title, findings, numbered in sections:
         if not findings or y > limit:
             continue
@@ -114,12 +122,22 @@ def report_page_svg(record: dict[str, Any], marked: bytes | None) -> bytes:
         y += LINE * 0.6
     if not record.get("findings") and not record.get("error"):
         _text(page, MARGIN, y, "No findings: every requirement checked was met.")
-    _text(page, MARGIN, PAGE_H - MARGIN + 0.2, f"wsmark {version('wsmark')}: the rule's text, "
-          "not this report, is the authority.", BODY * 0.85, fill="#666666")
+        y += LINE
+    for title, lines in (("Tolerance overrides used", overrides), ("Waivers", waived)):
+        if lines and y < limit:
+            _text(page, MARGIN, y + LINE * 0.3, f"{title}: " + "; ".join(lines)[:110], BODY)
+            y += LINE * 1.3
+    _text(page, MARGIN, PAGE_H - MARGIN - 0.35, "Reviewed by ______________________________"
+          "      Date ________________", BODY * 1.1)
+    judged_by = f", pack {pack}" if pack else ""
+    _text(page, MARGIN, PAGE_H - MARGIN + 0.2, f"wsmark {version('wsmark')}{judged_by}: the "
+          "rule's text, not this report, is the authority.", BODY * 0.85, fill="#666666")
     return ET.tostring(page, encoding="utf-8", xml_declaration=True)
 
 
-def report_pdf(records: list[dict[str, Any]], marked: list[bytes | None]) -> bytes:
+def report_pdf(records: list[dict[str, Any]], marked: list[bytes | None],
+               pack: str = "") -> bytes:
     """The clerk's report: a page per record, in order, as one PDF."""
-    pages = [svg_to_pdf(report_page_svg(record, svg)) for record, svg in zip(records, marked)]
+    pages = [svg_to_pdf(report_page_svg(record, svg, pack))
+             for record, svg in zip(records, marked)]
     return combine_pdfs(pages, "wsmark check report")

@@ -116,3 +116,22 @@ def test_waived_findings_print_as_waived(runner, tmp_path) -> None:
     assert result.exit_code == 0, result.output
     line = next(line for line in result.stdout.splitlines() if "outline-width" in line)
     assert line.split()[0] == "waived" and "(waived: approved by the board)" in line
+
+
+def test_check_writes_the_clerks_report(runner, tmp_path) -> None:
+    import io
+
+    import pypdf
+
+    thin = tmp_path / "thin.yaml"
+    thin.write_text("kind: danger\ndisplay_height: 24\noutline: 1.5\n")
+    out = tmp_path / "report.pdf"
+    result = runner.invoke(cli, ["check", str(thin), "--report", str(out), "-j", "1",
+                                 "--tolerance", "diamond-slope=1"])
+    assert result.exit_code == 1, result.stderr
+    (text,) = [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(out.read_bytes())).pages]
+    for words in ("FAIL", "outline-width", "NR 5.09(6)(b)", "Measured 1.5 in",
+                  "required >= 2 in", "diamond-slope", "Reviewed by", "Date", "wi-nr509"):
+        assert words in text, words
+    refused = runner.invoke(cli, ["check", str(thin), "--report", str(thin)])
+    assert refused.exit_code == 2 and thin.read_text().startswith("kind: danger")
