@@ -308,7 +308,7 @@ def _sizes(value: str | None) -> tuple[float, ...]:
 def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None,
           pack: str) -> None:
     """Print reference sheets: a PDF with a cover, a page per marker kind (drawn to scale
-    with callouts, its meaning, its dimensions at standard sizes), colour families and
+    with callouts, its meaning, its dimensions at standard sizes), color families and
     WS numbering.
 
     Example: wsmark sheet -o markers.pdf --paper tabloid --kinds danger,control
@@ -347,7 +347,7 @@ def fabricate(kind: str, display_height: float | None, legend: str | None,
               bleed: float | None, min_feature: float | None, qty: int, blank: str,
               hole_count: str, materials: str | None, stripe: str, **fields) -> None:
     """Write files for a sign shop: print SVG and PDF at 100 % with bleed and crop marks,
-    a cut file per colour, a DXF of the cut and trim layers, the bill of materials and
+    a cut file per color, a DXF of the cut and trim layers, the bill of materials and
     the pieces nested on the shop's rolls (CSV). A buoy is made from its flat wrap and
     costed by its surface; a flag is fabric.
 

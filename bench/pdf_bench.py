@@ -4,7 +4,7 @@ Speed: page objects per second, each engine walking every page's objects (paths,
 text, forms) of marker proofs (wsmark's cairo PDF and a reportlab CMYK proof of every
 sign kind) and of the public sample PDFs in ../shared/corpora/pdf/sample-files.
 Correctness: on the marker proofs, what each gives for the paths (how many painted
-paths, whether the fill rule is known) and colours (sRGB or raw CMYK components).
+paths, whether the fill rule is known) and colors (sRGB or raw CMYK components).
 Also: wsmark's whole PDF read (read_pdf_bytes) per page, against the bare PDFium page
 load (open + load page + count objects) as the floor. Run: python bench/pdf_bench.py
 """
@@ -120,7 +120,7 @@ def main() -> None:
     _, miner_fills = pdfminer_walk(cmyk)
     rows.append(Row("reportlab CMYK danger: pypdfium2 fills", str(pdfium_fills[:3]), "sRGB"))
     rows.append(Row("reportlab CMYK danger: pdfminer fills", str(miner_fills[:3]),
-                    "raw components: colour management left to the caller"))
+                    "raw components: color management left to the caller"))
     start = time.perf_counter()
     pages = sum(len(read_pdf_bytes(data, "m.pdf")) for data in marker)
     full = time.perf_counter() - start

@@ -47,10 +47,10 @@ def synthetic_plan(n: int, path: Path) -> None:
     px, py = np.interp(s, t, cx), np.interp(s, t, cy)
     rx, ry = np.interp(s, t, nx), np.interp(s, t, ny)
     for k in range(aids // 2):
-        for side, colour, number in ((1, "red", 2 * k + 2), (-1, "green", 2 * k + 1)):
+        for side, color, number in ((1, "red", 2 * k + 2), (-1, "green", 2 * k + 1)):
             lo, la = ll(px[k] + side * 20 * rx[k], py[k] + side * 20 * ry[k])
             feats.append({"type": "Feature", "geometry": {"type": "Point", "coordinates": [float(lo), float(la)]},
-                          "properties": {"kind": f"buoy-aid-{colour}", "ws_id": f"WS-{number}",
+                          "properties": {"kind": f"buoy-aid-{color}", "ws_id": f"WS-{number}",
                                          "description": "aid", "purpose": "channel"}})
     for k in range(n - aids):
         lo, la = ll(px[k % len(px)] - 45 * rx[k % len(px)], py[k % len(px)] - 45 * ry[k % len(px)])

@@ -78,12 +78,12 @@ def river() -> dict:
         dx, dy = ahead.x - base.x, ahead.y - base.y
         norm = math.hypot(dx, dy)
         right = (dy / norm, -dx / norm)
-        for colour, side, number in (("red", 1, 2 * pair + 2), ("green", -1, 2 * pair + 1)):
+        for color, side, number in (("red", 1, 2 * pair + 2), ("green", -1, 2 * pair + 1)):
             x, y = base.x + side * 70 * right[0], base.y + side * 70 * right[1]
             features.append(point(
-                x, y, kind=f"buoy-aid-{colour}", ws_id=f"WS-{number}",
-                description=f"{colour} can" if colour == "green" else f"{colour} nun",
-                purpose=f"marks the {'right' if colour == 'red' else 'left'} side of the "
+                x, y, kind=f"buoy-aid-{color}", ws_id=f"WS-{number}",
+                description=f"{color} can" if color == "green" else f"{color} nun",
+                purpose=f"marks the {'right' if color == 'red' else 'left'} side of the "
                         "Mill River channel going upstream",
                 fixed_objects=[fixed("Town boat launch", launch, x, y)]))
     centre = line.interpolate(3400)

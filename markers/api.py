@@ -463,7 +463,7 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
               stripe: str = "applied") -> tuple[Any, dict[str, bytes]]:
     """The shop plan of a design (weeding issues, bill of materials, notes, warnings,
     the pieces nested on the rolls) and its files by name (print SVG/PDF, a cut file
-    per colour, the DXF, bom.csv, materials.csv).
+    per color, the DXF, bom.csv, materials.csv).
 
     A sign goes on ``blank`` ("auto", "none" or WxH) with ``holes`` (0, 2 or 4); a buoy
     is made from its surface (flat wrap, surface areas); a flag from fabric panels (the

@@ -24,7 +24,7 @@ from render.svg import Area, Line, PageItem, Text, geometry_path
 __all__ = ["INK", "THIN", "SMALL", "LANE_GAP", "LANE", "View", "Span", "footprint", "arrow",
            "lane_spans", "pack_lanes", "lane_count", "callouts"]
 
-INK = "#0B3D91"  # callouts, distinct from any marker colour
+INK = "#0B3D91"  # callouts, distinct from any marker color
 THIN = 0.006
 SMALL = 0.085
 ARROW = 0.055

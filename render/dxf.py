@@ -1,6 +1,6 @@
 """Cut layers as DXF for sign-shop software. The only module that knows ezdxf.
 
-Inches ($INSUNITS = 1), one DXF layer per film colour (its colour as true colour and
+Inches ($INSUNITS = 1), one DXF layer per film color (its color as true color and
 the nearest AutoCAD index), ``trim`` (the blank's outline, corner radius included),
 ``holes`` (mounting holes) and ``registration`` (targets, out of every cut layer).
 Every outline is closed. Circles are CIRCLE entities and arcs LWPOLYLINE bulges, found
@@ -24,7 +24,7 @@ __all__ = ["cut_dxf", "REGISTRATION_LAYER", "TRIM_LAYER", "HOLES_LAYER", "ring_e
 REGISTRATION_LAYER = "registration"
 TRIM_LAYER = "trim"
 HOLES_LAYER = "holes"
-#: AutoCAD colour index per layer (for software that ignores true colour).
+#: AutoCAD color index per layer (for software that ignores true color).
 ACI = {"registration": 7, "trim": 4, "holes": 6, "orange": 30, "black": 7, "red": 1,
        "green": 3, "blue": 5, "yellow": 2, "white": 7}
 #: A vertex lies on a circle when it is this close, relative to the radius (the
@@ -113,7 +113,7 @@ def ring_entities(coords: list[tuple[float, float]], circles: list[Circle]
 
 
 def cut_dxf(fab: Fabrication) -> bytes:
-    """The cut pieces of every film colour, the trim, the mounting holes and the
+    """The cut pieces of every film color, the trim, the mounting holes and the
     registration targets, as DXF bytes."""
     import ezdxf  # ~0.4 s to import: loaded only when a DXF is written
     from ezdxf import bbox, units

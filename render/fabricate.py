@@ -1,5 +1,5 @@
 """Fabrication files for a sign shop, from a shop plan (``markers.core.shop``): a print
-SVG and PDF at 100 % with bleed and crop marks, one SVG cut file per film colour, a DXF
+SVG and PDF at 100 % with bleed and crop marks, one SVG cut file per film color, a DXF
 of the cut, trim and hole layers, the bill of materials and the nesting on the shop's
 rolls as CSV. All share one page, so registration targets line up."""
 
@@ -23,9 +23,9 @@ from render.swap import write_set
 __all__ = ["BOM_HEADER", "bom_rows", "MATERIALS_HEADER", "material_rows",
            "fabrication_files", "write_files"]
 
-BOM_HEADER = ("colour", "hex", "role", "sq in per sign", "sq ft per sign", "quantity",
+BOM_HEADER = ("color", "hex", "role", "sq in per sign", "sq ft per sign", "quantity",
               "total sq ft")
-MATERIALS_HEADER = ("material", "kind", "colour", "grade", "roll width in",
+MATERIALS_HEADER = ("material", "kind", "color", "grade", "roll width in",
                     "roll length in per sign", "waste per sign", "cost per sign",
                     "quantity", "roll length in", "roll length yd", "waste", "cost")
 
@@ -81,7 +81,7 @@ _PARTS = r"-(?:print\.svg|print\.pdf|cut-[a-z]+\.svg|cut\.dxf|bom\.csv|materials
 
 def write_files(files: dict[str, bytes], out_dir: str | os.PathLike) -> list[Path]:
     """Write ``files`` (name -> bytes) into ``out_dir`` (created if missing) as one set:
-    an older set of the same signs (any colours) is replaced whole in one atomic swap, so
+    an older set of the same signs (any colors) is replaced whole in one atomic swap, so
     there are never new print files beside an old cut file; other files are kept."""
     stems = sorted({m[1] for name in files if (m := re.fullmatch(f"(.+){_PARTS}", name))})
     owned = re.compile(f"(?:{'|'.join(map(re.escape, stems))}){_PARTS}" if stems else "(?!)")

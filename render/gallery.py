@@ -22,7 +22,7 @@ __all__ = ["GALLERY_SIZES", "gallery_designs", "build_gallery"]
 
 GALLERY_SIZES = (12.0, 24.0)
 #: Preview resolution: small enough to keep the repository light.
-PREVIEW_DPI = 12
+PREVIEW_DPI = 30
 #: The reference sheets kept in the gallery, and the kind whose page is shown.
 SHEETS_PDF = "sheets.pdf"
 SHEET_KIND = "danger"
@@ -73,7 +73,7 @@ def _readme(pack: Pack, rows: list[tuple[Entry, object]],
              "`make gallery`; a test fails when this folder is stale.", "",
              "## Reference sheets", "",
              f"[{SHEETS_PDF}]({SHEETS_PDF}) has a page for every kind, drawn to scale with its "
-             "dimensions at H = 12 to 48 in, and pages of colour families and WS numbering "
+             "dimensions at H = 12 to 48 in, and pages of color families and WS numbering "
              f"(`wsmark sheet -o {SHEETS_PDF}`). The {SHEET_KIND} page "
              f"([SVG](sheet-{SHEET_KIND}.svg)):", "",
              f"![sheet-{SHEET_KIND}](sheet-{SHEET_KIND}.png)", ""]

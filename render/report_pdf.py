@@ -1,6 +1,6 @@
 """The clerk's report: one letter page per checked file, as PDF with real text.
 
-A small layout on purpose: the verdict in words and colour, what was judged (kind,
+A small layout on purpose: the verdict in words and color, what was judged (kind,
 display height and how it was found), the marked-up drawing fitted in a box, and the
 numbered findings with measured vs required and any waiver. It takes the JSON report
 contract (plain dicts), so it needs nothing of the checker. Pages are SVG built with
@@ -24,7 +24,7 @@ __all__ = ["VERDICT_COLORS", "report_page_svg", "report_pdf"]
 SVG = "http://www.w3.org/2000/svg"
 ET.register_namespace("", SVG)
 
-#: Words and colours of the verdicts, shared with the web page.
+#: Words and colors of the verdicts, shared with the web page.
 VERDICT_COLORS = {"pass": "#1B7F3B", "fail": "#B42318", "review": "#A15C00",
                   "error": "#5B5B5B"}
 PAGE_W, PAGE_H, MARGIN = 8.5, 11.0, 0.6

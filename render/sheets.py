@@ -2,7 +2,7 @@
 
 A cover with contents; per marker kind, the marker drawn to scale with callouts, the
 meaning quoted from the pack's rule and a table of its dimensions at standard sizes (the
-numbers of ``meta['dimensions']``, the same as ``wsmark spec``); a page of colour
+numbers of ``meta['dimensions']``, the same as ``wsmark spec``); a page of color
 families and one of WS numbering. Every page is laid out on a virtual letter page
 (8.5 x 11 units) that is scaled onto the paper, so one layout serves every paper
 size; drawings state their true scale on that paper. Pages are SVG with real text,
@@ -112,7 +112,7 @@ class DimensionRow:
 class DimensionTable:
     """Dimensions of a kind at ``sizes`` (just ``None``, its default size, for a kind
     without a display area): ``rows`` that are numbers or vary with the size, and
-    ``fixed`` properties that read the same at every size (colours, the face ...)."""
+    ``fixed`` properties that read the same at every size (colors, the face ...)."""
 
     sizes: tuple[float | None, ...]
     rows: list[DimensionRow]
@@ -356,8 +356,8 @@ def _scale_bar(x: float, y: float, n: int, paper_scale: float) -> list[PageItem]
 
 
 def _color_page(pack: Pack) -> Page:
-    items = _header("Colour families", "how wsmark paints each colour and the reference "
-                    "swatches a drawing's colours are judged against (CIEDE2000)")
+    items = _header("Color families", "how wsmark paints each color and the reference "
+                    "swatches a drawing's colors are judged against (CIEDE2000)")
     y = MARGIN + 0.95
     for family, hex_ in PALETTE.items():
         clauses = [clause for clause, r in pack.law.citations.items()
@@ -379,12 +379,12 @@ def _color_page(pack: Pack) -> Page:
             items.append(Text(rx + 0.32, ry + 0.16, f"{ref_hex}  {name}", BODY))
         y += 1.1
     more, _ = paragraph(MARGIN, y + 0.1, "A drawing's fill is classified into the family of "
-                         "the nearest reference swatch by CIEDE2000 colour difference; "
+                         "the nearest reference swatch by CIEDE2000 color difference; "
                          "farther from it than the family allows, it is 'other' (a finding, "
-                         "named with its hex and nearest family). Printed colours on this "
+                         "named with its hex and nearest family). Printed colors on this "
                          "page are only as true as the printer.",
                          PAGE_W - 2 * MARGIN)
-    return Page("Colour families", items + more)
+    return Page("Color families", items + more)
 
 
 def _numbering_page(pack: Pack) -> Page:

@@ -1,8 +1,8 @@
 """Artwork -> actual-size SVG. The only module that knows svgwrite (frozen upstream).
 
 The drawing is in inches: ``width``/``height`` carry the unit and the ``viewBox`` is the
-same size in user units, so one user unit is one inch. One ``<g id="layer-COLOUR">`` per
-colour layer in paint order, every shape a ``<path>`` (text included, as outlines), a
+same size in user units, so one user unit is one inch. One ``<g id="layer-COLOR">`` per
+color layer in paint order, every shape a ``<path>`` (text included, as outlines), a
 ``<title>``/``<desc>`` naming the kind, H and the citations, and an unpainted
 ``display-area`` rectangle for checkers. Ids are explicit and coordinates rounded, so
 the same Artwork always gives the same bytes.
@@ -125,7 +125,7 @@ WATERLINE_STROKE, WATERLINE_WIDTH = "#0072CE", 0.1
 
 def _buoy_guides(drawing: svgwrite.Drawing, art: Artwork) -> None:
     """Guides a checker reads on a buoy: ``waterline`` (drawn as a line, not artwork)
-    and the ``reflector`` band's outline (unpainted; the band's colour is artwork)."""
+    and the ``reflector`` band's outline (unpainted; the band's color is artwork)."""
     line = art.features.get("waterline")
     if line is not None:
         (x0, y0), (x1, y1) = line.coords[0], line.coords[-1]
@@ -231,7 +231,7 @@ def _registration(drawing: svgwrite.Drawing, fab: Fabrication, **paint) -> objec
 
 
 def cut_svg(fab: Fabrication, color: str) -> bytes:
-    """The cut file of one colour: closed outlines of its merged pieces (holes included)
+    """The cut file of one color: closed outlines of its merged pieces (holes included)
     and the registration targets, on the same page as the print file."""
     hexes = {layer.color: layer.hex for layer in fab.art.layers}
     drawing = _fab_page(fab, f"cut {color}")

@@ -25,7 +25,7 @@ def _polygons(geometry: BaseGeometry) -> list[Polygon]:
 
 
 def naive_cmyk(hex_: str) -> tuple[float, float, float, float]:
-    """The CMYK a shop's 'convert to CMYK' without a profile gives for an sRGB colour."""
+    """The CMYK a shop's 'convert to CMYK' without a profile gives for an sRGB color."""
     r, g, b = (int(hex_[i:i + 2], 16) / 255 for i in (1, 3, 5))
     k = 1 - max(r, g, b)
     if k >= 1:
@@ -65,7 +65,7 @@ def to_reportlab_pdf(art: Artwork, cmyk: dict[str, tuple[float, float, float, fl
 
 def to_dxf(art: Artwork, unit: str) -> bytes:
     """The Artwork as DXF in ``unit`` ("in" or "mm"): a solid HATCH per layer (islands as
-    inner boundary paths) in the layer's true colour, y up."""
+    inner boundary paths) in the layer's true color, y up."""
     import ezdxf
     from ezdxf import units
 

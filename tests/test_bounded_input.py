@@ -49,7 +49,7 @@ def test_fullwidth_digit_in_a_coordinate_is_not_a_number() -> None:
     assert black_bounds(svg('<rect x="1" width="2" height="2"/>'))[0] == 1.0
 
 
-def test_unicode_digits_in_path_data_and_colours_are_not_numbers() -> None:
+def test_unicode_digits_in_path_data_and_colors_are_not_numbers() -> None:
     # path data is drawn up to its first error (SVG 2, 9.5.4): here, nothing
     assert read_svg_bytes(svg('<path d="M0 0 L٥ 0 L0 5z"/>'), "p.svg").visible("black").is_empty
     assert read_svg_bytes(svg('<path d="M0 0 L5 0 L0 5z"/>'), "p.svg").visible("black").area \

@@ -176,7 +176,7 @@ def test_aid_buoy_letters_reflector_and_shape(kind: str, color: str) -> None:
     marked = art.features["reflector"]
     assert marked.bounds[3] - marked.bounds[1] == pytest.approx(2.0)  # (6)(f)
     assert marked.bounds[1] == pytest.approx(y0)
-    assert body.contains(marked.buffer(-1e-3))  # a reflector of the buoy's colour, (2)(a)8
+    assert body.contains(marked.buffer(-1e-3))  # a reflector of the buoy's color, (2)(a)8
 
 
 def test_lighted_aid_needs_no_reflector(tmp_path) -> None:
@@ -211,7 +211,7 @@ def test_mooring_buoy_rides_18_in_with_a_blue_band_above_the_water() -> None:
 
 
 @pytest.mark.parametrize("shape", ["sphere", "cylinder"])
-def test_race_buoy_size_and_colour(shape: str) -> None:
+def test_race_buoy_size_and_color(shape: str) -> None:
     data = svg_of(Design("buoy-race", shape=shape, color="orange", diameter=14))
     drawing = read_svg(data)
     (body,) = drawing.layers.values()
@@ -348,7 +348,7 @@ def test_declared_material_is_judged(tmp_path) -> None:
     assert [(f.rule, f.severity) for f in report.findings] == [("race-buoy", "info")]
 
 
-def test_reflector_of_the_wrong_colour_fails(tmp_path) -> None:
+def test_reflector_of_the_wrong_color_fails(tmp_path) -> None:
     art = build(sample_design("buoy-aid-red"))
     marked = art.features["reflector"]
     white = replace(next(lay for lay in art.layers if lay.color == "white"), shapes=(

@@ -113,7 +113,7 @@ def test_classify_family_table(hex_, family):
     assert match.distance == pytest.approx(delta_e_2000(hex_to_lab(hex_), hex_to_lab(match.reference)))
 
 
-# RULES.md, "Colour families": the colours that must not classify as a family.
+# RULES.md, "Color families": the colors that must not classify as a family.
 NOT_TABLE = [
     ("#FFB300 #FFB81C #8B4513 #6B4226", "orange"),
     ("#8B4513 #FF69B4", "red"),
@@ -135,8 +135,8 @@ def test_classify_must_not_table(hex_, family):
 
 
 def test_every_family_has_a_maximum_between_its_two_tables():
-    """Each family's largest distance lies between its farthest must-classify colour and
-    its nearest must-not colour (both measured here from the references)."""
+    """Each family's largest distance lies between its farthest must-classify color and
+    its nearest must-not color (both measured here from the references)."""
     assert set(MAX_DISTANCE) == set(PALETTE)
     for family, hexes in FAMILY_TABLE.items():
         def to_family(h: str) -> float:
@@ -158,7 +158,7 @@ def test_amber_is_a_yellow_and_brown_is_other_named_by_its_nearest_family():
 
 
 @pytest.mark.parametrize(("family", "hex_"), sorted(PALETTE.items()))
-def test_palette_colours_classify_as_their_own_family(family, hex_):
+def test_palette_colors_classify_as_their_own_family(family, hex_):
     assert hex_ == hex_.upper() and len(hex_) == 7 and hex_.startswith("#")
     match = classify(hex_)
     assert match.family == family
@@ -231,7 +231,7 @@ def test_bad_hex_raises_one_line_wsmark_error(bad):
         ("rgb(1, 2)", None),
         ("rgb(50%, 2, 3)", None),
         ("#12345", None),
-        ("notacolour", None),
+        ("notacolor", None),
         ("", None),
         (None, None),
     ],
@@ -240,7 +240,7 @@ def test_parse_color(text, expected):
     assert parse_color(text) == expected
 
 
-def test_css_named_colour_table_is_complete():
+def test_css_named_color_table_is_complete():
     assert len(CSS_NAMED_COLORS) == 148
     assert all(v.startswith("#") and len(v) == 7 and v == v.upper() for v in CSS_NAMED_COLORS.values())
     # Spot checks against the CSS Color 4 specification.
@@ -290,7 +290,7 @@ def test_off_family_paint_is_a_finding_not_the_nearest_family(tmp_path, orange, 
     assert errors[0].measured != errors[0].required
 
 
-def test_hand_drawn_danger_in_the_right_colours_passes(tmp_path):
+def test_hand_drawn_danger_in_the_right_colors_passes(tmp_path):
     from markers.check.pipeline import CheckOptions
     from wi import check_file
 

@@ -72,15 +72,15 @@ def test_acceptance_files_are_all_there(acceptance) -> None:
 def test_bom_orange_is_the_ring_and_nothing_else(acceptance) -> None:
     out, shown = acceptance
     rows = list(csv.DictReader(one(out, "bom.csv").open(encoding="utf-8")))
-    orange = [r for r in rows if r["colour"] == "orange"]
+    orange = [r for r in rows if r["color"] == "orange"]
     assert len(orange) == 1
     ring = math.pi * ((8 + 2) ** 2 - 8 ** 2)  # (6)(c) inner diameter 16, (6)(b) 2 in
     assert float(orange[0]["sq in per sign"]) == pytest.approx(ring, abs=0.05)
     assert float(orange[0]["sq in per sign"]) == pytest.approx(113.1, abs=0.05)
     assert float(orange[0]["sq ft per sign"]) == pytest.approx(ring / 144, abs=1e-3)
-    assert {r["colour"] for r in rows} == {"white", "orange", "black"}
+    assert {r["color"] for r in rows} == {"white", "orange", "black"}
     # the 24 x 24 in standard blank, its four 1.5 in corners rounded: 576 - (4 - pi) 1.5^2
-    white = float(next(r for r in rows if r["colour"] == "white")["sq in per sign"])
+    white = float(next(r for r in rows if r["color"] == "white")["sq in per sign"])
     assert white == pytest.approx(576 - (4 - math.pi) * 1.5 ** 2, abs=0.01)
     assert re.search(r"orange\s+#FF4F00\s+cut film\s+113\.10", shown)
 
@@ -128,7 +128,7 @@ def dxf_area(doc, layer: str) -> float:
     return total
 
 
-def test_dxf_has_a_layer_per_colour_of_true_circles_in_inches(acceptance) -> None:
+def test_dxf_has_a_layer_per_color_of_true_circles_in_inches(acceptance) -> None:
     out, _ = acceptance
     doc = ezdxf.readfile(one(out, "cut.dxf"))
     assert doc.header["$INSUNITS"] == 1  # inches

@@ -1,4 +1,4 @@
-"""Outlined lettering judged on what it says, and colours judged with their bounds
+"""Outlined lettering judged on what it says, and colors judged with their bounds
 (issue 10): drawings written here by hand, not by wsmark's builders, with their
 lettering outlined from other fonts (DejaVu Sans Bold from matplotlib's data, Arimo
 Bold from PyPI) by fontTools, in centimetres and millimetres, written as evenodd paths
@@ -150,7 +150,7 @@ def test_grey_lettering_is_not_green(tmp_path):
     assert "#666666" in finding.message and "nearest" in finding.message
 
 
-def test_face_colour_beyond_every_family_names_hex_and_nearest(tmp_path):
+def test_face_color_beyond_every_family_names_hex_and_nearest(tmp_path):
     """A teal daymark declared green: #006060 is no green (dE2000 24 > 20)."""
     text = _green_aid("WS-3", DEJAVU).replace(GREEN, "#006060").replace(
         "<rect", '<desc>design: {"kind": "aid-green"}</desc><rect', 1)
@@ -182,7 +182,7 @@ def test_grey_ground_fails_as_white(tmp_path, grey):
         report.findings
 
 
-def test_colour_between_two_families_is_review(tmp_path):
+def test_color_between_two_families_is_review(tmp_path):
     """#F04000 is orange at dE2000 4.5 and red at 5.2: the drawing cannot settle it."""
     report = _check(tmp_path, "red-orange", _control(["NO", "WAKE"], DEJAVU)
                     .replace(ORANGE, "#F04000"))

@@ -106,7 +106,7 @@ HOSTILE_TEXT = {
     "length": 'width="1' + " " * PATHOLOGICAL + 'x"',
     "number": 'x="' + "1" * PATHOLOGICAL + '.5e"',
     "paint": 'fill="url(' + " " * PATHOLOGICAL + 'x"',
-    "colour": 'fill="rgb(' + " " * PATHOLOGICAL + '("',
+    "color": 'fill="rgb(' + " " * PATHOLOGICAL + '("',
     "path": 'd="M0 0' + " ," * PATHOLOGICAL + '!"',
     "style": 'style="' + "fill:;" * PATHOLOGICAL + '"',
     "id": 'id="display_' + "1" * PATHOLOGICAL + 'x"',
@@ -232,7 +232,7 @@ def test_links_are_cut_and_counted(tmp_path):
     art = read_svg(tmp_path / "image-file.svg")
     assert art.layers == ()
     assert art.meta["ignored"]["link to a file or URL (not followed)"] == 2
-    painted = read_svg(tmp_path / "paint-url.svg")  # the fallback colour after the dead link
+    painted = read_svg(tmp_path / "paint-url.svg")  # the fallback color after the dead link
     assert painted.colors() == ["red"]
     assert len(paths) == len(OWN_EXTERNAL) + len(OWN_PROLOGS)
 

@@ -73,7 +73,7 @@ def numbers(value: object, prefix: str = "") -> dict[str, float]:
             out.update(numbers(item, f"{prefix}[{i}]"))
     elif dataclasses.is_dataclass(value):
         for f in dataclasses.fields(value):
-            # colour distance is not a size; *_at says where a minimum was met (ties)
+            # color distance is not a size; *_at says where a minimum was met (ties)
             if "distance" not in f.name and f.name != "stroke_ratio" and \
                     not f.name.endswith("_at"):
                 out.update(numbers(getattr(value, f.name), f"{prefix}.{f.name}"))
@@ -116,7 +116,7 @@ def test_every_form_checks_clean_and_measures_alike(kind: str, h: float | None) 
     ("slope 33 deg", lambda: _stretched(sign("danger", 24), 1 / math.tan(math.radians(33))),
      {"diamond-slope"}),
     ("H 11 in", lambda: sign("danger", 11), {"display-height"}),
-    ("wrong colour", lambda: sign("information", 24, colors={"orange": "#C8102E"}),
+    ("wrong color", lambda: sign("information", 24, colors={"orange": "#C8102E"}),
      {"reg-symbol-color"}),
 ])
 def test_seeded_defect_is_named_alike_in_every_form(name: str, art, rules: set[str]) -> None:
@@ -163,9 +163,9 @@ def test_multi_page_pdf_reads_every_page_and_skips_a_cover(tmp_path) -> None:
     assert art is pages[1] or art.meta["page"] == 2
 
 
-def test_dxf_units_nested_blocks_and_colours() -> None:
+def test_dxf_units_nested_blocks_and_colors() -> None:
     """A shop DXF: a unitless drawing needs --scale; nested INSERTs with rotation and
-    scale, BYBLOCK/BYLAYER/ACI 7 colours, bulged LWPOLYLINE, CIRCLE and TEXT."""
+    scale, BYBLOCK/BYLAYER/ACI 7 colors, bulged LWPOLYLINE, CIRCLE and TEXT."""
     import ezdxf
 
     doc = ezdxf.new("R2010")

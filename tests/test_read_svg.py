@@ -154,7 +154,7 @@ def test_nested_viewport_clips_unless_overflow_is_visible(overflow, bounds):
     assert only_geometry(art, "blue").bounds == pytest.approx(bounds, abs=1e-9)
 
 
-# ----------------------------------------------------------------------------- colour
+# ----------------------------------------------------------------------------- color
 
 
 def test_css_class_from_style_element_sets_the_fill():
@@ -178,7 +178,7 @@ def test_important_css_beats_style_attribute():
 
 @pytest.mark.parametrize("paint", ["orangered", "rgb(255,79,0)", "#ff4f00",
                                    "rgb(100%, 31%, 0%)"])
-def test_named_and_functional_colours_classify_as_orange(paint):
+def test_named_and_functional_colors_classify_as_orange(paint):
     art = read(doc(f'<rect width="4" height="4" fill="{paint}"/>'))
     assert art.colors() == ["orange"]
 
@@ -193,7 +193,7 @@ def test_css_orange_keyword_is_no_international_orange():
     "hsl(19, 100%, 50%)", "rgba(255,79,0,0.5)", "#FF4F0080", "rgb(255 79 0 / 50%)",
     "#FF4F00 icc-color(acmecmyk, 0, 0.7, 1, 0)",
 ])
-def test_colour_forms_with_alpha_or_hsl_classify(paint):
+def test_color_forms_with_alpha_or_hsl_classify(paint):
     assert read(doc(f'<rect width="4" height="4" fill="{paint}"/>')).colors() == ["orange"]
 
 
@@ -208,7 +208,7 @@ def test_current_color_and_inherited_fill():
     assert art.colors() == ["orange"]
 
 
-def test_gradient_takes_its_first_stop_colour():
+def test_gradient_takes_its_first_stop_color():
     art = read(doc('<defs><linearGradient id="g0"><stop offset="0" stop-color="#FF4F00"/>'
                    '<stop offset="1" stop-color="#000"/></linearGradient>'
                    '<linearGradient id="g" xlink:href="#g0"/></defs>'

@@ -42,7 +42,7 @@ def rendered(kind: str, h: float = 24.0, **options):
 
 
 def layer_of(drawing, color: str):
-    """The measured layer of ``color`` (the topmost when the colour is painted twice)."""
+    """The measured layer of ``color`` (the topmost when the color is painted twice)."""
     ids = [i for i in drawing.layers if re.fullmatch(rf"layer-{color}(-\d+)?", i)]
     assert ids, f"no {color} layer in {list(drawing.layers)}"
     return drawing.layers[ids[-1]]
@@ -70,17 +70,17 @@ def test_svg_is_actual_size_in_inches(kind: str) -> None:
 
 
 @pytest.mark.parametrize("kind", ALL)
-def test_layers_are_named_by_colour_and_painted_with_the_palette(kind: str) -> None:
+def test_layers_are_named_by_color_and_painted_with_the_palette(kind: str) -> None:
     art, _, drawing = rendered(kind)
-    colours = []
+    colors = []
     for layer_id, layer in drawing.layers.items():
         match = re.fullmatch(r"layer-([a-z]+)(-[0-9]+)?", layer_id)
         assert match, layer_id
-        colour = match.group(1)
-        assert colour in PALETTE
-        assert layer.fill == PALETTE[colour].upper()
-        colours.append(colour)
-    assert colours == [layer.color for layer in art.layers]  # paint order kept
+        color = match.group(1)
+        assert color in PALETTE
+        assert layer.fill == PALETTE[color].upper()
+        colors.append(color)
+    assert colors == [layer.color for layer in art.layers]  # paint order kept
     assert len(set(drawing.layers)) == len(art.layers)
 
 

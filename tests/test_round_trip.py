@@ -52,8 +52,8 @@ def test_thick_outline_round_trips(tmp_path, kind: str, h: float, outline: float
     assert measure(art).outline == pytest.approx(outline, abs=0.005)
 
 
-def test_declared_colours_are_judged(tmp_path) -> None:
-    """A design file's colours go through the same rules: a red 'orange' fails."""
+def test_declared_colors_are_judged(tmp_path) -> None:
+    """A design file's colors go through the same rules: a red 'orange' fails."""
     good = tmp_path / "good.yaml"
     good.write_text("kind: danger\ndisplay_height: 24\nlegend: ROCKS\n"
                     "colors: {orange: '#E57200', black: '#231F20'}\n")

@@ -37,12 +37,12 @@ def page_text(full, kind: str) -> str:
     return text
 
 
-def test_a_page_per_kind_plus_cover_colours_and_numbering(full) -> None:
+def test_a_page_per_kind_plus_cover_colors_and_numbering(full) -> None:
     pages, notes, reader, texts = full
     assert notes == []  # every registered kind accepts its sample design
     assert len(reader.pages) == len(pages) == len(KINDS) + 3
     assert [p.kind for p in pages[1:-2]] == list(KINDS)
-    assert "Contents" in texts[0] and "Colour families" in texts[-2]
+    assert "Contents" in texts[0] and "Color families" in texts[-2]
     assert "WS-2" in texts[-1] and "upstream" in texts[-1]
     for page in reader.pages:
         assert float(page.mediabox.width) == pytest.approx(8.5 * 72)
@@ -114,7 +114,7 @@ def test_control_page_calls_out_the_inner_diameter_and_letters(full) -> None:
     assert "letters 2.45 in" in text
 
 
-def test_colour_page_shows_every_family_and_reference(full) -> None:
+def test_color_page_shows_every_family_and_reference(full) -> None:
     text = full[3][-2]
     for family, swatches in REFERENCES.items():
         assert family in text

@@ -56,7 +56,7 @@ def fields_for(kind: api.Kind) -> list[Field]:
                       hint="blank: the minimum")]
     if kind.form == "buoy" and not kind.display_area and not kind.sample_id:
         out += [Field("shape", "Shape", "text", hint="sphere, ovate or cylinder"),
-                Field("color", "Colour", "text", hint="race buoys: yellow, green, red, orange"),
+                Field("color", "Color", "text", hint="race buoys: yellow, green, red, orange"),
                 Field("material", "Material", "text", hint="race buoys: foam, plastic, rubber")]
     if kind.form == "buoy" and kind.sample_id:
         out.append(Field("lighted", "Lighted aid", "checkbox"))

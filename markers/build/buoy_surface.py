@@ -177,7 +177,7 @@ def _aid_buoy(design: Design, elevation: Artwork) -> BuoySurface:
         zones.append(Zone("white" if center else body, "reflective band on the cylinder",
                           cylinder_area(d, on_cyl), "cylinder", True))
     cyl_zones = _cylinder_zones(flat, around, cyl, body="white" if center else body)
-    for z in cyl_zones:  # the reflective band is its own material: take it out of its colour
+    for z in cyl_zones:  # the reflective band is its own material: take it out of its color
         if on_cyl and z.color == ("white" if center else body):
             z = replace(z, area=z.area - cylinder_area(d, on_cyl))
         zones.append(z)

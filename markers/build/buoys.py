@@ -202,7 +202,7 @@ def build_sign_buoy(design: Design) -> Artwork:
 
 # --- aid buoys, (2)(a), (6)(f) -------------------------------------------------------------
 
-_AIDS = {  # kind: (aid, body colour, Coast Guard shape, paragraph)
+_AIDS = {  # kind: (aid, body color, Coast Guard shape, paragraph)
     "buoy-aid-red": ("aid-red", "red", "nun", "(2)(a)1"),
     "buoy-aid-green": ("aid-green", "green", "can", "(2)(a)2"),
     "buoy-aid-center": ("aid-center", "white", "can", "(2)(a)4"),
@@ -213,7 +213,7 @@ AIDS = _AIDS
 def build_aid_buoy(design: Design) -> Artwork:
     """A state aid as a buoy: red nun (even WS number), green can (odd), or a can
     striped black and white (letters); white block letters of at least 3 in, and on an
-    unlighted aid a reflective band 2 in high all around its top, of the buoy's colour
+    unlighted aid a reflective band 2 in high all around its top, of the buoy's color
     (white on the center buoy)."""
     aid, color, shape, clause = _AIDS[design.kind]
     ws_id = design.ws_id
@@ -284,7 +284,7 @@ def _stripes(axis: float, r: float, height: float) -> BaseGeometry:
 # --- mooring and race course buoys, (7) -----------------------------------------------------
 
 def _choice(key: str, value: str, what: str, drawn: bool = True) -> str:
-    """``value`` if the rule allows it; a shape or colour outside the rule cannot be
+    """``value`` if the rule allows it; a shape or color outside the rule cannot be
     drawn, a material (only declared) is left to the rules when checking."""
     allowed = choice(key)
     if value not in allowed.values:
@@ -323,7 +323,7 @@ def build_mooring_buoy(design: Design) -> Artwork:
             Dimension("shape", shape, "", f"{code()}(7)(a)"),
             Dimension("diameter", d, "in", f"{code()}(7)(a)"),
             Dimension("height of the body", tall, "in", f"{code()}(7)(a)"),
-            Dimension("colour", "white with a blue band", "", f"{code()}(7)(a)"),
+            Dimension("color", "white with a blue band", "", f"{code()}(7)(a)"),
             Dimension("blue band, clear of the waterline", band_h, "in", f"{code()}(7)(a)")]
     return assemble(
         design.kind, width, a + BELOW, [("white", [Shape(body)]), ("blue", [Shape(band)])],
@@ -336,7 +336,7 @@ def build_race_buoy(design: Design) -> Artwork:
     fluorescent orange, spherical or cylindrical, 8 3/4 to 14 in across, at least 4 in
     above the water, of foam, plastic or rubber."""
     shape = _choice("race_shapes", design.shape or "sphere", "race buoy shape")
-    color = _choice("race_colors", design.color or "yellow", "race buoy colour")
+    color = _choice("race_colors", design.color or "yellow", "race buoy color")
     material = _choice("race_materials", design.material or "foam", "race buoy material",
                        drawn=False)
     low, high = req("race_min_diameter"), req("race_max_diameter")
@@ -358,7 +358,7 @@ def build_race_buoy(design: Design) -> Artwork:
                       "race_min_height"),
             dimension("diameter (8 3/4 to 14 in)", d, "in", "race_min_diameter"),
             Dimension("shape", shape, "", f"{code()}(7)(b)"),
-            Dimension("colour", color, "", f"{code()}(7)(b)"),
+            Dimension("color", color, "", f"{code()}(7)(b)"),
             Dimension("material", material, "", f"{code()}(7)(b)")]
     return assemble(
         design.kind, width, a + BELOW, [(color, [Shape(body)])],

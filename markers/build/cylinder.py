@@ -85,7 +85,7 @@ def sign_face(symbol: str, display_height: float, outline: float, legend: str | 
 
 
 def letters_face(text: str, cap: float, color: str, plate: str | None = None) -> Face:
-    """Block letters (an aid's WS id; a newline stacks lines), on a ``plate`` colour if
+    """Block letters (an aid's WS id; a newline stacks lines), on a ``plate`` color if
     given."""
     pad = MARGIN * cap
     lines = text.split("\n")

@@ -65,7 +65,7 @@ def build_distress_flag(design: Design) -> Artwork:
     h, length = sizes
     dims = [dimension(f"height {about('distress_height')}", h, "in", "distress_height"),
             dimension(f"length {about('distress_length')}", length, "in", "distress_length"),
-            Dimension("colour", "orange", "", requirement("distress_height").ref.clause)]
+            Dimension("color", "orange", "", requirement("distress_height").ref.clause)]
     return assemble(design.kind, length, h, [("orange", [Shape(box(0, 0, length, h))])],
                     features={}, meta={"flag_height": h, "flag_length": length},
                     dimensions=dims)

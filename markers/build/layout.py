@@ -14,7 +14,7 @@ from markers.core.lettering import Block
 
 __all__ = ["Paint", "legend_item", "assemble"]
 
-#: (colour family, shapes) in paint order.
+#: (color family, shapes) in paint order.
 Paint = tuple[str, Iterable[Shape]]
 
 
@@ -31,7 +31,7 @@ def block_shapes(block: Block) -> list[Shape]:
 def assemble(kind: str, width: float, height: float, paints: list[Paint], *,
              legends: Iterable[LegendItem] = (), features: dict[str, BaseGeometry],
              meta: dict, dimensions: list[Dimension]) -> Artwork:
-    """An Artwork of ``width`` x ``height`` inches; colours come from the palette."""
+    """An Artwork of ``width`` x ``height`` inches; colors come from the palette."""
     layers = tuple(Layer(color, PALETTE[color], tuple(shapes))
                    for color, shapes in ((c, list(s)) for c, s in paints) if shapes)
     features = {"panel": box(0, 0, width, height), **features}
@@ -43,8 +43,8 @@ __all__ += ["block_shapes"]
 
 
 def merge(parts: Iterable[tuple[str, BaseGeometry]]) -> list[Paint]:
-    """Paints from (colour, geometry) parts in paint order: consecutive parts of one
-    colour share a layer, each part a shape; empty parts are dropped."""
+    """Paints from (color, geometry) parts in paint order: consecutive parts of one
+    color share a layer, each part a shape; empty parts are dropped."""
     layers: list[tuple[str, list[Shape]]] = []
     for color, geometry in parts:
         if geometry.is_empty:

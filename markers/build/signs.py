@@ -101,7 +101,7 @@ def diamond_symbol(cx: float, cy: float, h: float, t: float, with_cross: bool) -
                     "exclusion_quarter_min"),
                  _d(f"smallest H giving each quarter {req('exclusion_quarter_min'):g} in "
                     "across", least, "in", "exclusion_quarter_min")]
-    dims.append(_d("colours", "international orange on white", "", clause_b))
+    dims.append(_d("colors", "international orange on white", "", clause_b))
     return Symbol(outer, inner, orange, None, dims, cross)
 
 
@@ -152,7 +152,7 @@ def circle_symbol(cx: float, cy: float, h: float, t: float) -> Symbol:
         _d("circle inner diameter (2/3 H)", inner_d, "in", "symbol_fraction"),
         _d("outline thickness", t, "in", "outline_min"),
         _d("circle outer diameter", outer_d, "in", "outline_min"),
-        _d("colours", "international orange on white", "", f"{code()}(2)(b)3"),
+        _d("colors", "international orange on white", "", f"{code()}(2)(b)3"),
     ]
     return Symbol(outer, inner, outer.difference(inner),
                   geo.ring_path(cx, cy, outer_d / 2, inner_d / 2), dims)
@@ -175,7 +175,7 @@ def rectangle_symbol(cx: float, cy: float, h: float, t: float, outer_width: floa
         _d("inside height", inner_h, "in", "symbol_fraction"),
         _d("outside width", outer_width, "in", f"{code()}(2)(b)4"),
         _d("outline thickness", t, "in", "outline_min"),
-        _d("colours", "international orange on white", "", f"{code()}(2)(b)4"),
+        _d("colors", "international orange on white", "", f"{code()}(2)(b)4"),
     ]
     return Symbol(outer, inner, outer.difference(inner), None, dims)
 

@@ -267,12 +267,12 @@ def within(value: float | None, low: float, high: float, say: Callable[[float], 
 
 def color_is(match: ColorMatch | None, want: str, say: Callable[[ColorMatch], str], *,
              bbox: tuple[float, float, float, float] | None = None) -> Iterator[Hit]:
-    """A Hit when a colour was read and is not of family ``want``; a review when it is
+    """A Hit when a color was read and is not of family ``want``; a review when it is
     ambiguous between ``want`` and another family (ColorMatch.ambiguous)."""
     if match is None:
         return
     if match.ambiguous and want in (match.family, match.runner_up):
-        yield unjudged(f"the colour {match.hex}", f"it lies between {match.family} (dE2000 "
+        yield unjudged(f"the color {match.hex}", f"it lies between {match.family} (dE2000 "
                        f"{match.distance:.1f}) and {match.runner_up} (dE2000 "
                        f"{match.runner_up_distance:.1f}), less than {AMBIGUITY_MARGIN:g} "
                        "apart", required=want, bbox=bbox)

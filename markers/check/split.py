@@ -4,8 +4,8 @@ A proof rarely holds one bare marker: the page carries a border, crop marks, a t
 block, dimension lines with their arrowheads and text, notes, mounting holes and centre
 marks, sometimes two or three markers, and a buoy is drawn with its hull below a
 waterline. Measured as one drawing, all of that becomes the marker (a border makes the
-panel, a note a legend). ``split`` finds the markers: areas of marker colours (any
-chromatic colour, or white with them) joined where they touch or enclose each other,
+panel, a note a legend). ``split`` finds the markers: areas of marker colors (any
+chromatic color, or white with them) joined where they touch or enclose each other,
 each group spatially separate from the next. Everything else is set aside and listed,
 never measured. It works on one Artwork (one page), whatever format it was read from.
 
@@ -36,10 +36,10 @@ __all__ = ["SetAside", "Dimension", "Split", "split", "stated_scale", "at_scale"
 
 #: An area is a line (a stroke, a frame) when its width is below this share of its extent.
 LINE_SHARE = 0.02
-#: Chroma (CIELAB) from which a colour is a marker colour; white has lightness above LIGHT.
+#: Chroma (CIELAB) from which a color is a marker color; white has lightness above LIGHT.
 CHROMA = 15.0
 LIGHT = 90.0
-#: A group of marker colours smaller than this share of the largest (both ways) is a mark
+#: A group of marker colors smaller than this share of the largest (both ways) is a mark
 #: (a logo, a swatch), not a marker.
 SMALL_GROUP = 0.15
 #: Areas this close (share of the page's larger side) touch: rounding between bands.
@@ -120,8 +120,8 @@ def _bbox(bounds: tuple[float, float, float, float] | np.ndarray) -> tuple[float
     return (round(x0, 3), round(y0, 3), round(x1 - x0, 3), round(y1 - y0, 3))
 
 
-def _marker_colour(hex_: str) -> tuple[bool, bool]:
-    """(is a marker colour, is white): chromatic, or white."""
+def _marker_color(hex_: str) -> tuple[bool, bool]:
+    """(is a marker color, is white): chromatic, or white."""
     lab = hex_to_lab(hex_)
     white = lab[0] >= LIGHT and math.hypot(lab[1], lab[2]) < CHROMA
     return white or math.hypot(lab[1], lab[2]) >= CHROMA, white
@@ -130,7 +130,7 @@ def _marker_colour(hex_: str) -> tuple[bool, bool]:
 def _parts(art: Artwork) -> list[_Part]:
     parts = []
     for li, layer in enumerate(art.layers):
-        seed, _ = _marker_colour(layer.hex)
+        seed, _ = _marker_color(layer.hex)
         for si, shape in enumerate(layer.shapes):
             for poly in polygons(shape.geometry, largest_first=False):
                 x0, y0, x1, y1 = poly.bounds
@@ -229,7 +229,7 @@ def at_scale(art: Artwork, factor: float) -> Artwork:
 
 def split(art: Artwork) -> Split:
     """The markers of one page and what is set aside; a page with one group of marker
-    colours and nothing beside it comes back as itself (judged exactly as before)."""
+    colors and nothing beside it comes back as itself (judged exactly as before)."""
     if art.meta.get("kind") or art.features.keys() & DECLARED:
         return Split([art])
     parts = _parts(art)
@@ -264,10 +264,10 @@ def split(art: Artwork) -> Split:
 
 
 def _marker_groups(parts: list[_Part], groups: list[list[int]], art: Artwork) -> list[list[int]]:
-    """Groups that are markers: with a marker colour other than white (a filled title
+    """Groups that are markers: with a marker color other than white (a filled title
     block is not), not a small mark beside a larger marker, a sign joined to the buoy
     body right under it (a sign buoy)."""
-    groups = [g for g in groups if any(parts[i].seed and not _marker_colour(parts[i].hex)[1]
+    groups = [g for g in groups if any(parts[i].seed and not _marker_color(parts[i].hex)[1]
                                        for i in g)]
     if not groups:
         return []
@@ -357,7 +357,7 @@ def _horizontal(p: _Part) -> bool:
 
 def _assign(parts: list[_Part], member: list[int | None], regions: list[BaseGeometry],
             aside: list[SetAside], page: float) -> None:
-    """Areas of other colours belong to the marker they lie on (letters, a backing
+    """Areas of other colors belong to the marker they lie on (letters, a backing
     board); one spread under several markers is the page's background."""
     tree = STRtree(regions)
     for i, p in enumerate(parts):

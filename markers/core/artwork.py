@@ -1,7 +1,7 @@
 """The Artwork: one currency for generated markers and vendor drawings.
 
 Coordinates are inches, y down (like SVG), origin at the top-left of the artwork.
-Layers are painted in order, bottom to top; what a colour looks like in the finished
+Layers are painted in order, bottom to top; what a color looks like in the finished
 marker is its layer minus everything painted above it (``Artwork.visible``).
 """
 
@@ -18,7 +18,7 @@ __all__ = ["FEATURE_NAMES", "Shape", "Layer", "LegendItem", "Artwork"]
 
 #: Named geometry a drawing may mark by an element's id or label, and builders name:
 #: the display area H is measured on, the waterline of a buoy, the sign's panel, and
-#: the reflective band (colour cannot show reflectivity).
+#: the reflective band (color cannot show reflectivity).
 FEATURE_NAMES = frozenset({"display-area", "waterline", "panel", "reflector"})
 
 
@@ -37,7 +37,7 @@ class Shape:
 
 @dataclass(frozen=True)
 class Layer:
-    """Shapes of one colour family painted together (``color`` is the family name)."""
+    """Shapes of one color family painted together (``color`` is the family name)."""
 
     color: str
     hex: str
@@ -53,8 +53,8 @@ class LegendItem:
     """A line block of lettering: its text, its outlines (inches) and the box it sits in.
 
     ``outlined`` is False when a drawing gave the text as font-dependent ``<text>``;
-    then ``outlines`` is an estimate of where the letters are. ``hex`` is the colour as
-    drawn, where it differs from the family's palette colour.
+    then ``outlines`` is an estimate of where the letters are. ``hex`` is the color as
+    drawn, where it differs from the family's palette color.
     """
 
     text: str
@@ -87,12 +87,12 @@ class Artwork:
         return box(0.0, 0.0, self.width, self.height)
 
     def visible(self, color: str) -> BaseGeometry:
-        """What of colour family ``color`` is seen: its layers minus everything above."""
+        """What of color family ``color`` is seen: its layers minus everything above."""
         return self.visible_by_color().get(color, Polygon())
 
     def visible_by_color(self) -> dict[str, BaseGeometry]:
         """Every family's visible geometry: each layer minus the union of the layers above
-        it that touch its bounds (found with an STR tree), then one union per colour.
+        it that touch its bounds (found with an STR tree), then one union per color.
 
         With n layers, each overlapped by k layers above it: O(n log n) to index and
         query, and n unions of k pieces; no union grows with the layers already seen.
@@ -108,5 +108,5 @@ class Artwork:
         return {color: unary_union(seen[color]) for color in self.colors()}
 
     def colors(self) -> list[str]:
-        """Colour families present, in paint order, without repeats."""
+        """Color families present, in paint order, without repeats."""
         return list(dict.fromkeys(layer.color for layer in self.layers))

@@ -1,7 +1,7 @@
-"""Marker palette and colour science: sRGB -> CIELAB, CIEDE2000, nearest-family classification.
+"""Marker palette and color science: sRGB -> CIELAB, CIEDE2000, nearest-family classification.
 
-NR 5.09 names marker colours by family (white, orange, ...) but artwork carries arbitrary
-hex/CSS colours; a perceptual distance (CIEDE2000), not raw RGB, decides which family is meant.
+NR 5.09 names marker colors by family (white, orange, ...) but artwork carries arbitrary
+hex/CSS colors; a perceptual distance (CIEDE2000), not raw RGB, decides which family is meant.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ __all__ = [
 
 Lab = tuple[float, float, float]
 
-# Render colour per family (what we paint), uppercase '#RRGGBB'.
+# Render color per family (what we paint), uppercase '#RRGGBB'.
 PALETTE: dict[str, str] = {
     "white": "#FFFFFF",  # sRGB white
     "black": "#000000",  # sRGB black
@@ -33,7 +33,7 @@ PALETTE: dict[str, str] = {
 }
 
 # Reference swatches (hex, short name) per family; classify() picks the nearest. Every PALETTE
-# colour is one. The sRGB primaries catch screen-pure colours. CSS 'orange' (#FFA500) is no
+# color is one. The sRGB primaries catch screen-pure colors. CSS 'orange' (#FFA500) is no
 # reference: it is an amber, 5 dE2000 from #FFB300, which must not pass as international orange.
 REFERENCES: dict[str, tuple[tuple[str, str], ...]] = {
     "white": (("#FFFFFF", "white"),),
@@ -45,8 +45,8 @@ REFERENCES: dict[str, tuple[tuple[str, str], ...]] = {
     "yellow": (("#FFCD00", "Pantone 116 C"), ("#FFFF00", "sRGB yellow")),
 }
 
-#: The largest CIEDE2000 distance from a family's nearest reference at which a colour is
-#: still of that family; beyond it the colour is "other". wsmark's choice, sized from the
+#: The largest CIEDE2000 distance from a family's nearest reference at which a color is
+#: still of that family; beyond it the color is "other". wsmark's choice, sized from the
 #: two tables of RULES.md (the farthest "must classify" and the nearest "must not"):
 #: orange 5.5 (#FF7F00) / 20.5 (amber #FFB300); red 8.9 (#CC0000) / 20.0 (brown #8B4513);
 #: yellow 3.3 (#FFD700), and amber #FFB300 at 9.1 is a yellow; green 14.1 (#006B54) / 25.8 (grey #666666); blue 21.7 (#0072CE)
@@ -56,17 +56,17 @@ MAX_DISTANCE: dict[str, float] = {
     "white": 6.0, "black": 15.0, "orange": 12.0, "red": 15.0, "green": 20.0, "blue": 25.0,
     "yellow": 10.0,
 }
-#: The family of a colour farther than MAX_DISTANCE from every reference of its nearest.
+#: The family of a color farther than MAX_DISTANCE from every reference of its nearest.
 OTHER = "other"
-#: A colour that two families would both accept (each within its MAX_DISTANCE) and whose
+#: A color that two families would both accept (each within its MAX_DISTANCE) and whose
 #: distances to them differ by less than this is ambiguous: the checker says review, not
 #: pass or fail. wsmark's choice: 1 dE2000 is about one just-noticeable difference and
-#: about 2 is the usual tolerance a print shop holds a spot colour to, so a difference
+#: about 2 is the usual tolerance a print shop holds a spot color to, so a difference
 #: smaller than that is not one the drawing can settle (#F04000 is orange at 4.5 and red
 #: at 5.2; #FF5A1F, 2.2 and 9.1, is plainly orange).
 AMBIGUITY_MARGIN = 2.0
 
-# The 148 CSS Color 4 named colours (SVG 1.1's 147 + rebeccapurple) as 'name:RRGGBB'; inline
+# The 148 CSS Color 4 named colors (SVG 1.1's 147 + rebeccapurple) as 'name:RRGGBB'; inline
 # so parsing needs no third-party table (svgelements' own lookup gets aliceblue wrong).
 _CSS_NAMES = (
     "aliceblue:F0F8FF antiquewhite:FAEBD7 aqua:00FFFF aquamarine:7FFFD4 azure:F0FFFF beige:F5F5DC "
@@ -121,7 +121,7 @@ def _require_hex(value: object) -> str:
     """Like _normalise_hex, but a bad value is the user's mistake: one-line WsmarkError."""
     hex_ = _normalise_hex(value)
     if hex_ is None:
-        raise WsmarkError(f"not a colour hex: {value!r} (expected #RGB or #RRGGBB)")
+        raise WsmarkError(f"not a color hex: {value!r} (expected #RGB or #RRGGBB)")
     return hex_
 
 
@@ -194,9 +194,9 @@ def delta_e_2000(lab1: Sequence[float], lab2: Sequence[float]) -> float:
 class ColorMatch:
     """Result of classify(): the family, the swatch that decided it, and how far away it was.
 
-    ``family`` is OTHER when the colour is farther than its nearest family's MAX_DISTANCE;
+    ``family`` is OTHER when the color is farther than its nearest family's MAX_DISTANCE;
     ``nearest`` is that family either way. ``runner_up`` is the nearest other family and
-    ``runner_up_distance`` its distance, so a caller can tell a colour that sits between
+    ``runner_up_distance`` its distance, so a caller can tell a color that sits between
     two families.
     """
 
@@ -218,7 +218,7 @@ class ColorMatch:
 
     @property
     def ambiguous(self) -> bool:
-        """True when the runner-up family would accept the colour too, and is within
+        """True when the runner-up family would accept the color too, and is within
         AMBIGUITY_MARGIN of the family chosen."""
         return (self.family != OTHER and bool(self.runner_up)
                 and self.runner_up_distance <= MAX_DISTANCE[self.runner_up]
@@ -247,10 +247,10 @@ def classify(hex_: str) -> ColorMatch:
 
 
 def parse_color(text: str | None) -> str | None:
-    """SVG/CSS colour -> '#RRGGBB', or None for 'none', 'transparent' and anything unreadable.
+    """SVG/CSS color -> '#RRGGBB', or None for 'none', 'transparent' and anything unreadable.
 
     None rather than an error: SVG paint such as 'url(#grad)' or 'currentColor' is legitimate
-    but carries no solid colour to check.
+    but carries no solid color to check.
     """
     if not isinstance(text, str):
         return None

@@ -1,8 +1,8 @@
 """What a sign shop cuts and orders, from the same Artwork: pure geometry, no files.
 
-A marker is made as a base sheeting (the white face) with a film of each other colour
-cut and applied on top. The cut film of a colour is what is *seen* of it
-(``Artwork.visible``), merged into disjoint pieces, so no two paths of one colour
+A marker is made as a base sheeting (the white face) with a film of each other color
+cut and applied on top. The cut film of a color is what is *seen* of it
+(``Artwork.visible``), merged into disjoint pieces, so no two paths of one color
 overlap. Print and cut files share one ``Frame`` (trim, bleed, crop and registration
 marks) so their layers line up. Inches, y down; the Frame's page adds a margin.
 """
@@ -26,7 +26,7 @@ __all__ = ["BASE", "DEFAULT_BLEED", "DEFAULT_MIN_FEATURE", "Frame", "WeedingIssu
            "BomLine", "Fabrication", "cut_polygons", "bleed_paint", "cut_pieces",
            "weeding_check", "bill_of_materials", "plan"]
 
-#: The colour of the base sheeting; every other colour is a cut film on top of it.
+#: The color of the base sheeting; every other color is a cut film on top of it.
 BASE = "white"
 DEFAULT_BLEED = 0.125
 DEFAULT_MIN_FEATURE = 1 / 16
@@ -133,7 +133,7 @@ def bleed_paint(geometry: BaseGeometry, width: float, height: float,
 
 
 def cut_pieces(art: Artwork) -> dict[str, list[Polygon]]:
-    """Per cut colour (every colour but the base), the disjoint pieces of film that are
+    """Per cut color (every color but the base), the disjoint pieces of film that are
     seen, in paint order of first appearance."""
     cuts = {}
     for color in art.colors():
@@ -205,7 +205,7 @@ def weeding_check(cuts: dict[str, list[Polygon]], limit: float) -> list[WeedingI
 
 
 def _gaps_between(cuts: dict[str, list[Polygon]], limit: float) -> list[WeedingIssue]:
-    """White slivers between two pieces (of any colours) closer than ``limit``."""
+    """White slivers between two pieces (of any colors) closer than ``limit``."""
     owners = [(color, piece) for color, pieces in cuts.items() for piece in pieces]
     if len(owners) < 2:
         return []
@@ -226,7 +226,7 @@ def _gaps_between(cuts: dict[str, list[Polygon]], limit: float) -> list[WeedingI
 
 @dataclass(frozen=True)
 class BomLine:
-    """Sheeting of one colour: ``area`` square inches per sign, ``qty`` signs."""
+    """Sheeting of one color: ``area`` square inches per sign, ``qty`` signs."""
 
     color: str
     hex: str
@@ -244,7 +244,7 @@ class BomLine:
 
 
 def bill_of_materials(art: Artwork, cuts: dict[str, list[Polygon]], qty: int) -> list[BomLine]:
-    """Sheeting per colour: the base covers the whole face, each film its cut pieces
+    """Sheeting per color: the base covers the whole face, each film its cut pieces
     (net area, before waste)."""
     if qty < 1:
         raise WsmarkError(f"quantity {qty} must be at least 1")
@@ -262,7 +262,7 @@ def bill_of_materials(art: Artwork, cuts: dict[str, list[Polygon]], qty: int) ->
 @dataclass(frozen=True)
 class Fabrication:
     """Everything the fabrication files show: the frame, per layer the paint carried
-    into the bleed, the cut pieces per colour (page coordinates), weeding issues
+    into the bleed, the cut pieces per color (page coordinates), weeding issues
     (artwork coordinates) and the bill of materials."""
 
     art: Artwork

@@ -23,7 +23,7 @@ __all__ = ["HEM", "SEAM", "STRIPE_METHODS", "FlagPiece", "flag_pieces", "flag_bo
 HEM, SEAM = 1.0, 0.5
 STRIPE_METHODS = ("applied", "sewn")
 
-FlagPiece = tuple[str, str, Polygon]  # colour, what it is, the cut outline
+FlagPiece = tuple[str, str, Polygon]  # color, what it is, the cut outline
 
 
 def _band(length: float, height: float, half: float) -> BaseGeometry:

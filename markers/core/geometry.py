@@ -150,7 +150,7 @@ def triangle(cx: float, top: float, base_width: float, height: float) -> Polygon
 def vertical_stripes(x0: float, y0: float, width: float, height: float,
                      count: int) -> list[Polygon]:
     """The 2nd, 4th, ... of ``count`` equal vertical stripes (the 1st and last stay
-    the background colour when ``count`` is odd)."""
+    the background color when ``count`` is odd)."""
     step = width / count
     return [box(x0 + i * step, y0, x0 + (i + 1) * step, y0 + height)
             for i in range(1, count, 2)]

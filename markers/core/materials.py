@@ -1,7 +1,7 @@
 """The shop's materials and how much of each roll a job takes.
 
 A materials file (YAML, ``markers/core/data/materials.yaml`` by default) names each roll:
-its kind (sheeting, film, fabric), colour family, grade, roll width and price per
+its kind (sheeting, film, fabric), color family, grade, roll width and price per
 square foot, with a waste factor. Cut pieces are nested on the roll width by their
 bounding rectangles (rectpack, MaxRects best-short-side-fit, rotation allowed), so the
 length of roll, the waste and the cost come from a real layout, per sign and for a
@@ -187,7 +187,7 @@ class MaterialLine:
 
 def plan_materials(parts: list[tuple[str, str, list[Polygon]]], materials: Materials,
                    qty: int) -> tuple[list[MaterialLine], list[str]]:
-    """Nest each (kind, colour, pieces) part on the narrowest roll that takes it, for one
+    """Nest each (kind, color, pieces) part on the narrowest roll that takes it, for one
     sign and for ``qty``; notes name the parts no roll of the file takes."""
     lines, notes = [], []
     for kind, color, pieces in parts:

@@ -142,7 +142,7 @@ class Pack:
 
     def build(self, design: Design) -> Artwork:
         """The Artwork of ``design``, validated first, painted in the design's declared
-        colours where it gives any (family -> hex)."""
+        colors where it gives any (family -> hex)."""
         kind = self.kind(design.kind)
         with self.in_force():
             design = self.validate(design, kind)
@@ -152,7 +152,7 @@ class Pack:
         unknown = sorted(set(design.colors) - set(art.colors()))
         if unknown:
             raise DesignError(f"colors: {', '.join(unknown)} not used by {design.kind}; "
-                              f"its colours are {', '.join(art.colors())}")
+                              f"its colors are {', '.join(art.colors())}")
         hexes = {family: classify(value).hex for family, value in design.colors.items()}
         layers = tuple(replace(layer, hex=hexes.get(layer.color, layer.hex))
                        for layer in art.layers)

@@ -27,7 +27,7 @@ BLANK_AUTO, BLANK_NONE = "auto", "none"
 
 @dataclass(frozen=True)
 class Zone:
-    """One area of a buoy's surface: its colour, what it is, its surface area (sq in),
+    """One area of a buoy's surface: its color, what it is, its surface area (sq in),
     the solid it lies on, and whether it is printed flat (else painted)."""
 
     color: str
@@ -48,7 +48,7 @@ class BuoySurface:
     notes: tuple[str, ...] = ()
 
     def by_color(self) -> dict[str, float]:
-        """Surface area per colour family, in order of first appearance."""
+        """Surface area per color family, in order of first appearance."""
         out: dict[str, float] = {}
         for zone in self.zones:
             out[zone.color] = out.get(zone.color, 0.0) + zone.area
@@ -97,7 +97,7 @@ def on_shop_blank(art: Artwork, blank: str | None, hole_count: int
 
 def job_materials(fab: Fabrication, materials: Materials, qty: int
                   ) -> tuple[list[MaterialLine], list[str]]:
-    """The base sheeting (the trim's rectangle) and each film colour (its pieces kept
+    """The base sheeting (the trim's rectangle) and each film color (its pieces kept
     whole, in register, as they are applied) nested on the shop's rolls."""
     trim = fab.art.features.get("trim", fab.art.bounds)
     parts = [("sheeting", BASE, [trim])] if any(

@@ -40,7 +40,7 @@ class Requirement:
 
 @dataclass(frozen=True)
 class Choice:
-    """A list the rule names (colours, shapes, materials), with its paragraph."""
+    """A list the rule names (colors, shapes, materials), with its paragraph."""
 
     key: str
     values: tuple[str, ...]

@@ -6,13 +6,13 @@ needs ``scale`` (inches per drawing unit) or ``display_height``.
 
 What paints: solid HATCH fills (boundary paths, islands by parity), SOLID and TRACE, and
 closed outlines (LWPOLYLINE and POLYLINE with bulges, CIRCLE, full ELLIPSE, closed SPLINE):
-a cut file draws each colour's pieces as closed outlines, holes as inner outlines, so
-consecutive closed outlines of one colour on one layer fill together by parity. Open
+a cut file draws each color's pieces as closed outlines, holes as inner outlines, so
+consecutive closed outlines of one color on one layer fill together by parity. Open
 polylines with a width are strokes; lines without a width (LINE, ARC, open polylines)
 are hairlines and paint nothing. INSERTs expand their blocks with their transforms
 (MINSERT grids too), DIMENSIONs their drawn block. TEXT, MTEXT and ATTRIB become
 LegendItems (string and an estimated box, ``outlined=False``); text exploded to outlines
-is read as outlines. Colours: true colour, else ACI (7 is black on white paper), through
+is read as outlines. Colors: true color, else ACI (7 is black on white paper), through
 BYLAYER and BYBLOCK. A layer named like a feature (``display-area``, ``waterline``,
 ``panel``, ``reflector``) gives that feature; display-area and waterline are guides, not
 paint. A ``design: {...}`` line in the custom property ``design`` declares the design.
@@ -203,13 +203,13 @@ class _Reader:
         return record is None or (record.is_on() and not record.is_frozen())
 
     def _hex(self, entity: object, layer: str, block: tuple[str, str] | None) -> str:
-        """The entity's colour as sRGB hex through true colour, BYBLOCK and BYLAYER."""
+        """The entity's color as sRGB hex through true color, BYBLOCK and BYLAYER."""
         from ezdxf.colors import aci2rgb
 
         if entity.dxf.hasattr("true_color"):
             return to_hex(*entity.rgb)
         aci = entity.dxf.get("color", 256)
-        if aci == 0 and block is not None:  # BYBLOCK: the colour of the INSERT
+        if aci == 0 and block is not None:  # BYBLOCK: the color of the INSERT
             return block[1]
         if aci in (0, 256):  # BYLAYER (BYBLOCK outside a block counts as BYLAYER)
             record = self.doc.layers.get(layer) if layer in self.doc.layers else None
@@ -274,7 +274,7 @@ class _Reader:
         self.painted.append((hex_, area))
 
     def flush(self) -> None:
-        """Fill the pending run of closed outlines (one colour, one layer) by parity."""
+        """Fill the pending run of closed outlines (one color, one layer) by parity."""
         if self.rings and self.group is not None:
             area = fill_area(self.rings, True, self.budget)
             if not area.is_empty:

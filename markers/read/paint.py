@@ -33,7 +33,7 @@ def pen(half_width: float, stretch: float, cap: str, join: str, miter_limit: flo
 
 
 def layers(painted: list[tuple[str, BaseGeometry]]) -> tuple[Layer, ...]:
-    """Paint order kept; consecutive areas of one colour share a Layer."""
+    """Paint order kept; consecutive areas of one color share a Layer."""
     runs: list[tuple[str, list[Shape]]] = []
     for hex_, geometry in painted:
         if not runs or runs[-1][0] != hex_:
@@ -46,7 +46,7 @@ def layers(painted: list[tuple[str, BaseGeometry]]) -> tuple[Layer, ...]:
 def artwork(width: float, height: float, painted: list[tuple[str, BaseGeometry]],
             legends: list[LegendItem], features: dict[str, BaseGeometry],
             meta: dict[str, Any]) -> Artwork:
-    """The Artwork of painted areas in paint order (a colour run shares a Layer)."""
+    """The Artwork of painted areas in paint order (a color run shares a Layer)."""
     return Artwork(width, height, layers(painted), tuple(legends), features, meta)
 
 
@@ -59,5 +59,5 @@ def check_option(name: str, option: str, value: float | None) -> None:
 
 
 def to_hex(red: int, green: int, blue: int) -> str:
-    """An sRGB colour of 0-255 components as the ``#RRGGBB`` every Layer carries."""
+    """An sRGB color of 0-255 components as the ``#RRGGBB`` every Layer carries."""
     return f"#{red:02X}{green:02X}{blue:02X}"

@@ -2,16 +2,16 @@
 ``.ai`` files saved with PDF content) into one Artwork per page.
 
 Why PDFium (pypdfium2): it is the engine Chrome runs on hostile PDFs, and its page objects
-give what a checker needs: path segments, fill and stroke colours, fill rule, line width,
+give what a checker needs: path segments, fill and stroke colors, fill rule, line width,
 caps and joins, the transform of every object, form XObjects and clip paths.
-bench/pdf_bench.py measures it against pdfminer.six (speed and colours).
+bench/pdf_bench.py measures it against pdfminer.six (speed and colors).
 
 Units: PDF user space is 1/72 in, y up; pages come out in inches, y down, origin at the
 top-left of the crop box, turned by the page's /Rotate. ``scale`` (inches per PDF unit)
 replaces 1/72 for a drawing made at a stated scale; ``display_height`` scales each page
 to be that tall.
 
-Colours: PDFium converts every paint to sRGB itself: ICCBased colours through the
+Colors: PDFium converts every paint to sRGB itself: ICCBased colors through the
 embedded profile with lcms2, DeviceCMYK with Adobe's CMYK-to-sRGB table (the conversion
 Acrobat shows), DeviceGray and DeviceRGB directly; its API does not give the original
 components, so that conversion is the one used, and ``meta['color_management']`` says so.

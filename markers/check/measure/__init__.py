@@ -24,7 +24,7 @@ def measure(art: Artwork, kinds: Mapping[str, Kind],
     """Measure ``art`` as the kind it declares (``meta['kind']``) among ``kinds``, else
     as what it looks like: a buoy has a ``waterline`` (a guide, or a thin line drawn
     across it) or a buoy's shape (then the lowest painted edge is its waterline), a flag
-    a flag's colours, anything else is a face. ``display_height`` (inches) overrides the
+    a flag's colors, anything else is a face. ``display_height`` (inches) overrides the
     drawing's own."""
     declared = kinds.get(art.meta.get("kind"))
     family = declared.family if declared else None

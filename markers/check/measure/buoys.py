@@ -5,7 +5,7 @@ is ``waterline`` (its height), else the lowest painted edge; nothing under it is
 measured. The body is the painted part that reaches down to the waterline: its top
 gives the height above water, its width the diameter (a sphere's or an ovate's from the
 fitted outline, since it may ride with its widest part under water). A band is a run of
-one colour at both edges of the body (the body's outline just inside, left and right),
+one color at both edges of the body (the body's outline just inside, left and right),
 so a symbol painted in the middle of the white area does not interrupt it; its share is
 its part of the body's area above water (NR 5.09(5)(c) speaks of area).
 
@@ -53,7 +53,7 @@ __all__ = ["SHAPES", "drawn_waterline", "looks_like_buoy", "measure_buoy"]
 #: them (Kind.shape).
 AID_BUOYS = ("red-aid-buoy", "green-aid-buoy", "striped-aid-buoy")
 SHAPES = ("symbol-buoy", "sign-buoy", "mooring-buoy", "race-buoy", "wrap") + AID_BUOYS
-#: Where band colours are sampled: this share of the body's width inside its edges
+#: Where band colors are sampled: this share of the body's width inside its edges
 #: (a face laid along the surface comes within 0.6 % of the width of the limbs).
 EDGE_IN = 0.0025
 #: Band edges are found to within this (inches).
@@ -63,7 +63,7 @@ EDGE_TOL = 1e-6
 #: and into at most this many.
 OUTLINE_STEP_IN = 0.04
 MAX_OUTLINE_POINTS = 20_000
-#: Most heights at which band colours are sampled (a buoy's bands have tens of vertices).
+#: Most heights at which band colors are sampled (a buoy's bands have tens of vertices).
 MAX_BAND_SAMPLES = 20_000
 #: A face filling its envelope to this share is a cylinder (flat-sided elevation).
 RECT_FILL = 0.97
@@ -237,7 +237,7 @@ def _width_at(body: Polygon, y: float) -> float:
 # --- bands ------------------------------------------------------------------------------
 
 def _edge_color(fam: Fam, body: Polygon, y: float) -> str | None:
-    """The colour at both edges of the body at height ``y``, if it is one colour."""
+    """The color at both edges of the body at height ``y``, if it is one color."""
     x0, _, x1, _ = body.bounds
     cut = body.intersection(LineString([(x0 - 1, y), (x1 + 1, y)]))
     if cut.is_empty:
@@ -252,13 +252,13 @@ def _edge_color(fam: Fam, body: Polygon, y: float) -> str | None:
 
 
 def _bands(fam: Fam, body: Polygon, waterline: float) -> list[Band]:
-    """Runs of one colour at both edges of the body, top to bottom.
+    """Runs of one color at both edges of the body, top to bottom.
 
-    The colour at the edges can change only at the height of a vertex of the body or of
-    a colour's outline (or where a slanted outline crosses the sampling line between
-    two such heights): the colour is sampled once between each two consecutive vertex
+    The color at the edges can change only at the height of a vertex of the body or of
+    a color's outline (or where a slanted outline crosses the sampling line between
+    two such heights): the color is sampled once between each two consecutive vertex
     heights, and each change is pinned by bisection to EDGE_TOL. With n vertices in the
-    body and the colours: O(n log n) to collect the heights, then O(min(n, MAX_BAND_SAMPLES))
+    body and the colors: O(n log n) to collect the heights, then O(min(n, MAX_BAND_SAMPLES))
     samples, each O(n) (one cut of the body, point tests on prepared outlines).
     """
     _, top, _, bottom = body.bounds
@@ -310,9 +310,9 @@ def _reflector(art: Artwork, fam: Fam, body: Polygon) -> Reflector | None:
 
 def _detect(art: Artwork, fam: Fam, facts: Facts, sign: list[Polygon]) -> str:
     """What an undeclared elevation shows: a sign above it, bands, a blue band or a
-    white sphere (a mooring buoy, whose band may be missing), an aid colour with
+    white sphere (a mooring buoy, whose band may be missing), an aid color with
     letters (outlines or ``<text>``), an identification or a reflector, or one race
-    colour."""
+    color."""
     names = [b.color.family for b in facts.bands]
     on_body = {f: g.intersection(facts.body).area / facts.body.area for f, (g, _) in fam.items()}
     if sign or names.count("orange") >= 3:
@@ -336,8 +336,8 @@ def _detect(art: Artwork, fam: Fam, facts: Facts, sign: list[Polygon]) -> str:
 def looks_like_buoy(art: Artwork) -> bool:
     """An undeclared drawing without a ``waterline`` that is a buoy elevation by its
     shape: a body at least 1.5 times as tall as wide whose edges run in 3 or more bands
-    of colour with orange among them (a symbol or sign buoy), or a round body whose
-    colour at its side is its colour at its middle (a mooring or race ball, bands
+    of color with orange among them (a symbol or sign buoy), or a round body whose
+    color at its side is its color at its middle (a mooring or race ball, bands
     running across it; a control circle's ring is orange at the side, white inside)."""
     fam = family_geometry(art)
     parts = polygons(_closed(unary_union([g for g, _ in fam.values()])))
@@ -491,7 +491,7 @@ def _wrap(art: Artwork, fam: Fam, facts: Facts, display_height: float | None) ->
 
 
 def _aid(art: Artwork, fam: Fam, facts: Facts) -> None:
-    """An aid buoy: its colour and shape, stripes across its middle, white letters on
+    """An aid buoy: its color and shape, stripes across its middle, white letters on
     it (read in the declared basis, else as seen)."""
     main = facts.body_color.family
     face_family = "black" if facts.kind == "striped-aid-buoy" and "black" in fam else main

@@ -1,4 +1,4 @@
-"""What the measurers share: the Facts they fill in, each colour family's visible
+"""What the measurers share: the Facts they fill in, each color family's visible
 geometry, and lines of lettering grouped from letter outlines."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ __all__ = ["LegendFact", "Band", "Reflector", "Stripe", "Facts", "bbox_of",
 
 @dataclass(frozen=True)
 class LegendFact:
-    """A line of lettering as measured: cap height, stroke ratio, colour, place.
+    """A line of lettering as measured: cap height, stroke ratio, color, place.
 
     An ``outlined`` line keeps its glyphs (``outline``) for the reader, which fills in
     ``text`` when it reads them with confidence, else says in ``doubt`` what it read and
@@ -41,7 +41,7 @@ class LegendFact:
 
 @dataclass(frozen=True)
 class Band:
-    """A band of one colour around a buoy: where it runs (y down, inches) and its share
+    """A band of one color around a buoy: where it runs (y down, inches) and its share
     of the area above the waterline."""
 
     color: ColorMatch
@@ -56,7 +56,7 @@ class Band:
 
 @dataclass(frozen=True)
 class Reflector:
-    """The element named ``reflector`` on a buoy: how high, what colour, whether it runs
+    """The element named ``reflector`` on a buoy: how high, what color, whether it runs
     across the whole buoy (all around), how far its top is from the buoy's top."""
 
     height: float
@@ -162,7 +162,7 @@ def bbox_of(geometry: BaseGeometry) -> tuple[float, float, float, float]:
 
 
 def family_geometry(art: Artwork) -> dict[str, tuple[BaseGeometry, ColorMatch]]:
-    """Visible geometry of each colour family, with the match of its (first) colour."""
+    """Visible geometry of each color family, with the match of its (first) color."""
     first_hex = {}
     for layer in art.layers:
         first_hex.setdefault(layer.color, layer.hex)

@@ -1,5 +1,5 @@
 """Artwork -> Facts for a flat face: a regulatory symbol (diamond, circle, rectangle)
-with its lettering and display area, or an aid's coloured face with its letters.
+with its lettering and display area, or an aid's colored face with its letters.
 
 The same code measures a generated marker and a vendor's drawing, so one rule set
 judges both. Nothing here decides pass or fail; a pack's rules do.
@@ -172,7 +172,7 @@ def _measure_aid(facts: Facts, fam: dict, family: str) -> None:
 
 
 def _find_ring(fam: dict, panel_area: float) -> tuple[str, Polygon] | None:
-    """The regulatory symbol: the biggest coloured shape that is a ring (one large hole,
+    """The regulatory symbol: the biggest colored shape that is a ring (one large hole,
     or a diamond whose center a cross splits into quarters), orange first; a solid
     orange diamond, circle or square counts too (its center is then not white).
     Aid faces are filled: their only holes are letters."""
@@ -194,9 +194,9 @@ def _find_ring(fam: dict, panel_area: float) -> tuple[str, Polygon] | None:
 
 
 def _aid_face(fam: dict, share: dict[str, float]) -> str | None:
-    """The colour family of an aid's face: the biggest non-white area covering a fifth
+    """The color family of an aid's face: the biggest non-white area covering a fifth
     of the panel; red, green, black stripes, a face in no family but nearest red or
-    green, or a triangle in a wrong colour (judged as a red nun so that aid-color can
+    green, or a triangle in a wrong color (judged as a red nun so that aid-color can
     say so)."""
     family = max((f for f in fam if f != "white"), key=lambda f: share[f], default=None)
     if family is None or share[family] <= 0.2 or not polygons(fam[family][0]):

@@ -1,5 +1,5 @@
 """Artwork -> Facts for a flag, measured flat, hoist on the left: its painted extent gives how high and how long it is, its largest
-colour the field, and every other area of colour a stripe, measured across itself (the
+color the field, and every other area of color a stripe, measured across itself (the
 short side of the smallest rectangle around it, whatever its angle).
 """
 
@@ -19,7 +19,7 @@ __all__ = ["SHAPES", "looks_like_flag", "measure_flag"]
 #: What this measurer detects; a pack's kinds name them (Kind.shape).
 SHAPES = ("striped-flag", "plain-flag")
 
-#: A stripe is an area of colour covering at least this share of the flag.
+#: A stripe is an area of color covering at least this share of the flag.
 STRIPE_MIN_SHARE = 0.02
 #: A rectangle "fills" its envelope, and a stripe touches an edge, within this share.
 FILL, EDGE = 0.985, 0.01
@@ -53,7 +53,7 @@ def looks_like_flag(art: Artwork) -> bool:
     """An undeclared drawing that is plainly one of the two flags: a filled rectangle
     all orange (distress), or red with one diagonal white stripe across it (diver)."""
     if set(art.colors()) not in ({"orange"}, {"red", "white"}):
-        return False  # cheap first: every other marker has other colours
+        return False  # cheap first: every other marker has other colors
     fam, painted, panel, field, stripes = _parts(art)
     if painted.is_empty or painted.area < FILL * panel.area:
         return False
@@ -66,8 +66,8 @@ def looks_like_flag(art: Artwork) -> bool:
 
 
 def measure_flag(art: Artwork, declared: str | None = None) -> Facts:
-    """Measure a flag: size, field colour and its stripes. ``declared`` is the shape
-    (SHAPES) of the kind the drawing declares, else the field's colour decides."""
+    """Measure a flag: size, field color and its stripes. ``declared`` is the shape
+    (SHAPES) of the kind the drawing declares, else the field's color decides."""
     facts = Facts(source=str(art.meta.get("source", "")), declared_kind=art.meta.get("kind"))
     if not art.layers:
         facts.kind = declared

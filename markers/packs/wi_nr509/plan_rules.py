@@ -116,7 +116,7 @@ def aid_pair(facts: PlanFacts) -> Found:
     """Each red aid has a green one across the channel at about the same place, and
     each green a red ("normally ... used in pairs").
 
-    Pairs are found along the channel: the nearest aid of the other colour by chainage
+    Pairs are found along the channel: the nearest aid of the other color by chainage
     (a sorted search, n log n) must be within the pair tolerance (wsmark practice).
     Fails: a red buoy whose green partner was left out of the plan."""
     tolerance = req("plan_pair_tolerance_ft")

@@ -123,7 +123,7 @@ def _c(key: str, values: tuple[str, ...], clause: str, text: str) -> Choice:
 
 CHOICES: dict[str, Choice] = {c.key: c for c in (
     _c("race_colors", ("yellow", "green", "red", "orange"), "NR 5.09(7)(b)",
-       "yellow, green, fluorescent red or fluorescent orange (colour families)"),
+       "yellow, green, fluorescent red or fluorescent orange (color families)"),
     _c("race_shapes", ("sphere", "cylinder"), "NR 5.09(7)(b)", "spherical or cylindrical"),
     _c("race_materials", ("foam", "plastic", "rubber"), "NR 5.09(7)(b)",
        "foam, plastic or rubber designed to be used as a water marker"),

@@ -16,7 +16,7 @@ Why it is built this way:
   count and nesting are counted while parsing and the parse stops at the limit.
 * The tree is cut loose from the outside world: ``href`` values other than ``#id`` and
   ``data:`` are removed, CSS ``@import`` and ``url()`` to anything but ``#id`` are deleted
-  (a paint's fallback colour then applies); processing instructions such as
+  (a paint's fallback color then applies); processing instructions such as
   xml-stylesheet never reach the tree. Nothing downstream opens files either: the reader
   walks this tree itself (svgelements, whose ``Image.load`` would open image files, is not
   used), and only ever follows ``#id`` references within it.

@@ -301,13 +301,13 @@ def font_size(value: str, parent: float) -> float:
     return size if size > 0 else parent
 
 
-# --------------------------------------------------------------------------- colour
+# --------------------------------------------------------------------------- color
 
 def css_color(text: str) -> str | None:
-    """A paint colour as '#RRGGBB'; None for none, transparent, zero alpha or nonsense.
+    """A paint color as '#RRGGBB'; None for none, transparent, zero alpha or nonsense.
 
     Adds to ``markers.colors.parse_color`` what SVG 2 / CSS 3 drawings also write:
-    alpha forms (``rgba()``, ``#RRGGBBAA``: a translucent colour counts as its colour),
+    alpha forms (``rgba()``, ``#RRGGBBAA``: a translucent color counts as its color),
     ``hsl()``, space-separated arguments and SVG 1.1's ``#hex icc-color(...)``.
     """
     parsed = _color_and_alpha(text)

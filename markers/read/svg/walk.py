@@ -10,7 +10,7 @@ preserveAspectRatio; nested transforms; nested ``<svg>`` and ``<use>`` of shapes
 visible); CSS from ``<style>`` (type, class, id and compound selectors, ``!important``),
 presentation attributes and ``style=``; inheritance and ``inherit``; named, hex (also with
 alpha), rgb()/rgba()/hsl() and ``currentColor`` paints, invalid paints ignored as CSS does;
-gradients as their first stop colour; ``display:none``, ``visibility:hidden`` and zero
+gradients as their first stop color; ``display:none``, ``visibility:hidden`` and zero
 (fill/stroke) opacity; ``fill-rule``; strokes as areas with width, caps, joins and the SVG
 miter limit; ``paint-order``; ``clip-path`` in user space; ``<switch>`` (first child that
 needs no extension); ``<text>`` as an estimated, not-outlined legend.
@@ -310,13 +310,13 @@ class _Reader:
             if tag == "pattern":
                 self.ignored["pattern fill"] += 1
                 return None
-            text = reference[1]  # the fallback colour, if any
+            text = reference[1]  # the fallback color, if any
         if text.lower() == "currentcolor":
             text = str(style["color"])
         return None if text.lower().startswith("url(") else css_color(text)
 
     def _gradient_hex(self, gradient: Element) -> str | None:
-        """A gradient's first stop colour (following href to inherited stops, bounded)."""
+        """A gradient's first stop color (following href to inherited stops, bounded)."""
         for _ in range(MAX_USE_DEPTH):
             stops = [child for child in gradient if local_name(child) == "stop"]
             if stops:

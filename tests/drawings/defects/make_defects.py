@@ -13,7 +13,7 @@ the outline outside it; square mean of inside and outside 2H/3; outline 2 in mea
 perpendicular to the edge) and then written in each file's own units and vendor habits:
 mm, pt, cm, inches and px; viewBox with a physical width/height; group transforms;
 stroked outlines with miter joins and filled even-odd rings; CSS classes, style=
-attributes, presentation attributes, named colours and rgb(); <text> legends and legends
+attributes, presentation attributes, named colors and rgb(); <text> legends and legends
 as outlines. Outlined letters are the project's block font (Overpass Bold, the outlines
 ``wsmark render`` draws) or single-stroke "engraving" letters drawn as stroked paths.
 
@@ -237,7 +237,7 @@ def _control_pass():
 def _information_pass():
     """information-pass-cm-rgb-style.svg
 
-    cm (1 user unit = 1 cm), style= attributes with rgb() colours: an even-odd rectangle
+    cm (1 user unit = 1 cm), style= attributes with rgb() colors: an even-odd rectangle
     ring widened for MARINA (mean of inside and outside heights 16 in at H = 24 in);
     letters outlined in a group scaled in -> cm; display area declared."""
     h, t, cap = 24.0, 2.0, 3.5
@@ -448,7 +448,7 @@ def _blue_legend():
 def _small_letters():
     """nr5-09-2-b-5-t02-warn-small-letters.svg
 
-    Inches as user units: a correct danger diamond (filled even-odd ring, named colours)
+    Inches as user units: a correct danger diamond (filled even-odd ring, named colors)
     with ROCKS inside as <text> only 1 in high (at least H/16 = 1.5 in recommended)."""
     w, t = 16.0, 2.0
     ring = d(diamond(10, 12, w)) + d(diamond(10, 12, inner_width(w, t)))
@@ -669,7 +669,7 @@ def _small_diamond():
 def _exclusion_40deg():
     """nr5-09-6-d-t02-fail-40deg-exclusion.svg
 
-    Inches as user units, named colours: an exclusion diamond 16 in wide (right) whose
+    Inches as user units, named colors: an exclusion diamond 16 in wide (right) whose
     sides slope 40 deg from the vertical (not 35), with its cross; outline 2 in."""
     w, t, slope = 16.0, 2.0, 40.0
     cx, cy = 10.0, 12.0

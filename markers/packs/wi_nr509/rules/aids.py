@@ -30,7 +30,7 @@ def aid_color(f: Facts) -> Iterator[Hit]:
     """An aid is red, green, or black-and-white vertical stripes.
 
     Passes: a red triangle #C8102E.  Fails: a face of #FF7F00 (orange), which reads
-    as a regulatory colour.
+    as a regulatory color.
     """
     if f.kind == "aid-center":
         return
@@ -148,7 +148,7 @@ def aid_shape(f: Facts) -> Iterator[Hit]:
     """
     want = (_BUOY_SHAPE if f.waterline is not None else _SHAPE)[f.kind]
     if f.face_shape != want:
-        yield Hit(f"{f.kind} face is a {f.face_shape}; Coast Guard aids of this colour are "
+        yield Hit(f"{f.kind} face is a {f.face_shape}; Coast Guard aids of this color are "
                   f"{want}", measured=f.face_shape, required=want, bbox=f.bbox())
     elif want == "triangle" and f.symbol_outer is not None:
         x0, y0, x1, y1 = f.symbol_outer.bounds

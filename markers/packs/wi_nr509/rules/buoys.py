@@ -103,7 +103,7 @@ def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
     """A symbol buoy is white with orange bands on the top and above the waterline.
 
     White, with a band of international orange on the top and one just above the
-    waterline at the bottom. Bands are read from the colour at both edges of the buoy, top
+    waterline at the bottom. Bands are read from the color at both edges of the buoy, top
     to bottom, so the symbol in the white area does not break it. "On the top" and "above
     the waterline" allow 1/4 in (wsmark practice).
 
@@ -135,7 +135,7 @@ def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
 def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
     """A sign buoy has 3 orange bands alternating with 2 white, each about 1/5.
 
-    Each band takes about one-fifth of the buoy's area above the waterline. The colours and
+    Each band takes about one-fifth of the buoy's area above the waterline. The colors and
     their order are an error; a band outside 1/5 +- 0.03 of the area is a warning
     ("approximately").
 
@@ -162,7 +162,7 @@ def reflector_band(f: Facts) -> Iterator[Hit]:
     """An unlighted aid has a reflective band at least 2 in high around its top.
 
     All around its uppermost part. Judged on aids drawn as buoys. The reflector is the
-    element whose id or label is ``reflector`` (colour alone cannot show reflective
+    element whose id or label is ``reflector`` (color alone cannot show reflective
     material); it must be 2 in high, run across the whole buoy (all around), and start
     within 10 % of the height above water from the top (wsmark practice for "uppermost
     part"). A design declaring the aid ``lighted`` needs none.
@@ -240,10 +240,10 @@ def mooring_buoy(f: Facts) -> Iterator[Hit]:
 
 @rule("race-buoy", "NR 5.09(7)(b)", "error", ("buoy-race",), tolerance=_LENGTH)
 def race_buoy(f: Facts) -> Iterator[Hit]:
-    """A race course buoy: >= 4 in out, race colours, 8 3/4 to 14 in, round.
+    """A race course buoy: >= 4 in out, race colors, 8 3/4 to 14 in, round.
 
     A race course, water ski or slalom buoy extends at least 4 in above the
-    waterline; is yellow, green, fluorescent red or fluorescent orange (colour
+    waterline; is yellow, green, fluorescent red or fluorescent orange (color
     families: a drawing cannot show fluorescence); spherical or cylindrical; 8 3/4 to
     14 in in diameter; made of foam, plastic or rubber (a design field: a drawing
     without it gets an info).
@@ -260,7 +260,7 @@ def race_buoy(f: Facts) -> Iterator[Hit]:
                       f"{requirement('race_min_diameter').ref} asks {lo:g} to {hi:g} in",
                       required=f"{lo:g} to {hi:g}", bbox=where)
     for key, value, what in (("race_colors", f.body_color.family if f.body_color else None,
-                              "colour"), ("race_shapes", f.body_shape, "shape")):
+                              "color"), ("race_shapes", f.body_shape, "shape")):
         allowed = choice(key).values
         if value not in allowed:
             yield Hit(f"race buoy {what} is {value}; {choice(key).ref} asks "

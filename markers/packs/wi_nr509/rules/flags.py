@@ -63,7 +63,7 @@ def diver_flag(f: Facts) -> Iterator[Hit]:
 def distress_flag(f: Facts) -> Iterator[Hit]:
     """A distress flag is orange, approximately 18 by 30 in.
 
-    Orange is an error (a flag of another colour does not say "in need of help"); the
+    Orange is an error (a flag of another color does not say "in need of help"); the
     size a warning beyond 10 % on either side (either way up). A drawing under a
     quarter of that size is not at actual size: an error says so.
 

@@ -44,7 +44,7 @@ def _color_hit(what: str, match, want: str, clause: str, bbox=None) -> Iterator[
 def reg_shape(f: Facts) -> Iterator[Hit]:
     """The symbol is an open diamond, a diamond with a cross, a circle or a rectangle.
 
-    The kind is detected from the largest orange area (or, for aids, the coloured
+    The kind is detected from the largest orange area (or, for aids, the colored
     face); a drawing with neither is not a marker this rule knows.
 
     Passes: an orange ring shaped like a 35 deg diamond (detected: danger).
@@ -62,7 +62,7 @@ def reg_shape(f: Facts) -> Iterator[Hit]:
 def reg_symbol_color(f: Facts) -> Iterator[Hit]:
     """The symbol (outline and cross) is international orange.
 
-    Colours are judged by family: CIEDE2000 distance to reference swatches
+    Colors are judged by family: CIEDE2000 distance to reference swatches
     (markers.core.colors), so #FF4F00 and the FHWA sign orange #E57200 both pass.
 
     Passes: outline #FF4F00.  Fails: outline #C8102E (red).
