@@ -15,6 +15,7 @@ sheets, described as a few plain items (``Text``, ``Line``, ``Area``, ``Placed``
 from __future__ import annotations
 
 import json
+import textwrap
 from dataclasses import dataclass
 from typing import Iterable, Union
 
@@ -150,7 +151,11 @@ def annotated_svg(art: Artwork, notes: list[tuple[str, tuple[float, float, float
     of ``markers`` (index, box) framed and labelled "marker N" as the report says."""
     size = max(0.25, max(art.width, art.height) / 45)
     line = size * 1.5
-    drawing = _drawing(art, extra_height=line * (len(notes) + 1) + size)
+    per_line = max(20, int((art.width - 2 * size) / (size * 0.56)))  # sans-serif advance
+    wrapped = [textwrap.wrap(f"{number}. {text}", per_line, subsequent_indent="   ") or [""]
+               for number, (text, _) in enumerate(notes, start=1)]
+    rows = sum(len(lines) for lines in wrapped)
+    drawing = _drawing(art, extra_height=line * (rows + 1) + size)
     if markers:
         framed = drawing.g(id="wsmark-markers", font_family="sans-serif",
                            font_size=fmt(size), fill="#0050B0")
@@ -162,20 +167,35 @@ def annotated_svg(art: Artwork, notes: list[tuple[str, tuple[float, float, float
         drawing.add(framed)
     group = drawing.g(id="wsmark-annotations", font_family="sans-serif",
                       font_size=fmt(size), fill="#D00000")
-    for number, (text, bbox) in enumerate(notes, start=1):
+    placed: list[tuple[float, float]] = []
+    row = 0
+    for number, ((text, bbox), lines) in enumerate(zip(notes, wrapped), start=1):
         if bbox is not None:
             x, y, w, h = bbox
             group.add(drawing.rect(insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)),
                                    fill="none", stroke="#D00000", stroke_width=fmt(size / 6),
                                    stroke_dasharray=f"{fmt(size / 2)},{fmt(size / 4)}"))
-            group.add(drawing.circle(center=(fmt(x), fmt(y)), r=fmt(size * 0.8),
+            cx, cy = _free_spot(x, y, size * 0.8, placed)
+            group.add(drawing.circle(center=(fmt(cx), fmt(cy)), r=fmt(size * 0.8),
                                      fill="#D00000"))
-            group.add(drawing.text(str(number), insert=(fmt(x), fmt(y + size * 0.35)),
+            group.add(drawing.text(str(number), insert=(fmt(cx), fmt(cy + size * 0.35)),
                                    fill="#FFFFFF", text_anchor="middle"))
-        group.add(drawing.text(f"{number}. {text}", insert=(
-            fmt(size), fmt(art.height + line * number))))
+        for text_line in lines:
+            row += 1
+            group.add(drawing.text(text_line, insert=(fmt(size), fmt(art.height + line * row))))
     drawing.add(group)
     return drawing.tostring().encode("utf-8")
+
+
+def _free_spot(x: float, y: float, radius: float,
+               placed: list[tuple[float, float]]) -> tuple[float, float]:
+    """Where a numbered disc of ``radius`` goes near (x, y) without covering another:
+    moved right, a disc at a time, until clear (n discs: O(n^2), n the findings)."""
+    cx = x
+    while any(abs(cx - px) < 2.1 * radius and abs(y - py) < 2.1 * radius for px, py in placed):
+        cx += 2.2 * radius
+    placed.append((cx, y))
+    return cx, y
 
 
 # --- fabrication files -----------------------------------------------------------------

@@ -135,3 +135,34 @@ def test_check_writes_the_clerks_report(runner, tmp_path) -> None:
         assert words in text, words
     refused = runner.invoke(cli, ["check", str(thin), "--report", str(thin)])
     assert refused.exit_code == 2 and thin.read_text().startswith("kind: danger")
+
+
+def test_annotated_copy_keeps_numbers_apart_and_findings_inside_the_page(tmp_path) -> None:
+    import re as regex
+    from xml.etree import ElementTree
+
+    from markers import api
+
+    svg = api.render(api.design("danger", 24, legend="ROCKS"), ".svg")
+    report, _ = api.check(svg, "d.svg")
+    art = api.build(api.design("danger", 24, legend="ROCKS"))
+    notes = [("outline-width NR 5.09(6)(b): measured 1.5 in, required >= 2 in, "
+              "and a long explanation that must wrap inside the page " * 2, (5.0, 5.0, 1, 1)),
+             ("symbol-size", (5.1, 5.05, 1, 1)), ("diamond-slope", (5.2, 5.0, 1, 1))]
+    from render.svg import annotated_svg
+
+    root = ElementTree.fromstring(annotated_svg(art, notes))
+    ns = "{http://www.w3.org/2000/svg}"
+    group = next(g for g in root.iter(f"{ns}g") if g.get("id") == "wsmark-annotations")
+    discs = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r")))
+             for c in group.iter(f"{ns}circle")]
+    assert len(discs) == 3
+    for i, a in enumerate(discs):
+        for b in discs[i + 1:]:
+            assert max(abs(a[0] - b[0]), abs(a[1] - b[1])) >= 2 * a[2]  # none overlap
+    width = float(regex.match(r"[\d.]+", root.get("width")).group(0))
+    size = float(group.get("font-size"))
+    for text in group.iter(f"{ns}text"):
+        if text.text and len(text.text) > 3:  # a findings line: fits the page width
+            assert len(text.text) * size * 0.56 <= width + size, text.text
+    assert report.verdict == "pass"
