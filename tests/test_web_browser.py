@@ -132,8 +132,9 @@ def test_design_a_control_sign_and_download_its_files(server, page) -> None:
     assert "legend=SLOW+NO+WAKE" in before
     page.locator("#f-legend").fill("")
     page.locator("#f-legend").press_sequentially("5 MPH", delay=20)
-    page.wait_for_function("() => document.getElementById('artwork') && "
-                           "document.getElementById('artwork').src.includes('5+MPH')")
+    page.wait_for_function("() => { const a = document.getElementById('artwork'); "
+                           "return a && a.src.includes('5+MPH') && a.complete "
+                           "&& a.naturalWidth > 0; }")  # the new preview has loaded
     after = page.locator("#artwork").get_attribute("src")
     assert after != before and "legend=5+MPH" in after
     assert page.locator("#artwork").evaluate("e => e.naturalWidth") > 0
