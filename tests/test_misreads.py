@@ -6,24 +6,17 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
 import pytest
 
 from cli import cli
-from markers.check.pipeline import CheckOptions
-from wi import check_file
+from wi import check_svg_text
 
 SVG = 'xmlns="http://www.w3.org/2000/svg"'
 ORANGE, WHITE, RED, GREEN, BLUE = "#FF4F00", "#FFFFFF", "#C8102E", "#00A651", "#0072CE"
 
 
-def _check(tmp_path: Path, name: str, text: str):
-    path = tmp_path / f"{name}.svg"
-    path.write_text(text)
-    report, _ = check_file(path, CheckOptions())
-    assert report.verdict != "error", report.error
-    return report
+_check = check_svg_text
 
 
 def _errors(report) -> dict:

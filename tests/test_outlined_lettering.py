@@ -8,15 +8,13 @@ the way a sign shop's "convert to outlines" leaves them.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 from shapely import affinity
 from shapely.geometry.base import BaseGeometry
 
 import ocr_corpus as corpus
-from markers.check.pipeline import CheckOptions
-from wi import check_file
+from wi import check_svg_text
 
 SVG = 'xmlns="http://www.w3.org/2000/svg"'
 RED, GREEN, WHITE, ORANGE, BLACK = "#C8102E", "#00843D", "#FFFFFF", "#FF4F00", "#000000"
@@ -40,12 +38,7 @@ def _glyphs(lines: list[str], font: str, cap: float, cx: float, top: float,
     return "".join(rings)
 
 
-def _check(tmp_path: Path, name: str, text: str):
-    path = tmp_path / f"{name}.svg"
-    path.write_text(text)
-    report, _ = check_file(path, CheckOptions())
-    assert report.verdict != "error", report.error
-    return report
+_check = check_svg_text
 
 
 def _by_rule(report) -> dict:

@@ -34,3 +34,13 @@ def measure(art: Artwork, display_height: float | None = None) -> Facts:
 def sample_design(kind: Kind, display_height: float | None) -> Design:
     """The one design that stands for ``kind``."""
     return kind.typical_designs(display_height)[0]
+
+
+def check_svg_text(folder: Path, name: str, text: str):
+    """The report of an SVG drawn by a test as text (written to ``folder``), never
+    unreadable: the tests that use it draw vendor-style drawings by hand."""
+    path = folder / f"{name}.svg"
+    path.write_text(text)
+    report, _ = check_file(path, pipeline.CheckOptions())
+    assert report.verdict != "error", report.error
+    return report

@@ -39,9 +39,9 @@ from markers.core.colors import classify
 from markers.errors import UnreadableDrawing
 from markers.read.svg.declared import declared_in_text
 from markers.read.limits import (
-    DXF_MAX_ENTITIES, DXF_MAX_INSERT_DEPTH, FLATTEN_TOL_IN, MAX_FILE_BYTES, Budget,
+    DXF_MAX_ENTITIES, DXF_MAX_INSERT_DEPTH, FLATTEN_TOL_IN, Budget,
 )
-from markers.read.paint import artwork, check_option, pen, to_hex
+from markers.read.paint import artwork, guarded_read, pen, to_hex
 from markers.read.outlines import affine, apply, fill_area, flatten, stroke_area
 from markers.core.artwork import FEATURE_NAMES
 
@@ -61,19 +61,7 @@ def read_dxf_bytes(data: bytes, name: str, *, scale: float | None = None,
                    display_height: float | None = None) -> Artwork:
     """Read DXF ``data``; raises UnreadableDrawing (one line, naming the file) for anything
     unreadable, hostile or too complex."""
-    check_option(name, "--scale", scale)
-    check_option(name, "--display-height", display_height)
-    if len(data) > MAX_FILE_BYTES:
-        raise UnreadableDrawing(f"{name}: file is {len(data):,} bytes; the limit is {MAX_FILE_BYTES:,}")
-    try:
-        return _read(data, name, scale, display_height)
-    except UnreadableDrawing:
-        raise
-    except RecursionError:
-        raise UnreadableDrawing(f"{name}: nested too deeply to read") from None
-    except Exception as err:  # trust boundary: nothing but UnreadableDrawing leaves for bad input
-        detail = " ".join(str(err).split())[:200]
-        raise UnreadableDrawing(f"{name}: cannot read DXF ({type(err).__name__}: {detail})") from None
+    return guarded_read(_read, "DXF", data, name, scale, display_height)
 
 
 def _read(data: bytes, name: str, scale: float | None, display_height: float | None) -> Artwork:

@@ -61,3 +61,27 @@ def check_option(name: str, option: str, value: float | None) -> None:
 def to_hex(red: int, green: int, blue: int) -> str:
     """An sRGB color of 0-255 components as the ``#RRGGBB`` every Layer carries."""
     return f"#{red:02X}{green:02X}{blue:02X}"
+
+
+def guarded_read(read: Any, fmt: str, data: bytes, name: str, scale: float | None,
+                 display_height: float | None) -> Any:
+    """``read(data, name, scale, display_height)`` behind the trust boundary every reader
+    keeps: options checked, size capped, and nothing but a one-line UnreadableDrawing
+    leaving for bad input (``fmt`` names the format in that line)."""
+    from markers.read.limits import MAX_FILE_BYTES
+
+    check_option(name, "--scale", scale)
+    check_option(name, "--display-height", display_height)
+    if len(data) > MAX_FILE_BYTES:
+        raise UnreadableDrawing(f"{name}: file is {len(data):,} bytes; the limit is "
+                                f"{MAX_FILE_BYTES:,}")
+    try:
+        return read(data, name, scale, display_height)
+    except UnreadableDrawing:
+        raise
+    except RecursionError:
+        raise UnreadableDrawing(f"{name}: nested too deeply to read") from None
+    except Exception as err:  # trust boundary
+        detail = " ".join(str(err).split())[:200]
+        raise UnreadableDrawing(f"{name}: cannot read {fmt} ({type(err).__name__}: "
+                                f"{detail})") from None

@@ -50,7 +50,7 @@ from markers.read.limits import (
     FLATTEN_TOL_IN, MAX_FILE_BYTES, PDF_MAX_CHARS, PDF_MAX_FORM_DEPTH, PDF_MAX_INFLATED_BYTES,
     PDF_MAX_OBJECTS, PDF_MAX_PAGES, Budget,
 )
-from markers.read.paint import artwork, check_option, pen, to_hex
+from markers.read.paint import artwork, guarded_read, pen, to_hex
 from markers.read.outlines import affine, apply, fill_area, flatten, stroke_area
 
 __all__ = ["read_pdf_bytes", "COLOR_MANAGEMENT"]
@@ -72,17 +72,7 @@ def read_pdf_bytes(data: bytes, name: str, *, scale: float | None = None,
                    display_height: float | None = None) -> list[Artwork]:
     """Read PDF ``data``; ``name`` is used in messages and ``meta['source']``. Raises
     UnreadableDrawing (one line, naming the file) for anything unreadable, hostile or too complex."""
-    check_option(name, "--scale", scale)
-    check_option(name, "--display-height", display_height)
-    if len(data) > MAX_FILE_BYTES:
-        raise UnreadableDrawing(f"{name}: file is {len(data):,} bytes; the limit is {MAX_FILE_BYTES:,}")
-    try:
-        return _read(data, name, scale, display_height)
-    except UnreadableDrawing:
-        raise
-    except Exception as err:  # trust boundary: nothing but UnreadableDrawing leaves for bad input
-        detail = " ".join(str(err).split())[:200]
-        raise UnreadableDrawing(f"{name}: cannot read PDF ({type(err).__name__}: {detail})") from None
+    return guarded_read(_read, "PDF", data, name, scale, display_height)
 
 
 def _read(data: bytes, name: str, scale: float | None,
