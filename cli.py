@@ -103,7 +103,7 @@ def _kind_or_file(kind: str, display_height: float | None, outline: float | None
                   **fields) -> api.Design:
     """The design named by a KIND and options, or read from a YAML/JSON design file."""
     if api.is_design_file(kind):
-        return api.design_from_file(kind)
+        return api.with_permit_id(api.design_from_file(kind), fields.get("permit_id"))
     if display_height is None and api.kind(kind, pack).form == "sign":
         raise click.UsageError("--display-height is required with a KIND")
     return api.design(kind, display_height, outline=outline, legend=legend, ws_id=ws_id,
@@ -112,6 +112,9 @@ def _kind_or_file(kind: str, display_height: float | None, outline: float | None
 
 _legend_opt = click.option("--legend", help="Words of the marker; '|' breaks lines.")
 _id_opt = click.option("--id", "ws_id", help="Identification of a state aid, e.g. WS-2.")
+_permit_opt = click.option("--permit-id", help="The department's identification number "
+                           "of an approved marker (NR 5.09(3)(b)), lettered in black below "
+                           "the display area, e.g. WI-2026-0417.")
 _outline_opt = click.option("--outline", type=LENGTH, help="Symbol outline thickness in "
                             "inches (default: the rule's minimum, 2 in under NR 5.09(6)(b)).")
 _pack_opt = click.option("--pack", default=api.DEFAULT_PACK, show_default=True,
@@ -139,7 +142,7 @@ def _design_options(command):
         click.option("--display-height", "-H", type=LENGTH,
                      help="Height of the display area (>= 12 in, NR 5.09(6)(a)); a number "
                      "is inches, or give a unit: 24in, 60cm."),
-        _legend_opt, _id_opt, _outline_opt, _pack_opt,
+        _legend_opt, _id_opt, _permit_opt, _outline_opt, _pack_opt,
     ]):
         command = option(command)
     return command

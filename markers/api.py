@@ -32,7 +32,7 @@ from render.output import FORMATS, write_atomic
 from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
-           "kind", "kind_names", "choices", "parse_length", "design", "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
+           "kind", "kind_names", "choices", "parse_length", "design", "with_permit_id", "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
            "check", "check_budget", "check_paths", "inputs", "check_options",
            "annotation_targets", "annotate", "reports",
            "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate",
@@ -113,6 +113,7 @@ def design(kind_name: str, display_height: float | None = None, *, outline: floa
     'WS-2'
     """
     spec_ = _pack(pack).kind(kind_name)
+    permit_id = fields.pop("permit_id", None)
     if legend is not None and not spec_.uses_legend:
         raise DesignError(f"{kind_name} carries its identification, not a legend; use --id"
                           if spec_.sample_id else f"{kind_name} takes no legend")
@@ -136,7 +137,19 @@ def design(kind_name: str, display_height: float | None = None, *, outline: floa
         fields.update({k: v for k, v in spec_.sample.items() if k != "legend"})
         legend = legend if legend is not None else spec_.sample.get("legend")
     return Design(kind_name, display_height, outline=outline, legend=legend, ws_id=ws_id,
-                  **fields)
+                  permit_id=permit_id, **fields)
+
+
+def with_permit_id(design_: Design, permit_id: str | None) -> Design:
+    """``design_`` labelled with the department's identification number ``permit_id``
+    (NR 5.09(3)(b); the pack checks and places it when it builds); unchanged for None.
+
+    >>> with_permit_id(design("danger", 24), "WI-2026-0417").permit_id
+    'WI-2026-0417'
+    """
+    from dataclasses import replace
+
+    return design_ if permit_id is None else replace(design_, permit_id=permit_id)
 
 
 def design_from_file(path: str | Path | None = None, data: bytes | None = None,

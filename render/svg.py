@@ -75,7 +75,8 @@ def _description(art: Artwork) -> tuple[str, str]:
     lines = [f"kind: {kind}", f"display height: {fmt(h)} in" if h else "",
              f"citations: {'; '.join(citations(art))}"]
     record = {key: meta[key] for key in ("kind", "display_height", "outline", "legend",
-                                         "ws_id") + DECLARED if meta.get(key) is not None}
+                                         "ws_id", "permit_id") + DECLARED
+              if meta.get(key) is not None}
     record["citations"] = citations(art)
     lines.append("design: " + json.dumps(record, sort_keys=True))
     return title, "\n".join(line for line in lines if line)
@@ -106,12 +107,13 @@ def _drawing(art: Artwork, extra_height: float = 0.0) -> svgwrite.Drawing:
     drawing.set_desc(title=title, desc=desc)
     for group in _layer_groups(drawing, art):
         drawing.add(group)
-    area = art.features.get("display-area")
-    if area is not None:
-        x0, y0, x1, y1 = area.bounds
-        drawing.add(drawing.rect(id="display-area", insert=(fmt(x0), fmt(y0)),
-                                 size=(fmt(x1 - x0), fmt(y1 - y0)), fill="none",
-                                 stroke="none"))
+    for name in ("display-area", "permit-label"):  # unpainted: where the checker looks
+        area = art.features.get(name)
+        if area is not None:
+            x0, y0, x1, y1 = area.bounds
+            drawing.add(drawing.rect(id=name, insert=(fmt(x0), fmt(y0)),
+                                     size=(fmt(x1 - x0), fmt(y1 - y0)), fill="none",
+                                     stroke="none"))
     _buoy_guides(drawing, art)
     return drawing
 

@@ -18,6 +18,7 @@ from markers.core.artwork import Artwork, Shape
 from markers.core.spec import Dimension, at_least, code, req, requirement
 from markers.core.design import Design
 from markers.build.layout import assemble, block_shapes, legend_item
+from markers.build.permit_label import permit_label
 from markers.core.lettering import MARGIN, set_block, text_width
 
 __all__ = ["build_aid", "equilateral_height", "EQUILATERAL"]
@@ -58,25 +59,36 @@ def build_aid(design: Design) -> Artwork:
     pad = MARGIN * cap
     text_w = text_width(ws_id, cap)
     color, shape_name, clause = _FACE[design.kind]
+    label = permit_label(design.permit_id)
     height = h
     if design.kind == "aid-red":  # one shape: equilateral, grown until the id fits
         height = equilateral_height(h, text_w + 2 * pad, cap + pad)
         width = 2 * height / math.sqrt(3)
         baseline = height * (1 - TRIANGLE_FOOT)
-        face = geo.triangle(width / 2, 0, width, height)
         cy = baseline - cap / 2
     else:
         width = max(h, text_w + (4 if design.kind == "aid-center" else 2) * pad)
-        face = box(0, 0, width, h)
         cy = h / 2
-    block = set_block([ws_id], cap, width / 2, cy)
+    # a permit label wider than the face widens the artwork; the face stays centred
+    total_w = max(width, label.width) if label else width
+    dx = (total_w - width) / 2
+    face = geo.triangle(total_w / 2, 0, width, height) if design.kind == "aid-red" \
+        else box(dx, 0, dx + width, h)
+    block = set_block([ws_id], cap, total_w / 2, cy)
     paints = [(color, [Shape(face)])]
     if design.kind == "aid-center":
         count = max(3, 2 * round(width / (h * STRIPE_FRACTION) / 2) + 1)
         plate = block.box.buffer(pad, join_style="mitre")
-        stripes = geo.vertical_stripes(0, 0, width, height, count)
+        stripes = geo.vertical_stripes(dx, 0, width, height, count)
         paints.append(("black", [Shape(s) for s in stripes] + [Shape(plate)]))
     paints.append(("white", block_shapes(block)))
+    features = {"display-area": box(dx, 0, dx + width, height), "symbol": face}
+    label_dims = []
+    if label is not None:  # an aid has no white ground: the label gets a white plate
+        features["permit-label"] = label.strip(0, total_w, height)
+        paints += [("white", [Shape(features["permit-label"])]),
+                   ("black", block_shapes(label.block(total_w / 2, height)))]
+        label_dims = label.dimensions()
     dims = [
         Dimension("display area height H", h, "in", requirement("display_min").ref.clause),
         Dimension("face", f"{color} {shape_name}", "", code() + clause),
@@ -88,11 +100,12 @@ def build_aid(design: Design) -> Artwork:
         Dimension("identification", ws_id, "", f"{code()}(2)(a)5"),
         Dimension(f"white block letter height {at_least('aid_letter_min')}", cap, "in",
                   requirement("aid_letter_min").ref.clause),
+        *label_dims,
     ]
     return assemble(
-        design.kind, width, height, paints,
+        design.kind, total_w, height + (label.height if label else 0.0), paints,
         legends=[legend_item(block, "white")],
-        features={"display-area": box(0, 0, width, height), "symbol": face},
-        meta={"display_height": h, "ws_id": ws_id},
+        features=features,
+        meta={"display_height": h, "ws_id": ws_id, "permit_id": design.permit_id},
         dimensions=dims)
 

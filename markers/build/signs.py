@@ -23,6 +23,7 @@ from markers.build.proportions import diamond_height, legend_min_cap
 from markers.core.design import Design
 from markers.errors import WsmarkError
 from markers.build.layout import assemble, block_shapes, legend_item
+from markers.build.permit_label import permit_label
 from markers.core.lettering import MARGIN, Block, block_height, fit_block, set_block
 from markers.core.lettering import text_width, wrap_words
 
@@ -253,7 +254,8 @@ def _sign(design: Design, symbol_at, inside: str, what: str,
             bands[name] = (lines, cap, block_height(len(lines), cap) + cap)
     band_w = max((text_width(t, cap) + cap for lines, cap, _ in bands.values()
                   for t in lines), default=0.0)
-    width = max(natural, band_w)
+    label = permit_label(design.permit_id)
+    width = max(natural, band_w, label.width if label else 0.0)
     sym_h = probe.outer.bounds[3] - probe.outer.bounds[1]
     margin = max(0.0, (sym_h + 2 * h * SIDE_MARGIN - h) / 2) if round_symbol else 0.0
     top = (bands["above"][2] if "above" in bands else 0.0) + margin
@@ -283,19 +285,25 @@ def _sign(design: Design, symbol_at, inside: str, what: str,
         dims.append(_d(f"legend cap height ({where}), black block letters", b.cap_height,
                        "in", f"{code()}(2)(b)5"))
     total = top + h + band_h
+    labels = []
+    if label is not None:
+        features["permit-label"] = label.strip(0, width, total)
+        labels.append(label.block(cx, total))
+        dims += label.dimensions()
+        total += label.height
     dims.append(_d("sign panel (width x height)", f"{width:.2f} x {total:.2f}", "in",
                    f"{code()}(5)(d)"))
     return assemble(
         design.kind, width, total,
         [("white", [Shape(box(0, 0, width, total))]),
          ("orange", [Shape(symbol.orange, symbol.path)]),
-         ("black", [s for b in blocks for s in block_shapes(b)])],
+         ("black", [s for b in blocks + labels for s in block_shapes(b)])],
         legends=[legend_item(b, "black") for b in blocks],
         features=features,
         meta={"display_height": h, "outline": design.outline, "legend": legend,
               "above": design.above, "below": design.below,
               "legend_placement": "inside" if block is not None else
-              ("below" if legend else None)},
+              ("below" if legend else None), "permit_id": design.permit_id},
         dimensions=dims)
 
 

@@ -17,9 +17,10 @@ from shapely.geometry.base import BaseGeometry
 __all__ = ["FEATURE_NAMES", "Shape", "Layer", "LegendItem", "Artwork"]
 
 #: Named geometry a drawing may mark by an element's id or label, and builders name:
-#: the display area H is measured on, the waterline of a buoy, the sign's panel, and
-#: the reflective band (color cannot show reflectivity).
-FEATURE_NAMES = frozenset({"display-area", "waterline", "panel", "reflector"})
+#: the display area H is measured on, the waterline of a buoy, the sign's panel, the
+#: reflective band (color cannot show reflectivity) and the permit label's strip.
+FEATURE_NAMES = frozenset({"display-area", "waterline", "panel", "reflector",
+                           "permit-label"})
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,7 @@ class Design:
     Buoys add ``symbol`` (the regulatory face a buoy carries, or the sign above it),
     ``height_above_water``, ``diameter``, ``shape``, ``color``, ``material``, ``lighted``,
     ``curvature`` and the wrap's ``seam`` overlap; flags ``flag_height`` and
-    ``flag_length``. None means "the builder's default" (the minimum or larger).
+    ``flag_length``. ``permit_id`` is the label of an approved marker. None means "the builder's default" (the minimum or larger).
     """
 
     kind: str
@@ -80,6 +80,9 @@ class Design:
     max_width: float | None = None
     above: str | None = None
     below: str | None = None
+    #: the department's identification number the approved marker is labelled with
+    #: (lettered outside the display area; the pack says where and how large)
+    permit_id: str | None = None
 
     def validate(self, needs_display_height: bool = True) -> None:
         """Refuse what no correct marker can be, citing the paragraph (an outline of
@@ -141,7 +144,7 @@ _ALIASES = {"id": "ws_id", "display-height": "display_height", "ws-id": "ws_id"}
 _NUMBERS = ("display_height", "outline", "height_above_water", "diameter", "seam",
             "flag_height", "flag_length", "max_width")
 _TEXTS = ("legend", "ws_id", "symbol", "shape", "color", "material", "curvature", "above",
-          "below")
+          "below", "permit_id")
 
 
 def is_design(path: str | Path) -> bool:

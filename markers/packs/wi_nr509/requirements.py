@@ -90,6 +90,21 @@ REQ: dict[str, Requirement] = {r.key: r for r in (
        "the (6)(c) size may depart from 2/3 H by 1 % of H, and never less than 1/16 in"),
     _r("symbol_size_tolerance_floor", 1 / 16, "in", "wsmark practice",
        "the (6)(c) size tolerance is never below 1/16 in"),
+    # The department's identification number on an approved marker, NR 5.09(3)(b)
+    # ("shall be labelled with a department assigned identification number"): the rule
+    # asks for the label and says nothing of its size or place, so both are wsmark's
+    # practice. It is read up close (a warden alongside, a clerk at the shop), not from
+    # a boat underway, so it is smaller than the message: 1 in block capitals, the
+    # floor of the legible legend (legend_min_cap_floor), black on the white ground
+    # outside the display area so that it is never taken for the marker's words.
+    _r("permit_label_cap_min", 1.0, "in", "wsmark practice",
+       "the permit label's black block letters at least 1 in high (cap height)"),
+    _r("permit_label_clearance", 0.5, "in", "wsmark practice",
+       "the permit label keeps 1/2 in of white from the display area, the symbol, the "
+       "words and the panel's edges"),
+    _r("permit_id_max_chars", 24.0, "count", "wsmark practice",
+       "a department identification number of at most 24 characters: letters, digits, "
+       "'-' and '/'"),
     # Proofs as vendors send them (markers/check/split.py).
     _r("actual_size_min", 3.0, "in", "wsmark practice",
        "no marker is drawn smaller than 3 in at its largest (a quarter of the 12 in display "

@@ -12,9 +12,17 @@ from markers.core.spec import req, requirement
 from markers.errors import DesignError
 from markers.packs.wi_nr509.citations import ref
 
-__all__ = ["ws_id_parts", "ws_id_wanted", "validate_ws_id", "validate", "NUMBERING"]
+__all__ = ["ws_id_parts", "ws_id_wanted", "validate_ws_id", "validate", "NUMBERING",
+           "validate_permit_id", "is_permit_id", "LABELLED_FAMILIES"]
 
 _WS_ID = re.compile(r"WS-(?:(?P<number>[1-9][0-9]*)|(?P<letters>[A-Z]{1,2}))")
+#: A department identification number as wsmark letters it: capitals and digits, with
+#: '-' or '/' between them (WI-2026-0417, 2026/17), at least one digit.
+_PERMIT_ID = re.compile(r"[A-Z0-9](?:[A-Z0-9/-]*[A-Z0-9])?")
+#: Families whose markers NR 5.09(3)(b) labels: the signs, state aids and buoys placed
+#: with the department's approval. Flags (ss. 30.70, 30.675) are not placed under
+#: NR 5.09(3) and carry no department number.
+LABELLED_FAMILIES = ("face", "aid", "buoy", "wrap")
 
 #: The reference sheets' page on WS numbering.
 NUMBERING = Numbering(
@@ -76,6 +84,37 @@ def validate_ws_id(kind: str, ws_id: str | None) -> str:
     return ws_id
 
 
+def is_permit_id(text: str) -> bool:
+    """Whether ``text`` is a department identification number as wsmark letters it
+    (the grammar of validate_permit_id), so the checker can tell a label from words."""
+    return (len(text) <= req("permit_id_max_chars") and bool(_PERMIT_ID.fullmatch(text))
+            and any(ch.isdigit() for ch in text))
+
+
+def validate_permit_id(kind: Kind, permit_id: str | None) -> str | None:
+    """Refuse a permit id wsmark cannot letter as the label of NR 5.09(3)(b) (capitals,
+    digits, '-' and '/', at least one digit, at most ``permit_id_max_chars``), or a
+    label on a kind that carries none (flags)."""
+    if permit_id is None:
+        return None
+    duty = ref("NR 5.09(3)(b)").clause
+    if kind.family not in LABELLED_FAMILIES:
+        raise DesignError(f"{kind.name} takes no permit id: the label of {duty} is for "
+                          "waterway markers placed with the department's approval, and a "
+                          "flag is not one")
+    most = int(req("permit_id_max_chars"))
+    shown = permit_id if len(permit_id) <= 40 else permit_id[:40] + "..."
+    if not is_permit_id(permit_id):
+        hint = f" (did you mean {permit_id.upper()!r}?)" \
+            if permit_id != permit_id.upper() and is_permit_id(permit_id.upper()) else ""
+        raise DesignError(
+            f"permit id {shown!r}: the department's number is lettered in capitals and "
+            f"digits, with '-' or '/' between them, at least one digit and at most {most} "
+            f"characters (WI-2026-0417; {requirement('permit_id_max_chars').ref}, for "
+            f"{duty}){hint}")
+    return permit_id
+
+
 def validate(design: Design, kind: Kind) -> Design:
     """``design`` with the law's defaults filled in (the outline minimum), after
     refusing what no correct marker of ``kind`` can be, citing the paragraph: the
@@ -88,6 +127,7 @@ def validate(design: Design, kind: Kind) -> Design:
     _check_words(design, kind)
     if kind.sample_id is not None:
         validate_ws_id(kind.report_name, design.ws_id)
+    validate_permit_id(kind, design.permit_id)
     return design
 
 

@@ -5,7 +5,8 @@
 from geometry, like a ``display-area`` element: the kind, how a face is laid on a round
 surface (``curvature``), a wrap's buoy ``diameter`` and ``seam``, a race buoy's
 ``material``, whether an aid is ``lighted``, on how many ``sides`` a symbol is shown,
-an aid's ``ws_id`` (taken only when the face carries no lettering; glyphs are read).
+an aid's ``ws_id`` (taken only when the face carries no lettering; glyphs are read),
+the ``permit_id`` the marker's label should read (the label itself is read).
 A vendor may write the same line. Anything malformed is ignored, never an error.
 """
 
@@ -21,7 +22,7 @@ __all__ = ["declared_design", "declared_in_text"]
 
 #: The longest description looked at; a design record is a few hundred characters.
 MAX_DESC_CHARS = 20_000
-_TEXT = ("kind", "curvature", "material", "ws_id")
+_TEXT = ("kind", "curvature", "material", "ws_id", "permit_id")
 _NUMBER = ("diameter", "seam", "sides")
 
 
