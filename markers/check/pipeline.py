@@ -109,7 +109,13 @@ def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding]) -> 
         facts.bbox() or art.meta.get("marker_bbox") or bbox_of(art.bounds), facts.kind,
         marker_verdict([f for f in findings if f.marker == index]),
         None if height is None else round(height, 3), facts.display_basis,
-        facts.legend_text, facts.ws_id, facts.text_basis)
+        facts.legend_text, facts.ws_id, facts.text_basis, _permit_id(facts))
+
+
+def _permit_id(facts: Facts) -> str | None:
+    """What the marker's permit label reads: its own, or that of a face it carries."""
+    labels = [f.permit_label for f in (facts, *facts.faces) if f.permit_label is not None]
+    return next((label.text for label in labels if label.text), None)
 
 
 def judge_pages(pages: list[Artwork], file: str, options: CheckOptions,

@@ -39,13 +39,17 @@ class MarkerReport:
     legend: str | None = None
     ws_id: str | None = None
     text_basis: str = "none"
+    #: what the marker's permit label reads (NR 5.09(3)(b) in the Wisconsin pack);
+    #: an additive key of contract v2, present only when a label was read
+    permit_id: str | None = None
 
     def as_json(self) -> dict:
-        return {"index": self.index, "page": self.page,
-                "bbox": None if self.bbox is None else list(self.bbox), "kind": self.kind,
-                "verdict": self.verdict, "display_height_in": self.display_height_in,
-                "display_height_basis": self.display_height_basis, "legend": self.legend,
-                "ws_id": self.ws_id, "text_basis": self.text_basis}
+        found = {"index": self.index, "page": self.page,
+                 "bbox": None if self.bbox is None else list(self.bbox), "kind": self.kind,
+                 "verdict": self.verdict, "display_height_in": self.display_height_in,
+                 "display_height_basis": self.display_height_basis, "legend": self.legend,
+                 "ws_id": self.ws_id, "text_basis": self.text_basis}
+        return found if self.permit_id is None else {**found, "permit_id": self.permit_id}
 
 
 @dataclass

@@ -149,6 +149,11 @@ class Facts:
     extent: float | None = None
     dimensions: list = field(default_factory=list)
     set_aside: list = field(default_factory=list)
+    #: the permit label (markers.check.measure.permit): its line, how it was found
+    #: ("declared" area, or its "form"), and the permit id the drawing declares
+    permit_label: LegendFact | None = None
+    permit_label_basis: str | None = None
+    declared_permit_id: str | None = None
 
     def bbox(self) -> tuple[float, float, float, float] | None:
         geom = self.symbol_outer or self.body or self.panel

@@ -18,6 +18,7 @@ from shapely.ops import nearest_points
 from markers.check.measure.common import (
     Facts, LegendFact, bbox_of, enclosed_by, family_geometry, legend_facts,
 )
+from markers.check.measure.permit import split_label
 from markers.check.measure.reading import read_identification, read_legend, read_lines
 from markers.core.artwork import Artwork
 from markers.core.colors import OTHER
@@ -236,8 +237,13 @@ def measure_face(art: Artwork, display_height: float | None = None) -> Facts:
     else:
         legends = legend_facts(art, fam, [], None, None)
     is_aid = aid_family is not None and ring is None
-    legends = facts.legends = read_lines(legends, "ws_id" if is_aid else "legend")
-    _display(art, facts, display_height, legends)
+    legends = read_lines(legends, "ws_id" if is_aid else "legend")
+    legends, facts.permit_label, facts.permit_label_basis = split_label(
+        art, fam, facts, legends, aid_family if is_aid else None)
+    facts.declared_permit_id = art.meta.get("permit_id")
+    facts.legends = legends
+    _display(art, facts, display_height, legends + [facts.permit_label] * bool(
+        facts.permit_label))
     if facts.symbol_outer is not None and facts.display_area is not None:
         s, d = facts.symbol_outer.envelope.centroid, facts.display_area.centroid
         facts.center_offset = math.hypot(s.x - d.x, s.y - d.y)

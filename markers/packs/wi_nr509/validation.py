@@ -8,17 +8,15 @@ from dataclasses import replace
 
 from markers.core.design import Design, refuse
 from markers.core.pack import Kind, Numbering
+from markers.core.permit_id import is_permit_id
 from markers.core.spec import req, requirement
 from markers.errors import DesignError
 from markers.packs.wi_nr509.citations import ref
 
 __all__ = ["ws_id_parts", "ws_id_wanted", "validate_ws_id", "validate", "NUMBERING",
-           "validate_permit_id", "is_permit_id", "LABELLED_FAMILIES"]
+           "validate_permit_id", "LABELLED_FAMILIES"]
 
 _WS_ID = re.compile(r"WS-(?:(?P<number>[1-9][0-9]*)|(?P<letters>[A-Z]{1,2}))")
-#: A department identification number as wsmark letters it: capitals and digits, with
-#: '-' or '/' between them (WI-2026-0417, 2026/17), at least one digit.
-_PERMIT_ID = re.compile(r"[A-Z0-9](?:[A-Z0-9/-]*[A-Z0-9])?")
 #: Families whose markers NR 5.09(3)(b) labels: the signs, state aids and buoys placed
 #: with the department's approval. Flags (ss. 30.70, 30.675) are not placed under
 #: NR 5.09(3) and carry no department number.
@@ -82,13 +80,6 @@ def validate_ws_id(kind: str, ws_id: str | None) -> str:
     if not ok:
         refuse(f"{kind} carries {wanted}, not {ws_id!r}, {clause}")
     return ws_id
-
-
-def is_permit_id(text: str) -> bool:
-    """Whether ``text`` is a department identification number as wsmark letters it
-    (the grammar of validate_permit_id), so the checker can tell a label from words."""
-    return (len(text) <= req("permit_id_max_chars") and bool(_PERMIT_ID.fullmatch(text))
-            and any(ch.isdigit() for ch in text))
 
 
 def validate_permit_id(kind: Kind, permit_id: str | None) -> str | None:
