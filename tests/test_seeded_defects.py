@@ -37,6 +37,8 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "nr5-09-2-b-5-t01-fail-blue-legend.svg": ("reg-legend-color",),
     "nr5-09-2-b-5-t02-warn-small-letters.svg": ("legend-legibility",),
     "nr5-09-2-b-5-t03-warn-hairline-letters.svg": ("legend-legibility",),
+    # the permit label, NR 5.09(3)(b): found by its form, reported, not a legend
+    "nr5-09-3-b-t01-info-permit-label.svg": ("permit-label",),
     # sizes, NR 5.09(6)
     "nr5-09-6-a-t01-fail-10in-display.svg": ("display-height",),
     "nr5-09-6-b-t01-fail-thin-outline.svg": ("outline-width",),

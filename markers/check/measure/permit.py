@@ -56,7 +56,8 @@ def _aid_lines(art: Artwork, fam: dict, facts: Facts, region: BaseGeometry) -> l
     """Lines of lettering of any color but white in ``region`` beside an aid's face,
     read (the aid's own lettering, white, is measured on the face)."""
     families = [f for f in fam if f != "white"]
-    return read_lines(legend_facts(art, fam, families, facts.symbol_outer, region))
+    found = legend_facts(art, fam, families, facts.symbol_outer, region)
+    return read_lines([leg for leg in found if _box(leg).centroid.within(region)])
 
 
 def _joined(lines: list[LegendFact]) -> LegendFact:

@@ -462,6 +462,27 @@ def _small_letters():
 
 
 @drawing
+def _permit_label():
+    """nr5-09-3-b-t01-info-permit-label.svg
+
+    Millimetres (a 20 x 26 in sign, viewBox in mm): a correct danger diamond with ROCKS
+    inside, both outlined, and below the diamond the department's number WI-2026-0417
+    (NR 5.09(3)(b)) in 1 in outlined black letters, no element naming it or the display
+    area: the label is found by its form and reported (info), never as a legend."""
+    w, t, k = 16.0, 2.0, 25.4
+    ring = d(diamond(10, 12, w), k) + d(diamond(10, 12, inner_width(w, t)), k)
+    return f"""{XML}<svg {XMLNS} width="508mm" height="660.4mm" viewBox="0 0 508 660.4">
+  <rect width="508" height="660.4" fill="#fff"/>
+  <path d="{ring}" fill="#ff4f00" fill-rule="evenodd"/>
+  <g fill="#000" transform="scale(25.4)">
+    <path d="{letters('ROCKS', 1.7, 10, 12.85)}"/>
+    <path d="{letters('WI-2026-0417', 1.0, 10, 25.5)}"/>
+  </g>
+</svg>
+"""
+
+
+@drawing
 def _hairline_letters():
     """nr5-09-2-b-5-t03-warn-hairline-letters.svg
 

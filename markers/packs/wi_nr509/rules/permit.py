@@ -34,8 +34,8 @@ def permit_label(f: Facts) -> Iterator[Hit]:
     otherwise than the permit id the design declares (``permit_id``).
 
     Passes (info): "WI-2026-0417" in 1 in black letters below a danger sign.
-    Warns: a design declaring WI-2026-0417 with no label, or one reading WI-2026-0471;
-    a label 0.6 in high; a label in red; a label inside the display area.
+    Fails (warning): a design declaring WI-2026-0417 with no label, or a label reading
+    WI-2026-0471; a label 0.6 in high, in red, or inside the display area.
     """
     label, declared = f.permit_label, f.declared_permit_id
     if label is None:
