@@ -57,11 +57,13 @@ def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> bytes:
 def fabrication_files(fab: Fabrication, art: Artwork,
                       printed_flat: bool = True) -> dict[str, bytes]:
     """The files of the plan ``fab`` of the marker ``art``, by name
-    (``control-24in-slow-no-wake-print.svg`` ...). A buoy that cannot be printed flat
+    (``control-24in-slow-no-wake-print.svg`` ...; a labelled marker's permit id ends
+    the stem, so signs of one design with different ids do not overwrite each other). A buoy that cannot be printed flat
     (``printed_flat`` False: a sphere, an ovate) gets only its bill of materials."""
     meta = art.meta
     stem = file_stem(str(meta.get("kind")), meta.get("display_height"),
-                     meta.get("legend") or meta.get("ws_id"))
+                     " ".join(word for word in (meta.get("legend") or meta.get("ws_id"),
+                                                meta.get("permit_id")) if word))
     files: dict[str, bytes] = {}
     if printed_flat:
         printed = print_svg(fab)

@@ -253,10 +253,21 @@ def bill_of_materials(art: Artwork, cuts: dict[str, list[Polygon]], qty: int) ->
     if BASE in hexes:
         face = unary_union([layer.geometry for layer in art.layers])
         lines.append(BomLine(BASE, hexes[BASE], "base sheeting (whole face)", face.area, qty))
+    lettered = _label_colors(art)
     for color, pieces in cuts.items():
-        lines.append(BomLine(color, hexes[color], "cut film",
-                             sum(p.area for p in pieces), qty))
+        role = "cut film" + (f" (with the permit label {art.meta.get('permit_id')})"
+                             if color in lettered else "")
+        lines.append(BomLine(color, hexes[color], role, sum(p.area for p in pieces), qty))
     return lines
+
+
+def _label_colors(art: Artwork) -> set[str]:
+    """The film colors the permit label (feature ``permit-label``) is lettered in."""
+    strip = art.features.get("permit-label")
+    if strip is None:
+        return set()
+    return {layer.color for layer in art.layers
+            if layer.color != BASE and layer.geometry.intersection(strip).area > 1e-6}
 
 
 @dataclass(frozen=True)

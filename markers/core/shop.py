@@ -154,5 +154,8 @@ def shop_plan(art: Artwork, form: str, surface: BuoySurface | None = None,
             else ([], [])
         if surface is not None and surface.flat is None:
             fab = replace(fab, cuts={})
+    if art.meta.get("permit_id"):
+        notes.append(f"permit label {art.meta['permit_id']}: block letters below the display "
+                     "area, cut with the film they are lettered in")
     return replace(fab, notes=tuple(notes + more), warnings=tuple(findings),
                    materials=tuple(nested))
