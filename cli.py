@@ -243,6 +243,7 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
               help="Height of the display area (the white area between the bands) in "
                    "inches (>= 12, NR 5.09(6)(a)); default 12.")
 @_legend_opt
+@_permit_opt
 @_outline_opt
 @_diameter_opt
 @_above_opt
@@ -254,8 +255,9 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
 @click.option("--dpi", type=click.FloatRange(min=1, max=2400), default=150, show_default=True,
               help="Resolution of a PNG.")
 def wrap(symbol: str | None, display_height: float | None, legend: str | None,
-         outline: float | None, diameter: float | None, height_above_water: float | None,
-         surface: bool, seam: float | None, pack: str, output: str, dpi: float) -> None:
+         permit_id: str | None, outline: float | None, diameter: float | None,
+         height_above_water: float | None, surface: bool, seam: float | None, pack: str,
+         output: str, dpi: float) -> None:
     """Print the flat artwork that wraps around a symbol buoy (NR 5.09(6)(d)): pi x the
     diameter wide (plus --seam), the orange bands and the symbol twice, 180 deg apart,
     pre-distorted so that seen from the front it keeps its 35 deg sides and 2/3 of the
@@ -266,7 +268,7 @@ def wrap(symbol: str | None, display_height: float | None, legend: str | None,
     """
     design = api.wrap_design(symbol, display_height, legend=legend, outline=outline,
                              diameter=diameter, height_above_water=height_above_water,
-                             surface=surface, seam=seam)
+                             surface=surface, seam=seam, permit_id=permit_id)
     art = api.build(design, pack)
     api.write_file(output, api.render(art, Path(output).suffix, dpi))
     layout = "laid along the surface" if surface else "adjusted to look flat from the front"

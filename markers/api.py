@@ -206,11 +206,14 @@ def render(what: Design | Artwork, suffix: str, dpi: float = 150,
 def wrap_design(symbol: str | None, display_height: float | None = None, *,
                 legend: str | None = None, outline: float | None = None,
                 diameter: float | None = None, height_above_water: float | None = None,
-                surface: bool = False, seam: float | None = None) -> Design:
-    """The design of a buoy wrap: the flat artwork that goes around a symbol buoy."""
+                surface: bool = False, seam: float | None = None,
+                permit_id: str | None = None) -> Design:
+    """The design of a buoy wrap: the flat artwork that goes around a symbol buoy (with
+    ``permit_id`` lettered under each symbol)."""
     return Design("buoy-wrap", display_height, outline=outline, legend=legend, symbol=symbol,
                   diameter=diameter, height_above_water=height_above_water,
-                  curvature="surface" if surface else "seen", seam=seam or 0.0)
+                  curvature="surface" if surface else "seen", seam=seam or 0.0,
+                  permit_id=permit_id)
 
 
 def check_options(display_height: float | None = None, scale: float | None = None,

@@ -107,13 +107,16 @@ def _drawing(art: Artwork, extra_height: float = 0.0) -> svgwrite.Drawing:
     drawing.set_desc(title=title, desc=desc)
     for group in _layer_groups(drawing, art):
         drawing.add(group)
-    for name in ("display-area", "permit-label"):  # unpainted: where the checker looks
-        area = art.features.get(name)
-        if area is not None:
-            x0, y0, x1, y1 = area.bounds
-            drawing.add(drawing.rect(id=name, insert=(fmt(x0), fmt(y0)),
-                                     size=(fmt(x1 - x0), fmt(y1 - y0)), fill="none",
-                                     stroke="none"))
+    area = art.features.get("display-area")
+    if area is not None:
+        x0, y0, x1, y1 = area.bounds
+        drawing.add(drawing.rect(id="display-area", insert=(fmt(x0), fmt(y0)),
+                                 size=(fmt(x1 - x0), fmt(y1 - y0)), fill="none",
+                                 stroke="none"))
+    label = art.features.get("permit-label")
+    if label is not None:  # unpainted, like the display area: where the checker reads it
+        drawing.add(drawing.path(d=geometry_path(label), id="permit-label", fill="none",
+                                 stroke="none"))
     _buoy_guides(drawing, art)
     return drawing
 

@@ -23,7 +23,7 @@ from markers.core import geometry as geo
 from markers.core.artwork import Artwork, Shape
 from markers.core.spec import Dimension, at_least, choice, code, dimension, req, requirement
 from markers.build.cylinder import (
-    FIT, Face, choose_curvature, default_diameter, place, seen_width, sign_face,
+    FIT, Face, choose_curvature, default_diameter, place, place_label, seen_width, sign_face,
 )
 from markers.build.aid_ids import aid_id_face, foreshortening
 from markers.core.design import Design, refuse
@@ -108,7 +108,7 @@ def symbol_buoy(design: Design) -> SymbolBuoy:
     and two orange bands of at least 3 in need; the bands share what is left."""
     symbol = _symbol(design)
     h = design.display_height or req("display_min")
-    face = sign_face(symbol, h, design.outline, design.legend)
+    face = sign_face(symbol, h, design.outline, design.legend, design.permit_id)
     d = design.diameter or default_diameter(face, design.curvature, req("buoy_min_diameter"))
     curvature = choose_curvature(face, d, design.curvature)
     band_min = req("buoy_band_min")
@@ -138,7 +138,7 @@ def symbol_dims(b: SymbolBuoy) -> list[Dimension]:
 def symbol_meta(design: Design, b: SymbolBuoy) -> dict:
     return {"display_height": b.display_height, "symbol": b.symbol, "legend": design.legend,
             "outline": design.outline, "height_above_water": b.height, "diameter": b.diameter,
-            "curvature": b.curvature, "sides": 2}
+            "curvature": b.curvature, "sides": 2, "permit_id": design.permit_id}
 
 
 def build_symbol_buoy(design: Design) -> Artwork:
@@ -155,10 +155,13 @@ def build_symbol_buoy(design: Design) -> Artwork:
     layers = merge([("white", body), *[("orange", g) for g in orange], *paints])
     top = b.band + b.face.display_top
     display = box(axis - r, top, axis + r, top + b.display_height)
+    features = {"display-area": display, "waterline": _waterline(width, b.height),
+                "bands": unary_union(orange)}
+    label = place_label(b.face, b.curvature, "seen", axis, b.band, r)
+    if label is not None:
+        features["permit-label"] = label
     return assemble(
-        design.kind, width, b.height + BELOW, layers, legends=legends,
-        features={"display-area": display, "waterline": _waterline(width, b.height),
-                  "bands": unary_union(orange)},
+        design.kind, width, b.height + BELOW, layers, legends=legends, features=features,
         meta=symbol_meta(design, b), dimensions=symbol_dims(b))
 
 
@@ -169,7 +172,8 @@ def build_sign_buoy(design: Design) -> Artwork:
     above water, carrying a sign face from the catalogue above it."""
     symbol = _symbol(design)
     h = design.display_height or req("display_min")
-    sign = SIGN_BUILDERS[symbol](Design(symbol, h, outline=design.outline, legend=design.legend))
+    sign = SIGN_BUILDERS[symbol](Design(symbol, h, outline=design.outline, legend=design.legend,
+                                        permit_id=design.permit_id))
     d = design.diameter or req("buoy_min_diameter")
     a = design.height_above_water or req("buoy_min_height")
     width = max(d, sign.width) + 2 * SIDE
@@ -191,12 +195,16 @@ def build_sign_buoy(design: Design) -> Artwork:
             Dimension("sign carried above the buoy", f"{symbol}, display area {h:g} in", "",
                       f"{code()}(5)(a)"),
             *sign.meta["dimensions"]]
+    features = {"display-area": affinity.translate(sign.features["display-area"], dx),
+                "waterline": _waterline(width, top + a), "bands": MultiPolygon(stripes)}
+    if "permit-label" in sign.features:
+        features["permit-label"] = affinity.translate(sign.features["permit-label"], dx)
     return assemble(
         design.kind, width, top + a + BELOW, merge(layers), legends=legends,
-        features={"display-area": affinity.translate(sign.features["display-area"], dx),
-                  "waterline": _waterline(width, top + a), "bands": MultiPolygon(stripes)},
+        features=features,
         meta={"display_height": h, "symbol": symbol, "legend": design.legend,
-              "outline": design.outline, "height_above_water": a, "diameter": d},
+              "outline": design.outline, "height_above_water": a, "diameter": d,
+              "permit_id": design.permit_id},
         dimensions=dims)
 
 

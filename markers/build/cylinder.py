@@ -34,7 +34,7 @@ from markers.core.lettering import MARGIN, block_height, set_block
 from markers.build.signs import SIGN_BUILDERS
 
 __all__ = ["FIT", "FIT_SURFACE", "Face", "sign_face", "letters_face", "choose_curvature",
-           "default_diameter", "place", "seen_width", "surface_half_width"]
+           "default_diameter", "place", "place_label", "seen_width", "surface_half_width"]
 
 #: Share of the buoy's front width a face may take seen from the front (beyond it the
 #: surface turns away from the viewer: asin 0.95 = 72 deg), and of half the
@@ -62,15 +62,20 @@ class Face:
     dimensions: tuple[Dimension, ...] = ()
     #: where the display area starts below the face's top (white kept above a symbol)
     display_top: float = 0.0
+    #: the permit label's white strip below the display area (None: no label)
+    label: BaseGeometry | None = None
 
 
-def sign_face(symbol: str, display_height: float, outline: float, legend: str | None) -> Face:
+def sign_face(symbol: str, display_height: float, outline: float, legend: str | None,
+              permit_id: str | None = None) -> Face:
     """The regulatory face ``symbol`` (danger, exclusion, control, information) as the
-    sign builders make it, without its white panel: the buoy is the white."""
+    sign builders make it, without its white panel: the buoy is the white. A
+    ``permit_id`` is lettered below the display area, as on the sign."""
     if symbol not in SIGN_BUILDERS:
         raise WsmarkError(f"symbol {symbol!r}: a buoy carries one of "
                           f"{', '.join(SIGN_BUILDERS)} ({code()}(2)(b)1-4); use --symbol")
-    sign = SIGN_BUILDERS[symbol](Design(symbol, display_height, outline=outline, legend=legend))
+    sign = SIGN_BUILDERS[symbol](Design(symbol, display_height, outline=outline, legend=legend,
+                                        permit_id=permit_id))
     dx = -sign.width / 2
     paints = tuple((layer.color, affinity.translate(layer.geometry, dx))
                    for layer in sign.layers if layer.color != "white")
@@ -79,9 +84,11 @@ def sign_face(symbol: str, display_height: float, outline: float, legend: str | 
     width = 2 * max(-x0, x1)
     words = " and its words" if sign.meta.get("legend_placement") == "below" else ""
     dims = tuple(d for d in sign.meta["dimensions"] if not d.name.startswith("sign panel"))
+    label = sign.features.get("permit-label")
     return Face(paints, legends, width, sign.height,
                 f"the {width:.2f} in wide {symbol} symbol{words} of a {display_height:g} in "
-                "display area", dims, sign.features["display-area"].bounds[1])
+                "display area", dims, sign.features["display-area"].bounds[1],
+                None if label is None else affinity.translate(label, dx))
 
 
 def letters_face(text: str, cap: float, color: str, plate: str | None = None) -> Face:
@@ -159,6 +166,21 @@ def place(face: Face, curvature: str, view: str, center: float, top: float,
     at x = ``center``, face top at y = ``top``; drawn ``view`` = "seen" (an elevation)
     or "surface" (the flat wrap)."""
 
+    move = _mover(curvature, view, center, top, radius)
+    return ([(color, move(g)) for color, g in face.paints],
+            [_moved(item, move) for item in face.legends])
+
+
+def place_label(face: Face, curvature: str, view: str, center: float, top: float,
+                radius: float) -> BaseGeometry | None:
+    """The face's permit label strip placed as ``place`` places the face (None if none)."""
+    if face.label is None:
+        return None
+    return _mover(curvature, view, center, top, radius)(face.label)
+
+
+def _mover(curvature: str, view: str, center: float, top: float, radius: float):
+    """Face coordinates -> the drawing's, on a cylinder (see ``place``)."""
     def move(geometry: BaseGeometry) -> BaseGeometry:
         g = affinity.translate(geometry, center, top)
         if curvature == view:
@@ -166,8 +188,7 @@ def place(face: Face, curvature: str, view: str, center: float, top: float,
         bend = geo.to_seen if view == "seen" else geo.to_surface
         return bend(g, center, radius)
 
-    return ([(color, move(g)) for color, g in face.paints],
-            [_moved(item, move) for item in face.legends])
+    return move
 
 
 def _moved(item: LegendItem, move) -> LegendItem:

@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import math
 
+from shapely import unary_union
 from shapely.geometry import LineString, box
 
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork
 from markers.core.spec import Dimension, code
 from markers.build.buoys import symbol_buoy, symbol_dims, symbol_meta
-from markers.build.cylinder import place, surface_half_width
+from markers.build.cylinder import place, place_label, surface_half_width
 from markers.core.design import Design
 from markers.errors import WsmarkError
 from markers.build.layout import assemble, merge
@@ -58,11 +59,12 @@ def build_wrap(design: Design) -> Artwork:
     layers = [("white", box(0, 0, width, b.height))]
     layers += [("orange", g) for g in geo.bands(0, width, [0, b.band])]
     layers += [("orange", g) for g in geo.bands(0, width, [b.height - b.band, b.height])]
-    legends = []
+    legends, labels = [], []
     for centre in symbol_centres(b.diameter):
         paints, items = place(b.face, b.curvature, "surface", centre, b.band, r)
         layers += paints
         legends += items
+        labels.append(place_label(b.face, b.curvature, "surface", centre, b.band, r))
     dims = [Dimension("circumference (pi x diameter)", around, "in", f"{code()}(6)(d)"),
             Dimension("seam overlap", seam, "in", f"{code()}(6)(d)"),
             Dimension("wrap width", width, "in", f"{code()}(6)(d)"),
@@ -70,12 +72,15 @@ def build_wrap(design: Design) -> Artwork:
                       ", ".join(f"{c:.2f}" for c in symbol_centres(b.diameter)), "in",
                       f"{code()}(6)(a)"),
             *symbol_dims(b)]
+    features = {"display-area": box(0, b.band + b.face.display_top, width,
+                                    b.band + b.face.display_top + b.display_height),
+                "waterline": LineString([(0, b.height), (width, b.height)])}
+    if labels[0] is not None:  # under each symbol, so it is read from either side
+        features["permit-label"] = unary_union(labels)
     return assemble(
         design.kind, width, b.height, merge(sorted(layers, key=lambda p: _ORDER[p[0]])),
         legends=legends,
-        features={"display-area": box(0, b.band + b.face.display_top, width,
-                                      b.band + b.face.display_top + b.display_height),
-                  "waterline": LineString([(0, b.height), (width, b.height)])},
+        features=features,
         meta={**symbol_meta(design, b), "seam": seam}, dimensions=dims)
 
 

@@ -375,10 +375,13 @@ def _sub(art: Artwork, fam: Fam, region: BaseGeometry, panel: BaseGeometry,
         _, y0, _, y1 = area.bounds
         features["display-area"] = move(box(max(x0, area.bounds[0]), y0,
                                             min(x1, area.bounds[2]), y1)).envelope
+    label = art.features.get("permit-label")
+    if label is not None and label.intersects(region):
+        features["permit-label"] = move(label.intersection(region.envelope)).envelope
     legends = tuple(replace(item, outlines=move(item.outlines), box=move(item.box))
                     for item in art.legends if item.box.centroid.within(region.envelope))
     _, _, x1, y1 = features["panel"].bounds
-    meta = {k: art.meta[k] for k in ("source", "ws_id") if k in art.meta}
+    meta = {k: art.meta[k] for k in ("source", "ws_id", "permit_id") if k in art.meta}
     return Artwork(x1, y1, tuple(layers), legends, features, meta)
 
 
@@ -432,7 +435,9 @@ def _mapped(face: Facts, move) -> Facts:
         display_area=None if face.display_area is None else move(face.display_area).envelope,
         panel=None if face.panel is None else move(face.panel).envelope,
         outline_at=box_of(face.outline_at),
-        legends=[replace(leg, bbox=box_of(leg.bbox)) for leg in face.legends])
+        legends=[replace(leg, bbox=box_of(leg.bbox)) for leg in face.legends],
+        permit_label=None if face.permit_label is None else
+        replace(face.permit_label, bbox=box_of(face.permit_label.bbox)))
 
 
 def _white_area(facts: Facts) -> Band | None:

@@ -19,7 +19,8 @@ __all__ = ["ws_id_parts", "ws_id_wanted", "validate_ws_id", "validate", "NUMBERI
 _WS_ID = re.compile(r"WS-(?:(?P<number>[1-9][0-9]*)|(?P<letters>[A-Z]{1,2}))")
 #: Families whose markers NR 5.09(3)(b) labels: the signs, state aids and buoys placed
 #: with the department's approval. Flags (ss. 30.70, 30.675) are not placed under
-#: NR 5.09(3) and carry no department number.
+#: NR 5.09(3) and carry no department number. Of the buoys, wsmark letters those with a
+#: display area (symbol, sign and wrap): the others have no white ground to letter on.
 LABELLED_FAMILIES = ("face", "aid", "buoy", "wrap")
 
 #: The reference sheets' page on WS numbering.
@@ -93,6 +94,11 @@ def validate_permit_id(kind: Kind, permit_id: str | None) -> str | None:
         raise DesignError(f"{kind.name} takes no permit id: the label of {duty} is for "
                           "waterway markers placed with the department's approval, and a "
                           "flag is not one")
+    if not kind.display_area:
+        raise DesignError(f"{kind.name}: wsmark letters the permit label of {duty} in black "
+                          "on the white below a display area, and this buoy has none (a "
+                          "red or green body, a mooring ball, a race buoy); mark its number "
+                          "on it by the shop's own means")
     most = int(req("permit_id_max_chars"))
     shown = permit_id if len(permit_id) <= 40 else permit_id[:40] + "..."
     if not is_permit_id(permit_id):
