@@ -572,16 +572,28 @@ def plan_map(path: str, output: str, scale: float | None, dpi: float, pack: str)
               help="application.pdf; the KML and normalised GeoJSON are written beside it.")
 @click.option("--scale", type=click.FloatRange(min=1), default=None,
               help="Draw the map at 1:SCALE.")
+@click.option("--permit-id", "permit_ids", multiple=True, metavar="MARKER=ID",
+              help="The department's number of an approved marker (NR 5.09(3)(b)), by "
+              "its ws_id or #N (feature N): WS-2=WI-2026-0417; over the plan's permit_id.")
 @_pack_opt
-def plan_packet(path: str, output: str, scale: float | None, pack: str) -> None:
+def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[str, ...],
+                pack: str) -> None:
     """Write the permit packet: application.pdf, PLAN.kml, PLAN.normalised.geojson.
+    Approved markers carry their permit ids (each marker's permit_id in the plan, or
+    --permit-id): their pages show the label, the table lists the id.
 
     Example: wsmark plan packet examples/river-channel.geojson -o out/application.pdf
     """
+    ids = {}
+    for value in permit_ids:
+        key, sep, permit_id = value.partition("=")
+        if not sep or not key.strip() or not permit_id.strip():
+            raise WsmarkError(f"--permit-id: {value!r} is not MARKER=ID (WS-2=WI-2026-0417)")
+        ids[key.strip()] = permit_id.strip()
     pdf = Path(output)
     if pdf.suffix.lower() != ".pdf":
         raise WsmarkError(f"{pdf}: the packet is a PDF (use .pdf)")
-    files = api.plan_packet(_checked_plan(path, pack), scale, pdf.parent, pack)
+    files = api.plan_packet(_checked_plan(path, pack), scale, pdf.parent, pack, ids)
     for name, data in files.items():
         target = pdf if name == "application.pdf" else pdf.with_name(name)
         api.write_file(target, data)

@@ -605,16 +605,23 @@ def plan_map(report: PlanReport, suffix: str, scale: float | None = None,
 
 def plan_packet(report: PlanReport, scale: float | None = None,
                 out_dir: str | Path | None = None,
-                pack: str | Pack = DEFAULT_PACK) -> dict[str, bytes]:
+                pack: str | Pack = DEFAULT_PACK,
+                permit_ids: dict[str, str] | None = None) -> dict[str, bytes]:
     """The permit packet of a checked plan by file name: ``application.pdf`` (cover,
     map, marker table, a page per marker with its artwork built by the pack),
     ``<plan>.kml`` and ``<plan>.normalised.geojson`` (design files referred to from
-    ``out_dir``, where the files will go)."""
-    from markers.plan.designs import marker_artworks
+    ``out_dir``, where the files will go). ``permit_ids`` (marker ws_id or ``#N`` ->
+    department number) label approved markers, over any ``permit_id`` of the plan."""
+    from dataclasses import replace
+
+    from markers.plan.designs import marker_artworks, with_permit_ids
     from render.plan_packet import packet_files
 
+    chosen = _pack(pack)
     report = _readable(report)
-    return packet_files(report, marker_artworks(report.plan, _pack(pack)), scale, out_dir)
+    if permit_ids:
+        report = replace(report, plan=with_permit_ids(report.plan, permit_ids, chosen))
+    return packet_files(report, marker_artworks(report.plan, chosen), scale, out_dir)
 
 def check_suffixes() -> tuple[str, ...]:
     """The file suffixes ``check`` reads: the drawing readers there are, then designs.

@@ -130,6 +130,8 @@ def _table_pages(report: PlanReport) -> list[bytes]:
             top = y
             items.append(Text(0.4, y, m.ws_id or f"#{m.feature}", 0.085, bold=True))
             items.append(Text(1.0, y, m.kind, 0.08))
+            if m.permit_id:
+                items.append(Text(1.0, y + 0.12, f"permit {m.permit_id}", 0.07, bold=True))
             desc, y1 = paragraph(2.25, y, f"{m.description or '(no description)'}. "
                                   f"Purpose: {m.purpose or '(not stated)'}", 2.6, 0.08)
             where = [Text(5.0, y, f"{m.lat:.6f}, {m.lon:.6f}", 0.08),
@@ -147,7 +149,8 @@ def _marker_page(report: PlanReport, index: int, art: Artwork | str) -> bytes:
     plan = report.plan
     m = plan.markers[index]
     items: list[PageItem] = [
-        Text(0.75, 0.9, f"{m.ws_id or m.kind} (feature {m.feature})", 0.22, bold=True),
+        Text(0.75, 0.9, f"{m.ws_id or m.kind} (feature {m.feature})"
+                        + (f", permit {m.permit_id}" if m.permit_id else ""), 0.22, bold=True),
         Text(0.75, 1.15, f"{m.kind}: {report.kinds[m.kind].title}", 0.1),
         Text(0.75, 1.35, f"{m.lat:.6f}, {m.lon:.6f}   {dms(m.lat, 'N', 'S')}  "
                          f"{dms(m.lon, 'E', 'W')}", 0.1)]
@@ -162,6 +165,10 @@ def _marker_page(report: PlanReport, index: int, art: Artwork | str) -> bytes:
         items.append(Text(0.75, 1.7 + art.height * scale + 0.2,
                           f"drawn at {scale:.3g} in per in ({art.width:.2f} x "
                           f"{art.height:.2f} in)", 0.08, fill="#555555"))
+        below = 1.7 + art.height * scale + 0.35
+        for note in art.meta.get("notes", []):
+            lines, below = paragraph(0.75, below, note, 4.5, 0.08)
+            items += lines
         x = 5.5
         items.append(Text(x, y, "Dimensions (wsmark spec)", 0.11, bold=True))
         y += 0.22
@@ -206,7 +213,7 @@ def _marker_properties(m: PlanMarker, design: str | None) -> dict:
              "riparian_permission": m.riparian_permission, "design": design,
              "fixed_objects": [{"name": f.name, "distance_ft": f.distance_ft,
                                 "bearing_deg": f.bearing_deg} for f in m.fixed_objects],
-             "source_feature": m.feature}
+             "source_feature": m.feature, "permit_id": m.permit_id}
     return {k: v for k, v in props.items() if v not in (None, [])}
 
 
@@ -252,7 +259,8 @@ def plan_kml(plan: Plan) -> bytes:
         mark = ET.SubElement(doc, "Placemark")
         ET.SubElement(mark, "name").text = m.ws_id or m.kind
         ET.SubElement(mark, "description").text = (
-            f"{m.kind}: {m.description or ''}. Purpose: {m.purpose or ''}")
+            f"{m.kind}: {m.description or ''}. Purpose: {m.purpose or ''}"
+            + (f". Permit: {m.permit_id}" if m.permit_id else ""))
         point = ET.SubElement(mark, "Point")
         ET.SubElement(point, "coordinates").text = f"{m.lon:.7f},{m.lat:.7f},0"
     for f in plan.features:

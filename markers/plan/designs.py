@@ -3,25 +3,31 @@ properties, built by the pack (for the packet's page per marker)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from markers.core.artwork import Artwork
 from markers.core.design import Design, as_declared, parse_design
 from markers.core.pack import Pack
 from markers.core.spec import req
-from markers.errors import WsmarkError
+from markers.core.permit_id import is_permit_id
+from markers.errors import DesignError, WsmarkError
 from markers.plan.model import Plan, PlanMarker
 from markers.read.limits import read_limited
 
-__all__ = ["marker_design", "marker_artworks"]
+__all__ = ["marker_design", "marker_artworks", "with_permit_ids"]
 
 
 def marker_design(plan: Plan, marker: PlanMarker, pack: Pack) -> Design:
     """The design of a marker: its design file if given, else its plan properties (a
-    kind with a display area and none stated is drawn at the law's minimum)."""
+    kind with a display area and none stated is drawn at the law's minimum); the
+    marker's ``permit_id``, if the plan gives one, labels it."""
     if marker.design:
         path = Path(plan.path).parent / marker.design
-        return parse_design(read_limited(path, str(path)), str(path))
+        design = parse_design(read_limited(path, str(path)), str(path))
+        return design if marker.permit_id is None else \
+            replace(design, permit_id=marker.permit_id)
     kind = pack.kind(marker.kind)
     with pack.in_force():
         height = marker.display_height or (req("display_min") if kind.display_area else None)
@@ -31,17 +37,52 @@ def marker_design(plan: Plan, marker: PlanMarker, pack: Pack) -> Design:
     if marker.legend:
         extra["legend"] = marker.legend
     return Design(marker.kind, height if kind.display_area else None,
-                  ws_id=marker.ws_id, lighted=marker.lighted, **extra)
+                  ws_id=marker.ws_id, lighted=marker.lighted, permit_id=marker.permit_id,
+                  **extra)
+
+
+def with_permit_ids(plan: Plan, ids: Mapping[str, str], pack: Pack) -> Plan:
+    """``plan`` with the permit ids ``ids`` given by marker (its ``ws_id``, or ``#N``
+    for feature N); a key naming no marker, or an id not of the form wsmark letters
+    (markers.core.permit_id), is a one-line WsmarkError. Ids given so replace the
+    plan's. (Whether a marker's artwork can carry the label is the pack's to say when
+    it is built: see ``marker_artworks``.)"""
+    keys = {m.ws_id: i for i, m in enumerate(plan.markers) if m.ws_id}
+    keys.update({f"#{m.feature}": i for i, m in enumerate(plan.markers)})
+    markers = list(plan.markers)
+    for key, permit_id in ids.items():
+        if key not in keys:
+            raise WsmarkError(f"--permit-id {key}={permit_id}: no marker {key!r} in "
+                              f"{plan.path} (name one by its ws_id, or #N for feature N)")
+        with pack.in_force():
+            most, ok = int(req("permit_id_max_chars")), is_permit_id(permit_id)
+        if not ok:
+            raise WsmarkError(f"--permit-id {key}={permit_id[:40]}: not a permit id as "
+                              f"wsmark letters it (capitals and digits joined by '-' or '/', "
+                              f"at least one digit, at most {most} characters: WI-2026-0417)")
+        markers[keys[key]] = replace(markers[keys[key]], permit_id=permit_id)
+    return replace(plan, markers=tuple(markers))
 
 
 def marker_artworks(plan: Plan, pack: Pack) -> list[Artwork | str]:
-    """Each marker's Artwork built as declared, or the one-line reason it cannot be."""
+    """Each marker's Artwork built as declared, or the one-line reason it cannot be. A
+    marker with a permit id is drawn with its label; where the pack cannot letter one
+    on it (a buoy without a display area), it is drawn without, and its
+    ``meta["notes"]`` say why."""
     found: list[Artwork | str] = []
     for marker in plan.markers:
         try:
             design = marker_design(plan, marker, pack)
             with as_declared():
-                found.append(pack.build(design))
+                try:
+                    found.append(pack.build(design))
+                except DesignError as err:
+                    if design.permit_id is None:
+                        raise
+                    art = pack.build(replace(design, permit_id=None))
+                    note = f"permit {design.permit_id} not lettered: {err}"
+                    found.append(replace(art, meta={**art.meta, "notes": [
+                        *art.meta.get("notes", []), note]}))
         except WsmarkError as err:
             found.append(str(err).splitlines()[0])
     return found

@@ -332,7 +332,7 @@ def _marker(index: int, geometry: tuple, props: dict, xy: np.ndarray,
         temporary_days=None if days is None else int(days),
         riparian_permission=_flag(props, "riparian_permission"),
         fixed_objects=_fixed_objects(props), design=_text(props, "design"),
-        decimals=decimals if decimals is not None else 7)
+        decimals=decimals if decimals is not None else 7, permit_id=_text(props, "permit_id"))
 
 
 def _feature(index: int, geometry: tuple, props: dict, projection) -> PlanFeature:

@@ -27,7 +27,7 @@ __all__ = ["FixedObject", "PlanMarker", "PlanFeature", "Plan", "PacketWords", "P
 #: and the design of the marker).
 MARKER_FIELDS = ("kind", "ws_id", "legend", "symbol", "display_height", "description",
                  "purpose", "lighted", "temporary_days", "riparian_permission",
-                 "fixed_objects", "design", "name", "source_feature")
+                 "fixed_objects", "design", "name", "source_feature", "permit_id")
 
 #: Roles of the features that are not markers: what the map draws and ch. 30 measures.
 ROLES = ("channel", "water", "shoreline", "mooring-area", "restricted-area", "dock", "pier",
@@ -65,6 +65,8 @@ class PlanMarker:
     fixed_objects: tuple[FixedObject, ...] = ()
     design: str | None = None
     decimals: int = 7
+    #: the department's identification number, once the marker is approved ((3)(b))
+    permit_id: str | None = None
 
     @property
     def label(self) -> str:
