@@ -256,7 +256,8 @@ def _danger_cm(font: str, label: str | None, label_cap: float = 1.2,
             f'd="{diamond(half, tall)}{diamond(inner, inner_tall)}"/>')
     body += "".join(f'<path fill-rule="evenodd" fill="{BLACK}" d="{d}"/>' for d in paths)
     if label:
-        body += f'<g id="text-2"><path fill-rule="evenodd" fill="{label_ink}" d="{paths_label}"/></g>'
+        body += (f'<g id="text-2"><path fill-rule="evenodd" fill="{label_ink}" '
+                 f'd="{paths_label}"/></g>')
     return body + "</svg>"
 
 
