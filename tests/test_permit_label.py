@@ -413,6 +413,8 @@ def test_plan_packet_lists_permit_ids_from_the_plan_and_the_command_line(runner,
     (["render", "danger", "-H", "24", "--permit-id", "PERMIT"], ["at least one digit"]),
     (["render", "diver-flag", "--permit-id", PERMIT], ["flag", "NR 5.09(3)(b)"]),
     (["render", "buoy-aid-red", "--id", "WS-2", "--permit-id", PERMIT], ["display area"]),
+    (["render", "danger", "-H", "12", "--max-width", "10", "--permit-id", PERMIT],
+     ["permit label", "--max-width"]),
 ])
 def test_bad_permit_ids_are_one_line_exit_2(runner, tmp_path, args, cites):
     out = tmp_path / "x.svg"

@@ -255,6 +255,9 @@ def _sign(design: Design, symbol_at, inside: str, what: str,
     band_w = max((text_width(t, cap) + cap for lines, cap, _ in bands.values()
                   for t in lines), default=0.0)
     label = permit_label(design.permit_id)
+    if label is not None and design.max_width is not None and label.width > limit + 1e-9:
+        raise WsmarkError(f"permit label {label.text!r} needs {label.width:.2f} in with its "
+                          f"margins, wider than the {limit:.2f} in --max-width")
     width = max(natural, band_w, label.width if label else 0.0)
     sym_h = probe.outer.bounds[3] - probe.outer.bounds[1]
     margin = max(0.0, (sym_h + 2 * h * SIDE_MARGIN - h) / 2) if round_symbol else 0.0
