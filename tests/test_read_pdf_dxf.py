@@ -124,19 +124,17 @@ def serious(art: Artwork) -> list[tuple[str, str]]:
 
 # --------------------------------------------------------------------------- round trip
 
-@pytest.mark.parametrize("kind,h", [("danger", 24), ("exclusion", 18), pytest.param(
-    "control", 12, marks=pytest.mark.xfail(strict=True, reason=(
-        "the 12 in control sign has 1 in of white above and below its 12 in display area; "
-        "a PDF or DXF loses the declared display area, so H is inferred from the 14 in "
-        "panel (known limitation: the drawing alone cannot tell margin from display area)"))),
+@pytest.mark.parametrize("kind,h", [("danger", 12), ("exclusion", 18), ("control", 12),
                                     ("control", 48), ("information", 24), ("aid-red", 24),
-                                    ("aid-green", 18), ("aid-center", 24),
+                                    ("aid-center", 24), ("buoy-symbol", 12), ("buoy-sign", 12),
+                                    ("buoy-wrap", 24), ("buoy-aid-red", None),
+                                    ("buoy-aid-center", None), ("buoy-mooring", None),
                                     ("diver-flag", None), ("distress-flag", None)])
 def test_every_form_checks_clean_and_measures_alike(kind: str, h: float | None) -> None:
     read = forms(sign(kind, h))
     for form, art in read.items():
         assert serious(art) == [], form
-        assert measure(art).kind == kind, form
+        assert measure(art).kind == KINDS[kind].report_name, form
         assert_same_measures(read["svg"], art, form)
 
 

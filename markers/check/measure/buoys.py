@@ -44,6 +44,7 @@ from markers.check.measure.common import (
 )
 from markers.check.measure.faces import measure_face
 from markers.check.measure.reading import read_identification, read_lines
+from markers.check.measure.reflector import drawn_reflector
 from markers.check.measure.waterline import drawn_waterline
 from markers.core.shapes import fit_circle, polygons
 from markers.core.spec import req
@@ -108,7 +109,7 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
     facts.bands = _bands(fam, body, waterline)
     on_body = {f: g.intersection(body).area for f, (g, _) in fam.items()}
     facts.body_color = fam[max(on_body, key=on_body.get)][1]
-    facts.reflector = _reflector(art, fam, body)
+    facts.reflector = _reflector(art, fam, body, waterline, facts.bands)
     kind = facts.kind = declared or _detect(art, fam, facts, sign)
     if kind == "wrap":
         _wrap(art, fam, facts, display_height)
@@ -269,8 +270,20 @@ def _bands(fam: Fam, body: Polygon, waterline: float) -> list[Band]:
 
 # --- reflector ---------------------------------------------------------------------------
 
-def _reflector(art: Artwork, fam: Fam, body: Polygon) -> Reflector | None:
+def _aid_colored(names: list[str]) -> bool:
+    """Edges in an aid's colors only (red, green, black stripes on white)."""
+    return bool(names) and set(names) <= {"red", "green", "black", "white"} and \
+        set(names) != {"white"}
+
+
+def _reflector(art: Artwork, fam: Fam, body: Polygon, waterline: float,
+               bands: list[Band]) -> Reflector | None:
+    """The element named ``reflector``, else on an aid-colored body a band drawn as its
+    own shape across its top (measure.reflector)."""
     marked = art.features.get("reflector")
+    names = [b.color.family for b in bands]
+    if marked is None and _aid_colored(names):
+        marked = drawn_reflector(art, body, waterline, frozenset(names) | {"white"})
     if marked is None:
         return None
     area = marked.intersection(body)
@@ -341,8 +354,7 @@ def looks_like_buoy(art: Artwork) -> bool:
         if len(names) >= 3 and "orange" in names and (tall or _is_wrap(fam, body, bands)):
             return True
         if tall:
-            return bool(names) and set(names) <= {"red", "green", "black", "white"} and \
-                set(names) != {"white"}
+            return _aid_colored(names)
     if _shape(body, y1)[0] not in ("sphere", "ovate", "oblate"):
         return False
     middle = body.centroid
