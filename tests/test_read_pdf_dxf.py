@@ -154,6 +154,56 @@ def test_seeded_defect_is_named_alike_in_every_form(name: str, art, rules: set[s
         assert {rule for rule, _ in serious(drawing)} == expected, (name, form)
 
 
+def _control_by_hand(panel: float, outer: float, inner: float) -> Artwork:
+    """A control sign as a shop draws it, with shapely (not our builders): a white
+    ``panel`` square, an orange ring of diameters ``outer`` and ``inner`` centred on it,
+    and black bars for lettering inside."""
+    from shapely.geometry import Point, box
+
+    c = panel / 2
+    ring = Point(c, c).buffer(outer / 2, 256).difference(Point(c, c).buffer(inner / 2, 256))
+    bars = [box(c - inner * 0.3, c + dy - inner * 0.05, c + inner * 0.3, c + dy + inner * 0.05)
+            for dy in (-inner * 0.2, inner * 0.2)]
+    return Artwork(panel, panel, (Layer("white", "#FFFFFF", (Shape(box(0, 0, panel, panel)),)),
+                                  Layer("orange", "#FF4F00", (Shape(ring),)),
+                                  Layer("black", "#000000", tuple(Shape(b) for b in bars))))
+
+
+def _read_native(art: Artwork) -> dict[str, Artwork]:
+    cmyk = {layer.hex: naive_cmyk(layer.hex) for layer in art.layers}
+    [pdf] = read_pdf_bytes(to_reportlab_pdf(art, cmyk), "m.pdf")
+    return {"pdf": pdf, "dxf": read_dxf_bytes(to_dxf(art, "mm"), "m.dxf")}
+
+
+@pytest.mark.parametrize("outer,inner,height", [(12.0, 8.0, 12.0), (16.0, 12.0, 19.0)])
+def test_white_around_a_circle_is_outside_the_display_area(outer: float, inner: float,
+                                                           height: float) -> None:
+    """A 12 in control sign on a 14 in blank (1 in of white all round, the 1/12 H side
+    margin also above and below), and an 18 in one on a 19 in blank, drawn by hand: H is
+    read as 12 and 18, not as the panel's 14 and 19, and the sign passes symbol-size."""
+    for form, art in _read_native(_control_by_hand(outer + 2 * (height - outer) / 2, outer,
+                                                   inner)).items():
+        facts = measure(art)
+        assert facts.display_height == pytest.approx(inner * 1.5, abs=IN_TOL), form
+        assert "symbol-size" not in {rule for rule, _ in serious(art)}, form
+
+
+@pytest.mark.parametrize("outer,inner,why", [
+    (12.5, 8.5, "0.75 in of white all round reads as H = 9, below the 12 in minimum: the "
+                "panel's 14 in is H"),
+    (11.0, 7.0, "1.5 in of white all round reads as H = 18, taller than the panel"),
+    (12.0, 7.0, "1 in of white all round reads as H = 12, and a 7 in inner circle is not "
+                "2/3 of 12"),
+    (12.0, 8.5, "1 in of white all round reads as H = 12; an 8.5 in inner circle is 2/3 "
+                "of neither 12 nor 14"),
+])
+def test_a_14_in_sign_with_a_small_circle_still_fails(outer: float, inner: float,
+                                                      why: str) -> None:
+    """The white-margin reading never passes a circle that is not 2/3 of a plausible H."""
+    for form, art in _read_native(_control_by_hand(14.0, outer, inner)).items():
+        assert "symbol-size" in {rule for rule, _ in serious(art)}, (form, why)
+
+
 def _stretched(art: Artwork, factor: float) -> Artwork:
     """The artwork widened by ``factor`` (a diamond's sides leave 45 deg)."""
     layers = tuple(Layer(layer.color, layer.hex, tuple(
