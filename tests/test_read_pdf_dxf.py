@@ -138,14 +138,21 @@ def test_every_form_checks_clean_and_measures_alike(kind: str, h: float | None) 
         assert_same_measures(read["svg"], art, form)
 
 
-@pytest.mark.parametrize("name,art,rules", [
+#: Seeded defects, as (name, the marker made, rule ids the SVG reading must name).
+SEEDED = [
     ("outline 1.8 in", lambda: sign("control", 24, outline=1.8), {"outline-width"}),
     ("slope 33 deg", lambda: _stretched(sign("danger", 24), 1 / math.tan(math.radians(33))),
      {"diamond-slope"}),
     ("H 11 in", lambda: sign("danger", 11), {"display-height"}),
     ("wrong color", lambda: sign("information", 24, colors={"orange": "#C8102E"}),
      {"reg-symbol-color"}),
-])
+    ("buoy outline 1.8 in", lambda: sign("buoy-symbol", 24, outline=1.8), {"outline-width"}),
+    ("sign buoy wrong color", lambda: sign("buoy-sign", 24, colors={"orange": "#C8102E"}),
+     {"reg-symbol-color", "buoy-sign-bands"}),
+]
+
+
+@pytest.mark.parametrize("name,art,rules", SEEDED)
 def test_seeded_defect_is_named_alike_in_every_form(name: str, art, rules: set[str]) -> None:
     read = forms(art())
     expected = {rule for rule, _ in serious(read["svg"])}
