@@ -336,9 +336,9 @@ def looks_like_buoy(art: Artwork) -> bool:
     """An undeclared drawing without a ``waterline`` that is a buoy elevation by its
     shape: a body (the part reaching lowest) at least 1.5 times as tall as wide whose
     edges run in 3 or more bands of color with orange among them (a symbol or sign
-    buoy), or such a banded rectangle with symbols side by side (a wrap, _is_wrap), or
-    a tall body whose edges are an aid's colors (a nun, can or striped aid buoy; an aid
-    sign is a triangle or square), or a round body whose
+    buoy), or a rectangle orange along its top and bottom edges with symbols side by
+    side (a wrap, _is_wrap), or a tall body whose edges are an aid's colors (a nun, can
+    or striped aid buoy; an aid sign is a triangle or square), or a round body whose
     color at its side is its color at its middle (a mooring or race ball, bands
     running across it; a control circle's ring is orange at the side, white inside)."""
     fam = family_geometry(art)
@@ -348,7 +348,9 @@ def looks_like_buoy(art: Artwork) -> bool:
     body = Polygon(_lowest(parts).exterior)
     x0, y0, x1, y1 = body.bounds
     tall = y1 - y0 >= 1.5 * (x1 - x0)
-    if tall or body.area >= RECT_FILL * body.envelope.area:
+    edge = 0.01 * (y1 - y0)  # a wrap is orange at the edges of its top and bottom
+    if tall or (body.area >= RECT_FILL * body.envelope.area and all(
+            _edge_color(fam, body, y) == "orange" for y in (y0 + edge, y1 - edge))):
         bands = _bands(fam, body, y1)
         names = [b.color.family for b in bands]
         if len(names) >= 3 and "orange" in names and (tall or _is_wrap(fam, body, bands)):
