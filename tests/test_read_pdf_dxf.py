@@ -454,3 +454,35 @@ def test_hostile_pdf_and_dxf_end_in_error_with_one_line(tmp_path, name: str) -> 
     assert says in report.error, report.error
     assert "cannot be measured" not in report.error, report.error
     assert np.isfinite(seconds)
+
+
+# --------------------------------------------------------------------------- reflector
+
+def _aid_buoy_with_band(band: float | None) -> Artwork:
+    """The red aid buoy's layers with its reflector band replaced: none (the body one
+    shape), or a band ``band`` in high drawn as its own shape across the top."""
+    from shapely.geometry import box
+
+    art = sign("buoy-aid-red", None)
+    body = max((s.geometry for s in art.layers[0].shapes), key=lambda g: g.area)
+    shapes = [Shape(body)]
+    if band is not None:
+        x0, y0, x1, _ = body.bounds
+        shapes.append(Shape(body.intersection(box(x0, y0, x1, y0 + band))))
+    layers = (Layer(art.layers[0].color, art.layers[0].hex, tuple(shapes)), *art.layers[1:])
+    return Artwork(art.width, art.height, layers)
+
+
+@pytest.mark.parametrize("band,named", [(None, True), (1.0, True), (2.0, False)])
+def test_a_drawn_reflector_band_is_judged_never_invented(band: float | None,
+                                                         named: bool) -> None:
+    """A PDF or DXF names no reflector: the band drawn as its own object across the top
+    of an aid buoy is read as one and judged (1 in fails, 2 in passes); a body drawn as
+    one shape has none, and reflector-band says so."""
+    art = _aid_buoy_with_band(band)
+    cmyk = {layer.hex: naive_cmyk(layer.hex) for layer in art.layers}
+    [pdf] = read_pdf_bytes(to_reportlab_pdf(art, cmyk), "m.pdf")
+    for form, drawing in (("pdf", pdf), ("dxf", read_dxf_bytes(to_dxf(art, "mm"), "m.dxf"))):
+        assert measure(drawing).kind == "aid-red", form
+        rules = {rule for rule, _ in serious(drawing)}
+        assert ("reflector-band" in rules) is named, (form, rules)
