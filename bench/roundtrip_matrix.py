@@ -54,7 +54,7 @@ def main() -> int:
 MORE_SEEDED = [
     ("buoy H 11 in", lambda: sign("buoy-symbol", 11), {"display-height"}),
     ("wrap outline 1.8 in", lambda: sign("buoy-wrap", 24, outline=1.8), {"outline-width"}),
-    ("sign buoy H 11 in", lambda: sign("buoy-sign", 11), {"display-height"}),
+    ("wrap H 11 in", lambda: sign("buoy-wrap", 11), {"display-height"}),
 ]
 
 
