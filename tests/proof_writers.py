@@ -35,8 +35,8 @@ def naive_cmyk(hex_: str) -> tuple[float, float, float, float]:
 
 def to_reportlab_pdf(art: Artwork, cmyk: dict[str, tuple[float, float, float, float]],
                      pages_before: int = 0) -> bytes:
-    """The Artwork as a one-page PDF (plus ``pages_before`` cover pages), each layer a
-    reportlab path filled with the even-odd rule in the CMYK given for its hex."""
+    """The Artwork as a one-page PDF (plus ``pages_before`` cover pages), each shape a
+    reportlab path filled with the even-odd rule in the CMYK given for its layer's hex."""
     from reportlab.pdfgen import canvas
 
     out = io.BytesIO()
@@ -49,23 +49,24 @@ def to_reportlab_pdf(art: Artwork, cmyk: dict[str, tuple[float, float, float, fl
     pdf.scale(72, -72)
     for layer in art.layers:
         pdf.setFillColorCMYK(*cmyk[layer.hex])
-        path = pdf.beginPath()
-        for polygon in _polygons(layer.geometry):
-            for ring in (polygon.exterior, *polygon.interiors):
-                coords = list(ring.coords)[:-1]
-                path.moveTo(*coords[0])
-                for point in coords[1:]:
-                    path.lineTo(*point)
-                path.close()
-        pdf.drawPath(path, stroke=0, fill=1, fillMode=0)
+        for shape in layer.shapes:  # one path per object, as a shop's file keeps them
+            path = pdf.beginPath()
+            for polygon in _polygons(shape.geometry):
+                for ring in (polygon.exterior, *polygon.interiors):
+                    coords = list(ring.coords)[:-1]
+                    path.moveTo(*coords[0])
+                    for point in coords[1:]:
+                        path.lineTo(*point)
+                    path.close()
+            pdf.drawPath(path, stroke=0, fill=1, fillMode=0)
     pdf.showPage()
     pdf.save()
     return out.getvalue()
 
 
 def to_dxf(art: Artwork, unit: str) -> bytes:
-    """The Artwork as DXF in ``unit`` ("in" or "mm"): a solid HATCH per layer (islands as
-    inner boundary paths) in the layer's true color, y up."""
+    """The Artwork as DXF in ``unit`` ("in" or "mm"): a solid HATCH per shape (islands as
+    inner boundary paths) in its layer's true color, y up."""
     import ezdxf
     from ezdxf import units
 
@@ -75,12 +76,14 @@ def to_dxf(art: Artwork, unit: str) -> bytes:
     for index, layer in enumerate(art.layers):
         name = f"{layer.color}-{index}"
         doc.layers.add(name)
-        hatch = msp.add_hatch(dxfattribs={"layer": name})
-        hatch.rgb = tuple(int(layer.hex[i:i + 2], 16) for i in (1, 3, 5))
-        for polygon in _polygons(layer.geometry):
-            for ring in (polygon.exterior, *polygon.interiors):
-                points = [(x * factor, (art.height - y) * factor) for x, y in ring.coords[:-1]]
-                hatch.paths.add_polyline_path(points, is_closed=True)
+        for shape in layer.shapes:  # one HATCH per object
+            hatch = msp.add_hatch(dxfattribs={"layer": name})
+            hatch.rgb = tuple(int(layer.hex[i:i + 2], 16) for i in (1, 3, 5))
+            for polygon in _polygons(shape.geometry):
+                for ring in (polygon.exterior, *polygon.interiors):
+                    points = [(x * factor, (art.height - y) * factor)
+                              for x, y in ring.coords[:-1]]
+                    hatch.paths.add_polyline_path(points, is_closed=True)
     stream = io.StringIO()
     doc.write(stream)
     return stream.getvalue().encode("utf-8")

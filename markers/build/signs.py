@@ -37,8 +37,6 @@ BAND_CAP = 1 / 8
 #: At small H the cross bars are thinned to this share of the width that would close
 #: the white center (see cross_bar).
 CROSS_WHITE_SHARE = 0.5
-#: White margin beside the symbol on each side, as a fraction of H (NR 5.09(5)(d)).
-SIDE_MARGIN = 1 / 12
 
 
 @dataclass(frozen=True)
@@ -242,7 +240,8 @@ def _sign(design: Design, symbol_at, inside: str, what: str,
     if legend and inside != "never":
         block = _inside_legend(design, inner_probe or probe.inner, inside == "must", what)
     sym_w = probe.outer.bounds[2] - probe.outer.bounds[0]
-    natural = sym_w + 2 * h * SIDE_MARGIN
+    side = h * req("sign_side_margin")
+    natural = sym_w + 2 * side
     limit = _max_width(design, natural)
     below_text = "|".join(t for t in (legend if legend and block is None else None,
                                       design.below) if t)
@@ -260,7 +259,7 @@ def _sign(design: Design, symbol_at, inside: str, what: str,
                           f"margins, wider than the {limit:.2f} in --max-width")
     width = max(natural, band_w, label.width if label else 0.0)
     sym_h = probe.outer.bounds[3] - probe.outer.bounds[1]
-    margin = max(0.0, (sym_h + 2 * h * SIDE_MARGIN - h) / 2) if round_symbol else 0.0
+    margin = max(0.0, (sym_h + 2 * side - h) / 2) if round_symbol else 0.0
     top = (bands["above"][2] if "above" in bands else 0.0) + margin
     band_h = (bands["below"][2] if "below" in bands else 0.0) + margin
     cx, cy = width / 2, top + h / 2
@@ -346,14 +345,15 @@ def build_information(design: Design) -> Artwork:
     inner_h = h * req("symbol_fraction") - t
     width = 0.0
     probe = None
+    side = h * req("sign_side_margin")
     if design.legend and design.legend.strip():
         outer_h = h * req("symbol_fraction") + t
-        limit = _max_width(design, outer_h + 2 * h * SIDE_MARGIN)
+        limit = _max_width(design, outer_h + 2 * side)
         if design.max_width is None:  # wrap within the square; widen for a long word
             cap = max(legend_min_cap(h), h * BAND_CAP)
             word = max(text_width(w, cap) for w in design.legend.replace("|", " ").split())
-            limit = max(limit, word + 2 * MARGIN * cap + 2 * t + 2 * h * SIDE_MARGIN)
-        probe = geo.rect(0, 0, limit - 2 * h * SIDE_MARGIN - 2 * t, inner_h)
+            limit = max(limit, word + 2 * MARGIN * cap + 2 * t + 2 * side)
+        probe = geo.rect(0, 0, limit - 2 * side - 2 * t, inner_h)
         block = _inside_legend(design, probe, True, "rectangle")
         pad = MARGIN * block.cap_height
         widest = max(line.box.bounds[2] - line.box.bounds[0] for line in block.lines)

@@ -27,6 +27,7 @@ from shapely.affinity import scale as scaled
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
+from markers.check.measure.waterline import waterline_height
 from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.colors import hex_to_lab
 from markers.core.shapes import polygons
@@ -321,7 +322,7 @@ def _waterlines(parts: list[_Part], member: list[int | None], regions: list[Base
             rows.setdefault(round((ly0 + ly1) / 2 / max(1e-9, 0.005 * (y1 - y0))), []).append(i)
         for row in sorted(rows.values(), key=lambda r: parts[r[0]].geometry.bounds[1]):
             lx0, ly0, lx1, ly1 = shapely.total_bounds([parts[i].geometry for i in row])
-            y = (ly0 + ly1) / 2
+            y = waterline_height(ly0, ly1, y1)
             if not y0 + 0.3 * (y1 - y0) < y <= y1 + 0.01 * (y1 - y0):
                 continue
             above = region.intersection(box(x0, y0, x1, y))

@@ -55,7 +55,9 @@ class LegendItem:
 
     ``outlined`` is False when a drawing gave the text as font-dependent ``<text>``;
     then ``outlines`` is an estimate of where the letters are. ``hex`` is the color as
-    drawn, where it differs from the family's palette color.
+    drawn, where it differs from the family's palette color. ``painted`` is False when
+    the outlines are exact but not among the painted layers (a PDF's live text, its
+    glyphs read from the font): the measurer then takes the letters from here.
     """
 
     text: str
@@ -65,6 +67,7 @@ class LegendItem:
     color: str
     outlined: bool = True
     hex: str | None = None
+    painted: bool = True
 
 
 @dataclass(frozen=True)

@@ -23,10 +23,16 @@ budget is checked between objects. Images and shadings are never decoded (counte
 ``meta['ignored']``), so an image bomb (JBIG2, Flate) costs nothing.
 
 Not supported: dashes (strokes drawn solid), patterns and shadings (ignored), soft masks,
-partial opacity (counts as painted), text drawn as glyph outlines from the font (a text
-object gives its string and an estimated box, ``outlined=False``, like SVG ``<text>``);
-text already converted to outlines is read as outlines. Clip paths are applied with the
-non-zero rule (PDFium does not say which rule a clip used).
+partial opacity (counts as painted). Clip paths are applied with the non-zero rule
+(PDFium does not say which rule a clip used).
+
+Text: a text object gives its string and its glyphs' outlines, read from its font
+(FPDFFont_GetGlyphPath, in em units, placed by each character's origin and matrix from
+the text page), as a LegendItem with exact outlines that are not paint (``painted=False``):
+the measurer reads them as lettering (cap height, stroke, OCR). A character whose glyph
+the font cannot give (a Type 3 font, no Unicode mapping) leaves the object read as its
+string and an estimated box (``outlined=False``, like SVG ``<text>``). Text already
+converted to outlines is read as outlines.
 """
 
 from __future__ import annotations
@@ -197,6 +203,8 @@ class _Reader:
         self.ignored: Counter[str] = Counter()
         self.clips: dict[bytes, BaseGeometry] = {}
         self.textpage = None
+        self.by_object: dict[int, list[int]] | None = None
+        self.page_matrix = matrix
         self.page_handle = page
         c = self.c
         try:
@@ -382,6 +390,65 @@ class _Reader:
         color = classify(hex_).family if hex_ else "black"
         if outline.is_empty or not math.isfinite(cap):
             return
+        glyphs = self._glyphs(obj)
+        if glyphs is not None and not glyphs.is_empty:
+            _, gy0, _, gy1 = glyphs.bounds
+            self.legends.append(LegendItem(text, glyphs, glyphs.envelope, gy1 - gy0, color,
+                                           hex=hex_, painted=False))
+            return
         self.legends.append(LegendItem(text, outline, outline, cap, color, outlined=False,
                                        hex=hex_))
+
+    def _characters(self) -> dict[int, list[int]]:
+        """The text page's character indices by the address of their text object (one
+        pass over the page's characters, counted against PDF_MAX_CHARS)."""
+        if self.by_object is None:
+            c = self.c
+            count = c.FPDFText_CountChars(self.textpage.raw)
+            self.chars += max(count, 0)
+            if self.chars > PDF_MAX_CHARS:
+                raise UnreadableDrawing(f"{self.name}: too much text (more than "
+                                        f"{PDF_MAX_CHARS:,} characters)")
+            self.by_object = {}
+            for i in range(max(count, 0)):
+                owner = ctypes.cast(c.FPDFText_GetTextObject(self.textpage.raw, i),
+                                    ctypes.c_void_p).value
+                if owner:
+                    self.by_object.setdefault(owner, []).append(i)
+        return self.by_object
+
+    def _glyphs(self, obj: object) -> BaseGeometry | None:
+        """The text object's glyphs as areas in inches: each character's outline from the
+        font (em units) scaled by the font size, turned by the character's matrix and
+        placed at its origin (page space), then through the page's matrix. None when a
+        visible character has no outline the font can give."""
+        c = self.c
+        font = c.FPDFTextObj_GetFont(obj)
+        if not font:
+            return None
+        indices = self._characters().get(ctypes.cast(obj, ctypes.c_void_p).value, [])
+        x, y, m = ctypes.c_double(), ctypes.c_double(), c.FS_MATRIX()
+        areas = []
+        for i in indices:
+            self.budget.tick()
+            code = c.FPDFText_GetUnicode(self.textpage.raw, i)
+            if code == 0 or chr(code).isspace():
+                continue
+            size = c.FPDFText_GetFontSize(self.textpage.raw, i)
+            path = c.FPDFFont_GetGlyphPath(font, code, 1.0)
+            if not path or not c.FPDFText_GetCharOrigin(self.textpage.raw, i, x, y) or \
+                    not c.FPDFText_GetMatrix(self.textpage.raw, i, m) or not size > 0:
+                return None
+            count = c.FPDFGlyphPath_CountGlyphSegments(path)
+            if count <= 0:
+                continue  # a blank glyph
+            ops = self._segments(count, lambda j: c.FPDFGlyphPath_GetGlyphPathSegment(path, j))
+            place = self.page_matrix @ np.array([[m.a * size, m.c * size, x.value],
+                                                 [m.b * size, m.d * size, y.value],
+                                                 [0.0, 0.0, 1.0]])
+            local = flatten(ops, place[:2, :2], FLATTEN_TOL_IN, self.budget)
+            rings = [apply(points, place, self.budget) for points, _ in local]
+            if rings:
+                areas.append(fill_area(rings, False, self.budget))
+        return shapely.union_all(areas) if areas else None
 

@@ -44,6 +44,8 @@ from markers.check.measure.common import (
 )
 from markers.check.measure.faces import measure_face
 from markers.check.measure.reading import read_identification, read_lines
+from markers.check.measure.reflector import drawn_reflector
+from markers.check.measure.waterline import drawn_waterline
 from markers.core.shapes import fit_circle, polygons
 from markers.core.spec import req
 
@@ -95,7 +97,7 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
     if not parts:
         facts.kind = declared
         return facts
-    body = Polygon(max(parts, key=lambda p: (round(p.bounds[3], 3), p.area)).exterior)
+    body = Polygon(_lowest(parts).exterior)
     sign = [p for p in parts if p.bounds[3] <= body.bounds[1] + 1e-6]
     facts.waterline, facts.body = waterline, body
     facts.waterline_basis = "declared" if "waterline" in art.features else \
@@ -107,7 +109,7 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
     facts.bands = _bands(fam, body, waterline)
     on_body = {f: g.intersection(body).area for f, (g, _) in fam.items()}
     facts.body_color = fam[max(on_body, key=on_body.get)][1]
-    facts.reflector = _reflector(art, fam, body)
+    facts.reflector = _reflector(art, fam, body, waterline, facts.bands)
     kind = facts.kind = declared or _detect(art, fam, facts, sign)
     if kind == "wrap":
         _wrap(art, fam, facts, display_height)
@@ -135,35 +137,13 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
 HAIRLINE = 0.005
 
 
+def _lowest(parts: list[Polygon]) -> Polygon:
+    """The body: the part reaching lowest (a sign buoy's sign stands apart above it)."""
+    return max(parts, key=lambda p: (round(p.bounds[3], 3), p.area))
+
+
 def _closed(geometry: BaseGeometry) -> BaseGeometry:
     return geometry.buffer(HAIRLINE, join_style="mitre").buffer(-HAIRLINE, join_style="mitre")
-
-
-#: A waterline drawn as paint is a horizontal line no thicker than this (inches) and at
-#: least WATERLINE_RATIO times as long as it is thick.
-WATERLINE_THICK, WATERLINE_RATIO = 0.25, 20.0
-#: How far the drawn line may fall short of the body's edges, or stand off it (inches).
-WATERLINE_TOL = 0.01
-
-
-def drawn_waterline(art: Artwork) -> tuple[float, int] | None:
-    """A waterline drawn as paint, as a PDF or DXF proof has it (no guide element names
-    it): a layer that is one thin horizontal line (a dashed one reads solid), touching
-    the rest of the painting, crossing it from edge to edge where it is widest, with
-    paint above it. Its height (the line's middle) and its layer's index, or None."""
-    for index, layer in enumerate(art.layers):
-        x0, y0, x1, y1 = layer.geometry.bounds if not layer.geometry.is_empty else (0,) * 4
-        if not 0 < y1 - y0 <= WATERLINE_THICK or x1 - x0 < WATERLINE_RATIO * (y1 - y0):
-            continue
-        rest = unary_union([other.geometry for i, other in enumerate(art.layers) if i != index])
-        if rest.is_empty or rest.bounds[1] >= y0:
-            continue
-        rx0, _, rx1, _ = rest.bounds
-        at_line = rest.intersection(box(rx0 - 1, y0 - WATERLINE_TOL, rx1 + 1, y1 + WATERLINE_TOL))
-        if at_line.is_empty or x0 > rx0 + WATERLINE_TOL or x1 < rx1 - WATERLINE_TOL:
-            continue
-        return (y0 + y1) / 2, index
-    return None
 
 
 def _as_guide(art: Artwork) -> Artwork:
@@ -290,8 +270,20 @@ def _bands(fam: Fam, body: Polygon, waterline: float) -> list[Band]:
 
 # --- reflector ---------------------------------------------------------------------------
 
-def _reflector(art: Artwork, fam: Fam, body: Polygon) -> Reflector | None:
+def _aid_colored(names: list[str]) -> bool:
+    """Edges in an aid's colors only (red, green, black stripes on white)."""
+    return bool(names) and set(names) <= {"red", "green", "black", "white"} and \
+        set(names) != {"white"}
+
+
+def _reflector(art: Artwork, fam: Fam, body: Polygon, waterline: float,
+               bands: list[Band]) -> Reflector | None:
+    """The element named ``reflector``, else on an aid-colored body a band drawn as its
+    own shape across its top (measure.reflector)."""
     marked = art.features.get("reflector")
+    names = [b.color.family for b in bands]
+    if marked is None and _aid_colored(names):
+        marked = drawn_reflector(art, body, waterline, frozenset(names) | {"white"})
     if marked is None:
         return None
     area = marked.intersection(body)
@@ -322,7 +314,7 @@ def _detect(art: Artwork, fam: Fam, facts: Facts, sign: list[Polygon]) -> str:
                                          ("sphere", "ovate", "oblate")):
         return "mooring-buoy"
     if "orange" in names and "white" in names:
-        return "symbol-buoy"
+        return "wrap" if _is_wrap(fam, facts.body, facts.bands) else "symbol-buoy"
     if on_body.get("black", 0) > 0.1 and "white" in on_body:
         return "striped-aid-buoy"
     letters = [p for f, (g, _) in fam.items() if f != main for p in polygons(g)] + \
@@ -333,21 +325,38 @@ def _detect(art: Artwork, fam: Fam, facts: Facts, sign: list[Polygon]) -> str:
     return "race-buoy"
 
 
+def _is_wrap(fam: Fam, body: Polygon, bands: list[Band]) -> bool:
+    """A banded rectangle carrying two or more symbols side by side: the
+    flat print of a cylinder's surface (an elevation shows one symbol, from the front)."""
+    return body.area >= RECT_FILL * body.envelope.area and \
+        len(_symbols(fam, body, bands)[1]) >= 2
+
+
 def looks_like_buoy(art: Artwork) -> bool:
     """An undeclared drawing without a ``waterline`` that is a buoy elevation by its
-    shape: a body at least 1.5 times as tall as wide whose edges run in 3 or more bands
-    of color with orange among them (a symbol or sign buoy), or a round body whose
+    shape: a body (the part reaching lowest) at least 1.5 times as tall as wide whose
+    edges run in 3 or more bands of color with orange among them (a symbol or sign
+    buoy), or a rectangle orange along its top and bottom edges with symbols side by
+    side (a wrap, _is_wrap), or a tall body whose edges are an aid's colors (a nun, can
+    or striped aid buoy; an aid sign is a triangle or square), or a round body whose
     color at its side is its color at its middle (a mooring or race ball, bands
     running across it; a control circle's ring is orange at the side, white inside)."""
     fam = family_geometry(art)
     parts = polygons(_closed(unary_union([g for g, _ in fam.values()])))
     if not parts:
         return False
-    body = Polygon(parts[0].exterior)
+    body = Polygon(_lowest(parts).exterior)
     x0, y0, x1, y1 = body.bounds
-    if y1 - y0 >= 1.5 * (x1 - x0):
-        names = [b.color.family for b in _bands(fam, body, y1)]
-        return len(names) >= 3 and "orange" in names
+    tall = y1 - y0 >= 1.5 * (x1 - x0)
+    edge = 0.01 * (y1 - y0)  # a wrap is orange at the edges of its top and bottom
+    if tall or (body.area >= RECT_FILL * body.envelope.area and all(
+            _edge_color(fam, body, y) == "orange" for y in (y0 + edge, y1 - edge))):
+        bands = _bands(fam, body, y1)
+        names = [b.color.family for b in bands]
+        if len(names) >= 3 and "orange" in names and (tall or _is_wrap(fam, body, bands)):
+            return True
+        if tall:
+            return _aid_colored(names)
     if _shape(body, y1)[0] not in ("sphere", "ovate", "oblate"):
         return False
     middle = body.centroid
@@ -440,15 +449,15 @@ def _mapped(face: Facts, move) -> Facts:
         replace(face.permit_label, bbox=box_of(face.permit_label.bbox)))
 
 
-def _white_area(facts: Facts) -> Band | None:
-    white = [b for b in facts.bands if b.color.family == "white"]
+def _white_area(bands: list[Band]) -> Band | None:
+    white = [b for b in bands if b.color.family == "white"]
     return max(white, key=lambda b: b.height) if white else None
 
 
 def _symbol_face(art: Artwork, fam: Fam, facts: Facts, display_height: float | None) -> None:
     """A symbol buoy's face: the white area between its bands, seen or developed."""
     x0, _, x1, _ = facts.body.bounds
-    white = _white_area(facts)
+    white = _white_area(facts.bands)
     region = facts.body if white is None else \
         facts.body.intersection(box(x0, white.top, x1, white.bottom))
     face, facts.curvature, facts.curvature_basis = _face(
@@ -456,6 +465,18 @@ def _symbol_face(art: Artwork, fam: Fam, facts: Facts, display_height: float | N
     facts.faces = [face]
     if art.meta.get("sides") is not None:
         facts.sides, facts.sides_basis = int(art.meta["sides"]), "declared"
+
+
+def _symbols(fam: Fam, body: Polygon, bands: list[Band]) -> tuple[BaseGeometry, list[float]]:
+    """The white area between the bands, and the centres (x) of the symbols on it: the
+    colored shapes there at least a quarter the size of the largest, left to right."""
+    x0, _, x1, _ = body.bounds
+    white = _white_area(bands)
+    region = body if white is None else body.intersection(box(x0, white.top, x1, white.bottom))
+    marks = polygons(unary_union([g.intersection(region) for f, (g, _) in fam.items()
+                                  if f != "white"]))
+    big = [p for p in marks if p.area >= 0.25 * marks[0].area] if marks else []
+    return region, sorted((p.bounds[0] + p.bounds[2]) / 2 for p in big)
 
 
 def _wrap(art: Artwork, fam: Fam, facts: Facts, display_height: float | None) -> None:
@@ -467,13 +488,7 @@ def _wrap(art: Artwork, fam: Fam, facts: Facts, display_height: float | None) ->
     else:
         facts.diameter, facts.diameter_basis = (x1 - x0 - seam) / math.pi, "measured"
     around = math.pi * facts.diameter
-    white = _white_area(facts)
-    region = facts.body if white is None else \
-        facts.body.intersection(box(x0, white.top, x1, white.bottom))
-    marks = polygons(unary_union([g.intersection(region) for f, (g, _) in fam.items()
-                                  if f != "white"]))
-    big = [p for p in marks if p.area >= 0.25 * marks[0].area] if marks else []
-    centres = sorted((p.bounds[0] + p.bounds[2]) / 2 for p in big)
+    region, centres = _symbols(fam, facts.body, facts.bands)
     centres = [c for c in centres if c < x0 + around - 1e-6]  # the seam repeats the start
     facts.sides, facts.sides_basis = len(centres), "counted"
     if len(centres) == 2:

@@ -234,9 +234,13 @@ def legend_facts(art: Artwork, fam: dict, letter_families: list[str],
         comps = [p for p in polygons(geometry) if within is None or p.within(within)]
         facts += [_line_fact(line, match, symbol) for line in _lines(comps)]
     for item in art.legends:
-        if item.outlined:
+        if item.outlined and item.painted:
             continue
         color = classify(item.hex or PALETTE.get(item.color, PALETTE["black"]))
+        if item.outlined:  # exact glyphs not in the paint: measured as lettering
+            comps = polygons(item.outlines)
+            facts += [_line_fact(line, color, symbol) for line in _lines(comps)]
+            continue
         inside = symbol is not None and item.box.centroid.within(symbol)
         facts.append(LegendFact(item.text, item.cap_height, None, color, bbox_of(item.box),
                                 inside, False))

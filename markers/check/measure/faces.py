@@ -18,6 +18,7 @@ from shapely.ops import nearest_points
 from markers.check.measure.common import (
     Facts, LegendFact, bbox_of, enclosed_by, family_geometry, legend_facts,
 )
+from markers.check.measure.display import inferred_display_area
 from markers.check.measure.permit import split_label
 from markers.check.measure.reading import read_identification, read_legend, read_lines
 from markers.core.artwork import Artwork
@@ -41,8 +42,7 @@ def side_angles(poly: Polygon) -> list[float]:
 def _display(art: Artwork, facts: Facts, given: float | None,
              legends: list[LegendFact]) -> None:
     """Display height and its basis: given on the command line, declared in the
-    drawing (``display-area``), or inferred as the panel less bands of words above
-    or below the symbol (each band edge half a cap height from its words)."""
+    drawing (``display-area``), or inferred from the layout (measure.display)."""
     panel = facts.panel
     declared = art.features.get("display-area")
     if given is not None:
@@ -55,18 +55,11 @@ def _display(art: Artwork, facts: Facts, given: float | None,
         facts.display_height, facts.display_basis = y1 - y0, "declared"
     if facts.display_height is not None and facts.display_area is not None:
         return
-    px0, top, px1, bottom = panel.bounds
-    if facts.symbol_outer is not None:
-        _, sy0, _, sy1 = facts.symbol_outer.bounds
-        for leg in legends:
-            _, ly, _, lh = leg.bbox
-            if ly + lh <= sy0:
-                top = max(top, ly + lh + leg.cap_height / 2)
-            elif ly >= sy1:
-                bottom = min(bottom, ly - leg.cap_height / 2)
+    area = inferred_display_area(facts.panel, facts.symbol_outer, facts.symbol_shape, legends)
+    x0, top, x1, bottom = area.bounds
     if facts.display_height is None:
         facts.display_height, facts.display_basis = bottom - top, "inferred"
-    facts.display_area = box(px0, top, px1, top + facts.display_height)
+    facts.display_area = box(x0, top, x1, top + facts.display_height)
 
 
 def _typical_outline(ring: Polygon, holes: list[Polygon]) -> float:

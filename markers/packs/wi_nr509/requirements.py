@@ -106,6 +106,10 @@ REQ: dict[str, Requirement] = {r.key: r for r in (
        "a department identification number of at most 24 characters: letters, digits, "
        "'-' and '/'"),
     # Proofs as vendors send them (markers/check/split.py).
+    _r("sign_side_margin", 1 / 12, "ratio", "NR 5.09(5)(d)",
+       "white background beside the symbol on each side, 1/12 of H (wsmark layout); a "
+       "round symbol as tall as H gets as much white above and below, outside the "
+       "display area"),
     _r("actual_size_min", 3.0, "in", "wsmark practice",
        "no marker is drawn smaller than 3 in at its largest (a quarter of the 12 in display "
        "area) at actual size"),
