@@ -7,7 +7,8 @@ the copy shows the drawing itself, laid exactly over the page that was measured:
 * SVG: the drawing as the safety pass left it (``markers.read.svg.safety``: no DOCTYPE,
   entities expanded, links to files or URLs cut), also without scripts, foreignObject
   and event handlers, its root re-sized so that its page box is exactly the user-unit
-  rectangle the reader mapped to the page (``page_user_box``). It is shown as an image,
+  rectangle the reader mapped to the page (``page_user_box``; its origin as a
+  translation of the content, which every renderer places alike). It is shown as an image,
   so its stylesheet and ids cannot restyle the marks drawn over it.
 * PDF: each page rendered by PDFium (crop box, /Rotate applied, as the reader reads it)
   at ``page_dpi`` of its size, in a forked child under the reader's limits.
@@ -67,10 +68,16 @@ def _svg_page(data: bytes, name: str, box: tuple[float, float, float, float]) ->
     x, y, w, h = box
     for attribute in ("x", "y", "transform"):
         root.attrib.pop(attribute, None)
-    root.set("width", f"{w:.6g}")
-    root.set("height", f"{h:.6g}")
-    root.set("viewBox", f"{x:.9g} {y:.9g} {w:.9g} {h:.9g}")
+    root.set("width", f"{w:.9g}")
+    root.set("height", f"{h:.9g}")
+    root.set("viewBox", f"0 0 {w:.9g} {h:.9g}")
     root.set("preserveAspectRatio", "none")
+    if x or y:  # the box's origin as a translation: renderers differ on a viewBox's own
+        shifted = ET.Element(f"{{{SVG_NS}}}g", transform=f"translate({-x:.9g} {-y:.9g})")
+        shifted.extend(list(root))
+        for child in list(root):
+            root.remove(child)
+        root.append(shifted)
     ET.register_namespace("", SVG_NS)
     ET.register_namespace("xlink", "http://www.w3.org/1999/xlink")
     return ET.tostring(root, encoding="utf-8", xml_declaration=True)
