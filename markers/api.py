@@ -413,10 +413,13 @@ def annotate_pages(report: FileReport, pages: list[Artwork], source: bytes | Non
     from markers.read.underlay import underlays
     from render.svg import annotated_svg
 
+    missing: list[tuple[str, Any, bool]] = []
     try:
         under = underlays(source, name or report.file, pages) if source else [None] * len(pages)
-    except UnreadableDrawing:
+    except UnreadableDrawing as err:
         under = [None] * len(pages)
+        missing = [(f"the vendor's drawing could not be pictured ({err}); this copy is "
+                    "redrawn from what was read", None, False)]
     copies = []
     for i, (art, underlay) in enumerate(zip(pages, under)):
         number = int(art.meta.get("page", i + 1)) if len(pages) == 1 else i + 1
@@ -425,7 +428,7 @@ def annotate_pages(report: FileReport, pages: list[Artwork], source: bytes | Non
         unjudged = [f for f in findings if f.severity == "review" and not f.waived]
         head = [(f"NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged; a "
                  "person must check them (marked REVIEW)", None, True)] if unjudged else []
-        notes = head + [_note(f) for f in findings if f.severity != "info"]
+        notes = head + missing + [_note(f) for f in findings if f.severity != "info"]
         numbered = [(m.index, m.bbox) for m in report.markers
                     if m.index in on_page and m.bbox is not None] \
             if len(report.markers) > 1 else []

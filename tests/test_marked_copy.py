@@ -59,6 +59,7 @@ def _mm_svg() -> str:
   stroke="#000" stroke-width="0.4"/>
  <text class="note" x="{11 * MM - 40:.2f}" y="{22.6 * MM - 25:.2f}">18"</text>
  <image x="0" y="0" width="10" height="10" xlink:href="http://example.invalid/track.png"/>
+ <image x="0" y="0" width="10" height="10" href="data:text/html;base64,PHNjcmlwdD4="/>
 </svg>"""
 
 
@@ -110,7 +111,7 @@ def test_svg_copy_keeps_the_vendors_drawing_and_its_marks_line_up(runner, tmp_pa
     vendor = base64.b64decode(data).decode()
     assert mime == "data:image/svg+xml" and NOTE in vendor and '18"' in vendor
     assert "<script" not in vendor and "onload" not in vendor and "alert" not in vendor
-    assert "example.invalid" not in vendor
+    assert "example.invalid" not in vendor and "data:text/html" not in vendor
     # the outline-width disc sits at the thin side as the test drew it
     cx, cy, radius = _disc_of(root, "outline-width")
     assert THIN_SIDE.distance(Point(cx, cy)) <= radius

@@ -5,11 +5,12 @@ beside the marks: the shop's notes, title block, dimensions and lettering as dra
 the copy shows the drawing itself, laid exactly over the page that was measured:
 
 * SVG: the drawing as the safety pass left it (``markers.read.svg.safety``: no DOCTYPE,
-  entities expanded, links to files or URLs cut), also without scripts, foreignObject
-  and event handlers, its root re-sized so that its page box is exactly the user-unit
-  rectangle the reader mapped to the page (``page_user_box``; its origin as a
-  translation of the content, which every renderer places alike). It is shown as an image,
-  so its stylesheet and ids cannot restyle the marks drawn over it.
+  entities expanded, links to files or URLs cut), also without scripts, foreignObject,
+  event handlers and data: links to documents (PNG, JPEG, GIF and WebP pictures stay).
+  Its root is re-sized so that its page box is exactly the user-unit rectangle the
+  reader mapped to the page (``page_user_box``; the box's origin becomes a translation
+  of the content, which every renderer places alike). It is shown as an image, so its
+  stylesheet and ids cannot restyle the marks drawn over it.
 * PDF: each page rendered by PDFium (crop box, /Rotate applied, as the reader reads it)
   at ``page_dpi`` of its size, in a forked child under the reader's limits.
 * DXF and design files: none; the copy is redrawn from the Artwork.
@@ -40,6 +41,8 @@ MAX_UNDERLAY_PX = 2400.0
 SVG_NS = "http://www.w3.org/2000/svg"
 _DROPPED = {"script", "foreignObject", "iframe", "audio", "video"}
 _EVENT = re.compile(r"^on", re.IGNORECASE)
+#: data: links that are not a plain picture (an SVG or HTML document could carry script)
+_ACTIVE_DATA = re.compile(r"\s*data:(?!image/(png|jpeg|gif|webp)[;,])", re.IGNORECASE)
 
 
 def page_dpi(width_in: float, height_in: float) -> float:
@@ -84,7 +87,8 @@ def _svg_page(data: bytes, name: str, box: tuple[float, float, float, float]) ->
 
 
 def _strip(element: ET.Element) -> None:
-    """Scripts, foreign content and event handlers out, at every depth (n elements)."""
+    """Scripts, foreign content, event handlers and data: links to anything but a plain
+    picture out, at every depth (n elements)."""
     for child in list(element):
         tag = local_name(child)
         if tag in _DROPPED or (tag is None and isinstance(child.tag, str)
@@ -92,7 +96,8 @@ def _strip(element: ET.Element) -> None:
             element.remove(child)
         else:
             _strip(child)
-    for attribute in [a for a in element.attrib if _EVENT.match(a.rpartition("}")[2])]:
+    for attribute in [a for a in element.attrib if _EVENT.match(a.rpartition("}")[2])
+                      or (a.rpartition("}")[2] == "href" and _ACTIVE_DATA.match(element.get(a)))]:
         del element.attrib[attribute]
 
 
