@@ -165,15 +165,17 @@ def annotated_svg(art: Artwork, notes: list[tuple], markers: list[tuple[int, Box
     is marked in amber. The drawing is ``underlay`` (media type, bytes: the vendor's own
     page, laid over the page box exactly) when given, else redrawn from ``art`` with the
     shapes inside the ``aside`` boxes (set aside, not measured) and the drawing's own
-    ``<text>`` in grey. ``banner`` (text, unverified) is written above the drawing; an
-    unverified copy is also framed in amber, so it never looks like a clean one."""
+    ``<text>`` in grey. ``banner`` (text, unverified) is written above the drawing,
+    wrapped to its width; an unverified copy is also framed in amber, so it never looks
+    like a clean one."""
     size = max(0.25, max(art.width, art.height) / 45)
     line = size * 1.5
     per_line = max(20, int((art.width - 2 * size) / (size * 0.56)))  # sans-serif advance
     wrapped = [textwrap.wrap(f"{number}. {note[0]}", per_line, subsequent_indent="   ")
                or [""] for number, note in enumerate(notes, start=1)]
     rows = sum(len(lines) for lines in wrapped)
-    top = size * 2.2 if banner else 0.0
+    heading = textwrap.wrap(banner[0], int(per_line / 1.1)) if banner else []
+    top = size * (1.1 * 1.3 * len(heading) + 0.8) if banner else 0.0
     bottom = art.height if underlay is not None else max(  # the drawing's text too
         [art.height] + [item.box.bounds[3] for item in art.legends if not item.outlined])
     drawing = _drawing(art, extra_height=bottom - art.height + line * (rows + 1) + size,
@@ -188,11 +190,14 @@ def annotated_svg(art: Artwork, notes: list[tuple], markers: list[tuple[int, Box
     else:
         _redrawn_extras(drawing, art, aside)
     if banner:
-        text, unverified = banner
+        unverified = banner[1]
         ink = REVIEW_INK if unverified else "#000000"
-        drawing.add(drawing.text(text, insert=(fmt(size), fmt(-top + size * 1.4)),
-                                 font_family="sans-serif", font_weight="bold",
-                                 font_size=fmt(size * 1.1), fill=ink, id="wsmark-banner"))
+        words = drawing.text("", font_family="sans-serif", font_weight="bold",
+                             font_size=fmt(size * 1.1), fill=ink, id="wsmark-banner")
+        for n, text_line in enumerate(heading):
+            words.add(drawing.tspan(text_line, x=[fmt(size)],
+                                    y=[fmt(-top + size * (1.4 + 1.1 * 1.3 * n))]))
+        drawing.add(words)
         if unverified:
             drawing.add(drawing.rect(insert=(fmt(size / 8), fmt(size / 8)),
                                      size=(fmt(art.width - size / 4), fmt(art.height - size / 4)),

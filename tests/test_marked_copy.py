@@ -253,8 +253,13 @@ def test_an_unverified_drawing_never_gets_a_clean_looking_copy(runner, tmp_path)
     assert result.exit_code == 1
     root = ElementTree.parse(out).getroot()
     banner = next(t for t in root.iter(f"{NS}text") if t.get("id") == "wsmark-banner")
-    assert "NOT VERIFIED" in banner.text and "REVIEW" in banner.text.upper()
-    assert float(banner.get("y")) < 0  # above the drawing, covering none of it
+    lines = list(banner.iter(f"{NS}tspan"))
+    said = " ".join(t.text for t in lines)
+    assert "NOT VERIFIED" in said and "REVIEW" in said.upper()
+    assert all(float(t.get("y")) < 0 for t in lines)  # above the drawing, covering none of it
+    size = float(banner.get("font-size"))
+    width = _viewbox(root)[2]
+    assert all(len(t.text) * size * 0.56 <= width for t in lines)  # wrapped inside the page
     assert any(r.get("id") == "wsmark-unverified" for r in root.iter(f"{NS}rect"))
     fills = {fill for _, _, fill in _disc_centres(root).values()}
     assert fills == {"#A15C00"}
