@@ -244,7 +244,8 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
           pack: str | Pack = DEFAULT_PACK, annotate_copy: bool = False
           ) -> tuple[FileReport, bytes | None]:
     """Judge a drawing or design given as bytes (``name``'s suffix says which); with
-    ``annotate_copy``, also the marked-up SVG. Never raises for bad input: the report's
+    ``annotate_copy``, also the marked-up SVG (of the page with the first failure, for a
+    drawing of several pages: ``annotate_pages`` gives them all). Never raises for bad input: the report's
     verdict is then 'error' with a one-line reason, also when it runs out of memory (in a
     worker under a memory limit, as the web page's are)."""
     from markers.check.pipeline import check_bytes

@@ -42,10 +42,9 @@ def _ring(kind: str) -> tuple[list, list]:
         return ([(12, 12 - a / TAN), (12 + a, 12), (12, 12 + a / TAN), (12 - a, 12)],
                 [(12, 12 - ai / TAN), (12 + ai, 12), (12, 12 + ai / TAN), (12 - ai, 12)])
     if kind == "control":
-        return ([(12 + 10 * math.cos(2 * math.pi * i / 180), 12 + 10 * math.sin(2 * math.pi * i / 180))
-                 for i in range(180)],
-                [(12 + 8 * math.cos(2 * math.pi * i / 180), 12 + 8 * math.sin(2 * math.pi * i / 180))
-                 for i in range(180)])
+        turns = [2 * math.pi * i / 180 for i in range(180)]
+        return ([(12 + 10 * math.cos(t), 12 + 10 * math.sin(t)) for t in turns],
+                [(12 + 8 * math.cos(t), 12 + 8 * math.sin(t)) for t in turns])
     return ([(3, 3), (21, 3), (21, 21), (3, 21)], [(5, 5), (19, 5), (19, 19), (5, 19)])
 
 

@@ -55,8 +55,8 @@ def _mm_svg() -> str:
  <rect {r(*INNER)} fill="#FFFFFF"/>
  <g id="titleblock"><rect {r(13, 26.5, 23.5, 29.5)} fill="none" stroke="#000" stroke-width="0.5"/>
  <text class="note" x="{13.3 * MM - 40:.2f}" y="{28.6 * MM - 25:.2f}">{NOTE}</text></g>
- <line x1="{3 * MM - 40:.2f}" y1="{23 * MM - 25:.2f}" x2="{21 * MM - 40:.2f}" y2="{23 * MM - 25:.2f}"
-  stroke="#000" stroke-width="0.4"/>
+ <line x1="{3 * MM - 40:.2f}" y1="{23 * MM - 25:.2f}" x2="{21 * MM - 40:.2f}"
+  y2="{23 * MM - 25:.2f}" stroke="#000" stroke-width="0.4"/>
  <text class="note" x="{11 * MM - 40:.2f}" y="{22.6 * MM - 25:.2f}">18"</text>
  <image x="0" y="0" width="10" height="10" xlink:href="http://example.invalid/track.png"/>
  <image x="0" y="0" width="10" height="10" href="data:text/html;base64,PHNjcmlwdD4="/>
