@@ -429,8 +429,10 @@ def explain(rule_id: str, pack: str) -> None:
               help="Inches per user unit, for a drawing without a physical size.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif"]),
               default="text", show_default=True)
-@click.option("--annotate", type=click.Path(), metavar="OUT.svg|DIR",
-              help="Write a marked-up copy of each drawing with its findings.")
+@click.option("--annotate", type=click.Path(), metavar="OUT.svg|OUT.pdf|DIR",
+              help="Write a marked-up copy of each drawing with its findings: OUT.pdf a "
+                   "page per input page, OUT.svg (OUT-1.svg, OUT-2.svg ... for several "
+                   "pages), or into DIR.")
 @click.option("--waive", multiple=True, metavar="RULE:reason",
               help="Accept a finding of RULE for the stated reason (repeatable).")
 @click.option("--tolerance", multiple=True, metavar="RULE=VALUE",
@@ -489,8 +491,10 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         reports.append(report)
         copies.append(marked)
         if marked is not None and annotate is not None:
-            api.write_file(targets[index], marked)
-            click.echo(f"wrote {targets[index]}", err=True)
+            written = api.copy_paths(targets[index], len(marked), files)
+            for target, data in zip(written, api.copy_bytes(targets[index], marked)):
+                api.write_file(target, data)
+                click.echo(f"wrote {target}", err=True)
     if report_pdf is not None:
         api.write_file(report_pdf, api.report_pdf(reports, copies, pack))
         click.echo(f"wrote {report_pdf}", err=True)

@@ -34,7 +34,8 @@ from render.paper import PAPERS
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
            "kind", "kind_names", "choices", "parse_length", "design", "with_permit_id", "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
            "check", "check_budget", "check_paths", "inputs", "check_options",
-           "annotation_targets", "annotate", "reports",
+           "annotation_targets", "copy_paths", "copy_bytes", "annotate", "annotate_pages",
+           "reports",
            "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate",
            "bom_table", "materials_table", "write_file", "write_files", "FORMATS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
@@ -259,7 +260,8 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
           pack: str | Pack = DEFAULT_PACK, annotate_copy: bool = False
           ) -> tuple[FileReport, bytes | None]:
     """Judge a drawing or design given as bytes (``name``'s suffix says which); with
-    ``annotate_copy``, also the marked-up SVG. Never raises for bad input: the report's
+    ``annotate_copy``, also the marked-up SVG (of the page with the first failure, for a
+    drawing of several pages: ``annotate_pages`` gives them all). Never raises for bad input: the report's
     verdict is then 'error' with a one-line reason, also when it runs out of memory (in a
     worker under a memory limit, as the web page's are)."""
     from markers.check.pipeline import check_bytes
@@ -268,21 +270,27 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
 
     from markers.check.pipeline import CheckOptions
 
+    from markers.check.pipeline import check_pages, worst_page
+
     try:
-        report, art = check_bytes(data, name, options or CheckOptions(), _pack(pack))
+        report, pages = check_pages(data, name, options or CheckOptions(), _pack(pack))
     except MemoryError:
         return FileReport.unreadable(name, f"{shown_name(name)}: needs more memory than "
                                            "the check of one file may use"), None
-    return report, annotate(report, art) if annotate_copy and art is not None else None
+    if not annotate_copy or not pages:
+        return report, None
+    return report, annotate_pages(report, pages, data, name)[worst_page(report, len(pages))]
 
 
-def _check_path(job: tuple[str, CheckOptions, str, bool]) -> tuple[FileReport, bytes | None]:
-    """One file in a worker process: its report and, if asked, its marked-up copy."""
-    from markers.check.pipeline import check_file
+def _check_path(job: tuple[str, CheckOptions, str, bool]
+                ) -> tuple[FileReport, list[bytes] | None]:
+    """One file in a worker process: its report and, if asked, its marked-up copy (an
+    SVG per page)."""
+    from markers.check.pipeline import check_file_pages
 
     path, options, pack_name, marked = job
-    report, art = check_file(path, options, get_pack(pack_name))
-    return report, annotate(report, art) if marked and art is not None else None
+    report, pages, data = check_file_pages(path, options, get_pack(pack_name))
+    return report, annotate_pages(report, pages, data, path) if marked and pages else None
 
 
 def inputs(paths: Iterable[str]) -> tuple[list[Path], list[str]]:
@@ -310,7 +318,7 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
                 annotate_copy: bool = False, budget: Limits | None = None
                 ) -> Iterator[tuple[str, FileReport, bytes | None]]:
     """Judge files over ``jobs`` processes (default: all cores), yielding (path, report,
-    marked-up SVG or None) in input order as each is done.
+    marked-up copy: an SVG per page, or None) in input order as each is done.
 
     Each file is checked in a worker process under ``budget`` (CPU seconds and memory,
     enforced from outside the work: render/budgeted.py); a file over it gets verdict
@@ -333,11 +341,13 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
 
 def annotation_targets(files: list[Path], annotate: str | Path) -> list[Path]:
     """Where the marked-up copy of each of ``files`` goes: ``annotate`` itself for one
-    file and an ``.svg`` name, else ``NAME.annotated.svg`` in the folder ``annotate``
-    (created; ``NAME-2`` ... when stems repeat). A target that is one of the inputs is
-    refused (one-line WsmarkError): a vendor's drawing is never written over."""
+    file and an ``.svg`` or ``.pdf`` name, else a copy per file in the folder
+    ``annotate`` (created): ``NAME.annotated.pdf`` for a PDF (a page per page of it),
+    ``NAME.annotated.svg`` for the others (``NAME-2`` ... when stems repeat). A target
+    that is one of the inputs is refused (one-line WsmarkError): a vendor's drawing is
+    never written over (see also ``copy_paths``)."""
     out = Path(annotate)
-    if len(files) == 1 and out.suffix.lower() == ".svg":
+    if len(files) == 1 and out.suffix.lower() in (".svg", ".pdf"):
         targets = [out]
     else:
         try:
@@ -352,37 +362,112 @@ def annotation_targets(files: list[Path], annotate: str | Path) -> list[Path]:
                 n += 1
                 name = f"{Path(path).stem}-{n}"
             taken.add(name)
-            targets.append(out / f"{name}.annotated.svg")
+            suffix = ".pdf" if Path(path).suffix.lower() in (".pdf", ".ai") else ".svg"
+            targets.append(out / f"{name}.annotated{suffix}")
+    _refuse_inputs(files, targets)
+    return targets
+
+
+def _refuse_inputs(files: list[Path], targets: list[Path]) -> None:
     inputs_ = {Path(p).resolve() for p in files}
     for target in targets:
         if target.resolve() in inputs_:
             raise WsmarkError(f"--annotate {target}: that is an input drawing; the marked-up "
                               "copy must go elsewhere")
-    return targets
 
 
-def _note(f: Any) -> str:
-    """A finding on the marked-up copy: measured vs required, or what was not judged."""
+def copy_paths(target: Path, pages: int, files: list[Path]) -> list[Path]:
+    """The files a marked-up copy of ``pages`` pages is written to at ``target``: the
+    target itself for a PDF (a page per page) or a one-page SVG, else one SVG per page,
+    ``OUT-1.svg``, ``OUT-2.svg`` ...; none of them may be an input (``files``)."""
+    target = Path(target)
+    if target.suffix.lower() == ".pdf" or pages == 1:
+        paths = [target]
+    else:
+        paths = [target.with_name(f"{target.stem}-{n}{target.suffix}")
+                 for n in range(1, pages + 1)]
+    _refuse_inputs(files, paths)
+    return paths
+
+
+def copy_bytes(target: Path, svgs: list[bytes]) -> list[bytes]:
+    """What goes into each of ``copy_paths(target, len(svgs))``: the page SVGs, or for
+    a ``.pdf`` target one PDF of them all, a page per page."""
+    if Path(target).suffix.lower() != ".pdf":
+        return svgs
+    from render.pdf import combine_pdfs
+    from render.raster import svgs_to_pdfs
+
+    return [combine_pdfs(svgs_to_pdfs(svgs), f"marked-up copy of {Path(target).stem}")]
+
+
+def _note(f: Any) -> tuple[str, Any, bool]:
+    """A finding on the marked-up copy: measured vs required, or what was not judged
+    (a review note, marked apart)."""
     if f.severity == "review":
-        return f"REVIEW {f.rule} {f.citation}: {f.message}"
+        return f"REVIEW {f.rule} {f.citation}: {f.message}", f.bbox, True
     return f"{f.rule} {f.citation}: " + (
         f"measured {f.measured} {f.unit or ''}, required {f.required} {f.unit or ''}".rstrip()
-        if f.measured is not None else f.message)
+        if f.measured is not None else f.message), f.bbox, False
 
 
-def annotate(report: FileReport, art: Artwork) -> bytes:
-    """The drawing with its findings numbered on it (an SVG); one that could not be
-    fully judged says NOT VERIFIED first, so it never looks like a clean copy. On a
-    page of several markers each is framed and numbered as the report numbers it."""
+def annotate(report: FileReport, art: Artwork, source: bytes | None = None,
+             name: str | None = None) -> bytes:
+    """The marked-up copy (an SVG) of a one-page drawing ``art`` (see annotate_pages)."""
+    return annotate_pages(report, [art], source, name)[0]
+
+
+def annotate_pages(report: FileReport, pages: list[Artwork], source: bytes | None = None,
+                   name: str | None = None) -> list[bytes]:
+    """The marked-up copy of each page (an SVG each): the vendor's own drawing (from
+    ``source``, the input's bytes, named ``name``: markers.read.underlay), or where there
+    is none the drawing as read with what was set aside in grey, and over it the page's
+    findings, numbered, and its verdict. A page with a requirement that could not be
+    judged says NOT VERIFIED, so it never looks like a clean copy. On a page of several
+    markers each is framed and numbered as the report numbers it."""
+    from markers.check.split import split
+    from markers.errors import UnreadableDrawing
+    from markers.read.underlay import underlays
     from render.svg import annotated_svg
 
-    unjudged = [f for f in report.findings if f.severity == "review" and not f.waived]
-    head = [(f"NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged; a person "
-             "must check them (marked REVIEW)", None)] if unjudged else []
-    notes = head + [(_note(f), f.bbox) for f in report.findings if f.severity != "info"]
-    numbered = [(m.index, m.bbox) for m in report.markers if m.bbox is not None] \
-        if len(report.markers) > 1 else []
-    return annotated_svg(art, notes, numbered)
+    missing: list[tuple[str, Any, bool]] = []
+    try:
+        under = underlays(source, name or report.file, pages) if source else [None] * len(pages)
+    except UnreadableDrawing as err:
+        under = [None] * len(pages)
+        missing = [(f"the vendor's drawing could not be pictured ({err}); this copy is "
+                    "redrawn from what was read", None, False)]
+    copies = []
+    for i, (art, underlay) in enumerate(zip(pages, under)):
+        number = int(art.meta.get("page", i + 1)) if len(pages) == 1 else i + 1
+        on_page = {m.index for m in report.markers if m.page == number}
+        findings = [f for f in report.findings if f.marker in on_page]
+        unjudged = [f for f in findings if f.severity == "review" and not f.waived]
+        head = [(f"NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged; a "
+                 "person must check them (marked REVIEW)", None, True)] if unjudged else []
+        notes = head + missing + [_note(f) for f in findings if f.severity != "info"]
+        numbered = [(m.index, m.bbox) for m in report.markers
+                    if m.index in on_page and m.bbox is not None] \
+            if len(report.markers) > 1 else []
+        aside = [] if underlay is not None else [
+            s.bbox for s in split(art).set_aside if s.what != "page background"]
+        copies.append(annotated_svg(art, notes, numbered, underlay, aside,
+                                    _banner(report, on_page, number, len(pages), unjudged)))
+    return copies
+
+
+def _banner(report: FileReport, on_page: set[int], number: int, pages: int,
+            unjudged: list) -> tuple[str, bool]:
+    """The line above a page of the marked-up copy: its verdict in words."""
+    from markers.check.report import marker_verdict
+
+    verdict = marker_verdict([f for f in report.findings if f.marker in on_page]) \
+        if on_page else "not judged (no marker on this page)"
+    where = f", page {number} of {pages}" if pages > 1 else ""
+    text = f"wsmark check{where}: {verdict.upper() if on_page else verdict}"
+    if unjudged:
+        text += f" - NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged"
+    return text, bool(unjudged)
 
 
 def reports(items: list[FileReport], fmt: str = "text",
@@ -634,16 +719,20 @@ def check_suffixes() -> tuple[str, ...]:
     return (*READERS, *DESIGN_SUFFIXES)
 
 
-def report_pdf(items: list[FileReport], marked: list[bytes | None],
+def report_pdf(items: list[FileReport], marked: list[bytes | list[bytes] | None],
                pack: str | Pack = DEFAULT_PACK) -> bytes:
     """The clerk's report as PDF: a page per file with its verdict, the marked-up drawing
-    (``marked``, as ``check(..., annotate_copy=True)`` gives it, or None) and the numbered
+    (``marked``: as ``check(..., annotate_copy=True)`` gives it, or a copy per page as
+    ``check_paths`` does, of which the worst page is shown; or None) and the numbered
     findings. Built from the JSON contract, so it says what the JSON says."""
     import json
 
+    from markers.check.pipeline import worst_page
     from render.report_pdf import report_pdf as pages
 
-    return pages(json.loads(reports(items, "json", pack)), marked, _pack(pack).name)
+    shown = [copy[worst_page(item, len(copy))] if isinstance(copy, list) and copy else
+             copy or None for item, copy in zip(items, marked)]
+    return pages(json.loads(reports(items, "json", pack)), shown, _pack(pack).name)
 
 
 def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, int]]:

@@ -14,6 +14,7 @@ sheets, described as a few plain items (``Text``, ``Line``, ``Area``, ``Placed``
 
 from __future__ import annotations
 
+import base64
 import json
 import textwrap
 from dataclasses import dataclass
@@ -98,14 +99,17 @@ def _layer_groups(drawing: svgwrite.Drawing, art: Artwork, prefix: str = "",
     return groups
 
 
-def _drawing(art: Artwork, extra_height: float = 0.0) -> svgwrite.Drawing:
-    """The drawing of ``art``; ``extra_height`` inches of white are added below it."""
-    w, h = fmt(art.width), fmt(art.height + extra_height)
+def _drawing(art: Artwork, extra_height: float = 0.0, top: float = 0.0,
+             paint: bool = True) -> svgwrite.Drawing:
+    """The drawing of ``art``; ``extra_height`` inches of white are added below it and
+    ``top`` above it (the page keeps its coordinates). Without ``paint``, the layers are
+    left out (a marked-up copy shows the vendor's own drawing instead)."""
+    w, h = fmt(art.width), fmt(art.height + extra_height + top)
     drawing = svgwrite.Drawing(size=(f"{w}in", f"{h}in"), profile="full", debug=False)
-    drawing.viewbox(0, 0, float(w), float(h))
+    drawing.viewbox(0, -float(fmt(top)) if top else 0, float(w), float(h))
     title, desc = _description(art)
     drawing.set_desc(title=title, desc=desc)
-    for group in _layer_groups(drawing, art):
+    for group in _layer_groups(drawing, art) if paint else []:
         drawing.add(group)
     area = art.features.get("display-area")
     if area is not None:
@@ -148,19 +152,62 @@ def to_svg(art: Artwork) -> bytes:
     return _drawing(art).tostring().encode("utf-8")
 
 
-def annotated_svg(art: Artwork, notes: list[tuple[str, tuple[float, float, float, float] | None]],
-                  markers: list[tuple[int, tuple[float, float, float, float]]] = ()
-                  ) -> bytes:
-    """The Artwork with numbered markers on each note's box and, below the drawing, the
-    numbered notes (measured vs required), sized to stay readable when printed; each
-    of ``markers`` (index, box) framed and labelled "marker N" as the report says."""
+#: Marks on a marked-up copy: findings in red, what could not be judged in amber, what
+#: was set aside (a redrawn copy) in grey.
+MARK_INK, REVIEW_INK, ASIDE_INK = "#D00000", "#A15C00", "#8C8C8C"
+
+Box = tuple[float, float, float, float]
+
+
+def annotated_svg(art: Artwork, notes: list[tuple], markers: list[tuple[int, Box]] = (),
+                  underlay: tuple[str, bytes] | None = None, aside: list[Box] = (),
+                  banner: tuple[str, bool] | None = None) -> bytes:
+    """The drawing with numbered discs on each note's box and, below it, the numbered
+    notes (measured vs required), sized to stay readable when printed; each of
+    ``markers`` (index, box) framed and labelled "marker N" as the report says.
+
+    A note is (text, box or None[, review]); a review note (what could not be judged)
+    is marked in amber. The drawing is ``underlay`` (media type, bytes: the vendor's own
+    page, laid over the page box exactly) when given, else redrawn from ``art`` with the
+    shapes inside the ``aside`` boxes (set aside, not measured) and the drawing's own
+    ``<text>`` in grey. ``banner`` (text, unverified) is written above the drawing,
+    wrapped to its width; an unverified copy is also framed in amber, so it never looks
+    like a clean one."""
     size = max(0.25, max(art.width, art.height) / 45)
     line = size * 1.5
     per_line = max(20, int((art.width - 2 * size) / (size * 0.56)))  # sans-serif advance
-    wrapped = [textwrap.wrap(f"{number}. {text}", per_line, subsequent_indent="   ") or [""]
-               for number, (text, _) in enumerate(notes, start=1)]
+    wrapped = [textwrap.wrap(f"{number}. {note[0]}", per_line, subsequent_indent="   ")
+               or [""] for number, note in enumerate(notes, start=1)]
     rows = sum(len(lines) for lines in wrapped)
-    drawing = _drawing(art, extra_height=line * (rows + 1) + size)
+    heading = textwrap.wrap(banner[0], int(per_line / 1.1)) if banner else []
+    top = size * (1.1 * 1.3 * len(heading) + 0.8) if banner else 0.0
+    bottom = art.height if underlay is not None else max(  # the drawing's text too
+        [art.height] + [item.box.bounds[3] for item in art.legends if not item.outlined])
+    drawing = _drawing(art, extra_height=bottom - art.height + line * (rows + 1) + size,
+                       top=top, paint=underlay is None)
+    if underlay is not None:
+        mime, data = underlay
+        drawing.add(drawing.rect(insert=(0, 0), size=(fmt(art.width), fmt(art.height)),
+                                 fill="#FFFFFF"))
+        drawing.add(drawing.image(f"data:{mime};base64,{base64.b64encode(data).decode()}",
+                                  insert=(0, 0), size=(fmt(art.width), fmt(art.height)),
+                                  id="vendor-drawing", preserveAspectRatio="none"))
+    else:
+        _redrawn_extras(drawing, art, aside)
+    if banner:
+        unverified = banner[1]
+        ink = REVIEW_INK if unverified else "#000000"
+        words = drawing.text("", font_family="sans-serif", font_weight="bold",
+                             font_size=fmt(size * 1.1), fill=ink, id="wsmark-banner")
+        for n, text_line in enumerate(heading):
+            words.add(drawing.tspan(text_line, x=[fmt(size)],
+                                    y=[fmt(-top + size * (1.4 + 1.1 * 1.3 * n))]))
+        drawing.add(words)
+        if unverified:
+            drawing.add(drawing.rect(insert=(fmt(size / 8), fmt(size / 8)),
+                                     size=(fmt(art.width - size / 4), fmt(art.height - size / 4)),
+                                     fill="none", stroke=REVIEW_INK, stroke_width=fmt(size / 4),
+                                     id="wsmark-unverified"))
     if markers:
         framed = drawing.g(id="wsmark-markers", font_family="sans-serif",
                            font_size=fmt(size), fill="#0050B0")
@@ -171,25 +218,51 @@ def annotated_svg(art: Artwork, notes: list[tuple[str, tuple[float, float, float
             framed.add(drawing.text(f"marker {index}", insert=(fmt(x), fmt(y - size / 3))))
         drawing.add(framed)
     group = drawing.g(id="wsmark-annotations", font_family="sans-serif",
-                      font_size=fmt(size), fill="#D00000")
+                      font_size=fmt(size), fill=MARK_INK)
     placed: list[tuple[float, float]] = []
     row = 0
-    for number, ((text, bbox), lines) in enumerate(zip(notes, wrapped), start=1):
+    for number, (note, lines) in enumerate(zip(notes, wrapped), start=1):
+        bbox, ink = note[1], REVIEW_INK if len(note) > 2 and note[2] else MARK_INK
         if bbox is not None:
             x, y, w, h = bbox
             group.add(drawing.rect(insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)),
-                                   fill="none", stroke="#D00000", stroke_width=fmt(size / 6),
+                                   fill="none", stroke=ink, stroke_width=fmt(size / 6),
                                    stroke_dasharray=f"{fmt(size / 2)},{fmt(size / 4)}"))
             cx, cy = _free_spot(x, y, size * 0.8, placed)
-            group.add(drawing.circle(center=(fmt(cx), fmt(cy)), r=fmt(size * 0.8),
-                                     fill="#D00000"))
+            group.add(drawing.circle(center=(fmt(cx), fmt(cy)), r=fmt(size * 0.8), fill=ink,
+                                     class_="wsmark-disc"))
             group.add(drawing.text(str(number), insert=(fmt(cx), fmt(cy + size * 0.35)),
                                    fill="#FFFFFF", text_anchor="middle"))
         for text_line in lines:
             row += 1
-            group.add(drawing.text(text_line, insert=(fmt(size), fmt(art.height + line * row))))
+            group.add(drawing.text(text_line, insert=(fmt(size), fmt(bottom + line * row)),
+                                   fill=ink))
     drawing.add(group)
     return drawing.tostring().encode("utf-8")
+
+
+def _redrawn_extras(drawing: svgwrite.Drawing, art: Artwork, aside: list[Box]) -> None:
+    """On a copy redrawn from ``art``: the shapes inside the ``aside`` boxes again in
+    grey, and the drawing's ``<text>`` (notes, title block, dimensions) where it was
+    read, grey when set aside (n shapes against k boxes: O(n k))."""
+    areas = [Polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)]).buffer(0.01)
+             for x, y, w, h in aside]
+    grey = drawing.g(id="wsmark-set-aside", fill=ASIDE_INK, stroke="none")
+    for layer in art.layers:
+        for shape in layer.shapes:
+            if any(shape.geometry.within(area) for area in areas):
+                grey.add(drawing.path(d=geometry_path(shape.geometry)))
+    texts = drawing.g(id="drawing-text", font_family="sans-serif")
+    for item in art.legends:
+        if item.outlined or not item.text:
+            continue
+        x0, _, _, y1 = item.box.bounds
+        set_aside = any(item.box.within(area) for area in areas)
+        texts.add(drawing.text(item.text, insert=(fmt(x0), fmt(y1)),
+                               font_size=fmt(item.cap_height / 0.7),
+                               fill=ASIDE_INK if set_aside else (item.hex or "#000000")))
+    drawing.add(grey)
+    drawing.add(texts)
 
 
 def _free_spot(x: float, y: float, radius: float,

@@ -29,6 +29,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "nr5-09-2-b-1-4-t01-fail-triangle-symbol.svg": ("reg-shape",),
     "nr5-09-2-b-1-4-t02-fail-red-outline.svg": ("reg-symbol-color",),
     "nr5-09-2-b-1-4-t03-fail-yellow-center.svg": ("reg-center-color",),
+    "nr5-09-2-b-1-t01-fail-legend-on-outline.svg": ("reg-danger-legend",),
     "nr5-09-2-b-2-t01-fail-words-inside.svg": ("reg-exclusion-cross",),
     "nr5-09-2-b-2-t02-fail-words-on-knockout.svg": ("reg-exclusion-cross",),
     "nr5-09-2-b-3-t01-fail-words-below-circle.svg": ("reg-control-legend",),

@@ -26,8 +26,10 @@ __all__ = ["CSP", "Refused", "SecurityHeaders", "FormTokens", "Upload", "read_fo
 #: data: (marked-up drawings), forms posted only here.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-#: An SVG served on its own may not run anything, even if opened as a page.
-SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox"
+#: An SVG served on its own may not run anything, even if opened as a page; the vendor's
+#: drawing in a marked-up copy is a data: image inside it.
+SVG_CSP = ("default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; "
+           "sandbox")
 SESSION_COOKIE = "wsmark_session"
 
 

@@ -28,8 +28,8 @@ from markers.read import READERS, read_drawing
 from markers.read.limits import read_limited
 from markers.read.sniff import sniff
 
-__all__ = ["CheckOptions", "load_artwork", "judge", "judge_pages", "check_bytes", "check_file",
-           "inputs"]
+__all__ = ["CheckOptions", "load_artwork", "judge", "judge_pages", "worst_page", "check_bytes",
+           "check_pages", "check_file", "check_file_pages", "inputs"]
 
 
 @dataclass(frozen=True)
@@ -119,11 +119,11 @@ def _permit_id(facts: Facts) -> str | None:
 
 
 def judge_pages(pages: list[Artwork], file: str, options: CheckOptions,
-                pack: Pack) -> tuple[FileReport, Artwork]:
+                pack: Pack) -> FileReport:
     """A drawing of several pages: each page that paints something (a cover of text alone
     does not) is split and judged alone; the file lists every page's markers in reading
-    order (page, then on the page), each finding naming its marker, and its verdict is
-    the worst. The Artwork returned (for the marked-up copy) is the worst page's."""
+    order (page, then on the page, each with its page number), each finding naming its
+    marker, and its verdict is the worst."""
     drawn = [i for i, art in enumerate(pages) if art.layers] or [0]
     reports = {i: judge(pages[i], file, options, pack) for i in drawn}
     markers, findings = [], []
@@ -131,34 +131,48 @@ def judge_pages(pages: list[Artwork], file: str, options: CheckOptions,
         offset = len(markers)
         markers += [replace(m, index=m.index + offset, page=i + 1) for m in report.markers]
         findings += [replace(f, marker=f.marker + offset) for f in report.findings]
-    worst = next((i for i in drawn if reports[i].verdict == "fail"), drawn[0])
-    combined = FileReport.judged(file, markers, findings, reports[drawn[0]].overrides)
-    return combined, _at_stated_scale(pages[worst], options)[0]
+    return FileReport.judged(file, markers, findings, reports[drawn[0]].overrides)
+
+
+def worst_page(report: FileReport, pages: int) -> int:
+    """The page (from 0) a single marked-up copy shows: the first with a failing marker,
+    else the first with a marker."""
+    failing = [m.page for m in report.markers if m.verdict == "fail"]
+    shown = failing or [m.page for m in report.markers] or [1]
+    return min(max(shown[0] - 1, 0), pages - 1)
 
 
 def check_bytes(data: bytes, name: str, options: CheckOptions,
                 pack: Pack) -> tuple[FileReport, Artwork | None]:
-    """Judge one input; an unreadable or hostile one gives verdict 'error' on one short
-    line (its name with control characters escaped), never raises. Numpy and shapely
-    warnings are raised as errors, so none reaches stderr. Memory trouble is raised: the
-    budgeted worker running the check reports it against its budget."""
+    """Judge one input (see ``check_pages``); with the Artwork of the page a single
+    marked-up copy shows (``worst_page``), None when unreadable."""
+    report, pages = check_pages(data, name, options, pack)
+    return report, pages[worst_page(report, len(pages))] if pages else None
+
+
+def check_pages(data: bytes, name: str, options: CheckOptions,
+                pack: Pack) -> tuple[FileReport, list[Artwork]]:
+    """Judge one input, with the Artwork of every page (at a stated scale, as measured;
+    none when unreadable). An unreadable or hostile input gives verdict 'error' on one
+    short line (its name with control characters escaped), never raises. Numpy and
+    shapely warnings are raised as errors, so none reaches stderr. Memory trouble is
+    raised: the budgeted worker running the check reports it against its budget."""
     shown = shown_name(name)
     try:
         with warnings_as_errors():
             pages = load_artwork(data, name, options, pack)
-            if len(pages) == 1:
-                return judge(pages[0], name, options, pack), \
-                    _at_stated_scale(pages[0], options)[0]
-            return judge_pages(pages, name, options, pack)
+            report = judge(pages[0], name, options, pack) if len(pages) == 1 else \
+                judge_pages(pages, name, options, pack)
+            return report, [_at_stated_scale(page, options)[0] for page in pages]
     except WsmarkError as err:
         text = str(err)
         text = shown + text[len(name):] if text.startswith(name) else text
-        return FileReport.unreadable(name, one_line(text)), None
+        return FileReport.unreadable(name, one_line(text)), []
     except ARITHMETIC as err:
         return FileReport.unreadable(name, one_line(
-            f"{shown}: numbers out of range ({str(err).splitlines()[0][:100]})")), None
+            f"{shown}: numbers out of range ({str(err).splitlines()[0][:100]})")), []
     except RecursionError:
-        return FileReport.unreadable(name, one_line(f"{shown}: nested too deeply to read")), None
+        return FileReport.unreadable(name, one_line(f"{shown}: nested too deeply to read")), []
     except MemoryError:
         raise
     except Exception as err:  # a hostile file must not crash a batch: report it on one line
@@ -167,12 +181,20 @@ def check_bytes(data: bytes, name: str, options: CheckOptions,
         text = str(err).splitlines()[0] if str(err) else ""
         return FileReport.unreadable(name, one_line(
             f"{shown}: cannot be measured ({type(err).__name__}"
-            f"{': ' + text[:120] if text else ''})")), None
+            f"{': ' + text[:120] if text else ''})")), []
 
 
 def check_file(path: str | Path, options: CheckOptions,
                pack: Pack) -> tuple[FileReport, Artwork | None]:
     """Judge the file at ``path`` (see check_bytes)."""
+    report, pages, _ = check_file_pages(path, options, pack)
+    return report, pages[worst_page(report, len(pages))] if pages else None
+
+
+def check_file_pages(path: str | Path, options: CheckOptions,
+                     pack: Pack) -> tuple[FileReport, list[Artwork], bytes]:
+    """Judge the file at ``path`` (see check_pages), with its pages and its bytes (empty
+    when it could not be read)."""
     name, path = str(path), Path(path)
     try:
         if not path.is_file():
@@ -181,8 +203,9 @@ def check_file(path: str | Path, options: CheckOptions,
         data = read_limited(path, name)
     except WsmarkError as err:
         shown = str(err).replace(name, shown_name(name), 1)
-        return FileReport.unreadable(name, one_line(shown)), None
-    return check_bytes(data, name, options, pack)
+        return FileReport.unreadable(name, one_line(shown)), [], b""
+    report, pages = check_pages(data, name, options, pack)
+    return report, pages, data
 
 
 def inputs(paths: list[str]) -> tuple[list[Path], list[str]]:

@@ -92,6 +92,9 @@ class Facts:
     "surface" (developed onto the surface). ``extent`` is the marker's larger side as
     drawn; ``dimensions`` the proof's dimensions beside it and ``set_aside`` what of the
     page was not measured (markers.check.split), both filled by the pipeline.
+    ``legend_on_outline`` lists the lines of lettering that overlap or touch the
+    symbol's outline: (line, area of its letters on the outline in sq in, clearance
+    from the outline in inches).
     """
 
     source: str
@@ -117,6 +120,7 @@ class Facts:
     roundness: float | None = None
     center_offset: float | None = None
     legends: list[LegendFact] = field(default_factory=list)
+    legend_on_outline: list[tuple[LegendFact, float, float]] = field(default_factory=list)
     face_color: ColorMatch | None = None
     face_shape: str | None = None
     stripes: int = 0

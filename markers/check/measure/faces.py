@@ -13,6 +13,7 @@ import numpy as np
 import shapely
 from shapely import unary_union
 from shapely.geometry import LineString, Polygon, box
+from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from markers.check.measure.common import (
@@ -23,6 +24,7 @@ from markers.check.measure.permit import split_label
 from markers.check.measure.reading import read_identification, read_legend, read_lines
 from markers.core.artwork import Artwork
 from markers.core.colors import OTHER
+from markers.core.spec import req
 from markers.core.shapes import SPECK, extreme_quad, fit_circle, polygons, radii, shape_of
 
 __all__ = ["SHAPES", "measure_face", "side_angles"]
@@ -104,7 +106,10 @@ def _white_quarters(ring: Polygon, outline: float) -> int:
     return count
 
 
-def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> None:
+def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> float | None:
+    """Fill in the symbol's facts from its ``ring``; its usual outline thickness, or None
+    for a symbol without a center."""
+    usual = None
     outer = Polygon(ring.exterior)
     holes = sorted((Polygon(h) for h in ring.interiors), key=lambda p: -p.area)
     holes = [h for h in holes if h.area > SPECK]
@@ -145,6 +150,75 @@ def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> None:
             facts.size = ((x1 - x0) + (ix1 - ix0)) / 2
     facts.kind = {"diamond": "diamond-cross" if facts.has_cross else "diamond",
                   "circle": "circle", "rectangle": "rectangle"}.get(facts.symbol_shape)
+    return usual
+
+
+def _healed(fam: dict) -> dict:
+    """``fam`` with the orange as it would be without lettering painted across it.
+
+    Letters that touch or cross the symbol cut notches into its visible orange (or cut
+    it apart), so the outline would be measured where they cut in and the ring might not
+    be found at all. The symbols are convex, so the orange a line of letters joins up is
+    restored as (orange + those letters) inside the convex hull of that orange, and then
+    only within the outline's usual thickness of the hull's edge (so letters stand
+    neither outside the symbol nor into its center). A letter is a piece smaller than 5 % of
+    the largest orange shape (a painted center is not). Not done when the hull would
+    reach far beyond what is painted (letters bridging two separate orange things).
+
+    n letter outlines against the orange: one prepared intersects test each, O(n log v).
+    """
+    if "orange" not in fam:
+        return fam
+    orange, match = fam["orange"]
+    parts = polygons(orange)
+    if not parts:
+        return fam
+    glyph = 0.05 * Polygon(parts[0].exterior).area  # a letter, not a painted center
+    shapely.prepare(orange)
+    touching = [p for family, (geometry, _) in fam.items() if family not in ("white", "orange")
+                for p in polygons(geometry)
+                if p.area < glyph and orange.intersects(p.buffer(SPECK))]
+    if not touching:
+        return fam
+    letters = unary_union([p.buffer(SPECK) for p in touching])
+    healed = []
+    for part in polygons(unary_union([orange, letters])):
+        hull = part.intersection(orange).convex_hull
+        if hull.area > 1.05 * Polygon(part.exterior).area:
+            return fam
+        whole = part.intersection(hull)
+        holes = [Polygon(h) for h in getattr(whole, "interiors", []) if Polygon(h).area > SPECK]
+        if holes:  # letters standing into the center are not outline: keep the band only
+            join = "round" if shape_of(hull) == "circle" else "mitre"
+            band = hull.difference(hull.buffer(-_typical_outline(whole, holes), join_style=join))
+            whole = unary_union([part.intersection(orange), letters.intersection(band)])
+        healed.append(whole)
+    return {**fam, "orange": (unary_union(healed), match)}
+
+
+def _on_outline(legends: list[LegendFact], painted: BaseGeometry, outer: Polygon,
+                usual: float | None) -> list[tuple[LegendFact, float, float]]:
+    """Each line of lettering near the symbol's outline, with the area of its letters
+    lying on the outline (the band of ``usual`` thickness inside ``outer``, square
+    inches) and its clearance from the outline as ``painted`` (inches; a cross inside
+    is not the outline); lines clear of the outline by more than a length tolerance are
+    left out. A ``<text>`` line is measured by its estimated box. n lines, each one
+    intersection and one distance against the symbol."""
+    if usual is None:
+        return []
+    near = req("length_tolerance")
+    join = "round" if shape_of(outer) == "circle" else "mitre"
+    band = outer.difference(outer.buffer(-usual, join_style=join))
+    painted = painted.intersection(band.buffer(near))  # the outline, not a cross inside it
+    found = []
+    for leg in legends:
+        letters = leg.outline if leg.outline is not None else box(
+            leg.bbox[0], leg.bbox[1], leg.bbox[0] + leg.bbox[2], leg.bbox[1] + leg.bbox[3])
+        clearance = float(letters.distance(painted))
+        area = float(letters.intersection(band).area)
+        if area > SPECK or clearance <= near:
+            found.append((leg, area if area > SPECK else 0.0, clearance))
+    return found
 
 
 def _measure_aid(facts: Facts, fam: dict, family: str) -> None:
@@ -214,11 +288,12 @@ def measure_face(art: Artwork, display_height: float | None = None) -> Facts:
                                    else art.bounds)
     area = facts.panel.area or 1.0
     share = {f: g.area / area for f, (g, _) in fam.items()}
-    ring = _find_ring(fam, area)
+    healed = _healed(fam)
+    ring = _find_ring(healed, area)
     aid_family = _aid_face(fam, share)
     if ring is not None:
-        facts.symbol_color = fam[ring[0]][1]
-        _measure_symbol(facts, ring[1], fam)
+        facts.symbol_color = healed[ring[0]][1]
+        usual = _measure_symbol(facts, ring[1], healed)
         ground = {"white", ring[0], facts.center_color.family if facts.center_color else None}
         letters = [f for f in fam if f not in ground]
         legends = legend_facts(art, fam, letters, facts.symbol_outer, None)
@@ -235,6 +310,9 @@ def measure_face(art: Artwork, display_height: float | None = None) -> Facts:
         art, fam, facts, legends, aid_family if is_aid else None)
     facts.declared_permit_id = art.meta.get("permit_id")
     facts.legends = legends
+    if ring is not None:
+        painted = fam[ring[0]][0].intersection(facts.symbol_outer)
+        facts.legend_on_outline = _on_outline(legends, painted, facts.symbol_outer, usual)
     _display(art, facts, display_height, legends + [facts.permit_label] * bool(
         facts.permit_label))
     if facts.symbol_outer is not None and facts.display_area is not None:

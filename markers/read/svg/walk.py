@@ -126,7 +126,8 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
     width, height = canvas.width, canvas.height
     if width is None or height is None:
         width, height = _content_extent(reader, features)
-    meta = {"source": name, **canvas.meta, **declared_design(doc.root)}
+    meta = {"source": name, **canvas.meta, **declared_design(doc.root),
+            "page_user_box": _page_user_box(canvas.matrix, width, height)}
     generator = _generator(data, doc.root)
     if generator:
         meta["generator"] = generator
@@ -136,6 +137,17 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
     if ignored:
         meta["ignored"] = dict(ignored)
     return Artwork(width, height, layers(reader.painted), tuple(reader.legends), features, meta)
+
+
+def _page_user_box(matrix: np.ndarray, width: float,
+                   height: float) -> tuple[float, float, float, float] | None:
+    """The rectangle of user units (x, y, w, h) the page (0, 0, width, height inches)
+    shows, so that a copy of the drawing can be laid exactly over what was measured;
+    None for a canvas that turns or skews (no SVG root does)."""
+    (sx, kx, tx), (ky, sy, ty) = matrix[0], matrix[1]
+    if kx or ky or not sx or not sy:
+        return None
+    return (float(-tx / sx) + 0.0, float(-ty / sy) + 0.0, float(width / sx), float(height / sy))
 
 
 def _generator(data: bytes, root: Element) -> str | None:

@@ -384,6 +384,27 @@ def _danger_pt(ring_style: str, extra: str = "") -> str:
 
 
 @drawing
+def _legend_on_outline():
+    """nr5-09-2-b-1-t01-fail-legend-on-outline.svg
+
+    Illustrator, pt: a correct danger diamond (even-odd ring, 2 in outline) with ROCKS
+    set inside it 2 in high and shifted left, so that its R runs into the left corner of
+    the orange outline (the words belong inside the diamond or above/below it on white).
+    Drawn on a 24 x 24 in panel with the legend painted over the ring."""
+    w, t = 16.0, 2.0
+    ring = d(diamond(12, 12, w), PT) + d(diamond(12, 12, inner_width(w, t)), PT)
+    return f"""{AI_HEAD}<svg version="1.1" id="Layer_1" {XMLNS} x="0px" y="0px" width="1728pt"
+	 height="1728pt" viewBox="0 0 1728 1728" xml:space="preserve">
+<rect width="1728" height="1728" style="fill:#FFFFFF;"/>
+<path style="fill:#FF4F00;fill-rule:evenodd;" d="{ring}"/>
+<g transform="matrix(72 0 0 72 0 0)">
+	<path d="{letters('ROCKS', 2.0, 10.6, 12.9)}"/>
+</g>
+</svg>
+"""
+
+
+@drawing
 def _red_outline():
     """nr5-09-2-b-1-4-t02-fail-red-outline.svg
 

@@ -94,8 +94,9 @@ def reg_exclusion_cross(f: Facts) -> Iterator[Hit]:
     """An exclusion diamond has an orange cross inside its white center and no words
     inside it ("without qualifying explanation"); words may stand outside.
 
-    Also judges a drawing declared as exclusion whose diamond has no cross, and one
-    whose centre is not white in each of the 4 quarters the cross leaves.
+    Also judges a drawing declared as exclusion whose diamond has no cross, one whose
+    centre is not white in each of the 4 quarters the cross leaves, and words that
+    overlap or touch the outline (partly inside it).
 
     Passes: diamond with cross, "KEEP OUT" below it.  Fails: "SWIM AREA" inside it.
     """
@@ -109,11 +110,38 @@ def reg_exclusion_cross(f: Facts) -> Iterator[Hit]:
                   measured=f"{f.white_quarters} white quarters", required="4 white quarters",
                   bbox=f.bbox())
     if f.kind == "exclusion":
+        yield from _on_outline(f, "exclusion diamond", "NR 5.09(2)(b)2 shows the cross "
+                               "without qualifying explanation; words stand clear outside")
         for leg in f.legends:
             if leg.inside_symbol:
                 yield Hit("words inside an exclusion diamond; NR 5.09(2)(b)2 shows the "
                           "cross without qualifying explanation", measured="words inside",
                           required="no words inside", bbox=leg.bbox)
+
+
+def _on_outline(f: Facts, symbol: str, clause: str) -> Iterator[Hit]:
+    """Lines of lettering that overlap the symbol's outline (letters on the orange band)
+    or touch it (closer than the length tolerance): the words are then neither inside
+    the symbol nor outside it on white, as ``clause`` puts them. A ``<text>`` line's
+    letters depend on the font: when its estimated box reaches the outline, a person
+    must look (review)."""
+    near = req("length_tolerance")
+    for leg, area, clearance in f.legend_on_outline:
+        said = f" {leg.text!r}" if leg.text else ""
+        if not leg.outlined:
+            yield unjudged(f"whether the <text> legend{said} stays clear of the outline of the "
+                           f"{symbol}", "its box, estimated from the font size, reaches the "
+                           "outline, and its letters depend on the font", required="clear of "
+                           "the outline", bbox=leg.bbox)
+        elif area > 0:
+            yield Hit(f"legend{said} overlaps the outline: {area:.2f} sq in of its letters lie "
+                      f"on the orange outline of the {symbol}; {clause}", measured=round(area, 3),
+                      required="0", unit="sq in", bbox=leg.bbox)
+        else:
+            yield Hit(f"legend{said} overlaps the outline: its letters touch the outline of the "
+                      f"{symbol} (clearance {clearance:.3f} in, required more than {near:g} in); "
+                      f"{clause}", measured=round(clearance, 3), required=f"> {near:g}",
+                      unit="in", bbox=leg.bbox)
 
 
 def _inside_words(f: Facts, symbol: str, what: str, shall: str = "") -> Iterator[Hit]:
@@ -139,10 +167,13 @@ def _inside_words(f: Facts, symbol: str, what: str, shall: str = "") -> Iterator
 @rule("reg-control-legend", "NR 5.09(2)(b)3", "error", ("control",))
 def reg_control_legend(f: Facts) -> Iterator[Hit]:
     """A control circle carries its words or numerals inside the circle, read from
-    ``<text>`` or from the outlines (review when the outlines cannot be read).
+    ``<text>`` or from the outlines (review when the outlines cannot be read), clear of
+    its outline: a line that crosses or touches the outline "overlaps the outline".
 
     Passes: "SLOW NO WAKE" inside.  Fails: an empty circle with the words below it.
     """
+    yield from _on_outline(f, "control circle", "NR 5.09(2)(b)3 puts the words inside "
+                           "the circle")
     yield from _inside_words(f, "control circle", "words or numerals",
                              "; the nature of the control shall be indicated inside it")
 
@@ -150,11 +181,31 @@ def reg_control_legend(f: Facts) -> Iterator[Hit]:
 @rule("reg-info-legend", "NR 5.09(2)(b)4", "error", ("information",))
 def reg_info_legend(f: Facts) -> Iterator[Hit]:
     """An information rectangle has its message inside the rectangle, read from
-    ``<text>`` or from the outlines (review when the outlines cannot be read).
+    ``<text>`` or from the outlines (review when the outlines cannot be read), clear of
+    its outline: a line that crosses or touches the outline "overlaps the outline".
 
     Passes: "MARINA" inside.  Fails: an empty rectangle.
     """
+    yield from _on_outline(f, "information rectangle", "NR 5.09(2)(b)4 presents the "
+                           "message within the rectangle")
     yield from _inside_words(f, "information rectangle", "message")
+
+
+@rule("reg-danger-legend", "NR 5.09(2)(b)1", "error", ("danger",))
+def reg_danger_legend(f: Facts) -> Iterator[Hit]:
+    """The words of a danger sign stand inside the diamond, or above or below it on
+    white background: never on the orange outline.
+
+    A line of letters that crosses or touches the outline (closer than the length
+    tolerance) is neither inside the diamond nor on white; the finding gives the area
+    of its letters lying on the outline, or its clearance when it only touches. (The
+    outline's own width is measured as if the letters were not there.)
+
+    Passes: "ROCKS" inside the diamond, clear of the outline.  Fails: "ROCKS" whose
+    first letter runs into the left corner of the outline.
+    """
+    yield from _on_outline(f, "danger diamond", "NR 5.09(2)(b)1 puts the words inside the "
+                           "diamond, or above or below it on white background")
 
 
 @rule("display-height", "NR 5.09(6)(a)", "error", REGULATORY + ("aid-red", "aid-green",

@@ -1,0 +1,124 @@
+"""The vendor's own drawing of each page, to lie under the marks of the marked-up copy.
+
+A marked-up copy redrawn from what wsmark measured would drop what a clerk needs to see
+beside the marks: the shop's notes, title block, dimensions and lettering as drawn. So
+the copy shows the drawing itself, laid exactly over the page that was measured:
+
+* SVG: the drawing as the safety pass left it (``markers.read.svg.safety``: no DOCTYPE,
+  entities expanded, links to files or URLs cut), also without scripts, foreignObject,
+  event handlers and data: links to documents (PNG, JPEG, GIF and WebP pictures stay).
+  Its root is re-sized so that its page box is exactly the user-unit rectangle the
+  reader mapped to the page (``page_user_box``; the box's origin becomes a translation
+  of the content, which every renderer places alike). It is shown as an image, so its
+  stylesheet and ids cannot restyle the marks drawn over it.
+* PDF: each page rendered by PDFium (crop box, /Rotate applied, as the reader reads it)
+  at ``page_dpi`` of its size, in a forked child under the reader's limits.
+* DXF and design files: none; the copy is redrawn from the Artwork.
+
+An underlay is ``(media type, bytes)`` covering the page (0, 0, width, height inches).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+from markers.core.artwork import Artwork
+from markers.read.isolate import isolated
+from markers.read.svg.safety import local_name, safe_document
+
+__all__ = ["Underlay", "underlays", "page_dpi", "MAX_UNDERLAY_PX", "MAX_UNDERLAY_DPI"]
+
+Underlay = tuple[str, bytes]
+
+#: A page's picture: at most this many dpi, and at most this many pixels on its longer
+#: side (a 24 in sign at 100 dpi; a letter page at 150 dpi), so a copy stays a few MB.
+MAX_UNDERLAY_DPI = 150.0
+MAX_UNDERLAY_PX = 2400.0
+
+SVG_NS = "http://www.w3.org/2000/svg"
+_DROPPED = {"script", "foreignObject", "iframe", "audio", "video"}
+_EVENT = re.compile(r"^on", re.IGNORECASE)
+#: data: links that are not a plain picture (an SVG or HTML document could carry script)
+_ACTIVE_DATA = re.compile(r"\s*data:(?!image/(png|jpeg|gif|webp)[;,])", re.IGNORECASE)
+
+
+def page_dpi(width_in: float, height_in: float) -> float:
+    """The resolution a page of this size (inches) is pictured at."""
+    return max(1.0, min(MAX_UNDERLAY_DPI, MAX_UNDERLAY_PX / max(width_in, height_in, 1e-9)))
+
+
+def underlays(data: bytes, name: str, pages: list[Artwork]) -> list[Underlay | None]:
+    """One underlay per page of the drawing ``data`` (read as ``pages``), None where the
+    copy is to be redrawn from the Artwork."""
+    suffix = Path(name).suffix.lower()
+    if suffix in (".svg", ".svgz") and len(pages) == 1:
+        box = pages[0].meta.get("page_user_box")
+        return [("image/svg+xml", _svg_page(data, name, box))] if box else [None]
+    if suffix in (".pdf", ".ai"):
+        numbers = [int(art.meta.get("page", i + 1)) - 1 for i, art in enumerate(pages)]
+        images = isolated(_pdf_pages, data, numbers, name=name)
+        return [("image/png", png) for png in images]
+    return [None] * len(pages)
+
+
+def _svg_page(data: bytes, name: str, box: tuple[float, float, float, float]) -> bytes:
+    """The sanitised drawing whose viewport is exactly ``box`` (user units)."""
+    root = safe_document(data, name).root
+    _strip(root)
+    x, y, w, h = box
+    for attribute in ("x", "y", "transform"):
+        root.attrib.pop(attribute, None)
+    root.set("width", f"{w:.9g}")
+    root.set("height", f"{h:.9g}")
+    root.set("viewBox", f"0 0 {w:.9g} {h:.9g}")
+    root.set("preserveAspectRatio", "none")
+    if x or y:  # the box's origin as a translation: renderers differ on a viewBox's own
+        shifted = ET.Element(f"{{{SVG_NS}}}g", transform=f"translate({-x:.9g} {-y:.9g})")
+        shifted.extend(list(root))
+        for child in list(root):
+            root.remove(child)
+        root.append(shifted)
+    ET.register_namespace("", SVG_NS)
+    ET.register_namespace("xlink", "http://www.w3.org/1999/xlink")
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True)
+
+
+def _strip(element: ET.Element) -> None:
+    """Scripts, foreign content, event handlers and data: links to anything but a plain
+    picture out, at every depth (n elements)."""
+    for child in list(element):
+        tag = local_name(child)
+        if tag in _DROPPED or (tag is None and isinstance(child.tag, str)
+                               and child.tag.endswith("}script")):
+            element.remove(child)
+        else:
+            _strip(child)
+    for attribute in [a for a in element.attrib if _EVENT.match(a.rpartition("}")[2])
+                      or (a.rpartition("}")[2] == "href" and _ACTIVE_DATA.match(element.get(a)))]:
+        del element.attrib[attribute]
+
+
+def _pdf_pages(data: bytes, numbers: list[int]) -> list[bytes]:
+    """PNG pictures of the PDF's pages ``numbers`` (from 0), each at ``page_dpi``."""
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(data)
+    try:
+        out = []
+        for number in numbers:
+            page = doc[number]
+            try:
+                width, height = page.get_size()
+                dpi = page_dpi(width / 72, height / 72)
+                image = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_pil()
+                buffer = io.BytesIO()
+                image.convert("RGB").save(buffer, "PNG", optimize=False, dpi=(dpi, dpi))
+                out.append(buffer.getvalue())
+            finally:
+                page.close()
+        return out
+    finally:
+        doc.close()
