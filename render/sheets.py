@@ -33,7 +33,7 @@ from render.callouts import (
 from render.paper import PAPERS, STANDARD_SIZES
 from render.parallel import pmap
 from render.pdf import combine_pdfs
-from render.raster import svgs_to_pdfs
+from render.raster import pages_to_pdfs
 from render.svg import Area, Line, PageItem, Placed, Text, geometry_path, page_svg
 
 __all__ = ["PAPERS", "STANDARD_SIZES", "DRAWING_HEIGHT", "SheetPage", "DimensionRow",
@@ -511,5 +511,5 @@ def sheet_pages(pack: Pack, kinds: list[Kind] | None = None,
 def sheets_pdf(pack: Pack, pages: list[SheetPage]) -> bytes:
     """The SVG pages as one PDF, each page through cairo (in parallel), so text stays
     text."""
-    return combine_pdfs(svgs_to_pdfs([page.svg for page in pages]),
+    return combine_pdfs(pages_to_pdfs([page.svg for page in pages]),
                         f"{pack.numbering.sheet_title}: reference sheets (wsmark)")
