@@ -185,7 +185,8 @@ def _fit_ellipse(points: np.ndarray) -> tuple[float, float, float]:
     """Least-squares upright ellipse p x^2 + q y^2 + u x + v y + w = 0 (the smallest
     singular vector): half-width, half-height and the worst stray."""
     x, y = points[:, 0], points[:, 1]
-    *_, vt = np.linalg.svd(np.column_stack([x * x, y * y, x, y, np.ones_like(x)]))
+    *_, vt = np.linalg.svd(np.column_stack([x * x, y * y, x, y, np.ones_like(x)]),
+                           full_matrices=False)  # n x 5: the 5 x 5 V alone, O(n)
     p, q, u, v, w = vt[-1] if vt[-1][0] > 0 else -vt[-1]
     if p <= 0 or q <= 0:
         return 0.0, 0.0, math.inf

@@ -121,15 +121,18 @@ def _white_quarters(ring: Polygon, outline: float) -> int:
 
 
 def _center_family(fam: dict, holes: list[Polygon]) -> str:
-    """The family covering most of the symbol's centre (``holes``): only the families
-    whose box meets the centre's are intersected with it (the first of equal ones)."""
+    """The family covering most of the symbol's centre (``holes``), the first of equal
+    ones. Only a family whose box meets the centre's and whose area does more than
+    touch it (a prepared test: the ring itself only borders its holes) is intersected
+    with it; the rest cover none of it."""
     center = unary_union(holes)
     shapely.prepare(center)
     cx0, cy0, cx1, cy1 = center.bounds
     best, most = None, -1.0
     for family, (geometry, _) in fam.items():
         x0, y0, x1, y1 = geometry.bounds
-        meets = x0 <= cx1 and cx0 <= x1 and y0 <= cy1 and cy0 <= y1
+        meets = x0 <= cx1 and cx0 <= x1 and y0 <= cy1 and cy0 <= y1 \
+            and center.intersects(geometry) and not center.touches(geometry)
         area = geometry.intersection(center).area if meets else 0.0
         if area > most:
             best, most = family, area
