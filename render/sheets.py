@@ -33,7 +33,7 @@ from render.callouts import (
 from render.paper import PAPERS, STANDARD_SIZES
 from render.parallel import pmap
 from render.pdf import combine_pdfs
-from render.raster import svgs_to_pdfs
+from render.raster import pages_to_pdfs
 from render.svg import Area, Line, PageItem, Placed, Text, geometry_path, page_svg
 
 __all__ = ["PAPERS", "STANDARD_SIZES", "DRAWING_HEIGHT", "SheetPage", "DimensionRow",
@@ -143,15 +143,18 @@ def _row_label(h: float | None) -> str:
     return f"H = {h:g} in" if h is not None else "the default size"
 
 
-def dimension_table(pack: Pack, kind: Kind, sizes: tuple[float, ...]) -> DimensionTable:
-    """The rule's numbers of ``kind`` at each size, from the built artworks; a size that
-    cannot be built is left blank and named in ``failures``."""
+def dimension_table(pack: Pack, kind: Kind, sizes: tuple[float, ...],
+                    built: dict[float | None, Artwork] | None = None) -> DimensionTable:
+    """The rule's numbers of ``kind`` at each size, from the built artworks (``built``:
+    those already built, by display height); a size that cannot be built is left blank
+    and named in ``failures``."""
     heights: tuple[float | None, ...] = tuple(sizes) if kind.display_area else (None,)
     by_size: list[dict[str, Dimension]] = []
     failures = []
     for h in heights:
         try:
-            by_size.append(_by_name(pack.build(kind.typical_designs(h)[0]).meta["dimensions"]))
+            art = (built or {}).get(h) or pack.build(kind.typical_designs(h)[0])
+            by_size.append(_by_name(art.meta["dimensions"]))
         except WsmarkError as err:
             by_size.append({})
             failures.append(f"{_row_label(h)}: {err}")
@@ -258,7 +261,9 @@ def _kind_page_or_note(job: tuple[Pack, Kind, tuple[float, ...], float]) -> Page
         art = pack.build(kind.typical_designs(DRAWING_HEIGHT)[0])
     except WsmarkError as err:
         return f"{kind.name} has no page: a plain design is refused ({err})"
-    return _kind_page(kind, dimension_table(pack, kind, sizes), art, paper_scale)
+    height = DRAWING_HEIGHT if kind.display_area else None
+    return _kind_page(kind, dimension_table(pack, kind, sizes, {height: art}), art,
+                      paper_scale)
 
 
 def _side_column(kind: Kind, table: DimensionTable, y: float) -> list[PageItem]:
@@ -511,5 +516,5 @@ def sheet_pages(pack: Pack, kinds: list[Kind] | None = None,
 def sheets_pdf(pack: Pack, pages: list[SheetPage]) -> bytes:
     """The SVG pages as one PDF, each page through cairo (in parallel), so text stays
     text."""
-    return combine_pdfs(svgs_to_pdfs([page.svg for page in pages]),
+    return combine_pdfs(pages_to_pdfs([page.svg for page in pages]),
                         f"{pack.numbering.sheet_title}: reference sheets (wsmark)")

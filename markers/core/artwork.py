@@ -8,6 +8,7 @@ marker is its layer minus everything painted above it (``Artwork.visible``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from shapely import STRtree, unary_union
@@ -44,9 +45,10 @@ class Layer:
     hex: str
     shapes: tuple[Shape, ...]
 
-    @property
+    @cached_property
     def geometry(self) -> BaseGeometry:
-        return unary_union([s.geometry for s in self.shapes])
+        """The layer's area, computed once (the dataclass is frozen, its shapes too)."""
+        return _union([s.geometry for s in self.shapes])
 
 
 @dataclass(frozen=True)
@@ -95,8 +97,14 @@ class Artwork:
         return self.visible_by_color().get(color, Polygon())
 
     def visible_by_color(self) -> dict[str, BaseGeometry]:
-        """Every family's visible geometry: each layer minus the union of the layers above
-        it that touch its bounds (found with an STR tree), then one union per color.
+        """Every family's visible geometry (a new dict; the geometry is computed once)."""
+        return dict(self._visible)
+
+    @cached_property
+    def _visible(self) -> dict[str, BaseGeometry]:
+        """Each layer minus the union of the layers above it that touch its bounds (found
+        with an STR tree), then one union per color; a layer nothing covers is kept as it
+        is, and a color of one layer needs no union.
 
         With n layers, each overlapped by k layers above it: O(n log n) to index and
         query, and n unions of k pieces; no union grows with the layers already seen.
@@ -105,12 +113,20 @@ class Artwork:
         tree = STRtree(geometries)
         seen: dict[str, list[BaseGeometry]] = {}
         for i, layer in enumerate(self.layers):
-            above = [int(j) for j in tree.query(geometries[i]) if j > i]
-            covered = unary_union([geometries[j] for j in sorted(above)]) if above \
-                else Polygon()
-            seen.setdefault(layer.color, []).append(geometries[i].difference(covered))
-        return {color: unary_union(seen[color]) for color in self.colors()}
+            above = sorted(int(j) for j in tree.query(geometries[i]) if j > i)
+            part = geometries[i].difference(_union([geometries[j] for j in above])) \
+                if above else geometries[i]
+            seen.setdefault(layer.color, []).append(part)
+        return {color: _union(seen[color]) for color in self.colors()}
 
     def colors(self) -> list[str]:
         """Color families present, in paint order, without repeats."""
         return list(dict.fromkeys(layer.color for layer in self.layers))
+
+
+def _union(parts: list[BaseGeometry]) -> BaseGeometry:
+    """The union of ``parts``; one part is its own union when it is a valid polygon (a
+    union would only copy it), anything else goes through GEOS to be made whole."""
+    if len(parts) == 1 and parts[0].geom_type == "Polygon" and parts[0].is_valid:
+        return parts[0]
+    return unary_union(parts)

@@ -39,6 +39,7 @@ from shapely.geometry.base import BaseGeometry
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.colors import ColorMatch
+from markers.check.measure.bands import edge_color, edge_runs
 from markers.check.measure.common import (
     Band, Facts, Reflector, bbox_of, enclosed_by, family_geometry, legend_facts,
 )
@@ -55,18 +56,11 @@ __all__ = ["SHAPES", "drawn_waterline", "looks_like_buoy", "measure_buoy"]
 #: them (Kind.shape).
 AID_BUOYS = ("red-aid-buoy", "green-aid-buoy", "striped-aid-buoy")
 SHAPES = ("symbol-buoy", "sign-buoy", "mooring-buoy", "race-buoy", "wrap") + AID_BUOYS
-#: Where band colors are sampled: this share of the body's width inside its edges
-#: (a face laid along the surface comes within 0.6 % of the width of the limbs).
-EDGE_IN = 0.0025
-#: Band edges are found to within this (inches).
-EDGE_TOL = 1e-6
 #: The outline of a body is cut into points this far apart (inches) for fitting a circle
 #: or ellipse (about 1/200 of the narrowest buoy the rule names, an 8.75 in race buoy),
 #: and into at most this many.
 OUTLINE_STEP_IN = 0.04
 MAX_OUTLINE_POINTS = 20_000
-#: Most heights at which band colors are sampled (a buoy's bands have tens of vertices).
-MAX_BAND_SAMPLES = 20_000
 #: A face filling its envelope to this share is a cylinder (flat-sided elevation).
 RECT_FILL = 0.97
 #: A fitted circle or ellipse is the outline when no point strays further than this
@@ -84,14 +78,14 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
                   lighted=art.meta.get("lighted"), material=art.meta.get("material"))
     art = _as_guide(art)
     fam = family_geometry(art)
-    painted = unary_union([g for g, _ in fam.values()])
-    if painted.is_empty:
+    x0, y0, x1, y1 = shapely.total_bounds([g for g, _ in fam.values()])
+    if math.isnan(x0):  # nothing painted
         facts.kind = declared
         return facts
-    waterline = _waterline(art, painted)
-    x0, y0, x1, _ = painted.bounds
+    waterline = _waterline(art, y1)
     above = box(x0 - 1, y0 - 1, x1 + 1, waterline)
-    fam = {f: (g.intersection(above), m) for f, (g, m) in fam.items()}
+    fam = {f: (g if g.bounds[3] <= waterline else g.intersection(above), m)
+           for f, (g, m) in fam.items()}
     fam = {f: v for f, v in fam.items() if polygons(v[0])}
     parts = polygons(_closed(unary_union([g for g, _ in fam.values()])))
     if not parts:
@@ -158,10 +152,11 @@ def _as_guide(art: Artwork) -> Artwork:
                    features={**art.features, "waterline": LineString([(x0, y), (x1, y)])})
 
 
-def _waterline(art: Artwork, painted: BaseGeometry) -> float:
+def _waterline(art: Artwork, lowest: float) -> float:
+    """The ``waterline`` guide's height, else the lowest painted edge ``lowest``."""
     line = art.features.get("waterline")
     if line is None or line.is_empty:
-        return painted.bounds[3]
+        return lowest
     _, y0, _, y1 = line.bounds
     return (y0 + y1) / 2
 
@@ -170,7 +165,8 @@ def _fit_ellipse(points: np.ndarray) -> tuple[float, float, float]:
     """Least-squares upright ellipse p x^2 + q y^2 + u x + v y + w = 0 (the smallest
     singular vector): half-width, half-height and the worst stray."""
     x, y = points[:, 0], points[:, 1]
-    *_, vt = np.linalg.svd(np.column_stack([x * x, y * y, x, y, np.ones_like(x)]))
+    *_, vt = np.linalg.svd(np.column_stack([x * x, y * y, x, y, np.ones_like(x)]),
+                           full_matrices=False)  # n x 5: the 5 x 5 V alone, O(n)
     p, q, u, v, w = vt[-1] if vt[-1][0] > 0 else -vt[-1]
     if p <= 0 or q <= 0:
         return 0.0, 0.0, math.inf
@@ -216,56 +212,13 @@ def _width_at(body: Polygon, y: float) -> float:
 
 # --- bands ------------------------------------------------------------------------------
 
-def _edge_color(fam: Fam, body: Polygon, y: float) -> str | None:
-    """The color at both edges of the body at height ``y``, if it is one color."""
-    x0, _, x1, _ = body.bounds
-    cut = body.intersection(LineString([(x0 - 1, y), (x1 + 1, y)]))
-    if cut.is_empty:
-        return None
-    left, _, right, _ = cut.bounds
-    inset = EDGE_IN * (right - left)
-    seen = set()
-    for x in (left + inset, right - inset):
-        at = [f for f, (g, _) in fam.items() if shapely.intersects_xy(g, x, y)]
-        seen.add(at[0] if len(at) == 1 else None)
-    return seen.pop() if len(seen) == 1 else None
-
-
 def _bands(fam: Fam, body: Polygon, waterline: float) -> list[Band]:
-    """Runs of one color at both edges of the body, top to bottom.
-
-    The color at the edges can change only at the height of a vertex of the body or of
-    a color's outline (or where a slanted outline crosses the sampling line between
-    two such heights): the color is sampled once between each two consecutive vertex
-    heights, and each change is pinned by bisection to EDGE_TOL. With n vertices in the
-    body and the colors: O(n log n) to collect the heights, then O(min(n, MAX_BAND_SAMPLES))
-    samples, each O(n) (one cut of the body, point tests on prepared outlines).
-    """
-    _, top, _, bottom = body.bounds
-    bottom = min(bottom, waterline)
-    for geometry, _ in fam.values():
-        shapely.prepare(geometry)
-    heights = np.unique(np.concatenate([shapely.get_coordinates(g)[:, 1]
-                                        for g in (body, *(g for g, _ in fam.values()))]))
-    heights = heights[(heights > top) & (heights < bottom)]
-    if len(heights) + 1 > MAX_BAND_SAMPLES:  # too many to visit: an even grid instead
-        heights = np.linspace(top, bottom, MAX_BAND_SAMPLES + 1)[1:-1]
-    ys = np.concatenate(([top], heights, [bottom]))
-    mids = [float(y) for y in (ys[:-1] + ys[1:]) / 2]
-    colors = [_edge_color(fam, body, y) for y in mids]
-    edges, runs = [top], [colors[0]]
-    for i in range(1, len(colors)):
-        if colors[i] != colors[i - 1]:
-            lo, hi = mids[i - 1], mids[i]
-            while hi - lo > EDGE_TOL:
-                mid = (lo + hi) / 2
-                lo, hi = (mid, hi) if _edge_color(fam, body, mid) == colors[i - 1] else (lo, mid)
-            edges.append((lo + hi) / 2)
-            runs.append(colors[i])
-    edges.append(bottom)
+    """Runs of one color at both edges of the body, top to bottom, down to the waterline
+    (markers.check.measure.bands: exact edges, O(n log n) in the body's and the colors'
+    vertices), each with its share of the body's area (one intersection a band)."""
     x0, _, x1, _ = body.bounds
     return [Band(fam[c][1], y0, y1, body.intersection(box(x0, y0, x1, y1)).area / body.area)
-            for c, y0, y1 in zip(runs, edges, edges[1:]) if c is not None]
+            for c, y0, y1 in edge_runs(fam, body, waterline) if c is not None]
 
 
 # --- reflector ---------------------------------------------------------------------------
@@ -360,7 +313,7 @@ def looks_like_buoy(art: Artwork) -> bool:
     if _shape(body, y1)[0] not in ("sphere", "ovate", "oblate"):
         return False
     middle = body.centroid
-    side = _edge_color(fam, body, middle.y)
+    side = edge_color(fam, body, middle.y)
     inside = [f for f, (g, _) in fam.items() if shapely.intersects_xy(g, middle.x, middle.y)]
     return side is not None and inside == [side]
 

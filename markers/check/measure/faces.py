@@ -14,7 +14,6 @@ import shapely
 from shapely import unary_union
 from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import nearest_points
 
 from markers.check.measure.common import (
     Facts, LegendFact, bbox_of, enclosed_by, family_geometry, legend_facts,
@@ -45,7 +44,6 @@ def _display(art: Artwork, facts: Facts, given: float | None,
              legends: list[LegendFact]) -> None:
     """Display height and its basis: given on the command line, declared in the
     drawing (``display-area``), or inferred from the layout (measure.display)."""
-    panel = facts.panel
     declared = art.features.get("display-area")
     if given is not None:
         facts.display_height, facts.display_basis = given, "declared"
@@ -67,11 +65,22 @@ def _display(art: Artwork, facts: Facts, given: float | None,
 def _typical_outline(ring: Polygon, holes: list[Polygon]) -> float:
     """The outline's usual thickness: the median distance from the outer boundary to
     the white centre, so letters touching the outline or one thick side do not move
-    it (the rule's thinnest is Facts.outline)."""
+    it (the rule's thinnest is Facts.outline). With p = 400 points on the outer
+    boundary and v vertices in the holes: an STR tree of the holes' segments and one
+    nearest query a point, O((p + v) log v)."""
     edge = shapely.segmentize(ring.exterior, ring.exterior.length / 400)
     points = shapely.points(shapely.get_coordinates(edge))
-    centre = unary_union([h.exterior for h in holes])
-    return float(np.median(shapely.distance(points, centre)))
+    segments = _ring_segments([h.exterior for h in holes])
+    _, distance = shapely.STRtree(segments).query_nearest(points, return_distance=True,
+                                                          all_matches=False)
+    return float(np.median(distance))
+
+
+def _ring_segments(rings: list) -> np.ndarray:
+    """The segments of ``rings`` as LineStrings: O(v)."""
+    coords, index = shapely.get_coordinates(np.array(rings, dtype=object), return_index=True)
+    same = index[1:] == index[:-1]
+    return shapely.linestrings(np.stack([coords[:-1][same], coords[1:][same]], axis=1))
 
 
 def _has_cross(ring: Polygon, outline: float) -> bool:
@@ -106,6 +115,25 @@ def _white_quarters(ring: Polygon, outline: float) -> int:
     return count
 
 
+def _center_family(fam: dict, holes: list[Polygon]) -> str:
+    """The family covering most of the symbol's centre (``holes``), the first of equal
+    ones. Only a family whose box meets the centre's and whose area does more than
+    touch it (a prepared test: the ring itself only borders its holes) is intersected
+    with it; the rest cover none of it."""
+    center = unary_union(holes)
+    shapely.prepare(center)
+    cx0, cy0, cx1, cy1 = center.bounds
+    best, most = None, -1.0
+    for family, (geometry, _) in fam.items():
+        x0, y0, x1, y1 = geometry.bounds
+        meets = x0 <= cx1 and cx0 <= x1 and y0 <= cy1 and cy0 <= y1 \
+            and center.intersects(geometry) and not center.touches(geometry)
+        area = geometry.intersection(center).area if meets else 0.0
+        if area > most:
+            best, most = family, area
+    return best
+
+
 def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> float | None:
     """Fill in the symbol's facts from its ``ring``; its usual outline thickness, or None
     for a symbol without a center."""
@@ -118,15 +146,12 @@ def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> float | None:
     if not holes:
         facts.center_color = facts.symbol_color
     if holes:
-        center = unary_union(holes)
-        seen = max(((f, g.intersection(center).area) for f, (g, m) in fam.items()),
-                   key=lambda item: item[1])
-        facts.center_color = fam[seen[0]][1]
-        where = min(((ring.exterior.distance(h.exterior), h) for h in holes),
-                    key=lambda item: item[0])
-        facts.outline = where[0]
-        a, b = nearest_points(ring.exterior, where[1].exterior)
-        facts.outline_at = bbox_of(LineString([a, b]).buffer(0.05))
+        facts.center_color = fam[_center_family(fam, holes)][1]
+        gaps = shapely.distance(ring.exterior, [h.exterior for h in holes])
+        nearest = int(np.argmin(gaps))
+        facts.outline = float(gaps[nearest])
+        closest = shapely.shortest_line(ring.exterior, holes[nearest].exterior)
+        facts.outline_at = bbox_of(closest.buffer(0.05))
         usual = _typical_outline(ring, holes)
         facts.has_cross = facts.symbol_shape == "diamond" and _has_cross(ring, usual)
         if facts.has_cross:
