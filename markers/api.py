@@ -261,16 +261,12 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
           ) -> tuple[FileReport, bytes | None]:
     """Judge a drawing or design given as bytes (``name``'s suffix says which); with
     ``annotate_copy``, also the marked-up SVG (of the page with the first failure, for a
-    drawing of several pages: ``annotate_pages`` gives them all). Never raises for bad input: the report's
-    verdict is then 'error' with a one-line reason, also when it runs out of memory (in a
-    worker under a memory limit, as the web page's are)."""
-    from markers.check.pipeline import check_bytes
+    drawing of several pages: ``annotate_pages`` gives them all). Never raises for bad
+    input: the report's verdict is then 'error' with a one-line reason, also when it runs
+    out of memory (in a worker under a memory limit, as the web page's are)."""
+    from markers.check.pipeline import CheckOptions, check_pages, worst_page
     from markers.check.report import FileReport
     from markers.core.shown import shown_name
-
-    from markers.check.pipeline import CheckOptions
-
-    from markers.check.pipeline import check_pages, worst_page
 
     try:
         report, pages = check_pages(data, name, options or CheckOptions(), _pack(pack))

@@ -16,7 +16,7 @@ import tempfile
 import time
 from collections import OrderedDict, Counter
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode

@@ -303,7 +303,7 @@ def looks_like_buoy(art: Artwork) -> bool:
     tall = y1 - y0 >= 1.5 * (x1 - x0)
     edge = 0.01 * (y1 - y0)  # a wrap is orange at the edges of its top and bottom
     if tall or (body.area >= RECT_FILL * body.envelope.area and all(
-            _edge_color(fam, body, y) == "orange" for y in (y0 + edge, y1 - edge))):
+            edge_color(fam, body, y) == "orange" for y in (y0 + edge, y1 - edge))):
         bands = _bands(fam, body, y1)
         names = [b.color.family for b in bands]
         if len(names) >= 3 and "orange" in names and (tall or _is_wrap(fam, body, bands)):
