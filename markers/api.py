@@ -23,7 +23,6 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from markers.core.artwork import Artwork
 from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
 from markers.core.pack import Kind, Pack
 from markers.errors import DesignError, UnreadableDrawing, WsmarkError
@@ -41,6 +40,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets"]
 
 if TYPE_CHECKING:
+    from markers.core.artwork import Artwork
     from markers.check.pipeline import CheckOptions
     from markers.check.report import FileReport
     from markers.plan.model import PlanReport
@@ -186,7 +186,7 @@ def render(what: Design | Artwork, suffix: str, dpi: float = 150,
     bytes."""
     from render.output import render_bytes
 
-    art = what if isinstance(what, Artwork) else build(what, pack)
+    art = build(what, pack) if isinstance(what, Design) else what
     return render_bytes(art, suffix, dpi)
 
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from markers.core.artwork import Artwork
 from markers.errors import WsmarkError
 from render.stale import remove_stale, temp_path
+
+if TYPE_CHECKING:  # shapely is not needed to know the formats (wsmark --help)
+    from markers.core.artwork import Artwork
 
 __all__ = ["FORMATS", "write_atomic", "render_bytes", "render_file", "file_stem", "make_dir"]
 
