@@ -216,8 +216,12 @@ def spec(kind: str, display_height: float | None, legend: str | None, ws_id: str
               help=f"File to write: {', '.join(api.FORMATS)}.")
 @click.option("--dpi", type=click.FloatRange(min=1, max=2400), default=150, show_default=True,
               help="Resolution of a PNG.")
+@click.option("--max-pixels", type=click.IntRange(min=1), default=api.MAX_PIXELS,
+              show_default=True, metavar="N",
+              help="Refuse a PNG of more than N pixels (4 bytes of image memory each).")
 def render(kind: str, display_height: float | None, legend: str | None, ws_id: str | None,
-           outline: float | None, pack: str, output: str, dpi: float, **fields) -> None:
+           outline: float | None, pack: str, output: str, dpi: float, max_pixels: int,
+           **fields) -> None:
     """Render a marker (a kind, or a YAML/JSON design file) at actual size to SVG, PNG
     or PDF. Buoys are elevations (seen from the side, with their waterline).
 
@@ -228,7 +232,7 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
     """
     art = api.build(_kind_or_file(kind, display_height, outline, legend, ws_id, pack,
                                   **fields), pack)
-    api.write_file(output, api.render(art, Path(output).suffix, dpi))
+    api.write_file(output, api.render(art, Path(output).suffix, dpi, pack, max_pixels))
     click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in)")
     for note in art.meta.get("notes", ()):
         click.echo(f"wsmark: note: {note}", err=True)

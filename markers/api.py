@@ -27,7 +27,7 @@ from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
 from markers.core.pack import Kind, Pack
 from markers.errors import DesignError, UnreadableDrawing, WsmarkError
 from markers.packs import DEFAULT_PACK, PACK_NAMES, get_pack
-from render.output import FORMATS, write_atomic
+from render.output import FORMATS, MAX_PIXELS, write_atomic
 from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
@@ -35,7 +35,8 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "check", "check_budget", "check_paths", "inputs", "check_options",
            "annotation_targets", "annotate", "reports",
            "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate",
-           "bom_table", "materials_table", "write_file", "write_files", "FORMATS", "PAPERS",
+           "bom_table", "materials_table", "write_file", "write_files", "FORMATS", "MAX_PIXELS",
+           "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
            "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets"]
 
@@ -181,13 +182,14 @@ def spec(design_: Design, pack: str | Pack = DEFAULT_PACK) -> dict[str, Any]:
 
 
 def render(what: Design | Artwork, suffix: str, dpi: float = 150,
-           pack: str | Pack = DEFAULT_PACK) -> bytes:
-    """A design or Artwork at actual size as ``.svg``, ``.png`` (at ``dpi``) or ``.pdf``
+           pack: str | Pack = DEFAULT_PACK, max_pixels: int | None = None) -> bytes:
+    """A design or Artwork at actual size as ``.svg``, ``.png`` (at ``dpi``; refused
+    with a one-line WsmarkError beyond ``max_pixels``, default MAX_PIXELS) or ``.pdf``
     bytes."""
     from render.output import render_bytes
 
     art = build(what, pack) if isinstance(what, Design) else what
-    return render_bytes(art, suffix, dpi)
+    return render_bytes(art, suffix, dpi, MAX_PIXELS if max_pixels is None else max_pixels)
 
 
 def wrap_design(symbol: str | None, display_height: float | None = None, *,
