@@ -34,7 +34,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "kind", "kind_names", "choices", "parse_length", "design", "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
            "check", "check_budget", "check_paths", "inputs", "check_options",
            "annotation_targets", "annotate", "reports",
-           "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate",
+           "exit_status", "summary", "report_writer", "rules", "explain", "sheets", "gallery", "fabricate",
            "bom_table", "materials_table", "write_file", "write_files", "FORMATS", "MAX_PIXELS",
            "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
@@ -382,6 +382,16 @@ def reports(items: list[FileReport], fmt: str = "text",
         chosen = _pack(pack)
         return out.to_sarif(items, chosen.rules, chosen.url)
     return out.to_text(items)
+
+
+def report_writer(fmt: str, out: Any, err: Any, pack: str | Pack = DEFAULT_PACK) -> Any:
+    """A markers.check.stream.ReportWriter: each report written to ``out`` as it is
+    added (an unreadable file's text to ``err``), giving the bytes ``reports`` gives of
+    the whole list; it keeps only counts, for its ``summary()`` and ``exit_status()``."""
+    from markers.check.stream import ReportWriter
+
+    chosen = _pack(pack)
+    return ReportWriter(fmt, out, err, chosen.rules if fmt == "sarif" else None, chosen.url)
 
 
 def summary(items: list[FileReport]) -> str:
