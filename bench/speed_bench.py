@@ -185,15 +185,15 @@ def _legend_rows() -> list[Row]:
                             f"quadratic would be 16x: {_verdict(grows <= 16)}"))
     finally:
         lettering.set_block = set_block
-    legend = " ".join(WORDS)
-    done = subprocess.run([WSMARK, "render", "information", "-H", "24", "--max-width", "96",
+    legend = " ".join(("NO WAKE ZONE AHEAD KEEP RIGHT OF BUOYS SLOW 5 MPH " * 2).split()[:20])
+    done = subprocess.run([WSMARK, "render", "information", "-H", "24", "--max-width", "48",
                            "--legend", legend, "-o", os.devnull + ".svg"],
                           capture_output=True, text=True)
     size = re.search(r"\(([\d.]+) x ([\d.]+) in\)", done.stdout)
-    legible = size is not None and float(size.group(1)) <= 96
-    rows.append(Row("information -H 24 --max-width 96, 20 words",
+    legible = size is not None and float(size.group(1)) <= 48
+    rows.append(Row("information -H 24 --max-width 48, 20 words",
                     size.group(0) if size else done.stderr.strip()[:60],
-                    f"wrapped within 8 ft (was a 345 in line): {_verdict(legible)}"))
+                    f"wrapped within 4 ft (was a 345 in line): {_verdict(legible)}"))
     return rows
 
 

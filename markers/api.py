@@ -306,7 +306,7 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
     from markers.core.shown import shown_name
     from render.budgeted import Limits, budgeted_imap
 
-    job_list = [(str(p), options or CheckOptions(), pack, annotate_copy) for p in paths]
+    job_list = _Jobs([str(p) for p in paths], options or CheckOptions(), pack, annotate_copy)
     outcomes = budgeted_imap(_check_path, job_list, jobs, budget or Limits())
     for (path, *_), outcome in zip(job_list, outcomes):
         if outcome.overrun is None:
@@ -315,6 +315,21 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
             report = FileReport.unreadable(path, f"{shown_name(path)}: {outcome.overrun}")
             marked = None
         yield path, report, marked
+
+
+class _Jobs:
+    """The jobs of ``check_paths`` made when asked for: a long run holds its paths, not
+    a tuple per file."""
+
+    def __init__(self, paths: list[str], options: CheckOptions, pack: str,
+                 annotate_copy: bool) -> None:
+        self.paths, self.rest = paths, (options, pack, annotate_copy)
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    def __getitem__(self, index: int) -> tuple[str, CheckOptions, str, bool]:
+        return (self.paths[index], *self.rest)
 
 
 def annotation_targets(files: list[Path], annotate: str | Path) -> list[Path]:
