@@ -219,8 +219,12 @@ def spec(kind: str, display_height: float | None, legend: str | None, ws_id: str
               help=f"File to write: {', '.join(api.FORMATS)}.")
 @click.option("--dpi", type=click.FloatRange(min=1, max=2400), default=150, show_default=True,
               help="Resolution of a PNG.")
+@click.option("--max-pixels", type=click.IntRange(min=1), default=api.MAX_PIXELS,
+              show_default=True, metavar="N",
+              help="Refuse a PNG of more than N pixels (4 bytes of image memory each).")
 def render(kind: str, display_height: float | None, legend: str | None, ws_id: str | None,
-           outline: float | None, pack: str, output: str, dpi: float, **fields) -> None:
+           outline: float | None, pack: str, output: str, dpi: float, max_pixels: int,
+           **fields) -> None:
     """Render a marker (a kind, or a YAML/JSON design file) at actual size to SVG, PNG
     or PDF. Buoys are elevations (seen from the side, with their waterline).
 
@@ -231,7 +235,7 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
     """
     art = api.build(_kind_or_file(kind, display_height, outline, legend, ws_id, pack,
                                   **fields), pack)
-    api.write_file(output, api.render(art, Path(output).suffix, dpi))
+    api.write_file(output, api.render(art, Path(output).suffix, dpi, pack, max_pixels))
     click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in)")
     for note in art.meta.get("notes", ()):
         click.echo(f"wsmark: note: {note}", err=True)
@@ -482,34 +486,36 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     targets = api.annotation_targets(files, annotate) if annotate is not None else []
     results = api.check_paths(files, options, pack, jobs,
                               annotate is not None or report_pdf is not None, limits)
-    if sys.stderr.isatty() and len(files) > 1:
-        with click.progressbar(results, length=len(files), label="checking",
-                               file=sys.stderr) as bar:
-            results = list(bar)
+    # each report is written as it comes; the parent keeps counts, so its memory stays
+    # flat however many files there are (the clerk's report alone needs them all)
+    writer = api.report_writer(fmt, sys.stdout, sys.stderr, pack)
+    quiet = fmt != "text" and annotate is None and not sys.stdout.isatty()
+    bar = (click.progressbar(length=len(files), label="checking", file=sys.stderr)
+           if quiet and sys.stderr.isatty() and len(files) > 1 else None)
     reports, copies = [], []
-    for index, (path, report, marked) in enumerate(results):
-        reports.append(report)
-        copies.append(marked)
-        if marked is not None and annotate is not None:
-            written = api.copy_paths(targets[index], len(marked), files)
-            for target, data in zip(written, api.copy_bytes(targets[index], marked)):
-                api.write_file(target, data)
-                click.echo(f"wrote {target}", err=True)
+    try:
+        for index, (path, report, marked) in enumerate(results):
+            writer.add(report)
+            if bar is not None:
+                bar.update(1)
+            if report_pdf is not None:
+                reports.append(report)
+                copies.append(marked)
+            if marked is not None and annotate is not None:
+                written = api.copy_paths(targets[index], len(marked), files)
+                for target, data in zip(written, api.copy_bytes(targets[index], marked)):
+                    api.write_file(target, data)
+                    click.echo(f"wrote {target}", err=True)
+    finally:  # what was judged stays a whole document, even when a write fails
+        if bar is not None:
+            bar.render_finish()
+        writer.close()
     if report_pdf is not None:
         api.write_file(report_pdf, api.report_pdf(reports, copies, pack))
         click.echo(f"wrote {report_pdf}", err=True)
-    if fmt == "text":  # a file that could not be read is an error message: stderr
-        readable = [r for r in reports if r.error is None]
-        if readable:
-            click.echo(api.reports(readable, fmt, pack))
-        for report in reports:
-            if report.error is not None:
-                click.echo(api.reports([report], fmt, pack), err=True)
-    else:
-        click.echo(api.reports(reports, fmt, pack))
-    if len(reports) > 1:
-        click.echo(api.summary(reports), err=fmt != "text")
-    status = api.exit_status(reports)
+    if writer.tally.count > 1:
+        click.echo(writer.summary(), err=fmt != "text")
+    status = writer.exit_status()
     sys.exit(0 if exit_zero and status == 1 else status)
 
 

@@ -19,6 +19,7 @@ from check_bench import bench_check  # noqa: E402
 from web_bench import bench_web  # noqa: E402
 from sheets_bench import bench_fabricate, bench_sheets  # noqa: E402
 from plan_bench import bench_plan  # noqa: E402
+from speed_bench import bench_speed  # noqa: E402
 from common import Row, Stat, median_child, median_times, mib, table  # noqa: E402
 
 import cairosvg  # noqa: E402
@@ -121,6 +122,7 @@ BENCHES: dict[str, tuple[str, Callable[[int], list[Row]]]] = {
     "plan": ("6. wsmark plan check: 1,250 to 10,000 markers", bench_plan),
     "web": ("7. web page: 50 concurrent uploads, memory over 1,000 requests",
             lambda runs: bench_web()),
+    "speed": ("8. issue 14: every speed goal, as ratios to the bare library", bench_speed),
 }
 
 
@@ -129,10 +131,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per median (default 5)")
     parser.add_argument("--only", nargs="+", choices=list(BENCHES), help="benches to run")
+    parser.add_argument("--huge", action="store_true",
+                        help="speed: also check 100,000 files for the memory figure")
     args = parser.parse_args(argv)
     for name in args.only or BENCHES:
         title, fn = BENCHES[name]
-        print(table(title, fn(args.runs)) + "\n", flush=True)
+        rows = bench_speed(args.runs, args.huge) if name == "speed" else fn(args.runs)
+        print(table(title, rows) + "\n", flush=True)
     return 0
 
 

@@ -23,25 +23,26 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from markers.core.artwork import Artwork
 from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
 from markers.core.pack import Kind, Pack
 from markers.errors import DesignError, UnreadableDrawing, WsmarkError
 from markers.packs import DEFAULT_PACK, PACK_NAMES, get_pack
-from render.output import FORMATS, write_atomic
+from render.output import FORMATS, MAX_PIXELS, write_atomic
 from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
-           "kind", "kind_names", "choices", "parse_length", "design", "with_permit_id", "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
+           "kind", "kind_names", "choices", "parse_length", "design", "with_permit_id",
+           "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
            "check", "check_budget", "check_paths", "inputs", "check_options",
            "annotation_targets", "copy_paths", "copy_bytes", "annotate", "annotate_pages",
-           "reports",
-           "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate",
-           "bom_table", "materials_table", "write_file", "write_files", "FORMATS", "PAPERS",
+           "reports", "exit_status", "summary", "report_writer", "rules", "explain", "sheets",
+           "gallery", "fabricate", "bom_table", "materials_table", "write_file", "write_files",
+           "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
            "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets"]
 
 if TYPE_CHECKING:
+    from markers.core.artwork import Artwork
     from markers.check.pipeline import CheckOptions
     from markers.check.report import FileReport
     from markers.plan.model import PlanReport
@@ -195,13 +196,14 @@ def spec(design_: Design, pack: str | Pack = DEFAULT_PACK) -> dict[str, Any]:
 
 
 def render(what: Design | Artwork, suffix: str, dpi: float = 150,
-           pack: str | Pack = DEFAULT_PACK) -> bytes:
-    """A design or Artwork at actual size as ``.svg``, ``.png`` (at ``dpi``) or ``.pdf``
+           pack: str | Pack = DEFAULT_PACK, max_pixels: int | None = None) -> bytes:
+    """A design or Artwork at actual size as ``.svg``, ``.png`` (at ``dpi``; refused
+    with a one-line WsmarkError beyond ``max_pixels``, default MAX_PIXELS) or ``.pdf``
     bytes."""
     from render.output import render_bytes
 
-    art = what if isinstance(what, Artwork) else build(what, pack)
-    return render_bytes(art, suffix, dpi)
+    art = build(what, pack) if isinstance(what, Design) else what
+    return render_bytes(art, suffix, dpi, MAX_PIXELS if max_pixels is None else max_pixels)
 
 
 def wrap_design(symbol: str | None, display_height: float | None = None, *,
@@ -324,7 +326,7 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
     from markers.core.shown import shown_name
     from render.budgeted import Limits, budgeted_imap
 
-    job_list = [(str(p), options or CheckOptions(), pack, annotate_copy) for p in paths]
+    job_list = _Jobs([str(p) for p in paths], options or CheckOptions(), pack, annotate_copy)
     outcomes = budgeted_imap(_check_path, job_list, jobs, budget or Limits())
     for (path, *_), outcome in zip(job_list, outcomes):
         if outcome.overrun is None:
@@ -333,6 +335,21 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
             report = FileReport.unreadable(path, f"{shown_name(path)}: {outcome.overrun}")
             marked = None
         yield path, report, marked
+
+
+class _Jobs:
+    """The jobs of ``check_paths`` made when asked for: a long run holds its paths, not
+    a tuple per file."""
+
+    def __init__(self, paths: list[str], options: CheckOptions, pack: str,
+                 annotate_copy: bool) -> None:
+        self.paths, self.rest = paths, (options, pack, annotate_copy)
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    def __getitem__(self, index: int) -> tuple[str, CheckOptions, str, bool]:
+        return (self.paths[index], *self.rest)
 
 
 def annotation_targets(files: list[Path], annotate: str | Path) -> list[Path]:
@@ -477,6 +494,16 @@ def reports(items: list[FileReport], fmt: str = "text",
         chosen = _pack(pack)
         return out.to_sarif(items, chosen.rules, chosen.url)
     return out.to_text(items)
+
+
+def report_writer(fmt: str, out: Any, err: Any, pack: str | Pack = DEFAULT_PACK) -> Any:
+    """A markers.check.stream.ReportWriter: each report written to ``out`` as it is
+    added (an unreadable file's text to ``err``), giving the bytes ``reports`` gives of
+    the whole list; it keeps only counts, for its ``summary()`` and ``exit_status()``."""
+    from markers.check.stream import ReportWriter
+
+    chosen = _pack(pack)
+    return ReportWriter(fmt, out, err, chosen.rules if fmt == "sarif" else None, chosen.url)
 
 
 def summary(items: list[FileReport]) -> str:

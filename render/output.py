@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from markers.core.artwork import Artwork
 from markers.errors import WsmarkError
 from render.stale import remove_stale, temp_path
 
-__all__ = ["FORMATS", "write_atomic", "render_bytes", "render_file", "file_stem", "make_dir"]
+if TYPE_CHECKING:  # shapely is not needed to know the formats (wsmark --help)
+    from markers.core.artwork import Artwork
+
+__all__ = ["FORMATS", "MAX_PIXELS", "check_pixels", "write_atomic", "render_bytes",
+           "render_file", "file_stem", "make_dir"]
 
 FORMATS = (".svg", ".png", ".pdf")
+#: The most pixels a PNG may have unless the caller says otherwise: 200 Mpx is 800 MB of
+#: cairo surface (4 bytes a pixel), about what a shared machine can spare for one render.
+MAX_PIXELS = 200_000_000
 
 
 def write_atomic(path: str | os.PathLike, data: bytes) -> None:
@@ -37,8 +45,10 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
         raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
 
 
-def render_bytes(art: Artwork, suffix: str, dpi: float = 150) -> bytes:
-    """The Artwork as ``.svg``, ``.png`` (at ``dpi``) or ``.pdf`` bytes."""
+def render_bytes(art: Artwork, suffix: str, dpi: float = 150,
+                 max_pixels: int = MAX_PIXELS) -> bytes:
+    """The Artwork as ``.svg``, ``.png`` (at ``dpi``, at most ``max_pixels`` pixels: a
+    larger one is refused before cairo allocates it) or ``.pdf`` bytes."""
     suffix = suffix.lower()
     if suffix not in FORMATS:
         raise WsmarkError(f"cannot render to {suffix or 'a file without suffix'!r}: "
@@ -46,7 +56,6 @@ def render_bytes(art: Artwork, suffix: str, dpi: float = 150) -> bytes:
     from render.raster import MAX_PNG_SIDE, svg_to_pdf, svg_to_png  # cairo: only to render
     from render.svg import to_svg
 
-    svg = to_svg(art)
     if suffix == ".png":
         pixels = max(art.width, art.height) * dpi
         if pixels > MAX_PNG_SIDE:
@@ -54,15 +63,32 @@ def render_bytes(art: Artwork, suffix: str, dpi: float = 150) -> bytes:
                               f"be {pixels:,.0f} px on its long side; cairo makes at most "
                               f"{MAX_PNG_SIDE:,} (use at most "
                               f"{int(MAX_PNG_SIDE / max(art.width, art.height))} dpi, or PDF/SVG)")
-        return svg_to_png(svg, dpi)
+        check_pixels(art.width, art.height, dpi, max_pixels)
+        return svg_to_png(to_svg(art), dpi)
+    svg = to_svg(art)
     if suffix == ".pdf":
         return svg_to_pdf(svg)
     return svg
 
 
-def render_file(art: Artwork, path: str | os.PathLike, dpi: float = 150) -> None:
+def check_pixels(width: float, height: float, dpi: float, max_pixels: int = MAX_PIXELS,
+                 option: str = "--max-pixels") -> None:
+    """A one-line WsmarkError when a ``width`` x ``height`` in PNG at ``dpi`` would have
+    more than ``max_pixels`` pixels, naming its size and the largest dpi that fits."""
+    w_px, h_px = width * dpi, height * dpi
+    if w_px * h_px <= max_pixels:
+        return
+    fit = max(1, math.floor(math.sqrt(max_pixels / (width * height))))
+    raise WsmarkError(f"a {width:.2f} x {height:.2f} in PNG at {dpi:g} dpi would be "
+                      f"{w_px:,.0f} x {h_px:,.0f} px, over the cap of {max_pixels:,} px; use at "
+                      f"most {fit} dpi" + (f", raise {option}" if option else "")
+                      + ", or render PDF/SVG")
+
+
+def render_file(art: Artwork, path: str | os.PathLike, dpi: float = 150,
+                max_pixels: int = MAX_PIXELS) -> None:
     """Render ``art`` to ``path``; the format follows the suffix."""
-    write_atomic(path, render_bytes(art, Path(path).suffix, dpi))
+    write_atomic(path, render_bytes(art, Path(path).suffix, dpi, max_pixels))
 
 
 def file_stem(kind: str, display_height: float | None, label: str | None) -> str:

@@ -23,6 +23,7 @@ from shapely.geometry.base import BaseGeometry
 from markers.core.pack import Kind
 from markers.errors import WsmarkError
 from markers.plan.model import Plan, PlanMarker, PlanReport
+from render.output import check_pixels
 from render.raster import MAX_PNG_SIDE, svg_to_pdf, svg_to_png
 from render.sheets import paragraph
 from render.svg import Area, Line, PageItem, Text, geometry_path, page_svg
@@ -408,6 +409,8 @@ def plan_map_bytes(report: PlanReport, suffix: str, scale: float | None = None,
     if suffix == ".png" and PAGE_W * dpi > MAX_PNG_SIDE:
         raise WsmarkError(f"a map at {dpi:g} dpi is wider than cairo can make; use at "
                           f"most {int(MAX_PNG_SIDE / PAGE_W)} dpi")
+    if suffix == ".png":
+        check_pixels(PAGE_W, PAGE_H, dpi, option="")
     svg = plan_map_svg(report, scale)
     if suffix == ".svg":
         return svg

@@ -18,13 +18,11 @@ from markers.core.artwork import Artwork, Shape
 from markers.core.spec import Dimension, at_least, code, req, requirement
 from markers.core.design import Design
 from markers.build.layout import assemble, block_shapes, legend_item
+from markers.build.proportions import EQUILATERAL
 from markers.build.permit_label import permit_label
 from markers.core.lettering import MARGIN, set_block, text_width
 
-__all__ = ["build_aid", "equilateral_height", "EQUILATERAL"]
-
-#: Base over height of an equilateral triangle: 2 / sqrt 3.
-EQUILATERAL = 2 / math.sqrt(3)
+__all__ = ["build_aid", "equilateral_height"]
 
 #: Letter cap height as a fraction of H, never below the 3 in of (2)(a)6.
 LETTER_FRACTION = 1 / 8

@@ -7,7 +7,10 @@ import math
 
 from markers.core.spec import req
 
-__all__ = ["legend_min_cap", "diamond_height"]
+__all__ = ["EQUILATERAL", "legend_min_cap", "diamond_height"]
+
+#: Base over height of an equilateral triangle: 2 / sqrt 3.
+EQUILATERAL = 2 / math.sqrt(3)
 
 
 def legend_min_cap(display_height: float) -> float:

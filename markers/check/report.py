@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from markers.check.engine import Finding, Override, Registry
 from markers.core.shown import shown_name
 
-__all__ = ["MarkerReport", "FileReport", "marker_verdict", "finding_json", "to_json",
-           "to_text", "to_sarif", "summary", "exit_status"]
+__all__ = ["MarkerReport", "FileReport", "Tally", "marker_verdict", "finding_json",
+           "report_json", "to_json", "to_text", "text_block", "to_sarif", "sarif_parts",
+           "sarif_results", "summary", "exit_status"]
 
 #: Verdicts, worst first: a file's verdict is the worst of its markers'.
 VERDICTS = ("error", "fail", "review", "pass")
@@ -96,20 +97,22 @@ def finding_json(f: Finding) -> dict:
     return record
 
 
+def report_json(r: FileReport) -> dict:
+    """One input's object of the RULES.md contract."""
+    record = {"file": r.file, "verdict": r.verdict, "kind": r.kind,
+              "display_height_in": r.display_height_in,
+              "display_height_basis": r.display_height_basis,
+              "markers": [m.as_json() for m in r.markers],
+              "findings": [finding_json(f) for f in r.findings],
+              "error": r.error}
+    if r.overrides:
+        record["tolerance_overrides"] = [_override_json(o) for o in r.overrides]
+    return record
+
+
 def to_json(reports: list[FileReport]) -> str:
     """A JSON array, one object per input, exactly the RULES.md contract."""
-    records = []
-    for r in reports:
-        record = {"file": r.file, "verdict": r.verdict, "kind": r.kind,
-                  "display_height_in": r.display_height_in,
-                  "display_height_basis": r.display_height_basis,
-                  "markers": [m.as_json() for m in r.markers],
-                  "findings": [finding_json(f) for f in r.findings],
-                  "error": r.error}
-        if r.overrides:
-            record["tolerance_overrides"] = [_override_json(o) for o in r.overrides]
-        records.append(record)
-    return json.dumps(records, indent=2)
+    return json.dumps([report_json(r) for r in reports], indent=2)
 
 
 def _override_json(o: Override) -> dict:
@@ -126,26 +129,26 @@ def _value(f: Finding) -> str:
 
 def to_text(reports: list[FileReport]) -> str:
     """One block per file: verdict, kind, each finding with measured vs required."""
-    blocks = []
-    for r in reports:
-        name = shown_name(r.file)
-        if r.error:
-            reason = r.error.removeprefix(f"{name}: ").removeprefix(f"{r.file}: ")
-            blocks.append(f"{name}: ERROR {shown_name(reason)}")
-            continue
-        height = (f", display height {r.display_height_in:g} in ({r.display_height_basis})"
-                  if r.display_height_in is not None else "")
-        several = len(r.markers) > 1
-        kind = f"{len(r.markers)} markers" if several else r.kind or "unknown kind"
-        lines = [f"{name}: {r.verdict.upper()} ({kind}{height})"]
-        lines += [f"  override {o.describe()}" for o in r.overrides]
-        for m in r.markers:
-            if several:
-                lines.append(f"  marker {m.index} (page {m.page}): {m.verdict.upper()} "
-                             f"({m.kind or 'unknown kind'})")
-            lines += [_finding_line(f, several) for f in r.findings if f.marker == m.index]
-        blocks.append("\n".join(lines))
-    return "\n".join(blocks)
+    return "\n".join(text_block(r) for r in reports)
+
+
+def text_block(r: FileReport) -> str:
+    name = shown_name(r.file)
+    if r.error:
+        reason = r.error.removeprefix(f"{name}: ").removeprefix(f"{r.file}: ")
+        return f"{name}: ERROR {shown_name(reason)}"
+    height = (f", display height {r.display_height_in:g} in ({r.display_height_basis})"
+              if r.display_height_in is not None else "")
+    several = len(r.markers) > 1
+    kind = f"{len(r.markers)} markers" if several else r.kind or "unknown kind"
+    lines = [f"{name}: {r.verdict.upper()} ({kind}{height})"]
+    lines += [f"  override {o.describe()}" for o in r.overrides]
+    for m in r.markers:
+        if several:
+            lines.append(f"  marker {m.index} (page {m.page}): {m.verdict.upper()} "
+                         f"({m.kind or 'unknown kind'})")
+        lines += [_finding_line(f, several) for f in r.findings if f.marker == m.index]
+    return "\n".join(lines)
 
 
 def _finding_line(f: Finding, indent: bool) -> str:
@@ -155,17 +158,41 @@ def _finding_line(f: Finding, indent: bool) -> str:
             f"{f.message}{_value(f)}{waived}")
 
 
+class Tally:
+    """Counts of verdicts and of findings per rule: all a run keeps of its reports for
+    the summary and the exit status, so a long run's memory does not grow with it."""
+
+    def __init__(self, reports: list[FileReport] = ()) -> None:
+        self.verdicts: Counter[str] = Counter()
+        self.per_rule: Counter[str] = Counter()
+        self.count = 0
+        for r in reports:
+            self.add(r)
+
+    def add(self, r: FileReport) -> None:
+        self.count += 1
+        self.verdicts[r.verdict] += 1
+        self.per_rule.update(f.rule for f in r.findings if f.severity != "info" and not f.waived)
+
+    def summary(self) -> str:
+        """Counts of verdicts and of findings per rule, for the end of a run."""
+        head = ", ".join(f"{self.verdicts[v]} {v}" for v in ("pass", "fail", "error"))
+        if self.verdicts["review"]:
+            head += f", {self.verdicts['review']} review (a person must check what was not judged)"
+        lines = [f"{self.count} file(s): {head}"]
+        lines += [f"  {count:>5}  {rule_id}" for rule_id, count in sorted(self.per_rule.items())]
+        return "\n".join(lines)
+
+    def exit_status(self) -> int:
+        """0 all pass, 1 any fail or review, 2 any unreadable input."""
+        if self.verdicts["error"]:
+            return 2
+        return 1 if self.verdicts["fail"] or self.verdicts["review"] else 0
+
+
 def summary(reports: list[FileReport]) -> str:
     """Counts of verdicts and of findings per rule, for the end of a run."""
-    verdicts = Counter(r.verdict for r in reports)
-    per_rule = Counter(f.rule for r in reports for f in r.findings
-                       if f.severity != "info" and not f.waived)
-    head = ", ".join(f"{verdicts[v]} {v}" for v in ("pass", "fail", "error"))
-    if verdicts["review"]:
-        head += f", {verdicts['review']} review (a person must check what was not judged)"
-    lines = [f"{len(reports)} file(s): {head}"]
-    lines += [f"  {count:>5}  {rule_id}" for rule_id, count in sorted(per_rule.items())]
-    return "\n".join(lines)
+    return Tally(reports).summary()
 
 
 #: SARIF has no "review" level: a review finding is a warning whose properties say review.
@@ -175,52 +202,57 @@ _LEVEL = {"error": "error", "review": "warning", "warning": "warning", "info": "
 def to_sarif(reports: list[FileReport], registry: Registry, url: str) -> str:
     """SARIF 2.1.0 with one rule entry per rule id of ``registry``; ``url`` is where
     the rule the pack enforces is published."""
+    index, document = sarif_parts(registry, url,
+                                  next((r.overrides for r in reports if r.overrides), ()))
+    document["runs"][0]["results"] = [result for rep in reports
+                                      for result in sarif_results(rep, index)]
+    return json.dumps(document, indent=2)
+
+
+def sarif_parts(registry: Registry, url: str, overrides: tuple[Override, ...]
+                ) -> tuple[dict[str, int], dict]:
+    """The rule index (id -> position) and the SARIF document with an empty result
+    list, which comes before the run's ``overrides`` (the same for every file)."""
     rules = [{"id": r.id, "name": r.id,
               "shortDescription": {"text": r.doc.strip().splitlines()[0]},
               "fullDescription": {"text": r.doc.strip()},
               "properties": {"citation": r.citation},
               "defaultConfiguration": {"level": _LEVEL[r.severity]}}
              for r in registry.rules.values()]
-    index = {r["id"]: i for i, r in enumerate(rules)}
+    run = {"tool": {"driver": {"name": "wsmark", "informationUri": url, "rules": rules}},
+           "results": []}
+    if overrides:
+        run["properties"] = {"toleranceOverrides": [_override_json(o) for o in overrides]}
+    return ({r["id"]: i for i, r in enumerate(rules)},
+            {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
+             "runs": [run]})
+
+
+def sarif_results(rep: FileReport, index: dict[str, int]) -> list[dict]:
+    """The SARIF results of one file: one per finding, or one 'unreadable'."""
+    location = {"physicalLocation": {"artifactLocation": {"uri": rep.file}}}
+    if rep.error:
+        return [{"ruleId": "unreadable", "level": "error",
+                 "message": {"text": rep.error}, "locations": [location]}]
+    overrides = {o.rule: o for o in rep.overrides}
     results = []
-    overrides = {rep.file: {o.rule: o for o in rep.overrides} for rep in reports}
-    for rep in reports:
-        location = {"physicalLocation": {"artifactLocation": {"uri": rep.file}}}
-        if rep.error:
-            results.append({"ruleId": "unreadable", "level": "error",
-                            "message": {"text": rep.error}, "locations": [location]})
-            continue
-        for f in rep.findings:
-            result = {"ruleId": f.rule, "ruleIndex": index[f.rule], "level": _LEVEL[f.severity],
-                      "message": {"text": f"{f.citation}: {f.message}"},
-                      "locations": [location],
-                      "properties": {"measured": f.measured, "required": f.required,
-                                     "unit": f.unit, "bbox": f.bbox, "marker": f.marker,
-                                     "severity": f.severity,
-                                     "review": f.severity == "review",
-                                     "tolerance": f.tolerance}}
-            if f.rule in overrides.get(rep.file, {}):
-                result["properties"]["toleranceOverride"] = \
-                    _override_json(overrides[rep.file][f.rule])
-            if f.waived:
-                result["suppressions"] = [{"kind": "external", "justification": f.waived}]
-            results.append(result)
-    return json.dumps({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
-        "runs": [{"tool": {"driver": {"name": "wsmark", "informationUri": url,
-                                      "rules": rules}},
-                  "results": results, **_run_properties(reports)}]}, indent=2)
-
-
-def _run_properties(reports: list[FileReport]) -> dict:
-    """The run's tolerance overrides (the same for every file), when any was given."""
-    given = next((r.overrides for r in reports if r.overrides), ())
-    return {"properties": {"toleranceOverrides": [_override_json(o) for o in given]}} \
-        if given else {}
+    for f in rep.findings:
+        result = {"ruleId": f.rule, "ruleIndex": index[f.rule], "level": _LEVEL[f.severity],
+                  "message": {"text": f"{f.citation}: {f.message}"},
+                  "locations": [location],
+                  "properties": {"measured": f.measured, "required": f.required,
+                                 "unit": f.unit, "bbox": f.bbox, "marker": f.marker,
+                                 "severity": f.severity,
+                                 "review": f.severity == "review",
+                                 "tolerance": f.tolerance}}
+        if f.rule in overrides:
+            result["properties"]["toleranceOverride"] = _override_json(overrides[f.rule])
+        if f.waived:
+            result["suppressions"] = [{"kind": "external", "justification": f.waived}]
+        results.append(result)
+    return results
 
 
 def exit_status(reports: list[FileReport]) -> int:
     """0 all pass, 1 any fail or review, 2 any unreadable input."""
-    if any(r.verdict == "error" for r in reports):
-        return 2
-    return 1 if any(r.verdict in ("fail", "review") for r in reports) else 0
+    return Tally(reports).exit_status()

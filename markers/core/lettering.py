@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 import fontpkg_overpass
@@ -18,7 +19,7 @@ from fontTools.pens.recordingPen import RecordingPen
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
-from shapely import unary_union
+from shapely import from_wkb, unary_union
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
@@ -179,16 +180,21 @@ def set_block(lines: list[str], cap_height: float, cx: float, cy: float) -> Bloc
                        for i, text in enumerate(lines)), cap_height)
 
 
+def _box_bounds(unit_widths: list[float], cap: float, cx: float, cy: float
+                ) -> list[tuple[float, float, float, float]]:
+    """(x0, y0, x1, y1) of the clear area each line needs at cap height ``cap`` (its
+    box plus margin)."""
+    top = cy - block_height(len(unit_widths), cap) / 2
+    step = cap * (1 + LINE_GAP)
+    pad = MARGIN * cap
+    return [(cx - w * cap / 2 - pad, top + i * step - pad, cx + w * cap / 2 + pad,
+             top + i * step + cap + pad) for i, w in enumerate(unit_widths)]
+
+
 def _boxes(lines: list[str], unit_widths: list[float], cap: float, cx: float,
            cy: float) -> BaseGeometry:
     """The clear area the lines need at cap height ``cap`` (boxes plus margin)."""
-    top = cy - block_height(len(lines), cap) / 2
-    step = cap * (1 + LINE_GAP)
-    pad = MARGIN * cap
-    return unary_union([
-        box(cx - w * cap / 2 - pad, top + i * step - pad, cx + w * cap / 2 + pad,
-            top + i * step + cap + pad)
-        for i, w in enumerate(unit_widths)])
+    return unary_union([box(*b) for b in _box_bounds(unit_widths, cap, cx, cy)])
 
 
 def line_choices(legend: str, max_lines: int = 4) -> list[list[str]]:
@@ -210,14 +216,54 @@ def fit_block(legend: str, region: Polygon, min_cap: float, max_cap: float,
     """The largest legend (cap height in [min_cap, max_cap]) that fits ``region``.
 
     Lines are centred on ``center`` (default: the region's centroid) with a clear
-    margin around each; returns None when even ``min_cap`` does not fit.
+    margin around each; returns None when even ``min_cap`` does not fit. The same
+    inputs give the same Block without fitting again (an information sign fits its
+    legend to size the rectangle, then lays the sign out with it).
     """
+    return _fit_block(legend, region.wkb, min_cap, max_cap, center)
+
+
+@lru_cache(maxsize=64)
+def _fit_block(legend: str, region_wkb: bytes, min_cap: float, max_cap: float,
+               center: tuple[float, float] | None) -> Block | None:
+    """fit_block's search: the splits of ``line_choices`` in its order, each bisected
+    (24 steps of a union and a containment test) only if arithmetic says it could
+    beat the best so far. The region's bounding box caps a split's cap height at
+    W / (widest line + 2 margins) and H / (block height + 2 margins); ``_word_splits``
+    leaves out every split over that bound, cutting off a prefix as soon as one line is
+    too wide, so a long legend costs about as many steps as there are splits that fit,
+    not the C(n-1, 3) of 4-line splits of n words. In an upright rectangle (an
+    information sign's white) containment is compared number for number, without
+    building shapes. The result is the exhaustive search's."""
+    region = from_wkb(region_wkb)
     cx, cy = center if center else (region.centroid.x, region.centroid.y)
+    x0, y0, x1, y1 = region.bounds
+    room_w, room_h = (x1 - x0) * _SLACK, (y1 - y0) * _SLACK
+    # an upright rectangle holds the boxes exactly when each lies within its bounds
+    upright = region.equals(box(x0, y0, x1, y1))
     best: tuple[float, list[str]] | None = None
-    for lines in line_choices(legend):
+
+    def widest_allowed(count: int) -> float:
+        """The widest line (at unit cap height) with which ``count`` lines could still
+        beat ``best`` (reach ``min_cap`` at first); -1 when their height rules them out."""
+        floor = min_cap if best is None else best[0] + 1e-6
+        if min(max_cap, room_h / (block_height(count, 1.0) + 2 * MARGIN)) < floor:
+            return -1.0
+        return room_w / floor - 2 * MARGIN
+
+    splits = (line_choices(legend) if "|" in legend or "\n" in legend
+              else _word_splits(legend.split(), widest_allowed))
+    for lines in splits:
         widths = [text_width(text, 1.0) for text in lines]
+        bound = min(max_cap, room_w / (max(widths) + 2 * MARGIN),
+                    room_h / (block_height(len(lines), 1.0) + 2 * MARGIN))
+        if bound < min_cap or (best is not None and bound <= best[0] + 1e-6):
+            continue
 
         def fits(cap: float, lines: list[str] = lines, widths: list[float] = widths) -> bool:
+            if upright:  # the same test on the same numbers, without building shapes
+                return all(a >= x0 and b >= y0 and c <= x1 and d <= y1
+                           for a, b, c, d in _box_bounds(widths, cap, cx, cy))
             return region.contains(_boxes(lines, widths, cap, cx, cy))
 
         if not fits(min_cap):
@@ -235,6 +281,45 @@ def fit_block(legend: str, region: Polygon, min_cap: float, max_cap: float,
         return None
     cap = round(best[0], 3)
     return set_block(best[1], cap, cx, cy)
+
+
+#: Relative room given to the arithmetic bounds, so that rounding never rules out a
+#: split the geometry would accept.
+_SLACK = 1 + 1e-9
+
+
+def _word_splits(words: list[str], widest_allowed: Callable[[int], float],
+                 max_lines: int = 4) -> Iterator[list[str]]:
+    """The splits of ``line_choices`` (by number of lines, then lexicographic cuts)
+    whose lines are all at most ``widest_allowed(lines)`` wide at unit cap height,
+    asked again at every step so that the bound tightens as the search improves.
+    Line widths come from prefix sums of the words' widths: O(1) per line tried."""
+    space = text_width(" ", 1.0)
+    prefix = list(itertools.accumulate((text_width(w, 1.0) for w in words), initial=0.0))
+    n = len(words)
+
+    def width(a: int, b: int) -> float:
+        return prefix[b] - prefix[a] + space * (b - a - 1)
+
+    def cuts(start: int, left: int, count: int) -> Iterator[tuple[int, ...]]:
+        limit = widest_allowed(count) * _SLACK
+        if left == 1:
+            if width(start, n) <= limit:
+                yield (n,)
+            return
+        for end in range(start + 1, n - left + 2):
+            if width(start, end) > limit:
+                return  # wider still for every later end
+            if prefix[n] - prefix[end] > (left - 1) * limit:
+                continue  # the rest cannot fit the lines left
+            for rest in cuts(end, left - 1, count):
+                yield (end, *rest)
+            limit = widest_allowed(count) * _SLACK
+
+    for count in range(1, min(max_lines, n) + 1):
+        for ends in cuts(0, count, count):
+            edges = (0, *ends)
+            yield [" ".join(words[a:b]) for a, b in zip(edges, edges[1:])]
 
 
 def wrap_words(text: str, cap_height: float, width: float) -> list[str] | None:

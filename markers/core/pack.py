@@ -10,17 +10,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import cached_property
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from markers.core.artwork import Artwork
 from markers.core.colors import classify
 from markers.core.design import Design
 from markers.core.spec import Law, Ref, governed_by
 from markers.core.words import did_you_mean
 from markers.errors import DesignError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # no shapely for commands that build and measure nothing
     from markers.check.engine import Registry
+    from markers.core.artwork import Artwork
 
 __all__ = ["FAMILIES", "Kind", "Numbering", "Pack"]
 
@@ -40,12 +42,15 @@ class Kind:
     design and ``legends`` the typical legends the gallery and sheets show. ``surface``
     gives a buoy's surface for the shop (its zones and flat print, from the design and
     its elevation; ``markers.core.shop.BuoySurface``), None for kinds made flat.
+    ``builder`` and ``surface`` are the functions or their "module:function" names,
+    imported on first use so that commands that build nothing load no builder (nor its
+    fonts).
     """
 
     name: str
     title: str
     ref: Ref
-    builder: Callable[[Design], Artwork]
+    builder: Callable[[Design], Artwork] | str
     family: str
     shape: str
     reported_as: str | None = None
@@ -54,12 +59,16 @@ class Kind:
     display_area: bool = True
     sample: dict[str, Any] = field(default_factory=dict)
     legends: tuple[str | None, ...] = (None,)
-    surface: Callable[[Design, Artwork], Any] | None = None
+    surface: Callable[[Design, Artwork], Any] | str | None = None
 
     @property
     def form(self) -> str:
         """"sign" (a flat face sized by its display area), "buoy", "wrap" or "flag"."""
         return "sign" if self.family in ("face", "aid") else self.family
+
+    def build(self, design: Design) -> Artwork:
+        """The builder's Artwork of ``design`` (no validation: see ``Pack.build``)."""
+        return _resolve(self.builder)(design)
 
     @property
     def report_name(self) -> str:
@@ -101,7 +110,10 @@ class Pack:
     ``module`` is where the pack is defined (as ``PACK``). ``plan_rules``, when the pack
     judges placement plans, is its markers.plan.rules.PlanRegistry;
     ``fabrication_samples`` are the jobs whose shop files the gallery previews;
-    ``gallery_extras`` are designs the gallery shows beside each kind's typical ones."""
+    ``gallery_extras`` are designs the gallery shows beside each kind's typical ones.
+    Both rule registries are named as "module:NAME" (``rules_at``, ``plan_rules_at``)
+    and imported when first used: listing kinds loads no measurer, no geometry library
+    and no projection."""
 
     name: str
     title: str
@@ -110,13 +122,23 @@ class Pack:
     law: Law
     kinds: Mapping[str, Kind]
     validate: Callable[[Design, Kind], Design]
-    rules: "Registry"
+    rules_at: str
     check_id: Callable[[str, str | None], str]
     numbering: Numbering
     module: str
     fabrication_samples: tuple[Design, ...] = ()
-    plan_rules: "Registry | None" = None
+    plan_rules_at: str | None = None
     gallery_extras: tuple[Design, ...] = ()
+
+    @cached_property
+    def rules(self) -> "Registry":
+        """The pack's marker rules."""
+        return _resolve(self.rules_at)
+
+    @cached_property
+    def plan_rules(self) -> "Registry | None":
+        """The pack's placement-plan rules, if it judges plans."""
+        return _resolve(self.plan_rules_at) if self.plan_rules_at else None
 
     def __reduce__(self) -> tuple[Callable[[str], "Pack"], tuple[str]]:
         """A pack crosses to worker processes by the name of the module defining it."""
@@ -146,7 +168,7 @@ class Pack:
         kind = self.kind(design.kind)
         with self.in_force():
             design = self.validate(design, kind)
-            art = kind.builder(design)
+            art = kind.build(design)
         if not design.colors:
             return art
         unknown = sorted(set(design.colors) - set(art.colors()))
@@ -165,11 +187,18 @@ class Pack:
         if kind.surface is None:
             return None
         with self.in_force():
-            return kind.surface(self.validate(design, kind), art)
+            return _resolve(kind.surface)(self.validate(design, kind), art)
+
+
+def _resolve(what: Any) -> Any:
+    """``what`` itself, or the object a "module:attribute" string names (its module
+    imported now)."""
+    if not isinstance(what, str):
+        return what
+    module, _, attribute = what.partition(":")
+    return getattr(import_module(module), attribute)
 
 
 def _pack_of(module: str) -> Pack:
     """The ``PACK`` of ``module`` (how a pickled pack is found again)."""
-    from importlib import import_module
-
     return import_module(module).PACK

@@ -17,15 +17,25 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
-from pyproj import CRS, Geod, Proj, Transformer
+
+if TYPE_CHECKING:  # pyproj is imported on the first projection: listing rules needs none
+    from pyproj import Geod, Proj, Transformer
 
 __all__ = ["FOOT", "LocalGrid", "Projection", "projection_for", "geodesic"]
 
 #: Metres in an international foot.
 FOOT = 0.3048
-_GEOD = Geod(ellps="WGS84")
+
+
+@lru_cache(maxsize=1)
+def _geod() -> "Geod":
+    """The WGS 84 ellipsoid (pyproj imported here, when a plan is first measured)."""
+    from pyproj import Geod
+
+    return Geod(ellps="WGS84")
 
 
 @dataclass(frozen=True)
@@ -74,7 +84,7 @@ class Projection:
         """The ground distance in feet between two places, from the grid: the grid length
         divided by the scale factor averaged along the line (Simpson's rule)."""
         (x1, x2), (y1, y2) = self._forward.transform([lon1, lon2], [lat1, lat2])
-        lon_m, lat_m = _GEOD.npts(lon1, lat1, lon2, lat2, 1)[0] if (lon1, lat1) != (
+        lon_m, lat_m = _geod().npts(lon1, lat1, lon2, lat2, 1)[0] if (lon1, lat1) != (
             lon2, lat2) else (lon1, lat1)
         k1, km, k2 = self.point_scale([lon1, lon_m, lon2], [lat1, lat_m, lat2])
         inverse_k = (1 / k1 + 4 / km + 1 / k2) / 6
@@ -103,6 +113,8 @@ def projection_for(lon: np.ndarray, lat: np.ndarray, local: LocalGrid | None = N
 def _grid(epsg: int) -> tuple[str, Transformer, Transformer, Proj]:
     """The name, transformers both ways and Proj of ``epsg``: made once per process (a
     third of a second), as a batch of plans mostly shares one grid."""
+    from pyproj import CRS, Proj, Transformer
+
     crs = CRS.from_epsg(epsg)
     return (f"{crs.name} (EPSG:{epsg})", Transformer.from_crs(4326, crs, always_xy=True),
             Transformer.from_crs(crs, 4326, always_xy=True), Proj(crs))
@@ -111,5 +123,5 @@ def _grid(epsg: int) -> tuple[str, Transformer, Transformer, Proj]:
 def geodesic(lon1: float, lat1: float, lon2: float, lat2: float) -> tuple[float, float]:
     """Distance in feet and true bearing in degrees (0-360) from place 1 to place 2, on
     the WGS 84 ellipsoid: the fixed-object directions of the permit application."""
-    azimuth, _, metres = _GEOD.inv(lon1, lat1, lon2, lat2)
+    azimuth, _, metres = _geod().inv(lon1, lat1, lon2, lat2)
     return metres / FOOT, azimuth % 360.0

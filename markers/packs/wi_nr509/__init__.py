@@ -7,8 +7,6 @@ from markers.core.design import Design
 from markers.core.pack import Pack
 from markers.packs.wi_nr509.kinds import KINDS
 from markers.packs.wi_nr509.law import LAW
-from markers.packs.wi_nr509.plan_rules import PLAN_RULES
-from markers.packs.wi_nr509.rules import RULES
 from markers.packs.wi_nr509.validation import NUMBERING, validate, validate_ws_id
 
 __all__ = ["PACK"]
@@ -18,8 +16,9 @@ PACK = Pack(
     title="Wisconsin waterway markers (Wis. Admin. Code NR 5.09)",
     source="Wis. Admin. Code NR 5.09",
     url="https://docs.legis.wisconsin.gov/code/admin_code/nr/001/5/09",
-    law=LAW, kinds=KINDS, validate=validate, rules=RULES, check_id=validate_ws_id,
-    numbering=NUMBERING, module=__name__, plan_rules=PLAN_RULES,
+    law=LAW, kinds=KINDS, validate=validate, rules_at="markers.packs.wi_nr509.rules:RULES",
+    check_id=validate_ws_id, numbering=NUMBERING, module=__name__,
+    plan_rules_at="markers.packs.wi_nr509.plan_rules:PLAN_RULES",
     fabrication_samples=(Design("control", 24.0, legend="SLOW NO WAKE"),
                          Design("buoy-symbol", symbol="danger", legend="ROCKS"),
                          Design("buoy-aid-red", ws_id="WS-2"),

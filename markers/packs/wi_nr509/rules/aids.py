@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.build.aids import EQUILATERAL
+from markers.build.proportions import EQUILATERAL
 from markers.check.engine import Hit, Tolerance, at_least, color_is, unjudged, within
 from markers.check.measure.faces import Facts
 from markers.core.spec import req, requirement

@@ -1,0 +1,101 @@
+"""Reports written as the files are judged, so that the parent of a 100,000-file check
+keeps counts (report.Tally), not reports: its memory stays flat.
+
+The bytes are those of ``report.to_json`` / ``to_text`` / ``to_sarif`` over the whole
+list. ``json.dumps(doc, indent=2)`` prints a list as "[", each item's own dump indented
+one level deeper, ",\\n" between, then "\\n" and "]" at the list's own indent ("[]" when
+empty); newlines inside strings are escaped, so re-indenting an item's dump line by line
+is exact. Text is one block per file, a line apart (an unreadable file's block to
+``err``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, TextIO
+
+from markers.check.report import (
+    FileReport, Tally, text_block, report_json, sarif_parts, sarif_results,
+)
+
+if TYPE_CHECKING:
+    from markers.check.engine import Registry
+
+__all__ = ["ReportWriter"]
+
+#: A place in the SARIF document that no real value can print as.
+_HOLE = "\x00results\x00"
+
+
+class _ListWriter:
+    """One JSON list written item by item at ``depth`` (two spaces a level)."""
+
+    def __init__(self, out: TextIO, depth: int) -> None:
+        self.out, self.pad, self.count = out, "  " * depth, 0
+
+    def add(self, item: object) -> None:
+        inner = self.pad + "  "
+        text = json.dumps(item, indent=2).replace("\n", "\n" + inner)
+        self.out.write(("[\n" if not self.count else ",\n") + inner + text)
+        self.count += 1
+
+    def close(self) -> None:
+        self.out.write(f"\n{self.pad}]" if self.count else "[]")
+
+
+class ReportWriter:
+    """Writes each report to ``out`` as it is added (text: an unreadable file's to
+    ``err``) and tallies it for ``summary()`` and ``exit_status()``. SARIF needs the
+    pack's rule ``registry`` and its ``url``; its head is written at once."""
+
+    def __init__(self, fmt: str, out: TextIO, err: TextIO,
+                 registry: Registry | None = None, url: str = "") -> None:
+        self.fmt, self.out, self.err = fmt, out, err
+        self.tally = Tally()
+        self.closed = False
+        self._list = _ListWriter(out, 3 if fmt == "sarif" else 0)
+        if fmt == "sarif":
+            self._registry, self._url = registry, url
+            self._overrides: tuple = ()
+            self._index, _ = sarif_parts(registry, url, ())
+            out.write(self._sarif_halves()[0])
+
+    def add(self, report: FileReport) -> None:
+        """Tally ``report`` and write it."""
+        if self.fmt == "json":
+            self._list.add(report_json(report))
+        elif self.fmt == "sarif":
+            self._overrides = self._overrides or report.overrides
+            for result in sarif_results(report, self._index):
+                self._list.add(result)
+        else:
+            stream = self.err if report.error is not None else self.out
+            stream.write(text_block(report) + "\n")
+        self.tally.add(report)
+        self.out.flush()
+
+    def _sarif_halves(self) -> tuple[str, str]:
+        """The SARIF document before and after its result list. The run's overrides
+        (the same for every file judged) come after the results: the first seen."""
+        _, document = sarif_parts(self._registry, self._url, self._overrides)
+        document["runs"][0]["results"] = _HOLE
+        before, _, after = json.dumps(document, indent=2).partition(json.dumps(_HOLE))
+        return before, after
+
+    def close(self) -> None:
+        """End the document (the JSON list, the SARIF log) with a newline; once."""
+        if self.closed or self.fmt == "text":
+            self.closed = True
+            return
+        self.closed = True
+        self._list.close()
+        if self.fmt == "sarif":
+            self.out.write(self._sarif_halves()[1])
+        self.out.write("\n")
+        self.out.flush()
+
+    def summary(self) -> str:
+        return self.tally.summary()
+
+    def exit_status(self) -> int:
+        return self.tally.exit_status()
