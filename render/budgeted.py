@@ -4,10 +4,10 @@ CPU seconds and memory that the code doing the work cannot overrun.
 The limits are enforced from outside the work: each worker runs under ``RLIMIT_AS``
 (memory) and ``RLIMIT_CPU`` (the kernel ends it with SIGXCPU), and the parent reads the
 worker's CPU time (with its ended reader children) from ``/proc`` and kills it with SIGKILL
-when a job overruns, then starts a
-fresh worker for the remaining jobs. CPU seconds, not wall seconds, so a verdict does not
-depend on how busy the machine is; a generous wall-clock backstop only catches a worker
-that is stuck without using CPU. Even one job runs in a worker, so the budget always holds.
+when a job overruns, then starts a fresh worker for the remaining jobs. CPU seconds, not
+wall seconds, so a verdict does not depend on how busy the machine is; a generous
+wall-clock backstop only catches a worker that is stuck without using CPU. Even one job
+runs in a worker, so the budget always holds.
 """
 
 from __future__ import annotations
