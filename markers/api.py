@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from markers.core.artwork import Artwork
 from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
 from markers.core.pack import Kind, Pack
+from markers.core.shown import one_line
 from markers.errors import DesignError, UnreadableDrawing, WsmarkError
 from markers.packs import DEFAULT_PACK, PACK_NAMES, get_pack
 from render.output import FORMATS, write_atomic
@@ -38,7 +39,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "exit_status", "summary", "rules", "explain", "sheets", "gallery", "fabricate",
            "bom_table", "materials_table", "write_file", "write_files", "FORMATS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
-           "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets"]
+           "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets", "one_line"]
 
 if TYPE_CHECKING:
     from markers.check.pipeline import CheckOptions
@@ -248,14 +249,14 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
     worker under a memory limit, as the web page's are)."""
     from markers.check.pipeline import check_bytes
     from markers.check.report import FileReport
-    from markers.core.shown import shown_name
+    from markers.core.shown import short_name
 
     from markers.check.pipeline import CheckOptions
 
     try:
         report, art = check_bytes(data, name, options or CheckOptions(), _pack(pack))
     except MemoryError:
-        return FileReport.unreadable(name, f"{shown_name(name)}: needs more memory than "
+        return FileReport.unreadable(name, f"{short_name(name)}: needs more memory than "
                                            "the check of one file may use"), None
     return report, annotate(report, art) if annotate_copy and art is not None else None
 
@@ -301,7 +302,7 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
     'error' with one line saying which limit it passed."""
     from markers.check.pipeline import CheckOptions
     from markers.check.report import FileReport
-    from markers.core.shown import shown_name
+    from markers.core.shown import short_name
     from render.budgeted import Limits, budgeted_imap
 
     job_list = [(str(p), options or CheckOptions(), pack, annotate_copy) for p in paths]
@@ -310,7 +311,7 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
         if outcome.overrun is None:
             report, marked = outcome.value
         else:
-            report = FileReport.unreadable(path, f"{shown_name(path)}: {outcome.overrun}")
+            report = FileReport.unreadable(path, f"{short_name(path)}: {outcome.overrun}")
             marked = None
         yield path, report, marked
 

@@ -22,7 +22,7 @@ from markers.core.artwork import Artwork
 from markers.core.design import DESIGN_SUFFIXES, as_declared, is_design, parse_design
 from markers.core.pack import Pack
 from markers.core.quiet import ARITHMETIC, warnings_as_errors
-from markers.core.shown import one_line, shown_name
+from markers.core.shown import one_line, short_name
 from markers.errors import UnreadableDrawing, WsmarkError
 from markers.read import READERS, read_drawing
 from markers.read.limits import read_limited
@@ -136,7 +136,7 @@ def check_bytes(data: bytes, name: str, options: CheckOptions,
     line (its name with control characters escaped), never raises. Numpy and shapely
     warnings are raised as errors, so none reaches stderr. Memory trouble is raised: the
     budgeted worker running the check reports it against its budget."""
-    shown = shown_name(name)
+    shown = short_name(name)
     try:
         with warnings_as_errors():
             pages = load_artwork(data, name, options, pack)
@@ -174,9 +174,19 @@ def check_file(path: str | Path, options: CheckOptions,
                                     f"{path}: not a file")
         data = read_limited(path, name)
     except WsmarkError as err:
-        shown = str(err).replace(name, shown_name(name), 1)
+        shown = str(err).replace(name, short_name(name), 1)
         return FileReport.unreadable(name, one_line(shown)), None
+    except OSError as err:  # a name too long to look up
+        return FileReport.unreadable(name, one_line(
+            f"{short_name(name)}: cannot read ({err.strerror or type(err).__name__})")), None
     return check_bytes(data, name, options, pack)
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a name too long, a path through a file: not a folder
+        return False
 
 
 def inputs(paths: list[str]) -> tuple[list[Path], list[str]]:
@@ -189,8 +199,8 @@ def inputs(paths: list[str]) -> tuple[list[Path], list[str]]:
     wanted = (*READERS, *DESIGN_SUFFIXES)
     for name in paths:
         path = Path(name)
-        if not path.is_dir():
-            found.append(path)
+        if not _is_dir(path):
+            found.append(path)  # reading it says what is wrong with it
             continue
         for candidate in sorted(p for p in path.rglob("*")
                                 if p.is_file() and p.suffix.lower() in wanted):

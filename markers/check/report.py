@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from markers.check.engine import Finding, Override, Registry
-from markers.core.shown import shown_name
+from markers.core.shown import short_name, shown_name
 
 __all__ = ["MarkerReport", "FileReport", "marker_verdict", "finding_json", "to_json",
            "to_text", "to_sarif", "summary", "exit_status"]
@@ -126,7 +126,8 @@ def to_text(reports: list[FileReport]) -> str:
     for r in reports:
         name = shown_name(r.file)
         if r.error:
-            reason = r.error.removeprefix(f"{name}: ").removeprefix(f"{r.file}: ")
+            reason = r.error.removeprefix(f"{name}: ").removeprefix(f"{r.file}: ") \
+                .removeprefix(f"{short_name(r.file)}: ")
             blocks.append(f"{name}: ERROR {shown_name(reason)}")
             continue
         height = (f", display height {r.display_height_in:g} in ({r.display_height_basis})"
