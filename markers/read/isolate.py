@@ -116,6 +116,7 @@ def _limit_cpu() -> None:
     then, SIGKILL a second later if it goes on."""
     import resource
 
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # stopped, it leaves no core file
     soft = math.ceil(ISOLATED_SECONDS)
     hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
     if hard != resource.RLIM_INFINITY:
