@@ -24,7 +24,7 @@ class UserError(click.ClickException):
     exit_code = 2
 
     def show(self, file=None) -> None:
-        click.echo(f"wsmark: error: {self.message}", err=True)
+        click.echo(f"wsmark: error: {api.one_line(self.message)}", err=True)
 
 
 class Group(click.Group):
@@ -44,7 +44,7 @@ class Group(click.Group):
         try:
             status = super().main(args, prog_name, complete_var, False, **extra)
         except click.ClickException as err:
-            text = " ".join(err.format_message().split())
+            text = api.one_line(" ".join(err.format_message().split()))
             click.echo(f"wsmark: error: {text}", err=True)
             sys.exit(2 if isinstance(err, click.UsageError) else err.exit_code)
         except click.Abort:

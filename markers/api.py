@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
 from markers.core.pack import Kind, Pack
+from markers.core.shown import one_line
 from markers.errors import DesignError, UnreadableDrawing, WsmarkError
 from markers.packs import DEFAULT_PACK, PACK_NAMES, get_pack
 from render.output import FORMATS, MAX_PIXELS, write_atomic
@@ -39,7 +40,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "gallery", "fabricate", "bom_table", "materials_table", "write_file", "write_files",
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
-           "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets"]
+           "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets", "one_line"]
 
 if TYPE_CHECKING:
     from markers.core.artwork import Artwork
@@ -268,12 +269,12 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
     out of memory (in a worker under a memory limit, as the web page's are)."""
     from markers.check.pipeline import CheckOptions, check_pages, worst_page
     from markers.check.report import FileReport
-    from markers.core.shown import shown_name
+    from markers.core.shown import short_name
 
     try:
         report, pages = check_pages(data, name, options or CheckOptions(), _pack(pack))
     except MemoryError:
-        return FileReport.unreadable(name, f"{shown_name(name)}: needs more memory than "
+        return FileReport.unreadable(name, f"{short_name(name)}: needs more memory than "
                                            "the check of one file may use"), None
     if not annotate_copy or not pages:
         return report, None
@@ -323,7 +324,7 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
     'error' with one line saying which limit it passed."""
     from markers.check.pipeline import CheckOptions
     from markers.check.report import FileReport
-    from markers.core.shown import shown_name
+    from markers.core.shown import short_name
     from render.budgeted import Limits, budgeted_imap
 
     job_list = _Jobs([str(p) for p in paths], options or CheckOptions(), pack, annotate_copy)
@@ -332,7 +333,7 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
         if outcome.overrun is None:
             report, marked = outcome.value
         else:
-            report = FileReport.unreadable(path, f"{shown_name(path)}: {outcome.overrun}")
+            report = FileReport.unreadable(path, f"{short_name(path)}: {outcome.overrun}")
             marked = None
         yield path, report, marked
 

@@ -3,10 +3,11 @@ CPU seconds and memory that the code doing the work cannot overrun.
 
 The limits are enforced from outside the work: each worker runs under ``RLIMIT_AS``
 (memory) and ``RLIMIT_CPU`` (the kernel ends it with SIGXCPU), and the parent reads the
-worker's CPU time from ``/proc`` and kills it with SIGKILL when a job overruns, then starts a
-fresh worker for the remaining jobs. CPU seconds, not wall seconds, so a verdict does not
-depend on how busy the machine is; a generous wall-clock backstop only catches a worker
-that is stuck without using CPU. Even one job runs in a worker, so the budget always holds.
+worker's CPU time (with its ended reader children) from ``/proc`` and kills it with SIGKILL
+when a job overruns, then starts a fresh worker for the remaining jobs. CPU seconds, not
+wall seconds, so a verdict does not depend on how busy the machine is; a generous
+wall-clock backstop only catches a worker that is stuck without using CPU. Even one job
+runs in a worker, so the budget always holds.
 """
 
 from __future__ import annotations
@@ -64,13 +65,21 @@ class Outcome:
 
 
 def _cpu_of(pid: int) -> float:
-    """CPU seconds (user + system) a live process has used, from /proc/<pid>/stat."""
+    """CPU seconds (user + system) a live process and its ended children (a PDF or DXF
+    reader forked by markers.read.isolate) have used, from /proc/<pid>/stat."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as stat:
             fields = stat.read().rsplit(b")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / _TICKS
+    return sum(int(field) for field in fields[11:15]) / _TICKS
+
+
+def _cpu_self() -> float:
+    """CPU seconds of this process and its ended children (as _cpu_of)."""
+    own, children = (resource.getrusage(who) for who in
+                     (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _peak_rss_mb(pid: int | str = "self") -> float:
@@ -102,19 +111,17 @@ def _serve(fn: Callable, conn: Connection, limits: Limits) -> None:
         job = conn.recv()
         if job is None:
             return
-        used = resource.getrusage(resource.RUSAGE_SELF)
-        start = used.ru_utime + used.ru_stime
+        start = _cpu_self()
+        own = resource.getrusage(resource.RUSAGE_SELF)
         # the kernel's own stop: SIGXCPU one second after the parent should have acted
-        soft = math.ceil(start + limits.cpu_s) + 1
+        soft = math.ceil(own.ru_utime + own.ru_stime + limits.cpu_s) + 1
         resource.setrlimit(resource.RLIMIT_CPU, (soft, resource.RLIM_INFINITY))
         _reset_peak()
         try:
             value, overrun = fn(job), None
         except MemoryError:
             value, overrun = None, f"needs more than {limits.memory_mb:,} MB of memory"
-        used = resource.getrusage(resource.RUSAGE_SELF)
-        conn.send(Outcome(value, overrun, used.ru_utime + used.ru_stime - start,
-                          _peak_rss_mb()))
+        conn.send(Outcome(value, overrun, _cpu_self() - start, _peak_rss_mb()))
 
 
 class _Worker:

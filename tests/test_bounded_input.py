@@ -4,6 +4,7 @@ escaped, stylesheets and viewBoxes refused by size before anything is built from
 
 from __future__ import annotations
 
+import re
 import subprocess
 
 import pytest
@@ -123,3 +124,31 @@ def test_text_report_of_a_judged_file_escapes_its_name() -> None:
     marker = MarkerReport(0, 1, None, "danger", "pass", 24.0, "declared")
     report = FileReport.judged("a\rb.svg", [marker], [])
     assert to_text([report]).splitlines()[0].startswith("a\\rb.svg: PASS")
+
+
+@pytest.mark.parametrize("args", [
+    ["render", "danger", "--display-height", "9" * 5000, "-o", "x.svg"],
+    ["render", "k" * 5000, "-o", "x.svg"],
+    ["check", "t.svg", "--format", "f" * 5000],
+    ["check", "t.svg", "--waive", "w" * 5000],
+    ["explain", "r" * 5000],
+], ids=["length", "kind", "choice", "waive", "rule"])
+def test_a_long_option_value_is_echoed_in_a_short_error(tmp_path, args) -> None:
+    run = subprocess.run([str(wsmark_script()), *args], capture_output=True, text=True,
+                         cwd=tmp_path, timeout=120)
+    assert run.returncode == 2 and run.stdout == ""
+    prefix = "wsmark: error: "
+    assert run.stderr.startswith(prefix) and run.stderr.count("\n") == 1, run.stderr[:400]
+    assert len(run.stderr.rstrip("\n")) - len(prefix) <= MAX_ERROR_CHARS
+    assert re.search(r"\(5,\d{3} chars\)$", run.stderr.rstrip("\n"))  # cut, saying how long
+
+
+def test_a_name_too_long_to_look_up_is_a_one_line_error(tmp_path) -> None:
+    name = str(tmp_path / ("x" * 5000 + ".svg"))  # ENAMETOOLONG from stat()
+    run = subprocess.run([str(wsmark_script()), "check", name], capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr[-400:]
+    lines = run.stderr.splitlines()  # the file's one line of the report
+    assert len(lines) == 1 and "ERROR" in lines[0] and "File name too long" in lines[0]
+    report, _ = check_file(name, CheckOptions())
+    assert report.verdict == "error" and len(report.error) <= MAX_ERROR_CHARS

@@ -151,10 +151,10 @@ def choose_curvature(face: Face, diameter: float, requested: str | None) -> str:
             f"{_needed(face.width, 'surface'):.2f} in")
     if requested == "seen" and not fits_seen:
         raise WsmarkError(
-            f"{face.what} cannot keep its shape as seen on a {diameter:g} in buoy: from the "
-            f"front the buoy is {diameter:.2f} in wide and a face may take {FIT:.0%} of it "
-            f"({FIT * diameter:.2f} in); lay it along the surface instead (--surface: "
-            f"{face.width:.2f} in of the {half_round:.2f} in half circumference, seen "
+            f"{face.what} cannot keep its shape as seen on a {diameter:g} in buoy "
+            f"({diameter:.2f} in wide from the front; a face may take {FIT:.0%}, "
+            f"{FIT * diameter:.2f} in): lay it along the surface (--surface: "
+            f"{face.width:.2f} of {half_round:.2f} in half round, seen "
             f"{seen_width(face.width, diameter):.2f} in wide) or use a diameter of at least "
             f"{_needed(face.width, 'seen'):.2f} in")
     return requested or ("seen" if fits_seen else "surface")

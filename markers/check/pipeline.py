@@ -22,7 +22,7 @@ from markers.core.artwork import Artwork
 from markers.core.design import DESIGN_SUFFIXES, as_declared, is_design, parse_design
 from markers.core.pack import Pack
 from markers.core.quiet import ARITHMETIC, warnings_as_errors
-from markers.core.shown import one_line, shown_name
+from markers.core.shown import one_line, short_name
 from markers.errors import UnreadableDrawing, WsmarkError
 from markers.read import READERS, read_drawing
 from markers.read.limits import read_limited
@@ -157,7 +157,7 @@ def check_pages(data: bytes, name: str, options: CheckOptions,
     short line (its name with control characters escaped), never raises. Numpy and
     shapely warnings are raised as errors, so none reaches stderr. Memory trouble is
     raised: the budgeted worker running the check reports it against its budget."""
-    shown = shown_name(name)
+    shown = short_name(name)
     try:
         with warnings_as_errors():
             pages = load_artwork(data, name, options, pack)
@@ -202,10 +202,21 @@ def check_file_pages(path: str | Path, options: CheckOptions,
                                     f"{path}: not a file")
         data = read_limited(path, name)
     except WsmarkError as err:
-        shown = str(err).replace(name, shown_name(name), 1)
+        shown = str(err).replace(name, short_name(name), 1)
         return FileReport.unreadable(name, one_line(shown)), [], b""
+    except OSError as err:  # a name too long to look up
+        reason = err.strerror or type(err).__name__
+        return FileReport.unreadable(name, one_line(
+            f"{short_name(name)}: cannot read ({reason})")), [], b""
     report, pages = check_pages(data, name, options, pack)
     return report, pages, data
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a name too long, a path through a file: not a folder
+        return False
 
 
 def inputs(paths: list[str]) -> tuple[list[Path], list[str]]:
@@ -218,8 +229,8 @@ def inputs(paths: list[str]) -> tuple[list[Path], list[str]]:
     wanted = (*READERS, *DESIGN_SUFFIXES)
     for name in paths:
         path = Path(name)
-        if not path.is_dir():
-            found.append(path)
+        if not _is_dir(path):
+            found.append(path)  # reading it says what is wrong with it
             continue
         for candidate in sorted(p for p in path.rglob("*")
                                 if p.is_file() and p.suffix.lower() in wanted):

@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from markers.check.engine import Finding, Override, Registry
-from markers.core.shown import shown_name
+from markers.core.shown import short_name, shown_name
 
 __all__ = ["MarkerReport", "FileReport", "Tally", "marker_verdict", "finding_json",
            "report_json", "to_json", "to_text", "text_block", "to_sarif", "sarif_parts",
@@ -135,7 +135,8 @@ def to_text(reports: list[FileReport]) -> str:
 def text_block(r: FileReport) -> str:
     name = shown_name(r.file)
     if r.error:
-        reason = r.error.removeprefix(f"{name}: ").removeprefix(f"{r.file}: ")
+        reason = r.error.removeprefix(f"{name}: ").removeprefix(f"{r.file}: ") \
+            .removeprefix(f"{short_name(r.file)}: ")
         return f"{name}: ERROR {shown_name(reason)}"
     height = (f", display height {r.display_height_in:g} in ({r.display_height_basis})"
               if r.display_height_in is not None else "")

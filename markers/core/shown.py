@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MAX_ERROR_CHARS", "MAX_ECHO_CHARS", "shown_name", "quoted", "one_line"]
+__all__ = ["MAX_ERROR_CHARS", "MAX_ECHO_CHARS", "shown_name", "short_name", "quoted", "one_line"]
 
 MAX_ERROR_CHARS = 300  # one error message, file name included
 MAX_ECHO_CHARS = 40  # of an input value echoed inside a message
@@ -18,6 +18,18 @@ def shown_name(name: str) -> str:
     """``name`` with control characters (newline, escape, ...) written as ``\\n``, ``\\x1b``,
     so one file is always one line of a report and cannot drive the terminal."""
     return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), name)
+
+
+def short_name(name: str, limit: int = MAX_NAME_CHARS) -> str:
+    """``name`` as shown_name, cut in the middle to ``limit`` chars when longer (saying how
+    long it was): the name that starts an error, so the reason after it survives the
+    error's own cut to MAX_ERROR_CHARS."""
+    shown = shown_name(name)
+    if len(shown) <= limit:
+        return shown
+    mark = f"...({len(shown):,} chars)..."
+    keep = limit - len(mark)
+    return shown[:keep // 2] + mark + shown[len(shown) - (keep - keep // 2):]
 
 
 def quoted(value: str, limit: int = MAX_ECHO_CHARS) -> str:

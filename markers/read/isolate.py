@@ -1,16 +1,19 @@
 """Run a native-code parser (PDFium, and ezdxf beside it) in a forked child under a hard
-time and memory limit.
+CPU-time and memory limit.
 
 Why: the reader's Budget is checked between objects, but PDFium loads a page in one native
 call that Python cannot interrupt; a hostile PDF (form XObjects that draw each other
 twice, 2^40 expansions) would hang it, and a bomb could exhaust memory. The child has an
-address-space limit and is killed at the deadline; the parent turns every way it can end
-into the result or one line naming the file.
+address-space limit and a CPU-time limit (the kernel stops it with SIGXCPU; CPU seconds, so
+whether a file is read does not depend on how busy the machine is), and a child that makes
+no progress is killed at a wall-clock backstop; the parent turns every way it can end into
+the result or one line naming the file.
 """
 
 from __future__ import annotations
 
 import importlib
+import math
 import os
 import pickle
 import select
@@ -20,6 +23,9 @@ from typing import Callable, TypeVar
 
 from markers.errors import UnreadableDrawing
 from markers.read.limits import ISOLATED_MEMORY_BYTES, ISOLATED_SECONDS
+
+#: A child still running after this many times its CPU seconds of wall time is stuck.
+WALL_BACKSTOP_FACTOR = 10
 
 __all__ = ["isolated", "isolating"]
 
@@ -53,6 +59,7 @@ def isolated(fn: Callable[..., T], *args: object, name: str) -> T:
         try:
             os.close(read_end)
             _limit_memory()
+            _limit_cpu()
             try:
                 result: tuple[str, object] = ("ok", fn(*args))
             except UnreadableDrawing as err:
@@ -76,6 +83,9 @@ def isolated(fn: Callable[..., T], *args: object, name: str) -> T:
     finally:
         os.close(read_end)
     _, status = os.waitpid(pid, 0)
+    if not data and os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU:
+        raise UnreadableDrawing(f"{name}: too complex (the reader was stopped after "
+                                f"{ISOLATED_SECONDS:g} CPU s)")
     if not data:
         raise UnreadableDrawing(f"{name}: the reader died on this file ({_how(status)})")
     kind, value = pickle.loads(data)  # our own child's bytes
@@ -85,7 +95,7 @@ def isolated(fn: Callable[..., T], *args: object, name: str) -> T:
 
 
 def _collect(fd: int, pid: int, name: str) -> bytes:
-    deadline = time.monotonic() + ISOLATED_SECONDS
+    deadline = time.monotonic() + WALL_BACKSTOP_FACTOR * ISOLATED_SECONDS
     chunks = []
     while True:
         left = deadline - time.monotonic()
@@ -93,12 +103,26 @@ def _collect(fd: int, pid: int, name: str) -> bytes:
         if not ready:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
-            raise UnreadableDrawing(f"{name}: too complex (the reader was stopped after "
-                              f"{ISOLATED_SECONDS:g} s)")
+            raise UnreadableDrawing(f"{name}: the reader was stopped (no progress in "
+                                    f"{WALL_BACKSTOP_FACTOR * ISOLATED_SECONDS:g} s)")
         chunk = os.read(fd, 1 << 20)
         if not chunk:
             return b"".join(chunks)
         chunks.append(chunk)
+
+
+def _limit_cpu() -> None:
+    """ISOLATED_SECONDS of CPU for the child (its count starts at zero after fork): SIGXCPU
+    then, SIGKILL a second later if it goes on."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # stopped, it leaves no core file
+    soft = math.ceil(ISOLATED_SECONDS)
+    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 1 if hard == resource.RLIM_INFINITY
+                                             else hard))
 
 
 def _limit_memory() -> None:

@@ -33,7 +33,7 @@ from dataclasses import replace
 import numpy as np
 import shapely
 from shapely import unary_union
-from shapely.geometry import LineString, Polygon, box
+from shapely.geometry import LineString, MultiPolygon, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.core import geometry as geo
@@ -137,7 +137,11 @@ def _lowest(parts: list[Polygon]) -> Polygon:
 
 
 def _closed(geometry: BaseGeometry) -> BaseGeometry:
-    return geometry.buffer(HAIRLINE, join_style="mitre").buffer(-HAIRLINE, join_style="mitre")
+    """``geometry`` with hairline gaps closed. Specks (SPECK) go first: they are not paint
+    the measurer reads, and a sliver of no width (an ellipse 1e-20 in wide) makes GEOS's
+    mitre join divide by zero. With n vertices: O(n log n)."""
+    kept = MultiPolygon(polygons(geometry, largest_first=False))
+    return kept.buffer(HAIRLINE, join_style="mitre").buffer(-HAIRLINE, join_style="mitre")
 
 
 def _as_guide(art: Artwork) -> Artwork:
@@ -163,7 +167,11 @@ def _waterline(art: Artwork, lowest: float) -> float:
 
 def _fit_ellipse(points: np.ndarray) -> tuple[float, float, float]:
     """Least-squares upright ellipse p x^2 + q y^2 + u x + v y + w = 0 (the smallest
-    singular vector): half-width, half-height and the worst stray."""
+    singular vector): half-width, half-height and the worst stray.
+
+    With n points: O(n) time and memory. The thin SVD of the n x 5 design matrix; the
+    full one would also build an n x n basis nobody reads (O(n^2) memory, 29 CPU s and
+    3 GB at n = 20,000)."""
     x, y = points[:, 0], points[:, 1]
     *_, vt = np.linalg.svd(np.column_stack([x * x, y * y, x, y, np.ones_like(x)]),
                            full_matrices=False)  # n x 5: the 5 x 5 V alone, O(n)
@@ -180,7 +188,10 @@ def _fit_ellipse(points: np.ndarray) -> tuple[float, float, float]:
 
 
 def _shape(body: Polygon, waterline: float) -> tuple[str, float | None]:
-    """'cylinder', 'nun', 'sphere', 'ovate' or 'other', and a fitted diameter if round."""
+    """'cylinder', 'nun', 'sphere', 'ovate' or 'other', and a fitted diameter if round.
+
+    With v vertices in the body: O(v log v) for the cuts, then the circle and ellipse fits
+    on n <= v + MAX_OUTLINE_POINTS outline points, O(n) time and memory each."""
     x0, y0, x1, y1 = body.bounds
     width, height = x1 - x0, y1 - y0
     lower = body.intersection(box(x0, y0 + height / 2, x1, y1))
@@ -189,7 +200,7 @@ def _shape(body: Polygon, waterline: float) -> tuple[str, float | None]:
         return "nun", None
     if body.area >= RECT_FILL * body.envelope.area:
         return "cylinder", None
-    # points every OUTLINE_STEP_IN along the outline, at most MAX_OUTLINE_POINTS: O(n)
+    # points every OUTLINE_STEP_IN along the outline, at most MAX_OUTLINE_POINTS added
     step = max(OUTLINE_STEP_IN, body.exterior.length / MAX_OUTLINE_POINTS)
     outline = shapely.get_coordinates(shapely.segmentize(body.exterior, step))
     outline = outline[outline[:, 1] < waterline - 1e-3 * height]
