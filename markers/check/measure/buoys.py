@@ -141,7 +141,15 @@ def _closed(geometry: BaseGeometry) -> BaseGeometry:
     the measurer reads, and a sliver of no width (an ellipse 1e-20 in wide) makes GEOS's
     mitre join divide by zero. With n vertices: O(n log n)."""
     kept = MultiPolygon(polygons(geometry, largest_first=False))
-    return kept.buffer(HAIRLINE, join_style="mitre").buffer(-HAIRLINE, join_style="mitre")
+    # A nearly collinear vertex (a coordinate of 1e-38 beside 1) still makes the mitre
+    # divide by zero; GEOS then bevels that corner, so the division is let pass here and
+    # a closing that lost the paint falls back to the paint as drawn.
+    with np.errstate(divide="ignore", invalid="ignore"):
+        closed = kept.buffer(HAIRLINE, join_style="mitre").buffer(-HAIRLINE,
+                                                                  join_style="mitre")
+    if closed.is_empty or not closed.is_valid or closed.area < 0.5 * kept.area:
+        return kept
+    return closed
 
 
 def _as_guide(art: Artwork) -> Artwork:
