@@ -65,8 +65,7 @@ def _wsmark(*args: str) -> list[str]:
 
 
 def _check_rows(runs: int, tmp: Path) -> list[Row]:
-    """Throughput over check_bench's folder (the measuring is another branch's work:
-    these rows read whatever the code does)."""
+    """Throughput over check_bench's folder, with 1 and 2 jobs, against bare parses."""
     base = [WSMARK, "check", "drawings", "--format", "json", "--exit-zero"]
     res = median_child({"one": base + ["--jobs", "1"], "two": base + ["--jobs", "2"],
                         "svgelements": [PY, "-c", BARE_SVGELEMENTS],
@@ -211,7 +210,7 @@ def _cap_rows(tmp: Path) -> list[Row]:
 
 
 def _sheet_rows() -> list[Row]:
-    """`sheet` of every kind (another branch's work: reads whatever the code does)."""
+    """`sheet` of every kind, SVG pages then one PDF, in-process (imports done)."""
     from markers.packs import get_pack
     from render.paper import STANDARD_SIZES
     from render.sheets import sheet_pages, sheets_pdf
