@@ -22,7 +22,7 @@ serve: $(STAMP)
 	$(BIN)/wsmark serve
 
 test: $(STAMP) chromium
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 # The browser tests drive Debian's chromium; install it when missing and we may.
 chromium:

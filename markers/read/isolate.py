@@ -12,6 +12,7 @@ the result or one line naming the file.
 
 from __future__ import annotations
 
+import faulthandler
 import importlib
 import math
 import os
@@ -58,6 +59,7 @@ def isolated(fn: Callable[..., T], *args: object, name: str) -> T:
         status = 0
         try:
             os.close(read_end)
+            faulthandler.disable()  # an engine aborting here is reported in one line
             _limit_memory()
             _limit_cpu()
             try:
