@@ -110,6 +110,8 @@ class Facts:
     symbol_outer: Polygon | None = None
     symbol_color: ColorMatch | None = None
     center_color: ColorMatch | None = None
+    #: the centre is left unpainted: its color is the sheet's, not the drawing's
+    center_unpainted: bool = False
     has_cross: bool = False
     white_quarters: int | None = None
     size_name: str | None = None

@@ -115,11 +115,16 @@ def _white_quarters(ring: Polygon, outline: float) -> int:
     return count
 
 
-def _center_family(fam: dict, holes: list[Polygon]) -> str:
+#: A symbol's centre less than this fraction covered by any one color is unpainted.
+UNPAINTED_BELOW = 0.5
+
+
+def _center_family(fam: dict, holes: list[Polygon]) -> str | None:
     """The family covering most of the symbol's centre (``holes``), the first of equal
-    ones. Only a family whose box meets the centre's and whose area does more than
-    touch it (a prepared test: the ring itself only borders its holes) is intersected
-    with it; the rest cover none of it."""
+    ones; None when no family covers half of it (the centre is left unpainted, as in a
+    PDF or DXF proof drawn on paper). Only a family whose box meets the centre's and
+    whose area does more than touch it (a prepared test: the ring itself only borders
+    its holes) is intersected with it; the rest cover none of it."""
     center = unary_union(holes)
     shapely.prepare(center)
     cx0, cy0, cx1, cy1 = center.bounds
@@ -131,7 +136,7 @@ def _center_family(fam: dict, holes: list[Polygon]) -> str:
         area = geometry.intersection(center).area if meets else 0.0
         if area > most:
             best, most = family, area
-    return best
+    return best if most >= UNPAINTED_BELOW * center.area else None
 
 
 def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> float | None:
@@ -146,7 +151,9 @@ def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> float | None:
     if not holes:
         facts.center_color = facts.symbol_color
     if holes:
-        facts.center_color = fam[_center_family(fam, holes)][1]
+        center = _center_family(fam, holes)
+        facts.center_color = fam[center][1] if center is not None else None
+        facts.center_unpainted = center is None
         gaps = shapely.distance(ring.exterior, [h.exterior for h in holes])
         nearest = int(np.argmin(gaps))
         facts.outline = float(gaps[nearest])

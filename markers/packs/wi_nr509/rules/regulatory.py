@@ -74,8 +74,16 @@ def reg_symbol_color(f: Facts) -> Iterator[Hit]:
 def reg_center_color(f: Facts) -> Iterator[Hit]:
     """The center of the symbol is white.
 
+    A center left unpainted (a proof drawn on paper, a DXF of outlines) shows the sheet
+    it is printed on, which the drawing does not say: review, not a pass or a failure.
+
     Passes: a white center.  Fails: a yellow center inside the orange diamond.
     """
+    if f.center_unpainted:
+        yield unjudged("the symbol center's color", "the center is left unpainted, so its "
+                       "color is the sheet's, which the drawing does not give; NR 5.09(2)(b) "
+                       "requires white", required="white", bbox=f.bbox())
+        return
     yield from _color_hit("symbol center", f.center_color, "white", "NR 5.09(2)(b)")
 
 
