@@ -230,6 +230,7 @@ def test_design_page_previews_with_scale_spec_and_downloads(client) -> None:
     ("kind=control&display_height=12&legend=" + "LONG+WORDS+" * 8, "legend", "does not fit"),
     ("kind=control&display_height=abc", "display_height", "not a number"),
     ("kind=buoy-symbol&symbol=control&diameter=5", "diameter", "below the minimum"),
+    ("kind=danger&display_height=24&permit_id=wi-7", "permit_id", "capitals and digits"),
 ])
 def test_a_refusal_appears_beside_its_field(client, query, field, words) -> None:
     page = client.get("/design?" + query).text
@@ -238,6 +239,21 @@ def test_a_refusal_appears_beside_its_field(client, query, field, words) -> None
     assert words in errors[field]
     assert [name for name, text in errors.items() if text] == [field]
     assert "No preview" in page
+
+
+def test_a_permit_id_is_lettered_on_the_design_and_kept_in_its_files(client) -> None:
+    query = "kind=danger&display_height=24&legend=ROCKS&permit_id=WI-2026-0417"
+    assert 'name="permit_id"' in client.get("/design?" + query).text
+    art = client.get("/design/artwork.svg?" + query).text
+    assert 'id="permit-label"' in art and "WI-2026-0417" in art
+    plain = client.get("/design/artwork.svg?kind=danger&display_height=24&legend=ROCKS").text
+    assert "permit-label" not in plain
+    assert yaml.safe_load(client.get("/design/download.yaml?" + query).text)["permit_id"] \
+        == "WI-2026-0417"
+    download = client.get("/design/download.svg?" + query)
+    assert "wi-2026-0417" in download.headers["content-disposition"]
+    flag = client.get("/design?kind=distress-flag").text
+    assert 'name="permit_id"' not in flag  # flags are not placed under NR 5.09(3)
 
 
 def test_the_kind_picker_fills_in_a_typical_design(client) -> None:

@@ -342,7 +342,8 @@ class WebApp:
         if errors:
             raise Refused(400, f"refused: {next(iter(errors.values()))}")
         stem = "-".join(str(params.get(k, "")) for k in ("kind", "display_height", "legend",
-                                                          "ws_id") if params.get(k))
+                                                          "ws_id", "permit_id")
+                        if params.get(k))
         stem = "".join(ch if ch.isalnum() or ch in "-." else "-" for ch in stem.lower())[:60]
         if fmt == "yaml":
             data, media = design_yaml(params), "application/yaml"

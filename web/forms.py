@@ -63,6 +63,9 @@ def fields_for(kind: api.Kind) -> list[Field]:
     if kind.form == "wrap":
         out += [Field("surface", "Lay along the surface", "checkbox"),
                 Field("seam", "Seam overlap (in)")]
+    if kind.form in ("sign", "wrap") or carries:
+        out.append(Field("permit_id", "Permit ID", "text", hint="the department's number "
+                         "(NR 5.09(3)(b)), lettered below; blank: none"))
     if kind.form == "flag":
         out += [Field("flag_height", "Flag height (in)", hint="blank: the minimum"),
                 Field("flag_length", "Flag length (in)", hint="blank: the minimum")]
@@ -110,6 +113,7 @@ def read_design(query: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, str
 
 #: Words in a refusal -> the field it is about, first match wins.
 _CLUES = (
+    (r"\bpermit\b", "permit_id"),
     (r"\blegend\b|\bletters?\b|\bwords?\b", "legend"),
     (r"display height|display area|display_height", "display_height"),
     (r"\bWS\b|identification|even number|odd number|--id\b|\bid\b", "ws_id"),
