@@ -57,3 +57,33 @@ def test_a_painted_center_is_still_judged(tmp_path, center: str, verdict: str) -
     assert report.verdict == verdict, report.findings
     severities = [f.severity for f in _center_findings(report)]
     assert severities == ([] if verdict == "pass" else ["error"])
+
+
+def test_an_unpainted_center_in_a_reportlab_pdf_is_reviewed(tmp_path) -> None:
+    """The same diamond as a shop's PDF: reportlab, points, CMYK orange, a title line,
+    no white painted anywhere (the paper shows)."""
+    from reportlab.pdfgen import canvas
+
+    from markers.check.pipeline import CheckOptions
+    from wi import check_file
+
+    pt = 72.0
+    path = tmp_path / "unpainted.pdf"
+    sheet = canvas.Canvas(str(path), pagesize=(H * pt, H * pt))
+    sheet.setFillColorCMYK(0, 0.6, 0.86, 0)
+    ring = sheet.beginPath()
+    for d in _diamond_path(pt).split(" Z")[:-1]:
+        points = [float(v) for v in d.replace("M", "").replace("L", "").split()]
+        xy = [(points[i], H * pt - points[i + 1]) for i in range(0, len(points), 2)]
+        ring.moveTo(*xy[0])
+        for x, y in xy[1:]:
+            ring.lineTo(x, y)
+        ring.close()
+    sheet.drawPath(ring, stroke=0, fill=1, fillMode=0)  # even-odd
+    sheet.save()
+    report, _ = check_file(path, CheckOptions(display_height=H))
+    found = _center_findings(report)
+    assert [f.severity for f in found] == ["review"], report.findings
+    assert "unpainted" in found[0].message and "center is #" not in found[0].message
+    assert not [f for f in report.findings if f.rule == "reg-center-color"
+                and f.severity == "error"]
