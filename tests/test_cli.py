@@ -130,6 +130,12 @@ MISTAKES = {
     "display-height-inf": (["render", "danger", "--display-height", "inf"], []),
     "legend-too-long": (["render", "control", "-H", "12", "--legend",
                          "SUPERCALIFRAGILISTICEXPIALIDOCIOUS"], ["does not fit"]),
+    # 20 words cannot wrap into the 24 in square at 1.5 in caps: the advice (a wider sign)
+    # must survive the error's cut to 300 chars, so the legend is echoed shortened
+    "legend-20-words": (["render", "information", "-H", "24", "--legend",
+                         "NO WAKE ZONE AHEAD KEEP RIGHT OF BUOYS SLOW SPEED MINIMUM WAKE "
+                         "SWIMMING AREA BEACH CLOSED ROCKS SHALLOW WATER DANGER"],
+                        ["(116 chars)", "--max-width", "enlarge the display area"]),
     "outline-1.5": (["render", "danger", "-H", "24", "--outline", "1.5"], ["(6)(b)"]),
     "outline-too-thick": (["render", "control", "-H", "12", "--outline", "3"], []),
     "missing-glyph": (["render", "danger", "-H", "24", "--legend", "\u2603"], []),

@@ -22,6 +22,7 @@ from markers.core.spec import dimension as _d
 from markers.build.proportions import diamond_height, legend_min_cap
 from markers.core.design import Design
 from markers.errors import WsmarkError
+from markers.core.shown import quoted
 from markers.build.layout import assemble, block_shapes, legend_item
 from markers.build.permit_label import permit_label
 from markers.core.lettering import MARGIN, Block, block_height, fit_block, set_block
@@ -185,10 +186,12 @@ def _inside_legend(design: Design, inner: Polygon, required: bool, what: str) ->
     low = legend_min_cap(h)
     block = fit_block(design.legend, inner, low, h * INSIDE_MAX_CAP)
     if block is None and required:
+        wider = ", allow a wider sign (--max-width)" if what == "rectangle" else ""
         raise WsmarkError(
-            f"legend {design.legend!r} does not fit inside the {what} at the {low:.2f} in "
-            f"minimum legible cap height ({requirement('legend_min_fraction').ref}, after "
-            f"{code()}(2)(b)5); shorten it, break it with '|', or enlarge the display area")
+            f"legend {quoted(design.legend)} does not fit inside the {what} at the {low:.2f} "
+            f"in minimum legible cap height ({requirement('legend_min_fraction').ref}, after "
+            f"{code()}(2)(b)5); shorten it, break it with '|'{wider} or enlarge the display "
+            "area")
     return block
 
 
