@@ -254,7 +254,8 @@ def _reflector(art: Artwork, fam: Fam, body: Polygon, waterline: float,
     own shape across its top (measure.reflector)."""
     marked = art.features.get("reflector")
     names = [b.color.family for b in bands]
-    if marked is None and _aid_colored(names):
+    drawn = marked is None
+    if drawn and _aid_colored(names):
         marked = drawn_reflector(art, body, waterline, frozenset(names) | {"white"})
     if marked is None:
         return None
@@ -267,7 +268,7 @@ def _reflector(art: Artwork, fam: Fam, body: Polygon, waterline: float,
         else None
     mid = (y0 + y1) / 2
     around = (x1 - x0) >= 0.97 * _width_at(body, mid)
-    return Reflector(y1 - y0, color, around, y0 - body.bounds[1], bbox_of(area))
+    return Reflector(y1 - y0, color, around, y0 - body.bounds[1], bbox_of(area), drawn)
 
 
 # --- kind of an undeclared elevation --------------------------------------------------------

@@ -57,13 +57,16 @@ class Band:
 @dataclass(frozen=True)
 class Reflector:
     """The element named ``reflector`` on a buoy: how high, what color, whether it runs
-    across the whole buoy (all around), how far its top is from the buoy's top."""
+    across the whole buoy (all around), how far its top is from the buoy's top; ``drawn``
+    when nothing names it and it is a band drawn as its own shape (measure.reflector),
+    which shows where the sheeting goes but not that it is reflective."""
 
     height: float
     color: ColorMatch | None
     around: bool
     below_top: float
     bbox: tuple[float, float, float, float]
+    drawn: bool = False
 
 
 @dataclass(frozen=True)

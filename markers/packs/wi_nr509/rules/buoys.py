@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.check.engine import Hit, Tolerance, at_least, color_is, tolerance, within
+from markers.check.engine import Hit, Tolerance, at_least, color_is, tolerance, unjudged, within
 from markers.check.measure.faces import Facts
 from markers.core.spec import choice, req, requirement
 from markers.packs.wi_nr509.kinds import kinds_of
@@ -165,7 +165,9 @@ def reflector_band(f: Facts) -> Iterator[Hit]:
     element whose id or label is ``reflector`` (color alone cannot show reflective
     material); it must be 2 in high, run across the whole buoy (all around), and start
     within 10 % of the height above water from the top (wsmark practice for "uppermost
-    part"). A design declaring the aid ``lighted`` needs none.
+    part"). A design declaring the aid ``lighted`` needs none. A drawing that names no
+    reflector (a PDF, a DXF) but draws a band of the right size there as its own shape is
+    a review: the drawing shows where the sheeting goes, not that it is reflective.
 
     Passes: a 2 in band at the top.  Fails: no reflector, or a 1 in one.
     """
@@ -178,16 +180,23 @@ def reflector_band(f: Facts) -> Iterator[Hit]:
                   "aid needs one at least 2 in high all around its top", measured="none",
                   required=f">= {low:g} in all around the top", bbox=f.bbox())
         return
-    yield from at_least(r.height, low, lambda v: f"reflective band {v:.2f} in high; "
-                        f"{requirement('reflector_min').ref} requires at least {low:g} in",
-                        bbox=r.bbox)
+    hits = list(at_least(r.height, low, lambda v: f"reflective band {v:.2f} in high; "
+                         f"{requirement('reflector_min').ref} requires at least {low:g} in",
+                         bbox=r.bbox))
     if not r.around:
-        yield Hit("the reflective band does not run across the whole buoy (all around)",
-                  measured="part of the way", required="all around", bbox=r.bbox)
+        hits.append(Hit("the reflective band does not run across the whole buoy (all around)",
+                        measured="part of the way", required="all around", bbox=r.bbox))
     if r.below_top > zone:
-        yield Hit(f"the reflective band starts {r.below_top:.2f} in below the top; the "
-                  "uppermost part is asked for", measured=round(r.below_top, 3),
-                  required=f"<= {zone:.2f}", unit="in", bbox=r.bbox)
+        hits.append(Hit(f"the reflective band starts {r.below_top:.2f} in below the top; the "
+                        "uppermost part is asked for", measured=round(r.below_top, 3),
+                        required=f"<= {zone:.2f}", unit="in", bbox=r.bbox))
+    if r.drawn and not hits:
+        hits.append(unjudged("the reflective band's material",
+                             f"a {r.height:.2f} in band is drawn all around the top, but "
+                             "nothing names it reflective (an element named 'reflector') and "
+                             "color cannot show it", required="reflective material",
+                             bbox=r.bbox))
+    yield from hits
 
 
 @rule("aid-reflector-color", "NR 5.09(2)(a)8", "error", AIDS)
