@@ -523,10 +523,11 @@ def sheet_pages(pack: Pack, kinds: list[Kind] | None = None,
             Design("sheet", h).validate()
     jobs = [(pack, kind, tuple(sizes), paper)
             for kind in (kinds if kinds is not None else list(pack.kinds.values()))]
+    # first, so the workers forked next find the font loaded and its glyphs recorded
+    general = [_color_page(pack), _numbering_page(pack)]
     done = pmap(_kind_page_or_note, jobs)
     made = [page for page in done if isinstance(page, SheetPage)]
     notes = [note for note in done if isinstance(note, str)]
-    general = [_color_page(pack), _numbering_page(pack)]
     titles = [Page(page.title, [], page.kind) for page in made] + general
     total = len(titles) + 1
     out = [_sheet_page(_cover(pack, titles, tuple(sizes), paper, notes), paper, f"1 of {total}")]
