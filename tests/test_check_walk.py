@@ -40,7 +40,7 @@ def _by_rglob(root: Path) -> list[str]:
                                    if p.is_file() and p.suffix.lower() in WANTED)]
 
 
-@pytest.mark.parametrize("chunk", [4096, 5, 1])
+@pytest.mark.parametrize("chunk", [walk.CHUNK, 5, 1])
 def test_walk_order_and_files_are_those_of_sorting_the_whole_tree(tmp_path, monkeypatch,
                                                                   chunk) -> None:
     _tree(tmp_path / "t")

@@ -16,12 +16,14 @@ import stat
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
-__all__ = ["CHUNK", "Inputs"]
+__all__ = ["CHUNK", "Inputs", "suffix", "walk_folder"]
 
-#: Most names of one folder held at once. A folder of N names is read ceil(N / CHUNK)
-#: times, each read keeping the CHUNK smallest names after the last one given: 100,000
-#: names in one folder are 25 reads of it (about 0.1 s each), not 100,000 names held.
-CHUNK = 4096
+#: Most names of one folder held at once (some 70 bytes each, 1.1 MB in all). A folder
+#: of N names is read ceil(N / CHUNK) times, each read keeping the CHUNK smallest names
+#: after the last one given: 100,000 names in one folder are 7 reads of it (some 0.4 s
+#: each on a loaded machine), not 100,000 names held.
+CHUNK = 16384
+
 
 def suffix(name: str) -> str:
     """``Path(name).suffix`` of a bare name, without making a Path."""
