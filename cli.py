@@ -474,11 +474,15 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         limits = api.check_budget(budget)
     except WsmarkError as err:
         raise click.BadParameter(str(err), param_hint="--budget") from None
-    files, skipped = api.inputs(paths)
+    # the folders are walked once to count and note, then again as the files are checked
+    files = api.check_inputs(paths)
+    count, skipped = files.survey()
     for note in skipped:
         click.echo(f"wsmark: note: {note}", err=True)
-    if not files:
+    if not count:
         raise WsmarkError(f"no {', '.join(api.check_suffixes())} files in {', '.join(paths)}")
+    if report_pdf is not None or annotate is not None:  # these need every name at once
+        files = [Path(f) for f in files]
     if report_pdf is not None and not report_pdf.lower().endswith(".pdf"):
         raise WsmarkError(f"--report {report_pdf}: the clerk's report is a PDF (use .pdf)")
     if report_pdf is not None and Path(report_pdf).resolve() in {f.resolve() for f in files}:
@@ -490,8 +494,8 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     # flat however many files there are (the clerk's report alone needs them all)
     writer = api.report_writer(fmt, sys.stdout, sys.stderr, pack)
     quiet = fmt != "text" and annotate is None and not sys.stdout.isatty()
-    bar = (click.progressbar(length=len(files), label="checking", file=sys.stderr)
-           if quiet and sys.stderr.isatty() and len(files) > 1 else None)
+    bar = (click.progressbar(length=count, label="checking", file=sys.stderr)
+           if quiet and sys.stderr.isatty() and count > 1 else None)
     reports, copies = [], []
     try:
         for index, (path, report, marked) in enumerate(results):

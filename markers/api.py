@@ -18,6 +18,7 @@ b'<svg'
 
 from __future__ import annotations
 
+import itertools
 import textwrap
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -34,7 +35,7 @@ from render.paper import PAPERS
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
            "kind", "kind_names", "choices", "parse_length", "design", "with_permit_id",
            "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
-           "check", "check_budget", "check_paths", "inputs", "check_options",
+           "check", "check_budget", "check_paths", "inputs", "check_inputs", "check_options",
            "annotation_targets", "copy_paths", "copy_bytes", "annotate", "annotate_pages",
            "reports", "exit_status", "summary", "report_writer", "rules", "explain", "sheets",
            "gallery", "fabricate", "bom_table", "materials_table", "write_file", "write_files",
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from markers.core.artwork import Artwork
     from markers.check.pipeline import CheckOptions
     from markers.check.report import FileReport
+    from markers.check.walk import Inputs
     from markers.plan.model import PlanReport
     from render.budgeted import Limits
 
@@ -300,6 +302,14 @@ def inputs(paths: Iterable[str]) -> tuple[list[Path], list[str]]:
     return found(list(paths))
 
 
+def check_inputs(paths: Iterable[str]) -> Inputs:
+    """``inputs`` walked lazily, again each time it is iterated (the file names; its
+    ``survey()`` counts them and gives the notes), so a long run never holds them all."""
+    from markers.check.pipeline import check_inputs as found
+
+    return found(list(paths))
+
+
 def check_budget(text: str = "") -> Limits:
     """The budget of checking one file, as written: ``30s``, ``2GB``, ``30s,2GB`` (the
     part not given keeps its default, 20 CPU s and 1024 MB). One-line WsmarkError if
@@ -317,7 +327,8 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
                 annotate_copy: bool = False, budget: Limits | None = None
                 ) -> Iterator[tuple[str, FileReport, bytes | None]]:
     """Judge files over ``jobs`` processes (default: all cores), yielding (path, report,
-    marked-up copy: an SVG per page, or None) in input order as each is done.
+    marked-up copy: an SVG per page, or None) in input order as each is done; ``paths``
+    is taken as the workers need it, so a lazy one (``check_inputs``) is never held.
 
     Each file is checked in a worker process under ``budget`` (CPU seconds and memory,
     enforced from outside the work: render/budgeted.py); a file over it gets verdict
@@ -327,30 +338,17 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
     from markers.core.shown import short_name
     from render.budgeted import Limits, budgeted_imap
 
-    job_list = _Jobs([str(p) for p in paths], options or CheckOptions(), pack, annotate_copy)
-    outcomes = budgeted_imap(_check_path, job_list, jobs, budget or Limits())
-    for (path, *_), outcome in zip(job_list, outcomes):
+    # the jobs are made as the workers take them; tee keeps the paths of those in flight
+    options = options or CheckOptions()
+    mine, theirs = itertools.tee((str(p), options, pack, annotate_copy) for p in paths)
+    outcomes = budgeted_imap(_check_path, theirs, jobs, budget or Limits())
+    for (path, *_), outcome in zip(mine, outcomes):
         if outcome.overrun is None:
             report, marked = outcome.value
         else:
             report = FileReport.unreadable(path, f"{short_name(path)}: {outcome.overrun}")
             marked = None
         yield path, report, marked
-
-
-class _Jobs:
-    """The jobs of ``check_paths`` made when asked for: a long run holds its paths, not
-    a tuple per file."""
-
-    def __init__(self, paths: list[str], options: CheckOptions, pack: str,
-                 annotate_copy: bool) -> None:
-        self.paths, self.rest = paths, (options, pack, annotate_copy)
-
-    def __len__(self) -> int:
-        return len(self.paths)
-
-    def __getitem__(self, index: int) -> tuple[str, CheckOptions, str, bool]:
-        return (self.paths[index], *self.rest)
 
 
 def annotation_targets(files: list[Path], annotate: str | Path) -> list[Path]:

@@ -12,6 +12,7 @@ runs in a worker, so the budget always holds.
 
 from __future__ import annotations
 
+import itertools
 import math
 import multiprocessing as mp
 import os
@@ -20,7 +21,7 @@ import signal
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import Callable, Iterator, Sequence, TypeVar
+from typing import Callable, Iterable, Iterator, TypeVar
 
 __all__ = ["CHECK_CPU_S", "CHECK_MEMORY_MB", "Limits", "Outcome", "budgeted_imap",
            "parse_limits"]
@@ -34,12 +35,17 @@ __all__ = ["CHECK_CPU_S", "CHECK_MEMORY_MB", "Limits", "Outcome", "budgeted_imap
 CHECK_CPU_S = 20.0
 CHECK_MEMORY_MB = 1024
 WALL_BACKSTOP_FACTOR = 20  # a worker idle this many budgets of wall time is stuck
+#: Jobs per worker given out beyond the last Outcome yielded: enough that a slow job
+#: does not idle the other workers at once, few enough that the Outcomes waiting
+#: behind it stay a bounded handful.
+AHEAD = 32
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 _TICKS = os.sysconf("SC_CLK_TCK")
 _POLL_S = 0.05
+_END = object()
 
 
 @dataclass(frozen=True)
@@ -150,27 +156,39 @@ class _Worker:
         self.conn.close()
 
 
-def budgeted_imap(fn: Callable[[T], R], items: Sequence[T], workers: int | None = None,
+def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None = None,
                   limits: Limits = Limits()) -> Iterator[Outcome]:
     """``fn(x)`` for each ``x`` in ``items``, in worker processes under ``limits``; yields
     one Outcome per item, in order, as soon as it and those before it are done.
 
+    ``items`` is taken as the workers need it, at most AHEAD jobs per worker beyond the
+    last Outcome yielded: a long run holds the jobs in flight, not all of them.
     ``fn`` runs in a forked child, so any callable works; items and results are pickled.
     A job that overruns its CPU seconds or memory, or kills its worker, gets an Outcome
     with ``overrun`` set and a fresh worker takes the next job.
     """
     ctx = mp.get_context("fork")
-    count = min(len(items), max(1, workers or os.cpu_count() or 1))
-    pool = [_Worker(ctx, fn, limits) for _ in range(count)]
+    items = iter(items)
+    first = list(itertools.islice(items, max(1, workers or os.cpu_count() or 1)))
+    if not first:
+        return
+    jobs = itertools.chain(first, items)  # no more workers than jobs
+    pool = [_Worker(ctx, fn, limits) for _ in first]
+    window = AHEAD * len(pool)
     done: dict[int, Outcome] = {}
-    next_job, next_out = 0, 0
+    next_job, next_out, more = 0, 0, True
     wall_limit = max(30.0, WALL_BACKSTOP_FACTOR * limits.cpu_s)
     try:
-        while next_out < len(items):
-            for i, worker in enumerate(pool):
-                if worker.index is None and next_job < len(items):
-                    worker.give(next_job, items[next_job])
-                    next_job += 1
+        while True:
+            for worker in pool:
+                if more and worker.index is None and next_job - next_out < window:
+                    job = next(jobs, _END)
+                    more = job is not _END
+                    if more:
+                        worker.give(next_job, job)
+                        next_job += 1
+            if not more and next_out == next_job:
+                return
             busy = [w for w in pool if w.index is not None]
             ready = wait([w.conn for w in busy] + [w.proc.sentinel for w in busy], _POLL_S)
             for i, worker in enumerate(pool):

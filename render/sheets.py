@@ -24,6 +24,7 @@ from markers.core.artwork import Artwork
 from markers.core.spec import Dimension
 from markers.core.colors import MAX_DISTANCE, PALETTE, REFERENCES
 from markers.core.design import Design
+from markers.core.lettering import sizes_only
 from markers.errors import WsmarkError
 from markers.core.pack import Kind, Pack
 from render.callouts import (
@@ -146,14 +147,18 @@ def _row_label(h: float | None) -> str:
 def dimension_table(pack: Pack, kind: Kind, sizes: tuple[float, ...],
                     built: dict[float | None, Artwork] | None = None) -> DimensionTable:
     """The rule's numbers of ``kind`` at each size, from the built artworks (``built``:
-    those already built, by display height); a size that cannot be built is left blank
-    and named in ``failures``."""
+    those already built, by display height; the others are built ``sizes_only``, not
+    to be drawn); a size that cannot be built is left blank and named in
+    ``failures``."""
     heights: tuple[float | None, ...] = tuple(sizes) if kind.display_area else (None,)
     by_size: list[dict[str, Dimension]] = []
     failures = []
     for h in heights:
         try:
-            art = (built or {}).get(h) or pack.build(kind.typical_designs(h)[0])
+            art = (built or {}).get(h)
+            if art is None:
+                with sizes_only():  # read for its numbers: no letter paths to draw
+                    art = pack.build(kind.typical_designs(h)[0])
             by_size.append(_by_name(art.meta["dimensions"]))
         except WsmarkError as err:
             by_size.append({})
@@ -253,17 +258,41 @@ def _kind_page(kind: Kind, table: DimensionTable, art: Artwork,
     return Page(f"{kind.title} ({kind.name})", items, kind.name)
 
 
-def _kind_page_or_note(job: tuple[Pack, Kind, tuple[float, ...], float]) -> Page | str:
-    """The page of a kind, or a note saying why it has none (it refuses a plain design);
-    one job of the parallel map, so it takes and returns plain values."""
-    pack, kind, sizes, paper_scale = job
+def _kind_page_or_note(job: tuple[Pack, Kind, tuple[float, ...], str]) -> SheetPage | str:
+    """The page of a kind as SVG (its footer's page number still to be filled in:
+    ``_NUMBER``), or a note saying why it has none (it refuses a plain design); one job
+    of the parallel map, so the drawing is laid out and written where it was built and
+    only the page's bytes come back."""
+    pack, kind, sizes, paper = job
     try:
         art = pack.build(kind.typical_designs(DRAWING_HEIGHT)[0])
     except WsmarkError as err:
         return f"{kind.name} has no page: a plain design is refused ({err})"
     height = DRAWING_HEIGHT if kind.display_area else None
-    return _kind_page(kind, dimension_table(pack, kind, sizes, {height: art}), art,
-                      paper_scale)
+    return _sheet_page(_kind_page(kind, dimension_table(pack, kind, sizes, {height: art}),
+                                  art, _paper_scale(paper)), paper, _NUMBER)
+
+
+def _paper_scale(paper: str) -> float:
+    """Paper inches per unit of the virtual letter page."""
+    width, height = PAPERS[paper]
+    return min(width / PAGE_W, height / PAGE_H)
+
+
+def _sheet_page(page: Page, paper: str, number: str) -> SheetPage:
+    """``page`` on ``paper`` as SVG, centred, with its footer saying "page ``number``"."""
+    width, height = PAPERS[paper]
+    paper_scale = _paper_scale(paper)
+    view_w, view_h = width / paper_scale, height / paper_scale
+    view = (-(view_w - PAGE_W) / 2, -(view_h - PAGE_H) / 2, view_w, view_h)
+    footer = Text(PAGE_W - MARGIN, PAGE_H - MARGIN + 0.2,
+                  f"wsmark reference sheets  |  page {number}", SMALL, "end", fill=RULE)
+    return SheetPage(page.title, page.kind,
+                     page_svg(width, height, view, page.title, page.items + [footer]))
+
+
+#: The page number of a kind page made before the pages are counted, filled in after.
+_NUMBER = "wsmark-page-number-to-come"
 
 
 def _side_column(kind: Kind, table: DimensionTable, y: float) -> list[PageItem]:
@@ -492,24 +521,21 @@ def sheet_pages(pack: Pack, kinds: list[Kind] | None = None,
     with pack.in_force():  # the rule's own check of a display height, with its citation
         for h in sizes:
             Design("sheet", h).validate()
-    width, height = PAPERS[paper]
-    paper_scale = min(width / PAGE_W, height / PAGE_H)
-    jobs = [(pack, kind, tuple(sizes), paper_scale)
+    jobs = [(pack, kind, tuple(sizes), paper)
             for kind in (kinds if kinds is not None else list(pack.kinds.values()))]
+    # first, so the workers forked next find the font loaded and its glyphs recorded
+    general = [_color_page(pack), _numbering_page(pack)]
     done = pmap(_kind_page_or_note, jobs)
-    pages = [page for page in done if isinstance(page, Page)]
+    made = [page for page in done if isinstance(page, SheetPage)]
     notes = [note for note in done if isinstance(note, str)]
-    pages += [_color_page(pack), _numbering_page(pack)]
-    pages.insert(0, _cover(pack, pages, tuple(sizes), paper, notes))
-    view_w, view_h = width / paper_scale, height / paper_scale
-    view = (-(view_w - PAGE_W) / 2, -(view_h - PAGE_H) / 2, view_w, view_h)
-    out = []
-    for number, page in enumerate(pages, start=1):
-        footer = Text(PAGE_W - MARGIN, PAGE_H - MARGIN + 0.2,
-                      f"wsmark reference sheets  |  page {number} of {len(pages)}", SMALL, "end",
-                      fill=RULE)
-        out.append(SheetPage(page.title, page.kind, page_svg(width, height, view, page.title,
-                                                             page.items + [footer])))
+    titles = [Page(page.title, [], page.kind) for page in made] + general
+    total = len(titles) + 1
+    out = [_sheet_page(_cover(pack, titles, tuple(sizes), paper, notes), paper, f"1 of {total}")]
+    for number, page in enumerate(made, start=2):
+        svg = page.svg.replace(_NUMBER.encode(), f"{number} of {total}".encode(), 1)
+        out.append(SheetPage(page.title, page.kind, svg))
+    out += [_sheet_page(page, paper, f"{number} of {total}")
+            for number, page in enumerate(general, start=len(made) + 2)]
     return out, notes
 
 

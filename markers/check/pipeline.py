@@ -8,8 +8,10 @@ of several pages (a PDF proof) is judged page by page (see ``judge_pages``).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Sequence
 
 import shapely
 
@@ -18,6 +20,7 @@ from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
 from markers.check.report import FileReport, MarkerReport, marker_verdict
 from markers.check.split import at_scale, split, stated_scale
+from markers.check.walk import Inputs, suffix
 from markers.core.artwork import Artwork
 from markers.core.design import DESIGN_SUFFIXES, as_declared, is_design, parse_design
 from markers.core.pack import Pack
@@ -29,7 +32,7 @@ from markers.read.limits import read_limited
 from markers.read.sniff import sniff
 
 __all__ = ["CheckOptions", "load_artwork", "judge", "judge_pages", "worst_page", "check_bytes",
-           "check_pages", "check_file", "check_file_pages", "inputs"]
+           "check_pages", "check_file", "check_file_pages", "check_inputs", "inputs"]
 
 
 @dataclass(frozen=True)
@@ -212,30 +215,28 @@ def check_file_pages(path: str | Path, options: CheckOptions,
     return report, pages, data
 
 
-def _is_dir(path: Path) -> bool:
-    try:
-        return path.is_dir()
-    except OSError:  # a name too long, a path through a file: not a folder
-        return False
+def check_inputs(paths: Sequence[str]) -> Inputs:
+    """Files named, and the drawings and designs found under folders named (in sorted
+    order, walked lazily: markers.check.walk), with a note on each file found there and
+    skipped: a .json or .yaml under a folder is read only when it declares itself a
+    design (a ``kind`` key), so an earlier report lying beside the drawings is not taken
+    for one."""
+    return Inputs(paths, (*READERS, *DESIGN_SUFFIXES), _not_a_design)
+
+
+def _not_a_design(path: str) -> str | None:
+    if suffix(os.path.basename(path)).lower() in DESIGN_SUFFIXES and not is_design(path):
+        return f"skipped {path}: not a design (no 'kind' field)"
+    return None
 
 
 def inputs(paths: list[str]) -> tuple[list[Path], list[str]]:
-    """Files named, and the drawings and designs found under folders named (sorted),
-    with notes on files found there and skipped: a .json or .yaml under a folder is
-    read only when it declares itself a design (a ``kind`` key), so an earlier report
-    lying beside the drawings is not taken for one."""
+    """``check_inputs`` all at once: the files, and the notes on those skipped."""
     found: list[Path] = []
     skipped: list[str] = []
-    wanted = (*READERS, *DESIGN_SUFFIXES)
-    for name in paths:
-        path = Path(name)
-        if not _is_dir(path):
-            found.append(path)  # reading it says what is wrong with it
-            continue
-        for candidate in sorted(p for p in path.rglob("*")
-                                if p.is_file() and p.suffix.lower() in wanted):
-            if candidate.suffix.lower() in DESIGN_SUFFIXES and not is_design(candidate):
-                skipped.append(f"skipped {candidate}: not a design (no 'kind' field)")
-            else:
-                found.append(candidate)
+    for path, note in check_inputs(paths).walk():
+        if note is None:
+            found.append(Path(path))
+        else:
+            skipped.append(note)
     return found, skipped

@@ -9,6 +9,8 @@ no output depends on a font being installed.
 from __future__ import annotations
 
 import itertools
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from collections.abc import Callable, Iterator
 from functools import lru_cache
@@ -125,8 +127,25 @@ def _outline(name: str) -> RecordingPen:
     return pen
 
 
+#: Set while a marker is built only to read its dimensions (``sizes_only``).
+_SIZES_ONLY: ContextVar[bool] = ContextVar("sizes_only", default=False)
+
+
+@contextmanager
+def sizes_only() -> Iterator[None]:
+    """Within: lines are set without their SVG path data (``path`` is empty), for a
+    build read only for its dimensions. Their outlines stay: some builders size a face
+    by the letters' ink."""
+    token = _SIZES_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _SIZES_ONLY.reset(token)
+
+
 def set_line(text: str, cap_height: float, cx: float, baseline: float) -> Line:
     """Set ``text`` centred on ``cx`` with its baseline at ``baseline`` (inches, y down)."""
+    drawn = not _SIZES_ONLY.get()
     glyphs, _, upem = _font()
     scale = cap_height / (CAP_HEIGHT_EM * upem)
     width = text_width(text, cap_height)
@@ -138,9 +157,10 @@ def set_line(text: str, cap_height: float, cx: float, baseline: float) -> Line:
         poly_pen = _PolygonPen(glyphs)
         _outline(name).replay(TransformPen(poly_pen, transform))
         parts.append(poly_pen.geometry())
-        svg_pen = SVGPathPen(glyphs, ntos=fmt)
-        _outline(name).replay(TransformPen(svg_pen, transform))
-        paths.append(svg_pen.getCommands())
+        if drawn:
+            svg_pen = SVGPathPen(glyphs, ntos=fmt)
+            _outline(name).replay(TransformPen(svg_pen, transform))
+            paths.append(svg_pen.getCommands())
         x += glyph.width * scale
     return Line(text, unary_union(parts), "".join(paths),
                 box(cx - width / 2, baseline - cap_height, cx + width / 2, baseline),
@@ -220,12 +240,12 @@ def fit_block(legend: str, region: Polygon, min_cap: float, max_cap: float,
     inputs give the same Block without fitting again (an information sign fits its
     legend to size the rectangle, then lays the sign out with it).
     """
-    return _fit_block(legend, region.wkb, min_cap, max_cap, center)
+    return _fit_block(legend, region.wkb, min_cap, max_cap, center, _SIZES_ONLY.get())
 
 
 @lru_cache(maxsize=64)
 def _fit_block(legend: str, region_wkb: bytes, min_cap: float, max_cap: float,
-               center: tuple[float, float] | None) -> Block | None:
+               center: tuple[float, float] | None, sizes: bool = False) -> Block | None:
     """fit_block's search: the splits of ``line_choices`` in its order, each bisected
     (24 steps of a union and a containment test) only if arithmetic says it could
     beat the best so far. The region's bounding box caps a split's cap height at
@@ -234,7 +254,9 @@ def _fit_block(legend: str, region_wkb: bytes, min_cap: float, max_cap: float,
     too wide, so a long legend costs about as many steps as there are splits that fit,
     not the C(n-1, 3) of 4-line splits of n words. In an upright rectangle (an
     information sign's white) containment is compared number for number, without
-    building shapes. The result is the exhaustive search's."""
+    building shapes. The result is the exhaustive search's. ``sizes`` (``sizes_only``
+    in force) keys the cache only: a Block set without paths never reaches a full
+    build."""
     region = from_wkb(region_wkb)
     cx, cy = center if center else (region.centroid.x, region.centroid.y)
     x0, y0, x1, y1 = region.bounds
@@ -342,4 +364,4 @@ def wrap_words(text: str, cap_height: float, width: float) -> list[str] | None:
     return lines
 
 
-__all__ += ["block_height", "set_block", "line_choices", "wrap_words"]
+__all__ += ["block_height", "set_block", "line_choices", "wrap_words", "sizes_only"]
