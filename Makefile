@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench bench-ocr gallery sweep clean chromium serve fuzz hostile
+.PHONY: demo test bench bench-ocr gallery sweep clean chromium serve fuzz hostile bytecode
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,16 +12,22 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+# Our own modules byte-compiled, as pip does for site-packages: with PYTHONDONTWRITEBYTECODE
+# set (or a read-only checkout) the editable install would compile them from source at
+# every start, 0.12 s of `wsmark check`'s 0.9 s. Incremental: only changed files.
+bytecode: $(STAMP)
+	$(BIN)/python -m compileall -q markers render web cli.py
+
+demo: bytecode
 	@out=$$(mktemp -d -t wsmark-gallery-XXXXXX) && \
 	  $(BIN)/wsmark gallery -o $$out && \
 	  echo "gallery built in $$out (open $$out/README.md)" && \
 	  echo "run wsmark as $(BIN)/wsmark, or activate the venv first: . $(BIN)/activate"
 
-serve: $(STAMP)
+serve: bytecode
 	$(BIN)/wsmark serve
 
-test: $(STAMP) chromium
+test: bytecode chromium
 	$(BIN)/python -m pytest -q -n auto
 
 # The browser tests drive Debian's chromium; install it when missing and we may.
@@ -33,28 +39,30 @@ chromium:
 	    || echo "could not install chromium; the browser tests will be skipped"; \
 	else echo "browser tests will be skipped: install chromium (apt-get install chromium)"; fi
 
-bench: $(STAMP)
+bench: bytecode
 	$(BIN)/python bench/run.py
 
-bench-ocr: $(STAMP)
+bench-ocr: bytecode
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	$(BIN)/python bench/ocr_bench.py
 
-gallery: $(STAMP)
+gallery: bytecode
 	$(BIN)/wsmark gallery -o gallery
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+	find markers render web -name __pycache__ -prune -exec rm -rf {} +
+	rm -rf __pycache__
 
-sweep: $(STAMP)
+sweep: bytecode
 	$(BIN)/python bench/sweep.py
 
 # Random structured SVGs against the reader and checker for 10 minutes (tests/fuzz_svg.py);
 # `make test` runs a short seeded run of the same strategies.
-fuzz: $(STAMP)
+fuzz: bytecode
 	WSMARK_FUZZ_SECONDS=$${WSMARK_FUZZ_SECONDS:-600} $(BIN)/python -m pytest -q -x tests/test_fuzz.py
 
 # The large hostile inputs of shared/corpora/found/make-hostile.py, each within its budget,
 # and a SIGKILL at every write step of render and fabricate (make test: one of each kind).
-hostile: $(STAMP)
+hostile: bytecode
 	WSMARK_HOSTILE=1 $(BIN)/python -m pytest -q -s tests/test_hostile_budget.py tests/test_kill_writes.py

@@ -99,19 +99,92 @@ def _importtime(args: list[str], tmp: Path, top: int = 5) -> str:
     return ", ".join(f"{name} {us / 1000:.0f} ms" for us, name in sorted(found)[::-1][:top])
 
 
+#: Our own packages: byte-compiled by `make` (the Makefile's bytecode step), as pip does
+#: for site-packages; the environment's PYTHONDONTWRITEBYTECODE keeps Python from doing it.
+OWN = ("markers", "render", "web")
+#: The OCR engine started as a check's worker starts it (PIL draws the line images).
+OCR_START = ("import PIL.ImageDraw\nfrom markers.check.measure import ocr\n"
+             "ocr._tesseract_api()\n")
+#: The design card's stack apart from cairosvg: shapely, svgwrite, and the block font
+#: instanced at its weight by fontTools (which imports fontTools.varLib).
+STACK = ("import shapely, svgwrite\nfrom markers.core import lettering\n"
+         "lettering.text_width('A', 1.0)\n")
+
+
+def _bytecode() -> tuple[int, int]:
+    """How many of our modules have a current .pyc (source mtime and size match), of all."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[1]
+    sources = [root / "cli.py"] + [p for own in OWN for p in (root / own).rglob("*.py")]
+    fresh = 0
+    for src in sources:
+        pyc = Path(importlib.util.cache_from_source(str(src)))
+        try:
+            head = pyc.read_bytes()[8:16]
+        except OSError:
+            continue
+        stat = src.stat()
+        fresh += head == (int(stat.st_mtime) & 0xFFFFFFFF).to_bytes(4, "little") + \
+            (stat.st_size & 0xFFFFFFFF).to_bytes(4, "little")
+    return fresh, len(sources)
+
+
+def _from_source(tmp: Path) -> str:
+    """A copy of our packages without bytecode, for `check` as an editable install with
+    PYTHONDONTWRITEBYTECODE ran before the Makefile compiled them (run with -B)."""
+    import shutil
+
+    root, copy = Path(__file__).resolve().parents[1], tmp / "from-source"
+    for own in OWN:
+        shutil.copytree(root / own, copy / own,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copy(root / "cli.py", copy / "cli.py")
+    return str(copy)
+
+
 def _startup_rows(runs: int, tmp: Path) -> list[Row]:
     one = str(next(p for p in sorted(Path(tmp, "drawings").iterdir()) if "danger" in p.name))
+    source = _from_source(tmp)
+    parent = "import shapely, cli, markers.check.pipeline, render.budgeted\n"
     cmds = {"import shapely": [PY, "-c", "import shapely"], "--help": _wsmark("--help"),
-            "kinds": _wsmark("kinds"), "check 1 file": _wsmark("check", one, "--exit-zero")}
+            "kinds": _wsmark("kinds"), "check 1 file": _wsmark("check", one, "--exit-zero"),
+            # where check's time goes: each a prefix of the next
+            "interpreter": [PY, "-c", "pass"],
+            "parent imports": [PY, "-c", parent],
+            "OCR engine": [PY, "-c", parent + OCR_START],
+            "from source": [PY, "-B", "-c", f"import sys\nsys.path.insert(0, {source!r})\n"
+                            + _wsmark("check", one, "--exit-zero")[2], "check", one,
+                            "--exit-zero"]}
     res = median_child(cmds, max(runs, 5), str(tmp))
-    bare = res["import shapely"].cpu.median
+    cpu = {name: r.cpu.median for name, r in res.items()}
+    bare = cpu["import shapely"]
     rows = [Row("python -c 'import shapely'", f"{bare:.3f} s",
                 f"cpu; peak {mib(_peak(cmds['import shapely'], tmp))}")]
     for name in ("--help", "kinds", "check 1 file"):
-        ratio = res[name].cpu.median / bare
+        ratio = cpu[name] / bare
         rows.append(Row(f"wsmark {name} / import shapely (cpu)", f"{ratio:.2f}",
-                        f"{res[name].cpu.median:.3f} s, peak {mib(_peak(cmds[name], tmp))} "
+                        f"{cpu[name]:.3f} s, peak {mib(_peak(cmds[name], tmp))} "
                         f"(check: the parent); goal <= 1.3: {_verdict(ratio <= 1.3)}"))
+    fresh, total = _bytecode()
+    floor = cpu["OCR engine"] / bare
+    rows += [
+        Row("  check: interpreter", f"{cpu['interpreter']:.3f} s", "python -c pass"),
+        Row("  + import shapely (numpy)", f"{bare - cpu['interpreter']:.3f} s", ""),
+        Row("  + the parent's other imports", f"{cpu['parent imports'] - bare:.3f} s",
+            "click, cli, markers.check.pipeline (readers, measuring, rules), render.budgeted"),
+        Row("  + OCR engine started", f"{cpu['OCR engine'] - cpu['parent imports']:.3f} s",
+            "PIL, tesserocr, eng model loaded (about half: tesseract's built-in ambiguity "
+            "table, loaded whatever the config)"),
+        Row("  + fork, read, measure, OCR, report", f"{cpu['check 1 file'] - cpu['OCR engine']:.3f} s",
+            "the worker's own work on the file"),
+        Row("  floor: imports + OCR engine / import shapely", f"{floor:.2f}",
+            f"before any work on the file; goal 1.3 "
+            f"{'out of reach with an OCR engine that starts this slowly' if floor > 1.3 else 'within reach'}"),
+        Row("  our modules compiled from source", f"{cpu['from source'] / bare:.2f}",
+            f"{cpu['from source']:.3f} s: check 1 file without their .pyc (-B); "
+            f"{fresh} of {total} are byte-compiled now (make bytecode)"),
+    ]
     for name, args in (("--help", ["--help"]), ("kinds", ["kinds"]),
                        ("check 1 file", ["check", one, "--exit-zero"])):
         rows.append(Row(f"importtime top ({name})", "", _importtime(args, tmp)))
@@ -119,26 +192,69 @@ def _startup_rows(runs: int, tmp: Path) -> list[Row]:
 
 
 def _render_rows(runs: int, tmp: Path) -> list[Row]:
+    """`render` against bare cairosvg on the same SVG, and the stack floor between them:
+    bare cairosvg with shapely, svgwrite and the instanced block font imported too."""
     subprocess.run([WSMARK, "render", *SIGN, "-o", "sign.svg"], cwd=tmp, check=True,
                    capture_output=True)
     bare = ("import cairosvg; cairosvg.svg2{fmt}(bytestring=open('sign.svg','rb').read(), "
             "write_to='bare.{fmt}'{dpi})")
-    cmds = {"png": _wsmark("render", *SIGN, "--dpi", "300", "-o", "w.png"),
-            "bare png": [PY, "-c", bare.format(fmt="png", dpi=", dpi=300")],
-            "pdf": _wsmark("render", *SIGN, "-o", "w.pdf"),
-            "bare pdf": [PY, "-c", bare.format(fmt="pdf", dpi="")]}
+    cmds = {}
+    for fmt, dpi, args in (("png", ", dpi=300", ["--dpi", "300"]), ("pdf", "", [])):
+        cmds[fmt] = _wsmark("render", *SIGN, *args, "-o", f"w.{fmt}")
+        cmds[f"bare {fmt}"] = [PY, "-c", bare.format(fmt=fmt, dpi=dpi)]
+        cmds[f"shapely {fmt}"] = [PY, "-c", "import shapely\n" + bare.format(fmt=fmt, dpi=dpi)]
+        cmds[f"stack {fmt}"] = [PY, "-c", STACK + bare.format(fmt=fmt, dpi=dpi)]
+    cmds["imports"] = [PY, "-c", "import cli, cairosvg\n" + STACK
+                       + "import render.svg, render.raster, markers.build.signs\n"]
+    cmds["stack imports"] = [PY, "-c", "import cairosvg\n" + STACK]
+    cmds["cairosvg"] = [PY, "-c", "import cairosvg"]
     res = median_child(cmds, runs, str(tmp))
+    cpu = {name: r.cpu.median for name, r in res.items()}
     rows = []
     for fmt, goal in (("png", 1.05), ("pdf", 1.3)):
-        w, b = res[fmt], res[f"bare {fmt}"]
+        b = cpu[f"bare {fmt}"]
         w_peak, b_peak = _peak(cmds[fmt], tmp), _peak(cmds[f"bare {fmt}"], tmp)
-        ratio, mem = w.cpu.median / b.cpu.median, w_peak / b_peak
-        rows.append(Row(f"render {fmt.upper()} / bare cairosvg (cpu)", f"{ratio:.2f}",
-                        f"{w.cpu.median:.2f} vs {b.cpu.median:.2f} s; goal <= {goal}: "
-                        f"{_verdict(ratio <= goal)}"))
-        rows.append(Row(f"render {fmt.upper()} peak memory / bare", f"{mem:.2f}",
-                        f"{mib(w_peak)} vs {mib(b_peak)}; goal <= 1.1: {_verdict(mem <= 1.1)}"))
+        s_peak = _peak(cmds[f"stack {fmt}"], tmp)
+        ratio, mem = cpu[fmt] / b, w_peak / b_peak
+        floor, s_mem = cpu[f"stack {fmt}"] / b, s_peak / b_peak
+        reach = "out of reach with this stack" if floor > goal else "within reach"
+        rows += [
+            Row(f"render {fmt.upper()} / bare cairosvg (cpu)", f"{ratio:.2f}",
+                f"{cpu[fmt]:.2f} vs {b:.2f} s; goal <= {goal}: {_verdict(ratio <= goal)}"),
+            Row(f"render {fmt.upper()} peak memory / bare", f"{mem:.2f}",
+                f"{mib(w_peak)} vs {mib(b_peak)}; goal <= 1.1: {_verdict(mem <= 1.1)}"),
+            Row(f"  bare + import shapely / bare", f"{cpu[f'shapely {fmt}'] / b:.2f}",
+                f"{cpu[f'shapely {fmt}']:.2f} s"),
+            Row(f"  stack floor / bare (cpu, memory)", f"{floor:.2f}",
+                f"bare + shapely, svgwrite, the block font instanced (fontTools.varLib); "
+                f"memory {s_mem:.2f} ({mib(s_peak)}); goal {goal} {reach}"),
+        ]
+    stack, ours = cpu["stack imports"], cpu["imports"]
+    rows += [
+        Row("  render PDF: imports of the stack", f"{stack:.3f} s",
+            "cairosvg, shapely, svgwrite, fontTools, the font loaded"),
+        Row("  + click and our modules", f"{ours - stack:.3f} s", "cli, render, builders"),
+        Row("  + build, SVG, PDF, write", f"{cpu['pdf'] - ours:.3f} s",
+            f"of which cairosvg's svg2pdf alone (bare, its import apart) "
+            f"{cpu['bare pdf'] - cpu['cairosvg']:.3f} s"),
+        Row("  legend fits searched per build", _fits_per_build(),
+            "control and information signs (memoised: build_information sizes its "
+            "rectangle and lays it out with one search)"),
+    ]
     return rows
+
+
+def _fits_per_build() -> str:
+    """Legend fitting searches done by one build of each sign: one is the least."""
+    from markers import api
+    from markers.core import lettering
+
+    counts = []
+    for kind, legend in (("control", "SLOW NO WAKE"), ("information", "BEACH CLOSED")):
+        lettering._fit_block.cache_clear()
+        api.build(api.design(kind, 24, legend=legend))
+        counts.append(str(lettering._fit_block.cache_info().misses))
+    return " and ".join(counts)
 
 
 def _legend_rows() -> list[Row]:

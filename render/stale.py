@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 import shutil
 from pathlib import Path
 
@@ -18,7 +17,7 @@ _STALE = re.compile(rf"\..*{re.escape(MARK)}-([0-9]+)-[0-9a-f]{{8}}\.tmp")
 
 def temp_path(target: Path) -> Path:
     """A fresh temp name beside ``target``: ``.NAME.wsmark-tmp-PID-XXXXXXXX.tmp``."""
-    return target.parent / f".{target.name}{MARK}-{os.getpid()}-{secrets.token_hex(4)}.tmp"
+    return target.parent / f".{target.name}{MARK}-{os.getpid()}-{os.urandom(4).hex()}.tmp"
 
 
 def _alive(pid: int) -> bool:

@@ -65,6 +65,65 @@ def test_check_imports_no_renderer_font_or_projection(drawing) -> None:
     assert judged <= {"shapely", "PIL", "tesserocr"}
 
 
+#: Modules the check of an SVG has no use for: the PDF and DXF readers, numpy.ma
+#: (np.median imported it), PIL's image format plugins (tesserocr's SetImage encoded a
+#: BMP), secrets and hmac (temp file names).
+NOT_FOR_SVG = ("markers.read.pdf", "markers.read.dxf", "numpy.ma",
+               "PIL.BmpImagePlugin", "PIL.PngImagePlugin", "secrets", "hmac")
+
+
+def _loaded(code: str, names: tuple[str, ...], *args: str) -> set[str]:
+    """Which of ``names`` ``code`` leaves in sys.modules, in a fresh interpreter."""
+    probe = (f"import sys\n{code}\n"
+             f"print('loaded:', *(m for m in {names!r} if m in sys.modules), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True,
+                          text=True, timeout=120)
+    return set(done.stderr.strip().splitlines()[-1].split()[1:])
+
+
+def test_check_of_an_svg_imports_no_other_reader_masked_arrays_or_image_plugins(
+        drawing) -> None:
+    """The parent (which forks the workers) and a worker's whole job, OCR included."""
+    assert _loaded("sys.argv = ['wsmark', *sys.argv[1:]]\nimport cli\n"
+                   "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
+                   "from markers import api\n"
+                   "report, _ = api.check(open(sys.argv[2], 'rb').read(), 'd.svg')\n"
+                   "assert report.verdict == 'pass', report",
+                   NOT_FOR_SVG, "check", str(drawing)) == set()
+
+
+def test_pdf_and_dxf_readers_are_imported_when_a_pdf_is_read(tmp_path) -> None:
+    path = tmp_path / "d.pdf"
+    path.write_bytes(api.render(api.design("danger", 12, legend="ROCKS"), ".pdf"))
+    assert _loaded("from markers.read import read_file\n[page] = read_file(sys.argv[1])\n"
+                   "assert page.width > 5", ("markers.read.pdf", "markers.read.dxf"),
+                   str(path)) == {"markers.read.pdf"}
+
+
+def test_tesseract_reads_the_line_bytes_as_it_read_the_bmp() -> None:
+    """The engine is handed the 'L' image's bytes at 96 ppi; SetImage (a BMP of the
+    same image) gives the same text and confidence on outlined ids and legends."""
+    from markers.check.measure import ocr
+
+    engine, tesserocr = ocr._tesseract_api()
+    texts = {"ws_id": ["WS-12", "WS-AB"], "legend": ["SLOW NO WAKE", "ROCKS", "BEACH"]}
+    read = 0
+    for kind, words in texts.items():
+        whitelist = ocr.WS_ID_CHARS if kind == "ws_id" else None
+        for text in words:
+            line = lettering.set_line(text, 2.0, 0.0, 0.0)
+            for cap_px in ocr.RETRY_CAP_PX:
+                image = ocr.rasterise(ocr.letters_of(line.geometry), 2.0, cap_px)
+                engine.SetPageSegMode(tesserocr.PSM.SINGLE_LINE)
+                engine.SetVariable("tessedit_char_whitelist", whitelist or "")
+                engine.SetImage(image)
+                bmp = " ".join(engine.GetUTF8Text().split()), engine.MeanTextConf() / 100
+                engine.Clear()
+                assert ocr._tesseract(image, whitelist) == bmp
+                read += bmp[0] == text
+    assert read == 15  # 5 texts at 3 sizes, all read: the comparison is of readings
+
+
 def _png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     return struct.unpack(">II", data[16:24])

@@ -21,10 +21,8 @@ from pathlib import Path
 
 from markers.core.artwork import Artwork
 from markers.errors import UnreadableDrawing
-from markers.read.dxf import read_dxf_bytes
 from markers.read.isolate import isolating
 from markers.read.limits import read_limited
-from markers.read.pdf import read_pdf_bytes
 from markers.read.sniff import FORMAT_NAMES, refuse_unreadable, sniff
 from markers.read.svg.walk import read_svg_bytes
 
@@ -40,8 +38,8 @@ class Reader:
 
 
 _SVG = Reader("svg", read_svg_bytes)
-_PDF = Reader("pdf", isolating(read_pdf_bytes, "pypdfium2"))
-_DXF = Reader("dxf", isolating(read_dxf_bytes, "ezdxf.recover"))
+_PDF = Reader("pdf", isolating("markers.read.pdf:read_pdf_bytes", "pypdfium2"))
+_DXF = Reader("dxf", isolating("markers.read.dxf:read_dxf_bytes", "ezdxf.recover"))
 
 #: Suffix -> reader; a new input format registers here (``.ai``: Illustrator's PDF content).
 READERS: dict[str, Reader] = {".svg": _SVG, ".svgz": _SVG, ".pdf": _PDF, ".ai": _PDF,

@@ -33,18 +33,21 @@ __all__ = ["isolated", "isolating"]
 T = TypeVar("T")
 
 
-def isolating(read: Callable[..., T], preload: str) -> Callable[..., T]:
-    """``read(data, name, *, scale, display_height)`` as a reader that runs in a forked
-    child; ``preload`` (the native engine's module) is imported here first, once, so
-    each child does not import it again."""
+def isolating(read: str, preload: str) -> Callable[..., T]:
+    """The reader ``read`` ("module:function", imported on first use, so checking an SVG
+    imports no PDF or DXF reader), called as ``(data, name, *, scale, display_height)``,
+    as a reader that runs in a forked child; ``preload`` (the native engine's module) is
+    imported here first, once, so each child does not import it again."""
+    module, _, function = read.partition(":")
+
     def run(data: bytes, name: str, *, scale: float | None = None,
             display_height: float | None = None) -> T:
         importlib.import_module(preload)
-        return isolated(lambda: read(data, name, scale=scale, display_height=display_height),
-                        name=name)
+        reader = getattr(importlib.import_module(module), function)
+        return isolated(lambda: reader(data, name, scale=scale,
+                                       display_height=display_height), name=name)
 
-    run.__name__ = run.__qualname__ = read.__name__
-    run.__doc__ = read.__doc__
+    run.__name__ = run.__qualname__ = function
     return run
 
 
