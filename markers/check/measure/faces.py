@@ -185,6 +185,10 @@ def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> float | None:
     return usual
 
 
+#: How far a box is grown (x0, y0, x1, y1) to hold a shape buffered by SPECK.
+_GROW = np.array([-2 * SPECK, -2 * SPECK, 2 * SPECK, 2 * SPECK])
+
+
 def _healed(fam: dict) -> dict:
     """``fam`` with the orange as it would be without lettering painted across it.
 
@@ -197,7 +201,10 @@ def _healed(fam: dict) -> dict:
     the largest orange shape (a painted center is not). Not done when the hull would
     reach far beyond what is painted (letters bridging two separate orange things).
 
-    n letter outlines against the orange: one prepared intersects test each, O(n log v).
+    n letter outlines against the orange: a prepared test of each one's box, grown by
+    twice SPECK, then for those whose box meets the orange one buffer and one prepared
+    intersects test, O(n log v); a letter whose grown box misses the orange cannot
+    touch it once grown by SPECK.
     """
     if "orange" not in fam:
         return fam
@@ -207,12 +214,14 @@ def _healed(fam: dict) -> dict:
         return fam
     glyph = 0.05 * Polygon(parts[0].exterior).area  # a letter, not a painted center
     shapely.prepare(orange)
-    touching = [p for family, (geometry, _) in fam.items() if family not in ("white", "orange")
-                for p in polygons(geometry)
-                if p.area < glyph and orange.intersects(p.buffer(SPECK))]
+    small = [p for family, (geometry, _) in fam.items() if family not in ("white", "orange")
+             for p in polygons(geometry) if p.area < glyph]
+    near = [p for p in small if orange.intersects(box(*np.add(p.bounds, _GROW)))]
+    grown = [p.buffer(SPECK) for p in near]
+    touching = [g for g in grown if orange.intersects(g)]
     if not touching:
         return fam
-    letters = unary_union([p.buffer(SPECK) for p in touching])
+    letters = unary_union(touching)
     healed = []
     for part in polygons(unary_union([orange, letters])):
         hull = part.intersection(orange).convex_hull
