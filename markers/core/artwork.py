@@ -102,9 +102,9 @@ class Artwork:
 
     @cached_property
     def _visible(self) -> dict[str, BaseGeometry]:
-        """Each layer minus the union of the layers above it that meet it (found with an
-        STR tree and a prepared intersects test), then one union per color; a layer
-        nothing covers is kept as it is, and a color of one layer needs no union.
+        """Each layer minus the union of the layers above it that touch its bounds (found
+        with an STR tree), then one union per color; a layer nothing covers is kept as it
+        is, and a color of one layer needs no union.
 
         With n layers, each overlapped by k layers above it: O(n log n) to index and
         query, and n unions of k pieces; no union grows with the layers already seen.
@@ -113,8 +113,7 @@ class Artwork:
         tree = STRtree(geometries)
         seen: dict[str, list[BaseGeometry]] = {}
         for i, layer in enumerate(self.layers):
-            above = sorted(int(j) for j in tree.query(geometries[i], predicate="intersects")
-                           if j > i)
+            above = sorted(int(j) for j in tree.query(geometries[i]) if j > i)
             part = geometries[i].difference(_union([geometries[j] for j in above])) \
                 if above else geometries[i]
             seen.setdefault(layer.color, []).append(part)
@@ -126,10 +125,8 @@ class Artwork:
 
 
 def _union(parts: list[BaseGeometry]) -> BaseGeometry:
-    """The union of ``parts``; one part is its own union when it is a valid polygon or
-    multipolygon (a union would only copy it, in another order), anything else goes
-    through GEOS to be made whole."""
-    if len(parts) == 1 and parts[0].geom_type in ("Polygon", "MultiPolygon") \
-            and parts[0].is_valid:
+    """The union of ``parts``; one part is its own union when it is a valid polygon (a
+    union would only copy it), anything else goes through GEOS to be made whole."""
+    if len(parts) == 1 and parts[0].geom_type == "Polygon" and parts[0].is_valid:
         return parts[0]
     return unary_union(parts)
