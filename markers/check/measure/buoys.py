@@ -313,9 +313,14 @@ def looks_like_buoy(art: Artwork) -> bool:
     side (a wrap, _is_wrap), or a tall body whose edges are an aid's colors (a nun, can
     or striped aid buoy; an aid sign is a triangle or square), or a round body whose
     color at its side is its color at its middle (a mooring or race ball, bands
-    running across it; a control circle's ring is orange at the side, white inside)."""
+    running across it; a control circle's ring is orange at the side, white inside).
+
+    What is painted is the union of the layers, the same area as the union of the
+    colors as seen (each point shows its topmost layer) with each boundary once, not on
+    both sides of every color it meets: about a sixth of the time on the bench's
+    drawings, for a yes or no."""
     fam = family_geometry(art)
-    parts = polygons(_closed(unary_union([g for g, _ in fam.values()])))
+    parts = polygons(_closed(unary_union([layer.geometry for layer in art.layers])))
     if not parts:
         return False
     body = Polygon(_lowest(parts).exterior)

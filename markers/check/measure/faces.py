@@ -186,6 +186,10 @@ def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> float | None:
     return usual
 
 
+#: How far a box is grown (x0, y0, x1, y1) to hold a shape buffered by SPECK.
+_GROW = np.array([-2 * SPECK, -2 * SPECK, 2 * SPECK, 2 * SPECK])
+
+
 def _healed(fam: dict) -> dict:
     """``fam`` with the orange as it would be without lettering painted across it.
 
@@ -198,7 +202,10 @@ def _healed(fam: dict) -> dict:
     the largest orange shape (a painted center is not). Not done when the hull would
     reach far beyond what is painted (letters bridging two separate orange things).
 
-    n letter outlines against the orange: one prepared intersects test each, O(n log v).
+    n letter outlines against the orange: a prepared test of each one's box, grown by
+    twice SPECK, then for those whose box meets the orange one buffer and one prepared
+    intersects test, O(n log v); a letter whose grown box misses the orange cannot
+    touch it once grown by SPECK.
     """
     if "orange" not in fam:
         return fam
@@ -208,12 +215,14 @@ def _healed(fam: dict) -> dict:
         return fam
     glyph = 0.05 * Polygon(parts[0].exterior).area  # a letter, not a painted center
     shapely.prepare(orange)
-    touching = [p for family, (geometry, _) in fam.items() if family not in ("white", "orange")
-                for p in polygons(geometry)
-                if p.area < glyph and orange.intersects(p.buffer(SPECK))]
+    small = [p for family, (geometry, _) in fam.items() if family not in ("white", "orange")
+             for p in polygons(geometry) if p.area < glyph]
+    near = [p for p in small if orange.intersects(box(*np.add(p.bounds, _GROW)))]
+    grown = [p.buffer(SPECK) for p in near]
+    touching = [g for g in grown if orange.intersects(g)]
     if not touching:
         return fam
-    letters = unary_union([p.buffer(SPECK) for p in touching])
+    letters = unary_union(touching)
     healed = []
     for part in polygons(unary_union([orange, letters])):
         hull = part.intersection(orange).convex_hull
@@ -229,25 +238,29 @@ def _healed(fam: dict) -> dict:
     return {**fam, "orange": (unary_union(healed), match)}
 
 
-def _on_outline(legends: list[LegendFact], painted: BaseGeometry, outer: Polygon,
+def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon,
                 usual: float | None) -> list[tuple[LegendFact, float, float]]:
     """Each line of lettering near the symbol's outline, with the area of its letters
     lying on the outline (the band of ``usual`` thickness inside ``outer``, square
-    inches) and its clearance from the outline as ``painted`` (inches; a cross inside
-    is not the outline); lines clear of the outline by more than a length tolerance are
-    left out. A ``<text>`` line is measured by its estimated box. n lines, each one
-    intersection and one distance against the symbol."""
-    if usual is None:
+    inches) and its clearance from the outline as painted (the symbol's family
+    ``ring`` inside ``outer``, inches; a cross inside is not the outline); lines clear
+    of the outline by more than a length tolerance are left out. A ``<text>`` line is
+    measured by its estimated box. n lines, each one intersection against the band and
+    a prepared intersects test against the outline, which when it fails is followed by
+    one distance (letters meeting the outline are 0 from it)."""
+    if usual is None or not legends:
         return []
     near = req("length_tolerance")
     join = "round" if shape_of(outer) == "circle" else "mitre"
     band = outer.difference(outer.buffer(-usual, join_style=join))
-    painted = painted.intersection(band.buffer(near))  # the outline, not a cross inside it
+    # the outline, not a cross inside it
+    painted = ring.intersection(outer).intersection(band.buffer(near))
+    shapely.prepare(painted)
     found = []
     for leg in legends:
         letters = leg.outline if leg.outline is not None else box(
             leg.bbox[0], leg.bbox[1], leg.bbox[0] + leg.bbox[2], leg.bbox[1] + leg.bbox[3])
-        clearance = float(letters.distance(painted))
+        clearance = 0.0 if painted.intersects(letters) else float(letters.distance(painted))
         area = float(letters.intersection(band).area)
         if area > SPECK or clearance <= near:
             found.append((leg, area if area > SPECK else 0.0, clearance))
@@ -344,8 +357,8 @@ def measure_face(art: Artwork, display_height: float | None = None) -> Facts:
     facts.declared_permit_id = art.meta.get("permit_id")
     facts.legends = legends
     if ring is not None:
-        painted = fam[ring[0]][0].intersection(facts.symbol_outer)
-        facts.legend_on_outline = _on_outline(legends, painted, facts.symbol_outer, usual)
+        facts.legend_on_outline = _on_outline(legends, fam[ring[0]][0], facts.symbol_outer,
+                                              usual)
     _display(art, facts, display_height, legends + [facts.permit_label] * bool(
         facts.permit_label))
     if facts.symbol_outer is not None and facts.display_area is not None:
