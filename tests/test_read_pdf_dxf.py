@@ -509,3 +509,57 @@ def test_a_drawn_reflector_band_is_judged_never_invented(band: float | None,
         found = {f.severity for f in report.findings if f.rule == "reflector-band"}
         assert found == {severity}, (form, found)
         assert report.verdict == ("fail" if severity == "error" else "review"), form
+
+
+def _shop_nun_pdf(band: float | None) -> bytes:
+    """A red nun proof as a sign shop draws it, without our builders: reportlab in points,
+    CMYK red, a 12 in body with a cone top 44 in above its base, a waterline 36 in below
+    the shoulder, "WS-2" as live Helvetica-Bold text, a title line, and a reflective band
+    ``band`` in high drawn as its own path across the cone's top (or none)."""
+    import io
+
+    from reportlab.lib.units import inch
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(30 * inch, 60 * inch))
+
+    def fill(*points: tuple[float, float]) -> None:
+        path = c.beginPath()
+        path.moveTo(points[0][0] * inch, points[0][1] * inch)
+        for x, y in points[1:]:
+            path.lineTo(x * inch, y * inch)
+        path.close()
+        c.drawPath(path, fill=1, stroke=0)
+
+    c.setFillColorCMYK(0, 1, 1, 0)
+    fill((9, 8), (21, 8), (21, 36), (15, 44), (9, 36))
+
+    def half(y: float) -> float:  # half the cone's width at height y
+        return 6 * (44 - y) / 8
+
+    if band is not None:
+        low, high = 40, 40 + band
+        fill((15 - half(low), low), (15 + half(low), low), (15 + half(high), high),
+             (15 - half(high), high))
+    c.setFillColorCMYK(0, 0, 0, 0)
+    c.setFont("Helvetica-Bold", 4.6 * inch)
+    c.drawCentredString(15 * inch, 20 * inch, "WS-2")
+    c.setFillColorCMYK(0, 0, 0, 1)
+    c.setFont("Helvetica", 24)
+    c.drawString(1 * inch, 2 * inch, "ACME SIGNS  proof 7  scale 1:1")
+    c.save()
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("band,severity", [(None, "error"), (1.0, "error"), (2.0, "review")])
+def test_a_shops_nun_pdf_never_passes_on_a_drawn_band(band: float | None,
+                                                      severity: str) -> None:
+    """Drawn by the test, not our builders: no band or a 1 in band fails reflector-band;
+    a 2 in band drawn across the top is a review of its material, never a pass."""
+    [art] = read_pdf_bytes(_shop_nun_pdf(band), "nun.pdf")
+    assert measure(art).kind == "aid-red"
+    report = _judge(art, "nun.pdf", CheckOptions(), PACK)
+    found = {f.severity for f in report.findings if f.rule == "reflector-band"}
+    assert found == {severity}, [(f.rule, f.message) for f in report.findings]
+    assert report.verdict == ("fail" if severity == "error" else "review")
