@@ -10,6 +10,7 @@ memory run (about 20 minutes on two cores).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -82,7 +83,21 @@ def _check_rows(runs: int, tmp: Path) -> list[Row]:
             f"goal <= 3: {_verdict(one.cpu.median / svge <= 3)}"),
         Row("check (1 job) / bare defusedxml (cpu)", f"{one.cpu.median / dfx:.1f}",
             f"defusedxml parses {FILES / dfx:.0f} files per CPU-s"),
+        _floor_row(tmp),
     ]
+
+
+def _floor_row(tmp: Path) -> Row:
+    """What GEOS and tesseract alone cost a file (bench/check_floor.py, in-process): 300
+    files/s on 2 cores leaves 2/300 s = 6.7 ms of CPU a file for everything."""
+    out = subprocess.run([PY, str(Path(__file__).with_name("check_floor.py")), "drawings"],
+                         cwd=tmp, capture_output=True, text=True, check=True).stdout
+    floor = json.loads(out)
+    libs = floor["geos_ms"] + floor["tesseract_ms"]
+    return Row("check floor: CPU inside GEOS + tesseract", f"{libs:.1f} ms a file",
+               f"of {floor['total_ms']:.1f} ms in all (GEOS {floor['geos_ms']:.1f}, tesseract "
+               f"{floor['tesseract_ms']:.1f}): at most {2000 / libs:.0f} files/s on 2 cores "
+               f"with no Python at all; 300 files/s needs <= 6.7 ms a file in all")
 
 
 def _importtime(args: list[str], tmp: Path, top: int = 5) -> str:
