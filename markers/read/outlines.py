@@ -40,12 +40,18 @@ Subpath = tuple[np.ndarray, bool]
 #: Nothing painted.
 EMPTY = Polygon()
 
-_NUMBER_AT = re.compile(r"[\s,]*([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
-_FLAG_AT = re.compile(r"[\s,]*([01])")
-_COMMAND_AT = re.compile(r"[\s,]*([MmZzLlHhVvCcSsQqTtAa])")
-_END_AT = re.compile(r"[\s,]*$")
-_ARGUMENTS = {"M": "nn", "L": "nn", "H": "n", "V": "n", "C": "nnnnnn", "S": "nnnn",
-              "Q": "nnnn", "T": "nn", "A": "nnnffnn"}
+_NUMBER = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+#: A token: a command letter, a number, or else one stray character (where parsing
+#: stops); separators between. Greedy and leftmost: what a cursor reader would find.
+_TOKEN = re.compile(rf"[MmZzLlHhVvCcSsQqTtAa]|{_NUMBER}|[^\s,]")
+#: The same without exponents: a number is a sign and digits and dots ("1.5.5" is one
+#: token here, two above; it is not a number, so the exact cut is made instead).
+_PLAIN_TOKEN = re.compile(r"[MmZzLlHhVvCcSsQqTtAa]|[+-]?[0-9.]+|[^\s,]")
+#: Characters that stop parsing wherever they are but that ``float`` may read (Arabic
+#: digits): made a plain stray character before cutting.
+_FOREIGN = re.compile(r"[^\x00-\x7f\s]")
+_COMMANDS = frozenset("MmZzLlHhVvCcSsQqTtAa")
+_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2}
 _TICK_EVERY = 4096  # ops between time checks while parsing
 _CHUNK = 256  # segments per STRtree query while counting crossings
 _FAN_IN = 64  # parts per GEOS union call (time is checked between calls)
@@ -55,20 +61,39 @@ _FEW_SEGMENTS = math.isqrt(2 * MAX_CROSSINGS)  # too few segments to cross that 
 # --------------------------------------------------------------------------- parsing
 
 def parse_path_data(d: str, budget: Budget) -> tuple[list[tuple], bool]:
-    """Path data as ops; (ops, False) when it stops at an error (drawn up to there)."""
+    """Path data as ops; (ops, False) when it stops at an error (drawn up to there).
+
+    One regex pass cuts ``d`` into tokens (n of them), then one walk over the tokens
+    builds the ops: O(n), with the time budget checked every ``_TICK_EVERY`` ops. Data
+    without exponents is first cut by a simpler regex, twice as fast, whose tokens are
+    the same whenever they all read as numbers and commands; else (an error) it is cut
+    again by the exact one.
+    """
+    budget.tick()
+    if not d.isascii():
+        d = _FOREIGN.sub("#", d)
+    if "e" not in d and "E" not in d:
+        ops, complete = _ops(_PLAIN_TOKEN.findall(d), budget)
+        if complete:
+            return ops, True
+    return _ops(_TOKEN.findall(d), budget)
+
+
+def _ops(tokens: list[str], budget: Budget) -> tuple[list[tuple], bool]:
+    """Tokens as ops, and whether they all made ops (False: stopped at an error)."""
     ops: list[tuple] = []
-    pos, command = 0, ""
+    at, count, command = 0, len(tokens), ""
     x = y = start_x = start_y = 0.0
     cubic: tuple[float, float] | None = None  # last cubic control point, for S
     quad: tuple[float, float] | None = None  # last quadratic control point, for T
     while True:
         if len(ops) % _TICK_EVERY == 0:
             budget.tick()
-        found = _COMMAND_AT.match(d, pos)
-        if found:
-            command, pos = found[1], found.end()
-        elif _END_AT.match(d, pos):
+        if at == count:
             return ops, True
+        if tokens[at] in _COMMANDS:
+            command = tokens[at]
+            at += 1
         elif command in ("", "Z", "z"):
             return ops, False
         upper = command.upper()
@@ -76,13 +101,13 @@ def parse_path_data(d: str, budget: Budget) -> tuple[list[tuple], bool]:
             ops.append(("Z",))
             x, y, cubic, quad = start_x, start_y, None, None
             continue
-        args = []
-        for kind in _ARGUMENTS[upper]:
-            match = (_FLAG_AT if kind == "f" else _NUMBER_AT).match(d, pos)
-            if not match:
-                return ops, False
-            args.append(float(match[1]))
-            pos = match.end()
+        if upper == "A":
+            args, at = _arc_arguments(tokens, at)
+        else:
+            end = at + _ARITY[upper]
+            args, at = (_numbers(tokens[at:end]) if end <= count else None), end
+        if args is None:
+            return ops, False
         dx, dy = (x, y) if command.islower() else (0.0, 0.0)
         new_cubic = new_quad = None
         if upper == "M":
@@ -121,6 +146,43 @@ def parse_path_data(d: str, budget: Budget) -> tuple[list[tuple], bool]:
                 ops.append(arc)
             x, y = end_x, end_y
         cubic, quad = new_cubic, new_quad
+
+
+def _numbers(tokens: list[str]) -> list[float] | None:
+    """The tokens as numbers; None if one is a command or a stray character."""
+    try:
+        return [float(token) for token in tokens]  # only number tokens parse as floats
+    except ValueError:
+        return None
+
+
+def _arc_arguments(tokens: list[str], at: int) -> tuple[list[float] | None, int]:
+    """An arc's 7 arguments from ``tokens[at:]``, and where the next token starts.
+
+    Its two flags are one character each, so "0110" is flags 0 and 1 and then 10: a flag
+    taken from the front of a number leaves the rest, which is read next (the rest of a
+    number is a whole number, or else no number at all: an error, as for a cursor).
+    """
+    args: list[float] = []
+    rest = ""  # what is left of a token a flag was taken from
+    for kind in "nnnffnn":
+        if rest:
+            token, rest = rest, ""
+        elif at < len(tokens):
+            token, at = tokens[at], at + 1
+        else:
+            return None, at
+        if kind == "f":
+            if token[0] not in "01":
+                return None, at
+            args.append(float(token[0]))
+            rest = token[1:]
+            continue
+        number = _numbers([token])
+        if number is None:
+            return None, at
+        args.append(number[0])
+    return args, at
 
 
 def _arc(x1: float, y1: float, rx: float, ry: float, rotation: float, large: float,
