@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import numpy as np
 import shapely
-from shapely.geometry import MultiPolygon, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.units import MAX_PLAUSIBLE_IN
@@ -478,10 +478,11 @@ def out_of_range(budget: Budget) -> None:
 def dedupe(points: np.ndarray, ring: bool) -> np.ndarray:
     """Drop repeated consecutive points (and a ring's repeated first point)."""
     if len(points) > 1:
-        repeated = (points[1:] == points[:-1]).all(axis=1)
+        x, y = points[:, 0], points[:, 1]
+        repeated = (x[1:] == x[:-1]) & (y[1:] == y[:-1])
         if repeated.any():
             points = points[np.concatenate(([True], ~repeated))]
-    if ring and len(points) > 1 and (points[0] == points[-1]).all():
+    if ring and len(points) > 1 and points[0, 0] == points[-1, 0] and points[0, 1] == points[-1, 1]:
         points = points[:-1]
     return points
 
@@ -499,7 +500,7 @@ def fill_area(rings: list[np.ndarray], evenodd: bool, budget: Budget) -> BaseGeo
     if not rings:
         return EMPTY
     if len(rings) == 1:
-        single = Polygon(rings[0])
+        single = shapely.polygons(rings[0])
         if single.is_valid:
             return single
     outlines = _rings(rings)
@@ -526,8 +527,9 @@ def _separate(outlines: np.ndarray) -> bool:
     """True when every ring is simple and no two rings meet (then nesting decides the fill)."""
     if not shapely.is_simple(outlines).all():
         return False
-    first, second = shapely.STRtree(outlines).query(outlines, predicate="intersects")
-    return not np.any(first < second)
+    first, second = shapely.STRtree(outlines).query(outlines)  # boxes that meet
+    pairs = first < second  # each pair once, and not a ring with itself (the costly test)
+    return not shapely.intersects(outlines[first[pairs]], outlines[second[pairs]]).any()
 
 
 def _nested_area(rings: list[np.ndarray], outlines: np.ndarray, evenodd: bool) -> BaseGeometry:
@@ -551,21 +553,25 @@ def _nested_area(rings: list[np.ndarray], outlines: np.ndarray, evenodd: bool) -
         if parent[j] >= 0:
             children.setdefault(int(parent[j]), []).append(j)
     kept = (winding % 2 == 1) if evenodd else (winding != 0)
-    regions = []
+    order: list[int] = []  # rings by region: each region's shell, then its holes
+    region: list[int] = []  # the region of each
     for top in np.flatnonzero(kept).tolist():
         if parent[top] >= 0 and kept[parent[top]]:
             continue  # merged into its parent's region
-        holes, stack = [], [top]
+        number = region[-1] + 1 if region else 0
+        order.append(top)
+        stack = [top]
         while stack:
             for child in children.get(stack.pop(), []):
                 if kept[child]:
                     stack.append(child)
                 else:
-                    holes.append(rings[child])
-        regions.append(Polygon(rings[top], holes))
-    if not regions:
+                    order.append(child)
+        region += [number] * (len(order) - len(region))
+    if not order:
         return EMPTY
-    return regions[0] if len(regions) == 1 else MultiPolygon(regions)
+    regions = shapely.polygons(outlines[order], indices=region)
+    return regions[0] if len(regions) == 1 else shapely.multipolygons(regions)
 
 
 def _winding_numbers(points: np.ndarray, rings: list[np.ndarray], budget: Budget) -> np.ndarray:
