@@ -50,7 +50,7 @@ _PLAIN_TOKEN = re.compile(r"[MmZzLlHhVvCcSsQqTtAa]|[+-]?[0-9.]+|[^\s,]")
 #: Characters that stop parsing wherever they are but that ``float`` may read (Arabic
 #: digits): made a plain stray character before cutting.
 _FOREIGN = re.compile(r"[^\x00-\x7f\s]")
-_COMMANDS = frozenset("MmZzLlHhVvCcSsQqTtAa")
+_COMMANDS = {letter: (letter.upper(), letter.islower()) for letter in "MmZzLlHhVvCcSsQqTtAa"}
 _ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2}
 _TICK_EVERY = 4096  # ops between time checks while parsing
 _CHUNK = 256  # segments per STRtree query while counting crossings
@@ -82,7 +82,7 @@ def parse_path_data(d: str, budget: Budget) -> tuple[list[tuple], bool]:
 def _ops(tokens: list[str], budget: Budget) -> tuple[list[tuple], bool]:
     """Tokens as ops, and whether they all made ops (False: stopped at an error)."""
     ops: list[tuple] = []
-    at, count, command = 0, len(tokens), ""
+    at, count, upper, relative = 0, len(tokens), "", False
     x = y = start_x = start_y = 0.0
     cubic: tuple[float, float] | None = None  # last cubic control point, for S
     quad: tuple[float, float] | None = None  # last quadratic control point, for T
@@ -91,30 +91,36 @@ def _ops(tokens: list[str], budget: Budget) -> tuple[list[tuple], bool]:
             budget.tick()
         if at == count:
             return ops, True
-        if tokens[at] in _COMMANDS:
-            command = tokens[at]
+        command = _COMMANDS.get(tokens[at])
+        if command:
+            upper, relative = command
             at += 1
-        elif command in ("", "Z", "z"):
+        elif upper in ("", "Z"):
             return ops, False
-        upper = command.upper()
         if upper == "Z":
             ops.append(("Z",))
             x, y, cubic, quad = start_x, start_y, None, None
             continue
         if upper == "A":
             args, at = _arc_arguments(tokens, at)
+            if args is None:
+                return ops, False
         else:
             end = at + _ARITY[upper]
-            args, at = (_numbers(tokens[at:end]) if end <= count else None), end
-        if args is None:
-            return ops, False
-        dx, dy = (x, y) if command.islower() else (0.0, 0.0)
+            if end > count:
+                return ops, False
+            try:
+                args = list(map(float, tokens[at:end]))  # only number tokens read as floats
+            except ValueError:  # a command or a stray character
+                return ops, False
+            at = end
+        dx, dy = (x, y) if relative else (0.0, 0.0)
         new_cubic = new_quad = None
         if upper == "M":
             x, y = args[0] + dx, args[1] + dy
             start_x, start_y = x, y
             ops.append(("M", x, y))
-            command = "l" if command == "m" else "L"  # further pairs are lines
+            upper = "L"  # further pairs are lines
         elif upper in ("L", "H", "V"):
             if upper != "V":
                 x = args[0] + dx
@@ -148,14 +154,6 @@ def _ops(tokens: list[str], budget: Budget) -> tuple[list[tuple], bool]:
         cubic, quad = new_cubic, new_quad
 
 
-def _numbers(tokens: list[str]) -> list[float] | None:
-    """The tokens as numbers; None if one is a command or a stray character."""
-    try:
-        return [float(token) for token in tokens]  # only number tokens parse as floats
-    except ValueError:
-        return None
-
-
 def _arc_arguments(tokens: list[str], at: int) -> tuple[list[float] | None, int]:
     """An arc's 7 arguments from ``tokens[at:]``, and where the next token starts.
 
@@ -178,10 +176,10 @@ def _arc_arguments(tokens: list[str], at: int) -> tuple[list[float] | None, int]
             args.append(float(token[0]))
             rest = token[1:]
             continue
-        number = _numbers([token])
-        if number is None:
+        try:
+            args.append(float(token))
+        except ValueError:  # a command or a stray character
             return None, at
-        args.append(number[0])
     return args, at
 
 
