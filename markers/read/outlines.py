@@ -447,7 +447,7 @@ def apply(points: np.ndarray, matrix: np.ndarray, budget: Budget) -> np.ndarray:
 def in_range(points: np.ndarray, budget: Budget) -> np.ndarray:
     """``points`` (inches), if finite and within a marker's plausible size."""
     if points.size:
-        reach = np.abs(points).max() if np.isfinite(points).all() else math.inf
+        reach = np.abs(points).max()  # nan if any is nan: refused below, as inf is
         if not reach <= MAX_COORD_IN:
             out_of_range(budget)
         if reach > MAX_PLAUSIBLE_IN:
