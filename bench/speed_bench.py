@@ -30,6 +30,10 @@ WSMARK = str(BIN / "wsmark")
 BARE_SVGELEMENTS = ("import pathlib, svgelements\n"
                     "for p in sorted(pathlib.Path('drawings').iterdir()):\n"
                     "    list(svgelements.SVG.parse(str(p), reify=True).elements())\n")
+#: wsmark's own reading alone: every drawing to an Artwork, in one process (imports included).
+READ_ALL = ("import pathlib\nfrom markers.read import read_file\n"
+            "for p in sorted(pathlib.Path('drawings').iterdir()):\n"
+            "    read_file(p)\n")
 BARE_DEFUSED = ("import pathlib\nfrom defusedxml import ElementTree\n"
                 "for p in sorted(pathlib.Path('drawings').iterdir()):\n"
                 "    ElementTree.fromstring(p.read_bytes())\n")
@@ -70,9 +74,11 @@ def _check_rows(runs: int, tmp: Path) -> list[Row]:
     base = [WSMARK, "check", "drawings", "--format", "json", "--exit-zero"]
     res = median_child({"one": base + ["--jobs", "1"], "two": base + ["--jobs", "2"],
                         "svgelements": [PY, "-c", BARE_SVGELEMENTS],
-                        "defusedxml": [PY, "-c", BARE_DEFUSED]}, runs, str(tmp), warmup=False)
+                        "defusedxml": [PY, "-c", BARE_DEFUSED],
+                        "read": [PY, "-c", READ_ALL]}, runs, str(tmp), warmup=False)
     one, two = res["one"], res["two"]
     svge, dfx = res["svgelements"].cpu.median, res["defusedxml"].cpu.median
+    read = res["read"].cpu.median
     rate_two = FILES / two.wall.median
     return [
         Row("check --jobs 1", f"{FILES / one.wall.median:.0f} files/s",
@@ -83,6 +89,9 @@ def _check_rows(runs: int, tmp: Path) -> list[Row]:
             f"goal <= 3: {_verdict(one.cpu.median / svge <= 3)}"),
         Row("check (1 job) / bare defusedxml (cpu)", f"{one.cpu.median / dfx:.1f}",
             f"defusedxml parses {FILES / dfx:.0f} files per CPU-s"),
+        Row("read to Artwork (1 process) / bare svgelements (cpu)", f"{read / svge:.2f}",
+            f"{FILES / read:.0f} files per CPU-s, imports included: "
+            f"{read / one.cpu.median:.0%} of check --jobs 1's CPU"),
         _floor_row(tmp),
     ]
 

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import numpy as np
 import shapely
-from shapely.geometry import MultiPolygon, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.units import MAX_PLAUSIBLE_IN
@@ -40,12 +40,18 @@ Subpath = tuple[np.ndarray, bool]
 #: Nothing painted.
 EMPTY = Polygon()
 
-_NUMBER_AT = re.compile(r"[\s,]*([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
-_FLAG_AT = re.compile(r"[\s,]*([01])")
-_COMMAND_AT = re.compile(r"[\s,]*([MmZzLlHhVvCcSsQqTtAa])")
-_END_AT = re.compile(r"[\s,]*$")
-_ARGUMENTS = {"M": "nn", "L": "nn", "H": "n", "V": "n", "C": "nnnnnn", "S": "nnnn",
-              "Q": "nnnn", "T": "nn", "A": "nnnffnn"}
+_NUMBER = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+#: A token: a command letter, a number, or else one stray character (where parsing
+#: stops); separators between. Greedy and leftmost: what a cursor reader would find.
+_TOKEN = re.compile(rf"[MmZzLlHhVvCcSsQqTtAa]|{_NUMBER}|[^\s,]")
+#: The same without exponents: a number is a sign and digits and dots ("1.5.5" is one
+#: token here, two above; it is not a number, so the exact cut is made instead).
+_PLAIN_TOKEN = re.compile(r"[MmZzLlHhVvCcSsQqTtAa]|[+-]?[0-9.]+|[^\s,]")
+#: Characters that stop parsing wherever they are but that ``float`` may read (Arabic
+#: digits): made a plain stray character before cutting.
+_FOREIGN = re.compile(r"[^\x00-\x7f\s]")
+_COMMANDS = {letter: (letter.upper(), letter.islower()) for letter in "MmZzLlHhVvCcSsQqTtAa"}
+_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2}
 _TICK_EVERY = 4096  # ops between time checks while parsing
 _CHUNK = 256  # segments per STRtree query while counting crossings
 _FAN_IN = 64  # parts per GEOS union call (time is checked between calls)
@@ -55,41 +61,66 @@ _FEW_SEGMENTS = math.isqrt(2 * MAX_CROSSINGS)  # too few segments to cross that 
 # --------------------------------------------------------------------------- parsing
 
 def parse_path_data(d: str, budget: Budget) -> tuple[list[tuple], bool]:
-    """Path data as ops; (ops, False) when it stops at an error (drawn up to there)."""
+    """Path data as ops; (ops, False) when it stops at an error (drawn up to there).
+
+    One regex pass cuts ``d`` into tokens (n of them), then one walk over the tokens
+    builds the ops: O(n), with the time budget checked every ``_TICK_EVERY`` ops. Data
+    without exponents is first cut by a simpler regex, twice as fast, whose tokens are
+    the same whenever they all read as numbers and commands; else (an error) it is cut
+    again by the exact one.
+    """
+    budget.tick()
+    if not d.isascii():
+        d = _FOREIGN.sub("#", d)
+    if "e" not in d and "E" not in d:
+        ops, complete = _ops(_PLAIN_TOKEN.findall(d), budget)
+        if complete:
+            return ops, True
+    return _ops(_TOKEN.findall(d), budget)
+
+
+def _ops(tokens: list[str], budget: Budget) -> tuple[list[tuple], bool]:
+    """Tokens as ops, and whether they all made ops (False: stopped at an error)."""
     ops: list[tuple] = []
-    pos, command = 0, ""
+    at, count, upper, relative = 0, len(tokens), "", False
     x = y = start_x = start_y = 0.0
     cubic: tuple[float, float] | None = None  # last cubic control point, for S
     quad: tuple[float, float] | None = None  # last quadratic control point, for T
     while True:
         if len(ops) % _TICK_EVERY == 0:
             budget.tick()
-        found = _COMMAND_AT.match(d, pos)
-        if found:
-            command, pos = found[1], found.end()
-        elif _END_AT.match(d, pos):
+        if at == count:
             return ops, True
-        elif command in ("", "Z", "z"):
+        command = _COMMANDS.get(tokens[at])
+        if command:
+            upper, relative = command
+            at += 1
+        elif upper in ("", "Z"):
             return ops, False
-        upper = command.upper()
         if upper == "Z":
             ops.append(("Z",))
             x, y, cubic, quad = start_x, start_y, None, None
             continue
-        args = []
-        for kind in _ARGUMENTS[upper]:
-            match = (_FLAG_AT if kind == "f" else _NUMBER_AT).match(d, pos)
-            if not match:
+        if upper == "A":
+            args, at = _arc_arguments(tokens, at)
+            if args is None:
                 return ops, False
-            args.append(float(match[1]))
-            pos = match.end()
-        dx, dy = (x, y) if command.islower() else (0.0, 0.0)
+        else:
+            end = at + _ARITY[upper]
+            if end > count:
+                return ops, False
+            try:
+                args = list(map(float, tokens[at:end]))  # only number tokens read as floats
+            except ValueError:  # a command or a stray character
+                return ops, False
+            at = end
+        dx, dy = (x, y) if relative else (0.0, 0.0)
         new_cubic = new_quad = None
         if upper == "M":
             x, y = args[0] + dx, args[1] + dy
             start_x, start_y = x, y
             ops.append(("M", x, y))
-            command = "l" if command == "m" else "L"  # further pairs are lines
+            upper = "L"  # further pairs are lines
         elif upper in ("L", "H", "V"):
             if upper != "V":
                 x = args[0] + dx
@@ -121,6 +152,35 @@ def parse_path_data(d: str, budget: Budget) -> tuple[list[tuple], bool]:
                 ops.append(arc)
             x, y = end_x, end_y
         cubic, quad = new_cubic, new_quad
+
+
+def _arc_arguments(tokens: list[str], at: int) -> tuple[list[float] | None, int]:
+    """An arc's 7 arguments from ``tokens[at:]``, and where the next token starts.
+
+    Its two flags are one character each, so "0110" is flags 0 and 1 and then 10: a flag
+    taken from the front of a number leaves the rest, which is read next (the rest of a
+    number is a whole number, or else no number at all: an error, as for a cursor).
+    """
+    args: list[float] = []
+    rest = ""  # what is left of a token a flag was taken from
+    for kind in "nnnffnn":
+        if rest:
+            token, rest = rest, ""
+        elif at < len(tokens):
+            token, at = tokens[at], at + 1
+        else:
+            return None, at
+        if kind == "f":
+            if token[0] not in "01":
+                return None, at
+            args.append(float(token[0]))
+            rest = token[1:]
+            continue
+        try:
+            args.append(float(token))
+        except ValueError:  # a command or a stray character
+            return None, at
+    return args, at
 
 
 def _arc(x1: float, y1: float, rx: float, ry: float, rotation: float, large: float,
@@ -192,38 +252,107 @@ def _basis(steps: int, degree: int) -> np.ndarray:
     return weights
 
 
-def _steps(second_derivative: float, tol: float, budget: Budget) -> int:
-    """Chords needed so a curve with this bound on |B''| deviates at most ``tol``."""
-    exact = math.sqrt(second_derivative / (8 * tol))
-    if not math.isfinite(exact):
-        out_of_range(budget)
-    steps = max(1, math.ceil(exact))
-    budget.take(steps)
-    return steps
+class _Layout:
+    """Where a path's points go, in path order: an item per moveto, implicit start and
+    lineto (one row each) and per curve (a block of rows, its step count long)."""
+
+    def __init__(self, ops: list[tuple]) -> None:
+        self.point_at: list[int] = []  # the item of each fixed point
+        self.points: list[tuple[float, float]] = []
+        self.curve_at: list[int] = []  # the item of each curve
+        self.curves: list[tuple] = []  # curve ops
+        self.starts: list[tuple[float, float]] = []  # the point before each curve
+        self.lines_before: list[int] = []  # linetos before each curve (budget order)
+        self.spans: list[tuple[int, int, bool]] = []  # subpaths: (first item, end, closed)
+        add_point_at, add_point = self.point_at.append, self.points.append
+        add_curve_at, add_curve = self.curve_at.append, self.curves.append
+        add_start, add_lines_before = self.starts.append, self.lines_before.append
+        items = first = lines = 0
+        start = last = (0.0, 0.0)
+        for op in ops:
+            kind = op[0]
+            if kind == "L":
+                if items == first:
+                    add_point_at(items)
+                    add_point(start)
+                    items += 1
+                lines += 1
+                last = (op[1], op[2])
+                add_point_at(items)
+                add_point(last)
+            elif kind == "M" or kind == "Z":
+                if items - first > 1 or (items > first and kind == "Z"):
+                    self.spans.append((first, items, kind == "Z"))  # a lone moveto: nothing
+                first = items
+                if kind == "M":
+                    start = last = (op[1], op[2])
+                    add_point_at(items)
+                    add_point(start)
+                    items += 1
+                continue
+            else:
+                if items == first:
+                    last = start
+                    add_point_at(items)
+                    add_point(start)
+                    items += 1
+                add_curve_at(items)
+                add_curve(op)
+                add_start(last)
+                add_lines_before(lines)
+                last = (op[-2], op[-1])
+            items += 1
+        if items - first > 1:
+            self.spans.append((first, items, False))
+        self.lines = lines
+
+    def controls(self, which: list[int]) -> np.ndarray:
+        """The control points of Bézier curves ``which``, start first, a row per curve."""
+        return np.array([self.starts[i] + self.curves[i][1:] for i in which], dtype=float)
 
 
-def _curve(op: tuple, x0: float, y0: float, lin: tuple[float, float, float, float], tol: float,
-           budget: Budget) -> np.ndarray:
-    """Points along a curve op after (x0, y0), its end last."""
+def _sizes(vx: np.ndarray, vy: np.ndarray, lin: tuple[float, float, float, float]) -> np.ndarray:
+    """|lin (vx, vy)| for each vector, by ``math.hypot`` (``np.hypot`` differs from it in
+    the last bit now and then, which could move a step count)."""
     a, b, c, d = lin
+    return np.array(list(map(math.hypot, (a * vx + b * vy).tolist(), (c * vx + d * vy).tolist())),
+                    dtype=float)
 
-    def size(vx: float, vy: float) -> float:
-        return math.hypot(a * vx + b * vy, c * vx + d * vy)
 
-    if op[0] == "C":
-        _, x1, y1, x2, y2, x3, y3 = op
-        bound = 6 * max(size(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2),
-                        size(x1 - 2 * x2 + x3, y1 - 2 * y2 + y3))
-        steps = _steps(bound, tol, budget)
-        controls = np.array([[x0, y0], [x1, y1], [x2, y2], [x3, y3]])
-        return (_basis(steps, 3) if steps <= 1024 else _basis.__wrapped__(steps, 3)) @ controls
-    if op[0] == "Q":
-        _, x1, y1, x2, y2 = op
-        steps = _steps(2 * size(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2), tol, budget)
-        controls = np.array([[x0, y0], [x1, y1], [x2, y2]])
-        return (_basis(steps, 2) if steps <= 1024 else _basis.__wrapped__(steps, 2)) @ controls
+def _bounds(controls: np.ndarray, degree: int,
+            lin: tuple[float, float, float, float]) -> np.ndarray:
+    """A bound on |B''| after ``lin`` for each Bézier (a row of ``controls``): per curve
+    the same IEEE operations, in the same order, as Python floats take them."""
+    x, y = controls[:, 0::2].T, controls[:, 1::2].T
+    first = _sizes(x[0] - 2 * x[1] + x[2], y[0] - 2 * y[1] + y[2], lin)
+    if degree == 2:
+        return 2 * first
+    second = _sizes(x[1] - 2 * x[2] + x[3], y[1] - 2 * y[2] + y[3], lin)
+    return 6 * np.where(second > first, second, first)  # max(first, second)
+
+
+def _arc_bounds(arcs: list[tuple], lin: tuple[float, float, float, float]) -> np.ndarray:
+    """A bound on |P''| after ``lin`` for each arc op (centre form)."""
+    ux, uy, vx, vy, _, dt = np.array([op[3:9] for op in arcs], dtype=float).reshape(-1, 6).T
+    return dt * dt * (_sizes(ux, uy, lin) + _sizes(vx, vy, lin))
+
+
+def _take(layout: _Layout, exact: np.ndarray, budget: Budget) -> np.ndarray:
+    """Step counts from the unrounded ones, taken from the budget as a walk one op at a time
+    takes them: up to the first that is not finite (refused as out of range), else all."""
+    bad = np.flatnonzero(~np.isfinite(exact))
+    with np.errstate(all="ignore"):
+        steps = np.maximum(1.0, np.ceil(exact))
+    if len(bad):
+        first = int(bad[0])
+        budget.take(layout.lines_before[first] + int(steps[:first].sum()))
+        out_of_range(budget)
+    budget.take(layout.lines + int(steps.sum()))
+    return steps.astype(int)
+
+
+def _arc_points(op: tuple, steps: int) -> np.ndarray:
     _, cx, cy, ux, uy, vx, vy, t0, dt, x, y = op
-    steps = _steps(dt * dt * (size(ux, uy) + size(vx, vy)), tol, budget)
     t = t0 + dt * np.arange(1, steps + 1) / steps
     points = np.column_stack([cx + ux * np.cos(t) + vx * np.sin(t),
                               cy + uy * np.cos(t) + vy * np.sin(t)])
@@ -231,37 +360,87 @@ def _curve(op: tuple, x0: float, y0: float, lin: tuple[float, float, float, floa
     return points
 
 
+def _draw(out: np.ndarray, controls: np.ndarray, degree: int, steps: np.ndarray,
+          first_rows: np.ndarray) -> None:
+    """Bézier curves into rows of ``out``: per step count, one stacked product of the
+    weights and the curves' control points. numpy makes the same BLAS call per curve as
+    for one curve alone, so the points are the same bits."""
+    order = np.argsort(steps, kind="stable")
+    ordered = steps[order]
+    cuts = [0, *(np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist(), len(order)]
+    shaped = controls.reshape(-1, degree + 1, 2)
+    for lo, hi in zip(cuts[:-1], cuts[1:]):
+        group, count = order[lo:hi], int(ordered[lo])
+        weights = _basis(count, degree) if count <= 1024 else _basis.__wrapped__(count, degree)
+        rows = first_rows[group][:, None] + np.arange(count)
+        out[rows.ravel()] = np.matmul(weights, shaped[group]).reshape(-1, 2)
+
+
 def flatten(ops: list[tuple], lin: np.ndarray, tol: float, budget: Budget) -> list[Subpath]:
-    """Ops -> subpaths in local coordinates, curves fine enough after the linear map ``lin``."""
+    """Ops -> subpaths in local coordinates, curves fine enough after the linear map ``lin``.
+
+    One pass over the n ops lays the points out (``_Layout``); the curves' step counts
+    come from one numpy pass per kind and their points from one matrix product per degree
+    and step count: O(n) Python steps for the same numbers as a walk one curve at a time.
+    That walk starts a curve at the last point computed for the one before, which for an
+    end at -0.0 may be +0.0: such curves are found and drawn again from there.
+    """
+    layout = _Layout(ops)
+    if not layout.curves:
+        budget.take(layout.lines)
+        out = np.array(layout.points, dtype=float).reshape(-1, 2)
+        return [(out[first:end], closed) for first, end, closed in layout.spans]
     coefficients = (float(lin[0, 0]), float(lin[0, 1]), float(lin[1, 0]), float(lin[1, 1]))
-    subpaths: list[Subpath] = []
-    points: list = []
-    start = (0.0, 0.0)
+    kinds = [op[0] for op in layout.curves]
+    beziers = {2: [i for i, kind in enumerate(kinds) if kind == "Q"],
+               3: [i for i, kind in enumerate(kinds) if kind == "C"]}
+    arcs = [i for i, kind in enumerate(kinds) if kind not in ("Q", "C")]
+    controls = {degree: layout.controls(which) for degree, which in beziers.items()}
+    exact = np.empty(len(kinds))
+    with np.errstate(all="ignore"):  # inf and nan as Python floats have them, silently
+        for degree, which in beziers.items():
+            exact[which] = _bounds(controls[degree], degree, coefficients) if which else 0.0
+        exact[arcs] = _arc_bounds([layout.curves[i] for i in arcs], coefficients)
+        exact = np.sqrt(exact / (8 * tol))
+    steps = _take(layout, exact, budget)
+    curve_at = np.array(layout.curve_at)
+    counts = np.ones(len(layout.point_at) + len(curve_at), dtype=int)
+    counts[curve_at] = steps
+    ends = np.cumsum(counts)
+    begins = ends - counts
+    out = np.empty((int(ends[-1]), 2))
+    out[begins[layout.point_at]] = layout.points
+    for i in arcs:
+        out[begins[curve_at[i]]:ends[curve_at[i]]] = _arc_points(layout.curves[i], int(steps[i]))
+    for degree, which in beziers.items():
+        if which:
+            _draw(out, controls[degree], degree, steps[which], begins[curve_at[which]])
+    _restart(out, layout, beziers, steps, begins, budget)
+    return [(out[begins[first]:ends[end - 1]], closed) for first, end, closed in layout.spans]
 
-    def finish(closed: bool) -> None:
-        if len(points) > 1 or (points and closed):  # a lone moveto paints nothing
-            subpaths.append((np.array(points, dtype=float), closed))
-        points.clear()
 
-    for op in ops:
-        kind = op[0]
-        if kind == "M":
-            finish(False)
-            start = (op[1], op[2])
-            points.append(start)
-        elif kind == "Z":
-            finish(True)
-        else:
-            if not points:
-                points.append(start)
-            if kind == "L":
-                budget.take(1)
-                points.append((op[1], op[2]))
-            else:
-                x0, y0 = points[-1]
-                points.extend(_curve(op, x0, y0, coefficients, tol, budget).tolist())
-    finish(False)
-    return subpaths
+def _restart(out: np.ndarray, layout: _Layout, beziers: dict[int, list[int]],
+             steps: np.ndarray, begins: np.ndarray, budget: Budget) -> None:
+    """Redraw each Bézier that follows a Bézier whose last computed point is not the end
+    it was laid out from (bit for bit), from that point, until none is left."""
+    curve_at = np.array(layout.curve_at)
+    is_bezier = np.zeros(len(begins), dtype=bool)
+    for which in beziers.values():
+        is_bezier[curve_at[which]] = True
+    for degree, which in beziers.items():
+        follows = np.array(which, dtype=int)[is_bezier[curve_at[which] - 1]]
+        while len(follows):
+            budget.tick()
+            computed = out[begins[curve_at[follows]] - 1]
+            given = np.array([layout.starts[i] for i in follows.tolist()], dtype=float)
+            moved = (computed.view(np.int64) != given.view(np.int64)).any(axis=1)
+            wrong = follows[moved]
+            if not len(wrong):
+                break
+            for i, point in zip(wrong.tolist(), computed[moved].tolist()):
+                layout.starts[i] = tuple(point)
+            _draw(out, layout.controls(wrong.tolist()), degree, steps[wrong],
+                  begins[curve_at[wrong]])
 
 
 # --------------------------------------------------------------------------- placing
@@ -274,7 +453,7 @@ def apply(points: np.ndarray, matrix: np.ndarray, budget: Budget) -> np.ndarray:
 def in_range(points: np.ndarray, budget: Budget) -> np.ndarray:
     """``points`` (inches), if finite and within a marker's plausible size."""
     if points.size:
-        reach = np.abs(points).max() if np.isfinite(points).all() else math.inf
+        reach = np.abs(points).max()  # nan if any is nan: refused below, as inf is
         if not reach <= MAX_COORD_IN:
             out_of_range(budget)
         if reach > MAX_PLAUSIBLE_IN:
@@ -303,10 +482,11 @@ def out_of_range(budget: Budget) -> None:
 def dedupe(points: np.ndarray, ring: bool) -> np.ndarray:
     """Drop repeated consecutive points (and a ring's repeated first point)."""
     if len(points) > 1:
-        repeated = (points[1:] == points[:-1]).all(axis=1)
+        x, y = points[:, 0], points[:, 1]
+        repeated = (x[1:] == x[:-1]) & (y[1:] == y[:-1])
         if repeated.any():
             points = points[np.concatenate(([True], ~repeated))]
-    if ring and len(points) > 1 and (points[0] == points[-1]).all():
+    if ring and len(points) > 1 and points[0, 0] == points[-1, 0] and points[0, 1] == points[-1, 1]:
         points = points[:-1]
     return points
 
@@ -324,7 +504,7 @@ def fill_area(rings: list[np.ndarray], evenodd: bool, budget: Budget) -> BaseGeo
     if not rings:
         return EMPTY
     if len(rings) == 1:
-        single = Polygon(rings[0])
+        single = shapely.polygons(rings[0])
         if single.is_valid:
             return single
     outlines = _rings(rings)
@@ -351,8 +531,9 @@ def _separate(outlines: np.ndarray) -> bool:
     """True when every ring is simple and no two rings meet (then nesting decides the fill)."""
     if not shapely.is_simple(outlines).all():
         return False
-    first, second = shapely.STRtree(outlines).query(outlines, predicate="intersects")
-    return not np.any(first < second)
+    first, second = shapely.STRtree(outlines).query(outlines)  # boxes that meet
+    pairs = first < second  # each pair once, and not a ring with itself (the costly test)
+    return not shapely.intersects(outlines[first[pairs]], outlines[second[pairs]]).any()
 
 
 def _nested_area(rings: list[np.ndarray], outlines: np.ndarray, evenodd: bool) -> BaseGeometry:
@@ -376,21 +557,25 @@ def _nested_area(rings: list[np.ndarray], outlines: np.ndarray, evenodd: bool) -
         if parent[j] >= 0:
             children.setdefault(int(parent[j]), []).append(j)
     kept = (winding % 2 == 1) if evenodd else (winding != 0)
-    regions = []
+    order: list[int] = []  # rings by region: each region's shell, then its holes
+    region: list[int] = []  # the region of each
     for top in np.flatnonzero(kept).tolist():
         if parent[top] >= 0 and kept[parent[top]]:
             continue  # merged into its parent's region
-        holes, stack = [], [top]
+        number = region[-1] + 1 if region else 0
+        order.append(top)
+        stack = [top]
         while stack:
             for child in children.get(stack.pop(), []):
                 if kept[child]:
                     stack.append(child)
                 else:
-                    holes.append(rings[child])
-        regions.append(Polygon(rings[top], holes))
-    if not regions:
+                    order.append(child)
+        region += [number] * (len(order) - len(region))
+    if not order:
         return EMPTY
-    return regions[0] if len(regions) == 1 else MultiPolygon(regions)
+    regions = shapely.polygons(outlines[order], indices=region)
+    return regions[0] if len(regions) == 1 else shapely.multipolygons(regions)
 
 
 def _winding_numbers(points: np.ndarray, rings: list[np.ndarray], budget: Budget) -> np.ndarray:

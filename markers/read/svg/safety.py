@@ -254,6 +254,8 @@ def _cut_external_links(root: Element) -> int:
                 del element.attrib[key]
                 cut += 1
         for key, value in element.attrib.items():
+            if "(" not in value:
+                continue  # no url( in any case: nothing to cut
             cleaned, found = _cut_urls(value)
             if found:
                 element.set(key, cleaned.strip() or "none")
@@ -298,12 +300,14 @@ def _check_uses(root: Element, ids: dict[str, Element], name: str) -> None:
     ``MAX_USE_DEPTH`` levels, so this check itself is bounded.
     """
     order = list(root.iter())
-    start = {id(e): i for i, e in enumerate(order)}
-    end = _subtree_ends(root, start)
     uses = [e for e in order if local_name(e) == "use"]
+    if not uses:
+        return  # nothing expands
     if len(uses) > MAX_USES:
         raise UnreadableDrawing(f"{name}: too complex ({len(uses):,} <use> elements; "
                           f"the limit is {MAX_USES:,})")
+    start = {id(e): i for i, e in enumerate(order)}
+    end = _subtree_ends(root, start)
     use_starts = [start[id(u)] for u in uses]
     memo: dict[int, tuple[int, int]] = {}
     active: set[int] = set()

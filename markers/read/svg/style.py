@@ -11,6 +11,7 @@ import colorsys
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from xml.etree.ElementTree import Element
 
 import numpy as np
@@ -322,6 +323,20 @@ def is_paint(text: str) -> bool:
 
 
 def _color_and_alpha(text: str) -> tuple[str, float] | None:
+    """(color, alpha) of a paint; a drawing repeats a few short paints many times, so
+    those are remembered (a pure function of the text; long text is not kept)."""
+    return _short_color(text) if len(text) <= _SHORT else _read_color(text)
+
+
+_SHORT = 64  # characters of a paint worth remembering
+
+
+@lru_cache(maxsize=1024)
+def _short_color(text: str) -> tuple[str, float] | None:
+    return _read_color(text)
+
+
+def _read_color(text: str) -> tuple[str, float] | None:
     value = text.strip()
     if "icc-color(" in value.lower():
         value = value.split()[0]

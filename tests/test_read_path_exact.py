@@ -1,0 +1,120 @@
+"""Path data and flattening read exactly as a cursor reader and a one-curve-at-a-time
+flattener would: the tokenising parser and the batched flattener are faster, and their
+numbers must be the same bits (the golden reports compare measured numbers in full).
+
+The one-at-a-time flattener here is the oracle: written from the rule (steps = the least
+whole n >= 1 with n >= sqrt(bound / 8 tol); points = Bernstein weights times the control
+points), not from the code under test.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+from markers.read.limits import Budget
+from markers.read.outlines import flatten, parse_path_data
+
+
+def parse(d: str) -> tuple[list[tuple], bool]:
+    return parse_path_data(d, Budget("test.svg"))
+
+
+@pytest.mark.parametrize("d, ops, complete", [
+    ("M1 2 L3 4", [("M", 1.0, 2.0), ("L", 3.0, 4.0)], True),
+    ("M1e2-3E-1", [("M", 100.0, -0.3)], True),  # exponents, a sign as the separator
+    ("M1.5.5 2", [("M", 1.5, 0.5)], False),  # ".5" is the y; "2" alone is half a lineto
+    ("M1 2 L3 4 5", [("M", 1.0, 2.0), ("L", 3.0, 4.0)], False),  # an odd argument
+    ("M1 2 Z #", [("M", 1.0, 2.0), ("Z",)], False),  # a stray character stops it
+    ("M1 2 L\u0663 4", [("M", 1.0, 2.0)], False),  # an Arabic digit is no number in SVG
+    ("M1\u00a02 , ,", [("M", 1.0, 2.0)], True),  # any white space separates; trailing ok
+    ("", [], True),
+    ("L1 2", [("L", 1.0, 2.0)], True),  # no moveto first: from the origin
+    ("M-0-0l0 0", [("M", 0.0, 0.0), ("L", 0.0, 0.0)], True),
+])
+def test_path_data_reads_as_a_cursor_reads_it(d, ops, complete):
+    got, done = parse(d)
+    assert done is complete
+    assert [tuple(map(repr, op)) for op in got] == [tuple(map(repr, op)) for op in ops]
+
+
+def test_packed_arc_flags_read_one_character_each():
+    # "0110" after the rotation is large-arc 0, sweep 1, then x = 10 (a half circle)
+    packed, done = parse("M0 0a5 5 0 0110 0")
+    spaced, _ = parse("M0 0a5 5 0 0 1 10 0")
+    assert done and packed == spaced
+    assert packed[-1][0] == "A" and packed[-1][-2:] == (10.0, 0.0)
+    assert parse("M0 0a5 5 0 0.5 5 5")[0] == parse("M0 0a5 5 0 0 .5 5 5")[0]
+    assert parse("M0 0a5 5 0 2 1 5 5") == ([("M", 0.0, 0.0)], False)  # a flag is 0 or 1
+
+
+def _reference(ops: list[tuple], lin: np.ndarray, tol: float) -> list[tuple[np.ndarray, bool]]:
+    """Flatten one op at a time: each curve from the last point computed."""
+    a, b, c, d = lin.ravel().tolist()
+
+    def size(vx: float, vy: float) -> float:
+        return math.hypot(a * vx + b * vy, c * vx + d * vy)
+
+    out, points, start = [], [], (0.0, 0.0)
+    for op in [*ops, ("M", 0.0, 0.0)]:
+        if op[0] in "MZ":
+            if len(points) > 1 or (points and op[0] == "Z"):
+                out.append((np.array(points, dtype=float), op[0] == "Z"))
+            points = []
+            if op[0] == "M":
+                start = (op[1], op[2])
+                points = [start]
+            continue
+        points = points or [start]
+        if op[0] == "L":
+            points.append((op[1], op[2]))
+            continue
+        x0, y0 = points[-1]
+        xs, ys = [x0, *op[1::2]], [y0, *op[2::2]]
+        second = [size(xs[i] - 2 * xs[i + 1] + xs[i + 2], ys[i] - 2 * ys[i + 1] + ys[i + 2])
+                  for i in range(len(xs) - 2)]
+        degree = len(xs) - 1
+        bound = 2 * second[0] if degree == 2 else 6 * max(second)
+        steps = max(1, math.ceil(math.sqrt(bound / (8 * tol))))
+        t = np.arange(1, steps + 1) / steps
+        u = 1 - t
+        weights = (np.column_stack([u * u, 2 * u * t, t * t]) if degree == 2 else
+                   np.column_stack([u ** 3, 3 * u * u * t, 3 * u * t * t, t ** 3]))
+        points.extend((weights @ np.array(list(zip(xs, ys)))).tolist())
+    return out
+
+
+def _random_path(rnd: random.Random) -> list[tuple]:
+    def value() -> float:
+        return rnd.choice([0.0, -0.0, 1.0, 2.5]) if rnd.random() < 0.4 else rnd.uniform(-9, 9)
+
+    ops: list[tuple] = [("M", value(), value())]
+    for _ in range(rnd.randint(1, 30)):
+        kind = rnd.choice("LZMQQQCCC")
+        arity = {"L": 2, "M": 2, "Z": 0, "Q": 4, "C": 6}[kind]
+        ops.append((kind, *(value() for _ in range(arity))))
+    return ops
+
+
+def test_batched_flattening_gives_the_same_bits_as_one_curve_at_a_time():
+    rnd = random.Random(14)
+    lins = [np.eye(2), np.array([[0.01, 0.002], [-0.003, 0.02]]), np.array([[-1.0, 0.0],
+                                                                            [0.0, 3.0]])]
+    for _ in range(400):
+        ops, lin, tol = _random_path(rnd), rnd.choice(lins), rnd.choice([1e-3, 0.05])
+        got = flatten(ops, lin, tol, Budget("test.svg"))
+        want = _reference(ops, lin, tol)
+        assert [(p.shape, p.tobytes(), closed) for p, closed in got] == \
+            [(p.shape, p.tobytes(), closed) for p, closed in want], ops
+
+
+def test_a_curve_after_one_ending_at_minus_zero_starts_where_that_one_was_computed():
+    # the last point computed for a curve ending at x = -0.0 may be +0.0; the next curve
+    # starts there (its first control point), so its points carry that zero
+    ops = [("M", 5.0, 1.0), ("Q", 3.0, 2.0, -0.0, 3.0), ("Q", -0.0, 4.0, -0.0, 5.0)]
+    got = flatten(ops, np.eye(2), 1e-3, Budget("test.svg"))
+    want = _reference(ops, np.eye(2), 1e-3)
+    assert got[0][0].tobytes() == want[0][0].tobytes()
