@@ -264,42 +264,36 @@ class _Layout:
         self.starts: list[tuple[float, float]] = []  # the point before each curve
         self.lines_before: list[int] = []  # linetos before each curve (budget order)
         self.spans: list[tuple[int, int, bool]] = []  # subpaths: (first item, end, closed)
-        add_point_at, add_point = self.point_at.append, self.points.append
-        add_curve_at, add_curve = self.curve_at.append, self.curves.append
-        add_start, add_lines_before = self.starts.append, self.lines_before.append
+        point_at, points, curve_at = self.point_at, self.points, self.curve_at
         items = first = lines = 0
         start = last = (0.0, 0.0)
         for op in ops:
             kind = op[0]
-            if kind == "L":
-                if items == first:
-                    add_point_at(items)
-                    add_point(start)
-                    items += 1
-                lines += 1
-                last = (op[1], op[2])
-                add_point_at(items)
-                add_point(last)
-            elif kind == "M" or kind == "Z":
+            if kind == "M" or kind == "Z":
                 if items - first > 1 or (items > first and kind == "Z"):
                     self.spans.append((first, items, kind == "Z"))  # a lone moveto: nothing
                 first = items
                 if kind == "M":
                     start = last = (op[1], op[2])
-                    add_point_at(items)
-                    add_point(start)
+                    point_at.append(items)
+                    points.append(start)
                     items += 1
                 continue
+            if items == first:
+                last = start
+                point_at.append(items)
+                points.append(start)
+                items += 1
+            if kind == "L":
+                lines += 1
+                last = (op[1], op[2])
+                point_at.append(items)
+                points.append(last)
             else:
-                if items == first:
-                    last = start
-                    add_point_at(items)
-                    add_point(start)
-                    items += 1
-                add_curve_at(items)
-                add_curve(op)
-                add_start(last)
-                add_lines_before(lines)
+                curve_at.append(items)
+                self.curves.append(op)
+                self.starts.append(last)
+                self.lines_before.append(lines)
                 last = (op[-2], op[-1])
             items += 1
         if items - first > 1:
