@@ -252,101 +252,38 @@ def _basis(steps: int, degree: int) -> np.ndarray:
     return weights
 
 
-class _Layout:
-    """Where a path's points go, in path order: an item per moveto, implicit start and
-    lineto (one row each) and per curve (a block of rows, its step count long)."""
-
-    def __init__(self, ops: list[tuple]) -> None:
-        self.point_at: list[int] = []  # the item of each fixed point
-        self.points: list[tuple[float, float]] = []
-        self.curve_at: list[int] = []  # the item of each curve
-        self.curves: list[tuple] = []  # curve ops
-        self.starts: list[tuple[float, float]] = []  # the point before each curve
-        self.lines_before: list[int] = []  # linetos before each curve (budget order)
-        self.spans: list[tuple[int, int, bool]] = []  # subpaths: (first item, end, closed)
-        point_at, points, curve_at = self.point_at, self.points, self.curve_at
-        items = first = lines = 0
-        start = last = (0.0, 0.0)
-        for op in ops:
-            kind = op[0]
-            if kind == "M" or kind == "Z":
-                if items - first > 1 or (items > first and kind == "Z"):
-                    self.spans.append((first, items, kind == "Z"))  # a lone moveto: nothing
-                first = items
-                if kind == "M":
-                    start = last = (op[1], op[2])
-                    point_at.append(items)
-                    points.append(start)
-                    items += 1
-                continue
-            if items == first:
-                last = start
-                point_at.append(items)
-                points.append(start)
-                items += 1
-            if kind == "L":
-                lines += 1
-                last = (op[1], op[2])
-                point_at.append(items)
-                points.append(last)
-            else:
-                curve_at.append(items)
-                self.curves.append(op)
-                self.starts.append(last)
-                self.lines_before.append(lines)
-                last = (op[-2], op[-1])
-            items += 1
-        if items - first > 1:
-            self.spans.append((first, items, False))
-        self.lines = lines
-
-    def controls(self, which: list[int]) -> np.ndarray:
-        """The control points of Bézier curves ``which``, start first, a row per curve."""
-        return np.array([self.starts[i] + self.curves[i][1:] for i in which], dtype=float)
-
-
-def _sizes(vx: np.ndarray, vy: np.ndarray, lin: tuple[float, float, float, float]) -> np.ndarray:
-    """|lin (vx, vy)| for each vector, by ``math.hypot`` (``np.hypot`` differs from it in
-    the last bit now and then, which could move a step count)."""
-    a, b, c, d = lin
-    return np.array(list(map(math.hypot, (a * vx + b * vy).tolist(), (c * vx + d * vy).tolist())),
-                    dtype=float)
-
-
-def _bounds(controls: np.ndarray, degree: int,
-            lin: tuple[float, float, float, float]) -> np.ndarray:
-    """A bound on |B''| after ``lin`` for each Bézier (a row of ``controls``): per curve
-    the same IEEE operations, in the same order, as Python floats take them."""
-    x, y = controls[:, 0::2].T, controls[:, 1::2].T
-    first = _sizes(x[0] - 2 * x[1] + x[2], y[0] - 2 * y[1] + y[2], lin)
-    if degree == 2:
-        return 2 * first
-    second = _sizes(x[1] - 2 * x[2] + x[3], y[1] - 2 * y[2] + y[3], lin)
-    return 6 * np.where(second > first, second, first)  # max(first, second)
-
-
-def _arc_bounds(arcs: list[tuple], lin: tuple[float, float, float, float]) -> np.ndarray:
-    """A bound on |P''| after ``lin`` for each arc op (centre form)."""
-    ux, uy, vx, vy, _, dt = np.array([op[3:9] for op in arcs], dtype=float).reshape(-1, 6).T
-    return dt * dt * (_sizes(ux, uy, lin) + _sizes(vx, vy, lin))
-
-
-def _take(layout: _Layout, exact: np.ndarray, budget: Budget) -> np.ndarray:
-    """Step counts from the unrounded ones, taken from the budget as a walk one op at a time
-    takes them: up to the first that is not finite (refused as out of range), else all."""
-    bad = np.flatnonzero(~np.isfinite(exact))
-    with np.errstate(all="ignore"):
-        steps = np.maximum(1.0, np.ceil(exact))
-    if len(bad):
-        first = int(bad[0])
-        budget.take(layout.lines_before[first] + int(steps[:first].sum()))
+def _steps(second_derivative: float, tol: float, budget: Budget) -> int:
+    """Chords needed so a curve with this bound on |B''| deviates at most ``tol``."""
+    exact = math.sqrt(second_derivative / (8 * tol))
+    if not math.isfinite(exact):
         out_of_range(budget)
-    budget.take(layout.lines + int(steps.sum()))
-    return steps.astype(int)
+    steps = max(1, math.ceil(exact))
+    budget.take(steps)
+    return steps
 
 
-def _arc_points(op: tuple, steps: int) -> np.ndarray:
+def _curve(op: tuple, x0: float, y0: float, lin: tuple[float, float, float, float], tol: float,
+           budget: Budget) -> np.ndarray:
+    """Points along a curve op after (x0, y0), its end last."""
+    a, b, c, d = lin
+
+    def size(vx: float, vy: float) -> float:
+        return math.hypot(a * vx + b * vy, c * vx + d * vy)
+
+    if op[0] == "C":
+        _, x1, y1, x2, y2, x3, y3 = op
+        bound = 6 * max(size(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2),
+                        size(x1 - 2 * x2 + x3, y1 - 2 * y2 + y3))
+        steps = _steps(bound, tol, budget)
+        controls = np.array([[x0, y0], [x1, y1], [x2, y2], [x3, y3]])
+        return (_basis(steps, 3) if steps <= 1024 else _basis.__wrapped__(steps, 3)) @ controls
+    if op[0] == "Q":
+        _, x1, y1, x2, y2 = op
+        steps = _steps(2 * size(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2), tol, budget)
+        controls = np.array([[x0, y0], [x1, y1], [x2, y2]])
+        return (_basis(steps, 2) if steps <= 1024 else _basis.__wrapped__(steps, 2)) @ controls
     _, cx, cy, ux, uy, vx, vy, t0, dt, x, y = op
+    steps = _steps(dt * dt * (size(ux, uy) + size(vx, vy)), tol, budget)
     t = t0 + dt * np.arange(1, steps + 1) / steps
     points = np.column_stack([cx + ux * np.cos(t) + vx * np.sin(t),
                               cy + uy * np.cos(t) + vy * np.sin(t)])
@@ -354,87 +291,37 @@ def _arc_points(op: tuple, steps: int) -> np.ndarray:
     return points
 
 
-def _draw(out: np.ndarray, controls: np.ndarray, degree: int, steps: np.ndarray,
-          first_rows: np.ndarray) -> None:
-    """Bézier curves into rows of ``out``: per step count, one stacked product of the
-    weights and the curves' control points. numpy makes the same BLAS call per curve as
-    for one curve alone, so the points are the same bits."""
-    order = np.argsort(steps, kind="stable")
-    ordered = steps[order]
-    cuts = [0, *(np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist(), len(order)]
-    shaped = controls.reshape(-1, degree + 1, 2)
-    for lo, hi in zip(cuts[:-1], cuts[1:]):
-        group, count = order[lo:hi], int(ordered[lo])
-        weights = _basis(count, degree) if count <= 1024 else _basis.__wrapped__(count, degree)
-        rows = first_rows[group][:, None] + np.arange(count)
-        out[rows.ravel()] = np.matmul(weights, shaped[group]).reshape(-1, 2)
-
-
 def flatten(ops: list[tuple], lin: np.ndarray, tol: float, budget: Budget) -> list[Subpath]:
-    """Ops -> subpaths in local coordinates, curves fine enough after the linear map ``lin``.
-
-    One pass over the n ops lays the points out (``_Layout``); the curves' step counts
-    come from one numpy pass per kind and their points from one matrix product per degree
-    and step count: O(n) Python steps for the same numbers as a walk one curve at a time.
-    That walk starts a curve at the last point computed for the one before, which for an
-    end at -0.0 may be +0.0: such curves are found and drawn again from there.
-    """
-    layout = _Layout(ops)
-    if not layout.curves:
-        budget.take(layout.lines)
-        out = np.array(layout.points, dtype=float).reshape(-1, 2)
-        return [(out[first:end], closed) for first, end, closed in layout.spans]
+    """Ops -> subpaths in local coordinates, curves fine enough after the linear map ``lin``."""
     coefficients = (float(lin[0, 0]), float(lin[0, 1]), float(lin[1, 0]), float(lin[1, 1]))
-    kinds = [op[0] for op in layout.curves]
-    beziers = {2: [i for i, kind in enumerate(kinds) if kind == "Q"],
-               3: [i for i, kind in enumerate(kinds) if kind == "C"]}
-    arcs = [i for i, kind in enumerate(kinds) if kind not in ("Q", "C")]
-    controls = {degree: layout.controls(which) for degree, which in beziers.items()}
-    exact = np.empty(len(kinds))
-    with np.errstate(all="ignore"):  # inf and nan as Python floats have them, silently
-        for degree, which in beziers.items():
-            exact[which] = _bounds(controls[degree], degree, coefficients) if which else 0.0
-        exact[arcs] = _arc_bounds([layout.curves[i] for i in arcs], coefficients)
-        exact = np.sqrt(exact / (8 * tol))
-    steps = _take(layout, exact, budget)
-    curve_at = np.array(layout.curve_at)
-    counts = np.ones(len(layout.point_at) + len(curve_at), dtype=int)
-    counts[curve_at] = steps
-    ends = np.cumsum(counts)
-    begins = ends - counts
-    out = np.empty((int(ends[-1]), 2))
-    out[begins[layout.point_at]] = layout.points
-    for i in arcs:
-        out[begins[curve_at[i]]:ends[curve_at[i]]] = _arc_points(layout.curves[i], int(steps[i]))
-    for degree, which in beziers.items():
-        if which:
-            _draw(out, controls[degree], degree, steps[which], begins[curve_at[which]])
-    _restart(out, layout, beziers, steps, begins, budget)
-    return [(out[begins[first]:ends[end - 1]], closed) for first, end, closed in layout.spans]
+    subpaths: list[Subpath] = []
+    points: list = []
+    start = (0.0, 0.0)
 
+    def finish(closed: bool) -> None:
+        if len(points) > 1 or (points and closed):  # a lone moveto paints nothing
+            subpaths.append((np.array(points, dtype=float), closed))
+        points.clear()
 
-def _restart(out: np.ndarray, layout: _Layout, beziers: dict[int, list[int]],
-             steps: np.ndarray, begins: np.ndarray, budget: Budget) -> None:
-    """Redraw each Bézier that follows a Bézier whose last computed point is not the end
-    it was laid out from (bit for bit), from that point, until none is left."""
-    curve_at = np.array(layout.curve_at)
-    is_bezier = np.zeros(len(begins), dtype=bool)
-    for which in beziers.values():
-        is_bezier[curve_at[which]] = True
-    for degree, which in beziers.items():
-        follows = np.array(which, dtype=int)[is_bezier[curve_at[which] - 1]]
-        while len(follows):
-            budget.tick()
-            computed = out[begins[curve_at[follows]] - 1]
-            given = np.array([layout.starts[i] for i in follows.tolist()], dtype=float)
-            moved = (computed.view(np.int64) != given.view(np.int64)).any(axis=1)
-            wrong = follows[moved]
-            if not len(wrong):
-                break
-            for i, point in zip(wrong.tolist(), computed[moved].tolist()):
-                layout.starts[i] = tuple(point)
-            _draw(out, layout.controls(wrong.tolist()), degree, steps[wrong],
-                  begins[curve_at[wrong]])
+    for op in ops:
+        kind = op[0]
+        if kind == "M":
+            finish(False)
+            start = (op[1], op[2])
+            points.append(start)
+        elif kind == "Z":
+            finish(True)
+        else:
+            if not points:
+                points.append(start)
+            if kind == "L":
+                budget.take(1)
+                points.append((op[1], op[2]))
+            else:
+                x0, y0 = points[-1]
+                points.extend(_curve(op, x0, y0, coefficients, tol, budget).tolist())
+    finish(False)
+    return subpaths
 
 
 # --------------------------------------------------------------------------- placing
