@@ -1,6 +1,6 @@
 """Path data and flattening read exactly as a cursor reader and a one-curve-at-a-time
-flattener would: the tokenising parser and the batched flattener are faster, and their
-numbers must be the same bits (the golden reports compare measured numbers in full).
+flattener would: the tokenising parser is faster than a cursor, and its numbers and the
+flattener's must be the same bits (the golden reports compare measured numbers in full).
 
 The one-at-a-time flattener here is the oracle: written from the rule (steps = the least
 whole n >= 1 with n >= sqrt(bound / 8 tol); points = Bernstein weights times the control
@@ -99,7 +99,7 @@ def _random_path(rnd: random.Random) -> list[tuple]:
     return ops
 
 
-def test_batched_flattening_gives_the_same_bits_as_one_curve_at_a_time():
+def test_flattening_gives_the_same_bits_as_the_rule_one_curve_at_a_time():
     rnd = random.Random(14)
     lins = [np.eye(2), np.array([[0.01, 0.002], [-0.003, 0.02]]), np.array([[-1.0, 0.0],
                                                                             [0.0, 3.0]])]
