@@ -104,7 +104,7 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
     on_body = {f: g.intersection(body).area for f, (g, _) in fam.items()}
     facts.body_color = fam[max(on_body, key=on_body.get)][1]
     facts.reflector = _reflector(art, fam, body, waterline, facts.bands)
-    kind = facts.kind = declared or _detect(art, fam, facts, sign)
+    kind = facts.kind = declared or _detect(art, fam, facts, sign, on_body)
     if kind == "wrap":
         _wrap(art, fam, facts, display_height)
         return facts
@@ -113,7 +113,8 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
         _symbol_face(art, fam, facts, display_height)
     elif kind == "sign-buoy":  # no sign above: an empty face, which reg-shape reports
         region = unary_union([p.envelope for p in sign]).envelope if sign else None
-        facts.faces = [measure_face(_sub(art, fam, region, region), display_height) if sign
+        facts.faces = [measure_face(_sub(art, _clip(fam, region), region, region),
+                                    display_height) if sign
                        else Facts(source=facts.source)]
     elif kind in AID_BUOYS:
         _aid(art, fam, facts)
@@ -273,13 +274,14 @@ def _reflector(art: Artwork, fam: Fam, body: Polygon, waterline: float,
 
 # --- kind of an undeclared elevation --------------------------------------------------------
 
-def _detect(art: Artwork, fam: Fam, facts: Facts, sign: list[Polygon]) -> str:
+def _detect(art: Artwork, fam: Fam, facts: Facts, sign: list[Polygon],
+            painted: dict[str, float]) -> str:
     """What an undeclared elevation shows: a sign above it, bands, a blue band or a
     white sphere (a mooring buoy, whose band may be missing), an aid color with
     letters (outlines or ``<text>``), an identification or a reflector, or one race
-    color."""
+    color. ``painted`` is each family's area on the body."""
     names = [b.color.family for b in facts.bands]
-    on_body = {f: g.intersection(facts.body).area / facts.body.area for f, (g, _) in fam.items()}
+    on_body = {f: area / facts.body.area for f, area in painted.items()}
     if sign or names.count("orange") >= 3:
         return "sign-buoy"
     main = facts.body_color.family
@@ -345,16 +347,21 @@ def looks_like_buoy(art: Artwork) -> bool:
 
 # --- faces -------------------------------------------------------------------------------
 
-def _sub(art: Artwork, fam: Fam, region: BaseGeometry, panel: BaseGeometry,
-         bend=None) -> Artwork:
-    """The part of ``art`` inside ``region`` as a face of its own, with its ``display-area`` and ``<text>`` legends where they lie there;
-    ``bend`` maps it into another basis."""
+def _clip(fam: Fam, region: BaseGeometry) -> list[tuple[str, BaseGeometry, ColorMatch]]:
+    """Each family's paint inside ``region`` (those with any), once for every basis a
+    face is read in: one intersection a family."""
+    parts = [(family, geometry.intersection(region), match)
+             for family, (geometry, match) in fam.items()]
+    return [(family, part, match) for family, part, match in parts if polygons(part)]
+
+
+def _sub(art: Artwork, clipped: list[tuple[str, BaseGeometry, ColorMatch]],
+         region: BaseGeometry, panel: BaseGeometry, bend=None) -> Artwork:
+    """The paint ``clipped`` to ``region`` (_clip) as a face of its own, with its
+    ``display-area`` and ``<text>`` legends where they lie there; ``bend`` maps it
+    into another basis."""
     move = bend or (lambda g: g)
-    layers = []
-    for family, (geometry, match) in fam.items():
-        part = geometry.intersection(region)
-        if polygons(part):
-            layers.append(Layer(family, match.hex, (Shape(move(part)),)))
+    layers = [Layer(family, match.hex, (Shape(move(part)),)) for family, part, match in clipped]
     features = {"panel": move(panel.envelope).envelope}
     area = art.features.get("display-area")
     if area is not None and area.intersects(region):
@@ -372,11 +379,8 @@ def _sub(art: Artwork, fam: Fam, region: BaseGeometry, panel: BaseGeometry,
     return Artwork(x1, y1, tuple(layers), legends, features, meta)
 
 
-def _best(seen: Facts, surface: Facts, declared: str | None) -> tuple[Facts, str, str]:
-    """The face read in the declared basis, else the one nearer 2/3 of its display
-    height (NR 5.09(6)(c)); (facts, curvature, basis)."""
-    if declared in ("seen", "surface"):
-        return (seen if declared == "seen" else surface), declared, "declared"
+def _best(seen: Facts, surface: Facts) -> tuple[Facts, str]:
+    """The face nearer 2/3 of its display height (NR 5.09(6)(c)), and its basis."""
 
     def error(f: Facts) -> float:
         if f.size is None or not f.display_height:
@@ -384,21 +388,29 @@ def _best(seen: Facts, surface: Facts, declared: str | None) -> tuple[Facts, str
         return abs(f.size / (f.display_height * req("symbol_fraction")) - 1)
 
     if error(surface) < error(seen):
-        return surface, "surface", "inferred"
-    return seen, "seen", "inferred"
+        return surface, "surface"
+    return seen, "seen"
 
 
 def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: float,
           drawn: str, display_height: float | None) -> tuple[Facts, str, str]:
-    """Measure the face in ``region`` in both bases (``drawn`` is the drawing's own) and
-    keep one; its geometry is mapped back to the drawing for the report."""
+    """Measure the face in ``region`` in the declared basis, else in both (``drawn`` is
+    the drawing's own) and keep one (_best); its geometry is mapped back to the drawing
+    for the report."""
     there, back = (geo.to_surface, geo.to_seen) if drawn == "seen" else \
         (geo.to_seen, geo.to_surface)
-    as_drawn = measure_face(_sub(art, fam, region, region), display_height)
-    other = measure_face(_sub(art, fam, region, region, lambda g: there(g, axis, radius)),
-                    display_height)
-    pair = (as_drawn, other) if drawn == "seen" else (other, as_drawn)
-    face, curvature, basis = _best(*pair, art.meta.get("curvature"))
+    clipped = _clip(fam, region)
+
+    def read(curvature: str) -> Facts:
+        bend = None if curvature == drawn else (lambda g: there(g, axis, radius))
+        return measure_face(_sub(art, clipped, region, region, bend), display_height)
+
+    curvature = art.meta.get("curvature")
+    if curvature in ("seen", "surface"):
+        face, basis = read(curvature), "declared"
+    else:
+        faces = {c: read(c) for c in (drawn, "surface" if drawn == "seen" else "seen")}
+        (face, curvature), basis = _best(faces["seen"], faces["surface"]), "inferred"
     if curvature != drawn:
         face = _mapped(face, lambda g: back(g, axis, radius))
     return replace(face, curvature=curvature, curvature_basis=basis), curvature, basis
@@ -499,10 +511,11 @@ def _aid(art: Artwork, fam: Fam, facts: Facts) -> None:
     facts.stripes = _stripes(fam, facts)
     x0, _, x1, _ = facts.body.bounds
     axis, radius = (x0 + x1) / 2, (x1 - x0) / 2
-    sub = _sub(art, fam, facts.body, facts.body)
-    if art.meta.get("curvature") == "surface":
-        sub = _sub(art, fam, facts.body, facts.body, lambda g: geo.to_surface(g, axis, radius))
+    surface = art.meta.get("curvature") == "surface"
+    if surface:
         facts.curvature, facts.curvature_basis = "surface", "declared"
+    bend = (lambda g: geo.to_surface(g, axis, radius)) if surface else None
+    sub = _sub(art, _clip(fam, facts.body), facts.body, facts.body, bend)
     sub_fam = family_geometry(sub) if sub.layers else {}
     letters = [f for f in sub_fam if f != face_family]
     within = enclosed_by(sub_fam[face_family][0]) if face_family in sub_fam else None
