@@ -39,7 +39,7 @@ from shapely.geometry.base import BaseGeometry
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.colors import ColorMatch
-from markers.check.measure.bands import edge_color, edge_runs
+from markers.check.measure.bands import EDGE_IN, edge_color, edge_runs
 from markers.check.measure.common import (
     Band, Facts, Reflector, bbox_of, enclosed_by, family_geometry, legend_facts,
 )
@@ -55,6 +55,8 @@ __all__ = ["SHAPES", "drawn_waterline", "looks_like_buoy", "measure_buoy"]
 #: What this measurer detects on a buoy elevation, and the wrap; a pack's kinds name
 #: them (Kind.shape).
 AID_BUOYS = ("red-aid-buoy", "green-aid-buoy", "striped-aid-buoy")
+#: The colors an aid buoy's edges show besides white (_aid_colored).
+AID_EDGE = ("red", "green", "black")
 SHAPES = ("symbol-buoy", "sign-buoy", "mooring-buoy", "race-buoy", "wrap") + AID_BUOYS
 #: The outline of a body is cut into points this far apart (inches) for fitting a circle
 #: or ellipse (about 1/200 of the narrowest buoy the rule names, an 8.75 in race buoy),
@@ -245,7 +247,7 @@ def _bands(fam: Fam, body: Polygon, waterline: float) -> list[Band]:
 
 def _aid_colored(names: list[str]) -> bool:
     """Edges in an aid's colors only (red, green, black stripes on white)."""
-    return bool(names) and set(names) <= {"red", "green", "black", "white"} and \
+    return bool(names) and set(names) <= {*AID_EDGE, "white"} and \
         set(names) != {"white"}
 
 
@@ -307,6 +309,71 @@ def _is_wrap(fam: Fam, body: Polygon, bands: list[Band]) -> bool:
         len(_symbols(fam, body, bands)[1]) >= 2
 
 
+#: looks_like_buoy: a body this many times as tall as wide is tall; a wrap is orange
+#: this share of its height in from its top and bottom.
+TALL, EDGE = 1.5, 0.01
+#: _plainly_not answers only where the answer stands with every coordinate it reads
+#: moved by this share of the drawing's size, far beyond the rounding by which GEOS's
+#: union and closing of a rectangle can differ from the rectangle itself.
+CLEAR = 1e-9
+
+
+def _plainly_not(art: Artwork, fam: Fam) -> bool:
+    """True when ``art`` is plainly no buoy elevation, known without the union of its
+    layers: one layer is an upright rectangle holding every other layer's box, so the
+    union is that rectangle and the body of looks_like_buoy is the rectangle (then
+    _shape calls it a cylinder, never round), and either
+
+    - it is not tall and a point where an edge's color is sampled near its top or
+      bottom lies clear of orange (no wrap), or
+    - it is tall, nothing painted above it comes near its two sampling lines
+      (bands.EDGE_IN in from its sides), so its edges are one band of its own color,
+      and that is no aid's color.
+
+    With n layers and v vertices of orange: O(n) box tests, and two point-to-outline
+    distances, O(v)."""
+    boxes = shapely.bounds(np.array([layer.geometry for layer in art.layers], dtype=object))
+    index = _container(art, boxes)
+    if index is None:
+        return False
+    x0, y0, x1, y1 = boxes[index]
+    tol = CLEAR * max(1.0, *np.abs(boxes[index]))
+    width, height = x1 - x0, y1 - y0
+    inset = EDGE_IN * width
+    if height < TALL * width - tol:
+        if "orange" not in fam:
+            return True
+        orange = fam["orange"][0]
+        shapely.prepare(orange)
+        ys = np.array([y0 + EDGE * height, y1 - EDGE * height])
+        xs = np.array([x0 + inset, x1 - inset])
+        near = shapely.dwithin(orange, shapely.points(np.repeat(xs, 2), np.tile(ys, 2)), tol)
+        return not near.all()
+    if height > TALL * width + tol and art.layers[index].color not in AID_EDGE:
+        above = boxes[index + 1:]  # what lies below the rectangle is hidden by it
+        return not any(((above[:, 0] <= x + tol) & (above[:, 2] >= x - tol)).any()
+                       for x in (x0 + inset, x1 - inset))
+    return False
+
+
+def _container(art: Artwork, boxes: np.ndarray) -> int | None:
+    """The index of a layer that is one upright rectangle holding every layer's box."""
+    x0, y0 = boxes[:, 0].min(initial=np.inf), boxes[:, 1].min(initial=np.inf)
+    x1, y1 = boxes[:, 2].max(initial=-np.inf), boxes[:, 3].max(initial=-np.inf)
+    if not x0 < x1 or not y0 < y1:  # nothing painted, an empty layer (NaN), a line
+        return None
+    for index in np.flatnonzero((boxes == [x0, y0, x1, y1]).all(axis=1)):
+        geometry = art.layers[index].geometry
+        if geometry.geom_type != "Polygon" or geometry.interiors:
+            continue
+        corners = np.unique(shapely.get_coordinates(geometry), axis=0)
+        if len(corners) == 4 and np.isin(corners[:, 0], (x0, x1)).all() and \
+                np.isin(corners[:, 1], (y0, y1)).all() and \
+                geometry.area > 0.5 * (x1 - x0) * (y1 - y0):  # not a bow tie
+            return int(index)
+    return None
+
+
 def looks_like_buoy(art: Artwork) -> bool:
     """An undeclared drawing without a ``waterline`` that is a buoy elevation by its
     shape: a body (the part reaching lowest) at least 1.5 times as tall as wide whose
@@ -320,16 +387,20 @@ def looks_like_buoy(art: Artwork) -> bool:
     What is painted is the union of the layers, the same area as the union of the
     colors as seen (each point shows its topmost layer) with each boundary once, not on
     both sides of every color it meets: about a sixth of the time on the bench's
-    drawings, for a yes or no."""
+    drawings, for a yes or no; most drawings that are no buoy are told without it
+    (_plainly_not)."""
     fam = family_geometry(art)
+    if _plainly_not(art, fam):
+        return False
     parts = polygons(_closed(unary_union([layer.geometry for layer in art.layers])))
     if not parts:
         return False
     body = Polygon(_lowest(parts).exterior)
     x0, y0, x1, y1 = body.bounds
-    tall = y1 - y0 >= 1.5 * (x1 - x0)
-    edge = 0.01 * (y1 - y0)  # a wrap is orange at the edges of its top and bottom
-    if tall or (body.area >= RECT_FILL * body.envelope.area and all(
+    tall = y1 - y0 >= TALL * (x1 - x0)
+    rect = body.area >= RECT_FILL * body.envelope.area
+    edge = EDGE * (y1 - y0)
+    if tall or (rect and "orange" in fam and all(
             edge_color(fam, body, y) == "orange" for y in (y0 + edge, y1 - edge))):
         bands = _bands(fam, body, y1)
         names = [b.color.family for b in bands]
@@ -337,6 +408,8 @@ def looks_like_buoy(art: Artwork) -> bool:
             return True
         if tall:
             return _aid_colored(names)
+    if rect:  # _shape calls it a nun or a cylinder, never round
+        return False
     if _shape(body, y1)[0] not in ("sphere", "ovate", "oblate"):
         return False
     middle = body.centroid
