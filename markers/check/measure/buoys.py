@@ -332,45 +332,49 @@ def _plainly_not(art: Artwork, fam: Fam) -> bool:
 
     With n layers and v vertices of orange: O(n) box tests, and two point-to-outline
     distances, O(v)."""
-    boxes = shapely.bounds(np.array([layer.geometry for layer in art.layers], dtype=object))
+    boxes = [layer.geometry.bounds for layer in art.layers]
     index = _container(art, boxes)
     if index is None:
         return False
     x0, y0, x1, y1 = boxes[index]
-    tol = CLEAR * max(1.0, *np.abs(boxes[index]))
+    tol = CLEAR * max(1.0, *map(abs, boxes[index]))
     width, height = x1 - x0, y1 - y0
-    inset = EDGE_IN * width
+    xs = (x0 + EDGE_IN * width, x1 - EDGE_IN * width)
     if height < TALL * width - tol:
         if "orange" not in fam:
             return True
+        points = [(x, y) for x in xs for y in (y0 + EDGE * height, y1 - EDGE * height)]
         orange = fam["orange"][0]
+        for parts in ([orange.bounds], shapely.bounds(shapely.get_parts(orange)).tolist()):
+            if any(not any(px0 <= x + tol and px1 >= x - tol and py0 <= y + tol and
+                           py1 >= y - tol for px0, py0, px1, py1 in parts)
+                   for x, y in points):
+                return True  # clear of the box of orange, or of each of its parts
         shapely.prepare(orange)
-        ys = np.array([y0 + EDGE * height, y1 - EDGE * height])
-        xs = np.array([x0 + inset, x1 - inset])
-        near = shapely.dwithin(orange, shapely.points(np.repeat(xs, 2), np.tile(ys, 2)), tol)
-        return not near.all()
+        return not shapely.dwithin(orange, shapely.points(points), tol).all()
     if height > TALL * width + tol and art.layers[index].color not in AID_EDGE:
         above = boxes[index + 1:]  # what lies below the rectangle is hidden by it
-        return not any(((above[:, 0] <= x + tol) & (above[:, 2] >= x - tol)).any()
-                       for x in (x0 + inset, x1 - inset))
+        return not any(bx0 <= x + tol and bx1 >= x - tol
+                       for bx0, _, bx1, _ in above for x in xs)
     return False
 
 
-def _container(art: Artwork, boxes: np.ndarray) -> int | None:
+def _container(art: Artwork, boxes: list[tuple[float, float, float, float]]) -> int | None:
     """The index of a layer that is one upright rectangle holding every layer's box."""
-    x0, y0 = boxes[:, 0].min(initial=np.inf), boxes[:, 1].min(initial=np.inf)
-    x1, y1 = boxes[:, 2].max(initial=-np.inf), boxes[:, 3].max(initial=-np.inf)
-    if not x0 < x1 or not y0 < y1:  # nothing painted, an empty layer (NaN), a line
-        return None
-    for index in np.flatnonzero((boxes == [x0, y0, x1, y1]).all(axis=1)):
+    if not boxes or not all(math.isfinite(v) for b in boxes for v in b):
+        return None  # nothing painted, an empty layer
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    corners = {(x0, y0), (x1, y0), (x1, y1), (x0, y1)}
+    for index, bounds in enumerate(boxes):
         geometry = art.layers[index].geometry
-        if geometry.geom_type != "Polygon" or geometry.interiors:
+        if bounds != (x0, y0, x1, y1) or geometry.geom_type != "Polygon" or \
+                geometry.interiors:
             continue
-        corners = np.unique(shapely.get_coordinates(geometry), axis=0)
-        if len(corners) == 4 and np.isin(corners[:, 0], (x0, x1)).all() and \
-                np.isin(corners[:, 1], (y0, y1)).all() and \
-                geometry.area > 0.5 * (x1 - x0) * (y1 - y0):  # not a bow tie
-            return int(index)
+        ring = geometry.exterior.coords
+        if len(ring) == 5 and set(ring[:4]) == corners and \
+                geometry.area > 0.5 * (x1 - x0) * (y1 - y0):  # four corners, no bow tie
+            return index
     return None
 
 
