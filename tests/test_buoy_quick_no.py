@@ -73,9 +73,16 @@ CASES = {
     "wide panel without orange (pt)": (
         _svg(2000, 700, "pt", [(_rect(0, 0, 2000, 700), WHITE), (_rect(400, 200, 1600, 500), RED)]),
         False, True),
+    "an orange flag, one rectangle (cm)": (
+        _svg(90, 60, "cm", [(_rect(0, 0, 90, 60), ORANGE)]), False, True),
+    "a wide red board, white letters clear of its edges": (
+        _svg(W, 200, "mm", [(_rect(0, 0, W, 200), RED), (_rect(100, 50, 130, 150), WHITE)]),
+        False, True),
+    "a red board as tall as 1.5 widths": (
+        _svg(W, 1.5 * W, "mm", [(_rect(0, 0, W, 1.5 * W), RED)]), True, False),
     "white panel as tall as 1.5 widths, orange diamond inside": (
         _svg(W, 1.5 * W, "mm", [(_rect(0, 0, W, 1.5 * W), WHITE), (_diamond(150, 225, 100), ORANGE)]),
-        False, False),
+        False, True),
 }
 
 

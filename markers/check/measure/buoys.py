@@ -324,14 +324,14 @@ def _plainly_not(art: Artwork, fam: Fam) -> bool:
     union is that rectangle and the body of looks_like_buoy is the rectangle (then
     _shape calls it a cylinder, never round), and either
 
+    - nothing painted above it comes near its two sampling lines (bands.EDGE_IN in
+      from its sides), so its edges are one band of its own color, and it is not tall
+      or that color is no aid's, or
     - it is not tall and a point where an edge's color is sampled near its top or
-      bottom lies clear of orange (no wrap), or
-    - it is tall, nothing painted above it comes near its two sampling lines
-      (bands.EDGE_IN in from its sides), so its edges are one band of its own color,
-      and that is no aid's color.
+      bottom lies clear of orange (no wrap).
 
-    With n layers and v vertices of orange: O(n) box tests, and two point-to-outline
-    distances, O(v)."""
+    With n layers and v vertices of orange: O(n) box tests, and at most four
+    point-to-outline distances, O(v)."""
     boxes = [layer.geometry.bounds for layer in art.layers]
     index = _container(art, boxes)
     if index is None:
@@ -340,23 +340,24 @@ def _plainly_not(art: Artwork, fam: Fam) -> bool:
     tol = CLEAR * max(1.0, *map(abs, boxes[index]))
     width, height = x1 - x0, y1 - y0
     xs = (x0 + EDGE_IN * width, x1 - EDGE_IN * width)
-    if height < TALL * width - tol:
-        if "orange" not in fam:
-            return True
-        points = [(x, y) for x in xs for y in (y0 + EDGE * height, y1 - EDGE * height)]
-        orange = fam["orange"][0]
-        for parts in ([orange.bounds], shapely.bounds(shapely.get_parts(orange)).tolist()):
-            if any(not any(px0 <= x + tol and px1 >= x - tol and py0 <= y + tol and
-                           py1 >= y - tol for px0, py0, px1, py1 in parts)
-                   for x, y in points):
-                return True  # clear of the box of orange, or of each of its parts
-        shapely.prepare(orange)
-        return not shapely.dwithin(orange, shapely.points(points), tol).all()
-    if height > TALL * width + tol and art.layers[index].color not in AID_EDGE:
-        above = boxes[index + 1:]  # what lies below the rectangle is hidden by it
-        return not any(bx0 <= x + tol and bx1 >= x - tol
-                       for bx0, _, bx1, _ in above for x in xs)
-    return False
+    low = height < TALL * width - tol
+    one_band = not any(bx0 <= x + tol and bx1 >= x - tol  # what lies below is hidden
+                       for bx0, _, bx1, _ in boxes[index + 1:] for x in xs)
+    if one_band and (low or art.layers[index].color not in AID_EDGE):
+        return True
+    if not low:
+        return False
+    if "orange" not in fam:
+        return True
+    points = [(x, y) for x in xs for y in (y0 + EDGE * height, y1 - EDGE * height)]
+    orange = fam["orange"][0]
+    for parts in ([orange.bounds], shapely.bounds(shapely.get_parts(orange)).tolist()):
+        if any(not any(px0 <= x + tol and px1 >= x - tol and py0 <= y + tol and
+                       py1 >= y - tol for px0, py0, px1, py1 in parts)
+               for x, y in points):
+            return True  # clear of the box of orange, or of each of its parts
+    shapely.prepare(orange)
+    return not shapely.dwithin(orange, shapely.points(points), tol).all()
 
 
 def _container(art: Artwork, boxes: list[tuple[float, float, float, float]]) -> int | None:
