@@ -68,7 +68,8 @@ CASES = {
                                (_rect(0, 580, 2000, 700), ORANGE)]),
         False, False),
     "wide white panel, orange diamond inside (pt)": (
-        _svg(2000, 700, "pt", [(_rect(0, 0, 2000, 700), WHITE), (_diamond(1000, 350, 300), ORANGE)]),
+        _svg(2000, 700, "pt", [(_rect(0, 0, 2000, 700), WHITE),
+                               (_diamond(1000, 350, 300), ORANGE)]),
         False, True),
     "wide panel without orange (pt)": (
         _svg(2000, 700, "pt", [(_rect(0, 0, 2000, 700), WHITE), (_rect(400, 200, 1600, 500), RED)]),
@@ -81,7 +82,8 @@ CASES = {
     "a red board as tall as 1.5 widths": (
         _svg(W, 1.5 * W, "mm", [(_rect(0, 0, W, 1.5 * W), RED)]), True, False),
     "white panel as tall as 1.5 widths, orange diamond inside": (
-        _svg(W, 1.5 * W, "mm", [(_rect(0, 0, W, 1.5 * W), WHITE), (_diamond(150, 225, 100), ORANGE)]),
+        _svg(W, 1.5 * W, "mm", [(_rect(0, 0, W, 1.5 * W), WHITE),
+                                (_diamond(150, 225, 100), ORANGE)]),
         False, True),
 }
 
