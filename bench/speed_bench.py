@@ -397,6 +397,45 @@ def _memory_rows(huge: bool, tmp: Path) -> list[Row]:
     return rows
 
 
+def _buoy_rows(runs: int) -> list[Row]:
+    """Measuring a symbol buoy against its height: CPU of measure() on the buoy at 36 and
+    at 576 in above water, its SVG read afresh each round outside the clock, as wsmark
+    writes it (kind and curvature declared) and without its design record (a vendor's:
+    the kind detected, the face read in both bases). Medians of 2 x ``runs`` rounds."""
+    from markers import api
+    from markers.check.measure import measure
+    from markers.check.pipeline import CheckOptions, load_artwork
+    from markers.check.split import split
+    from markers.packs import get_pack
+
+    pack, options = get_pack(), CheckOptions()
+
+    def cpu(data: bytes) -> float:
+        times = []
+        for _ in range(2 * runs):
+            [art] = split(load_artwork(data, "buoy.svg", options, pack)[0]).markers
+            start = time.process_time()
+            with pack.in_force():
+                measure(art, pack.kinds)
+            times.append(time.process_time() - start)
+        return sorted(times)[len(times) // 2]
+
+    rows = []
+    for form in ("declared", "undeclared"):
+        ms = {}
+        for height in (36.0, 576.0):
+            data = api.render(api.design("buoy-symbol", sample=True, height_above_water=height),
+                              ".svg")
+            if form == "undeclared":
+                data = re.sub(rb"<desc>.*?</desc>", b"", data, flags=re.S)
+            ms[height] = 1000 * cpu(data)
+        ratio = ms[576.0] / ms[36.0]
+        rows.append(Row(f"buoy measure, {form}: 576 in / 36 in (cpu)", f"{ratio:.2f}",
+                        f"{ms[36.0]:.0f} vs {ms[576.0]:.0f} ms; goal: flat (<= 1.2): "
+                        f"{_verdict(ratio <= 1.2)}"))
+    return rows
+
+
 def bench_speed(runs: int, huge: bool = False) -> list[Row]:
     """Every goal of issue 14, measured in one run."""
     runs = min(runs, 3)
@@ -411,4 +450,5 @@ def bench_speed(runs: int, huge: bool = False) -> list[Row]:
         rows += _sheet_rows()
         rows += _memory_rows(huge, tmp)
         rows += _check_rows(max(1, runs // 3), tmp)
+        rows += _buoy_rows(runs)
     return rows

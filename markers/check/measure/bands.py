@@ -110,16 +110,11 @@ def _x_at(edges: np.ndarray, which: np.ndarray, interval: np.ndarray,
 def _sides(edges: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For each interval between consecutive ``ys``, the body's leftmost and rightmost
     segment across it (-1 if none): one is the same all through the interval, since
-    the outline's segments do not cross. Segments and the intervals' middles are paired
-    by an STR tree: O(n log n + crossings)."""
+    the outline's segments do not cross. The intervals' middles are sorted, so each
+    segment's are one run of them, found by two binary searches: O(n log n + crossings)."""
     mids = (ys[:-1] + ys[1:]) / 2
     y0, y1 = np.minimum(edges[:, 1], edges[:, 3]), np.maximum(edges[:, 1], edges[:, 3])
-    tree = shapely.STRtree(shapely.box(np.minimum(edges[:, 0], edges[:, 2]), y0,
-                                       np.maximum(edges[:, 0], edges[:, 2]), y1))
-    xmin, xmax = edges[:, [0, 2]].min(), edges[:, [0, 2]].max()
-    line, seg = tree.query(shapely.box(xmin - 1, mids, xmax + 1, mids))
-    keep = (y0[seg] < mids[line]) & (y1[seg] > mids[line])
-    line, seg = line[keep], seg[keep]
+    seg, line = _runs(np.searchsorted(mids, y0, "right"), np.searchsorted(mids, y1, "left"))
     x = _x_at(edges, seg, np.arange(len(seg)), mids[line])
     left = np.full(len(mids), -1)
     right = np.full(len(mids), -1)
@@ -129,6 +124,14 @@ def _sides(edges: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     last = np.concatenate((line[1:] != line[:-1], [True]))
     left[line[first]], right[line[last]] = seg[first], seg[last]
     return left, right
+
+
+def _runs(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every pair (i, k) with lo[i] <= k < hi[i], as two index arrays: O(pairs)."""
+    counts = np.maximum(hi - lo, 0)
+    owner = np.repeat(np.arange(len(lo)), counts)
+    starts = np.cumsum(counts) - counts
+    return owner, np.arange(int(counts.sum())) - np.repeat(starts - lo, counts)
 
 
 def _sampling(edges: np.ndarray, ys: np.ndarray, left: np.ndarray, right: np.ndarray,
@@ -147,18 +150,22 @@ def _sampling(edges: np.ndarray, ys: np.ndarray, left: np.ndarray, right: np.nda
 
 
 def _crossings(sampling: np.ndarray, outlines: np.ndarray) -> np.ndarray:
-    """Heights where the sampling segments meet the colors' outline segments (pairs
-    found by an STR tree on their boxes, then solved together); where a segment runs
-    along an outline, the heights of that outline segment's ends."""
+    """Heights where the sampling segments meet the colors' outline segments (the pairs
+    whose boxes meet, then solved together); where a segment runs along an outline, the
+    heights of that outline segment's ends. The sampling segments follow one another
+    down the body, so the ones an outline segment's height range meets are one run of
+    them, found by two binary searches, then kept if their x ranges meet too:
+    O(n log n + pairs) for n outline segments."""
     if not len(sampling) or not len(outlines):
         return np.empty(0)
-
-    def boxes(s: np.ndarray) -> np.ndarray:
-        return shapely.box(np.minimum(s[:, 0], s[:, 2]), np.minimum(s[:, 1], s[:, 3]),
-                           np.maximum(s[:, 0], s[:, 2]), np.maximum(s[:, 1], s[:, 3]))
-
-    i, j = shapely.STRtree(boxes(outlines)).query(boxes(sampling))
+    top, bottom = sampling[:, 1], sampling[:, 3]  # each increasing, top < bottom
+    oy0 = np.minimum(outlines[:, 1], outlines[:, 3])
+    oy1 = np.maximum(outlines[:, 1], outlines[:, 3])
+    j, i = _runs(np.searchsorted(bottom, oy0, "left"), np.searchsorted(top, oy1, "right"))
     p, q = sampling[i], outlines[j]
+    meet = (np.minimum(p[:, 0], p[:, 2]) <= np.maximum(q[:, 0], q[:, 2])) & \
+        (np.minimum(q[:, 0], q[:, 2]) <= np.maximum(p[:, 0], p[:, 2]))
+    p, q = p[meet], q[meet]
     r, s = p[:, 2:] - p[:, :2], q[:, 2:] - q[:, :2]
     d = q[:, :2] - p[:, :2]
     denom = r[:, 0] * s[:, 1] - r[:, 1] * s[:, 0]

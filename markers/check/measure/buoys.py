@@ -39,7 +39,7 @@ from shapely.geometry.base import BaseGeometry
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.colors import ColorMatch
-from markers.check.measure.bands import edge_color, edge_runs
+from markers.check.measure.bands import EDGE_IN, edge_color, edge_runs
 from markers.check.measure.common import (
     Band, Facts, Reflector, bbox_of, enclosed_by, family_geometry, legend_facts,
 )
@@ -55,6 +55,8 @@ __all__ = ["SHAPES", "drawn_waterline", "looks_like_buoy", "measure_buoy"]
 #: What this measurer detects on a buoy elevation, and the wrap; a pack's kinds name
 #: them (Kind.shape).
 AID_BUOYS = ("red-aid-buoy", "green-aid-buoy", "striped-aid-buoy")
+#: The colors an aid buoy's edges show besides white (_aid_colored).
+AID_EDGE = ("red", "green", "black")
 SHAPES = ("symbol-buoy", "sign-buoy", "mooring-buoy", "race-buoy", "wrap") + AID_BUOYS
 #: The outline of a body is cut into points this far apart (inches) for fitting a circle
 #: or ellipse (about 1/200 of the narrowest buoy the rule names, an 8.75 in race buoy),
@@ -104,7 +106,7 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
     on_body = {f: g.intersection(body).area for f, (g, _) in fam.items()}
     facts.body_color = fam[max(on_body, key=on_body.get)][1]
     facts.reflector = _reflector(art, fam, body, waterline, facts.bands)
-    kind = facts.kind = declared or _detect(art, fam, facts, sign)
+    kind = facts.kind = declared or _detect(art, fam, facts, sign, on_body)
     if kind == "wrap":
         _wrap(art, fam, facts, display_height)
         return facts
@@ -113,7 +115,8 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
         _symbol_face(art, fam, facts, display_height)
     elif kind == "sign-buoy":  # no sign above: an empty face, which reg-shape reports
         region = unary_union([p.envelope for p in sign]).envelope if sign else None
-        facts.faces = [measure_face(_sub(art, fam, region, region), display_height) if sign
+        facts.faces = [measure_face(_sub(art, _clip(fam, region), region, region),
+                                    display_height) if sign
                        else Facts(source=facts.source)]
     elif kind in AID_BUOYS:
         _aid(art, fam, facts)
@@ -244,7 +247,7 @@ def _bands(fam: Fam, body: Polygon, waterline: float) -> list[Band]:
 
 def _aid_colored(names: list[str]) -> bool:
     """Edges in an aid's colors only (red, green, black stripes on white)."""
-    return bool(names) and set(names) <= {"red", "green", "black", "white"} and \
+    return bool(names) and set(names) <= {*AID_EDGE, "white"} and \
         set(names) != {"white"}
 
 
@@ -273,13 +276,14 @@ def _reflector(art: Artwork, fam: Fam, body: Polygon, waterline: float,
 
 # --- kind of an undeclared elevation --------------------------------------------------------
 
-def _detect(art: Artwork, fam: Fam, facts: Facts, sign: list[Polygon]) -> str:
+def _detect(art: Artwork, fam: Fam, facts: Facts, sign: list[Polygon],
+            painted: dict[str, float]) -> str:
     """What an undeclared elevation shows: a sign above it, bands, a blue band or a
     white sphere (a mooring buoy, whose band may be missing), an aid color with
     letters (outlines or ``<text>``), an identification or a reflector, or one race
-    color."""
+    color. ``painted`` is each family's area on the body."""
     names = [b.color.family for b in facts.bands]
-    on_body = {f: g.intersection(facts.body).area / facts.body.area for f, (g, _) in fam.items()}
+    on_body = {f: area / facts.body.area for f, area in painted.items()}
     if sign or names.count("orange") >= 3:
         return "sign-buoy"
     main = facts.body_color.family
@@ -305,6 +309,76 @@ def _is_wrap(fam: Fam, body: Polygon, bands: list[Band]) -> bool:
         len(_symbols(fam, body, bands)[1]) >= 2
 
 
+#: looks_like_buoy: a body this many times as tall as wide is tall; a wrap is orange
+#: this share of its height in from its top and bottom.
+TALL, EDGE = 1.5, 0.01
+#: _plainly_not answers only where the answer stands with every coordinate it reads
+#: moved by this share of the drawing's size, far beyond the rounding by which GEOS's
+#: union and closing of a rectangle can differ from the rectangle itself.
+CLEAR = 1e-9
+
+
+def _plainly_not(art: Artwork, fam: Fam) -> bool:
+    """True when ``art`` is plainly no buoy elevation, known without the union of its
+    layers: one layer is an upright rectangle holding every other layer's box, so the
+    union is that rectangle and the body of looks_like_buoy is the rectangle (then
+    _shape calls it a cylinder, never round), and either
+
+    - nothing painted above it comes near its two sampling lines (bands.EDGE_IN in
+      from its sides), so its edges are one band of its own color, and it is not tall
+      or that color is no aid's, or
+    - it is not tall and a point where an edge's color is sampled near its top or
+      bottom lies clear of orange (no wrap).
+
+    With n layers and v vertices of orange: O(n) box tests, and at most four
+    point-to-outline distances, O(v)."""
+    boxes = [layer.geometry.bounds for layer in art.layers]
+    index = _container(art, boxes)
+    if index is None:
+        return False
+    x0, y0, x1, y1 = boxes[index]
+    tol = CLEAR * max(1.0, *map(abs, boxes[index]))
+    width, height = x1 - x0, y1 - y0
+    xs = (x0 + EDGE_IN * width, x1 - EDGE_IN * width)
+    low = height < TALL * width - tol
+    one_band = not any(bx0 <= x + tol and bx1 >= x - tol  # what lies below is hidden
+                       for bx0, _, bx1, _ in boxes[index + 1:] for x in xs)
+    if one_band and (low or art.layers[index].color not in AID_EDGE):
+        return True
+    if not low:
+        return False
+    if "orange" not in fam:
+        return True
+    points = [(x, y) for x in xs for y in (y0 + EDGE * height, y1 - EDGE * height)]
+    orange = fam["orange"][0]
+    for parts in ([orange.bounds], shapely.bounds(shapely.get_parts(orange)).tolist()):
+        if any(not any(px0 <= x + tol and px1 >= x - tol and py0 <= y + tol and
+                       py1 >= y - tol for px0, py0, px1, py1 in parts)
+               for x, y in points):
+            return True  # clear of the box of orange, or of each of its parts
+    shapely.prepare(orange)
+    return not shapely.dwithin(orange, shapely.points(points), tol).all()
+
+
+def _container(art: Artwork, boxes: list[tuple[float, float, float, float]]) -> int | None:
+    """The index of a layer that is one upright rectangle holding every layer's box."""
+    if not boxes or not all(math.isfinite(v) for b in boxes for v in b):
+        return None  # nothing painted, an empty layer
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    corners = {(x0, y0), (x1, y0), (x1, y1), (x0, y1)}
+    for index, bounds in enumerate(boxes):
+        geometry = art.layers[index].geometry
+        if bounds != (x0, y0, x1, y1) or geometry.geom_type != "Polygon" or \
+                geometry.interiors:
+            continue
+        ring = geometry.exterior.coords
+        if len(ring) == 5 and set(ring[:4]) == corners and \
+                geometry.area > 0.5 * (x1 - x0) * (y1 - y0):  # four corners, no bow tie
+            return index
+    return None
+
+
 def looks_like_buoy(art: Artwork) -> bool:
     """An undeclared drawing without a ``waterline`` that is a buoy elevation by its
     shape: a body (the part reaching lowest) at least 1.5 times as tall as wide whose
@@ -318,16 +392,20 @@ def looks_like_buoy(art: Artwork) -> bool:
     What is painted is the union of the layers, the same area as the union of the
     colors as seen (each point shows its topmost layer) with each boundary once, not on
     both sides of every color it meets: about a sixth of the time on the bench's
-    drawings, for a yes or no."""
+    drawings, for a yes or no; most drawings that are no buoy are told without it
+    (_plainly_not)."""
     fam = family_geometry(art)
+    if _plainly_not(art, fam):
+        return False
     parts = polygons(_closed(unary_union([layer.geometry for layer in art.layers])))
     if not parts:
         return False
     body = Polygon(_lowest(parts).exterior)
     x0, y0, x1, y1 = body.bounds
-    tall = y1 - y0 >= 1.5 * (x1 - x0)
-    edge = 0.01 * (y1 - y0)  # a wrap is orange at the edges of its top and bottom
-    if tall or (body.area >= RECT_FILL * body.envelope.area and all(
+    tall = y1 - y0 >= TALL * (x1 - x0)
+    rect = body.area >= RECT_FILL * body.envelope.area
+    edge = EDGE * (y1 - y0)
+    if tall or (rect and "orange" in fam and all(
             edge_color(fam, body, y) == "orange" for y in (y0 + edge, y1 - edge))):
         bands = _bands(fam, body, y1)
         names = [b.color.family for b in bands]
@@ -335,6 +413,8 @@ def looks_like_buoy(art: Artwork) -> bool:
             return True
         if tall:
             return _aid_colored(names)
+    if rect:  # _shape calls it a nun or a cylinder, never round
+        return False
     if _shape(body, y1)[0] not in ("sphere", "ovate", "oblate"):
         return False
     middle = body.centroid
@@ -345,16 +425,21 @@ def looks_like_buoy(art: Artwork) -> bool:
 
 # --- faces -------------------------------------------------------------------------------
 
-def _sub(art: Artwork, fam: Fam, region: BaseGeometry, panel: BaseGeometry,
-         bend=None) -> Artwork:
-    """The part of ``art`` inside ``region`` as a face of its own, with its ``display-area`` and ``<text>`` legends where they lie there;
-    ``bend`` maps it into another basis."""
+def _clip(fam: Fam, region: BaseGeometry) -> list[tuple[str, BaseGeometry, ColorMatch]]:
+    """Each family's paint inside ``region`` (those with any), once for every basis a
+    face is read in: one intersection a family."""
+    parts = [(family, geometry.intersection(region), match)
+             for family, (geometry, match) in fam.items()]
+    return [(family, part, match) for family, part, match in parts if polygons(part)]
+
+
+def _sub(art: Artwork, clipped: list[tuple[str, BaseGeometry, ColorMatch]],
+         region: BaseGeometry, panel: BaseGeometry, bend=None) -> Artwork:
+    """The paint ``clipped`` to ``region`` (_clip) as a face of its own, with its
+    ``display-area`` and ``<text>`` legends where they lie there; ``bend`` maps it
+    into another basis."""
     move = bend or (lambda g: g)
-    layers = []
-    for family, (geometry, match) in fam.items():
-        part = geometry.intersection(region)
-        if polygons(part):
-            layers.append(Layer(family, match.hex, (Shape(move(part)),)))
+    layers = [Layer(family, match.hex, (Shape(move(part)),)) for family, part, match in clipped]
     features = {"panel": move(panel.envelope).envelope}
     area = art.features.get("display-area")
     if area is not None and area.intersects(region):
@@ -372,11 +457,8 @@ def _sub(art: Artwork, fam: Fam, region: BaseGeometry, panel: BaseGeometry,
     return Artwork(x1, y1, tuple(layers), legends, features, meta)
 
 
-def _best(seen: Facts, surface: Facts, declared: str | None) -> tuple[Facts, str, str]:
-    """The face read in the declared basis, else the one nearer 2/3 of its display
-    height (NR 5.09(6)(c)); (facts, curvature, basis)."""
-    if declared in ("seen", "surface"):
-        return (seen if declared == "seen" else surface), declared, "declared"
+def _best(seen: Facts, surface: Facts) -> tuple[Facts, str]:
+    """The face nearer 2/3 of its display height (NR 5.09(6)(c)), and its basis."""
 
     def error(f: Facts) -> float:
         if f.size is None or not f.display_height:
@@ -384,21 +466,29 @@ def _best(seen: Facts, surface: Facts, declared: str | None) -> tuple[Facts, str
         return abs(f.size / (f.display_height * req("symbol_fraction")) - 1)
 
     if error(surface) < error(seen):
-        return surface, "surface", "inferred"
-    return seen, "seen", "inferred"
+        return surface, "surface"
+    return seen, "seen"
 
 
 def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: float,
           drawn: str, display_height: float | None) -> tuple[Facts, str, str]:
-    """Measure the face in ``region`` in both bases (``drawn`` is the drawing's own) and
-    keep one; its geometry is mapped back to the drawing for the report."""
+    """Measure the face in ``region`` in the declared basis, else in both (``drawn`` is
+    the drawing's own) and keep one (_best); its geometry is mapped back to the drawing
+    for the report."""
     there, back = (geo.to_surface, geo.to_seen) if drawn == "seen" else \
         (geo.to_seen, geo.to_surface)
-    as_drawn = measure_face(_sub(art, fam, region, region), display_height)
-    other = measure_face(_sub(art, fam, region, region, lambda g: there(g, axis, radius)),
-                    display_height)
-    pair = (as_drawn, other) if drawn == "seen" else (other, as_drawn)
-    face, curvature, basis = _best(*pair, art.meta.get("curvature"))
+    clipped = _clip(fam, region)
+
+    def read(curvature: str) -> Facts:
+        bend = None if curvature == drawn else (lambda g: there(g, axis, radius))
+        return measure_face(_sub(art, clipped, region, region, bend), display_height)
+
+    curvature = art.meta.get("curvature")
+    if curvature in ("seen", "surface"):
+        face, basis = read(curvature), "declared"
+    else:
+        faces = {c: read(c) for c in (drawn, "surface" if drawn == "seen" else "seen")}
+        (face, curvature), basis = _best(faces["seen"], faces["surface"]), "inferred"
     if curvature != drawn:
         face = _mapped(face, lambda g: back(g, axis, radius))
     return replace(face, curvature=curvature, curvature_basis=basis), curvature, basis
@@ -499,10 +589,11 @@ def _aid(art: Artwork, fam: Fam, facts: Facts) -> None:
     facts.stripes = _stripes(fam, facts)
     x0, _, x1, _ = facts.body.bounds
     axis, radius = (x0 + x1) / 2, (x1 - x0) / 2
-    sub = _sub(art, fam, facts.body, facts.body)
-    if art.meta.get("curvature") == "surface":
-        sub = _sub(art, fam, facts.body, facts.body, lambda g: geo.to_surface(g, axis, radius))
+    surface = art.meta.get("curvature") == "surface"
+    if surface:
         facts.curvature, facts.curvature_basis = "surface", "declared"
+    bend = (lambda g: geo.to_surface(g, axis, radius)) if surface else None
+    sub = _sub(art, _clip(fam, facts.body), facts.body, facts.body, bend)
     sub_fam = family_geometry(sub) if sub.layers else {}
     letters = [f for f in sub_fam if f != face_family]
     within = enclosed_by(sub_fam[face_family][0]) if face_family in sub_fam else None
