@@ -125,12 +125,17 @@ def _center_family(fam: dict, holes: list[Polygon]) -> str | None:
     ones; None when no family covers half of it (the centre is left unpainted, as in a
     PDF or DXF proof drawn on paper). Only a family whose box meets the centre's and
     whose area does more than touch it (a prepared test: the ring itself only borders
-    its holes) is intersected with it; the rest cover none of it."""
+    its holes) is intersected with it; the rest cover none of it. A family smaller in
+    all than what the best so far covers (less a millionth of the centre, far beyond
+    rounding) cannot cover more and is not looked at."""
     center = unary_union(holes)
     shapely.prepare(center)
     cx0, cy0, cx1, cy1 = center.bounds
+    slack = 1e-6 * center.area
     best, most = None, -1.0
     for family, (geometry, _) in fam.items():
+        if geometry.area < most - slack:
+            continue
         x0, y0, x1, y1 = geometry.bounds
         meets = x0 <= cx1 and cx0 <= x1 and y0 <= cy1 and cy0 <= y1 \
             and center.intersects(geometry) and not center.touches(geometry)
@@ -245,9 +250,11 @@ def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon,
     inches) and its clearance from the outline as painted (the symbol's family
     ``ring`` inside ``outer``, inches; a cross inside is not the outline); lines clear
     of the outline by more than a length tolerance are left out. A ``<text>`` line is
-    measured by its estimated box. n lines, each one intersection against the band and
-    a prepared intersects test against the outline, which when it fails is followed by
-    one distance (letters meeting the outline are 0 from it)."""
+    measured by its estimated box. n lines, each a prepared intersects test against the
+    band, followed by one intersection when it meets it, and one against the outline;
+    when that fails, a line without letters on the band is measured (one distance) only
+    if a prepared within-``near`` test says it is near enough to be kept (letters meeting
+    the outline are 0 from it)."""
     if usual is None or not legends:
         return []
     near = req("length_tolerance")
@@ -256,12 +263,18 @@ def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon,
     # the outline, not a cross inside it
     painted = ring.intersection(outer).intersection(band.buffer(near))
     shapely.prepare(painted)
+    shapely.prepare(band)
     found = []
     for leg in legends:
         letters = leg.outline if leg.outline is not None else box(
             leg.bbox[0], leg.bbox[1], leg.bbox[0] + leg.bbox[2], leg.bbox[1] + leg.bbox[3])
-        clearance = 0.0 if painted.intersects(letters) else float(letters.distance(painted))
-        area = float(letters.intersection(band).area)
+        area = float(letters.intersection(band).area) if band.intersects(letters) else 0.0
+        if painted.intersects(letters):
+            clearance = 0.0
+        elif area > SPECK or shapely.dwithin(painted, letters, near):
+            clearance = float(letters.distance(painted))
+        else:
+            continue  # farther than ``near`` from the outline and not on it
         if area > SPECK or clearance <= near:
             found.append((leg, area if area > SPECK else 0.0, clearance))
     return found
