@@ -67,21 +67,35 @@ def _typical_outline(ring: Polygon, holes: list[Polygon]) -> float:
     """The outline's usual thickness: the median distance from the outer boundary to
     the white centre, so letters touching the outline or one thick side do not move
     it (the rule's thinnest is Facts.outline). With p = 400 points on the outer
-    boundary and v vertices in the holes: an STR tree of the holes' segments and one
-    nearest query a point, O((p + v) log v)."""
+    boundary and v vertices in the holes: an STR tree of the holes' boundaries in
+    pieces of PIECE segments, two to a node, and one nearest query a point,
+    O((p + v) log v). A point's distance to a piece is the least to its segments, so
+    the distances are those to the nearest segment, in fewer and cheaper tree steps
+    (a third of the time of a tree of single segments, ten to a node, on the bench)."""
     edge = shapely.segmentize(ring.exterior, ring.exterior.length / 400)
     points = shapely.points(shapely.get_coordinates(edge))
-    segments = _ring_segments([h.exterior for h in holes])
-    _, distance = shapely.STRtree(segments).query_nearest(points, return_distance=True,
-                                                          all_matches=False)
+    tree = shapely.STRtree(_ring_pieces([h.exterior for h in holes]), node_capacity=2)
+    _, distance = tree.query_nearest(points, return_distance=True, all_matches=False)
     return statistics.median(distance.tolist())  # np.median would import numpy.ma: 20 ms
 
 
-def _ring_segments(rings: list) -> np.ndarray:
-    """The segments of ``rings`` as LineStrings: O(v)."""
+#: Segments in a piece of a hole's boundary (_typical_outline): fewer pieces mean fewer
+#: tree steps, longer ones more segments measured a step; 8 was fastest on the bench.
+PIECE = 8
+
+
+def _ring_pieces(rings: list) -> np.ndarray:
+    """The boundaries ``rings`` cut into LineStrings of PIECE segments (the last of a
+    ring shorter), each sharing its first point with the end of the one before: O(v)."""
     coords, index = shapely.get_coordinates(np.array(rings, dtype=object), return_index=True)
-    same = index[1:] == index[:-1]
-    return shapely.linestrings(np.stack([coords[:-1][same], coords[1:][same]], axis=1))
+    first = np.flatnonzero(np.r_[True, index[1:] != index[:-1]])  # each ring's first point
+    last = np.r_[first[1:], len(coords)] - 1  # its closing point
+    starts = np.concatenate([np.arange(a, b, PIECE) for a, b in zip(first, last)])
+    stops = np.minimum(starts + PIECE, np.repeat(last, (last - first + PIECE - 1) // PIECE))
+    sizes = stops - starts + 1
+    offsets = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    return shapely.linestrings(coords[np.repeat(starts, sizes) + offsets],
+                               indices=np.repeat(np.arange(len(sizes)), sizes))
 
 
 def _has_cross(ring: Polygon, outline: float) -> bool:
