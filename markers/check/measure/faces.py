@@ -159,15 +159,15 @@ def _center_family(fam: dict, holes: list[Polygon]) -> str | None:
     return best if most >= UNPAINTED_BELOW * center.area else None
 
 
-def _measure_symbol(facts: Facts, ring: Polygon, fam: dict) -> float | None:
-    """Fill in the symbol's facts from its ``ring``; its usual outline thickness, or None
-    for a symbol without a center."""
+def _measure_symbol(facts: Facts, ring: Polygon, shape: str, fam: dict) -> float | None:
+    """Fill in the symbol's facts from its ``ring``, whose outline is ``shape``
+    (shape_of); its usual outline thickness, or None for a symbol without a center."""
     usual = None
     outer = Polygon(ring.exterior)
     holes = sorted((Polygon(h) for h in ring.interiors), key=lambda p: -p.area)
     holes = [h for h in holes if h.area > SPECK]
     facts.symbol_outer = outer
-    facts.symbol_shape = shape_of(outer)
+    facts.symbol_shape = shape
     if not holes:
         facts.center_color = facts.symbol_color
     if holes:
@@ -257,22 +257,22 @@ def _healed(fam: dict) -> dict:
     return {**fam, "orange": (unary_union(healed), match)}
 
 
-def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon,
+def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon, shape: str,
                 usual: float | None) -> list[tuple[LegendFact, float, float]]:
     """Each line of lettering near the symbol's outline, with the area of its letters
-    lying on the outline (the band of ``usual`` thickness inside ``outer``, square
-    inches) and its clearance from the outline as painted (the symbol's family
-    ``ring`` inside ``outer``, inches; a cross inside is not the outline); lines clear
-    of the outline by more than a length tolerance are left out. A ``<text>`` line is
-    measured by its estimated box. n lines, each a prepared intersects test against the
-    band, followed by one intersection when it meets it, and one against the outline;
-    when that fails, a line without letters on the band is measured (one distance) only
-    if a prepared within-``near`` test says it is near enough to be kept (letters meeting
-    the outline are 0 from it)."""
+    lying on the outline (the band of ``usual`` thickness inside ``outer``, whose outline
+    is a ``shape``; square inches) and its clearance from the outline as painted (the
+    symbol's family ``ring`` inside ``outer``, inches; a cross inside is not the
+    outline); lines clear of the outline by more than a length tolerance are left out.
+    A ``<text>`` line is measured by its estimated box. n lines, each a prepared
+    intersects test against the band, followed by one intersection when it meets it,
+    and one against the outline; when that fails, a line without letters on the band is
+    measured (one distance) only if a prepared within-``near`` test says it is near
+    enough to be kept (letters meeting the outline are 0 from it)."""
     if usual is None or not legends:
         return []
     near = req("length_tolerance")
-    join = "round" if shape_of(outer) == "circle" else "mitre"
+    join = "round" if shape == "circle" else "mitre"
     band = outer.difference(outer.buffer(-usual, join_style=join))
     # the outline, not a cross inside it
     painted = ring.intersection(outer).intersection(band.buffer(near))
@@ -312,11 +312,12 @@ def _measure_aid(facts: Facts, fam: dict, family: str) -> None:
         facts.kind = "green-aid" if nearest == "green" else "red-aid"
 
 
-def _find_ring(fam: dict, panel_area: float) -> tuple[str, Polygon] | None:
+def _find_ring(fam: dict, panel_area: float) -> tuple[str, Polygon, str] | None:
     """The regulatory symbol: the biggest colored shape that is a ring (one large hole,
     or a diamond whose center a cross splits into quarters), orange first; a solid
     orange diamond, circle or square counts too (its center is then not white).
-    Aid faces are filled: their only holes are letters."""
+    Aid faces are filled: their only holes are letters. Its family, shape and the
+    shape of its outline (shape_of)."""
     for family in sorted((f for f in fam if f != "white"), key=lambda f: f != "orange"):
         parts = polygons(fam[family][0])
         if not parts or parts[0].area < 0.03 * panel_area:
@@ -326,11 +327,11 @@ def _find_ring(fam: dict, panel_area: float) -> tuple[str, Polygon] | None:
         holes = sorted((Polygon(h).area for h in shape.interiors), reverse=True)
         outline = shape_of(filled)
         if holes and holes[0] > 0.15 * filled.area:
-            return family, shape
+            return family, shape, outline
         if outline == "diamond" and len(holes) >= 2 and sum(holes) > 0.005 * filled.area:
-            return family, shape
+            return family, shape, outline
         if family == "orange" and outline in ("diamond", "circle", "rectangle"):
-            return family, shape
+            return family, shape, outline
     return None
 
 
@@ -366,7 +367,7 @@ def measure_face(art: Artwork, display_height: float | None = None) -> Facts:
     aid_family = _aid_face(fam, share)
     if ring is not None:
         facts.symbol_color = healed[ring[0]][1]
-        usual = _measure_symbol(facts, ring[1], healed)
+        usual = _measure_symbol(facts, ring[1], ring[2], healed)
         ground = {"white", ring[0], facts.center_color.family if facts.center_color else None}
         letters = [f for f in fam if f not in ground]
         legends = legend_facts(art, fam, letters, facts.symbol_outer, None)
@@ -385,7 +386,7 @@ def measure_face(art: Artwork, display_height: float | None = None) -> Facts:
     facts.legends = legends
     if ring is not None:
         facts.legend_on_outline = _on_outline(legends, fam[ring[0]][0], facts.symbol_outer,
-                                              usual)
+                                              facts.symbol_shape, usual)
     _display(art, facts, display_height, legends + [facts.permit_label] * bool(
         facts.permit_label))
     if facts.symbol_outer is not None and facts.display_area is not None:
