@@ -264,25 +264,34 @@ def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon, s
     is a ``shape``; square inches) and its clearance from the outline as painted (the
     symbol's family ``ring`` inside ``outer``, inches; a cross inside is not the
     outline); lines clear of the outline by more than a length tolerance are left out.
-    A ``<text>`` line is measured by its estimated box. n lines, each a prepared
-    intersects test against the band, followed by one intersection when it meets it,
-    and one against the outline; when that fails, a line without letters on the band is
-    measured (one distance) only if a prepared within-``near`` test says it is near
-    enough to be kept (letters meeting the outline are 0 from it)."""
+    A ``<text>`` line is measured by its estimated box.
+
+    n lines, each a prepared intersects test against the band, followed by one
+    intersection when it meets it. The outline as painted lies within ``near`` of the
+    band (it is cut to the band grown by ``near``), so a line without letters on the
+    band that a prepared test finds more than 3 ``near`` from it (2 and room for the
+    grown band's approximation) is farther than ``near`` from the outline and left out
+    unmeasured; the painted outline is cut (two
+    intersections) only for a line that is not, and measured against with a prepared
+    intersects test and, when that fails, one distance (letters meeting the outline are
+    0 from it) if a prepared within-``near`` test says it is near enough to be kept."""
     if usual is None or not legends:
         return []
     near = req("length_tolerance")
     join = "round" if shape == "circle" else "mitre"
     band = outer.difference(outer.buffer(-usual, join_style=join))
-    # the outline, not a cross inside it
-    painted = ring.intersection(outer).intersection(band.buffer(near))
-    shapely.prepare(painted)
     shapely.prepare(band)
+    painted = None
     found = []
     for leg in legends:
         letters = leg.outline if leg.outline is not None else box(
             leg.bbox[0], leg.bbox[1], leg.bbox[0] + leg.bbox[2], leg.bbox[1] + leg.bbox[3])
         area = float(letters.intersection(band).area) if band.intersects(letters) else 0.0
+        if area <= SPECK and not shapely.dwithin(band, letters, 3 * near):
+            continue  # more than ``near`` from the outline and not on it
+        if painted is None:  # the outline, not a cross inside it
+            painted = ring.intersection(outer).intersection(band.buffer(near))
+            shapely.prepare(painted)
         if painted.intersects(letters):
             clearance = 0.0
         elif area > SPECK or shapely.dwithin(painted, letters, near):
