@@ -366,9 +366,10 @@ def measure_face(art: Artwork, display_height: float | None = None) -> Facts:
     detected (SHAPES), which the caller names after the pack's kinds."""
     fam = family_geometry(art)
     facts = Facts(source=str(art.meta.get("source", "")), declared_kind=art.meta.get("kind"))
-    painted = [g for g, _ in fam.values() if not g.is_empty]
-    facts.panel = art.features.get("panel", box(*shapely.total_bounds(painted)) if painted
-                                   else art.bounds)
+    facts.panel = art.features.get("panel")
+    if facts.panel is None:  # the box of what is painted
+        painted = [g for g, _ in fam.values() if not g.is_empty]
+        facts.panel = box(*shapely.total_bounds(painted)) if painted else art.bounds
     area = facts.panel.area or 1.0
     share = {f: g.area / area for f, (g, _) in fam.items()}
     healed = _healed(fam)
