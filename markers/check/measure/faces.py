@@ -98,12 +98,17 @@ def _ring_pieces(rings: list) -> np.ndarray:
                                indices=np.repeat(np.arange(len(sizes)), sizes))
 
 
-def _has_cross(ring: Polygon, outline: float) -> bool:
-    """Orange bars crossing the whole centre: orange inside the inner diamond (the
-    outline moved in by its usual thickness) covering most of its vertical or
-    horizontal axis, so a cross with white words knocked out of its middle counts, and
-    letters touching the outline or an uneven outline do not."""
-    inner = Polygon(ring.exterior).buffer(-(outline + 0.01), join_style="mitre")
+def _inner_diamond(ring: Polygon, outline: float) -> Polygon:
+    """The diamond inside the outline: ``ring``'s outer boundary moved in by the
+    outline's usual thickness (and 0.01 in)."""
+    return Polygon(ring.exterior).buffer(-(outline + 0.01), join_style="mitre")
+
+
+def _has_cross(ring: Polygon, inner: Polygon) -> bool:
+    """Orange bars crossing the whole centre: orange inside the ``inner`` diamond
+    (_inner_diamond) covering most of its vertical or horizontal axis, so a cross with
+    white words knocked out of its middle counts, and letters touching the outline or
+    an uneven outline do not."""
     if inner.is_empty or ring.intersection(inner).area <= 0.05 * inner.area:
         return False
     x0, y0, x1, y1 = inner.bounds
@@ -114,11 +119,11 @@ def _has_cross(ring: Polygon, outline: float) -> bool:
                for axis in axes)
 
 
-def _white_quarters(ring: Polygon, outline: float) -> int:
-    """How many quarters of an exclusion diamond's centre are white: of the inner
-    diamond cut in four about its middle, those the orange (cross bars and all) does
-    not all but fill; white words knocked out of the cross do not count against it."""
-    inner = Polygon(ring.exterior).buffer(-(outline + 0.01), join_style="mitre")
+def _white_quarters(ring: Polygon, inner: Polygon) -> int:
+    """How many quarters of an exclusion diamond's centre are white: of the ``inner``
+    diamond (_inner_diamond) cut in four about its middle, those the orange (cross bars
+    and all) does not all but fill; white words knocked out of the cross do not count
+    against it."""
     x0, y0, x1, y1 = inner.bounds
     c = inner.centroid
     count = 0
@@ -180,9 +185,11 @@ def _measure_symbol(facts: Facts, ring: Polygon, shape: str, fam: dict) -> float
         closest = shapely.shortest_line(ring.exterior, holes[nearest].exterior)
         facts.outline_at = bbox_of(closest.buffer(0.05))
         usual = _typical_outline(ring, holes)
-        facts.has_cross = facts.symbol_shape == "diamond" and _has_cross(ring, usual)
-        if facts.has_cross:
-            facts.white_quarters = _white_quarters(ring, usual)
+        if facts.symbol_shape == "diamond":
+            inner = _inner_diamond(ring, usual)
+            facts.has_cross = _has_cross(ring, inner)
+            if facts.has_cross:
+                facts.white_quarters = _white_quarters(ring, inner)
     x0, y0, x1, y1 = outer.bounds
     if facts.symbol_shape == "diamond":
         facts.size_name, facts.size = "outside width", x1 - x0
