@@ -278,10 +278,10 @@ def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon, s
     band (it is cut to the band grown by ``near``), so a line without letters on the
     band that a prepared test finds more than 3 ``near`` from it (2 and room for the
     grown band's approximation) is farther than ``near`` from the outline and left out
-    unmeasured; the painted outline is cut (two
-    intersections) only for a line that is not, and measured against with a prepared
-    intersects test and, when that fails, one distance (letters meeting the outline are
-    0 from it) if a prepared within-``near`` test says it is near enough to be kept."""
+    unmeasured; the painted outline is cut (two intersections) only for a line that is
+    not, and measured against with a prepared intersects test and, when that fails, one
+    distance (letters meeting the outline are 0 from it) if a prepared within-``near``
+    test says it is near enough to be kept."""
     if usual is None or not legends:
         return []
     near = req("length_tolerance")
