@@ -154,10 +154,11 @@ class _Worker:
         self.fds = (self.conn.fileno(), self.proc.sentinel)
         self.index: int | None = None
         self.cpu0 = 0.0
-        self.wall0 = 0.0
+        self.wall0 = self.looked = 0.0
 
     def give(self, index: int, job: object, poller: select.poll) -> None:
         self.index, self.cpu0, self.wall0 = index, _cpu_of(self.stat), time.monotonic()
+        self.looked = self.wall0
         self.conn.send(job)
         for fd in self.fds:
             poller.register(fd, select.POLLIN)
@@ -229,12 +230,16 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
                         continue
                     except (EOFError, OSError):
                         pass
+                ended, now = bool(ready.intersection(worker.fds)), time.monotonic()
+                if not ended and now - worker.looked < _POLL_S:
+                    continue  # its CPU was read a moment ago: not on every result of another
+                worker.looked = now
                 overrun, spent = None, worker.used()
-                if ready.intersection(worker.fds):
+                if ended:
                     overrun = _death(worker, spent, limits)
                 elif spent > limits.cpu_s:
                     overrun = f"took more than {limits.cpu_s:g} CPU s"
-                elif time.monotonic() - worker.wall0 > wall_limit:
+                elif now - worker.wall0 > wall_limit:
                     overrun = f"made no progress within {wall_limit:g} s"
                 if overrun is not None:
                     peak = _peak_rss_mb(worker.proc.pid)  # the job's: reset when it began
