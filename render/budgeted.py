@@ -17,10 +17,11 @@ import math
 import multiprocessing as mp
 import os
 import resource
+import select
 import signal
 import time
 from dataclasses import dataclass
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from typing import Callable, Iterable, Iterator, TypeVar
 
 __all__ = ["CHECK_CPU_S", "CHECK_MEMORY_MB", "Limits", "Outcome", "budgeted_imap",
@@ -70,13 +71,23 @@ class Outcome:
     peak_rss_mb: float
 
 
-def _cpu_of(pid: int) -> float:
-    """CPU seconds (user + system) a live process and its ended children (a PDF or DXF
-    reader forked by markers.read.isolate) have used, from /proc/<pid>/stat."""
+def _open_stat(pid: int) -> int | None:
+    """A descriptor of /proc/<pid>/stat, read again and again by ``_cpu_of`` (a fresh
+    open and read costs six times a re-read), None without /proc."""
     try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            fields = stat.read().rsplit(b")", 1)[1].split()
+        return os.open(f"/proc/{pid}/stat", os.O_RDONLY)
     except OSError:
+        return None
+
+
+def _cpu_of(stat: int | None) -> float:
+    """CPU seconds (user + system) a live process and its ended children (a PDF or DXF
+    reader forked by markers.read.isolate) have used, from its /proc/<pid>/stat opened
+    as ``stat`` (``_open_stat``); 0 once it is gone."""
+    try:
+        fields = os.pread(stat, 4096, 0).rsplit(b")", 1)[1].split() if stat is not None \
+            else []
+    except (OSError, IndexError):
         return 0.0
     return sum(int(field) for field in fields[11:15]) / _TICKS
 
@@ -138,22 +149,40 @@ class _Worker:
         self.proc = ctx.Process(target=_serve, args=(fn, child, limits), daemon=True)
         self.proc.start()
         child.close()
+        self.stat = _open_stat(self.proc.pid)
+        #: what the parent polls while the worker is on a job: its pipe and its end
+        self.fds = (self.conn.fileno(), self.proc.sentinel)
         self.index: int | None = None
         self.cpu0 = 0.0
-        self.wall0 = 0.0
+        self.wall0 = self.looked = 0.0
 
-    def give(self, index: int, job: object) -> None:
-        self.index, self.cpu0, self.wall0 = index, _cpu_of(self.proc.pid), time.monotonic()
+    def give(self, index: int, job: object, poller: select.poll) -> None:
+        self.index, self.cpu0, self.wall0 = index, _cpu_of(self.stat), time.monotonic()
+        self.looked = self.wall0
         self.conn.send(job)
+        for fd in self.fds:
+            poller.register(fd, select.POLLIN)
+
+    def idle(self, poller: select.poll) -> None:
+        """Off its job: no longer polled."""
+        self.index = None
+        for fd in self.fds:
+            poller.unregister(fd)
 
     def used(self) -> float:
-        return _cpu_of(self.proc.pid) - self.cpu0
+        return _cpu_of(self.stat) - self.cpu0
 
     def kill(self) -> None:
         if self.proc.is_alive():
             os.kill(self.proc.pid, signal.SIGKILL)
         self.proc.join()
         self.conn.close()
+        self.close_stat()
+
+    def close_stat(self) -> None:
+        if self.stat is not None:
+            os.close(self.stat)
+            self.stat = None
 
 
 def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None = None,
@@ -175,6 +204,7 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
     jobs = itertools.chain(first, items)  # no more workers than jobs
     pool = [_Worker(ctx, fn, limits) for _ in first]
     window = AHEAD * len(pool)
+    poller = select.poll()  # kept across the loop: a selector built each round costs more
     done: dict[int, Outcome] = {}
     next_job, next_out, more = 0, 0, True
     wall_limit = max(30.0, WALL_BACKSTOP_FACTOR * limits.cpu_s)
@@ -185,33 +215,37 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
                     job = next(jobs, _END)
                     more = job is not _END
                     if more:
-                        worker.give(next_job, job)
+                        worker.give(next_job, job, poller)
                         next_job += 1
             if not more and next_out == next_job:
                 return
-            busy = [w for w in pool if w.index is not None]
-            ready = wait([w.conn for w in busy] + [w.proc.sentinel for w in busy], _POLL_S)
+            ready = {fd for fd, _ in poller.poll(_POLL_S * 1000)}
             for i, worker in enumerate(pool):
                 if worker.index is None:
                     continue
-                overrun, spent = None, worker.used()
-                if worker.conn in ready:
+                if worker.fds[0] in ready:  # finished: its CPU need not be read
                     try:
                         done[worker.index] = worker.conn.recv()
-                        worker.index = None
+                        worker.idle(poller)
                         continue
                     except (EOFError, OSError):
-                        overrun = _death(worker, spent, limits)
-                elif worker.proc.sentinel in ready:
+                        pass
+                ended, now = bool(ready.intersection(worker.fds)), time.monotonic()
+                if not ended and now - worker.looked < _POLL_S:
+                    continue  # its CPU was read a moment ago: not on every result of another
+                worker.looked = now
+                overrun, spent = None, worker.used()
+                if ended:
                     overrun = _death(worker, spent, limits)
                 elif spent > limits.cpu_s:
                     overrun = f"took more than {limits.cpu_s:g} CPU s"
-                elif time.monotonic() - worker.wall0 > wall_limit:
+                elif now - worker.wall0 > wall_limit:
                     overrun = f"made no progress within {wall_limit:g} s"
                 if overrun is not None:
                     peak = _peak_rss_mb(worker.proc.pid)  # the job's: reset when it began
-                    worker.kill()
                     done[worker.index] = Outcome(None, overrun, spent, peak)
+                    worker.idle(poller)
+                    worker.kill()
                     pool[i] = _Worker(ctx, fn, limits)
             while next_out in done:
                 yield done.pop(next_out)
@@ -226,6 +260,7 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
             worker.kill() if worker.index is not None else worker.proc.join(5)
             if worker.proc.is_alive():
                 worker.kill()
+            worker.close_stat()
 
 
 def _death(worker: _Worker, spent: float, limits: Limits) -> str:

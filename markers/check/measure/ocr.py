@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Callable
 
 import numpy as np
+import shapely
 from shapely import affinity, unary_union
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
@@ -70,6 +71,8 @@ CAP_TOLERANCE = 0.15
 WORD_GAP, LETTER_GAP = 0.40, 0.30
 
 
+#: shapely's type id of a Polygon.
+_POLYGON = 3
 #: Largest supersampled raster drawn for one line (a 1 in cap line 200 in long fits).
 MAX_PIXELS = 40_000_000
 
@@ -98,8 +101,12 @@ class Reading:
 # --- geometry -------------------------------------------------------------------------
 
 def _polygons(geometry: BaseGeometry) -> list[Polygon]:
-    return [g for g in getattr(geometry, "geoms", [geometry])
-            if isinstance(g, Polygon) and not g.is_empty and g.area > 0]
+    """The polygons of ``geometry`` (itself, or its direct parts) that have area."""
+    return _with_area(shapely.get_parts(geometry))
+
+
+def _with_area(parts: np.ndarray) -> list[Polygon]:
+    return parts[(shapely.get_type_id(parts) == _POLYGON) & (shapely.area(parts) > 0)].tolist()
 
 
 def letters_of(outlines: BaseGeometry, inverted: bool = False) -> BaseGeometry:
@@ -165,15 +172,41 @@ def rasterise(letters: BaseGeometry, cap_height: float, cap_px: float = CAP_PX):
     image = Image.new("L", (width, height), 255)
     draw = ImageDraw.Draw(image)
 
-    def pts(ring) -> list[tuple[float, float]]:
+    def pts(ring) -> list[float]:
         c = np.asarray(ring.coords)
-        return list(zip((c[:, 0] - x0) * k + pad, (c[:, 1] - y0) * k + pad))
+        return np.column_stack(((c[:, 0] - x0) * k + pad, (c[:, 1] - y0) * k + pad)
+                               ).ravel().tolist()
 
     for poly in sorted(_polygons(letters), key=lambda p: -p.area):
         draw.polygon(pts(poly.exterior), fill=0)
         for hole in poly.interiors:
             draw.polygon(pts(hole), fill=255)
-    return image.resize((width // SUPERSAMPLE, height // SUPERSAMPLE), Image.LANCZOS)
+    inked = (max(0, int(pad) - 2), min(height, int(math.ceil(pad + (y1 - y0) * k)) + 2))
+    return _downsample(image, (width // SUPERSAMPLE, height // SUPERSAMPLE), inked)
+
+
+def _downsample(image, size: tuple[int, int], inked: tuple[int, int]):
+    """``image.resize(size, LANCZOS)``, pixel for pixel, with the costly horizontal pass
+    run only over the rows ``inked`` (from, to) that have ink.
+
+    Pillow resamples in two passes, each rounded to 8 bits: every row alone to the new
+    width, then every column to the new height; each pass alone is a resize to that one
+    new side, with the same weights. A row of white comes out of the first pass white,
+    so those rows are filled in, not computed (checked on a row of white first; else the
+    whole resize). More than half the rows of a line image are its white border."""
+    from PIL import Image
+
+    width, height = image.size
+    if Image.new("L", (width, 1), 255).resize((size[0], 1), Image.LANCZOS).getextrema() \
+            != (255, 255):  # pragma: no cover - a Pillow that weighs otherwise
+        return image.resize(size, Image.LANCZOS)
+    top, bottom = inked
+    rows = Image.new("L", (size[0], height), 255)
+    if bottom > top:
+        band = image.crop((0, top, width, bottom)).resize((size[0], bottom - top),
+                                                          Image.LANCZOS)
+        rows.paste(band, (0, top))
+    return rows.resize(size, Image.LANCZOS)
 
 
 @dataclass(frozen=True)
@@ -321,7 +354,12 @@ def cross_check(text: str, letters: BaseGeometry, cap_height: float | None = Non
                 ) -> tuple[bool, str, float | None]:
     """Whether ``text`` (lines split by '\\n') agrees with the level glyph geometry
     ``letters``: (ok, why not, the cap height measured)."""
-    lines = _lines(letters)
+    return _cross_check(text, _lines(letters), cap_height)
+
+
+def _cross_check(text: str, lines: list[list[_Glyph]], cap_height: float | None
+                 ) -> tuple[bool, str, float | None]:
+    """``cross_check`` against the letter groups ``lines`` (``_lines``) of the letters."""
     said = [line for line in (t.strip() for t in text.split("\n")) if line]
     if len(said) != len(lines):
         return False, f"{len(lines)} lines of letters, {len(said)} read", None
@@ -478,15 +516,17 @@ def read_lettering(outlines: BaseGeometry, *, kind: str = "legend",
     read = ENGINES[engine]
     whitelist = WS_ID_CHARS if kind == "ws_id" else None
     first = None
+    shapes = [unary_union(row) for row in rows]
+    lines = [_glyphs(row) for row in rows]
     for cap_px in RETRY_CAP_PX:
         try:
-            images = [rasterise(unary_union(row), size, cap_px) for row in rows]
+            images = [rasterise(shape, size, cap_px) for shape in shapes]
         except TooLarge as error:
             return Reading("", 0.0, False, str(error), engine)
         said = [read(image, whitelist) for image in images]
         text = "\n".join(line for line, _ in said)
         confidence = min(conf for _, conf in said)
-        ok, why, cap = cross_check(text, level, cap_height)
+        ok, why, cap = _cross_check(text, lines, cap_height)
         if ok and kind == "ws_id":
             ok, why = _id_unambiguous(text)
         if first is None:
