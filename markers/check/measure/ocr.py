@@ -181,32 +181,7 @@ def rasterise(letters: BaseGeometry, cap_height: float, cap_px: float = CAP_PX):
         draw.polygon(pts(poly.exterior), fill=0)
         for hole in poly.interiors:
             draw.polygon(pts(hole), fill=255)
-    inked = (max(0, int(pad) - 2), min(height, int(math.ceil(pad + (y1 - y0) * k)) + 2))
-    return _downsample(image, (width // SUPERSAMPLE, height // SUPERSAMPLE), inked)
-
-
-def _downsample(image, size: tuple[int, int], inked: tuple[int, int]):
-    """``image.resize(size, LANCZOS)``, pixel for pixel, with the costly horizontal pass
-    run only over the rows ``inked`` (from, to) that have ink.
-
-    Pillow resamples in two passes, each rounded to 8 bits: every row alone to the new
-    width, then every column to the new height; each pass alone is a resize to that one
-    new side, with the same weights. A row of white comes out of the first pass white,
-    so those rows are filled in, not computed (checked on a row of white first; else the
-    whole resize). More than half the rows of a line image are its white border."""
-    from PIL import Image
-
-    width, height = image.size
-    if Image.new("L", (width, 1), 255).resize((size[0], 1), Image.LANCZOS).getextrema() \
-            != (255, 255):  # pragma: no cover - a Pillow that weighs otherwise
-        return image.resize(size, Image.LANCZOS)
-    top, bottom = inked
-    rows = Image.new("L", (size[0], height), 255)
-    if bottom > top:
-        band = image.crop((0, top, width, bottom)).resize((size[0], bottom - top),
-                                                          Image.LANCZOS)
-        rows.paste(band, (0, top))
-    return rows.resize(size, Image.LANCZOS)
+    return image.resize((width // SUPERSAMPLE, height // SUPERSAMPLE), Image.LANCZOS)
 
 
 @dataclass(frozen=True)
