@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point
 
 from markers.errors import WsmarkError
-from markers.core.lettering import fit_block, set_line, text_width
+from markers.core.lettering import fit_block, set_line, sizes_only, text_width
 
 
 def size(geometry) -> tuple[float, float]:
@@ -80,3 +80,16 @@ def test_missing_glyph_raises_wsmark_error(text: str) -> None:
         text_width(text, 1.0)
     with pytest.raises(WsmarkError):
         fit_block(text, Point(0, 0).buffer(40.0), 1.0, 3.0)
+
+
+@pytest.mark.parametrize("text, cap, cx, baseline", [("SLOW NO WAKE", 3.2, 12.0, 20.5),
+                                                      ("WS-1234", 7.0 / 3, -4.25, 0.0),
+                                                      ("@&?", 0.5, 100.0, 333.3)])
+def test_a_line_set_only_for_its_sizes_has_the_drawn_line_s_ink(text, cap, cx, baseline):
+    drawn = set_line(text, cap, cx, baseline)
+    with sizes_only():
+        sized = set_line(text, cap, cx, baseline)
+    assert sized.path == "" and drawn.path
+    assert sized.geometry.bounds == pytest.approx(drawn.geometry.bounds, abs=1e-9)
+    assert sized.geometry.symmetric_difference(drawn.geometry).area < 1e-9 * drawn.geometry.area
+    assert sized.box.equals(drawn.box)

@@ -22,6 +22,7 @@ from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
 from shapely import from_wkb, unary_union
+from shapely.affinity import affine_transform
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
@@ -127,6 +128,16 @@ def _outline(name: str) -> RecordingPen:
     return pen
 
 
+@lru_cache(maxsize=None)
+def _unit_ink(name: str) -> BaseGeometry:
+    """The glyph's outlines in font units (y up), for ``sizes_only`` builds: moved and
+    scaled by one affine map, the same shape within rounding (1e-15 in), without the
+    pen replay and the unions of each glyph set."""
+    pen = _PolygonPen(_font()[0])
+    _outline(name).replay(pen)
+    return pen.geometry()
+
+
 #: Set while a marker is built only to read its dimensions (``sizes_only``).
 _SIZES_ONLY: ContextVar[bool] = ContextVar("sizes_only", default=False)
 
@@ -134,8 +145,8 @@ _SIZES_ONLY: ContextVar[bool] = ContextVar("sizes_only", default=False)
 @contextmanager
 def sizes_only() -> Iterator[None]:
     """Within: lines are set without their SVG path data (``path`` is empty), for a
-    build read only for its dimensions. Their outlines stay: some builders size a face
-    by the letters' ink."""
+    build read only for its dimensions. Their outlines stay, each glyph's moved from
+    font units (``_unit_ink``): some builders size a face by the letters' ink."""
     token = _SIZES_ONLY.set(True)
     try:
         yield
@@ -154,13 +165,15 @@ def set_line(text: str, cap_height: float, cx: float, baseline: float) -> Line:
     for name in _glyph_names(text):
         glyph = glyphs[name]
         transform = (scale, 0, 0, -scale, x, baseline)
-        poly_pen = _PolygonPen(glyphs)
-        _outline(name).replay(TransformPen(poly_pen, transform))
-        parts.append(poly_pen.geometry())
         if drawn:
+            poly_pen = _PolygonPen(glyphs)
+            _outline(name).replay(TransformPen(poly_pen, transform))
+            parts.append(poly_pen.geometry())
             svg_pen = SVGPathPen(glyphs, ntos=fmt)
             _outline(name).replay(TransformPen(svg_pen, transform))
             paths.append(svg_pen.getCommands())
+        else:  # read for its ink's extent only: the glyph flattened once, then moved
+            parts.append(affine_transform(_unit_ink(name), transform))
         x += glyph.width * scale
     return Line(text, unary_union(parts), "".join(paths),
                 box(cx - width / 2, baseline - cap_height, cx + width / 2, baseline),
