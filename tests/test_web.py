@@ -11,7 +11,6 @@ import subprocess
 import sys
 import time
 import urllib.request
-import warnings
 import zipfile
 from pathlib import Path
 
@@ -24,12 +23,7 @@ from web.app import Settings, create_app
 from web.jobs import JobFailed, WorkerPool
 from web_helpers import BAD, BOMB, GOOD, form_token, hog, spin, square
 
-pytest.importorskip("httpx")
-with warnings.catch_warnings():  # starlette 1.x would rather have httpx2, not on PyPI yet
-    warnings.simplefilter("ignore", DeprecationWarning)
-    from starlette.testclient import TestClient  # noqa: E402
-
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+from starlette.testclient import TestClient  # drives the app through httpx2
 LIMIT = 1_000_000
 CONTROL = "kind=control&display_height=24&legend=SLOW+NO+WAKE"
 
