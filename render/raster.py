@@ -7,12 +7,13 @@ base location from which to resolve relative references.
 from __future__ import annotations
 
 import io
+from typing import Iterator
 
 import cairosvg
 from cairosvg.parser import Tree
 from cairosvg.surface import PDFSurface, cairo
 
-from render.parallel import pmap
+from render.parallel import imap
 
 __all__ = ["MAX_PNG_SIDE", "svg_to_png", "svg_to_pdf", "svgs_to_pdfs", "pages_to_pdfs"]
 
@@ -31,15 +32,17 @@ def svg_to_pdf(svg: bytes) -> bytes:
     return cairosvg.svg2pdf(bytestring=svg, dpi=72)
 
 
-def svgs_to_pdfs(svgs: list[bytes]) -> list[bytes]:
-    """A PDF page per SVG, spread over the cores: cairosvg lays text out a glyph at a
-    time in Python, so a page of tables takes most of a tenth of a second."""
-    return pmap(svg_to_pdf, svgs)
+def svgs_to_pdfs(svgs: list[bytes]) -> Iterator[bytes]:
+    """A PDF page per SVG, in order as they are done, spread over the cores: cairosvg
+    lays text out a glyph at a time in Python, so a page of tables takes most of a tenth
+    of a second."""
+    return imap(svg_to_pdf, svgs)
 
 
-def pages_to_pdfs(svgs: list[bytes]) -> list[bytes]:
-    """A PDF page per SVG page of plain text runs (see page_to_pdf), over the cores."""
-    return pmap(page_to_pdf, svgs)
+def pages_to_pdfs(svgs: list[bytes]) -> Iterator[bytes]:
+    """A PDF page per SVG page of plain text runs (see page_to_pdf), in order as they
+    are done, over the cores."""
+    return imap(page_to_pdf, svgs)
 
 
 #: What a plain text run may carry: anything else (tspans, per-glyph positions, a path,
