@@ -4,17 +4,20 @@ overlaps the outline", under the paragraph that places the words (NR 5.09(2)(b)1
 clearance as measured; the outline's own width is measured as if the letters were not
 there.
 
-Every drawing is written here by hand, in mm and in pt, without wsmark's builders: an
-even-odd orange ring and black letter shapes (a bar, a slanted stroke, a wedge) placed
-against the outline. The expected overlap is worked out here with shapely from the
+Every drawing is written here by hand, in mm and in pt (and, for the clearances around
+the length tolerance, as a reportlab PDF in points with CMYK paint and a title line),
+without wsmark's builders: an even-odd orange ring and black letter shapes (a bar, a
+slanted stroke, a wedge) placed against the outline. The expected overlap is worked out here with shapely from the
 drawing's own coordinates.
 """
 
 from __future__ import annotations
 
+import io
 import math
 
 import pytest
+from reportlab.pdfgen import canvas
 from shapely.geometry import Point, Polygon
 
 from markers.check.pipeline import CheckOptions
@@ -158,3 +161,92 @@ def test_thin_outline_under_a_crossing_legend_still_fails_outline_width(tmp_path
     assert any("overlaps the outline" in f.message for f in report.findings
                if f.rule == "reg-info-legend")
     assert Point(4, 12).within(Polygon(bar))  # the bar does sit on the outline
+
+
+#: Clearances (inches) from the outline around the length tolerance (0.01 in): named with
+#: its clearance within it; beyond it (up to 4 of it) not named, which the measurer tells
+#: by a near test before it cuts or measures anything.
+GAPS = [0.004, 0.008, 0.015, 0.025, 0.04]
+
+
+def _gapped(kind: str, gap: float) -> tuple[list[tuple[float, float]], float]:
+    """The touching letter moved right (into the centre) until it stands ``gap`` in clear of
+    the ring, and its clearance worked out here with shapely."""
+    outer, inner = _ring(kind)
+    ring = Polygon(outer, [inner])
+    touch = _letter(kind, "touch")
+    lo, hi = 0.0, 1.0
+    for _ in range(60):  # the shift that makes the clearance ``gap``
+        mid = (lo + hi) / 2
+        moved = Polygon([(x + mid, y) for x, y in touch])
+        lo, hi = (mid, hi) if moved.distance(ring) < gap else (lo, mid)
+    letter = [(x + hi, y) for x, y in touch]
+    return letter, Polygon(letter).distance(ring)
+
+
+def _gap_svg(kind: str, gap: float, unit: str) -> str:
+    k = UNITS[unit]
+    outer, inner = _ring(kind)
+    letter, _ = _gapped(kind, gap)
+    side = 24 * k
+    return f"""<svg {SVG} width="{side:g}{unit}" height="{side:g}{unit}"
+ viewBox="0 0 {side:g} {side:g}"><rect width="{side:g}" height="{side:g}" fill="{WHITE}"/>
+ <path fill="{ORANGE}" fill-rule="evenodd" d="{_d(outer, k)} {_d(inner, k)}"/>
+ <path fill="{BLACK}" d="{_d(letter, k)}"/></svg>"""
+
+
+def _gap_pdf(kind: str, gap: float) -> bytes:
+    """The same sign as a shop's PDF: reportlab, points, CMYK paint, the sign on a page
+    with room below for a title line in live Helvetica."""
+    outer, inner = _ring(kind)
+    letter, _ = _gapped(kind, gap)
+    out = io.BytesIO()
+    pdf = canvas.Canvas(out, pagesize=(24 * 72, 27 * 72))
+
+    def path(*rings):
+        p = pdf.beginPath()
+        for ring in rings:
+            p.moveTo(ring[0][0] * 72, (27 - ring[0][1]) * 72)
+            for x, y in ring[1:]:
+                p.lineTo(x * 72, (27 - y) * 72)
+            p.close()
+        return p
+
+    pdf.setFillColorCMYK(0, 0, 0, 0)
+    pdf.rect(0, 3 * 72, 24 * 72, 24 * 72, stroke=0, fill=1)
+    pdf.setFillColorCMYK(0, 0.69, 1, 0)
+    pdf.drawPath(path(outer, inner), stroke=0, fill=1, fillMode=0)  # even-odd
+    pdf.setFillColorCMYK(0, 0, 0, 1)
+    pdf.drawPath(path(letter), stroke=0, fill=1)
+    pdf.setFont("Helvetica", 18)
+    pdf.drawString(36, 36, f"ACME SIGN CO. proof 0417 {kind} - scale 1:1 - approved by ____")
+    pdf.showPage()
+    pdf.save()
+    return out.getvalue()
+
+
+def _named_gap(report, kind: str) -> list:
+    return [f for f in report.findings if f.rule == RULE[kind] and f.severity == "error"
+            and "overlaps the outline" in f.message]
+
+
+@pytest.mark.parametrize("gap", GAPS)
+@pytest.mark.parametrize("kind,form", [(k, f) for k in RULE for f in ("mm", "pt", "pdf")])
+def test_a_legend_within_the_tolerance_of_the_outline_is_named_beyond_it_not(tmp_path, kind,
+                                                                              form, gap):
+    _, clearance = _gapped(kind, gap)
+    assert clearance == pytest.approx(gap, abs=1e-6)
+    if form == "pdf":
+        path = tmp_path / f"{kind}-{gap}.pdf"
+        path.write_bytes(_gap_pdf(kind, gap))
+        report, _ = check_file(path, CheckOptions())
+        assert report.verdict != "error", report.error
+    else:
+        report = check_svg_text(tmp_path, f"{kind}-{gap}-{form}", _gap_svg(kind, gap, form))
+    assert report.kind == kind
+    hits = _named_gap(report, kind)
+    if clearance <= 0.01:
+        assert len(hits) == 1, [(f.rule, f.message) for f in report.findings]
+        assert hits[0].unit == "in" and hits[0].measured == pytest.approx(clearance, abs=0.001)
+    else:
+        assert not hits, [(f.rule, f.message, f.measured) for f in report.findings]
