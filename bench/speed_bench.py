@@ -200,11 +200,13 @@ def _startup_rows(runs: int, tmp: Path) -> list[Row]:
         Row("  + OCR engine started", f"{cpu['OCR engine'] - cpu['parent imports']:.3f} s",
             "PIL, tesserocr, eng model loaded (about half: tesseract's built-in ambiguity "
             "table, loaded whatever the config)"),
-        Row("  + fork, read, measure, OCR, report", f"{cpu['check 1 file'] - cpu['OCR engine']:.3f} s",
+        Row("  + fork, read, measure, OCR, report",
+            f"{cpu['check 1 file'] - cpu['OCR engine']:.3f} s",
             "the worker's own work on the file"),
         Row("  floor: imports + OCR engine / import shapely", f"{floor:.2f}",
-            f"before any work on the file; goal 1.3 "
-            f"{'out of reach with an OCR engine that starts this slowly' if floor > 1.3 else 'within reach'}"),
+            "before any work on the file; goal 1.3 " + (
+                "out of reach with an OCR engine that starts this slowly" if floor > 1.3
+                else "within reach")),
         Row("  our modules compiled from source", f"{cpu['from source'] / bare:.2f}",
             f"{cpu['from source']:.3f} s: check 1 file without their .pyc (-B); "
             f"{fresh} of {total} are byte-compiled now (make bytecode)"),

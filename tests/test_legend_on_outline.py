@@ -7,8 +7,8 @@ there.
 Every drawing is written here by hand, in mm and in pt (and, for the clearances around
 the length tolerance, as a reportlab PDF in points with CMYK paint and a title line),
 without wsmark's builders: an even-odd orange ring and black letter shapes (a bar, a
-slanted stroke, a wedge) placed against the outline. The expected overlap is worked out here with shapely from the
-drawing's own coordinates.
+slanted stroke, a wedge) placed against the outline. The expected overlap is worked out
+here with shapely from the drawing's own coordinates.
 """
 
 from __future__ import annotations

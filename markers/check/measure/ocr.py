@@ -71,8 +71,6 @@ CAP_TOLERANCE = 0.15
 WORD_GAP, LETTER_GAP = 0.40, 0.30
 
 
-#: shapely's type id of a Polygon.
-_POLYGON = 3
 #: Largest supersampled raster drawn for one line (a 1 in cap line 200 in long fits).
 MAX_PIXELS = 40_000_000
 
@@ -102,11 +100,9 @@ class Reading:
 
 def _polygons(geometry: BaseGeometry) -> list[Polygon]:
     """The polygons of ``geometry`` (itself, or its direct parts) that have area."""
-    return _with_area(shapely.get_parts(geometry))
-
-
-def _with_area(parts: np.ndarray) -> list[Polygon]:
-    return parts[(shapely.get_type_id(parts) == _POLYGON) & (shapely.area(parts) > 0)].tolist()
+    parts = shapely.get_parts(geometry)
+    polygon = shapely.get_type_id(parts) == shapely.GeometryType.POLYGON
+    return parts[polygon & (shapely.area(parts) > 0)].tolist()
 
 
 def letters_of(outlines: BaseGeometry, inverted: bool = False) -> BaseGeometry:
