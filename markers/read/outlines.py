@@ -440,10 +440,9 @@ def _nested_area(rings: list[np.ndarray], outlines: np.ndarray, evenodd: bool) -
     kept = (winding % 2 == 1) if evenodd else (winding != 0)
     order: list[int] = []  # rings by region: each region's shell, then its holes
     region: list[int] = []  # the region of each
-    for top in np.flatnonzero(kept).tolist():
-        if parent[top] >= 0 and kept[parent[top]]:
-            continue  # merged into its parent's region
-        number = region[-1] + 1 if region else 0
+    tops = [j for j in np.flatnonzero(kept).tolist()
+            if parent[j] < 0 or not kept[parent[j]]]  # a kept child merges into its parent
+    for number, top in enumerate(tops):
         order.append(top)
         stack = [top]
         while stack:
