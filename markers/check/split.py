@@ -32,8 +32,8 @@ from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.colors import hex_to_lab
 from markers.core.shapes import polygons
 
-__all__ = ["SetAside", "Dimension", "Split", "split", "stated_scale", "at_scale",
-           "parse_dimension"]
+__all__ = ["SetAside", "Dimension", "Statement", "ANY_KIND", "Split", "split", "stated_scale", "at_scale",
+           "parse_dimension", "parse_statements"]
 
 #: An area is a line (a stroke, a frame) when its width is below this share of its extent.
 LINE_SHARE = 0.02
@@ -59,6 +59,17 @@ _DIMENSION = re.compile(_NUMBER + r"\s*(\"|''|”|″|in\b|inch(?:es)?\b|mm\b|cm
                         re.IGNORECASE)
 _PER_INCH = {'"': 1.0, "''": 1.0, "”": 1.0, "″": 1.0, "in": 1.0, "inch": 1.0, "inches": 1.0,
              "mm": 1 / 25.4, "cm": 1 / 2.54, "'": 12.0, "ft": 12.0, "feet": 12.0}
+_LENGTH = _NUMBER + r"\s*(\"|''|”|″|in\b|inch(?:es)?\b|mm\b|cm\b)"
+#: "DISPLAY AREA 24 IN", "DISPLAY HEIGHT: 610 mm", "H = 24 in".
+_STATED_AREA = re.compile(r"(?:\bDISPLAY(?:\s+AREA)?(?:\s+HEIGHT)?|\bH)\s*[:=]?\s*" + _LENGTH,
+                          re.IGNORECASE)
+#: "24 IN CONTROL SIGN", '24" DANGER', "610 mm information marker": a length naming a kind.
+_STATED_KIND = re.compile(_LENGTH + r"\s*(?:HIGH\s+|TALL\s+)?([A-Za-z]+)", re.IGNORECASE)
+#: "CONTROL SIGN 24 IN", "DANGER MARKER: 24\"": a kind naming a length.
+_KIND_STATED = re.compile(r"\b([A-Za-z]+)\s+(?:SIGN|MARKER)\s*[,:=-]?\s*" + _LENGTH,
+                          re.IGNORECASE)
+#: Two lengths crossed ("24 x 30 in") are a panel's size, not its display area.
+_CROSSED = re.compile(r"\d\s*(?:\"|in|mm|cm)?\s*[x×X*]\s*\d")
 _SCALE = re.compile(r"\bSCALE\b\s*[:=]?\s*(\d+(?:\.\d+)?)\s*[:/]\s*(\d+(?:\.\d+)?)",
                     re.IGNORECASE)
 
@@ -86,6 +97,22 @@ class Dimension:
     drawn: float
     bbox: tuple[float, float, float, float]
     marker: int = 0
+
+
+#: What a Statement names when it states the display area of whatever sign it is given to.
+ANY_KIND = "*"
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A display height the proof states in words (a title block, a note): inches, the
+    text, the kind word it names ("control"; None for any sign: "DISPLAY AREA 24 IN") and
+    whether the marker it is given to is the one nearest the text."""
+
+    height: float
+    text: str
+    names: str | None
+    nearest: bool = True
 
 
 @dataclass
@@ -203,6 +230,25 @@ def parse_dimension(text: str) -> float | None:
     return value * _PER_INCH.get(unit, 1.0) if value > 0 else None
 
 
+def _inches(number: str, unit: str) -> float | None:
+    return parse_dimension(f"{number} {unit}" if unit.isalpha() else f"{number}{unit}")
+
+
+def parse_statements(text: str) -> list[tuple[float, str | None]]:
+    """The display heights ``text`` states, each with the kind word it names (lower case;
+    None when it names the display area itself): "DISPLAY AREA 24 IN" -> [(24, None)],
+    "SCALE 1:1 24 IN CONTROL SIGN" -> [(24, "control")], "CONTROL SIGN 610 mm" ->
+    [(24.02, "control")]. A panel's size ("24 x 30 in") states none. Which kind words
+    are kinds is for the caller (the pack) to say."""
+    text = text.replace("\u2033", '"')
+    if _CROSSED.search(text):
+        return []
+    found = [(_inches(m[1], m[2]), None) for m in _STATED_AREA.finditer(text)]
+    found += [(_inches(m[1], m[2]), m[3].lower()) for m in _STATED_KIND.finditer(text)]
+    found += [(_inches(m[2], m[3]), m[1].lower()) for m in _KIND_STATED.finditer(text)]
+    return [(v, word) for v, word in found if v]
+
+
 def stated_scale(art: Artwork) -> tuple[float, str] | None:
     """The scale a drawing's text states ("SCALE 1:4" -> 4.0, "1:4"), else None."""
     for item in art.legends:
@@ -252,14 +298,15 @@ def split(art: Artwork) -> Split:
     _assign(parts, member, regions, aside, page)
     _inner_marks(parts, member, regions, aside)
     legend_of = _legends(art, regions, member_count=len(groups))
+    stated = _statements(art, regions, legend_of)
     dims = _outside(parts, member, regions, art, legend_of, aside, page)
     if len(groups) == 1 and not aside:
         return Split([art])
     boxes = [r.bounds for r in regions]
     order = _reading_order(boxes)
     rank = {k: n for n, k in enumerate(order)}
-    markers = [_artwork(art, parts, member, legend_of, k, regions[k], clip.get(k), n)
-               for n, k in enumerate(order)]
+    markers = [_artwork(art, parts, member, legend_of, k, regions[k], clip.get(k), n,
+                        stated[k]) for n, k in enumerate(order)]
     dims = [replace(d, marker=rank[d.marker]) for d in dims]
     return Split(markers, _merged(aside, page), dims)
 
@@ -446,6 +493,25 @@ def _legends(art: Artwork, regions: list[BaseGeometry], member_count: int) -> li
     return found
 
 
+def _statements(art: Artwork, regions: list[BaseGeometry],
+                legend_of: list[int | None]) -> list[tuple[Statement, ...]]:
+    """Per marker, the display heights stated in the text beside the markers: each
+    statement goes to the marker nearest its text; one naming a kind goes to every marker
+    too (not as the nearest), so the marker of that kind takes it (measure.faces)."""
+    found: list[list[Statement]] = [[] for _ in regions]
+    for item, on in zip(art.legends, legend_of):
+        if on is not None:
+            continue
+        said = parse_statements(item.text)
+        if not said:
+            continue
+        nearest = min(range(len(regions)), key=lambda k: regions[k].distance(item.box))
+        for k in range(len(regions)):
+            found[k] += [Statement(v, item.text, word, k == nearest) for v, word in said
+                         if k == nearest or word is not None]
+    return [tuple(s) for s in found]
+
+
 def _outside(parts: list[_Part], member: list[int | None], regions: list[BaseGeometry],
              art: Artwork, legend_of: list[int | None], aside: list[SetAside],
              page: float) -> list[Dimension]:
@@ -526,8 +592,10 @@ def _outside(parts: list[_Part], member: list[int | None], regions: list[BaseGeo
             used.add(i)
             aside.append(SetAside("line beside the markers", _bbox(p.geometry.bounds)))
     for n in texts:
-        what = "dimension text" if parse_dimension(art.legends[n].text) else "note"
-        aside.append(SetAside(f"{what} {art.legends[n].text!r}", _bbox(art.legends[n].box.bounds)))
+        text = art.legends[n].text
+        what = "size stated" if parse_statements(text) else \
+            "dimension text" if parse_dimension(text) else "note"
+        aside.append(SetAside(f"{what} {text!r}", _bbox(art.legends[n].box.bounds)))
     for i in outside:
         if i not in used:
             what = "note" if parts[i].extent <= 0.05 * page else "drawing beside the markers"
@@ -572,7 +640,7 @@ def _merged(aside: list[SetAside], page: float) -> list[SetAside]:
 
 def _artwork(art: Artwork, parts: list[_Part], member: list[int | None],
              legend_of: list[int | None], k: int, region: BaseGeometry, water: float | None,
-             number: int) -> Artwork:
+             number: int, stated: tuple[Statement, ...]) -> Artwork:
     """Marker ``k`` alone as an Artwork in page coordinates: its areas in paint order,
     its lettering, the features drawn on it; cut at its waterline when it has one."""
     keep: dict[tuple[int, int], list[Polygon]] = {}
@@ -594,6 +662,7 @@ def _artwork(art: Artwork, parts: list[_Part], member: list[int | None],
             layers.append(Layer(layer.color, layer.hex, tuple(shapes)))
     legends = tuple(item for item, m in zip(art.legends, legend_of) if m == k)
     features = {name: g for name, g in art.features.items() if g.intersects(region)}
-    meta = {**art.meta, "marker_index": number, "marker_bbox": _bbox(region.bounds)}
+    meta = {**art.meta, "marker_index": number, "marker_bbox": _bbox(region.bounds),
+            "stated": stated}
     return Artwork(art.width, art.height, tuple(layers), legends, features, meta)
 

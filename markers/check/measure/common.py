@@ -107,6 +107,8 @@ class Facts:
     generator: str | None = None
     display_height: float | None = None
     display_basis: str | None = None
+    #: the words on the proof that stated the display height (basis "stated")
+    display_statement: str | None = None
     display_area: Polygon | None = None
     panel: Polygon | None = None
     symbol_shape: str | None = None

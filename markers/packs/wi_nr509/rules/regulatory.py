@@ -260,7 +260,9 @@ def symbol_size(f: Facts) -> Iterator[Hit]:
     and outside widths equals 2/3 of the display area height.
 
     For a rectangle wider than tall the rule is applied to its height. Tolerance:
-    the larger of 1/16 in and 1 % of H.
+    the larger of 1/16 in and 1 % of H. H is given, declared, stated on the proof ("DISPLAY
+    AREA 24 IN", "24 IN CONTROL SIGN") or inferred from the panel; a fail against an
+    inferred H says how to state or declare it, since a panel may be larger than H.
 
     Passes: a 16.00 in diamond at H = 24 in.  Fails: a 14 in diamond at H = 24 in.
     """
@@ -270,7 +272,16 @@ def symbol_size(f: Facts) -> Iterator[Hit]:
     yield from within(f.size, want, want, lambda v: f"{f.size_name} {v:.2f} in{_on_curve(f)}; "
                       f"{requirement('symbol_fraction').ref} requires 2/3 of the "
                       f"{f.display_height:.2f} in display area ({f.display_basis}) = "
-                      f"{want:.2f} in", required=f"= {want:.3f}", bbox=f.bbox())
+                      f"{want:.2f} in{_how_to_state(f)}", required=f"= {want:.3f}",
+                      bbox=f.bbox())
+
+
+def _how_to_state(f: Facts) -> str:
+    """For a display area only inferred: how the proof or the user can say what it is."""
+    if not (f.display_basis or "").startswith("inferred"):
+        return ""
+    return ("; H was inferred from the panel: if the display area is another size, state "
+            "it on the proof (\"DISPLAY AREA 24 IN\") or give --display-height")
 
 
 @rule("diamond-slope", "NR 5.09(6)(d)", "error", ("danger", "exclusion"),
