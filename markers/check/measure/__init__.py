@@ -14,7 +14,7 @@ from markers.check.measure.buoys import drawn_waterline, looks_like_buoy, measur
 from markers.check.measure.common import Facts
 from markers.check.measure.faces import measure_face
 from markers.check.measure.flags import looks_like_flag, measure_flag
-from markers.check.split import ANY_KIND
+from markers.check.measure.statements import ANY_KIND
 from markers.core.artwork import Artwork
 from markers.core.pack import Kind
 

@@ -21,7 +21,7 @@ from markers.check.measure.common import (
 )
 from markers.check.measure.display import inferred_display_area
 from markers.check.measure.permit import split_label
-from markers.check.split import ANY_KIND, Statement
+from markers.check.measure.statements import ANY_KIND, Statement
 from markers.check.measure.reading import read_identification, read_legend, read_lines
 from markers.core.artwork import Artwork
 from markers.core.colors import OTHER
@@ -82,8 +82,10 @@ def _stated(art: Artwork, facts: Facts) -> Statement | None:
     said = art.meta.get("stated") or ()
     mine = [s for s in said if s.names == facts.kind] or \
         [s for s in said if s.names == ANY_KIND and s.nearest]
+    if not mine:
+        return None
     tolerance = req("length_tolerance")
-    if not mine or max(s.height for s in mine) - min(s.height for s in mine) > tolerance:
+    if max(s.height for s in mine) - min(s.height for s in mine) > tolerance:
         return None
     if facts.panel is not None:
         _, y0, _, y1 = facts.panel.bounds
