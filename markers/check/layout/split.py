@@ -50,30 +50,19 @@ DECLARED = frozenset({"waterline", "display-area", "panel"})
 
 
 def split(art: Artwork) -> Split:
-    """The markers of one page and what is set aside; a page with one group of marker
-    colors and nothing beside it comes back as itself (judged exactly as before)."""
-    if art.meta.get("kind") or art.features.keys() & DECLARED:
-        return Split([art])
+    """The markers of one page and what is set aside; a page with one marker and nothing
+    beside it comes back as itself (judged exactly as before). A drawing that says what
+    it is (a declared kind, a display area, a waterline, a panel) is one marker: only
+    what lies apart from it (crop marks, registration targets) is set aside."""
     pieces = parts(art)
     page = max(art.width, art.height, 1e-9)
     gap = GAP_SHARE * page
-    frames = enclosures(pieces, page, gap)
-    boxes = containers(pieces, frames, page)
-    clusters = _clusters(pieces, gap)
-    tree = STRtree([p.geometry for p in pieces])
-    pages = [b for b in boxes if is_page(b, clusters, pieces, tree, art, gap)]
-    background = {b.part for b in pages if b.part is not None}
-    solid = [i for i, p in enumerate(pieces) if not p.line and i not in background]
-    groups = [[solid[k] for k in g]
-              for g in touching([pieces[i].footprint for i in solid], gap)]
-    groups = _marker_groups(pieces, groups, art)
-    if not groups:
+    declared = bool(art.meta.get("kind") or art.features.keys() & DECLARED)
+    found = _declared_marker(pieces, gap) if declared else _markers(art, pieces, page, gap)
+    if found is None:
         return Split([art], found=False)
+    groups, background, panels, unframed = found
     regions = [unary_union([pieces[i].footprint for i in g]) for g in groups]
-    frames_left = [b for b in boxes if b not in pages and b.part is None]
-    painted = [_painted_panel(pieces, g) for g in groups]
-    panels = [None if own else _framed_panel(region, frames_left, gap)
-              for region, own in zip(regions, painted)]
     regions = [r if p is None else unary_union([r, p]) for r, p in zip(regions, panels)]
     member: list[int | None] = [None] * len(pieces)
     for k, g in enumerate(groups):
@@ -89,15 +78,63 @@ def split(art: Artwork) -> Split:
     legend_of = _legends(art, regions, member_count=len(groups))
     stated = _statements(art, regions, legend_of)
     dims = outside(pieces, member, regions, art, legend_of, aside, page)
-    unframed = [not own and p is None for own, p in zip(painted, panels)]
     if len(groups) == 1 and not aside and not unframed[0]:
         return Split([art])
     order = reading_order([r.bounds for r in regions])
     rank = {k: n for n, k in enumerate(order)}
     markers = [_artwork(art, pieces, member, legend_of, k, regions[k], clip.get(k), n,
-                        stated[k], panels[k], unframed[k]) for n, k in enumerate(order)]
+                        stated[k], panels[k], unframed[k], background)
+               for n, k in enumerate(order)]
     dims = [replace(d, marker=rank[d.marker]) for d in dims]
     return Split(markers, merged(aside, page), dims)
+
+
+Found = tuple[list[list[int]], set[int], list[Polygon | None], list[bool]]
+
+
+def _markers(art: Artwork, pieces: list[Part], page: float, gap: float) -> Found | None:
+    """The markers of a page that does not say what it is: their groups of pieces, the
+    pieces that are the page's white, each marker's panel when a trim line draws it, and
+    whether it has no panel at all; None when nothing looks like a marker."""
+    frames = enclosures(pieces, page, gap)
+    boxes = containers(pieces, frames, page)
+    clusters = _clusters(pieces, gap)
+    tree = STRtree([p.geometry for p in pieces])
+    pages = [b for b in boxes if is_page(b, clusters, pieces, tree, art, gap)]
+    background = {b.part for b in pages if b.part is not None}
+    groups = _marker_groups(pieces, _touching_solids(pieces, background, gap), art)
+    if not groups:
+        return None
+    frames_left = [b for b in boxes if b not in pages and b.part is None]
+    painted = [_painted_panel(pieces, g) for g in groups]
+    panels = [None if own else _framed_panel(
+        unary_union([pieces[i].footprint for i in g]), frames_left, gap)
+        for g, own in zip(groups, painted)]
+    return groups, background, panels, [not own and p is None
+                                        for own, p in zip(painted, panels)]
+
+
+def _declared_marker(pieces: list[Part], gap: float) -> Found | None:
+    """The one marker of a drawing that declares itself: every group of touching areas
+    but small marks that lie apart from the largest (registration targets beside a
+    print); those are left to be set aside."""
+    groups = _touching_solids(pieces, set(), gap)
+    if not groups:
+        return None
+    boxes = [shapely.total_bounds([pieces[i].footprint for i in g]) for g in groups]
+    area = [sum(pieces[i].footprint.area for i in g) for g in groups]
+    x0, y0, x1, y1 = boxes[area.index(max(area))]
+    held = box(x0 - gap, y0 - gap, x1 + gap, y1 + gap)
+    one = sorted(i for g, b in zip(groups, boxes) for i in g
+                 if not _small(b, boxes) or held.contains(box(*b)))
+    return [one], set(), [None], [False]
+
+
+def _touching_solids(pieces: list[Part], background: set[int], gap: float) -> list[list[int]]:
+    """Groups of the areas (not lines, not the page's white) that touch or enclose one
+    another."""
+    solid = [i for i, p in enumerate(pieces) if not p.line and i not in background]
+    return [[solid[k] for k in g] for g in touching([pieces[i].footprint for i in solid], gap)]
 
 
 def _clusters(pieces: list[Part], gap: float) -> list[Cluster]:
@@ -298,13 +335,17 @@ def _statements(art: Artwork, regions: list[BaseGeometry],
 def _artwork(art: Artwork, parts: list[Part], member: list[int | None],
              legend_of: list[int | None], k: int, region: BaseGeometry, water: float | None,
              number: int, stated: tuple[Statement, ...], panel: Polygon | None,
-             unframed: bool) -> Artwork:
-    """Marker ``k`` alone as an Artwork in page coordinates: its areas in paint order,
-    its lettering, the features drawn on it; cut at its waterline when it has one."""
+             unframed: bool, background: set[int]) -> Artwork:
+    """Marker ``k`` alone as an Artwork in page coordinates: its areas in paint order
+    (with the page's white under it when it has no panel of its own), its lettering, the
+    features drawn on it; cut at its waterline when it has one."""
     keep: dict[tuple[int, int], list[Polygon]] = {}
     for i, p in enumerate(parts):
         if member[i] == k:
             keep.setdefault((p.layer, p.shape), []).append(p.geometry)
+        elif unframed and i in background and p.geometry.intersects(region):
+            ground = p.geometry.intersection(region)  # the page's white under the symbol
+            keep.setdefault((p.layer, p.shape), []).append(ground)
     cut = None if water is None else box(-1, -1, art.width + 1, water)
     layers = []
     for li, layer in enumerate(art.layers):

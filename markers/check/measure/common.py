@@ -16,8 +16,12 @@ from markers.core.artwork import Artwork
 from markers.core.colors import PALETTE, ColorMatch, classify
 from markers.core.shapes import polygons
 
-__all__ = ["LegendFact", "Band", "Reflector", "Stripe", "Facts", "bbox_of",
+__all__ = ["NOT_DRAWN", "LegendFact", "Band", "Reflector", "Stripe", "Facts", "bbox_of",
            "family_geometry", "legend_facts", "enclosed_by"]
+
+
+#: The display basis of a symbol drawn with no panel: nothing shows its display height.
+NOT_DRAWN = "not drawn"
 
 
 @dataclass(frozen=True)

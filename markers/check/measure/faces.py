@@ -17,7 +17,7 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.check.measure.common import (
-    Facts, LegendFact, bbox_of, enclosed_by, family_geometry, legend_facts,
+    NOT_DRAWN, Facts, LegendFact, bbox_of, enclosed_by, family_geometry, legend_facts,
 )
 from markers.check.measure.display import inferred_display_area
 from markers.check.measure.permit import split_label
@@ -46,7 +46,9 @@ def _display(art: Artwork, facts: Facts, given: float | None,
              legends: list[LegendFact]) -> None:
     """Display height and its basis, by the strength of the evidence: given on the
     command line or in a design, declared in the drawing (``display-area``), stated on
-    the proof (``_stated``), or inferred from the layout (measure.display)."""
+    the proof (``_stated``), or inferred from the layout (measure.display); none, with
+    basis NOT_DRAWN, for a symbol drawn on the page with no panel of its own
+    (markers.check.layout), whose H nothing shows."""
     declared = art.features.get("display-area")
     if given is not None:
         facts.display_height, facts.display_basis = given, "declared"
@@ -67,6 +69,9 @@ def _display(art: Artwork, facts: Facts, given: float | None,
             facts.display_statement = stated.text
             middle = (top + bottom) / 2
             top = middle - stated.height / 2
+        elif art.meta.get("unframed") and facts.symbol_shape is not None:
+            facts.display_basis = NOT_DRAWN  # a symbol on the page: no panel to read H from
+            return
         else:
             facts.display_height, facts.display_basis = bottom - top, "inferred"
     facts.display_area = box(x0, top, x1, top + facts.display_height)

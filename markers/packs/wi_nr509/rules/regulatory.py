@@ -8,6 +8,7 @@ from markers.build.proportions import legend_min_cap
 from markers.check.engine import (
     Hit, Tolerance, at_least, at_most, color_is, tolerance, unjudged, within,
 )
+from markers.check.measure.common import NOT_DRAWN
 from markers.check.measure.faces import Facts, LegendFact
 from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.kinds import kinds_of
@@ -228,6 +229,9 @@ def display_height(f: Facts) -> Iterator[Hit]:
 
     Passes: H = 12 in.  Fails: a sign whose display area is 10 in high.
     """
+    if f.display_basis == NOT_DRAWN:
+        yield _not_drawn("the display area's height", f">= {req('display_min'):g} in")
+        return
     low = req("display_min")
     yield from at_least(f.display_height, low, lambda v: f"display area {v:.2f} in high "
                         f"({f.display_basis}); {requirement('display_min').ref} requires at "
@@ -266,6 +270,8 @@ def symbol_size(f: Facts) -> Iterator[Hit]:
 
     Passes: a 16.00 in diamond at H = 24 in.  Fails: a 14 in diamond at H = 24 in.
     """
+    if f.size is not None and f.display_basis == NOT_DRAWN:
+        yield _not_drawn(f"the symbol's size ({f.size_name} {f.size:.2f} in)", "2/3 of H")
     if f.size is None or f.display_height is None:
         return
     want = f.display_height * req("symbol_fraction")
@@ -274,6 +280,13 @@ def symbol_size(f: Facts) -> Iterator[Hit]:
                       f"{f.display_height:.2f} in display area ({f.display_basis}) = "
                       f"{want:.2f} in{_how_to_state(f)}", required=f"= {want:.3f}",
                       bbox=f.bbox())
+
+
+def _not_drawn(what: str, required: str) -> Hit:
+    """A review: the symbol stands on the page with no panel, so H is not shown."""
+    return unjudged(what, "the symbol is drawn with no panel of its own, so nothing shows "
+                    "its display area; state it on the proof (\"DISPLAY AREA 24 IN\") or "
+                    "give --display-height", required=required)
 
 
 def _how_to_state(f: Facts) -> str:
