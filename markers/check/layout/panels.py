@@ -52,7 +52,8 @@ SPAN_SHARE = 0.05
 
 @dataclass(frozen=True)
 class Cluster:
-    """Touching areas of marker colors: where a marker is, before its panel is known."""
+    """Touching areas of marker colors: where a marker is, before its panel is known (the
+    convex hull of those areas: containment is all it is asked about)."""
 
     footprint: BaseGeometry
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
-from shapely import STRtree
+from shapely import STRtree, unary_union
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
@@ -17,7 +18,7 @@ from markers.core.colors import hex_to_lab
 from markers.core.shapes import polygons
 
 __all__ = ["LINE_SHARE", "Part", "parts", "touching", "reading_order", "bbox", "is_white",
-           "is_chromatic"]
+           "is_chromatic", "union"]
 
 #: An area is a line (a stroke, a frame) when its width is below this share of its extent.
 LINE_SHARE = 0.02
@@ -76,6 +77,7 @@ class Part:
         return self.line and self.footprint.area > 4 * self.geometry.area
 
 
+@lru_cache(maxsize=4096)
 def _lab(hex_: str) -> tuple[float, float]:
     lab = hex_to_lab(hex_)
     return lab[0], math.hypot(lab[1], lab[2])
@@ -148,6 +150,11 @@ def touching(geoms: list[BaseGeometry], gap: float = 0.0) -> list[list[int]]:
         for i, j in zip(left.tolist(), right.tolist()):
             union.join(i, j)
     return union.groups()
+
+
+def union(geoms: list[BaseGeometry]) -> BaseGeometry:
+    """The union of ``geoms``; one is its own (a union would only copy it)."""
+    return geoms[0] if len(geoms) == 1 else unary_union(geoms)
 
 
 def reading_order(boxes: list[tuple[float, float, float, float]]) -> list[int]:

@@ -33,7 +33,7 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.check.layout.furniture import Dimension, SetAside, inner_marks, merged, outside
 from markers.check.layout.panels import Cluster, containers, enclosures, is_page
-from markers.check.layout.parts import Part, bbox, parts, reading_order, touching
+from markers.check.layout.parts import Part, bbox, parts, reading_order, touching, union
 from markers.check.measure.statements import Statement, parse_statements
 from markers.check.measure.waterline import waterline_height
 from markers.core.artwork import Artwork, Layer, Shape
@@ -62,7 +62,7 @@ def split(art: Artwork) -> Split:
     if found is None:
         return Split([art], found=False)
     groups, background, panels, unframed = found
-    regions = [unary_union([pieces[i].footprint for i in g]) for g in groups]
+    regions = [union([pieces[i].footprint for i in g]) for g in groups]
     regions = [r if p is None else unary_union([r, p]) for r, p in zip(regions, panels)]
     member: list[int | None] = [None] * len(pieces)
     for k, g in enumerate(groups):
@@ -108,7 +108,7 @@ def _markers(art: Artwork, pieces: list[Part], page: float, gap: float) -> Found
     frames_left = [b for b in boxes if b not in pages and b.part is None]
     painted = [_painted_panel(pieces, g) for g in groups]
     panels = [None if own else _framed_panel(
-        unary_union([pieces[i].footprint for i in g]), frames_left, gap)
+        union([pieces[i].footprint for i in g]), frames_left, gap)
         for g, own in zip(groups, painted)]
     return groups, background, panels, [not own and p is None
                                         for own, p in zip(painted, panels)]
@@ -125,8 +125,8 @@ def _declared_marker(pieces: list[Part], gap: float) -> Found | None:
     area = [sum(pieces[i].footprint.area for i in g) for g in groups]
     x0, y0, x1, y1 = boxes[area.index(max(area))]
     held = box(x0 - gap, y0 - gap, x1 + gap, y1 + gap)
-    one = sorted(i for g, b in zip(groups, boxes) for i in g
-                 if not _small(b, boxes) or held.contains(box(*b)))
+    one = sorted(i for g, b, small in zip(groups, boxes, _small(boxes)) for i in g
+                 if not small or held.contains(box(*b)))
     return [one], set(), [None], [False]
 
 
@@ -142,16 +142,21 @@ def _clusters(pieces: list[Part], gap: float) -> list[Cluster]:
     white joins them to a panel or the page; small marks beside a larger one (a logo, red
     lettering) are not among them."""
     seeds = [p.footprint for p in pieces if p.seed]
-    found = [Cluster(unary_union([seeds[k] for k in g])) for g in touching(seeds, gap)]
-    return [c for c in found if not _small(c.bounds, [f.bounds for f in found])]
+    found = [Cluster(shapely.convex_hull(shapely.multipolygons([seeds[k] for k in g])))
+             for g in touching(seeds, gap)]
+    boxes = [c.bounds for c in found]
+    return [c for c, small in zip(found, _small(boxes)) if not small]
 
 
-def _small(b: tuple[float, float, float, float],
-           others: list[tuple[float, float, float, float]]) -> bool:
-    """A box smaller than SMALL_GROUP of the largest of ``others`` both ways: a mark."""
-    tall = max(o[3] - o[1] for o in others)
-    wide = max(o[2] - o[0] for o in others)
-    return b[3] - b[1] < SMALL_GROUP * tall and b[2] - b[0] < SMALL_GROUP * wide
+def _small(boxes: list) -> list[bool]:
+    """For each of ``boxes`` (x0, y0, x1, y1): smaller than SMALL_GROUP of the largest
+    both ways, a mark beside a marker."""
+    if not boxes:
+        return []
+    tall = max(b[3] - b[1] for b in boxes)
+    wide = max(b[2] - b[0] for b in boxes)
+    return [b[3] - b[1] < SMALL_GROUP * tall and b[2] - b[0] < SMALL_GROUP * wide
+            for b in boxes]
 
 
 def _painted_panel(pieces: list[Part], group: list[int]) -> bool:
@@ -190,7 +195,7 @@ def _marker_groups(parts: list[Part], groups: list[list[int]], art: Artwork) -> 
     if not groups:
         return []
     size = [shapely.total_bounds([parts[i].footprint for i in g]) for g in groups]
-    kept = [(g, b) for g, b in zip(groups, size) if not _small(b, size)]
+    kept = [(g, b) for g, b, small in zip(groups, size, _small(size)) if not small]
     kept.sort(key=lambda gb: gb[1][1])
     merged: list[tuple[list[int], np.ndarray]] = []
     for g, b in kept:
