@@ -23,6 +23,8 @@ __all__ = ["SetAside", "Dimension", "inner_marks", "outside", "merged"]
 HOLE_SHARE = 0.06
 #: A centre mark sits within this share of its marker's size from the marker's centre.
 CENTRE_SHARE = 0.03
+#: ... and is no larger than this share of it (a frame round the marker is no mark).
+MARK_SHARE = 0.25
 #: Set-aside pieces of one kind this close (share of the page's larger side) are one item.
 NEAR_SHARE = 0.02
 
@@ -73,8 +75,9 @@ def inner_marks(parts: list[Part], member: list[int | None], regions: list[BaseG
                     member[i] = -1
                     aside.append(SetAside("mounting hole", bbox(parts[i].geometry.bounds)))
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        marks = [i for i in mine if member[i] == k and parts[i].line and math.hypot(
-            *(np.subtract(_centre(parts[i].geometry), (cx, cy)))) <= CENTRE_SHARE * size]
+        marks = [i for i in mine if member[i] == k and parts[i].line
+                 and parts[i].extent <= MARK_SHARE * size and math.hypot(
+                     *(np.subtract(_centre(parts[i].geometry), (cx, cy)))) <= CENTRE_SHARE * size]
         if marks:
             mx0, my0, mx1, my1 = shapely.total_bounds([parts[i].geometry for i in marks])
             if min(mx1 - mx0, my1 - my0) >= 0.5 * max(mx1 - mx0, my1 - my0):

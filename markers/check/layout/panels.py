@@ -10,7 +10,9 @@ a frame of lines) is the **page** when it also holds
 - page furniture: a line that is no part of a marker and not the area's own edge (a
   title block's box, a dimension line, a leader), or lettering beside the markers (outside the column a
   marker's words stand in, or far above or below it), or
-- one marker pushed to one side (a sign is centred on its panel, NR 5.09(5)(d)).
+- one marker pushed to one side (a sign is centred on its panel, NR 5.09(5)(d)), or
+  an aid's face (a face has no white panel), or
+- a smaller white area holding the markers (their panel).
 
 A white area a marker spans from edge to edge (a buoy's body between its bands, a wrap,
 a center aid's stripes) is never the page. Whatever is not the page may be a marker's panel: the smallest that
@@ -47,15 +49,17 @@ OFF_CENTRE = 0.1
 #: A piece no larger than this share of the page may be a letter (of a note, a title).
 LETTER_SHARE = 0.05
 #: A marker reaches a white area's side when it comes within this share of its width.
-SPAN_SHARE = 0.05
+SPAN_SHARE = 0.01
 
 
 @dataclass(frozen=True)
 class Cluster:
     """Touching areas of marker colors: where a marker is, before its panel is known (the
-    convex hull of those areas: containment is all it is asked about)."""
+    convex hull of those areas: containment is all it is asked about), and whether it is
+    an aid's face (markers.check.layout.split), which has no white panel."""
 
     footprint: BaseGeometry
+    face: bool = False
 
     @property
     def bounds(self) -> tuple[float, float, float, float]:
@@ -132,28 +136,46 @@ def _beside(b: tuple[float, float, float, float], held: list[Cluster]) -> bool:
 
 
 def is_page(box: Container, clusters: list[Cluster], parts: list[Part], tree: STRtree,
-            art: Artwork, gap: float) -> bool:
+            art: Artwork, gap: float, boxes: list[Container]) -> bool:
     """Whether white area ``box`` is the page rather than a panel (module docstring);
-    ``tree`` indexes the parts' geometry."""
+    ``tree`` indexes the parts' geometry, ``boxes`` are all the white areas."""
     area = box.area
     held = [c for c in clusters if _holds(area, c.footprint, gap)]
-    if not held or any(_spans(area, c) for c in held):
+    if not held:
         return False
-    if len(held) >= 2 or _off_centre(area, held[0]):
-        return True
-    marker_boxes = [shapely.box(*c.bounds) for c in held]
     grown = area.buffer(gap)
     shapely.prepare(grown)
+    within = [i for i in tree.query(grown, predicate="contains").tolist()
+              if i != box.part and not parts[i].seed and not parts[i].round
+              and not _on_edge(parts[i], area, gap)]
+    if _inner_panel(box, held, boxes, gap) is not None:
+        return True  # a smaller white holds the markers: their panel, on this page
+    if any(_spans(area, c) for c in held):
+        return False
+    if len(held) >= 2 or _off_centre(area, held[0]) or held[0].face:
+        return True
+    marker_boxes = [shapely.box(*c.bounds) for c in held]
     small = LETTER_SHARE * max(art.width, art.height)
-    for i in tree.query(grown, predicate="contains").tolist():
+    for i in within:
         p = parts[i]
-        if i == box.part or p.seed:
-            continue
-        if p.line:
-            on_edge = p.geometry.distance(area.exterior) <= gap + p.width
-            if not on_edge and not any(_holds(m, p.geometry, gap) for m in marker_boxes):
-                return True
-        elif p.extent <= small and not p.round and _beside(p.geometry.bounds, held):
+        if p.line and not any(_holds(m, p.geometry, gap) for m in marker_boxes):
             return True
-    return any(grown.contains(item.box.centroid) and _beside(item.box.bounds, held)
-               for item in art.legends)
+        if not p.line and p.extent <= small and _beside(p.geometry.bounds, held):
+            return True
+    return any(grown.contains(t.box.centroid) and _beside(t.box.bounds, held)
+               for t in art.legends)
+
+
+def _on_edge(p: Part, area: Polygon, gap: float) -> bool:
+    """A line along ``area``'s edge: its own outline, a trim line."""
+    return p.line and p.geometry.distance(area.exterior) <= gap + p.width
+
+
+def _inner_panel(box: Container, held: list[Cluster], boxes: list[Container],
+                 gap: float) -> Polygon | None:
+    """The largest white area inside ``box`` (and smaller than it) that holds all it
+    holds of the markers: a panel on a page."""
+    inside = [b.area for b in boxes if b is not box and b.area.area < 0.9 * box.area.area
+              and _holds(box.area, b.area, gap)
+              and all(_holds(b.area, c.footprint, gap) for c in held)]
+    return max(inside, key=lambda a: a.area) if inside else None

@@ -32,11 +32,13 @@ from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.check.layout.furniture import Dimension, SetAside, inner_marks, merged, outside
+from markers.check.layout.notes import beside_text
 from markers.check.layout.panels import Cluster, containers, enclosures, is_page
 from markers.check.layout.parts import Part, bbox, parts, reading_order, touching, union
 from markers.check.measure.statements import Statement, parse_statements
 from markers.check.measure.waterline import waterline_height
 from markers.core.artwork import Artwork, Layer, Shape
+from markers.core.colors import classify
 
 __all__ = ["Split", "split"]
 
@@ -45,6 +47,11 @@ __all__ = ["Split", "split"]
 SMALL_GROUP = 0.15
 #: Areas this close (share of the page's larger side) touch: rounding between bands.
 GAP_SHARE = 0.001
+#: A marker of these color families painting this share of its hull (what white painted
+#: over it takes away) is a face, an aid's, which has no white panel: white around it is
+#: the page. Orange symbols are rings (an exclusion diamond's quarters may be small).
+FACE_FAMILIES = frozenset({"red", "green"})
+FACE_FILL = 0.8
 #: Features by which a drawing says what it is; such a drawing is one marker as declared.
 DECLARED = frozenset({"waterline", "display-area", "panel"})
 
@@ -76,7 +83,7 @@ def split(art: Artwork) -> Split:
     _assign(pieces, member, regions, aside, page)
     inner_marks(pieces, member, regions, aside)
     legend_of = _legends(art, regions, member_count=len(groups))
-    stated = _statements(art, regions, legend_of)
+    stated = _statements(regions, beside_text(art, pieces, member, legend_of))
     dims = outside(pieces, member, regions, art, legend_of, aside, page)
     if len(groups) == 1 and not aside and not unframed[0]:
         return Split([art])
@@ -100,7 +107,7 @@ def _markers(art: Artwork, pieces: list[Part], page: float, gap: float) -> Found
     boxes = containers(pieces, frames, page)
     clusters = _clusters(pieces, gap)
     tree = STRtree([p.geometry for p in pieces])
-    pages = [b for b in boxes if is_page(b, clusters, pieces, tree, art, gap)]
+    pages = [b for b in boxes if is_page(b, clusters, pieces, tree, art, gap, boxes)]
     background = {b.part for b in pages if b.part is not None}
     groups = _marker_groups(pieces, _touching_solids(pieces, background, gap), art)
     if not groups:
@@ -139,11 +146,24 @@ def _touching_solids(pieces: list[Part], background: set[int], gap: float) -> li
 
 def _clusters(pieces: list[Part], gap: float) -> list[Cluster]:
     """Areas of marker colors joined where they touch: where the markers are, before any
-    white joins them to a panel or the page; small marks beside a larger one (a logo, red
-    lettering) are not among them."""
-    seeds = [p.footprint for p in pieces if p.seed]
-    found = [Cluster(shapely.convex_hull(shapely.multipolygons([seeds[k] for k in g])))
-             for g in touching(seeds, gap)]
+    white joins them to a panel or the page, with the share of their hull they show (what
+    white painted over them, a symbol's centre drawn as a white disc, takes away: a face);
+    small
+    marks beside a larger one (a logo, red lettering) are not among them."""
+    seeds = [p for p in pieces if p.seed]
+    whites = [p for p in pieces if p.white and not p.line]
+    tree = STRtree([p.geometry for p in whites])
+    found = []
+    for g in touching([p.footprint for p in seeds], gap):
+        hull = shapely.convex_hull(shapely.multipolygons([seeds[k].footprint for k in g]))
+        first = min(seeds[k].layer for k in g)
+        over = sum(whites[j].geometry.intersection(hull).area for j in tree.query(hull)
+                   if whites[j].layer > first)
+        painted = sum(seeds[k].geometry.area for k in g) - over
+        largest = max(g, key=lambda k: seeds[k].geometry.area)
+        face = painted >= FACE_FILL * hull.area and \
+            classify(seeds[largest].hex).nearest in FACE_FAMILIES
+        found.append(Cluster(hull, face))
     boxes = [c.bounds for c in found]
     return [c for c, small in zip(found, _small(boxes)) if not small]
 
@@ -318,21 +338,20 @@ def _legends(art: Artwork, regions: list[BaseGeometry], member_count: int) -> li
     return found
 
 
-def _statements(art: Artwork, regions: list[BaseGeometry],
-                legend_of: list[int | None]) -> list[tuple[Statement, ...]]:
-    """Per marker, the display heights stated in the text beside the markers: each
-    statement goes to the marker nearest its text; one naming a kind goes to every marker
-    too (not as the nearest), so the marker of that kind takes it (measure.faces)."""
+def _statements(regions: list[BaseGeometry],
+                lines: list[tuple[str, Polygon]]) -> list[tuple[Statement, ...]]:
+    """Per marker, the display heights stated in the text beside the markers
+    (markers.check.layout.notes): each statement goes to the marker nearest its text; one
+    naming a kind goes to every marker too (not as the nearest), so the marker of that
+    kind takes it (measure.faces)."""
     found: list[list[Statement]] = [[] for _ in regions]
-    for item, on in zip(art.legends, legend_of):
-        if on is not None:
-            continue
-        said = parse_statements(item.text)
+    for text, where in lines:
+        said = parse_statements(text)
         if not said:
             continue
-        nearest = min(range(len(regions)), key=lambda k: regions[k].distance(item.box))
+        nearest = min(range(len(regions)), key=lambda k: regions[k].distance(where))
         for k in range(len(regions)):
-            found[k] += [Statement(v, item.text, word, k == nearest) for v, word in said
+            found[k] += [Statement(v, text, word, k == nearest) for v, word in said
                          if k == nearest or word is not None]
     return [tuple(s) for s in found]
 

@@ -218,7 +218,8 @@ def reg_danger_legend(f: Facts) -> Iterator[Hit]:
 
 
 @rule("display-height", "NR 5.09(6)(a)", "error", REGULATORY + ("aid-red", "aid-green",
-                                                                  "aid-center"))
+                                                                  "aid-center"),
+      tolerance=Tolerance("length_tolerance", minimum=True))
 def display_height(f: Facts) -> Iterator[Hit]:
     """The display area is at least 12 in high.
 
@@ -226,6 +227,9 @@ def display_height(f: Facts) -> Iterator[Hit]:
     full-width bands of words above or below the symbol. A drawing may declare it (an
     element with id or label ``display-area``) or the user may give it
     (``--display-height``); otherwise it is inferred, and the report says which.
+
+    Measured to the drawing's precision (the length tolerance), so 12 in drawn in points
+    or millimetres is 12 in.
 
     Passes: H = 12 in.  Fails: a sign whose display area is 10 in high.
     """
