@@ -108,8 +108,8 @@ def _what_is_there(f: Facts) -> tuple[str, str]:
     shape = f"{color} {f.body_shape if f.body_shape not in (None, 'other') else 'body'}"
     if share >= req("race_color_share"):
         return shape, ""
-    return shape, (f", {share:.0%} {color} and the rest other colors: lettering or a "
-                   "pictogram, so no race course buoy, which is one color")
+    return shape, (f", {share:.0%} {color}, the rest other paint such as lettering or a "
+                   "pictogram: no race course buoy, which is one color")
 
 
 @rule("reg-symbol-color", "NR 5.09(2)(b)1-4", "error", REGULATORY)
