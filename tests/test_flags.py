@@ -129,10 +129,10 @@ def test_a_small_diver_flag_fails(tmp_path) -> None:
 def test_a_small_distress_flag_is_a_warning_and_a_red_one_an_error(tmp_path) -> None:
     art = build(Design("distress-flag"))
     path = tmp_path / "small.svg"
-    render_file(replace(art, width=20, height=12, layers=tuple(
-        replace(lay, shapes=(Shape(box(0, 0, 20, 12)),)) for lay in art.layers)), path)
+    render_file(replace(art, width=26, height=16, layers=tuple(
+        replace(lay, shapes=(Shape(box(0, 0, 26, 16)),)) for lay in art.layers)), path)
     report, _ = check_file(path, CheckOptions())
-    assert report.verdict == "pass"
+    assert report.verdict == "pass"  # 11 % and 13 % off: within "approximately"'s 2nd band
     assert {(f.rule, f.severity) for f in report.findings} == {("distress-flag", "warning")}
     red = tmp_path / "red.svg"
     red.write_bytes(path.read_bytes().replace(b"#FF4F00", b"#C8102E"))

@@ -1,8 +1,9 @@
-"""A legend that touches or crosses the orange outline (issue 10): its own finding, "legend
-overlaps the outline", under the paragraph that places the words (NR 5.09(2)(b)1 danger,
-(b)3 control, (b)4 information), with the area of the letters on the outline or the
-clearance as measured; the outline's own width is measured as if the letters were not
-there.
+"""A legend that crosses the orange outline (issue 10): its own finding, "legend overlaps
+the outline", under the paragraph that places the words (NR 5.09(2)(b)1 danger, (b)3
+control, (b)4 information), with the area of the letters on the outline; one that only
+touches it from inside (issue 21: no letter on the orange) is where the paragraph puts
+it, and gets a legend-legibility warning (NR 5.09(2)(b)5) with its clearance as
+measured. The outline's own width is measured as if the letters were not there.
 
 Every drawing is written here by hand, in mm and in pt (and, for the clearances around
 the length tolerance, as a reportlab PDF in points with CMYK paint and a title line),
@@ -112,15 +113,21 @@ def test_legend_crossing_the_outline_is_named_and_measured(tmp_path, kind, unit)
 
 
 @pytest.mark.parametrize("kind,unit", CASES)
-def test_legend_touching_the_outline_is_named_with_its_clearance(tmp_path, kind, unit):
+def test_legend_touching_the_outline_from_inside_is_a_legibility_warning(tmp_path, kind, unit):
+    """No letter area on the orange: the words are where the paragraph puts them, only too
+    close to the outline to read (NR 5.09(2)(b)5), so a warning, not the placement error."""
     assert _expected_overlap(kind, "touch") < 1e-6
     report = check_svg_text(tmp_path, f"{kind}-touch-{unit}", _svg(kind, "touch", unit))
-    assert report.kind == kind and report.verdict == "fail"
-    hits = [f for f in report.findings if f.rule == RULE[kind] and f.severity == "error"
-            and "overlaps the outline" in f.message]
+    assert report.kind == kind and report.verdict != "fail", \
+        [(f.rule, f.severity, f.message) for f in report.findings]
+    hits = [f for f in report.findings if "touches the outline" in f.message]
     assert len(hits) == 1, [(f.rule, f.message) for f in report.findings]
+    assert (hits[0].rule, hits[0].severity) == ("legend-legibility", "warning")
+    assert hits[0].citation == "NR 5.09(2)(b)5"
     assert hits[0].unit == "in" and hits[0].measured == pytest.approx(0.0, abs=0.002)
     assert hits[0].required == "> 0.01"
+    assert not [f for f in report.findings if f.rule == RULE[kind] and
+                "overlaps" in f.message]  # (the bar or wedge is no word OCR reads: review)
     assert "outline-width" not in {f.rule for f in report.findings}
 
 
@@ -226,8 +233,8 @@ def _gap_pdf(kind: str, gap: float) -> bytes:
 
 
 def _named_gap(report, kind: str) -> list:
-    return [f for f in report.findings if f.rule == RULE[kind] and f.severity == "error"
-            and "overlaps the outline" in f.message]
+    return [f for f in report.findings if f.rule == "legend-legibility"
+            and f.severity == "warning" and "touches the outline" in f.message]
 
 
 @pytest.mark.parametrize("gap", GAPS)
@@ -244,6 +251,7 @@ def test_a_legend_within_the_tolerance_of_the_outline_is_named_beyond_it_not(tmp
     else:
         report = check_svg_text(tmp_path, f"{kind}-{gap}-{form}", _gap_svg(kind, gap, form))
     assert report.kind == kind
+    assert not [f for f in report.findings if f.rule == RULE[kind] and "overlaps" in f.message]
     hits = _named_gap(report, kind)
     if clearance <= 0.01:
         assert len(hits) == 1, [(f.rule, f.message) for f in report.findings]

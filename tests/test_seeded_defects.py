@@ -38,6 +38,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "nr5-09-2-b-5-t01-fail-blue-legend.svg": ("reg-legend-color",),
     "nr5-09-2-b-5-t02-warn-small-letters.svg": ("legend-legibility",),
     "nr5-09-2-b-5-t03-warn-hairline-letters.svg": ("legend-legibility",),
+    "nr5-09-2-b-5-t04-warn-legend-touching-outline.svg": ("legend-legibility",),
     # the permit label, NR 5.09(3)(b): found by its form, reported, not a legend
     "nr5-09-3-b-t01-info-permit-label.svg": ("permit-label",),
     # sizes, NR 5.09(6)
@@ -71,8 +72,9 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "nr5-09-2-a-8-t01-fail-white-reflector.svg": ("aid-reflector-color",),
     "nr5-09-7-a-t01-fail-low-mooring.svg": ("mooring-buoy",),
     "nr5-09-7-b-t01-fail-16in-race-ball.svg": ("race-buoy",),
+    "nr5-09-7-b-t02-fail-pictogram-on-ball.svg": ("race-buoy",),
     "s30-70-t01-fail-2in-stripe.svg": ("diver-flag",),
-    "s30-675-t01-warn-small-flag.svg": ("distress-flag",),
+    "s30-675-t01-fail-10in-square.svg": ("distress-flag",),
 }
 
 #: Rules that measure a number: their findings carry a numeric ``measured`` value.

@@ -59,8 +59,7 @@ def build_distress_flag(design: Design) -> Artwork:
         if abs(value - want) > tol * want + 1e-9:
             refuse(f"a distress flag is approximately {req('distress_height'):g} by "
                               f"{req('distress_length'):g} in ({requirement(key).ref}); {value:g} in is "
-                              f"more than {tol:.0%} from {want:g} in "
-                              f"({requirement('distress_tolerance').ref})")
+                              f"more than {tol:.0%} from {want:g} in")
         sizes.append(value)
     h, length = sizes
     dims = [dimension(f"height {about('distress_height')}", h, "in", "distress_height"),

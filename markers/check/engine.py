@@ -19,7 +19,7 @@ from markers.core.colors import AMBIGUITY_MARGIN, ColorMatch
 from markers.core.spec import Law, governed_by, req, requirement
 
 __all__ = ["Hit", "Finding", "Tolerance", "Rule", "Registry", "Override", "SEVERITIES", "tolerance",
-           "at_least", "at_most", "within", "color_is", "unjudged"]
+           "at_least", "at_most", "within", "approximately", "color_is", "unjudged"]
 
 #: Slack for numbers that should compare equal after floating-point arithmetic.
 EPSILON = 1e-6
@@ -263,6 +263,27 @@ def within(value: float | None, low: float, high: float, say: Callable[[float], 
     if value is not None and not low - tol <= value <= high + tol:
         yield Hit(say(value), measured=round(value, digits), required=required, unit=unit,
                   tolerance=_stamped(), bbox=bbox)
+
+
+def approximately(value: float | None, want: float, far: float,
+                  say: Callable[[float, bool], str], *, unit: str = "in",
+                  relative: bool = False, digits: int = 3,
+                  bbox: tuple[float, float, float, float] | None = None) -> Iterator[Hit]:
+    """"Approximately ``want``" (RULES.md): nothing within the rule's tolerance of it (the
+    first band), a warning beyond it up to ``far`` (the second band), an error beyond
+    that. ``relative``: both bands are shares of ``want``. The Hit stamps the band it
+    broke as its tolerance (in ``unit``) and both bands in ``required``; ``say(value,
+    beyond_far)`` words it."""
+    scale = abs(want) if relative else 1.0
+    near = tolerance() * scale
+    far = max(far * scale, near)
+    if value is None or abs(value - want) <= near + EPSILON:
+        return
+    beyond = abs(value - want) > far + EPSILON
+    yield Hit(say(value, beyond), measured=round(value, digits),
+              required=f"about {want:g} +- {near:.4g} (error beyond +- {far:.4g})",
+              unit=unit, tolerance=round(far if beyond else near, 4), bbox=bbox,
+              severity="error" if beyond else "warning")
 
 
 def color_is(match: ColorMatch | None, want: str, say: Callable[[ColorMatch], str], *,

@@ -25,7 +25,7 @@ from markers.core.artwork import Artwork
 from markers.core.design import DESIGN_SUFFIXES, as_declared, is_design, parse_design
 from markers.core.pack import Pack
 from markers.core.quiet import ARITHMETIC, warnings_as_errors
-from markers.core.shown import one_line, short_name
+from markers.core.shown import arithmetic_words, one_line, plain, short_name
 from markers.errors import UnreadableDrawing, WsmarkError
 from markers.read import READERS, read_drawing
 from markers.read.limits import read_limited
@@ -177,11 +177,12 @@ def check_pages(data: bytes, name: str, options: CheckOptions,
             return report, [_at_stated_scale(page, options)[0] for page in pages]
     except WsmarkError as err:
         text = str(err)
-        text = shown + text[len(name):] if text.startswith(name) else text
-        return FileReport.unreadable(name, one_line(text)), []
+        reason = text[len(name):] if text.startswith(name) else text
+        return FileReport.unreadable(name, one_line(
+            (shown if text.startswith(name) else "") + plain(reason))), []
     except ARITHMETIC as err:
         return FileReport.unreadable(name, one_line(
-            f"{shown}: numbers out of range ({str(err).splitlines()[0][:100]})")), []
+            f"{shown}: numbers out of range ({arithmetic_words(err)})")), []
     except RecursionError:
         return FileReport.unreadable(name, one_line(f"{shown}: nested too deeply to read")), []
     except MemoryError:
@@ -189,10 +190,9 @@ def check_pages(data: bytes, name: str, options: CheckOptions,
     except Exception as err:  # a hostile file must not crash a batch: report it on one line
         if "bad_alloc" in str(err):  # GEOS out of memory: the worker's budget reports it
             raise MemoryError from None
-        text = str(err).splitlines()[0] if str(err) else ""
         return FileReport.unreadable(name, one_line(
-            f"{shown}: cannot be measured ({type(err).__name__}"
-            f"{': ' + text[:120] if text else ''})")), []
+            f"{shown}: cannot be measured: wsmark failed on something in this drawing (a "
+            "fault of wsmark's, not of the drawing; please report it with the file)")), []
 
 
 def check_file(path: str | Path, options: CheckOptions,

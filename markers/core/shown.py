@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MAX_ERROR_CHARS", "MAX_ECHO_CHARS", "shown_name", "short_name", "quoted", "one_line"]
+__all__ = ["MAX_ERROR_CHARS", "MAX_ECHO_CHARS", "shown_name", "short_name", "quoted", "one_line",
+           "plain", "arithmetic_words"]
 
 MAX_ERROR_CHARS = 300  # one error message, file name included
 MAX_ECHO_CHARS = 40  # of an input value echoed inside a message
@@ -48,3 +49,43 @@ def one_line(message: str, limit: int = MAX_ERROR_CHARS) -> str:
         return line
     tail = f"... ({len(line):,} chars)"
     return line[:limit - len(tail)] + tail
+
+
+#: numpy's and shapely's floating-point warnings, and what they mean for a drawing.
+_ARITHMETIC = {"overflow": "a number too large to compute with",
+               "divide by zero": "a division by zero in its geometry",
+               "division by zero": "a division by zero in its geometry",
+               "invalid value": "a result that is no number",
+               "underflow": "a number too small to compute with"}
+_NUMPY_WARNING = re.compile(r"(overflow|divide by zero|invalid value|underflow) encountered "
+                            r"in [\w.]+")
+#: A Python class name as libraries print it before their message ("TypeError: ...").
+_CLASS_NAME = re.compile(r"\b[A-Z][A-Za-z0-9_]*(?:Error|Exception|Warning)\b:?\s*")
+
+
+def arithmetic_words(err: BaseException) -> str:
+    """What an arithmetic failure (numpy's or Python's) says about the drawing, in plain
+    words, without the library's function names ("overflow encountered in matmul")."""
+    text = str(err).lower()
+    for key, words in _ARITHMETIC.items():
+        if key in text:
+            return words
+    if isinstance(err, ZeroDivisionError):
+        return _ARITHMETIC["division by zero"]
+    return _ARITHMETIC["overflow"] if isinstance(err, OverflowError) else \
+        "a computation on its numbers failed"
+
+
+def plain(reason: str) -> str:
+    """The reason part of an error in plain words: no exception class names, numpy's
+    warnings said as what they mean, no "(Success)" (the text of errno 0, which says
+    nothing), no empty or doubled brackets and stops ("(x).)")."""
+    text = _CLASS_NAME.sub("", _NUMPY_WARNING.sub(lambda m: _ARITHMETIC[m[1]], reason))
+    while True:
+        shorter = re.sub(r"\)\.\)", ")", text)
+        shorter = re.sub(r"(^|\s)\((?:\s*|Success)\)", "", shorter)
+        if shorter == text:
+            break
+        text = shorter
+    text = re.sub(r"\s+([.,;:)])", r"\1", re.sub(r"\(\s+", "(", text))
+    return re.sub(r"\s{2,}", " ", text).strip()

@@ -104,7 +104,8 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
     facts.body_shape, fitted = _shape(body, waterline)
     facts.bands = _bands(fam, body, waterline)
     on_body = {f: g.intersection(body).area for f, (g, _) in fam.items()}
-    facts.body_color = fam[max(on_body, key=on_body.get)][1]
+    main = max(on_body, key=on_body.get)
+    facts.body_color, facts.body_color_share = fam[main][1], on_body[main] / body.area
     facts.reflector = _reflector(art, fam, body, waterline, facts.bands)
     kind = facts.kind = declared or _detect(art, fam, facts, sign, on_body)
     if kind == "wrap":
@@ -277,11 +278,13 @@ def _reflector(art: Artwork, fam: Fam, body: Polygon, waterline: float,
 # --- kind of an undeclared elevation --------------------------------------------------------
 
 def _detect(art: Artwork, fam: Fam, facts: Facts, sign: list[Polygon],
-            painted: dict[str, float]) -> str:
+            painted: dict[str, float]) -> str | None:
     """What an undeclared elevation shows: a sign above it, bands, a blue band or a
     white sphere (a mooring buoy, whose band may be missing), an aid color with
-    letters (outlines or ``<text>``), an identification or a reflector, or one race
-    color. ``painted`` is each family's area on the body."""
+    letters (outlines or ``<text>``), an identification or a reflector, or one color
+    over nearly all of it (a race buoy, NR 5.09(7)(b): a ball with a pictogram or
+    lettering on it is a sign, no marker of the rule: None). ``painted`` is each
+    family's area on the body."""
     names = [b.color.family for b in facts.bands]
     on_body = {f: area / facts.body.area for f, area in painted.items()}
     if sign or names.count("orange") >= 3:
@@ -299,7 +302,7 @@ def _detect(art: Artwork, fam: Fam, facts: Facts, sign: list[Polygon],
     if main in ("red", "green") and (letters or facts.reflector or art.meta.get("ws_id")
                                      or facts.body_shape == "nun"):
         return f"{main}-aid-buoy"
-    return "race-buoy"
+    return "race-buoy" if facts.body_color_share >= req("race_color_share") else None
 
 
 def _is_wrap(fam: Fam, body: Polygon, bands: list[Band]) -> bool:

@@ -148,6 +148,8 @@ class Facts:
     diameter_basis: str | None = None
     body_shape: str | None = None
     body_color: ColorMatch | None = None
+    #: the share of the body above the waterline that is of body_color's family
+    body_color_share: float | None = None
     bands: list[Band] = field(default_factory=list)
     reflector: Reflector | None = None
     lighted: bool | None = None

@@ -91,7 +91,8 @@ REFS: dict[str, Ref] = {r.clause: r for r in (
     Ref("NR 5.09(7)(a)", "... mooring buoys ... shall extend 18 inches above the waterline, be "
         "white in color with a blue band clearly visible above the waterline, and they should "
         "be spherical or ovate in shape."),
-    Ref("NR 5.09(7)(b)", "... race course, water ski and slalom buoys ... shall: 1. Extend a "
+    Ref("NR 5.09(7)(b)", "In order that race course, water ski and slalom buoys are not "
+        "mistaken for aids to navigation or regulatory markers, they shall: 1. Extend a "
         "minimum of 4 inches above the waterline and be yellow, green, fluorescent red or "
         "fluorescent orange in color; 2. Be spherical or cylindrical in shape with a minimum "
         "diameter of 8 3/4 inches and a maximum diameter no larger than 14 inches; 3. Be made "

@@ -63,8 +63,6 @@ REQ: dict[str, Requirement] = {r.key: r for r in (
     _r("sign_buoy_bands", 5.0, "count", "NR 5.09(5)(c)",
        "3 bands of international orange alternating with 2 of white"),
     # The numbers below are wsmark's readings of words the rule leaves open.
-    _r("sign_buoy_band_tolerance", 0.03, "ratio", "wsmark practice",
-       "'approximately one-fifth': each band within 0.03 of 1/5 of the area above water"),
     _r("buoy_band_min", 3.0, "in", "wsmark practice",
        "an orange band of a symbol buoy at least 3 in high, so it reads as a band"),
     _r("band_edge_tolerance", 0.25, "in", "wsmark practice",
@@ -75,8 +73,28 @@ REQ: dict[str, Requirement] = {r.key: r for r in (
        "a mooring buoy's 18 in above water, give or take 1 in of freeboard"),
     _r("diver_stripe_tolerance", 1 / 16, "in", "wsmark practice",
        "the diver flag's 3 in stripe, within 1/16 in"),
-    _r("distress_tolerance", 0.10, "ratio", "wsmark practice",
-       "'approximately 18 by 30 inches': each side within 10 %"),
+    # "Approximately" (RULES.md): within the first band a pass, beyond it a warning up to
+    # the second band, an error beyond that. The law gives no number; these are wsmark's
+    # readings of the word where it stands, cited to that paragraph. Only two numbers of the
+    # law are "approximately": the mooring buoy's 18 in "shall extend" and the race buoy's
+    # 4 in is "a minimum", so they get no band.
+    _r("sign_buoy_band_tolerance", 0.03, "ratio", "NR 5.09(5)(c)",
+       "'approximately one-fifth': each band within 0.03 of 1/5 of the area above water "
+       "passes (the eye does not tell 17 % from 20 %)"),
+    _r("sign_buoy_band_far", 0.10, "ratio", "NR 5.09(5)(c)",
+       "'approximately one-fifth': a band more than 0.10 from 1/5 (under a tenth or over "
+       "three tenths of the area above water, half a fifth off) is not a fifth: an error"),
+    _r("distress_tolerance", 0.10, "ratio", "s. 30.675, Wis. Stats.",
+       "'approximately 18 by 30 inches': each side within 10 % passes"),
+    _r("distress_far", 0.25, "ratio", "s. 30.675, Wis. Stats.",
+       "'approximately 18 by 30 inches': a side more than 25 % off (the flag's area off by "
+       "nearly half, or a square) is not this flag: an error"),
+    # NR 5.09(7)(b) names the colors "in order that race course, water ski and slalom
+    # buoys are not mistaken for aids to navigation or regulatory markers": a buoy of one
+    # of them, not a sign. A lime ball with a black pictogram is a sign on a ball.
+    _r("race_color_share", 0.90, "ratio", "NR 5.09(7)(b)",
+       "a race course buoy is one of its colors over at least 90 % of what is seen above "
+       "the waterline: no lettering or pictogram beyond a maker's small mark"),
     # Default tolerances of the measuring rules: drawing precision, not leniency.
     _r("length_tolerance", 0.01, "in", "wsmark practice",
        "a measured length may fall short of its minimum by 0.01 in (drawing precision)"),

@@ -365,6 +365,25 @@ def _race_pass():
 
 
 @drawing
+def _race_pictogram():
+    """nr5-09-7-b-t02-fail-pictogram-on-ball.svg
+
+    A 12 in ball declared a race buoy (``design:`` in its ``<desc>``), yellow and riding
+    6 in out, with a black figure (a head and a 7 x 3.5 in body) over 43 % of what is
+    seen above the water: (7)(b) asks one race color, so it is not mistaken for a sign."""
+    k, dia, above = PX, 12.0, 6.0
+    width = dia + 4
+    cx = width / 2
+    figure = [(cx - 3.5, 1.5), (cx + 3.5, 1.5), (cx + 3.5, 5.0), (cx - 3.5, 5.0)]
+    body = ('  <desc>design: {"kind": "buoy-race", "material": "foam"}</desc>\n'
+            f'  <path d="{d(sphere_cap(cx, above, dia, above), k)}" fill="{YELLOW}"/>\n'
+            f'  <circle cx="{f((cx - 2.6) * k)}" cy="{f(2.2 * k)}" r="{f(0.7 * k)}" '
+            'fill="#000000"/>\n'
+            f'  <path d="{d(figure, k)}" fill="#000000"/>\n' + waterline(width, above, k))
+    return svg_in(width, above + 1, body, "Slalom ball with a pictogram", "px", k)
+
+
+@drawing
 def _race_big():
     """nr5-09-7-b-t01-fail-16in-race-ball.svg
 
@@ -419,11 +438,12 @@ def _distress_pass():
 
 
 @drawing
-def _distress_small():
-    """s30-675-t01-warn-small-flag.svg
+def _distress_square():
+    """s30-675-t01-fail-10in-square.svg
 
-    An orange flag 12 by 20 in: s. 30.675 says approximately 18 by 30 in."""
-    return _distress(12, 20, "Distress flag, small")
+    An orange square 10 by 10 in: s. 30.675 says approximately 18 by 30 in; 44 % and
+    67 % off, far beyond "approximately", so it is not this flag."""
+    return _distress(10, 10, "Distress flag, 10 in square")
 
 
 if __name__ == "__main__":

@@ -405,6 +405,37 @@ def _legend_on_outline():
 
 
 @drawing
+def _legend_touching_outline():
+    """nr5-09-2-b-5-t04-warn-legend-touching-outline.svg
+
+    Illustrator, pt: the danger diamond of _legend_on_outline with ROCKS 2 in high inside
+    it, moved left until its R is 0.003 in from the inner edge of the orange outline: no
+    letter on the orange (the words are inside the diamond), but too close to the
+    outline to read (a legibility warning, not a misplaced legend). The shift is worked
+    out here with shapely on the letters' own outlines."""
+    from shapely.affinity import translate
+    from shapely.geometry import Polygon
+
+    w, t, gap = 16.0, 2.0, 0.003
+    ring = Polygon(diamond(12, 12, w), [diamond(12, 12, inner_width(w, t))])
+    line = set_line("ROCKS", 2.0, 12.0, 12.9)
+    lo, hi = 0.0, 6.0  # the leftward shift that leaves ``gap`` of white
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if translate(line.geometry, -mid).distance(ring) > gap else (lo, mid)
+    path = d(diamond(12, 12, w), PT) + d(diamond(12, 12, inner_width(w, t)), PT)
+    return f"""{AI_HEAD}<svg version="1.1" id="Layer_1" {XMLNS} x="0px" y="0px" width="1728pt"
+	 height="1728pt" viewBox="0 0 1728 1728" xml:space="preserve">
+<rect width="1728" height="1728" style="fill:#FFFFFF;"/>
+<path style="fill:#FF4F00;fill-rule:evenodd;" d="{path}"/>
+<g transform="matrix(72 0 0 72 {-lo * 72:.6f} 0)">
+	<path d="{line.path}"/>
+</g>
+</svg>
+"""
+
+
+@drawing
 def _red_outline():
     """nr5-09-2-b-1-4-t02-fail-red-outline.svg
 

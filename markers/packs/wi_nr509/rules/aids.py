@@ -10,7 +10,7 @@ from markers.check.measure.faces import Facts
 from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
-from markers.packs.wi_nr509.rules.regulatory import stroke_hits
+from markers.packs.wi_nr509.rules.regulatory import shape_words, stroke_hits, undecoded
 from markers.packs.wi_nr509.validation import ws_id_parts, ws_id_wanted
 
 AIDS = kinds_of("aid")
@@ -46,25 +46,26 @@ def aid_id_format(f: Facts) -> Iterator[Hit]:
     Read from the lettering on the aid (``<text>`` as written, every line of it, so a
     bare "2" is judged as the id; outlines as OCR reads them, when the glyphs confirm
     the reading), else the declared design. Letters that are there but could not be
-    read with confidence, or a raster image where they may be, are not a pass: the
-    finding is ``review``. No identification at all fails.
+    read with confidence, text that could not be decoded (control or private-use codes,
+    as a Type 3 bitmap font gives), or a raster image where they may be, are neither a
+    pass nor a failure of what they say: the finding is ``review``. No identification at
+    all fails.
 
     Passes: WS-1, WS-A.  Fails: "7", "WS7", "ws-2", outlined "STOP", an aid with no id.
     """
     want = "WS-<number> | WS-<letters>"
-    if f.ws_id is None:
-        if f.ws_id_basis == "outlines":
-            why = "; ".join(leg.doubt for leg in f.legends if leg.doubt) or \
-                "its outlined letters were not read"
-            yield unjudged("the identification", why, required=want, bbox=_letters_box(f))
-        elif f.unread.get("raster image"):
-            yield unjudged("the identification", f"the drawing has {f.unread['raster image']}"
-                           " raster image(s), which are not read", required=want,
-                           bbox=f.bbox())
-        else:
-            yield Hit("no identification on the aid; NR 5.09(2)(a)5 asks 'WS-' and a number "
-                      "or letters", measured="none", required=want, bbox=f.bbox())
-    elif not ws_id_parts(f.ws_id):
+    read = f.ws_id is not None and bool(ws_id_parts(f.ws_id))
+    why = "; ".join(dict.fromkeys(filter(None, map(undecoded, f.legends))))
+    if not read and (why or (f.ws_id is None and f.ws_id_basis == "outlines")):
+        yield unjudged("the identification", why or "its outlined letters were not read",
+                       required=want, bbox=_letters_box(f))
+    elif f.ws_id is None and f.unread.get("raster image"):
+        yield unjudged("the identification", f"the drawing has {f.unread['raster image']}"
+                       " raster image(s), which are not read", required=want, bbox=f.bbox())
+    elif f.ws_id is None:
+        yield Hit("no identification on the aid; NR 5.09(2)(a)5 asks 'WS-' and a number "
+                  "or letters", measured="none", required=want, bbox=f.bbox())
+    elif not read:
         yield Hit(f"identification {f.ws_id!r} ({_read_from(f)}) is not 'WS-' followed by "
                   "a number or letters",
                   measured=f.ws_id, required=want, bbox=_letters_box(f))
@@ -148,8 +149,9 @@ def aid_shape(f: Facts) -> Iterator[Hit]:
     """
     want = (_BUOY_SHAPE if f.waterline is not None else _SHAPE)[f.kind]
     if f.face_shape != want:
-        yield Hit(f"{f.kind} face is a {f.face_shape}; Coast Guard aids of this color are "
-                  f"{want}", measured=f.face_shape, required=want, bbox=f.bbox())
+        yield Hit(f"{f.kind} face is {shape_words(f.face_shape)}; the Coast Guard's aid of "
+                  f"this color is {shape_words(want)}", measured=str(f.face_shape),
+                  required=want, bbox=f.bbox())
     elif want == "triangle" and f.symbol_outer is not None:
         x0, y0, x1, y1 = f.symbol_outer.bounds
         ratio = (x1 - x0) / (y1 - y0)

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.check.engine import Hit, Tolerance, at_least, color_is, tolerance, unjudged, within
+from markers.check.engine import (
+    EPSILON, Hit, Tolerance, approximately, at_least, color_is, tolerance, unjudged, within,
+)
 from markers.check.measure.faces import Facts
 from markers.core.spec import choice, req, requirement
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
+from markers.packs.wi_nr509.rules.regulatory import shape_words
 
 AIDS = kinds_of("aid")
 #: Buoys (6)(a) sizes: all but mooring, slalom and race course buoys. An aid counts when
@@ -131,16 +134,17 @@ def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
 
 
 @rule("buoy-sign-bands", "NR 5.09(5)(c)", "error", ("buoy-sign",),
-      tolerance=Tolerance("sign_buoy_band_tolerance", "ratio", "0.03 of the height"))
+      tolerance=Tolerance("sign_buoy_band_tolerance", "ratio", "0.03 of the area"))
 def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
     """A sign buoy has 3 orange bands alternating with 2 white, each about 1/5.
 
-    Each band takes about one-fifth of the buoy's area above the waterline. The colors and
-    their order are an error; a band outside 1/5 +- 0.03 of the area is a warning
-    ("approximately").
+    Each band takes approximately one-fifth of the buoy's area above the waterline. The
+    colors and their order are an error. "Approximately" has two bands: a share within
+    1/5 +- 0.03 passes, beyond it a warning up to 1/5 +- 0.10, and beyond that (under a
+    tenth, over three tenths) an error: that band is not a fifth.
 
-    Passes: orange, white, orange, white, orange of 20 % each.  Fails: orange, white,
-    orange (3 bands).
+    Passes: orange, white, orange, white, orange of 20 % each.  Warning: a band of 25 %.
+    Fails: orange, white, orange (3 bands), or a band of 35 %.
     """
     count = int(req("sign_buoy_bands"))
     want = ", ".join("orange" if i % 2 == 0 else "white" for i in range(count))
@@ -148,13 +152,14 @@ def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
         yield Hit(f"bands from the top are {_sequence(f)}; {requirement('sign_buoy_bands').ref} "
                   f"asks {want}", measured=_sequence(f), required=want, bbox=f.bbox())
         return
-    share, tol = req("sign_buoy_band_fraction"), tolerance()
+    share = req("sign_buoy_band_fraction")
     for band in f.bands:
-        if abs(band.share - share) > tol:
-            yield Hit(f"a {band.color.label} band takes {band.share:.0%} of the buoy above "
-                      f"the waterline; about one-fifth each", measured=round(band.share, 3),
-                      required=f"{share:.2f} +- {tol:.2f}", unit="ratio", tolerance=tol,
-                      severity="warning", bbox=f.bbox())
+        yield from approximately(
+            band.share, share, req("sign_buoy_band_far"),
+            lambda v, beyond, band=band: f"a {band.color.label} band takes {v:.0%} of the buoy "
+            f"above the waterline; {requirement('sign_buoy_band_fraction').ref} asks about "
+            f"one-fifth each{' (this is not a fifth)' if beyond else ''}",
+            unit="ratio", bbox=f.bbox())
 
 
 @rule("reflector-band", "NR 5.09(6)(f)", "error", AIDS, tolerance=_LENGTH)
@@ -242,22 +247,26 @@ def mooring_buoy(f: Facts) -> Iterator[Hit]:
                   bbox=where)
     shapes = choice("mooring_shapes").values
     if f.body_shape not in shapes:
-        yield Hit(f"mooring buoy is {f.body_shape}; it should be spherical or ovate",
+        yield Hit(f"mooring buoy is {shape_words(f.body_shape)}; it should be spherical or "
+                  "ovate",
                   measured=f.body_shape, required=" or ".join(shapes), severity="warning",
                   bbox=where)
 
 
 @rule("race-buoy", "NR 5.09(7)(b)", "error", ("buoy-race",), tolerance=_LENGTH)
 def race_buoy(f: Facts) -> Iterator[Hit]:
-    """A race course buoy: >= 4 in out, race colors, 8 3/4 to 14 in, round.
+    """A race course buoy: >= 4 in out, one race color all over, 8 3/4 to 14 in, round.
 
     A race course, water ski or slalom buoy extends at least 4 in above the
     waterline; is yellow, green, fluorescent red or fluorescent orange (color
-    families: a drawing cannot show fluorescence); spherical or cylindrical; 8 3/4 to
+    families: a drawing cannot show fluorescence) over at least 90 % of what is seen
+    above the waterline, so that it is not mistaken for an aid or a regulatory marker
+    (lettering or a pictogram on it make it a sign); spherical or cylindrical; 8 3/4 to
     14 in in diameter; made of foam, plastic or rubber (a design field: a drawing
     without it gets an info).
 
-    Passes: a yellow 9 in foam sphere riding 4.5 in out.  Fails: a 16 in sphere.
+    Passes: a yellow 9 in foam sphere riding 4.5 in out.  Fails: a 16 in sphere, or a
+    yellow ball a third covered by a black figure.
     """
     where, a, d = f.bbox(), f.height_above_water, f.diameter
     low = req("race_min_height")
@@ -268,13 +277,17 @@ def race_buoy(f: Facts) -> Iterator[Hit]:
     yield from within(d, lo, hi, lambda v: f"race buoy is {v:.2f} in in diameter; "
                       f"{requirement('race_min_diameter').ref} asks {lo:g} to {hi:g} in",
                       required=f"{lo:g} to {hi:g}", bbox=where)
-    for key, value, what in (("race_colors", f.body_color.family if f.body_color else None,
-                              "color"), ("race_shapes", f.body_shape, "shape")):
-        allowed = choice(key).values
-        if value not in allowed:
-            yield Hit(f"race buoy {what} is {value}; {choice(key).ref} asks "
-                      f"{choice(key).text}", measured=str(value),
-                      required=" | ".join(allowed), bbox=where)
+    colors = choice("race_colors")
+    if f.body_color is None or f.body_color.family not in colors.values:
+        said = f.body_color.label if f.body_color else "not painted"
+        yield Hit(f"race buoy is {said}; {colors.ref} asks {colors.text}",
+                  measured=f.body_color.family if f.body_color else "none",
+                  required=" | ".join(colors.values), bbox=where)
+    yield from _one_color(f)
+    shapes = choice("race_shapes")
+    if f.body_shape not in shapes.values:
+        yield Hit(f"race buoy is {shape_words(f.body_shape)}; {shapes.ref} asks {shapes.text}",
+                  measured=str(f.body_shape), required=" | ".join(shapes.values), bbox=where)
     materials = choice("race_materials")
     if f.material is None:
         yield Hit("material not declared (a design's 'material'); NR 5.09(7)(b)3 asks foam, "
@@ -282,3 +295,14 @@ def race_buoy(f: Facts) -> Iterator[Hit]:
     elif f.material not in materials.values:
         yield Hit(f"race buoy material is {f.material}; {materials.ref} asks {materials.text}",
                   measured=f.material, required=" | ".join(materials.values))
+
+
+def _one_color(f: Facts) -> Iterator[Hit]:
+    """Other colors on a race buoy beyond the allowance: lettering or a pictogram."""
+    share, need = f.body_color_share, req("race_color_share")
+    if share is None or f.body_color is None or share >= need - EPSILON:
+        return
+    yield Hit(f"race buoy is {share:.0%} {f.body_color.label} and {1 - share:.0%} other "
+              f"colors (lettering or a pictogram); {requirement('race_color_share').ref} asks "
+              f"one race color over what is seen, so it is not mistaken for a sign",
+              measured=round(share, 3), required=f">= {need:g}", unit="ratio", bbox=f.bbox())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.check.engine import Hit, Tolerance, color_is, tolerance, within
+from markers.check.engine import Hit, Tolerance, approximately, color_is, within
 from markers.check.measure.faces import Facts
 from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.law import rule
@@ -58,16 +58,19 @@ def diver_flag(f: Facts) -> Iterator[Hit]:
                   unit="deg", bbox=stripe.bbox)
 
 
-@rule("distress-flag", "s. 30.675, Wis. Stats.", "warning", ("distress-flag",),
-      tolerance=Tolerance("distress_tolerance", "ratio", "10 % of each size"))
+@rule("distress-flag", "s. 30.675, Wis. Stats.", "error", ("distress-flag",),
+      tolerance=Tolerance("distress_tolerance", "ratio", "10 % of each side"))
 def distress_flag(f: Facts) -> Iterator[Hit]:
     """A distress flag is orange, approximately 18 by 30 in.
 
-    Orange is an error (a flag of another color does not say "in need of help"); the
-    size a warning beyond 10 % on either side (either way up). A drawing under a
-    quarter of that size is not at actual size: an error says so.
+    Orange is an error (a flag of another color does not say "in need of help").
+    "Approximately" has two bands, each side taken either way up: within 10 % of 18 and
+    of 30 in a pass, beyond that a warning up to 25 %, and beyond 25 % an error: a flag
+    that far from the stated size (a square, one of half the area) is not this flag. A
+    drawing under a quarter of that size is not at actual size: an error says so.
 
-    Passes: an orange flag 18 x 30 in.  Fails (warning): an orange flag 12 x 20 in.
+    Passes: an orange flag 18 x 30 in.  Warning: 16 x 26 in.  Fails: a 10 x 10 in
+    orange square (44 % and 67 % off).
     """
     where = f.bbox()
     if f.face_color is not None and f.face_color.family != "orange":
@@ -76,21 +79,22 @@ def distress_flag(f: Facts) -> Iterator[Hit]:
                   severity="error", bbox=where)
     if f.flag_height is None or f.flag_length is None:
         return
-    tol = tolerance()
     short, long = sorted((f.flag_height, f.flag_length))
+    asks = f"{requirement('distress_length').ref} asks approximately " \
+           f"{req('distress_height'):g} by {req('distress_length'):g} in"
     if long < ACTUAL_SIZE_SHARE * req("distress_length"):
-        yield Hit(f"not an actual-size drawing ({short:.2f} by {long:.2f} in; "
-                  f"{requirement('distress_length').ref} asks approximately "
-                  f"{req('distress_height'):g} by {req('distress_length'):g} in); give "
+        yield Hit(f"not an actual-size drawing ({short:.2f} by {long:.2f} in; {asks}); give "
                   "--scale or --display-height", measured=round(long, 3),
                   required=f"about {req('distress_length'):g}", unit="in", severity="error",
                   bbox=where)
         return
+    far = req("distress_far")
     for value, key in ((short, "distress_height"), (long, "distress_length")):
         want = req(key)
-        if abs(value - want) > tol * want:
-            yield Hit(f"distress flag is {short:.2f} by {long:.2f} in; "
-                      f"{requirement(key).ref} asks approximately {req('distress_height'):g} by "
-                      f"{req('distress_length'):g} in", measured=round(value, 3),
-                      required=f"= {want:g} +- {tol:.0%}", unit="in",
-                      tolerance=round(tol * want, 3), bbox=where)
+        off = f"{abs(value - want) / want:.0%} from {want:g} in"
+        yield from approximately(
+            value, want, far, lambda v, beyond, off=off: (
+                f"not a distress flag: {short:.2f} by {long:.2f} in is {off}, more than "
+                f"{far:.0%} off; {asks}" if beyond else
+                f"distress flag is {short:.2f} by {long:.2f} in ({off}); {asks}"),
+            relative=True, bbox=where)

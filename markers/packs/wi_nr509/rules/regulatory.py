@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Iterator
 
 from markers.build.proportions import legend_min_cap
@@ -10,11 +11,15 @@ from markers.check.engine import (
 )
 from markers.check.measure.common import NOT_DRAWN
 from markers.check.measure.faces import Facts, LegendFact
+from markers.core.colors import OTHER
 from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
 
 REGULATORY = kinds_of("face")
+#: What the messages call each regulatory kind's symbol.
+_SYMBOL = {"danger": "danger diamond", "exclusion": "exclusion diamond",
+           "control": "control circle", "information": "information rectangle"}
 
 
 def stroke_hits(legends: list[LegendFact]) -> Iterator[Hit]:
@@ -25,6 +30,41 @@ def stroke_hits(legends: list[LegendFact]) -> Iterator[Hit]:
             yield Hit(f"letter stroke {leg.stroke_ratio:.2f} of the letter height; block "
                       f"characters have {lo:.2f}-{hi:.2f}", measured=round(leg.stroke_ratio, 3),
                       required=f"{lo:.2f}-{hi:.2f}", unit="ratio", bbox=leg.bbox)
+
+
+#: Unicode categories of codes that are no letters a font gave a reading for: control,
+#: private use, unassigned, surrogate (a font without a Unicode map, a Type 3 bitmap font).
+_NOT_DECODED = ("Cc", "Co", "Cn", "Cs")
+#: Codes named in a message, at most.
+_CODES_SHOWN = 4
+
+
+def undecoded(leg: LegendFact) -> str | None:
+    """Why a line of lettering gives no reading to judge, else None: the reader's doubt,
+    outlines not read, or text holding codes that are no letters (control or
+    private-use codes, U+FFFD), which say nothing of what the glyphs show."""
+    if leg.doubt:
+        return leg.doubt
+    if leg.text is None:
+        return "its outlined letters were not read" if leg.outlined else None
+    codes = [ch for ch in leg.text if ch == "\ufffd" or (
+        not ch.isspace() and unicodedata.category(ch) in _NOT_DECODED)]
+    if not codes:
+        return None
+    shown = " ".join(f"U+{ord(ch):04X}" for ch in codes[:_CODES_SHOWN])
+    more = " ..." if len(codes) > _CODES_SHOWN else ""
+    return (f"its text holds {len(codes)} code(s) that are no letters ({shown}{more}): the "
+            "font gives no reading of its glyphs")
+
+
+def shape_words(shape: str | None) -> str:
+    """A detected shape as a message says it: "a triangle", "an ovate", "striped"; a
+    shape the measurer does not name (``other``, or none) is "of no regular shape"."""
+    if shape in (None, "other"):
+        return "of no regular shape"
+    if shape == "striped":
+        return shape
+    return f"{'an' if shape[0] in 'aeiou' else 'a'} {shape}"
 
 
 def _on_curve(f: Facts) -> str:
@@ -52,11 +92,25 @@ def reg_shape(f: Facts) -> Iterator[Hit]:
     Fails:  an orange triangle, or a drawing with no orange or aid face at all.
     """
     if f.kind is None:
-        shape = f.symbol_shape or "no symbol"
-        yield Hit(f"no NR 5.09 marker found ({shape}); expected an orange diamond, circle "
-                  "or rectangle on white, or a red, green or striped aid face",
+        shape, why = _what_is_there(f)
+        yield Hit(f"no NR 5.09 marker found ({shape}{why}); expected an orange diamond, "
+                  "circle or rectangle on white, or a red, green or striped aid face",
                   measured=shape, required="diamond | diamond with cross | circle | rectangle",
                   bbox=f.bbox())
+
+
+def _what_is_there(f: Facts) -> tuple[str, str]:
+    """What a drawing that is no marker shows, and why a ball of it is no race buoy
+    (NR 5.09(7)(b): one color over what is seen, no lettering or pictogram)."""
+    if f.body is None or f.body_color is None or f.body_color_share is None:
+        return f.symbol_shape or "no symbol", ""
+    share, match = f.body_color_share, f.body_color
+    color = match.hex if match.family == OTHER else match.family
+    shape = f"{color} {f.body_shape if f.body_shape not in (None, 'other') else 'body'}"
+    if share >= req("race_color_share"):
+        return shape, ""
+    return shape, (f", {share:.0%} {color}, the rest other paint such as lettering or a "
+                   "pictogram: no race course buoy, which is one color")
 
 
 @rule("reg-symbol-color", "NR 5.09(2)(b)1-4", "error", REGULATORY)
@@ -104,8 +158,9 @@ def reg_exclusion_cross(f: Facts) -> Iterator[Hit]:
     inside it ("without qualifying explanation"); words may stand outside.
 
     Also judges a drawing declared as exclusion whose diamond has no cross, one whose
-    centre is not white in each of the 4 quarters the cross leaves, and words that
-    overlap or touch the outline (partly inside it).
+    centre is not white in each of the 4 quarters the cross leaves, and words whose
+    letters lie on the outline (partly inside it; letters that only touch it are a
+    legend-legibility warning).
 
     Passes: diamond with cross, "KEEP OUT" below it.  Fails: "SWIM AREA" inside it.
     """
@@ -119,8 +174,8 @@ def reg_exclusion_cross(f: Facts) -> Iterator[Hit]:
                   measured=f"{f.white_quarters} white quarters", required="4 white quarters",
                   bbox=f.bbox())
     if f.kind == "exclusion":
-        yield from _on_outline(f, "exclusion diamond", "NR 5.09(2)(b)2 shows the cross "
-                               "without qualifying explanation; words stand clear outside")
+        yield from _on_outline(f, "NR 5.09(2)(b)2 shows the cross without qualifying "
+                               "explanation; words stand clear outside")
         for leg in f.legends:
             if leg.inside_symbol:
                 yield Hit("words inside an exclusion diamond; NR 5.09(2)(b)2 shows the "
@@ -128,14 +183,15 @@ def reg_exclusion_cross(f: Facts) -> Iterator[Hit]:
                           required="no words inside", bbox=leg.bbox)
 
 
-def _on_outline(f: Facts, symbol: str, clause: str) -> Iterator[Hit]:
-    """Lines of lettering that overlap the symbol's outline (letters on the orange band)
-    or touch it (closer than the length tolerance): the words are then neither inside
-    the symbol nor outside it on white, as ``clause`` puts them. A ``<text>`` line's
-    letters depend on the font: when its estimated box reaches the outline, a person
-    must look (review)."""
-    near = req("length_tolerance")
-    for leg, area, clearance in f.legend_on_outline:
+def _on_outline(f: Facts, clause: str) -> Iterator[Hit]:
+    """Lines of lettering that overlap the symbol's outline (letters on the orange band):
+    the words are then neither inside the symbol nor outside it on white, as ``clause``
+    puts them. Letters that only touch it (no letter area on the orange) are still where
+    ``clause`` puts them: legend-legibility warns of them (_touching). A ``<text>``
+    line's letters depend on the font: when its estimated box reaches the outline, a
+    person must look (review)."""
+    symbol = _SYMBOL[f.kind]
+    for leg, area, _ in f.legend_on_outline:
         said = f" {leg.text!r}" if leg.text else ""
         if not leg.outlined:
             yield unjudged(f"whether the <text> legend{said} stays clear of the outline of the "
@@ -146,24 +202,35 @@ def _on_outline(f: Facts, symbol: str, clause: str) -> Iterator[Hit]:
             yield Hit(f"legend{said} overlaps the outline: {area:.2f} sq in of its letters lie "
                       f"on the orange outline of the {symbol}; {clause}", measured=round(area, 3),
                       required="0", unit="sq in", bbox=leg.bbox)
-        else:
-            yield Hit(f"legend{said} overlaps the outline: its letters touch the outline of the "
-                      f"{symbol} (clearance {clearance:.3f} in, required more than {near:g} in); "
-                      f"{clause}", measured=round(clearance, 3), required=f"> {near:g}",
-                      unit="in", bbox=leg.bbox)
 
 
-def _inside_words(f: Facts, symbol: str, what: str, shall: str = "") -> Iterator[Hit]:
-    """Lettering inside ``symbol``, judged on what it says: none, unread (review) or
-    without a letter or numeral (a fail), else nothing to say."""
+def _touching(f: Facts) -> Iterator[Hit]:
+    """Outlined lines whose letters touch the symbol's outline without lying on it
+    (clearance under the length tolerance): in place, but too close to read apart."""
+    near = req("length_tolerance")
+    for leg, area, clearance in f.legend_on_outline:
+        if leg.outlined and area == 0:
+            said = f" {leg.text!r}" if leg.text else ""
+            yield Hit(f"legend{said} touches the outline of the {_SYMBOL[f.kind]} (clearance "
+                      f"{clearance:.3f} in, less than {near:g} in): too close to the outline to "
+                      "read; NR 5.09(2)(b)5 asks letters spaced for maximum legibility",
+                      measured=round(clearance, 3), required=f"> {near:g}", unit="in",
+                      bbox=leg.bbox)
+
+
+def _inside_words(f: Facts, what: str, shall: str = "") -> Iterator[Hit]:
+    """Lettering inside the symbol, judged on what it says: none, unread or not decoded
+    (review) or without a letter or numeral (a fail), else nothing to say."""
+    symbol = _SYMBOL[f.kind]
     inside = [leg for leg in f.legends if leg.inside_symbol]
     if not inside:
         yield Hit(f"no {what} inside the {symbol}{shall}", measured="none inside",
                   required=f"{what} inside", bbox=f.bbox())
         return
-    unread = [leg for leg in inside if leg.text is None]
+    unread = [leg for leg in inside if leg.text is None or undecoded(leg)]
     if unread:
-        why = "; ".join(leg.doubt for leg in unread if leg.doubt) or "they were not read"
+        why = "; ".join(dict.fromkeys(filter(None, map(undecoded, unread)))) or \
+            "they were not read"
         yield unjudged(f"the {what} inside the {symbol}", why, required=f"{what} inside",
                        bbox=unread[0].bbox)
         return
@@ -176,28 +243,30 @@ def _inside_words(f: Facts, symbol: str, what: str, shall: str = "") -> Iterator
 @rule("reg-control-legend", "NR 5.09(2)(b)3", "error", ("control",))
 def reg_control_legend(f: Facts) -> Iterator[Hit]:
     """A control circle carries its words or numerals inside the circle, read from
-    ``<text>`` or from the outlines (review when the outlines cannot be read), clear of
-    its outline: a line that crosses or touches the outline "overlaps the outline".
+    ``<text>`` or from the outlines (review when the outlines cannot be read, or read
+    as characters that are no letters), off its outline: a line with letters on the
+    orange "overlaps the outline" (one that only touches it is a legend-legibility
+    warning).
 
     Passes: "SLOW NO WAKE" inside.  Fails: an empty circle with the words below it.
     """
-    yield from _on_outline(f, "control circle", "NR 5.09(2)(b)3 puts the words inside "
-                           "the circle")
-    yield from _inside_words(f, "control circle", "words or numerals",
+    yield from _on_outline(f, "NR 5.09(2)(b)3 puts the words inside the circle")
+    yield from _inside_words(f, "words or numerals",
                              "; the nature of the control shall be indicated inside it")
 
 
 @rule("reg-info-legend", "NR 5.09(2)(b)4", "error", ("information",))
 def reg_info_legend(f: Facts) -> Iterator[Hit]:
     """An information rectangle has its message inside the rectangle, read from
-    ``<text>`` or from the outlines (review when the outlines cannot be read), clear of
-    its outline: a line that crosses or touches the outline "overlaps the outline".
+    ``<text>`` or from the outlines (review when the outlines cannot be read, or read
+    as characters that are no letters), off its outline: a line with letters on the
+    orange "overlaps the outline" (one that only touches it is a legend-legibility
+    warning).
 
     Passes: "MARINA" inside.  Fails: an empty rectangle.
     """
-    yield from _on_outline(f, "information rectangle", "NR 5.09(2)(b)4 presents the "
-                           "message within the rectangle")
-    yield from _inside_words(f, "information rectangle", "message")
+    yield from _on_outline(f, "NR 5.09(2)(b)4 presents the message within the rectangle")
+    yield from _inside_words(f, "message")
 
 
 @rule("reg-danger-legend", "NR 5.09(2)(b)1", "error", ("danger",))
@@ -205,16 +274,18 @@ def reg_danger_legend(f: Facts) -> Iterator[Hit]:
     """The words of a danger sign stand inside the diamond, or above or below it on
     white background: never on the orange outline.
 
-    A line of letters that crosses or touches the outline (closer than the length
-    tolerance) is neither inside the diamond nor on white; the finding gives the area
-    of its letters lying on the outline, or its clearance when it only touches. (The
-    outline's own width is measured as if the letters were not there.)
+    A line of letters that crosses the outline is neither inside the diamond nor on
+    white; the finding gives the area of its letters lying on the orange. Letters that
+    only touch the outline from inside (none on the orange, clearance under the length
+    tolerance) are inside the diamond: legend-legibility warns that they are too close
+    to it to read. (The outline's own width is measured as if the letters were not
+    there.)
 
     Passes: "ROCKS" inside the diamond, clear of the outline.  Fails: "ROCKS" whose
     first letter runs into the left corner of the outline.
     """
-    yield from _on_outline(f, "danger diamond", "NR 5.09(2)(b)1 puts the words inside the "
-                           "diamond, or above or below it on white background")
+    yield from _on_outline(f, "NR 5.09(2)(b)1 puts the words inside the diamond, or above "
+                           "or below it on white background")
 
 
 @rule("display-height", "NR 5.09(6)(a)", "error", REGULATORY + ("aid-red", "aid-green",
@@ -352,10 +423,14 @@ def legend_legibility(f: Facts) -> Iterator[Hit]:
 
     Cap height at least the project minimum (H/16, between 1 and 3 in; see
     markers/requirements.py for why not a flat 3 in) and stroke width between 0.10 and
-    0.30 of the cap height.
+    0.30 of the cap height. Letters that touch the symbol's outline (closer than the
+    length tolerance, none on the orange) are too close to it to read; letters on the
+    orange are an error of the rule that places the words (reg-danger-legend ...).
 
-    Passes: 2 in letters at H = 24 in.  Fails: 0.5 in letters, or hairline letters.
+    Passes: 2 in letters at H = 24 in.  Fails: 0.5 in letters, hairline letters, or
+    "ROCKS" 0.002 in from the diamond's outline inside it.
     """
+    yield from _touching(f)
     if f.display_height is None:
         return
     low = legend_min_cap(f.display_height)
