@@ -19,7 +19,7 @@ from markers.check.engine import Finding, Override
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
 from markers.check.report import FileReport, MarkerReport, marker_verdict
-from markers.check.layout import Split, at_scale, split, stated_scale
+from markers.check.layout import SetAside, Split, at_scale, split, stated_scale
 from markers.check.walk import Inputs, suffix
 from markers.core.artwork import Artwork
 from markers.core.design import DESIGN_SUFFIXES, as_declared, is_design, parse_design
@@ -136,6 +136,13 @@ def judge_pages(pages: list[Artwork], file: str, options: CheckOptions,
     splits = {i: split(_at_stated_scale(art, options)[0]) for i, art in enumerate(pages)
               if art.layers}
     drawn = [i for i, s in splits.items() if s.found] or [min(splits, default=0)]
+    empty = [i for i in range(len(pages)) if i not in drawn]
+    if empty and drawn[0] in splits:
+        first = splits[drawn[0]]
+        first.set_aside = [*first.set_aside, *(
+            SetAside(f"page {i + 1}, which holds no marker", (0.0, 0.0, round(pages[i].width, 3),
+                                                              round(pages[i].height, 3)))
+            for i in empty)]
     reports = {i: judge(pages[i], file, options, pack, splits.get(i)) for i in drawn}
     markers, findings = [], []
     for i, report in reports.items():
