@@ -1,0 +1,258 @@
+"""Line drawings as sign shops and CAM software write them: pieces joined into closed
+outlines, outlines filled film by film, the rest of the sheet white.
+
+A cutter's file paints nothing: each film's pieces are closed outlines on a layer named
+for the film (or drawn in its colour), its holes inner outlines, and the white base
+sheeting is what lies inside the trim. R12 exporters write those outlines as LINE and
+ARC pieces whose ends meet only to the exporter's rounding. This module is format-neutral
+(the DXF reader and the SVG reader of wsmark's own cut files use it): outlines come in
+inches, and areas go out as the ``(hex, area)`` pairs every reader paints.
+
+Even-odd nesting: the outlines of one film fill together by parity, so a ring is its
+outer outline less its inner one and a letter's counter is a hole, whatever the order
+or direction the outlines were drawn in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from markers.core.colors import OTHER, PALETTE, classify
+from markers.read.limits import Budget
+from markers.read.outlines import EMPTY, fill_area
+
+__all__ = ["JOIN_TOL_IN", "FILMS", "SHEET", "HOLES", "ASIDE", "Outline", "layer_role",
+           "layer_film", "join_pieces", "LineDrawing", "line_drawing"]
+
+#: Ends of pieces closer than this (inches) are one point. Exporters write coordinates
+#: rounded to 4-6 decimals of their unit (1e-4 cm is 4e-5 in) and chain arcs whose ends
+#: are computed from angles; 0.005 in is far above that rounding and half the checker's
+#: 0.01 in length tolerance, so joining never moves an edge by a length a rule could see.
+#: An absolute length, not a share of the drawing: a marker's parts are inches apart
+#: whatever the size of the sheet they are drawn on.
+JOIN_TOL_IN = 0.005
+#: The films a layer may be named for: the marker palette's families.
+FILMS = tuple(PALETTE)
+#: What a layer that is not a film is for: the sheet's outline (the panel, white), holes
+#: through it, or marks for the shop that are never cut (set aside).
+SHEET, HOLES, ASIDE = "sheet", "holes", "aside"
+_ROLES = {
+    **dict.fromkeys(("trim", "border", "frame", "blank", "sheet", "cutcontour", "contour"),
+                    SHEET),
+    **dict.fromkeys(("hole", "holes", "drill", "drilling", "mounting"), HOLES),
+    **dict.fromkeys(("registration", "reg", "regmark", "regmarks", "dimension", "dimensions",
+                     "dim", "dims", "defpoints", "title", "titleblock", "construction",
+                     "notes", "guide", "guides"), ASIDE),
+}
+#: Short forms of film names seen in shops' layer names.
+_FILM_WORDS = {**{film: film for film in FILMS}, "blk": "black", "wht": "white",
+               "org": "orange", "orng": "orange", "grn": "green", "yel": "yellow",
+               "ylw": "yellow", "blu": "blue"}
+_CAMEL = re.compile(r"([a-z])([A-Z])")
+_WORD = re.compile(r"[a-z]+")
+#: Outlines of the neutral colours (AutoCAD's colour 7 draws black on white paper) may
+#: frame the sheet instead of being film.
+_NEUTRAL = frozenset({"black", "white"})
+#: A sheet showing less white than this (sq in) shows none: the films cover it.
+_NO_WHITE = 1e-6
+
+
+def _words(name: str) -> list[str]:
+    """A layer name's words, lower case: "3M 680-24 Orange" -> ["m", "orange"],
+    "cutOrange" -> ["cut", "orange"] (camel case split, digits dropped)."""
+    return _WORD.findall(_CAMEL.sub(r"\1 \2", name).lower())
+
+
+def layer_role(name: str) -> str | None:
+    """SHEET, HOLES or ASIDE when the layer is named for what is not film (trim, border,
+    frame; holes; registration, dimensions ...), else None."""
+    return next((_ROLES[word] for word in _words(name) if word in _ROLES), None)
+
+
+def layer_film(name: str) -> str | None:
+    """The film a layer is named for ("ORANGE", "Orange Film", "cut-orange", "3M 680-24
+    orange"), else None; a layer named for what is not film names no film."""
+    if layer_role(name) is not None:
+        return None
+    return next((_FILM_WORDS[word] for word in _words(name) if word in _FILM_WORDS), None)
+
+
+@dataclass(frozen=True)
+class Outline:
+    """Closed outlines of one layer in one colour (inches, n x 2 points each)."""
+
+    layer: str
+    hex: str
+    rings: tuple[np.ndarray, ...]
+
+
+# --------------------------------------------------------------------------- joining
+
+def join_pieces(pieces: Sequence[np.ndarray], budget: Budget,
+                tol: float = JOIN_TOL_IN) -> tuple[list[np.ndarray], int]:
+    """Open pieces (LINE, ARC, open polylines: n x 2 points, inches) joined end to end
+    into closed outlines: ends within ``tol`` are snapped to one point, chains through
+    points where two pieces meet are merged, and what still branches is polygonized.
+    Returns the closed outlines and how many pieces were left open."""
+    pieces = [p for p in pieces if len(p) >= 2]
+    if not pieces:
+        return [], 0
+    snapped = _snapped(pieces, tol)
+    lines = [line for line in shapely.linestrings(snapped) if line.length > tol]
+    budget.tick()
+    if not lines:
+        return [], 0
+    merged = shapely.get_parts(shapely.line_merge(shapely.multilinestrings(lines)))
+    closed = shapely.is_closed(merged) & (shapely.get_num_points(merged) >= 4)
+    rings = [shapely.get_coordinates(line)[:-1] for line in merged[closed]]
+    branching = merged[~closed]
+    if not len(branching):
+        return rings, 0
+    budget.tick()
+    noded = shapely.get_parts(shapely.union_all(branching))
+    faces, cuts, dangles, _ = shapely.polygonize_full(noded)
+    rings += [shapely.get_coordinates(face.exterior)[:-1] for face in shapely.get_parts(faces)]
+    return rings, len(shapely.get_parts(cuts)) + len(shapely.get_parts(dangles))
+
+
+def _snapped(pieces: list[np.ndarray], tol: float) -> list[np.ndarray]:
+    """The pieces with every end moved to the centre of the ends within ``tol`` of it
+    (found by an STR tree; groups joined through shared neighbours)."""
+    ends = np.array([point for p in pieces for point in (p[0], p[-1])], dtype=float)
+    points = shapely.points(ends)
+    near, other = shapely.STRtree(points).query(points, predicate="dwithin", distance=tol)
+    group = np.arange(len(ends))
+    for a, b in zip(near.tolist(), other.tolist()):
+        ra, rb = _root(group, a), _root(group, b)
+        if ra != rb:
+            group[max(ra, rb)] = min(ra, rb)
+    roots = np.array([_root(group, i) for i in range(len(ends))])
+    centres = np.zeros_like(ends)
+    np.add.at(centres, roots, ends)
+    centres /= np.bincount(roots, minlength=len(ends))[:, None].clip(1)
+    out = []
+    for i, piece in enumerate(pieces):
+        piece = np.array(piece, dtype=float)
+        piece[0], piece[-1] = centres[roots[2 * i]], centres[roots[2 * i + 1]]
+        out.append(piece)
+    return out
+
+
+def _root(group: np.ndarray, i: int) -> int:
+    while group[i] != i:
+        group[i] = group[group[i]]
+        i = int(group[i])
+    return i
+
+
+# --------------------------------------------------------------------------- filling
+
+@dataclass(frozen=True)
+class LineDrawing:
+    """A line drawing read by the CAM convention: ``painted`` in paint order (the white
+    sheet first, then each film), what the sheet is (``sheet``: "the trim", "the border",
+    "the outermost outlines") and what was not film (``ignored``, counted)."""
+
+    painted: list[tuple[str, BaseGeometry]]
+    sheet: str
+    ignored: Counter
+
+    @property
+    def basis(self) -> str:
+        """How the drawing was read, in the words a report shows."""
+        return ("line drawing (CAM convention: closed outlines on film layers filled by "
+                f"even-odd nesting, the sheet white inside {self.sheet})")
+
+
+def line_drawing(outlines: Sequence[Outline], beside: Sequence[BaseGeometry],
+                 budget: Budget) -> LineDrawing:
+    """Fill ``outlines`` by the CAM convention. A layer named for a film (or else an
+    outline's colour) says its film; outlines of one film fill by even-odd nesting. The
+    sheet is the trim (a layer named trim, border, frame ...), else a neutral outline
+    (colour 7) framing everything else (``beside`` adds what else is drawn, such as
+    text), else the outermost outlines of the films; it is white where no film covers
+    it, less the holes."""
+    frames = _frames(outlines, beside)
+    films: dict[str, list] = {}
+    sheet_rings: list[np.ndarray] = []
+    holes: list[np.ndarray] = []
+    ignored: Counter = Counter()
+    trimmed = False
+    for index, outline in enumerate(outlines):
+        role = layer_role(outline.layer)
+        if role == SHEET or index in frames:
+            sheet_rings += outline.rings
+            trimmed = trimmed or role == SHEET
+        elif role == HOLES:
+            holes += outline.rings
+        elif role == ASIDE:
+            ignored[f"outline on layer {outline.layer!r} (not film)"] += len(outline.rings)
+        else:
+            film = layer_film(outline.layer) or classify(outline.hex).family
+            key = film if film != OTHER else outline.hex
+            hex_ = outline.hex if classify(outline.hex).family == film or film == OTHER \
+                else PALETTE[film]
+            films.setdefault(key, [hex_, []])[1].extend(outline.rings)
+    areas = [(hex_, fill_area(rings, True, budget)) for hex_, rings in films.values()]
+    punched = _shells(holes)
+    if not punched.is_empty:
+        areas = [(hex_, area.difference(punched)) for hex_, area in areas]
+    if sheet_rings:
+        sheet, named = _shells(sheet_rings), "the trim" if trimmed else "the border"
+    else:
+        sheet, named = _shells_of([area for _, area in areas]), "the outermost outlines"
+    sheet = sheet.difference(punched) if not punched.is_empty else sheet
+    painted = [(hex_, area) for hex_, area in areas if not area.is_empty]
+    covered = shapely.union_all([area for _, area in painted]) if painted else EMPTY
+    if not sheet.is_empty and sheet.difference(covered).area > _NO_WHITE:
+        painted.insert(0, (PALETTE["white"], sheet))
+    return LineDrawing(painted, named, ignored)
+
+
+def _frames(outlines: Sequence[Outline], beside: Sequence[BaseGeometry]) -> set[int]:
+    """Outlines in a neutral colour, on a layer named for no film and no role, that hold
+    everything else drawn: a border around the sheet, not black film."""
+    neutral = [i for i, o in enumerate(outlines)
+               if layer_role(o.layer) is None and layer_film(o.layer) is None
+               and classify(o.hex).family in _NEUTRAL]
+    if not neutral:
+        return set()
+    size = {i: max(shapely.area(shapely.polygons(r)) for r in outlines[i].rings)
+            for i in neutral}
+    frames: set[int] = set()
+    for i in sorted(neutral, key=lambda j: -size[j]):
+        rest = [ring for j, o in enumerate(outlines) if j != i and j not in frames
+                for ring in o.rings]
+        points = [r for r in rest] + [shapely.get_coordinates(g) for g in beside]
+        points = [p for p in points if len(p)]
+        if not points:
+            break
+        hull = shapely.convex_hull(shapely.multipoints(np.vstack(points)))
+        outer = max((shapely.polygons(r) for r in outlines[i].rings), key=shapely.area)
+        if not shapely.make_valid(outer).buffer(JOIN_TOL_IN).covers(hull):
+            break
+        frames.add(i)
+    return frames
+
+
+def _shells(rings: list[np.ndarray]) -> BaseGeometry:
+    """Everything inside any of ``rings`` (each ring's whole area, holes ignored)."""
+    if not rings:
+        return EMPTY
+    return shapely.union_all([shapely.make_valid(shapely.polygons(r)) for r in rings
+                              if len(r) >= 3])
+
+
+def _shells_of(areas: list[BaseGeometry]) -> BaseGeometry:
+    """Everything inside the outer outlines of ``areas`` (their holes filled)."""
+    shells = [Polygon(p.exterior) for area in areas for p in shapely.get_parts(area)
+              if isinstance(p, Polygon) and not p.is_empty]
+    return shapely.union_all(shells) if shells else EMPTY
