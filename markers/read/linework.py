@@ -22,15 +22,17 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
+from shapely.affinity import translate
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from markers.core.artwork import FEATURE_NAMES, Artwork, Layer, Shape
 from markers.core.colors import OTHER, PALETTE, classify
 from markers.read.limits import Budget
 from markers.read.outlines import EMPTY, fill_area
 
 __all__ = ["JOIN_TOL_IN", "FILMS", "SHEET", "HOLES", "ASIDE", "Outline", "layer_role",
-           "layer_film", "join_pieces", "LineDrawing", "line_drawing"]
+           "layer_film", "join_pieces", "LineDrawing", "line_drawing", "film_on_design"]
 
 #: Ends of pieces closer than this (inches) are one point. Exporters write coordinates
 #: rounded to 4-6 decimals of their unit (1e-4 cm is 4e-5 in) and chain arcs whose ends
@@ -256,3 +258,37 @@ def _shells_of(areas: list[BaseGeometry]) -> BaseGeometry:
     shells = [Polygon(p.exterior) for area in areas for p in shapely.get_parts(area)
               if isinstance(p, Polygon) and not p.is_empty]
     return shapely.union_all(shells) if shells else EMPTY
+
+
+# --------------------------------------------------------------------------- cut files
+
+def film_on_design(cut: Artwork, declared: Artwork) -> Artwork:
+    """A cut file of one film (``cut.meta['cut_film']``) on the design it declares: the
+    declared design with that film's layers replaced by the film as read, the other films,
+    the sheeting and the guides as declared. One film shows nothing of where it lies on
+    the others, so it is placed by its extent (the centre of its box on the centre of the
+    declared film's); its shape and size are what is measured. ``cut`` itself when the
+    design has no such film."""
+    film = str(cut.meta.get("cut_film"))
+    mine = [layer for layer in declared.layers if layer.color == film]
+    read = [layer for layer in cut.layers if layer.color == film]
+    if not mine or not read:
+        return cut
+    want = shapely.total_bounds([layer.geometry for layer in mine])
+    have = shapely.total_bounds([layer.geometry for layer in read])
+    dx = (want[0] + want[2] - have[0] - have[2]) / 2
+    dy = (want[1] + want[3] - have[1] - have[3]) / 2
+    moved = [Layer(layer.color, layer.hex, tuple(Shape(translate(shape.geometry, dx, dy))
+                                                 for shape in layer.shapes)) for layer in read]
+    first = declared.layers.index(mine[0])
+    layers = [layer for layer in declared.layers[:first] if layer.color != film] + moved + \
+        [layer for layer in declared.layers[first:] if layer.color != film]
+    others = [f"the {color} film" for color in declared.colors() if color not in (film, "white")]
+    others += ["the white sheeting"] if "white" in declared.colors() else []
+    told = " and ".join([", ".join(others[:-1]), others[-1]] if len(others) > 2 else others)
+    basis = (f"cut file: the {film} film measured from its outlines; {told or 'nothing else'} "
+             f"{'are' if len(others) > 1 else 'is'} taken from the declared design")
+    return Artwork(declared.width, declared.height, tuple(layers),
+                   tuple(item for item in declared.legends if item.color != film),
+                   {name: g for name, g in declared.features.items() if name in FEATURE_NAMES},
+                   {**declared.meta, "source": cut.meta.get("source"), "paint_basis": basis})
