@@ -140,7 +140,7 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
     else:
         raise UnreadableDrawing(f"{name}: the DXF has no usable units ($INSUNITS = {code}); give "
                           "--scale (inches per drawing unit) or --display-height")
-    if "design" in doc.header.custom_vars:
+    if doc.header.custom_vars.has_tag("design"):  # (``in`` compares its (tag, value) pairs)
         meta.update(declared_in_text(str(doc.header.custom_vars.get("design") or "")))
     reader = _Reader(doc, name, budget, unit_in)
     reader.walk(doc.modelspace(), np.diag([unit_in, unit_in, 1.0]), None, depth=0)
