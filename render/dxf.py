@@ -7,10 +7,11 @@ Every outline is closed. What a checker reads back is written too, as wsmark's S
 writes it: the guides (``display-area``, a buoy's ``waterline``, the ``permit-label``
 strip, the ``reflector`` band) on layers that do not plot, and the design as the custom
 property ``design`` (the SVG's ``design: {...}`` line), so ``wsmark check`` of the file
-judges it with its display area declared. Circles are CIRCLE entities and arcs LWPOLYLINE bulges, found
-where the builder drew true arcs (a Shape's SVG path data) and the cut outline follows
-them; everything else is straight segments. DXF's y axis points up, so page y is
-flipped; the page is the one of the print and SVG cut files, so all of them line up.
+judges it with its display area declared. Circles are CIRCLE entities and arcs
+LWPOLYLINE bulges, found where the builder drew true arcs (a Shape's SVG path data) and
+the cut outline follows them; everything else is straight segments. DXF's y axis points
+up, so page y is flipped; the page is the one of the print and SVG cut files, so all of
+them line up.
 """
 
 from __future__ import annotations

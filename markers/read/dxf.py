@@ -121,8 +121,8 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
     try:
         doc = _document(data)
     except DXFError as err:
-        raise UnreadableDrawing(f"{name}: not a readable DXF ({' '.join(str(err).split())[:160]})") \
-            from None
+        detail = " ".join(str(err).split())[:160]
+        raise UnreadableDrawing(f"{name}: not a readable DXF ({detail})") from None
     budget.tick()
     code = int(doc.header.get("$INSUNITS", 0) or 0)
     meta: dict[str, object] = {"source": name, "format": "dxf"}
@@ -230,7 +230,8 @@ class _Reader:
     def _insert(self, insert: object, matrix: np.ndarray, block: tuple[str, str] | None,
                 depth: int, annotation: bool) -> None:
         if depth >= DXF_MAX_INSERT_DEPTH:
-            raise UnreadableDrawing(f"{self.name}: blocks nested deeper than {DXF_MAX_INSERT_DEPTH}")
+            raise UnreadableDrawing(f"{self.name}: blocks nested deeper than "
+                                    f"{DXF_MAX_INSERT_DEPTH}")
         for single in insert.multi_insert():
             entities = self.doc.blocks.get(single.dxf.name)
             if entities is None:
