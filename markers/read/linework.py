@@ -108,7 +108,7 @@ def join_pieces(pieces: Sequence[np.ndarray], budget: Budget,
     if not pieces:
         return [], 0
     snapped = _snapped(pieces, tol)
-    lines = [line for line in shapely.linestrings(snapped) if line.length > tol]
+    lines = [line for line in map(shapely.linestrings, snapped) if line.length > tol]
     budget.tick()
     if not lines:
         return [], 0
