@@ -90,9 +90,9 @@ _UNREAD = {
     "(TOLERANCE)", "POLYMESH": "polygon mesh (POLYMESH)", "POLYFACE": "polyface mesh "
     "(POLYFACE)", "PATTERN": "pattern hatch (HATCH without a solid fill)",
 }
-_HAIRLINE = "line without width (hairline, not painted)"
-_UNJOINED = "open line not joined into a closed outline (not painted)"
-_UNFILLED = "closed outline without fill, in a drawing of fills (a line, not painted)"
+_HAIRLINE = "line without width in a drawing of fills (a hairline, not paint)"
+_UNJOINED = "open line (not joined into a closed outline)"
+_UNFILLED = "closed outline without fill in a drawing of fills (a line, not paint)"
 _NOT_PLOTTED = "entity on a layer that does not plot"
 #: Errors ezdxf raises on a malformed entity (its DXFValueError and DXFTypeError among
 #: them); the entity is skipped and counted.
@@ -165,7 +165,8 @@ def _document(data: bytes) -> object:
     version = _ACADVER.search(data[:65536])
     encoding = "utf-8" if version and version[1] >= b"AC1021" else "cp1252"
     try:
-        return ezdxf.read(io.StringIO(data.decode(encoding, errors="replace")))
+        text = data.decode(encoding, errors="replace")  # newline=None: CRLF files (Windows)
+        return ezdxf.read(io.StringIO(text, newline=None))  # read as ezdxf.readfile does
     except (DXFError, ValueError, KeyError, IndexError, TypeError, AttributeError):
         pass
     return recover.read(io.BytesIO(data))[0]
@@ -259,7 +260,7 @@ class _Reader:
     def _plots(self, layer: str) -> bool:
         """Whether the layer prints (AutoCAD's Defpoints never does)."""
         record = self._record(layer)
-        return layer.lower() != "defpoints" and (record is None or bool(record.dxf.get("plot", 1)))
+        return layer.lower() != "defpoints" and (record is None or record.dxf.get("plot") != 0)
 
     def _hex(self, entity: object, layer: str, block: tuple[str, str] | None) -> str:
         """The entity's colour as sRGB hex: its true colour, else its AutoCAD index;

@@ -82,6 +82,15 @@ def test_circles_on_an_orange_layer_a_colour_7_border_and_a_text_legend_pass() -
     assert art.visible("black").is_empty
 
 
+def test_a_dxf_with_windows_line_ends_reads_as_the_same_drawing() -> None:
+    """CRLF line ends (most files written on Windows): the same layers and legend."""
+    data = dxf_bytes(control_line_drawing())
+    lf, crlf = (read_dxf_bytes(d, "shop.dxf") for d in (data, data.replace(b"\n", b"\r\n")))
+    assert [(layer.color, round(layer.geometry.area, 6)) for layer in crlf.layers] == \
+        [(layer.color, round(layer.geometry.area, 6)) for layer in lf.layers]
+    assert [item.text for item in crlf.legends] == ["5 MPH"]
+
+
 def test_a_line_drawing_with_a_thin_ring_fails_by_its_measured_outline() -> None:
     report, _, facts = check(dxf_bytes(control_line_drawing(inner_radius=8.5)))
     assert report.verdict == "fail" and "outline-width" in rules(report, "error")
@@ -132,7 +141,7 @@ def test_pieces_farther_apart_than_the_join_tolerance_are_not_an_outline() -> No
     report, art, _ = check(dxf_bytes(r12_control_in_cm(gap_cm=0.05)), scale=1 / CM)
     assert report.verdict == "fail" and "reg-center-color" in rules(report, "error")
     assert art.visible("orange").area == pytest.approx(math.pi * 16, rel=1e-3)
-    assert art.meta["ignored"]["open line not joined into a closed outline (not painted)"] == 1
+    assert art.meta["ignored"]["open line (not joined into a closed outline)"] == 1
 
 
 def test_join_pieces_snaps_ends_within_the_tolerance_and_keeps_nested_rings() -> None:
