@@ -15,16 +15,16 @@ Two kinds of drawing:
   and leaders): read by the CAM convention of ``markers.read.linework``. Closed outlines
   (LWPOLYLINE and POLYLINE with bulges, CIRCLE, full ELLIPSE, closed SPLINE) and open
   pieces (LINE, ARC, open polylines and splines) joined end to end into closed outlines,
-  per layer and colour, are filled film by film by even-odd nesting; the rest of the
+  per layer and color, are filled film by film by even-odd nesting; the rest of the
   sheet is white; holes are holes, registration and dimension layers are set aside.
   ``meta['paint_basis']`` says so.
 
 INSERTs expand their blocks with their transforms (MINSERT grids too), DIMENSIONs and
 leaders their drawn geometry. TEXT, MTEXT and ATTRIB become LegendItems (string and a box
 estimated from the characters' widths, ``outlined=False``, one per MTEXT line); text
-exploded to outlines is read as outlines. Colours: true colour over the AutoCAD index
+exploded to outlines is read as outlines. Colors: true color over the AutoCAD index
 (ACI 7 draws black on white paper), BYLAYER through the layer, BYBLOCK through the
-INSERT; in a line drawing a layer named for a film gives its colour. A layer named like
+INSERT; in a line drawing a layer named for a film gives its color. A layer named like
 a feature (``display-area``, ``waterline``, ``panel``, ``reflector``) gives that feature;
 display-area and waterline are guides, not paint, and a layer that does not plot gives
 features only. A ``design: {...}`` line in the custom property ``design`` declares the
@@ -263,8 +263,8 @@ class _Reader:
         return layer.lower() != "defpoints" and (record is None or record.dxf.get("plot") != 0)
 
     def _hex(self, entity: object, layer: str, block: tuple[str, str] | None) -> str:
-        """The entity's colour as sRGB hex: its true colour, else its AutoCAD index;
-        BYBLOCK is the INSERT's colour, BYLAYER the layer's (true colour, else index)."""
+        """The entity's color as sRGB hex: its true color, else its AutoCAD index;
+        BYBLOCK is the INSERT's color, BYLAYER the layer's (true color, else index)."""
         from ezdxf.colors import aci2rgb
 
         if entity.dxf.hasattr("true_color"):
@@ -519,7 +519,7 @@ def _exploded(entity: object, kind: str) -> object | None:
 
 
 def _film_hex(hex_: str, layer: str) -> str:
-    """In a line drawing a layer named for a film gives its colour to what it holds."""
+    """In a line drawing a layer named for a film gives its color to what it holds."""
     film = layer_film(layer)
     return hex_ if film is None or classify(hex_).family == film else PALETTE[film]
 

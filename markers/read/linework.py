@@ -2,7 +2,7 @@
 outlines, outlines filled film by film, the rest of the sheet white.
 
 A cutter's file paints nothing: each film's pieces are closed outlines on a layer named
-for the film (or drawn in its colour), its holes inner outlines, and the white base
+for the film (or drawn in its color), its holes inner outlines, and the white base
 sheeting is what lies inside the trim. R12 exporters write those outlines as LINE and
 ARC pieces whose ends meet only to the exporter's rounding. This module is format-neutral
 (the DXF reader and the SVG reader of wsmark's own cut files use it): outlines come in
@@ -60,7 +60,7 @@ _FILM_WORDS = {**{film: film for film in FILMS}, "blk": "black", "wht": "white",
                "ylw": "yellow", "blu": "blue"}
 _CAMEL = re.compile(r"([a-z])([A-Z])")
 _WORD = re.compile(r"[a-z]+")
-#: Outlines of the neutral colours (AutoCAD's colour 7 draws black on white paper) may
+#: Outlines of the neutral colors (AutoCAD's color 7 draws black on white paper) may
 #: frame the sheet instead of being film.
 _NEUTRAL = frozenset({"black", "white"})
 #: A sheet showing less white than this (sq in) shows none: the films cover it.
@@ -89,7 +89,7 @@ def layer_film(name: str) -> str | None:
 
 @dataclass(frozen=True)
 class Outline:
-    """Closed outlines of one layer in one colour (inches, n x 2 points each)."""
+    """Closed outlines of one layer in one color (inches, n x 2 points each)."""
 
     layer: str
     hex: str
@@ -177,9 +177,9 @@ class LineDrawing:
 def line_drawing(outlines: Sequence[Outline], beside: Sequence[BaseGeometry],
                  budget: Budget) -> LineDrawing:
     """Fill ``outlines`` by the CAM convention. A layer named for a film (or else an
-    outline's colour) says its film; outlines of one film fill by even-odd nesting. The
+    outline's color) says its film; outlines of one film fill by even-odd nesting. The
     sheet is the trim (a layer named trim, border, frame ...), else a neutral outline
-    (colour 7) framing everything else (``beside`` adds what else is drawn, such as
+    (color 7) framing everything else (``beside`` adds what else is drawn, such as
     text), else the outermost outlines of the films; it is white where no film covers
     it, less the holes."""
     frames = _frames(outlines, beside)
@@ -220,7 +220,7 @@ def line_drawing(outlines: Sequence[Outline], beside: Sequence[BaseGeometry],
 
 
 def _frames(outlines: Sequence[Outline], beside: Sequence[BaseGeometry]) -> set[int]:
-    """Outlines in a neutral colour, on a layer named for no film and no role, that hold
+    """Outlines in a neutral color, on a layer named for no film and no role, that hold
     everything else drawn: a border around the sheet, not black film."""
     neutral = [i for i, o in enumerate(outlines)
                if layer_role(o.layer) is None and layer_film(o.layer) is None

@@ -1,7 +1,7 @@
 """DXF drawings as shops and CAM software write them, each written here by ezdxf and
 checked as `wsmark check` does (pipeline.check_bytes: the isolated reader, the split,
 the rules), then measured: line drawings by the CAM convention (CIRCLEs on a layer named
-ORANGE, a colour-7 border, a TEXT legend; R12 LINE and ARC pieces in cm), true colour
+ORANGE, a color-7 border, a TEXT legend; R12 LINE and ARC pieces in cm), true color
 over the AutoCAD index, BYLAYER and BYBLOCK, and entities wsmark does not draw named in
 plain words."""
 
@@ -46,7 +46,7 @@ def rules(report, severity: str | None = None) -> set[str]:
 
 def control_line_drawing(inner_radius: float = 8.0, legend: str = "5 MPH"):
     """A 24 in control sign as a CAM program exports it, in inches: two CIRCLEs on a
-    layer ORANGE (colour 7, as layers often are), a 24 in square border in colour 7 on
+    layer ORANGE (color 7, as layers often are), a 24 in square border in color 7 on
     layer 0 (the display area: 2 in of white round the 20 in circle), a centred TEXT on
     layer BLACK."""
     import ezdxf
@@ -65,7 +65,7 @@ def control_line_drawing(inner_radius: float = 8.0, legend: str = "5 MPH"):
 
 # --------------------------------------------------------------------------- line drawings
 
-def test_circles_on_an_orange_layer_a_colour_7_border_and_a_text_legend_pass() -> None:
+def test_circles_on_an_orange_layer_a_color_7_border_and_a_text_legend_pass() -> None:
     report, art, facts = check(dxf_bytes(control_line_drawing()))
     assert report.verdict == "pass" and report.kind == "control", report.findings
     assert {"line-drawing", "text-outlined"} <= rules(report, "info")
@@ -159,7 +159,7 @@ def test_join_pieces_snaps_ends_within_the_tolerance_and_keeps_nested_rings() ->
     assert left == 0 and len(rings) == 2
     drawing = line_drawing([Outline("ORANGE", "#000000", tuple(rings))], [], budget)
     [(hex_, ring)] = [(h, a) for h, a in drawing.painted if h != "#FFFFFF"]
-    assert hex_ == "#FF4F00"  # a layer named for the film gives its colour
+    assert hex_ == "#FF4F00"  # a layer named for the film gives its color
     assert ring.area == pytest.approx(100 - 16, abs=0.05)
     assert len(ring.interiors) == 1
 
@@ -196,12 +196,12 @@ def test_a_trim_layer_is_the_white_sheet_and_holes_are_holes() -> None:
     assert "inside the trim" in art.meta["paint_basis"]
 
 
-# --------------------------------------------------------------------------- colours
+# --------------------------------------------------------------------------- colors
 
-def test_a_hatch_in_true_colour_white_over_aci_7_is_white_and_a_cm_trim_paints_nothing():
-    """A drawing of fills in cm: the panel a HATCH in true colour white whose AutoCAD
+def test_a_hatch_in_true_color_white_over_aci_7_is_white_and_a_cm_trim_paints_nothing():
+    """A drawing of fills in cm: the panel a HATCH in true color white whose AutoCAD
     index is 7 (black), the orange ring a HATCH of two boundary paths, the legend a TEXT,
-    and the trim a closed LWPOLYLINE in colour 7 on layer TRIM: the panel reads white,
+    and the trim a closed LWPOLYLINE in color 7 on layer TRIM: the panel reads white,
     the trim paints no black over it."""
     import ezdxf
 
@@ -229,10 +229,10 @@ def test_a_hatch_in_true_colour_white_over_aci_7_is_white_and_a_cm_trim_paints_n
     assert facts.outline == pytest.approx(2.0, abs=0.01)
 
 
-def test_bylayer_and_byblock_colours_resolve_through_the_layer_and_the_insert() -> None:
-    """The panel a HATCH BYLAYER on a layer whose true colour is white; the ring a HATCH
-    BYBLOCK in a block inserted in true colour orange (its ACI 7 ignored); the legend a
-    TEXT BYBLOCK in a block inserted BYLAYER on a layer of colour 7 (black)."""
+def test_bylayer_and_byblock_colors_resolve_through_the_layer_and_the_insert() -> None:
+    """The panel a HATCH BYLAYER on a layer whose true color is white; the ring a HATCH
+    BYBLOCK in a block inserted in true color orange (its ACI 7 ignored); the legend a
+    TEXT BYBLOCK in a block inserted BYLAYER on a layer of color 7 (black)."""
     import ezdxf
 
     doc = ezdxf.new("R2010", units=1)

@@ -67,14 +67,14 @@ def line_drawing(f: Facts) -> Iterator[Hit]:
     """How a drawing that paints nothing was read: a line drawing or a cut file.
 
     Shops and CAM software export cut paths, not paint: closed outlines on a layer named
-    for the film (or drawn in its colour), the white base sheeting inside the trim.
+    for the film (or drawn in its color), the white base sheeting inside the trim.
     Such a drawing is read by that convention (the outlines of a film filled by even-odd
     nesting, the rest of the sheet white), and a cut file of one film is judged with the
     other films of the design it declares; the note says which, so the clerk knows what
     was measured.
 
     Passes: a drawing of filled areas.  Fails (info): two CIRCLEs on a layer ORANGE, a
-    border in colour 7 and a TEXT legend.
+    border in color 7 and a TEXT legend.
     """
     if f.paint_basis:
         yield Hit(f"read as a {f.paint_basis}")
