@@ -56,7 +56,7 @@ from markers.read.limits import (
     DXF_MAX_ENTITIES, DXF_MAX_INSERT_DEPTH, FLATTEN_TOL_IN, Budget,
 )
 from markers.read.linework import (
-    ASIDE, SHEET, Outline, join_pieces, layer_film, layer_role, line_drawing,
+    ASIDE, SHEET, Outline, join_pieces, layer_film, layer_role, line_drawing, shells,
 )
 from markers.read.outlines import affine, apply, fill_area, flatten, stroke_area
 from markers.read.paint import artwork, guarded_read, pen, to_hex
@@ -425,8 +425,7 @@ class _Reader:
         self.ignored = +self.ignored  # without the zero counts
         if not trim:
             return list(self.fills)
-        sheet = shapely.union_all([shapely.make_valid(shapely.polygons(r)) for r in trim])
-        return [(PALETTE["white"], sheet)] + self.fills
+        return [(PALETTE["white"], shells(trim))] + self.fills
 
     def _nothing(self) -> str:
         """Why a drawing gives nothing to judge, naming what it does draw."""

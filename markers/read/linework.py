@@ -32,7 +32,8 @@ from markers.read.limits import Budget
 from markers.read.outlines import EMPTY, fill_area
 
 __all__ = ["JOIN_TOL_IN", "FILMS", "SHEET", "HOLES", "ASIDE", "Outline", "layer_role",
-           "layer_film", "join_pieces", "LineDrawing", "line_drawing", "film_on_design"]
+           "layer_film", "join_pieces", "shells", "LineDrawing", "line_drawing",
+           "film_on_design"]
 
 #: Ends of pieces closer than this (inches) are one point. Exporters write coordinates
 #: rounded to 4-6 decimals of their unit (1e-4 cm is 4e-5 in) and chain arcs whose ends
@@ -204,11 +205,11 @@ def line_drawing(outlines: Sequence[Outline], beside: Sequence[BaseGeometry],
                 else PALETTE[film]
             films.setdefault(key, [hex_, []])[1].extend(outline.rings)
     areas = [(hex_, fill_area(rings, True, budget)) for hex_, rings in films.values()]
-    punched = _shells(holes)
+    punched = shells(holes)
     if not punched.is_empty:
         areas = [(hex_, area.difference(punched)) for hex_, area in areas]
     if sheet_rings:
-        sheet, named = _shells(sheet_rings), "the trim" if trimmed else "the border"
+        sheet, named = shells(sheet_rings), "the trim" if trimmed else "the border"
     else:
         sheet, named = _shells_of([area for _, area in areas]), "the outermost outlines"
     sheet = sheet.difference(punched) if not punched.is_empty else sheet
@@ -227,37 +228,37 @@ def _frames(outlines: Sequence[Outline], beside: Sequence[BaseGeometry]) -> set[
                and classify(o.hex).family in _NEUTRAL]
     if not neutral:
         return set()
-    size = {i: max(shapely.area(shapely.polygons(r)) for r in outlines[i].rings)
-            for i in neutral}
+    outer = {i: max((_polygon(r) for r in outlines[i].rings), key=shapely.area)
+             for i in neutral}
     frames: set[int] = set()
-    for i in sorted(neutral, key=lambda j: -size[j]):
-        rest = [ring for j, o in enumerate(outlines) if j != i and j not in frames
-                for ring in o.rings]
-        points = [r for r in rest] + [shapely.get_coordinates(g) for g in beside]
+    for i in sorted(neutral, key=lambda j: -outer[j].area):
+        points = [ring for j, o in enumerate(outlines) if j != i and j not in frames
+                  for ring in o.rings] + [shapely.get_coordinates(g) for g in beside]
         points = [p for p in points if len(p)]
         if not points:
             break
         hull = shapely.convex_hull(shapely.multipoints(np.vstack(points)))
-        outer = max((shapely.polygons(r) for r in outlines[i].rings), key=shapely.area)
-        if not shapely.make_valid(outer).buffer(JOIN_TOL_IN).covers(hull):
+        if not outer[i].buffer(JOIN_TOL_IN).covers(hull):
             break
         frames.add(i)
     return frames
 
 
-def _shells(rings: list[np.ndarray]) -> BaseGeometry:
+def _polygon(ring: np.ndarray) -> BaseGeometry:
+    """The area inside one outline, made valid (empty for fewer than three points)."""
+    return shapely.make_valid(shapely.polygons(ring)) if len(ring) >= 3 else EMPTY
+
+
+def shells(rings: list[np.ndarray]) -> BaseGeometry:
     """Everything inside any of ``rings`` (each ring's whole area, holes ignored)."""
-    if not rings:
-        return EMPTY
-    return shapely.union_all([shapely.make_valid(shapely.polygons(r)) for r in rings
-                              if len(r) >= 3])
+    return shapely.union_all([_polygon(r) for r in rings]) if rings else EMPTY
 
 
 def _shells_of(areas: list[BaseGeometry]) -> BaseGeometry:
     """Everything inside the outer outlines of ``areas`` (their holes filled)."""
-    shells = [Polygon(p.exterior) for area in areas for p in shapely.get_parts(area)
-              if isinstance(p, Polygon) and not p.is_empty]
-    return shapely.union_all(shells) if shells else EMPTY
+    outer = [Polygon(p.exterior) for area in areas for p in shapely.get_parts(area)
+             if isinstance(p, Polygon) and not p.is_empty]
+    return shapely.union_all(outer) if outer else EMPTY
 
 
 # --------------------------------------------------------------------------- cut files
