@@ -179,69 +179,110 @@ def line_drawing(outlines: Sequence[Outline], beside: Sequence[BaseGeometry],
                  budget: Budget) -> LineDrawing:
     """Fill ``outlines`` by the CAM convention. A layer named for a film (or else an
     outline's color) says its film; outlines of one film fill by even-odd nesting. The
-    sheet is the trim (a layer named trim, border, frame ...), else a neutral outline
-    (color 7) framing everything else (``beside`` adds what else is drawn, such as
-    text), else the outermost outlines of the films; it is white where no film covers
-    it, less the holes."""
-    frames = _frames(outlines, beside)
-    films: dict[str, list] = {}
-    sheet_rings: list[np.ndarray] = []
+    sheet is the smallest outline that holds every film: one on a layer named trim,
+    blank, border, frame ..., or a neutral one (color 7) on a layer named for nothing;
+    a larger one is a page border, set aside, as is a neutral outline outside the sheet.
+    Without one, the sheet is the films' outermost outlines. It is white where no film
+    covers it, less the holes. ``beside`` is what else is drawn (text), which a neutral
+    outline must hold too to frame a drawing of neutral outlines alone."""
+    roles = [layer_role(o.layer) for o in outlines]
+    films = [_film_key(o) if role is None else None for o, role in zip(outlines, roles)]
+    sheet, used, named = _sheet(outlines, roles, films, beside)
+    grouped: dict[str, list] = {}
     holes: list[np.ndarray] = []
     ignored: Counter = Counter()
-    trimmed = False
-    for index, outline in enumerate(outlines):
-        role = layer_role(outline.layer)
-        if role == SHEET or index in frames:
-            sheet_rings += outline.rings
-            trimmed = trimmed or role == SHEET
-        elif role == HOLES:
+    for index, (outline, role, film) in enumerate(zip(outlines, roles, films)):
+        if index in used:  # the sheet's outline, and borders around it (a page's)
+            ignored["border or frame outside the sheet (not film)"] += used[index]
+            continue
+        if role == HOLES:
             holes += outline.rings
-        elif role == ASIDE:
+        elif role is not None or (film in _NEUTRAL and not layer_film(outline.layer)
+                                  and sheet is not None and not _polygon(
+                                      outline.rings[0]).intersects(sheet)):
             ignored[f"outline on layer {outline.layer!r} (not film)"] += len(outline.rings)
         else:
-            film = layer_film(outline.layer) or classify(outline.hex).family
-            key = film if film != OTHER else outline.hex
-            hex_ = outline.hex if classify(outline.hex).family == film or film == OTHER \
-                else PALETTE[film]
-            films.setdefault(key, [hex_, []])[1].extend(outline.rings)
-    areas = [(hex_, fill_area(rings, True, budget)) for hex_, rings in films.values()]
+            grouped.setdefault(film, [_film_hex(outline, film), []])[1].extend(outline.rings)
+    areas = [(hex_, fill_area(rings, True, budget)) for hex_, rings in grouped.values()]
     punched = shells(holes)
     if not punched.is_empty:
         areas = [(hex_, area.difference(punched)) for hex_, area in areas]
-    if sheet_rings:
-        sheet, named = shells(sheet_rings), "the trim" if trimmed else "the border"
-    else:
+    if sheet is None:
         sheet, named = _shells_of([area for _, area in areas]), "the outermost outlines"
     sheet = sheet.difference(punched) if not punched.is_empty else sheet
     painted = [(hex_, area) for hex_, area in areas if not area.is_empty]
     covered = shapely.union_all([area for _, area in painted]) if painted else EMPTY
     if not sheet.is_empty and sheet.difference(covered).area > _NO_WHITE:
         painted.insert(0, (PALETTE["white"], sheet))
-    return LineDrawing(painted, named, ignored)
+    return LineDrawing(painted, named, +ignored)  # (+: without the zero counts)
 
 
-def _frames(outlines: Sequence[Outline], beside: Sequence[BaseGeometry]) -> set[int]:
-    """Outlines in a neutral color, on a layer named for no film and no role, that hold
-    everything else drawn: a border around the sheet, not black film."""
-    neutral = [i for i, o in enumerate(outlines)
-               if layer_role(o.layer) is None and layer_film(o.layer) is None
-               and classify(o.hex).family in _NEUTRAL]
-    if not neutral:
-        return set()
-    outer = {i: max((_polygon(r) for r in outlines[i].rings), key=shapely.area)
-             for i in neutral}
-    frames: set[int] = set()
-    for i in sorted(neutral, key=lambda j: -outer[j].area):
-        points = [ring for j, o in enumerate(outlines) if j != i and j not in frames
-                  for ring in o.rings] + [shapely.get_coordinates(g) for g in beside]
-        points = [p for p in points if len(p)]
-        if not points:
+def _film_key(outline: Outline) -> str:
+    """The film an outline is of: its layer's name, else its color's family (the hex
+    itself for a color of no family, so that a wrong paint stays what it is)."""
+    film = layer_film(outline.layer) or classify(outline.hex).family
+    return film if film != OTHER else outline.hex
+
+
+def _film_hex(outline: Outline, film: str) -> str:
+    """The color a film is painted in: the outline's own when it is of that film."""
+    return outline.hex if film not in PALETTE or classify(outline.hex).family == film \
+        else PALETTE[film]
+
+
+def _sheet(outlines: Sequence[Outline], roles: list[str | None], films: list[str | None],
+           beside: Sequence[BaseGeometry]) -> tuple[BaseGeometry | None, dict[int, int], str]:
+    """The sheet (None: no outline holds the films), the outlines that are sheet or
+    border rather than film (each with its rings outside the sheet: 0 for the sheet's
+    own), and what the sheet is ("the trim" or "the border")."""
+    neutral = [i for i, film in enumerate(films)
+               if film in _NEUTRAL and not layer_film(outlines[i].layer)]
+    definite = [r for i, film in enumerate(films) if film is not None and i not in neutral
+                for r in outlines[i].rings]
+    if definite:  # what a sheet must hold: the films
+        held = [_hull(definite)]
+        frames = [i for i in neutral if _holds(outlines[i], held[0])]
+    else:  # neutral outlines alone: a frame holds all the others, and the text
+        frames = _frames(outlines, neutral, beside)
+        held = [_hull([r for i in neutral if i not in frames for r in outlines[i].rings] +
+                      [shapely.get_coordinates(g) for g in beside])]
+    candidates = [i for i, role in enumerate(roles) if role == SHEET] + frames
+    holding = [i for i in candidates if held[0] is None or _holds(outlines[i], held[0])]
+    if not holding:
+        return None, {i: len(outlines[i].rings) for i in frames}, ""
+    inner = min(holding, key=lambda i: _outer(outlines[i]).area)
+    named = "the trim" if roles[inner] == SHEET else "the border"
+    used = {i: len(outlines[i].rings) if i != inner else 0 for i in candidates}
+    return _outer(outlines[inner]), used, named
+
+
+def _frames(outlines: Sequence[Outline], neutral: list[int],
+            beside: Sequence[BaseGeometry]) -> list[int]:
+    """Neutral outlines, largest first, each holding all the others left and the text:
+    borders around a drawing of neutral outlines alone."""
+    frames: list[int] = []
+    for i in sorted(neutral, key=lambda j: -_outer(outlines[j]).area):
+        rest = [r for j in neutral if j != i and j not in frames for r in outlines[j].rings]
+        hull = _hull(rest + [shapely.get_coordinates(g) for g in beside])
+        if hull is None or not _holds(outlines[i], hull):
             break
-        hull = shapely.convex_hull(shapely.multipoints(np.vstack(points)))
-        if not outer[i].buffer(JOIN_TOL_IN).covers(hull):
-            break
-        frames.add(i)
+        frames.append(i)
     return frames
+
+
+def _hull(points: list[np.ndarray]) -> BaseGeometry | None:
+    """The convex hull of the points of ``points`` (None when there are none)."""
+    points = [p for p in points if len(p)]
+    return shapely.convex_hull(shapely.multipoints(np.vstack(points))) if points else None
+
+
+def _outer(outline: Outline) -> BaseGeometry:
+    """The area inside an outline's largest ring."""
+    return max((_polygon(r) for r in outline.rings), key=shapely.area)
+
+
+def _holds(outline: Outline, hull: BaseGeometry) -> bool:
+    return _outer(outline).buffer(JOIN_TOL_IN).covers(hull)
 
 
 def _polygon(ring: np.ndarray) -> BaseGeometry:

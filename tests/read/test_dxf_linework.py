@@ -302,3 +302,28 @@ def test_a_mesh_beside_a_sign_is_counted_and_the_sign_judged() -> None:
     report, art, _ = check(dxf_bytes(doc))
     assert report.verdict == "pass", report.findings
     assert art.meta["ignored"] == {"polygon mesh (POLYMESH)": 1, "mesh (MESH)": 1}
+
+
+def test_the_sheet_is_the_blank_inside_a_page_border_with_a_title_block() -> None:
+    """A proof as CAD users lay it out: a page border and a title box on layer BORDER,
+    the sign's 24 in blank on layer BLANK, the ring on ORANGE, the title's text under
+    the blank: the sheet is the smallest outline holding the films (the blank), so the
+    display area is 24 in, not the page's 29.5."""
+    doc = control_line_drawing()
+    doc.layers.add("BORDER", color=7)
+    doc.layers.add("BLANK", color=7)
+    msp = doc.modelspace()
+    for entity in [e for e in msp if e.dxftype() == "LWPOLYLINE"]:
+        entity.dxf.layer = "BLANK"
+    for box in (((0.5, -3.0), (27.5, 26.5)), ((2.0, -1.5), (26.0, 0.0))):
+        (x0, y0), (x1, y1) = box
+        for a, b in (((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)),
+                     ((x0, y1), (x0, y0))):
+            msp.add_line(a, b, dxfattribs={"layer": "BORDER"})
+    msp.add_text("SCALE 1:1  24 IN CONTROL SIGN", height=0.4,
+                 dxfattribs={"layer": "DIM", "insert": (2.4, -1.0)})
+    report, art, facts = check(dxf_bytes(doc))
+    assert report.verdict == "pass", report.findings
+    assert facts.display_height == pytest.approx(24.0, abs=0.01)
+    assert "inside the trim" in art.meta["paint_basis"]
+    assert art.meta["ignored"] == {"border or frame outside the sheet (not film)": 2}
