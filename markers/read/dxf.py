@@ -314,9 +314,7 @@ class _Reader:
         hex_ = self._hex(entity, layer, block)
         width = _width(entity, kind)
         if kind in _FILLS or width > 0:
-            area = fill_area([apply(p, matrix, self.budget) for p, _ in local], True,
-                             self.budget) if kind in _FILLS else self._stroke(local, width, matrix)
-            self.fills.append((hex_, area))
+            self.fills.append((hex_, self._area(kind, local, width, matrix)))
             self.filled = self.filled or not (annotation or layer_role(layer) == ASIDE)
         elif closed:
             rings = tuple(apply(points, matrix, self.budget) for points, _ in local)
@@ -335,8 +333,11 @@ class _Reader:
             line = LineString(apply(local[0][0], matrix, self.budget))
             self.features.setdefault(feature, []).append(line)
 
-    def _stroke(self, local: list, width: float, matrix: np.ndarray) -> BaseGeometry:
-        """A polyline with a width: the area its pen paints, in inches."""
+    def _area(self, kind: str, local: list, width: float, matrix: np.ndarray) -> BaseGeometry:
+        """What a fill paints, or a polyline with a width (its pen's area), in inches."""
+        if kind in _FILLS:
+            return fill_area([apply(p, matrix, self.budget) for p, _ in local], True,
+                             self.budget)
         stretch = float(np.linalg.norm(matrix[:2, :2], 2))
         drawn = pen(width / 2, stretch, "flat", "miter", 4.0, FLATTEN_TOL_IN, self.budget)
         return affine(stroke_area(local, drawn, self.budget), matrix, self.budget)
@@ -348,6 +349,9 @@ class _Reader:
         """TEXT, MTEXT, ATTRIB as LegendItems, a line each; the box is estimated from the
         height (DXF text height is the cap height) and the characters' widths, placed by
         the text's alignment: no font is loaded."""
+        if not self._plots(layer):
+            self.ignored[_NOT_PLOTTED] += 1
+            return
         mtext = entity.dxftype() == "MTEXT"
         height = float(entity.dxf.get("char_height" if mtext else "height", 0.0) or 0.0)
         if not 0 < height < 1e9:
