@@ -201,8 +201,8 @@ def spec(design_: Design, pack: str | Pack = DEFAULT_PACK) -> dict[str, Any]:
 def render(what: Design | Artwork, suffix: str, dpi: float = 150,
            pack: str | Pack = DEFAULT_PACK, max_pixels: int | None = None) -> bytes:
     """A design or Artwork at actual size as ``.svg``, ``.png`` (at ``dpi``; refused
-    with a one-line WsmarkError beyond ``max_pixels``, default MAX_PIXELS) or ``.pdf``
-    bytes."""
+    with a one-line WsmarkError beyond ``max_pixels``, default MAX_PIXELS), ``.pdf`` or
+    ``.dxf`` bytes (the cut layers of ``fabricate``'s cut.dxf)."""
     from render.output import render_bytes
 
     art = build(what, pack) if isinstance(what, Design) else what

@@ -3,10 +3,15 @@
 Inches ($INSUNITS = 1), one DXF layer per film color (its color as true color and
 the nearest AutoCAD index), ``trim`` (the blank's outline, corner radius included),
 ``holes`` (mounting holes) and ``registration`` (targets, out of every cut layer).
-Every outline is closed. Circles are CIRCLE entities and arcs LWPOLYLINE bulges, found
-where the builder drew true arcs (a Shape's SVG path data) and the cut outline follows
-them; everything else is straight segments. DXF's y axis points up, so page y is
-flipped; the page is the one of the print and SVG cut files, so all of them line up.
+Every outline is closed. What a checker reads back is written too, as wsmark's SVG
+writes it: the guides (``display-area``, a buoy's ``waterline``, the ``permit-label``
+strip, the ``reflector`` band) on layers that do not plot, and the design as the custom
+property ``design`` (the SVG's ``design: {...}`` line), so ``wsmark check`` of the file
+judges it with its display area declared. Circles are CIRCLE entities and arcs
+LWPOLYLINE bulges, found where the builder drew true arcs (a Shape's SVG path data) and
+the cut outline follows them; everything else is straight segments. DXF's y axis points
+up, so page y is flipped; the page is the one of the print and SVG cut files, so all of
+them line up.
 """
 
 from __future__ import annotations
@@ -18,15 +23,19 @@ from shapely.geometry import Polygon
 
 from markers.core.fabrication import Fabrication
 from markers.core.geometry import path_circles
+from render.svg import design_line
 
-__all__ = ["cut_dxf", "REGISTRATION_LAYER", "TRIM_LAYER", "HOLES_LAYER", "ring_entities"]
+__all__ = ["cut_dxf", "REGISTRATION_LAYER", "TRIM_LAYER", "HOLES_LAYER", "GUIDES",
+           "ring_entities"]
 
 REGISTRATION_LAYER = "registration"
 TRIM_LAYER = "trim"
 HOLES_LAYER = "holes"
-#: AutoCAD color index per layer (for software that ignores true color).
+#: Features written as guides on layers that do not plot, named as the reader finds them.
+GUIDES = ("display-area", "waterline", "permit-label", "reflector")
+#: AutoCAD color index per layer (for software that ignores true color); guides grey.
 ACI = {"registration": 7, "trim": 4, "holes": 6, "orange": 30, "black": 7, "red": 1,
-       "green": 3, "blue": 5, "yellow": 2, "white": 7}
+       "green": 3, "blue": 5, "yellow": 2, "white": 7, **dict.fromkeys(GUIDES, 8)}
 #: A vertex lies on a circle when it is this close, relative to the radius (the
 #: boolean operations put their crossings on chords, 1.2e-6 r inside a 1024-gon).
 ON_CIRCLE = 5e-6
@@ -112,6 +121,24 @@ def ring_entities(coords: list[tuple[float, float]], circles: list[Circle]
     return "lwpolyline", out
 
 
+def _guides(fab: Fabrication, msp: object, layer: object, add: object) -> None:
+    """The artwork's guides, each on its own layer that does not plot: closed outlines
+    (the display area's rectangle), the waterline as a line."""
+    height = fab.frame.page_height
+    for name in GUIDES:
+        guide = fab.art.features.get(name)
+        if guide is None or guide.is_empty:
+            continue
+        layer(name, plots=False)
+        placed = fab.frame.place(guide)
+        if placed.geom_type == "LineString":
+            msp.add_lwpolyline([(x, height - y) for x, y in placed.coords],
+                               dxfattribs={"layer": name})
+        else:
+            for part in getattr(placed, "geoms", [placed]):
+                add(part, name)
+
+
 def cut_dxf(fab: Fabrication) -> bytes:
     """The cut pieces of every film color, the trim, the mounting holes and the
     registration targets, as DXF bytes."""
@@ -135,10 +162,12 @@ def cut_dxf(fab: Fabrication) -> bytes:
             else:
                 msp.add_lwpolyline(data, format="xyb", close=True, dxfattribs=attribs)
 
-    def layer(name: str, hex_: str | None = None) -> None:
+    def layer(name: str, hex_: str | None = None, plots: bool = True) -> None:
         entry = doc.layers.add(name, color=ACI.get(name, 7))
         if hex_:
             entry.rgb = _rgb(hex_)
+        if not plots:
+            entry.dxf.plot = 0
 
     hexes = {layer.color: layer.hex for layer in fab.art.layers}
     for color, pieces in fab.cuts.items():
@@ -159,6 +188,8 @@ def cut_dxf(fab: Fabrication) -> bytes:
     layer(REGISTRATION_LAYER)
     for target in fab.frame.registration():
         add(target, REGISTRATION_LAYER)
+    _guides(fab, msp, layer, add)
+    doc.header.custom_vars.append("design", design_line(fab.art))
     box = bbox.extents(msp)  # ezdxf copies the layout's extents into $EXTMIN/$EXTMAX
     msp.dxf.extmin = (box.extmin.x, box.extmin.y, 0.0)
     msp.dxf.extmax = (box.extmax.x, box.extmax.y, 0.0)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # shapely is not needed to know the formats (wsmark --help)
 __all__ = ["FORMATS", "MAX_PIXELS", "check_pixels", "write_atomic", "render_bytes",
            "render_file", "file_stem", "make_dir"]
 
-FORMATS = (".svg", ".png", ".pdf")
+FORMATS = (".svg", ".png", ".pdf", ".dxf")
 #: The most pixels a PNG may have unless the caller says otherwise: 200 Mpx is 800 MB of
 #: cairo surface (4 bytes a pixel), about what a shared machine can spare for one render.
 MAX_PIXELS = 200_000_000
@@ -48,11 +48,17 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
 def render_bytes(art: Artwork, suffix: str, dpi: float = 150,
                  max_pixels: int = MAX_PIXELS) -> bytes:
     """The Artwork as ``.svg``, ``.png`` (at ``dpi``, at most ``max_pixels`` pixels: a
-    larger one is refused before cairo allocates it) or ``.pdf`` bytes."""
+    larger one is refused before cairo allocates it), ``.pdf`` or ``.dxf`` bytes (the
+    cut layers of ``fabricate``'s cut.dxf: every film, the trim, the guides)."""
     suffix = suffix.lower()
     if suffix not in FORMATS:
         raise WsmarkError(f"cannot render to {suffix or 'a file without suffix'!r}: "
                           f"use {', '.join(FORMATS)}")
+    if suffix == ".dxf":
+        from markers.core.fabrication import plan
+        from render.dxf import cut_dxf
+
+        return cut_dxf(plan(art))
     from render.raster import MAX_PNG_SIDE, svg_to_pdf, svg_to_png  # cairo: only to render
     from render.svg import to_svg
 

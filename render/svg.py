@@ -29,8 +29,8 @@ from markers.core.artwork import Artwork
 from markers.core.fabrication import Fabrication
 from markers.core.geometry import fmt
 
-__all__ = ["to_svg", "annotated_svg", "geometry_path", "citations", "print_svg", "cut_svg",
-           "Text", "Line", "Area", "Placed", "page_svg"]
+__all__ = ["to_svg", "annotated_svg", "geometry_path", "citations", "design_line",
+           "print_svg", "cut_svg", "Text", "Line", "Area", "Placed", "page_svg"]
 
 
 def _ring(coords) -> str:
@@ -74,13 +74,19 @@ def _description(art: Artwork) -> tuple[str, str]:
     kind, h = meta.get("kind"), meta.get("display_height")
     title = f"wsmark {kind}, display area {fmt(h)} in" if h else f"wsmark {kind}"
     lines = [f"kind: {kind}", f"display height: {fmt(h)} in" if h else "",
-             f"citations: {'; '.join(citations(art))}"]
+             f"citations: {'; '.join(citations(art))}", design_line(art)]
+    return title, "\n".join(line for line in lines if line)
+
+
+def design_line(art: Artwork) -> str:
+    """The design as one JSON line, ``design: {...}``, which the readers take back as
+    the drawing's declaration (SVG ``<desc>``, DXF custom property ``design``)."""
+    meta = art.meta
     record = {key: meta[key] for key in ("kind", "display_height", "outline", "legend",
                                          "ws_id", "permit_id") + DECLARED
               if meta.get(key) is not None}
     record["citations"] = citations(art)
-    lines.append("design: " + json.dumps(record, sort_keys=True))
-    return title, "\n".join(line for line in lines if line)
+    return "design: " + json.dumps(record, sort_keys=True)
 
 
 def _layer_groups(drawing: svgwrite.Drawing, art: Artwork, prefix: str = "",

@@ -23,7 +23,7 @@ from markers.core.design import Design
 from markers.core.fabrication import Frame, plan
 from wi import KINDS, build
 from wi import sample_design
-from render.dxf import cut_dxf
+from render.dxf import GUIDES, cut_dxf
 from render.fabricate import write_files
 from render.svg import cut_svg, print_svg
 
@@ -137,7 +137,11 @@ def test_dxf_has_a_layer_per_color_of_true_circles_in_inches(acceptance) -> None
     assert layers["orange"].rgb == (0xFF, 0x4F, 0x00)
     assert len({layers[n].color for n in ("orange", "trim", "registration")}) == 3
     entities = list(doc.modelspace())
-    assert {e.dxf.layer for e in entities} == {"orange", "black", "registration", "trim"}
+    assert {e.dxf.layer for e in entities} == {"orange", "black", "registration", "trim",
+                                              "display-area"}
+    assert [layers[n].dxf.plot for n in ("orange", "trim", "display-area")] == [1, 1, 0]
+    (area,) = dxf_polygons(doc, "display-area")  # the 24 x 24 in face, page offset 0.625
+    assert area.bounds == pytest.approx((0.625, 0.625, 24.625, 24.625), abs=1e-9)
     for e in entities:  # every outline closed: a circle, or a closed polyline
         assert e.dxftype() == "CIRCLE" or (e.dxftype() == "LWPOLYLINE" and e.closed)
     circles = sorted(e.dxf.radius for e in entities
@@ -248,11 +252,14 @@ def test_every_kind_gives_disjoint_closed_cut_pieces(kind: str) -> None:
             assert piece.is_valid and piece.exterior.is_closed
         assert cut_svg(fab, color).count(b"<path") >= len(pieces)
     doc = ezdxf.read(io.StringIO(cut_dxf(fab).decode("utf-8")))
-    assert {e.dxf.layer for e in doc.modelspace()} == {*fab.cuts, "registration", "trim"}
+    guides = {name for name in GUIDES if name in art.features}  # on layers that do not plot
+    assert {e.dxf.layer for e in doc.modelspace()} == {*fab.cuts, "registration", "trim",
+                                                        *guides}
+    assert all(doc.layers.get(name).dxf.plot == 0 for name in guides)
     for color, pieces in fab.cuts.items():  # read back: areas as the geometry's
         assert dxf_area(doc, color) == pytest.approx(sum(p.area for p in pieces), abs=0.01)
-        for e in doc.modelspace():
-            assert e.dxftype() == "CIRCLE" or e.closed
+        for e in doc.modelspace():  # a buoy's waterline is a guide line, not a cut
+            assert e.dxftype() == "CIRCLE" or e.closed or e.dxf.layer == "waterline"
     assert b"crop-marks" in print_svg(fab)
 
 

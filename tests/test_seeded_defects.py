@@ -53,6 +53,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "fab-t03-warn-proof-dimension.svg": ("proof-dimension", "set-aside"),
     "fab-t04-info-set-aside.svg": ("set-aside",),
     "fab-t05-fail-not-actual-size.svg": ("actual-size",),
+    "fab-t06-info-line-drawing.svg": ("line-drawing",),
     # state aids to navigation, NR 5.09(2)(a)
     "nr5-09-2-a-1-2-4-t01-fail-orange-red-nun.svg": ("aid-color",),
     "nr5-09-2-a-4-t01-fail-horizontal-stripes.svg": ("aid-stripes",),

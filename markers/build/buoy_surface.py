@@ -88,7 +88,8 @@ def cone_development(r_top: float, r_bottom: float, height: float, apex: tuple[f
 
 
 def _symbol_buoy(design: Design, elevation: Artwork) -> BuoySurface:
-    flat = build_wrap(replace(design, kind="buoy-symbol"))
+    flat = build_wrap(replace(design, kind="buoy-wrap"))  # what is printed is its wrap,
+    # and says so: the print and cut files are checked as the wrap they are
     d, a = elevation.meta["diameter"], elevation.meta["height_above_water"]
     around = math.pi * d
     band = next(x.value for x in elevation.meta["dimensions"]

@@ -22,13 +22,16 @@ from markers.check.report import FileReport, MarkerReport, marker_verdict
 from markers.check.layout import SetAside, Split, at_scale, split, stated_scale
 from markers.check.walk import Inputs, suffix
 from markers.core.artwork import Artwork
-from markers.core.design import DESIGN_SUFFIXES, as_declared, is_design, parse_design
+from markers.core.design import (
+    DESIGN_SUFFIXES, as_declared, design_from_record, is_design, parse_design,
+)
 from markers.core.pack import Pack
 from markers.core.quiet import ARITHMETIC, warnings_as_errors
 from markers.core.shown import arithmetic_words, one_line, plain, short_name
 from markers.errors import UnreadableDrawing, WsmarkError
 from markers.read import READERS, read_drawing
 from markers.read.limits import read_limited
+from markers.read.linework import film_on_design
 from markers.read.sniff import sniff
 
 __all__ = ["CheckOptions", "load_artwork", "judge", "judge_pages", "worst_page", "check_bytes",
@@ -58,10 +61,29 @@ def load_artwork(data: bytes, name: str, options: CheckOptions, pack: Pack) -> l
             art = pack.build(design)
         return [replace(art, meta={**art.meta, "source": name})]
     if suffix in READERS or sniff(data) not in ("unknown", "xml"):  # an EPS, a PNG: named
-        return read_drawing(data, name, scale=options.scale,
-                            display_height=options.display_height)
+        return [_with_declared_films(page, name, pack) for page in read_drawing(
+            data, name, scale=options.scale, display_height=options.display_height)]
     raise UnreadableDrawing(f"{name}: not a drawing or design file (use "
                             f"{', '.join((*READERS, *DESIGN_SUFFIXES))})")
+
+
+def _with_declared_films(page: Artwork, name: str, pack: Pack) -> Artwork:
+    """A cut file of one film judged on the design it declares (the other films as
+    declared: markers.read.linework.film_on_design; a buoy's cut file is of its flat
+    wrap, as fabricated); the film alone when it declares none, or one that cannot be
+    built."""
+    record = page.meta.get("design_record")
+    if not page.meta.get("cut_film") or not record:
+        return page
+    try:
+        with as_declared():
+            design = design_from_record(record, name)
+            declared = pack.build(design)
+            surface = pack.surface(design, declared)
+    except WsmarkError:
+        return page
+    flat = getattr(surface, "flat", None)
+    return film_on_design(page, declared if flat is None else flat)
 
 
 def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack,

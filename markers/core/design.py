@@ -14,8 +14,8 @@ from markers.errors import DesignError, UnreadableDrawing
 from markers.core.words import did_you_mean
 from markers.core.spec import code, requirement
 
-__all__ = ["Design", "is_design", "load_design", "parse_design", "DESIGN_SUFFIXES",
-           "CURVATURES", "as_declared", "refuse", "ws_id_from_text"]
+__all__ = ["Design", "is_design", "load_design", "parse_design", "design_from_record",
+           "DESIGN_SUFFIXES", "CURVATURES", "as_declared", "refuse", "ws_id_from_text"]
 
 DESIGN_SUFFIXES = (".yaml", ".yml", ".json")
 #: A design file is a few lines; anything bigger is not one.
@@ -199,6 +199,19 @@ def parse_design(data: bytes, name: str) -> Design:
         hints = "".join(did_you_mean(name, known) for name in unknown[:1])
         raise DesignError(f"{path}: unknown field(s) {', '.join(unknown)}{hints}; "
                           f"known: {', '.join(sorted(known)).replace('ws_id', 'ws_id (or id)')}")
+    return _design(data, path)
+
+
+def design_from_record(record: dict, name: str) -> Design:
+    """The design a drawing declares in its ``design: {...}`` line (the fields of Design;
+    others, such as its citations, are not the design's); bad values are a one-line
+    DesignError naming ``name``."""
+    known = {f.name for f in fields(Design)}
+    return _design({key: value for key, value in record.items() if key in known}, Path(name))
+
+
+def _design(data: dict, path: Path) -> Design:
+    """A Design of known fields, each value checked for its type."""
     if "kind" not in data:
         raise DesignError(f"{path}: missing field 'kind'")
     if not isinstance(data.get("lighted", False), bool):

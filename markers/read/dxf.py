@@ -1,21 +1,35 @@
 """Read a shop's DXF (cutting software, CAD) into an Artwork, in inches, y down.
 
-ezdxf parses the file; ``ezdxf.recover`` reads damaged ones (and binary DXF) as AutoCAD's
-RECOVER does. Units come from ``$INSUNITS`` (inches, feet, mm, cm, m); a unitless drawing
-needs ``scale`` (inches per drawing unit) or ``display_height``.
+ezdxf parses the file; ``ezdxf.recover`` reads damaged ones as AutoCAD's RECOVER does,
+and binary DXF is read by ezdxf's binary loader. Units come from ``$INSUNITS`` (inches,
+feet, mm, cm, m); a unitless drawing needs ``scale`` (inches per drawing unit) or
+``display_height``.
 
-What paints: solid HATCH fills (boundary paths, islands by parity), SOLID and TRACE, and
-closed outlines (LWPOLYLINE and POLYLINE with bulges, CIRCLE, full ELLIPSE, closed SPLINE):
-a cut file draws each color's pieces as closed outlines, holes as inner outlines, so
-consecutive closed outlines of one color on one layer fill together by parity. Open
-polylines with a width are strokes; lines without a width (LINE, ARC, open polylines)
-are hairlines and paint nothing. INSERTs expand their blocks with their transforms
-(MINSERT grids too), DIMENSIONs their drawn block. TEXT, MTEXT and ATTRIB become
-LegendItems (string and an estimated box, ``outlined=False``); text exploded to outlines
-is read as outlines. Colors: true color, else ACI (7 is black on white paper), through
-BYLAYER and BYBLOCK. A layer named like a feature (``display-area``, ``waterline``,
-``panel``, ``reflector``) gives that feature; display-area and waterline are guides, not
-paint. A ``design: {...}`` line in the custom property ``design`` declares the design.
+Two kinds of drawing:
+
+- **fills**: solid HATCH fills (boundary paths, islands by parity), SOLID and TRACE, and
+  polylines with a width paint as drawn. Closed outlines without a fill are lines there
+  (an associative hatch keeps its boundary beside it), except the trim (a layer named
+  trim, border, frame ...), which is the white sheet under everything.
+- **line drawings**, as shops and CAM software export them (no fill but in dimensions
+  and leaders): read by the CAM convention of ``markers.read.linework``. Closed outlines
+  (LWPOLYLINE and POLYLINE with bulges, CIRCLE, full ELLIPSE, closed SPLINE) and open
+  pieces (LINE, ARC, open polylines and splines) joined end to end into closed outlines,
+  per layer and color, are filled film by film by even-odd nesting; the rest of the
+  sheet is white; holes are holes, registration and dimension layers are set aside.
+  ``meta['paint_basis']`` says so.
+
+INSERTs expand their blocks with their transforms (MINSERT grids too), DIMENSIONs and
+leaders their drawn geometry. TEXT, MTEXT and ATTRIB become LegendItems (string and a box
+estimated from the characters' widths, ``outlined=False``, one per MTEXT line); text
+exploded to outlines is read as outlines. Colors: true color over the AutoCAD index
+(ACI 7 draws black on white paper), BYLAYER through the layer, BYBLOCK through the
+INSERT; in a line drawing a layer named for a film gives its color. A layer named like
+a feature (``display-area``, ``waterline``, ``panel``, ``reflector``) gives that feature;
+display-area and waterline are guides, not paint, and a layer that does not plot gives
+features only. A ``design: {...}`` line in the custom property ``design`` declares the
+design. Entities wsmark does not draw (meshes, ACIS solids, images ...) are counted by
+name in ``meta['ignored']``; a drawing of nothing else is refused naming them.
 
 Untrusted input: file size, entities drawn (after INSERT expansion), INSERT depth,
 flattened vertices and time are bounded as for SVG (``markers.read.limits``).
@@ -25,6 +39,7 @@ from __future__ import annotations
 
 import io
 import logging
+import math
 import re
 from collections import Counter
 
@@ -34,16 +49,18 @@ from shapely import affinity
 from shapely.geometry import LineString, box
 from shapely.geometry.base import BaseGeometry
 
-from markers.core.artwork import Artwork, LegendItem
-from markers.core.colors import classify
+from markers.core.artwork import FEATURE_NAMES, Artwork, LegendItem
+from markers.core.colors import PALETTE, classify
 from markers.errors import UnreadableDrawing
-from markers.read.svg.declared import declared_in_text
 from markers.read.limits import (
     DXF_MAX_ENTITIES, DXF_MAX_INSERT_DEPTH, FLATTEN_TOL_IN, Budget,
 )
-from markers.read.paint import artwork, guarded_read, pen, to_hex
+from markers.read.linework import (
+    ASIDE, SHEET, Outline, join_pieces, layer_film, layer_role, line_drawing, shells,
+)
 from markers.read.outlines import affine, apply, fill_area, flatten, stroke_area
-from markers.core.artwork import FEATURE_NAMES
+from markers.read.paint import artwork, guarded_read, pen, to_hex
+from markers.read.svg.declared import declared_in_text
 
 __all__ = ["read_dxf_bytes", "INCHES_PER_UNIT"]
 
@@ -51,7 +68,35 @@ __all__ = ["read_dxf_bytes", "INCHES_PER_UNIT"]
 INCHES_PER_UNIT = {1: ("in", 1.0), 2: ("ft", 12.0), 4: ("mm", 1 / 25.4), 5: ("cm", 1 / 2.54),
                    6: ("m", 1000 / 25.4)}
 _GUIDES = frozenset({"display-area", "waterline"})  # features that are not paint
-_CLOSED_KINDS = frozenset({"LWPOLYLINE", "POLYLINE", "CIRCLE", "ELLIPSE", "SPLINE"})
+_DRAWN = frozenset({"HATCH", "SOLID", "TRACE", "LWPOLYLINE", "POLYLINE", "CIRCLE", "ELLIPSE",
+                    "SPLINE", "LINE", "ARC"})
+_FILLS = frozenset({"HATCH", "SOLID", "TRACE"})
+#: Entities drawn by the geometry ezdxf makes of them: annotation (whose arrowheads are
+#: fills that do not make a drawing of fills) and multilines.
+_ANNOTATION = frozenset({"DIMENSION", "ARC_DIMENSION", "LARGE_RADIAL_DIMENSION", "LEADER",
+                         "MULTILEADER", "ACAD_TABLE"})
+_EXPLODED = frozenset({"MLINE"})
+#: Entities not drawn on paper at all: nothing to report.
+_SILENT = frozenset({"VIEWPORT", "ATTDEF", "SEQEND", "VERTEX"})
+#: What wsmark does not draw, in plain words (the DXF name in brackets).
+_UNREAD = {
+    "3DFACE": "3D face (3DFACE)", "3DSOLID": "3D solid (3DSOLID)", "BODY": "ACIS body (BODY)",
+    "REGION": "region (REGION)", "SURFACE": "surface (SURFACE)", "MESH": "mesh (MESH)",
+    "IMAGE": "raster image", "WIPEOUT": "wipeout (WIPEOUT)",
+    "PDFUNDERLAY": "PDF underlay (PDFUNDERLAY)", "DWFUNDERLAY": "DWF underlay (DWFUNDERLAY)",
+    "DGNUNDERLAY": "DGN underlay (DGNUNDERLAY)", "OLE2FRAME": "embedded object (OLE2FRAME)",
+    "XLINE": "construction line (XLINE)", "RAY": "ray (RAY)", "POINT": "point (POINT)",
+    "HELIX": "helix (HELIX)", "SHAPE": "shape (SHAPE)", "TOLERANCE": "tolerance frame "
+    "(TOLERANCE)", "POLYMESH": "polygon mesh (POLYMESH)", "POLYFACE": "polyface mesh "
+    "(POLYFACE)", "PATTERN": "pattern hatch (HATCH without a solid fill)",
+}
+_HAIRLINE = "line without width in a drawing of fills (a hairline, not paint)"
+_UNJOINED = "open line (not joined into a closed outline)"
+_UNFILLED = "closed outline without fill in a drawing of fills (a line, not paint)"
+_NOT_PLOTTED = "entity on a layer that does not plot"
+#: Errors ezdxf raises on a malformed entity (its DXFValueError and DXFTypeError among
+#: them); the entity is skipped and counted.
+_MALFORMED = (TypeError, ValueError, IndexError, KeyError, ArithmeticError)
 _SEGMENTS = 4  # Bézier segments per quarter turn for circles and arcs (error ~1e-8 r)
 _WHITE_PAPER = {7: (0, 0, 0)}  # ACI 7 draws black on white paper
 _ACADVER = re.compile(rb"\$ACADVER\s*\r?\n\s*1\s*\r?\n\s*(AC\d{4})")
@@ -76,8 +121,8 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
     try:
         doc = _document(data)
     except DXFError as err:
-        raise UnreadableDrawing(f"{name}: not a readable DXF ({' '.join(str(err).split())[:160]})") \
-            from None
+        detail = " ".join(str(err).split())[:160]
+        raise UnreadableDrawing(f"{name}: not a readable DXF ({detail})") from None
     budget.tick()
     code = int(doc.header.get("$INSUNITS", 0) or 0)
     meta: dict[str, object] = {"source": name, "format": "dxf"}
@@ -95,52 +140,62 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
     else:
         raise UnreadableDrawing(f"{name}: the DXF has no usable units ($INSUNITS = {code}); give "
                           "--scale (inches per drawing unit) or --display-height")
-    if "design" in doc.header.custom_vars:
+    if doc.header.custom_vars.has_tag("design"):  # (``in`` compares its (tag, value) pairs)
         meta.update(declared_in_text(str(doc.header.custom_vars.get("design") or "")))
     reader = _Reader(doc, name, budget, unit_in)
     reader.walk(doc.modelspace(), np.diag([unit_in, unit_in, 1.0]), None, depth=0)
-    reader.flush()
     return reader.artwork(meta, display_height if meta["scale_basis"] == "display-height"
                           else None)
 
 
 def _document(data: bytes) -> object:
-    """The parsed drawing: the fast text parser first, ``ezdxf.recover`` (several times
-    slower) for binary DXF and for files the fast one finds damaged."""
+    """The parsed drawing: binary DXF by ezdxf's binary loader, text DXF by the fast
+    parser first and ``ezdxf.recover`` (several times slower) for files it finds damaged."""
     import ezdxf
     from ezdxf import recover
+    from ezdxf.document import Drawing
     from ezdxf.lldxf.const import DXFError
+    from ezdxf.lldxf.tagger import binary_tags_loader
 
-    version = _ACADVER.search(data[:65536])
-    if not data.startswith(b"AutoCAD Binary DXF"):
-        encoding = "utf-8" if version and version[1] >= b"AC1021" else "cp1252"
+    if data.startswith(b"AutoCAD Binary DXF"):
         try:
-            return ezdxf.read(io.StringIO(data.decode(encoding, errors="replace")))
-        except (DXFError, ValueError, KeyError, IndexError, TypeError, AttributeError):
-            pass
+            return Drawing.load(binary_tags_loader(data))
+        except (DXFError, ValueError, KeyError, IndexError, TypeError, AttributeError) as err:
+            raise DXFError(f"a damaged binary DXF ({err})") from None
+    version = _ACADVER.search(data[:65536])
+    encoding = "utf-8" if version and version[1] >= b"AC1021" else "cp1252"
+    try:
+        text = data.decode(encoding, errors="replace")  # newline=None: CRLF files (Windows)
+        return ezdxf.read(io.StringIO(text, newline=None))  # read as ezdxf.readfile does
+    except (DXFError, ValueError, KeyError, IndexError, TypeError, AttributeError):
+        pass
     return recover.read(io.BytesIO(data))[0]
 
 
 class _Reader:
-    """Walks entities (and the blocks INSERTs bring in) in drawing order."""
+    """Walks entities (and the blocks INSERTs bring in) in drawing order, keeping what
+    paints (fills), closed outlines and open pieces apart until the whole drawing is
+    known to be a drawing of fills or a line drawing."""
 
     def __init__(self, doc: object, name: str, budget: Budget, unit_in: float) -> None:
         self.doc, self.name, self.budget = doc, name, budget
         self.unit = unit_in
         self.entities = 0
-        self.painted: list[tuple[str, BaseGeometry]] = []  # y up, inches, until artwork()
-        self.legends: list[tuple[str, BaseGeometry, float, str]] = []
+        self.fills: list[tuple[str, BaseGeometry]] = []  # y up, inches, until artwork()
+        self.filled = False  # a fill outside annotation: a drawing of fills
+        self.outlines: list[Outline] = []
+        self.pieces: dict[tuple[str, str], list[np.ndarray]] = {}
+        self.legends: list[tuple[str, BaseGeometry, float, str, str]] = []
         self.features: dict[str, list[BaseGeometry]] = {}
         self.ignored: Counter[str] = Counter()
-        self.group: tuple[str, str] | None = None  # (layer, hex) of the pending outlines
-        self.rings: list[np.ndarray] = []
 
     # ----- walking
 
     def walk(self, entities: object, matrix: np.ndarray, block: tuple[str, str] | None,
-             depth: int) -> None:
+             depth: int, annotation: bool = False) -> None:
         """``matrix``: drawing units of these entities -> inches (y up); ``block``: the
-        (layer, hex) of the INSERT whose block they are (for layer 0 and BYBLOCK)."""
+        (layer, hex) of the INSERT whose block they are (for layer 0 and BYBLOCK);
+        ``annotation``: inside a dimension or leader."""
         for entity in entities:
             self.entities += 1
             if self.entities > DXF_MAX_ENTITIES:
@@ -149,34 +204,43 @@ class _Reader:
             self.budget.tick()
             kind = entity.dxftype()
             layer = self._layer(entity, block)
-            if not self._visible(entity, layer):
+            if not self._visible(entity, layer) or kind in _SILENT:
                 continue
-            if kind == "INSERT":
-                self._insert(entity, matrix, block, depth)
-            elif kind == "DIMENSION":
-                drawn = entity.get_geometry_block()
-                if drawn is not None:
-                    self.walk(drawn, matrix, block, depth + 1)
-            elif kind in ("TEXT", "MTEXT", "ATTRIB"):
-                self._text(entity, matrix, layer, block)
-            elif kind == "HATCH" or kind in ("SOLID", "TRACE") or kind in _CLOSED_KINDS:
-                self._shape(entity, kind, matrix, layer, block)
-            elif kind in ("LINE", "ARC", "POINT"):
-                self.ignored["line without width (hairline, not painted)"] += 1
-            else:
+            try:
+                self._entity(entity, kind, layer, matrix, block, depth, annotation)
+            except _MALFORMED:
+                self.ignored[f"malformed {_UNREAD.get(kind, kind + ' entity')}"] += 1
+
+    def _entity(self, entity: object, kind: str, layer: str, matrix: np.ndarray,
+                block: tuple[str, str] | None, depth: int, annotation: bool) -> None:
+        if kind == "INSERT":
+            self._insert(entity, matrix, block, depth, annotation)
+        elif kind in _ANNOTATION or kind in _EXPLODED:
+            drawn = _exploded(entity, kind)
+            if drawn is None:
                 self.ignored[f"{kind} entity"] += 1
+            else:
+                self.walk(drawn, matrix, block, depth + 1, annotation or kind in _ANNOTATION)
+        elif kind in ("TEXT", "MTEXT", "ATTRIB"):
+            self._text(entity, matrix, layer, block)
+        elif kind in _DRAWN:
+            self._shape(entity, kind, matrix, layer, block, annotation)
+        else:
+            self.ignored[_UNREAD.get(kind, f"{kind} entity")] += 1
 
     def _insert(self, insert: object, matrix: np.ndarray, block: tuple[str, str] | None,
-                depth: int) -> None:
+                depth: int, annotation: bool) -> None:
         if depth >= DXF_MAX_INSERT_DEPTH:
-            raise UnreadableDrawing(f"{self.name}: blocks nested deeper than {DXF_MAX_INSERT_DEPTH}")
+            raise UnreadableDrawing(f"{self.name}: blocks nested deeper than "
+                                    f"{DXF_MAX_INSERT_DEPTH}")
         for single in insert.multi_insert():
             entities = self.doc.blocks.get(single.dxf.name)
             if entities is None:
                 continue
             layer = self._layer(single, block)
             inner = matrix @ _matrix(single.matrix44())
-            self.walk(entities, inner, (layer, self._hex(single, layer, block)), depth + 1)
+            self.walk(entities, inner, (layer, self._hex(single, layer, block)), depth + 1,
+                      annotation)
             for attrib in single.attribs:
                 self._text(attrib, matrix, self._layer(attrib, block), block)
 
@@ -184,14 +248,23 @@ class _Reader:
         layer = entity.dxf.get("layer", "0")
         return block[0] if layer == "0" and block is not None else layer
 
+    def _record(self, layer: str) -> object | None:
+        return self.doc.layers.get(layer) if layer in self.doc.layers else None
+
     def _visible(self, entity: object, layer: str) -> bool:
         if entity.dxf.get("invisible", 0):
             return False
-        record = self.doc.layers.get(layer) if layer in self.doc.layers else None
+        record = self._record(layer)
         return record is None or (record.is_on() and not record.is_frozen())
 
+    def _plots(self, layer: str) -> bool:
+        """Whether the layer prints (AutoCAD's Defpoints never does)."""
+        record = self._record(layer)
+        return layer.lower() != "defpoints" and (record is None or record.dxf.get("plot") != 0)
+
     def _hex(self, entity: object, layer: str, block: tuple[str, str] | None) -> str:
-        """The entity's color as sRGB hex through true color, BYBLOCK and BYLAYER."""
+        """The entity's color as sRGB hex: its true color, else its AutoCAD index;
+        BYBLOCK is the INSERT's color, BYLAYER the layer's (true color, else index)."""
         from ezdxf.colors import aci2rgb
 
         if entity.dxf.hasattr("true_color"):
@@ -200,7 +273,7 @@ class _Reader:
         if aci == 0 and block is not None:  # BYBLOCK: the color of the INSERT
             return block[1]
         if aci in (0, 256):  # BYLAYER (BYBLOCK outside a block counts as BYLAYER)
-            record = self.doc.layers.get(layer) if layer in self.doc.layers else None
+            record = self._record(layer)
             if record is None:
                 return to_hex(0, 0, 0)
             if record.dxf.hasattr("true_color"):
@@ -208,97 +281,106 @@ class _Reader:
             aci = abs(record.dxf.get("color", 7))
         return to_hex(*(_WHITE_PAPER.get(aci) or aci2rgb(aci)))
 
-    # ----- painted things
+    # ----- what is drawn
 
     def _shape(self, entity: object, kind: str, matrix: np.ndarray, layer: str,
-               block: tuple[str, str] | None) -> None:
+               block: tuple[str, str] | None, annotation: bool) -> None:
+        """A drawn entity as a fill, a closed outline, an open piece or a feature."""
         from ezdxf import path as dxfpath
 
-        hex_ = self._hex(entity, layer, block)
-        feature = _feature(layer)
-        if kind == "HATCH":
-            if not entity.dxf.get("solid_fill", 0):
-                self.ignored["pattern hatch (not a solid fill)"] += 1
-                return
-            paths = list(dxfpath.from_hatch(entity))
-        else:
-            paths = [dxfpath.make_path(entity, segments=_SEGMENTS)]
+        if kind == "POLYLINE" and (entity.is_polygon_mesh or entity.is_poly_face_mesh):
+            self.ignored[_UNREAD["POLYMESH" if entity.is_polygon_mesh else "POLYFACE"]] += 1
+            return
+        if kind == "HATCH" and not entity.dxf.get("solid_fill", 0):
+            self.ignored[_UNREAD["PATTERN"]] += 1
+            return
+        paths = list(dxfpath.from_hatch(entity)) if kind == "HATCH" else \
+            [dxfpath.make_path(entity, segments=_SEGMENTS)]
         subpaths = [sub for p in paths for sub in p.sub_paths()]
         local = [(points, closed) for sub in subpaths
                  for points, closed in flatten(_ops(sub), matrix[:2, :2], FLATTEN_TOL_IN,
                                                self.budget)]
         if not local:
             return
-        closed = kind in ("HATCH", "SOLID", "TRACE") or all(
+        closed = kind in _FILLS or all(
             sub.is_closed or sub.start.isclose(sub.end) for sub in subpaths)
-        if closed:
-            rings = [apply(points, matrix, self.budget) for points, _ in local]
-            if feature:
-                area = fill_area(rings, True, self.budget)
-                self.features.setdefault(feature, []).append(area)
-                if feature in _GUIDES:
-                    return
-            if kind in _CLOSED_KINDS:  # a cut outline: fills with its neighbours by parity
-                if self.group != (layer, hex_):
-                    self.flush()
-                    self.group = (layer, hex_)
-                self.rings += rings
-                return
-            self.flush()
-            self.painted.append((hex_, fill_area(rings, True, self.budget)))
+        feature = _feature_of(layer)
+        if feature is not None:
+            self._feature(feature, local, matrix, closed)
+        if feature in _GUIDES or not self._plots(layer):
+            if feature is None:
+                self.ignored[_NOT_PLOTTED] += 1
             return
-        width = float(entity.dxf.get("const_width", 0.0) or 0.0) if kind == "LWPOLYLINE" else 0.0
-        if feature == "waterline":
+        hex_ = self._hex(entity, layer, block)
+        width = _width(entity, kind)
+        if kind in _FILLS or width > 0:
+            self.fills.append((hex_, self._area(kind, local, width, matrix)))
+            self.filled = self.filled or not (annotation or layer_role(layer) == ASIDE)
+        elif closed:
+            rings = tuple(apply(points, matrix, self.budget) for points, _ in local)
+            self.outlines.append(Outline(layer, hex_, rings))
+        else:
+            self.pieces.setdefault((layer, hex_), []).extend(
+                apply(points, matrix, self.budget) for points, _ in local)
+
+    def _feature(self, feature: str, local: list, matrix: np.ndarray, closed: bool) -> None:
+        """Record what a feature's layer draws: an area, or the waterline's line."""
+        if closed:
+            area = fill_area([apply(p, matrix, self.budget) for p, _ in local], True,
+                             self.budget)
+            self.features.setdefault(feature, []).append(area)
+        elif feature == "waterline":
             line = LineString(apply(local[0][0], matrix, self.budget))
             self.features.setdefault(feature, []).append(line)
-            return
-        if width <= 0:
-            self.ignored["open outline without width (hairline, not painted)"] += 1
-            return
-        self.flush()
+
+    def _area(self, kind: str, local: list, width: float, matrix: np.ndarray) -> BaseGeometry:
+        """What a fill paints, or a polyline with a width (its pen's area), in inches."""
+        if kind in _FILLS:
+            return fill_area([apply(p, matrix, self.budget) for p, _ in local], True,
+                             self.budget)
         stretch = float(np.linalg.norm(matrix[:2, :2], 2))
         drawn = pen(width / 2, stretch, "flat", "miter", 4.0, FLATTEN_TOL_IN, self.budget)
-        area = affine(stroke_area(local, drawn, self.budget), matrix, self.budget)
-        self.painted.append((hex_, area))
+        return affine(stroke_area(local, drawn, self.budget), matrix, self.budget)
 
-    def flush(self) -> None:
-        """Fill the pending run of closed outlines (one color, one layer) by parity."""
-        if self.rings and self.group is not None:
-            area = fill_area(self.rings, True, self.budget)
-            if not area.is_empty:
-                self.painted.append((self.group[1], area))
-        self.rings, self.group = [], None
+    # ----- text
 
     def _text(self, entity: object, matrix: np.ndarray, layer: str,
               block: tuple[str, str] | None) -> None:
-        """TEXT, MTEXT, ATTRIB as a LegendItem; the box is estimated from the height
-        (DXF text height is the cap height) as for SVG text: no font is loaded."""
-        text = " ".join(entity.plain_text().split()) if hasattr(entity, "plain_text") else ""
-        if not text:
+        """TEXT, MTEXT, ATTRIB as LegendItems, a line each; the box is estimated from the
+        height (DXF text height is the cap height) and the characters' widths, placed by
+        the text's alignment: no font is loaded."""
+        if not self._plots(layer):
+            self.ignored[_NOT_PLOTTED] += 1
             return
         mtext = entity.dxftype() == "MTEXT"
         height = float(entity.dxf.get("char_height" if mtext else "height", 0.0) or 0.0)
         if not 0 < height < 1e9:
             return
-        width = 0.6 / 0.7 * height * len(text) * float(entity.dxf.get("width", 1.0) or 1.0
-                                                         if not mtext else 1.0)
-        x, y = entity.dxf.insert.x, entity.dxf.insert.y
-        top = -height if mtext else 0.0  # MTEXT hangs from its insert point (top left)
-        local = box(0.0, top, width, top + height)
-        angle = float(entity.dxf.get("rotation", 0.0) or 0.0)
-        placed = affinity.translate(affinity.rotate(local, angle, origin=(0, 0)), x, y)
-        outline = affine(placed, matrix, self.budget).envelope
+        if mtext:
+            placed = _mtext_lines(entity, height)
+        else:
+            text = " ".join(entity.plain_text().split())
+            placed = [(text, _text_box(entity, text, height))] if text else []
         up = float(np.linalg.norm(matrix[:2, :2] @ np.array([0.0, 1.0])))
-        self.legends.append((text, outline, height * up, self._hex(entity, layer, block)))
+        hex_ = self._hex(entity, layer, block)
+        for text, outline in placed:
+            drawn = affine(outline, matrix, self.budget).envelope
+            self.legends.append((text, drawn, height * up, hex_, layer))
 
     # ----- result
 
     def artwork(self, meta: dict[str, object], display_height: float | None) -> Artwork:
-        parts = [g for _, g in self.painted] + [g for _, g, _, _ in self.legends]
+        """The Artwork of what was walked: a drawing of fills as drawn, a line drawing by
+        the CAM convention (meta['paint_basis'] says so)."""
+        painted, line = self._painted(meta)
+        legends = [(text, outline, cap, _film_hex(hex_, layer) if line else hex_)
+                   for text, outline, cap, hex_, layer in self.legends]
+        parts = [g for _, g in painted] + [g for _, g, _, _ in legends]
         parts += [g for items in self.features.values() for g in items]
+        if self.ignored:
+            meta["ignored"] = dict(self.ignored)
         if not parts:
-            raise UnreadableDrawing(f"{self.name}: the DXF draws nothing wsmark reads (no filled "
-                              "areas, closed outlines or text)")
+            raise UnreadableDrawing(self._nothing())
         minx, miny, maxx, maxy = shapely.total_bounds(parts)
         k = 1.0
         if display_height is not None:
@@ -311,17 +393,151 @@ class _Reader:
         def place(geometry: BaseGeometry) -> BaseGeometry:
             return affine(geometry, flip, self.budget)
 
-        painted = [(hex_, place(g)) for hex_, g in self.painted]
-        legends = []
-        for text, outline, cap, hex_ in self.legends:
+        items = []
+        for text, outline, cap, hex_ in legends:
             placed = place(outline)
-            legends.append(LegendItem(text, placed, placed, cap * k, classify(hex_).family,
-                                      outlined=False, hex=hex_))
-        features = {name: place(items[0] if len(items) == 1 else shapely.union_all(items))
-                    for name, items in self.features.items()}
-        if self.ignored:
-            meta["ignored"] = dict(self.ignored)
-        return artwork((maxx - minx) * k, (maxy - miny) * k, painted, legends, features, meta)
+            items.append(LegendItem(text, placed, placed, cap * k, classify(hex_).family,
+                                    outlined=False, hex=hex_))
+        features = {name: place(parts[0] if len(parts) == 1 else shapely.union_all(parts))
+                    for name, parts in self.features.items()}
+        return artwork((maxx - minx) * k, (maxy - miny) * k,
+                       [(hex_, place(g)) for hex_, g in painted], items, features, meta)
+
+    def _painted(self, meta: dict[str, object]) -> tuple[list[tuple[str, BaseGeometry]], bool]:
+        """What paints, in paint order, and whether it was read as a line drawing."""
+        if self.filled:
+            return self._as_filled(), False
+        outlines = list(self.outlines)
+        for (layer, hex_), pieces in self.pieces.items():
+            rings, left = join_pieces(pieces, self.budget)
+            if rings:
+                outlines.append(Outline(layer, hex_, tuple(rings)))
+            if left:
+                self.ignored[_UNJOINED] += left
+        beside = [g for _, g, _, _, _ in self.legends] + [g for _, g in self.fills]
+        drawing = line_drawing(outlines, beside, self.budget)
+        self.ignored.update(drawing.ignored)
+        if drawing.painted:
+            meta["paint_basis"] = drawing.basis
+        return drawing.painted + self.fills, True
+
+    def _as_filled(self) -> list[tuple[str, BaseGeometry]]:
+        """A drawing of fills: the fills as drawn, on the white sheet of the trim."""
+        trim = [ring for o in self.outlines if layer_role(o.layer) == SHEET for ring in o.rings]
+        self.ignored.update({_UNFILLED: sum(len(o.rings) for o in self.outlines) - len(trim),
+                             _HAIRLINE: sum(len(p) for p in self.pieces.values())})
+        self.ignored = +self.ignored  # without the zero counts
+        if not trim:
+            return list(self.fills)
+        return [(PALETTE["white"], shells(trim))] + self.fills
+
+    def _nothing(self) -> str:
+        """Why a drawing gives nothing to judge, naming what it does draw."""
+        if not self.ignored:
+            return (f"{self.name}: the DXF draws nothing wsmark reads (no filled areas, "
+                    "outlines or text)")
+        drawn = ", ".join(_counted(what, n) for what, n in self.ignored.most_common(4))
+        return f"{self.name}: draws {drawn}, which wsmark does not read"
+
+
+# --------------------------------------------------------------------------- text boxes
+
+#: Advance widths of a plain sans (Helvetica's, per 1000 units of its em) over its cap
+#: height (718): CAD's default text fonts are near it, and DXF text height is the cap
+#: height. Characters not listed take the width of a digit.
+_ADVANCE = {**dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", (
+    667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778,
+    722, 667, 611, 722, 667, 944, 667, 667, 611))), **dict(zip("abcdefghijklmnopqrstuvwxyz", (
+        556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556,
+        333, 500, 278, 556, 500, 722, 500, 500, 500))),
+    " ": 278, ".": 278, ",": 278, "-": 333, "/": 278, ":": 278, "'": 191, '"': 355, "(": 333,
+    ")": 333, "&": 667, "%": 889, "+": 584, "!": 278, "?": 556, "#": 556}
+_DIGIT, _CAP = 556, 718
+#: Below the baseline, as a share of the cap height (where "bottom" alignment sits).
+_DESCENT = 0.29
+#: AutoCAD's MTEXT line spacing at factor 1: 5/3 of the text height.
+_LINE_SPACING = 5 / 3
+
+
+def _advance(text: str) -> float:
+    """How wide ``text`` sets, in cap heights."""
+    return sum(_ADVANCE.get(char, _DIGIT) for char in text) / _CAP
+
+
+def _text_box(entity: object, text: str, height: float) -> BaseGeometry:
+    """A TEXT's or ATTRIB's letters as a box from its baseline to its cap height, placed
+    by its alignment (left, centre, right, aligned/fit between its two points, middle;
+    baseline, bottom, middle, top) and rotation, in drawing units."""
+    dxf = entity.dxf
+    halign, valign = int(dxf.get("halign", 0) or 0), int(dxf.get("valign", 0) or 0)
+    insert = dxf.insert
+    anchor = dxf.get("align_point") if (halign or valign) else None
+    anchor = insert if anchor is None else anchor
+    angle = float(dxf.get("rotation", 0.0) or 0.0)
+    width = _advance(text) * height * float(dxf.get("width", 1.0) or 1.0)
+    if halign in (3, 5):  # aligned or fit: the letters span the two points
+        dx, dy = anchor.x - insert.x, anchor.y - insert.y
+        width, angle, anchor = math.hypot(dx, dy) or width, math.degrees(math.atan2(dy, dx)), insert
+        x0, base = 0.0, 0.0
+    else:
+        x0 = -width * {1: 0.5, 2: 1.0, 4: 0.5}.get(halign, 0.0)
+        base = -0.5 * height if halign == 4 else \
+            {1: _DESCENT * height, 2: -0.5 * height, 3: -height}.get(valign, 0.0)
+    local = box(x0, base, x0 + width, base + height)
+    return affinity.translate(affinity.rotate(local, angle, origin=(0, 0)), anchor.x, anchor.y)
+
+
+def _mtext_lines(entity: object, height: float) -> list[tuple[str, BaseGeometry]]:
+    """An MTEXT's lines, each as a box placed by the attachment point (top, middle or
+    bottom; left, centre or right) with AutoCAD's line spacing, in drawing units."""
+    lines = [" ".join(line.split()) for line in entity.plain_text(split=True)]
+    if not any(lines):
+        return []
+    point = int(entity.dxf.get("attachment_point", 1) or 1)
+    row, column = divmod(min(max(point, 1), 9) - 1, 3)
+    step = _LINE_SPACING * height * float(entity.dxf.get("line_spacing_factor", 1.0) or 1.0)
+    block = height + step * (len(lines) - 1)
+    first = {0: -height, 1: block / 2 - height}.get(row, step * (len(lines) - 1))
+    insert, angle = entity.dxf.insert, float(entity.get_rotation() or 0.0)
+    out = []
+    for number, text in enumerate(lines):
+        if not text:
+            continue
+        width = _advance(text) * height
+        x0, base = -width * column / 2, first - number * step
+        local = box(x0, base, x0 + width, base + height)
+        out.append((text, affinity.translate(affinity.rotate(local, angle, origin=(0, 0)),
+                                             insert.x, insert.y)))
+    return out
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _exploded(entity: object, kind: str) -> object | None:
+    """The entities a dimension, leader or multiline is drawn with (None: not known)."""
+    if kind.endswith("DIMENSION"):
+        return entity.get_geometry_block()
+    explode = getattr(entity, "virtual_entities", None)
+    return list(explode()) if explode is not None else None
+
+
+def _film_hex(hex_: str, layer: str) -> str:
+    """In a line drawing a layer named for a film gives its color to what it holds."""
+    film = layer_film(layer)
+    return hex_ if film is None or classify(hex_).family == film else PALETTE[film]
+
+
+def _width(entity: object, kind: str) -> float:
+    """A polyline's constant width (drawing units), 0 for a hairline."""
+    key = {"LWPOLYLINE": "const_width", "POLYLINE": "default_start_width"}.get(kind)
+    return float(entity.dxf.get(key, 0.0) or 0.0) if key else 0.0
+
+
+def _counted(what: str, n: int) -> str:
+    """'a polygon mesh (POLYMESH)', '3 x polygon mesh (POLYMESH)'."""
+    if n > 1:
+        return f"{n} x {what}"
+    return f"{'an' if what[:1].lower() in 'aeio' else 'a'} {what}"
 
 
 def _matrix(m44: object) -> np.ndarray:
@@ -353,6 +569,6 @@ def _ops(path: object) -> list[tuple]:
     return ops
 
 
-def _feature(layer: str) -> str | None:
+def _feature_of(layer: str) -> str | None:
     name = "-".join(layer.strip().lower().replace("_", " ").split())
     return name if name in FEATURE_NAMES else None

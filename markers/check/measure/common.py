@@ -140,6 +140,8 @@ class Facts:
     legend_text: str | None = None
     text_basis: str = "none"
     unread: dict[str, int] = field(default_factory=dict)
+    #: how the drawing's paint was read, when not as drawn (a line drawing, a cut file)
+    paint_basis: str | None = None
     waterline: float | None = None
     waterline_basis: str | None = None
     body: Polygon | None = None

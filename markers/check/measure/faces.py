@@ -352,9 +352,10 @@ def _measure_aid(facts: Facts, fam: dict, family: str) -> None:
     filled = Polygon(face.exterior)
     facts.face_color = match
     facts.symbol_outer = filled
-    if family == "black":
-        x0, y0, x1, y1 = facts.panel.bounds
-        top_edge = box(x0, y0, x1, y0 + 0.02 * (y1 - y0))
+    if family == "black":  # stripes reaching the top of the striped face (on a blank,
+        x0, _, x1, y1 = facts.panel.bounds  # the panel's white goes round the face)
+        y0 = face_geom.bounds[1]
+        top_edge = box(x0, y0, x1, y0 + 0.02 * (y1 - facts.panel.bounds[1]))
         facts.stripes = len(polygons(face_geom.intersection(top_edge)))
         facts.face_shape = "striped"
         facts.kind = "striped-aid"

@@ -8,33 +8,45 @@ surface (``curvature``), a wrap's buoy ``diameter`` and ``seam``, a race buoy's
 an aid's ``ws_id`` (taken only when the face carries no lettering; glyphs are read),
 the ``permit_id`` the marker's label should read (the label itself is read).
 A vendor may write the same line. Anything malformed is ignored, never an error.
+
+A cut file of one film (``wsmark fabricate``'s ``cut-<film>.svg``) says so in the same
+``<desc>``: a line ``cut <film>: trim ...``; its whole design record is kept too, so
+the checker can build the declared design around the one film it shows.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from xml.etree.ElementTree import Element
 
 from markers.read.svg.safety import local_name
 
-__all__ = ["declared_design", "declared_in_text"]
+__all__ = ["declared_design", "declared_in_text", "root_desc", "design_record", "cut_film"]
 
 #: The longest description looked at; a design record is a few hundred characters.
 MAX_DESC_CHARS = 20_000
 _TEXT = ("kind", "curvature", "material", "ws_id", "permit_id")
 _NUMBER = ("diameter", "seam", "sides")
+#: A cut file's line: "cut black: trim 24 x 24 in at 100 %, ..." (the film's name).
+_CUT = re.compile(r"^cut ([a-z]+): ", re.MULTILINE)
+
+
+def root_desc(root: Element) -> str:
+    """The text of the root ``<desc>`` (empty if none), at most MAX_DESC_CHARS."""
+    desc = next((child for child in root if local_name(child) == "desc"), None)
+    return (desc.text or "" if desc is not None else "")[:MAX_DESC_CHARS]
 
 
 def declared_design(root: Element) -> dict[str, object]:
     """The declared fields of the root ``<desc>``'s ``design:`` line (empty if none)."""
-    desc = next((child for child in root if local_name(child) == "desc"), None)
-    return declared_in_text(desc.text or "" if desc is not None else "")
+    return declared_in_text(root_desc(root))
 
 
-def declared_in_text(text: str) -> dict[str, object]:
-    """The declared fields of a ``design:`` line in free text (a PDF's Subject, a DXF's
-    custom property); empty if none."""
+def design_record(text: str) -> dict[str, object]:
+    """The whole record of a ``design:`` line in free text, as written (empty if none or
+    malformed); a design is built from it only through Design's own checks."""
     text = text[:MAX_DESC_CHARS]
     line = next((line for line in text.splitlines() if line.startswith("design: ")), None)
     if line is None:
@@ -43,7 +55,20 @@ def declared_in_text(text: str) -> dict[str, object]:
         record = json.loads(line[len("design: "):])
     except ValueError:
         return {}
-    if not isinstance(record, dict):
+    return record if isinstance(record, dict) else {}
+
+
+def cut_film(text: str) -> str | None:
+    """The film a cut file is of, from its ``cut <film>:`` line (None: not a cut file)."""
+    match = _CUT.search(text[:MAX_DESC_CHARS])
+    return match[1] if match else None
+
+
+def declared_in_text(text: str) -> dict[str, object]:
+    """The declared fields of a ``design:`` line in free text (a PDF's Subject, a DXF's
+    custom property); empty if none."""
+    record = design_record(text)
+    if not record:
         return {}
     out: dict[str, object] = {key: record[key] for key in _TEXT
                               if isinstance(record.get(key), str) and len(record[key]) < 100}

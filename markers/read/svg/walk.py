@@ -21,6 +21,13 @@ dashes and ``vector-effect`` are ignored (strokes are drawn solid, scaling with 
 element); CSS combinators, attribute and pseudo selectors; partial opacity counts as fully
 painted. ``Shape.path`` is left None: the flattened geometry is within ``FLATTEN_TOL_IN``.
 
+A cut file of one film (``wsmark fabricate``'s ``cut-<film>.svg``: hairline outlines,
+no fill, a ``cut <film>:`` line in ``<desc>``) is read by the CAM convention of
+``markers.read.linework``: its stroked outlines are the film's pieces, filled by even-odd
+nesting, the registration group is set aside; ``meta['cut_film']`` names the film and
+``meta['design_record']`` keeps the declared design, so the checker can judge the film
+on the design it belongs to.
+
 Units follow CSS: 96 px to the inch. Adobe Illustrator writes its points as "px" (72 to the
 inch), so an Illustrator file in px reads at 3/4 of its artboard size; ``meta['generator']``
 names the tool when the file says so, and ``scale=1/72`` reads such a file at its true size.
@@ -48,7 +55,8 @@ from markers.core.quiet import ARITHMETIC
 from markers.core.shown import quoted
 from markers.core.units import MAX_PLAUSIBLE_IN
 from markers.errors import UnreadableDrawing
-from markers.read.svg.declared import declared_design
+from markers.read.linework import ASIDE, Outline, layer_role, line_drawing
+from markers.read.svg.declared import cut_film, declared_in_text, design_record, root_desc
 from markers.read.limits import read_limited
 from markers.read.limits import FLATTEN_TOL_IN, MAX_COORD_IN, MAX_NESTING, MAX_USE_DEPTH, Budget
 from markers.read.paint import check_option, layers, pen
@@ -120,14 +128,18 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
     doc = safe_document(data, name)
     budget.tick()
     canvas = _canvas(doc, name, scale, display_height, budget)
-    reader = _Reader(doc, budget, FLATTEN_TOL_IN, paint=True)
+    desc = root_desc(doc.root)
+    film = cut_film(desc)
+    reader = _Reader(doc, budget, FLATTEN_TOL_IN, paint=True, cut=film)
     reader.run(canvas.matrix, canvas.viewport)
     features = reader.feature_geometries()
     width, height = canvas.width, canvas.height
     if width is None or height is None:
         width, height = _content_extent(reader, features)
-    meta = {"source": name, **canvas.meta, **declared_design(doc.root),
+    meta = {"source": name, **canvas.meta, **declared_in_text(desc),
             "page_user_box": _page_user_box(canvas.matrix, width, height)}
+    if film is not None:
+        meta.update(reader.cut_file(film, design_record(desc)))
     generator = _generator(data, doc.root)
     if generator:
         meta["generator"] = generator
@@ -260,13 +272,17 @@ class _Context:
     opacity: float = 1.0
     clip: BaseGeometry | None = None
     depth: int = 0
+    layer: str = ""  # the group a cut file's outline is in
 
 
 class _Reader:
     """Walks the sanitised tree in paint order, collecting painted areas, legends, features."""
 
-    def __init__(self, doc: SafeDocument, budget: Budget, tol: float, *, paint: bool) -> None:
+    def __init__(self, doc: SafeDocument, budget: Budget, tol: float, *, paint: bool,
+                 cut: str | None = None) -> None:
         self.doc, self.budget, self.tol, self.paint = doc, budget, tol, paint
+        self.cut = cut  # the film of a cut file: its stroked outlines are its pieces
+        self.outlines: list[Outline] = []
         self.css = Stylesheet(doc.root, budget.name)
         self.painted: list[tuple[str, BaseGeometry]] = []
         self.legends: list[LegendItem] = []
@@ -282,6 +298,15 @@ class _Reader:
         if _displayed(declared):
             context = _Context(matrix @ parse_transform(root.get("transform")), style, viewport)
             self._children(root, context)
+
+    def cut_file(self, film: str, record: dict[str, object]) -> dict[str, object]:
+        """Paint a cut file's outlines by the CAM convention (after the walk); the meta
+        that says so."""
+        drawing = line_drawing(self.outlines, [item.box for item in self.legends],
+                               self.budget)
+        self.painted[:0] = drawing.painted
+        self.ignored.update(drawing.ignored)
+        return {"cut_film": film, "design_record": record, "paint_basis": drawing.basis}
 
     def feature_geometries(self) -> dict[str, BaseGeometry]:
         return {name: parts[0] if len(parts) == 1 else shapely.union_all(parts)
@@ -354,6 +379,10 @@ class _Reader:
             return
         context = self._enter(element, parent, style, declared)
         feature = _feature_name(element)
+        if self.cut is not None and tag == "g":
+            context = self._cut_layer(element, context)
+            if context is None:
+                return
         if tag in ("g", "a"):
             self._group(element, context, feature)
         elif tag == "switch":
@@ -391,7 +420,19 @@ class _Reader:
             if declared.get(prop, "none") != "none":
                 self.ignored[prop] += 1
         opacity = parent.opacity * parse_fraction(declared.get("opacity"))
-        return _Context(matrix, style, parent.viewport, opacity, clip, parent.depth + 1)
+        return _Context(matrix, style, parent.viewport, opacity, clip, parent.depth + 1,
+                        parent.layer)
+
+    def _cut_layer(self, element: Element, context: _Context) -> _Context | None:
+        """In a cut file a group is a layer: its name says what its outlines are (None:
+        registration, dimensions ..., set aside)."""
+        name = element.get("id") or element.get(INKSCAPE_LABEL) or ""
+        if not name:
+            return context
+        if layer_role(name) == ASIDE:
+            self.ignored[f"group {name!r} of a cut file (not film)"] += 1
+            return None
+        return replace(context, layer=name)
 
     def _children(self, element: Element, context: _Context) -> None:
         for child in element:
@@ -517,6 +558,10 @@ class _Reader:
             return
         placed = [(apply(points, matrix, self.budget), closed) for points, closed in local]
         paints = self._paints(style, context, declared, feature)
+        if self.cut is not None and paints and all(part == "stroke" for part, _ in paints):
+            self.outlines.append(Outline(context.layer or f"cut-{self.cut}", paints[0][1],
+                                         tuple(p for p, _ in placed)))
+            return
         fill = EMPTY
         if feature or self.collectors or any(part == "fill" for part, _ in paints):
             evenodd = str(style["fill-rule"]).lower() == "evenodd"

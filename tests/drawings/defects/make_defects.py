@@ -813,6 +813,30 @@ def _illustrator_px():
 """
 
 
+@drawing
+def _cut_file():
+    """fab-t06-info-line-drawing.svg
+
+    A cut file of the orange film of a 12 in danger sign as `wsmark fabricate` writes
+    one: the diamond's outer and inner outlines as hairlines, no fill, with the film
+    ("cut orange:") and the design declared in <desc>; read by the CAM convention and
+    judged on the declared design, which the note says."""
+    w, t, margin = 8.0, 2.0, 0.625
+    outer = diamond(margin + 5, margin + 6.713, w)
+    inner = diamond(margin + 5, margin + 6.713, inner_width(w, t))
+    design = '{"display_height": 12.0, "kind": "danger", "outline": 2.0}'
+    return f"""{XML}<svg {XMLNS} version="1.1" width="11.25in" height="14.676in"
+     viewBox="0 0 11.25 14.676">
+  <desc>kind: danger
+design: {design}
+cut orange: trim 10 x 13.426 in at 100 %, bleed 0.125 in, page offset 0.625 in</desc>
+  <g id="cut-orange" fill="none" stroke="#FF4F00" stroke-width="0.01">
+    <path d="{d(outer)}{d(inner)}"/>
+  </g>
+</svg>
+"""
+
+
 # ------------------------------------------------------------------------- aid defects
 
 def _aid_red(fill: str, ident: str, size_in: float, title: str, board: bool = True) -> str:

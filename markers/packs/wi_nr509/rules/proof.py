@@ -1,5 +1,6 @@
 """Rules about the proof as drawn, not the marker: is it at actual size, do its own
-dimensions agree with the drawing, and what of the page was set aside unmeasured."""
+dimensions agree with the drawing, what of the page was set aside unmeasured, and how a
+line drawing's paint was read."""
 
 from __future__ import annotations
 
@@ -59,3 +60,21 @@ def set_aside(f: Facts) -> Iterator[Hit]:
     if f.set_aside:
         yield Hit(f"set aside, not measured as a marker: "
                   f"{'; '.join(item.describe() for item in f.set_aside)}")
+
+
+@rule("line-drawing", "fabrication", "info", ("*",))
+def line_drawing(f: Facts) -> Iterator[Hit]:
+    """How a drawing that paints nothing was read: a line drawing or a cut file.
+
+    Shops and CAM software export cut paths, not paint: closed outlines on a layer named
+    for the film (or drawn in its color), the white base sheeting inside the trim.
+    Such a drawing is read by that convention (the outlines of a film filled by even-odd
+    nesting, the rest of the sheet white), and a cut file of one film is judged with the
+    other films of the design it declares; the note says which, so the clerk knows what
+    was measured.
+
+    Passes: a drawing of filled areas.  Fails (info): two CIRCLEs on a layer ORANGE, a
+    border in color 7 and a TEXT legend.
+    """
+    if f.paint_basis:
+        yield Hit(f"read as a {f.paint_basis}")
