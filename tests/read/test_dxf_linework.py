@@ -136,7 +136,7 @@ def test_r12_line_and_arc_pieces_in_cm_are_joined_into_outlines_and_pass() -> No
     [marker] = report.markers
     assert (marker.display_height_in, marker.display_height_basis) == \
         (pytest.approx(12.0, abs=0.01), "stated")
-    assert facts.legend_text == "5 MPH"
+    assert marker.legend == "5 MPH"
 
 
 def test_pieces_farther_apart_than_the_join_tolerance_are_not_an_outline() -> None:
