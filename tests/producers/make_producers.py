@@ -451,7 +451,8 @@ class Made:
 
 _VOLATILE = re.compile(rb"/(?:CreationDate|ModDate)\s*\(D:[^)]*\)|/ID\s*\[\s*<[0-9A-Fa-f]*>\s*"
                        rb"<[0-9A-Fa-f]*>\s*\]|<xmp:(?:Create|Modify|Metadata)Date>[^<]*<|"
-                       rb"(?:Document|Instance)ID[=>]['\"]?(?:uuid:)?[0-9a-f-]+")
+                       rb"(?:Document|Instance)ID[=>]['\"]?(?:uuid:)?[0-9a-f-]+|"
+                       rb"/DocChecksum\s*/[0-9A-Fa-f]+")
 
 
 def _masked(data: bytes) -> bytes:

@@ -43,14 +43,15 @@ class _Writer:
         import ezdxf
 
         logging.getLogger("ezdxf").setLevel(logging.ERROR)  # R12 has no $INSUNITS: known
+        ezdxf.options.write_fixed_meta_data_for_testing = True  # no clock, no random GUIDs
 
         version, insunits, self.k, _ = DIALECTS[dialect]
         self.dialect, self.arcs, self.height = dialect, arcs, sheet.height
         self.doc = ezdxf.new(version)
         if insunits is not None:
             self.doc.header["$INSUNITS"] = insunits
-        for name, aci in {*LAYERS.values(), ("BLANK", 7), ("BORDER", 7), ("DIM", 7),
-                          ("TRIM", 7)}:
+        for name, aci in [*LAYERS.values(), ("BLANK", 7), ("BORDER", 7), ("DIM", 7),
+                          ("TRIM", 7)]:
             if name not in self.doc.layers:
                 self.doc.layers.add(name, color=aci)
         self.msp = self.doc.modelspace()
