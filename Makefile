@@ -41,7 +41,8 @@ chromium:
 	else echo "browser tests will be skipped: install chromium (apt-get install chromium)"; fi
 
 # tests/data/producers/: proofs written by the real programs (tests/producers/make_producers.py).
-# The files are committed, so `make test` needs none of these; installed when missing and we may.
+# The files are committed, so `make test` needs none of these; installed when missing and
+# we may.
 PRODUCER_PACKAGES := inkscape libreoffice-draw ghostscript librecad poppler-utils
 producers: bytecode
 	@missing=""; for p in inkscape soffice gs librecad pdftoppm; do \

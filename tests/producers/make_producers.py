@@ -40,6 +40,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import marker_scene as ms  # noqa: E402
+import raster_check  # noqa: E402
 import write_ghostscript  # noqa: E402
 import write_inkscape  # noqa: E402
 import write_librecad  # noqa: E402
@@ -612,6 +613,17 @@ def entry(case: Case, made: Made) -> dict:
     return out
 
 
+def _verify(case: Case, made: Made) -> None:
+    """Refuse a file whose producer did not paint the sheet as drawn (raster_check.py)."""
+    if case.producer == "scan" or not made.name.endswith((".pdf", ".svg")):
+        return
+    aid = bool(case.markers) and case.markers[0].kind.startswith("aid")
+    found = raster_check.problems(DATA / made.name, case.sheet(), aid)
+    if found:
+        raise SystemExit(f"make_producers: {found[0]}" + (f" (and {len(found) - 1} more)"
+                                                          if len(found) > 1 else ""))
+
+
 def _remove_stale(kept: set[str]) -> None:
     """Delete what an earlier run wrote and this one did not (a renamed case)."""
     for producer in PRODUCERS:
@@ -644,6 +656,7 @@ def main(argv: list[str] | None = None) -> int:
             for made in MAKERS[case.producer](case, work):
                 files.append(entry(case, made))
                 print(f"wrote {made.name}")
+                _verify(case, made)
     manifest = {"about": "tests/data/producers/README.md", "producers": said, "files": files}
     store(DATA / "manifest.json", (json.dumps(manifest, indent=1) + "\n").encode())
     _remove_stale({f["file"] for f in files} | {f["source"] for f in files if f["source"]})

@@ -41,7 +41,6 @@ FONT_FILES = {
     "liberation": "/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf",
     "dejavu": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
     "nimbus": "/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf",
-    "helvetica": "/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf",  # gs's alias
 }
 
 

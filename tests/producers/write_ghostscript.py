@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from marker_scene import Annulus, Image, Line, Poly, Rect, Ring, Sheet, Text
 
-FONTS = {"nimbus": "/NimbusSans-Bold", "helvetica": "/Helvetica-Bold"}
+FONTS = {"nimbus": "/NimbusSans-Bold"}  # Ghostscript's Helvetica-Bold
 
 
 def _n(value: float) -> str:

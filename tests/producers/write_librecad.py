@@ -10,8 +10,9 @@ Three dialects:
   TEXT legends, no hatches;
 - ``cm``: DXF R2000 in centimetres (``$INSUNITS`` 5), outlines as closed LWPOLYLINEs and
   a closed trim LWPOLYLINE round the sign blank;
-- ``hatch``: DXF R2010 (true colour needs R2004+) in inches, areas as solid HATCHes, the white panel's with
-  true colour (group 420) white while its ACI is 7 (black on white paper).
+- ``hatch``: DXF R2010 (true colour needs R2004 or later) in inches, areas as solid
+  HATCHes, the white panel's with true colour (group 420) white while its ACI is 7
+  (black on white paper).
 
 LibreCAD 2.2.0's ``dxf2pdf`` takes no value for ``-o`` or ``-p`` (it writes NAME.pdf
 beside NAME.dxf, on the paper of the drawing's ``$PLIMMIN``/``$PLIMMAX``), and reads a
