@@ -16,7 +16,8 @@ the command and the truth: the markers in reading order with kind, verdict, disp
 height and the rule ids at severity error (fail) or review (review) expected.
 
 Deterministic where the producer allows: SOURCE_DATE_EPOCH (Ghostscript, matplotlib),
--dOmitID, matplotlib's svg.hashsalt. Inkscape 1.2, LibreOffice 7.4 and Qt (LibreCAD)
+-dOmitID, matplotlib's svg.hashsalt, ezdxf's fixed metadata and PYTHONHASHSEED=0 (the
+script runs itself again with it: ezdxf writes a DXF's classes in the order of a set). Inkscape 1.2, LibreOffice 7.4 and Qt (LibreCAD)
 stamp the clock into their PDFs; a remade file that differs from the committed one only
 in those stamps is left as it was, so a remake changes no file whose drawing did not.
 """
@@ -665,4 +666,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    if os.environ.get("PYTHONHASHSEED") != "0":  # ezdxf orders a DXF's CLASSES by a set
+        os.execve(sys.executable, [sys.executable, *sys.argv],
+                  {**os.environ, "PYTHONHASHSEED": "0"})
     sys.exit(main())
