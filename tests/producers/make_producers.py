@@ -129,12 +129,12 @@ def fails(kind: str, H: float | None, *rules: str, basis: str | None = None
 # ----------------------------------------------------------------------------- layouts
 
 def framed(placed: ms.Placed, title: list[str], *, margin: float = 2.0,
-           border: str = "closed", font: str = "liberation", right: float = 0.0,
-           extra: list | None = None) -> ms.Sheet:
+           border: str = "closed", font: str = "liberation", extra: list | None = None
+           ) -> ms.Sheet:
     """A proof sheet: the marker ``margin`` in from the page's edge (its panel placed at
-    (margin, margin)), a title block under it as wide as the sign, ``right`` in of
-    room beside it, a border 0.5 in inside the page's edge (a ``border`` frame)."""
-    width = placed.right + margin + right
+    (margin, margin)), a title block under it as wide as the sign, a border 0.5 in
+    inside the page's edge (a ``border`` frame), and ``extra`` items."""
+    width = placed.right + margin
     height = placed.bottom + 1.5 + 1.0 * len(title) + margin
     sheet = ms.Sheet(width, height)
     sheet.add(ms.frame(0.5, 0.5, width - 1, height - 1, border), placed.items)
