@@ -4,7 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench bench-ocr gallery sweep clean chromium serve fuzz hostile bytecode
+.PHONY: demo test bench bench-ocr gallery sweep clean chromium serve fuzz hostile bytecode \
+        producers
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,6 +39,22 @@ chromium:
 	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
 	    || echo "could not install chromium; the browser tests will be skipped"; \
 	else echo "browser tests will be skipped: install chromium (apt-get install chromium)"; fi
+
+# tests/data/producers/: proofs written by the real programs (tests/producers/make_producers.py).
+# The files are committed, so `make test` needs none of these; installed when missing and
+# we may.
+PRODUCER_PACKAGES := inkscape libreoffice-draw ghostscript librecad poppler-utils
+producers: bytecode
+	@missing=""; for p in inkscape soffice gs librecad pdftoppm; do \
+	  command -v $$p >/dev/null || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "installing the producers (apt-get):$$missing"; \
+	  apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PRODUCER_PACKAGES) >/dev/null; \
+	else echo "producers missing:$$missing; install them: apt-get install $(PRODUCER_PACKAGES)"; \
+	  exit 1; fi
+	$(BIN)/python tests/producers/make_producers.py
 
 bench: bytecode
 	$(BIN)/python bench/run.py

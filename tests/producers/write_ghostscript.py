@@ -1,0 +1,115 @@
+"""Ghostscript 10: a marker proof as a hand-written PostScript program, and the PDFs that
+``ps2pdf`` (live text, a subset of the font embedded) and ``gs -sDEVICE=pdfwrite
+-dNoOutputFonts`` (every glyph drawn as its outline) make of it.
+
+The program works as a PostScript programmer does: the page in inches (``72 72 scale``,
+y up), outlines as even-odd filled paths or as a centre line stroked ``t`` wide with
+mitred joins, a circle as an ``arc`` stroked ``t`` wide, words in NimbusSans-Bold (the
+Helvetica-Bold of Ghostscript) centred with ``stringwidth``; colours as ``setrgbcolor``,
+or as ``setcmykcolor`` the way a shop converts to CMYK without a profile.
+"""
+
+from __future__ import annotations
+
+from marker_scene import Annulus, Image, Line, Poly, Rect, Ring, Sheet, Text
+
+FONTS = {"nimbus": "/NimbusSans-Bold"}  # Ghostscript's Helvetica-Bold
+
+
+def _n(value: float) -> str:
+    return f"{value:.4f}".rstrip("0").rstrip(".")
+
+
+def naive_cmyk(hex_: str) -> tuple[float, float, float, float]:
+    """The CMYK a shop's 'convert to CMYK' without a profile gives for an sRGB colour."""
+    r, g, b = (int(hex_[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    k = 1 - max(r, g, b)
+    if k >= 1:
+        return 0.0, 0.0, 0.0, 1.0
+    return (1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k
+
+
+class _Program:
+    """Builds the page's PostScript, converting y-down inches to PostScript's y-up."""
+
+    def __init__(self, sheet: Sheet, cmyk: bool, rings: str):
+        self.height, self.cmyk, self.rings = sheet.height, cmyk, rings
+        self.lines: list[str] = []
+
+    def xy(self, point) -> str:
+        return f"{_n(point[0])} {_n(self.height - point[1])}"
+
+    def color(self, hex_: str) -> str:
+        if self.cmyk:
+            return " ".join(_n(v) for v in naive_cmyk(hex_)) + " setcmykcolor"
+        return " ".join(_n(int(hex_[i:i + 2], 16) / 255) for i in (1, 3, 5)) + " setrgbcolor"
+
+    def path(self, points, closed: bool = True) -> str:
+        first, *rest = points
+        return (f"{self.xy(first)} moveto " + " ".join(f"{self.xy(p)} lineto" for p in rest)
+                + (" closepath" if closed else ""))
+
+    def add(self, item) -> None:
+        if isinstance(item, Rect):
+            corners = ((item.x, item.y + item.h), (item.x + item.w, item.y + item.h),
+                       (item.x + item.w, item.y), (item.x, item.y))
+            if item.fill:
+                self.lines.append(f"{self.color(item.fill)} newpath {self.path(corners)} fill")
+            if item.stroke:
+                self.lines.append(f"{self.color(item.stroke)} {_n(item.width)} setlinewidth "
+                                  f"newpath {self.path(corners)} stroke")
+        elif isinstance(item, Poly):
+            self.lines.append(f"{self.color(item.fill)} newpath {self.path(item.points)} fill")
+        elif isinstance(item, Ring) and self.rings == "evenodd":
+            self.lines.append(f"{self.color(item.color)} newpath {self.path(item.outer)} "
+                              f"{self.path(item.inner)} eofill")
+        elif isinstance(item, Ring):
+            self.lines.append(f"{self.color(item.color)} {_n(item.t)} setlinewidth 0 "
+                              f"setlinejoin newpath {self.path(item.centre)} stroke")
+        elif isinstance(item, Annulus):
+            r = (item.r_in + item.r_out) / 2
+            self.lines.append(f"{self.color(item.color)} {_n(item.r_out - item.r_in)} "
+                              f"setlinewidth newpath {self.xy((item.cx, item.cy))} {_n(r)} "
+                              "0 360 arc closepath stroke")
+        elif isinstance(item, Line):
+            self.lines.append(f"{self.color(item.color)} {_n(item.width)} setlinewidth 0 "
+                              f"setlinejoin newpath {self.path(item.points, item.closed)} "
+                              "stroke")
+        elif isinstance(item, Text):
+            show = "cshow" if item.anchor == "middle" else "show"
+            self.lines.append(f"{self.color(item.color)} {FONTS[item.font]} findfont "
+                              f"{_n(item.size)} scalefont setfont {self.xy((item.x, item.y))} "
+                              f"moveto ({_escape(item.text)}) {show}")
+        elif isinstance(item, Image):
+            raise ValueError("the PostScript cases draw no raster")
+        else:
+            raise TypeError(f"no PostScript drawing for {item!r}")
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+def postscript(sheet: Sheet, title: str, *, cmyk: bool = False, rings: str = "evenodd") -> str:
+    """The proof as a one-page DSC PostScript program at actual size."""
+    program = _Program(sheet, cmyk, rings)
+    for item in sheet.items:
+        program.add(item)
+    w, h = round(sheet.width * 72), round(sheet.height * 72)
+    body = "\n".join(program.lines)
+    return (f"%!PS-Adobe-3.0\n%%Title: ({_escape(title)})\n%%Creator: sign shop layout, "
+            f"hand-written PostScript\n%%CreationDate: (D:20240101000000Z)\n"
+            f"%%BoundingBox: 0 0 {w} {h}\n%%Pages: 1\n%%EndComments\n"
+            "%%BeginProlog\n/cshow { dup stringwidth pop 2 div neg 0 rmoveto show } bind def\n"
+            "%%EndProlog\n%%Page: 1 1\n"
+            f"<< /PageSize [{w} {h}] >> setpagedevice\n72 72 scale\n"
+            f"{body}\nshowpage\n%%EOF\n")
+
+
+def commands(source: str, stem: str) -> dict[str, list[str]]:
+    """Output name -> the Ghostscript command that makes it from the program ``source``
+    (``-dOmitID``: no /ID from the clock, so a remake is byte-identical)."""
+    return {f"{stem}.pdf": ["ps2pdf", "-dOmitID", source, f"{stem}.pdf"],
+            f"{stem}-outlines.pdf": ["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dOmitID",
+                                     "-sDEVICE=pdfwrite", "-dNoOutputFonts",
+                                     f"-sOutputFile={stem}-outlines.pdf", source]}

@@ -1,0 +1,105 @@
+"""Inkscape 1.2: a marker proof drawn as an Inkscape user draws it, and what Inkscape makes
+of it.
+
+The drawing is an Inkscape SVG in millimetres (``viewBox`` in mm, document units mm in
+``sodipodi:namedview``), one ``inkscape:groupmode="layer"`` group per layer of the
+proof (Sign, Legend, Frame, Title block, Dimensions, Notes), outlines drawn as Inkscape
+draws them: a stroked centre line with mitred corners for a diamond or rectangle (or an
+even-odd path), a stroked ``<circle>`` for a circle, ``<rect>`` for panels, and live
+``<text>`` in a real font. Inkscape itself then re-saves it (so it carries what Inkscape
+writes), exports it to PDF, and to a plain SVG with the text turned into paths.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from marker_scene import Annulus, Image, Line, Poly, Rect, Ring, Sheet, Text
+
+MM = 25.4
+FAMILIES = {"liberation": "Liberation Sans", "dejavu": "DejaVu Sans"}
+HEAD = ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
+        '<!-- Created with Inkscape (http://www.inkscape.org/) -->\n')
+
+
+def _n(value: float) -> str:
+    """A length in mm as Inkscape writes it (up to 6 decimals, no trailing zeros)."""
+    return f"{value * MM:.6f}".rstrip("0").rstrip(".")
+
+
+def _path(points, closed: bool) -> str:
+    first, *rest = points
+    d = f"M {_n(first[0])},{_n(first[1])} " + " ".join(f"L {_n(x)},{_n(y)}" for x, y in rest)
+    return d + (" Z" if closed else "")
+
+
+def _item(item, ident: str, rings: str) -> str:
+    """One item as Inkscape's SVG; ``rings`` is "stroke" or "evenodd" for outlines."""
+    if isinstance(item, Rect):
+        fill = item.fill.lower() if item.fill else "none"
+        stroke = (f"stroke:{item.stroke.lower()};stroke-width:{_n(item.width)}"
+                  if item.stroke else "stroke:none")
+        return (f'<rect id="{ident}" x="{_n(item.x)}" y="{_n(item.y)}" width="{_n(item.w)}" '
+                f'height="{_n(item.h)}" style="fill:{fill};{stroke}" />')
+    if isinstance(item, Poly):
+        return (f'<path id="{ident}" d="{_path(item.points, True)}" '
+                f'style="fill:{item.fill.lower()};stroke:none" />')
+    if isinstance(item, Ring) and rings == "evenodd":
+        d = _path(item.outer, True) + " " + _path(item.inner, True)
+        return (f'<path id="{ident}" d="{d}" '
+                f'style="fill:{item.color.lower()};fill-rule:evenodd;stroke:none" />')
+    if isinstance(item, Ring):
+        return (f'<path id="{ident}" d="{_path(item.centre, True)}" style="fill:none;'
+                f'stroke:{item.color.lower()};stroke-width:{_n(item.t)};'
+                'stroke-linejoin:miter;stroke-miterlimit:4" />')
+    if isinstance(item, Annulus):
+        return (f'<circle id="{ident}" cx="{_n(item.cx)}" cy="{_n(item.cy)}" '
+                f'r="{_n((item.r_in + item.r_out) / 2)}" style="fill:none;'
+                f'stroke:{item.color.lower()};stroke-width:{_n(item.r_out - item.r_in)}" />')
+    if isinstance(item, Line):
+        return (f'<path id="{ident}" d="{_path(item.points, item.closed)}" style="fill:none;'
+                f'stroke:{item.color.lower()};stroke-width:{_n(item.width)};'
+                'stroke-linecap:butt;stroke-linejoin:miter" />')
+    if isinstance(item, Text):
+        anchor = "middle" if item.anchor == "middle" else "start"
+        align = "center" if anchor == "middle" else "start"
+        style = (f"font-weight:bold;font-size:{_n(item.size)}px;line-height:1.25;"
+                 f"font-family:'{FAMILIES[item.font]}';text-align:{align};"
+                 f"text-anchor:{anchor};fill:{item.color.lower()};stroke:none")
+        x, y = _n(item.x), _n(item.y)
+        return (f'<text xml:space="preserve" id="{ident}" x="{x}" y="{y}" style="{style}">'
+                f'<tspan sodipodi:role="line" id="{ident}-l" x="{x}" y="{y}">'
+                f'{escape(item.text)}</tspan></text>')
+    if isinstance(item, Image):
+        raise ValueError("the Inkscape cases draw no raster")
+    raise TypeError(f"no Inkscape drawing for {item!r}")
+
+
+def inkscape_svg(sheet: Sheet, title: str, rings: str = "stroke") -> str:
+    """The proof as an Inkscape SVG (mm), one layer per item layer in first-use order."""
+    layers: dict[str, list[str]] = {}
+    for number, item in enumerate(sheet.items, 1):
+        kind = type(item).__name__.lower()
+        layers.setdefault(item.layer, []).append(_item(item, f"{kind}{number}", rings))
+    groups = "\n".join(
+        f'  <g inkscape:groupmode="layer" id="layer{i}" inkscape:label="{escape(name)}">\n    '
+        + "\n    ".join(body) + "\n  </g>" for i, (name, body) in enumerate(layers.items(), 1))
+    w, h = _n(sheet.width), _n(sheet.height)
+    return (f'{HEAD}<svg width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" version="1.1" '
+            'id="svg1" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
+            'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" '
+            'xmlns="http://www.w3.org/2000/svg" xmlns:svg="http://www.w3.org/2000/svg">\n'
+            f'  <title id="title1">{escape(title)}</title>\n'
+            '  <sodipodi:namedview id="namedview1" pagecolor="#ffffff" bordercolor="#000000" '
+            'inkscape:document-units="mm" showgrid="false" />\n'
+            f'{groups}\n</svg>\n')
+
+
+def commands(source: Path, stem: str) -> dict[str, list[str]]:
+    """Output name -> the Inkscape command that makes it from the drawing ``source``."""
+    ink = ["inkscape", str(source)]
+    return {f"{stem}.svg": [*ink, "--export-type=svg", f"--export-filename={stem}.svg"],
+            f"{stem}.pdf": [*ink, "--export-type=pdf", f"--export-filename={stem}.pdf"],
+            f"{stem}-plain.svg": [*ink, "--export-text-to-path", "--export-plain-svg",
+                                  f"--export-filename={stem}-plain.svg"]}

@@ -1,0 +1,97 @@
+"""matplotlib: a marker proof drawn as a matplotlib user draws one, saved as PDF and SVG.
+
+The figure is the sheet's size in inches and one axes maps its data units to inches
+(y down, as the sheet is laid out), so patches are at actual size: ``Rectangle`` panels,
+a diamond as an orange ``Polygon`` with a white one on top, a circle as a ``Circle``
+whose edge is the outline (``linewidth`` in points, 72 a inch), words with ``ax.text``
+in DejaVu Sans Bold. With ``frame`` the axes keep their frame: matplotlib's four
+separate spines, an open border round the drawing. PDFs keep matplotlib's default
+Type 3 fonts or, with ``fonttype=42``, embed TrueType; SVGs keep the default
+``svg.fonttype: path`` (each glyph a path in ``<defs>``, drawn by ``<use>``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from marker_scene import Annulus, Image, Line, Poly, Rect, Ring, Sheet, Text, WHITE
+
+FAMILIES = {"dejavu": "DejaVu Sans"}
+
+
+def _patches(item):
+    """The matplotlib artists of one item, in paint order."""
+    from matplotlib import patches
+    from matplotlib.lines import Line2D
+
+    if isinstance(item, Rect):
+        out = []
+        if item.fill:
+            out.append(patches.Rectangle((item.x, item.y), item.w, item.h,
+                                         facecolor=item.fill, edgecolor="none", linewidth=0))
+        if item.stroke:
+            out.append(patches.Rectangle((item.x, item.y), item.w, item.h, fill=False,
+                                         edgecolor=item.stroke, linewidth=item.width * 72))
+        return out
+    if isinstance(item, Poly):
+        return [patches.Polygon(item.points, closed=True, facecolor=item.fill,
+                                edgecolor="none", linewidth=0)]
+    if isinstance(item, Ring):
+        return [patches.Polygon(item.outer, closed=True, facecolor=item.color,
+                                edgecolor="none", linewidth=0),
+                patches.Polygon(item.inner, closed=True, facecolor=WHITE, edgecolor="none",
+                                linewidth=0)]
+    if isinstance(item, Annulus):
+        return [patches.Circle((item.cx, item.cy), (item.r_in + item.r_out) / 2,
+                               facecolor=WHITE, edgecolor=item.color,
+                               linewidth=(item.r_out - item.r_in) * 72)]
+    if isinstance(item, Line):
+        points = [*item.points, item.points[0]] if item.closed else list(item.points)
+        return [Line2D([p[0] for p in points], [p[1] for p in points], color=item.color,
+                       linewidth=item.width * 72, solid_capstyle="butt",
+                       solid_joinstyle="miter")]
+    raise TypeError(f"no matplotlib artist for {item!r}")
+
+
+def figure(sheet: Sheet, frame: float = 0.0):
+    """The sheet as a figure; ``frame`` > 0 keeps the axes' spines that far inside the
+    page edge (an open frame of four lines), else the axes are off."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(sheet.width, sheet.height))
+    w, h = sheet.width, sheet.height
+    ax = fig.add_axes((frame / w, frame / h, 1 - 2 * frame / w, 1 - 2 * frame / h))
+    ax.set_xlim(frame, w - frame)
+    ax.set_ylim(h - frame, frame)  # y down, as the sheet is laid out
+    if frame:
+        ax.set_xticks([])
+        ax.set_yticks([])
+    else:
+        ax.set_axis_off()
+    for item in sheet.items:
+        if isinstance(item, Text):
+            ax.text(item.x, item.y, item.text, fontsize=item.size * 72, fontweight="bold",
+                    family=FAMILIES[item.font], color=item.color,
+                    ha="center" if item.anchor == "middle" else "left", va="baseline")
+        elif isinstance(item, Image):
+            raise ValueError("the matplotlib cases draw no raster")
+        else:
+            for artist in _patches(item):
+                ax.add_artist(artist)
+    return fig
+
+
+def save(sheet: Sheet, path: Path, frame: float = 0.0, fonttype: int = 3) -> None:
+    """Save the sheet's figure as ``path`` (.pdf or .svg) without a date, ids salted
+    with a fixed string, so the same drawing gives the same bytes."""
+    import matplotlib
+
+    fmt = path.suffix[1:]
+    params = {"pdf.fonttype": fonttype, "svg.hashsalt": "wsmark-producers",
+              "svg.fonttype": "path"}
+    with matplotlib.rc_context(params):
+        metadata = {"CreationDate": None} if fmt == "pdf" else {"Date": None}
+        figure(sheet, frame).savefig(path, format=fmt, metadata=metadata)
