@@ -48,6 +48,8 @@ WORDS_REACH = 0.6
 OFF_CENTRE = 0.1
 #: A piece no larger than this share of the page may be a letter (of a note, a title).
 LETTER_SHARE = 0.05
+#: ... or than this share of the marker's height (a sign's words, in strokes or filled).
+WORD_SHARE = 0.3
 #: A marker reaches a white area's side when it comes within this share of its width.
 SPAN_SHARE = 0.01
 
@@ -155,12 +157,14 @@ def is_page(box: Container, clusters: list[Cluster], parts: list[Part], tree: ST
     if len(held) >= 2 or _off_centre(area, held[0]) or held[0].face:
         return True
     marker_boxes = [shapely.box(*c.bounds) for c in held]
-    small = LETTER_SHARE * max(art.width, art.height)
+    tallest = max(c.bounds[3] - c.bounds[1] for c in held)
+    small = max(LETTER_SHARE * max(art.width, art.height), WORD_SHARE * tallest)
     for i in within:
         p = parts[i]
-        if p.line and not any(_holds(m, p.geometry, gap) for m in marker_boxes):
-            return True
-        if not p.line and p.extent <= small and _beside(p.geometry.bounds, held):
+        if p.extent <= small:  # a letter, filled or drawn in strokes
+            if _beside(p.geometry.bounds, held):
+                return True
+        elif p.line and not any(_holds(m, p.geometry, gap) for m in marker_boxes):
             return True
     return any(grown.contains(t.box.centroid) and _beside(t.box.bounds, held)
                for t in art.legends)
@@ -175,7 +179,7 @@ def _inner_panel(box: Container, held: list[Cluster], boxes: list[Container],
                  gap: float) -> Polygon | None:
     """The largest white area inside ``box`` (and smaller than it) that holds all it
     holds of the markers: a panel on a page."""
-    inside = [b.area for b in boxes if b is not box and b.area.area < 0.9 * box.area.area
+    inside = [b.area for b in boxes if b is not box and b.area.area < 0.99 * box.area.area
               and _holds(box.area, b.area, gap)
               and all(_holds(b.area, c.footprint, gap) for c in held)]
     return max(inside, key=lambda a: a.area) if inside else None
