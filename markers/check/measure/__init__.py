@@ -42,6 +42,7 @@ def measure(art: Artwork, kinds: Mapping[str, Kind],
         facts.drawing_units = art.meta.get("units")
     facts.generator = art.meta.get("generator")
     facts.unread = dict(art.meta.get("ignored") or {})
+    facts.scan = bool(art.meta.get("scan"))
     return facts
 
 
