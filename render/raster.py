@@ -12,6 +12,7 @@ does from the SVG.
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
@@ -22,7 +23,6 @@ from cairosvg.helpers import node_format
 from cairosvg.parser import Tree
 from cairosvg.surface import PDFSurface, cairo
 
-import shapely
 from shapely import affinity
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
@@ -90,8 +90,9 @@ def _guide(node) -> BaseGeometry | None:
     if node.tag == "path":
         rings = [[(float(x), float(y)) for x, y in _POINT.findall(ring)]
                  for ring in node.get("d", "").split("M")[1:]]
-        return shapely.symmetric_difference_all(
-            [Polygon(ring) for ring in rings if len(ring) >= 3])
+        polygons = [Polygon(ring) for ring in rings if len(ring) >= 3]
+        return functools.reduce(BaseGeometry.symmetric_difference, polygons) \
+            if polygons else None
     return None
 
 

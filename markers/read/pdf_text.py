@@ -6,14 +6,14 @@ Where the glyphs come from:
 
 - a font with a font program (TrueType, Type 1, CFF, embedded or PDFium's substitute
   for a standard font): each character's outline (FPDFFont_GetGlyphPath, in em units,
-  placed by its origin and matrix from the text page). That call looks the glyph up by
-  Unicode, so it is used only when the text decodes;
+  placed by its origin and matrix from the text page; it finds the glyph from the
+  Unicode the text page gave, the same code back when the font has no Unicode map);
 - a Type 3 font (its glyphs are content streams: matplotlib's default, Ghostscript's
-  bitmap fonts), or text that does not decode (control characters, private-use codes,
-  no Unicode at all): PDFium has no outline to give (for Type 3 it answers with a
-  substitute font's glyph, not what is painted), so the object is drawn alone by PDFium,
-  at about ``TRACE_CAP_PX`` pixels to its letter height, and the pixels it paints are
-  traced into areas: exact to a pixel.
+  bitmap fonts), or a character whose outline the font cannot give: PDFium has no
+  outline (for Type 3 it answers with a substitute font's glyph, not what is painted),
+  so the object is drawn by PDFium with and without it, at about ``TRACE_CAP_PX``
+  pixels to its letter height, and the pixels it changes are traced into areas: exact
+  to a pixel.
 
 The text is kept only when it decodes: what a font says may then be confirmed by the
 glyphs (markers.check.measure.reading); undecodable text leaves the glyphs to OCR, so it
@@ -44,10 +44,12 @@ __all__ = ["PageText", "decodes", "ink_area", "segment_ops", "TRACE_CAP_PX",
            "TRACE_MAX_PIXELS"]
 
 #: Pixels to the letter height (estimated from the font size) when text is traced from
-#: PDFium's drawing of it: a pixel is then 0.6 % of the letter height.
-TRACE_CAP_PX = 160
-#: Most pixels one text object is drawn at; a larger one is drawn coarser to fit.
-TRACE_MAX_PIXELS = 4_000_000
+#: PDFium's drawing of it: a pixel is then 0.5 % of the letter height,
+TRACE_CAP_PX = 200
+#: but never finer than 1/600 in (small print needs no more to be measured),
+TRACE_MAX_PPI = 600
+#: and at most this many pixels for one text object (a larger one is drawn coarser).
+TRACE_MAX_PIXELS = 2_000_000
 #: The text is not seen where it changes no pixel by more than this (of 255).
 TRACE_MIN_CHANGE = 24
 #: Unicode categories that are no letter a sign can show: control, private use,
@@ -90,8 +92,8 @@ class PageText:
 
     def item(self, obj: object, color: str | None, parent: np.ndarray) -> LegendItem | None:
         """Text object ``obj`` (painted ``color``, placed by ``parent``) as lettering:
-        its decoded text (empty when it does not decode) and its glyphs. None when it
-        paints nothing."""
+        its text (empty when it does not decode: ``decodes``) and its glyphs. None when
+        it paints nothing."""
         c = self.c
         if c.FPDFTextObj_GetTextRenderMode(obj) in _UNSEEN:
             return None
@@ -105,16 +107,15 @@ class PageText:
                        self.budget).envelope
         if where.is_empty:
             return None
-        decoded = decodes(text)
-        glyphs = self._outlines(obj) if decoded and self._has_program(obj) else None
+        glyphs = self._outlines(obj) if self._has_program(obj) else None
         if glyphs is None:
             glyphs = self._traced(obj, where, self._cap_estimate(obj, parent))
         if glyphs is None or glyphs.is_empty:
             return None
         _, y0, _, y1 = glyphs.bounds
         family = classify(color).family if color else "black"
-        return LegendItem(text if decoded else "", glyphs, glyphs.envelope, y1 - y0, family,
-                          hex=color, painted=False)
+        return LegendItem(text if decodes(text) else "", glyphs, glyphs.envelope, y1 - y0,
+                          family, hex=color, painted=False)
 
     def _string(self, obj: object) -> str:
         """The object's text, runs of white space made one space."""
@@ -193,13 +194,17 @@ class PageText:
 
     def _traced(self, obj: object, where: BaseGeometry, cap: float) -> BaseGeometry | None:
         """What the object paints, as areas in inches: the page drawn by PDFium over
-        ``where`` (inches) with the object and with it made invisible; the pixels it
-        changes by at least half the most it changes any are its glyphs. None when it
-        changes none visibly (covered, or painted in the color below it)."""
+        ``where`` (inches) with the object and with it made invisible, at about
+        TRACE_CAP_PX pixels to ``cap`` (its letter height estimated from the font size,
+        else the box's height); the pixels it changes by at least half the most it
+        changes any are its glyphs. None when it changes none visibly (covered, or
+        painted in the color below it)."""
         c = self.c
         x0, y0, x1, y1 = where.bounds
-        ppi = TRACE_CAP_PX / cap if cap > 0 and math.isfinite(cap) else TRACE_CAP_PX
-        ppi = min(ppi, math.sqrt(TRACE_MAX_PIXELS / max((x1 - x0) * (y1 - y0), 1e-12)))
+        if not (0 < cap < y1 - y0):  # a font size that says little (a Type 3 FontMatrix)
+            cap = y1 - y0
+        ppi = min(TRACE_CAP_PX / max(cap, 1e-9), TRACE_MAX_PPI,
+                  math.sqrt(TRACE_MAX_PIXELS / max((x1 - x0) * (y1 - y0), 1e-12)))
         pad = 2 / ppi
         x0, y0 = x0 - pad, y0 - pad
         width, height = math.ceil((x1 - x0) * ppi) + 2, math.ceil((y1 - y0) * ppi) + 2
