@@ -107,9 +107,9 @@ class PageText:
                        self.budget).envelope
         if where.is_empty:
             return None
-        glyphs = self._outlines(obj) if self._has_program(obj) else None
-        if glyphs is None:
-            glyphs = self._traced(obj, where, self._cap_estimate(obj, parent))
+        cap = self._cap_estimate(obj, parent)
+        glyphs = self._outlines(obj, cap) if self._has_program(obj) else \
+            self._traced(obj, where, cap)
         if glyphs is None or glyphs.is_empty:
             return None
         _, y0, _, y1 = glyphs.bounds
@@ -158,11 +158,12 @@ class PageText:
                     self.by_object.setdefault(owner, []).append(i)
         return self.by_object
 
-    def _outlines(self, obj: object) -> BaseGeometry | None:
+    def _outlines(self, obj: object, cap: float) -> BaseGeometry | None:
         """The glyphs as areas in inches: each character's outline from the font (em
         units) scaled by the font size, turned by the character's matrix and placed at
-        its origin (page space), then through the page's matrix. None when a visible
-        character has no outline the font can give."""
+        its origin (page space), then through the page's matrix; a character whose
+        outline the font cannot give is traced in its box (``cap``: see ``_traced``).
+        None when nothing shows."""
         c = self.c
         font = c.FPDFTextObj_GetFont(obj)
         indices = self._characters().get(ctypes.cast(obj, ctypes.c_void_p).value, [])
@@ -177,7 +178,8 @@ class PageText:
             path = c.FPDFFont_GetGlyphPath(font, code, 1.0)
             if not path or not c.FPDFText_GetCharOrigin(self.textpage.raw, i, x, y) or \
                     not c.FPDFText_GetMatrix(self.textpage.raw, i, m) or not size > 0:
-                return None
+                areas.append(self._traced_character(obj, i, cap))
+                continue
             count = c.FPDFGlyphPath_CountGlyphSegments(path)
             if count <= 0:
                 continue  # a blank glyph
@@ -190,7 +192,18 @@ class PageText:
             rings = [apply(points, place, self.budget) for points, _ in local]
             if rings:
                 areas.append(fill_area(rings, False, self.budget))
+        areas = [area for area in areas if area is not None]
         return shapely.union_all(areas) if areas else None
+
+    def _traced_character(self, obj: object, index: int, cap: float) -> BaseGeometry | None:
+        """What character ``index`` of ``obj`` paints within its box on the text page."""
+        rect = self.c.FS_RECTF()
+        if not self.c.FPDFText_GetLooseCharBox(self.textpage.raw, index, rect):
+            return None
+        cell = affine(box(rect.left, rect.bottom, rect.right, rect.top), self.matrix,
+                      self.budget).envelope
+        traced = self._traced(obj, cell, cap)
+        return None if traced is None else traced.intersection(cell)
 
     def _traced(self, obj: object, where: BaseGeometry, cap: float) -> BaseGeometry | None:
         """What the object paints, as areas in inches: the page drawn by PDFium over
@@ -251,11 +264,27 @@ class PageText:
 
 def ink_area(mask: np.ndarray) -> BaseGeometry:
     """The true pixels of a boolean image as areas, in pixels (x right, y down): the
-    runs of each row as boxes, merged."""
+    runs of each row as boxes, a run that repeats the one above it (a stem) extending
+    that box, merged (half the boxes of a line of text, half the time)."""
     edges = np.diff(np.pad(mask, ((0, 0), (1, 1))).astype(np.int8), axis=1)
     rows, starts = np.nonzero(edges == 1)
     _, ends = np.nonzero(edges == -1)
-    return shapely.union_all(shapely.box(starts, rows, ends, rows + 1))
+    x0: list[int] = []
+    x1: list[int] = []
+    y0: list[int] = []
+    y1: list[int] = []
+    below: dict[tuple[int, int], int] = {}  # a run's span -> the box it ends
+    for row, start, end in zip(rows.tolist(), starts.tolist(), ends.tolist()):
+        k = below.get((start, end))
+        if k is not None and y1[k] == row:
+            y1[k] = row + 1
+            continue
+        below[(start, end)] = len(x0)
+        x0.append(start)
+        x1.append(end)
+        y0.append(row)
+        y1.append(row + 1)
+    return shapely.union_all(shapely.box(x0, y0, x1, y1))
 
 
 def segment_ops(c: object, count: int, get: Callable[[int], object]) -> list[tuple]:
