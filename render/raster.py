@@ -22,7 +22,6 @@ import cairosvg
 from cairosvg.helpers import node_format
 from cairosvg.parser import Tree
 from cairosvg.surface import PDFSurface, cairo
-
 from shapely import affinity
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
@@ -49,16 +48,23 @@ def svg_to_png(svg: bytes, dpi: float) -> bytes:
     return cairosvg.svg2png(bytestring=svg, dpi=dpi)
 
 
-def svg_to_pdf(svg: bytes) -> bytes:
-    """A PDF page at the drawing's actual size, declaring what the SVG declares."""
+def svg_to_pdf(svg: bytes, declare: bool = True) -> bytes:
+    """A PDF page at the drawing's actual size, declaring what the SVG declares unless
+    ``declare`` is False."""
     tree = Tree(bytestring=svg)
     output = io.BytesIO()
     surface = PDFSurface(tree, output, 72)
     surface.finish()
-    declared = _declaration(tree, surface)
+    declared = _declaration(tree, surface) if declare else None
     if declared is None:
         return output.getvalue()
     return _with_info(output.getvalue(), {PDF_KEY: encode({1: declared})})
+
+
+def _part_pdf(svg: bytes) -> bytes:
+    """A page to be combined with others: combine_pdfs keeps none of its parts' Info
+    dictionaries, so the page declares nothing."""
+    return svg_to_pdf(svg, declare=False)
 
 
 def _declaration(tree: Tree, surface: PDFSurface) -> PageDeclaration | None:
@@ -119,10 +125,10 @@ def _with_info(pdf: bytes, entries: dict[str, str]) -> bytes:
 
 
 def svgs_to_pdfs(svgs: list[bytes]) -> Iterator[bytes]:
-    """A PDF page per SVG, in order as they are done, spread over the cores: cairosvg
-    lays text out a glyph at a time in Python, so a page of tables takes most of a tenth
-    of a second."""
-    return imap(svg_to_pdf, svgs)
+    """A PDF page per SVG, to be combined (nothing declared: see _part_pdf), in order as
+    they are done, spread over the cores: cairosvg lays text out a glyph at a time in
+    Python, so a page of tables takes most of a tenth of a second."""
+    return imap(_part_pdf, svgs)
 
 
 def pages_to_pdfs(svgs: list[bytes]) -> Iterator[bytes]:
