@@ -28,18 +28,20 @@ partial opacity (counts as painted). Clip paths are applied with the non-zero ru
 
 Text (markers.read.pdf_text): a text object is read as lettering, its glyphs as exact
 areas that are not paint (``painted=False``), from the font's outlines or, for a Type 3
-font and text that does not decode, traced from PDFium's drawing of the object; its text
-is what the font's Unicode map says, kept only when it decodes (else empty, so the OCR
-reads the glyphs). Text already converted to outlines is read as outlines.
+font (and a character whose outline the font cannot give), traced from PDFium's drawing
+of it; its text is what the font's Unicode map says, kept only when it decodes (else
+empty, so the OCR reads the glyphs). Text already converted to outlines is read as
+outlines.
 
 Scans: images are not read, but where they cover at least ``SCAN_SHARE`` of the page
 and no vector paint is of a marker color, the page is a scan (``meta['scan']``): nothing
 on it can be measured, and the checker says so (review) instead of finding no marker.
 
-Declarations: a PDF that wsmark writes declares, per page, the display-area box and the
-design record in its Info dictionary (markers.core.declared, key ``/WsmarkDeclared``),
-as an SVG does with its ``display-area`` element and ``<desc>``; they are read as those
-are (an unpainted ``display-area`` feature, the design's declared fields in ``meta``).
+Declarations: a PDF that wsmark writes declares, per page, the display-area box (and
+the reflector and permit label) and the design record in its Info dictionary
+(markers.core.declared, key ``/WsmarkDeclared``), as an SVG does with its unpainted
+``display-area`` element and ``<desc>``; they are read as those are (unpainted
+features, the design's declared fields in ``meta``).
 The Info dictionary rather than an optional content group: it survives as it is, paints
 nothing and needs no page content parsed; the Subject and Keywords of any PDF are also
 searched for a ``design:`` line a vendor may write.
@@ -257,7 +259,7 @@ class _Reader:
             self.text.close()
         if self.ignored:
             meta["ignored"] = dict(self.ignored)
-        if self._scanned(width * height):
+        if self._scanned(box(0, 0, width, height)):
             meta["scan"] = True
         features = {}
         if said is not None:  # page inches at 72 pt to the inch
@@ -267,14 +269,16 @@ class _Reader:
                         for name, geometry in said.features.items()}
         return artwork(width, height, self.painted, self.legends, features, meta)
 
-    def _scanned(self, page_area: float) -> bool:
-        """Whether images cover ``SCAN_SHARE`` of the page and no vector paint has a
-        marker's color (``page_area`` in sq in)."""
-        if not self.images or page_area <= 0:
+    def _scanned(self, page: BaseGeometry) -> bool:
+        """Whether images cover ``SCAN_SHARE`` of the ``page`` (its box in inches) and no
+        vector paint has a marker's color."""
+        if not self.images:
             return False
-        if any(classify(hex_).family not in _NOT_MARKER for hex_ in {h for h, _ in self.painted}):
+        hexes = {hex_ for hex_, _ in self.painted}
+        if any(classify(hex_).family not in _NOT_MARKER for hex_ in hexes):
             return False
-        return shapely.union_all(self.images).area >= SCAN_SHARE * page_area
+        covered = shapely.union_all(self.images).intersection(page).area
+        return covered >= SCAN_SHARE * page.area
 
     def _count_chars(self, more: int) -> None:
         self.chars += more
