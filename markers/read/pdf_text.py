@@ -11,9 +11,9 @@ Where the glyphs come from:
 - a Type 3 font (its glyphs are content streams: matplotlib's default, Ghostscript's
   bitmap fonts), or a character whose outline the font cannot give: PDFium has no
   outline (for Type 3 it answers with a substitute font's glyph, not what is painted),
-  so the object is drawn by PDFium with and without it, at about ``TRACE_CAP_PX``
-  pixels to its letter height, and the pixels it changes are traced into areas: exact
-  to a pixel.
+  so the page is drawn by PDFium with the object and with it made invisible (over the
+  object's box, or the character's box alone), at about ``TRACE_CAP_PX`` pixels to its
+  letter height, and the pixels it changes are traced into areas: exact to a pixel.
 
 The text is kept only when it decodes: what a font says may then be confirmed by the
 glyphs (markers.check.measure.reading); undecodable text leaves the glyphs to OCR, so it
@@ -38,10 +38,9 @@ from markers.core.colors import classify
 from markers.errors import UnreadableDrawing
 from markers.read.limits import FLATTEN_TOL_IN, Budget
 from markers.read.outlines import affine, apply, fill_area, flatten
-from markers.read.paint import to_hex
 
 __all__ = ["PageText", "decodes", "ink_area", "segment_ops", "TRACE_CAP_PX",
-           "TRACE_MAX_PIXELS"]
+           "TRACE_MAX_PPI", "TRACE_MAX_PIXELS"]
 
 #: Pixels to the letter height (estimated from the font size) when text is traced from
 #: PDFium's drawing of it: a pixel is then 0.5 % of the letter height,
