@@ -146,10 +146,10 @@ def _permit_id(facts: Facts) -> str | None:
 def judge_pages(pages: list[Artwork], file: str, options: CheckOptions,
                 pack: Pack) -> FileReport:
     """A drawing of several pages: each page that paints something (a cover of text alone
-    does not) is split and judged alone; the file lists every page's markers in reading
-    order (page, then on the page, each with its page number), each finding naming its
-    marker, and its verdict is the worst."""
-    drawn = [i for i, art in enumerate(pages) if art.layers] or [0]
+    does not) or is a scan is split and judged alone; the file lists every page's markers
+    in reading order (page, then on the page, each with its page number), each finding
+    naming its marker, and its verdict is the worst."""
+    drawn = [i for i, art in enumerate(pages) if art.layers or art.meta.get("scan")] or [0]
     reports = {i: judge(pages[i], file, options, pack) for i in drawn}
     markers, findings = [], []
     for i, report in reports.items():
