@@ -2,22 +2,43 @@
 
 Always from bytes in memory (``bytestring=``), never ``url=``: cairosvg then has no
 base location from which to resolve relative references.
+
+A PDF made from an SVG that declares itself (the unpainted guides ``display-area``,
+``reflector`` and ``permit-label`` and a ``design:`` line in the ``<desc>``, children of
+the root, as wsmark writes them) declares the same in its Info dictionary
+(markers.core.declared), so the PDF reader takes H and the design as declared, as it
+does from the SVG.
 """
 
 from __future__ import annotations
 
+import functools
 import io
+import json
+import re
 from typing import Iterator
 
 import cairosvg
+from cairosvg.helpers import node_format
 from cairosvg.parser import Tree
 from cairosvg.surface import PDFSurface, cairo
+from shapely import affinity
+from shapely.geometry import Polygon, box
+from shapely.geometry.base import BaseGeometry
 
+from markers.core.artwork import FEATURE_NAMES
+from markers.core.declared import PDF_KEY, PageDeclaration, encode
 from render.parallel import imap
 
 __all__ = ["MAX_PNG_SIDE", "svg_to_png", "svg_to_pdf", "svgs_to_pdfs", "pages_to_pdfs"]
 
 
+#: The named guides a PDF declares: those the SVG leaves unpainted. The waterline is
+#: drawn (a blue line a person reads on the elevation) and stays paint in the PDF, which
+#: the measurer finds as a drawn waterline.
+_GUIDES = FEATURE_NAMES - {"waterline"}
+#: A point of a ring in path data as render.svg writes it ("M1 2L3 4Z").
+_POINT = re.compile(r"[ML]?\s*(-?[\d.]+)[\s,]+(-?[\d.]+)")
 #: The largest image side cairo can make, in pixels.
 MAX_PNG_SIDE = 32767
 
@@ -27,16 +48,87 @@ def svg_to_png(svg: bytes, dpi: float) -> bytes:
     return cairosvg.svg2png(bytestring=svg, dpi=dpi)
 
 
-def svg_to_pdf(svg: bytes) -> bytes:
-    """A PDF page at the drawing's actual size."""
-    return cairosvg.svg2pdf(bytestring=svg, dpi=72)
+def svg_to_pdf(svg: bytes, declare: bool = True) -> bytes:
+    """A PDF page at the drawing's actual size, declaring what the SVG declares unless
+    ``declare`` is False."""
+    tree = Tree(bytestring=svg)
+    output = io.BytesIO()
+    surface = PDFSurface(tree, output, 72)
+    surface.finish()
+    declared = _declaration(tree, surface) if declare else None
+    if declared is None:
+        return output.getvalue()
+    return _with_info(output.getvalue(), {PDF_KEY: encode({1: declared})})
+
+
+def _part_pdf(svg: bytes) -> bytes:
+    """A page to be combined with others: combine_pdfs keeps none of its parts' Info
+    dictionaries, so the page declares nothing."""
+    return svg_to_pdf(svg, declare=False)
+
+
+def _declaration(tree: Tree, surface: PDFSurface) -> PageDeclaration | None:
+    """The root's unpainted guides (``_GUIDES``) in page inches and its ``design:``
+    record; None when it has neither. At 72 dpi cairosvg's sizes are points."""
+    width, height, view = node_format(surface, tree)
+    x0, y0, view_w, view_h = view or (0.0, 0.0, width, height)
+    sx, sy = width / view_w / 72, height / view_h / 72
+    features, design = {}, None
+    for node in tree.children:
+        if node.tag == "desc":
+            design = _design(node.text or "")
+        elif node.get("id") in _GUIDES:
+            geometry = _guide(node)
+            if geometry is not None:
+                features[node["id"]] = affinity.affine_transform(
+                    geometry, [sx, 0, 0, sy, -x0 * sx, -y0 * sy])
+    if not features and not design:
+        return None
+    return PageDeclaration(design or {}, features)
+
+
+def _guide(node) -> BaseGeometry | None:
+    """A guide element as wsmark writes it: a ``rect`` or a ``path`` of straight rings
+    (render.svg.geometry_path), in user units."""
+    if node.tag == "rect":
+        x, y = float(node.get("x", 0)), float(node.get("y", 0))
+        return box(x, y, x + float(node["width"]), y + float(node["height"]))
+    if node.tag == "path":
+        rings = [[(float(x), float(y)) for x, y in _POINT.findall(ring)]
+                 for ring in node.get("d", "").split("M")[1:]]
+        polygons = [Polygon(ring) for ring in rings if len(ring) >= 3]
+        return functools.reduce(BaseGeometry.symmetric_difference, polygons) \
+            if polygons else None
+    return None
+
+
+def _design(desc: str) -> dict | None:
+    """The JSON object of a description's ``design:`` line, None if it has none."""
+    line = next((line for line in desc.splitlines() if line.startswith("design: ")), "")
+    try:
+        record = json.loads(line[len("design: "):]) if line else None
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def _with_info(pdf: bytes, entries: dict[str, str]) -> bytes:
+    """``pdf`` with ``entries`` added to its Info dictionary (pypdf: 0.15 s to import,
+    so only for a PDF that declares something)."""
+    import pypdf
+
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(pdf)))
+    writer.add_metadata({f"/{key}": value for key, value in entries.items()})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def svgs_to_pdfs(svgs: list[bytes]) -> Iterator[bytes]:
-    """A PDF page per SVG, in order as they are done, spread over the cores: cairosvg
-    lays text out a glyph at a time in Python, so a page of tables takes most of a tenth
-    of a second."""
-    return imap(svg_to_pdf, svgs)
+    """A PDF page per SVG, to be combined (nothing declared: see _part_pdf), in order as
+    they are done, spread over the cores: cairosvg lays text out a glyph at a time in
+    Python, so a page of tables takes most of a tenth of a second."""
+    return imap(_part_pdf, svgs)
 
 
 def pages_to_pdfs(svgs: list[bytes]) -> Iterator[bytes]:

@@ -117,18 +117,24 @@ def _drawing(art: Artwork, extra_height: float = 0.0, top: float = 0.0,
     drawing.set_desc(title=title, desc=desc)
     for group in _layer_groups(drawing, art) if paint else []:
         drawing.add(group)
-    area = art.features.get("display-area")
-    if area is not None:
-        x0, y0, x1, y1 = area.bounds
-        drawing.add(drawing.rect(id="display-area", insert=(fmt(x0), fmt(y0)),
-                                 size=(fmt(x1 - x0), fmt(y1 - y0)), fill="none",
-                                 stroke="none"))
+    _display_area(drawing, art)
     label = art.features.get("permit-label")
     if label is not None:  # unpainted, like the display area: where the checker reads it
         drawing.add(drawing.path(d=geometry_path(label), id="permit-label", fill="none",
                                  stroke="none"))
     _buoy_guides(drawing, art)
     return drawing
+
+
+def _display_area(drawing: svgwrite.Drawing, art: Artwork, offset: float = 0.0) -> None:
+    """The unpainted ``display-area`` rectangle checkers read (and the PDF declares),
+    moved by ``offset`` inches both ways, as a child of the root."""
+    area = art.features.get("display-area")
+    if area is not None:
+        x0, y0, x1, y1 = area.bounds
+        drawing.add(drawing.rect(id="display-area", insert=(fmt(x0 + offset), fmt(y0 + offset)),
+                                 size=(fmt(x1 - x0), fmt(y1 - y0)), fill="none",
+                                 stroke="none"))
 
 
 #: Design fields of buoys, wraps and flags recorded in the description, which the SVG
@@ -317,6 +323,7 @@ def print_svg(fab: Fabrication) -> bytes:
     for group in _layer_groups(drawing, fab.art, extras=fab.bleeds):
         art.add(group)
     drawing.add(art)
+    _display_area(drawing, fab.art, frame.margin)
     crops = drawing.g(id="crop-marks", fill="none", stroke="#000000",
                       stroke_width=fmt(CROP_WIDTH))
     for line in frame.crop_marks():

@@ -103,7 +103,8 @@ def numbers(value: object, prefix: str = "") -> dict[str, float]:
 def declared_only(facts) -> set[str]:
     """Numbers the SVG reading takes from the design it declares, not from the drawing:
     a buoy elevation shows one side, so how many sides carry the symbol is declared
-    (a PDF or DXF carries no declaration; the rule then says it could not judge it)."""
+    (wsmark's own PDF declares it too; a shop's PDF or a DXF carries no declaration, and
+    the rule then says it could not judge it)."""
     return {".sides"} if facts.sides_basis == "declared" else set()
 
 
@@ -130,9 +131,11 @@ def graded(art: Artwork) -> list[tuple[str, str]]:
 
 
 def clean_in(kind: str, form: str) -> list[tuple[str, str]]:
-    """What a correct marker of ``kind`` still gets in ``form``: a PDF or DXF aid buoy's
-    reflective band is drawn but not named, so its material is a review (never a pass)."""
-    return [("reflector-band", "review")] if form != "svg" and kind.startswith("buoy-aid") \
+    """What a correct marker of ``kind`` still gets in ``form``: in a shop's PDF or a DXF
+    an aid buoy's reflective band is drawn but not named, so its material is a review
+    (never a pass); the SVG and wsmark's own PDF name it."""
+    named = form in ("svg", "cairo-pdf")
+    return [("reflector-band", "review")] if not named and kind.startswith("buoy-aid") \
         else []
 
 

@@ -150,14 +150,16 @@ def _permit_id(facts: Facts) -> str | None:
 
 def judge_pages(pages: list[Artwork], file: str, options: CheckOptions,
                 pack: Pack) -> FileReport:
-    """A drawing of several pages: each page with a marker on it is split and judged
-    alone (a cover of text, a page of notes, is not a failed marker); the file lists
-    every page's markers in reading order (page, then on the page, each with its page
-    number), each finding naming its marker, and its verdict is the worst. With no
-    marker on any page, the first page that paints something is judged as one."""
+    """A drawing of several pages: each page with a marker on it, or that is a scan, is
+    split and judged alone (a cover of text, a page of notes, is not a failed marker:
+    it is listed as set aside); the file lists every page's markers in reading order
+    (page, then on the page, each with its page number), each finding naming its
+    marker, and its verdict is the worst. With no marker on any page, the first page
+    that paints something is judged as one."""
     splits = {i: split(_at_stated_scale(art, options)[0]) for i, art in enumerate(pages)
               if art.layers}
-    drawn = [i for i, s in splits.items() if s.found] or [min(splits, default=0)]
+    drawn = [i for i, art in enumerate(pages) if (i in splits and splits[i].found)
+             or art.meta.get("scan")] or [min(splits, default=0)]
     empty = [i for i in range(len(pages)) if i not in drawn]
     if empty and drawn[0] in splits:
         first = splits[drawn[0]]

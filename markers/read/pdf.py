@@ -26,31 +26,48 @@ Not supported: dashes (strokes drawn solid), patterns and shadings (ignored), so
 partial opacity (counts as painted). Clip paths are applied with the non-zero rule
 (PDFium does not say which rule a clip used).
 
-Text: a text object gives its string and its glyphs' outlines, read from its font
-(FPDFFont_GetGlyphPath, in em units, placed by each character's origin and matrix from
-the text page), as a LegendItem with exact outlines that are not paint (``painted=False``):
-the measurer reads them as lettering (cap height, stroke, OCR). A character whose glyph
-the font cannot give (a Type 3 font, no Unicode mapping) leaves the object read as its
-string and an estimated box (``outlined=False``, like SVG ``<text>``). Text already
-converted to outlines is read as outlines.
+Text (markers.read.pdf_text): a text object is read as lettering, its glyphs as exact
+areas that are not paint (``painted=False``), from the font's outlines or, for a Type 3
+font (and a character whose outline the font cannot give), traced from PDFium's drawing
+of it; its text is what the font's Unicode map says, kept only when it decodes (else
+empty, so the OCR reads the glyphs). Text already converted to outlines is read as
+outlines.
+
+Scans: images are not read, but where they cover at least ``SCAN_SHARE`` of the page
+and no vector paint is of a marker color, the page is a scan (``meta['scan']``): nothing
+on it can be measured, and the checker says so (review) instead of finding no marker.
+
+Declarations: a PDF that wsmark writes declares, per page, the display-area box (and
+the reflector and permit label) and the design record in its Info dictionary
+(markers.core.declared, key ``/WsmarkDeclared``), as an SVG does with its unpainted
+``display-area`` element and ``<desc>``; they are read as those are (unpainted
+features, the design's declared fields in ``meta``).
+The Info dictionary rather than an optional content group: it survives as it is, paints
+nothing and needs no page content parsed; the Subject and Keywords of any PDF are also
+searched for a ``design:`` line a vendor may write.
+
+Errors: every way PDFium refuses a file is one line in plain words (``_REFUSED``).
 """
 
 from __future__ import annotations
 
 import ctypes
-import math
+import json
 import re
 import zlib
 from collections import Counter
 
 import numpy as np
 import shapely
+from shapely import affinity
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
+from markers.core import declared
 from markers.core.artwork import Artwork, LegendItem
 from markers.core.colors import classify
 from markers.errors import UnreadableDrawing
+from markers.read.pdf_text import PageText, segment_ops
 from markers.read.svg.declared import declared_in_text
 from markers.read.limits import (
     FLATTEN_TOL_IN, MAX_FILE_BYTES, PDF_MAX_CHARS, PDF_MAX_FORM_DEPTH, PDF_MAX_INFLATED_BYTES,
@@ -59,7 +76,7 @@ from markers.read.limits import (
 from markers.read.paint import artwork, guarded_read, pen, to_hex
 from markers.read.outlines import affine, apply, fill_area, flatten, stroke_area
 
-__all__ = ["read_pdf_bytes", "COLOR_MANAGEMENT"]
+__all__ = ["read_pdf_bytes", "COLOR_MANAGEMENT", "SCAN_SHARE"]
 
 #: How paints became sRGB (see the module docstring).
 COLOR_MANAGEMENT = "pdfium: ICCBased via the embedded profile (lcms2), DeviceCMYK via " \
@@ -70,6 +87,18 @@ _INFLATE_STEP = 16 * 1024 * 1024
 _CAPS = {1: "round", 2: "square"}
 _JOINS = {1: "round", 2: "bevel"}
 _MITER_LIMIT = 10.0  # the PDF default; PDFium does not report a page's own limit
+#: Images covering this share of a page, with no vector paint of a marker color, make it
+#: a scan.
+SCAN_SHARE = 0.5
+#: Families that are no marker's color: a scan's frame, notes and title block.
+_NOT_MARKER = frozenset({"white", "black", "other"})
+#: PDFium's reasons for refusing a document (FPDF_GetLastError), in plain words.
+_REFUSED = {2: "not a readable PDF (the file could not be opened)",
+            4: "the PDF is encrypted; send it without a password",
+            5: "the PDF is encrypted in a way that cannot be opened; send it without a "
+               "password",
+            6: "not a readable PDF (a page or its content is damaged)"}
+_DAMAGED = "not a readable PDF (damaged or not a PDF)"
 _GENERATOR = re.compile(r"(Adobe Illustrator|CorelDRAW|FlexiSIGN|SignLab|Inkscape|cairo|"
                         r"ReportLab|Affinity|Acrobat)[^,;()]*", re.I)
 
@@ -77,7 +106,8 @@ _GENERATOR = re.compile(r"(Adobe Illustrator|CorelDRAW|FlexiSIGN|SignLab|Inkscap
 def read_pdf_bytes(data: bytes, name: str, *, scale: float | None = None,
                    display_height: float | None = None) -> list[Artwork]:
     """Read PDF ``data``; ``name`` is used in messages and ``meta['source']``. Raises
-    UnreadableDrawing (one line, naming the file) for anything unreadable, hostile or too complex."""
+    UnreadableDrawing (one line, naming the file) for anything unreadable, hostile or too
+    complex."""
     return guarded_read(_read, "PDF", data, name, scale, display_height)
 
 
@@ -90,10 +120,7 @@ def _read(data: bytes, name: str, scale: float | None,
     try:
         doc = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as err:
-        reason = str(err).split(":")[-1].strip() or "unreadable"
-        if "password" in reason.lower():
-            raise UnreadableDrawing(f"{name}: the PDF is encrypted; send it without a password")
-        raise UnreadableDrawing(f"{name}: not a readable PDF ({reason})") from None
+        raise UnreadableDrawing(f"{name}: {_REFUSED.get(err.err_code, _DAMAGED)}") from None
     try:
         pages = len(doc)
         if pages == 0:
@@ -102,9 +129,12 @@ def _read(data: bytes, name: str, scale: float | None,
             raise UnreadableDrawing(f"{name}: the PDF has {pages:,} pages; the limit is "
                               f"{PDF_MAX_PAGES}")
         meta = _doc_meta(doc, name)
+        pages_declared = _declarations(doc)
         reader = _Reader(name, budget)
-        return [reader.page(doc, index, pages, scale, display_height, meta)
-                for index in range(pages)]
+        return [reader.page(doc, index, pages, scale, display_height, meta,
+                            pages_declared.get(index + 1)) for index in range(pages)]
+    except pdfium.PdfiumError:  # a page or its text that PDFium cannot load
+        raise UnreadableDrawing(f"{name}: {_REFUSED[6]}") from None
     finally:
         doc.close()
 
@@ -146,6 +176,19 @@ def _doc_meta(doc: object, name: str) -> dict[str, object]:
     return meta
 
 
+def _declarations(doc: object) -> dict[int, declared.PageDeclaration]:
+    """What the Info dictionary's ``/WsmarkDeclared`` says of each page (by number)."""
+    import pypdfium2.raw as pdfium_c
+
+    key = declared.PDF_KEY.encode("ascii")
+    size = pdfium_c.FPDF_GetMetaText(doc.raw, key, None, 0)
+    if size <= 2 or size > 2 * declared.MAX_CHARS + 2:
+        return {}
+    buffer = ctypes.create_string_buffer(size)
+    pdfium_c.FPDF_GetMetaText(doc.raw, key, buffer, size)
+    return declared.decode(buffer.raw[:size - 2].decode("utf-16-le", "replace"))
+
+
 def _page_matrix(page: object, k: float) -> tuple[np.ndarray, float, float]:
     """PDF user space -> inches y down on the turned page, and the page's size in inches."""
     x0, y0, x1, y1 = page.get_cropbox()
@@ -173,15 +216,18 @@ class _Reader:
         self.chars = 0
 
     def page(self, doc: object, index: int, pages: int, scale: float | None,
-             display_height: float | None, doc_meta: dict[str, object]) -> Artwork:
+             display_height: float | None, doc_meta: dict[str, object],
+             said: declared.PageDeclaration | None) -> Artwork:
+        """Page ``index`` as an Artwork, with what the file declares of it (``said``)."""
         page = doc[index]
         try:
-            return self._page(page, index, pages, scale, display_height, doc_meta)
+            return self._page(page, index, pages, scale, display_height, doc_meta, said)
         finally:
             page.close()
 
     def _page(self, page: object, index: int, pages: int, scale: float | None,
-              display_height: float | None, doc_meta: dict[str, object]) -> Artwork:
+              display_height: float | None, doc_meta: dict[str, object],
+              said: declared.PageDeclaration | None) -> Artwork:
         k = POINT_IN if scale is None else scale
         matrix, width, height = _page_matrix(page, k)
         meta = dict(doc_meta)
@@ -200,23 +246,45 @@ class _Reader:
             raise UnreadableDrawing(f"{self.name}: page {index + 1} size is out of range")
         self.painted: list[tuple[str, BaseGeometry]] = []
         self.legends: list[LegendItem] = []
+        self.images: list[BaseGeometry] = []
         self.ignored: Counter[str] = Counter()
         self.clips: dict[bytes, BaseGeometry] = {}
-        self.textpage = None
-        self.by_object: dict[int, list[int]] | None = None
-        self.page_matrix = matrix
-        self.page_handle = page
+        self.text = PageText(page, matrix, k, self.name, self.budget, self._count_chars)
         c = self.c
         try:
             count = c.FPDFPage_CountObjects(page.raw)
             self._count(count)
             self._walk([c.FPDFPage_GetObject(page.raw, i) for i in range(count)], matrix, 0)
         finally:
-            if self.textpage is not None:
-                self.textpage.close()
+            self.text.close()
         if self.ignored:
             meta["ignored"] = dict(self.ignored)
-        return artwork(width, height, self.painted, self.legends, {}, meta)
+        if self._scanned(box(0, 0, width, height)):
+            meta["scan"] = True
+        features = {}
+        if said is not None:  # page inches at 72 pt to the inch
+            meta.update(declared_in_text("design: " + json.dumps(said.design)))
+            features = {name: affinity.scale(geometry, k / POINT_IN, k / POINT_IN,
+                                             origin=(0, 0))
+                        for name, geometry in said.features.items()}
+        return artwork(width, height, self.painted, self.legends, features, meta)
+
+    def _scanned(self, page: BaseGeometry) -> bool:
+        """Whether images cover ``SCAN_SHARE`` of the ``page`` (its box in inches) and no
+        vector paint has a marker's color."""
+        if not self.images:
+            return False
+        hexes = {hex_ for hex_, _ in self.painted}
+        if any(classify(hex_).family not in _NOT_MARKER for hex_ in hexes):
+            return False
+        covered = shapely.union_all(self.images).intersection(page).area
+        return covered >= SCAN_SHARE * page.area
+
+    def _count_chars(self, more: int) -> None:
+        self.chars += more
+        if self.chars > PDF_MAX_CHARS:
+            raise UnreadableDrawing(f"{self.name}: too much text (more than "
+                                    f"{PDF_MAX_CHARS:,} characters)")
 
     def _count(self, more: int) -> None:
         self.objects += more
@@ -241,11 +309,20 @@ class _Reader:
                 self._walk([c.FPDFFormObj_GetObject(obj, i) for i in range(count)], matrix,
                            depth + 1)
             elif kind == c.FPDF_PAGEOBJ_TEXT:
-                self._text(obj, matrix, parent)
+                self._text(obj, parent)
             elif kind == c.FPDF_PAGEOBJ_IMAGE:
                 self.ignored["raster image"] += 1
+                self.images.append(self._bounds(obj, parent))
             elif kind == c.FPDF_PAGEOBJ_SHADING:
                 self.ignored["shading (gradient)"] += 1
+
+    def _bounds(self, obj: object, parent: np.ndarray) -> BaseGeometry:
+        """The object's bounding box (in its parent's space) as an area in inches."""
+        left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+        if not self.c.FPDFPageObj_GetBounds(obj, left, bottom, right, top):
+            return box(0, 0, 0, 0)
+        return affine(box(left.value, bottom.value, right.value, top.value), parent,
+                      self.budget)
 
     def _matrix(self, obj: object) -> np.ndarray:
         m = self.c.FS_MATRIX()
@@ -262,29 +339,6 @@ class _Reader:
             return None
         return to_hex(r.value, g.value, b.value) if a.value > 0 else None
 
-    def _segments(self, count: int, get: object) -> list[tuple]:
-        """PDFium path segments as ops (see markers.read.outlines) in the object's space."""
-        c = self.c
-        x, y = ctypes.c_float(), ctypes.c_float()
-        ops: list[tuple] = []
-        pending: list[float] = []
-        for i in range(count):
-            segment = get(i)
-            c.FPDFPathSegment_GetPoint(segment, x, y)
-            kind = c.FPDFPathSegment_GetType(segment)
-            if kind == c.FPDF_SEGMENT_MOVETO:
-                ops.append(("M", x.value, y.value))
-            elif kind == c.FPDF_SEGMENT_BEZIERTO:
-                pending += (x.value, y.value)
-                if len(pending) == 6:
-                    ops.append(("C", *pending))
-                    pending = []
-            else:
-                ops.append(("L", x.value, y.value))
-            if c.FPDFPathSegment_GetClose(segment):
-                ops.append(("Z",))
-        return ops
-
     def _path(self, obj: object, matrix: np.ndarray, parent: np.ndarray) -> None:
         c = self.c
         fill_mode, stroke = ctypes.c_int(), ctypes.c_int()
@@ -295,7 +349,7 @@ class _Reader:
         if fill_hex is None and stroke_hex is None:
             return
         count = c.FPDFPath_CountSegments(obj)
-        ops = self._segments(count, lambda i: c.FPDFPath_GetPathSegment(obj, i))
+        ops = segment_ops(c, count, lambda i: c.FPDFPath_GetPathSegment(obj, i))
         determinant = matrix[0, 0] * matrix[1, 1] - matrix[0, 1] * matrix[1, 0]
         if not ops or determinant == 0:
             return
@@ -342,7 +396,8 @@ class _Reader:
         areas = []
         for i in range(paths):
             count = c.FPDFClipPath_CountPathSegments(clip, i)
-            ops = self._segments(count, lambda j, i=i: c.FPDFClipPath_GetPathSegment(clip, i, j))
+            ops = segment_ops(c, count,
+                              lambda j, i=i: c.FPDFClipPath_GetPathSegment(clip, i, j))
             key = repr(ops).encode() + parent.tobytes()
             if key not in self.clips:
                 local = flatten(ops, parent[:2, :2], FLATTEN_TOL_IN, self.budget)
@@ -357,98 +412,9 @@ class _Reader:
         if not area.is_empty and area.area > 0:
             self.painted.append((hex_, area))
 
-    def _text(self, obj: object, matrix: np.ndarray, parent: np.ndarray) -> None:
-        """A text object as a LegendItem: its string and an estimated box (like SVG text)."""
-        c = self.c
-        if c.FPDFTextObj_GetTextRenderMode(obj) in (3, 7):  # invisible (OCR layers), clip
-            return
-        if self.textpage is None:
-            self.textpage = self.page_handle.get_textpage()
-        size = c.FPDFTextObj_GetText(obj, self.textpage.raw, None, 0)
-        if size <= 2:
-            return
-        self.chars += size // 2
-        if self.chars > PDF_MAX_CHARS:
-            raise UnreadableDrawing(f"{self.name}: too much text (more than {PDF_MAX_CHARS:,} "
-                              "characters)")
-        buffer = ctypes.create_string_buffer(size)
-        c.FPDFTextObj_GetText(obj, self.textpage.raw, ctypes.cast(buffer, ctypes.POINTER(
-            ctypes.c_ushort)), size)
-        text = " ".join(buffer.raw[:size - 2].decode("utf-16-le", "replace").split())
-        if not text:
-            return
-        left, bottom, right, top = (ctypes.c_float() for _ in range(4))
-        if not c.FPDFPageObj_GetBounds(obj, left, bottom, right, top):
-            return
-        outline = affine(box(left.value, bottom.value, right.value, top.value), parent,
-                         self.budget).envelope
-        font_size = ctypes.c_float()
-        c.FPDFTextObj_GetFontSize(obj, font_size)
-        up = float(np.linalg.norm(matrix[:2, :2] @ np.array([0.0, 1.0])))
-        cap = 0.7 * font_size.value * up
-        hex_ = self._color(obj, False) or self._color(obj, True)
-        color = classify(hex_).family if hex_ else "black"
-        if outline.is_empty or not math.isfinite(cap):
-            return
-        glyphs = self._glyphs(obj)
-        if glyphs is not None and not glyphs.is_empty:
-            _, gy0, _, gy1 = glyphs.bounds
-            self.legends.append(LegendItem(text, glyphs, glyphs.envelope, gy1 - gy0, color,
-                                           hex=hex_, painted=False))
-            return
-        self.legends.append(LegendItem(text, outline, outline, cap, color, outlined=False,
-                                       hex=hex_))
-
-    def _characters(self) -> dict[int, list[int]]:
-        """The text page's character indices by the address of their text object (one
-        pass over the page's characters, counted against PDF_MAX_CHARS)."""
-        if self.by_object is None:
-            c = self.c
-            count = c.FPDFText_CountChars(self.textpage.raw)
-            self.chars += max(count, 0)
-            if self.chars > PDF_MAX_CHARS:
-                raise UnreadableDrawing(f"{self.name}: too much text (more than "
-                                        f"{PDF_MAX_CHARS:,} characters)")
-            self.by_object = {}
-            for i in range(max(count, 0)):
-                owner = ctypes.cast(c.FPDFText_GetTextObject(self.textpage.raw, i),
-                                    ctypes.c_void_p).value
-                if owner:
-                    self.by_object.setdefault(owner, []).append(i)
-        return self.by_object
-
-    def _glyphs(self, obj: object) -> BaseGeometry | None:
-        """The text object's glyphs as areas in inches: each character's outline from the
-        font (em units) scaled by the font size, turned by the character's matrix and
-        placed at its origin (page space), then through the page's matrix. None when a
-        visible character has no outline the font can give."""
-        c = self.c
-        font = c.FPDFTextObj_GetFont(obj)
-        if not font:
-            return None
-        indices = self._characters().get(ctypes.cast(obj, ctypes.c_void_p).value, [])
-        x, y, m = ctypes.c_double(), ctypes.c_double(), c.FS_MATRIX()
-        areas = []
-        for i in indices:
-            self.budget.tick()
-            code = c.FPDFText_GetUnicode(self.textpage.raw, i)
-            if code == 0 or chr(code).isspace():
-                continue
-            size = c.FPDFText_GetFontSize(self.textpage.raw, i)
-            path = c.FPDFFont_GetGlyphPath(font, code, 1.0)
-            if not path or not c.FPDFText_GetCharOrigin(self.textpage.raw, i, x, y) or \
-                    not c.FPDFText_GetMatrix(self.textpage.raw, i, m) or not size > 0:
-                return None
-            count = c.FPDFGlyphPath_CountGlyphSegments(path)
-            if count <= 0:
-                continue  # a blank glyph
-            ops = self._segments(count, lambda j: c.FPDFGlyphPath_GetGlyphPathSegment(path, j))
-            place = self.page_matrix @ np.array([[m.a * size, m.c * size, x.value],
-                                                 [m.b * size, m.d * size, y.value],
-                                                 [0.0, 0.0, 1.0]])
-            local = flatten(ops, place[:2, :2], FLATTEN_TOL_IN, self.budget)
-            rings = [apply(points, place, self.budget) for points, _ in local]
-            if rings:
-                areas.append(fill_area(rings, False, self.budget))
-        return shapely.union_all(areas) if areas else None
-
+    def _text(self, obj: object, parent: np.ndarray) -> None:
+        """A text object as lettering (markers.read.pdf_text), in its fill color (else
+        its stroke's)."""
+        item = self.text.item(obj, self._color(obj, False) or self._color(obj, True), parent)
+        if item is not None:
+            self.legends.append(item)

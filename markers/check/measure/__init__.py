@@ -46,6 +46,7 @@ def measure(art: Artwork, kinds: Mapping[str, Kind],
     facts.generator = art.meta.get("generator")
     facts.unread = dict(art.meta.get("ignored") or {})
     facts.paint_basis = art.meta.get("paint_basis")
+    facts.scan = bool(art.meta.get("scan"))
     return facts
 
 

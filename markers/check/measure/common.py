@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import heapq
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import shapely
 from shapely import unary_union
@@ -30,7 +30,8 @@ class LegendFact:
 
     An ``outlined`` line keeps its glyphs (``outline``) for the reader, which fills in
     ``text`` when it reads them with confidence, else says in ``doubt`` what it read and
-    why that is not trusted (markers.check.measure.reading)."""
+    why that is not trusted (markers.check.measure.reading). ``said`` is what the file
+    says the glyphs read (a PDF font's Unicode), taken only where the glyphs confirm it."""
 
     text: str | None
     cap_height: float
@@ -41,6 +42,7 @@ class LegendFact:
     outlined: bool
     outline: BaseGeometry | None = field(default=None, compare=False, repr=False)
     doubt: str | None = None
+    said: str | None = None
 
 
 @dataclass(frozen=True)
@@ -142,6 +144,8 @@ class Facts:
     unread: dict[str, int] = field(default_factory=dict)
     #: how the drawing's paint was read, when not as drawn (a line drawing, a cut file)
     paint_basis: str | None = None
+    #: the page is a scan: raster images cover it and no vector paint has a marker color
+    scan: bool = False
     waterline: float | None = None
     waterline_basis: str | None = None
     body: Polygon | None = None
@@ -257,8 +261,9 @@ def legend_facts(art: Artwork, fam: dict, letter_families: list[str],
             continue
         color = classify(item.hex or PALETTE.get(item.color, PALETTE["black"]))
         if item.outlined:  # exact glyphs not in the paint: measured as lettering
-            comps = polygons(item.outlines)
-            facts += [_line_fact(line, color, symbol) for line in _lines(comps)]
+            lines = _lines(polygons(item.outlines))
+            said = item.text or None if len(lines) == 1 else None
+            facts += [replace(_line_fact(line, color, symbol), said=said) for line in lines]
             continue
         inside = symbol is not None and item.box.centroid.within(symbol)
         facts.append(LegendFact(item.text, item.cap_height, None, color, bbox_of(item.box),

@@ -37,8 +37,8 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.errors import WsmarkError
 
-__all__ = ["Reading", "read_lettering", "letters_of", "rasterise", "cross_check",
-           "ENGINES", "WS_ID_CHARS", "TooLarge"]
+__all__ = ["Reading", "read_lettering", "confirm_lettering", "letters_of", "rasterise",
+           "cross_check", "ENGINES", "WS_ID_CHARS", "TooLarge"]
 
 #: Characters a WS id is made of (NR 5.09(2)(a)5: "WS-" then a number or letters).
 WS_ID_CHARS = "WS-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -510,3 +510,18 @@ def read_lettering(outlines: BaseGeometry, *, kind: str = "legend",
                    {"angle": round(angle, 2), "lines": len(rows)})
 
 
+
+
+def confirm_lettering(text: str, outlines: BaseGeometry, *,
+                      cap_height: float | None = None) -> Reading:
+    """Whether ``text``, what a file says its lettering reads (a PDF font's Unicode), is
+    what the glyphs ``outlines`` (inches, y down) show, by the cross-check an OCR reading
+    must pass: a Reading by engine "font", ``trusted`` when they agree."""
+    letters = letters_of(outlines)
+    if letters.is_empty:
+        return Reading(text, 0.0, False, "no letter outlines", "font")
+    level, angle = _upright(letters, cap_height)
+    lines = _lines(level)
+    ok, why, cap = _cross_check(text, lines, cap_height)
+    return Reading(text, 1.0 if ok else 0.0, ok, why, "font", cap,
+                   {"angle": round(angle, 2), "lines": len(lines)})

@@ -5,8 +5,10 @@ to outlines, so most proofs carry glyphs, not text: those are read by OCR
 (markers.check.measure.ocr), and a line's text is filled in only when the reading
 agrees with the glyphs; otherwise the line says what was read and why it is doubted,
 and the rules report the requirement as not judged (severity review) instead of
-passing or failing it on a guess. A design's declared identification is the last
-resort ("declared"), used only where the drawing has no lettering at all.
+passing or failing it on a guess. Glyphs whose file says what they read (a PDF's live
+text, its font's Unicode) are taken at that word when the glyphs confirm it, by the
+same cross-check, and read by OCR when they do not. A design's declared identification
+is the last resort ("declared"), used only where the drawing has no lettering at all.
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
 from markers.check.measure.common import LegendFact
-from markers.check.measure.ocr import Reading, read_lettering
+from markers.check.measure.ocr import Reading, confirm_lettering, read_lettering
 from markers.core.artwork import Artwork
 from markers.core.design import ws_id_from_text
 
-__all__ = ["TEXT_BASES", "read_outlines", "read_lines", "read_legend",
+__all__ = ["TEXT_BASES", "read_outlines", "confirm_said", "read_lines", "read_legend",
            "read_identification"]
 
 #: How the text of a marker was obtained (RULES.md, report contract v2).
@@ -48,12 +50,30 @@ def read_outlines(line: LegendFact, kind: str = "legend") -> Reading | None:
     return _read(shapely.to_wkb(line.outline), kind)
 
 
-def _doubt(reading: Reading) -> str:
+@lru_cache(maxsize=512)
+def _confirm(said: str, wkb: bytes) -> Reading:
+    return confirm_lettering(said, shapely.from_wkb(wkb))
+
+
+def confirm_said(line: LegendFact) -> Reading | None:
+    """Whether the glyphs of ``line`` show what its file says they read (``said``);
+    None when the file says nothing of them."""
+    if not line.said or not line.outlined or line.outline is None or line.outline.is_empty:
+        return None
+    return _confirm(line.said, shapely.to_wkb(line.outline))
+
+
+def _doubt(reading: Reading, given: Reading | None = None) -> str:
     said = " ".join(reading.text.split())
     if not said:
-        return f"the outlined letters could not be read ({reading.why})"
-    return f"the outlined letters read {said!r}, which their shapes do not confirm " \
-           f"({reading.why})"
+        why = f"the outlined letters could not be read ({reading.why})"
+    else:
+        why = f"the outlined letters read {said!r}, which their shapes do not confirm " \
+              f"({reading.why})"
+    if given is None:
+        return why
+    return f"their font says {given.text!r}, which their shapes do not confirm " \
+           f"({given.why}), and {why}"
 
 
 def read_lines(legends: list[LegendFact], kind: str = "legend") -> list[LegendFact]:
@@ -67,13 +87,17 @@ def read_lines(legends: list[LegendFact], kind: str = "legend") -> list[LegendFa
             out.append(replace(leg, doubt=f"the outlined letters were not read: more than "
                                           f"{MAX_GLYPHS_READ} glyphs on one marker"))
             continue
+        given = confirm_said(leg) if leg.text is None else None
+        if given is not None and given.trusted:
+            out.append(replace(leg, text=given.text))
+            continue
         reading = read_outlines(leg, kind) if leg.text is None else None
         if reading is None:
             out.append(leg)
         elif reading.trusted:
             out.append(replace(leg, text=" ".join(reading.text.split())))
         else:
-            out.append(replace(leg, doubt=_doubt(reading)))
+            out.append(replace(leg, doubt=_doubt(reading, given)))
     return out
 
 

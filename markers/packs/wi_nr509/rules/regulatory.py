@@ -88,10 +88,17 @@ def reg_shape(f: Facts) -> Iterator[Hit]:
     The kind is detected from the largest orange area (or, for aids, the colored
     face); a drawing with neither is not a marker this rule knows.
 
+    A scan (a page that is a raster image, nothing vector of a marker's color on it)
+    shows no shape that can be measured: review, not a fail.
+
     Passes: an orange ring shaped like a 35 deg diamond (detected: danger).
     Fails:  an orange triangle, or a drawing with no orange or aid face at all.
     """
-    if f.kind is None:
+    if f.kind is None and f.scan:
+        yield Hit("the page is a raster image (scan): nothing on it can be measured; a "
+                  "person must look", measured="raster image", required="a drawing",
+                  severity="review", bbox=f.bbox())
+    elif f.kind is None:
         shape, why = _what_is_there(f)
         yield Hit(f"no NR 5.09 marker found ({shape}{why}); expected an orange diamond, "
                   "circle or rectangle on white, or a red, green or striped aid face",
