@@ -80,8 +80,12 @@ class Container:
 def enclosures(parts: list[Part], page: float, gap: float) -> list[Polygon]:
     """The areas that lines enclose: the inside of a closed frame, of four lines meeting
     at corners, or of lines whose ends come within ``gap`` (a frame left open at a
-    corner, a rectangle started mid-edge and not closed)."""
-    sides = [p.geometry for p in parts if p.line and p.extent >= FRAME_SIDE_SHARE * page]
+    corner, a rectangle started mid-edge and not closed). A line along a marker's own
+    paint (the stroke round a symbol) frames nothing."""
+    seeds = STRtree([p.footprint for p in parts if p.seed])
+    sides = [p.geometry for p in parts if p.line and p.extent >= FRAME_SIDE_SHARE * page
+             and not len(seeds.query(p.geometry, predicate="dwithin",
+                                     distance=gap + p.width))]
     if not sides:
         return []
     joined = unary_union(shapely.buffer(sides, gap / 2, join_style="mitre"))
@@ -164,7 +168,7 @@ def is_page(box: Container, clusters: list[Cluster], parts: list[Part], tree: ST
         if p.extent <= small:  # a letter, filled or drawn in strokes
             if _beside(p.geometry.bounds, held):
                 return True
-        elif p.line and not any(_holds(m, p.geometry, gap) for m in marker_boxes):
+        elif p.line and not any(_holds(m, p.geometry, gap + p.width) for m in marker_boxes):
             return True
     return any(grown.contains(t.box.centroid) and _beside(t.box.bounds, held)
                for t in art.legends)

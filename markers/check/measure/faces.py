@@ -67,14 +67,14 @@ def _display(art: Artwork, facts: Facts, given: float | None,
         if stated is not None:
             facts.display_height, facts.display_basis = stated.height, "stated"
             facts.display_statement = stated.text
-            middle = (top + bottom) / 2
-            top = middle - stated.height / 2
         elif art.meta.get("unframed") and facts.symbol_shape is not None:
             facts.display_basis = NOT_DRAWN  # a symbol on the page: no panel to read H from
             return
         else:
             facts.display_height, facts.display_basis = bottom - top, "inferred"
-    facts.display_area = box(x0, top, x1, top + facts.display_height)
+    middle = (top + bottom) / 2  # an H given or stated is centred on what the panel shows
+    facts.display_area = box(x0, middle - facts.display_height / 2, x1,
+                             middle + facts.display_height / 2)
 
 
 def _stated(art: Artwork, facts: Facts) -> Statement | None:
