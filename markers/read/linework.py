@@ -28,6 +28,7 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import FEATURE_NAMES, Artwork, Layer, Shape
 from markers.core.colors import OTHER, PALETTE, classify
+from markers.core.shapes import SPECK
 from markers.read.limits import Budget
 from markers.read.outlines import EMPTY, fill_area
 
@@ -354,7 +355,8 @@ def hairline_drawing(art: Artwork) -> Artwork:
     if art.meta.get("paint_basis") or art.meta.get("kind") or not art.layers:
         return art
     pieces = [(layer, poly) for layer in art.layers for shape in layer.shapes
-              for poly in shapely.get_parts(shape.geometry) if isinstance(poly, Polygon)]
+              for poly in shapely.get_parts(shape.geometry)
+              if isinstance(poly, Polygon) and poly.area > SPECK]
     if not pieces or not all(_hairline(poly) for _, poly in pieces):
         return art
     outlines, lines = _closed_hairlines(pieces)
@@ -386,7 +388,7 @@ def _closed_hairlines(pieces: list) -> tuple[list[Outline], list]:
         by_hex.setdefault(layer.hex, (layer, []))[1].append(poly)
     outlines, lines = [], []
     for hex_, (layer, polys) in by_hex.items():
-        joined = shapely.union_all(shapely.buffer(polys, JOIN_TOL_IN / 2, join_style="mitre"))
+        joined = shapely.union_all(shapely.buffer(polys, JOIN_TOL_IN / 2))
         for ring in shapely.get_parts(joined):
             if not isinstance(ring, Polygon) or len(ring.interiors) != 1:
                 lines.append((layer, ring))

@@ -25,19 +25,24 @@ LETTER_SHARE = 0.05
 #: on a page: a drawing of thousands of specks must not spend the budget on OCR.
 MAX_BLOCKS = 12
 MAX_PIECES = 200
+#: A block of fewer pieces than this is no text that could state a size ("24 IN").
+MIN_LETTERS = 4
 
 
 def beside_text(art: Artwork, pieces: list[Part], member: list[int | None],
-                legend_of: list[int | None]) -> list[tuple[str, Polygon]]:
+                legend_of: list[int | None]) -> tuple[list[tuple[str, Polygon]], list[Polygon]]:
     """Each line of text beside the markers with the box it sits in: ``art``'s text
     items on no marker (``legend_of`` None), and the trusted OCR reading of each block
-    of outlined lettering no marker holds (``member`` None)."""
+    of outlined lettering no marker holds (``member`` None); and the boxes of the blocks
+    that could not be read so (a title in a CAD program's stick font), which may state
+    what the others do not."""
     lines = [(item.text, item.box) for item, on in zip(art.legends, legend_of) if on is None]
+    unread: list[Polygon] = []
     page = max(art.width, art.height, 1e-9)
-    letters = [p for i, p in enumerate(pieces) if member[i] is None and not p.line
-               and not p.seed and not p.round and p.extent <= LETTER_SHARE * page]
+    letters = [p for i, p in enumerate(pieces) if member[i] is None and not p.seed
+               and not p.round and p.extent <= LETTER_SHARE * page]
     if not letters:
-        return lines
+        return lines, unread
     height = statistics.median(p.geometry.bounds[3] - p.geometry.bounds[1] for p in letters)
     blocks = touching([p.geometry for p in letters], BLOCK_GAP * height)
     for block in sorted(blocks, key=len, reverse=True)[:MAX_BLOCKS]:
@@ -47,4 +52,6 @@ def beside_text(art: Artwork, pieces: list[Part], member: list[int | None],
         reading = read_lettering(glyphs)
         if reading.trusted and reading.text.strip():
             lines += [(text, box(*glyphs.bounds)) for text in reading.text.splitlines()]
-    return lines
+        elif len(block) >= MIN_LETTERS:
+            unread.append(box(*glyphs.bounds))
+    return lines, unread

@@ -83,14 +83,17 @@ def split(art: Artwork) -> Split:
     _assign(pieces, member, regions, aside, page)
     inner_marks(pieces, member, regions, aside)
     legend_of = _legends(art, regions, member_count=len(groups))
-    stated = _statements(regions, beside_text(art, pieces, member, legend_of))
+    lines, unread = beside_text(art, pieces, member, legend_of)
+    stated = _statements(regions, lines)
+    unread_near = [sum(1 for b in unread if _nearest(regions, b) == k)
+                   for k in range(len(regions))]
     dims = outside(pieces, member, regions, art, legend_of, aside, page)
     if len(groups) == 1 and not aside and not unframed[0]:
         return Split([art])
     order = reading_order([r.bounds for r in regions])
     rank = {k: n for n, k in enumerate(order)}
     markers = [_artwork(art, pieces, member, legend_of, k, regions[k], clip.get(k), n,
-                        stated[k], panels[k], unframed[k], background)
+                        stated[k], panels[k], unframed[k], background, unread_near[k])
                for n, k in enumerate(order)]
     dims = [replace(d, marker=rank[d.marker]) for d in dims]
     return Split(markers, merged(aside, page), dims)
@@ -349,17 +352,21 @@ def _statements(regions: list[BaseGeometry],
         said = parse_statements(text)
         if not said:
             continue
-        nearest = min(range(len(regions)), key=lambda k: regions[k].distance(where))
+        nearest = _nearest(regions, where)
         for k in range(len(regions)):
             found[k] += [Statement(v, text, word, k == nearest) for v, word in said
                          if k == nearest or word is not None]
     return [tuple(s) for s in found]
 
 
+def _nearest(regions: list[BaseGeometry], where: BaseGeometry) -> int:
+    return min(range(len(regions)), key=lambda k: regions[k].distance(where))
+
+
 def _artwork(art: Artwork, parts: list[Part], member: list[int | None],
              legend_of: list[int | None], k: int, region: BaseGeometry, water: float | None,
              number: int, stated: tuple[Statement, ...], panel: Polygon | None,
-             unframed: bool, background: set[int]) -> Artwork:
+             unframed: bool, background: set[int], unread: int) -> Artwork:
     """Marker ``k`` alone as an Artwork in page coordinates: its areas in paint order
     (with the page's white under it when it has no panel of its own), its lettering, the
     features drawn on it; cut at its waterline when it has one."""
@@ -388,6 +395,6 @@ def _artwork(art: Artwork, parts: list[Part], member: list[int | None],
     if panel is not None:
         features["panel"] = panel
     meta = {**art.meta, "marker_index": number, "marker_bbox": bbox(region.bounds),
-            "stated": stated, "unframed": unframed}
+            "stated": stated, "unframed": unframed, "unread_notes": unread}
     return Artwork(art.width, art.height, tuple(layers), legends, features, meta)
 

@@ -45,6 +45,7 @@ def measure(art: Artwork, kinds: Mapping[str, Kind],
         facts.drawing_units = art.meta.get("units")
     facts.generator = art.meta.get("generator")
     facts.unread = dict(art.meta.get("ignored") or {})
+    facts.unread_notes = int(art.meta.get("unread_notes") or 0)
     facts.paint_basis = art.meta.get("paint_basis")
     facts.scan = bool(art.meta.get("scan"))
     return facts

@@ -115,6 +115,8 @@ class Facts:
     display_basis: str | None = None
     #: the words on the proof that stated the display height (basis "stated")
     display_statement: str | None = None
+    #: blocks of lettering beside the marker that could not be read (they may state H)
+    unread_notes: int = 0
     display_area: Polygon | None = None
     panel: Polygon | None = None
     symbol_shape: str | None = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import replace
 from typing import Iterator
 
 from markers.build.proportions import legend_min_cap
@@ -348,7 +349,8 @@ def symbol_size(f: Facts) -> Iterator[Hit]:
     For a rectangle wider than tall the rule is applied to its height. Tolerance:
     the larger of 1/16 in and 1 % of H. H is given, declared, stated on the proof ("DISPLAY
     AREA 24 IN", "24 IN CONTROL SIGN") or inferred from the panel; a fail against an
-    inferred H says how to state or declare it, since a panel may be larger than H.
+    inferred H says how to state or declare it, since a panel may be larger than H, and
+    is a review when lettering beside the marker could not be read (it may state H).
 
     Passes: a 16.00 in diamond at H = 24 in.  Fails: a 14 in diamond at H = 24 in.
     """
@@ -357,11 +359,22 @@ def symbol_size(f: Facts) -> Iterator[Hit]:
     if f.size is None or f.display_height is None:
         return
     want = f.display_height * req("symbol_fraction")
-    yield from within(f.size, want, want, lambda v: f"{f.size_name} {v:.2f} in{_on_curve(f)}; "
+    for hit in within(f.size, want, want, lambda v: f"{f.size_name} {v:.2f} in{_on_curve(f)}; "
                       f"{requirement('symbol_fraction').ref} requires 2/3 of the "
                       f"{f.display_height:.2f} in display area ({f.display_basis}) = "
                       f"{want:.2f} in{_how_to_state(f)}", required=f"= {want:.3f}",
-                      bbox=f.bbox())
+                      bbox=f.bbox()):
+        yield _unsure_of_h(f, hit)
+
+
+def _unsure_of_h(f: Facts, hit: Hit) -> Hit:
+    """A size fail against an H only inferred, when lettering beside the marker could
+    not be read (it may state the display area): a review, not a fail."""
+    if not (f.display_basis or "").startswith("inferred") or not f.unread_notes:
+        return hit
+    return replace(hit, severity="review", message=hit.message + "; text beside the "
+                   "marker could not be read, and may state another display area: a "
+                   "person must check it")
 
 
 def _not_drawn(what: str, required: str) -> Hit:
