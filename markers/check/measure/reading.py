@@ -47,22 +47,7 @@ def read_outlines(line: LegendFact, kind: str = "legend") -> Reading | None:
     an id's characters only), or None when the line has no glyphs to read."""
     if not line.outlined or line.outline is None or line.outline.is_empty:
         return None
-    return _read(shapely.to_wkb(_inked(line)), kind)
-
-
-#: Lettering whose stroke is under this share of its height is drawn with a pen (a CAD
-#: program's stick font plotted in hairlines): it is read as if written with a stroke of
-#: STICK_INK of its height, the weight of block letters, so that OCR sees strokes, not
-#: outlines of hairlines. What its letters measure is left as drawn.
-STICK_STROKE = 0.05
-STICK_INK = 0.12
-
-
-def _inked(line: LegendFact) -> BaseGeometry:
-    """The glyphs to read: as drawn, or a stick font's hairlines inked to a pen's width."""
-    if line.stroke_ratio is None or line.stroke_ratio >= STICK_STROKE or not line.cap_height:
-        return line.outline
-    return line.outline.buffer(STICK_INK * line.cap_height / 2)
+    return _read(shapely.to_wkb(line.outline), kind)
 
 
 @lru_cache(maxsize=512)
