@@ -9,10 +9,11 @@ in the file (basis ``declared``), not guessed. The files are made by the command
 themselves (click's runner, in this process, for speed), so what a test drew by hand
 cannot stand in for what users get (issue 21).
 
-What a form cannot carry is said, not passed: a PDF or DXF of an aid buoy shows its
-reflective band but cannot say that it is reflective (``reflector-band`` review), and a
-sign buoy's fabrication files are its banded body alone (the sign is made apart), so they
-are not among the forms checked here.
+What a form cannot carry is said, not passed: a DXF of an aid buoy shows its reflective
+band but cannot say that it is reflective (``reflector-band`` review). The fabrication
+files of a buoy other than a symbol buoy, and of a flag, are not the marker but its
+pieces (a round body developed flat, a flag's fabric cut with seam allowances), so they
+are not among the forms checked here; a symbol buoy's fabrication files are its wrap.
 """
 
 from __future__ import annotations
@@ -23,13 +24,15 @@ from pathlib import Path
 
 import pytest
 
-from cli import main
+from cli import cli
 from conftest import wsmark_script
 from wi import KINDS, sample_design
 
 #: Forms that cannot show something a kind needs, and the review that says so.
-CANNOT_CARRY = {("buoy-aid", "pdf"): "reflector-band", ("buoy-aid", "dxf"): "reflector-band",
-                ("buoy-aid", "print.pdf"): "reflector-band"}
+CANNOT_CARRY = {("buoy-aid", "dxf"): "reflector-band"}
+#: Kinds whose fabrication files are pieces of the marker, not the marker (docstring).
+PIECES = frozenset({"buoy-sign", "buoy-aid-red", "buoy-aid-green", "buoy-aid-center",
+                    "buoy-mooring", "buoy-race", "diver-flag", "distress-flag"})
 
 
 def _options(kind: str, height: float | None) -> list[str]:
@@ -52,7 +55,7 @@ def _cases() -> list[tuple[str, float | None]]:
 def _run(args: list[str]) -> None:
     from click.testing import CliRunner
 
-    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
     assert result.exit_code == 0, (args, result.output)
 
 
@@ -68,10 +71,11 @@ def made(tmp_path_factory) -> dict[Path, tuple[str, float | None, str]]:
             _run(["render", kind, *options, "-o", str(out / f"{stem}.{suffix}")])
             files[out / f"{stem}.{suffix}"] = (kind, h, suffix)
         if kind == "buoy-symbol":
-            _run(["wrap", *options, "--diameter", "12", "-o", str(out / f"{stem}-wrap.svg")])
+            diameter = "12" if h == 12 else "18"  # a 24 in diamond seen flat needs 16.84 in
+            _run(["wrap", *options, "--diameter", diameter, "-o", str(out / f"{stem}-wrap.svg")])
             files[out / f"{stem}-wrap.svg"] = ("buoy-wrap", h, "wrap")
-        if kind == "buoy-sign":
-            continue  # its fabrication is the banded body alone (module docstring)
+        if kind in PIECES:
+            continue
         folder = out / stem
         _run(["fabricate", kind, *options, "-o", str(folder)])
         for path in sorted(folder.iterdir()):
@@ -112,8 +116,8 @@ def test_every_form_reads_what_its_svg_reads(made, reports) -> None:
            if form == "svg"}
     wrong = []
     for path, (kind, h, form) in made.items():
-        if form in ("svg", "wrap", "cut.svg"):
-            continue
+        if form in ("svg", "wrap", "cut.svg") or (kind == "buoy-symbol" and form != "pdf"):
+            continue  # a cut film shows one film; a symbol buoy is fabricated as its wrap
         [marker] = reports[path]["markers"]
         want = svg[(kind, h)]
         same = (marker["kind"] == want["kind"] and marker["legend"] == want["legend"]
@@ -127,8 +131,11 @@ def test_every_form_reads_what_its_svg_reads(made, reports) -> None:
 
 
 def test_the_svg_declares_its_display_area(made, reports) -> None:
+    """As asked, or larger for an aid whose 3 in letters need more (NR 5.09(2)(a)6)."""
     for path, (kind, h, form) in made.items():
         if form == "svg" and h is not None:
             [marker] = reports[path]["markers"]
-            assert (marker["display_height_in"], marker["display_height_basis"]) == \
-                (pytest.approx(h, abs=0.01), "declared"), path.name
+            assert marker["display_height_basis"] == "declared", path.name
+            assert marker["display_height_in"] >= h - 0.01, path.name
+            if not kind.startswith("aid-"):
+                assert marker["display_height_in"] == pytest.approx(h, abs=0.01), path.name
