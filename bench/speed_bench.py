@@ -407,7 +407,7 @@ def _buoy_rows(runs: int) -> list[Row]:
     from markers import api
     from markers.check.measure import measure
     from markers.check.pipeline import CheckOptions, load_artwork
-    from markers.check.split import split
+    from markers.check.layout import split
     from markers.packs import get_pack
 
     pack, options = get_pack(), CheckOptions()

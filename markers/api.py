@@ -437,7 +437,7 @@ def annotate_pages(report: FileReport, pages: list[Artwork], source: bytes | Non
     findings, numbered, and its verdict. A page with a requirement that could not be
     judged says NOT VERIFIED, so it never looks like a clean copy. On a page of several
     markers each is framed and numbered as the report numbers it."""
-    from markers.check.split import split
+    from markers.check.layout import split
     from markers.errors import UnreadableDrawing
     from markers.read.underlay import underlays
     from render.svg import annotated_svg

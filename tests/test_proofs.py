@@ -10,7 +10,8 @@ import math
 from pathlib import Path
 
 from markers.check.pipeline import CheckOptions
-from markers.check.split import parse_dimension, split
+from markers.check.measure.statements import parse_dimension
+from markers.check.layout import split
 from markers.read import read_drawing
 from wi import check_file
 

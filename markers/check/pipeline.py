@@ -19,7 +19,7 @@ from markers.check.engine import Finding, Override
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
 from markers.check.report import FileReport, MarkerReport, marker_verdict
-from markers.check.split import at_scale, split, stated_scale
+from markers.check.layout import SetAside, Split, at_scale, split, stated_scale
 from markers.check.walk import Inputs, suffix
 from markers.core.artwork import Artwork
 from markers.core.design import (
@@ -86,12 +86,14 @@ def _with_declared_films(page: Artwork, name: str, pack: Pack) -> Artwork:
     return film_on_design(page, declared if flat is None else flat)
 
 
-def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack) -> FileReport:
-    """Split a page into its markers (markers.check.split), measure each alone and run
+def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack,
+          page: Split | None = None) -> FileReport:
+    """Split a page into its markers (markers.check.layout), measure each alone and run
     the pack's rules on it; a scale the title block states is used unless the user gave
-    one. What was set aside is one info finding, on the first marker."""
+    one. What was set aside is one info finding, on the first marker. ``page`` is the
+    page already split, when the caller has it."""
     art, stated = _at_stated_scale(art, options)
-    page = split(art)
+    page = page if page is not None else split(art)
     markers, findings = [], []
     for index, marker in enumerate(page.markers):
         with pack.in_force():
@@ -109,10 +111,13 @@ def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack) -> FileRep
 
 
 def _at_stated_scale(art: Artwork, options: CheckOptions) -> tuple[Artwork, tuple | None]:
-    """``art`` at full size when its title block states a scale ("SCALE 1:4") and the
-    user gave neither --scale nor --display-height, with that scale; else as it is."""
+    """``art`` at full size when its title block states a scale other than full size
+    ("SCALE 1:4") and the user gave neither --scale nor --display-height, with that
+    scale; else as it is."""
     stated = None if options.scale or options.display_height else stated_scale(art)
-    return (art if stated is None else at_scale(art, stated[0])), stated
+    if stated is None or stated[0] == 1:
+        return art, None
+    return at_scale(art, stated[0]), stated
 
 
 def _extent(art: Artwork) -> float | None:
@@ -145,12 +150,24 @@ def _permit_id(facts: Facts) -> str | None:
 
 def judge_pages(pages: list[Artwork], file: str, options: CheckOptions,
                 pack: Pack) -> FileReport:
-    """A drawing of several pages: each page that paints something (a cover of text alone
-    does not) or is a scan is split and judged alone; the file lists every page's markers
-    in reading order (page, then on the page, each with its page number), each finding
-    naming its marker, and its verdict is the worst."""
-    drawn = [i for i, art in enumerate(pages) if art.layers or art.meta.get("scan")] or [0]
-    reports = {i: judge(pages[i], file, options, pack) for i in drawn}
+    """A drawing of several pages: each page with a marker on it, or that is a scan, is
+    split and judged alone (a cover of text, a page of notes, is not a failed marker:
+    it is listed as set aside); the file lists every page's markers in reading order
+    (page, then on the page, each with its page number), each finding naming its
+    marker, and its verdict is the worst. With no marker on any page, the first page
+    that paints something is judged as one."""
+    splits = {i: split(_at_stated_scale(art, options)[0]) for i, art in enumerate(pages)
+              if art.layers}
+    drawn = [i for i, art in enumerate(pages) if (i in splits and splits[i].found)
+             or art.meta.get("scan")] or [min(splits, default=0)]
+    empty = [i for i in range(len(pages)) if i not in drawn]
+    if empty and drawn[0] in splits:
+        first = splits[drawn[0]]
+        first.set_aside = [*first.set_aside, *(
+            SetAside(f"page {i + 1}, which holds no marker", (0.0, 0.0, round(pages[i].width, 3),
+                                                              round(pages[i].height, 3)))
+            for i in empty)]
+    reports = {i: judge(pages[i], file, options, pack, splits.get(i)) for i in drawn}
     markers, findings = [], []
     for i, report in reports.items():
         offset = len(markers)

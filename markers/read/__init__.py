@@ -22,6 +22,7 @@ from pathlib import Path
 from markers.core.artwork import Artwork
 from markers.errors import UnreadableDrawing
 from markers.read.isolate import isolating
+from markers.read.linework import hairline_drawing
 from markers.read.limits import read_limited
 from markers.read.sniff import FORMAT_NAMES, refuse_unreadable, sniff
 from markers.read.svg.walk import read_svg_bytes
@@ -64,7 +65,8 @@ def read_drawing(data: bytes, name: str, *, scale: float | None = None,
         raise UnreadableDrawing(f"{name}: this is {FORMAT_NAMES[kind]}{said}; rename it "
                                 f".{kind}")
     pages = reader.read(data, name, scale=scale, display_height=display_height)
-    return pages if isinstance(pages, list) else [pages]
+    pages = pages if isinstance(pages, list) else [pages]
+    return pages if reader.format == "dxf" else [hairline_drawing(page) for page in pages]
 
 
 def read_file(path: str | Path, *, scale: float | None = None,

@@ -28,12 +28,13 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import FEATURE_NAMES, Artwork, Layer, Shape
 from markers.core.colors import OTHER, PALETTE, classify
+from markers.core.shapes import SPECK
 from markers.read.limits import Budget
 from markers.read.outlines import EMPTY, fill_area
 
-__all__ = ["JOIN_TOL_IN", "FILMS", "SHEET", "HOLES", "ASIDE", "Outline", "layer_role",
-           "layer_film", "join_pieces", "shells", "LineDrawing", "line_drawing",
-           "film_on_design"]
+__all__ = ["JOIN_TOL_IN", "HAIRLINE_IN", "FILMS", "SHEET", "HOLES", "ASIDE", "Outline",
+           "layer_role", "layer_film", "join_pieces", "shells", "LineDrawing", "line_drawing",
+           "film_on_design", "hairline_drawing"]
 
 #: Ends of pieces closer than this (inches) are one point. Exporters write coordinates
 #: rounded to 4-6 decimals of their unit (1e-4 cm is 4e-5 in) and chain arcs whose ends
@@ -42,6 +43,9 @@ __all__ = ["JOIN_TOL_IN", "FILMS", "SHEET", "HOLES", "ASIDE", "Outline", "layer_
 #: An absolute length, not a share of the drawing: a marker's parts are inches apart
 #: whatever the size of the sheet they are drawn on.
 JOIN_TOL_IN = 0.005
+#: A stroke no wider than this (inches) is a hairline: a CAD program plots its lines with
+#: pens of at most 0.7 mm (0.028 in); a marker's outline is 2 in.
+HAIRLINE_IN = 0.03
 #: The films a layer may be named for: the marker palette's families.
 FILMS = tuple(PALETTE)
 #: What a layer that is not a film is for: the sheet's outline (the panel, white), holes
@@ -334,3 +338,68 @@ def film_on_design(cut: Artwork, declared: Artwork) -> Artwork:
                    tuple(item for item in declared.legends if item.color != film),
                    {name: g for name, g in declared.features.items() if name in FEATURE_NAMES},
                    {**declared.meta, "source": cut.meta.get("source"), "paint_basis": basis})
+
+
+# --------------------------------------------------------------------------- plots
+
+def hairline_drawing(art: Artwork) -> Artwork:
+    """A page that paints nothing but hairlines (a CAD program's plot, as LibreCAD or a
+    shop's CAM software prints a drawing to PDF or SVG) read by the CAM convention, as a
+    DXF line drawing is: each closed hairline of a marker color is an outline, the
+    outlines of one color fill by even-odd nesting, and the sheet inside the neutral
+    outline that holds them (the trim, the border) is white. A closed hairline comes as
+    a thin ring of paint; its outline is the ring's middle. Hairlines that are no closed
+    outline (text drawn in strokes, dimension and leader lines) stay as they are, for the
+    layout to set aside. ``art`` itself when it paints any area, when it says what it is,
+    or when no hairline of a marker color is closed."""
+    if art.meta.get("paint_basis") or art.meta.get("kind") or not art.layers:
+        return art
+    pieces = [(layer, poly) for layer in art.layers for shape in layer.shapes
+              for poly in shapely.get_parts(shape.geometry)
+              if isinstance(poly, Polygon) and poly.area > SPECK]
+    if not pieces or not all(_hairline(poly) for _, poly in pieces):
+        return art
+    outlines, lines = _closed_hairlines(pieces)
+    chromatic = [o for o in outlines if classify(o.hex).family not in _NEUTRAL]
+    if not chromatic:
+        return art
+    beside = [item.box for item in art.legends] + [g for _, g in lines]
+    drawing = line_drawing(outlines, beside, Budget(str(art.meta.get("source", ""))))
+    painted = [Layer(classify(hex_).family, hex_, (Shape(area),)) for hex_, area in
+               drawing.painted]
+    kept = [Layer(layer.color, layer.hex, (Shape(g),)) for layer, g in lines]
+    ignored = {**(art.meta.get("ignored") or {}), **drawing.ignored}
+    return Artwork(art.width, art.height, tuple(painted + kept), art.legends, art.features,
+                   {**art.meta, "paint_basis": drawing.basis.replace(
+                       "film layers", "film colors"), "ignored": ignored})
+
+
+def _hairline(poly: Polygon) -> bool:
+    """A piece of paint no wider than a plotter's pen: a line, not an area."""
+    return (2 * poly.area / poly.length if poly.length else 0.0) <= HAIRLINE_IN
+
+
+def _closed_hairlines(pieces: list) -> tuple[list[Outline], list]:
+    """The closed outlines the hairlines of each color draw (pieces meeting within
+    JOIN_TOL_IN joined), each at the middle of its ring, and the hairlines that close
+    nothing (with their layer)."""
+    by_hex: dict[str, tuple[Layer, list[Polygon]]] = {}
+    for layer, poly in pieces:
+        by_hex.setdefault(layer.hex, (layer, []))[1].append(poly)
+    outlines, lines = [], []
+    for hex_, (layer, polys) in by_hex.items():
+        joined = shapely.union_all(shapely.buffer(polys, JOIN_TOL_IN / 2))
+        for ring in shapely.get_parts(joined):
+            if not isinstance(ring, Polygon) or len(ring.interiors) != 1:
+                lines.append((layer, ring))
+                continue
+            width = 2 * ring.area / ring.length
+            middle = Polygon(ring.exterior).buffer(-width / 2, join_style="mitre")
+            parts = [p for p in shapely.get_parts(middle) if isinstance(p, Polygon)]
+            if not parts:
+                lines.append((layer, ring))
+                continue
+            outer = max(parts, key=shapely.area)
+            outlines.append(Outline("", hex_, (np.asarray(outer.exterior.coords),)))
+    return outlines, lines
+

@@ -8,8 +8,9 @@ bench/pdf_bench.py measures it against pdfminer.six (speed and colors).
 
 Units: PDF user space is 1/72 in, y up; pages come out in inches, y down, origin at the
 top-left of the crop box, turned by the page's /Rotate. ``scale`` (inches per PDF unit)
-replaces 1/72 for a drawing made at a stated scale; ``display_height`` scales each page
-to be that tall.
+replaces 1/72 for a drawing made at a stated scale. A page always has its physical size,
+so ``display_height`` (the display area's height, a fact for the measurer) scales
+nothing, as for an SVG of physical size.
 
 Colors: PDFium converts every paint to sRGB itself: ICCBased colors through the
 embedded profile with lcms2, DeviceCMYK with Adobe's CMYK-to-sRGB table (the conversion
@@ -233,14 +234,6 @@ class _Reader:
         meta = dict(doc_meta)
         meta.update({"page": index + 1, "pages": pages, "units": "pt",
                      "scale_basis": "physical" if scale is None else "scale"})
-        if display_height is not None and scale is None:
-            if height <= 0:
-                raise UnreadableDrawing(f"{self.name}: page {index + 1} has no height")
-            k = display_height / height * k
-            matrix, width, height = _page_matrix(page, k)
-            meta.update({"units": "user", "scale_basis": "display-height",
-                         "display_height_in": display_height,
-                         "display_height_from": "drawing height"})
         meta["user_unit_in"] = k
         if not (0 < width <= 1e6 and 0 < height <= 1e6):
             raise UnreadableDrawing(f"{self.name}: page {index + 1} size is out of range")

@@ -100,8 +100,9 @@ def test_a_line_drawing_with_a_thin_ring_fails_by_its_measured_outline() -> None
 def r12_control_in_cm(gap_cm: float = 0.0):
     """A 12 in control sign as an R12 exporter writes it, in cm: each circle as four ARCs
     and the 14 in border as four LINEs, ends rounded to 1e-3 cm (4e-4 in) and pieces in
-    no order; the legend an MTEXT (middle centre) on layer BLACK. ``gap_cm`` opens one
-    arc of the outer circle by that much."""
+    no order; the legend an MTEXT (middle centre) on layer BLACK, and under the border a
+    note stating the sign's size (its blank is larger than its display area). ``gap_cm``
+    opens one arc of the outer circle by that much."""
     import ezdxf
 
     doc = ezdxf.new("R12")
@@ -121,6 +122,8 @@ def r12_control_in_cm(gap_cm: float = 0.0):
         msp.add_line(a, b)
     msp.add_text("5 MPH", height=round(1.5 * CM, 3), dxfattribs={
         "layer": "BLACK", "halign": 1, "valign": 2, "align_point": (c, c)})
+    msp.add_text("12 IN CONTROL SIGN", height=round(0.4 * CM, 3), dxfattribs={
+        "layer": "NOTES", "insert": (0, -1.5 * CM)})
     return doc
 
 
@@ -130,8 +133,10 @@ def test_r12_line_and_arc_pieces_in_cm_are_joined_into_outlines_and_pass() -> No
     assert "line-drawing" in rules(report, "info")
     assert facts.outline == pytest.approx(2.0, abs=0.01)
     assert facts.size == pytest.approx(8.0, abs=0.01)
-    assert facts.display_height == pytest.approx(12.0, abs=0.01)
-    assert facts.legend_text == "5 MPH"
+    [marker] = report.markers
+    assert (marker.display_height_in, marker.display_height_basis) == \
+        (pytest.approx(12.0, abs=0.01), "stated")
+    assert marker.legend == "5 MPH"
 
 
 def test_pieces_farther_apart_than_the_join_tolerance_are_not_an_outline() -> None:

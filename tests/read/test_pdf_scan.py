@@ -66,9 +66,11 @@ def _pdf(*pages: tuple[float, bool]) -> bytes:
 
 
 def _check(tmp_path, data: bytes):
+    """The report of ``data``; its vector sign is a 12 in control sign on a 14 in page, so
+    the clerk gives its display height."""
     path = tmp_path / "proof.pdf"
     path.write_bytes(data)
-    report, _ = check_file(path, CheckOptions())
+    report, _ = check_file(path, CheckOptions(display_height=12.0))
     return report
 
 

@@ -16,8 +16,12 @@ from markers.core.artwork import Artwork
 from markers.core.colors import PALETTE, ColorMatch, classify
 from markers.core.shapes import polygons
 
-__all__ = ["LegendFact", "Band", "Reflector", "Stripe", "Facts", "bbox_of",
+__all__ = ["NOT_DRAWN", "LegendFact", "Band", "Reflector", "Stripe", "Facts", "bbox_of",
            "family_geometry", "legend_facts", "enclosed_by"]
+
+
+#: The display basis of a symbol drawn with no panel: nothing shows its display height.
+NOT_DRAWN = "not drawn"
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,10 @@ class Facts:
     generator: str | None = None
     display_height: float | None = None
     display_basis: str | None = None
+    #: the words on the proof that stated the display height (basis "stated")
+    display_statement: str | None = None
+    #: blocks of lettering beside the marker that could not be read (they may state H)
+    unread_notes: int = 0
     display_area: Polygon | None = None
     panel: Polygon | None = None
     symbol_shape: str | None = None

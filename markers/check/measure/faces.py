@@ -17,10 +17,11 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.check.measure.common import (
-    Facts, LegendFact, bbox_of, enclosed_by, family_geometry, legend_facts,
+    NOT_DRAWN, Facts, LegendFact, bbox_of, enclosed_by, family_geometry, legend_facts,
 )
 from markers.check.measure.display import inferred_display_area
 from markers.check.measure.permit import split_label
+from markers.check.measure.statements import ANY_KIND, Statement
 from markers.check.measure.reading import read_identification, read_legend, read_lines
 from markers.core.artwork import Artwork
 from markers.core.colors import OTHER
@@ -43,8 +44,11 @@ def side_angles(poly: Polygon) -> list[float]:
 
 def _display(art: Artwork, facts: Facts, given: float | None,
              legends: list[LegendFact]) -> None:
-    """Display height and its basis: given on the command line, declared in the
-    drawing (``display-area``), or inferred from the layout (measure.display)."""
+    """Display height and its basis, by the strength of the evidence: given on the
+    command line or in a design, declared in the drawing (``display-area``), stated on
+    the proof (``_stated``), or inferred from the layout (measure.display); none, with
+    basis NOT_DRAWN, for a symbol drawn on the page with no panel of its own
+    (markers.check.layout), whose H nothing shows."""
     declared = art.features.get("display-area")
     if given is not None:
         facts.display_height, facts.display_basis = given, "declared"
@@ -56,11 +60,43 @@ def _display(art: Artwork, facts: Facts, given: float | None,
         facts.display_height, facts.display_basis = y1 - y0, "declared"
     if facts.display_height is not None and facts.display_area is not None:
         return
-    area = inferred_display_area(facts.panel, facts.symbol_outer, facts.symbol_shape, legends)
+    area = inferred_display_area(facts.panel, facts.symbol_outer, legends)
     x0, top, x1, bottom = area.bounds
     if facts.display_height is None:
-        facts.display_height, facts.display_basis = bottom - top, "inferred"
-    facts.display_area = box(x0, top, x1, top + facts.display_height)
+        stated = _stated(art, facts)
+        if stated is not None:
+            facts.display_height, facts.display_basis = stated.height, "stated"
+            facts.display_statement = stated.text
+        elif art.meta.get("unframed") and facts.symbol_shape is not None:
+            facts.display_basis = NOT_DRAWN  # a symbol on the page: no panel to read H from
+            return
+        else:
+            facts.display_height, facts.display_basis = bottom - top, "inferred"
+    middle = (top + bottom) / 2  # an H given or stated is centred on what the panel shows
+    facts.display_area = box(x0, middle - facts.display_height / 2, x1,
+                             middle + facts.display_height / 2)
+
+
+def _stated(art: Artwork, facts: Facts) -> Statement | None:
+    """The display height the proof states for this marker (markers.check.split gives
+    each marker the statements beside it; markers.check.measure names their kinds as
+    shapes): one naming this marker's shape, else one naming no kind given to this
+    marker as the nearest. None when there is none, when they disagree, or when the
+    height stated is taller than the panel holding the symbol (then it is not this
+    marker's, or not at this scale)."""
+    said = art.meta.get("stated") or ()
+    mine = [s for s in said if s.names == facts.kind] or \
+        [s for s in said if s.names == ANY_KIND and s.nearest]
+    if not mine:
+        return None
+    tolerance = req("length_tolerance")
+    if max(s.height for s in mine) - min(s.height for s in mine) > tolerance:
+        return None
+    if facts.panel is not None:
+        _, y0, _, y1 = facts.panel.bounds
+        if mine[0].height > y1 - y0 + tolerance:
+            return None
+    return mine[0]
 
 
 def _typical_outline(ring: Polygon, holes: list[Polygon]) -> float:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import replace
 from typing import Iterator
 
 from markers.build.proportions import legend_min_cap
 from markers.check.engine import (
     Hit, Tolerance, at_least, at_most, color_is, tolerance, unjudged, within,
 )
+from markers.check.measure.common import NOT_DRAWN
 from markers.check.measure.faces import Facts, LegendFact
 from markers.core.colors import OTHER
 from markers.core.spec import req, requirement
@@ -295,7 +297,8 @@ def reg_danger_legend(f: Facts) -> Iterator[Hit]:
 
 
 @rule("display-height", "NR 5.09(6)(a)", "error", REGULATORY + ("aid-red", "aid-green",
-                                                                  "aid-center"))
+                                                                  "aid-center"),
+      tolerance=Tolerance("length_tolerance", minimum=True))
 def display_height(f: Facts) -> Iterator[Hit]:
     """The display area is at least 12 in high.
 
@@ -304,8 +307,14 @@ def display_height(f: Facts) -> Iterator[Hit]:
     element with id or label ``display-area``) or the user may give it
     (``--display-height``); otherwise it is inferred, and the report says which.
 
+    Measured to the drawing's precision (the length tolerance), so 12 in drawn in points
+    or millimetres is 12 in.
+
     Passes: H = 12 in.  Fails: a sign whose display area is 10 in high.
     """
+    if f.display_basis == NOT_DRAWN:
+        yield _not_drawn("the display area's height", f">= {req('display_min'):g} in")
+        return
     low = req("display_min")
     yield from at_least(f.display_height, low, lambda v: f"display area {v:.2f} in high "
                         f"({f.display_basis}); {requirement('display_min').ref} requires at "
@@ -338,17 +347,49 @@ def symbol_size(f: Facts) -> Iterator[Hit]:
     and outside widths equals 2/3 of the display area height.
 
     For a rectangle wider than tall the rule is applied to its height. Tolerance:
-    the larger of 1/16 in and 1 % of H.
+    the larger of 1/16 in and 1 % of H. H is given, declared, stated on the proof ("DISPLAY
+    AREA 24 IN", "24 IN CONTROL SIGN") or inferred from the panel; a fail against an
+    inferred H says how to state or declare it, since a panel may be larger than H, and
+    is a review when lettering beside the marker could not be read (it may state H).
 
     Passes: a 16.00 in diamond at H = 24 in.  Fails: a 14 in diamond at H = 24 in.
     """
+    if f.size is not None and f.display_basis == NOT_DRAWN:
+        yield _not_drawn(f"the symbol's size ({f.size_name} {f.size:.2f} in)", "2/3 of H")
     if f.size is None or f.display_height is None:
         return
     want = f.display_height * req("symbol_fraction")
-    yield from within(f.size, want, want, lambda v: f"{f.size_name} {v:.2f} in{_on_curve(f)}; "
+    for hit in within(f.size, want, want, lambda v: f"{f.size_name} {v:.2f} in{_on_curve(f)}; "
                       f"{requirement('symbol_fraction').ref} requires 2/3 of the "
                       f"{f.display_height:.2f} in display area ({f.display_basis}) = "
-                      f"{want:.2f} in", required=f"= {want:.3f}", bbox=f.bbox())
+                      f"{want:.2f} in{_how_to_state(f)}", required=f"= {want:.3f}",
+                      bbox=f.bbox()):
+        yield _unsure_of_h(f, hit)
+
+
+def _unsure_of_h(f: Facts, hit: Hit) -> Hit:
+    """A size fail against an H only inferred, when lettering beside the marker could
+    not be read (it may state the display area): a review, not a fail."""
+    if not (f.display_basis or "").startswith("inferred") or not f.unread_notes:
+        return hit
+    return replace(hit, severity="review", message=hit.message + "; text beside the "
+                   "marker could not be read, and may state another display area: a "
+                   "person must check it")
+
+
+def _not_drawn(what: str, required: str) -> Hit:
+    """A review: the symbol stands on the page with no panel, so H is not shown."""
+    return unjudged(what, "the symbol is drawn with no panel of its own, so nothing shows "
+                    "its display area; state it on the proof (\"DISPLAY AREA 24 IN\") or "
+                    "give --display-height", required=required)
+
+
+def _how_to_state(f: Facts) -> str:
+    """For a display area only inferred: how the proof or the user can say what it is."""
+    if not (f.display_basis or "").startswith("inferred"):
+        return ""
+    return ("; H was inferred from the panel: if the display area is another size, state "
+            "it on the proof (\"DISPLAY AREA 24 IN\") or give --display-height")
 
 
 @rule("diamond-slope", "NR 5.09(6)(d)", "error", ("danger", "exclusion"),

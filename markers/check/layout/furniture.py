@@ -1,0 +1,217 @@
+"""What lies on a page beside its markers, named so a report can list it: borders and
+crop marks, title blocks and their text, dimension lines with their arrowheads and text
+(the dimensions are kept: a proof's stated sizes are checked against its drawing),
+notes; and what is drawn on a marker but is not of it (mounting holes, centre marks)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely.geometry import box
+from shapely.geometry.base import BaseGeometry
+
+from markers.check.layout.parts import Part, bbox, reading_order, touching
+from markers.check.measure.statements import parse_dimension, parse_statements
+from markers.core.artwork import Artwork
+
+__all__ = ["SetAside", "Dimension", "inner_marks", "outside", "merged"]
+
+#: A mounting hole: round, at most this share of its marker's height across.
+HOLE_SHARE = 0.06
+#: A centre mark sits within this share of its marker's size from the marker's centre.
+CENTRE_SHARE = 0.03
+#: ... and is no larger than this share of it (a frame round the marker is no mark).
+MARK_SHARE = 0.25
+#: Set-aside pieces of one kind this close (share of the page's larger side) are one item.
+NEAR_SHARE = 0.02
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """Something on the page that is not a marker: what it is and where (page inches,
+    [x, y, w, h] from the top-left corner)."""
+
+    what: str
+    bbox: tuple[float, float, float, float]
+
+    def describe(self) -> str:
+        x, y, w, h = self.bbox
+        return f"{self.what} at [{x:g}, {y:g}, {w:g}, {h:g}]"
+
+
+@dataclass(frozen=True)
+class Dimension:
+    """A dimension on the proof: what its text says (inches), the text, and the length
+    of its line as drawn (inches), with the index of the marker it is nearest."""
+
+    stated: float
+    text: str
+    drawn: float
+    bbox: tuple[float, float, float, float]
+    marker: int = 0
+
+
+def inner_marks(parts: list[Part], member: list[int | None], regions: list[BaseGeometry],
+                 aside: list[SetAside]) -> None:
+    """Mounting holes (small circles, two or more of one size, apart) and centre marks
+    (thin lines crossing at the marker's centre) drawn on a marker: not the marker."""
+    for k, region in enumerate(regions):
+        x0, y0, x1, y1 = region.bounds
+        size = max(x1 - x0, y1 - y0)
+        mine = [i for i, m in enumerate(member) if m == k and not parts[i].seed]
+        holes = [i for i in mine if parts[i].round and parts[i].extent <= HOLE_SHARE * size]
+        by_size: dict[int, list[int]] = {}
+        for i in holes:
+            by_size.setdefault(round(parts[i].extent / max(1e-9, 0.002 * size)), []).append(i)
+        for same in by_size.values():
+            centres = [parts[i].geometry.centroid for i in same]
+            apart = len(same) >= 2 and min(a.distance(b) for n, a in enumerate(centres)
+                                           for b in centres[n + 1:]) >= 0.2 * (x1 - x0)
+            if apart:
+                for i in same:
+                    member[i] = -1
+                    aside.append(SetAside("mounting hole", bbox(parts[i].geometry.bounds)))
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        marks = [i for i in mine if member[i] == k and parts[i].line
+                 and parts[i].extent <= MARK_SHARE * size and math.hypot(
+                     *(np.subtract(_centre(parts[i].geometry), (cx, cy)))) <= CENTRE_SHARE * size]
+        if marks:
+            mx0, my0, mx1, my1 = shapely.total_bounds([parts[i].geometry for i in marks])
+            if min(mx1 - mx0, my1 - my0) >= 0.5 * max(mx1 - mx0, my1 - my0):
+                for i in marks:
+                    member[i] = -1
+                aside.append(SetAside("centre mark", bbox((mx0, my0, mx1, my1))))
+
+
+def _centre(g: BaseGeometry) -> tuple[float, float]:
+    x0, y0, x1, y1 = g.bounds
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeometry],
+             art: Artwork, legend_of: list[int | None], aside: list[SetAside],
+             page: float) -> list[Dimension]:
+    """Name what lies beside the markers: border and crop marks, title blocks and their
+    text, dimension lines with their arrowheads and text, notes."""
+    outside = [i for i, m in enumerate(member) if m is None]
+    texts = [n for n, m in enumerate(legend_of) if m is None]
+    if not outside and not texts:
+        return []
+    markers_box = shapely.total_bounds(regions)
+    used: set[int] = set()
+    # a border: a line or frame enclosing every marker, or running most of the page
+    for i in outside:
+        p = parts[i]
+        x0, y0, x1, y1 = p.geometry.bounds
+        encloses = (x0 <= markers_box[0] and y0 <= markers_box[1] and x1 >= markers_box[2]
+                    and y1 >= markers_box[3])
+        long = max(x1 - x0, y1 - y0) >= 0.8 * max(art.width, art.height) and p.line
+        if p.line and (encloses or long):
+            used.add(i)
+            aside.append(SetAside("border", bbox(p.geometry.bounds)))
+    # title blocks: frames beside the markers with text in them, and all they hold
+    frames = [i for i in outside if i not in used and parts[i].line
+              and parts[i].footprint.area > 4 * parts[i].geometry.area]
+    text_boxes = [art.legends[n].box for n in texts]
+    for i in frames:
+        region = parts[i].footprint
+        held_text = [n for n, b in zip(texts, text_boxes) if b.centroid.within(region)]
+        held = [j for j in outside if j not in used and j != i
+                and parts[j].geometry.representative_point().within(region)]
+        if not held_text and not any(not parts[j].line for j in held):
+            continue
+        used.update([i, *held])
+        texts = [n for n in texts if n not in held_text]
+        aside.append(SetAside("title block", bbox(region.bounds)))
+    # dimension lines: straight thin lines with arrowheads at their ends, or text by them
+    dims: list[Dimension] = []
+    lines = [i for i in outside if i not in used and parts[i].line
+             and parts[i].footprint.area <= 2 * parts[i].geometry.area]
+    small = [i for i in outside if i not in used and not parts[i].line]
+    dimension_texts = [n for n in texts if parse_dimension(art.legends[n].text) is not None]
+    for i in lines:
+        g = parts[i].geometry
+        x0, y0, x1, y1 = g.bounds
+        length = max(x1 - x0, y1 - y0)
+        reach = 0.05 * length
+        ends = ((x0, (y0 + y1) / 2), (x1, (y0 + y1) / 2)) if x1 - x0 >= y1 - y0 else \
+            (((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1))
+        heads = [j for j in small if j not in used and parts[j].extent <= 0.2 * length
+                 and any(parts[j].geometry.distance(shapely.Point(e)) <= reach for e in ends)]
+        near_text = [n for n in dimension_texts
+                     if art.legends[n].box.distance(g) <= max(0.15 * length,
+                                                              3 * art.legends[n].cap_height)]
+        if not heads and not near_text:
+            continue
+        used.update([i, *heads])
+        where = shapely.total_bounds([g, *(parts[j].geometry for j in heads),
+                                      *(art.legends[n].box for n in near_text)])
+        aside.append(SetAside("dimension line", bbox(where)))
+        if near_text:
+            n = min(near_text, key=lambda m: art.legends[m].box.distance(g))
+            dimension_texts.remove(n)
+            texts.remove(n)
+            text = art.legends[n].text
+            stated = parse_dimension(text)
+            nearest = min(range(len(regions)), key=lambda k: regions[k].distance(g))
+            dims.append(Dimension(float(stated), text, length, bbox(where), nearest))
+    # extension lines touching a dimension line, and leftover thin strokes near the corners
+    for i in outside:
+        if i in used:
+            continue
+        p = parts[i]
+        x0, y0, x1, y1 = p.geometry.bounds
+        if p.line and _in_corner((x0, y0, x1, y1), art, markers_box):
+            used.add(i)
+            aside.append(SetAside("crop mark", bbox(p.geometry.bounds)))
+        elif p.line:
+            used.add(i)
+            aside.append(SetAside("line beside the markers", bbox(p.geometry.bounds)))
+    for n in texts:
+        text = art.legends[n].text
+        what = "size stated" if parse_statements(text) else \
+            "dimension text" if parse_dimension(text) else "note"
+        aside.append(SetAside(f"{what} {text!r}", bbox(art.legends[n].box.bounds)))
+    for i in outside:
+        if i not in used:
+            what = "note" if parts[i].extent <= 0.05 * page else "drawing beside the markers"
+            aside.append(SetAside(what, bbox(parts[i].geometry.bounds)))
+    return dims
+
+
+def _in_corner(b: tuple[float, float, float, float], art: Artwork,
+               markers_box: np.ndarray) -> bool:
+    """A short stroke near a corner of the page, outside the markers: a crop mark."""
+    x0, y0, x1, y1 = b
+    size = max(art.width, art.height)
+    short = max(x1 - x0, y1 - y0) <= 0.1 * size
+    near_x = min(x0, art.width - x1) <= 0.1 * art.width
+    near_y = min(y0, art.height - y1) <= 0.1 * art.height
+    clear = (x1 <= markers_box[0] or x0 >= markers_box[2] or y1 <= markers_box[1]
+             or y0 >= markers_box[3])
+    return short and near_x and near_y and clear
+
+
+def merged(aside: list[SetAside], page: float) -> list[SetAside]:
+    """Pieces of one kind close together as one item (the letters of a note), in reading
+    order."""
+    merged: list[SetAside] = []
+    for what in dict.fromkeys(a.what for a in aside):
+        same = [a for a in aside if a.what == what]
+        gap = NEAR_SHARE * page
+        boxes = [box(x - gap / 2, y - gap / 2, x + w + gap / 2, y + h + gap / 2)
+                 for x, y, w, h in (a.bbox for a in same)]
+        keep_apart = what in ("mounting hole", "border", "crop mark", "dimension line")
+        groups = [[n] for n in range(len(same))] if keep_apart else touching(boxes)
+        for g in groups:
+            x0 = min(same[n].bbox[0] for n in g)
+            y0 = min(same[n].bbox[1] for n in g)
+            x1 = max(same[n].bbox[0] + same[n].bbox[2] for n in g)
+            y1 = max(same[n].bbox[1] + same[n].bbox[3] for n in g)
+            merged.append(SetAside(what, bbox((x0, y0, x1, y1))))
+    order = reading_order([(a.bbox[0], a.bbox[1], a.bbox[0] + a.bbox[2], a.bbox[1] + a.bbox[3])
+                            for a in merged])
+    return [merged[n] for n in order]

@@ -1,0 +1,57 @@
+"""What the lettering beside the markers says: a title block's "24 IN CONTROL SIGN", a
+note's "DISPLAY AREA 18 IN". Live text (``<text>``, a PDF's text) is read as written;
+lettering converted to outlines, as most proofs carry it, is read by OCR
+(markers.check.measure.ocr) and kept only when the reading agrees with the glyphs, so a
+misread digit never becomes a display height."""
+
+from __future__ import annotations
+
+import statistics
+
+from shapely.geometry import Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+from markers.check.layout.parts import Part, touching, union
+from markers.check.measure.ocr import read_lettering
+from markers.core.artwork import Artwork
+
+__all__ = ["beside_text"]
+
+#: Letters of one block of text are no farther apart than this many letter heights.
+BLOCK_GAP = 0.8
+#: A piece no larger than this share of the page may be a letter.
+LETTER_SHARE = 0.05
+#: At most this many blocks of outlined lettering, of at most this many pieces, are read
+#: on a page: a drawing of thousands of specks must not spend the budget on OCR.
+MAX_BLOCKS = 12
+MAX_PIECES = 200
+#: A block of fewer pieces than this is no text that could state a size ("24 IN").
+MIN_LETTERS = 4
+
+
+def beside_text(art: Artwork, pieces: list[Part], member: list[int | None],
+                legend_of: list[int | None]) -> tuple[list[tuple[str, Polygon]], list[Polygon]]:
+    """Each line of text beside the markers with the box it sits in: ``art``'s text
+    items on no marker (``legend_of`` None), and the trusted OCR reading of each block
+    of outlined lettering no marker holds (``member`` None); and the boxes of the blocks
+    that could not be read so (a title in a CAD program's stick font), which may state
+    what the others do not."""
+    lines = [(item.text, item.box) for item, on in zip(art.legends, legend_of) if on is None]
+    unread: list[Polygon] = []
+    page = max(art.width, art.height, 1e-9)
+    letters = [p for i, p in enumerate(pieces) if member[i] is None and not p.seed
+               and not p.round and p.extent <= LETTER_SHARE * page]
+    if not letters:
+        return lines, unread
+    height = statistics.median(p.geometry.bounds[3] - p.geometry.bounds[1] for p in letters)
+    blocks = touching([p.geometry for p in letters], BLOCK_GAP * height)
+    for block in sorted(blocks, key=len, reverse=True)[:MAX_BLOCKS]:
+        if len(block) > MAX_PIECES:
+            continue
+        glyphs: BaseGeometry = union([letters[k].geometry for k in block])
+        reading = read_lettering(glyphs)
+        if reading.trusted and reading.text.strip():
+            lines += [(text, box(*glyphs.bounds)) for text in reading.text.splitlines()]
+        elif len(block) >= MIN_LETTERS:
+            unread.append(box(*glyphs.bounds))
+    return lines, unread

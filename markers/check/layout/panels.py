@@ -1,0 +1,189 @@
+"""Which white is a sign's panel and which is the page.
+
+A marker is drawn on white: its own panel (a white area, or the paper inside a trim
+line), and that panel on a page that may be white too (a filled artboard, a figure's
+background, the paper inside a border). Taken as one, the page would be the panel: its
+notes and title block the marker's words, its height H. A white area (or the inside of
+a frame of lines) is the **page** when it also holds
+
+- more than one marker (clusters of marker colors none of which reaches its edge), or
+- page furniture: a line that is no part of a marker and not the area's own edge (a
+  title block's box, a dimension line, a leader), or lettering beside the markers (outside the column a
+  marker's words stand in, or far above or below it), or
+- one marker pushed to one side (a sign is centred on its panel, NR 5.09(5)(d)), or
+  an aid's face (a face has no white panel), or
+- a smaller white area holding the markers (their panel).
+
+A white area a marker spans from edge to edge (a buoy's body between its bands, a wrap,
+a center aid's stripes) is never the page. Whatever is not the page may be a marker's panel: the smallest that
+holds it (markers.check.split). Frames are found however they are drawn: one closed
+path, four lines, or lines whose ends nearly meet (``enclosures``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import shapely
+from shapely import STRtree, unary_union
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from markers.check.layout.parts import Part
+from markers.core.artwork import Artwork
+from markers.core.shapes import polygons
+
+__all__ = ["Cluster", "Container", "enclosures", "containers", "is_page"]
+
+#: Lines shorter than this share of the page are not frame sides (letters, arrowheads).
+FRAME_SIDE_SHARE = 0.03
+#: An enclosure smaller than this share of the page's area is no frame (a letter's bowl).
+FRAME_AREA_SHARE = 0.002
+#: A marker's words stand within its width grown by this share on each side ...
+COLUMN_SHARE = 0.1
+#: ... and no farther above or below it than this share of its height.
+WORDS_REACH = 0.6
+#: A marker is off the middle of a white area when its centre is this share of the area's
+#: width away from the area's centre.
+OFF_CENTRE = 0.1
+#: A piece no larger than this share of the page may be a letter (of a note, a title).
+LETTER_SHARE = 0.05
+#: ... or than this share of the marker's height (a sign's words, in strokes or filled).
+WORD_SHARE = 0.3
+#: A marker reaches a white area's side when it comes within this share of its width.
+SPAN_SHARE = 0.01
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """Touching areas of marker colors: where a marker is, before its panel is known (the
+    convex hull of those areas: containment is all it is asked about), and whether it is
+    an aid's face (markers.check.layout.split), which has no white panel."""
+
+    footprint: BaseGeometry
+    face: bool = False
+
+    @property
+    def bounds(self) -> tuple[float, float, float, float]:
+        return self.footprint.bounds
+
+
+@dataclass(frozen=True)
+class Container:
+    """A white area that may be a panel or the page: a white part of the drawing (its
+    index) or the paper inside a frame of lines (``part`` None)."""
+
+    area: Polygon
+    part: int | None
+
+
+def enclosures(parts: list[Part], page: float, gap: float) -> list[Polygon]:
+    """The areas that lines enclose: the inside of a closed frame, of four lines meeting
+    at corners, or of lines whose ends come within ``gap`` (a frame left open at a
+    corner, a rectangle started mid-edge and not closed). A line along a marker's own
+    paint (the stroke round a symbol) frames nothing."""
+    seeds = STRtree([p.footprint for p in parts if p.seed])
+    sides = [p.geometry for p in parts if p.line and p.extent >= FRAME_SIDE_SHARE * page
+             and not len(seeds.query(p.geometry, predicate="dwithin",
+                                     distance=gap + p.width))]
+    if not sides:
+        return []
+    joined = unary_union(shapely.buffer(sides, gap / 2, join_style="mitre"))
+    smallest = FRAME_AREA_SHARE * page * page
+    found = []
+    for poly in polygons(joined):
+        for hole in poly.interiors:
+            inside = Polygon(hole)
+            if inside.area >= smallest:
+                found.append(inside.buffer(gap / 2, join_style="mitre"))
+    return found
+
+
+def containers(parts: list[Part], frames: list[Polygon], page: float) -> list[Container]:
+    """Every white area that could hold a marker: white areas of the drawing (not lines,
+    not specks) and the insides of frames."""
+    smallest = FRAME_AREA_SHARE * page * page
+    found = [Container(p.footprint, i) for i, p in enumerate(parts)
+             if p.white and not p.line and p.footprint.area >= smallest]
+    return found + [Container(f, None) for f in frames]
+
+
+def _holds(area: Polygon, g: BaseGeometry, slack: float) -> bool:
+    return area.buffer(slack).contains(g)
+
+
+def _spans(area: Polygon, cluster: Cluster) -> bool:
+    """``cluster`` reaches both sides of ``area``, or its top and bottom (a band across a
+    buoy's body, a stripe of a center aid)."""
+    ax0, ay0, ax1, ay1 = area.bounds
+    cx0, cy0, cx1, cy1 = cluster.bounds
+    across, down = SPAN_SHARE * (ax1 - ax0), SPAN_SHARE * (ay1 - ay0)
+    return ((cx0 <= ax0 + across and cx1 >= ax1 - across)
+            or (cy0 <= ay0 + down and cy1 >= ay1 - down))
+
+
+def _off_centre(area: Polygon, cluster: Cluster) -> bool:
+    """``cluster`` stands off the middle of ``area`` across it (bands of words above or
+    below a symbol move it up or down, never sideways)."""
+    ax0, _, ax1, _ = area.bounds
+    cx0, _, cx1, _ = cluster.bounds
+    return abs((cx0 + cx1) - (ax0 + ax1)) / 2 > OFF_CENTRE * (ax1 - ax0)
+
+
+def _beside(b: tuple[float, float, float, float], held: list[Cluster]) -> bool:
+    """A box of lettering or a line that stands in no held marker's column of words."""
+    x, y = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    for c in held:
+        x0, y0, x1, y1 = c.bounds
+        grow, reach = COLUMN_SHARE * (x1 - x0), WORDS_REACH * (y1 - y0)
+        if x0 - grow <= x <= x1 + grow and y0 - reach <= y <= y1 + reach:
+            return False
+    return True
+
+
+def is_page(box: Container, clusters: list[Cluster], parts: list[Part], tree: STRtree,
+            art: Artwork, gap: float, boxes: list[Container]) -> bool:
+    """Whether white area ``box`` is the page rather than a panel (module docstring);
+    ``tree`` indexes the parts' geometry, ``boxes`` are all the white areas."""
+    area = box.area
+    held = [c for c in clusters if _holds(area, c.footprint, gap)]
+    if not held:
+        return False
+    grown = area.buffer(gap)
+    shapely.prepare(grown)
+    within = [i for i in tree.query(grown, predicate="contains").tolist()
+              if i != box.part and not parts[i].seed and not parts[i].round
+              and not _on_edge(parts[i], area, gap)]
+    if _inner_panel(box, held, boxes, gap) is not None:
+        return True  # a smaller white holds the markers: their panel, on this page
+    if any(_spans(area, c) for c in held):
+        return False
+    if len(held) >= 2 or _off_centre(area, held[0]) or held[0].face:
+        return True
+    marker_boxes = [shapely.box(*c.bounds) for c in held]
+    tallest = max(c.bounds[3] - c.bounds[1] for c in held)
+    small = max(LETTER_SHARE * max(art.width, art.height), WORD_SHARE * tallest)
+    for i in within:
+        p = parts[i]
+        if p.extent <= small:  # a letter, filled or drawn in strokes
+            if _beside(p.geometry.bounds, held):
+                return True
+        elif p.line and not any(_holds(m, p.geometry, gap + p.width) for m in marker_boxes):
+            return True
+    return any(grown.contains(t.box.centroid) and _beside(t.box.bounds, held)
+               for t in art.legends)
+
+
+def _on_edge(p: Part, area: Polygon, gap: float) -> bool:
+    """A line along ``area``'s edge: its own outline, a trim line."""
+    return p.line and p.geometry.distance(area.exterior) <= gap + p.width
+
+
+def _inner_panel(box: Container, held: list[Cluster], boxes: list[Container],
+                 gap: float) -> Polygon | None:
+    """The largest white area inside ``box`` (and smaller than it) that holds all it
+    holds of the markers: a panel on a page."""
+    inside = [b.area for b in boxes if b is not box and b.area.area < 0.99 * box.area.area
+              and _holds(box.area, b.area, gap)
+              and all(_holds(b.area, c.footprint, gap) for c in held)]
+    return max(inside, key=lambda a: a.area) if inside else None

@@ -1,0 +1,176 @@
+"""The pieces a page is split from: every polygon of every painted shape, what color it
+is and whether it is a line (a stroke, a frame) or an area, and the few spatial helpers
+the layout shares (groups of touching pieces, reading order, boxes)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+from shapely import STRtree, unary_union
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from markers.core.artwork import Artwork
+from markers.core.colors import hex_to_lab
+from markers.core.shapes import polygons
+
+__all__ = ["LINE_SHARE", "Part", "parts", "touching", "reading_order", "bbox", "is_white",
+           "is_chromatic", "union"]
+
+#: An area is a line (a stroke, a frame) when its width is below this share of its extent.
+LINE_SHARE = 0.02
+#: Chroma (CIELAB) from which a color is a marker color; white has lightness above LIGHT,
+#: black below DARK.
+CHROMA = 15.0
+LIGHT = 90.0
+DARK = 35.0
+#: A black area is a stripe of a striped aid (a marker without chromatic color) when it is
+#: an upright rectangle at least this many times as tall as wide ...
+STRIPE_RATIO = 2.5
+#: ... and at least this share of the page's larger side tall (a title block's letters are
+#: far smaller).
+STRIPE_SHARE = 0.1
+
+
+@dataclass
+class Part:
+    """One polygon of one painted shape: where it came from (layer and shape index),
+    its color, its area without holes (``footprint``), its mean width (2 area /
+    perimeter), its larger side, and whether it can start a marker (``seed``: a
+    chromatic area, or a black stripe)."""
+
+    layer: int
+    shape: int
+    geometry: Polygon
+    hex: str
+    footprint: Polygon
+    width: float
+    extent: float
+    seed: bool
+
+    @property
+    def line(self) -> bool:
+        return self.width <= LINE_SHARE * self.extent
+
+    @property
+    def white(self) -> bool:
+        return is_white(self.hex)
+
+    @property
+    def round(self) -> bool:
+        """A circle: as wide as tall, filling its circle; a disk, or a thin ring (a
+        mounting hole, a registration target)."""
+        x0, y0, x1, y1 = self.geometry.bounds
+        w, h = x1 - x0, y1 - y0
+        if not (w > 0 and abs(w - h) <= 0.05 * max(w, h)):
+            return False
+        disk = math.pi * w * h / 4
+        filled = abs(self.footprint.area - disk) <= 0.05 * disk
+        return filled and (self.geometry.area >= 0.95 * disk or self.width <= 0.12 * w)
+
+    @property
+    def frame(self) -> bool:
+        """A line that encloses something: a closed border, a title block's box."""
+        return self.line and self.footprint.area > 4 * self.geometry.area
+
+
+@lru_cache(maxsize=4096)
+def _lab(hex_: str) -> tuple[float, float]:
+    lab = hex_to_lab(hex_)
+    return lab[0], math.hypot(lab[1], lab[2])
+
+
+def is_white(hex_: str) -> bool:
+    lightness, chroma = _lab(hex_)
+    return lightness >= LIGHT and chroma < CHROMA
+
+
+def is_chromatic(hex_: str) -> bool:
+    return _lab(hex_)[1] >= CHROMA
+
+
+def _stripe(poly: Polygon, hex_: str, page: float) -> bool:
+    """A black upright rectangle, tall and narrow: a stripe of a center aid."""
+    lightness, chroma = _lab(hex_)
+    if lightness >= DARK or chroma >= CHROMA:
+        return False
+    x0, y0, x1, y1 = poly.bounds
+    w, h = x1 - x0, y1 - y0
+    return (h >= STRIPE_RATIO * w and h >= STRIPE_SHARE * page
+            and poly.area >= 0.8 * w * h)
+
+
+def parts(art: Artwork) -> list[Part]:
+    """Every polygon of ``art``'s painted shapes, in paint order."""
+    found = []
+    page = max(art.width, art.height, 1e-9)
+    for li, layer in enumerate(art.layers):
+        chromatic = is_chromatic(layer.hex)
+        for si, shape in enumerate(layer.shapes):
+            for poly in polygons(shape.geometry, largest_first=False):
+                x0, y0, x1, y1 = poly.bounds
+                width = 2 * poly.area / poly.length if poly.length else 0.0
+                found.append(Part(li, si, poly, layer.hex, Polygon(poly.exterior), width,
+                                  max(x1 - x0, y1 - y0),
+                                  chromatic or _stripe(poly, layer.hex, page)))
+    for p in found:
+        p.seed = p.seed and not p.line and not p.frame
+    return found
+
+
+class _Union:
+    def __init__(self, n: int) -> None:
+        self.up = list(range(n))
+
+    def find(self, i: int) -> int:
+        while self.up[i] != i:
+            self.up[i] = self.up[self.up[i]]
+            i = self.up[i]
+        return i
+
+    def join(self, i: int, j: int) -> None:
+        self.up[self.find(i)] = self.find(j)
+
+    def groups(self) -> list[list[int]]:
+        found: dict[int, list[int]] = {}
+        for i in range(len(self.up)):
+            found.setdefault(self.find(i), []).append(i)
+        return list(found.values())
+
+
+def touching(geoms: list[BaseGeometry], gap: float = 0.0) -> list[list[int]]:
+    """Groups of ``geoms`` that overlap, enclose one another or come within ``gap``
+    (STRtree pairs), each in index order."""
+    union = _Union(len(geoms))
+    if geoms:
+        left, right = STRtree(geoms).query(geoms, predicate="dwithin", distance=gap)
+        for i, j in zip(left.tolist(), right.tolist()):
+            union.join(i, j)
+    return union.groups()
+
+
+def union(geoms: list[BaseGeometry]) -> BaseGeometry:
+    """The union of ``geoms``; one is its own (a union would only copy it)."""
+    return geoms[0] if len(geoms) == 1 else unary_union(geoms)
+
+
+def reading_order(boxes: list[tuple[float, float, float, float]]) -> list[int]:
+    """Indices of ``boxes`` (x0, y0, x1, y1) top to bottom in rows, left to right."""
+    order = sorted(range(len(boxes)), key=lambda i: boxes[i][1])
+    rows: list[list[int]] = []
+    for i in order:
+        if rows and boxes[i][1] < min(boxes[j][3] for j in rows[-1]):
+            rows[-1].append(i)
+        else:
+            rows.append([i])
+    return [i for row in rows for i in sorted(row, key=lambda k: boxes[k][0])]
+
+
+def bbox(bounds: tuple[float, float, float, float] | np.ndarray
+         ) -> tuple[float, float, float, float]:
+    """[x, y, w, h] of shapely ``bounds``, rounded to a thousandth of an inch."""
+    x0, y0, x1, y1 = (float(v) for v in bounds)
+    return (round(x0, 3), round(y0, 3), round(x1 - x0, 3), round(y1 - y0, 3))
