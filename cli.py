@@ -7,6 +7,7 @@ one line on stderr and exit 2; no traceback.
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
 
@@ -27,15 +28,34 @@ class UserError(click.ClickException):
         click.echo(f"wsmark: error: {api.one_line(self.message)}", err=True)
 
 
+class Interrupted(click.ClickException):
+    """Ctrl-C: the workers are already gone (markers.runtime); one line, exit 130."""
+
+    exit_code = 130
+
+    def show(self, file=None) -> None:
+        # on a terminal the line starts below the echoed ^C
+        click.echo(("\n" if sys.stderr.isatty() else "") + "wsmark: interrupted", err=True)
+
+
+def _interrupt_once(signum, frame) -> None:
+    """The first Ctrl-C stops the command; more while it cleans up are ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
 class Group(click.Group):
     """Every user mistake ends as one line on stderr and exit 2: the library's
-    WsmarkError, and click's own usage errors (which would print usage and a hint)."""
+    WsmarkError, and click's own usage errors (which would print usage and a hint); an
+    interrupt ends as one line too."""
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except WsmarkError as err:
             raise UserError(str(err)) from None
+        except KeyboardInterrupt:
+            raise Interrupted("interrupted") from None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
@@ -43,6 +63,9 @@ class Group(click.Group):
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
             status = super().main(args, prog_name, complete_var, False, **extra)
+        except Interrupted as err:
+            err.show()
+            sys.exit(err.exit_code)
         except click.ClickException as err:
             text = api.one_line(" ".join(err.format_message().split()))
             click.echo(f"wsmark: error: {text}", err=True)
@@ -643,6 +666,8 @@ def serve(host: str, port: int, max_upload_mb: float, keep_dir: str | None,
 
 def main() -> None:
     """Console entry point."""
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupt_once)
     sys.exit(cli.main(prog_name="wsmark", standalone_mode=True))
 
 

@@ -4,7 +4,7 @@ ended, per format. `make sweep` runs it.
 
     python bench/sweep.py [ROOT] [--limit N] [--twice]
 
-Every file runs in a budgeted worker, as `wsmark check` does (render/budgeted.py: CPU
+Every file runs in a budgeted worker, as `wsmark check` does (markers/runtime/: CPU
 seconds and memory), and must end in a report (pass/fail) or a one-line error. An error
 that is not the reader's own WsmarkError ("cannot be measured") or a reader child or
 worker that died is a crash; one that made no progress (a wall-clock backstop) a hang; a
@@ -32,7 +32,8 @@ from corpora import CORPORA  # noqa: E402
 from markers.check.pipeline import CheckOptions  # noqa: E402
 from markers.check.pipeline import check_file as _check  # noqa: E402
 from markers.packs import get_pack  # noqa: E402
-from render.budgeted import Limits, budgeted_imap  # noqa: E402
+from markers.runtime.budget import Limits
+from markers.runtime.pool import budgeted_imap  # noqa: E402
 
 PACK = get_pack()
 #: Most test files have no physical size; they are read again as if 96 units were an

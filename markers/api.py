@@ -29,7 +29,8 @@ from markers.core.pack import Kind, Pack
 from markers.core.shown import one_line
 from markers.errors import DesignError, UnreadableDrawing, WsmarkError
 from markers.packs import DEFAULT_PACK, PACK_NAMES, get_pack
-from render.output import FORMATS, MAX_PIXELS, write_atomic
+from markers.runtime.atomic import write_atomic
+from render.output import FORMATS, MAX_PIXELS
 from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
     from markers.check.report import FileReport
     from markers.check.walk import Inputs
     from markers.plan.model import PlanReport
-    from render.budgeted import Limits
+    from markers.runtime.budget import Limits
 
 
 def __getattr__(name: str) -> Any:
@@ -314,7 +315,7 @@ def check_budget(text: str = "") -> Limits:
     """The budget of checking one file, as written: ``30s``, ``2GB``, ``30s,2GB`` (the
     part not given keeps its default, 20 CPU s and 1024 MB). One-line WsmarkError if
     it cannot be read."""
-    from render.budgeted import parse_limits
+    from markers.runtime.budget import parse_limits
 
     try:
         return parse_limits(text)
@@ -331,12 +332,13 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
     is taken as the workers need it, so a lazy one (``check_inputs``) is never held.
 
     Each file is checked in a worker process under ``budget`` (CPU seconds and memory,
-    enforced from outside the work: render/budgeted.py); a file over it gets verdict
+    enforced from outside the work: markers/runtime/); a file over it gets verdict
     'error' with one line saying which limit it passed."""
     from markers.check.pipeline import CheckOptions
     from markers.check.report import FileReport
     from markers.core.shown import short_name
-    from render.budgeted import Limits, budgeted_imap
+    from markers.runtime.budget import Limits
+    from markers.runtime.pool import budgeted_imap
 
     # the jobs are made as the workers take them; tee keeps the paths of those in flight
     options = options or CheckOptions()

@@ -9,11 +9,14 @@ from __future__ import annotations
 import io
 from typing import Iterator
 
-import cairosvg
-from cairosvg.parser import Tree
-from cairosvg.surface import PDFSurface, cairo
+from markers.core.alone import import_alone
 
-from render.parallel import imap
+import_alone("cairocffi")  # before cairosvg: it finds libcairo by running gcc and ld here
+import cairosvg  # noqa: E402
+from cairosvg.parser import Tree  # noqa: E402
+from cairosvg.surface import PDFSurface, cairo  # noqa: E402
+
+from markers.runtime.parallel import imap  # noqa: E402
 
 __all__ = ["MAX_PNG_SIDE", "svg_to_png", "svg_to_pdf", "svgs_to_pdfs", "pages_to_pdfs"]
 

@@ -12,7 +12,8 @@ import time
 import pytest
 
 from conftest import wsmark_script
-from render.budgeted import Limits, budgeted_imap, parse_limits
+from markers.runtime.budget import Limits, parse_limits
+from markers.runtime.pool import budgeted_imap
 
 
 def _job(kind: str) -> str:

@@ -18,7 +18,8 @@ from fuzz_svg import check_document, documents
 from markers.check.pipeline import CheckOptions, check_file
 from markers.core.shown import MAX_ERROR_CHARS
 from markers.packs import get_pack
-from render.budgeted import Limits, budgeted_imap
+from markers.runtime.budget import Limits
+from markers.runtime.pool import budgeted_imap
 
 FUZZ_SECONDS = float(os.environ.get("WSMARK_FUZZ_SECONDS", "0"))
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]

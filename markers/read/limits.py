@@ -12,6 +12,7 @@ import stat
 import time
 from pathlib import Path
 
+from markers.core.budget import CHECK_MEMORY_MB
 from markers.errors import UnreadableDrawing
 
 __all__ = [
@@ -51,7 +52,7 @@ DXF_MAX_ENTITIES = MAX_ELEMENTS  # entities drawn, after expanding INSERTs
 DXF_MAX_INSERT_DEPTH = MAX_USE_DEPTH  # INSERT of a block holding an INSERT ...
 # The forked child that runs PDFium / ezdxf (markers.read.isolate): killed past these
 ISOLATED_SECONDS = TIME_BUDGET_S + 3.0  # the reader's own budget, plus native parsing
-ISOLATED_MEMORY_BYTES = 1024 * 1024 * 1024  # address space on top of the parent's
+ISOLATED_MEMORY_BYTES = CHECK_MEMORY_MB * 2**20  # address space on top of the parent's
 
 
 class Budget:
