@@ -42,7 +42,8 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "gallery", "fabricate", "bom_table", "materials_table", "write_file", "write_files",
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
-           "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets", "one_line"]
+           "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets", "one_line",
+           "job_pool", "JobFailed"]
 
 if TYPE_CHECKING:
     from markers.core.artwork import Artwork
@@ -51,12 +52,15 @@ if TYPE_CHECKING:
     from markers.check.walk import Inputs
     from markers.plan.model import PlanReport
     from markers.runtime.budget import Limits
+    from markers.runtime.fair import FairPool
 
 
 def __getattr__(name: str) -> Any:
     """The checker's values (``CheckOptions``, ``FileReport``) are part of the API, but
     the checker is imported only when first asked for, so other commands start fast."""
-    if name == "CheckOptions":
+    if name == "JobFailed":
+        from markers.runtime.fair import JobFailed as value
+    elif name == "CheckOptions":
         from markers.check.pipeline import CheckOptions as value
     elif name == "FileReport":
         from markers.check.report import FileReport as value
@@ -351,6 +355,17 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
             report = FileReport.unreadable(path, f"{short_name(path)}: {outcome.overrun}")
             marked = None
         yield path, report, marked
+
+
+def job_pool(workers: int, preload: Iterable[str] = ()) -> FairPool:
+    """The web page's workers: ``workers`` jobs at a time, each session and each of its
+    uploads with its share, each job under the budget of ``wsmark check`` (20 CPU s and
+    1024 MB) and a wall deadline given with it; a job that ends without a value raises
+    JobFailed (one line). The workers import the checker, and ``preload``, once."""
+    from markers.runtime.fair import FairPool
+
+    return FairPool(workers, preload=["markers.check.pipeline", "markers.read.underlay",
+                                      "render.svg", *preload])
 
 
 def annotation_targets(files: list[Path], annotate: str | Path) -> list[Path]:

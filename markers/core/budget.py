@@ -51,13 +51,14 @@ def cpu_left() -> float | None:
     return None if _job_ends_at is None else _job_ends_at - cpu_used()
 
 
-def die_with_parent(parent: int) -> None:
-    """Have the kernel kill this process (SIGKILL) when its parent ``parent`` ends, and
-    end now if it already has: a worker or reader child never outlives its command."""
+def die_with_parent(parent: int | None) -> None:
+    """Have the kernel kill this process (SIGKILL) when its parent ends, and end now if
+    the parent is no longer ``parent`` (it ended before this was asked; None: do not
+    look): a worker or reader child never outlives its command."""
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     except (OSError, AttributeError):  # not Linux: the parent's own cleanup must do
         pass
-    if os.getppid() != parent:
+    if parent is not None and os.getppid() != parent:
         os._exit(1)

@@ -33,18 +33,13 @@ from typing import Callable, Iterable, Iterator, TypeVar
 from markers.core.budget import begin_job, cpu_used, die_with_parent
 from markers.runtime.budget import POLL_S, Limits, TreeCPU, peak_rss_mb, reset_peak
 
-__all__ = ["Outcome", "Worker", "budgeted_imap", "quiet_native_threads"]
+__all__ = ["Outcome", "Worker", "budgeted_imap", "death"]
 
 WALL_BACKSTOP_FACTOR = 20  # a worker idle this many budgets of wall time is stuck
 #: Jobs per worker given out beyond the last Outcome yielded: enough that a slow job
 #: does not idle the other workers at once, few enough that the Outcomes waiting
 #: behind it stay a bounded handful.
 AHEAD = 32
-#: The native libraries' thread pools, one thread each: a worker is one job on one core,
-#: and idle pool threads spinning on a busy machine would add CPU seconds that depend on
-#: the load (so would a verdict near its limit).
-NATIVE_THREADS = {"OMP_THREAD_LIMIT": "1", "OMP_NUM_THREADS": "1",
-                  "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -63,13 +58,7 @@ class Outcome:
     peak_rss_mb: float
 
 
-def quiet_native_threads() -> None:
-    """One thread for each native thread pool started from here on (NATIVE_THREADS)."""
-    for name, value in NATIVE_THREADS.items():
-        os.environ.setdefault(name, value)
-
-
-def _serve(fn: Callable, conn: Connection, limits: Limits, parent: int,
+def _serve(fn: Callable, conn: Connection, limits: Limits, parent: int | None,
            inherited: list[int]) -> None:
     """The worker's loop: set the limits, then run jobs until told to stop (None)."""
     die_with_parent(parent)
@@ -104,15 +93,18 @@ def _serve(fn: Callable, conn: Connection, limits: Limits, parent: int,
 
 
 class Worker:
-    """One worker process, its pipe, and the job it is on. ``inherited`` are the
-    descriptors of the parent's that the new process must close (the parent's ends of
-    the other workers' pipes)."""
+    """One worker process, its pipe, and the job it is on. A forked worker closes the
+    parent's descriptors it inherited: its own pipe's other end and ``inherited`` (the
+    parent's ends of the other workers' pipes); one from a fork server inherits none,
+    and dies with the fork server, which ends with its parent."""
 
     def __init__(self, ctx, fn: Callable, limits: Limits, inherited: Iterable[int] = ()
                  ) -> None:
         self.conn, child = ctx.Pipe()
+        forked = ctx.get_start_method() == "fork"
         self.proc = ctx.Process(target=_serve, daemon=True, args=(
-            fn, child, limits, os.getpid(), [self.conn.fileno(), *inherited]))
+            fn, child, limits, os.getpid() if forked else None,
+            [self.conn.fileno(), *inherited] if forked else []))
         self.proc.start()
         child.close()
         self.cpu = TreeCPU(self.proc.pid)
@@ -181,7 +173,6 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
     first = list(itertools.islice(items, max(1, workers or os.cpu_count() or 1)))
     if not first:
         return
-    quiet_native_threads()
     jobs = itertools.chain(first, items)  # no more workers than jobs
     pool: list[Worker] = []
     for _ in first:
@@ -221,7 +212,7 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
                 worker.looked = now
                 overrun, spent = None, worker.used()
                 if ended:
-                    overrun = _death(worker, spent, limits)
+                    overrun = death(worker, spent, limits)
                 elif spent > limits.cpu_s:
                     overrun = limits.over_cpu()
                 elif now - worker.wall0 > wall_limit:
@@ -241,7 +232,7 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
             worker.stop() if finished else worker.kill()
 
 
-def _death(worker: Worker, spent: float, limits: Limits) -> str:
+def death(worker: Worker, spent: float, limits: Limits) -> str:
     """One line for a worker that ended in the middle of a job (``spent`` CPU s)."""
     worker.proc.join(1)
     code = worker.proc.exitcode
