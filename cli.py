@@ -458,8 +458,8 @@ def explain(rule_id: str, pack: str) -> None:
               default="text", show_default=True)
 @click.option("--annotate", type=click.Path(), metavar="OUT.svg|OUT.pdf|DIR",
               help="Write a marked-up copy of each drawing with its findings: OUT.pdf a "
-                   "page per input page, OUT.svg (OUT-1.svg, OUT-2.svg ... for several "
-                   "pages), or into DIR.")
+                   "page per input page (of every input), OUT.svg for one input "
+                   "(OUT-1.svg, OUT-2.svg ... for several pages), or into DIR.")
 @click.option("--waive", multiple=True, metavar="RULE:reason",
               help="Accept a finding of RULE for the stated reason (repeatable).")
 @click.option("--tolerance", multiple=True, metavar="RULE=VALUE",
@@ -511,6 +511,7 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     if report_pdf is not None and Path(report_pdf).resolve() in {f.resolve() for f in files}:
         raise WsmarkError(f"--report {report_pdf}: refusing to write over an input")
     targets = api.annotation_targets(files, annotate) if annotate is not None else []
+    one_pdf = len(targets) > 1 and len(set(targets)) == 1  # several drawings, one PDF
     results = api.check_paths(files, options, pack, jobs,
                               annotate is not None or report_pdf is not None, limits)
     # each report is written as it comes; the parent keeps counts, so its memory stays
@@ -519,7 +520,7 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     quiet = fmt != "text" and annotate is None and not sys.stdout.isatty()
     bar = (click.progressbar(length=count, label="checking", file=sys.stderr)
            if quiet and sys.stderr.isatty() and count > 1 else None)
-    reports, copies = [], []
+    reports, copies, pages = [], [], []
     try:
         for index, (path, report, marked) in enumerate(results):
             writer.add(report)
@@ -528,7 +529,9 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
             if report_pdf is not None:
                 reports.append(report)
                 copies.append(marked)
-            if marked is not None and annotate is not None:
+            if marked is not None and one_pdf:
+                pages.extend(marked)
+            elif marked is not None and annotate is not None:
                 written = api.copy_paths(targets[index], len(marked), files)
                 for target, data in zip(written, api.copy_bytes(targets[index], marked)):
                     api.write_file(target, data)
@@ -537,6 +540,9 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         if bar is not None:
             bar.render_finish()
         writer.close()
+    if pages:
+        api.write_file(targets[0], api.copy_bytes(targets[0], pages)[0])
+        click.echo(f"wrote {targets[0]}", err=True)
     if report_pdf is not None:
         api.write_file(report_pdf, api.report_pdf(reports, copies, pack))
         click.echo(f"wrote {report_pdf}", err=True)

@@ -370,19 +370,24 @@ def job_pool(workers: int, preload: Iterable[str] = ()) -> FairPool:
 
 def annotation_targets(files: list[Path], annotate: str | Path) -> list[Path]:
     """Where the marked-up copy of each of ``files`` goes: ``annotate`` itself for one
-    file and an ``.svg`` or ``.pdf`` name, else a copy per file in the folder
-    ``annotate`` (created): ``NAME.annotated.pdf`` for a PDF (a page per page of it),
-    ``NAME.annotated.svg`` for the others (``NAME-2`` ... when stems repeat). A target
-    that is one of the inputs is refused (one-line WsmarkError): a vendor's drawing is
-    never written over (see also ``copy_paths``)."""
+    file and an ``.svg`` or ``.pdf`` name, and for several files and a ``.pdf`` name
+    (one PDF of all their pages: the same target for each); else a copy per file in the
+    folder ``annotate`` (created): ``NAME.annotated.pdf`` for a PDF (a page per page of
+    it), ``NAME.annotated.svg`` for the others (``NAME-2`` ... when stems repeat).
+    Several files and an ``.svg`` name are refused, and so is a target that is one of
+    the inputs (one-line WsmarkError): a vendor's drawing is never written over (see
+    also ``copy_paths``)."""
+    from markers.runtime.atomic import make_dir
+
     out = Path(annotate)
-    if len(files) == 1 and out.suffix.lower() in (".svg", ".pdf"):
-        targets = [out]
+    suffix = "" if out.is_dir() else out.suffix.lower()
+    if suffix == ".svg" and len(files) > 1:
+        raise WsmarkError(f"--annotate {annotate}: one SVG cannot hold the copies of "
+                          f"{len(files)} drawings; give a folder, or a .pdf for all of them")
+    if suffix in (".svg", ".pdf"):
+        targets = [out] * len(files)  # several into one PDF: a page per page of each
     else:
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise WsmarkError(f"cannot create {annotate}: {err.strerror or err}") from None
+        make_dir(annotate)
         taken: set[str] = set()
         targets = []
         for path in files:

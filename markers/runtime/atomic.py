@@ -35,10 +35,25 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
 
 
 def make_dir(path: str | os.PathLike) -> Path:
-    """``path`` as a folder, created if missing; failure is a one-line WsmarkError."""
+    """``path`` as a folder, created if missing; failure is a one-line WsmarkError that
+    says in words what is in the way (a symbolic link says where it points)."""
     out = Path(path)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise WsmarkError(f"cannot create {out}: {err.strerror or err}") from None
+        raise WsmarkError(f"cannot create {path}: {_in_the_way(out) or err.strerror or err}"
+                          ) from None
     return out
+
+
+def _in_the_way(path: Path) -> str | None:
+    """Why a folder cannot be made at ``path`` when something is there, in words."""
+    if path.is_symlink():
+        target = os.readlink(path)
+        if not path.exists():
+            return f"it is a symbolic link to {target}, which does not exist"
+        if not path.is_dir():
+            return f"it is a symbolic link to {target}, a file, not a folder"
+    elif path.exists() and not path.is_dir():
+        return "a file of that name is in the way"
+    return None
