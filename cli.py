@@ -513,7 +513,8 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     targets = api.annotation_targets(files, annotate) if annotate is not None else []
     one_pdf = len(targets) > 1 and len(set(targets)) == 1  # several drawings, one PDF
     results = api.check_paths(files, options, pack, jobs,
-                              annotate is not None or report_pdf is not None, limits)
+                              annotate is not None or report_pdf is not None, limits,
+                              lambda line: click.echo(f"wsmark: note: {line}", err=True))
     # each report is written as it comes; the parent keeps counts, so its memory stays
     # flat however many files there are (the clerk's report alone needs them all)
     writer = api.report_writer(fmt, sys.stdout, sys.stderr, pack)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import textwrap
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -329,7 +329,8 @@ def check_budget(text: str = "") -> Limits:
 
 def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None,
                 pack: str = DEFAULT_PACK, jobs: int | None = None,
-                annotate_copy: bool = False, budget: Limits | None = None
+                annotate_copy: bool = False, budget: Limits | None = None,
+                notes: Callable[[str], None] | None = None
                 ) -> Iterator[tuple[str, FileReport, bytes | None]]:
     """Judge files over ``jobs`` processes (default: all cores), yielding (path, report,
     marked-up copy: an SVG per page, or None) in input order as each is done; ``paths``
@@ -337,7 +338,8 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
 
     Each file is checked in a worker process under ``budget`` (CPU seconds and memory,
     enforced from outside the work: markers/runtime/); a file over it gets verdict
-    'error' with one line saying which limit it passed."""
+    'error' with one line saying which limit it passed. A file judged within 10 % of
+    its CPU limit (which a busier machine may stop) is said in one line to ``notes``."""
     from markers.check.pipeline import CheckOptions
     from markers.check.report import FileReport
     from markers.core.shown import short_name
@@ -347,10 +349,14 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
     # the jobs are made as the workers take them; tee keeps the paths of those in flight
     options = options or CheckOptions()
     mine, theirs = itertools.tee((str(p), options, pack, annotate_copy) for p in paths)
-    outcomes = budgeted_imap(_check_path, theirs, jobs, budget or Limits())
+    budget = budget or Limits()
+    outcomes = budgeted_imap(_check_path, theirs, jobs, budget)
     for (path, *_), outcome in zip(mine, outcomes):
         if outcome.overrun is None:
             report, marked = outcome.value
+            near = budget.near(outcome.cpu_s)
+            if near and notes is not None:
+                notes(f"{short_name(path)}: {near}")
         else:
             report = FileReport.unreadable(path, f"{short_name(path)}: {outcome.overrun}")
             marked = None

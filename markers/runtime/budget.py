@@ -4,7 +4,10 @@ and its children spend, from outside the work.
 Resolution: CPU time is read from ``/proc/<pid>/stat`` in clock ticks (1/100 s) about
 every ``POLL_S`` seconds, so a job is stopped within about 0.1 s of CPU past its limit.
 A reader child's CPU counts while it runs (``/proc/<pid>/task/<pid>/children``), not only
-once it has ended.
+once it has ended. What a file's check costs varies by some per cent from run to run with
+the machine's load (the cores' caches and memory are shared), so a file whose cost is
+within ``NEAR_LIMIT`` of the limit may be judged in one run and stopped in the next: a
+judged one says so (``Limits.near``).
 """
 
 from __future__ import annotations
@@ -14,14 +17,13 @@ from dataclasses import dataclass
 
 from markers.core.budget import CHECK_CPU_S, CHECK_MEMORY_MB
 
-__all__ = ["CHECK_CPU_S", "CHECK_MEMORY_MB", "Limits", "POLL_S", "TreeCPU", "parse_limits",
-           "peak_rss_mb", "reset_peak", "NEAR_LIMIT"]
+__all__ = ["CHECK_CPU_S", "CHECK_MEMORY_MB", "Limits", "NEAR_LIMIT", "POLL_S", "TreeCPU",
+           "parse_limits", "peak_rss_mb", "reset_peak"]
 
 #: How often a busy worker's CPU is read (seconds of wall time).
 POLL_S = 0.05
-#: A job that ends within this fraction of its CPU limit, or is stopped at it, is near
-#: the limit: its CPU varies a few per cent with the machine's load, so the outcome may
-#: differ from run to run, and the message says so.
+#: A job that ends within this fraction below its CPU limit is near it: on a busier
+#: machine the same job may be stopped at the limit.
 NEAR_LIMIT = 0.10
 
 _TICKS = os.sysconf("SC_CLK_TCK")
@@ -40,6 +42,15 @@ class Limits:
     def over_cpu(self) -> str:
         """The one line of a job stopped at its CPU limit."""
         return f"took more than {self.cpu_s:g} CPU s"
+
+    def near(self, cpu_s: float) -> str | None:
+        """One line for a job that ended having used ``cpu_s`` CPU seconds within
+        NEAR_LIMIT of the limit, else None."""
+        if not (1 - NEAR_LIMIT) * self.cpu_s <= cpu_s <= self.cpu_s:
+            return None
+        return (f"checked in {cpu_s:.1f} of its {self.cpu_s:g} CPU s, within "
+                f"{NEAR_LIMIT * 100:g} % of the budget: a busier machine may stop it there "
+                "(raise --budget for a margin)")
 
 
 def parse_limits(text: str) -> Limits:
