@@ -57,7 +57,8 @@ clean:
 sweep: bytecode
 	$(BIN)/python bench/sweep.py
 
-# Random structured SVGs against the reader and checker for 10 minutes (tests/fuzz_svg.py);
+# Random structured SVGs, PDFs and DXFs against the readers and checker for 10 minutes
+# (tests/fuzz_svg.py, tests/fuzz_proofs.py);
 # `make test` runs a short seeded run of the same strategies.
 fuzz: bytecode
 	WSMARK_FUZZ_SECONDS=$${WSMARK_FUZZ_SECONDS:-600} $(BIN)/python -m pytest -q -x tests/test_fuzz.py

@@ -1,7 +1,8 @@
-"""Fuzzing the SVG reader and checker with structured documents (tests/fuzz_svg.py).
+"""Fuzzing the SVG, PDF and DXF readers and the checker with structured documents
+(tests/fuzz_svg.py, tests/fuzz_proofs.py).
 
-`make test` runs a short, derandomised seed run (< 30 s); `make fuzz` runs random ones
-for WSMARK_FUZZ_SECONDS (600). Every crash or hang a run finds becomes a file in
+`make test` runs a short, derandomised seed run of each (< 30 s); `make fuzz` runs random
+ones for WSMARK_FUZZ_SECONDS (600), the three formats in turn. Every crash or hang a run finds becomes a file in
 tests/data/fuzz/ (named for what it did), checked below in-process and in a budgeted
 worker like `wsmark check`'s, within FOUND_CPU_S and FOUND_RSS_MB."""
 
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from fuzz_proofs import check_proof, dxfs, pdfs
 from fuzz_svg import check_document, documents
 from markers.check.pipeline import CheckOptions, check_file
 from markers.core.shown import MAX_ERROR_CHARS
@@ -70,14 +72,41 @@ def test_seed_run(data: bytes) -> None:
     check_document(data)
 
 
+@settings(max_examples=25, derandomize=True, deadline=None, database=None,
+          suppress_health_check=_QUIET)
+@given(pdfs())
+def test_seed_run_pdf(data: bytes) -> None:
+    check_proof(data, "fuzz.pdf")
+
+
+@settings(max_examples=25, derandomize=True, deadline=None, database=None,
+          suppress_health_check=_QUIET)
+@given(dxfs())
+def test_seed_run_dxf(data: bytes) -> None:
+    check_proof(data, "fuzz.dxf")
+
+
 @settings(max_examples=50, deadline=None, database=None, suppress_health_check=_QUIET)
 @given(documents())
 def _random_run(data: bytes) -> None:
     check_document(data)
 
 
+@settings(max_examples=20, deadline=None, database=None, suppress_health_check=_QUIET)
+@given(pdfs())
+def _random_pdfs(data: bytes) -> None:
+    check_proof(data, "fuzz.pdf")
+
+
+@settings(max_examples=20, deadline=None, database=None, suppress_health_check=_QUIET)
+@given(dxfs())
+def _random_dxfs(data: bytes) -> None:
+    check_proof(data, "fuzz.dxf")
+
+
 @pytest.mark.skipif(FUZZ_SECONDS <= 0, reason="long fuzzing runs with `make fuzz`")
 def test_long_run() -> None:
     end = time.monotonic() + FUZZ_SECONDS
     while time.monotonic() < end:
-        _random_run()
+        for run in (_random_run, _random_pdfs, _random_dxfs):
+            run()
