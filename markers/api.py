@@ -42,8 +42,8 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "gallery", "fabricate", "bom_table", "materials_table", "write_file", "write_files",
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
-           "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets", "one_line",
-           "job_pool", "JobFailed"]
+           "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets",
+           "one_line", "job_pool", "JobFailed"]
 
 if TYPE_CHECKING:
     from markers.core.artwork import Artwork

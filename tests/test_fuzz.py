@@ -2,9 +2,10 @@
 (tests/fuzz_svg.py, tests/fuzz_proofs.py).
 
 `make test` runs a short, derandomised seed run of each (< 30 s); `make fuzz` runs random
-ones for WSMARK_FUZZ_SECONDS (600), the three formats in turn. Every crash or hang a run finds becomes a file in
-tests/data/fuzz/ (named for what it did), checked below in-process and in a budgeted
-worker like `wsmark check`'s, within FOUND_CPU_S and FOUND_RSS_MB."""
+ones for WSMARK_FUZZ_SECONDS (600), the three formats in turn. Every crash or hang a run
+finds becomes a file in tests/data/fuzz/ (named for what it did), checked below
+in-process and in a budgeted worker like `wsmark check`'s, within FOUND_CPU_S and
+FOUND_RSS_MB."""
 
 from __future__ import annotations
 

@@ -64,7 +64,7 @@ class Pending:
 
     session_requests: int = 8  # a browser sends at most 6 at once to one server
     session_jobs: int = 64  # a request carries at most 50 files
-    total_requests: int = 32
+    total_requests: int = 64
     total_jobs: int = 256
     total_bytes: int = 160 * 1000 * 1000
 
