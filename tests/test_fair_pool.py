@@ -71,3 +71,13 @@ def test_a_cancelled_job_is_dropped(pool) -> None:
     assert pool.pending() == 0
     with pytest.raises(concurrent.futures.CancelledError):
         future.result(1)
+
+
+def test_a_worker_that_died_while_idle_is_replaced(pool) -> None:
+    import os
+    import signal
+
+    for worker in list(pool._procs):  # as the kernel's OOM killer might
+        os.kill(worker.proc.pid, signal.SIGKILL)
+    time.sleep(0.2)
+    assert [_submit(pool, square, n).result(30) for n in (2, 3)] == [4, 9]

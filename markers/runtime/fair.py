@@ -180,11 +180,18 @@ class FairPool:
             with self._lock:
                 if self._closing:
                     return
-                now = time.monotonic()
-                self._collect(ready)
-                self._expire(now)
-                if self._changed or now - self._dealt >= QUANTUM_S:
-                    self._deal(now)
+                try:
+                    self._round(ready)
+                except Exception as err:  # never a caller left waiting: all fail, in one line
+                    for job in list(self._jobs):
+                        self._stop(job, f"the checker's workers failed ({type(err).__name__})")
+
+    def _round(self, ready: set[int]) -> None:
+        now = time.monotonic()
+        self._collect(ready)
+        self._expire(now)
+        if self._changed or now - self._dealt >= QUANTUM_S:
+            self._deal(now)
 
     def _collect(self, ready: set[int]) -> None:
         """Answers, deaths and CPU overruns of the jobs on workers."""
@@ -264,11 +271,19 @@ class FairPool:
         return chosen
 
     def _start(self, job: _Job, now: float) -> None:
+        """``job`` on an idle worker, or a new one (also when the idle one has died)."""
         worker = next((w for w in self._procs if w.index is None), None)
+        if worker is not None:
+            try:
+                worker.give(job.order, job.job, self._poller)
+            except OSError:  # it died while idle: its pipe is not polled yet
+                worker.index = None
+                self._retire(worker)
+                worker = None
         if worker is None:
             worker = Worker(self._ctx, _call, self.limits)
             self._procs.append(worker)
-        worker.give(job.order, job.job, self._poller)
+            worker.give(job.order, job.job, self._poller)
         job.worker, job.paused, job.since = worker, False, now
 
     def _finish(self, job: _Job, outcome: Outcome) -> None:
