@@ -60,7 +60,8 @@ VERDICT_WORDS = {"pass": "Pass: may go on the water", "fail": "Fail: does not me
 class Pending:
     """Work in flight at most: requests being answered and jobs not yet done, of one
     session and of all, and the bytes of the requests being answered. A request beyond
-    any of them is refused with a one-line 429 before its body is read."""
+    any of them is refused with a one-line 429 before its body is read (or, for the
+    files it carries, before they are checked)."""
 
     session_requests: int = 8  # a browser sends at most 6 at once to one server
     session_jobs: int = 64  # a request carries at most 50 files
@@ -85,6 +86,12 @@ class Settings:
     keep_dir: str | None = None
 
 
+#: The 429s: this browser's work, everyone's.
+BUSY_SESSION = ("refused: this browser already has checks in progress; wait for their "
+                "answers and send the rest then")
+BUSY_ALL = "refused: the server is busy with other checks; send it again in a minute"
+
+
 class Admission:
     """Counts the requests in flight, per session and in all, against ``Pending``."""
 
@@ -101,12 +108,10 @@ class Admission:
         caps = self.caps
         if self.requests[session] >= caps.session_requests or \
                 session_jobs >= caps.session_jobs:
-            raise Refused(429, "refused: this browser already has checks in progress; "
-                               "wait for their answers and send the rest then")
+            raise Refused(429, BUSY_SESSION)
         if sum(self.requests.values()) >= caps.total_requests or \
                 jobs >= caps.total_jobs or self.bytes + size > caps.total_bytes:
-            raise Refused(429, "refused: the server is busy with other checks; send it "
-                               "again in a minute")
+            raise Refused(429, BUSY_ALL)
         self.requests[session] += 1
         self.bytes += size
         try:
@@ -256,10 +261,9 @@ class WebApp:
         if not files:
             raise Refused(400, "refused: no file was sent; choose one or more proofs")
         self._room(batch, sum(len(upload.data) for upload in files), len(files))
-        caps = self.settings.pending
-        if self.pool.pending(self.session(request)) + len(files) > caps.session_jobs:
-            raise Refused(429, "refused: this browser already has checks in progress; "
-                               "wait for their answers and send the rest then")
+        if self.pool.pending(self.session(request)) + len(files) > \
+                self.settings.pending.session_jobs:
+            raise Refused(429, BUSY_SESSION)
         options = self._options(batch.display_height, batch.waivers)
         start = len(batch.items)
         jobs = []
