@@ -27,12 +27,14 @@ from markers.runtime.pool import budgeted_imap
 FUZZ_SECONDS = float(os.environ.get("WSMARK_FUZZ_SECONDS", "0"))
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
-#: Documents fuzzing found that broke the reader or checker once (kept as regressions).
-FOUND = sorted((Path(__file__).parent / "data" / "fuzz").glob("*.svg"))
+#: Documents fuzzing found that broke a reader or the checker once (kept as regressions).
+FOUND = sorted(p for p in (Path(__file__).parent / "data" / "fuzz").iterdir()
+               if p.suffix in (".svg", ".pdf", ".dxf"))
 #: What each must now give (its verdict, or words of its one-line error).
 FOUND_RESULTS = {"overflow-path-1e300": "out of range", "slow-ellipse-fit-full-svd": "fail",
                  "sliver-ellipse-mitre-divide": "fail", "underflow-tiny-coordinate": "fail",
-                 "mitre-divide-collinear-vertex": "fail"}
+                 "mitre-divide-collinear-vertex": "fail",
+                 "solid-of-one-point-no-size": "the drawing has no size"}
 #: Each found file's budget in a worker: a small drawing's check, not the 20 CPU s and
 #: 1 GB of a whole budget (slow-ellipse-fit-full-svd took 29 CPU s in-process and ran out
 #: of a worker's 1 GB when the ellipse fit built a 20,000 x 20,000 matrix).
@@ -45,7 +47,9 @@ def test_found_files_are_all_named() -> None:
 
 @pytest.mark.parametrize("path", FOUND, ids=lambda p: p.stem)
 def test_found_cases(path: Path) -> None:
-    assert FOUND_RESULTS[path.stem] in check_document(path.read_bytes())
+    data = path.read_bytes()
+    found = check_document(data) if path.suffix == ".svg" else check_proof(data, path.name)
+    assert FOUND_RESULTS[path.stem] in found
 
 
 def test_found_files_end_within_a_small_budget() -> None:
