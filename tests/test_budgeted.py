@@ -133,3 +133,17 @@ def test_the_command_line_notes_a_file_judged_near_its_limit(tmp_path, monkeypat
         assert notes == ([f"wsmark: note: {drawing}: checked in {cpu_s} of its 20 CPU s, "
                           "within 10 % of the budget: a busier machine may stop it there "
                           "(raise --budget for a margin)"] if noted else []), run.stderr
+
+
+def _reading_seconds(_: object) -> float:
+    from markers.read.limits import Budget
+
+    return Budget("x.pdf").seconds
+
+
+def test_reading_has_no_time_limit_of_its_own_inside_a_budgeted_job() -> None:
+    from markers.read.limits import TIME_BUDGET_S
+
+    (inside,) = budgeted_imap(_reading_seconds, [None], workers=1)  # None is a job too
+    assert inside.value == float("inf")  # the file's one budget holds, from outside
+    assert _reading_seconds(None) == TIME_BUDGET_S  # a library caller's reading: its own

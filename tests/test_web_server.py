@@ -127,10 +127,10 @@ def test_a_foreign_host_gets_a_one_line_400_and_no_token(server) -> None:
     assert status == 403 and "another site" in _one_line(body)
 
 
-def _slow_uploads(server, data: bytes, name: str, count: int) -> tuple[list, list]:
-    """``count`` uploads of ``data`` at once from one session, in threads; their
+def _slow_uploads(server, data: bytes, name: str, count: int, flood) -> tuple[list, list]:
+    """``count`` uploads of ``data`` at once from the session ``flood``, in threads; their
     (status, seconds, body) as they come."""
-    flood, answers = server.session(), []
+    answers = []
 
     def send() -> None:
         sent = time.monotonic()
@@ -147,7 +147,11 @@ def _slow_uploads(server, data: bytes, name: str, count: int) -> tuple[list, lis
 
 
 def _good_upload_in_time(server, data: bytes, name: str, count: int) -> tuple[list, list]:
-    threads, answers = _slow_uploads(server, data, name, count)
+    """The reproducer web-starvation.py: ``count`` slow uploads, then a good one from
+    another browser (answered in full, in time) and one from the same browser (a 429 at
+    once: that browser has its share in flight)."""
+    flood = server.session()
+    threads, answers = _slow_uploads(server, data, name, count, flood)
     time.sleep(3)  # the slow ones are in: the workers are busy with them
     sent = time.monotonic()
     status, body = server.upload(server.session(), "good.svg", GOOD, timeout=60)
@@ -155,6 +159,9 @@ def _good_upload_in_time(server, data: bytes, name: str, count: int) -> tuple[li
     print(f"good upload beside {count} slow ones: HTTP {status} in {took:.1f} s")
     assert status == 200 and b'data-verdict="pass"' in body, body[-300:]
     assert took < 10, took
+    sent = time.monotonic()
+    status, body = server.upload(flood, "good.svg", GOOD, timeout=60)
+    assert status == 429 and "in progress" in _one_line(body) and time.monotonic() - sent < 2
     return threads, answers
 
 

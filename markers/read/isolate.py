@@ -109,11 +109,12 @@ def isolated(fn: Callable[..., T], *args: object, name: str) -> T:
 
 
 def _allowance() -> float:
-    """The child's CPU seconds: the reader's own ISOLATED_SECONDS, or less when the job it
-    runs in has less left (plus a second: the job's parent, counting the child's CPU as
-    it runs, stops the job at its budget first; this is the kernel's backstop)."""
+    """The child's CPU seconds: the reader's own ISOLATED_SECONDS, or inside a budgeted job
+    what is left of the job's budget plus a second (the job's parent, counting the
+    child's CPU as it runs, stops the job at its budget first; this is the kernel's
+    backstop, and the job's budget is the only one)."""
     left = cpu_left()
-    return ISOLATED_SECONDS if left is None else max(1.0, min(ISOLATED_SECONDS, left + 1))
+    return ISOLATED_SECONDS if left is None else max(1.0, left + 1)
 
 
 def _collect(fd: int, pid: int, name: str, seconds: float) -> bytes:

@@ -73,11 +73,12 @@ def _serve(fn: Callable, conn: Connection, limits: Limits, parent: int | None,
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     while True:
         try:
-            job = conn.recv()
+            message = conn.recv()  # (job,), or None: stop
         except EOFError:  # the parent is gone
             return
-        if job is None:
+        if message is None:
             return
+        job = message[0]
         start = cpu_used()
         own = resource.getrusage(resource.RUSAGE_SELF)
         # the kernel's own stop: SIGXCPU one second after the parent should have acted
@@ -117,7 +118,7 @@ class Worker:
     def give(self, index: int, job: object, poller: select.poll) -> None:
         self.index, self.cpu0, self.wall0 = index, self.cpu.read(), time.monotonic()
         self.looked = self.wall0
-        self.conn.send(job)
+        self.conn.send((job,))  # a job of None is a job, not the word to stop
         for fd in self.fds:
             poller.register(fd, select.POLLIN)
 
