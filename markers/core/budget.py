@@ -39,10 +39,10 @@ def cpu_used() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def begin_job(cpu_s: float | None) -> None:
-    """The job this worker starts now may use ``cpu_s`` CPU seconds (None: no budget)."""
+def begin_job(cpu_s: float) -> None:
+    """The job this worker starts now may use ``cpu_s`` CPU seconds."""
     global _job_ends_at
-    _job_ends_at = None if cpu_s is None else cpu_used() + cpu_s
+    _job_ends_at = cpu_used() + cpu_s
 
 
 def cpu_left() -> float | None:

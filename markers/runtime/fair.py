@@ -154,14 +154,17 @@ class FairPool:
             for worker in self._procs:
                 worker.kill()
             self._procs.clear()
-        os.close(self._wake_r)
-        os.close(self._wake_w)
+            pipe, self._wake_r, self._wake_w = (self._wake_r, self._wake_w), -1, -1
+        for fd in pipe:  # a late cancel must not write to whatever reuses the number
+            os.close(fd)
 
     def _wake(self) -> None:
+        if self._wake_w < 0:
+            return
         try:
             os.write(self._wake_w, b"x")
         except (BlockingIOError, OSError):
-            pass  # already awake, or closed
+            pass  # already awake
 
     # --- the pool's thread ------------------------------------------------------------
 
