@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
 
 import pytest
@@ -147,3 +148,14 @@ def test_reading_has_no_time_limit_of_its_own_inside_a_budgeted_job() -> None:
     (inside,) = budgeted_imap(_reading_seconds, [None], workers=1)  # None is a job too
     assert inside.value == float("inf")  # the file's one budget holds, from outside
     assert _reading_seconds(None) == TIME_BUDGET_S  # a library caller's reading: its own
+
+
+def test_what_a_dying_worker_prints_is_not_a_line_of_the_command() -> None:
+    script = ("import os\nfrom markers.runtime.pool import budgeted_imap\n"
+              "def die(_):\n"
+              "    os.write(2, b'cannot allocate memory for thread-local data: ABORT\\n')\n"
+              "    os._exit(127)\n"
+              "print(next(budgeted_imap(die, [0], workers=1)).overrun)\n")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=60)
+    assert run.stderr == "" and run.stdout == "needs more than 1,024 MB of memory\n", run

@@ -45,6 +45,8 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 _END = object()
+#: How glibc ends a process that cannot allocate thread-local storage: out of memory.
+_TLS_ABORT = 127
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,11 @@ def _serve(fn: Callable, conn: Connection, limits: Limits, parent: int | None,
         except OSError:
             pass
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers end
+    # the parent says in one line how a job ended; what a native library prints as it
+    # dies (glibc's "cannot allocate memory for thread-local data: ABORT") is not a line
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 2)
+    os.close(quiet)
     memory = limits.memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
@@ -239,6 +246,8 @@ def death(worker: Worker, spent: float, limits: Limits) -> str:
     code = worker.proc.exitcode
     if code == -signal.SIGXCPU or spent > limits.cpu_s:
         return limits.over_cpu()
+    if code == _TLS_ABORT:
+        return f"needs more than {limits.memory_mb:,} MB of memory"
     if code == -signal.SIGKILL or code == -signal.SIGSEGV or code == -signal.SIGABRT:
         return f"stopped the checker (signal {-code}; over {limits.memory_mb:,} MB?)"
     return f"stopped the checker (exit {code})"
