@@ -74,12 +74,15 @@ clean:
 sweep: bytecode
 	$(BIN)/python bench/sweep.py
 
-# Random structured SVGs against the reader and checker for 10 minutes (tests/fuzz_svg.py);
+# Random structured SVGs, PDFs and DXFs against the readers and checker for 10 minutes
+# (tests/fuzz_svg.py, tests/fuzz_proofs.py);
 # `make test` runs a short seeded run of the same strategies.
 fuzz: bytecode
 	WSMARK_FUZZ_SECONDS=$${WSMARK_FUZZ_SECONDS:-600} $(BIN)/python -m pytest -q -x tests/test_fuzz.py
 
 # The large hostile inputs of shared/corpora/found/make-hostile.py, each within its budget,
-# and a SIGKILL at every write step of render and fabricate (make test: one of each kind).
+# a SIGKILL at every write step of render and fabricate, and the web page under issue 24's
+# full-size attacks: 50 slow uploads, 40 of 19 MB to one batch (make test: a cheap version).
 hostile: bytecode
-	WSMARK_HOSTILE=1 $(BIN)/python -m pytest -q -s tests/test_hostile_budget.py tests/test_kill_writes.py
+	WSMARK_HOSTILE=1 $(BIN)/python -m pytest -q -s tests/test_hostile_budget.py tests/test_kill_writes.py \
+	  tests/test_web_server.py

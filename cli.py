@@ -7,6 +7,7 @@ one line on stderr and exit 2; no traceback.
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
 
@@ -27,15 +28,34 @@ class UserError(click.ClickException):
         click.echo(f"wsmark: error: {api.one_line(self.message)}", err=True)
 
 
+class Interrupted(click.ClickException):
+    """Ctrl-C: the workers are already gone (markers.runtime); one line, exit 130."""
+
+    exit_code = 130
+
+    def show(self, file=None) -> None:
+        # on a terminal the line starts below the echoed ^C
+        click.echo(("\n" if sys.stderr.isatty() else "") + "wsmark: interrupted", err=True)
+
+
+def _interrupt_once(signum, frame) -> None:
+    """The first Ctrl-C stops the command; more while it cleans up are ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
 class Group(click.Group):
     """Every user mistake ends as one line on stderr and exit 2: the library's
-    WsmarkError, and click's own usage errors (which would print usage and a hint)."""
+    WsmarkError, and click's own usage errors (which would print usage and a hint); an
+    interrupt ends as one line too."""
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except WsmarkError as err:
             raise UserError(str(err)) from None
+        except KeyboardInterrupt:
+            raise Interrupted("interrupted") from None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
@@ -43,6 +63,9 @@ class Group(click.Group):
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
             status = super().main(args, prog_name, complete_var, False, **extra)
+        except Interrupted as err:
+            err.show()
+            sys.exit(err.exit_code)
         except click.ClickException as err:
             text = api.one_line(" ".join(err.format_message().split()))
             click.echo(f"wsmark: error: {text}", err=True)
@@ -435,8 +458,8 @@ def explain(rule_id: str, pack: str) -> None:
               default="text", show_default=True)
 @click.option("--annotate", type=click.Path(), metavar="OUT.svg|OUT.pdf|DIR",
               help="Write a marked-up copy of each drawing with its findings: OUT.pdf a "
-                   "page per input page, OUT.svg (OUT-1.svg, OUT-2.svg ... for several "
-                   "pages), or into DIR.")
+                   "page per input page (of every input), OUT.svg for one input "
+                   "(OUT-1.svg, OUT-2.svg ... for several pages), or into DIR.")
 @click.option("--waive", multiple=True, metavar="RULE:reason",
               help="Accept a finding of RULE for the stated reason (repeatable).")
 @click.option("--tolerance", multiple=True, metavar="RULE=VALUE",
@@ -488,15 +511,17 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     if report_pdf is not None and Path(report_pdf).resolve() in {f.resolve() for f in files}:
         raise WsmarkError(f"--report {report_pdf}: refusing to write over an input")
     targets = api.annotation_targets(files, annotate) if annotate is not None else []
+    one_pdf = len(targets) > 1 and len(set(targets)) == 1  # several drawings, one PDF
     results = api.check_paths(files, options, pack, jobs,
-                              annotate is not None or report_pdf is not None, limits)
+                              annotate is not None or report_pdf is not None, limits,
+                              lambda line: click.echo(f"wsmark: note: {line}", err=True))
     # each report is written as it comes; the parent keeps counts, so its memory stays
     # flat however many files there are (the clerk's report alone needs them all)
     writer = api.report_writer(fmt, sys.stdout, sys.stderr, pack)
     quiet = fmt != "text" and annotate is None and not sys.stdout.isatty()
     bar = (click.progressbar(length=count, label="checking", file=sys.stderr)
            if quiet and sys.stderr.isatty() and count > 1 else None)
-    reports, copies = [], []
+    reports, copies, pages = [], [], []
     try:
         for index, (path, report, marked) in enumerate(results):
             writer.add(report)
@@ -505,7 +530,9 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
             if report_pdf is not None:
                 reports.append(report)
                 copies.append(marked)
-            if marked is not None and annotate is not None:
+            if marked is not None and one_pdf:
+                pages.extend(marked)
+            elif marked is not None and annotate is not None:
                 written = api.copy_paths(targets[index], len(marked), files)
                 for target, data in zip(written, api.copy_bytes(targets[index], marked)):
                     api.write_file(target, data)
@@ -514,6 +541,9 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         if bar is not None:
             bar.render_finish()
         writer.close()
+    if pages:
+        api.write_file(targets[0], api.copy_bytes(targets[0], pages)[0])
+        click.echo(f"wrote {targets[0]}", err=True)
     if report_pdf is not None:
         api.write_file(report_pdf, api.report_pdf(reports, copies, pack))
         click.echo(f"wrote {report_pdf}", err=True)
@@ -643,6 +673,8 @@ def serve(host: str, port: int, max_upload_mb: float, keep_dir: str | None,
 
 def main() -> None:
     """Console entry point."""
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupt_once)
     sys.exit(cli.main(prog_name="wsmark", standalone_mode=True))
 
 

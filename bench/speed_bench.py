@@ -170,7 +170,7 @@ def _from_source(tmp: Path) -> str:
 def _startup_rows(runs: int, tmp: Path) -> list[Row]:
     one = str(next(p for p in sorted(Path(tmp, "drawings").iterdir()) if "danger" in p.name))
     source = _from_source(tmp)
-    parent = "import shapely, cli, markers.check.pipeline, render.budgeted\n"
+    parent = "import shapely, cli, markers.check.pipeline, markers.runtime.pool\n"
     cmds = {"import shapely": [PY, "-c", "import shapely"], "--help": _wsmark("--help"),
             "kinds": _wsmark("kinds"), "check 1 file": _wsmark("check", one, "--exit-zero"),
             # where check's time goes: each a prefix of the next
@@ -196,7 +196,7 @@ def _startup_rows(runs: int, tmp: Path) -> list[Row]:
         Row("  check: interpreter", f"{cpu['interpreter']:.3f} s", "python -c pass"),
         Row("  + import shapely (numpy)", f"{bare - cpu['interpreter']:.3f} s", ""),
         Row("  + the parent's other imports", f"{cpu['parent imports'] - bare:.3f} s",
-            "click, cli, markers.check.pipeline (readers, measuring, rules), render.budgeted"),
+            "click, cli, markers.check.pipeline (readers, measuring, rules), markers.runtime.pool"),
         Row("  + OCR engine started", f"{cpu['OCR engine'] - cpu['parent imports']:.3f} s",
             "PIL, tesserocr, eng model loaded (about half: tesseract's built-in ambiguity "
             "table, loaded whatever the config)"),

@@ -4,7 +4,7 @@ ended, per format. `make sweep` runs it.
 
     python bench/sweep.py [ROOT] [--limit N] [--twice]
 
-Every file runs in a budgeted worker, as `wsmark check` does (render/budgeted.py: CPU
+Every file runs in a budgeted worker, as `wsmark check` does (markers/runtime/: CPU
 seconds and memory), and must end in a report (pass/fail) or a one-line error. An error
 that is not the reader's own WsmarkError ("cannot be measured") or a reader child or
 worker that died is a crash; one that made no progress (a wall-clock backstop) a hang; a
@@ -14,7 +14,10 @@ have their own tests (tests/test_hostile_budget.py).
 
 ``--limit N`` checks an evenly spaced sample of at most N files (the same sample every
 time). ``--twice`` runs two sweeps at once (twice the load) and counts the files whose
-verdict differs between them: the budget counts CPU seconds, so there must be none.
+verdict differs between them: the budget counts CPU seconds, so there must be none; and,
+apart, those with the same verdict but another reason (an error line that differs: a
+file whose cost is at its budget may end at the budget or at a reader's limit just
+before it), listed so that each can be looked at.
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ from corpora import CORPORA  # noqa: E402
 from markers.check.pipeline import CheckOptions  # noqa: E402
 from markers.check.pipeline import check_file as _check  # noqa: E402
 from markers.packs import get_pack  # noqa: E402
-from render.budgeted import Limits, budgeted_imap  # noqa: E402
+from markers.runtime.budget import Limits
+from markers.runtime.pool import budgeted_imap  # noqa: E402
 
 PACK = get_pack()
 #: Most test files have no physical size; they are read again as if 96 units were an
@@ -112,10 +116,12 @@ def _twice(args: list[str]) -> int:
             print("a sweep did not finish")
             return 1
         first, second = (json.loads(out.read_text()) for out in outs)
-    differ = sorted(path for path in first.keys() | second.keys()
-                    if first.get(path) != second.get(path))
-    print(f"two sweeps at once: {len(first)} files, {len(differ)} with different verdicts")
-    for path in differ[:20]:
+    paths = sorted(first.keys() | second.keys())
+    differ = [p for p in paths if (first.get(p) or [None])[0] != (second.get(p) or [None])[0]]
+    reasons = [p for p in paths if p not in differ and first.get(p) != second.get(p)]
+    print(f"two sweeps at once: {len(first)} files, {len(differ)} with different verdicts, "
+          f"{len(reasons)} with the same verdict for another reason")
+    for path in (differ + reasons)[:20]:
         print(f"  {path}: {first.get(path)} / {second.get(path)}")
     return 1 if differ or any(codes) else 0
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import textwrap
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +29,8 @@ from markers.core.pack import Kind, Pack
 from markers.core.shown import one_line
 from markers.errors import DesignError, UnreadableDrawing, WsmarkError
 from markers.packs import DEFAULT_PACK, PACK_NAMES, get_pack
-from render.output import FORMATS, MAX_PIXELS, write_atomic
+from markers.runtime.atomic import write_atomic
+from render.output import FORMATS, MAX_PIXELS
 from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
@@ -41,7 +42,8 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "gallery", "fabricate", "bom_table", "materials_table", "write_file", "write_files",
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
-           "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets", "one_line"]
+           "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets",
+           "one_line", "job_pool", "JobFailed"]
 
 if TYPE_CHECKING:
     from markers.core.artwork import Artwork
@@ -49,13 +51,16 @@ if TYPE_CHECKING:
     from markers.check.report import FileReport
     from markers.check.walk import Inputs
     from markers.plan.model import PlanReport
-    from render.budgeted import Limits
+    from markers.runtime.budget import Limits
+    from markers.runtime.fair import FairPool
 
 
 def __getattr__(name: str) -> Any:
     """The checker's values (``CheckOptions``, ``FileReport``) are part of the API, but
     the checker is imported only when first asked for, so other commands start fast."""
-    if name == "CheckOptions":
+    if name == "JobFailed":
+        from markers.runtime.fair import JobFailed as value
+    elif name == "CheckOptions":
         from markers.check.pipeline import CheckOptions as value
     elif name == "FileReport":
         from markers.check.report import FileReport as value
@@ -314,7 +319,7 @@ def check_budget(text: str = "") -> Limits:
     """The budget of checking one file, as written: ``30s``, ``2GB``, ``30s,2GB`` (the
     part not given keeps its default, 20 CPU s and 1024 MB). One-line WsmarkError if
     it cannot be read."""
-    from render.budgeted import parse_limits
+    from markers.runtime.budget import parse_limits
 
     try:
         return parse_limits(text)
@@ -324,48 +329,71 @@ def check_budget(text: str = "") -> Limits:
 
 def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None,
                 pack: str = DEFAULT_PACK, jobs: int | None = None,
-                annotate_copy: bool = False, budget: Limits | None = None
+                annotate_copy: bool = False, budget: Limits | None = None,
+                notes: Callable[[str], None] | None = None
                 ) -> Iterator[tuple[str, FileReport, bytes | None]]:
     """Judge files over ``jobs`` processes (default: all cores), yielding (path, report,
     marked-up copy: an SVG per page, or None) in input order as each is done; ``paths``
     is taken as the workers need it, so a lazy one (``check_inputs``) is never held.
 
     Each file is checked in a worker process under ``budget`` (CPU seconds and memory,
-    enforced from outside the work: render/budgeted.py); a file over it gets verdict
-    'error' with one line saying which limit it passed."""
+    enforced from outside the work: markers/runtime/); a file over it gets verdict
+    'error' with one line saying which limit it passed. A file judged within 10 % of
+    its CPU limit (which a busier machine may stop) is said in one line to ``notes``."""
     from markers.check.pipeline import CheckOptions
     from markers.check.report import FileReport
     from markers.core.shown import short_name
-    from render.budgeted import Limits, budgeted_imap
+    from markers.runtime.budget import Limits
+    from markers.runtime.pool import budgeted_imap
 
     # the jobs are made as the workers take them; tee keeps the paths of those in flight
     options = options or CheckOptions()
     mine, theirs = itertools.tee((str(p), options, pack, annotate_copy) for p in paths)
-    outcomes = budgeted_imap(_check_path, theirs, jobs, budget or Limits())
+    budget = budget or Limits()
+    outcomes = budgeted_imap(_check_path, theirs, jobs, budget)
     for (path, *_), outcome in zip(mine, outcomes):
         if outcome.overrun is None:
             report, marked = outcome.value
+            near = budget.near(outcome.cpu_s)
+            if near and notes is not None:
+                notes(f"{short_name(path)}: {near}")
         else:
             report = FileReport.unreadable(path, f"{short_name(path)}: {outcome.overrun}")
             marked = None
         yield path, report, marked
 
 
+def job_pool(workers: int, preload: Iterable[str] = ()) -> FairPool:
+    """The web page's workers: ``workers`` jobs at a time, each session and each of its
+    uploads with its share, each job under the budget of ``wsmark check`` (20 CPU s and
+    1024 MB) and a wall deadline given with it; a job that ends without a value raises
+    JobFailed (one line). The workers import the checker, and ``preload``, once."""
+    from markers.runtime.fair import FairPool
+
+    return FairPool(workers, preload=["markers.check.pipeline", "markers.read.underlay",
+                                      "render.svg", *preload])
+
+
 def annotation_targets(files: list[Path], annotate: str | Path) -> list[Path]:
     """Where the marked-up copy of each of ``files`` goes: ``annotate`` itself for one
-    file and an ``.svg`` or ``.pdf`` name, else a copy per file in the folder
-    ``annotate`` (created): ``NAME.annotated.pdf`` for a PDF (a page per page of it),
-    ``NAME.annotated.svg`` for the others (``NAME-2`` ... when stems repeat). A target
-    that is one of the inputs is refused (one-line WsmarkError): a vendor's drawing is
-    never written over (see also ``copy_paths``)."""
+    file and an ``.svg`` or ``.pdf`` name, and for several files and a ``.pdf`` name
+    (one PDF of all their pages: the same target for each); else a copy per file in the
+    folder ``annotate`` (created): ``NAME.annotated.pdf`` for a PDF (a page per page of
+    it), ``NAME.annotated.svg`` for the others (``NAME-2`` ... when stems repeat).
+    Several files and an ``.svg`` name are refused, and so is a target that is one of
+    the inputs (one-line WsmarkError): a vendor's drawing is never written over (see
+    also ``copy_paths``)."""
+    from markers.runtime.atomic import make_dir
+
     out = Path(annotate)
-    if len(files) == 1 and out.suffix.lower() in (".svg", ".pdf"):
-        targets = [out]
+    suffix = "" if out.is_dir() else out.suffix.lower()
+    if suffix == ".svg" and len(files) > 1:
+        raise WsmarkError(f"--annotate {annotate}: one SVG cannot hold the copies of "
+                          f"{len(files)} drawings; give a folder, or a .pdf for all of them")
+    if suffix in (".svg", ".pdf"):
+        targets = [out] * len(files)  # several into one PDF: a page per page of each
     else:
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise WsmarkError(f"cannot create {annotate}: {err.strerror or err}") from None
+        make_dir(annotate)
         taken: set[str] = set()
         targets = []
         for path in files:

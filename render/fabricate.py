@@ -18,7 +18,7 @@ from render.dxf import cut_dxf
 from render.output import file_stem
 from render.raster import svg_to_pdf
 from render.svg import cut_svg, print_svg
-from render.swap import write_set
+from markers.runtime.swap import write_set
 
 __all__ = ["BOM_HEADER", "bom_rows", "MATERIALS_HEADER", "material_rows",
            "fabrication_files", "write_files"]

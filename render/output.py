@@ -1,4 +1,5 @@
-"""Writing rendered files: format chosen by suffix, always atomically."""
+"""Rendering to files: the format chosen by suffix, written atomically
+(``markers.runtime.atomic``)."""
 
 from __future__ import annotations
 
@@ -9,40 +10,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from markers.errors import WsmarkError
-from render.stale import remove_stale, temp_path
+from markers.runtime.atomic import write_atomic
 
 if TYPE_CHECKING:  # shapely is not needed to know the formats (wsmark --help)
     from markers.core.artwork import Artwork
 
-__all__ = ["FORMATS", "MAX_PIXELS", "check_pixels", "write_atomic", "render_bytes",
-           "render_file", "file_stem", "make_dir"]
+__all__ = ["FORMATS", "MAX_PIXELS", "check_pixels", "render_bytes", "render_file",
+           "file_stem"]
 
 FORMATS = (".svg", ".png", ".pdf", ".dxf")
 #: The most pixels a PNG may have unless the caller says otherwise: 200 Mpx is 800 MB of
 #: cairo surface (4 bytes a pixel), about what a shared machine can spare for one render.
 MAX_PIXELS = 200_000_000
-
-
-def write_atomic(path: str | os.PathLike, data: bytes) -> None:
-    """Write ``data`` to a temp file beside ``path`` and rename it into place, so a
-    reader never sees half a file; an unwritable place is a one-line WsmarkError. Temp
-    files a killed earlier run left in that folder are removed first (render/stale.py)."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    remove_stale(folder)
-    tmp = temp_path(target)
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    except OSError as err:
-        raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except OSError as err:
-        tmp.unlink(missing_ok=True)
-        raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
 
 
 def render_bytes(art: Artwork, suffix: str, dpi: float = 150,
@@ -102,13 +81,3 @@ def file_stem(kind: str, display_height: float | None, label: str | None) -> str
     slug = re.sub(r"[^a-z0-9]+", "-", (label or "").lower()).strip("-")
     size = f"{display_height:g}in" if display_height is not None else ""
     return "-".join(part for part in (kind, size, slug) if part)
-
-
-def make_dir(path: str | os.PathLike) -> Path:
-    """``path`` as a folder, created if missing; failure is a one-line WsmarkError."""
-    out = Path(path)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise WsmarkError(f"cannot create {out}: {err.strerror or err}") from None
-    return out

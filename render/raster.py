@@ -18,17 +18,20 @@ import json
 import re
 from typing import Iterator
 
-import cairosvg
-from cairosvg.helpers import node_format
-from cairosvg.parser import Tree
-from cairosvg.surface import PDFSurface, cairo
-from shapely import affinity
-from shapely.geometry import Polygon, box
-from shapely.geometry.base import BaseGeometry
+from markers.core.alone import import_alone
 
-from markers.core.artwork import FEATURE_NAMES
-from markers.core.declared import PDF_KEY, PageDeclaration, encode
-from render.parallel import imap
+import_alone("cairocffi")  # before cairosvg: it finds libcairo by running gcc and ld here
+import cairosvg  # noqa: E402
+from cairosvg.helpers import node_format  # noqa: E402
+from cairosvg.parser import Tree  # noqa: E402
+from cairosvg.surface import PDFSurface, cairo  # noqa: E402
+from shapely import affinity  # noqa: E402
+from shapely.geometry import Polygon, box  # noqa: E402
+from shapely.geometry.base import BaseGeometry  # noqa: E402
+
+from markers.core.artwork import FEATURE_NAMES  # noqa: E402
+from markers.core.declared import PDF_KEY, PageDeclaration, encode  # noqa: E402
+from markers.runtime.parallel import imap  # noqa: E402
 
 __all__ = ["MAX_PNG_SIDE", "svg_to_png", "svg_to_pdf", "svgs_to_pdfs", "pages_to_pdfs"]
 

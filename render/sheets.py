@@ -32,7 +32,7 @@ from render.callouts import (
     pack_lanes,
 )
 from render.paper import PAPERS, STANDARD_SIZES
-from render.parallel import pmap
+from markers.runtime.parallel import pmap
 from render.pdf import combine_pdfs
 from render.raster import pages_to_pdfs
 from render.svg import Area, Line, PageItem, Placed, Text, geometry_path, page_svg

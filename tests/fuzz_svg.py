@@ -19,7 +19,7 @@ from markers.read.svg.walk import read_svg_bytes
 
 __all__ = ["documents", "check_document", "CPU_LIMIT_S"]
 
-CPU_LIMIT_S = 20.0  # one document, read and judged (render/budgeted.py CHECK_CPU_S)
+CPU_LIMIT_S = 20.0  # one document, read and judged (markers/core/budget.py CHECK_CPU_S)
 PACK = get_pack()
 
 _DIGITS = st.sampled_from(["0", "1", "12", "0.5", ".25", "-3", "1e3", "1e-3", "24", "1e300",

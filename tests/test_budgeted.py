@@ -7,12 +7,14 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
 
 import pytest
 
 from conftest import wsmark_script
-from render.budgeted import Limits, budgeted_imap, parse_limits
+from markers.runtime.budget import Limits, parse_limits
+from markers.runtime.pool import budgeted_imap
 
 
 def _job(kind: str) -> str:
@@ -90,3 +92,70 @@ def test_cli_budget_gives_one_error_line_with_one_job(tmp_path) -> None:
     bad = subprocess.run([str(wsmark_script()), "check", "--budget", "lots", str(slow)],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--budget" in bad.stderr
+
+
+def _burn(cpu_s: float) -> float:
+    end = time.process_time() + cpu_s
+    while time.process_time() < end:
+        pass
+    return cpu_s
+
+
+def test_a_job_judged_near_its_limit_is_said_to_be() -> None:
+    limits = Limits(cpu_s=1.0, memory_mb=400)
+    far, near, over = budgeted_imap(_burn, [0.3, 0.93, 3.0], workers=2, limits=limits)
+    assert far.overrun is None and limits.near(far.cpu_s) is None
+    assert near.overrun is None and 0.9 <= near.cpu_s <= 1.0, near
+    assert limits.near(near.cpu_s).startswith(f"checked in {near.cpu_s:.1f} of its 1 CPU s, "
+                                              "within 10 % of the budget")
+    assert over.overrun == "took more than 1 CPU s" and over.cpu_s < 1.2
+
+
+def test_the_command_line_notes_a_file_judged_near_its_limit(tmp_path, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    import cli
+    import markers.runtime.pool as pool
+    from markers.runtime.pool import Outcome
+
+    drawing = tmp_path / "slow.svg"
+    drawing.write_text("<svg/>")
+
+    def judged_at(cpu_s: float):
+        def fake(fn, jobs, workers, limits):
+            for job in jobs:
+                yield Outcome(fn(job), None, cpu_s, 50.0)  # as if it had taken cpu_s
+        return fake
+
+    for cpu_s, noted in ((19.2, True), (12.0, False)):
+        monkeypatch.setattr(pool, "budgeted_imap", judged_at(cpu_s))
+        run = CliRunner().invoke(cli.cli, ["check", str(drawing)])
+        notes = [line for line in run.stderr.splitlines() if "within 10 %" in line]
+        assert notes == ([f"wsmark: note: {drawing}: checked in {cpu_s} of its 20 CPU s, "
+                          "within 10 % of the budget: a busier machine may stop it there "
+                          "(raise --budget for a margin)"] if noted else []), run.stderr
+
+
+def _reading_seconds(_: object) -> float:
+    from markers.read.limits import Budget
+
+    return Budget("x.pdf").seconds
+
+
+def test_reading_has_no_time_limit_of_its_own_inside_a_budgeted_job() -> None:
+    from markers.read.limits import TIME_BUDGET_S
+
+    (inside,) = budgeted_imap(_reading_seconds, [None], workers=1)  # None is a job too
+    assert inside.value == float("inf")  # the file's one budget holds, from outside
+    assert _reading_seconds(None) == TIME_BUDGET_S  # a library caller's reading: its own
+
+
+def test_what_a_dying_worker_prints_is_not_a_line_of_the_command() -> None:
+    script = ("import os\nfrom markers.runtime.pool import budgeted_imap\n"
+              "def die(_):\n"
+              "    os.write(2, b'cannot allocate memory for thread-local data: ABORT\\n')\n"
+              "    os._exit(127)\n"
+              "print(next(budgeted_imap(die, [0], workers=1)).overrun)\n")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=60)
+    assert run.stderr == "" and run.stdout == "needs more than 1,024 MB of memory\n", run

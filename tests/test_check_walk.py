@@ -1,5 +1,5 @@
 """`check` walks its folders lazily (markers/check/walk.py) and checks what it finds as
-the workers take it (render/budgeted.py): the same files in the same order as sorting
+the workers take it (markers/runtime/pool.py): the same files in the same order as sorting
 every path of the tree, with no more than a bounded number of them held at once."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import pytest
 
 import markers.check.walk as walk
 from markers.check.pipeline import check_inputs, inputs
-from render.budgeted import AHEAD, Limits, budgeted_imap
+from markers.runtime.budget import Limits
+from markers.runtime.pool import AHEAD, budgeted_imap
 
 WANTED = (".svg", ".pdf", ".dxf", ".ai", ".json", ".yaml", ".yml")
 

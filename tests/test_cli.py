@@ -193,7 +193,7 @@ def test_failed_render_keeps_the_old_file_and_leaves_no_temp(runner, tmp_path) -
 @pytest.mark.parametrize("fail_at", ["replace", "chmod"])
 def test_write_failure_leaves_no_partial_or_temp_file(runner, tmp_path, monkeypatch,
                                                       fail_at: str) -> None:
-    import render.output as output
+    import markers.runtime.atomic as output
 
     def broken(*args, **kwargs):
         raise OSError(28, "No space left on device")

@@ -19,10 +19,11 @@ from corpora import CORPORA
 from markers.check.pipeline import CheckOptions, check_file
 from markers.core.shown import MAX_ERROR_CHARS
 from markers.packs import get_pack
-from render.budgeted import Limits, Outcome, budgeted_imap
+from markers.runtime.budget import Limits
+from markers.runtime.pool import Outcome, budgeted_imap
 
 FOUND = CORPORA / "found" if (CORPORA / "found").is_dir() else None
-LIMITS = Limits()  # the defaults of render/budgeted.py: what `wsmark check` uses
+LIMITS = Limits()  # the defaults of markers/core/budget.py: what `wsmark check` uses
 MAX_RSS_MB = 1024
 
 #: What each reproducer must now give (a verdict, or words of its one-line error).

@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from render.stale import MARK
+from markers.runtime.stale import MARK
 
 #: Runs the CLI with every write primitive counted; at step N the process kills itself.
 DRIVER = r'''
 import os, pathlib, signal, sys
-import cli, render.output, render.fabricate, render.swap  # imported before counting
+import cli, render.output, render.fabricate, markers.runtime.swap  # imported first
 N, steps = int(sys.argv[1]), [0]
 trace = open(os.environ["TRACE"], "a") if os.environ.get("TRACE") else None
 def counted(fn, writes=lambda *a, **k: True):
@@ -40,7 +40,7 @@ os.open = counted(os.open, lambda path, flags, *a, **k: flags & (os.O_WRONLY | o
 for name in ("replace", "rename", "link", "mkdir", "chmod"):
     setattr(os, name, counted(getattr(os, name)))
 pathlib.Path.write_bytes = counted(pathlib.Path.write_bytes)
-render.swap.exchange = counted(render.swap.exchange)
+markers.runtime.swap.exchange = counted(markers.runtime.swap.exchange)
 sys.argv = ["wsmark", *sys.argv[2:]]
 cli.main()
 '''
@@ -124,7 +124,7 @@ def test_sigkill_at_each_write_step_of_fabricate(tmp_path) -> None:
 
 @pytest.mark.parametrize("alive", [True, False])
 def test_stale_temp_files_go_only_when_their_writer_is_gone(tmp_path, alive) -> None:
-    from render.output import write_atomic
+    from markers.runtime.atomic import write_atomic
 
     pid = os.getpid() if alive else _dead_pid()
     stale = tmp_path / f".x.png{MARK}-{pid}-0123abcd.tmp"

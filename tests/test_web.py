@@ -20,8 +20,7 @@ import yaml
 
 from markers import api
 from web.app import Settings, create_app
-from web.jobs import JobFailed, WorkerPool
-from web_helpers import BAD, BOMB, GOOD, form_token, hog, spin, square
+from web_helpers import BAD, BOMB, GOOD, form_token
 
 from starlette.testclient import TestClient  # drives the app through httpx2
 LIMIT = 1_000_000
@@ -36,7 +35,7 @@ def keep(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def client(keep):
     settings = Settings(max_file_bytes=LIMIT, max_request_bytes=LIMIT * 2, workers=2,
-                        cpu_seconds=10, job_timeout=30, keep_dir=str(keep))
+                        deadline_s=30, keep_dir=str(keep))
     with TestClient(create_app(settings), base_url="http://127.0.0.1:8509") as test_client:
         yield test_client
 
@@ -269,25 +268,6 @@ def test_reference_catalogue_and_sheets(client) -> None:
     pdf = client.get("/reference/sheets.pdf").content
     text = pypdf.PdfReader(io.BytesIO(pdf)).pages[number - 1].extract_text()
     assert api.kind("danger").title.split(":")[0] in text
-
-
-def test_the_worker_pool_survives_a_spinning_and_a_hoarding_job() -> None:
-    import asyncio
-
-    async def run() -> None:
-        pool = WorkerPool(2, cpu_seconds=1, memory_mb=1024, timeout=6)
-        try:
-            spinning = asyncio.ensure_future(pool.run(spin))
-            with pytest.raises(MemoryError):
-                await pool.run(hog)
-            assert await pool.run(square, 7) == 49
-            with pytest.raises(JobFailed, match="gave up after 6 s"):
-                await spinning
-            assert await pool.run(square, 9) == 81  # the killed worker was replaced
-        finally:
-            pool.close()
-
-    asyncio.run(run())
 
 
 def test_wsmark_serve_prints_its_address_and_serves(tmp_path) -> None:

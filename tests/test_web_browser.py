@@ -33,7 +33,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 def server():
     from web.app import Settings
 
-    with ServerThread(Settings(workers=2, cpu_seconds=10, job_timeout=30)) as running:
+    with ServerThread(Settings(workers=2, deadline_s=30)) as running:
         yield running
 
 

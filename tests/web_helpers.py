@@ -57,6 +57,25 @@ class ServerThread:
         self.sock.close()
 
 
+def busy(cpu_s: float) -> tuple[float, float]:
+    """Spend ``cpu_s`` CPU seconds; when it began and ended (monotonic, as the pool's)."""
+    start = time.monotonic()
+    end = time.process_time() + cpu_s
+    while time.process_time() < end:
+        pass
+    return start, time.monotonic()
+
+
+def nap(seconds: float) -> float:
+    """Sleep, using no CPU (for deadlines)."""
+    time.sleep(seconds)
+    return seconds
+
+
+def fails() -> None:
+    raise ValueError("a refused design, as the caller would see it in-process")
+
+
 def spin() -> None:
     """A job that never ends (for the worker pool's CPU limit)."""
     while True:

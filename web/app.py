@@ -1,7 +1,10 @@
 """The web application: routes of the Check, Design and Reference pages.
 
 Every answer about markers comes from ``markers.api``; untrusted work (checking an
-upload, building a design) runs in the worker pool of ``web.jobs``. Errors are one line
+upload, building a design) runs in the api's fair worker pool, under the same budget as
+``wsmark check``, each session and each request (upload) with its share of the workers
+and a wall deadline. Work in flight is capped per session and in all (``Pending``: a 429
+beyond); what is kept is capped in the store (``web.store.Caps``). Errors are one line
 of text, never a traceback.
 """
 
@@ -15,8 +18,9 @@ import secrets
 import tempfile
 import time
 from collections import OrderedDict, Counter
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -34,14 +38,13 @@ from markers import api
 from markers.errors import WsmarkError
 from web import tasks
 from web.forms import design_yaml, field_of, fields_for, read_design
-from web.jobs import JobFailed, WorkerPool
 from web.security import (
-    SESSION_COOKIE, SVG_CSP, FormTokens, Refused, SecurityHeaders, read_form, safe_label,
-    safe_suffix,
+    SESSION_COOKIE, SVG_CSP, FormTokens, HostCheck, Refused, SecurityHeaders, allowed_hosts,
+    read_form, safe_label, safe_suffix,
 )
-from web.store import BATCH_ID, Item, Store, new_batch_id
+from web.store import BATCH_ID, Caps, Full, Item, Store, new_batch_id
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["Pending", "Settings", "create_app"]
 
 HERE = Path(__file__).resolve().parent
 log = logging.getLogger("wsmark.web")
@@ -54,17 +57,70 @@ VERDICT_WORDS = {"pass": "Pass: may go on the water", "fail": "Fail: does not me
 
 
 @dataclass(frozen=True)
+class Pending:
+    """Work in flight at most: requests being answered and jobs not yet done, of one
+    session and of all, and the bytes of the requests being answered. A request beyond
+    any of them is refused with a one-line 429 before its body is read (or, for the
+    files it carries, before they are checked)."""
+
+    session_requests: int = 8  # a browser sends at most 6 at once to one server
+    session_jobs: int = 64  # a request carries at most 50 files
+    total_requests: int = 64
+    total_jobs: int = 256
+    total_bytes: int = 160 * 1000 * 1000
+
+
+@dataclass(frozen=True)
 class Settings:
-    """What ``wsmark serve`` is told: size limits (bytes), the worker pool, --keep."""
+    """What ``wsmark serve`` is told: size limits (bytes), the worker pool, the wall
+    deadline of a request (seconds), the Host names served, the caps, --keep."""
 
     max_file_bytes: int = 20 * 1000 * 1000
     max_request_bytes: int = 20 * 1000 * 1000
     max_files: int = 50
     workers: int = max(1, min(4, os.cpu_count() or 1))
-    cpu_seconds: float = 30
-    memory_mb: int = 1536
-    job_timeout: float = 60
+    deadline_s: float = 60.0
+    hosts: frozenset[str] = allowed_hosts("127.0.0.1")
+    pending: Pending = field(default_factory=Pending)
+    caps: Caps = field(default_factory=Caps)
     keep_dir: str | None = None
+
+
+#: The 429s: this browser's work, everyone's.
+BUSY_SESSION = ("refused: this browser already has checks in progress; wait for their "
+                "answers and send the rest then")
+BUSY_ALL = "refused: the server is busy with other checks; send it again in a minute"
+
+
+class Admission:
+    """Counts the requests in flight, per session and in all, against ``Pending``."""
+
+    def __init__(self, caps: Pending) -> None:
+        self.caps = caps
+        self.requests: Counter[str] = Counter()
+        self.bytes = 0
+
+    @contextmanager
+    def request(self, session: str, size: int, jobs: int, session_jobs: int
+                ) -> Iterator[None]:
+        """Within the block the request counts; refused (429) if it would pass a cap,
+        given the ``jobs`` pending in all and ``session_jobs`` of its session."""
+        caps = self.caps
+        if self.requests[session] >= caps.session_requests or \
+                session_jobs >= caps.session_jobs:
+            raise Refused(429, BUSY_SESSION)
+        if sum(self.requests.values()) >= caps.total_requests or \
+                jobs >= caps.total_jobs or self.bytes + size > caps.total_bytes:
+            raise Refused(429, BUSY_ALL)
+        self.requests[session] += 1
+        self.bytes += size
+        try:
+            yield
+        finally:
+            self.bytes -= size
+            self.requests[session] -= 1
+            if not self.requests[session]:
+                del self.requests[session]
 
 
 def _one_line(status: int, message: str) -> PlainTextResponse:
@@ -95,8 +151,9 @@ class WebApp:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.tokens = FormTokens()
-        self.store = Store()
-        self.pool: WorkerPool | None = None
+        self.store = Store(settings.caps)
+        self.admission = Admission(settings.pending)
+        self.pool: Any = None  # api.job_pool's, started by the lifespan
         self.previews: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self.sheets: asyncio.Task | None = None
         self.suffixes = api.check_suffixes()
@@ -129,6 +186,30 @@ class WebApp:
     def session(self, request: Request) -> str:
         return self.tokens.session(request)[0]
 
+    @contextmanager
+    def admitted(self, request: Request) -> Iterator[None]:
+        """The request as work in flight (Admission), from its start: its deadline and
+        its group of jobs begin here."""
+        declared = request.headers.get("content-length", "")
+        size = int(declared) if declared.isdigit() else self.settings.max_request_bytes
+        session = self.session(request)
+        request.state.group = secrets.token_hex(8)
+        request.state.start = time.monotonic()
+        with self.admission.request(session, min(size, self.settings.max_request_bytes),
+                                    self.pool.pending(), self.pool.pending(session)):
+            yield
+
+    async def job(self, request: Request, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in a worker, as part of the request's share and within its
+        deadline (api.JobFailed with one line if not)."""
+        if not hasattr(request.state, "group"):  # a GET: its deadline starts now
+            request.state.group = secrets.token_hex(8)
+            request.state.start = time.monotonic()
+        left = self.settings.deadline_s - (time.monotonic() - request.state.start)
+        return await self.pool.run(fn, *args, session=self.session(request),
+                                   group=request.state.group, deadline_s=max(0.0, left),
+                                   said_s=self.settings.deadline_s)
+
     # --- check ----------------------------------------------------------------------
 
     async def check_page(self, request: Request) -> Response:
@@ -136,12 +217,11 @@ class WebApp:
                          suffixes=self.suffixes, batch=None,
                          max_mb=self.settings.max_file_bytes / 1e6)
 
-    async def _check_item(self, label: str, name: str, data: bytes,
+    async def _check_item(self, request: Request, label: str, name: str, data: bytes,
                           options: api.CheckOptions) -> Item:
-        assert self.pool is not None
         try:
-            report, marked = await self.pool.run(tasks.check_upload, data, name, options)
-        except JobFailed as err:
+            report, marked = await self.job(request, tasks.check_upload, data, name, options)
+        except api.JobFailed as err:
             report, marked = api.FileReport.unreadable(name, f"{name}: {err}"), None
         except Exception as err:  # a worker that could not even answer: one line
             log.exception("check of %s failed", name)
@@ -159,6 +239,10 @@ class WebApp:
                                  [f"{rule}:{reason}" for rule, reason in waivers.items()])
 
     async def check_post(self, request: Request) -> Response:
+        with self.admitted(request):
+            return await self._check_post(request)
+
+    async def _check_post(self, request: Request) -> Response:
         fields, files = await self.form(request)
         batch_id = (fields.get("batch") or [""])[0]
         if not BATCH_ID.fullmatch(batch_id):
@@ -176,6 +260,10 @@ class WebApp:
                                    "positive number of inches") from None
         if not files:
             raise Refused(400, "refused: no file was sent; choose one or more proofs")
+        self._room(batch, sum(len(upload.data) for upload in files), len(files))
+        if self.pool.pending(self.session(request)) + len(files) > \
+                self.settings.pending.session_jobs:
+            raise Refused(429, BUSY_SESSION)
         options = self._options(batch.display_height, batch.waivers)
         start = len(batch.items)
         jobs = []
@@ -183,18 +271,24 @@ class WebApp:
             suffix = safe_suffix(upload.filename)
             if self.settings.keep_dir:
                 _keep(self.settings.keep_dir, upload.data, suffix)
-            jobs.append(self._check_item(safe_label(upload.filename), f"proof-{number}{suffix}",
-                                         upload.data, options))
+            jobs.append(self._check_item(request, safe_label(upload.filename),
+                                         f"proof-{number}{suffix}", upload.data, options))
         items = await asyncio.gather(*jobs)
-        numbered = []
-        for item in items:  # numbered now: uploads of one batch arrive side by side
-            numbered.append((len(batch.items), item))
-            batch.items.append(item)
-        self.store.trim()
+        numbered = list(enumerate(items, start=len(batch.items)))  # they arrive side by side
+        try:
+            self.store.add(batch, list(items))
+        except Full as err:
+            raise Refused(413, f"refused: {err}") from None
         if request.headers.get("x-wsmark-fragment"):
             return self.page(request, "_items.html", batch=batch, items=numbered,
                              explain=self.explain)
         return RedirectResponse(f"/check/{batch.id}", status_code=303)
+
+    def _room(self, batch: Any, size: int, files: int) -> None:
+        try:
+            self.store.room(batch, size, files)
+        except Full as err:
+            raise Refused(413, f"refused: {err}") from None
 
     def batch(self, request: Request) -> Any:
         batch_id = request.path_params["batch"]
@@ -237,11 +331,10 @@ class WebApp:
             raise HTTPException(404, "reports come as report.json, report.sarif or report.pdf")
         reports = [item.report for item in batch.items]
         if fmt == "pdf":
-            assert self.pool is not None
             try:
-                data = await self.pool.run(api.report_pdf, reports,
-                                           [item.marked for item in batch.items])
-            except JobFailed as err:
+                data = await self.job(request, api.report_pdf, reports,
+                                      [item.marked for item in batch.items])
+            except api.JobFailed as err:
                 raise Refused(503, f"the PDF report {err}") from None
             return Response(data, media_type="application/pdf", headers={
                 "content-disposition": 'attachment; filename="wsmark-report.pdf"'})
@@ -259,6 +352,10 @@ class WebApp:
                         headers={"content-security-policy": SVG_CSP})
 
     async def waive(self, request: Request) -> Response:
+        with self.admitted(request):
+            return await self._waive(request)
+
+    async def _waive(self, request: Request) -> Response:
         fields, _ = await self.form(request)
         batch = self.batch(request)
         rule = (fields.get("rule") or [""])[0].strip()
@@ -275,21 +372,21 @@ class WebApp:
             batch.waivers[rule] = reason
         options = self._options(batch.display_height, batch.waivers)
         batch.items = list(await asyncio.gather(*[
-            self._check_item(item.label, item.name, item.data, options)
+            self._check_item(request, item.label, item.name, item.data, options)
             for item in batch.items]))
+        self.store.trim(batch)
         return RedirectResponse(f"/check/{batch.id}", status_code=303)
 
     # --- design ---------------------------------------------------------------------
 
-    async def preview(self, params: dict[str, Any]) -> dict[str, Any]:
+    async def preview(self, request: Request, params: dict[str, Any]) -> dict[str, Any]:
         key = repr(sorted(params.items()))
         if key in self.previews:
             self.previews.move_to_end(key)
             return self.previews[key]
-        assert self.pool is not None
         try:
-            result = await self.pool.run(tasks.design_preview, params)
-        except JobFailed as err:
+            result = await self.job(request, tasks.design_preview, params)
+        except api.JobFailed as err:
             result = {"error": f"this design {err}"}
         self.previews[key] = result
         while len(self.previews) > 64:
@@ -318,7 +415,7 @@ class WebApp:
         fields = fields_for(kind)
         result: dict[str, Any] = {}
         if not errors:
-            result = await self.preview(params)
+            result = await self.preview(request, params)
             if result.get("error"):
                 errors[field_of(result["error"], [f.name for f in fields])] = result["error"]
         link = urlencode({k: v for k, v in shown.items() if v})
@@ -328,7 +425,7 @@ class WebApp:
 
     async def design_artwork(self, request: Request) -> Response:
         params, _, errors = read_design(dict(request.query_params))
-        result = {} if errors else await self.preview(params)
+        result = {} if errors else await self.preview(request, params)
         if not result.get("svg"):
             raise HTTPException(404, (result.get("error") or next(iter(errors.values()))))
         return Response(result["svg"], media_type="image/svg+xml",
@@ -348,19 +445,18 @@ class WebApp:
         if fmt == "yaml":
             data, media = design_yaml(params), "application/yaml"
         else:
-            assert self.pool is not None
             try:
                 if fmt == "zip":
-                    data = await self.pool.run(tasks.fabrication_zip, params)
+                    data = await self.job(request, tasks.fabrication_zip, params)
                     media = "application/zip"
                 else:
-                    data = await self.pool.run(tasks.design_file, params, f".{fmt}")
+                    data = await self.job(request, tasks.design_file, params, f".{fmt}")
                     media = {"svg": "image/svg+xml", "pdf": "application/pdf",
                              "png": "image/png"}[fmt]
             except WsmarkError as err:
                 raise Refused(400, f"refused: {str(err).splitlines()[0]}") from None
-            except JobFailed as err:
-                raise Refused(503, f"this design {err}") from None
+            except api.JobFailed as err:
+                raise Refused(503, f"this design: {err}") from None
         headers = {"content-disposition": f'attachment; filename="{stem}.{fmt}"'}
         if fmt == "svg":
             headers["content-security-policy"] = SVG_CSP
@@ -399,12 +495,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette):
-        s = web.settings
-        web.pool = WorkerPool(s.workers, s.cpu_seconds, s.memory_mb, s.job_timeout)
+        web.pool = await asyncio.to_thread(api.job_pool, web.settings.workers, ["web.tasks"])
         try:
             yield
         finally:
-            web.pool.close()
+            await asyncio.to_thread(web.pool.close)
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, Refused)
@@ -438,7 +533,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(SecurityHeaders)],
+                    middleware=[Middleware(HostCheck, allowed=web.settings.hosts),
+                                Middleware(SecurityHeaders)],
                     exception_handlers={Refused: refused, HTTPException: http_error,
                                         Exception: server_error})
     app.state.web = web

@@ -3,7 +3,10 @@ token on every POST, and uploads read into memory under a size limit.
 
 The form token is an HMAC of a random session cookie (SameSite=Strict, HttpOnly) under a
 secret made when the server starts, so a page on another site can neither send the
-cookie nor know the token; a POST whose Origin names another host is refused too.
+cookie nor know the token; a POST whose Origin names another host is refused too. A
+request whose Host is not this computer's own names (127.0.0.1, localhost, [::1]) or the
+address the server was told to listen on is refused before any page or token is served:
+a name of another site made to point here (DNS rebinding) gets nothing.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["CSP", "Refused", "SecurityHeaders", "FormTokens", "Upload", "read_form",
-           "safe_suffix", "safe_label"]
+__all__ = ["CSP", "LOCAL_HOSTS", "Refused", "HostCheck", "SecurityHeaders", "FormTokens",
+           "Upload", "allowed_hosts", "host_name", "read_form", "safe_suffix", "safe_label"]
 
 #: Nothing from elsewhere, no inline script or style, no framing, images from here or
 #: data: (marked-up drawings), forms posted only here.
@@ -31,6 +34,8 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 SVG_CSP = ("default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; "
            "sandbox")
 SESSION_COOKIE = "wsmark_session"
+#: The names of this computer a browser on it may use for the page.
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 
 class Refused(Exception):
@@ -39,6 +44,43 @@ class Refused(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
+
+
+def host_name(host: str) -> str:
+    """The name in a Host header or an origin's authority, lower case, without its port
+    or an IPv6 address's brackets: ``[::1]:8509`` -> ``::1``."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:].partition("]")[0]
+    return host.rpartition(":")[0] if host.count(":") == 1 else host
+
+
+def allowed_hosts(listen: str) -> frozenset[str]:
+    """The Host names the page answers to when listening on ``listen``."""
+    return frozenset((*LOCAL_HOSTS, host_name(listen if ":" not in listen else f"[{listen}]")))
+
+
+class HostCheck:
+    """ASGI middleware: a request whose Host is not one of ``allowed`` gets a one-line
+    400 before anything else runs."""
+
+    def __init__(self, app: ASGIApp, allowed: frozenset[str]) -> None:
+        self.app, self.allowed = app, allowed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = Headers(scope=scope).get("host", "")
+            if host_name(host) not in self.allowed:
+                shown = "".join(ch for ch in host[:60] if ch.isprintable()) or "none"
+                names = ", ".join(f"[{n}]" if ":" in n else n for n in sorted(self.allowed))
+                body = (f"wsmark: refused: this page answers only to {names} (the request "
+                        f"named {shown})\n").encode()
+                await send({"type": "http.response.start", "status": 400, "headers": [
+                    (b"content-type", b"text/plain; charset=utf-8"),
+                    (b"content-length", str(len(body)).encode()), (b"cache-control", b"no-store")]})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await self.app(scope, receive, send)
 
 
 class SecurityHeaders:
@@ -91,7 +133,7 @@ class FormTokens:
         """Refuse (403) a POST from another site or without the token of its session."""
         origin = request.headers.get("origin")
         if origin and origin != "null" and \
-                origin.split("://", 1)[-1] != request.headers.get("host", ""):
+                origin.split("://", 1)[-1].lower() != request.headers.get("host", "").lower():
             raise Refused(403, f"refused: a form sent from {origin[:80]} (another site)")
         session = request.cookies.get(SESSION_COOKIE, "")
         if not token or not session or \

@@ -3,6 +3,7 @@ then hand the socket to uvicorn."""
 
 from __future__ import annotations
 
+import dataclasses
 import socket
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import uvicorn
 
 from markers.errors import WsmarkError
 from web.app import Settings, create_app
+from web.security import allowed_hosts
 
 __all__ = ["serve", "listen"]
 
@@ -29,13 +31,17 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def serve(host: str, port: int, settings: Settings, announce=print) -> None:
-    """Serve the page until interrupted, announcing its address first."""
+    """Serve the page until interrupted, announcing its address first. It answers to
+    this computer's own names and ``host``; ``--keep`` is made absolute first (a
+    library may change the working directory for a moment as it imports)."""
     if settings.keep_dir:
         try:
             Path(settings.keep_dir).mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise WsmarkError(f"cannot create {settings.keep_dir}: "
                               f"{err.strerror or err}") from None
+        settings = dataclasses.replace(settings, keep_dir=str(Path(settings.keep_dir).resolve()))
+    settings = dataclasses.replace(settings, hosts=allowed_hosts(host))
     sock = listen(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host

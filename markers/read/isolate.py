@@ -8,6 +8,10 @@ address-space limit and a CPU-time limit (the kernel stops it with SIGXCPU; CPU 
 whether a file is read does not depend on how busy the machine is), and a child that makes
 no progress is killed at a wall-clock backstop; the parent turns every way it can end into
 the result or one line naming the file.
+
+Inside a budgeted job (``markers.core.budget``) the child may spend only what is left of
+the job's CPU seconds, and the job's parent counts the child's CPU while it runs; the child
+dies with the process that forked it, so no reader outlives its check.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ import signal
 import time
 from typing import Callable, TypeVar
 
+from markers.core.alone import import_alone
+from markers.core.budget import cpu_left, die_with_parent
 from markers.errors import UnreadableDrawing
 from markers.read.limits import ISOLATED_MEMORY_BYTES, ISOLATED_SECONDS
 
@@ -37,12 +43,12 @@ def isolating(read: str, preload: str) -> Callable[..., T]:
     """The reader ``read`` ("module:function", imported on first use, so checking an SVG
     imports no PDF or DXF reader), called as ``(data, name, *, scale, display_height)``,
     as a reader that runs in a forked child; ``preload`` (the native engine's module) is
-    imported here first, once, so each child does not import it again."""
+    imported here first, once (``import_alone``), so each child does not import it again."""
     module, _, function = read.partition(":")
 
     def run(data: bytes, name: str, *, scale: float | None = None,
             display_height: float | None = None) -> T:
-        importlib.import_module(preload)
+        import_alone(preload)
         reader = getattr(importlib.import_module(module), function)
         return isolated(lambda: reader(data, name, scale=scale,
                                        display_height=display_height), name=name)
@@ -56,15 +62,18 @@ def isolated(fn: Callable[..., T], *args: object, name: str) -> T:
     or exhausted memory becomes a one-line UnreadableDrawing. Runs in-process without fork."""
     if not hasattr(os, "fork"):
         return fn(*args)
+    seconds = _allowance()
+    parent = os.getpid()
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns
         status = 0
         try:
+            die_with_parent(parent)
             os.close(read_end)
             faulthandler.disable()  # an engine aborting here is reported in one line
             _limit_memory()
-            _limit_cpu()
+            _limit_cpu(seconds)
             try:
                 result: tuple[str, object] = ("ok", fn(*args))
             except UnreadableDrawing as err:
@@ -84,13 +93,13 @@ def isolated(fn: Callable[..., T], *args: object, name: str) -> T:
             os._exit(status)
     os.close(write_end)
     try:
-        data = _collect(read_end, pid, name)
+        data = _collect(read_end, pid, name, seconds)
     finally:
         os.close(read_end)
     _, status = os.waitpid(pid, 0)
     if not data and os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU:
         raise UnreadableDrawing(f"{name}: too complex (the reader was stopped after "
-                                f"{ISOLATED_SECONDS:g} CPU s)")
+                                f"{math.ceil(seconds):g} CPU s)")
     if not data:
         raise UnreadableDrawing(f"{name}: the reader died on this file ({_how(status)})")
     kind, value = pickle.loads(data)  # our own child's bytes
@@ -99,8 +108,17 @@ def isolated(fn: Callable[..., T], *args: object, name: str) -> T:
     return value
 
 
-def _collect(fd: int, pid: int, name: str) -> bytes:
-    deadline = time.monotonic() + WALL_BACKSTOP_FACTOR * ISOLATED_SECONDS
+def _allowance() -> float:
+    """The child's CPU seconds: the reader's own ISOLATED_SECONDS, or inside a budgeted job
+    what is left of the job's budget plus a second (the job's parent, counting the
+    child's CPU as it runs, stops the job at its budget first; this is the kernel's
+    backstop, and the job's budget is the only one)."""
+    left = cpu_left()
+    return ISOLATED_SECONDS if left is None else max(1.0, left + 1)
+
+
+def _collect(fd: int, pid: int, name: str, seconds: float) -> bytes:
+    deadline = time.monotonic() + WALL_BACKSTOP_FACTOR * seconds
     chunks = []
     while True:
         left = deadline - time.monotonic()
@@ -109,20 +127,20 @@ def _collect(fd: int, pid: int, name: str) -> bytes:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
             raise UnreadableDrawing(f"{name}: the reader was stopped (no progress in "
-                                    f"{WALL_BACKSTOP_FACTOR * ISOLATED_SECONDS:g} s)")
+                                    f"{WALL_BACKSTOP_FACTOR * seconds:g} s)")
         chunk = os.read(fd, 1 << 20)
         if not chunk:
             return b"".join(chunks)
         chunks.append(chunk)
 
 
-def _limit_cpu() -> None:
-    """ISOLATED_SECONDS of CPU for the child (its count starts at zero after fork): SIGXCPU
+def _limit_cpu(seconds: float) -> None:
+    """``seconds`` of CPU for the child (its count starts at zero after fork): SIGXCPU
     then, SIGKILL a second later if it goes on."""
     import resource
 
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # stopped, it leaves no core file
-    soft = math.ceil(ISOLATED_SECONDS)
+    soft = math.ceil(seconds)
     hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
     if hard != resource.RLIM_INFINITY:
         soft = min(soft, hard)

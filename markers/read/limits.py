@@ -7,11 +7,13 @@ are far above any real marker drawing (a sign has hundreds of elements, not thou
 
 from __future__ import annotations
 
+import math
 import os
 import stat
 import time
 from pathlib import Path
 
+from markers.core.budget import CHECK_MEMORY_MB, cpu_left
 from markers.errors import UnreadableDrawing
 
 __all__ = [
@@ -51,14 +53,21 @@ DXF_MAX_ENTITIES = MAX_ELEMENTS  # entities drawn, after expanding INSERTs
 DXF_MAX_INSERT_DEPTH = MAX_USE_DEPTH  # INSERT of a block holding an INSERT ...
 # The forked child that runs PDFium / ezdxf (markers.read.isolate): killed past these
 ISOLATED_SECONDS = TIME_BUDGET_S + 3.0  # the reader's own budget, plus native parsing
-ISOLATED_MEMORY_BYTES = 1024 * 1024 * 1024  # address space on top of the parent's
+ISOLATED_MEMORY_BYTES = CHECK_MEMORY_MB * 2**20  # address space on top of the parent's
 
 
 class Budget:
-    """Time and vertex allowance for one file; raises WsmarkError naming the file when spent."""
+    """Time and vertex allowance for one file; raises WsmarkError naming the file when spent.
 
-    def __init__(self, name: str, seconds: float = TIME_BUDGET_S,
+    ``seconds`` defaults to TIME_BUDGET_S, but inside a budgeted job (``wsmark check``, the
+    web page: markers.core.budget) reading has no time limit of its own: its CPU counts in
+    the file's one budget, enforced from outside, so a file near a second limit does not
+    flip between "too complex" and a verdict from run to run."""
+
+    def __init__(self, name: str, seconds: float | None = None,
                  vertices: int = MAX_VERTICES) -> None:
+        if seconds is None:
+            seconds = TIME_BUDGET_S if cpu_left() is None else math.inf
         self.name = name
         self.deadline = time.process_time() + seconds
         self.seconds = seconds

@@ -46,7 +46,11 @@ def layers(painted: list[tuple[str, BaseGeometry]]) -> tuple[Layer, ...]:
 def artwork(width: float, height: float, painted: list[tuple[str, BaseGeometry]],
             legends: list[LegendItem], features: dict[str, BaseGeometry],
             meta: dict[str, Any]) -> Artwork:
-    """The Artwork of painted areas in paint order (a color run shares a Layer)."""
+    """The Artwork of painted areas in paint order (a color run shares a Layer). A size
+    that is not a number (the bounds of nothing: a fill of one point) is refused."""
+    if not (math.isfinite(width) and math.isfinite(height)):
+        raise ValueError(f"the drawing has no size ({width:g} x {height:g} in): nothing it "
+                         "paints has an area")
     return Artwork(width, height, layers(painted), tuple(legends), features, meta)
 
 

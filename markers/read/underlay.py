@@ -5,8 +5,12 @@ beside the marks: the shop's notes, title block, dimensions and lettering as dra
 the copy shows the drawing itself, laid exactly over the page that was measured:
 
 * SVG: the drawing as the safety pass left it (``markers.read.svg.safety``: no DOCTYPE,
-  entities expanded, links to files or URLs cut), also without scripts, foreignObject,
-  event handlers and data: links to documents (PNG, JPEG, GIF and WebP pictures stay).
+  entities expanded, links to files or URLs cut), also without scripts, foreignObject and
+  other embedded documents (in any namespace, at any depth), event handlers, animations
+  that would write an event handler or a link (``<set>``, ``<animate*>`` naming ``on*``
+  or ``href``), and ``javascript:`` or ``data:`` links in any ``href`` (read as a browser
+  reads a URL: tabs and newlines out, leading blanks and controls too, any case), but
+  for a plain PNG, JPEG, GIF or WebP picture in an ``<image>``.
   Its root is re-sized so that its page box is exactly the user-unit rectangle the
   reader mapped to the page (``page_user_box``; the box's origin becomes a translation
   of the content, which every renderer places alike). It is shown as an image, so its
@@ -27,7 +31,7 @@ from xml.etree import ElementTree as ET
 
 from markers.core.artwork import Artwork
 from markers.read.isolate import isolated
-from markers.read.svg.safety import local_name, safe_document
+from markers.read.svg.safety import safe_document
 
 __all__ = ["Underlay", "underlays", "page_dpi", "MAX_UNDERLAY_PX", "MAX_UNDERLAY_DPI"]
 
@@ -39,10 +43,16 @@ MAX_UNDERLAY_DPI = 150.0
 MAX_UNDERLAY_PX = 2400.0
 
 SVG_NS = "http://www.w3.org/2000/svg"
-_DROPPED = {"script", "foreignObject", "iframe", "audio", "video"}
-_EVENT = re.compile(r"^on", re.IGNORECASE)
-#: data: links that are not a plain picture (an SVG or HTML document could carry script)
-_ACTIVE_DATA = re.compile(r"\s*data:(?!image/(png|jpeg|gif|webp)[;,])", re.IGNORECASE)
+#: Elements dropped whatever their namespace: what runs or embeds another document.
+_DROPPED = {"script", "foreignObject", "iframe", "object", "embed", "audio", "video"}
+#: Elements that set another element's attribute over time.
+_ANIMATIONS = {"set", "animate", "animateColor", "animateMotion", "animateTransform"}
+#: Where a data: picture may stay, and what it may be (an SVG or HTML document could
+#: carry script).
+_PICTURE_HOLDERS = {"image", "feImage"}
+_PICTURE = re.compile(r"data:image/(png|jpeg|gif|webp)[;,]")
+_ACTIVE_SCHEMES = ("javascript:", "vbscript:", "data:")
+_IGNORED_IN_URLS = re.compile(r"[\t\n\r]")
 
 
 def page_dpi(width_in: float, height_in: float) -> float:
@@ -86,18 +96,38 @@ def _svg_page(data: bytes, name: str, box: tuple[float, float, float, float]) ->
     return ET.tostring(root, encoding="utf-8", xml_declaration=True)
 
 
+def _bare(name: str) -> str:
+    """A tag or attribute name without its namespace or prefix."""
+    return name.rpartition("}")[2].rpartition(":")[2]
+
+
+def _active_url(value: str, tag: str) -> bool:
+    """Whether an ``href`` of a ``tag`` element would run script or open a document:
+    javascript:, vbscript:, or data: other than a plain picture in an image."""
+    url = _IGNORED_IN_URLS.sub("", value).lstrip("".join(map(chr, range(33)))).lower()
+    if not url.startswith(_ACTIVE_SCHEMES):
+        return False
+    return not (tag in _PICTURE_HOLDERS and _PICTURE.match(url))
+
+
+def _writes_active(element: ET.Element) -> bool:
+    """An animation that sets an event handler or a link."""
+    target = _bare(element.get("attributeName", "").strip()).lower()
+    return target == "href" or target.startswith("on")
+
+
 def _strip(element: ET.Element) -> None:
-    """Scripts, foreign content, event handlers and data: links to anything but a plain
-    picture out, at every depth (n elements)."""
+    """Scripts, embedded documents, event handlers, animations that write one or a link,
+    and active links out, at every depth (n elements)."""
     for child in list(element):
-        tag = local_name(child)
-        if tag in _DROPPED or (tag is None and isinstance(child.tag, str)
-                               and child.tag.endswith("}script")):
+        tag = _bare(child.tag) if isinstance(child.tag, str) else ""
+        if tag in _DROPPED or (tag in _ANIMATIONS and _writes_active(child)):
             element.remove(child)
         else:
             _strip(child)
-    for attribute in [a for a in element.attrib if _EVENT.match(a.rpartition("}")[2])
-                      or (a.rpartition("}")[2] == "href" and _ACTIVE_DATA.match(element.get(a)))]:
+    tag = _bare(element.tag) if isinstance(element.tag, str) else ""
+    for attribute in [a for a in element.attrib if _bare(a).lower().startswith("on")
+                      or (_bare(a) == "href" and _active_url(element.get(a), tag))]:
         del element.attrib[attribute]
 
 

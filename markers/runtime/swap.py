@@ -13,8 +13,8 @@ from pathlib import Path
 
 from markers.errors import WsmarkError
 from markers.core.shown import quoted
-from render.output import make_dir
-from render.stale import remove_stale, temp_path
+from markers.runtime.atomic import make_dir
+from markers.runtime.stale import remove_stale, temp_path
 
 __all__ = ["exchange", "write_set"]
 

@@ -3,11 +3,17 @@ CPU seconds and memory that the code doing the work cannot overrun.
 
 The limits are enforced from outside the work: each worker runs under ``RLIMIT_AS``
 (memory) and ``RLIMIT_CPU`` (the kernel ends it with SIGXCPU), and the parent reads the
-worker's CPU time (with its ended reader children) from ``/proc`` and kills it with SIGKILL
-when a job overruns, then starts a fresh worker for the remaining jobs. CPU seconds, not
-wall seconds, so a verdict does not depend on how busy the machine is; a generous
-wall-clock backstop only catches a worker that is stuck without using CPU. Even one job
-runs in a worker, so the budget always holds.
+CPU time of the worker and of its reader children, live or ended, from ``/proc``
+(``markers.runtime.budget``) and kills them with SIGKILL when a job overruns, then starts
+a fresh worker for the remaining jobs. CPU seconds, not wall seconds, so a verdict does
+not depend on how busy the machine is; a generous wall-clock backstop only catches a
+worker that is stuck without using CPU. Even one job runs in a worker, so the budget
+always holds.
+
+No worker outlives its parent: each asks the kernel to kill it when the parent dies
+(``die_with_parent``) and closes the parent's ends of every pipe it inherited, so a
+``kill -9`` of the command leaves nothing behind; an interrupted run kills its workers at
+once.
 """
 
 from __future__ import annotations
@@ -24,17 +30,11 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Callable, Iterable, Iterator, TypeVar
 
-__all__ = ["CHECK_CPU_S", "CHECK_MEMORY_MB", "Limits", "Outcome", "budgeted_imap",
-           "parse_limits"]
+from markers.core.budget import begin_job, cpu_used, die_with_parent
+from markers.runtime.budget import POLL_S, Limits, TreeCPU, peak_rss_mb, reset_peak
 
-# The default budget of the whole check of one file (read, measure, rules, report).
-# CPU seconds, so the verdict does not depend on machine load. 20 s is twice the slowest
-# drawing we judge in full (8,000 separate letter shapes in a diamond,
-# found/letters-8000.svg: about 10 CPU s); a test drawing needs under 2. Memory is the
-# worker's address space: one with everything imported maps about 190 MB, and no
-# reproducer in found/ peaks above 120 MB resident.
-CHECK_CPU_S = 20.0
-CHECK_MEMORY_MB = 1024
+__all__ = ["Outcome", "Worker", "budgeted_imap", "death"]
+
 WALL_BACKSTOP_FACTOR = 20  # a worker idle this many budgets of wall time is stuck
 #: Jobs per worker given out beyond the last Outcome yielded: enough that a slow job
 #: does not idle the other workers at once, few enough that the Outcomes waiting
@@ -44,20 +44,9 @@ AHEAD = 32
 T = TypeVar("T")
 R = TypeVar("R")
 
-_TICKS = os.sysconf("SC_CLK_TCK")
-_POLL_S = 0.05
 _END = object()
-
-
-@dataclass(frozen=True)
-class Limits:
-    """The budget of one job: CPU seconds and memory (address space) in MB."""
-
-    cpu_s: float = CHECK_CPU_S
-    memory_mb: int = CHECK_MEMORY_MB
-
-    def describe(self) -> str:
-        return f"{self.cpu_s:g} CPU s and {self.memory_mb:,} MB"
+#: How glibc ends a process that cannot allocate thread-local storage: out of memory.
+_TLS_ABORT = 127
 
 
 @dataclass(frozen=True)
@@ -71,85 +60,62 @@ class Outcome:
     peak_rss_mb: float
 
 
-def _open_stat(pid: int) -> int | None:
-    """A descriptor of /proc/<pid>/stat, read again and again by ``_cpu_of`` (a fresh
-    open and read costs six times a re-read), None without /proc."""
-    try:
-        return os.open(f"/proc/{pid}/stat", os.O_RDONLY)
-    except OSError:
-        return None
-
-
-def _cpu_of(stat: int | None) -> float:
-    """CPU seconds (user + system) a live process and its ended children (a PDF or DXF
-    reader forked by markers.read.isolate) have used, from its /proc/<pid>/stat opened
-    as ``stat`` (``_open_stat``); 0 once it is gone."""
-    try:
-        fields = os.pread(stat, 4096, 0).rsplit(b")", 1)[1].split() if stat is not None \
-            else []
-    except (OSError, IndexError):
-        return 0.0
-    return sum(int(field) for field in fields[11:15]) / _TICKS
-
-
-def _cpu_self() -> float:
-    """CPU seconds of this process and its ended children (as _cpu_of)."""
-    own, children = (resource.getrusage(who) for who in
-                     (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-
-def _peak_rss_mb(pid: int | str = "self") -> float:
-    """A process's peak resident memory since the last reset, in MB (0 if gone)."""
-    try:
-        with open(f"/proc/{pid}/status") as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
-
-
-def _reset_peak() -> None:
-    try:  # Linux >= 4.0: "5" resets VmHWM to the current RSS
-        with open("/proc/self/clear_refs", "w") as refs:
-            refs.write("5")
-    except OSError:
-        pass
-
-
-def _serve(fn: Callable, conn: Connection, limits: Limits) -> None:
+def _serve(fn: Callable, conn: Connection, limits: Limits, parent: int | None,
+           inherited: list[int]) -> None:
     """The worker's loop: set the limits, then run jobs until told to stop (None)."""
+    die_with_parent(parent)
+    for fd in inherited:  # the parent's ends of this and earlier workers' pipes
+        try:
+            os.close(fd)
+        except OSError:
+            pass
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers end
+    # the parent says in one line how a job ended; what a native library prints as it
+    # dies (glibc's "cannot allocate memory for thread-local data: ABORT") is not a line
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 2)
+    os.close(quiet)
     memory = limits.memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     while True:
-        job = conn.recv()
-        if job is None:
+        try:
+            message = conn.recv()  # (job,), or None: stop
+        except EOFError:  # the parent is gone
             return
-        start = _cpu_self()
+        if message is None:
+            return
+        job = message[0]
+        start = cpu_used()
         own = resource.getrusage(resource.RUSAGE_SELF)
         # the kernel's own stop: SIGXCPU one second after the parent should have acted
         soft = math.ceil(own.ru_utime + own.ru_stime + limits.cpu_s) + 1
         resource.setrlimit(resource.RLIMIT_CPU, (soft, resource.RLIM_INFINITY))
-        _reset_peak()
+        begin_job(limits.cpu_s)
+        reset_peak()
         try:
             value, overrun = fn(job), None
         except MemoryError:
             value, overrun = None, f"needs more than {limits.memory_mb:,} MB of memory"
-        conn.send(Outcome(value, overrun, _cpu_self() - start, _peak_rss_mb()))
+        conn.send(Outcome(value, overrun, cpu_used() - start, peak_rss_mb()))
 
 
-class _Worker:
-    """One worker process, its pipe, and the job it is on."""
+class Worker:
+    """One worker process, its pipe, and the job it is on. A forked worker closes the
+    parent's descriptors it inherited: its own pipe's other end and ``inherited`` (the
+    parent's ends of the other workers' pipes); one from a fork server inherits none,
+    and dies with the fork server, which ends with its parent."""
 
-    def __init__(self, ctx, fn: Callable, limits: Limits) -> None:
+    def __init__(self, ctx, fn: Callable, limits: Limits, inherited: Iterable[int] = ()
+                 ) -> None:
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_serve, args=(fn, child, limits), daemon=True)
+        forked = ctx.get_start_method() == "fork"
+        self.proc = ctx.Process(target=_serve, daemon=True, args=(
+            fn, child, limits, os.getpid() if forked else None,
+            [self.conn.fileno(), *inherited] if forked else []))
         self.proc.start()
         child.close()
-        self.stat = _open_stat(self.proc.pid)
+        self.cpu = TreeCPU(self.proc.pid)
         #: what the parent polls while the worker is on a job: its pipe and its end
         self.fds = (self.conn.fileno(), self.proc.sentinel)
         self.index: int | None = None
@@ -157,9 +123,9 @@ class _Worker:
         self.wall0 = self.looked = 0.0
 
     def give(self, index: int, job: object, poller: select.poll) -> None:
-        self.index, self.cpu0, self.wall0 = index, _cpu_of(self.stat), time.monotonic()
+        self.index, self.cpu0, self.wall0 = index, self.cpu.read(), time.monotonic()
         self.looked = self.wall0
-        self.conn.send(job)
+        self.conn.send((job,))  # a job of None is a job, not the word to stop
         for fd in self.fds:
             poller.register(fd, select.POLLIN)
 
@@ -170,19 +136,32 @@ class _Worker:
             poller.unregister(fd)
 
     def used(self) -> float:
-        return _cpu_of(self.stat) - self.cpu0
+        """CPU seconds of the job so far, its reader children's included."""
+        return self.cpu.read() - self.cpu0
+
+    def signal(self, number: int) -> None:
+        """Send ``number`` to the worker and its children (children first)."""
+        for pid in [*self.cpu.children(), self.proc.pid]:
+            try:
+                os.kill(pid, number)
+            except OSError:
+                pass
 
     def kill(self) -> None:
         if self.proc.is_alive():
-            os.kill(self.proc.pid, signal.SIGKILL)
+            self.signal(signal.SIGKILL)
         self.proc.join()
         self.conn.close()
-        self.close_stat()
+        self.cpu.close()
 
-    def close_stat(self) -> None:
-        if self.stat is not None:
-            os.close(self.stat)
-            self.stat = None
+    def stop(self) -> None:
+        """End an idle worker: tell it to stop, kill it if it does not at once."""
+        try:
+            self.conn.send(None)
+        except OSError:
+            pass
+        self.proc.join(1)
+        self.kill()
 
 
 def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None = None,
@@ -194,7 +173,8 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
     last Outcome yielded: a long run holds the jobs in flight, not all of them.
     ``fn`` runs in a forked child, so any callable works; items and results are pickled.
     A job that overruns its CPU seconds or memory, or kills its worker, gets an Outcome
-    with ``overrun`` set and a fresh worker takes the next job.
+    with ``overrun`` set and a fresh worker takes the next job. Ended early (an
+    interrupt, an error, the caller stopping), it kills its workers at once.
     """
     ctx = mp.get_context("fork")
     items = iter(items)
@@ -202,12 +182,15 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
     if not first:
         return
     jobs = itertools.chain(first, items)  # no more workers than jobs
-    pool = [_Worker(ctx, fn, limits) for _ in first]
+    pool: list[Worker] = []
+    for _ in first:
+        pool.append(Worker(ctx, fn, limits, [w.conn.fileno() for w in pool]))
     window = AHEAD * len(pool)
     poller = select.poll()  # kept across the loop: a selector built each round costs more
     done: dict[int, Outcome] = {}
     next_job, next_out, more = 0, 0, True
     wall_limit = max(30.0, WALL_BACKSTOP_FACTOR * limits.cpu_s)
+    finished = False
     try:
         while True:
             for worker in pool:
@@ -218,8 +201,9 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
                         worker.give(next_job, job, poller)
                         next_job += 1
             if not more and next_out == next_job:
+                finished = True
                 return
-            ready = {fd for fd, _ in poller.poll(_POLL_S * 1000)}
+            ready = {fd for fd, _ in poller.poll(POLL_S * 1000)}
             for i, worker in enumerate(pool):
                 if worker.index is None:
                     continue
@@ -231,62 +215,39 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
                     except (EOFError, OSError):
                         pass
                 ended, now = bool(ready.intersection(worker.fds)), time.monotonic()
-                if not ended and now - worker.looked < _POLL_S:
+                if not ended and now - worker.looked < POLL_S:
                     continue  # its CPU was read a moment ago: not on every result of another
                 worker.looked = now
                 overrun, spent = None, worker.used()
                 if ended:
-                    overrun = _death(worker, spent, limits)
+                    overrun = death(worker, spent, limits)
                 elif spent > limits.cpu_s:
-                    overrun = f"took more than {limits.cpu_s:g} CPU s"
+                    overrun = limits.over_cpu()
                 elif now - worker.wall0 > wall_limit:
                     overrun = f"made no progress within {wall_limit:g} s"
                 if overrun is not None:
-                    peak = _peak_rss_mb(worker.proc.pid)  # the job's: reset when it began
+                    peak = peak_rss_mb(worker.proc.pid)  # the job's: reset when it began
                     done[worker.index] = Outcome(None, overrun, spent, peak)
                     worker.idle(poller)
                     worker.kill()
-                    pool[i] = _Worker(ctx, fn, limits)
+                    others = [w.conn.fileno() for w in pool if w is not worker]
+                    pool[i] = Worker(ctx, fn, limits, others)
             while next_out in done:
                 yield done.pop(next_out)
                 next_out += 1
     finally:
         for worker in pool:
-            if worker.proc.is_alive() and worker.index is None:
-                try:
-                    worker.conn.send(None)
-                except OSError:
-                    pass
-            worker.kill() if worker.index is not None else worker.proc.join(5)
-            if worker.proc.is_alive():
-                worker.kill()
-            worker.close_stat()
+            worker.stop() if finished else worker.kill()
 
 
-def _death(worker: _Worker, spent: float, limits: Limits) -> str:
+def death(worker: Worker, spent: float, limits: Limits) -> str:
     """One line for a worker that ended in the middle of a job (``spent`` CPU s)."""
     worker.proc.join(1)
     code = worker.proc.exitcode
     if code == -signal.SIGXCPU or spent > limits.cpu_s:
-        return f"took more than {limits.cpu_s:g} CPU s"
+        return limits.over_cpu()
+    if code == _TLS_ABORT:
+        return f"needs more than {limits.memory_mb:,} MB of memory"
     if code == -signal.SIGKILL or code == -signal.SIGSEGV or code == -signal.SIGABRT:
         return f"stopped the checker (signal {-code}; over {limits.memory_mb:,} MB?)"
     return f"stopped the checker (exit {code})"
-
-
-def parse_limits(text: str) -> Limits:
-    """``--budget`` as written: ``30s``, ``2048MB``, ``2GB`` or both, ``30s,2GB``; the part
-    not given keeps its default. Raises ValueError with a short reason."""
-    cpu, memory = CHECK_CPU_S, CHECK_MEMORY_MB
-    for part in filter(None, (p.strip().lower() for p in text.split(","))):
-        number, unit = part.rstrip("sgmb"), part[len(part.rstrip("sgmb")):]
-        if not number.isascii() or not number.replace(".", "", 1).isdigit() \
-                or float(number) <= 0 or unit not in ("s", "mb", "gb"):
-            raise ValueError(f"{part[:20]!r} is not like 30s, 2048MB or 2GB")
-        if unit == "s":
-            cpu = float(number)
-        else:
-            memory = int(float(number) * (1024 if unit == "gb" else 1))
-    if memory < 256:
-        raise ValueError("a worker needs at least 256MB")
-    return Limits(cpu, memory)

@@ -1,0 +1,59 @@
+"""Writing files atomically: a temp file beside the target, then a rename, so a reader
+or a killed run never sees half a file."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from markers.errors import WsmarkError
+from markers.runtime.stale import remove_stale, temp_path
+
+__all__ = ["write_atomic", "make_dir"]
+
+
+def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+    """Write ``data`` to a temp file beside ``path`` and rename it into place, so a
+    reader never sees half a file; an unwritable place is a one-line WsmarkError. Temp
+    files a killed earlier run left in that folder are removed first (``stale``)."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    remove_stale(folder)
+    tmp = temp_path(target)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except OSError as err:
+        raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except OSError as err:
+        tmp.unlink(missing_ok=True)
+        raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
+
+
+def make_dir(path: str | os.PathLike) -> Path:
+    """``path`` as a folder, created if missing; failure is a one-line WsmarkError that
+    says in words what is in the way (a symbolic link says where it points)."""
+    out = Path(path)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise WsmarkError(f"cannot create {path}: {_in_the_way(out) or err.strerror or err}"
+                          ) from None
+    return out
+
+
+def _in_the_way(path: Path) -> str | None:
+    """Why a folder cannot be made at ``path`` when something is there, in words."""
+    if path.is_symlink():
+        target = os.readlink(path)
+        if not path.exists():
+            return f"it is a symbolic link to {target}, which does not exist"
+        if not path.is_dir():
+            return f"it is a symbolic link to {target}, a file, not a folder"
+    elif path.exists() and not path.is_dir():
+        return "a file of that name is in the way"
+    return None

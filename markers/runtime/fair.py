@@ -1,0 +1,334 @@
+"""The web page's workers: each session, and each upload in it, gets its share of them.
+
+One FIFO queue over the workers let 50 slow uploads hold a good one for minutes. Here the
+jobs to run are dealt out again whenever one arrives or ends, and every ``QUANTUM_S``:
+session by session (the one running fewest jobs first; among equals, the one whose jobs
+have run least so far), and within a session upload by upload (``group``: the one running
+fewest first, then the oldest), jobs already started before new ones. A running job that
+is not dealt a worker is paused (SIGSTOP: its CPU budget does not move) and resumed when
+it is dealt one again, so a new session's small file starts at once instead of waiting
+behind another session's slow ones. Paused jobs keep their process: a session holds at
+most ``workers`` processes and the pool ``2 * workers``; a job that cannot have one waits.
+
+Every job runs under the same budget as ``wsmark check`` (``markers.runtime.budget``,
+enforced from outside by ``markers.runtime.pool.Worker``) and has a wall deadline: a job
+not done by then is stopped and answered with one line. Workers come from a fork server
+(the web server has threads: it must not fork itself), which imports ``preload`` once;
+they die with it, and it ends with the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import itertools
+import multiprocessing as mp
+import os
+import pickle
+import select
+import signal
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from markers.errors import WsmarkError
+from markers.runtime.budget import POLL_S, Limits, peak_rss_mb
+from markers.runtime.pool import Outcome, Worker, death
+
+__all__ = ["FairPool", "JobFailed", "QUANTUM_S"]
+
+#: How often the workers are dealt out again among jobs that all wait (seconds).
+QUANTUM_S = 1.0
+#: A worker that has grown past this resident size is replaced after its job.
+RECYCLE_MB = 400.0
+#: Jobs a worker runs before it is replaced (what a library leaks stays bounded).
+TASKS_PER_WORKER = 200
+
+
+class JobFailed(WsmarkError):
+    """A job that came back without a value: over its budget, past its deadline, or its
+    worker died. One line."""
+
+
+def _call(job: tuple[Callable, tuple]) -> tuple[bool, Any]:
+    """What a worker does with a job: ``(True, value)``, or ``(False, the exception)``."""
+    fn, args = job
+    try:
+        return True, fn(*args)
+    except MemoryError:
+        raise  # the worker's loop reports it against the budget
+    except Exception as err:  # the caller's to handle (a refused design), as if in-process
+        try:
+            pickle.dumps(err)
+            return False, err
+        except Exception:
+            return False, RuntimeError(f"{type(err).__name__}: {str(err)[:200]}")
+
+
+@dataclass(eq=False)
+class _Job:
+    """A job waiting, running or paused, and what the dealing needs to know of it."""
+
+    job: tuple[Callable, tuple]
+    session: str
+    group: str
+    deadline: float
+    deadline_s: float
+    future: concurrent.futures.Future
+    order: int
+    worker: Worker | None = None
+    paused: bool = False
+    since: float = 0.0  # when it last started or resumed
+
+
+class FairPool:
+    """``workers`` jobs at a time under ``limits`` each, dealt fairly among sessions and
+    their uploads (see the module docstring). ``submit`` and ``run`` may be called from
+    any thread; one thread of the pool owns the workers."""
+
+    def __init__(self, workers: int, limits: Limits = Limits(),
+                 preload: Sequence[str] = ()) -> None:
+        self.workers, self.limits = max(1, workers), limits
+        self.max_procs = 2 * self.workers
+        self._ctx = mp.get_context("forkserver")
+        self._ctx.set_forkserver_preload(list(preload))
+        self._lock = threading.Lock()
+        self._jobs: list[_Job] = []
+        self._procs: list[Worker] = []
+        self._tasks: Counter[Worker] = Counter()
+        self._served: Counter[str] = Counter()  # wall seconds each session's jobs have run
+        self._order = itertools.count()
+        self._dealt = 0.0
+        self._changed = True
+        self._closing = False
+        self._wake_r, self._wake_w = os.pipe()
+        os.set_blocking(self._wake_w, False)
+        self._poller = select.poll()
+        self._poller.register(self._wake_r, select.POLLIN)
+        for _ in range(self.workers):  # warm: the first uploads need not wait for a start
+            self._procs.append(Worker(self._ctx, _call, limits))
+        self._thread = threading.Thread(target=self._loop, name="wsmark-workers", daemon=True)
+        self._thread.start()
+
+    # --- the callers' side ------------------------------------------------------------
+
+    def submit(self, fn: Callable, *args: Any, session: str, group: str,
+               deadline_s: float, said_s: float | None = None) -> concurrent.futures.Future:
+        """``fn(*args)`` in a worker, for ``session``'s upload ``group``; the future holds
+        its value or raises its exception, or JobFailed after ``deadline_s`` seconds
+        (saying ``said_s``, the deadline of the request the job belongs to)."""
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        job = _Job((fn, args), session, group, time.monotonic() + deadline_s,
+                   deadline_s if said_s is None else said_s, future, next(self._order))
+        with self._lock:
+            if self._closing:
+                raise JobFailed("the server is stopping")
+            self._jobs.append(job)
+            self._changed = True
+        future.add_done_callback(lambda _: self._wake())  # a cancel must reach the loop
+        self._wake()
+        return future
+
+    async def run(self, fn: Callable, *args: Any, session: str, group: str,
+                  deadline_s: float, said_s: float | None = None) -> Any:
+        """``submit``, awaited; a cancelled await (the client went away) drops the job."""
+        return await asyncio.wrap_future(self.submit(
+            fn, *args, session=session, group=group, deadline_s=deadline_s, said_s=said_s))
+
+    def pending(self, session: str | None = None) -> int:
+        """Jobs not yet answered, of ``session`` or of all."""
+        with self._lock:
+            return sum(1 for job in self._jobs if session is None or job.session == session)
+
+    def close(self) -> None:
+        """Stop the workers; jobs still pending fail."""
+        with self._lock:
+            self._closing = True
+        self._wake()
+        self._thread.join(10)
+        with self._lock:
+            for job in self._jobs:
+                self._fail(job, "the server is stopping")
+            for worker in self._procs:
+                worker.kill()
+            self._procs.clear()
+            pipe, self._wake_r, self._wake_w = (self._wake_r, self._wake_w), -1, -1
+        for fd in pipe:  # a late cancel must not write to whatever reuses the number
+            os.close(fd)
+
+    def _wake(self) -> None:
+        if self._wake_w < 0:
+            return
+        try:
+            os.write(self._wake_w, b"x")
+        except (BlockingIOError, OSError):
+            pass  # already awake
+
+    # --- the pool's thread ------------------------------------------------------------
+
+    def _loop(self) -> None:
+        while True:
+            with self._lock:
+                if self._closing:
+                    return
+                busy = any(job.worker is not None for job in self._jobs)
+            ready = {fd for fd, _ in self._poller.poll((POLL_S if busy else QUANTUM_S) * 1000)}
+            if self._wake_r in ready:
+                try:
+                    os.read(self._wake_r, 4096)
+                except OSError:
+                    pass
+            with self._lock:
+                if self._closing:
+                    return
+                try:
+                    self._round(ready)
+                except Exception as err:  # never a caller left waiting: all fail, in one line
+                    for job in list(self._jobs):
+                        self._stop(job, f"the checker's workers failed ({type(err).__name__})")
+
+    def _round(self, ready: set[int]) -> None:
+        now = time.monotonic()
+        self._collect(ready)
+        self._expire(now)
+        if self._changed or now - self._dealt >= QUANTUM_S:
+            self._deal(now)
+
+    def _collect(self, ready: set[int]) -> None:
+        """Answers, deaths and CPU overruns of the jobs on workers."""
+        now = time.monotonic()
+        for job in [j for j in self._jobs if j.worker is not None]:
+            worker = job.worker
+            if worker.fds[0] in ready:
+                try:
+                    self._finish(job, worker.conn.recv())
+                    continue
+                except (EOFError, OSError):
+                    pass
+            if worker.fds[1] in ready or (worker.fds[0] in ready):
+                self._stop(job, death(worker, worker.used(), self.limits))
+            elif not job.paused and now - worker.looked >= POLL_S:
+                worker.looked = now
+                if worker.used() > self.limits.cpu_s:
+                    self._stop(job, self.limits.over_cpu())
+
+    def _expire(self, now: float) -> None:
+        """Jobs cancelled by their caller, or past their deadline."""
+        for job in list(self._jobs):
+            if job.future.cancelled():
+                self._stop(job, None)
+            elif now > job.deadline:
+                self._stop(job, f"no answer within {job.deadline_s:g} s (the server is busy, "
+                                "or the file is slow to check): send it again later")
+
+    def _deal(self, now: float) -> None:
+        """Deal the workers out again (module docstring) and pause, resume or start jobs."""
+        self._dealt, self._changed = now, False
+        for job in self._jobs:  # what each session's running jobs have had so far
+            if job.worker is not None and not job.paused:
+                self._served[job.session] += now - job.since
+                job.since = now
+        chosen = self._choose()
+        for job in self._jobs:
+            if job.worker is not None and not job.paused and job not in chosen:
+                job.worker.signal(signal.SIGSTOP)
+                job.paused = True
+        for job in chosen:
+            if job.worker is None:
+                self._start(job, now)
+            elif job.paused:
+                job.worker.signal(signal.SIGCONT)
+                job.paused, job.since = False, now
+        live = {job.session for job in self._jobs}
+        for session in [s for s in self._served if s not in live]:
+            del self._served[session]
+
+    def _choose(self) -> set[_Job]:
+        """The jobs that are to run now, at most ``workers`` of them."""
+        per_session: Counter[str] = Counter()
+        per_group: Counter[str] = Counter()
+        held = Counter(job.session for job in self._jobs if job.worker is not None)
+        free = self.max_procs - len(self._procs) + sum(
+            1 for w in self._procs if w.index is None)
+        chosen: set[_Job] = set()
+        while len(chosen) < self.workers:
+            best, best_key = None, None
+            for job in self._jobs:
+                if job in chosen or (job.worker is None and (
+                        free <= 0 or held[job.session] >= self.workers)):
+                    continue
+                key = (per_session[job.session], self._served[job.session],
+                       per_group[job.group], job.worker is None, job.order)
+                if best_key is None or key < best_key:
+                    best, best_key = job, key
+            if best is None:
+                break
+            chosen.add(best)
+            per_session[best.session] += 1
+            per_group[best.group] += 1
+            if best.worker is None:
+                free -= 1
+                held[best.session] += 1
+        return chosen
+
+    def _start(self, job: _Job, now: float) -> None:
+        """``job`` on an idle worker, or a new one (also when the idle one has died)."""
+        worker = next((w for w in self._procs if w.index is None), None)
+        if worker is not None:
+            try:
+                worker.give(job.order, job.job, self._poller)
+            except OSError:  # it died while idle: its pipe is not polled yet
+                worker.index = None
+                self._retire(worker)
+                worker = None
+        if worker is None:
+            worker = Worker(self._ctx, _call, self.limits)
+            self._procs.append(worker)
+            worker.give(job.order, job.job, self._poller)
+        job.worker, job.paused, job.since = worker, False, now
+
+    def _finish(self, job: _Job, outcome: Outcome) -> None:
+        """A job that came back: its value or exception to the caller; its worker kept
+        for the next job, or replaced when it has grown or is not needed."""
+        worker = job.worker
+        assert worker is not None
+        worker.idle(self._poller)
+        self._jobs.remove(job)
+        job.worker = None
+        self._changed = True
+        self._tasks[worker] += 1
+        spare = sum(1 for w in self._procs if w.index is None) > self.workers
+        if spare or self._tasks[worker] >= TASKS_PER_WORKER or \
+                peak_rss_mb(worker.proc.pid) > RECYCLE_MB:
+            self._retire(worker)
+        if job.future.done():
+            return
+        if outcome.overrun is not None:
+            job.future.set_exception(JobFailed(outcome.overrun))
+            return
+        ok, value = outcome.value
+        (job.future.set_result if ok else job.future.set_exception)(value)
+
+    def _stop(self, job: _Job, message: str | None) -> None:
+        """End ``job`` (killing its worker if it has one) and fail it with ``message``
+        (None: its caller cancelled it)."""
+        if job.worker is not None:
+            job.worker.idle(self._poller)
+            self._retire(job.worker)
+            job.worker = None
+        self._jobs.remove(job)
+        self._changed = True
+        if message is not None:
+            self._fail(job, message)
+
+    def _retire(self, worker: Worker) -> None:
+        worker.kill()
+        self._procs.remove(worker)
+        del self._tasks[worker]
+
+    @staticmethod
+    def _fail(job: _Job, message: str) -> None:
+        if not job.future.done():
+            job.future.set_exception(JobFailed(message))

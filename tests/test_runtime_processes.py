@@ -1,0 +1,67 @@
+"""No process outlives its command, and a file's budget holds for its whole process tree:
+`kill -9` of `wsmark check` leaves none of its workers; Ctrl-C ends every worker and
+reader child within a second and prints one line; a PDF/DXF reader child's CPU counts in
+the file's budget while it runs. Measured from outside (tests/proc_tree.py)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import time
+
+import pytest
+
+from conftest import ROOT, wsmark_script
+from corpora import CORPORA
+from proc_tree import descendants, run_tree, wait_for, wait_until_gone
+
+#: A DXF whose reader child spins: 32,767 empty MINSERT cells (its reader stops at 8 CPU s).
+SPINNER = CORPORA / "found" / "turn3" / "minsert-32767sq-empty.dxf"
+SIGN = ROOT / "gallery" / "danger-12in-rocks.svg"
+
+pytestmark = pytest.mark.skipif(not SPINNER.exists(), reason=f"needs {SPINNER}")
+
+
+def _start(args: list[str], cwd) -> subprocess.Popen:
+    """`wsmark ARGS` in a session of its own (its pid is the session's id)."""
+    return subprocess.Popen([str(wsmark_script()), *args], cwd=cwd, start_new_session=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _two_spinners(tmp_path) -> list[str]:
+    for name in ("a.dxf", "b.dxf"):
+        shutil.copy(SPINNER, tmp_path / name)
+    return ["check", "a.dxf", "b.dxf", "--jobs", "2"]
+
+
+def test_kill_9_of_check_leaves_no_process(tmp_path) -> None:
+    run = _start(_two_spinners(tmp_path), tmp_path)
+    try:  # the workers, each with its reader child
+        assert wait_for(lambda: len(descendants(run.pid)) >= 4, 30), descendants(run.pid)
+    finally:
+        os.kill(run.pid, signal.SIGKILL)
+        run.communicate()
+    assert wait_until_gone(run.pid, 5) == []
+
+
+def test_ctrl_c_ends_everything_within_a_second_in_one_line(tmp_path) -> None:
+    run = _start(_two_spinners(tmp_path), tmp_path)
+    assert wait_for(lambda: len(descendants(run.pid)) >= 4, 30), descendants(run.pid)
+    sent = time.monotonic()
+    os.killpg(run.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
+    out, err = run.communicate(timeout=10)
+    left = wait_until_gone(run.pid, 1 - (time.monotonic() - sent))
+    assert left == [] and time.monotonic() - sent < 1.2, left
+    assert err == "wsmark: interrupted\n" and run.returncode == 130
+
+
+def test_the_budget_counts_the_reader_child_while_it_runs(tmp_path) -> None:
+    shutil.copy(SPINNER, tmp_path / "a.dxf")
+    sign = run_tree([str(wsmark_script()), "check", "--budget", "2s", str(SIGN)])
+    run = run_tree([str(wsmark_script()), "check", "--budget", "2s", "a.dxf"], cwd=tmp_path)
+    assert run.stderr.strip() == "a.dxf: ERROR took more than 2 CPU s", run.stderr
+    # the job's 2 s, and around it the command's own start (a sign's whole check)
+    print(f"--budget 2s: {run.cpu:.2f} CPU s in the whole tree; a sign's check {sign.cpu:.2f}")
+    assert run.cpu < 2.0 + sign.cpu + 0.3, (run.cpu, sign.cpu)

@@ -1,0 +1,216 @@
+"""A real `wsmark serve` on 127.0.0.1 and a free port, under the attacks of issue 24
+(shared/corpora/found/turn3): a good upload is answered while slow ones are in flight,
+one batch cannot grow the server without bound, a foreign Host gets nothing, and no
+process outlives the server. The default suite runs a cheap version of each; `make
+hostile` (WSMARK_HOSTILE=1) the reproducers' full size."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from conftest import wsmark_script
+from corpora import CORPORA
+from proc_tree import wait_until_gone
+from web_helpers import GOOD
+
+HOSTILE = os.environ.get("WSMARK_HOSTILE") == "1"
+#: A legal drawing that takes about 9 CPU s to check (8,000 separate letter shapes).
+SLOW = CORPORA / "found" / "letters-8000.svg"
+TURN3 = CORPORA / "found" / "turn3"
+
+
+class Server:
+    """`wsmark serve --port 0` in a session of its own, and a client of it."""
+
+    def __init__(self, *args: str) -> None:
+        self.proc = subprocess.Popen([str(wsmark_script()), "serve", "--port", "0", *args],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     start_new_session=True)
+        line = self.proc.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert match, line + self.proc.stderr.read()
+        self.port = int(match.group(1))
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                self.request("GET", "/check")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.2)
+
+    def request(self, method: str, path: str, body: bytes | None = None,
+                headers: dict | None = None, timeout: float = 120) -> tuple[int, dict, bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            conn.request(method, path, body, headers or {})
+            answer = conn.getresponse()
+            return answer.status, dict(answer.getheaders()), answer.read()
+        finally:
+            conn.close()
+
+    def session(self, host: str | None = None) -> tuple[str, str]:
+        """A new session's cookie and form token."""
+        status, headers, page = self.request("GET", "/check", headers={"Host": host} if host
+                                             else {})
+        assert status == 200, page
+        token = re.search(rb'name="token" value="([^"]+)"', page).group(1).decode()
+        return headers["set-cookie"].split(";")[0], token
+
+    def upload(self, session: tuple[str, str], name: str, data: bytes, batch: str | None = None,
+               timeout: float = 120) -> tuple[int, bytes]:
+        """POST one file as the page's script does (one request per file)."""
+        cookie, token = session
+        fields = [("token", token)] + ([("batch", batch)] if batch else [])
+        b = uuid.uuid4().hex
+        body = b"".join(f'--{b}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'
+                        .encode() for k, v in fields)
+        body += (f'--{b}\r\nContent-Disposition: form-data; name="files"; filename="{name}"'
+                 f"\r\n\r\n").encode() + data + f"\r\n--{b}--\r\n".encode()
+        status, _, answer = self.request("POST", "/check", body, {
+            "Content-Type": f"multipart/form-data; boundary={b}", "Cookie": cookie,
+            "X-Wsmark-Fragment": "1"}, timeout)
+        return status, answer
+
+    def rss_mb(self) -> float:
+        """The server process's resident memory."""
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return 0.0
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.communicate()
+
+
+@pytest.fixture
+def server():
+    running = Server("--workers", "2")
+    yield running
+    running.close()
+
+
+def _one_line(body: bytes) -> str:
+    lines = body.decode().strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in lines[0], body[:500]
+    return lines[0]
+
+
+def test_a_foreign_host_gets_a_one_line_400_and_no_token(server) -> None:
+    status, headers, body = server.request("GET", "/check", headers={"Host": "evil.example:1"})
+    assert status == 400 and "set-cookie" not in headers and b"token" not in body
+    assert _one_line(body).startswith("wsmark: refused: this page answers only to ")
+    cookie, token = server.session()  # a token got the honest way is no key either
+    status, _, body = server.request("POST", "/check", f"token={token}".encode(), {
+        "Host": "evil.example:1", "Origin": "http://evil.example:1", "Cookie": cookie,
+        "Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 400, body
+    for host in (f"localhost:{server.port}", f"[::1]:{server.port}", f"127.0.0.1:{server.port}"):
+        assert server.request("GET", "/check", headers={"Host": host})[0] == 200, host
+    status, _, body = server.request("POST", "/check", f"token={token}".encode(), {
+        "Origin": "http://evil.example:1", "Cookie": cookie,
+        "Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 403 and "another site" in _one_line(body)
+
+
+def _slow_uploads(server, data: bytes, name: str, count: int, flood) -> tuple[list, list]:
+    """``count`` uploads of ``data`` at once from the session ``flood``, in threads; their
+    (status, seconds, body) as they come."""
+    answers = []
+
+    def send() -> None:
+        sent = time.monotonic()
+        try:
+            status, body = server.upload(flood, name, data, timeout=300)
+        except (OSError, http.client.HTTPException):  # the test ended, and its server
+            return
+        answers.append((status, time.monotonic() - sent, body))
+
+    threads = [threading.Thread(target=send, daemon=True) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    return threads, answers
+
+
+def _good_upload_in_time(server, data: bytes, name: str, count: int) -> tuple[list, list]:
+    """The reproducer web-starvation.py: ``count`` slow uploads, then a good one from
+    another browser (answered in full, in time) and one from the same browser (a 429 at
+    once: that browser has its share in flight)."""
+    flood = server.session()
+    threads, answers = _slow_uploads(server, data, name, count, flood)
+    time.sleep(3)  # the slow ones are in: the workers are busy with them
+    sent = time.monotonic()
+    status, body = server.upload(server.session(), "good.svg", GOOD, timeout=60)
+    took = time.monotonic() - sent
+    print(f"good upload beside {count} slow ones: HTTP {status} in {took:.1f} s")
+    assert status == 200 and b'data-verdict="pass"' in body, body[-300:]
+    assert took < 10, took
+    sent = time.monotonic()
+    status, body = server.upload(flood, "good.svg", GOOD, timeout=60)
+    assert status == 429 and "in progress" in _one_line(body) and time.monotonic() - sent < 2
+    return threads, answers
+
+
+@pytest.mark.skipif(not SLOW.exists(), reason=f"needs {SLOW}")
+def test_a_good_upload_is_answered_beside_slow_ones(server) -> None:
+    _good_upload_in_time(server, SLOW.read_bytes(), "slow.svg", 12)
+
+
+@pytest.mark.skipif(not HOSTILE, reason="50 slow uploads run with WSMARK_HOSTILE=1 "
+                    "(make hostile)")
+def test_fifty_slow_uploads_each_get_one_answer(server, tmp_path) -> None:
+    hatch = tmp_path / "hatch.dxf"  # 20,000 hatch paths: about 20 CPU s to check
+    subprocess.run([sys.executable, str(TURN3 / "gen-hatch-20k-paths.py"), str(hatch)],
+                   check=True, timeout=120)
+    threads, answers = _good_upload_in_time(server, hatch.read_bytes(), "hatch.dxf", 50)
+    for thread in threads:
+        thread.join(120)
+    statuses = Counter(status for status, _, _ in answers)
+    print(f"50 slow uploads: {dict(statuses)}, the last answered after "
+          f"{max(s for _, s, _ in answers):.0f} s")
+    assert len(answers) == 50 and set(statuses) <= {200, 429}
+    for status, seconds, body in answers:
+        assert seconds < 75  # the deadline (60 s) and a little
+        if status == 429:
+            assert "in progress" in _one_line(body)
+        else:
+            line = re.search(rb'class="error-line">([^<]*)<', body)
+            assert line and (b"took more than 20 CPU s" in line.group(1) or
+                             b"no answer within 60 s" in line.group(1)), body[-400:]
+
+
+def test_one_batch_cannot_grow_the_server(server) -> None:
+    junk = b"<svg xmlns='http://www.w3.org/2000/svg'><!--" + b"x" * 19_000_000 + b"--></svg>"
+    session, batch = server.session(), "A" * 30
+    before, statuses, peak = server.rss_mb(), Counter(), 0.0
+    for _ in range(40 if HOSTILE else 8):
+        status, body = server.upload(session, "j.svg", junk, batch=batch)
+        statuses[status] += 1
+        if status == 413:
+            assert "start a new batch" in _one_line(body)
+        peak = max(peak, server.rss_mb())
+    print(f"uploads of 19 MB into one batch: {dict(statuses)}; server RSS {before:.0f} MB "
+          f"-> at most {peak:.0f} MB")
+    assert statuses[200] == 5 and statuses[413] == sum(statuses.values()) - 5
+    assert peak < 600
+
+
+def test_kill_9_of_the_server_leaves_no_process(server) -> None:
+    assert server.upload(server.session(), "good.svg", GOOD)[0] == 200  # workers started
+    os.kill(server.proc.pid, signal.SIGKILL)
+    server.proc.communicate()
+    assert wait_until_gone(server.proc.pid, 5) == []
