@@ -153,6 +153,14 @@ def _ink_danger() -> ms.Sheet:
                          "SHEET 1 OF 1"])
 
 
+def _ink_control_titled() -> ms.Sheet:
+    """Issue 21's proof: a 24 in control sign, a small title block and a 24 in dimension
+    line under the panel."""
+    sign = ms.control(2, 2, 24, ["SLOW", "NO", "WAKE"], cap=2.0)
+    dims = ms.dimension((sign.x, sign.bottom), (sign.right, sign.bottom), -1.0, "24 in")
+    return framed(sign, ["SCALE 1:1  24 IN CONTROL SIGN"], margin=3.0, extra=dims)
+
+
 def _ink_exclusion_artboard() -> ms.Sheet:
     sign = ms.exclusion(1.5, 0.5, 24, below="KEEP OUT", cap=2.0, color=ms.FHWA_ORANGE,
                         font="dejavu")
@@ -348,6 +356,8 @@ INK, LO, GS, MPL, CAD = "inkscape", "libreoffice", "ghostscript", "matplotlib", 
 CASES: tuple[Case, ...] = (
     Case(INK, "danger-24-words-below", _ink_danger, passes("danger", 24),
          "layers, mm, stroked mitred diamond, words below on white, closed border, title"),
+    Case(INK, "control-24-title-dimension", _ink_control_titled, passes("control", 24),
+         "issue 21's proof: a small title block and a 24 in dimension line"),
     Case(INK, "exclusion-24-artboard", _ink_exclusion_artboard, passes("exclusion", 24),
          "42 x 30 in artboard, FHWA orange, notes beside, words below", {"rings": "evenodd"}),
     Case(INK, "control-18-one-inch-white", _ink_control_one_inch,
