@@ -102,14 +102,17 @@ def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeome
         return []
     markers_box = shapely.total_bounds(regions)
     used: set[int] = set()
-    # a border: a line or frame enclosing every marker, or running most of the page
+    # a border: a line or frame enclosing every marker, or running most of the page (but
+    # a frame round text beside the markers, which is a title block)
+    text_centres = [art.legends[n].box.centroid for n in texts]
     for i in outside:
         p = parts[i]
         x0, y0, x1, y1 = p.geometry.bounds
         encloses = (x0 <= markers_box[0] and y0 <= markers_box[1] and x1 >= markers_box[2]
                     and y1 >= markers_box[3])
         long = max(x1 - x0, y1 - y0) >= 0.8 * max(art.width, art.height) and p.line
-        if p.line and (encloses or long):
+        titled = p.frame and any(c.within(p.footprint) for c in text_centres)
+        if p.line and (encloses or (long and not titled)):
             used.add(i)
             aside.append(SetAside("border", bbox(p.geometry.bounds)))
     # title blocks: frames beside the markers with text in them, and all they hold
