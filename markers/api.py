@@ -207,10 +207,16 @@ def render(what: Design | Artwork, suffix: str, dpi: float = 150,
            pack: str | Pack = DEFAULT_PACK, max_pixels: int | None = None) -> bytes:
     """A design or Artwork at actual size as ``.svg``, ``.png`` (at ``dpi``; refused
     with a one-line WsmarkError beyond ``max_pixels``, default MAX_PIXELS), ``.pdf`` or
-    ``.dxf`` bytes (the cut layers of ``fabricate``'s cut.dxf)."""
+    ``.dxf`` bytes (the cut layers of ``fabricate``'s cut.dxf; not for a buoy's elevation,
+    whose cut files are its wrap's)."""
     from render.output import render_bytes
 
     art = build(what, pack) if isinstance(what, Design) else what
+    kind = _pack(pack).kinds.get(art.meta.get("kind"))
+    if suffix.lower() == ".dxf" and kind is not None and kind.family == "buoy":
+        raise DesignError(f"a {kind.name} is drawn as an elevation, which is cut from no "
+                          f"sheet: its cut files are its wrap's (wsmark fabricate {kind.name} "
+                          "-o DIR/)")
     return render_bytes(art, suffix, dpi, MAX_PIXELS if max_pixels is None else max_pixels)
 
 

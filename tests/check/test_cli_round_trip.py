@@ -1,11 +1,13 @@
 """What users get from wsmark checks clean, made and checked by the CLI commands they run.
 
 For every kind of the pack, at display heights 12 and 24 in where it has a display area:
-`wsmark render` to SVG and to PDF, `wsmark wrap` for a symbol buoy, and `wsmark
+`wsmark render` to SVG, PDF and DXF (a buoy's elevation is cut from no sheet: no DXF), `wsmark wrap` for a symbol buoy, and `wsmark
 fabricate`'s print PDF, cut files of each film and cut DXF. Every file is then checked by
 one `wsmark check --format json -j 2` run and must pass, reading what its SVG reads: the
 same kind, display height and lettering (legend, WS id), with the display area declared
-in the file (basis ``declared``), not guessed. The files are made by the commands
+in the file (basis ``declared``), not guessed; and the cut files (DXF and each film's
+SVG) measure what the SVG measures: outline width, symbol size, diamond slopes, display
+height, letter heights, a wrap's faces too, within 0.01 in and 0.1 deg. The files are made by the commands
 themselves (click's runner, in this process, for speed), so what a test drew by hand
 cannot stand in for what users get (issue 21).
 
@@ -26,7 +28,10 @@ import pytest
 
 from cli import cli
 from conftest import wsmark_script
-from wi import KINDS, sample_design
+from markers.check.pipeline import CheckOptions, load_artwork
+from wi import KINDS, PACK, measure, sample_design
+
+IN_TOL, DEG_TOL = 0.01, 0.1
 
 #: Forms that cannot show something a kind needs, and the review that says so.
 CANNOT_CARRY = {("buoy-aid", "dxf"): "reflector-band"}
@@ -67,7 +72,7 @@ def made(tmp_path_factory) -> dict[Path, tuple[str, float | None, str]]:
     for kind, h in _cases():
         stem = f"{kind}-{h or 0:g}"
         options = _options(kind, h)
-        for suffix in ("svg", "pdf"):
+        for suffix in ("svg", "pdf", "dxf") if KINDS[kind].family != "buoy" else ("svg", "pdf"):
             _run(["render", kind, *options, "-o", str(out / f"{stem}.{suffix}")])
             files[out / f"{stem}.{suffix}"] = (kind, h, suffix)
         if kind == "buoy-symbol":
@@ -139,3 +144,41 @@ def test_the_svg_declares_its_display_area(made, reports) -> None:
             assert marker["display_height_in"] >= h - 0.01, path.name
             if not kind.startswith("aid-"):
                 assert marker["display_height_in"] == pytest.approx(h, abs=0.01), path.name
+
+
+def key_numbers(facts, prefix: str = "") -> dict[str, float]:
+    """Outline width, symbol size, side slopes, display height and letter heights of a
+    marker and of the faces it carries, by name."""
+    out = {f"{prefix}{name}": value for name, value in (
+        ("outline", facts.outline), ("size", facts.size),
+        ("display_height", facts.display_height)) if value is not None}
+    out.update({f"{prefix}angle{i}": a for i, a in enumerate(facts.side_angles)})
+    out.update({f"{prefix}letters{i}": leg.cap_height for i, leg in enumerate(facts.legends)})
+    for i, face in enumerate(facts.faces):
+        out.update(key_numbers(face, f"{prefix}face{i}."))
+    return out
+
+
+def _numbers(path: Path) -> dict[str, float]:
+    [art] = load_artwork(path.read_bytes(), str(path), CheckOptions(), PACK)
+    return key_numbers(measure(art))
+
+
+def test_cut_files_measure_what_the_svg_measures(made) -> None:
+    svg = {(kind, h): path for path, (kind, h, form) in made.items() if form == "svg"}
+    wrap = {h: path for path, (kind, h, form) in made.items() if form == "wrap"}
+    wrong = []
+    for path, (kind, h, form) in made.items():
+        if form not in ("dxf", "cut.svg"):
+            continue
+        reference = wrap[h] if kind == "buoy-symbol" else svg[(kind, h)]
+        want, have = _numbers(reference), _numbers(path)
+        if not want and KINDS[kind].family == "flag":
+            continue  # a flag has no outline or symbol; its rule is judged above
+        if want.keys() != have.keys() or len(want) < 2:
+            wrong.append((path.name, sorted(want.keys() ^ have.keys())))
+            continue
+        wrong += [(path.name, key, value, have[key]) for key, value in want.items()
+                  if abs(have[key] - value) > (DEG_TOL if "angle" in key else IN_TOL)]
+    assert not wrong, wrong
+
