@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from markers.build.proportions import EQUILATERAL
-from markers.check.engine import Hit, Tolerance, at_least, color_is, unjudged, within
+from markers.check.engine import Hit, Judge, Tolerance, color_is, unjudged
 from markers.check.measure.faces import Facts
 from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.kinds import kinds_of
@@ -26,7 +26,7 @@ def _read_from(f: Facts) -> str:
 
 
 @rule("aid-color", "NR 5.09(2)(a)1,2,4", "error", AIDS)
-def aid_color(f: Facts) -> Iterator[Hit]:
+def aid_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """An aid is red, green, or black-and-white vertical stripes.
 
     Passes: a red triangle #C8102E.  Fails: a face of #FF7F00 (orange), which reads
@@ -40,7 +40,7 @@ def aid_color(f: Facts) -> Iterator[Hit]:
 
 
 @rule("aid-id-format", "NR 5.09(2)(a)5", "error", AIDS)
-def aid_id_format(f: Facts) -> Iterator[Hit]:
+def aid_id_format(f: Facts, j: Judge) -> Iterator[Hit]:
     """The identification is "WS-" followed by a number (lateral) or letters (center).
 
     Read from the lettering on the aid (``<text>`` as written, every line of it, so a
@@ -81,7 +81,7 @@ def _letters_box(f: Facts) -> tuple[float, float, float, float] | None:
 
 
 @rule("aid-id-parity", "NR 5.09(2)(a)5", "error", AIDS)
-def aid_id_parity(f: Facts) -> Iterator[Hit]:
+def aid_id_parity(f: Facts, j: Judge) -> Iterator[Hit]:
     """Red aids carry even numbers, green odd numbers, center markers letters.
 
     Passes: WS-2 on red.  Fails: WS-3 on red, WS-2 on green, WS-7 on a center marker.
@@ -96,7 +96,7 @@ def aid_id_parity(f: Facts) -> Iterator[Hit]:
 
 
 @rule("aid-letter-color", "NR 5.09(2)(a)6", "error", AIDS)
-def aid_letter_color(f: Facts) -> Iterator[Hit]:
+def aid_letter_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """Letters and numerals of an aid are white.
 
     Passes: white WS-2 on red.  Fails: black WS-2 on red.
@@ -109,7 +109,7 @@ def aid_letter_color(f: Facts) -> Iterator[Hit]:
 
 @rule("aid-letter-height", "NR 5.09(2)(a)6", "error", AIDS,
       tolerance=Tolerance("length_tolerance", minimum=True))
-def aid_letter_height(f: Facts) -> Iterator[Hit]:
+def aid_letter_height(f: Facts, j: Judge) -> Iterator[Hit]:
     """Letters and numerals are at least 3 in high (cap height of the outlines).
 
     Passes: 3.00 in.  Fails: 2.5 in letters.
@@ -120,13 +120,13 @@ def aid_letter_height(f: Facts) -> Iterator[Hit]:
                   f"{_read_from(f)})", measured="none", required=f">= {low:g} in letters",
                   bbox=f.bbox())
     for leg in f.legends:
-        yield from at_least(leg.cap_height, low, lambda v: f"aid letters {v:.2f} in high; "
-                            f"{requirement('aid_letter_min').ref} requires at least {low:g} in",
-                            bbox=leg.bbox)
+        yield from j.at_least(leg.cap_height, low, lambda v: f"aid letters {v:.2f} in high; "
+                              f"{requirement('aid_letter_min').ref} requires at least {low:g} in",
+                              bbox=leg.bbox)
 
 
 @rule("aid-letter-style", "NR 5.09(2)(a)6", "warning", AIDS)
-def aid_letter_style(f: Facts) -> Iterator[Hit]:
+def aid_letter_style(f: Facts, j: Judge) -> Iterator[Hit]:
     """Block characters: letter stroke between 0.10 and 0.30 of the letter height.
 
     Passes: Overpass Bold (0.17).  Fails: hairline letters (0.05).
@@ -136,7 +136,7 @@ def aid_letter_style(f: Facts) -> Iterator[Hit]:
 
 @rule("aid-shape", "NR 5.09(2)(a)7", "warning", AIDS,
       tolerance=Tolerance(0.05, "ratio", "5 % of the proportion"))
-def aid_shape(f: Facts) -> Iterator[Hit]:
+def aid_shape(f: Facts, j: Judge) -> Iterator[Hit]:
     """Shapes compatible with the Coast Guard's: red = triangle daymark (nun buoy),
     green = square daymark (can buoy), center = vertical stripes. The triangle
     daymark is equilateral: a red triangle stretched wide or tall is a warning.
@@ -155,7 +155,7 @@ def aid_shape(f: Facts) -> Iterator[Hit]:
     elif want == "triangle" and f.symbol_outer is not None:
         x0, y0, x1, y1 = f.symbol_outer.bounds
         ratio = (x1 - x0) / (y1 - y0)
-        yield from within(
+        yield from j.within(
             ratio / EQUILATERAL, 1.0, 1.0,
             lambda v: f"red triangle {x1 - x0:.2f} x {y1 - y0:.2f} in (base {ratio:.3f} x its "
                       f"height) is not equilateral ({EQUILATERAL:.3f}); the Coast Guard "
@@ -165,7 +165,7 @@ def aid_shape(f: Facts) -> Iterator[Hit]:
 
 
 @rule("aid-stripes", "NR 5.09(2)(a)4", "error", ("aid-center",))
-def aid_stripes(f: Facts) -> Iterator[Hit]:
+def aid_stripes(f: Facts, j: Judge) -> Iterator[Hit]:
     """Center markers are vertically striped black and white.
 
     Also notes (info) that 33 CFR 62.32 gives the same pattern the federal meaning

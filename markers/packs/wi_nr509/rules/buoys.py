@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.check.engine import (
-    EPSILON, Hit, Tolerance, approximately, at_least, color_is, tolerance, unjudged, within,
-)
+from markers.check.engine import EPSILON, Hit, Judge, Tolerance, color_is, unjudged
 from markers.check.measure.faces import Facts
 from markers.core.spec import choice, req, requirement
 from markers.packs.wi_nr509.kinds import kinds_of
@@ -42,7 +40,7 @@ def _sequence(f: Facts) -> str:
 
 
 @rule("buoy-height", "NR 5.09(6)(a)", "error", SIZED, tolerance=_LENGTH)
-def buoy_height(f: Facts) -> Iterator[Hit]:
+def buoy_height(f: Facts, j: Judge) -> Iterator[Hit]:
     """A buoy rides at least 36 in above the waterline.
 
     Mooring, slalom and race course buoys are excepted (see mooring-buoy, race-buoy).
@@ -53,13 +51,13 @@ def buoy_height(f: Facts) -> Iterator[Hit]:
     """
     low = req("buoy_min_height")
     if _is_buoy(f):
-        yield from at_least(f.height_above_water, low, lambda v: f"buoy rides {v:.2f} in "
-                            f"above the waterline{_water(f)}; {requirement('buoy_min_height').ref} "
-                            f"requires at least {low:g} in", bbox=f.bbox())
+        yield from j.at_least(f.height_above_water, low, lambda v: f"buoy rides {v:.2f} in "
+                              f"above the waterline{_water(f)}; {requirement('buoy_min_height').ref} "
+                              f"requires at least {low:g} in", bbox=f.bbox())
 
 
 @rule("buoy-diameter", "NR 5.09(6)(a)", "error", SIZED, tolerance=_LENGTH)
-def buoy_diameter(f: Facts) -> Iterator[Hit]:
+def buoy_diameter(f: Facts, j: Judge) -> Iterator[Hit]:
     """A buoy is at least 7 in in diameter.
 
     Mooring, slalom and race course buoys are excepted. On an elevation the diameter is the
@@ -69,13 +67,13 @@ def buoy_diameter(f: Facts) -> Iterator[Hit]:
     """
     low = req("buoy_min_diameter")
     if _is_buoy(f):
-        yield from at_least(f.diameter, low, lambda v: f"buoy is {v:.2f} in across "
-                            f"({f.diameter_basis}); {requirement('buoy_min_diameter').ref} "
-                            f"requires at least {low:g} in", bbox=f.bbox())
+        yield from j.at_least(f.diameter, low, lambda v: f"buoy is {v:.2f} in across "
+                              f"({f.diameter_basis}); {requirement('buoy_min_diameter').ref} "
+                              f"requires at least {low:g} in", bbox=f.bbox())
 
 
 @rule("buoy-two-sides", "NR 5.09(6)(a)", "error", ("buoy-symbol", "buoy-wrap"))
-def buoy_two_sides(f: Facts) -> Iterator[Hit]:
+def buoy_two_sides(f: Facts, j: Judge) -> Iterator[Hit]:
     """The symbol is shown on 2 sides of the buoy.
 
     A wrap shows the whole surface: its symbols are counted and must be 2, 180 deg
@@ -102,7 +100,7 @@ def buoy_two_sides(f: Facts) -> Iterator[Hit]:
 
 @rule("buoy-symbol-bands", "NR 5.09(5)(b)", "error", ("buoy-symbol", "buoy-wrap"),
       tolerance=Tolerance("band_edge_tolerance", text="1/4 in"))
-def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
+def buoy_symbol_bands(f: Facts, j: Judge) -> Iterator[Hit]:
     """A symbol buoy is white with orange bands on the top and above the waterline.
 
     White, with a band of international orange on the top and one just above the
@@ -115,7 +113,7 @@ def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
     """
     if not _is_buoy(f):
         return
-    want, tol = "orange, white, orange", tolerance()
+    want, tol = "orange, white, orange", j.tol
     bands, where = f.bands, f.bbox()
     on_top = bool(bands) and bands[0].color.family == "orange" and \
         bands[0].top - f.body.bounds[1] <= tol
@@ -135,7 +133,7 @@ def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
 
 @rule("buoy-sign-bands", "NR 5.09(5)(c)", "error", ("buoy-sign",),
       tolerance=Tolerance("sign_buoy_band_tolerance", "ratio", "0.03 of the area"))
-def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
+def buoy_sign_bands(f: Facts, j: Judge) -> Iterator[Hit]:
     """A sign buoy has 3 orange bands alternating with 2 white, each about 1/5.
 
     Each band takes approximately one-fifth of the buoy's area above the waterline. The
@@ -154,7 +152,7 @@ def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
         return
     share = req("sign_buoy_band_fraction")
     for band in f.bands:
-        yield from approximately(
+        yield from j.approximately(
             band.share, share, req("sign_buoy_band_far"),
             lambda v, beyond, band=band: f"a {band.color.label} band takes {v:.0%} of the buoy "
             f"above the waterline; {requirement('sign_buoy_band_fraction').ref} asks about "
@@ -163,7 +161,7 @@ def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
 
 
 @rule("reflector-band", "NR 5.09(6)(f)", "error", AIDS, tolerance=_LENGTH)
-def reflector_band(f: Facts) -> Iterator[Hit]:
+def reflector_band(f: Facts, j: Judge) -> Iterator[Hit]:
     """An unlighted aid has a reflective band at least 2 in high around its top.
 
     All around its uppermost part. Judged on aids drawn as buoys. The reflector is the
@@ -185,9 +183,9 @@ def reflector_band(f: Facts) -> Iterator[Hit]:
                   "aid needs one at least 2 in high all around its top", measured="none",
                   required=f">= {low:g} in all around the top", bbox=f.bbox())
         return
-    hits = list(at_least(r.height, low, lambda v: f"reflective band {v:.2f} in high; "
-                         f"{requirement('reflector_min').ref} requires at least {low:g} in",
-                         bbox=r.bbox))
+    hits = list(j.at_least(r.height, low, lambda v: f"reflective band {v:.2f} in high; "
+                           f"{requirement('reflector_min').ref} requires at least {low:g} in",
+                           bbox=r.bbox))
     if not r.around:
         hits.append(Hit("the reflective band does not run across the whole buoy (all around)",
                         measured="part of the way", required="all around", bbox=r.bbox))
@@ -205,7 +203,7 @@ def reflector_band(f: Facts) -> Iterator[Hit]:
 
 
 @rule("aid-reflector-color", "NR 5.09(2)(a)8", "error", AIDS)
-def aid_reflector_color(f: Facts) -> Iterator[Hit]:
+def aid_reflector_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """A red buoy has a red reflector, a green buoy a green one.
 
     Where reflective material is used (the element named ``reflector``).
@@ -221,7 +219,7 @@ def aid_reflector_color(f: Facts) -> Iterator[Hit]:
 
 @rule("mooring-buoy", "NR 5.09(7)(a)", "error", ("buoy-mooring",),
       tolerance=Tolerance("mooring_tolerance"))
-def mooring_buoy(f: Facts) -> Iterator[Hit]:
+def mooring_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
     """A mooring buoy rides 18 in out, white with a blue band, round or ovate.
 
     It extends 18 in above the waterline, is white with a blue band clearly visible
@@ -233,10 +231,10 @@ def mooring_buoy(f: Facts) -> Iterator[Hit]:
     Fails: a sphere riding 12 in out, or one without a blue band.
     """
     want, where = req("mooring_height"), f.bbox()
-    yield from within(f.height_above_water, want, want, lambda v: f"mooring buoy extends "
-                      f"{v:.2f} in above the waterline{_water(f)}; {requirement('mooring_height').ref} "
-                      f"asks {want:g} in", required=f"= {want:g} +- {tolerance():g}",
-                      bbox=where)
+    yield from j.within(f.height_above_water, want, want, lambda v: f"mooring buoy extends "
+                        f"{v:.2f} in above the waterline{_water(f)}; {requirement('mooring_height').ref} "
+                        f"asks {want:g} in", required=f"= {want:g} +- {j.tol:g}",
+                        bbox=where)
     yield from color_is(f.body_color, "white", lambda m: f"mooring buoy is {m.label}; it "
                         "shall be white", bbox=where)
     blue = [b for b in f.bands if b.color.family == "blue"]
@@ -254,7 +252,7 @@ def mooring_buoy(f: Facts) -> Iterator[Hit]:
 
 
 @rule("race-buoy", "NR 5.09(7)(b)", "error", ("buoy-race",), tolerance=_LENGTH)
-def race_buoy(f: Facts) -> Iterator[Hit]:
+def race_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
     """A race course buoy: >= 4 in out, one race color all over, 8 3/4 to 14 in, round.
 
     A race course, water ski or slalom buoy extends at least 4 in above the
@@ -270,13 +268,13 @@ def race_buoy(f: Facts) -> Iterator[Hit]:
     """
     where, a, d = f.bbox(), f.height_above_water, f.diameter
     low = req("race_min_height")
-    yield from at_least(a, low, lambda v: f"race buoy extends {v:.2f} in above the "
-                        f"waterline{_water(f)}; {requirement('race_min_height').ref} asks at least "
-                        f"{low:g} in", bbox=where)
+    yield from j.at_least(a, low, lambda v: f"race buoy extends {v:.2f} in above the "
+                          f"waterline{_water(f)}; {requirement('race_min_height').ref} asks at least "
+                          f"{low:g} in", bbox=where)
     lo, hi = req("race_min_diameter"), req("race_max_diameter")
-    yield from within(d, lo, hi, lambda v: f"race buoy is {v:.2f} in in diameter; "
-                      f"{requirement('race_min_diameter').ref} asks {lo:g} to {hi:g} in",
-                      required=f"{lo:g} to {hi:g}", bbox=where)
+    yield from j.within(d, lo, hi, lambda v: f"race buoy is {v:.2f} in in diameter; "
+                        f"{requirement('race_min_diameter').ref} asks {lo:g} to {hi:g} in",
+                        required=f"{lo:g} to {hi:g}", bbox=where)
     colors = choice("race_colors")
     if f.body_color is None or f.body_color.family not in colors.values:
         said = f.body_color.label if f.body_color else "not painted"

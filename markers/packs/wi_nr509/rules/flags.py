@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.check.engine import Hit, Tolerance, approximately, color_is, within
+from markers.check.engine import Hit, Judge, Tolerance, color_is
 from markers.check.measure.faces import Facts
 from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.law import rule
@@ -17,7 +17,7 @@ DIAGONAL = (10.0, 80.0)
 
 @rule("diver-flag", "s. 30.70, Wis. Stats.", "error", ("diver-flag",),
       tolerance=Tolerance("diver_stripe_tolerance", text="1/16 in (the stripe)"))
-def diver_flag(f: Facts) -> Iterator[Hit]:
+def diver_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     """A diver's flag: at least 12 x 15 in, red, one diagonal white stripe 3 in wide.
 
     Not less than 12 in high and 15 in long, one diagonal white stripe 3 in wide on a
@@ -47,9 +47,9 @@ def diver_flag(f: Facts) -> Iterator[Hit]:
     yield from color_is(stripe.color, "white", lambda m: f"the stripe is {m.hex} ({m.label}); "
                         "it shall be white", bbox=stripe.bbox)
     want = req("diver_stripe")
-    yield from within(stripe.width, want, want, lambda v: f"the stripe is {v:.2f} in wide "
-                      f"(across it); {requirement('diver_stripe').ref} asks {want:g} in",
-                      required=f"= {want:g}", bbox=stripe.bbox)
+    yield from j.within(stripe.width, want, want, lambda v: f"the stripe is {v:.2f} in wide "
+                        f"(across it); {requirement('diver_stripe').ref} asks {want:g} in",
+                        required=f"= {want:g}", bbox=stripe.bbox)
     low, high = DIAGONAL
     if not (low <= stripe.angle <= high and stripe.crosses):
         yield Hit(f"the stripe runs at {stripe.angle:.1f} deg from the horizontal"
@@ -60,7 +60,7 @@ def diver_flag(f: Facts) -> Iterator[Hit]:
 
 @rule("distress-flag", "s. 30.675, Wis. Stats.", "error", ("distress-flag",),
       tolerance=Tolerance("distress_tolerance", "ratio", "10 % of each side"))
-def distress_flag(f: Facts) -> Iterator[Hit]:
+def distress_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     """A distress flag is orange, approximately 18 by 30 in.
 
     Orange is an error (a flag of another color does not say "in need of help").
@@ -92,7 +92,7 @@ def distress_flag(f: Facts) -> Iterator[Hit]:
     for value, key in ((short, "distress_height"), (long, "distress_length")):
         want = req(key)
         off = f"{abs(value - want) / want:.0%} from {want:g} in"
-        yield from approximately(
+        yield from j.approximately(
             value, want, far, lambda v, beyond, off=off: (
                 f"not a distress flag: {short:.2f} by {long:.2f} in is {off}, more than "
                 f"{far:.0%} off; {asks}" if beyond else

@@ -7,7 +7,7 @@ from typing import Iterator
 
 from shapely.geometry import box
 
-from markers.check.engine import Hit
+from markers.check.engine import Hit, Judge
 from markers.check.measure.common import Facts
 from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.law import rule
@@ -22,7 +22,7 @@ def _overlaps_display(f: Facts) -> bool:
 
 
 @rule("permit-label", "NR 5.09(3)(b)", "info", ("*",))
-def permit_label(f: Facts) -> Iterator[Hit]:
+def permit_label(f: Facts, j: Judge) -> Iterator[Hit]:
     """The department's identification number on an approved marker: found and read.
 
     The label is the lowest line of lettering, below the symbol and outside the display

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.check.engine import Hit
+from markers.check.engine import Hit, Judge
 from markers.check.measure.common import Facts
 from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.law import rule
 
 
 @rule("actual-size", "fabrication", "error", ("*",), gate=True)
-def actual_size(f: Facts) -> Iterator[Hit]:
+def actual_size(f: Facts, j: Judge) -> Iterator[Hit]:
     """A marker drawn far smaller than any marker can be is not at actual size.
 
     A proof drawn at a reduced scale without saying so (no --scale, no "SCALE 1:4"
@@ -31,7 +31,7 @@ def actual_size(f: Facts) -> Iterator[Hit]:
 
 
 @rule("proof-dimension", "fabrication", "warning", ("*",))
-def proof_dimension(f: Facts) -> Iterator[Hit]:
+def proof_dimension(f: Facts, j: Judge) -> Iterator[Hit]:
     """A dimension written on the proof agrees with the length it is drawn across.
 
     Shops write sizes beside the drawing (24", 610 mm); a proof whose text and drawing
@@ -48,7 +48,7 @@ def proof_dimension(f: Facts) -> Iterator[Hit]:
 
 
 @rule("set-aside", "fabrication", "info", ("*",))
-def set_aside(f: Facts) -> Iterator[Hit]:
+def set_aside(f: Facts, j: Judge) -> Iterator[Hit]:
     """What of the page is not a marker and was not measured, and where.
 
     Borders, crop marks, title blocks, notes, dimension lines, mounting holes, centre
@@ -63,7 +63,7 @@ def set_aside(f: Facts) -> Iterator[Hit]:
 
 
 @rule("line-drawing", "fabrication", "info", ("*",))
-def line_drawing(f: Facts) -> Iterator[Hit]:
+def line_drawing(f: Facts, j: Judge) -> Iterator[Hit]:
     """How a drawing that paints nothing was read: a line drawing or a cut file.
 
     Shops and CAM software export cut paths, not paint: closed outlines on a layer named

@@ -7,9 +7,7 @@ from dataclasses import replace
 from typing import Iterator
 
 from markers.build.proportions import legend_min_cap
-from markers.check.engine import (
-    Hit, Tolerance, at_least, at_most, color_is, tolerance, unjudged, within,
-)
+from markers.check.engine import Hit, Judge, Tolerance, color_is, unjudged
 from markers.check.measure.common import NOT_DRAWN
 from markers.check.measure.faces import Facts, LegendFact
 from markers.core.colors import OTHER
@@ -83,7 +81,7 @@ def _color_hit(what: str, match, want: str, clause: str, bbox=None) -> Iterator[
 
 
 @rule("reg-shape", "NR 5.09(2)(b)1-4", "error", ("*",))
-def reg_shape(f: Facts) -> Iterator[Hit]:
+def reg_shape(f: Facts, j: Judge) -> Iterator[Hit]:
     """The symbol is an open diamond, a diamond with a cross, a circle or a rectangle.
 
     The kind is detected from the largest orange area (or, for aids, the colored
@@ -122,7 +120,7 @@ def _what_is_there(f: Facts) -> tuple[str, str]:
 
 
 @rule("reg-symbol-color", "NR 5.09(2)(b)1-4", "error", REGULATORY)
-def reg_symbol_color(f: Facts) -> Iterator[Hit]:
+def reg_symbol_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """The symbol (outline and cross) is international orange.
 
     Colors are judged by family: CIEDE2000 distance to reference swatches
@@ -134,7 +132,7 @@ def reg_symbol_color(f: Facts) -> Iterator[Hit]:
 
 
 @rule("reg-center-color", "NR 5.09(2)(b)1-4", "error", REGULATORY)
-def reg_center_color(f: Facts) -> Iterator[Hit]:
+def reg_center_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """The center of the symbol is white.
 
     A center left unpainted (a proof drawn on paper, a DXF of outlines) shows the sheet
@@ -151,7 +149,7 @@ def reg_center_color(f: Facts) -> Iterator[Hit]:
 
 
 @rule("reg-legend-color", "NR 5.09(2)(b)5", "error", REGULATORY)
-def reg_legend_color(f: Facts) -> Iterator[Hit]:
+def reg_legend_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """Letters and numerals of a regulatory marker are black.
 
     Passes: black "ROCKS".  Fails: blue "ROCKS".
@@ -161,7 +159,7 @@ def reg_legend_color(f: Facts) -> Iterator[Hit]:
 
 
 @rule("reg-exclusion-cross", "NR 5.09(2)(b)2", "error", ("exclusion", "danger"))
-def reg_exclusion_cross(f: Facts) -> Iterator[Hit]:
+def reg_exclusion_cross(f: Facts, j: Judge) -> Iterator[Hit]:
     """An exclusion diamond has an orange cross inside its white center and no words
     inside it ("without qualifying explanation"); words may stand outside.
 
@@ -249,7 +247,7 @@ def _inside_words(f: Facts, what: str, shall: str = "") -> Iterator[Hit]:
 
 
 @rule("reg-control-legend", "NR 5.09(2)(b)3", "error", ("control",))
-def reg_control_legend(f: Facts) -> Iterator[Hit]:
+def reg_control_legend(f: Facts, j: Judge) -> Iterator[Hit]:
     """A control circle carries its words or numerals inside the circle, read from
     ``<text>`` or from the outlines (review when the outlines cannot be read, or read
     as characters that are no letters), off its outline: a line with letters on the
@@ -264,7 +262,7 @@ def reg_control_legend(f: Facts) -> Iterator[Hit]:
 
 
 @rule("reg-info-legend", "NR 5.09(2)(b)4", "error", ("information",))
-def reg_info_legend(f: Facts) -> Iterator[Hit]:
+def reg_info_legend(f: Facts, j: Judge) -> Iterator[Hit]:
     """An information rectangle has its message inside the rectangle, read from
     ``<text>`` or from the outlines (review when the outlines cannot be read, or read
     as characters that are no letters), off its outline: a line with letters on the
@@ -278,7 +276,7 @@ def reg_info_legend(f: Facts) -> Iterator[Hit]:
 
 
 @rule("reg-danger-legend", "NR 5.09(2)(b)1", "error", ("danger",))
-def reg_danger_legend(f: Facts) -> Iterator[Hit]:
+def reg_danger_legend(f: Facts, j: Judge) -> Iterator[Hit]:
     """The words of a danger sign stand inside the diamond, or above or below it on
     white background: never on the orange outline.
 
@@ -299,7 +297,7 @@ def reg_danger_legend(f: Facts) -> Iterator[Hit]:
 @rule("display-height", "NR 5.09(6)(a)", "error", REGULATORY + ("aid-red", "aid-green",
                                                                   "aid-center"),
       tolerance=Tolerance("length_tolerance", minimum=True))
-def display_height(f: Facts) -> Iterator[Hit]:
+def display_height(f: Facts, j: Judge) -> Iterator[Hit]:
     """The display area is at least 12 in high.
 
     H is the height of the area that carries the symbol: on a sign the panel less any
@@ -316,14 +314,14 @@ def display_height(f: Facts) -> Iterator[Hit]:
         yield _not_drawn("the display area's height", f">= {req('display_min'):g} in")
         return
     low = req("display_min")
-    yield from at_least(f.display_height, low, lambda v: f"display area {v:.2f} in high "
-                        f"({f.display_basis}); {requirement('display_min').ref} requires at "
-                        f"least {low:g} in")
+    yield from j.at_least(f.display_height, low, lambda v: f"display area {v:.2f} in high "
+                          f"({f.display_basis}); {requirement('display_min').ref} requires at "
+                          f"least {low:g} in")
 
 
 @rule("outline-width", "NR 5.09(6)(b)", "error", REGULATORY,
       tolerance=Tolerance("length_tolerance", minimum=True))
-def outline_width(f: Facts) -> Iterator[Hit]:
+def outline_width(f: Facts, j: Judge) -> Iterator[Hit]:
     """The symbol outline is at least 2 in thick, perpendicular to the edge, at its
     thinnest.
 
@@ -333,16 +331,16 @@ def outline_width(f: Facts) -> Iterator[Hit]:
     Passes: 2.00 in.  Fails: a 1.5 in stroke (measured 1.50 in).
     """
     low = req("outline_min")
-    yield from at_least(f.outline, low, lambda v: f"symbol outline {v:.2f} in thick at its "
-                        f"thinnest{_on_curve(f)}; {requirement('outline_min').ref} requires "
-                        f"at least {low:g} in", bbox=f.outline_at)
+    yield from j.at_least(f.outline, low, lambda v: f"symbol outline {v:.2f} in thick at its "
+                          f"thinnest{_on_curve(f)}; {requirement('outline_min').ref} requires "
+                          f"at least {low:g} in", bbox=f.outline_at)
 
 
 @rule("symbol-size", "NR 5.09(6)(c)", "error", REGULATORY,
       tolerance=Tolerance(lambda f: max(req("symbol_size_tolerance_floor"),
                                         req("symbol_size_tolerance") * (f.display_height or 0)),
                           text="max(1/16 in, 1 % of H)"))
-def symbol_size(f: Facts) -> Iterator[Hit]:
+def symbol_size(f: Facts, j: Judge) -> Iterator[Hit]:
     """Diamond outside width, circle inner diameter, or the mean of a square's inside
     and outside widths equals 2/3 of the display area height.
 
@@ -359,11 +357,11 @@ def symbol_size(f: Facts) -> Iterator[Hit]:
     if f.size is None or f.display_height is None:
         return
     want = f.display_height * req("symbol_fraction")
-    for hit in within(f.size, want, want, lambda v: f"{f.size_name} {v:.2f} in{_on_curve(f)}; "
-                      f"{requirement('symbol_fraction').ref} requires 2/3 of the "
-                      f"{f.display_height:.2f} in display area ({f.display_basis}) = "
-                      f"{want:.2f} in{_how_to_state(f)}", required=f"= {want:.3f}",
-                      bbox=f.bbox()):
+    for hit in j.within(f.size, want, want, lambda v: f"{f.size_name} {v:.2f} in{_on_curve(f)}; "
+                        f"{requirement('symbol_fraction').ref} requires 2/3 of the "
+                        f"{f.display_height:.2f} in display area ({f.display_basis}) = "
+                        f"{want:.2f} in{_how_to_state(f)}", required=f"= {want:.3f}",
+                        bbox=f.bbox()):
         yield _unsure_of_h(f, hit)
 
 
@@ -394,22 +392,22 @@ def _how_to_state(f: Facts) -> str:
 
 @rule("diamond-slope", "NR 5.09(6)(d)", "error", ("danger", "exclusion"),
       tolerance=Tolerance("slope_tolerance"))
-def diamond_slope(f: Facts) -> Iterator[Hit]:
+def diamond_slope(f: Facts, j: Judge) -> Iterator[Hit]:
     """Each side of the diamond slopes 35 deg from the vertical (on a flat surface).
 
     Passes: sides at 35.0 deg.  Fails: a square turned 45 deg (sides at 45.0 deg).
     """
     want = req("diamond_slope")
     worst = max(f.side_angles, key=lambda a: abs(a - want), default=None)
-    yield from within(worst, want, want, lambda v: f"diamond side slopes {v:.1f} deg from "
-                      f"vertical{_on_curve(f)}; {requirement('diamond_slope').ref} requires "
-                      f"{want:g} deg", required=f"= {want:g}", unit="deg", digits=2,
-                      bbox=f.bbox())
+    yield from j.within(worst, want, want, lambda v: f"diamond side slopes {v:.1f} deg from "
+                        f"vertical{_on_curve(f)}; {requirement('diamond_slope').ref} requires "
+                        f"{want:g} deg", required=f"= {want:g}", unit="deg", digits=2,
+                        bbox=f.bbox())
 
 
 @rule("circle-round", "NR 5.09(2)(b)3", "error", ("control",),
       tolerance=Tolerance("roundness_tolerance", "ratio", "0.01 of the diameter"))
-def circle_round(f: Facts) -> Iterator[Hit]:
+def circle_round(f: Facts, j: Judge) -> Iterator[Hit]:
     """A control circle is a circle: its inner and outer boundaries are round.
 
     Roundness is the spread of radii from the centre, as a fraction of the diameter;
@@ -417,28 +415,28 @@ def circle_round(f: Facts) -> Iterator[Hit]:
 
     Passes: true circles.  Fails: an ellipse 10 % wider than tall.
     """
-    yield from at_most(f.roundness, 0.0, lambda v: f"circle out of round by {100 * v:.1f} % "
-                       "of its diameter", required=f"<= {tolerance():g}", unit="ratio",
-                       digits=4, bbox=f.bbox())
+    yield from j.at_most(f.roundness, 0.0, lambda v: f"circle out of round by {100 * v:.1f} % "
+                         "of its diameter", required=f"<= {j.tol:g}", unit="ratio",
+                         digits=4, bbox=f.bbox())
 
 
 @rule("symbol-centered", "NR 5.09(5)(d), USWMS practice", "warning", REGULATORY,
       tolerance=Tolerance(lambda f: req("centering_tolerance") * (f.display_height or 0),
                           text="2 % of H, in inches"))
-def symbol_centered(f: Facts) -> Iterator[Hit]:
+def symbol_centered(f: Facts, j: Judge) -> Iterator[Hit]:
     """The symbol is centred on the display area (within 2 % of H).
 
     Passes: centred.  Fails: a diamond pushed 2 in to the left on a 24 in display area.
     """
     if f.center_offset is None or f.display_height is None:
         return
-    yield from at_most(f.center_offset, 0.0, lambda v: f"symbol centre is {v:.2f} in from "
-                       "the display area's centre", required=f"<= {tolerance():.3f}",
-                       bbox=f.bbox())
+    yield from j.at_most(f.center_offset, 0.0, lambda v: f"symbol centre is {v:.2f} in from "
+                         "the display area's centre", required=f"<= {j.tol:.3f}",
+                         bbox=f.bbox())
 
 
 @rule("legend-legibility", "NR 5.09(2)(b)5", "warning", REGULATORY)
-def legend_legibility(f: Facts) -> Iterator[Hit]:
+def legend_legibility(f: Facts, j: Judge) -> Iterator[Hit]:
     """Letters are block characters of a legible size.
 
     Cap height at least the project minimum (H/16, between 1 and 3 in; see
@@ -464,7 +462,7 @@ def legend_legibility(f: Facts) -> Iterator[Hit]:
 
 
 @rule("drawing-units", "fabrication", "info", ("*",))
-def drawing_units(f: Facts) -> Iterator[Hit]:
+def drawing_units(f: Facts, j: Judge) -> Iterator[Hit]:
     """A drawing from Adobe Illustrator sized in px is read at 96 px per inch.
 
     SVG defines the px as 1/96 in and wsmark reads it so; Illustrator writes its points
@@ -482,7 +480,7 @@ def drawing_units(f: Facts) -> Iterator[Hit]:
 
 
 @rule("text-outlined", "fabrication", "info", ("*",))
-def text_outlined(f: Facts) -> Iterator[Hit]:
+def text_outlined(f: Facts, j: Judge) -> Iterator[Hit]:
     """Legend text is outlines, not font-dependent ``<text>``.
 
     A ``<text>`` legend prints in whatever font the sign shop has; its size is
