@@ -397,10 +397,9 @@ def list_rules(pack: str) -> None:
     Example: wsmark rules
     """
     rules = api.rules(pack)
-    with api.get_pack(pack).in_force():
-        rows = [(r.id, r.severity, r.citation, _first_sentence(r.doc)
-                 + (f" (tolerance {r.tolerance.describe()})" if r.tolerance else ""))
-                for r in rules]
+    rows = [(r.id, r.severity, r.citation, _first_sentence(r.doc)
+             + (f" (tolerance {api.tolerance_of(r, pack)})" if r.tolerance else ""))
+            for r in rules]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for row in rows:
         click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[3])

@@ -417,8 +417,7 @@ def _buoy_rows(runs: int) -> list[Row]:
         for _ in range(2 * runs):
             [art] = split(load_artwork(data, "buoy.svg", options, pack)[0]).markers
             start = time.process_time()
-            with pack.in_force():
-                measure(art, pack.kinds)
+            measure(art, pack.law, pack.kinds)
             times.append(time.process_time() - start)
         return sorted(times)[len(times) // 2]
 

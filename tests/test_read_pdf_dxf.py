@@ -25,7 +25,7 @@ from proof_writers import naive_cmyk, to_dxf, to_reportlab_pdf
 from markers.check.pipeline import CheckOptions
 from markers.check.pipeline import judge as _judge
 from markers.core.artwork import Artwork, Layer, Shape
-from markers.core.design import Design, as_declared
+from markers.core.design import Design
 from markers.errors import WsmarkError
 from wi import KINDS, PACK, build, check_file, measure
 from markers.read.dxf import read_dxf_bytes
@@ -46,8 +46,7 @@ HOSTILE_SECONDS = ISOLATED_SECONDS + 2.0
 def sign(kind: str, h: float | None, **fields: object) -> Artwork:
     spec = KINDS[kind]
     fields = {"legend": LEGENDS.get(kind), "ws_id": spec.sample_id, **spec.sample, **fields}
-    with as_declared():
-        return build(Design(kind, h if spec.display_area else None, **fields))
+    return build(Design(kind, h if spec.display_area else None, **fields), as_declared=True)
 
 
 def forms(art: Artwork) -> dict[str, Artwork]:

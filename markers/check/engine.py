@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from markers.core.colors import AMBIGUITY_MARGIN, ColorMatch
-from markers.core.spec import Law, governed_by, req, requirement
+from markers.core.spec import Law
 
 __all__ = ["Hit", "Finding", "Tolerance", "Rule", "Registry", "Override", "SEVERITIES", "Judge",
            "color_is", "unjudged"]
@@ -55,27 +55,34 @@ class Finding(Hit):
 @dataclass(frozen=True)
 class Tolerance:
     """A rule's default tolerance: a requirement key of the pack (its value and unit
-    from the table), or a number, or a function of the facts, with its ``unit``.
+    from the table), or a number, or a function of the facts and the law, with its
+    ``unit``.
     ``text`` says how a computed one is worked out. ``minimum``: the rule asks for at
     least a value, so a tolerance above the default accepts less than the rule does."""
 
-    value: str | float | Callable[[Any], float]
+    value: str | float | Callable[[Any, Law], float]
     unit: str = "in"
     text: str | None = None
     minimum: bool = False
 
-    def default(self, facts: Any) -> float:
+    def default(self, facts: Any, law: Law) -> float:
+        """The tolerance for ``facts`` under ``law``."""
         if isinstance(self.value, str):
-            return req(self.value)
-        return self.value(facts) if callable(self.value) else float(self.value)
+            return law.req(self.value)
+        return self.value(facts, law) if callable(self.value) else float(self.value)
 
-    def describe(self) -> str:
+    def describe(self, law: Law) -> str:
+        """How much it is, in words."""
         if self.text:
             return self.text
         if isinstance(self.value, str):
-            need = requirement(self.value)
+            need = law.requirement(self.value)
             return f"{need.value:g} {need.unit}"
         return f"{self.value:g} {self.unit}"
+
+    def unit_under(self, law: Law) -> str:
+        """Its unit: the requirement's, or its own."""
+        return law.requirement(self.value).unit if isinstance(self.value, str) else self.unit
 
 
 @dataclass(frozen=True)
@@ -181,10 +188,9 @@ class Registry:
         if not 0 <= value < float("inf"):
             raise ValueError(f"{rule_id}={value:g}: a tolerance is a finite number >= 0")
         tol = rule_.tolerance
-        with governed_by(self.law):
-            default = tol.describe()
-            below = tol.minimum and value > tol.default(None) + EPSILON
-            unit = requirement(tol.value).unit if isinstance(tol.value, str) else tol.unit
+        default = tol.describe(self.law)
+        below = tol.minimum and value > tol.default(None, self.law) + EPSILON
+        unit = tol.unit_under(self.law)
         if below and not allow_below_minimum:
             raise ValueError(f"{rule_id}={value:g} would accept less than the rule's own "
                              f"minimum (default tolerance {default}); give "
@@ -210,7 +216,7 @@ class Registry:
                 continue
             tol = tolerances.get(r.id)
             if tol is None and r.tolerance is not None:
-                tol = r.tolerance.default(facts)
+                tol = r.tolerance.default(facts, self.law)
             for hit in r.check(facts, Judge(self.law, tol)):
                 yield Finding(**{**vars(hit), "severity": hit.severity or r.severity},
                               rule=r.id, citation=r.citation, waived=waivers.get(r.id))

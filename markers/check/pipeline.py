@@ -22,9 +22,7 @@ from markers.check.report import FileReport, MarkerReport, marker_verdict
 from markers.check.layout import SetAside, Split, at_scale, split, stated_scale
 from markers.check.walk import Inputs, suffix
 from markers.core.artwork import Artwork
-from markers.core.design import (
-    DESIGN_SUFFIXES, as_declared, design_from_record, is_design, parse_design,
-)
+from markers.core.design import DESIGN_SUFFIXES, design_from_record, is_design, parse_design
 from markers.core.pack import Pack
 from markers.core.quiet import ARITHMETIC, warnings_as_errors
 from markers.core.shown import arithmetic_words, one_line, plain, short_name
@@ -57,8 +55,8 @@ def load_artwork(data: bytes, name: str, options: CheckOptions, pack: Pack) -> l
     suffix = Path(name).suffix.lower()
     if suffix in DESIGN_SUFFIXES:
         design = parse_design(data, name)
-        with as_declared():  # a broken minimum is a finding of the rules, not unreadable
-            art = pack.build(design)
+        # as declared: a broken minimum is a finding of the rules, not unreadable
+        art = pack.build(design, as_declared=True)
         return [replace(art, meta={**art.meta, "source": name})]
     if suffix in READERS or sniff(data) not in ("unknown", "xml"):  # an EPS, a PNG: named
         return [_with_declared_films(page, name, pack) for page in read_drawing(
@@ -76,10 +74,9 @@ def _with_declared_films(page: Artwork, name: str, pack: Pack) -> Artwork:
     if not page.meta.get("cut_film") or not record:
         return page
     try:
-        with as_declared():
-            design = design_from_record(record, name)
-            declared = pack.build(design)
-            surface = pack.surface(design, declared)
+        design = design_from_record(record, name)
+        declared = pack.build(design, as_declared=True)
+        surface = pack.surface(design, declared, as_declared=True)
     except WsmarkError:
         return page
     flat = getattr(surface, "flat", None)
@@ -96,15 +93,14 @@ def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack,
     page = page if page is not None else split(art)
     markers, findings = [], []
     for index, marker in enumerate(page.markers):
-        with pack.in_force():
-            facts = measure(marker, pack.kinds, options.display_height)
-            facts.extent = _extent(marker)
-            facts.dimensions = [d for d in page.dimensions if d.marker == index]
-            facts.set_aside = page.set_aside if index == 0 else []
-            if stated is not None and facts.display_basis:
-                facts.display_basis += f" at the stated scale {stated[1]}"
-            found = [replace(f, marker=index) for f in
-                     pack.rules.evaluate(facts, options.waivers, options.tolerances)]
+        facts = measure(marker, pack.law, pack.kinds, options.display_height)
+        facts.extent = _extent(marker)
+        facts.dimensions = [d for d in page.dimensions if d.marker == index]
+        facts.set_aside = page.set_aside if index == 0 else []
+        if stated is not None and facts.display_basis:
+            facts.display_basis += f" at the stated scale {stated[1]}"
+        found = [replace(f, marker=index) for f in
+                 pack.rules.evaluate(facts, options.waivers, options.tolerances)]
         findings += found
         markers.append(_marker(index, facts, marker, found))
     return FileReport.judged(file, markers, findings, options.overrides)

@@ -11,7 +11,7 @@ import pytest
 
 from markers import api
 from markers.check.pipeline import CheckOptions, check_bytes
-from markers.core.design import Design, as_declared
+from markers.core.design import Design
 from wi import PACK, measure
 
 LEGEND = "SLOW NO WAKE"
@@ -23,8 +23,8 @@ def cut_files() -> dict[float, dict[str, bytes]]:
     by film."""
     out = {}
     for outline in (2.0, 1.5):
-        with as_declared():
-            _, files = api.fabricate(Design("control", 24.0, outline=outline, legend=LEGEND))
+        _, files = api.fabricate(Design("control", 24.0, outline=outline, legend=LEGEND),
+                                 as_declared=True)
         out[outline] = {m[1]: data for name, data in files.items()
                         if (m := re.search(r"-cut-([a-z]+)\.svg$", name))}
     return out

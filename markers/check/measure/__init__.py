@@ -2,7 +2,7 @@
 
 One measurer per family (flat faces, buoys and wraps, flags) detects a shape; the
 pack's kinds name it (``Kind.shape`` -> ``Kind.report_name``). The measurers know no
-jurisdiction: the numbers they need come from the law in force.
+jurisdiction: the numbers they need come from the law they are handed.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from markers.check.measure.flags import looks_like_flag, measure_flag
 from markers.check.measure.statements import ANY_KIND
 from markers.core.artwork import Artwork
 from markers.core.pack import Kind
+from markers.core.spec import Law
 
 __all__ = ["Facts", "measure"]
 
 
-def measure(art: Artwork, kinds: Mapping[str, Kind],
+def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
             display_height: float | None = None) -> Facts:
     """Measure ``art`` as the kind it declares (``meta['kind']``) among ``kinds``, else
     as what it looks like: a buoy has a ``waterline`` (a guide, or a thin line drawn
@@ -35,11 +36,11 @@ def measure(art: Artwork, kinds: Mapping[str, Kind],
     if family in ("buoy", "wrap") or (declared is None and (
             "waterline" in art.features or drawn_waterline(art) is not None
             or looks_like_buoy(art))):
-        facts = measure_buoy(art, display_height, shape)
+        facts = measure_buoy(art, law, display_height, shape)
     elif family == "flag" or (declared is None and looks_like_flag(art)):
         facts = measure_flag(art, shape)
     else:
-        facts = measure_face(art, display_height)
+        facts = measure_face(art, law, display_height)
     _name(facts, {k.shape: k.report_name for k in kinds.values()})
     if art.meta.get("scale_basis") == "physical":
         facts.drawing_units = art.meta.get("units")

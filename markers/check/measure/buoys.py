@@ -48,7 +48,7 @@ from markers.check.measure.reading import read_identification, read_lines
 from markers.check.measure.reflector import drawn_reflector
 from markers.check.measure.waterline import drawn_waterline
 from markers.core.shapes import fit_circle, polygons
-from markers.core.spec import req
+from markers.core.spec import Law
 
 __all__ = ["SHAPES", "drawn_waterline", "looks_like_buoy", "measure_buoy"]
 
@@ -72,10 +72,11 @@ ROUND_TOL = 0.02
 Fam = dict[str, tuple[BaseGeometry, ColorMatch]]
 
 
-def measure_buoy(art: Artwork, display_height: float | None = None,
+def measure_buoy(art: Artwork, law: Law, display_height: float | None = None,
                  declared: str | None = None) -> Facts:
-    """Measure a buoy elevation, or a wrap; ``declared`` is the shape (SHAPES) of the
-    kind the drawing declares, else it is detected. ``Facts.kind`` is that shape."""
+    """Measure a buoy elevation, or a wrap, by ``law``'s numbers; ``declared`` is the
+    shape (SHAPES) of the kind the drawing declares, else it is detected. ``Facts.kind``
+    is that shape."""
     facts = Facts(source=str(art.meta.get("source", "")), declared_kind=art.meta.get("kind"),
                   lighted=art.meta.get("lighted"), material=art.meta.get("material"))
     art = _as_guide(art)
@@ -107,16 +108,17 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
     main = max(on_body, key=on_body.get)
     facts.body_color, facts.body_color_share = fam[main][1], on_body[main] / body.area
     facts.reflector = _reflector(art, fam, body, waterline, facts.bands)
-    kind = facts.kind = declared or _detect(art, fam, facts, sign, on_body)
+    kind = facts.kind = declared or _detect(art, fam, facts, sign, on_body,
+                                            law.req("race_color_share"))
     if kind == "wrap":
-        _wrap(art, fam, facts, display_height)
+        _wrap(art, fam, facts, display_height, law)
         return facts
     facts.diameter, facts.diameter_basis = fitted or bx1 - bx0, "measured"
     if kind == "symbol-buoy":
-        _symbol_face(art, fam, facts, display_height)
+        _symbol_face(art, fam, facts, display_height, law)
     elif kind == "sign-buoy":  # no sign above: an empty face, which reg-shape reports
         region = unary_union([p.envelope for p in sign]).envelope if sign else None
-        facts.faces = [measure_face(_sub(art, _clip(fam, region), region, region),
+        facts.faces = [measure_face(_sub(art, _clip(fam, region), region, region), law,
                                     display_height) if sign
                        else Facts(source=facts.source)]
     elif kind in AID_BUOYS:
@@ -278,13 +280,14 @@ def _reflector(art: Artwork, fam: Fam, body: Polygon, waterline: float,
 # --- kind of an undeclared elevation --------------------------------------------------------
 
 def _detect(art: Artwork, fam: Fam, facts: Facts, sign: list[Polygon],
-            painted: dict[str, float]) -> str | None:
+            painted: dict[str, float], race_share: float) -> str | None:
     """What an undeclared elevation shows: a sign above it, bands, a blue band or a
     white sphere (a mooring buoy, whose band may be missing), an aid color with
     letters (outlines or ``<text>``), an identification or a reflector, or one color
     over nearly all of it (a race buoy, NR 5.09(7)(b): a ball with a pictogram or
     lettering on it is a sign, no marker of the rule: None). ``painted`` is each
-    family's area on the body."""
+    family's area on the body, ``race_share`` the share of one color a race buoy
+    shows."""
     names = [b.color.family for b in facts.bands]
     on_body = {f: area / facts.body.area for f, area in painted.items()}
     if sign or names.count("orange") >= 3:
@@ -302,7 +305,7 @@ def _detect(art: Artwork, fam: Fam, facts: Facts, sign: list[Polygon],
     if main in ("red", "green") and (letters or facts.reflector or art.meta.get("ws_id")
                                      or facts.body_shape == "nun"):
         return f"{main}-aid-buoy"
-    return "race-buoy" if facts.body_color_share >= req("race_color_share") else None
+    return "race-buoy" if facts.body_color_share >= race_share else None
 
 
 def _is_wrap(fam: Fam, body: Polygon, bands: list[Band]) -> bool:
@@ -460,13 +463,14 @@ def _sub(art: Artwork, clipped: list[tuple[str, BaseGeometry, ColorMatch]],
     return Artwork(x1, y1, tuple(layers), legends, features, meta)
 
 
-def _best(seen: Facts, surface: Facts) -> tuple[Facts, str]:
-    """The face nearer 2/3 of its display height (NR 5.09(6)(c)), and its basis."""
+def _best(seen: Facts, surface: Facts, fraction: float) -> tuple[Facts, str]:
+    """The face nearer ``fraction`` (the law's 2/3) of its display height, and its
+    basis."""
 
     def error(f: Facts) -> float:
         if f.size is None or not f.display_height:
             return math.inf
-        return abs(f.size / (f.display_height * req("symbol_fraction")) - 1)
+        return abs(f.size / (f.display_height * fraction) - 1)
 
     if error(surface) < error(seen):
         return surface, "surface"
@@ -474,7 +478,7 @@ def _best(seen: Facts, surface: Facts) -> tuple[Facts, str]:
 
 
 def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: float,
-          drawn: str, display_height: float | None) -> tuple[Facts, str, str]:
+          drawn: str, display_height: float | None, law: Law) -> tuple[Facts, str, str]:
     """Measure the face in ``region`` in the declared basis, else in both (``drawn`` is
     the drawing's own) and keep one (_best); its geometry is mapped back to the drawing
     for the report."""
@@ -484,14 +488,15 @@ def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: flo
 
     def read(curvature: str) -> Facts:
         bend = None if curvature == drawn else (lambda g: there(g, axis, radius))
-        return measure_face(_sub(art, clipped, region, region, bend), display_height)
+        return measure_face(_sub(art, clipped, region, region, bend), law, display_height)
 
     curvature = art.meta.get("curvature")
     if curvature in ("seen", "surface"):
         face, basis = read(curvature), "declared"
     else:
         faces = {c: read(c) for c in (drawn, "surface" if drawn == "seen" else "seen")}
-        (face, curvature), basis = _best(faces["seen"], faces["surface"]), "inferred"
+        (face, curvature), basis = _best(faces["seen"], faces["surface"],
+                                         law.req("symbol_fraction")), "inferred"
     if curvature != drawn:
         face = _mapped(face, lambda g: back(g, axis, radius))
     return replace(face, curvature=curvature, curvature_basis=basis), curvature, basis
@@ -525,14 +530,15 @@ def _white_area(bands: list[Band]) -> Band | None:
     return max(white, key=lambda b: b.height) if white else None
 
 
-def _symbol_face(art: Artwork, fam: Fam, facts: Facts, display_height: float | None) -> None:
+def _symbol_face(art: Artwork, fam: Fam, facts: Facts, display_height: float | None,
+                 law: Law) -> None:
     """A symbol buoy's face: the white area between its bands, seen or developed."""
     x0, _, x1, _ = facts.body.bounds
     white = _white_area(facts.bands)
     region = facts.body if white is None else \
         facts.body.intersection(box(x0, white.top, x1, white.bottom))
     face, facts.curvature, facts.curvature_basis = _face(
-        art, fam, region, (x0 + x1) / 2, (x1 - x0) / 2, "seen", display_height)
+        art, fam, region, (x0 + x1) / 2, (x1 - x0) / 2, "seen", display_height, law)
     facts.faces = [face]
     if art.meta.get("sides") is not None:
         facts.sides, facts.sides_basis = int(art.meta["sides"]), "declared"
@@ -550,7 +556,8 @@ def _symbols(fam: Fam, body: Polygon, bands: list[Band]) -> tuple[BaseGeometry, 
     return region, sorted((p.bounds[0] + p.bounds[2]) / 2 for p in big)
 
 
-def _wrap(art: Artwork, fam: Fam, facts: Facts, display_height: float | None) -> None:
+def _wrap(art: Artwork, fam: Fam, facts: Facts, display_height: float | None,
+          law: Law) -> None:
     """A wrap: diameter, the symbols counted and spaced, each face seen or developed."""
     x0, _, x1, _ = facts.body.bounds
     seam = float(art.meta.get("seam") or 0.0)
@@ -570,7 +577,7 @@ def _wrap(art: Artwork, fam: Fam, facts: Facts, display_height: float | None) ->
         window = region.intersection(box(centre - around / 4, region.bounds[1],
                                          centre + around / 4, region.bounds[3]))
         face, curvature, basis = _face(art, fam, window, centre, facts.diameter / 2,
-                                       "surface", display_height)
+                                       "surface", display_height, law)
         faces.append(face)
         kept = kept or (curvature, basis)
     facts.faces = faces

@@ -25,7 +25,7 @@ from markers.check.measure.statements import ANY_KIND, Statement
 from markers.check.measure.reading import read_identification, read_legend, read_lines
 from markers.core.artwork import Artwork
 from markers.core.colors import OTHER
-from markers.core.spec import req
+from markers.core.spec import Law
 from markers.core.shapes import SPECK, extreme_quad, fit_circle, polygons, radii, shape_of
 
 __all__ = ["SHAPES", "measure_face", "side_angles"]
@@ -43,7 +43,7 @@ def side_angles(poly: Polygon) -> list[float]:
 
 
 def _display(art: Artwork, facts: Facts, given: float | None,
-             legends: list[LegendFact]) -> None:
+             legends: list[LegendFact], law: Law) -> None:
     """Display height and its basis, by the strength of the evidence: given on the
     command line or in a design, declared in the drawing (``display-area``), stated on
     the proof (``_stated``), or inferred from the layout (measure.display); none, with
@@ -63,7 +63,7 @@ def _display(art: Artwork, facts: Facts, given: float | None,
     area = inferred_display_area(facts.panel, facts.symbol_outer, legends)
     x0, top, x1, bottom = area.bounds
     if facts.display_height is None:
-        stated = _stated(art, facts)
+        stated = _stated(art, facts, law.req("length_tolerance"))
         if stated is not None:
             facts.display_height, facts.display_basis = stated.height, "stated"
             facts.display_statement = stated.text
@@ -77,19 +77,18 @@ def _display(art: Artwork, facts: Facts, given: float | None,
                              middle + facts.display_height / 2)
 
 
-def _stated(art: Artwork, facts: Facts) -> Statement | None:
+def _stated(art: Artwork, facts: Facts, tolerance: float) -> Statement | None:
     """The display height the proof states for this marker (markers.check.split gives
     each marker the statements beside it; markers.check.measure names their kinds as
     shapes): one naming this marker's shape, else one naming no kind given to this
     marker as the nearest. None when there is none, when they disagree, or when the
     height stated is taller than the panel holding the symbol (then it is not this
-    marker's, or not at this scale)."""
+    marker's, or not at this scale); heights within ``tolerance`` agree."""
     said = art.meta.get("stated") or ()
     mine = [s for s in said if s.names == facts.kind] or \
         [s for s in said if s.names == ANY_KIND and s.nearest]
     if not mine:
         return None
-    tolerance = req("length_tolerance")
     if max(s.height for s in mine) - min(s.height for s in mine) > tolerance:
         return None
     if facts.panel is not None:
@@ -301,12 +300,13 @@ def _healed(fam: dict) -> dict:
 
 
 def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon, shape: str,
-                usual: float | None) -> list[tuple[LegendFact, float, float]]:
+                usual: float | None, near: float) -> list[tuple[LegendFact, float, float]]:
     """Each line of lettering near the symbol's outline, with the area of its letters
     lying on the outline (the band of ``usual`` thickness inside ``outer``, whose outline
     is a ``shape``; square inches) and its clearance from the outline as painted (the
     symbol's family ``ring`` inside ``outer``, inches; a cross inside is not the
-    outline); lines clear of the outline by more than a length tolerance are left out.
+    outline); lines clear of the outline by more than ``near`` (a length tolerance)
+    are left out.
     A ``<text>`` line is measured by its estimated box.
 
     n lines, each a prepared intersects test against the band, followed by one
@@ -320,7 +320,6 @@ def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon, s
     test says it is near enough to be kept."""
     if usual is None or not legends:
         return []
-    near = req("length_tolerance")
     join = "round" if shape == "circle" else "mitre"
     band = outer.difference(outer.buffer(-usual, join_style=join))
     shapely.prepare(band)
@@ -404,10 +403,11 @@ def _aid_face(fam: dict, share: dict[str, float]) -> str | None:
     return family if shape_of(face) == "triangle" else None
 
 
-def measure_face(art: Artwork, display_height: float | None = None) -> Facts:
-    """Measure a flat face (a regulatory sign or an aid, or a face a buoy carries);
-    ``display_height`` (inches) overrides the drawing's own. ``Facts.kind`` is the shape
-    detected (SHAPES), which the caller names after the pack's kinds."""
+def measure_face(art: Artwork, law: Law, display_height: float | None = None) -> Facts:
+    """Measure a flat face (a regulatory sign or an aid, or a face a buoy carries) with
+    ``law``'s tolerances; ``display_height`` (inches) overrides the drawing's own.
+    ``Facts.kind`` is the shape detected (SHAPES), which the caller names after the
+    pack's kinds."""
     fam = family_geometry(art)
     facts = Facts(source=str(art.meta.get("source", "")), declared_kind=art.meta.get("kind"))
     facts.panel = art.features.get("panel")
@@ -435,14 +435,15 @@ def measure_face(art: Artwork, display_height: float | None = None) -> Facts:
     is_aid = aid_family is not None and ring is None
     legends = read_lines(legends, "ws_id" if is_aid else "legend")
     legends, facts.permit_label, facts.permit_label_basis = split_label(
-        art, fam, facts, legends, aid_family if is_aid else None)
+        art, fam, facts, legends, aid_family if is_aid else None, law)
     facts.declared_permit_id = art.meta.get("permit_id")
     facts.legends = legends
     if ring is not None:
         facts.legend_on_outline = _on_outline(legends, fam[ring[0]][0], facts.symbol_outer,
-                                              facts.symbol_shape, usual)
+                                              facts.symbol_shape, usual,
+                                              law.req("length_tolerance"))
     _display(art, facts, display_height, legends + [facts.permit_label] * bool(
-        facts.permit_label))
+        facts.permit_label), law)
     if facts.symbol_outer is not None and facts.display_area is not None:
         s, d = facts.symbol_outer.envelope.centroid, facts.display_area.centroid
         facts.center_offset = math.hypot(s.x - d.x, s.y - d.y)

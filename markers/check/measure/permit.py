@@ -26,6 +26,7 @@ from markers.check.measure.common import Facts, LegendFact, legend_facts
 from markers.check.measure.reading import read_lines
 from markers.core.artwork import Artwork
 from markers.core.permit_id import is_permit_id
+from markers.core.spec import Law
 from markers.core.shapes import polygons
 
 __all__ = ["split_label"]
@@ -78,10 +79,11 @@ def _joined(lines: list[LegendFact]) -> LegendFact:
 
 
 def split_label(art: Artwork, fam: dict, facts: Facts, legends: list[LegendFact],
-                aid_family: str | None) -> tuple[list[LegendFact], LegendFact | None, str | None]:
+                aid_family: str | None, law: Law
+                ) -> tuple[list[LegendFact], LegendFact | None, str | None]:
     """``legends`` less the permit label, the label (None when there is none) and how
     it was found: "declared" (in the ``permit-label`` area) or "form" (the lowest
-    line, below the symbol, reading as a permit id)."""
+    line, below the symbol, reading as a permit id under ``law``)."""
     region = art.features.get("permit-label")
     declared = region is not None
     if aid_family is not None:
@@ -95,7 +97,7 @@ def split_label(art: Artwork, fam: dict, facts: Facts, legends: list[LegendFact]
         if not lines:
             return legends, None, "declared" if declared else None
         label = _joined(lines) if declared else max(lines, key=_bottom)
-        if declared or (label.text is not None and is_permit_id(label.text)):
+        if declared or (label.text is not None and is_permit_id(law, label.text)):
             return kept, label, "declared" if declared else "form"
         return legends, None, None
     if declared:
@@ -109,7 +111,7 @@ def split_label(art: Artwork, fam: dict, facts: Facts, legends: list[LegendFact]
     area = art.features.get("display-area")
     below = lowest.bbox[1] >= facts.symbol_outer.bounds[3] and (
         area is None or lowest.bbox[1] >= area.bounds[3] - 1e-6)
-    if not below or lowest.text is None or not is_permit_id(lowest.text):
+    if not below or lowest.text is None or not is_permit_id(law, lowest.text):
         return legends, None, None
     return [leg for leg in legends if leg is not lowest], lowest, "form"
 

@@ -7,7 +7,6 @@ from typing import Iterator
 from markers.build.proportions import EQUILATERAL
 from markers.check.engine import Hit, Judge, Tolerance, color_is, unjudged
 from markers.check.measure.faces import Facts
-from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
 from markers.packs.wi_nr509.rules.regulatory import shape_words, stroke_hits, undecoded
@@ -114,14 +113,14 @@ def aid_letter_height(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: 3.00 in.  Fails: 2.5 in letters.
     """
-    low = req("aid_letter_min")
+    low = j.law.req("aid_letter_min")
     if not f.legends and f.ws_id is not None:  # no id at all is aid-id-format's finding
         yield Hit(f"no identification letters found on the aid face ({f.ws_id} is "
                   f"{_read_from(f)})", measured="none", required=f">= {low:g} in letters",
                   bbox=f.bbox())
     for leg in f.legends:
         yield from j.at_least(leg.cap_height, low, lambda v: f"aid letters {v:.2f} in high; "
-                              f"{requirement('aid_letter_min').ref} requires at least {low:g} in",
+                              f"{j.law.requirement('aid_letter_min').ref} requires at least {low:g} in",
                               bbox=leg.bbox)
 
 
@@ -131,7 +130,7 @@ def aid_letter_style(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: Overpass Bold (0.17).  Fails: hairline letters (0.05).
     """
-    yield from stroke_hits(f.legends)
+    yield from stroke_hits(j.law, f.legends)
 
 
 @rule("aid-shape", "NR 5.09(2)(a)7", "warning", AIDS,

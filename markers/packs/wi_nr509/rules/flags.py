@@ -6,7 +6,6 @@ from typing import Iterator
 
 from markers.check.engine import Hit, Judge, Tolerance, color_is
 from markers.check.measure.faces import Facts
-from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.law import rule
 #: A drawing whose size is below this share of what the law asks is not drawn at actual
 #: size (wsmark practice): one error says so, never a pass with a size warning.
@@ -31,11 +30,11 @@ def diver_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     where = f.bbox()
     for value, key, what in ((f.flag_height, "diver_min_height", "high"),
                              (f.flag_length, "diver_min_length", "long")):
-        precision = req("length_tolerance")  # the size is drawn, not tolerated
-        if value is not None and value < req(key) - precision:
-            yield Hit(f"diver's flag is {value:.2f} in {what}; {requirement(key).ref} asks not less "
-                      f"than {req(key):g} in", measured=round(value, 3),
-                      required=f">= {req(key):g}", unit="in", tolerance=precision, bbox=where)
+        precision = j.law.req("length_tolerance")  # the size is drawn, not tolerated
+        if value is not None and value < j.law.req(key) - precision:
+            yield Hit(f"diver's flag is {value:.2f} in {what}; {j.law.requirement(key).ref} asks not less "
+                      f"than {j.law.req(key):g} in", measured=round(value, 3),
+                      required=f">= {j.law.req(key):g}", unit="in", tolerance=precision, bbox=where)
     yield from color_is(f.face_color, "red", lambda m: f"the field is {m.hex} ({m.label}); "
                         "it shall be red", bbox=where)
     if len(f.flag_stripes) != 1:
@@ -46,9 +45,9 @@ def diver_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     stripe = f.flag_stripes[0]
     yield from color_is(stripe.color, "white", lambda m: f"the stripe is {m.hex} ({m.label}); "
                         "it shall be white", bbox=stripe.bbox)
-    want = req("diver_stripe")
+    want = j.law.req("diver_stripe")
     yield from j.within(stripe.width, want, want, lambda v: f"the stripe is {v:.2f} in wide "
-                        f"(across it); {requirement('diver_stripe').ref} asks {want:g} in",
+                        f"(across it); {j.law.requirement('diver_stripe').ref} asks {want:g} in",
                         required=f"= {want:g}", bbox=stripe.bbox)
     low, high = DIAGONAL
     if not (low <= stripe.angle <= high and stripe.crosses):
@@ -80,17 +79,17 @@ def distress_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     if f.flag_height is None or f.flag_length is None:
         return
     short, long = sorted((f.flag_height, f.flag_length))
-    asks = f"{requirement('distress_length').ref} asks approximately " \
-           f"{req('distress_height'):g} by {req('distress_length'):g} in"
-    if long < ACTUAL_SIZE_SHARE * req("distress_length"):
+    asks = f"{j.law.requirement('distress_length').ref} asks approximately " \
+           f"{j.law.req('distress_height'):g} by {j.law.req('distress_length'):g} in"
+    if long < ACTUAL_SIZE_SHARE * j.law.req("distress_length"):
         yield Hit(f"not an actual-size drawing ({short:.2f} by {long:.2f} in; {asks}); give "
                   "--scale or --display-height", measured=round(long, 3),
-                  required=f"about {req('distress_length'):g}", unit="in", severity="error",
+                  required=f"about {j.law.req('distress_length'):g}", unit="in", severity="error",
                   bbox=where)
         return
-    far = req("distress_far")
+    far = j.law.req("distress_far")
     for value, key in ((short, "distress_height"), (long, "distress_length")):
-        want = req(key)
+        want = j.law.req(key)
         off = f"{abs(value - want) / want:.0%} from {want:g} in"
         yield from j.approximately(
             value, want, far, lambda v, beyond, off=off: (

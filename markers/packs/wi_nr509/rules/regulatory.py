@@ -11,7 +11,7 @@ from markers.check.engine import Hit, Judge, Tolerance, color_is, unjudged
 from markers.check.measure.common import NOT_DRAWN
 from markers.check.measure.faces import Facts, LegendFact
 from markers.core.colors import OTHER
-from markers.core.spec import req, requirement
+from markers.core.spec import Law
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
 
@@ -21,9 +21,9 @@ _SYMBOL = {"danger": "danger diamond", "exclusion": "exclusion diamond",
            "control": "control circle", "information": "information rectangle"}
 
 
-def stroke_hits(legends: list[LegendFact]) -> Iterator[Hit]:
+def stroke_hits(law: Law, legends: list[LegendFact]) -> Iterator[Hit]:
     """Lines whose letter stroke is outside the block-character range."""
-    lo, hi = req("block_stroke_min"), req("block_stroke_max")
+    lo, hi = law.req("block_stroke_min"), law.req("block_stroke_max")
     for leg in legends:
         if leg.stroke_ratio is not None and not lo <= leg.stroke_ratio <= hi:
             yield Hit(f"letter stroke {leg.stroke_ratio:.2f} of the letter height; block "
@@ -98,14 +98,14 @@ def reg_shape(f: Facts, j: Judge) -> Iterator[Hit]:
                   "person must look", measured="raster image", required="a drawing",
                   severity="review", bbox=f.bbox())
     elif f.kind is None:
-        shape, why = _what_is_there(f)
+        shape, why = _what_is_there(f, j.law)
         yield Hit(f"no NR 5.09 marker found ({shape}{why}); expected an orange diamond, "
                   "circle or rectangle on white, or a red, green or striped aid face",
                   measured=shape, required="diamond | diamond with cross | circle | rectangle",
                   bbox=f.bbox())
 
 
-def _what_is_there(f: Facts) -> tuple[str, str]:
+def _what_is_there(f: Facts, law: Law) -> tuple[str, str]:
     """What a drawing that is no marker shows, and why a ball of it is no race buoy
     (NR 5.09(7)(b): one color over what is seen, no lettering or pictogram)."""
     if f.body is None or f.body_color is None or f.body_color_share is None:
@@ -113,7 +113,7 @@ def _what_is_there(f: Facts) -> tuple[str, str]:
     share, match = f.body_color_share, f.body_color
     color = match.hex if match.family == OTHER else match.family
     shape = f"{color} {f.body_shape if f.body_shape not in (None, 'other') else 'body'}"
-    if share >= req("race_color_share"):
+    if share >= law.req("race_color_share"):
         return shape, ""
     return shape, (f", {share:.0%} {color}, the rest other paint such as lettering or a "
                    "pictogram: no race course buoy, which is one color")
@@ -210,10 +210,10 @@ def _on_outline(f: Facts, clause: str) -> Iterator[Hit]:
                       required="0", unit="sq in", bbox=leg.bbox)
 
 
-def _touching(f: Facts) -> Iterator[Hit]:
+def _touching(f: Facts, law: Law) -> Iterator[Hit]:
     """Outlined lines whose letters touch the symbol's outline without lying on it
     (clearance under the length tolerance): in place, but too close to read apart."""
-    near = req("length_tolerance")
+    near = law.req("length_tolerance")
     for leg, area, clearance in f.legend_on_outline:
         if leg.outlined and area == 0:
             said = f" {leg.text!r}" if leg.text else ""
@@ -311,11 +311,11 @@ def display_height(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: H = 12 in.  Fails: a sign whose display area is 10 in high.
     """
     if f.display_basis == NOT_DRAWN:
-        yield _not_drawn("the display area's height", f">= {req('display_min'):g} in")
+        yield _not_drawn("the display area's height", f">= {j.law.req('display_min'):g} in")
         return
-    low = req("display_min")
+    low = j.law.req("display_min")
     yield from j.at_least(f.display_height, low, lambda v: f"display area {v:.2f} in high "
-                          f"({f.display_basis}); {requirement('display_min').ref} requires at "
+                          f"({f.display_basis}); {j.law.requirement('display_min').ref} requires at "
                           f"least {low:g} in")
 
 
@@ -330,15 +330,16 @@ def outline_width(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: 2.00 in.  Fails: a 1.5 in stroke (measured 1.50 in).
     """
-    low = req("outline_min")
+    low = j.law.req("outline_min")
     yield from j.at_least(f.outline, low, lambda v: f"symbol outline {v:.2f} in thick at its "
-                          f"thinnest{_on_curve(f)}; {requirement('outline_min').ref} requires "
+                          f"thinnest{_on_curve(f)}; {j.law.requirement('outline_min').ref} requires "
                           f"at least {low:g} in", bbox=f.outline_at)
 
 
 @rule("symbol-size", "NR 5.09(6)(c)", "error", REGULATORY,
-      tolerance=Tolerance(lambda f: max(req("symbol_size_tolerance_floor"),
-                                        req("symbol_size_tolerance") * (f.display_height or 0)),
+      tolerance=Tolerance(lambda f, law: max(law.req("symbol_size_tolerance_floor"),
+                                             law.req("symbol_size_tolerance")
+                                             * (f.display_height or 0)),
                           text="max(1/16 in, 1 % of H)"))
 def symbol_size(f: Facts, j: Judge) -> Iterator[Hit]:
     """Diamond outside width, circle inner diameter, or the mean of a square's inside
@@ -356,9 +357,9 @@ def symbol_size(f: Facts, j: Judge) -> Iterator[Hit]:
         yield _not_drawn(f"the symbol's size ({f.size_name} {f.size:.2f} in)", "2/3 of H")
     if f.size is None or f.display_height is None:
         return
-    want = f.display_height * req("symbol_fraction")
+    want = f.display_height * j.law.req("symbol_fraction")
     for hit in j.within(f.size, want, want, lambda v: f"{f.size_name} {v:.2f} in{_on_curve(f)}; "
-                        f"{requirement('symbol_fraction').ref} requires 2/3 of the "
+                        f"{j.law.requirement('symbol_fraction').ref} requires 2/3 of the "
                         f"{f.display_height:.2f} in display area ({f.display_basis}) = "
                         f"{want:.2f} in{_how_to_state(f)}", required=f"= {want:.3f}",
                         bbox=f.bbox()):
@@ -397,10 +398,10 @@ def diamond_slope(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: sides at 35.0 deg.  Fails: a square turned 45 deg (sides at 45.0 deg).
     """
-    want = req("diamond_slope")
+    want = j.law.req("diamond_slope")
     worst = max(f.side_angles, key=lambda a: abs(a - want), default=None)
     yield from j.within(worst, want, want, lambda v: f"diamond side slopes {v:.1f} deg from "
-                        f"vertical{_on_curve(f)}; {requirement('diamond_slope').ref} requires "
+                        f"vertical{_on_curve(f)}; {j.law.requirement('diamond_slope').ref} requires "
                         f"{want:g} deg", required=f"= {want:g}", unit="deg", digits=2,
                         bbox=f.bbox())
 
@@ -421,8 +422,8 @@ def circle_round(f: Facts, j: Judge) -> Iterator[Hit]:
 
 
 @rule("symbol-centered", "NR 5.09(5)(d), USWMS practice", "warning", REGULATORY,
-      tolerance=Tolerance(lambda f: req("centering_tolerance") * (f.display_height or 0),
-                          text="2 % of H, in inches"))
+      tolerance=Tolerance(lambda f, law: law.req("centering_tolerance")
+                          * (f.display_height or 0), text="2 % of H, in inches"))
 def symbol_centered(f: Facts, j: Judge) -> Iterator[Hit]:
     """The symbol is centred on the display area (within 2 % of H).
 
@@ -448,17 +449,17 @@ def legend_legibility(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: 2 in letters at H = 24 in.  Fails: 0.5 in letters, hairline letters, or
     "ROCKS" 0.002 in from the diamond's outline inside it.
     """
-    yield from _touching(f)
+    yield from _touching(f, j.law)
     if f.display_height is None:
         return
-    low = legend_min_cap(f.display_height)
+    low = legend_min_cap(j.law, f.display_height)
     for leg in f.legends:
         if leg.cap_height < low - 0.01:
             yield Hit(f"letters {leg.cap_height:.2f} in high; at least {low:.2f} in "
                       f"recommended for a {f.display_height:.2f} in display area",
                       measured=round(leg.cap_height, 3), required=f">= {low:.3f}", unit="in",
                       bbox=leg.bbox)
-    yield from stroke_hits(f.legends)
+    yield from stroke_hits(j.law, f.legends)
 
 
 @rule("drawing-units", "fabrication", "info", ("*",))
