@@ -33,11 +33,12 @@ from render.output import FORMATS, MAX_PIXELS, write_atomic
 from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
-           "kind", "kind_names", "choices", "parse_length", "design", "with_permit_id",
+           "kind", "kind_names", "help_texts", "example_kind", "choices", "parse_length", "design", "with_permit_id",
            "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
            "check", "check_budget", "check_paths", "inputs", "check_inputs", "check_options",
            "annotation_targets", "copy_paths", "copy_bytes", "annotate", "annotate_pages",
-           "reports", "exit_status", "summary", "report_writer", "rules", "tolerance_of", "explain", "sheets",
+           "reports", "exit_status", "summary", "report_writer", "rules", "tolerance_of",
+           "explain", "sheets",
            "gallery", "fabricate", "bom_table", "materials_table", "write_file", "write_files",
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
@@ -96,6 +97,19 @@ def parse_length(text: str, what: str = "length") -> float:
     from markers.core.units import parse_length as inches
 
     return inches(text, what)
+
+
+def help_texts(pack: str | Pack = DEFAULT_PACK) -> dict[str, str]:
+    """The pack's help of the options that cite its rule (option -> words), for the
+    faces."""
+    return dict(_pack(pack).help)
+
+
+def example_kind(pack: str | Pack = DEFAULT_PACK) -> str:
+    """The kind a form shows when none is asked for (the pack's example, else its
+    first kind)."""
+    chosen = _pack(pack)
+    return chosen.example_kind or next(iter(chosen.kinds))
 
 
 def kind(name: str, pack: str | Pack = DEFAULT_PACK) -> Kind:
@@ -215,10 +229,11 @@ def wrap_design(symbol: str | None, display_height: float | None = None, *,
                 legend: str | None = None, outline: float | None = None,
                 diameter: float | None = None, height_above_water: float | None = None,
                 surface: bool = False, seam: float | None = None,
-                permit_id: str | None = None) -> Design:
-    """The design of a buoy wrap: the flat artwork that goes around a symbol buoy (with
-    ``permit_id`` lettered under each symbol)."""
-    return Design("buoy-wrap", display_height, outline=outline, legend=legend, symbol=symbol,
+                permit_id: str | None = None, pack: str | Pack = DEFAULT_PACK) -> Design:
+    """The design of a buoy wrap (the pack's kind of the "wrap" family): the flat
+    artwork that goes around a symbol buoy (with ``permit_id`` lettered under each
+    symbol)."""
+    return Design(_pack(pack).of_family("wrap")[0], display_height, outline=outline, legend=legend, symbol=symbol,
                   diameter=diameter, height_above_water=height_above_water,
                   curvature="surface" if surface else "seen", seam=seam or 0.0,
                   permit_id=permit_id)

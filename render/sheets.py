@@ -249,7 +249,7 @@ def _kind_page(kind: Kind, table: DimensionTable, art: Artwork,
     items = _header(kind.title, f"{kind.name}  |  {kind.ref.clause}  |  drawn at {size}, "
                     f"scale 1:{n} when printed at 100 %")
     items += _placed(art, view.x, view.y, s)
-    items += callouts(art, view, spans)
+    items += callouts(art, view, spans, kind.form)
     items += side
     items += _scale_bar(MARGIN + 0.1, top + box_h + 0.15, n, paper_scale)
     items += _table(table, MARGIN, max(top + box_h + SCALE_ROOM, side_bottom + 0.15))[0]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from markers.core.colors import AMBIGUITY_MARGIN, ColorMatch
-from markers.core.spec import Law
+from markers.core.spec import Law, Requirement
 
 __all__ = ["Hit", "Finding", "Tolerance", "Rule", "Registry", "Override", "SEVERITIES", "Judge",
            "color_is", "unjudged"]
@@ -236,6 +236,14 @@ class Judge:
     def tol(self) -> float:
         """The tolerance as a number: 0 for a rule that declares none."""
         return self.tolerance or 0.0
+
+    def req(self, key: str) -> float:
+        """The value of the law's requirement ``key``."""
+        return self.law.req(key)
+
+    def requirement(self, key: str) -> Requirement:
+        """The law's requirement ``key``."""
+        return self.law.requirement(key)
 
     def _stamped(self) -> float | None:
         return None if self.tolerance is None else round(self.tolerance, 4)

@@ -158,11 +158,14 @@ class Pack:
     """One jurisdiction: its ``law`` (citations, numbers), its ``kinds``, the
     ``validate`` step every design passes before it is built, its ``rules`` and the
     identification check sheets show (``check_id(kind, id) -> id``, DesignError when
-    wrong; ``validate`` gets the Build the design is to be built with) with the sheets' ``numbering`` page. ``source`` names the enactment;
+    wrong; ``validate`` gets the Build the design is to be built with) with the
+    sheets' ``numbering`` page. ``source`` names the enactment;
     ``module`` is where the pack is defined (as ``PACK``). ``plan_rules``, when the pack
     judges placement plans, is its markers.plan.rules.PlanRegistry;
     ``fabrication_samples`` are the jobs whose shop files the gallery previews;
-    ``gallery_extras`` are designs the gallery shows beside each kind's typical ones.
+    ``gallery_extras`` are designs the gallery shows beside each kind's typical ones;
+    ``help`` the faces' help of options that cite the rule (option -> words) and
+    ``example_kind`` the kind a form shows when none is asked for.
     Both rule registries are named as "module:NAME" (``rules_at``, ``plan_rules_at``)
     and imported when first used: listing kinds loads no measurer, no geometry library
     and no projection."""
@@ -181,6 +184,8 @@ class Pack:
     fabrication_samples: tuple[Design, ...] = ()
     plan_rules_at: str | None = None
     gallery_extras: tuple[Design, ...] = ()
+    help: Mapping[str, str] = field(default_factory=dict)
+    example_kind: str | None = None
 
     @cached_property
     def rules(self) -> "Registry":

@@ -67,7 +67,7 @@ def aid_channel(facts: PlanFacts, j: Judge) -> Found:
     with ``role: channel``, digitised from the main body upstream). An aid farther than
     the reach from every channel line, or a plan without one, leaves them unjudged: a
     person must look. Fails: a red buoy 2000 ft from the only channel."""
-    reach = j.law.requirement("plan_channel_reach_ft")
+    reach = j.requirement("plan_channel_reach_ft")
     for i in _of(facts, AIDS):
         if facts.channel[i] >= 0:
             continue
@@ -118,7 +118,7 @@ def aid_pair(facts: PlanFacts, j: Judge) -> Found:
     Pairs are found along the channel: the nearest aid of the other color by chainage
     (a sorted search, n log n) must be within the pair tolerance (wsmark practice).
     Fails: a red buoy whose green partner was left out of the plan."""
-    tolerance = j.law.req("plan_pair_tolerance_ft")
+    tolerance = j.req("plan_pair_tolerance_ft")
     by_channel: dict[tuple[int, bool], list[int]] = defaultdict(list)
     for i in _of(facts, LATERAL):
         if facts.channel[i] >= 0:
@@ -224,7 +224,7 @@ def center_aid(facts: PlanFacts, j: Judge) -> Found:
 
     A black and white aid "shall indicate the center of a navigable waterway". Fails: a
     center buoy 120 ft off the channel line."""
-    limit = j.law.req("plan_center_offset_ft")
+    limit = j.req("plan_center_offset_ft")
     for i in _of(facts, CENTER):
         if facts.channel[i] >= 0 and abs(facts.offset[i]) > limit:
             yield i, Hit(f"center aid {_ft(abs(facts.offset[i]))} ft from the channel line",
@@ -238,7 +238,7 @@ def location(facts: PlanFacts, j: Judge) -> Found:
     decimals, or a distance and direction from a named fixed object.
 
     Fails: a buoy at 43.07, -89.40 with no fixed object."""
-    need = int(j.law.req("plan_coordinate_decimals"))
+    need = int(j.req("plan_coordinate_decimals"))
     for i, marker in enumerate(facts.plan.markers):
         stated = any(f.distance_ft is not None and f.bearing_deg is not None
                      for f in marker.fixed_objects)
@@ -278,7 +278,7 @@ def temporary(facts: PlanFacts, j: Judge) -> Found:
     """A temporary placement (``temporary_days``) lasts no more than 14 days.
 
     Fails: a race course placed for 20 days."""
-    limit = j.law.requirement("plan_temporary_days")
+    limit = j.requirement("plan_temporary_days")
     for i, marker in enumerate(facts.plan.markers):
         if marker.temporary_days is not None and marker.temporary_days > limit.value:
             yield i, Hit(f"temporary placement of {marker.temporary_days} days is longer "
@@ -298,7 +298,7 @@ def slow_no_wake(facts: PlanFacts, j: Judge) -> Found:
     There the law already limits motorboats to slow-no-wake speed; a marker inside that
     zone suggests the zone ends at the marker. Fails: a SLOW NO WAKE buoy 60 ft from a
     swimming area."""
-    limit = j.law.req("plan_slow_no_wake_ft")
+    limit = j.req("plan_slow_no_wake_ft")
     for i, marker in enumerate(facts.plan.markers):
         text = " ".join(filter(None, (marker.legend, marker.purpose))).replace("|", " ")
         near = facts.structure_ft[i]
@@ -316,7 +316,7 @@ def mooring_light(facts: PlanFacts, j: Judge) -> Found:
 
     Judged where the plan gives the shore (shoreline or water polygons) or mooring
     areas. Fails: a mooring buoy 350 ft from shore outside every mooring area."""
-    limit = j.law.req("plan_lighting_ft")
+    limit = j.req("plan_lighting_ft")
     for i in _of(facts, MOORING):
         outside = facts.in_mooring_area is not None and not facts.in_mooring_area[i]
         far = facts.shore_ft[i] > limit
@@ -337,7 +337,7 @@ def mooring_permit(facts: PlanFacts, j: Judge) -> Found:
 
     The shoreline of the plan stands for the ordinary high-water mark. Fails: a mooring
     buoy 180 ft out with no mooring area."""
-    limit = j.law.req("plan_mooring_permit_ft")
+    limit = j.req("plan_mooring_permit_ft")
     for i in _of(facts, MOORING):
         inside = facts.in_mooring_area is not None and facts.in_mooring_area[i]
         if facts.shore_ft[i] > limit and not inside:

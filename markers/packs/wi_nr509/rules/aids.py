@@ -113,14 +113,14 @@ def aid_letter_height(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: 3.00 in.  Fails: 2.5 in letters.
     """
-    low = j.law.req("aid_letter_min")
+    low = j.req("aid_letter_min")
     if not f.legends and f.ws_id is not None:  # no id at all is aid-id-format's finding
         yield Hit(f"no identification letters found on the aid face ({f.ws_id} is "
                   f"{_read_from(f)})", measured="none", required=f">= {low:g} in letters",
                   bbox=f.bbox())
     for leg in f.legends:
         yield from j.at_least(leg.cap_height, low, lambda v: f"aid letters {v:.2f} in high; "
-                              f"{j.law.requirement('aid_letter_min').ref} requires at least {low:g} in",
+                              f"{j.requirement('aid_letter_min').ref} requires at least {low:g} in",
                               bbox=leg.bbox)
 
 

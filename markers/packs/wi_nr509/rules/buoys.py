@@ -49,11 +49,12 @@ def buoy_height(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: a symbol buoy 36.00 in above the water.  Fails: one riding 30 in above it.
     """
-    low = j.law.req("buoy_min_height")
+    low = j.req("buoy_min_height")
     if _is_buoy(f):
         yield from j.at_least(f.height_above_water, low, lambda v: f"buoy rides {v:.2f} in "
-                              f"above the waterline{_water(f)}; {j.law.requirement('buoy_min_height').ref} "
-                              f"requires at least {low:g} in", bbox=f.bbox())
+                              f"above the waterline{_water(f)}; "
+                              f"{j.requirement('buoy_min_height').ref} requires at least "
+                              f"{low:g} in", bbox=f.bbox())
 
 
 @rule("buoy-diameter", "NR 5.09(6)(a)", "error", SIZED, tolerance=_LENGTH)
@@ -65,10 +66,10 @@ def buoy_diameter(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: 7.00 in.  Fails: a 6 in buoy.
     """
-    low = j.law.req("buoy_min_diameter")
+    low = j.req("buoy_min_diameter")
     if _is_buoy(f):
         yield from j.at_least(f.diameter, low, lambda v: f"buoy is {v:.2f} in across "
-                              f"({f.diameter_basis}); {j.law.requirement('buoy_min_diameter').ref} "
+                              f"({f.diameter_basis}); {j.requirement('buoy_min_diameter').ref} "
                               f"requires at least {low:g} in", bbox=f.bbox())
 
 
@@ -83,14 +84,14 @@ def buoy_two_sides(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: a wrap with 2 symbols 180 deg apart.  Fails: a wrap with one symbol.
     """
-    need = int(j.law.req("buoy_symbol_sides"))
+    need = int(j.req("buoy_symbol_sides"))
     if f.sides is None:
         yield Hit("an elevation shows one side of the buoy; check the wrap (or declare "
                   "'sides') for the symbol on 2 sides", severity="info")
         return
     if f.sides != need:
         yield Hit(f"symbol shown {f.sides} time(s) ({f.sides_basis}); "
-                  f"{j.law.requirement('buoy_symbol_sides').ref} requires {need} sides",
+                  f"{j.requirement('buoy_symbol_sides').ref} requires {need} sides",
                   measured=f.sides, required=f"= {need}", unit="count", bbox=f.bbox())
     elif f.side_spacing is not None and abs(f.side_spacing - 180) > 5:
         yield Hit(f"the 2 symbols are {f.side_spacing:.1f} deg apart around the buoy; on "
@@ -144,18 +145,18 @@ def buoy_sign_bands(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: orange, white, orange, white, orange of 20 % each.  Warning: a band of 25 %.
     Fails: orange, white, orange (3 bands), or a band of 35 %.
     """
-    count = int(j.law.req("sign_buoy_bands"))
+    count = int(j.req("sign_buoy_bands"))
     want = ", ".join("orange" if i % 2 == 0 else "white" for i in range(count))
     if _sequence(f) != want:
-        yield Hit(f"bands from the top are {_sequence(f)}; {j.law.requirement('sign_buoy_bands').ref} "
+        yield Hit(f"bands from the top are {_sequence(f)}; {j.requirement('sign_buoy_bands').ref} "
                   f"asks {want}", measured=_sequence(f), required=want, bbox=f.bbox())
         return
-    share = j.law.req("sign_buoy_band_fraction")
+    share = j.req("sign_buoy_band_fraction")
     for band in f.bands:
         yield from j.approximately(
-            band.share, share, j.law.req("sign_buoy_band_far"),
+            band.share, share, j.req("sign_buoy_band_far"),
             lambda v, beyond, band=band: f"a {band.color.label} band takes {v:.0%} of the buoy "
-            f"above the waterline; {j.law.requirement('sign_buoy_band_fraction').ref} asks about "
+            f"above the waterline; {j.requirement('sign_buoy_band_fraction').ref} asks about "
             f"one-fifth each{' (this is not a fifth)' if beyond else ''}",
             unit="ratio", bbox=f.bbox())
 
@@ -176,7 +177,7 @@ def reflector_band(f: Facts, j: Judge) -> Iterator[Hit]:
     """
     if not _is_buoy(f) or f.lighted:
         return
-    low, zone = j.law.req("reflector_min"), j.law.req("reflector_zone") * (f.height_above_water or 0)
+    low, zone = j.req("reflector_min"), j.req("reflector_zone") * (f.height_above_water or 0)
     r = f.reflector
     if r is None:
         yield Hit("no reflective band marked (an element named 'reflector'); an unlighted "
@@ -184,7 +185,7 @@ def reflector_band(f: Facts, j: Judge) -> Iterator[Hit]:
                   required=f">= {low:g} in all around the top", bbox=f.bbox())
         return
     hits = list(j.at_least(r.height, low, lambda v: f"reflective band {v:.2f} in high; "
-                           f"{j.law.requirement('reflector_min').ref} requires at least {low:g} in",
+                           f"{j.requirement('reflector_min').ref} requires at least {low:g} in",
                            bbox=r.bbox))
     if not r.around:
         hits.append(Hit("the reflective band does not run across the whole buoy (all around)",
@@ -230,15 +231,15 @@ def mooring_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: a white 24 in sphere riding 18 in out, blue band around its middle.
     Fails: a sphere riding 12 in out, or one without a blue band.
     """
-    want, where = j.law.req("mooring_height"), f.bbox()
+    want, where = j.req("mooring_height"), f.bbox()
     yield from j.within(f.height_above_water, want, want, lambda v: f"mooring buoy extends "
-                        f"{v:.2f} in above the waterline{_water(f)}; {j.law.requirement('mooring_height').ref} "
-                        f"asks {want:g} in", required=f"= {want:g} +- {j.tol:g}",
+                        f"{v:.2f} in above the waterline{_water(f)}; "
+                        f"{j.requirement('mooring_height').ref} asks {want:g} in", required=f"= {want:g} +- {j.tol:g}",
                         bbox=where)
     yield from color_is(f.body_color, "white", lambda m: f"mooring buoy is {m.label}; it "
                         "shall be white", bbox=where)
     blue = [b for b in f.bands if b.color.family == "blue"]
-    clear = [b for b in blue if f.waterline - b.bottom > j.law.req("band_edge_tolerance")]
+    clear = [b for b in blue if f.waterline - b.bottom > j.req("band_edge_tolerance")]
     if not clear:
         yield Hit(f"no blue band clearly visible above the waterline{_water(f)}",
                   measured=_sequence(f), required="a blue band above the waterline",
@@ -267,13 +268,13 @@ def race_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
     yellow ball a third covered by a black figure.
     """
     where, a, d = f.bbox(), f.height_above_water, f.diameter
-    low = j.law.req("race_min_height")
+    low = j.req("race_min_height")
     yield from j.at_least(a, low, lambda v: f"race buoy extends {v:.2f} in above the "
-                          f"waterline{_water(f)}; {j.law.requirement('race_min_height').ref} asks at least "
-                          f"{low:g} in", bbox=where)
-    lo, hi = j.law.req("race_min_diameter"), j.law.req("race_max_diameter")
+                          f"waterline{_water(f)}; {j.requirement('race_min_height').ref} "
+                          f"asks at least {low:g} in", bbox=where)
+    lo, hi = j.req("race_min_diameter"), j.req("race_max_diameter")
     yield from j.within(d, lo, hi, lambda v: f"race buoy is {v:.2f} in in diameter; "
-                        f"{j.law.requirement('race_min_diameter').ref} asks {lo:g} to {hi:g} in",
+                        f"{j.requirement('race_min_diameter').ref} asks {lo:g} to {hi:g} in",
                         required=f"{lo:g} to {hi:g}", bbox=where)
     colors = j.law.choice("race_colors")
     if f.body_color is None or f.body_color.family not in colors.values:

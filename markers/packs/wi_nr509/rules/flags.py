@@ -30,11 +30,11 @@ def diver_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     where = f.bbox()
     for value, key, what in ((f.flag_height, "diver_min_height", "high"),
                              (f.flag_length, "diver_min_length", "long")):
-        precision = j.law.req("length_tolerance")  # the size is drawn, not tolerated
-        if value is not None and value < j.law.req(key) - precision:
-            yield Hit(f"diver's flag is {value:.2f} in {what}; {j.law.requirement(key).ref} asks not less "
-                      f"than {j.law.req(key):g} in", measured=round(value, 3),
-                      required=f">= {j.law.req(key):g}", unit="in", tolerance=precision, bbox=where)
+        precision = j.req("length_tolerance")  # the size is drawn, not tolerated
+        if value is not None and value < j.req(key) - precision:
+            yield Hit(f"diver's flag is {value:.2f} in {what}; {j.requirement(key).ref} asks "
+                      f"not less than {j.req(key):g} in", measured=round(value, 3),
+                      required=f">= {j.req(key):g}", unit="in", tolerance=precision, bbox=where)
     yield from color_is(f.face_color, "red", lambda m: f"the field is {m.hex} ({m.label}); "
                         "it shall be red", bbox=where)
     if len(f.flag_stripes) != 1:
@@ -45,9 +45,9 @@ def diver_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     stripe = f.flag_stripes[0]
     yield from color_is(stripe.color, "white", lambda m: f"the stripe is {m.hex} ({m.label}); "
                         "it shall be white", bbox=stripe.bbox)
-    want = j.law.req("diver_stripe")
+    want = j.req("diver_stripe")
     yield from j.within(stripe.width, want, want, lambda v: f"the stripe is {v:.2f} in wide "
-                        f"(across it); {j.law.requirement('diver_stripe').ref} asks {want:g} in",
+                        f"(across it); {j.requirement('diver_stripe').ref} asks {want:g} in",
                         required=f"= {want:g}", bbox=stripe.bbox)
     low, high = DIAGONAL
     if not (low <= stripe.angle <= high and stripe.crosses):
@@ -79,17 +79,17 @@ def distress_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     if f.flag_height is None or f.flag_length is None:
         return
     short, long = sorted((f.flag_height, f.flag_length))
-    asks = f"{j.law.requirement('distress_length').ref} asks approximately " \
-           f"{j.law.req('distress_height'):g} by {j.law.req('distress_length'):g} in"
-    if long < ACTUAL_SIZE_SHARE * j.law.req("distress_length"):
+    asks = f"{j.requirement('distress_length').ref} asks approximately " \
+           f"{j.req('distress_height'):g} by {j.req('distress_length'):g} in"
+    if long < ACTUAL_SIZE_SHARE * j.req("distress_length"):
         yield Hit(f"not an actual-size drawing ({short:.2f} by {long:.2f} in; {asks}); give "
                   "--scale or --display-height", measured=round(long, 3),
-                  required=f"about {j.law.req('distress_length'):g}", unit="in", severity="error",
+                  required=f"about {j.req('distress_length'):g}", unit="in", severity="error",
                   bbox=where)
         return
-    far = j.law.req("distress_far")
+    far = j.req("distress_far")
     for value, key in ((short, "distress_height"), (long, "distress_length")):
-        want = j.law.req(key)
+        want = j.req(key)
         off = f"{abs(value - want) / want:.0%} from {want:g} in"
         yield from j.approximately(
             value, want, far, lambda v, beyond, off=off: (

@@ -46,8 +46,8 @@ def permit_label(f: Facts, j: Judge) -> Iterator[Hit]:
                       "to be lettered below the display area", measured="no label",
                       required=declared, severity="warning", bbox=f.bbox())
         return
-    cap, low = label.cap_height, j.law.req("permit_label_cap_min")
-    practice = j.law.requirement("permit_label_cap_min")
+    cap, low = label.cap_height, j.req("permit_label_cap_min")
+    practice = j.requirement("permit_label_cap_min")
     if label.text is None:
         yield Hit(f"a permit label is drawn, but {label.doubt or 'its letters were not read'}",
                   measured="not read", required=declared or "a permit id",
@@ -58,7 +58,7 @@ def permit_label(f: Facts, j: Judge) -> Iterator[Hit]:
         found.append(Hit(f"the permit label reads {label.text!r}; the design declares "
                          f"{declared!r}", measured=label.text, required=declared,
                          severity="warning", bbox=label.bbox))
-    if cap < low - j.law.req("length_tolerance"):
+    if cap < low - j.req("length_tolerance"):
         found.append(Hit(f"permit label {label.text!r} in letters {cap:.2f} in high; "
                          f"{practice.ref} letters it at least {low:g} in", measured=round(
                              cap, 3), required=f">= {low:g}", unit="in", severity="warning",

@@ -21,11 +21,11 @@ def actual_size(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: a 24 in sign.  Fails: a sign drawn 0.4 in tall.
     """
-    low = j.law.req("actual_size_min")
+    low = j.req("actual_size_min")
     if f.kind is None or f.extent is None or f.extent >= low:
         return
     yield Hit(f"not an actual-size drawing; give --scale or --display-height (the marker "
-              f"is {f.extent:.2f} in at its largest; {j.law.requirement('actual_size_min').text})",
+              f"is {f.extent:.2f} in at its largest; {j.requirement('actual_size_min').text})",
               measured=round(f.extent, 3), required=f">= {low:g}", unit="in", bbox=f.bbox())
 
 
@@ -38,7 +38,7 @@ def proof_dimension(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: a dimension line 24 in long labelled 24".  Fails: one 20 in long labelled 24".
     """
-    tol = j.law.req("proof_dimension_tolerance")
+    tol = j.req("proof_dimension_tolerance")
     for dim in f.dimensions:
         if abs(dim.stated - dim.drawn) > tol:
             yield Hit(f"the proof's dimension {dim.stated:g} in disagrees with the drawing's "

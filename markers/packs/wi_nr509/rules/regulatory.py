@@ -311,11 +311,11 @@ def display_height(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: H = 12 in.  Fails: a sign whose display area is 10 in high.
     """
     if f.display_basis == NOT_DRAWN:
-        yield _not_drawn("the display area's height", f">= {j.law.req('display_min'):g} in")
+        yield _not_drawn("the display area's height", f">= {j.req('display_min'):g} in")
         return
-    low = j.law.req("display_min")
+    low = j.req("display_min")
     yield from j.at_least(f.display_height, low, lambda v: f"display area {v:.2f} in high "
-                          f"({f.display_basis}); {j.law.requirement('display_min').ref} requires at "
+                          f"({f.display_basis}); {j.requirement('display_min').ref} requires at "
                           f"least {low:g} in")
 
 
@@ -330,9 +330,9 @@ def outline_width(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: 2.00 in.  Fails: a 1.5 in stroke (measured 1.50 in).
     """
-    low = j.law.req("outline_min")
+    low = j.req("outline_min")
     yield from j.at_least(f.outline, low, lambda v: f"symbol outline {v:.2f} in thick at its "
-                          f"thinnest{_on_curve(f)}; {j.law.requirement('outline_min').ref} requires "
+                          f"thinnest{_on_curve(f)}; {j.requirement('outline_min').ref} requires "
                           f"at least {low:g} in", bbox=f.outline_at)
 
 
@@ -357,9 +357,9 @@ def symbol_size(f: Facts, j: Judge) -> Iterator[Hit]:
         yield _not_drawn(f"the symbol's size ({f.size_name} {f.size:.2f} in)", "2/3 of H")
     if f.size is None or f.display_height is None:
         return
-    want = f.display_height * j.law.req("symbol_fraction")
+    want = f.display_height * j.req("symbol_fraction")
     for hit in j.within(f.size, want, want, lambda v: f"{f.size_name} {v:.2f} in{_on_curve(f)}; "
-                        f"{j.law.requirement('symbol_fraction').ref} requires 2/3 of the "
+                        f"{j.requirement('symbol_fraction').ref} requires 2/3 of the "
                         f"{f.display_height:.2f} in display area ({f.display_basis}) = "
                         f"{want:.2f} in{_how_to_state(f)}", required=f"= {want:.3f}",
                         bbox=f.bbox()):
@@ -398,10 +398,10 @@ def diamond_slope(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: sides at 35.0 deg.  Fails: a square turned 45 deg (sides at 45.0 deg).
     """
-    want = j.law.req("diamond_slope")
+    want = j.req("diamond_slope")
     worst = max(f.side_angles, key=lambda a: abs(a - want), default=None)
     yield from j.within(worst, want, want, lambda v: f"diamond side slopes {v:.1f} deg from "
-                        f"vertical{_on_curve(f)}; {j.law.requirement('diamond_slope').ref} requires "
+                        f"vertical{_on_curve(f)}; {j.requirement('diamond_slope').ref} requires "
                         f"{want:g} deg", required=f"= {want:g}", unit="deg", digits=2,
                         bbox=f.bbox())
 
