@@ -29,7 +29,7 @@ SETS = {
 }
 #: Words of an error that a budget (CPU seconds, memory) gave: timing, not behaviour.
 BUDGET = ("took more than", "needs more than", "the reader was stopped after",
-          "no progress", "the reader died", "stopped the checker")
+          "no progress", "the reader died", "stopped the checker", "not read within")
 
 
 def run(name: str) -> list[dict]:
