@@ -9,6 +9,7 @@ pack does not define is refused when the rule is registered, at import time.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -139,6 +140,15 @@ class Registry:
     def __init__(self, law: Law) -> None:
         self.law = law
         self.rules: dict[str, Rule] = {}
+
+    def under(self, law: Law) -> "Registry":
+        """These rules judged under ``law`` (a pack that reuses another's rules with its
+        own numbers); ``law`` must define their citations."""
+        other = copy.copy(self)
+        other.law = law
+        for r in self.rules.values():
+            other.quotes(r.citation)  # a citation ``law`` lacks is refused here
+        return other
 
     def quotes(self, citation: str) -> list[tuple[str, str]]:
         """(clause, quote) of each paragraph ``citation`` names: "NR 5.09(2)(b)1-4",
