@@ -33,7 +33,8 @@ from render.output import FORMATS, MAX_PIXELS, write_atomic
 from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
-           "kind", "kind_names", "help_texts", "example_kind", "choices", "parse_length", "design", "with_permit_id",
+           "kind", "kind_names", "help_texts", "example_kind", "choices", "parse_length",
+           "design", "with_permit_id",
            "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
            "check", "check_budget", "check_paths", "inputs", "check_inputs", "check_options",
            "annotation_targets", "copy_paths", "copy_bytes", "annotate", "annotate_pages",
@@ -233,7 +234,8 @@ def wrap_design(symbol: str | None, display_height: float | None = None, *,
     """The design of a buoy wrap (the pack's kind of the "wrap" family): the flat
     artwork that goes around a symbol buoy (with ``permit_id`` lettered under each
     symbol)."""
-    return Design(_pack(pack).of_family("wrap")[0], display_height, outline=outline, legend=legend, symbol=symbol,
+    return Design(_pack(pack).of_family("wrap")[0], display_height, outline=outline,
+                  legend=legend, symbol=symbol,
                   diameter=diameter, height_above_water=height_above_water,
                   curvature="surface" if surface else "seen", seam=seam or 0.0,
                   permit_id=permit_id)

@@ -92,8 +92,9 @@ def numbers(value: object, prefix: str = "") -> dict[str, float]:
             out.update(numbers(item, f"{prefix}[{i}]"))
     elif dataclasses.is_dataclass(value):
         for f in dataclasses.fields(value):
-            # color distance is not a size; *_at says where a minimum was met (ties)
-            if "distance" not in f.name and f.name != "stroke_ratio" and \
+            # color distance is not a size; *_at says where a minimum was met (ties);
+            # the extent is of what the form paints (a PDF strokes the waterline guide)
+            if "distance" not in f.name and f.name not in ("stroke_ratio", "extent") and \
                     not f.name.endswith("_at"):
                 out.update(numbers(getattr(value, f.name), f"{prefix}.{f.name}"))
     return out
@@ -104,7 +105,7 @@ def declared_only(facts) -> set[str]:
     a buoy elevation shows one side, so how many sides carry the symbol is declared
     (wsmark's own PDF declares it too; a shop's PDF or a DXF carries no declaration, and
     the rule then says it could not judge it)."""
-    return {".sides"} if facts.sides_basis == "declared" else set()
+    return {".buoy.sides"} if facts.buoy.sides_basis == "declared" else set()
 
 
 def assert_same_measures(expected: Artwork, got: Artwork, form: str,
@@ -244,7 +245,7 @@ def test_a_circle_on_a_larger_blank_is_judged_on_its_panel() -> None:
     the symbol's size is never used to guess a smaller H."""
     for form, art in _read_native(_control_by_hand(18.0, 16.0, 12.0)).items():
         facts = measure(art)
-        assert (facts.display_height, facts.display_basis) == (pytest.approx(18.0), "inferred")
+        assert (facts.display.height, facts.display.basis) == (pytest.approx(18.0), "inferred")
         assert "symbol-size" not in {rule for rule, _ in serious(art)}, form
 
 

@@ -40,8 +40,8 @@ def test_every_kind_builds_renders_reads_back_and_checks_clean(kind: str) -> Non
 
 def test_its_numbers_are_what_is_built_and_measured() -> None:
     _, art = _checked(PACK, Design("control", H, legend="5 MPH"))
-    assert measure(art, PACK.law, PACK.kinds).outline == pytest.approx(NUMBERS["outline_min"],
-                                                                       abs=0.005)
+    facts = measure(art, PACK.law, PACK.kinds)
+    assert facts.symbol.outline == pytest.approx(NUMBERS["outline_min"], abs=0.005)
     aid = PACK.build(Design("aid-green", H, ws_id="WS-1"))
     assert aid.legends[0].cap_height == pytest.approx(NUMBERS["aid_letter_min"])
     assert WISCONSIN.build(Design("aid-green", H, ws_id="WS-1")).legends[0].cap_height == 3.0

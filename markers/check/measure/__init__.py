@@ -7,8 +7,10 @@ jurisdiction: the numbers they need come from the law they are handed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+
+import shapely
 
 from markers.check.measure.buoys import drawn_waterline, looks_like_buoy, measure_buoy
 from markers.check.measure.common import Facts
@@ -23,12 +25,15 @@ __all__ = ["Facts", "measure"]
 
 
 def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
-            display_height: float | None = None) -> Facts:
-    """Measure ``art`` as the kind it declares (``meta['kind']``) among ``kinds``, else
-    as what it looks like: a buoy has a ``waterline`` (a guide, or a thin line drawn
-    across it) or a buoy's shape (then the lowest painted edge is its waterline), a flag
-    a flag's colors, anything else is a face. ``display_height`` (inches) overrides the
-    drawing's own."""
+            display_height: float | None = None, *, dimensions: Sequence = (),
+            set_aside: Sequence = (), stated_scale: str | None = None) -> Facts:
+    """Measure ``art`` by ``law`` as the kind it declares (``meta['kind']``) among
+    ``kinds``, else as what it looks like: a buoy has a ``waterline`` (a guide, or a thin
+    line drawn across it) or a buoy's shape (then the lowest painted edge is its
+    waterline), a flag a flag's colors, anything else is a face. ``display_height``
+    (inches) overrides the drawing's own. What the page says of it (markers.check.layout:
+    the proof's ``dimensions`` beside it, what of the page was ``set_aside``, the
+    ``stated_scale`` it was read at) goes into its record, which is frozen."""
     art = _stated_as_shapes(art, kinds)
     declared = kinds.get(art.meta.get("kind"))
     family = declared.family if declared else None
@@ -41,15 +46,28 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
         facts = measure_flag(art, shape)
     else:
         facts = measure_face(art, law, display_height)
-    _name(facts, {k.shape: k.report_name for k in kinds.values()})
-    if art.meta.get("scale_basis") == "physical":
-        facts.drawing_units = art.meta.get("units")
-    facts.generator = art.meta.get("generator")
-    facts.unread = dict(art.meta.get("ignored") or {})
-    facts.unread_notes = int(art.meta.get("unread_notes") or 0)
-    facts.paint_basis = art.meta.get("paint_basis")
-    facts.scan = bool(art.meta.get("scan"))
-    return facts
+    facts = _named(facts, {k.shape: k.report_name for k in kinds.values()})
+    meta = art.meta
+    drawing = replace(
+        facts.drawing, units=meta.get("units") if meta.get("scale_basis") == "physical" else None,
+        generator=meta.get("generator"), unread=dict(meta.get("ignored") or {}),
+        unread_notes=int(meta.get("unread_notes") or 0), paint_basis=meta.get("paint_basis"),
+        scan=bool(meta.get("scan")), extent=_extent(art), dimensions=tuple(dimensions),
+        set_aside=tuple(set_aside))
+    display = facts.display
+    if stated_scale is not None and display.basis:
+        display = replace(display, basis=f"{display.basis} at the stated scale {stated_scale}")
+    return replace(facts, drawing=drawing, display=display)
+
+
+def _extent(art: Artwork) -> float | None:
+    """The larger side of what ``art`` paints (inches), None when it paints nothing."""
+    painted = [s.geometry for layer in art.layers for s in layer.shapes
+               if not s.geometry.is_empty]
+    if not painted:
+        return None
+    x0, y0, x1, y1 = shapely.total_bounds(painted)
+    return float(max(x1 - x0, y1 - y0))
 
 
 #: Words by which a statement names no particular kind: "24 IN SIGN".
@@ -70,8 +88,8 @@ def _stated_as_shapes(art: Artwork, kinds: Mapping[str, Kind]) -> Artwork:
     return replace(art, meta={**art.meta, "stated": tuple(named)})
 
 
-def _name(facts: Facts, names: Mapping[str, str]) -> None:
-    """Name the shapes a measurer detected after the pack's kinds (faces too)."""
-    facts.kind = names.get(facts.kind) if facts.kind is not None else None
-    for face in facts.faces:
-        _name(face, names)
+def _named(facts: Facts, names: Mapping[str, str]) -> Facts:
+    """The facts with the shape a measurer detected named after the pack's kinds (faces
+    too)."""
+    return replace(facts, kind=names.get(facts.kind) if facts.kind is not None else None,
+                   faces=tuple(_named(face, names) for face in facts.faces))

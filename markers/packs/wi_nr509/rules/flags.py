@@ -28,21 +28,21 @@ def diver_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     stripe, a 10 in high flag, a blue field, two stripes.
     """
     where = f.bbox()
-    for value, key, what in ((f.flag_height, "diver_min_height", "high"),
-                             (f.flag_length, "diver_min_length", "long")):
+    for value, key, what in ((f.flag.height, "diver_min_height", "high"),
+                             (f.flag.length, "diver_min_length", "long")):
         precision = j.req("length_tolerance")  # the size is drawn, not tolerated
         if value is not None and value < j.req(key) - precision:
             yield Hit(f"diver's flag is {value:.2f} in {what}; {j.requirement(key).ref} asks "
                       f"not less than {j.req(key):g} in", measured=round(value, 3),
                       required=f">= {j.req(key):g}", unit="in", tolerance=precision, bbox=where)
-    yield from color_is(f.face_color, "red", lambda m: f"the field is {m.hex} ({m.label}); "
+    yield from color_is(f.flag.color, "red", lambda m: f"the field is {m.hex} ({m.label}); "
                         "it shall be red", bbox=where)
-    if len(f.flag_stripes) != 1:
-        yield Hit(f"{len(f.flag_stripes)} stripes; the flag displays one diagonal white "
-                  "stripe", measured=len(f.flag_stripes), required="= 1", unit="count",
+    if len(f.flag.stripes) != 1:
+        yield Hit(f"{len(f.flag.stripes)} stripes; the flag displays one diagonal white "
+                  "stripe", measured=len(f.flag.stripes), required="= 1", unit="count",
                   bbox=where)
         return
-    stripe = f.flag_stripes[0]
+    stripe = f.flag.stripes[0]
     yield from color_is(stripe.color, "white", lambda m: f"the stripe is {m.hex} ({m.label}); "
                         "it shall be white", bbox=stripe.bbox)
     want = j.req("diver_stripe")
@@ -72,13 +72,13 @@ def distress_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     orange square (44 % and 67 % off).
     """
     where = f.bbox()
-    if f.face_color is not None and f.face_color.family != "orange":
-        yield Hit(f"the flag is {f.face_color.hex} ({f.face_color.label}); a distress flag "
-                  "is orange", measured=f.face_color.family, required="orange",
+    if f.flag.color is not None and f.flag.color.family != "orange":
+        yield Hit(f"the flag is {f.flag.color.hex} ({f.flag.color.label}); a distress flag "
+                  "is orange", measured=f.flag.color.family, required="orange",
                   severity="error", bbox=where)
-    if f.flag_height is None or f.flag_length is None:
+    if f.flag.height is None or f.flag.length is None:
         return
-    short, long = sorted((f.flag_height, f.flag_length))
+    short, long = sorted((f.flag.height, f.flag.length))
     asks = f"{j.requirement('distress_length').ref} asks approximately " \
            f"{j.req('distress_height'):g} by {j.req('distress_length'):g} in"
     if long < ACTUAL_SIZE_SHARE * j.req("distress_length"):

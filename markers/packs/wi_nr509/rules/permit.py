@@ -14,10 +14,10 @@ from markers.packs.wi_nr509.law import rule
 
 def _overlaps_display(f: Facts) -> bool:
     """Whether the label reaches into the display area (more than a sliver)."""
-    if f.display_area is None or f.permit_label is None:
+    if f.display.area is None or f.letters.permit_label is None:
         return False
-    x, y, w, h = f.permit_label.bbox
-    return f.display_area.intersection(box(x, y, x + w, y + h)).area > 0.05 * w * h
+    x, y, w, h = f.letters.permit_label.bbox
+    return f.display.area.intersection(box(x, y, x + w, y + h)).area > 0.05 * w * h
 
 
 @rule("permit-label", "NR 5.09(3)(b)", "info", ("*",))
@@ -36,9 +36,9 @@ def permit_label(f: Facts, j: Judge) -> Iterator[Hit]:
     Fails (warning): a design declaring WI-2026-0417 with no label, or a label reading
     WI-2026-0471; a label 0.6 in high, in red, or inside the display area.
     """
-    label, declared = f.permit_label, f.declared_permit_id
+    label, declared = f.letters.permit_label, f.letters.declared_permit_id
     if label is None:
-        if f.permit_label_basis == "declared":
+        if f.letters.permit_label_basis == "declared":
             yield Hit("the drawing names a permit-label area, but no lettering is in it",
                       measured="no label", required="the permit id", severity="warning")
         elif declared:

@@ -22,11 +22,13 @@ def actual_size(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: a 24 in sign.  Fails: a sign drawn 0.4 in tall.
     """
     low = j.req("actual_size_min")
-    if f.kind is None or f.extent is None or f.extent >= low:
+    if f.kind is None or f.drawing.extent is None or f.drawing.extent >= low:
         return
     yield Hit(f"not an actual-size drawing; give --scale or --display-height (the marker "
-              f"is {f.extent:.2f} in at its largest; {j.requirement('actual_size_min').text})",
-              measured=round(f.extent, 3), required=f">= {low:g}", unit="in", bbox=f.bbox())
+              f"is {f.drawing.extent:.2f} in at its largest; "
+              f"{j.requirement('actual_size_min').text})",
+              measured=round(f.drawing.extent, 3), required=f">= {low:g}", unit="in",
+              bbox=f.bbox())
 
 
 @rule("proof-dimension", "fabrication", "warning", ("*",))
@@ -39,7 +41,7 @@ def proof_dimension(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: a dimension line 24 in long labelled 24".  Fails: one 20 in long labelled 24".
     """
     tol = j.req("proof_dimension_tolerance")
-    for dim in f.dimensions:
+    for dim in f.drawing.dimensions:
         if abs(dim.stated - dim.drawn) > tol:
             yield Hit(f"the proof's dimension {dim.stated:g} in disagrees with the drawing's "
                       f"{dim.drawn:.2f} in ({dim.text!r})", measured=round(dim.drawn, 3),
@@ -56,9 +58,9 @@ def set_aside(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: a bare marker.  Fails (info): a proof with a border and a title block.
     """
-    if f.set_aside:
+    if f.drawing.set_aside:
         yield Hit(f"set aside, not measured as a marker: "
-                  f"{'; '.join(item.describe() for item in f.set_aside)}")
+                  f"{'; '.join(item.describe() for item in f.drawing.set_aside)}")
 
 
 @rule("line-drawing", "fabrication", "info", ("*",))
@@ -75,5 +77,5 @@ def line_drawing(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: a drawing of filled areas.  Fails (info): two CIRCLEs on a layer ORANGE, a
     border in color 7 and a TEXT legend.
     """
-    if f.paint_basis:
-        yield Hit(f"read as a {f.paint_basis}")
+    if f.drawing.paint_basis:
+        yield Hit(f"read as a {f.drawing.paint_basis}")

@@ -93,7 +93,7 @@ def reg_shape(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: an orange ring shaped like a 35 deg diamond (detected: danger).
     Fails:  an orange triangle, or a drawing with no orange or aid face at all.
     """
-    if f.kind is None and f.scan:
+    if f.kind is None and f.drawing.scan:
         yield Hit("the page is a raster image (scan): nothing on it can be measured; a "
                   "person must look", measured="raster image", required="a drawing",
                   severity="review", bbox=f.bbox())
@@ -108,11 +108,11 @@ def reg_shape(f: Facts, j: Judge) -> Iterator[Hit]:
 def _what_is_there(f: Facts, law: Law) -> tuple[str, str]:
     """What a drawing that is no marker shows, and why a ball of it is no race buoy
     (NR 5.09(7)(b): one color over what is seen, no lettering or pictogram)."""
-    if f.body is None or f.body_color is None or f.body_color_share is None:
-        return f.symbol_shape or "no symbol", ""
-    share, match = f.body_color_share, f.body_color
+    if f.buoy.body is None or f.buoy.color is None or f.buoy.color_share is None:
+        return f.symbol.shape or "no symbol", ""
+    share, match = f.buoy.color_share, f.buoy.color
     color = match.hex if match.family == OTHER else match.family
-    shape = f"{color} {f.body_shape if f.body_shape not in (None, 'other') else 'body'}"
+    shape = f"{color} {f.buoy.shape if f.buoy.shape not in (None, 'other') else 'body'}"
     if share >= law.req("race_color_share"):
         return shape, ""
     return shape, (f", {share:.0%} {color}, the rest other paint such as lettering or a "
@@ -128,7 +128,7 @@ def reg_symbol_color(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: outline #FF4F00.  Fails: outline #C8102E (red).
     """
-    yield from _color_hit("symbol", f.symbol_color, "orange", "NR 5.09(2)(b)")
+    yield from _color_hit("symbol", f.symbol.color, "orange", "NR 5.09(2)(b)")
 
 
 @rule("reg-center-color", "NR 5.09(2)(b)1-4", "error", REGULATORY)
@@ -140,12 +140,12 @@ def reg_center_color(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: a white center.  Fails: a yellow center inside the orange diamond.
     """
-    if f.center_unpainted:
+    if f.symbol.center_unpainted:
         yield unjudged("the symbol center's color", "the center is left unpainted, so its "
                        "color is the sheet's, which the drawing does not give; NR 5.09(2)(b) "
                        "requires white", required="white", bbox=f.bbox())
         return
-    yield from _color_hit("symbol center", f.center_color, "white", "NR 5.09(2)(b)")
+    yield from _color_hit("symbol center", f.symbol.center_color, "white", "NR 5.09(2)(b)")
 
 
 @rule("reg-legend-color", "NR 5.09(2)(b)5", "error", REGULATORY)
@@ -154,7 +154,7 @@ def reg_legend_color(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: black "ROCKS".  Fails: blue "ROCKS".
     """
-    for leg in f.legends:
+    for leg in f.letters.legends:
         yield from _color_hit("legend", leg.color, "black", "NR 5.09(2)(b)5", leg.bbox)
 
 
@@ -170,19 +170,20 @@ def reg_exclusion_cross(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: diamond with cross, "KEEP OUT" below it.  Fails: "SWIM AREA" inside it.
     """
-    if f.kind == "danger" and f.declared_kind == "exclusion":
+    if f.kind == "danger" and f.drawing.declared_kind == "exclusion":
         yield Hit("declared an exclusion marker but the diamond has no cross",
                   measured="no cross", required="orange cross in the white center",
                   bbox=f.bbox())
-    if f.kind == "exclusion" and f.white_quarters is not None and f.white_quarters < 4:
-        yield Hit(f"{4 - f.white_quarters} of the 4 quarters of the centre are not white; "
+    quarters = f.symbol.white_quarters
+    if f.kind == "exclusion" and quarters is not None and quarters < 4:
+        yield Hit(f"{4 - quarters} of the 4 quarters of the centre are not white; "
                   "NR 5.09(2)(b)2 shows the cross against a white center",
-                  measured=f"{f.white_quarters} white quarters", required="4 white quarters",
+                  measured=f"{f.symbol.white_quarters} white quarters", required="4 white quarters",
                   bbox=f.bbox())
     if f.kind == "exclusion":
         yield from _on_outline(f, "NR 5.09(2)(b)2 shows the cross without qualifying "
                                "explanation; words stand clear outside")
-        for leg in f.legends:
+        for leg in f.letters.legends:
             if leg.inside_symbol:
                 yield Hit("words inside an exclusion diamond; NR 5.09(2)(b)2 shows the "
                           "cross without qualifying explanation", measured="words inside",
@@ -197,7 +198,7 @@ def _on_outline(f: Facts, clause: str) -> Iterator[Hit]:
     line's letters depend on the font: when its estimated box reaches the outline, a
     person must look (review)."""
     symbol = _SYMBOL[f.kind]
-    for leg, area, _ in f.legend_on_outline:
+    for leg, area, _ in f.letters.on_outline:
         said = f" {leg.text!r}" if leg.text else ""
         if not leg.outlined:
             yield unjudged(f"whether the <text> legend{said} stays clear of the outline of the "
@@ -214,7 +215,7 @@ def _touching(f: Facts, law: Law) -> Iterator[Hit]:
     """Outlined lines whose letters touch the symbol's outline without lying on it
     (clearance under the length tolerance): in place, but too close to read apart."""
     near = law.req("length_tolerance")
-    for leg, area, clearance in f.legend_on_outline:
+    for leg, area, clearance in f.letters.on_outline:
         if leg.outlined and area == 0:
             said = f" {leg.text!r}" if leg.text else ""
             yield Hit(f"legend{said} touches the outline of the {_SYMBOL[f.kind]} (clearance "
@@ -228,7 +229,7 @@ def _inside_words(f: Facts, what: str, shall: str = "") -> Iterator[Hit]:
     """Lettering inside the symbol, judged on what it says: none, unread or not decoded
     (review) or without a letter or numeral (a fail), else nothing to say."""
     symbol = _SYMBOL[f.kind]
-    inside = [leg for leg in f.legends if leg.inside_symbol]
+    inside = [leg for leg in f.letters.legends if leg.inside_symbol]
     if not inside:
         yield Hit(f"no {what} inside the {symbol}{shall}", measured="none inside",
                   required=f"{what} inside", bbox=f.bbox())
@@ -310,12 +311,12 @@ def display_height(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: H = 12 in.  Fails: a sign whose display area is 10 in high.
     """
-    if f.display_basis == NOT_DRAWN:
+    if f.display.basis == NOT_DRAWN:
         yield _not_drawn("the display area's height", f">= {j.req('display_min'):g} in")
         return
     low = j.req("display_min")
-    yield from j.at_least(f.display_height, low, lambda v: f"display area {v:.2f} in high "
-                          f"({f.display_basis}); {j.requirement('display_min').ref} requires at "
+    yield from j.at_least(f.display.height, low, lambda v: f"display area {v:.2f} in high "
+                          f"({f.display.basis}); {j.requirement('display_min').ref} requires at "
                           f"least {low:g} in")
 
 
@@ -331,15 +332,15 @@ def outline_width(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: 2.00 in.  Fails: a 1.5 in stroke (measured 1.50 in).
     """
     low = j.req("outline_min")
-    yield from j.at_least(f.outline, low, lambda v: f"symbol outline {v:.2f} in thick at its "
-                          f"thinnest{_on_curve(f)}; {j.requirement('outline_min').ref} requires "
-                          f"at least {low:g} in", bbox=f.outline_at)
+    yield from j.at_least(f.symbol.outline, low, lambda v: f"symbol outline {v:.2f} in thick at "
+                          f"its thinnest{_on_curve(f)}; {j.requirement('outline_min').ref} "
+                          f"requires at least {low:g} in", bbox=f.symbol.outline_at)
 
 
 @rule("symbol-size", "NR 5.09(6)(c)", "error", REGULATORY,
       tolerance=Tolerance(lambda f, law: max(law.req("symbol_size_tolerance_floor"),
                                              law.req("symbol_size_tolerance")
-                                             * (f.display_height or 0)),
+                                             * (f.display.height or 0)),
                           text="max(1/16 in, 1 % of H)"))
 def symbol_size(f: Facts, j: Judge) -> Iterator[Hit]:
     """Diamond outside width, circle inner diameter, or the mean of a square's inside
@@ -353,14 +354,16 @@ def symbol_size(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: a 16.00 in diamond at H = 24 in.  Fails: a 14 in diamond at H = 24 in.
     """
-    if f.size is not None and f.display_basis == NOT_DRAWN:
-        yield _not_drawn(f"the symbol's size ({f.size_name} {f.size:.2f} in)", "2/3 of H")
-    if f.size is None or f.display_height is None:
+    if f.symbol.size is not None and f.display.basis == NOT_DRAWN:
+        yield _not_drawn(f"the symbol's size ({f.symbol.size_name} {f.symbol.size:.2f} in)",
+                         "2/3 of H")
+    if f.symbol.size is None or f.display.height is None:
         return
-    want = f.display_height * j.req("symbol_fraction")
-    for hit in j.within(f.size, want, want, lambda v: f"{f.size_name} {v:.2f} in{_on_curve(f)}; "
+    want = f.display.height * j.req("symbol_fraction")
+    for hit in j.within(f.symbol.size, want, want, lambda v: f"{f.symbol.size_name} {v:.2f} in"
+                        f"{_on_curve(f)}; "
                         f"{j.requirement('symbol_fraction').ref} requires 2/3 of the "
-                        f"{f.display_height:.2f} in display area ({f.display_basis}) = "
+                        f"{f.display.height:.2f} in display area ({f.display.basis}) = "
                         f"{want:.2f} in{_how_to_state(f)}", required=f"= {want:.3f}",
                         bbox=f.bbox()):
         yield _unsure_of_h(f, hit)
@@ -369,7 +372,7 @@ def symbol_size(f: Facts, j: Judge) -> Iterator[Hit]:
 def _unsure_of_h(f: Facts, hit: Hit) -> Hit:
     """A size fail against an H only inferred, when lettering beside the marker could
     not be read (it may state the display area): a review, not a fail."""
-    if not (f.display_basis or "").startswith("inferred") or not f.unread_notes:
+    if not (f.display.basis or "").startswith("inferred") or not f.drawing.unread_notes:
         return hit
     return replace(hit, severity="review", message=hit.message + "; text beside the "
                    "marker could not be read, and may state another display area: a "
@@ -385,7 +388,7 @@ def _not_drawn(what: str, required: str) -> Hit:
 
 def _how_to_state(f: Facts) -> str:
     """For a display area only inferred: how the proof or the user can say what it is."""
-    if not (f.display_basis or "").startswith("inferred"):
+    if not (f.display.basis or "").startswith("inferred"):
         return ""
     return ("; H was inferred from the panel: if the display area is another size, state "
             "it on the proof (\"DISPLAY AREA 24 IN\") or give --display-height")
@@ -399,7 +402,7 @@ def diamond_slope(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: sides at 35.0 deg.  Fails: a square turned 45 deg (sides at 45.0 deg).
     """
     want = j.req("diamond_slope")
-    worst = max(f.side_angles, key=lambda a: abs(a - want), default=None)
+    worst = max(f.symbol.side_angles, key=lambda a: abs(a - want), default=None)
     yield from j.within(worst, want, want, lambda v: f"diamond side slopes {v:.1f} deg from "
                         f"vertical{_on_curve(f)}; {j.requirement('diamond_slope').ref} requires "
                         f"{want:g} deg", required=f"= {want:g}", unit="deg", digits=2,
@@ -416,23 +419,23 @@ def circle_round(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: true circles.  Fails: an ellipse 10 % wider than tall.
     """
-    yield from j.at_most(f.roundness, 0.0, lambda v: f"circle out of round by {100 * v:.1f} % "
-                         "of its diameter", required=f"<= {j.tol:g}", unit="ratio",
+    yield from j.at_most(f.symbol.roundness, 0.0, lambda v: f"circle out of round by "
+                         f"{100 * v:.1f} % of its diameter", required=f"<= {j.tol:g}", unit="ratio",
                          digits=4, bbox=f.bbox())
 
 
 @rule("symbol-centered", "NR 5.09(5)(d), USWMS practice", "warning", REGULATORY,
       tolerance=Tolerance(lambda f, law: law.req("centering_tolerance")
-                          * (f.display_height or 0), text="2 % of H, in inches"))
+                          * (f.display.height or 0), text="2 % of H, in inches"))
 def symbol_centered(f: Facts, j: Judge) -> Iterator[Hit]:
     """The symbol is centred on the display area (within 2 % of H).
 
     Passes: centred.  Fails: a diamond pushed 2 in to the left on a 24 in display area.
     """
-    if f.center_offset is None or f.display_height is None:
+    if f.display.center_offset is None or f.display.height is None:
         return
-    yield from j.at_most(f.center_offset, 0.0, lambda v: f"symbol centre is {v:.2f} in from "
-                         "the display area's centre", required=f"<= {j.tol:.3f}",
+    yield from j.at_most(f.display.center_offset, 0.0, lambda v: f"symbol centre is {v:.2f} in "
+                         "from the display area's centre", required=f"<= {j.tol:.3f}",
                          bbox=f.bbox())
 
 
@@ -450,16 +453,16 @@ def legend_legibility(f: Facts, j: Judge) -> Iterator[Hit]:
     "ROCKS" 0.002 in from the diamond's outline inside it.
     """
     yield from _touching(f, j.law)
-    if f.display_height is None:
+    if f.display.height is None:
         return
-    low = legend_min_cap(j.law, f.display_height)
-    for leg in f.legends:
+    low = legend_min_cap(j.law, f.display.height)
+    for leg in f.letters.legends:
         if leg.cap_height < low - 0.01:
             yield Hit(f"letters {leg.cap_height:.2f} in high; at least {low:.2f} in "
-                      f"recommended for a {f.display_height:.2f} in display area",
+                      f"recommended for a {f.display.height:.2f} in display area",
                       measured=round(leg.cap_height, 3), required=f">= {low:.3f}", unit="in",
                       bbox=leg.bbox)
-    yield from stroke_hits(j.law, f.legends)
+    yield from stroke_hits(j.law, f.letters.legends)
 
 
 @rule("drawing-units", "fabrication", "info", ("*",))
@@ -473,8 +476,9 @@ def drawing_units(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: an Illustrator drawing sized in in or mm; an Inkscape drawing in px.
     Fails (info): <svg width="1728px" height="1728px"> saved by Adobe Illustrator.
     """
-    if f.generator and "illustrator" in f.generator.lower() and f.drawing_units == "px":
-        yield Hit(f"sized in px by {f.generator}: read at 96 px per inch as SVG defines "
+    drawing = f.drawing
+    if drawing.generator and "illustrator" in drawing.generator.lower() and drawing.units == "px":
+        yield Hit(f"sized in px by {f.drawing.generator}: read at 96 px per inch as SVG defines "
                   "it; Illustrator means 72, so if sizes read 3/4 of the artboard, check "
                   "again with --scale 0.013889 (1/72 in per unit)", measured="px at 96/in",
                   required="in, mm, cm, pt or pc")
@@ -489,7 +493,7 @@ def text_outlined(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: letters as paths.  Fails (info): <text font-size="4in">ROCKS</text>.
     """
-    for leg in f.legends:
+    for leg in f.letters.legends:
         if not leg.outlined:
             yield Hit(f"legend {leg.text!r} is <text>, not outlines; its look depends on the "
                       "font installed where it is printed", measured="text",
