@@ -10,6 +10,7 @@ import pytest
 
 from markers.check.measure.bands import EDGE_IN
 from markers.check.measure.buoys import measure_buoy
+from markers.check.measure.common import Measuring
 from markers.read import read_drawing
 from wi import PACK
 
@@ -23,7 +24,7 @@ def _buoy(bands: str, body: str = f"M0 0H{WIDTH}V{TALL}H0Z") -> list:
       <line id="waterline" x1="0" y1="{TALL}" x2="{WIDTH}" y2="{TALL}" stroke="#0072CE"
        stroke-width="1"/></svg>"""
     art = read_drawing(svg.encode(), "buoy.svg")[0]
-    return list(measure_buoy(art, PACK.law, None, "symbol-buoy").buoy.bands)
+    return list(measure_buoy(art, Measuring(PACK.law), "symbol-buoy").buoy.bands)
 
 
 def test_level_band_edges_are_the_drawn_heights() -> None:

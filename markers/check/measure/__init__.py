@@ -13,7 +13,7 @@ from dataclasses import replace
 import shapely
 
 from markers.check.measure.buoys import drawn_waterline, looks_like_buoy, measure_buoy
-from markers.check.measure.common import Facts
+from markers.check.measure.common import Facts, Measuring
 from markers.check.measure.faces import measure_face
 from markers.check.measure.flags import looks_like_flag, measure_flag
 from markers.check.measure.statements import ANY_KIND
@@ -38,15 +38,15 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
     declared = kinds.get(art.meta.get("kind"))
     family = declared.family if declared else None
     shape = declared.shape if declared else None
+    m = Measuring(law, {k.shape: k.report_name for k in kinds.values()}, display_height)
     if family in ("buoy", "wrap") or (declared is None and (
             "waterline" in art.features or drawn_waterline(art) is not None
             or looks_like_buoy(art))):
-        facts = measure_buoy(art, law, display_height, shape)
+        facts = measure_buoy(art, m, shape)
     elif family == "flag" or (declared is None and looks_like_flag(art)):
-        facts = measure_flag(art, shape)
+        facts = measure_flag(art, m, shape)
     else:
-        facts = measure_face(art, law, display_height)
-    facts = _named(facts, {k.shape: k.report_name for k in kinds.values()})
+        facts = measure_face(art, m)
     meta = art.meta
     drawing = replace(
         facts.drawing, units=meta.get("units") if meta.get("scale_basis") == "physical" else None,
@@ -86,10 +86,3 @@ def _stated_as_shapes(art: Artwork, kinds: Mapping[str, Kind]) -> Artwork:
                      else shapes[s.names]) for s in said
              if s.names is None or s.names in ANY_SIGN or s.names in shapes]
     return replace(art, meta={**art.meta, "stated": tuple(named)})
-
-
-def _named(facts: Facts, names: Mapping[str, str]) -> Facts:
-    """The facts with the shape a measurer detected named after the pack's kinds (faces
-    too)."""
-    return replace(facts, kind=names.get(facts.kind) if facts.kind is not None else None,
-                   faces=tuple(_named(face, names) for face in facts.faces))

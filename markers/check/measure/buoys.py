@@ -41,15 +41,14 @@ from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.colors import ColorMatch
 from markers.check.measure.bands import EDGE_IN, edge_color, edge_runs
 from markers.check.measure.common import (
-    AidFace, Band, BuoyFacts, Display, Drawing, Facts, Lettering, Reflector, bbox_of,
-    enclosed_by, family_geometry, legend_facts,
+    AidFace, Band, BuoyFacts, Display, Drawing, Facts, Lettering, Measuring, Reflector,
+    bbox_of, enclosed_by, family_geometry, legend_facts,
 )
 from markers.check.measure.faces import measure_face
 from markers.check.measure.reading import read_identification, read_lines
 from markers.check.measure.reflector import drawn_reflector
 from markers.check.measure.waterline import drawn_waterline
 from markers.core.shapes import fit_circle, polygons
-from markers.core.spec import Law
 
 __all__ = ["SHAPES", "drawn_waterline", "looks_like_buoy", "measure_buoy"]
 
@@ -73,18 +72,17 @@ ROUND_TOL = 0.02
 Fam = dict[str, tuple[BaseGeometry, ColorMatch]]
 
 
-def measure_buoy(art: Artwork, law: Law, display_height: float | None = None,
-                 declared: str | None = None) -> Facts:
-    """Measure a buoy elevation, or a wrap, by ``law``'s numbers; ``declared`` is the
-    shape (SHAPES) of the kind the drawing declares, else it is detected. ``Facts.kind``
-    is that shape."""
+def measure_buoy(art: Artwork, m: Measuring, declared: str | None = None) -> Facts:
+    """Measure a buoy elevation, or a wrap, by ``m``'s law; ``declared`` is the shape
+    (SHAPES) of the kind the drawing declares, else it is detected. ``Facts.kind`` is
+    the kind the pack reports that shape as."""
     drawing = Drawing(str(art.meta.get("source", "")), art.meta.get("kind"))
     said = BuoyFacts(lighted=art.meta.get("lighted"), material=art.meta.get("material"))
     art = _as_guide(art)
     fam = family_geometry(art)
     x0, y0, x1, y1 = shapely.total_bounds([g for g, _ in fam.values()])
     if math.isnan(x0):  # nothing painted
-        return Facts(declared, drawing, buoy=said)
+        return Facts(m.kind(declared), drawing, buoy=said)
     waterline = _waterline(art, y1)
     above = box(x0 - 1, y0 - 1, x1 + 1, waterline)
     fam = {f: (g if g.bounds[3] <= waterline else g.intersection(above), m)
@@ -92,25 +90,25 @@ def measure_buoy(art: Artwork, law: Law, display_height: float | None = None,
     fam = {f: v for f, v in fam.items() if polygons(v[0])}
     parts = polygons(_closed(unary_union([g for g, _ in fam.values()])))
     if not parts:
-        return Facts(declared, drawing, buoy=said)
+        return Facts(m.kind(declared), drawing, buoy=said)
     body = Polygon(_lowest(parts).exterior)
     sign = [p for p in parts if p.bounds[3] <= body.bounds[1] + 1e-6]
     buoy, fitted, on_body = _body(art, fam, body, waterline, said)
-    kind = declared or _detect(art, fam, buoy, sign, on_body, law.req("race_color_share"))
-    if kind == "wrap":
-        return _wrap(art, fam, Facts(kind, drawing, buoy=buoy), display_height, law)
+    shape = declared or _detect(art, fam, buoy, sign, on_body, m.law.req("race_color_share"))
+    if shape == "wrap":
+        return _wrap(art, fam, Facts(m.kind(shape), drawing, buoy=buoy), m)
     bx0, _, bx1, _ = body.bounds
     buoy = replace(buoy, diameter=fitted or bx1 - bx0, diameter_basis="measured")
-    facts = Facts(kind, drawing, Display(panel=body.envelope), buoy=buoy)
-    if kind == "symbol-buoy":
-        return _symbol_face(art, fam, facts, display_height, law)
-    if kind == "sign-buoy":  # no sign above: an empty face, which reg-shape reports
+    facts = Facts(m.kind(shape), drawing, Display(panel=body.envelope), buoy=buoy)
+    if shape == "symbol-buoy":
+        return _symbol_face(art, fam, facts, m)
+    if shape == "sign-buoy":  # no sign above: an empty face, which reg-shape reports
         region = unary_union([p.envelope for p in sign]).envelope if sign else None
-        face = measure_face(_sub(art, _clip(fam, region), region, region), law,
-                            display_height) if sign else Facts(drawing=Drawing(drawing.source))
+        face = measure_face(_sub(art, _clip(fam, region), region, region), m) if sign \
+            else Facts(drawing=Drawing(drawing.source))
         return _carrying(facts, (face,))
-    if kind in AID_BUOYS:
-        return _aid(art, fam, facts)
+    if shape in AID_BUOYS:
+        return _aid(art, fam, facts, shape == "striped-aid-buoy")
     return facts
 
 
@@ -490,7 +488,7 @@ def _best(seen: Facts, surface: Facts, fraction: float) -> tuple[Facts, str]:
 
 
 def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: float,
-          drawn: str, display_height: float | None, law: Law) -> tuple[Facts, str, str]:
+          drawn: str, m: Measuring) -> tuple[Facts, str, str]:
     """Measure the face in ``region`` in the declared basis, else in both (``drawn`` is
     the drawing's own) and keep one (_best); its geometry is mapped back to the drawing
     for the report."""
@@ -500,7 +498,7 @@ def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: flo
 
     def read(curvature: str) -> Facts:
         bend = None if curvature == drawn else (lambda g: there(g, axis, radius))
-        return measure_face(_sub(art, clipped, region, region, bend), law, display_height)
+        return measure_face(_sub(art, clipped, region, region, bend), m)
 
     curvature = art.meta.get("curvature")
     if curvature in ("seen", "surface"):
@@ -508,7 +506,7 @@ def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: flo
     else:
         faces = {c: read(c) for c in (drawn, "surface" if drawn == "seen" else "seen")}
         (face, curvature), basis = _best(faces["seen"], faces["surface"],
-                                         law.req("symbol_fraction")), "inferred"
+                                         m.law.req("symbol_fraction")), "inferred"
     if curvature != drawn:
         face = _mapped(face, lambda g: back(g, axis, radius))
     return replace(face, curvature=curvature, curvature_basis=basis), curvature, basis
@@ -546,16 +544,14 @@ def _white_area(bands: list[Band]) -> Band | None:
     return max(white, key=lambda b: b.height) if white else None
 
 
-def _symbol_face(art: Artwork, fam: Fam, facts: Facts, display_height: float | None,
-                 law: Law) -> Facts:
+def _symbol_face(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
     """A symbol buoy carrying its face: the white area between its bands, seen or
     developed; the sides it is shown on as its design declares."""
     body = facts.buoy.body
     x0, _, x1, _ = body.bounds
     white = _white_area(list(facts.buoy.bands))
     region = body if white is None else body.intersection(box(x0, white.top, x1, white.bottom))
-    face, curvature, basis = _face(art, fam, region, (x0 + x1) / 2, (x1 - x0) / 2, "seen",
-                                   display_height, law)
+    face, curvature, basis = _face(art, fam, region, (x0 + x1) / 2, (x1 - x0) / 2, "seen", m)
     if art.meta.get("sides") is not None:
         facts = replace(facts, buoy=replace(facts.buoy, sides=int(art.meta["sides"]),
                                             sides_basis="declared"))
@@ -574,8 +570,7 @@ def _symbols(fam: Fam, body: Polygon, bands: list[Band]) -> tuple[BaseGeometry, 
     return region, sorted((p.bounds[0] + p.bounds[2]) / 2 for p in big)
 
 
-def _wrap(art: Artwork, fam: Fam, facts: Facts, display_height: float | None,
-          law: Law) -> Facts:
+def _wrap(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
     """A wrap: diameter, the symbols counted and spaced, each face seen or developed;
     its display height is its first face's."""
     body, bands = facts.buoy.body, list(facts.buoy.bands)
@@ -596,8 +591,7 @@ def _wrap(art: Artwork, fam: Fam, facts: Facts, display_height: float | None,
     for centre in centres:
         window = region.intersection(box(centre - around / 4, region.bounds[1],
                                          centre + around / 4, region.bounds[3]))
-        face, curvature, basis = _face(art, fam, window, centre, diameter / 2, "surface",
-                                       display_height, law)
+        face, curvature, basis = _face(art, fam, window, centre, diameter / 2, "surface", m)
         faces.append(face)
         kept = kept if kept[0] else (curvature, basis)
     display = Display(panel=body.envelope)
@@ -610,11 +604,10 @@ def _wrap(art: Artwork, fam: Fam, facts: Facts, display_height: float | None,
                    curvature_basis=kept[1])
 
 
-def _aid(art: Artwork, fam: Fam, facts: Facts) -> Facts:
-    """An aid buoy: its color and shape, stripes across its middle, white letters on
-    it (read in the declared basis, else as seen)."""
+def _aid(art: Artwork, fam: Fam, facts: Facts, striped: bool) -> Facts:
+    """An aid buoy (``striped``: black and white): its color and shape, stripes across
+    its middle, white letters on it (read in the declared basis, else as seen)."""
     buoy = facts.buoy
-    striped = facts.kind == "striped-aid-buoy"
     face_family = "black" if striped and "black" in fam else buoy.color.family
     aid = AidFace(fam[face_family][1], "striped" if striped else
                   {"nun": "nun", "cylinder": "can"}.get(buoy.shape, buoy.shape),

@@ -17,8 +17,10 @@ from shapely.geometry.base import BaseGeometry
 from markers.core.artwork import Artwork
 from markers.core.colors import PALETTE, ColorMatch, classify
 from markers.core.shapes import polygons
+from markers.core.spec import Law
 
-__all__ = ["NOT_DRAWN", "LegendFact", "Band", "Reflector", "Stripe", "Drawing", "Display",
+__all__ = ["NOT_DRAWN", "LegendFact", "Band", "Reflector", "Stripe", "Measuring", "Drawing",
+           "Display",
            "SymbolFacts", "Lettering", "AidFace", "BuoyFacts", "FlagFacts", "Facts", "bbox_of",
            "family_geometry", "legend_facts", "enclosed_by"]
 
@@ -88,6 +90,22 @@ class Stripe:
     angle: float
     crosses: bool
     bbox: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Measuring:
+    """What the measurers are handed, made once per marker by ``measure`` from the pack
+    (as yamllint's rules get ``conf``): the ``law`` they measure by, the ``names`` its
+    kinds give the shapes a measurer detects (its SHAPES -> the kind reported) and the
+    display height the user gave (None: the drawing's own)."""
+
+    law: Law
+    names: Mapping[str, str] = field(default_factory=dict)
+    display_height: float | None = None
+
+    def kind(self, shape: str | None) -> str | None:
+        """The kind the pack reports a detected ``shape`` as (None when none was)."""
+        return None if shape is None else self.names.get(shape)
 
 
 @dataclass(frozen=True)
@@ -220,7 +238,8 @@ class FlagFacts:
 @dataclass(frozen=True)
 class Facts:
     """Everything the rules know of one marker, in inches and degrees, measured once and
-    frozen: the ``kind`` it was judged as (the pack's name of the shape detected), and
+    frozen: the ``kind`` it was judged as (the pack's name of the shape detected,
+    Measuring.kind), and
     records of its drawing, display area, symbol, lettering, aid face, buoy and flag
     (each empty where the marker has none). ``faces`` are the faces a buoy carries (its
     symbol, each symbol of a wrap, the sign above a sign buoy), measured like sign

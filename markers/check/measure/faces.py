@@ -17,8 +17,8 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.check.measure.common import (
-    NOT_DRAWN, AidFace, Display, Drawing, Facts, LegendFact, Lettering, SymbolFacts, bbox_of,
-    enclosed_by, family_geometry, legend_facts,
+    NOT_DRAWN, AidFace, Display, Drawing, Facts, LegendFact, Lettering, Measuring, SymbolFacts,
+    bbox_of, enclosed_by, family_geometry, legend_facts,
 )
 from markers.check.measure.display import inferred_display_area
 from markers.check.measure.permit import split_label
@@ -412,11 +412,11 @@ def _aid_face(fam: dict, share: dict[str, float]) -> str | None:
     return family if shape_of(face) == "triangle" else None
 
 
-def measure_face(art: Artwork, law: Law, display_height: float | None = None) -> Facts:
+def measure_face(art: Artwork, m: Measuring) -> Facts:
     """Measure a flat face (a regulatory sign or an aid, or a face a buoy carries) with
-    ``law``'s tolerances; ``display_height`` (inches) overrides the drawing's own.
-    ``Facts.kind`` is the shape detected (SHAPES), which the caller names after the
-    pack's kinds."""
+    ``m``'s law; a display height given overrides the drawing's own. ``Facts.kind`` is
+    the kind the pack reports the shape detected (SHAPES) as."""
+    law = m.law
     fam = family_geometry(art)
     panel = art.features.get("panel")
     if panel is None:  # the box of what is painted
@@ -446,7 +446,7 @@ def measure_face(art: Artwork, law: Law, display_height: float | None = None) ->
         art, fam, symbol.outer, panel, legends, aid_family if is_aid else None, law)
     on_outline = () if ring is None else tuple(_on_outline(
         legends, fam[ring[0]][0], symbol.outer, symbol.shape, usual, law.req("length_tolerance")))
-    display = _display(art, kind, symbol, panel, display_height,
+    display = _display(art, kind, symbol, panel, m.display_height,
                        legends + [label] * bool(label), law)
     text, basis = read_legend(legends)
     ws_id = ws_id_basis = None
@@ -456,4 +456,4 @@ def measure_face(art: Artwork, law: Law, display_height: float | None = None) ->
     letters_ = Lettering(tuple(legends), on_outline, text, basis, ws_id, ws_id_basis, label,
                          label_basis, art.meta.get("permit_id"))
     drawing = Drawing(str(art.meta.get("source", "")), art.meta.get("kind"))
-    return Facts(kind, drawing, display, symbol, letters_, aid)
+    return Facts(m.kind(kind), drawing, display, symbol, letters_, aid)

@@ -12,7 +12,7 @@ from shapely.geometry import Polygon
 
 from markers.core.artwork import Artwork
 from markers.check.measure.common import (
-    Display, Drawing, Facts, FlagFacts, Stripe, bbox_of, family_geometry,
+    Display, Drawing, Facts, FlagFacts, Measuring, Stripe, bbox_of, family_geometry,
 )
 from markers.core.shapes import polygons
 
@@ -67,15 +67,16 @@ def looks_like_flag(art: Artwork) -> bool:
     return stripe.crosses and 10 < stripe.angle < 80
 
 
-def measure_flag(art: Artwork, declared: str | None = None) -> Facts:
+def measure_flag(art: Artwork, m: Measuring, declared: str | None = None) -> Facts:
     """Measure a flag: size, field color and its stripes. ``declared`` is the shape
-    (SHAPES) of the kind the drawing declares, else the field's color decides."""
+    (SHAPES) of the kind the drawing declares, else the field's color decides; the
+    kind is what the pack (``m``) reports that shape as."""
     drawing = Drawing(str(art.meta.get("source", "")), art.meta.get("kind"))
     if not art.layers:
-        return Facts(declared, drawing)
+        return Facts(m.kind(declared), drawing)
     fam, _, panel, field, stripes = _parts(art)
     x0, y0, x1, y1 = panel.bounds
     flag = FlagFacts(y1 - y0, x1 - x0, fam[field][1],
                      tuple(_stripe(p, match, panel) for p, match in stripes))
-    kind = declared or ("striped-flag" if field == "red" else "plain-flag")
-    return Facts(kind, drawing, Display(panel=panel), flag=flag)
+    shape = declared or ("striped-flag" if field == "red" else "plain-flag")
+    return Facts(m.kind(shape), drawing, Display(panel=panel), flag=flag)
