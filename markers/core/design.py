@@ -36,7 +36,7 @@ class Design:
 
     kind: str
     display_height: float | None = None
-    outline: float | None = None  # None: the minimum of the law in force
+    outline: float | None = None  # None: the minimum of the law it is built to
     legend: str | None = None
     ws_id: str | None = None
     colors: dict[str, str] = field(default_factory=dict)
