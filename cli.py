@@ -133,25 +133,22 @@ def _kind_or_file(kind: str, display_height: float | None, outline: float | None
                       sample=sample, pack=pack, **fields)
 
 
+#: The help of options that cite the rule: the default pack's words.
+HELP = api.help_texts()
 _legend_opt = click.option("--legend", help="Words of the marker; '|' breaks lines.")
-_id_opt = click.option("--id", "ws_id", help="Identification of a state aid, e.g. WS-2.")
-_permit_opt = click.option("--permit-id", help="The department's identification number "
-                           "of an approved marker (NR 5.09(3)(b)), lettered in black below "
-                           "the display area, e.g. WI-2026-0417.")
-_outline_opt = click.option("--outline", type=LENGTH, help="Symbol outline thickness in "
-                            "inches (default: the rule's minimum, 2 in under NR 5.09(6)(b)).")
+_id_opt = click.option("--id", "ws_id", help=HELP["id"])
+_permit_opt = click.option("--permit-id", help=HELP["permit_id"])
+_outline_opt = click.option("--outline", type=LENGTH, help=HELP["outline"])
 _pack_opt = click.option("--pack", default=api.DEFAULT_PACK, show_default=True,
                          type=click.Choice(api.PACK_NAMES), help="The rule markers are built "
                          "and judged by.")
 _symbol_opt = click.option("--symbol", type=PackChoice(lambda: api.kind_names("face")),
                            help="Face a symbol buoy or wrap carries, or the sign a sign buoy "
                            "holds up.")
-_above_opt = click.option("--height-above-water", type=LENGTH, help="Inches a buoy rides above "
-                          "the waterline (>= 36, NR 5.09(6)(a); mooring 18, race >= 4).")
-_diameter_opt = click.option("--diameter", type=LENGTH, help="Buoy diameter in inches "
-                             "(>= 7, NR 5.09(6)(a); race 8 3/4 to 14).")
-_surface_opt = click.option("--surface", is_flag=True, help="Lay the symbol along the buoy's "
-                            "surface, with no adjustment for curvature (NR 5.09(6)(d)).")
+_above_opt = click.option("--height-above-water", type=LENGTH,
+                          help=HELP["height_above_water"])
+_diameter_opt = click.option("--diameter", type=LENGTH, help=HELP["diameter"])
+_surface_opt = click.option("--surface", is_flag=True, help=HELP["surface"])
 _seam_opt = click.option("--seam", type=LENGTH, help="Overlap added to a wrap where its ends "
                          "meet, inches.")
 
@@ -162,9 +159,7 @@ def _design_options(command):
     command = _buoy_options(command)
     for option in reversed([
         click.argument("kind", metavar="KIND|DESIGN.yaml"),
-        click.option("--display-height", "-H", type=LENGTH,
-                     help="Height of the display area (>= 12 in, NR 5.09(6)(a)); a number "
-                     "is inches, or give a unit: 24in, 60cm."),
+        click.option("--display-height", "-H", type=LENGTH, help=HELP["display_height"]),
         _legend_opt, _id_opt, _permit_opt, _outline_opt, _pack_opt,
     ]):
         command = option(command)
@@ -181,17 +176,14 @@ def _buoy_options(command):
         click.option("--color", type=PackChoice(lambda: api.choices("race_colors")),
                      help="Race buoy color."),
         click.option("--material", help="Race buoy material: foam, plastic or rubber."),
-        click.option("--lighted", is_flag=True, help="A lighted aid: no reflective band "
-                     "(NR 5.09(6)(f))."),
+        click.option("--lighted", is_flag=True, help=HELP["lighted"]),
         _surface_opt, _seam_opt,
         click.option("--flag-height", type=LENGTH, help="How high a flag is."),
         click.option("--flag-length", type=LENGTH, help="How long a flag is."),
         click.option("--max-width", type=LENGTH, help="Widest a sign may be (default: the "
                      "symbol and its margins); words wrap within it."),
-        click.option("--above", help="Words above a control or danger symbol "
-                     "(NR 5.09(2)(b)1, 3); '|' breaks lines."),
-        click.option("--below", help="Words below a control or danger symbol "
-                     "(NR 5.09(2)(b)1, 3); '|' breaks lines."),
+        click.option("--above", help=HELP["above"]),
+        click.option("--below", help=HELP["below"]),
     ]):
         command = option(command)
     return command
@@ -266,9 +258,7 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
 
 @cli.command()
 @_symbol_opt
-@click.option("--display-height", "-H", type=LENGTH,
-              help="Height of the display area (the white area between the bands) in "
-                   "inches (>= 12, NR 5.09(6)(a)); default 12.")
+@click.option("--display-height", "-H", type=LENGTH, help=HELP["wrap_display_height"])
 @_legend_opt
 @_permit_opt
 @_outline_opt
@@ -295,7 +285,7 @@ def wrap(symbol: str | None, display_height: float | None, legend: str | None,
     """
     design = api.wrap_design(symbol, display_height, legend=legend, outline=outline,
                              diameter=diameter, height_above_water=height_above_water,
-                             surface=surface, seam=seam, permit_id=permit_id)
+                             surface=surface, seam=seam, permit_id=permit_id, pack=pack)
     art = api.build(design, pack)
     api.write_file(output, api.render(art, Path(output).suffix, dpi))
     layout = "laid along the surface" if surface else "adjusted to look flat from the front"
@@ -420,10 +410,9 @@ def list_rules(pack: str) -> None:
     Example: wsmark rules
     """
     rules = api.rules(pack)
-    with api.get_pack(pack).in_force():
-        rows = [(r.id, r.severity, r.citation, _first_sentence(r.doc)
-                 + (f" (tolerance {r.tolerance.describe()})" if r.tolerance else ""))
-                for r in rules]
+    rows = [(r.id, r.severity, r.citation, _first_sentence(r.doc)
+             + (f" (tolerance {api.tolerance_of(r, pack)})" if r.tolerance else ""))
+            for r in rules]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for row in rows:
         click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[3])
@@ -617,8 +606,7 @@ def plan_map(path: str, output: str, scale: float | None, dpi: float, pack: str)
 @click.option("--scale", type=click.FloatRange(min=1), default=None,
               help="Draw the map at 1:SCALE.")
 @click.option("--permit-id", "permit_ids", multiple=True, metavar="MARKER=ID",
-              help="The department's number of an approved marker (NR 5.09(3)(b)), by "
-              "its ws_id or #N (feature N): WS-2=WI-2026-0417; over the plan's permit_id.")
+              help=HELP["plan_permit_id"])
 @_pack_opt
 def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[str, ...],
                 pack: str) -> None:
@@ -632,7 +620,8 @@ def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[s
     for value in permit_ids:
         key, sep, permit_id = value.partition("=")
         if not sep or not key.strip() or not permit_id.strip():
-            raise WsmarkError(f"--permit-id: {value!r} is not MARKER=ID (WS-2=WI-2026-0417)")
+            raise WsmarkError(f"--permit-id: {value!r} is not MARKER=ID "
+                              f"({HELP['plan_permit_pair']})")
         ids[key.strip()] = permit_id.strip()
     pdf = Path(output)
     if pdf.suffix.lower() != ".pdf":

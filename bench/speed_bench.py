@@ -264,7 +264,7 @@ def _render_rows(runs: int, tmp: Path) -> list[Row]:
             f"of which cairosvg's svg2pdf alone (bare, its import apart) "
             f"{cpu['bare pdf'] - cpu['cairosvg']:.3f} s"),
         Row("  legend fits searched per build", _fits_per_build(),
-            "control and information signs (memoised: build_information sizes its "
+            "control and information signs (memoised: build_rectangle sizes its "
             "rectangle and lays it out with one search)"),
     ]
     return rows
@@ -417,8 +417,7 @@ def _buoy_rows(runs: int) -> list[Row]:
         for _ in range(2 * runs):
             [art] = split(load_artwork(data, "buoy.svg", options, pack)[0]).markers
             start = time.process_time()
-            with pack.in_force():
-                measure(art, pack.kinds)
+            measure(art, pack.law, pack.kinds)
             times.append(time.process_time() - start)
         return sorted(times)[len(times) // 2]
 

@@ -34,11 +34,13 @@ from render.output import FORMATS, MAX_PIXELS
 from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
-           "kind", "kind_names", "choices", "parse_length", "design", "with_permit_id",
+           "kind", "kind_names", "help_texts", "example_kind", "choices", "parse_length",
+           "design", "with_permit_id",
            "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
            "check", "check_budget", "check_paths", "inputs", "check_inputs", "check_options",
            "annotation_targets", "copy_paths", "copy_bytes", "annotate", "annotate_pages",
-           "reports", "exit_status", "summary", "report_writer", "rules", "explain", "sheets",
+           "reports", "exit_status", "summary", "report_writer", "rules", "tolerance_of",
+           "explain", "sheets",
            "gallery", "fabricate", "bom_table", "materials_table", "write_file", "write_files",
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
@@ -101,6 +103,19 @@ def parse_length(text: str, what: str = "length") -> float:
     from markers.core.units import parse_length as inches
 
     return inches(text, what)
+
+
+def help_texts(pack: str | Pack = DEFAULT_PACK) -> dict[str, str]:
+    """The pack's help of the options that cite its rule (option -> words), for the
+    faces."""
+    return dict(_pack(pack).help)
+
+
+def example_kind(pack: str | Pack = DEFAULT_PACK) -> str:
+    """The kind a form shows when none is asked for (the pack's example, else its
+    first kind)."""
+    chosen = _pack(pack)
+    return chosen.example_kind or next(iter(chosen.kinds))
 
 
 def kind(name: str, pack: str | Pack = DEFAULT_PACK) -> Kind:
@@ -185,9 +200,11 @@ def is_design_file(name: str) -> bool:
     return Path(name).suffix.lower() in DESIGN_SUFFIXES
 
 
-def build(design_: Design, pack: str | Pack = DEFAULT_PACK) -> Artwork:
-    """The Artwork of a design: exact geometry in inches, validated by the pack."""
-    return _pack(pack).build(design_)
+def build(design_: Design, pack: str | Pack = DEFAULT_PACK, as_declared: bool = False
+          ) -> Artwork:
+    """The Artwork of a design: exact geometry in inches, validated by the pack
+    (``as_declared``: a number of the rule it breaks is left to the checker)."""
+    return _pack(pack).build(design_, as_declared)
 
 
 def spec(design_: Design, pack: str | Pack = DEFAULT_PACK) -> dict[str, Any]:
@@ -224,10 +241,12 @@ def wrap_design(symbol: str | None, display_height: float | None = None, *,
                 legend: str | None = None, outline: float | None = None,
                 diameter: float | None = None, height_above_water: float | None = None,
                 surface: bool = False, seam: float | None = None,
-                permit_id: str | None = None) -> Design:
-    """The design of a buoy wrap: the flat artwork that goes around a symbol buoy (with
-    ``permit_id`` lettered under each symbol)."""
-    return Design("buoy-wrap", display_height, outline=outline, legend=legend, symbol=symbol,
+                permit_id: str | None = None, pack: str | Pack = DEFAULT_PACK) -> Design:
+    """The design of a buoy wrap (the pack's kind of the "wrap" family): the flat
+    artwork that goes around a symbol buoy (with ``permit_id`` lettered under each
+    symbol)."""
+    return Design(_pack(pack).of_family("wrap")[0], display_height, outline=outline,
+                  legend=legend, symbol=symbol,
                   diameter=diameter, height_above_water=height_above_water,
                   curvature="surface" if surface else "seen", seam=seam or 0.0,
                   permit_id=permit_id)
@@ -569,6 +588,11 @@ def rules(pack: str | Pack = DEFAULT_PACK) -> list[Any]:
     return [r for registry in _registries(pack) for r in registry.rules.values()]
 
 
+def tolerance_of(rule_: Any, pack: str | Pack = DEFAULT_PACK) -> str | None:
+    """A rule's default tolerance in words under the pack's law (None: it has none)."""
+    return rule_.tolerance.describe(_pack(pack).law) if rule_.tolerance else None
+
+
 def explain(rule_id: str, pack: str | Pack = DEFAULT_PACK) -> str:
     """What a rule checks, the paragraph it quotes, passing and failing examples.
 
@@ -579,8 +603,7 @@ def explain(rule_id: str, pack: str | Pack = DEFAULT_PACK) -> str:
     if rule_id not in registry:
         raise WsmarkError(f"unknown rule {rule_id!r}; 'wsmark rules' lists them")
     r = registry[rule_id]
-    with _pack(pack).in_force():
-        tol = f", tolerance {r.tolerance.describe()}" if r.tolerance else ""
+    tol = f", tolerance {tolerance_of(r, pack)}" if r.tolerance else ""
     first, _, rest = r.doc.partition("\n")
     return f"{r.id} ({r.severity}, {r.citation}{tol})\n\n" + first.strip() + "\n" + \
         textwrap.dedent(rest)
@@ -617,7 +640,8 @@ def gallery(out_dir: str | Path, pack: str | Pack = DEFAULT_PACK) -> list[Path]:
 def fabricate(design_: Design, bleed: float | None = None, min_feature: float | None = None,
               qty: int = 1, pack: str | Pack = DEFAULT_PACK, *, blank: str | None = None,
               holes: int = 0, materials: str | Path | None = None,
-              stripe: str = "applied") -> tuple[Any, dict[str, bytes]]:
+              stripe: str = "applied", as_declared: bool = False
+              ) -> tuple[Any, dict[str, bytes]]:
     """The shop plan of a design (weeding issues, bill of materials, notes, warnings,
     the pieces nested on the rolls) and its files by name (print SVG/PDF, a cut file
     per color, the DXF, bom.csv, materials.csv).
@@ -625,7 +649,8 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
     A sign goes on ``blank`` ("auto", "none" or WxH) with ``holes`` (0, 2 or 4); a buoy
     is made from its surface (flat wrap, surface areas); a flag from fabric panels (the
     diver's stripe ``stripe``, "applied" or "sewn"); ``materials`` is the shop's YAML
-    file of rolls (None: the generic one).
+    file of rolls (None: the generic one). ``as_declared``: a design that breaks a
+    number of the rule is made as declared (for the checker's tests), not refused.
 
     >>> plan, files = fabricate(design("control", 24, legend="5 MPH"), holes=2)
     >>> plan.notes[0], sorted(files)[0]
@@ -636,8 +661,8 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
     from render.fabricate import fabrication_files
 
     chosen = _pack(pack)
-    art = build(design_, chosen)
-    surface = chosen.surface(design_, art)
+    art = build(design_, chosen, as_declared)
+    surface = chosen.surface(design_, art, as_declared)
     fab = shop_plan(art, chosen.kind(design_.kind).form, surface,
                     DEFAULT_BLEED if bleed is None else bleed,
                     DEFAULT_MIN_FEATURE if min_feature is None else min_feature, qty,

@@ -155,12 +155,14 @@ def _band_spans(art: Artwork) -> list[Span]:
     return spans
 
 
-def callouts(art: Artwork, view: View, spans: list[Span]) -> list[PageItem]:
+def callouts(art: Artwork, view: View, spans: list[Span], form: str | None = None
+             ) -> list[PageItem]:
     """Dimension lines measured from the artwork's features and legends: a height on
-    the left, a width below, outline and slope on a symbol, ``spans`` on the right."""
+    the left, a width below, outline and slope on a symbol, ``spans`` on the right;
+    ``form`` is the kind's (Kind.form: a "wrap" is measured by its width)."""
     items = _height_callout(art, view)
     symbol, inner = art.features.get("symbol"), art.features.get("symbol-interior")
-    items += _width_callout(art, view, symbol, inner)
+    items += _width_callout(art, view, symbol, inner, form == "wrap")
     if isinstance(symbol, Polygon) and isinstance(inner, Polygon):
         ends = [pt[1] for item in items[:2] if isinstance(item, Line) for pt in item.points]
         items += _outline_callout(view, symbol, inner, ends)
@@ -214,7 +216,7 @@ def _height_callout(art: Artwork, view: View) -> list[PageItem]:
             *_label(lane - 0.06, (top + bottom) / 2, [name, f"{y1 - y0:.2f} in"], "end")]
 
 
-def _width_callout(art: Artwork, view: View, symbol, inner) -> list[PageItem]:
+def _width_callout(art: Artwork, view: View, symbol, inner, wrap: bool) -> list[PageItem]:
     """Below the drawing, the width (6)(c) speaks of: the outside width of a diamond,
     the inner diameter of a circle (a square's is its mean height, a lane span).
     Without such a symbol: the face's width, or a buoy's diameter (the widest part
@@ -235,7 +237,7 @@ def _width_callout(art: Artwork, view: View, symbol, inner) -> list[PageItem]:
                          1e-6, largest_first=False)
             body = unary_union(below) if below else body
         buoy = "waterline" in art.features
-        words = "wrap width {}" if art.meta.get("kind") == "buoy-wrap" else \
+        words = "wrap width {}" if wrap else \
             "diameter {}" if buoy else "width {}"
         x0, y0, x1, y1 = body.bounds
     cy = (y0 + y1) / 2

@@ -24,9 +24,8 @@ __all__ = ["GALLERY_SIZES", "gallery_designs", "build_gallery"]
 GALLERY_SIZES = (12.0, 24.0)
 #: Preview resolution: small enough to keep the repository light.
 PREVIEW_DPI = 30
-#: The reference sheets kept in the gallery, and the kind whose page is shown.
+#: The reference sheets kept in the gallery (the page shown is the pack's first kind's).
 SHEETS_PDF = "sheets.pdf"
-SHEET_KIND = "danger"
 SHEET_PREVIEW_DPI = 60
 
 
@@ -75,9 +74,9 @@ def _readme(pack: Pack, rows: list[tuple[Entry, object]],
              "## Reference sheets", "",
              f"[{SHEETS_PDF}]({SHEETS_PDF}) has a page for every kind, drawn to scale with its "
              "dimensions at H = 12 to 48 in, and pages of color families and WS numbering "
-             f"(`wsmark sheet -o {SHEETS_PDF}`). The {SHEET_KIND} page "
-             f"([SVG](sheet-{SHEET_KIND}.svg)):", "",
-             f"![sheet-{SHEET_KIND}](sheet-{SHEET_KIND}.png)", ""]
+             f"(`wsmark sheet -o {SHEETS_PDF}`). The {_shown(pack)} page "
+             f"([SVG](sheet-{_shown(pack)}.svg)):", "",
+             f"![sheet-{_shown(pack)}](sheet-{_shown(pack)}.png)", ""]
     lines += _plan_section(extras)
     for entry, art in rows:
         d = entry.design
@@ -147,12 +146,18 @@ def _fabrication(pack: Pack, out: Path) -> tuple[list[Path], list[str]]:
     return written, lines
 
 
+def _shown(pack: Pack) -> str:
+    """The kind whose reference sheet the gallery shows: the pack's first."""
+    return next(iter(pack.kinds))
+
+
 def _sheets(pack: Pack, out: Path) -> list[Path]:
     """The reference sheets as PDF, and one page as SVG with a PNG to show."""
     pages, _ = sheet_pages(pack)
-    page = next(page.svg for page in pages if page.kind == SHEET_KIND)
-    files = {SHEETS_PDF: sheets_pdf(pack, pages), f"sheet-{SHEET_KIND}.svg": page,
-             f"sheet-{SHEET_KIND}.png": svg_to_png(page, SHEET_PREVIEW_DPI)}
+    shown = _shown(pack)
+    page = next(page.svg for page in pages if page.kind == shown)
+    files = {SHEETS_PDF: sheets_pdf(pack, pages), f"sheet-{shown}.svg": page,
+             f"sheet-{shown}.png": svg_to_png(page, SHEET_PREVIEW_DPI)}
     for name, data in files.items():
         write_atomic(out / name, data)
     return [out / name for name in files]

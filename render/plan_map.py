@@ -31,7 +31,7 @@ from render.svg import Area, Line, PageItem, Text, geometry_path, page_svg
 __all__ = ["MapLayout", "map_items", "plan_map_svg", "plan_map_bytes", "numbered_findings"]
 
 ORANGE, RED_HEX, GREEN_HEX, BLUE = "#FF4F00", "#D2232A", "#00843D", "#0072CE"
-WATER, WATER_EDGE, AREA_EDGE = "#DCEBF7", "#6A9FCC", "#8A5A00"
+WATER, WATER_EDGE = "#DCEBF7", "#6A9FCC"
 SYMBOL = 0.14   # marker symbol size on the page, inches
 TEXT = 0.1
 SMALL = 0.09    # graticule, scale and landmark labels, inches

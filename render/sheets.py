@@ -24,7 +24,6 @@ from markers.core.artwork import Artwork
 from markers.core.spec import Dimension
 from markers.core.colors import MAX_DISTANCE, PALETTE, REFERENCES
 from markers.core.design import Design
-from markers.core.lettering import sizes_only
 from markers.errors import WsmarkError
 from markers.core.pack import Kind, Pack
 from render.callouts import (
@@ -147,8 +146,8 @@ def _row_label(h: float | None) -> str:
 def dimension_table(pack: Pack, kind: Kind, sizes: tuple[float, ...],
                     built: dict[float | None, Artwork] | None = None) -> DimensionTable:
     """The rule's numbers of ``kind`` at each size, from the built artworks (``built``:
-    those already built, by display height; the others are built ``sizes_only``, not
-    to be drawn); a size that cannot be built is left blank and named in
+    those already built, by display height; the others are built not ``drawn``, only
+    to be read); a size that cannot be built is left blank and named in
     ``failures``."""
     heights: tuple[float | None, ...] = tuple(sizes) if kind.display_area else (None,)
     by_size: list[dict[str, Dimension]] = []
@@ -156,9 +155,8 @@ def dimension_table(pack: Pack, kind: Kind, sizes: tuple[float, ...],
     for h in heights:
         try:
             art = (built or {}).get(h)
-            if art is None:
-                with sizes_only():  # read for its numbers: no letter paths to draw
-                    art = pack.build(kind.typical_designs(h)[0])
+            if art is None:  # read for its numbers: no letter paths to draw
+                art = pack.build(kind.typical_designs(h)[0], drawn=False)
             by_size.append(_by_name(art.meta["dimensions"]))
         except WsmarkError as err:
             by_size.append({})
@@ -251,7 +249,7 @@ def _kind_page(kind: Kind, table: DimensionTable, art: Artwork,
     items = _header(kind.title, f"{kind.name}  |  {kind.ref.clause}  |  drawn at {size}, "
                     f"scale 1:{n} when printed at 100 %")
     items += _placed(art, view.x, view.y, s)
-    items += callouts(art, view, spans)
+    items += callouts(art, view, spans, kind.form)
     items += side
     items += _scale_bar(MARGIN + 0.1, top + box_h + 0.15, n, paper_scale)
     items += _table(table, MARGIN, max(top + box_h + SCALE_ROOM, side_bottom + 0.15))[0]
@@ -518,9 +516,8 @@ def sheet_pages(pack: Pack, kinds: list[Kind] | None = None,
         raise WsmarkError(f"unknown paper {paper!r}; use {', '.join(PAPERS)}")
     if not sizes:
         raise WsmarkError("no sizes given for the dimension tables")
-    with pack.in_force():  # the rule's own check of a display height, with its citation
-        for h in sizes:
-            Design("sheet", h).validate()
+    for h in sizes:  # the rule's own check of a display height, with its citation
+        Design("sheet", h).validate(pack.law)
     jobs = [(pack, kind, tuple(sizes), paper)
             for kind in (kinds if kinds is not None else list(pack.kinds.values()))]
     # first, so the workers forked next find the font loaded and its glyphs recorded

@@ -14,7 +14,6 @@ import pytest
 
 from corpora import CORPORA
 from markers.check.pipeline import CheckOptions
-from markers.core.spec import governed_by, req
 from wi import PACK, check_file, check_svg_text
 
 SVG = 'xmlns="http://www.w3.org/2000/svg"'
@@ -24,9 +23,9 @@ REPRODUCER = CORPORA / "found" / "turn3" / "orange-square-pass.dxf"
 
 def _bands() -> tuple[float, float, float, float]:
     """The pack's two bands for each: distress flag (share of each side), buoy bands."""
-    with governed_by(PACK.law):
-        return (req("distress_tolerance"), req("distress_far"),
-                req("sign_buoy_band_tolerance"), req("sign_buoy_band_far"))
+    req = PACK.law.req
+    return (req("distress_tolerance"), req("distress_far"),
+            req("sign_buoy_band_tolerance"), req("sign_buoy_band_far"))
 
 
 FLAG_NEAR, FLAG_FAR, BAND_NEAR, BAND_FAR = _bands()

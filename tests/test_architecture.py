@@ -1,12 +1,15 @@
 """The shape of the house, enforced: layers one way, no import cycles, kinds declared
-once in the pack, every rule quoting its paragraph."""
+once in the pack and named nowhere else, no paragraph written outside it, every rule
+quoting its paragraph, no ambient state."""
 
 from __future__ import annotations
 
 import ast
+import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import grimp
@@ -54,24 +57,64 @@ def test_no_module_imports_in_a_circle() -> None:
     assert circles == []
 
 
-def _kind_name_runs(path: Path) -> list[tuple[int, list[str]]]:
-    """Tuples, lists and sets of two or more string literals that are all kind names."""
+#: Everything outside the pack: the library, the renderers and the two faces.
+OUTSIDE_THE_PACK = sorted(
+    [p for folder in ("markers", "render", "web") for p in (ROOT / folder).rglob("*.py")
+     if "packs" not in p.parts] + [ROOT / "cli.py"])
+#: Words that name the jurisdiction or its identifications.
+JURISDICTION = ("NR 5.09", "Wisconsin", "Wis. ", "WS-")
+#: A paragraph number however it is built: "(2)(a)7" after f"{code}", "(6)(d)" alone.
+PARAGRAPH = re.compile(r"\(\d+\)\([a-z]\)")
+
+
+def _strings(path: Path) -> list[tuple[int, str]]:
+    """Every string literal of ``path`` but its docstrings (an f-string's literal parts
+    too), with its line."""
+    tree = ast.parse(path.read_text())
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef,
+                                       ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docstrings]
+
+
+def leaks(path: Path, kinds: Iterable[str], citations: Iterable[str]) -> list[str]:
+    """What of a pack ``path`` names: a kind name in any form (a dict key, a ``==`` or
+    ``in`` comparison, a tuple), a clause id, the jurisdiction's words, a paragraph
+    number."""
+    kinds, citations = set(kinds), set(citations)
     found = []
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
-            names = [e.value for e in node.elts if isinstance(e, ast.Constant)
-                     and isinstance(e.value, str)]
-            if len(names) >= 2 and len(names) == len(node.elts) and \
-                    all(name in KINDS for name in names):
-                found.append((node.lineno, names))
+    for line, text in _strings(path):
+        why = ("kind" if text in kinds else "clause" if text in citations else
+               "jurisdiction" if any(word in text for word in JURISDICTION) else
+               "paragraph" if PARAGRAPH.search(text) else None)
+        if why:
+            found.append(f"{path.name}:{line}: {why} {text[:40]!r}")
     return found
 
 
-@pytest.mark.parametrize("path", sorted(
-    p for folder in ("markers", "render") for p in (ROOT / folder).rglob("*.py")
-    if "packs" not in p.parts), ids=lambda p: str(p.relative_to(ROOT)))
-def test_no_list_of_kind_names_outside_the_pack(path: Path) -> None:
-    assert _kind_name_runs(path) == []
+@pytest.mark.parametrize("path", OUTSIDE_THE_PACK, ids=lambda p: str(p.relative_to(ROOT)))
+def test_nothing_outside_the_pack_names_a_kind_a_clause_or_the_jurisdiction(path) -> None:
+    assert leaks(path, KINDS, [*PACK.law.citations, *PACK.law.clauses.values()]) == []
+
+
+@pytest.mark.parametrize("code", [
+    'LAYOUT = {"danger": 1}',
+    'def f(kind):\n    return kind == "buoy-wrap"',
+    'def f(kind):\n    return kind in ("aid-red",)',
+    'def f(code):\n    return f"{code}(2)(a)7"',
+    'WHERE = "see NR 5.09(6)(d)"',
+    'HELP = "Identification of a state aid, e.g. WS-2."',
+    'CITED = "wsmark practice"',
+])
+def test_every_form_of_leak_is_caught(tmp_path, code: str) -> None:
+    """The guard fails on each way a kind or paragraph has leaked out of a pack."""
+    path = tmp_path / "probe.py"
+    path.write_text(code + "\n")
+    assert leaks(path, KINDS, PACK.law.citations)
 
 
 def test_every_kind_is_declared_once_with_its_family() -> None:
@@ -105,21 +148,8 @@ def test_a_citation_the_pack_does_not_define_is_refused_at_registration() -> Non
         PACK.rules.rule("made-up", "NR 5.09(99)(z)", "error", ("danger",))
 
 
-def test_nothing_outside_the_pack_names_its_jurisdiction_in_code() -> None:
-    """String literals outside markers/packs/ (docstrings aside) carry no citation."""
-    offenders = []
-    for path in [*(ROOT / "markers").rglob("*.py"), *(ROOT / "render").rglob("*.py")]:
-        if "packs" in path.parts:
-            continue
-        tree = ast.parse(path.read_text())
-        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                      if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef,
-                                           ast.AsyncFunctionDef))
-                      and node.body and isinstance(node.body[0], ast.Expr)
-                      and isinstance(node.body[0].value, ast.Constant)}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
-                    id(node) not in docstrings and \
-                    any(word in node.value for word in ("NR 5.09", "Wisconsin", "Wis. ")):
-                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
-    assert offenders == []
+def test_no_ambient_state_in_the_house() -> None:
+    """The law, tolerances, "as declared" and "sizes only" are arguments: no ContextVar."""
+    users = [str(p.relative_to(ROOT)) for p in OUTSIDE_THE_PACK + sorted(
+        (ROOT / "markers" / "packs").rglob("*.py")) if "ContextVar" in p.read_text()]
+    assert users == []

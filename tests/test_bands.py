@@ -10,7 +10,9 @@ import pytest
 
 from markers.check.measure.bands import EDGE_IN
 from markers.check.measure.buoys import measure_buoy
+from markers.check.measure.common import Measuring
 from markers.read import read_drawing
+from wi import PACK
 
 MM = 1 / 25.4
 WIDTH, TALL = 300.0, 900.0  # mm: the body, above the waterline at its foot
@@ -22,7 +24,7 @@ def _buoy(bands: str, body: str = f"M0 0H{WIDTH}V{TALL}H0Z") -> list:
       <line id="waterline" x1="0" y1="{TALL}" x2="{WIDTH}" y2="{TALL}" stroke="#0072CE"
        stroke-width="1"/></svg>"""
     art = read_drawing(svg.encode(), "buoy.svg")[0]
-    return measure_buoy(art, None, "symbol-buoy").bands
+    return list(measure_buoy(art, Measuring(PACK.law), "symbol-buoy").buoy.bands)
 
 
 def test_level_band_edges_are_the_drawn_heights() -> None:

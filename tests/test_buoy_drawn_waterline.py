@@ -34,7 +34,7 @@ def test_a_line_drawn_across_the_body_is_its_waterline(kind: str) -> None:
     svg = read_svg_bytes(render_bytes(sign(kind, None), ".svg"), "m.svg")
     want = measure(svg)
     bare = _undeclared(sign(kind, None))
-    y = want.waterline
+    y = want.buoy.waterline
     # a 0.04 in dark-blue line across the whole artboard, drawn natively with CMYK paint
     drawn = _with_line(bare, y - 0.02, y + 0.02, 0.0, bare.width)
     [page] = read_pdf_bytes(to_reportlab_pdf(drawn, {l.hex: naive_cmyk(l.hex)
@@ -42,10 +42,11 @@ def test_a_line_drawn_across_the_body_is_its_waterline(kind: str) -> None:
     assert "waterline" not in page.features
     got = measure(page)
     assert got.kind == want.kind == kind
-    assert got.waterline == pytest.approx(y, abs=0.01)
-    assert got.height_above_water == pytest.approx(want.height_above_water, abs=0.01)
-    assert got.diameter == pytest.approx(want.diameter, abs=0.01)
-    assert [round(b.share, 3) for b in got.bands] == [round(b.share, 3) for b in want.bands]
+    assert got.buoy.waterline == pytest.approx(y, abs=0.01)
+    assert got.buoy.height_above_water == pytest.approx(want.buoy.height_above_water, abs=0.01)
+    assert got.buoy.diameter == pytest.approx(want.buoy.diameter, abs=0.01)
+    assert [round(b.share, 3) for b in got.buoy.bands] == \
+        [round(b.share, 3) for b in want.buoy.bands]
 
 
 def test_a_hull_below_the_drawn_waterline_is_not_measured() -> None:
@@ -56,8 +57,8 @@ def test_a_hull_below_the_drawn_waterline_is_not_measured() -> None:
     with_hull = Artwork(bare.width, bare.height + 5, (hull, *bare.layers), (), {}, {})
     got = measure(_with_line(with_hull, y1 - 0.03, y1 + 0.03, x0 - 1, x1 + 1))
     assert got.kind == "buoy-mooring"
-    assert got.waterline == pytest.approx(want.waterline, abs=0.01)
-    assert got.diameter == pytest.approx(want.diameter, abs=0.01)
+    assert got.buoy.waterline == pytest.approx(want.buoy.waterline, abs=0.01)
+    assert got.buoy.diameter == pytest.approx(want.buoy.diameter, abs=0.01)
 
 
 @pytest.mark.parametrize("gap,width_share", [(0.5, 1.0), (0.0, 0.6)])
@@ -67,4 +68,4 @@ def test_a_dimension_line_is_not_a_waterline(gap: float, width_share: float) -> 
     x0, _, x1, y1 = face.layers[0].geometry.bounds
     span = (x1 - x0) * width_share
     got = measure(_with_line(face, y1 + gap, y1 + gap + 0.03, x0, x0 + span))
-    assert got.kind == "control" and got.waterline is None
+    assert got.kind == "control" and got.buoy.waterline is None

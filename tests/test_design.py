@@ -9,17 +9,9 @@ import pytest
 from markers.core.design import Design
 from markers.packs.wi_nr509.validation import validate_ws_id
 from markers.errors import WsmarkError
+from wi import PACK
 
 ID_CLAUSE = "NR 5.09(2)(a)5"
-
-
-@pytest.fixture(autouse=True)
-def law_in_force():
-    """Design.validate reads the numbers of the law in force."""
-    from wi import PACK
-
-    with PACK.in_force():
-        yield
 
 
 @pytest.mark.parametrize("kind,ws_id", [
@@ -68,25 +60,25 @@ def test_wrong_parity_message_says_what_the_kind_carries() -> None:
 @pytest.mark.parametrize("h", [11.9, 11.999, 0.0, -24.0, math.nan])
 def test_display_height_below_one_foot_is_refused(h: float) -> None:
     with pytest.raises(WsmarkError, match=r"NR 5\.09\(6\)\(a\)"):
-        Design("danger", h).validate()
+        Design("danger", h).validate(PACK.law)
 
 
 @pytest.mark.parametrize("t", [1.99, 1.0, 0.0, -2.0, math.nan])
 def test_outline_thinner_than_2_in_is_refused(t: float) -> None:
     with pytest.raises(WsmarkError, match=r"NR 5\.09\(6\)\(b\)"):
-        Design("danger", 24.0, outline=t).validate()
+        Design("danger", 24.0, outline=t).validate(PACK.law)
 
 
 @pytest.mark.parametrize("h,t", [(12.0, 2.0), (12.0001, 2.0001), (24.0, 3.0), (120.0, 4.0)])
 def test_minimum_and_larger_values_are_accepted(h: float, t: float) -> None:
-    Design("control", h, outline=t).validate()
+    Design("control", h, outline=t).validate(PACK.law)
 
 
 def test_default_outline_is_the_2_in_minimum() -> None:
     from wi import KINDS, PACK
 
     assert Design("danger", 12.0).outline is None  # the law's minimum, filled in by the pack
-    assert PACK.validate(Design("danger", 12.0), KINDS["danger"]).outline == 2.0
+    assert PACK.validate(Design("danger", 12.0), KINDS["danger"], PACK.maker()).outline == 2.0
 
 
 @pytest.mark.parametrize("h", [math.inf, -math.inf])
@@ -94,4 +86,4 @@ def test_non_finite_display_height_is_refused(h: float) -> None:
     # an infinite H passes ">= 12" but no marker can be built from it (the builders
     # then fail inside shapely with a GEOSException instead of a one-line WsmarkError)
     with pytest.raises(WsmarkError, match=r"NR 5\.09\(6\)\(a\)"):
-        Design("danger", h).validate()
+        Design("danger", h).validate(PACK.law)

@@ -85,7 +85,7 @@ def test_the_checkers_fallbacks_name_no_exception(tmp_path, monkeypatch, raised,
     def fail(*args, **kwargs):
         raise raised
 
-    monkeypatch.setattr(pipeline, "judge", fail)
+    monkeypatch.setattr(pipeline, "_judged", fail)
     path = tmp_path / "sign.svg"
     path.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="1in" height="1in"/>')
     report, _ = pipeline.check_file(path, CheckOptions(), PACK)

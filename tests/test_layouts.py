@@ -13,13 +13,6 @@ from markers.errors import WsmarkError
 from wi import PACK, build
 
 
-@pytest.fixture(autouse=True)
-def law_in_force():
-    """The proportions and requirements the tests compare with are the pack's."""
-    with PACK.in_force():
-        yield
-
-
 def test_long_danger_legend_wraps_within_the_symbol_and_margins() -> None:
     art = build(Design("danger", 12.0, legend="SUBMERGED ROCKS AND SHALLOW WATER AHEAD"))
     assert art.width == pytest.approx(8 + 2 * 12 / 12)  # 2H/3 and H/12 each side: 10 in
@@ -27,7 +20,7 @@ def test_long_danger_legend_wraps_within_the_symbol_and_margins() -> None:
     assert len(item.text.splitlines()) > 1
     x0, _, x1, _ = item.outlines.bounds
     assert 0 < x0 and x1 < art.width  # the letters stay on the panel
-    assert item.cap_height >= legend_min_cap(12.0)
+    assert item.cap_height >= legend_min_cap(PACK.law, 12.0)
     wide = build(Design("danger", 12.0, legend="SUBMERGED ROCKS AND SHALLOW WATER AHEAD",
                         max_width=30.0))
     assert art.width < wide.width <= 30.0
@@ -128,14 +121,15 @@ def test_control_ring_keeps_the_side_margin_top_and_bottom_in_the_file() -> None
 
 def test_exclusion_white_center_is_stated_with_the_smallest_h(tmp_path) -> None:
     from markers.build.signs import white_quarters
-    from markers.core.spec import req
 
     art = build(Design("exclusion", 12.0))
     white = art.features["symbol-interior"].difference(art.features["cross"])
     dims = {d.name: d.value for d in art.meta["dimensions"]}
     assert dims["white center (the four quarters)"] == pytest.approx(white.area, abs=1e-6)
-    least = dims[f"smallest H giving each quarter {req('exclusion_quarter_min'):g} in across"]
-    assert white_quarters(least, 2.0)[1] >= 1.0 > white_quarters(least - 0.25, 2.0)[1]
+    least = dims[f"smallest H giving each quarter {PACK.law.req('exclusion_quarter_min'):g} "
+                 "in across"]
+    assert white_quarters(PACK.law, least, 2.0)[1] >= 1.0 > \
+        white_quarters(PACK.law, least - 0.25, 2.0)[1]
     result = CliRunner().invoke(cli_module.cli, ["render", "exclusion", "-H", "12", "-o",
                                                  str(tmp_path / "x.svg")])
     assert result.exit_code == 0

@@ -147,10 +147,10 @@ def test_outline_width_is_measured_without_the_letters_cut(tmp_path, kind, unit)
     path.write_text(_svg(kind, "cross", unit))
     _, art = check_file(path, CheckOptions())
     facts = measure(art)
-    assert facts.outline == pytest.approx(T, abs=0.01)
+    assert facts.symbol.outline == pytest.approx(T, abs=0.01)
     if kind == "control":
-        assert facts.size == pytest.approx(16.0, abs=0.02)  # the inner diameter, fitted
-        assert facts.roundness < 0.005
+        assert facts.symbol.size == pytest.approx(16.0, abs=0.02)  # the inner diameter, fitted
+        assert facts.symbol.roundness < 0.005
 
 
 def test_thin_outline_under_a_crossing_legend_still_fails_outline_width(tmp_path):

@@ -18,7 +18,6 @@ from markers.check.measure import faces
 from markers.check.measure.common import LegendFact
 from markers.core.colors import classify
 from markers.core.shapes import SPECK
-from markers.core.spec import req
 from wi import PACK
 
 
@@ -78,7 +77,7 @@ def _line(letters: MultiPolygon) -> LegendFact:
 def _every_line(legends, ring, outer, usual):
     """Every line intersected with the band and measured against the painted outline,
     nothing skipped."""
-    near = req("length_tolerance")
+    near = PACK.law.req("length_tolerance")
     band = outer.difference(outer.buffer(-usual, join_style="mitre"))
     painted = ring.intersection(outer).intersection(band.buffer(near))
     found = []
@@ -114,9 +113,9 @@ def test_lines_on_near_and_clear_of_the_outline_are_found_as_measuring_every_lin
              _letters(15, 4.5, n=1), thick_side] + side
     legends = [_line(g) for g in lines]
     usual = faces._typical_outline(ring, [Polygon(h) for h in ring.interiors])
-    with PACK.in_force():
-        got = faces._on_outline(legends, ring, outer, "diamond", usual)
-        want = _every_line(legends, ring, outer, usual)
+    near = PACK.law.req("length_tolerance")
+    got = faces._on_outline(legends, ring, outer, "diamond", usual, near)
+    want = _every_line(legends, ring, outer, usual)
     assert [(id(leg), area, clearance) for leg, area, clearance in got] == \
         [(id(leg), area, clearance) for leg, area, clearance in want]
     kept = {id(leg) for leg, _, _ in got}

@@ -72,7 +72,7 @@ def test_glyphs_are_read_from_the_font_at_their_size(cap: float) -> None:
     assert item.text == "SLOW" and item.outlined and not item.painted
     assert item.outlines.area > 0
     facts = measure(page)
-    [line] = facts.legends
+    [line] = facts.letters.legends
     # flat-topped letters (L, W) are exactly the cap height
     assert line.cap_height == pytest.approx(cap, abs=0.01)
     assert line.outlined and 0.15 < line.stroke_ratio < 0.25  # a bold sans
@@ -97,7 +97,7 @@ def test_a_sign_with_live_text_checks_like_outlined_lettering(tmp_path) -> None:
     assert report.verdict == "pass", [(f.rule, f.message) for f in report.findings]
     assert report.kind == "control"
     facts = measure(read_pdf_bytes(path.read_bytes(), "m.pdf")[0])
-    assert facts.legend_text == "SLOW NO WAKE" and facts.text_basis == "outlines"
+    assert facts.letters.text == "SLOW NO WAKE" and facts.letters.basis == "outlines"
 
 
 def test_small_live_text_is_named_as_outlined_lettering_would_be(tmp_path) -> None:

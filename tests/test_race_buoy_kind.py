@@ -17,7 +17,6 @@ from shapely.geometry import Point, box
 
 from corpora import CORPORA
 from markers.check.pipeline import CheckOptions
-from markers.core.spec import governed_by, req
 from wi import PACK, check_file
 
 SVG = 'xmlns="http://www.w3.org/2000/svg"'
@@ -26,8 +25,7 @@ DISC = Point(100, 100).buffer(90, 256)
 PLAIN_BALLS = [CORPORA / "resvg/crates/resvg/tests/tests/painting/shape-rendering" / name
                for name in ("auto-on-circle.svg", "crispEdges-on-circle.svg")]
 
-with governed_by(PACK.law):
-    SHARE = req("race_color_share")
+SHARE = PACK.law.req("race_color_share")
 
 
 def _bars(width: float) -> list[tuple[float, float, float, float]]:

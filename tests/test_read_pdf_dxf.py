@@ -25,7 +25,7 @@ from proof_writers import naive_cmyk, to_dxf, to_reportlab_pdf
 from markers.check.pipeline import CheckOptions
 from markers.check.pipeline import judge as _judge
 from markers.core.artwork import Artwork, Layer, Shape
-from markers.core.design import Design, as_declared
+from markers.core.design import Design
 from markers.errors import WsmarkError
 from wi import KINDS, PACK, build, check_file, measure
 from markers.read.dxf import read_dxf_bytes
@@ -46,8 +46,7 @@ HOSTILE_SECONDS = ISOLATED_SECONDS + 2.0
 def sign(kind: str, h: float | None, **fields: object) -> Artwork:
     spec = KINDS[kind]
     fields = {"legend": LEGENDS.get(kind), "ws_id": spec.sample_id, **spec.sample, **fields}
-    with as_declared():
-        return build(Design(kind, h if spec.display_area else None, **fields))
+    return build(Design(kind, h if spec.display_area else None, **fields), as_declared=True)
 
 
 def forms(art: Artwork) -> dict[str, Artwork]:
@@ -93,8 +92,9 @@ def numbers(value: object, prefix: str = "") -> dict[str, float]:
             out.update(numbers(item, f"{prefix}[{i}]"))
     elif dataclasses.is_dataclass(value):
         for f in dataclasses.fields(value):
-            # color distance is not a size; *_at says where a minimum was met (ties)
-            if "distance" not in f.name and f.name != "stroke_ratio" and \
+            # color distance is not a size; *_at says where a minimum was met (ties);
+            # the extent is of what the form paints (a PDF strokes the waterline guide)
+            if "distance" not in f.name and f.name not in ("stroke_ratio", "extent") and \
                     not f.name.endswith("_at"):
                 out.update(numbers(getattr(value, f.name), f"{prefix}.{f.name}"))
     return out
@@ -105,7 +105,7 @@ def declared_only(facts) -> set[str]:
     a buoy elevation shows one side, so how many sides carry the symbol is declared
     (wsmark's own PDF declares it too; a shop's PDF or a DXF carries no declaration, and
     the rule then says it could not judge it)."""
-    return {".sides"} if facts.sides_basis == "declared" else set()
+    return {".buoy.sides"} if facts.buoy.sides_basis == "declared" else set()
 
 
 def assert_same_measures(expected: Artwork, got: Artwork, form: str,
@@ -245,7 +245,7 @@ def test_a_circle_on_a_larger_blank_is_judged_on_its_panel() -> None:
     the symbol's size is never used to guess a smaller H."""
     for form, art in _read_native(_control_by_hand(18.0, 16.0, 12.0)).items():
         facts = measure(art)
-        assert (facts.display_height, facts.display_basis) == (pytest.approx(18.0), "inferred")
+        assert (facts.display.height, facts.display.basis) == (pytest.approx(18.0), "inferred")
         assert "symbol-size" not in {rule for rule, _ in serious(art)}, form
 
 

@@ -49,7 +49,7 @@ def test_thick_outline_round_trips(tmp_path, kind: str, h: float, outline: float
                              ws_id=spec.sample_id)), path)
     report, art = check_file(path, CheckOptions())
     assert report.verdict == "pass", report.findings
-    assert measure(art).outline == pytest.approx(outline, abs=0.005)
+    assert measure(art).symbol.outline == pytest.approx(outline, abs=0.005)
 
 
 def test_declared_colors_are_judged(tmp_path) -> None:

@@ -246,7 +246,7 @@ def test_a_long_legend_in_a_round_shape_tests_few_splits(monkeypatch, region: st
 
 
 def test_information_sign_of_twenty_words_fits_once_and_wraps(monkeypatch) -> None:
-    """build_information sizes its rectangle with the fit and lays the sign out with the
+    """build_rectangle sizes its rectangle with the fit and lays the sign out with the
     same one (memoised); 20 words wrap onto legible lines within a 4 ft sign."""
     legend = " ".join((WORDS * 2)[:20])
     lettering._fit_block.cache_clear()

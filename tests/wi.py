@@ -27,8 +27,7 @@ def check_file(path: str | Path, options: pipeline.CheckOptions):
 
 def measure(art: Artwork, display_height: float | None = None) -> Facts:
     """The Facts of ``art`` under the pack."""
-    with PACK.in_force():
-        return _measure(art, KINDS, display_height)
+    return _measure(art, PACK.law, KINDS, display_height)
 
 
 def sample_design(kind: Kind, display_height: float | None) -> Design:

@@ -398,7 +398,8 @@ class WebApp:
         """A typical design of the kind asked for (control at 24 in when none is): the
         fields the query does not name at all take the kind's sample values."""
         names = [k.name for k in api.kinds()]
-        kind = api.kind(query.get("kind") if query.get("kind") in names else "control")
+        kind = api.kind(query.get("kind") if query.get("kind") in names else
+                        api.example_kind())
         defaults = {"kind": kind.name}
         if kind.display_area and kind.form != "buoy":
             defaults["display_height"] = "24"

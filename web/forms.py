@@ -64,8 +64,8 @@ def fields_for(kind: api.Kind) -> list[Field]:
         out += [Field("surface", "Lay along the surface", "checkbox"),
                 Field("seam", "Seam overlap (in)")]
     if kind.form in ("sign", "wrap") or carries:
-        out.append(Field("permit_id", "Permit ID", "text", hint="the department's number "
-                         "(NR 5.09(3)(b)), lettered below; blank: none"))
+        out.append(Field("permit_id", "Permit ID", "text",
+                         hint=api.help_texts()["permit_id_hint"]))
     if kind.form == "flag":
         out += [Field("flag_height", "Flag height (in)", hint="blank: the minimum"),
                 Field("flag_length", "Flag length (in)", hint="blank: the minimum")]

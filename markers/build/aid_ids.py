@@ -17,7 +17,7 @@ from shapely.geometry.base import BaseGeometry
 from markers.build.cylinder import Face, choose_curvature, default_diameter, letters_face
 from markers.errors import WsmarkError
 from markers.core.fabrication import cut_polygons
-from markers.core.spec import code, req, requirement
+from markers.core.spec import Law
 
 __all__ = ["stackings", "foreshortening", "aid_id_face"]
 
@@ -55,29 +55,29 @@ def foreshortening(face: Face, diameter: float, curvature: str) -> float:
     return worst
 
 
-def aid_id_face(ws_id: str, cap: float, plate: str | None, diameter: float | None,
-                curvature: str | None) -> tuple[Face, float, str]:
+def aid_id_face(law: Law, ws_id: str, cap: float, plate: str | None, diameter: float | None,
+                curvature: str | None, drawn: bool = True) -> tuple[Face, float, str]:
     """The id's face, the buoy's diameter and the layout: the first stacking that fits
-    the diameter given (or the 7 in minimum) with no glyph foreshortened beyond the
+    the diameter given (or ``law``'s minimum) with no glyph foreshortened beyond the
     limit; without a given diameter, the least diameter that holds the last stacking
     flat as seen."""
-    limit = req("aid_id_foreshortening")
-    d = diameter or req("buoy_min_diameter")
+    limit = law.req("aid_id_foreshortening")
+    d = diameter or law.req("buoy_min_diameter")
     last = None
     for text in stackings(ws_id):
-        face = letters_face(text, cap, "white", plate=plate)
+        face = letters_face(text, cap, "white", plate=plate, drawn=drawn)
         last = face
         try:
-            chosen = choose_curvature(face, d, curvature)
+            chosen = choose_curvature(law, face, d, curvature)
         except WsmarkError:
             continue
         if foreshortening(face, d, chosen) <= limit + 1e-9:
             return face, d, chosen
     if diameter is None and last is not None:
-        d = default_diameter(last, curvature or "seen", req("buoy_min_diameter"))
-        return last, d, choose_curvature(last, d, curvature)
+        d = default_diameter(last, curvature or "seen", law.req("buoy_min_diameter"))
+        return last, d, choose_curvature(law, last, d, curvature)
     raise WsmarkError(
         f"{ws_id!r} in {cap:g} in letters cannot be set on a {d:g} in buoy with every "
         f"glyph foreshortened by at most {limit:.0%} "
-        f"({requirement('aid_id_foreshortening').ref}, after {code()}(2)(a)6); use a larger "
-        "diameter")
+        f"({law.requirement('aid_id_foreshortening').ref}, after {law.clause('aid_letters')}"
+        "); use a larger diameter")

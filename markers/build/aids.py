@@ -1,10 +1,11 @@
-"""State aids to navigation, NR 5.09(2)(a): red, green and center (striped) faces.
+"""State aids to navigation: faces of one color, or striped, carrying an identification.
 
-Each face is the display area H high carrying its WS identification in white block
-letters at least 3 in high ((2)(a)6). The shapes follow the Coast Guard daymarks that
-(2)(a)7 points to: red triangle, green square; the center marker is a rectangle of
-black and white vertical stripes with the letters on a black plate, so they stay
-legible across the stripes. A face widens when its identification needs more room.
+Each face is the display area H high carrying its identification in white block
+letters at least ``aid_letter_min`` high. The kind's Look says what is drawn: a
+triangle (equilateral, the Coast Guard daymark) or a square of its color, or a
+rectangle of black and white vertical stripes with the letters on a black plate, so
+they stay legible across the stripes. A face widens when its identification needs
+more room.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from shapely.geometry import box
 
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, Shape
-from markers.core.spec import Dimension, at_least, code, req, requirement
+from markers.core.pack import Build
+from markers.core.spec import Dimension
 from markers.core.design import Design
 from markers.build.layout import assemble, block_shapes, legend_item
 from markers.build.proportions import EQUILATERAL
@@ -31,14 +33,6 @@ TRIANGLE_FOOT = 0.08
 #: Stripes of the center marker: about H/6 wide, an odd count so both edges are white.
 STRIPE_FRACTION = 1 / 6
 
-_FACE = {
-    "aid-red": ("red", "triangle", "(2)(a)1"),
-    "aid-green": ("green", "square", "(2)(a)2"),
-    "aid-center": ("white", "rectangle with vertical black and white stripes",
-                   "(2)(a)4"),
-}
-
-
 def equilateral_height(h: float, letters_width: float, letters_height: float) -> float:
     """The height of the equilateral red triangle: H, or more when the id's row
     (``letters_width`` wide, ``letters_height`` above its baseline, which sits
@@ -49,32 +43,33 @@ def equilateral_height(h: float, letters_width: float, letters_height: float) ->
     return max(h, need)
 
 
-def build_aid(design: Design) -> Artwork:
-    """Build the aid face named by ``design.kind``."""
-    ws_id = design.ws_id
-    h = design.display_height
-    cap = max(req("aid_letter_min"), h * LETTER_FRACTION)
+def build_aid(design: Design, build: Build) -> Artwork:
+    """Build the aid face of ``design.kind`` as its Look says."""
+    law, kind = build.law, build.kind(design.kind)
+    look, ws_id, h = kind.look, design.ws_id, design.display_height
+    triangle = look.figure == "triangle"
+    cap = max(law.req("aid_letter_min"), h * LETTER_FRACTION)
     pad = MARGIN * cap
     text_w = text_width(ws_id, cap)
-    color, shape_name, clause = _FACE[design.kind]
-    label = permit_label(design.permit_id)
+    color = look.color
+    label = permit_label(law, design.permit_id, build.drawn)
     height = h
-    if design.kind == "aid-red":  # one shape: equilateral, grown until the id fits
+    if triangle:  # one shape: equilateral, grown until the id fits
         height = equilateral_height(h, text_w + 2 * pad, cap + pad)
         width = 2 * height / math.sqrt(3)
         baseline = height * (1 - TRIANGLE_FOOT)
         cy = baseline - cap / 2
     else:
-        width = max(h, text_w + (4 if design.kind == "aid-center" else 2) * pad)
+        width = max(h, text_w + (4 if look.stripes else 2) * pad)
         cy = h / 2
     # a permit label wider than the face widens the artwork; the face stays centred
     total_w = max(width, label.width) if label else width
     dx = (total_w - width) / 2
-    face = geo.triangle(total_w / 2, 0, width, height) if design.kind == "aid-red" \
+    face = geo.triangle(total_w / 2, 0, width, height) if triangle \
         else box(dx, 0, dx + width, h)
-    block = set_block([ws_id], cap, total_w / 2, cy)
+    block = set_block([ws_id], cap, total_w / 2, cy, build.drawn)
     paints = [(color, [Shape(face)])]
-    if design.kind == "aid-center":
+    if look.stripes:
         count = max(3, 2 * round(width / (h * STRIPE_FRACTION) / 2) + 1)
         plate = block.box.buffer(pad, join_style="mitre")
         stripes = geo.vertical_stripes(dx, 0, width, height, count)
@@ -87,17 +82,17 @@ def build_aid(design: Design) -> Artwork:
         paints += [("white", [Shape(features["permit-label"])]),
                    ("black", block_shapes(label.block(total_w / 2, height)))]
         label_dims = label.dimensions()
+    shape_clause = law.clause("aid_shape")
     dims = [
-        Dimension("display area height H", h, "in", requirement("display_min").ref.clause),
-        Dimension("face", f"{color} {shape_name}", "", code() + clause),
-        Dimension("face width", width, "in", f"{code()}(2)(a)7"),
+        law.dimension("display area height H", h, "in", "display_min"),
+        Dimension("face", f"{color} {look.shape_words}", "", kind.ref.clause),
+        Dimension("face width", width, "in", shape_clause),
         *([Dimension("triangle", "equilateral (60 deg corners), the Coast Guard daymark's "
-                     "shape; grown past H when the id needs more room", "", f"{code()}(2)(a)7"),
-           Dimension("triangle height", height, "in", f"{code()}(2)(a)7")]
-          if design.kind == "aid-red" else []),
-        Dimension("identification", ws_id, "", f"{code()}(2)(a)5"),
-        Dimension(f"white block letter height {at_least('aid_letter_min')}", cap, "in",
-                  requirement("aid_letter_min").ref.clause),
+                     "shape; grown past H when the id needs more room", "", shape_clause),
+           Dimension("triangle height", height, "in", shape_clause)] if triangle else []),
+        Dimension("identification", ws_id, "", law.clause("aid_id")),
+        law.dimension(f"white block letter height {law.at_least('aid_letter_min')}", cap,
+                      "in", "aid_letter_min"),
         *label_dims,
     ]
     return assemble(

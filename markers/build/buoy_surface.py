@@ -24,19 +24,21 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.build.aid_ids import aid_id_face
-from markers.build.buoys import AIDS, NUN_CONE, NUN_TOP, aid_face_top
+from markers.build.buoys import NUN_CONE, NUN_TOP, aid_face_top
 from markers.build.cylinder import place
 from markers.build.layout import assemble, merge
-from markers.build.wrap import build_wrap, symbol_centres
+from markers.build.wrap import symbol_centres
 from markers.core.artwork import Artwork
 from markers.core.design import Design
+from markers.core.pack import Build
 from markers.core.shop import BuoySurface, Zone
-from markers.core.spec import Dimension, req
+from markers.core.spec import Dimension
 from markers.core.surfaces import (
     annular_sector_angle, cylinder_area, frustum_area, frustum_slant, spheroid_zone_area,
 )
 
-__all__ = ["buoy_surface", "cone_development"]
+__all__ = ["symbol_buoy_surface", "sign_buoy_surface", "aid_buoy_surface", "mooring_surface",
+           "race_surface", "cone_development"]
 
 #: Room between the cylinder wrap and the cone's development on the flat print, inches.
 GAP = 1.0
@@ -87,8 +89,10 @@ def cone_development(r_top: float, r_bottom: float, height: float, apex: tuple[f
     return Polygon(arc_out + arc_in)
 
 
-def _symbol_buoy(design: Design, elevation: Artwork) -> BuoySurface:
-    flat = build_wrap(replace(design, kind="buoy-wrap"))  # what is printed is its wrap,
+def symbol_buoy_surface(design: Design, elevation: Artwork, build: Build) -> BuoySurface:
+    """A symbol buoy's cylinder: its print is the wrap (the kind its Look names)."""
+    print_as = build.kind(design.kind).look.print
+    flat = build.make(replace(design, kind=print_as))  # what is printed is its wrap,
     # and says so: the print and cut files are checked as the wrap they are
     d, a = elevation.meta["diameter"], elevation.meta["height_above_water"]
     around = math.pi * d
@@ -109,9 +113,10 @@ def _symbol_buoy(design: Design, elevation: Artwork) -> BuoySurface:
     return BuoySurface(tuple(zones), flat, cylinder_area(d, a))
 
 
-def _sign_buoy(design: Design, elevation: Artwork) -> BuoySurface:
+def sign_buoy_surface(design: Design, elevation: Artwork, build: Build) -> BuoySurface:
+    """A sign buoy's cylinder of bands; the sign it carries is made as a sign."""
     d, a = elevation.meta["diameter"], elevation.meta["height_above_water"]
-    around, count = math.pi * d, int(req("sign_buoy_bands"))
+    around, count = math.pi * d, int(build.law.req("sign_buoy_bands"))
     colors = ["orange" if i % 2 == 0 else "white" for i in range(count)]
     parts = [(c, box(0, a * i / count, around + design.seam, a * (i + 1) / count))
              for i, c in enumerate(colors)]
@@ -127,18 +132,20 @@ def _sign_buoy(design: Design, elevation: Artwork) -> BuoySurface:
     return BuoySurface(zones, flat, cylinder_area(d, a), (note,))
 
 
-def _aid_buoy(design: Design, elevation: Artwork) -> BuoySurface:
-    _, body, shape, _ = AIDS[design.kind]
+def aid_buoy_surface(design: Design, elevation: Artwork, build: Build) -> BuoySurface:
+    """An aid buoy as its Look says: a can, or a nun (a cylinder under a cone), of its
+    color or striped, its id twice around and its reflective band."""
+    law, look = build.law, build.kind(design.kind).look
+    body, shape, center = look.color, look.figure, look.stripes
     d, a = elevation.meta["diameter"], elevation.meta["height_above_water"]
     r, around = d / 2, math.pi * d
-    center = design.kind == "buoy-aid-center"
     ws_id = elevation.meta["ws_id"]
-    face, _, curvature = aid_id_face(ws_id, req("aid_letter_min"),
+    face, _, curvature = aid_id_face(law, ws_id, law.req("aid_letter_min"),
                                      "black" if center else None, d,
-                                     elevation.meta["curvature"])
+                                     elevation.meta["curvature"], build.drawn)
     cone = NUN_CONE * d if shape == "nun" else 0.0
     cyl = a - cone  # the cylinder below the nun's cone (all of a can)
-    reflect = 0.0 if design.lighted else req("reflector_min")
+    reflect = 0.0 if design.lighted else law.req("reflector_min")
     on_cyl = max(0.0, reflect - cone)  # reflective band reaching down onto the cylinder
     width = around + design.seam
     parts: list[tuple[str, BaseGeometry]] = [(body, box(0, 0, width, cyl))]
@@ -149,7 +156,7 @@ def _aid_buoy(design: Design, elevation: Artwork) -> BuoySurface:
     if on_cyl:
         parts.append((("white" if center else body), box(0, 0, width, on_cyl)))
     legends = []
-    top = aid_face_top(face, a, cone) - cone
+    top = aid_face_top(law, face, a, cone) - cone
     for centre in symbol_centres(d):
         paints, items = place(face, curvature, "surface", centre, top, r)
         parts += paints
@@ -216,26 +223,20 @@ def _dims(elevation: Artwork) -> list[Dimension]:
     return list(elevation.meta.get("dimensions", []))
 
 
-def buoy_surface(design: Design, elevation: Artwork) -> BuoySurface:
-    """The surface of the buoy ``design`` describes, whose elevation is ``elevation``."""
-    kind = design.kind
-    if kind == "buoy-symbol":
-        return _symbol_buoy(design, elevation)
-    if kind == "buoy-sign":
-        return _sign_buoy(design, elevation)
-    if kind in AIDS:
-        return _aid_buoy(design, elevation)
+def mooring_surface(design: Design, elevation: Artwork, build: Build) -> BuoySurface:
+    """A mooring ball or ovate of its Look's color: its zones painted."""
+    tall = next(x.value for x in elevation.meta["dimensions"] if x.name == "height of the body")
+    return _spheroid(elevation, build.kind(design.kind).look.color, tall)
+
+
+def race_surface(design: Design, elevation: Artwork, build: Build) -> BuoySurface:
+    """A race course buoy: a ball painted, or a cylinder printed flat."""
     meta = elevation.meta
     d, a = meta["diameter"], meta["height_above_water"]
-    if kind == "buoy-mooring":
-        tall = next(x.value for x in meta["dimensions"] if x.name == "height of the body")
-        return _spheroid(elevation, "white", tall)
-    if kind == "buoy-race":
-        if meta["shape"] == "sphere":
-            return _spheroid(elevation, meta["color"], d)
-        flat = _wrap(kind, math.pi * d, design.seam, a,
-                     [(meta["color"], box(0, 0, math.pi * d + design.seam, a))], [],
-                     _meta(elevation), _dims(elevation))
-        return BuoySurface((Zone(meta["color"], "body", cylinder_area(d, a), "cylinder",
-                                 True),), flat, cylinder_area(d, a))
-    raise ValueError(f"{kind} is not a buoy with a surface")
+    if meta["shape"] == "sphere":
+        return _spheroid(elevation, meta["color"], d)
+    flat = _wrap(design.kind, math.pi * d, design.seam, a,
+                 [(meta["color"], box(0, 0, math.pi * d + design.seam, a))], [],
+                 _meta(elevation), _dims(elevation))
+    return BuoySurface((Zone(meta["color"], "body", cylinder_area(d, a), "cylinder", True),),
+                       flat, cylinder_area(d, a))

@@ -21,18 +21,18 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, Shape
-from markers.core.spec import Dimension, at_least, choice, code, dimension, req, requirement
+from markers.core.pack import Build
+from markers.core.spec import Dimension, Law
 from markers.build.cylinder import (
     FIT, Face, choose_curvature, default_diameter, place, place_label, seen_width, sign_face,
 )
 from markers.build.aid_ids import aid_id_face, foreshortening
-from markers.core.design import Design, refuse
+from markers.core.design import Design
 from markers.errors import WsmarkError
 from markers.build.layout import assemble, merge
-from markers.build.signs import SIGN_BUILDERS
 
 __all__ = ["build_symbol_buoy", "build_sign_buoy", "build_aid_buoy", "build_mooring_buoy",
-           "build_race_buoy", "SymbolBuoy", "aid_face_top", "AIDS", "NUN_CONE", "NUN_TOP",
+           "build_race_buoy", "SymbolBuoy", "aid_face_top", "NUN_CONE", "NUN_TOP",
            "symbol_buoy", "symbol_dims", "symbol_meta"]
 
 #: Clear space drawn beside a buoy and below its waterline, inches: room for the
@@ -56,22 +56,24 @@ def _waterline(width: float, y: float) -> LineString:
     return LineString([(0.0, y), (width, y)])
 
 
-def _symbol(design: Design) -> str:
-    symbol = design.symbol
-    if symbol not in SIGN_BUILDERS:
-        raise WsmarkError(f"{design.kind} needs --symbol: one of {', '.join(SIGN_BUILDERS)} "
-                          f"({code()}(2)(b)1-4)" + (f", not {symbol!r}" if symbol else ""))
+def _symbol(design: Design, build: Build) -> str:
+    """The face a buoy carries: a kind of the "face" family."""
+    symbol, faces = design.symbol, build.of_family("face")
+    if symbol not in faces:
+        raise WsmarkError(f"{design.kind} needs --symbol: one of {', '.join(faces)} "
+                          f"({build.law.clause('regulatory_symbols')})"
+                          + (f", not {symbol!r}" if symbol else ""))
     return symbol
 
 
-def _size_dims(a: float, d: float) -> list[Dimension]:
-    return [dimension(f"height above the waterline {at_least('buoy_min_height')}", a, "in",
-                      "buoy_min_height"),
-            dimension(f"diameter {at_least('buoy_min_diameter')}", d, "in",
-                      "buoy_min_diameter")]
+def _size_dims(law: Law, a: float, d: float) -> list[Dimension]:
+    return [law.dimension(f"height above the waterline {law.at_least('buoy_min_height')}", a,
+                          "in", "buoy_min_height"),
+            law.dimension(f"diameter {law.at_least('buoy_min_diameter')}", d, "in",
+                          "buoy_min_diameter")]
 
 
-def _layout_dims(face: Face, d: float, curvature: str, what: str) -> list[Dimension]:
+def _layout_dims(law: Law, face: Face, d: float, curvature: str, what: str) -> list[Dimension]:
     """How the face sits on the round surface, with the numbers that decided it."""
     if curvature == "seen":
         how = f"{what} adjusted for curvature: flat as seen from the front"
@@ -80,19 +82,22 @@ def _layout_dims(face: Face, d: float, curvature: str, what: str) -> list[Dimens
     else:
         how = f"{what} laid along the surface, no adjustment"
         along, seen = face.width, seen_width(face.width, d)
-    return [Dimension("layout on the curved surface", how, "", f"{code()}(6)(d)"),
-            Dimension("face width as seen from the front", seen, "in", f"{code()}(6)(d)"),
-            Dimension("face width along the surface", along, "in", f"{code()}(6)(d)"),
+    curve = law.clause("curvature")
+    return [Dimension("layout on the curved surface", how, "", curve),
+            Dimension("face width as seen from the front", seen, "in", curve),
+            Dimension("face width along the surface", along, "in", curve),
             Dimension("widest face that keeps its shape as seen (95 % of the diameter)",
-                      FIT * d, "in", "wsmark practice")]
+                      FIT * d, "in", law.practice)]
 
 
 # --- symbol buoy, (5)(b) ---------------------------------------------------------------
 
 @dataclass(frozen=True)
 class SymbolBuoy:
-    """The numbers of a symbol buoy, shared by its elevation and its wrap."""
+    """The numbers of a symbol buoy, shared by its elevation and its wrap, and the law
+    they follow."""
 
+    law: Law
     symbol: str
     display_height: float
     face: Face
@@ -102,36 +107,43 @@ class SymbolBuoy:
     band: float
 
 
-def symbol_buoy(design: Design) -> SymbolBuoy:
-    """Size a symbol buoy: face from the display height (12 in unless given), diameter
-    the 7 in minimum or what the face needs, height the 36 in minimum or what the face
-    and two orange bands of at least 3 in need; the bands share what is left."""
-    symbol = _symbol(design)
-    h = design.display_height or req("display_min")
-    face = sign_face(symbol, h, design.outline, design.legend, design.permit_id)
-    d = design.diameter or default_diameter(face, design.curvature, req("buoy_min_diameter"))
-    curvature = choose_curvature(face, d, design.curvature)
-    band_min = req("buoy_band_min")
-    a = design.height_above_water or max(req("buoy_min_height"), face.height + 2 * band_min)
+def symbol_buoy(design: Design, build: Build) -> SymbolBuoy:
+    """Size a symbol buoy: face from the display height (the law's minimum unless
+    given), diameter the minimum or what the face needs, height the minimum or what the
+    face and two orange bands of at least ``buoy_band_min`` need; the bands share what
+    is left."""
+    law = build.law
+    symbol = _symbol(design, build)
+    h = design.display_height or law.req("display_min")
+    face = sign_face(build, symbol, h, design.outline, design.legend, design.permit_id)
+    d = design.diameter or default_diameter(face, design.curvature,
+                                            law.req("buoy_min_diameter"))
+    curvature = choose_curvature(law, face, d, design.curvature)
+    band_min = law.req("buoy_band_min")
+    a = design.height_above_water or max(law.req("buoy_min_height"),
+                                         face.height + 2 * band_min)
     band = (a - face.height) / 2
     if band < band_min - 1e-9:
         raise WsmarkError(
             f"a buoy {a:g} in above the water cannot hold a {face.height:.2f} in white area "
-            f"between orange bands of at least {band_min:g} in ({requirement('buoy_band_min').ref}, "
-            f"after {code()}(5)(b)); use --height-above-water "
-            f"{face.height + 2 * band_min:.2f} or a smaller display height")
-    return SymbolBuoy(symbol, h, face, d, curvature, a, band)
+            f"between orange bands of at least {band_min:g} in "
+            f"({law.requirement('buoy_band_min').ref}, after {law.clause('symbol_buoy')}); "
+            f"use --height-above-water {face.height + 2 * band_min:.2f} or a smaller "
+            "display height")
+    return SymbolBuoy(law, symbol, h, face, d, curvature, a, band)
 
 
 def symbol_dims(b: SymbolBuoy) -> list[Dimension]:
     """Dimensions of a symbol buoy (elevation and wrap alike)."""
-    return [*_size_dims(b.height, b.diameter),
-            Dimension("orange band on the top", b.band, "in", f"{code()}(5)(b)"),
+    law = b.law
+    bands = law.clause("symbol_buoy")
+    return [*_size_dims(law, b.height, b.diameter),
+            Dimension("orange band on the top", b.band, "in", bands),
             Dimension("white area between the bands (the display area and any words)",
-                      b.face.height, "in", f"{code()}(5)(b)"),
-            Dimension("orange band just above the waterline", b.band, "in", f"{code()}(5)(b)"),
-            Dimension("symbol shown on", "2 sides, 180 deg apart", "", f"{code()}(6)(a)"),
-            *_layout_dims(b.face, b.diameter, b.curvature, "symbol"),
+                      b.face.height, "in", bands),
+            Dimension("orange band just above the waterline", b.band, "in", bands),
+            Dimension("symbol shown on", "2 sides, 180 deg apart", "", law.clause("buoy_sides")),
+            *_layout_dims(law, b.face, b.diameter, b.curvature, "symbol"),
             *b.face.dimensions]
 
 
@@ -141,10 +153,10 @@ def symbol_meta(design: Design, b: SymbolBuoy) -> dict:
             "curvature": b.curvature, "sides": 2, "permit_id": design.permit_id}
 
 
-def build_symbol_buoy(design: Design) -> Artwork:
+def build_symbol_buoy(design: Design, build: Build) -> Artwork:
     """A white buoy with an orange band on the top and one just above the waterline,
     carrying a regulatory symbol in the white area between them (its display area)."""
-    b = symbol_buoy(design)
+    b = symbol_buoy(design, build)
     r = b.diameter / 2
     width = b.diameter + 2 * SIDE
     axis = width / 2
@@ -167,19 +179,20 @@ def build_symbol_buoy(design: Design) -> Artwork:
 
 # --- sign buoy, (5)(c) -------------------------------------------------------------------
 
-def build_sign_buoy(design: Design) -> Artwork:
-    """A buoy of 3 orange bands alternating with 2 white, each a fifth of its height
-    above water, carrying a sign face from the catalogue above it."""
-    symbol = _symbol(design)
-    h = design.display_height or req("display_min")
-    sign = SIGN_BUILDERS[symbol](Design(symbol, h, outline=design.outline, legend=design.legend,
-                                        permit_id=design.permit_id))
-    d = design.diameter or req("buoy_min_diameter")
-    a = design.height_above_water or req("buoy_min_height")
+def build_sign_buoy(design: Design, build: Build) -> Artwork:
+    """A buoy of bands of orange alternating with white (``sign_buoy_bands`` of them),
+    each an equal share of its height above water, carrying a sign face above it."""
+    law = build.law
+    symbol = _symbol(design, build)
+    h = design.display_height or law.req("display_min")
+    sign = build.make(Design(symbol, h, outline=design.outline, legend=design.legend,
+                             permit_id=design.permit_id))
+    d = design.diameter or law.req("buoy_min_diameter")
+    a = design.height_above_water or law.req("buoy_min_height")
     width = max(d, sign.width) + 2 * SIDE
     axis = width / 2
     top = sign.height + SIGN_GAP
-    count = int(req("sign_buoy_bands"))
+    count = int(law.req("sign_buoy_bands"))
     colors = ["orange" if i % 2 == 0 else "white" for i in range(count)]
     edges = [top + a * i / count for i in range(count + 1)]
     stripes = geo.bands(axis - d / 2, axis + d / 2, edges)
@@ -188,12 +201,12 @@ def build_sign_buoy(design: Design) -> Artwork:
     layers += list(zip(colors, stripes))
     legends = [replace(i, outlines=affinity.translate(i.outlines, dx),
                        box=affinity.translate(i.box, dx)) for i in sign.legends]
-    dims = [*_size_dims(a, d),
-            Dimension("bands from the top", ", ".join(colors), "", f"{code()}(5)(c)"),
-            dimension("each band (1/5 of the height above water)", a / count, "in",
-                      "sign_buoy_band_fraction"),
+    dims = [*_size_dims(law, a, d),
+            Dimension("bands from the top", ", ".join(colors), "", law.clause("sign_buoy")),
+            law.dimension("each band (1/5 of the height above water)", a / count, "in",
+                          "sign_buoy_band_fraction"),
             Dimension("sign carried above the buoy", f"{symbol}, display area {h:g} in", "",
-                      f"{code()}(5)(a)"),
+                      law.clause("sign_on_buoy")),
             *sign.meta["dimensions"]]
     features = {"display-area": affinity.translate(sign.features["display-area"], dx),
                 "waterline": _waterline(width, top + a), "bands": MultiPolygon(stripes)}
@@ -210,26 +223,18 @@ def build_sign_buoy(design: Design) -> Artwork:
 
 # --- aid buoys, (2)(a), (6)(f) -------------------------------------------------------------
 
-_AIDS = {  # kind: (aid, body color, Coast Guard shape, paragraph)
-    "buoy-aid-red": ("aid-red", "red", "nun", "(2)(a)1"),
-    "buoy-aid-green": ("aid-green", "green", "can", "(2)(a)2"),
-    "buoy-aid-center": ("aid-center", "white", "can", "(2)(a)4"),
-}
-AIDS = _AIDS
-
-
-def build_aid_buoy(design: Design) -> Artwork:
-    """A state aid as a buoy: red nun (even WS number), green can (odd), or a can
-    striped black and white (letters); white block letters of at least 3 in, and on an
-    unlighted aid a reflective band 2 in high all around its top, of the buoy's color
-    (white on the center buoy)."""
-    aid, color, shape, clause = _AIDS[design.kind]
+def build_aid_buoy(design: Design, build: Build) -> Artwork:
+    """A state aid as a buoy, as its Look says: a nun or a can of its color, or a can
+    striped black and white; white block letters of at least ``aid_letter_min``, and on
+    an unlighted aid a reflective band ``reflector_min`` high all around its top, of the
+    buoy's color (white on a striped buoy)."""
+    law, kind = build.law, build.kind(design.kind)
+    color, shape, center = kind.look.color, kind.look.figure, kind.look.stripes
     ws_id = design.ws_id
-    center = design.kind == "buoy-aid-center"
-    cap = req("aid_letter_min")
-    face, d, curvature = aid_id_face(ws_id, cap, "black" if center else None,
-                                     design.diameter, design.curvature)
-    a = design.height_above_water or req("buoy_min_height")
+    cap = law.req("aid_letter_min")
+    face, d, curvature = aid_id_face(law, ws_id, cap, "black" if center else None,
+                                     design.diameter, design.curvature, build.drawn)
+    a = design.height_above_water or law.req("buoy_min_height")
     r = d / 2
     width = d + 2 * SIDE
     axis = width / 2
@@ -237,33 +242,34 @@ def build_aid_buoy(design: Design) -> Artwork:
     outline = geo.nun(axis, 0, a, d, cone, NUN_TOP * d) if shape == "nun" \
         else box(axis - r, 0, axis + r, a)
     reflector = None if design.lighted else outline.intersection(
-        box(0, 0, width, req("reflector_min")))
-    paints, legends = place(face, curvature, "seen", axis, aid_face_top(face, a, cone), r)
+        box(0, 0, width, law.req("reflector_min")))
+    paints, legends = place(face, curvature, "seen", axis, aid_face_top(law, face, a, cone), r)
     layers: list[tuple[str, BaseGeometry]] = [(color, outline)]
     if center:
         layers += [("black", _stripes(axis, r, a).intersection(outline))]
     if reflector is not None:
         layers.append(("white" if center else color, reflector))
     layers += paints
-    dims = [*_size_dims(a, d),
+    dims = [*_size_dims(law, a, d),
             Dimension("body", f"{'black and white vertical stripes' if center else color}"
-                      f" {shape}", "", code() + clause),
-            Dimension("Coast Guard shape", shape, "", f"{code()}(2)(a)7"),
-            Dimension("identification", ws_id, "", f"{code()}(2)(a)5"),
+                      f" {shape}", "", kind.ref.clause),
+            Dimension("Coast Guard shape", shape, "", law.clause("aid_shape")),
+            Dimension("identification", ws_id, "", law.clause("aid_id")),
             Dimension("identification set as", " / ".join(face.legends[0].text.split("\n")),
-                      "", f"{code()}(2)(a)6"),
-            Dimension("glyph foreshortened from the front, at most",
-                      f"{foreshortening(face, d, curvature):.0%}", "",
-                      requirement("aid_id_foreshortening").ref.clause),
-            dimension(f"white block letter height {at_least('aid_letter_min')}", cap, "in",
-                      "aid_letter_min"),
-            *_layout_dims(face, d, curvature, "identification")]
+                      "", law.clause("aid_letters")),
+            law.dimension("glyph foreshortened from the front, at most",
+                          f"{foreshortening(face, d, curvature):.0%}", "",
+                          "aid_id_foreshortening"),
+            law.dimension(f"white block letter height {law.at_least('aid_letter_min')}", cap,
+                          "in", "aid_letter_min"),
+            *_layout_dims(law, face, d, curvature, "identification")]
     if reflector is not None:
-        dims.append(dimension(f"{'white' if center else color} reflective band all around "
-                              f"the top {at_least('reflector_min')}", req("reflector_min"), "in",
-                              "reflector_min"))
+        dims.append(law.dimension(f"{'white' if center else color} reflective band all "
+                                  f"around the top {law.at_least('reflector_min')}",
+                                  law.req("reflector_min"), "in", "reflector_min"))
     else:
-        dims.append(Dimension("lighted: no reflective band needed", "", "", f"{code()}(6)(f)"))
+        dims.append(Dimension("lighted: no reflective band needed", "", "",
+                              law.clause("reflector")))
     features = {"waterline": _waterline(width, a)}
     if reflector is not None:
         features["reflector"] = reflector
@@ -274,10 +280,10 @@ def build_aid_buoy(design: Design) -> Artwork:
         dimensions=dims)
 
 
-def aid_face_top(face: Face, above: float, cone: float) -> float:
+def aid_face_top(law: Law, face: Face, above: float, cone: float) -> float:
     """Where an aid buoy's id face starts (inches below the top): centred between the
     cone or reflective band, whichever reaches lower, and the waterline."""
-    upper = max(cone, req("reflector_min"))
+    upper = max(cone, law.req("reflector_min"))
     return (upper + above - face.height) / 2
 
 
@@ -291,29 +297,30 @@ def _stripes(axis: float, r: float, height: float) -> BaseGeometry:
 
 # --- mooring and race course buoys, (7) -----------------------------------------------------
 
-def _choice(key: str, value: str, what: str, drawn: bool = True) -> str:
+def _choice(build: Build, key: str, value: str, what: str, drawn: bool = True) -> str:
     """``value`` if the rule allows it; a shape or color outside the rule cannot be
     drawn, a material (only declared) is left to the rules when checking."""
-    allowed = choice(key)
+    allowed = build.law.choice(key)
     if value not in allowed.values:
         message = (f"{what} {value!r}: {allowed.ref} asks {allowed.text} "
                    f"({', '.join(allowed.values)})")
         if drawn:
             raise WsmarkError(message)
-        refuse(message)
+        build.refuse(message)
     return value
 
 
-def build_mooring_buoy(design: Design) -> Artwork:
-    """A white sphere (or ovate) 18 in above the waterline with a blue band around its
-    widest part, clearly above the water."""
-    shape = _choice("mooring_shapes", design.shape or "sphere", "mooring buoy shape")
-    want, tol = req("mooring_height"), req("mooring_tolerance")
+def build_mooring_buoy(design: Design, build: Build) -> Artwork:
+    """A white sphere (or ovate) ``mooring_height`` above the waterline with a blue
+    band around its widest part, clearly above the water."""
+    law, clause = build.law, build.kind(design.kind).ref.clause
+    shape = _choice(build, "mooring_shapes", design.shape or "sphere", "mooring buoy shape")
+    want, tol = law.req("mooring_height"), law.req("mooring_tolerance")
     a = design.height_above_water or want
     if abs(a - want) > tol:
-        refuse(f"a mooring buoy extends {want:g} in above the waterline "
-                          f"({requirement('mooring_height').ref}), not {a:g} in (within {tol:g} in: "
-                          f"{requirement('mooring_tolerance').ref})")
+        build.refuse(f"a mooring buoy extends {want:g} in above the waterline "
+                     f"({law.requirement('mooring_height').ref}), not {a:g} in (within "
+                     f"{tol:g} in: {law.requirement('mooring_tolerance').ref})")
     d = design.diameter or MOORING_DIAMETER[shape]
     tall = d * (OVATE if shape == "ovate" else 1.0)
     if tall <= a:
@@ -327,47 +334,47 @@ def build_mooring_buoy(design: Design) -> Artwork:
     # closer to the water than half its own height
     bottom = min(tall / 2 + band_h / 2, a - band_h / 2)
     band = body.intersection(box(0, bottom - band_h, width, bottom))
-    dims = [dimension("height above the waterline", a, "in", "mooring_height"),
-            Dimension("shape", shape, "", f"{code()}(7)(a)"),
-            Dimension("diameter", d, "in", f"{code()}(7)(a)"),
-            Dimension("height of the body", tall, "in", f"{code()}(7)(a)"),
-            Dimension("color", "white with a blue band", "", f"{code()}(7)(a)"),
-            Dimension("blue band, clear of the waterline", band_h, "in", f"{code()}(7)(a)")]
+    dims = [law.dimension("height above the waterline", a, "in", "mooring_height"),
+            Dimension("shape", shape, "", clause),
+            Dimension("diameter", d, "in", clause),
+            Dimension("height of the body", tall, "in", clause),
+            Dimension("color", "white with a blue band", "", clause),
+            Dimension("blue band, clear of the waterline", band_h, "in", clause)]
     return assemble(
         design.kind, width, a + BELOW, [("white", [Shape(body)]), ("blue", [Shape(band)])],
         features={"waterline": _waterline(width, a)},
         meta={"height_above_water": a, "diameter": d, "shape": shape}, dimensions=dims)
 
 
-def build_race_buoy(design: Design) -> Artwork:
-    """A race course, water ski or slalom buoy: yellow, green, fluorescent red or
-    fluorescent orange, spherical or cylindrical, 8 3/4 to 14 in across, at least 4 in
-    above the water, of foam, plastic or rubber."""
-    shape = _choice("race_shapes", design.shape or "sphere", "race buoy shape")
-    color = _choice("race_colors", design.color or "yellow", "race buoy color")
-    material = _choice("race_materials", design.material or "foam", "race buoy material",
-                       drawn=False)
-    low, high = req("race_min_diameter"), req("race_max_diameter")
+def build_race_buoy(design: Design, build: Build) -> Artwork:
+    """A race course, water ski or slalom buoy: of one of the law's colors, shapes and
+    materials, its diameter and height above the water within the law's numbers."""
+    law, clause = build.law, build.kind(design.kind).ref.clause
+    shape = _choice(build, "race_shapes", design.shape or "sphere", "race buoy shape")
+    color = _choice(build, "race_colors", design.color or "yellow", "race buoy color")
+    material = _choice(build, "race_materials", design.material or "foam",
+                       "race buoy material", drawn=False)
+    low, high = law.req("race_min_diameter"), law.req("race_max_diameter")
     d = design.diameter or RACE_DIAMETER
     if not low <= d <= high:
-        refuse(f"race buoy diameter {d:g} in: {requirement('race_min_diameter').ref} asks "
-                          f"{low:g} to {high:g} in")
+        build.refuse(f"race buoy diameter {d:g} in: {law.requirement('race_min_diameter').ref} "
+                     f"asks {low:g} to {high:g} in")
     a = design.height_above_water or (d / 2 if shape == "sphere" else RACE_CYLINDER_HEIGHT)
-    if a < req("race_min_height"):
-        refuse(f"a race buoy extends at least {req('race_min_height'):g} in above "
-                          f"the waterline ({requirement('race_min_height').ref}), not {a:g} in")
+    if a < law.req("race_min_height"):
+        build.refuse(f"a race buoy extends at least {law.req('race_min_height'):g} in above "
+                     f"the waterline ({law.requirement('race_min_height').ref}), not {a:g} in")
     if shape == "sphere" and a >= d:
         raise WsmarkError(f"a {d:g} in sphere cannot ride {a:g} in above the water")
     width = d + 2 * SIDE
     axis = width / 2
     body = geo.ellipse_above(axis, a, d, d, a) if shape == "sphere" \
         else box(axis - d / 2, 0, axis + d / 2, a)
-    dims = [dimension(f"height above the waterline {at_least('race_min_height')}", a, "in",
-                      "race_min_height"),
-            dimension("diameter (8 3/4 to 14 in)", d, "in", "race_min_diameter"),
-            Dimension("shape", shape, "", f"{code()}(7)(b)"),
-            Dimension("color", color, "", f"{code()}(7)(b)"),
-            Dimension("material", material, "", f"{code()}(7)(b)")]
+    dims = [law.dimension(f"height above the waterline {law.at_least('race_min_height')}", a,
+                          "in", "race_min_height"),
+            law.dimension("diameter (8 3/4 to 14 in)", d, "in", "race_min_diameter"),
+            Dimension("shape", shape, "", clause),
+            Dimension("color", color, "", clause),
+            Dimension("material", material, "", clause)]
     return assemble(
         design.kind, width, a + BELOW, [(color, [Shape(body)])],
         features={"waterline": _waterline(width, a)},

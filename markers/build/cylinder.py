@@ -27,11 +27,11 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core import geometry as geo
 from markers.core.artwork import LegendItem
-from markers.core.spec import Dimension, code
+from markers.core.pack import Build
+from markers.core.spec import Dimension, Law
 from markers.core.design import CURVATURES, Design
 from markers.errors import WsmarkError
 from markers.core.lettering import MARGIN, block_height, set_block
-from markers.build.signs import SIGN_BUILDERS
 
 __all__ = ["FIT", "FIT_SURFACE", "Face", "sign_face", "letters_face", "choose_curvature",
            "default_diameter", "place", "place_label", "seen_width", "surface_half_width"]
@@ -66,16 +66,17 @@ class Face:
     label: BaseGeometry | None = None
 
 
-def sign_face(symbol: str, display_height: float, outline: float, legend: str | None,
-              permit_id: str | None = None) -> Face:
-    """The regulatory face ``symbol`` (danger, exclusion, control, information) as the
-    sign builders make it, without its white panel: the buoy is the white. A
-    ``permit_id`` is lettered below the display area, as on the sign."""
-    if symbol not in SIGN_BUILDERS:
-        raise WsmarkError(f"symbol {symbol!r}: a buoy carries one of "
-                          f"{', '.join(SIGN_BUILDERS)} ({code()}(2)(b)1-4); use --symbol")
-    sign = SIGN_BUILDERS[symbol](Design(symbol, display_height, outline=outline, legend=legend,
-                                        permit_id=permit_id))
+def sign_face(build: Build, symbol: str, display_height: float, outline: float,
+              legend: str | None, permit_id: str | None = None) -> Face:
+    """The regulatory face ``symbol`` (a kind of the "face" family) as its builder
+    makes it, without its white panel: the buoy is the white. A ``permit_id`` is
+    lettered below the display area, as on the sign."""
+    faces = build.of_family("face")
+    if symbol not in faces:
+        raise WsmarkError(f"symbol {symbol!r}: a buoy carries one of {', '.join(faces)} "
+                          f"({build.law.clause('regulatory_symbols')}); use --symbol")
+    sign = build.make(Design(symbol, display_height, outline=outline, legend=legend,
+                             permit_id=permit_id))
     dx = -sign.width / 2
     paints = tuple((layer.color, affinity.translate(layer.geometry, dx))
                    for layer in sign.layers if layer.color != "white")
@@ -91,13 +92,14 @@ def sign_face(symbol: str, display_height: float, outline: float, legend: str | 
                 None if label is None else affinity.translate(label, dx))
 
 
-def letters_face(text: str, cap: float, color: str, plate: str | None = None) -> Face:
+def letters_face(text: str, cap: float, color: str, plate: str | None = None,
+                 drawn: bool = True) -> Face:
     """Block letters (an aid's WS id; a newline stacks lines), on a ``plate`` color if
-    given."""
+    given (not ``drawn``: see markers.core.lettering.set_line)."""
     pad = MARGIN * cap
     lines = text.split("\n")
     height = block_height(len(lines), cap) + 2 * pad
-    block = set_block(lines, cap, 0.0, height / 2)
+    block = set_block(lines, cap, 0.0, height / 2, drawn)
     letters = block.geometry
     paints = [(color, letters)]
     if plate is not None:
@@ -134,10 +136,10 @@ def default_diameter(face: Face, curvature: str | None, minimum: float) -> float
     return max(minimum, math.ceil(need / DIAMETER_STEP - 1e-9) * DIAMETER_STEP)
 
 
-def choose_curvature(face: Face, diameter: float, requested: str | None) -> str:
+def choose_curvature(law: Law, face: Face, diameter: float, requested: str | None) -> str:
     """The layout of ``face`` on a buoy of ``diameter``: the one requested, else ``seen``
     where it fits, else ``surface``; a one-line error with the numbers where neither
-    (or the one requested) fits."""
+    (or the one requested) fits, citing ``law``'s two sides."""
     if requested not in (None, *CURVATURES):
         raise WsmarkError(f"curvature {requested!r}: use 'seen' or 'surface'")
     half_round = math.pi * diameter / 2
@@ -145,7 +147,8 @@ def choose_curvature(face: Face, diameter: float, requested: str | None) -> str:
     fits_surface = face.width <= FIT_SURFACE * half_round + 1e-9
     if not fits_surface:
         raise WsmarkError(
-            f"{face.what} does not fit twice around a {diameter:g} in buoy ({code()}(6)(a), "
+            f"{face.what} does not fit twice around a {diameter:g} in buoy "
+            f"({law.clause('buoy_sides')}, "
             f"2 sides): it takes {face.width:.2f} in of the {half_round:.2f} in half "
             f"circumference, {FIT_SURFACE:.0%} of which is usable; use a diameter of at least "
             f"{_needed(face.width, 'surface'):.2f} in")

@@ -11,23 +11,28 @@ import math
 from shapely.geometry import LineString, box
 
 from markers.core.artwork import Artwork, Shape
-from markers.core.spec import Dimension, about, at_least, dimension, req, requirement
-from markers.core.design import Design, refuse
+from markers.core.pack import Build
+from markers.core.spec import Dimension
+from markers.core.design import Design
 from markers.build.layout import assemble
 
 __all__ = ["build_diver_flag", "build_distress_flag"]
 
 
-def build_diver_flag(design: Design) -> Artwork:
-    """Red, at least 12 in high and 15 in long, with one white stripe 3 in wide (measured
-    across it) running diagonally from the upper hoist corner to the lower fly corner."""
+def build_diver_flag(design: Design, build: Build) -> Artwork:
+    """Red, at least ``diver_min_height`` high and ``diver_min_length`` long, with one
+    white stripe ``diver_stripe`` wide (measured across it) running diagonally from the
+    upper hoist corner to the lower fly corner."""
+    law = build.law
+    req, requirement, dimension, at_least = law.req, law.requirement, law.dimension, \
+        law.at_least
     h = design.flag_height or req("diver_min_height")
     length = design.flag_length or req("diver_min_length")
     for value, key, what in ((h, "diver_min_height", "high"), (length, "diver_min_length",
                                                                 "long")):
         if value < req(key):
-            refuse(f"a diver's flag is not less than {req(key):g} in {what} "
-                              f"({requirement(key).ref}), not {value:g} in")
+            build.refuse(f"a diver's flag is not less than {req(key):g} in {what} "
+                         f"({requirement(key).ref}), not {value:g} in")
     w = req("diver_stripe")
     diagonal = LineString([(-length, -h), (2 * length, 2 * h)])
     stripe = diagonal.buffer(w / 2, cap_style="flat").intersection(box(0, 0, length, h))
@@ -48,8 +53,11 @@ def build_diver_flag(design: Design) -> Artwork:
                     dimensions=dims)
 
 
-def build_distress_flag(design: Design) -> Artwork:
-    """An orange flag of approximately 18 by 30 in (each side within 10 %)."""
+def build_distress_flag(design: Design, build: Build) -> Artwork:
+    """An orange flag of approximately ``distress_height`` by ``distress_length`` (each
+    side within ``distress_tolerance``)."""
+    law = build.law
+    req, requirement, dimension, about = law.req, law.requirement, law.dimension, law.about
     tol = req("distress_tolerance")
     sizes = []
     for value, key in ((design.flag_height, "distress_height"),
@@ -57,9 +65,9 @@ def build_distress_flag(design: Design) -> Artwork:
         want = req(key)
         value = value or want
         if abs(value - want) > tol * want + 1e-9:
-            refuse(f"a distress flag is approximately {req('distress_height'):g} by "
-                              f"{req('distress_length'):g} in ({requirement(key).ref}); {value:g} in is "
-                              f"more than {tol:.0%} from {want:g} in")
+            build.refuse(f"a distress flag is approximately {req('distress_height'):g} by "
+                         f"{req('distress_length'):g} in ({requirement(key).ref}); {value:g} "
+                         f"in is more than {tol:.0%} from {want:g} in")
         sizes.append(value)
     h, length = sizes
     dims = [dimension(f"height {about('distress_height')}", h, "in", "distress_height"),

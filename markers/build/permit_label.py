@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from shapely.geometry import Polygon, box
 
 from markers.core.lettering import Block, set_block, text_width
-from markers.core.spec import Dimension, at_least, code, dimension, req
+from markers.core.spec import Dimension, Law
 
 __all__ = ["Label", "permit_label"]
 
@@ -32,11 +32,15 @@ __all__ = ["Label", "permit_label"]
 @dataclass(frozen=True)
 class Label:
     """A permit label's text and sizes: ``width`` and ``height`` of its white strip
-    (the letters and their clearance on every side), ``cap`` the letter height."""
+    (the letters and their clearance on every side), ``cap`` the letter height; the
+    ``law`` its dimensions cite, and whether its letters are ``drawn`` (see
+    markers.core.lettering.set_line)."""
 
     text: str
     cap: float
     clearance: float
+    law: Law
+    drawn: bool = True
 
     @property
     def width(self) -> float:
@@ -52,22 +56,23 @@ class Label:
 
     def block(self, cx: float, top: float) -> Block:
         """The letters centred on ``cx`` in the strip whose top edge is at ``top``."""
-        return set_block([self.text], self.cap, cx, top + self.height / 2)
+        return set_block([self.text], self.cap, cx, top + self.height / 2, self.drawn)
 
     def dimensions(self) -> list[Dimension]:
-        duty = f"{code()}(3)(b)"
+        law = self.law
         return [Dimension("permit label (department identification number)", self.text, "",
-                          duty),
-                dimension(f"permit label, black block letters "
-                          f"{at_least('permit_label_cap_min')}", self.cap, "in",
-                          "permit_label_cap_min"),
-                dimension("permit label strip below the display area", self.height, "in",
-                          "permit_label_clearance")]
+                          law.clause("permit_label")),
+                law.dimension(f"permit label, black block letters "
+                              f"{law.at_least('permit_label_cap_min')}", self.cap, "in",
+                              "permit_label_cap_min"),
+                law.dimension("permit label strip below the display area", self.height, "in",
+                              "permit_label_clearance")]
 
 
-def permit_label(permit_id: str | None) -> Label | None:
-    """The label of ``permit_id`` (None: the marker carries none) at the practice's
-    minimum letter height and clearance."""
+def permit_label(law: Law, permit_id: str | None, drawn: bool = True) -> Label | None:
+    """The label of ``permit_id`` (None: the marker carries none) at ``law``'s minimum
+    letter height and clearance."""
     if permit_id is None:
         return None
-    return Label(permit_id, req("permit_label_cap_min"), req("permit_label_clearance"))
+    return Label(permit_id, law.req("permit_label_cap_min"), law.req("permit_label_clearance"),
+                 law, drawn)

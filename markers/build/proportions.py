@@ -1,11 +1,11 @@
-"""Proportions that follow from the numbers of the law in force (used by builders and
-the rules that judge what builders make)."""
+"""Proportions that follow from the numbers of a law (used by builders and the rules
+that judge what builders make)."""
 
 from __future__ import annotations
 
 import math
 
-from markers.core.spec import req
+from markers.core.spec import Law
 
 __all__ = ["EQUILATERAL", "legend_min_cap", "diamond_height"]
 
@@ -13,12 +13,13 @@ __all__ = ["EQUILATERAL", "legend_min_cap", "diamond_height"]
 EQUILATERAL = 2 / math.sqrt(3)
 
 
-def legend_min_cap(display_height: float) -> float:
+def legend_min_cap(law: Law, display_height: float) -> float:
     """Smallest legible regulatory legend for a display area ``display_height`` high."""
-    scaled = max(req("legend_min_cap_floor"), display_height * req("legend_min_fraction"))
-    return min(req("legend_min_cap_ceiling"), scaled)
+    scaled = max(law.req("legend_min_cap_floor"),
+                 display_height * law.req("legend_min_fraction"))
+    return min(law.req("legend_min_cap_ceiling"), scaled)
 
 
-def diamond_height(outside_width: float) -> float:
-    """Height of a diamond of ``outside_width`` whose sides slope per (6)(d)."""
-    return outside_width / math.tan(math.radians(req("diamond_slope")))
+def diamond_height(law: Law, outside_width: float) -> float:
+    """Height of a diamond of ``outside_width`` whose sides slope as ``law`` asks."""
+    return outside_width / math.tan(math.radians(law.req("diamond_slope")))

@@ -17,8 +17,8 @@ from shapely.ops import polylabel
 
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, Shape
-from markers.core.spec import Dimension, code, req, requirement
-from markers.core.spec import dimension as _d
+from markers.core.pack import Build
+from markers.core.spec import Dimension, Law
 from markers.build.proportions import diamond_height, legend_min_cap
 from markers.core.design import Design
 from markers.errors import WsmarkError
@@ -28,8 +28,8 @@ from markers.build.permit_label import permit_label
 from markers.core.lettering import MARGIN, Block, block_height, fit_block, set_block
 from markers.core.lettering import text_width, wrap_words
 
-__all__ = ["build_danger", "build_exclusion", "build_control", "build_information",
-           "SIGN_BUILDERS"]
+__all__ = ["build_diamond", "build_circle", "build_rectangle", "smallest_clear_h",
+           "white_quarters"]
 
 #: The largest legend set inside a symbol, as a fraction of H (wsmark layout).
 INSIDE_MAX_CAP = 1 / 6
@@ -65,14 +65,17 @@ def cross_bar(inner_width: float, slope_deg: float, t: float) -> float:
     return min(t, CROSS_WHITE_SHARE * 2 * a * b / (a + b))
 
 
-def diamond_symbol(cx: float, cy: float, h: float, t: float, with_cross: bool) -> Symbol:
-    """The danger (or, with the cross, exclusion) diamond for display height ``h``."""
-    slope = req("diamond_slope")
-    width = h * req("symbol_fraction")
+def diamond_symbol(law: Law, cx: float, cy: float, h: float, t: float, with_cross: bool,
+                   clause: str) -> Symbol:
+    """The open diamond (or, ``with_cross``, the diamond with a cross) for display height
+    ``h``; ``clause`` is the kind's own paragraph, which its colors and cross cite."""
+    slope = law.req("diamond_slope")
+    width = h * law.req("symbol_fraction")
     inner_width = geo.diamond_inset(width, t, slope)
     if inner_width <= 0:
         raise WsmarkError(f"outline {t:g} in leaves no white center in a {width:.2f} in "
-                          f"diamond (display height {h:g} in, {requirement('symbol_fraction').ref})")
+                          f"diamond (display height {h:g} in, "
+                          f"{law.requirement('symbol_fraction').ref})")
     outer = geo.diamond(cx, cy, width, slope)
     inner = geo.diamond(cx, cy, inner_width, slope)
     orange: BaseGeometry = outer.difference(inner)
@@ -84,33 +87,34 @@ def diamond_symbol(cx: float, cy: float, h: float, t: float, with_cross: bool) -
         # and the clipped bars keeps slivers that break the holes once bent on a buoy
         quarters = geo.cross_quarters(cx, cy, inner_width, slope, bar)
         orange = Polygon(outer.exterior.coords, [q.exterior.coords for q in quarters])
-    clause_b = f"{code()}(2)(b)2" if with_cross else f"{code()}(2)(b)1"
+    _d = law.dimension
     dims = [
         _d("diamond outside width (2/3 H)", width, "in", "symbol_fraction"),
-        _d("diamond height (width / tan 35 deg)", diamond_height(width), "in", "diamond_slope"),
+        _d("diamond height (width / tan 35 deg)", diamond_height(law, width), "in",
+           "diamond_slope"),
         _d("side slope from vertical", slope, "deg", "diamond_slope"),
         _d("outline thickness, perpendicular to the sides", t, "in", "outline_min"),
         _d("diamond inside width", inner_width, "in", "outline_min"),
     ]
     if with_cross:
-        dims.append(_d("cross bar width", cross_bar(inner_width, slope, t), "in", clause_b))
-        area, across = white_quarters(h, t)
-        least = smallest_clear_h(t)
-        dims += [_d("white center (the four quarters)", area, "sq in", clause_b),
+        dims.append(_d("cross bar width", cross_bar(inner_width, slope, t), "in", clause))
+        area, across = white_quarters(law, h, t)
+        least = smallest_clear_h(law, t)
+        dims += [_d("white center (the four quarters)", area, "sq in", clause),
                  _d("each white quarter, widest patch across", across, "in",
                     "exclusion_quarter_min"),
-                 _d(f"smallest H giving each quarter {req('exclusion_quarter_min'):g} in "
+                 _d(f"smallest H giving each quarter {law.req('exclusion_quarter_min'):g} in "
                     "across", least, "in", "exclusion_quarter_min")]
-    dims.append(_d("colors", "international orange on white", "", clause_b))
+    dims.append(_d("colors", "international orange on white", "", clause))
     return Symbol(outer, inner, orange, None, dims, cross)
 
 
-def white_quarters(h: float, t: float) -> tuple[float, float]:
-    """The exclusion diamond's white center at display height ``h`` and outline ``t``:
+def white_quarters(law: Law, h: float, t: float) -> tuple[float, float]:
+    """The crossed diamond's white center at display height ``h`` and outline ``t``:
     its area (sq in) and the width of the widest patch in its smallest quarter (the
     diameter of the largest circle inside it)."""
-    slope = req("diamond_slope")
-    inner_width = geo.diamond_inset(h * req("symbol_fraction"), t, slope)
+    slope = law.req("diamond_slope")
+    inner_width = geo.diamond_inset(h * law.req("symbol_fraction"), t, slope)
     if inner_width <= 0:
         return 0.0, 0.0
     inner = geo.diamond(0, 0, inner_width, slope)
@@ -126,42 +130,47 @@ def white_quarters(h: float, t: float) -> tuple[float, float]:
 
 
 @lru_cache(maxsize=16)
-def smallest_clear_h(t: float) -> float:
+def smallest_clear_h(law: Law, t: float) -> float:
     """The smallest display height (to 1/4 in) at which each white quarter of the
-    exclusion diamond is at least ``exclusion_quarter_min`` across."""
-    want = req("exclusion_quarter_min")
-    low, high = req("display_min"), req("display_min")
-    while white_quarters(high, t)[1] < want:
+    crossed diamond is at least ``exclusion_quarter_min`` of ``law`` across (cached on
+    the law and ``t``: both decide it)."""
+    want = law.req("exclusion_quarter_min")
+    low, high = law.req("display_min"), law.req("display_min")
+    while white_quarters(law, high, t)[1] < want:
         low, high = high, high * 2
     for _ in range(20):
         mid = (low + high) / 2
-        low, high = (low, mid) if white_quarters(mid, t)[1] >= want else (mid, high)
+        low, high = (low, mid) if white_quarters(law, mid, t)[1] >= want else (mid, high)
     return math.ceil(high * 4 - 1e-9) / 4
 
 
-def circle_symbol(cx: float, cy: float, h: float, t: float) -> Symbol:
-    """The control circle: inner diameter 2H/3, outline ``t`` outside it."""
-    inner_d = h * req("symbol_fraction")
+def circle_symbol(law: Law, cx: float, cy: float, h: float, t: float, clause: str) -> Symbol:
+    """The circle: inner diameter 2H/3, outline ``t`` outside it; its colors cite
+    ``clause``, the kind's own paragraph."""
+    inner_d = h * law.req("symbol_fraction")
     outer_d = inner_d + 2 * t
     if outer_d > h:
         raise WsmarkError(f"outline {t:g} in makes the circle {outer_d:.2f} in across, larger "
                           f"than the {h:g} in display area; use a taller display area")
     outer = geo.disc(cx, cy, outer_d / 2)
     inner = geo.disc(cx, cy, inner_d / 2)
+    _d = law.dimension
     dims = [
         _d("circle inner diameter (2/3 H)", inner_d, "in", "symbol_fraction"),
         _d("outline thickness", t, "in", "outline_min"),
         _d("circle outer diameter", outer_d, "in", "outline_min"),
-        _d("colors", "international orange on white", "", f"{code()}(2)(b)3"),
+        _d("colors", "international orange on white", "", clause),
     ]
     return Symbol(outer, inner, outer.difference(inner),
                   geo.ring_path(cx, cy, outer_d / 2, inner_d / 2), dims)
 
 
-def rectangle_symbol(cx: float, cy: float, h: float, t: float, outer_width: float) -> Symbol:
-    """The information rectangle: mean of inside and outside heights 2H/3 (square when
-    ``outer_width`` equals the outside height; wider for a longer message)."""
-    mean = h * req("symbol_fraction")
+def rectangle_symbol(law: Law, cx: float, cy: float, h: float, t: float, outer_width: float,
+                     clause: str) -> Symbol:
+    """The rectangle: mean of inside and outside heights 2H/3 (square when
+    ``outer_width`` equals the outside height; wider for a longer message); its width
+    and colors cite ``clause``, the kind's own paragraph."""
+    mean = h * law.req("symbol_fraction")
     outer_h, inner_h = mean + t, mean - t
     if outer_h > h:
         raise WsmarkError(f"outline {t:g} in makes the rectangle {outer_h:.2f} in tall, larger "
@@ -169,29 +178,31 @@ def rectangle_symbol(cx: float, cy: float, h: float, t: float, outer_width: floa
     outer_width = max(outer_width, outer_h)
     outer = geo.rect(cx, cy, outer_width, outer_h)
     inner = geo.rect(cx, cy, outer_width - 2 * t, inner_h)
+    _d = law.dimension
     dims = [
         _d("mean of inside and outside heights (2/3 H)", mean, "in", "symbol_fraction"),
         _d("outside height", outer_h, "in", "symbol_fraction"),
         _d("inside height", inner_h, "in", "symbol_fraction"),
-        _d("outside width", outer_width, "in", f"{code()}(2)(b)4"),
+        _d("outside width", outer_width, "in", clause),
         _d("outline thickness", t, "in", "outline_min"),
-        _d("colors", "international orange on white", "", f"{code()}(2)(b)4"),
+        _d("colors", "international orange on white", "", clause),
     ]
     return Symbol(outer, inner, outer.difference(inner), None, dims)
 
 
-def _inside_legend(design: Design, inner: Polygon, required: bool, what: str) -> Block | None:
+def _inside_legend(design: Design, inner: Polygon, required: bool, what: str,
+                   build: Build) -> Block | None:
     """Fit the legend inside the symbol's white center, or say why it cannot be."""
-    h = design.display_height
-    low = legend_min_cap(h)
-    block = fit_block(design.legend, inner, low, h * INSIDE_MAX_CAP)
+    law, h = build.law, design.display_height
+    low = legend_min_cap(law, h)
+    block = fit_block(design.legend, inner, low, h * INSIDE_MAX_CAP, drawn=build.drawn)
     if block is None and required:
         wider = ", allow a wider sign (--max-width)" if what == "rectangle" else ""
         raise WsmarkError(
             f"legend {quoted(design.legend)} does not fit inside the {what} at the {low:.2f} "
-            f"in minimum legible cap height ({requirement('legend_min_fraction').ref}, after "
-            f"{code()}(2)(b)5); shorten it, break it with '|'{wider} or enlarge the display "
-            "area")
+            f"in minimum legible cap height ({law.requirement('legend_min_fraction').ref}, "
+            f"after {law.clause('regulatory_letters')}); shorten it, break it with "
+            f"'|'{wider} or enlarge the display area")
     return block
 
 
@@ -199,10 +210,10 @@ def _inside_legend(design: Design, inner: Polygon, required: bool, what: str) ->
 CAP_STEP = 0.125
 
 
-def _band(text: str, h: float, limit: float, what: str) -> tuple[list[str], float]:
+def _band(law: Law, text: str, h: float, limit: float, what: str) -> tuple[list[str], float]:
     """A band of words within ``limit`` inches: its lines and cap height, as large as
     H/8 and lowered in 1/8 in steps to the legible minimum before refusing."""
-    low = legend_min_cap(h)
+    low = legend_min_cap(law, h)
     cap = max(low, h * BAND_CAP)
     while True:
         lines = wrap_words(text, cap, limit - cap)  # a half-cap pad on each side
@@ -211,8 +222,8 @@ def _band(text: str, h: float, limit: float, what: str) -> tuple[list[str], floa
         if cap <= low + 1e-9:
             raise WsmarkError(
                 f"{what} {text!r} cannot be set within {limit:.2f} in at the {low:.2f} in "
-                f"minimum legible cap height ({requirement('legend_min_fraction').ref}); give a "
-                f"larger --max-width, shorten it, or enlarge the display area")
+                f"minimum legible cap height ({law.requirement('legend_min_fraction').ref}); "
+                "give a larger --max-width, shorten it, or enlarge the display area")
         cap = max(low, cap - CAP_STEP)
 
 
@@ -227,23 +238,27 @@ def _max_width(design: Design, natural: float) -> float:
     return design.max_width
 
 
-def _sign(design: Design, symbol_at, inside: str, what: str,
+def _sign(design: Design, build: Build, symbol_at, what: str,
           inner_probe: Polygon | None = None, round_symbol: bool = False) -> Artwork:
     """Lay out a sign: display area with the symbol, legend inside or in a band below,
-    explanations above and below (control, danger), all within the sign's width.
+    explanations above and below, all within the sign's width.
 
-    ``inside`` is 'must' (control, information), 'may' (danger) or 'never' (exclusion).
-    A ``round_symbol`` (the control circle, as tall as H at H = 12 in) gets white above
-    and below it as wide as the side margins, outside the display area.
+    Where the legend goes is the kind's ``Look.words``: 'must' (inside), 'may' (inside
+    when it fits, else below) or 'never' (below). A ``round_symbol`` (a circle, as tall
+    as H at H = 12 in) gets white above and below it as wide as the side margins,
+    outside the display area.
     """
-    design.validate()
+    law = build.law
+    design.validate(law, build.as_declared)
+    inside = build.kind(design.kind).look.words
     h, legend = design.display_height, design.legend
     probe = symbol_at(0.0, 0.0)
     block = None
     if legend and inside != "never":
-        block = _inside_legend(design, inner_probe or probe.inner, inside == "must", what)
+        block = _inside_legend(design, inner_probe or probe.inner, inside == "must", what,
+                               build)
     sym_w = probe.outer.bounds[2] - probe.outer.bounds[0]
-    side = h * req("sign_side_margin")
+    side = h * law.req("sign_side_margin")
     natural = sym_w + 2 * side
     limit = _max_width(design, natural)
     below_text = "|".join(t for t in (legend if legend and block is None else None,
@@ -251,12 +266,12 @@ def _sign(design: Design, symbol_at, inside: str, what: str,
     bands = {}
     for name, text in (("above", design.above), ("below", below_text)):
         if text:
-            lines, cap = _band(text, h, limit, "legend" if name == "below" and not
+            lines, cap = _band(law, text, h, limit, "legend" if name == "below" and not
                                design.below else f"words {name} the symbol")
             bands[name] = (lines, cap, block_height(len(lines), cap) + cap)
     band_w = max((text_width(t, cap) + cap for lines, cap, _ in bands.values()
                   for t in lines), default=0.0)
-    label = permit_label(design.permit_id)
+    label = permit_label(law, design.permit_id, build.drawn)
     if label is not None and design.max_width is not None and label.width > limit + 1e-9:
         raise WsmarkError(f"permit label {label.text!r} needs {label.width:.2f} in with its "
                           f"margins, wider than the {limit:.2f} in --max-width")
@@ -269,12 +284,13 @@ def _sign(design: Design, symbol_at, inside: str, what: str,
     symbol = symbol_at(cx, cy)
     blocks = []
     if block is not None:
-        blocks.append(set_block([line.text for line in block.lines], block.cap_height, cx, cy))
+        blocks.append(set_block([line.text for line in block.lines], block.cap_height, cx, cy,
+                                build.drawn))
     wheres = ["inside"] if block is not None else []
     for name, y in (("above", (top - margin) / 2),
                     ("below", top + h + margin + (band_h - margin) / 2)):
         if name in bands:
-            blocks.append(set_block(bands[name][0], bands[name][1], cx, y))
+            blocks.append(set_block(bands[name][0], bands[name][1], cx, y, build.drawn))
             wheres.append(name)
     display = box(0, top, width, top + h)
     features = {"display-area": display, "symbol": symbol.outer,
@@ -285,10 +301,11 @@ def _sign(design: Design, symbol_at, inside: str, what: str,
         features["legend-band"] = box(0, top + h + margin, width, top + h + band_h)
     if "above" in bands:
         features["above-band"] = box(0, 0, width, top - margin)
+    _d = law.dimension
     dims = [_d("display area height H", h, "in", "display_min"), *symbol.dimensions]
     for b, where in zip(blocks, wheres):
         dims.append(_d(f"legend cap height ({where}), black block letters", b.cap_height,
-                       "in", f"{code()}(2)(b)5"))
+                       "in", law.clause("regulatory_letters")))
     total = top + h + band_h
     labels = []
     if label is not None:
@@ -297,7 +314,7 @@ def _sign(design: Design, symbol_at, inside: str, what: str,
         dims += label.dimensions()
         total += label.height
     dims.append(_d("sign panel (width x height)", f"{width:.2f} x {total:.2f}", "in",
-                   f"{code()}(5)(d)"))
+                   law.clause("sign_ground")))
     return assemble(
         design.kind, width, total,
         [("white", [Shape(box(0, 0, width, total))]),
@@ -312,59 +329,54 @@ def _sign(design: Design, symbol_at, inside: str, what: str,
         dimensions=dims)
 
 
-def build_danger(design: Design) -> Artwork:
-    """Danger: open orange diamond; words inside if they fit legibly, else below."""
-    return _sign(design, lambda x, y: diamond_symbol(x, y, design.display_height,
-                                                     design.outline, False), "may", "diamond")
-
-
-def build_exclusion(design: Design) -> Artwork:
-    """Exclusion: the diamond with an orange cross; no words inside, any words below.
-    A note says so when the cross leaves the white quarters too small to be seen."""
-    art = _sign(design, lambda x, y: diamond_symbol(x, y, design.display_height,
-                                                    design.outline, True), "never", "diamond")
-    h, t = design.display_height, design.outline
-    area, across = white_quarters(h, t)
-    want = req("exclusion_quarter_min")
+def build_diamond(design: Design, build: Build) -> Artwork:
+    """A diamond sign: open, its words inside if they fit legibly (else below), or with
+    the kind's cross and no words inside, any words below. A note says so when the cross
+    leaves the white quarters too small to be seen."""
+    law, look = build.law, build.kind(design.kind).look
+    h, t, clause = design.display_height, design.outline, build.kind(design.kind).ref.clause
+    art = _sign(design, build, lambda x, y: diamond_symbol(law, x, y, h, t, look.cross, clause),
+                "diamond")
+    if not look.cross:
+        return art
+    area, across = white_quarters(law, h, t)
+    want = law.req("exclusion_quarter_min")
     if across >= want:
         return art
-    note = (f"exclusion at H = {h:g} in: the white center is {area:.2f} sq in, each quarter "
-            f"{across:.2f} in across (under the {want:g} in of "
-            f"{requirement('exclusion_quarter_min').ref}); H = {smallest_clear_h(t):g} in or more "
-            "gives each quarter that")
+    note = (f"{design.kind} at H = {h:g} in: the white center is {area:.2f} sq in, each "
+            f"quarter {across:.2f} in across (under the {want:g} in of "
+            f"{law.requirement('exclusion_quarter_min').ref}); H = "
+            f"{smallest_clear_h(law, t):g} in or more gives each quarter that")
     return replace(art, meta={**art.meta, "notes": [note]})
 
 
-def build_control(design: Design) -> Artwork:
-    """Control: orange circle with the words of the control inside."""
-    return _sign(design, lambda x, y: circle_symbol(x, y, design.display_height,
-                                                    design.outline), "must", "circle",
+def build_circle(design: Design, build: Build) -> Artwork:
+    """A circle sign, its words inside."""
+    law, clause = build.law, build.kind(design.kind).ref.clause
+    h, t = design.display_height, design.outline
+    return _sign(design, build, lambda x, y: circle_symbol(law, x, y, h, t, clause), "circle",
                  round_symbol=True)
 
 
-def build_information(design: Design) -> Artwork:
-    """Information: orange square, widened to the right for a longer message."""
+def build_rectangle(design: Design, build: Build) -> Artwork:
+    """A rectangle sign: a square, widened to the right for a longer message."""
+    law, clause = build.law, build.kind(design.kind).ref.clause
     h, t = design.display_height, design.outline
-    inner_h = h * req("symbol_fraction") - t
+    inner_h = h * law.req("symbol_fraction") - t
     width = 0.0
     probe = None
-    side = h * req("sign_side_margin")
+    side = h * law.req("sign_side_margin")
     if design.legend and design.legend.strip():
-        outer_h = h * req("symbol_fraction") + t
+        outer_h = h * law.req("symbol_fraction") + t
         limit = _max_width(design, outer_h + 2 * side)
         if design.max_width is None:  # wrap within the square; widen for a long word
-            cap = max(legend_min_cap(h), h * BAND_CAP)
+            cap = max(legend_min_cap(law, h), h * BAND_CAP)
             word = max(text_width(w, cap) for w in design.legend.replace("|", " ").split())
             limit = max(limit, word + 2 * MARGIN * cap + 2 * t + 2 * side)
         probe = geo.rect(0, 0, limit - 2 * side - 2 * t, inner_h)
-        block = _inside_legend(design, probe, True, "rectangle")
+        block = _inside_legend(design, probe, True, "rectangle", build)
         pad = MARGIN * block.cap_height
         widest = max(line.box.bounds[2] - line.box.bounds[0] for line in block.lines)
         width = widest + 2 * pad + 2 * t
-    return _sign(design, lambda x, y: rectangle_symbol(x, y, h, t, width), "must",
+    return _sign(design, build, lambda x, y: rectangle_symbol(law, x, y, h, t, width, clause),
                  "rectangle", inner_probe=probe)
-
-
-#: The regulatory faces by kind name: what a symbol buoy carries or a sign buoy holds up.
-SIGN_BUILDERS = {"danger": build_danger, "exclusion": build_exclusion,
-                 "control": build_control, "information": build_information}

@@ -28,7 +28,8 @@ from shapely.geometry import LineString, box
 
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork
-from markers.core.spec import Dimension, code
+from markers.core.pack import Build
+from markers.core.spec import Dimension
 from markers.build.buoys import symbol_buoy, symbol_dims, symbol_meta
 from markers.build.cylinder import place, place_label, surface_half_width
 from markers.core.design import Design
@@ -45,9 +46,10 @@ def symbol_centres(diameter: float) -> tuple[float, float]:
     return around / 4, 3 * around / 4
 
 
-def build_wrap(design: Design) -> Artwork:
+def build_wrap(design: Design, build: Build) -> Artwork:
     """The wrap of the symbol buoy ``design`` describes (see the module docstring)."""
-    b = symbol_buoy(design)
+    b = symbol_buoy(design, build)
+    curve, sides = build.law.clause("curvature"), build.law.clause("buoy_sides")
     r = b.diameter / 2
     around = math.pi * b.diameter
     seam = design.seam
@@ -65,12 +67,11 @@ def build_wrap(design: Design) -> Artwork:
         layers += paints
         legends += items
         labels.append(place_label(b.face, b.curvature, "surface", centre, b.band, r))
-    dims = [Dimension("circumference (pi x diameter)", around, "in", f"{code()}(6)(d)"),
-            Dimension("seam overlap", seam, "in", f"{code()}(6)(d)"),
-            Dimension("wrap width", width, "in", f"{code()}(6)(d)"),
+    dims = [Dimension("circumference (pi x diameter)", around, "in", curve),
+            Dimension("seam overlap", seam, "in", curve),
+            Dimension("wrap width", width, "in", curve),
             Dimension("symbol centres along the wrap (180 deg apart)",
-                      ", ".join(f"{c:.2f}" for c in symbol_centres(b.diameter)), "in",
-                      f"{code()}(6)(a)"),
+                      ", ".join(f"{c:.2f}" for c in symbol_centres(b.diameter)), "in", sides),
             *symbol_dims(b)]
     features = {"display-area": box(0, b.band + b.face.display_top, width,
                                     b.band + b.face.display_top + b.display_height),

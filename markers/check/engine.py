@@ -9,17 +9,17 @@ pack does not define is refused when the rule is registered, at import time.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from markers.core.colors import AMBIGUITY_MARGIN, ColorMatch
-from markers.core.spec import Law, governed_by, req, requirement
+from markers.core.spec import Law, Requirement
 
-__all__ = ["Hit", "Finding", "Tolerance", "Rule", "Registry", "Override", "SEVERITIES", "tolerance",
-           "at_least", "at_most", "within", "approximately", "color_is", "unjudged"]
+__all__ = ["Hit", "Finding", "Tolerance", "Rule", "Registry", "Override", "SEVERITIES", "Judge",
+           "color_is", "unjudged"]
 
 #: Slack for numbers that should compare equal after floating-point arithmetic.
 EPSILON = 1e-6
@@ -27,10 +27,6 @@ EPSILON = 1e-6
 #: Severities, worst first. ``review``: a requirement the drawing does not let wsmark
 #: judge (lettering not read, a raster image), so a person must look; never a pass.
 SEVERITIES = ("error", "review", "warning", "info")
-
-#: The tolerance in force for the rule being run: the user's override, else its default.
-_TOLERANCE: ContextVar[float | None] = ContextVar("tolerance", default=None)
-
 
 @dataclass(frozen=True)
 class Hit:
@@ -60,27 +56,34 @@ class Finding(Hit):
 @dataclass(frozen=True)
 class Tolerance:
     """A rule's default tolerance: a requirement key of the pack (its value and unit
-    from the table), or a number, or a function of the facts, with its ``unit``.
+    from the table), or a number, or a function of the facts and the law, with its
+    ``unit``.
     ``text`` says how a computed one is worked out. ``minimum``: the rule asks for at
     least a value, so a tolerance above the default accepts less than the rule does."""
 
-    value: str | float | Callable[[Any], float]
+    value: str | float | Callable[[Any, Law], float]
     unit: str = "in"
     text: str | None = None
     minimum: bool = False
 
-    def default(self, facts: Any) -> float:
+    def default(self, facts: Any, law: Law) -> float:
+        """The tolerance for ``facts`` under ``law``."""
         if isinstance(self.value, str):
-            return req(self.value)
-        return self.value(facts) if callable(self.value) else float(self.value)
+            return law.req(self.value)
+        return self.value(facts, law) if callable(self.value) else float(self.value)
 
-    def describe(self) -> str:
+    def describe(self, law: Law) -> str:
+        """How much it is, in words."""
         if self.text:
             return self.text
         if isinstance(self.value, str):
-            need = requirement(self.value)
+            need = law.requirement(self.value)
             return f"{need.value:g} {need.unit}"
         return f"{self.value:g} {self.unit}"
+
+    def unit_under(self, law: Law) -> str:
+        """Its unit: the requirement's, or its own."""
+        return law.requirement(self.value).unit if isinstance(self.value, str) else self.unit
 
 
 @dataclass(frozen=True)
@@ -116,7 +119,7 @@ class Rule:
     citation: str
     severity: str
     kinds: tuple[str, ...]
-    check: Callable[[Any], Iterable[Hit]]
+    check: Callable[[Any, Judge], Iterable[Hit]]
     tolerance: Tolerance | None = None
     gate: bool = False
 
@@ -137,6 +140,15 @@ class Registry:
     def __init__(self, law: Law) -> None:
         self.law = law
         self.rules: dict[str, Rule] = {}
+
+    def under(self, law: Law) -> "Registry":
+        """These rules judged under ``law`` (a pack that reuses another's rules with its
+        own numbers); ``law`` must define their citations."""
+        other = copy.copy(self)
+        other.law = law
+        for r in self.rules.values():
+            other.quotes(r.citation)  # a citation ``law`` lacks is refused here
+        return other
 
     def quotes(self, citation: str) -> list[tuple[str, str]]:
         """(clause, quote) of each paragraph ``citation`` names: "NR 5.09(2)(b)1-4",
@@ -186,10 +198,9 @@ class Registry:
         if not 0 <= value < float("inf"):
             raise ValueError(f"{rule_id}={value:g}: a tolerance is a finite number >= 0")
         tol = rule_.tolerance
-        with governed_by(self.law):
-            default = tol.describe()
-            below = tol.minimum and value > tol.default(None) + EPSILON
-            unit = requirement(tol.value).unit if isinstance(tol.value, str) else tol.unit
+        default = tol.describe(self.law)
+        below = tol.minimum and value > tol.default(None, self.law) + EPSILON
+        unit = tol.unit_under(self.law)
         if below and not allow_below_minimum:
             raise ValueError(f"{rule_id}={value:g} would accept less than the rule's own "
                              f"minimum (default tolerance {default}); give "
@@ -215,75 +226,84 @@ class Registry:
                 continue
             tol = tolerances.get(r.id)
             if tol is None and r.tolerance is not None:
-                tol = r.tolerance.default(facts)
-            token = _TOLERANCE.set(tol)
-            try:
-                hits = list(r.check(facts))
-            finally:
-                _TOLERANCE.reset(token)
-            for hit in hits:
+                tol = r.tolerance.default(facts, self.law)
+            for hit in r.check(facts, Judge(self.law, tol)):
                 yield Finding(**{**vars(hit), "severity": hit.severity or r.severity},
                               rule=r.id, citation=r.citation, waived=waivers.get(r.id))
 
 
-def tolerance() -> float:
-    """The tolerance of the rule being run (the user's override, else its default); 0
-    for a rule that declares none."""
-    return _TOLERANCE.get() or 0.0
+@dataclass(frozen=True)
+class Judge:
+    """What a rule is handed beside the facts, as yamllint's rules get ``conf``: the
+    ``law`` it judges by and the ``tolerance`` it runs with (the user's override, else
+    its default; None for a rule that declares none). Its comparators allow that
+    tolerance and stamp it on the Hit."""
 
+    law: Law
+    tolerance: float | None = None
 
-def _stamped() -> float | None:
-    tol = _TOLERANCE.get()
-    return None if tol is None else round(tol, 4)
+    @property
+    def tol(self) -> float:
+        """The tolerance as a number: 0 for a rule that declares none."""
+        return self.tolerance or 0.0
 
+    def req(self, key: str) -> float:
+        """The value of the law's requirement ``key``."""
+        return self.law.req(key)
 
-def at_least(value: float | None, low: float, say: Callable[[float], str], *,
-             unit: str = "in", bbox: tuple[float, float, float, float] | None = None,
-             required: str | None = None) -> Iterator[Hit]:
-    """A Hit when ``value`` is below ``low`` by more than the rule's tolerance."""
-    if value is not None and value < low - tolerance() - EPSILON:
-        yield Hit(say(value), measured=round(value, 3), required=required or f">= {low:g}",
-                  unit=unit, tolerance=_stamped(), bbox=bbox)
+    def requirement(self, key: str) -> Requirement:
+        """The law's requirement ``key``."""
+        return self.law.requirement(key)
 
+    def _stamped(self) -> float | None:
+        return None if self.tolerance is None else round(self.tolerance, 4)
 
-def at_most(value: float | None, high: float, say: Callable[[float], str], *,
-            unit: str = "in", bbox: tuple[float, float, float, float] | None = None,
-            required: str | None = None, digits: int = 3) -> Iterator[Hit]:
-    """A Hit when ``value`` is above ``high`` by more than the rule's tolerance."""
-    if value is not None and value > high + tolerance() + EPSILON:
-        yield Hit(say(value), measured=round(value, digits), required=required or f"<= {high:g}",
-                  unit=unit, tolerance=_stamped(), bbox=bbox)
+    def at_least(self, value: float | None, low: float, say: Callable[[float], str], *,
+                 unit: str = "in", bbox: tuple[float, float, float, float] | None = None,
+                 required: str | None = None) -> Iterator[Hit]:
+        """A Hit when ``value`` is below ``low`` by more than the tolerance."""
+        if value is not None and value < low - self.tol - EPSILON:
+            yield Hit(say(value), measured=round(value, 3), required=required or f">= {low:g}",
+                      unit=unit, tolerance=self._stamped(), bbox=bbox)
 
+    def at_most(self, value: float | None, high: float, say: Callable[[float], str], *,
+                unit: str = "in", bbox: tuple[float, float, float, float] | None = None,
+                required: str | None = None, digits: int = 3) -> Iterator[Hit]:
+        """A Hit when ``value`` is above ``high`` by more than the tolerance."""
+        if value is not None and value > high + self.tol + EPSILON:
+            yield Hit(say(value), measured=round(value, digits),
+                      required=required or f"<= {high:g}", unit=unit,
+                      tolerance=self._stamped(), bbox=bbox)
 
-def within(value: float | None, low: float, high: float, say: Callable[[float], str], *,
-           required: str, unit: str = "in", digits: int = 3,
-           bbox: tuple[float, float, float, float] | None = None) -> Iterator[Hit]:
-    """A Hit when ``value`` lies outside ``low``..``high`` by more than the tolerance."""
-    tol = tolerance() + EPSILON
-    if value is not None and not low - tol <= value <= high + tol:
-        yield Hit(say(value), measured=round(value, digits), required=required, unit=unit,
-                  tolerance=_stamped(), bbox=bbox)
+    def within(self, value: float | None, low: float, high: float,
+               say: Callable[[float], str], *, required: str, unit: str = "in",
+               digits: int = 3, bbox: tuple[float, float, float, float] | None = None
+               ) -> Iterator[Hit]:
+        """A Hit when ``value`` lies outside ``low``..``high`` by more than the tolerance."""
+        tol = self.tol + EPSILON
+        if value is not None and not low - tol <= value <= high + tol:
+            yield Hit(say(value), measured=round(value, digits), required=required, unit=unit,
+                      tolerance=self._stamped(), bbox=bbox)
 
-
-def approximately(value: float | None, want: float, far: float,
-                  say: Callable[[float, bool], str], *, unit: str = "in",
-                  relative: bool = False, digits: int = 3,
-                  bbox: tuple[float, float, float, float] | None = None) -> Iterator[Hit]:
-    """"Approximately ``want``" (RULES.md): nothing within the rule's tolerance of it (the
-    first band), a warning beyond it up to ``far`` (the second band), an error beyond
-    that. ``relative``: both bands are shares of ``want``. The Hit stamps the band it
-    broke as its tolerance (in ``unit``) and both bands in ``required``; ``say(value,
-    beyond_far)`` words it."""
-    scale = abs(want) if relative else 1.0
-    near = tolerance() * scale
-    far = max(far * scale, near)
-    if value is None or abs(value - want) <= near + EPSILON:
-        return
-    beyond = abs(value - want) > far + EPSILON
-    yield Hit(say(value, beyond), measured=round(value, digits),
-              required=f"about {want:g} +- {near:.4g} (error beyond +- {far:.4g})",
-              unit=unit, tolerance=round(far if beyond else near, 4), bbox=bbox,
-              severity="error" if beyond else "warning")
+    def approximately(self, value: float | None, want: float, far: float,
+                      say: Callable[[float, bool], str], *, unit: str = "in",
+                      relative: bool = False, digits: int = 3,
+                      bbox: tuple[float, float, float, float] | None = None) -> Iterator[Hit]:
+        """"Approximately ``want``" (RULES.md): nothing within the tolerance of it (the
+        first band), a warning beyond it up to ``far`` (the second band), an error beyond
+        that. ``relative``: both bands are shares of ``want``. The Hit stamps the band it
+        broke as its tolerance (in ``unit``) and both bands in ``required``;
+        ``say(value, beyond_far)`` words it."""
+        scale = abs(want) if relative else 1.0
+        near = self.tol * scale
+        far = max(far * scale, near)
+        if value is None or abs(value - want) <= near + EPSILON:
+            return
+        beyond = abs(value - want) > far + EPSILON
+        yield Hit(say(value, beyond), measured=round(value, digits),
+                  required=f"about {want:g} +- {near:.4g} (error beyond +- {far:.4g})",
+                  unit=unit, tolerance=round(far if beyond else near, 4), bbox=bbox,
+                  severity="error" if beyond else "warning")
 
 
 def color_is(match: ColorMatch | None, want: str, say: Callable[[ColorMatch], str], *,

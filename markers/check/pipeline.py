@@ -13,7 +13,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
 
-import shapely
 
 from markers.check.engine import Finding, Override
 from markers.check.measure import Facts, measure
@@ -22,9 +21,7 @@ from markers.check.report import FileReport, MarkerReport, marker_verdict
 from markers.check.layout import SetAside, Split, at_scale, split, stated_scale
 from markers.check.walk import Inputs, suffix
 from markers.core.artwork import Artwork
-from markers.core.design import (
-    DESIGN_SUFFIXES, as_declared, design_from_record, is_design, parse_design,
-)
+from markers.core.design import DESIGN_SUFFIXES, design_from_record, is_design, parse_design
 from markers.core.pack import Pack
 from markers.core.quiet import ARITHMETIC, warnings_as_errors
 from markers.core.shown import arithmetic_words, one_line, plain, short_name
@@ -34,8 +31,8 @@ from markers.read.limits import read_limited
 from markers.read.linework import film_on_design
 from markers.read.sniff import sniff
 
-__all__ = ["CheckOptions", "load_artwork", "judge", "judge_pages", "worst_page", "check_bytes",
-           "check_pages", "check_file", "check_file_pages", "check_inputs", "inputs"]
+__all__ = ["CheckOptions", "load_artwork", "judge", "judge_pages", "worst_page", "check_pages",
+           "check_file", "check_file_pages", "check_inputs", "inputs"]
 
 
 @dataclass(frozen=True)
@@ -57,12 +54,14 @@ def load_artwork(data: bytes, name: str, options: CheckOptions, pack: Pack) -> l
     suffix = Path(name).suffix.lower()
     if suffix in DESIGN_SUFFIXES:
         design = parse_design(data, name)
-        with as_declared():  # a broken minimum is a finding of the rules, not unreadable
-            art = pack.build(design)
+        # as declared: a broken minimum is a finding of the rules, not unreadable
+        art = pack.build(design, as_declared=True)
         return [replace(art, meta={**art.meta, "source": name})]
-    if suffix in READERS or sniff(data) not in ("unknown", "xml"):  # an EPS, a PNG: named
+    sniffed = None if suffix in READERS else sniff(data)
+    if sniffed not in ("unknown", "xml"):  # a reader's suffix, or an EPS, a PNG: named
         return [_with_declared_films(page, name, pack) for page in read_drawing(
-            data, name, scale=options.scale, display_height=options.display_height)]
+            data, name, scale=options.scale, display_height=options.display_height,
+            sniffed=sniffed)]
     raise UnreadableDrawing(f"{name}: not a drawing or design file (use "
                             f"{', '.join((*READERS, *DESIGN_SUFFIXES))})")
 
@@ -76,10 +75,9 @@ def _with_declared_films(page: Artwork, name: str, pack: Pack) -> Artwork:
     if not page.meta.get("cut_film") or not record:
         return page
     try:
-        with as_declared():
-            design = design_from_record(record, name)
-            declared = pack.build(design)
-            surface = pack.surface(design, declared)
+        design = design_from_record(record, name)
+        declared = pack.build(design, as_declared=True)
+        surface = pack.surface(design, declared, as_declared=True)
     except WsmarkError:
         return page
     flat = getattr(surface, "flat", None)
@@ -92,25 +90,32 @@ def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack,
     the pack's rules on it; a scale the title block states is used unless the user gave
     one. What was set aside is one info finding, on the first marker. ``page`` is the
     page already split, when the caller has it."""
-    art, stated = _at_stated_scale(art, options)
+    return _judged(*_at_stated_scale(art, options), file, options, pack, page)
+
+
+#: A page as judged: at full size (its title block's scale applied), and that scale
+#: (its factor and words) when it states one.
+Scaled = tuple[Artwork, "tuple | None"]
+
+
+def _judged(art: Artwork, stated: tuple | None, file: str, options: CheckOptions, pack: Pack,
+            page: Split | None = None) -> FileReport:
+    """``judge`` of a page already at its stated scale."""
     page = page if page is not None else split(art)
     markers, findings = [], []
     for index, marker in enumerate(page.markers):
-        with pack.in_force():
-            facts = measure(marker, pack.kinds, options.display_height)
-            facts.extent = _extent(marker)
-            facts.dimensions = [d for d in page.dimensions if d.marker == index]
-            facts.set_aside = page.set_aside if index == 0 else []
-            if stated is not None and facts.display_basis:
-                facts.display_basis += f" at the stated scale {stated[1]}"
-            found = [replace(f, marker=index) for f in
-                     pack.rules.evaluate(facts, options.waivers, options.tolerances)]
+        facts = measure(marker, pack.law, pack.kinds, options.display_height,
+                        dimensions=[d for d in page.dimensions if d.marker == index],
+                        set_aside=page.set_aside if index == 0 else (),
+                        stated_scale=None if stated is None else stated[1])
+        found = [replace(f, marker=index) for f in
+                 pack.rules.evaluate(facts, options.waivers, options.tolerances)]
         findings += found
         markers.append(_marker(index, facts, marker, found))
     return FileReport.judged(file, markers, findings, options.overrides)
 
 
-def _at_stated_scale(art: Artwork, options: CheckOptions) -> tuple[Artwork, tuple | None]:
+def _at_stated_scale(art: Artwork, options: CheckOptions) -> Scaled:
     """``art`` at full size when its title block states a scale other than full size
     ("SCALE 1:4") and the user gave neither --scale nor --display-height, with that
     scale; else as it is."""
@@ -120,31 +125,22 @@ def _at_stated_scale(art: Artwork, options: CheckOptions) -> tuple[Artwork, tupl
     return at_scale(art, stated[0]), stated
 
 
-def _extent(art: Artwork) -> float | None:
-    """The larger side of what ``art`` paints (inches), None when it paints nothing."""
-    painted = [s.geometry for layer in art.layers for s in layer.shapes
-               if not s.geometry.is_empty]
-    if not painted:
-        return None
-    x0, y0, x1, y1 = shapely.total_bounds(painted)
-    return float(max(x1 - x0, y1 - y0))
-
-
 def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding]) -> MarkerReport:
     """The report of one marker: its box (the drawing's when no marker was found), what
     it was judged as, what its lettering says and how that was read."""
-    height = facts.display_height
+    height = facts.display.height
     return MarkerReport(
         index, int(art.meta.get("page", 1)),
         facts.bbox() or art.meta.get("marker_bbox") or bbox_of(art.bounds), facts.kind,
         marker_verdict([f for f in findings if f.marker == index]),
-        None if height is None else round(height, 3), facts.display_basis,
-        facts.legend_text, facts.ws_id, facts.text_basis, _permit_id(facts))
+        None if height is None else round(height, 3), facts.display.basis,
+        facts.letters.text, facts.letters.ws_id, facts.letters.basis, _permit_id(facts))
 
 
 def _permit_id(facts: Facts) -> str | None:
     """What the marker's permit label reads: its own, or that of a face it carries."""
-    labels = [f.permit_label for f in (facts, *facts.faces) if f.permit_label is not None]
+    labels = [f.letters.permit_label for f in (facts, *facts.faces)
+              if f.letters.permit_label is not None]
     return next((label.text for label in labels if label.text), None)
 
 
@@ -156,8 +152,14 @@ def judge_pages(pages: list[Artwork], file: str, options: CheckOptions,
     (page, then on the page, each with its page number), each finding naming its
     marker, and its verdict is the worst. With no marker on any page, the first page
     that paints something is judged as one."""
-    splits = {i: split(_at_stated_scale(art, options)[0]) for i, art in enumerate(pages)
-              if art.layers}
+    return _judged_pages(pages, [_at_stated_scale(art, options) for art in pages], file,
+                         options, pack)
+
+
+def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
+                  options: CheckOptions, pack: Pack) -> FileReport:
+    """``judge_pages`` of ``pages`` as read and at their stated scales (``scaled``)."""
+    splits = {i: split(scaled[i][0]) for i, art in enumerate(pages) if art.layers}
     drawn = [i for i, art in enumerate(pages) if (i in splits and splits[i].found)
              or art.meta.get("scan")] or [min(splits, default=0)]
     empty = [i for i in range(len(pages)) if i not in drawn]
@@ -167,7 +169,7 @@ def judge_pages(pages: list[Artwork], file: str, options: CheckOptions,
             SetAside(f"page {i + 1}, which holds no marker", (0.0, 0.0, round(pages[i].width, 3),
                                                               round(pages[i].height, 3)))
             for i in empty)]
-    reports = {i: judge(pages[i], file, options, pack, splits.get(i)) for i in drawn}
+    reports = {i: _judged(*scaled[i], file, options, pack, splits.get(i)) for i in drawn}
     markers, findings = [], []
     for i, report in reports.items():
         offset = len(markers)
@@ -184,14 +186,6 @@ def worst_page(report: FileReport, pages: int) -> int:
     return min(max(shown[0] - 1, 0), pages - 1)
 
 
-def check_bytes(data: bytes, name: str, options: CheckOptions,
-                pack: Pack) -> tuple[FileReport, Artwork | None]:
-    """Judge one input (see ``check_pages``); with the Artwork of the page a single
-    marked-up copy shows (``worst_page``), None when unreadable."""
-    report, pages = check_pages(data, name, options, pack)
-    return report, pages[worst_page(report, len(pages))] if pages else None
-
-
 def check_pages(data: bytes, name: str, options: CheckOptions,
                 pack: Pack) -> tuple[FileReport, list[Artwork]]:
     """Judge one input, with the Artwork of every page (at a stated scale, as measured;
@@ -203,9 +197,10 @@ def check_pages(data: bytes, name: str, options: CheckOptions,
     try:
         with warnings_as_errors():
             pages = load_artwork(data, name, options, pack)
-            report = judge(pages[0], name, options, pack) if len(pages) == 1 else \
-                judge_pages(pages, name, options, pack)
-            return report, [_at_stated_scale(page, options)[0] for page in pages]
+            scaled = [_at_stated_scale(page, options) for page in pages]
+            report = _judged(*scaled[0], name, options, pack) if len(pages) == 1 else \
+                _judged_pages(pages, scaled, name, options, pack)
+            return report, [art for art, _ in scaled]
     except WsmarkError as err:
         text = str(err)
         reason = text[len(name):] if text.startswith(name) else text
@@ -228,7 +223,8 @@ def check_pages(data: bytes, name: str, options: CheckOptions,
 
 def check_file(path: str | Path, options: CheckOptions,
                pack: Pack) -> tuple[FileReport, Artwork | None]:
-    """Judge the file at ``path`` (see check_bytes)."""
+    """Judge the file at ``path`` (see check_pages), with the Artwork of the page a
+    single marked-up copy shows (``worst_page``), None when unreadable."""
     report, pages, _ = check_file_pages(path, options, pack)
     return report, pages[worst_page(report, len(pages))] if pages else None
 

@@ -4,43 +4,19 @@ from __future__ import annotations
 
 import json
 import math
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Iterator
 
 from markers.errors import DesignError, UnreadableDrawing
 from markers.core.words import did_you_mean
-from markers.core.spec import code, requirement
+from markers.core.spec import Law
 
 __all__ = ["Design", "is_design", "load_design", "parse_design", "design_from_record",
-           "DESIGN_SUFFIXES", "CURVATURES", "as_declared", "refuse", "ws_id_from_text"]
+           "DESIGN_SUFFIXES", "CURVATURES", "ws_id_from_text"]
 
 DESIGN_SUFFIXES = (".yaml", ".yml", ".json")
 #: A design file is a few lines; anything bigger is not one.
 MAX_DESIGN_BYTES = 1_000_000
-
-
-_AS_DECLARED: ContextVar[bool] = ContextVar("as_declared", default=False)
-
-
-@contextmanager
-def as_declared() -> Iterator[None]:
-    """Build designs as declared: a number of the rule that a design breaks is left to
-    the checker's rules to report with its paragraph, instead of being refused. Only
-    what cannot be drawn at all is still refused."""
-    token = _AS_DECLARED.set(True)
-    try:
-        yield
-    finally:
-        _AS_DECLARED.reset(token)
-
-
-def refuse(message: str) -> None:
-    """Refuse a design that breaks a number of the rule (unless checking it as declared)."""
-    if not _AS_DECLARED.get():
-        raise DesignError(message)
 
 
 #: How a face is laid on a cylinder: keeping its shape as seen from the front
@@ -60,7 +36,7 @@ class Design:
 
     kind: str
     display_height: float | None = None
-    outline: float | None = None  # None: the minimum of the law in force
+    outline: float | None = None  # None: the minimum of the law it is built to
     legend: str | None = None
     ws_id: str | None = None
     colors: dict[str, str] = field(default_factory=dict)
@@ -84,10 +60,17 @@ class Design:
     #: (lettered outside the display area; the pack says where and how large)
     permit_id: str | None = None
 
-    def validate(self, needs_display_height: bool = True) -> None:
-        """Refuse what no correct marker can be, citing the paragraph (an outline of
-        None is the law's minimum, filled in by the pack)."""
-        low, thin = requirement("display_min"), requirement("outline_min")
+    def validate(self, law: Law, as_declared: bool = False,
+                 needs_display_height: bool = True) -> None:
+        """Refuse what no correct marker can be under ``law``, citing the paragraph (an
+        outline of None is the law's minimum, filled in by the pack); ``as_declared``, a
+        number of the rule the design breaks is left to the checker's rules."""
+        low, thin = law.requirement("display_min"), law.requirement("outline_min")
+
+        def refuse(message: str) -> None:
+            if not as_declared:
+                raise DesignError(message)
+
         if self.display_height is None:
             if needs_display_height:
                 raise DesignError(f"{self.kind} needs a display height (display_height, or -H "
@@ -113,9 +96,9 @@ class Design:
         if self.outline is not None and not self.outline >= thin.value:
             refuse(f"outline {self.outline:g} in is thinner than the "
                    f"{thin.value:g} in minimum of {thin.ref}")
-        self._validate_sizes()
+        self._validate_sizes(law)
 
-    def _validate_sizes(self) -> None:
+    def _validate_sizes(self, law: Law) -> None:
         for name in ("height_above_water", "diameter", "flag_height", "flag_length", "seam",
                      "max_width"):
             value = getattr(self, name)
@@ -125,7 +108,8 @@ class Design:
                                   "number of inches")
         if self.curvature not in (None, *CURVATURES):
             raise DesignError(f"curvature {self.curvature!r}: use 'seen' (adjusted for the "
-                              f"curve, {code()}(6)(d)) or 'surface' (measured along the surface)")
+                              f"curve, {law.clause('curvature')}) or 'surface' (measured "
+                              "along the surface)")
 
 
 def ws_id_from_text(text: str) -> str:

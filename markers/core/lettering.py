@@ -9,8 +9,6 @@ no output depends on a font being installed.
 from __future__ import annotations
 
 import itertools
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from collections.abc import Callable, Iterator
 from functools import lru_cache
@@ -130,7 +128,7 @@ def _outline(name: str) -> RecordingPen:
 
 @lru_cache(maxsize=None)
 def _unit_ink(name: str) -> BaseGeometry:
-    """The glyph's outlines in font units (y up), for ``sizes_only`` builds: moved and
+    """The glyph's outlines in font units (y up), for lines not drawn: moved and
     scaled by one affine map, the same shape within rounding (1e-15 in), without the
     pen replay and the unions of each glyph set."""
     pen = _PolygonPen(_font()[0])
@@ -138,25 +136,12 @@ def _unit_ink(name: str) -> BaseGeometry:
     return pen.geometry()
 
 
-#: Set while a marker is built only to read its dimensions (``sizes_only``).
-_SIZES_ONLY: ContextVar[bool] = ContextVar("sizes_only", default=False)
-
-
-@contextmanager
-def sizes_only() -> Iterator[None]:
-    """Within: lines are set without their SVG path data (``path`` is empty), for a
-    build read only for its dimensions. Their outlines stay, each glyph's moved from
-    font units (``_unit_ink``): some builders size a face by the letters' ink."""
-    token = _SIZES_ONLY.set(True)
-    try:
-        yield
-    finally:
-        _SIZES_ONLY.reset(token)
-
-
-def set_line(text: str, cap_height: float, cx: float, baseline: float) -> Line:
-    """Set ``text`` centred on ``cx`` with its baseline at ``baseline`` (inches, y down)."""
-    drawn = not _SIZES_ONLY.get()
+def set_line(text: str, cap_height: float, cx: float, baseline: float,
+             drawn: bool = True) -> Line:
+    """Set ``text`` centred on ``cx`` with its baseline at ``baseline`` (inches, y down).
+    Not ``drawn`` (a marker built only for its dimensions): without SVG path data
+    (``path`` is empty), each glyph's outlines moved from font units (``_unit_ink``), as
+    some builders size a face by the letters' ink."""
     glyphs, _, upem = _font()
     scale = cap_height / (CAP_HEIGHT_EM * upem)
     width = text_width(text, cap_height)
@@ -205,11 +190,12 @@ def block_height(lines: int, cap_height: float) -> float:
     return cap_height * (lines + LINE_GAP * (lines - 1))
 
 
-def set_block(lines: list[str], cap_height: float, cx: float, cy: float) -> Block:
-    """Set ``lines`` centred on (cx, cy)."""
+def set_block(lines: list[str], cap_height: float, cx: float, cy: float,
+              drawn: bool = True) -> Block:
+    """Set ``lines`` centred on (cx, cy) (not ``drawn``: see ``set_line``)."""
     top = cy - block_height(len(lines), cap_height) / 2
     step = cap_height * (1 + LINE_GAP)
-    return Block(tuple(set_line(text, cap_height, cx, top + cap_height + i * step)
+    return Block(tuple(set_line(text, cap_height, cx, top + cap_height + i * step, drawn)
                        for i, text in enumerate(lines)), cap_height)
 
 
@@ -245,20 +231,21 @@ def line_choices(legend: str, max_lines: int = 4) -> list[list[str]]:
 
 
 def fit_block(legend: str, region: Polygon, min_cap: float, max_cap: float,
-              center: tuple[float, float] | None = None) -> Block | None:
+              center: tuple[float, float] | None = None, drawn: bool = True) -> Block | None:
     """The largest legend (cap height in [min_cap, max_cap]) that fits ``region``.
 
     Lines are centred on ``center`` (default: the region's centroid) with a clear
     margin around each; returns None when even ``min_cap`` does not fit. The same
     inputs give the same Block without fitting again (an information sign fits its
-    legend to size the rectangle, then lays the sign out with it).
+    legend to size the rectangle, then lays the sign out with it). Not ``drawn``: see
+    ``set_line``.
     """
-    return _fit_block(legend, region.wkb, min_cap, max_cap, center, _SIZES_ONLY.get())
+    return _fit_block(legend, region.wkb, min_cap, max_cap, center, drawn)
 
 
 @lru_cache(maxsize=64)
 def _fit_block(legend: str, region_wkb: bytes, min_cap: float, max_cap: float,
-               center: tuple[float, float] | None, sizes: bool = False) -> Block | None:
+               center: tuple[float, float] | None, drawn: bool = True) -> Block | None:
     """fit_block's search: the splits of ``line_choices`` in its order, each bisected
     (24 steps of a union and a containment test) only if arithmetic says it could
     beat the best so far. The region's bounding box caps a split's cap height at
@@ -267,9 +254,7 @@ def _fit_block(legend: str, region_wkb: bytes, min_cap: float, max_cap: float,
     too wide, so a long legend costs about as many steps as there are splits that fit,
     not the C(n-1, 3) of 4-line splits of n words. In an upright rectangle (an
     information sign's white) containment is compared number for number, without
-    building shapes. The result is the exhaustive search's. ``sizes`` (``sizes_only``
-    in force) keys the cache only: a Block set without paths never reaches a full
-    build."""
+    building shapes. The result is the exhaustive search's, set ``drawn`` or not."""
     region = from_wkb(region_wkb)
     cx, cy = center if center else (region.centroid.x, region.centroid.y)
     x0, y0, x1, y1 = region.bounds
@@ -315,7 +300,7 @@ def _fit_block(legend: str, region_wkb: bytes, min_cap: float, max_cap: float,
     if best is None:
         return None
     cap = round(best[0], 3)
-    return set_block(best[1], cap, cx, cy)
+    return set_block(best[1], cap, cx, cy, drawn)
 
 
 #: Relative room given to the arithmetic bounds, so that rounding never rules out a
@@ -377,4 +362,4 @@ def wrap_words(text: str, cap_height: float, width: float) -> list[str] | None:
     return lines
 
 
-__all__ += ["block_height", "set_block", "line_choices", "wrap_words", "sizes_only"]
+__all__ += ["block_height", "set_block", "line_choices", "wrap_words"]

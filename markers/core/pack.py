@@ -1,14 +1,13 @@
 """A pack: one jurisdiction's law as data and code, and the kinds of marker it defines.
 
 Everything that depends on a jurisdiction reaches it through a Pack handed in by
-``markers.api``: the builders and measurers read its numbers while it is in force
-(``Pack.in_force``), the checker runs its rules, the sheets print its words.
+``markers.api``: the builders get a ``Build`` made from it (its law and kinds), the
+measurers and rules its law, the sheets print its words. Nothing is put in force.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from importlib import import_module
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from markers.core.colors import classify
 from markers.core.design import Design
-from markers.core.spec import Law, Ref, governed_by
+from markers.core.spec import Law, Ref
 from markers.core.words import did_you_mean
 from markers.errors import DesignError
 
@@ -24,11 +23,30 @@ if TYPE_CHECKING:  # no shapely for commands that build and measure nothing
     from markers.check.engine import Registry
     from markers.core.artwork import Artwork
 
-__all__ = ["FAMILIES", "Kind", "Numbering", "Pack"]
+__all__ = ["FAMILIES", "Build", "Kind", "Look", "Numbering", "Pack"]
 
 #: How a kind is drawn and measured: a flat regulatory face, a state aid face, a buoy
 #: elevation, a buoy's flat wrap, or a flag.
 FAMILIES = ("face", "aid", "buoy", "wrap", "flag")
+
+
+@dataclass(frozen=True)
+class Look:
+    """What a kind's builder draws, so that no builder names a kind: the ``figure`` (a
+    sign's symbol "diamond", "circle" or "rectangle"; an aid face's "triangle", "square"
+    or "stripes"; an aid buoy's "nun" or "can"), ``shape_words`` saying it in a
+    dimension, its ``color`` family, a ``cross`` in a diamond, ``stripes`` of black on
+    white (with the letters on a black plate), where a sign's ``words`` go ("must" and
+    "may" inside the symbol, "may" below it when they do not fit, "never" inside), and
+    the kind a buoy's flat ``print`` is."""
+
+    figure: str | None = None
+    shape_words: str | None = None
+    color: str | None = None
+    cross: bool = False
+    stripes: bool = False
+    words: str | None = None
+    print: str | None = None
 
 
 @dataclass(frozen=True)
@@ -44,13 +62,13 @@ class Kind:
     its elevation; ``markers.core.shop.BuoySurface``), None for kinds made flat.
     ``builder`` and ``surface`` are the functions or their "module:function" names,
     imported on first use so that commands that build nothing load no builder (nor its
-    fonts).
+    fonts); each is handed a ``Build``. ``look`` is what the builder draws (Look).
     """
 
     name: str
     title: str
     ref: Ref
-    builder: Callable[[Design], Artwork] | str
+    builder: Callable[[Design, "Build"], Artwork] | str
     family: str
     shape: str
     reported_as: str | None = None
@@ -59,16 +77,17 @@ class Kind:
     display_area: bool = True
     sample: dict[str, Any] = field(default_factory=dict)
     legends: tuple[str | None, ...] = (None,)
-    surface: Callable[[Design, Artwork], Any] | str | None = None
+    surface: Callable[[Design, Artwork, "Build"], Any] | str | None = None
+    look: Look = Look()
 
     @property
     def form(self) -> str:
         """"sign" (a flat face sized by its display area), "buoy", "wrap" or "flag"."""
         return "sign" if self.family in ("face", "aid") else self.family
 
-    def build(self, design: Design) -> Artwork:
+    def build(self, design: Design, build: "Build") -> Artwork:
         """The builder's Artwork of ``design`` (no validation: see ``Pack.build``)."""
-        return _resolve(self.builder)(design)
+        return _resolve(self.builder)(design, build)
 
     @property
     def report_name(self) -> str:
@@ -82,6 +101,39 @@ class Kind:
         legends = self.legends if self.legends != (None,) else (sample_legend,)
         height = display_height if self.display_area else None
         return [Design(self.name, height, legend=legend, **fields_) for legend in legends]
+
+
+@dataclass(frozen=True)
+class Build:
+    """What a builder is handed beside the design, made once by ``Pack.build`` (as
+    yamllint's rules get ``conf``): the ``law`` whose numbers and paragraphs it draws
+    to, the pack's ``kinds`` (a buoy carries a face of another kind), ``as_declared``
+    (a number of the rule that the design breaks is left to the checker's rules to
+    report with its paragraph instead of being refused; what cannot be drawn at all is
+    still refused) and ``drawn`` (False: built only to read its dimensions, lines set
+    without their SVG path data)."""
+
+    law: Law
+    kinds: Mapping[str, Kind]
+    as_declared: bool = False
+    drawn: bool = True
+
+    def kind(self, name: str) -> Kind:
+        """The kind called ``name`` (a builder asks only for kinds its design names)."""
+        return self.kinds[name]
+
+    def of_family(self, *families: str) -> tuple[str, ...]:
+        """Names of the kinds of ``families``, in declaration order."""
+        return tuple(k.name for k in self.kinds.values() if k.family in families)
+
+    def make(self, design: Design) -> Artwork:
+        """The Artwork of ``design`` by its kind's builder (a face a buoy carries)."""
+        return self.kinds[design.kind].build(design, self)
+
+    def refuse(self, message: str) -> None:
+        """Refuse a design that breaks a number of the rule, unless built as declared."""
+        if not self.as_declared:
+            raise DesignError(message)
 
 
 @dataclass(frozen=True)
@@ -106,11 +158,14 @@ class Pack:
     """One jurisdiction: its ``law`` (citations, numbers), its ``kinds``, the
     ``validate`` step every design passes before it is built, its ``rules`` and the
     identification check sheets show (``check_id(kind, id) -> id``, DesignError when
-    wrong) with the sheets' ``numbering`` page. ``source`` names the enactment;
+    wrong; ``validate`` gets the Build the design is to be built with) with the
+    sheets' ``numbering`` page. ``source`` names the enactment;
     ``module`` is where the pack is defined (as ``PACK``). ``plan_rules``, when the pack
     judges placement plans, is its markers.plan.rules.PlanRegistry;
     ``fabrication_samples`` are the jobs whose shop files the gallery previews;
-    ``gallery_extras`` are designs the gallery shows beside each kind's typical ones.
+    ``gallery_extras`` are designs the gallery shows beside each kind's typical ones;
+    ``help`` the faces' help of options that cite the rule (option -> words) and
+    ``example_kind`` the kind a form shows when none is asked for.
     Both rule registries are named as "module:NAME" (``rules_at``, ``plan_rules_at``)
     and imported when first used: listing kinds loads no measurer, no geometry library
     and no projection."""
@@ -121,7 +176,7 @@ class Pack:
     url: str
     law: Law
     kinds: Mapping[str, Kind]
-    validate: Callable[[Design, Kind], Design]
+    validate: Callable[[Design, Kind, Build], Design]
     rules_at: str
     check_id: Callable[[str, str | None], str]
     numbering: Numbering
@@ -129,6 +184,8 @@ class Pack:
     fabrication_samples: tuple[Design, ...] = ()
     plan_rules_at: str | None = None
     gallery_extras: tuple[Design, ...] = ()
+    help: Mapping[str, str] = field(default_factory=dict)
+    example_kind: str | None = None
 
     @cached_property
     def rules(self) -> "Registry":
@@ -144,12 +201,6 @@ class Pack:
         """A pack crosses to worker processes by the name of the module defining it."""
         return _pack_of, (self.module,)
 
-    @contextmanager
-    def in_force(self) -> Iterator["Pack"]:
-        """Builders and measurers called inside read this pack's numbers."""
-        with governed_by(self.law):
-            yield self
-
     def kind(self, name: str) -> Kind:
         """The kind called ``name``, or a one-line error listing the known kinds."""
         try:
@@ -162,13 +213,19 @@ class Pack:
         """Names of the kinds of ``families``, in declaration order."""
         return tuple(k.name for k in self.kinds.values() if k.family in families)
 
-    def build(self, design: Design) -> Artwork:
+    def maker(self, as_declared: bool = False, drawn: bool = True) -> Build:
+        """The Build its builders are handed (see Build)."""
+        return Build(self.law, self.kinds, as_declared, drawn)
+
+    def build(self, design: Design, as_declared: bool = False, drawn: bool = True
+              ) -> Artwork:
         """The Artwork of ``design``, validated first, painted in the design's declared
-        colors where it gives any (family -> hex)."""
+        colors where it gives any (family -> hex). ``as_declared`` and ``drawn``: see
+        Build."""
         kind = self.kind(design.kind)
-        with self.in_force():
-            design = self.validate(design, kind)
-            art = kind.build(design)
+        build = self.maker(as_declared, drawn)
+        design = self.validate(design, kind, build)
+        art = kind.build(design, build)
         if not design.colors:
             return art
         unknown = sorted(set(design.colors) - set(art.colors()))
@@ -180,14 +237,14 @@ class Pack:
                        for layer in art.layers)
         return replace(art, layers=layers)
 
-    def surface(self, design: Design, art: Artwork) -> Any | None:
+    def surface(self, design: Design, art: Artwork, as_declared: bool = False) -> Any | None:
         """The surface of the buoy ``design`` (its elevation ``art``) for the shop, or
         None for a kind made flat (signs, wraps, flags)."""
         kind = self.kind(design.kind)
         if kind.surface is None:
             return None
-        with self.in_force():
-            return _resolve(kind.surface)(self.validate(design, kind), art)
+        build = self.maker(as_declared)
+        return _resolve(kind.surface)(self.validate(design, kind, build), art, build)
 
 
 def _resolve(what: Any) -> Any:

@@ -2,7 +2,7 @@
 
 One grammar for the builder's refusal (the pack's validation) and the checker's
 reading: capitals and digits, with '-' or '/' between them (WI-2026-0417, 2026/17), at
-least one digit, and no longer than the law in force allows (``permit_id_max_chars``).
+least one digit, and no longer than the law allows (``permit_id_max_chars``).
 The digit is what tells a label from a legend's words ("ROCKS", "NO WAKE").
 """
 
@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import re
 
-from markers.core.spec import req
+from markers.core.spec import Law
 
 __all__ = ["is_permit_id"]
 
 _FORM = re.compile(r"[A-Z0-9](?:[A-Z0-9/-]*[A-Z0-9])?")
 
 
-def is_permit_id(text: str) -> bool:
-    """Whether ``text`` has the form of a permit id (see the module docstring)."""
-    return (len(text) <= req("permit_id_max_chars") and bool(_FORM.fullmatch(text))
+def is_permit_id(law: Law, text: str) -> bool:
+    """Whether ``text`` has the form of a permit id under ``law`` (see the module
+    docstring)."""
+    return (len(text) <= law.req("permit_id_max_chars") and bool(_FORM.fullmatch(text))
             and any(ch.isdigit() for ch in text))

@@ -1,19 +1,16 @@
 """The vocabulary of a rule: cited paragraphs, numbers and lists, and built dimensions.
 
-A pack (``markers.packs``) fills these tables for one jurisdiction and puts its ``Law``
-in force while it builds or measures (``governed_by``); builders and measurers read the
-numbers through ``req`` and friends, so they are handed the law instead of importing it.
+A pack (``markers.packs``) fills these tables for one jurisdiction as a ``Law``, which
+it hands to the builders, measurers and rules (as yamllint hands its rules ``conf``):
+they read its numbers through ``Law.req`` and friends, never from ambient state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
-__all__ = ["Ref", "Requirement", "Choice", "Dimension", "Law", "governed_by", "law", "code", "req",
-           "requirement", "choice", "cite", "dimension", "at_least", "about"]
+__all__ = ["Ref", "Requirement", "Choice", "Dimension", "Law"]
 
 
 @dataclass(frozen=True)
@@ -62,82 +59,56 @@ class Dimension:
         return f"{value} {self.unit}".strip()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Law:
-    """One jurisdiction's words and numbers. ``code`` is how its messages name the rule
-    ("NR 5.09"); ``practice`` is the clause id of the project's own recommendations."""
+    """One jurisdiction's words and numbers, handed to the builders, measurers and rules
+    that need them (never put in force around them). ``code`` is how its messages name
+    the rule ("NR 5.09"); ``practice`` is the clause id of the project's own
+    recommendations. ``clauses`` names, by topic, the paragraph a builder cites where
+    no requirement or kind of the pack carries it ("curvature": "NR 5.09(6)(d)"). A law
+    is equal only to itself, so caches may be keyed on it."""
 
     code: str
     citations: Mapping[str, Ref]
     requirements: Mapping[str, Requirement]
     choices: Mapping[str, Choice]
     practice: str
+    clauses: Mapping[str, str] = field(default_factory=dict)
+
+    def clause(self, topic: str) -> str:
+        """The paragraph the law gives ``topic`` (KeyError on a typo)."""
+        return self.clauses[topic]
 
     def ref(self, clause: str) -> Ref:
         """The Ref for ``clause``; a typo is a programming error, so KeyError."""
         return self.citations[clause]
 
+    def requirement(self, key: str) -> Requirement:
+        """Requirement ``key`` (KeyError on a typo)."""
+        return self.requirements[key]
 
-_ACTIVE: ContextVar[Law | None] = ContextVar("law", default=None)
+    def req(self, key: str) -> float:
+        """The value of requirement ``key``."""
+        return self.requirements[key].value
 
+    def choice(self, key: str) -> Choice:
+        """List ``key``."""
+        return self.choices[key]
 
-@contextmanager
-def governed_by(active: Law) -> Iterator[Law]:
-    """Put ``active`` in force for the builders and measurers called inside."""
-    token = _ACTIVE.set(active)
-    try:
-        yield active
-    finally:
-        _ACTIVE.reset(token)
+    def dimension(self, name: str, value: float | str, unit: str,
+                  key_or_clause: str) -> Dimension:
+        """A built marker's dimension citing requirement ``key_or_clause`` (or that
+        clause)."""
+        table = self.requirements
+        clause = table[key_or_clause].ref.clause if key_or_clause in table else key_or_clause
+        return Dimension(name, value, unit, clause)
 
+    def at_least(self, key: str) -> str:
+        """"(>= 36 in)": a minimum for a dimension's name, from the table."""
+        need = self.requirements[key]
+        return f"(>= {need.value:g} {need.unit})"
 
-def law() -> Law:
-    """The law in force; building or measuring outside a pack is a programming error."""
-    active = _ACTIVE.get()
-    if active is None:
-        raise RuntimeError("no pack is in force: build and check through markers.api or a Pack")
-    return active
-
-
-def requirement(key: str) -> Requirement:
-    """Requirement ``key`` of the law in force (KeyError on a typo)."""
-    return law().requirements[key]
-
-
-def req(key: str) -> float:
-    """The value of requirement ``key`` of the law in force."""
-    return requirement(key).value
-
-
-def choice(key: str) -> Choice:
-    """List ``key`` of the law in force."""
-    return law().choices[key]
-
-
-def cite(clause: str) -> Ref:
-    """Paragraph ``clause`` of the law in force."""
-    return law().ref(clause)
-
-
-def dimension(name: str, value: float | str, unit: str, key_or_clause: str) -> Dimension:
-    """A built marker's dimension citing requirement ``key_or_clause`` (or that clause)."""
-    table = law().requirements
-    clause = table[key_or_clause].ref.clause if key_or_clause in table else key_or_clause
-    return Dimension(name, value, unit, clause)
-
-
-def at_least(key: str) -> str:
-    """"(>= 36 in)": a minimum for a dimension's name, from the table."""
-    need = requirement(key)
-    return f"(>= {need.value:g} {need.unit})"
-
-
-def about(key: str) -> str:
-    """"(about 18 in)": an approximate size for a dimension's name, from the table."""
-    need = requirement(key)
-    return f"(about {need.value:g} {need.unit})"
-
-
-def code() -> str:
-    """How the law in force names itself in citations ("NR 5.09")."""
-    return law().code
+    def about(self, key: str) -> str:
+        """"(about 18 in)": an approximate size for a dimension's name, from the table."""
+        need = self.requirements[key]
+        return f"(about {need.value:g} {need.unit})"

@@ -74,11 +74,10 @@ def judge_plan(plan: Plan, pack: Pack, waivers: dict[str, str] | None = None) ->
     ``waivers`` (rule id -> reason) add to those the plan states."""
     registry = plan_registry(pack)
     waivers = {**plan.waivers, **(waivers or {})}
-    with pack.in_force():
-        facts = measure_plan(plan)
-        facts.designs = _designs(plan, pack)
-        findings = [_stamp(plan, index, finding)
-                    for index, finding in registry.judge(facts, waivers)]
+    facts = measure_plan(plan, pack.law)
+    facts.designs = _designs(plan, pack)
+    findings = [_stamp(plan, index, finding)
+                for index, finding in registry.judge(facts, waivers)]
     findings += _design_findings(plan, facts, waivers)
     findings.sort(key=lambda f: (-1 if f.marker is None else f.marker))
     return PlanReport(plan.path, verdict_of(findings), plan, facts, findings,

@@ -8,9 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from markers.core.artwork import Artwork
-from markers.core.design import Design, as_declared, parse_design
+from markers.core.design import Design, parse_design
 from markers.core.pack import Pack
-from markers.core.spec import req
 from markers.core.permit_id import is_permit_id
 from markers.errors import DesignError, WsmarkError
 from markers.plan.model import Plan, PlanMarker
@@ -29,8 +28,8 @@ def marker_design(plan: Plan, marker: PlanMarker, pack: Pack) -> Design:
         return design if marker.permit_id is None else \
             replace(design, permit_id=marker.permit_id)
     kind = pack.kind(marker.kind)
-    with pack.in_force():
-        height = marker.display_height or (req("display_min") if kind.display_area else None)
+    height = marker.display_height or (pack.law.req("display_min") if kind.display_area
+                                       else None)
     extra = dict(kind.sample) if "symbol" in kind.sample and not marker.symbol else {}
     if marker.symbol:
         extra["symbol"] = marker.symbol
@@ -54,8 +53,8 @@ def with_permit_ids(plan: Plan, ids: Mapping[str, str], pack: Pack) -> Plan:
         if key not in keys:
             raise WsmarkError(f"--permit-id {key}={permit_id}: no marker {key!r} in "
                               f"{plan.path} (name one by its ws_id, or #N for feature N)")
-        with pack.in_force():
-            most, ok = int(req("permit_id_max_chars")), is_permit_id(permit_id)
+        most = int(pack.law.req("permit_id_max_chars"))
+        ok = is_permit_id(pack.law, permit_id)
         if not ok:
             raise WsmarkError(f"--permit-id {key}={permit_id[:40]}: not a permit id as "
                               f"wsmark letters it (capitals and digits joined by '-' or '/', "
@@ -73,16 +72,15 @@ def marker_artworks(plan: Plan, pack: Pack) -> list[Artwork | str]:
     for marker in plan.markers:
         try:
             design = marker_design(plan, marker, pack)
-            with as_declared():
-                try:
-                    found.append(pack.build(design))
-                except DesignError as err:
-                    if design.permit_id is None:
-                        raise
-                    art = pack.build(replace(design, permit_id=None))
-                    note = f"permit {design.permit_id} not lettered: {err}"
-                    found.append(replace(art, meta={**art.meta, "notes": [
-                        *art.meta.get("notes", []), note]}))
+            try:
+                found.append(pack.build(design, as_declared=True))
+            except DesignError as err:
+                if design.permit_id is None:
+                    raise
+                art = pack.build(replace(design, permit_id=None), as_declared=True)
+                note = f"permit {design.permit_id} not lettered: {err}"
+                found.append(replace(art, meta={**art.meta, "notes": [
+                    *art.meta.get("notes", []), note]}))
         except WsmarkError as err:
             found.append(str(err).splitlines()[0])
     return found

@@ -14,7 +14,7 @@ import numpy as np
 import shapely
 from shapely import STRtree
 
-from markers.core.spec import req
+from markers.core.spec import Law
 from markers.plan.model import Plan
 
 __all__ = ["PlanFacts", "measure_plan"]
@@ -102,14 +102,14 @@ class _Segments:
                 np.sign(cross) * distance)
 
 
-def _channels(xy: np.ndarray, lines: list) -> tuple[np.ndarray, ...]:
-    """Each point's channel within reach (-1: none), chainage along it and signed
-    offset from it (nan without one)."""
+def _channels(xy: np.ndarray, lines: list, reach: float) -> tuple[np.ndarray, ...]:
+    """Each point's channel within ``reach`` feet (-1: none), chainage along it and
+    signed offset from it (nan without one)."""
     n = len(xy)
     if not lines or not n:
         return np.full(n, -1), np.full(n, np.nan), np.full(n, np.nan)
     owner, distance, chainage, offset = _Segments.of(lines).nearest(xy)
-    far = distance > req("plan_channel_reach_ft")
+    far = distance > reach
     owner[far], chainage[far], offset[far] = -1, np.nan, np.nan
     return owner, chainage, offset
 
@@ -121,12 +121,13 @@ def _shore_ft(xy: np.ndarray, lines: list) -> np.ndarray:
     return _Segments.of(lines).nearest(xy)[1]
 
 
-def measure_plan(plan: Plan) -> PlanFacts:
+def measure_plan(plan: Plan, law: Law) -> PlanFacts:
     """Measure every marker of ``plan`` against its channels, shore and areas (the
-    channel reach is the law in force's ``plan_channel_reach_ft``)."""
+    channel reach is ``law``'s ``plan_channel_reach_ft``)."""
     xy = plan.xy()
     points = shapely.points(xy)
-    nearest, chainage, offset = _channels(xy, [f.shape for f in plan.role("channel")])
+    nearest, chainage, offset = _channels(xy, [f.shape for f in plan.role("channel")],
+                                          law.req("plan_channel_reach_ft"))
     shore = [f.shape.boundary if f.shape.geom_type.endswith("Polygon") else f.shape
              for f in plan.role("shoreline")] or [f.shape.boundary
                                                   for f in plan.role("water")]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
-from markers.check.engine import Finding, Hit, Registry
+from markers.check.engine import Finding, Hit, Judge, Registry
 from markers.core.spec import Law
 from markers.plan.measure import PlanFacts
 from markers.plan.model import PacketWords
@@ -24,6 +24,8 @@ __all__ = ["DESIGN_RULE", "Found", "PlanRegistry"]
 DESIGN_RULE = "plan-design"
 
 Found = Iterable[tuple[int | None, Hit]]
+#: A plan rule's check: the plan's facts and the Judge (its law) in, findings out.
+PlanCheck = Callable[[PlanFacts, Judge], Found]
 
 #: What the engine's ``kinds`` holds for a plan rule: it judges a plan, not a kind.
 _PLAN = ("plan",)
@@ -39,7 +41,7 @@ class PlanRegistry(Registry):
         self.words = words
 
     def plan_rule(self, rule_id: str, citation: str, severity: str
-                  ) -> Callable[[Callable[[PlanFacts], Found]], Callable[[PlanFacts], Found]]:
+                  ) -> Callable[[PlanCheck], PlanCheck]:
         """Register the decorated plan check under ``rule_id`` (see Registry.rule)."""
         return self.rule(rule_id, citation, severity, _PLAN)
 
@@ -47,7 +49,7 @@ class PlanRegistry(Registry):
               ) -> Iterator[tuple[int | None, Finding]]:
         """Every plan rule's findings, in registry order then plan order, stamped."""
         for r in self.rules.values():
-            for index, hit in r.check(facts):
+            for index, hit in r.check(facts, Judge(self.law)):
                 yield index, Finding(**{**vars(hit), "severity": hit.severity or r.severity},
                                      rule=r.id, citation=r.citation,
                                      waived=waivers.get(r.id))

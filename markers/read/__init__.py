@@ -48,10 +48,12 @@ READERS: dict[str, Reader] = {".svg": _SVG, ".svgz": _SVG, ".pdf": _PDF, ".ai": 
 
 
 def read_drawing(data: bytes, name: str, *, scale: float | None = None,
-                 display_height: float | None = None) -> list[Artwork]:
+                 display_height: float | None = None, sniffed: str | None = None
+                 ) -> list[Artwork]:
     """The pages of drawing ``data`` (one for SVG and DXF, one per page for PDF), read
-    as what its content is; its ``name``'s suffix must agree."""
-    kind = sniff(data)
+    as what its content is (``sniffed``: what ``sniff`` called it, when the caller has
+    asked already); its ``name``'s suffix must agree."""
+    kind = sniffed if sniffed is not None else sniff(data)
     reader = READERS.get(Path(name).suffix.lower())
     if reader is not None and (kind in ("unknown", "xml") or
                                (kind, reader.format) == ("svgz", "svg")):

@@ -150,10 +150,11 @@ def key_numbers(facts, prefix: str = "") -> dict[str, float]:
     """Outline width, symbol size, side slopes, display height and letter heights of a
     marker and of the faces it carries, by name."""
     out = {f"{prefix}{name}": value for name, value in (
-        ("outline", facts.outline), ("size", facts.size),
-        ("display_height", facts.display_height)) if value is not None}
-    out.update({f"{prefix}angle{i}": a for i, a in enumerate(facts.side_angles)})
-    out.update({f"{prefix}letters{i}": leg.cap_height for i, leg in enumerate(facts.legends)})
+        ("outline", facts.symbol.outline), ("size", facts.symbol.size),
+        ("display_height", facts.display.height)) if value is not None}
+    out.update({f"{prefix}angle{i}": a for i, a in enumerate(facts.symbol.side_angles)})
+    out.update({f"{prefix}letters{i}": leg.cap_height
+                for i, leg in enumerate(facts.letters.legends)})
     for i, face in enumerate(facts.faces):
         out.update(key_numbers(face, f"{prefix}face{i}."))
     return out

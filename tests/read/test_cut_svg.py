@@ -10,8 +10,8 @@ import re
 import pytest
 
 from markers import api
-from markers.check.pipeline import CheckOptions, check_bytes
-from markers.core.design import Design, as_declared
+from markers.check.pipeline import CheckOptions, check_pages
+from markers.core.design import Design
 from wi import PACK, measure
 
 LEGEND = "SLOW NO WAKE"
@@ -23,16 +23,17 @@ def cut_files() -> dict[float, dict[str, bytes]]:
     by film."""
     out = {}
     for outline in (2.0, 1.5):
-        with as_declared():
-            _, files = api.fabricate(Design("control", 24.0, outline=outline, legend=LEGEND))
+        _, files = api.fabricate(Design("control", 24.0, outline=outline, legend=LEGEND),
+                                 as_declared=True)
         out[outline] = {m[1]: data for name, data in files.items()
                         if (m := re.search(r"-cut-([a-z]+)\.svg$", name))}
     return out
 
 
 def judged(data: bytes):
-    report, art = check_bytes(data, "cut.svg", CheckOptions(), PACK)
+    report, pages = check_pages(data, "cut.svg", CheckOptions(), PACK)
     assert report.verdict != "error", report.error
+    [art] = pages
     [note] = [f.message for f in report.findings if f.rule == "line-drawing"]
     return report, note, measure(art)
 
@@ -44,8 +45,8 @@ def test_each_film_passes_on_its_declared_design_and_says_what_was_measured(cut_
         assert note == (f"read as a cut file: the {film} film measured from its outlines; "
                         f"the {other} film and the white sheeting are taken from the "
                         "declared design")
-        assert facts.outline == pytest.approx(2.0, abs=0.01)
-        assert facts.legend_text == LEGEND
+        assert facts.symbol.outline == pytest.approx(2.0, abs=0.01)
+        assert facts.letters.text == LEGEND
 
 
 def test_a_film_cut_thinner_than_its_declaration_fails_by_what_was_cut(cut_files):
@@ -56,7 +57,7 @@ def test_a_film_cut_thinner_than_its_declaration_fails_by_what_was_cut(cut_files
     report, _, facts = judged(forged)
     assert report.verdict == "fail" and "outline-width" in {
         f.rule for f in report.findings if f.severity == "error"}
-    assert facts.outline == pytest.approx(1.5, abs=0.01)
+    assert facts.symbol.outline == pytest.approx(1.5, abs=0.01)
 
 
 def test_without_a_declaration_the_film_is_judged_alone(cut_files):
@@ -64,6 +65,6 @@ def test_without_a_declaration_the_film_is_judged_alone(cut_files):
     bare = re.sub(r"^design: .*\n", "", cut_files[2.0]["orange"].decode(), flags=re.MULTILINE)
     report, note, facts = judged(bare.encode())
     assert note.startswith("read as a line drawing (CAM convention")
-    assert facts.outline == pytest.approx(2.0, abs=0.01)
-    assert facts.center_color.family == "white" and facts.legend_text is None
+    assert facts.symbol.outline == pytest.approx(2.0, abs=0.01)
+    assert facts.symbol.center_color.family == "white" and facts.letters.text is None
     assert report.verdict == "fail"  # no words inside the control circle

@@ -1,5 +1,5 @@
 """DXF drawings as shops and CAM software write them, each written here by ezdxf and
-checked as `wsmark check` does (pipeline.check_bytes: the isolated reader, the split,
+checked as `wsmark check` does (pipeline.check_pages: the isolated reader, the split,
 the rules), then measured: line drawings by the CAM convention (CIRCLEs on a layer named
 ORANGE, a color-7 border, a TEXT legend; R12 LINE and ARC pieces in cm), true color
 over the AutoCAD index, BYLAYER and BYBLOCK, and entities wsmark does not draw named in
@@ -13,7 +13,7 @@ import math
 import numpy as np
 import pytest
 
-from markers.check.pipeline import CheckOptions, check_bytes
+from markers.check.pipeline import CheckOptions, check_pages
 from markers.read.dxf import read_dxf_bytes
 from markers.read.limits import Budget
 from markers.read.linework import (
@@ -35,7 +35,7 @@ def dxf_bytes(doc) -> bytes:
 
 def check(data: bytes, name: str = "shop.dxf", **options):
     """(report, Artwork as judged, Facts) of a DXF drawn by a test."""
-    report, art = check_bytes(data, name, CheckOptions(**options), PACK)
+    report, [art] = check_pages(data, name, CheckOptions(**options), PACK)
     assert report.verdict != "error", report.error
     return report, art, measure(art)
 
@@ -71,11 +71,11 @@ def test_circles_on_an_orange_layer_a_color_7_border_and_a_text_legend_pass() ->
     assert {"line-drawing", "text-outlined"} <= rules(report, "info")
     [note] = [f for f in report.findings if f.rule == "line-drawing"]
     assert "even-odd" in note.message and "inside the border" in note.message
-    assert facts.outline == pytest.approx(2.0, abs=0.01)
-    assert facts.size == pytest.approx(16.0, abs=0.01)  # inner diameter, 2/3 of 24
-    assert facts.display_height == pytest.approx(24.0, abs=0.01)
-    assert facts.center_color.family == "white" and not facts.center_unpainted
-    assert facts.legend_text == "5 MPH"
+    assert facts.symbol.outline == pytest.approx(2.0, abs=0.01)
+    assert facts.symbol.size == pytest.approx(16.0, abs=0.01)  # inner diameter, 2/3 of 24
+    assert facts.display.height == pytest.approx(24.0, abs=0.01)
+    assert facts.symbol.center_color.family == "white" and not facts.symbol.center_unpainted
+    assert facts.letters.text == "5 MPH"
     # the sheet inside the border is white, the ring orange: nothing black but letters
     assert art.visible("orange").area == pytest.approx(math.pi * (100 - 64), rel=1e-3)
     assert art.visible("white").area == pytest.approx(24 * 24 - math.pi * 36, rel=1e-3)
@@ -94,7 +94,7 @@ def test_a_dxf_with_windows_line_ends_reads_as_the_same_drawing() -> None:
 def test_a_line_drawing_with_a_thin_ring_fails_by_its_measured_outline() -> None:
     report, _, facts = check(dxf_bytes(control_line_drawing(inner_radius=8.5)))
     assert report.verdict == "fail" and "outline-width" in rules(report, "error")
-    assert facts.outline == pytest.approx(1.5, abs=0.01)
+    assert facts.symbol.outline == pytest.approx(1.5, abs=0.01)
 
 
 def r12_control_in_cm(gap_cm: float = 0.0):
@@ -131,8 +131,8 @@ def test_r12_line_and_arc_pieces_in_cm_are_joined_into_outlines_and_pass() -> No
     report, _, facts = check(dxf_bytes(r12_control_in_cm()), scale=1 / CM)
     assert report.verdict == "pass" and report.kind == "control", report.findings
     assert "line-drawing" in rules(report, "info")
-    assert facts.outline == pytest.approx(2.0, abs=0.01)
-    assert facts.size == pytest.approx(8.0, abs=0.01)
+    assert facts.symbol.outline == pytest.approx(2.0, abs=0.01)
+    assert facts.symbol.size == pytest.approx(8.0, abs=0.01)
     [marker] = report.markers
     assert (marker.display_height_in, marker.display_height_basis) == \
         (pytest.approx(12.0, abs=0.01), "stated")
@@ -230,8 +230,8 @@ def test_a_hatch_in_true_color_white_over_aci_7_is_white_and_a_cm_trim_paints_no
     assert [(layer.color, layer.hex) for layer in art.layers] == [
         ("white", "#FFFFFF"), ("orange", "#FF4F00")]  # the trim's sheet, the panel: white
     assert art.visible("black").is_empty
-    assert facts.center_color.family == "white"
-    assert facts.outline == pytest.approx(2.0, abs=0.01)
+    assert facts.symbol.center_color.family == "white"
+    assert facts.symbol.outline == pytest.approx(2.0, abs=0.01)
 
 
 def test_bylayer_and_byblock_colors_resolve_through_the_layer_and_the_insert() -> None:
@@ -262,7 +262,7 @@ def test_bylayer_and_byblock_colors_resolve_through_the_layer_and_the_insert() -
         ("white", "#FFFFFF"), ("orange", "#FF4F00")]
     [legend] = art.legends
     assert (legend.text, legend.color, legend.hex) == ("5 MPH", "black", "#000000")
-    assert facts.legend_text == "5 MPH"
+    assert facts.letters.text == "5 MPH"
 
 
 def test_a_text_box_follows_its_alignment_and_the_widths_of_its_letters() -> None:
@@ -293,7 +293,7 @@ def test_a_drawing_of_only_a_polygon_mesh_is_refused_in_plain_words() -> None:
     for m in range(3):
         for n in range(3):
             mesh.set_mesh_vertex((m, n), (m * 5.0, n * 5.0, 0.0))
-    report, _ = check_bytes(dxf_bytes(doc), "shop.dxf", CheckOptions(), PACK)
+    report, _ = check_pages(dxf_bytes(doc), "shop.dxf", CheckOptions(), PACK)
     assert report.verdict == "error"
     assert report.error == "shop.dxf: draws a polygon mesh (POLYMESH), which wsmark does not read"
 
@@ -329,6 +329,6 @@ def test_the_sheet_is_the_blank_inside_a_page_border_with_a_title_block() -> Non
                  dxfattribs={"layer": "DIM", "insert": (2.4, -1.0)})
     report, art, facts = check(dxf_bytes(doc))
     assert report.verdict == "pass", report.findings
-    assert facts.display_height == pytest.approx(24.0, abs=0.01)
+    assert facts.display.height == pytest.approx(24.0, abs=0.01)
     assert "inside the trim" in art.meta["paint_basis"]
     assert art.meta["ignored"] == {"border or frame outside the sheet (not film)": 2}

@@ -97,15 +97,15 @@ def test_truetype_text_is_read_from_its_font_where_the_glyphs_confirm_it(blind_o
     [page] = read_pdf_bytes(_reportlab_control(["SLOW", "NO", "WAKE"]), "shop.pdf")
     assert [item.text for item in page.legends] == ["SLOW", "NO", "WAKE"]
     facts = measure(page)
-    assert facts.legend_text == "SLOW NO WAKE"
-    assert [leg.said for leg in facts.legends] == ["SLOW", "NO", "WAKE"]
+    assert facts.letters.text == "SLOW NO WAKE"
+    assert [leg.said for leg in facts.letters.legends] == ["SLOW", "NO", "WAKE"]
 
 
 def test_a_font_text_the_glyphs_contradict_is_not_taken(blind_ocr) -> None:
     """A Unicode map that says SLAW over the glyphs of SLOW: the glyphs decide (here
     the OCR reads nothing right, so the line is for a person, saying both)."""
     [page] = read_pdf_bytes(_reportlab_control(["SLOW"]), "shop.pdf")
-    [line] = measure(page).legends
+    [line] = measure(page).letters.legends
     [doubted] = reading.read_lines([replace(line, text=None, said="SLAW")])
     assert doubted.text is None
     assert "their font says 'SLAW'" in doubted.doubt and "'A'" in doubted.doubt
@@ -113,7 +113,7 @@ def test_a_font_text_the_glyphs_contradict_is_not_taken(blind_ocr) -> None:
 
 def test_a_lying_font_text_gives_way_to_a_confirmed_ocr_reading() -> None:
     [page] = read_pdf_bytes(_reportlab_control(["SLOW"]), "shop.pdf")
-    [line] = measure(page).legends
+    [line] = measure(page).letters.legends
     [read] = reading.read_lines([replace(line, text=None, said="SLAW")])
     assert read.text == "SLOW"
 
@@ -138,8 +138,8 @@ def test_type3_glyphs_are_traced_as_painted_not_taken_from_a_substitute(five_mph
 
 def test_type3_text_is_read_and_measured_like_truetype(five_mph) -> None:
     type3, truetype = (measure(five_mph[kind][0]) for kind in ("type3", "truetype"))
-    assert type3.legend_text == truetype.legend_text == "5 MPH"
-    [a], [b] = type3.legends, truetype.legends
+    assert type3.letters.text == truetype.letters.text == "5 MPH"
+    [a], [b] = type3.letters.legends, truetype.letters.legends
     assert a.stroke_ratio == pytest.approx(b.stroke_ratio, rel=0.05)
 
 
@@ -205,5 +205,5 @@ def test_libreoffice_live_text_is_read_from_its_font(blind_ocr) -> None:
     path = DATA / "libreoffice-control.pdf"
     [page] = read_pdf_bytes(path.read_bytes(), path.name)
     facts = measure(page)
-    assert facts.legend_text == "SLOW NO WAKE"
-    assert [leg.said for leg in facts.legends] == ["SLOW", "NO", "WAKE"]
+    assert facts.letters.text == "SLOW NO WAKE"
+    assert [leg.said for leg in facts.letters.legends] == ["SLOW", "NO", "WAKE"]

@@ -2,53 +2,72 @@
 
 One measurer per family (flat faces, buoys and wraps, flags) detects a shape; the
 pack's kinds name it (``Kind.shape`` -> ``Kind.report_name``). The measurers know no
-jurisdiction: the numbers they need come from the law in force.
+jurisdiction: the numbers they need come from the law they are handed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+import shapely
+
 from markers.check.measure.buoys import drawn_waterline, looks_like_buoy, measure_buoy
-from markers.check.measure.common import Facts
+from markers.check.measure.common import Facts, Measuring
 from markers.check.measure.faces import measure_face
 from markers.check.measure.flags import looks_like_flag, measure_flag
 from markers.check.measure.statements import ANY_KIND
 from markers.core.artwork import Artwork
 from markers.core.pack import Kind
+from markers.core.spec import Law
 
 __all__ = ["Facts", "measure"]
 
 
-def measure(art: Artwork, kinds: Mapping[str, Kind],
-            display_height: float | None = None) -> Facts:
-    """Measure ``art`` as the kind it declares (``meta['kind']``) among ``kinds``, else
-    as what it looks like: a buoy has a ``waterline`` (a guide, or a thin line drawn
-    across it) or a buoy's shape (then the lowest painted edge is its waterline), a flag
-    a flag's colors, anything else is a face. ``display_height`` (inches) overrides the
-    drawing's own."""
+def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
+            display_height: float | None = None, *, dimensions: Sequence = (),
+            set_aside: Sequence = (), stated_scale: str | None = None) -> Facts:
+    """Measure ``art`` by ``law`` as the kind it declares (``meta['kind']``) among
+    ``kinds``, else as what it looks like: a buoy has a ``waterline`` (a guide, or a thin
+    line drawn across it) or a buoy's shape (then the lowest painted edge is its
+    waterline), a flag a flag's colors, anything else is a face. ``display_height``
+    (inches) overrides the drawing's own. What the page says of it (markers.check.layout:
+    the proof's ``dimensions`` beside it, what of the page was ``set_aside``, the
+    ``stated_scale`` it was read at) goes into its record, which is frozen."""
     art = _stated_as_shapes(art, kinds)
     declared = kinds.get(art.meta.get("kind"))
     family = declared.family if declared else None
     shape = declared.shape if declared else None
+    m = Measuring(law, {k.shape: k.report_name for k in kinds.values()}, display_height)
     if family in ("buoy", "wrap") or (declared is None and (
             "waterline" in art.features or drawn_waterline(art) is not None
             or looks_like_buoy(art))):
-        facts = measure_buoy(art, display_height, shape)
+        facts = measure_buoy(art, m, shape)
     elif family == "flag" or (declared is None and looks_like_flag(art)):
-        facts = measure_flag(art, shape)
+        facts = measure_flag(art, m, shape)
     else:
-        facts = measure_face(art, display_height)
-    _name(facts, {k.shape: k.report_name for k in kinds.values()})
-    if art.meta.get("scale_basis") == "physical":
-        facts.drawing_units = art.meta.get("units")
-    facts.generator = art.meta.get("generator")
-    facts.unread = dict(art.meta.get("ignored") or {})
-    facts.unread_notes = int(art.meta.get("unread_notes") or 0)
-    facts.paint_basis = art.meta.get("paint_basis")
-    facts.scan = bool(art.meta.get("scan"))
-    return facts
+        facts = measure_face(art, m)
+    meta = art.meta
+    drawing = replace(
+        facts.drawing, units=meta.get("units") if meta.get("scale_basis") == "physical" else None,
+        generator=meta.get("generator"), unread=dict(meta.get("ignored") or {}),
+        unread_notes=int(meta.get("unread_notes") or 0), paint_basis=meta.get("paint_basis"),
+        scan=bool(meta.get("scan")), extent=_extent(art), dimensions=tuple(dimensions),
+        set_aside=tuple(set_aside))
+    display = facts.display
+    if stated_scale is not None and display.basis:
+        display = replace(display, basis=f"{display.basis} at the stated scale {stated_scale}")
+    return replace(facts, drawing=drawing, display=display)
+
+
+def _extent(art: Artwork) -> float | None:
+    """The larger side of what ``art`` paints (inches), None when it paints nothing."""
+    painted = [s.geometry for layer in art.layers for s in layer.shapes
+               if not s.geometry.is_empty]
+    if not painted:
+        return None
+    x0, y0, x1, y1 = shapely.total_bounds(painted)
+    return float(max(x1 - x0, y1 - y0))
 
 
 #: Words by which a statement names no particular kind: "24 IN SIGN".
@@ -67,10 +86,3 @@ def _stated_as_shapes(art: Artwork, kinds: Mapping[str, Kind]) -> Artwork:
                      else shapes[s.names]) for s in said
              if s.names is None or s.names in ANY_SIGN or s.names in shapes]
     return replace(art, meta={**art.meta, "stated": tuple(named)})
-
-
-def _name(facts: Facts, names: Mapping[str, str]) -> None:
-    """Name the shapes a measurer detected after the pack's kinds (faces too)."""
-    facts.kind = names.get(facts.kind) if facts.kind is not None else None
-    for face in facts.faces:
-        _name(face, names)

@@ -41,14 +41,14 @@ from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.colors import ColorMatch
 from markers.check.measure.bands import EDGE_IN, edge_color, edge_runs
 from markers.check.measure.common import (
-    Band, Facts, Reflector, bbox_of, enclosed_by, family_geometry, legend_facts,
+    AidFace, Band, BuoyFacts, Display, Drawing, Facts, Lettering, Measuring, Reflector,
+    bbox_of, enclosed_by, family_geometry, legend_facts,
 )
 from markers.check.measure.faces import measure_face
 from markers.check.measure.reading import read_identification, read_lines
 from markers.check.measure.reflector import drawn_reflector
 from markers.check.measure.waterline import drawn_waterline
 from markers.core.shapes import fit_circle, polygons
-from markers.core.spec import req
 
 __all__ = ["SHAPES", "drawn_waterline", "looks_like_buoy", "measure_buoy"]
 
@@ -72,18 +72,17 @@ ROUND_TOL = 0.02
 Fam = dict[str, tuple[BaseGeometry, ColorMatch]]
 
 
-def measure_buoy(art: Artwork, display_height: float | None = None,
-                 declared: str | None = None) -> Facts:
-    """Measure a buoy elevation, or a wrap; ``declared`` is the shape (SHAPES) of the
-    kind the drawing declares, else it is detected. ``Facts.kind`` is that shape."""
-    facts = Facts(source=str(art.meta.get("source", "")), declared_kind=art.meta.get("kind"),
-                  lighted=art.meta.get("lighted"), material=art.meta.get("material"))
+def measure_buoy(art: Artwork, m: Measuring, declared: str | None = None) -> Facts:
+    """Measure a buoy elevation, or a wrap, by ``m``'s law; ``declared`` is the shape
+    (SHAPES) of the kind the drawing declares, else it is detected. ``Facts.kind`` is
+    the kind the pack reports that shape as."""
+    drawing = Drawing(str(art.meta.get("source", "")), art.meta.get("kind"))
+    said = BuoyFacts(lighted=art.meta.get("lighted"), material=art.meta.get("material"))
     art = _as_guide(art)
     fam = family_geometry(art)
     x0, y0, x1, y1 = shapely.total_bounds([g for g, _ in fam.values()])
     if math.isnan(x0):  # nothing painted
-        facts.kind = declared
-        return facts
+        return Facts(m.kind(declared), drawing, buoy=said)
     waterline = _waterline(art, y1)
     above = box(x0 - 1, y0 - 1, x1 + 1, waterline)
     fam = {f: (g if g.bounds[3] <= waterline else g.intersection(above), m)
@@ -91,41 +90,54 @@ def measure_buoy(art: Artwork, display_height: float | None = None,
     fam = {f: v for f, v in fam.items() if polygons(v[0])}
     parts = polygons(_closed(unary_union([g for g, _ in fam.values()])))
     if not parts:
-        facts.kind = declared
-        return facts
+        return Facts(m.kind(declared), drawing, buoy=said)
     body = Polygon(_lowest(parts).exterior)
     sign = [p for p in parts if p.bounds[3] <= body.bounds[1] + 1e-6]
-    facts.waterline, facts.body = waterline, body
-    facts.waterline_basis = "declared" if "waterline" in art.features else \
-        "lowest painted edge"
-    bx0, top, bx1, _ = body.bounds
-    facts.height_above_water = waterline - top
-    facts.panel = body.envelope
-    facts.body_shape, fitted = _shape(body, waterline)
-    facts.bands = _bands(fam, body, waterline)
+    buoy, fitted, on_body = _body(art, fam, body, waterline, said)
+    shape = declared or _detect(art, fam, buoy, sign, on_body, m.law.req("race_color_share"))
+    if shape == "wrap":
+        return _wrap(art, fam, Facts(m.kind(shape), drawing, buoy=buoy), m)
+    bx0, _, bx1, _ = body.bounds
+    buoy = replace(buoy, diameter=fitted or bx1 - bx0, diameter_basis="measured")
+    facts = Facts(m.kind(shape), drawing, Display(panel=body.envelope), buoy=buoy)
+    if shape == "symbol-buoy":
+        return _symbol_face(art, fam, facts, m)
+    if shape == "sign-buoy":  # no sign above: an empty face, which reg-shape reports
+        region = unary_union([p.envelope for p in sign]).envelope if sign else None
+        face = measure_face(_sub(art, _clip(fam, region), region, region), m) if sign \
+            else Facts(drawing=Drawing(drawing.source))
+        return _carrying(facts, (face,))
+    if shape in AID_BUOYS:
+        return _aid(art, fam, facts, shape == "striped-aid-buoy")
+    return facts
+
+
+def _body(art: Artwork, fam: Fam, body: Polygon, waterline: float, said: BuoyFacts
+          ) -> tuple[BuoyFacts, float | None, dict[str, float]]:
+    """The buoy's body as measured above ``waterline`` (what ``said`` declares beside
+    it), its fitted diameter if round, and each family's area on it."""
+    top = body.bounds[1]
+    shape, fitted = _shape(body, waterline)
+    bands = tuple(_bands(fam, body, waterline))
     on_body = {f: g.intersection(body).area for f, (g, _) in fam.items()}
     main = max(on_body, key=on_body.get)
-    facts.body_color, facts.body_color_share = fam[main][1], on_body[main] / body.area
-    facts.reflector = _reflector(art, fam, body, waterline, facts.bands)
-    kind = facts.kind = declared or _detect(art, fam, facts, sign, on_body)
-    if kind == "wrap":
-        _wrap(art, fam, facts, display_height)
-        return facts
-    facts.diameter, facts.diameter_basis = fitted or bx1 - bx0, "measured"
-    if kind == "symbol-buoy":
-        _symbol_face(art, fam, facts, display_height)
-    elif kind == "sign-buoy":  # no sign above: an empty face, which reg-shape reports
-        region = unary_union([p.envelope for p in sign]).envelope if sign else None
-        facts.faces = [measure_face(_sub(art, _clip(fam, region), region, region),
-                                    display_height) if sign
-                       else Facts(source=facts.source)]
-    elif kind in AID_BUOYS:
-        _aid(art, fam, facts)
-    if facts.faces:
-        face = facts.faces[0]
-        facts.display_height, facts.display_basis = face.display_height, face.display_basis
-        facts.legend_text, facts.text_basis = face.legend_text, face.text_basis
-    return facts
+    basis = "declared" if "waterline" in art.features else "lowest painted edge"
+    return replace(said, waterline=waterline, waterline_basis=basis, body=body,
+                   height_above_water=waterline - top, shape=shape, color=fam[main][1],
+                   color_share=on_body[main] / body.area, bands=bands,
+                   reflector=_reflector(art, fam, body, waterline, list(bands))), \
+        fitted, on_body
+
+
+def _carrying(facts: Facts, faces: tuple[Facts, ...], curvature: str | None = None,
+              basis: str | None = None) -> Facts:
+    """The buoy's facts with the ``faces`` it carries: its display height and what its
+    lettering says are its first face's."""
+    face = faces[0]
+    display = replace(facts.display, height=face.display.height, basis=face.display.basis)
+    letters = Lettering(text=face.letters.text, basis=face.letters.basis)
+    return replace(facts, display=display, letters=letters, faces=faces, curvature=curvature,
+                   curvature_basis=basis)
 
 
 # --- the body --------------------------------------------------------------------------
@@ -277,32 +289,33 @@ def _reflector(art: Artwork, fam: Fam, body: Polygon, waterline: float,
 
 # --- kind of an undeclared elevation --------------------------------------------------------
 
-def _detect(art: Artwork, fam: Fam, facts: Facts, sign: list[Polygon],
-            painted: dict[str, float]) -> str | None:
+def _detect(art: Artwork, fam: Fam, buoy: BuoyFacts, sign: list[Polygon],
+            painted: dict[str, float], race_share: float) -> str | None:
     """What an undeclared elevation shows: a sign above it, bands, a blue band or a
     white sphere (a mooring buoy, whose band may be missing), an aid color with
     letters (outlines or ``<text>``), an identification or a reflector, or one color
     over nearly all of it (a race buoy, NR 5.09(7)(b): a ball with a pictogram or
     lettering on it is a sign, no marker of the rule: None). ``painted`` is each
-    family's area on the body."""
-    names = [b.color.family for b in facts.bands]
-    on_body = {f: area / facts.body.area for f, area in painted.items()}
+    family's area on the body, ``race_share`` the share of one color a race buoy
+    shows."""
+    names = [b.color.family for b in buoy.bands]
+    on_body = {f: area / buoy.body.area for f, area in painted.items()}
     if sign or names.count("orange") >= 3:
         return "sign-buoy"
-    main = facts.body_color.family
-    if on_body.get("blue", 0) > 0.02 or (main == "white" and facts.body_shape in
+    main = buoy.color.family
+    if on_body.get("blue", 0) > 0.02 or (main == "white" and buoy.shape in
                                          ("sphere", "ovate", "oblate")):
         return "mooring-buoy"
     if "orange" in names and "white" in names:
-        return "wrap" if _is_wrap(fam, facts.body, facts.bands) else "symbol-buoy"
+        return "wrap" if _is_wrap(fam, buoy.body, buoy.bands) else "symbol-buoy"
     if on_body.get("black", 0) > 0.1 and "white" in on_body:
         return "striped-aid-buoy"
     letters = [p for f, (g, _) in fam.items() if f != main for p in polygons(g)] + \
-        [item for item in art.legends if item.box.intersects(facts.body)]
-    if main in ("red", "green") and (letters or facts.reflector or art.meta.get("ws_id")
-                                     or facts.body_shape == "nun"):
+        [item for item in art.legends if item.box.intersects(buoy.body)]
+    if main in ("red", "green") and (letters or buoy.reflector or art.meta.get("ws_id")
+                                     or buoy.shape == "nun"):
         return f"{main}-aid-buoy"
-    return "race-buoy" if facts.body_color_share >= req("race_color_share") else None
+    return "race-buoy" if buoy.color_share >= race_share else None
 
 
 def _is_wrap(fam: Fam, body: Polygon, bands: list[Band]) -> bool:
@@ -460,13 +473,14 @@ def _sub(art: Artwork, clipped: list[tuple[str, BaseGeometry, ColorMatch]],
     return Artwork(x1, y1, tuple(layers), legends, features, meta)
 
 
-def _best(seen: Facts, surface: Facts) -> tuple[Facts, str]:
-    """The face nearer 2/3 of its display height (NR 5.09(6)(c)), and its basis."""
+def _best(seen: Facts, surface: Facts, fraction: float) -> tuple[Facts, str]:
+    """The face nearer ``fraction`` (the law's 2/3) of its display height, and its
+    basis."""
 
     def error(f: Facts) -> float:
-        if f.size is None or not f.display_height:
+        if f.symbol.size is None or not f.display.height:
             return math.inf
-        return abs(f.size / (f.display_height * req("symbol_fraction")) - 1)
+        return abs(f.symbol.size / (f.display.height * fraction) - 1)
 
     if error(surface) < error(seen):
         return surface, "surface"
@@ -474,7 +488,7 @@ def _best(seen: Facts, surface: Facts) -> tuple[Facts, str]:
 
 
 def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: float,
-          drawn: str, display_height: float | None) -> tuple[Facts, str, str]:
+          drawn: str, m: Measuring) -> tuple[Facts, str, str]:
     """Measure the face in ``region`` in the declared basis, else in both (``drawn`` is
     the drawing's own) and keep one (_best); its geometry is mapped back to the drawing
     for the report."""
@@ -484,14 +498,15 @@ def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: flo
 
     def read(curvature: str) -> Facts:
         bend = None if curvature == drawn else (lambda g: there(g, axis, radius))
-        return measure_face(_sub(art, clipped, region, region, bend), display_height)
+        return measure_face(_sub(art, clipped, region, region, bend), m)
 
     curvature = art.meta.get("curvature")
     if curvature in ("seen", "surface"):
         face, basis = read(curvature), "declared"
     else:
         faces = {c: read(c) for c in (drawn, "surface" if drawn == "seen" else "seen")}
-        (face, curvature), basis = _best(faces["seen"], faces["surface"]), "inferred"
+        (face, curvature), basis = _best(faces["seen"], faces["surface"],
+                                         m.law.req("symbol_fraction")), "inferred"
     if curvature != drawn:
         face = _mapped(face, lambda g: back(g, axis, radius))
     return replace(face, curvature=curvature, curvature_basis=basis), curvature, basis
@@ -509,15 +524,19 @@ def _box_mover(move):
 def _mapped(face: Facts, move) -> Facts:
     """The face's places (symbol, areas, boxes) mapped back into the drawing."""
     box_of = _box_mover(move)
+    symbol, display, letters = face.symbol, face.display, face.letters
     return replace(
         face,
-        symbol_outer=None if face.symbol_outer is None else move(face.symbol_outer),
-        display_area=None if face.display_area is None else move(face.display_area).envelope,
-        panel=None if face.panel is None else move(face.panel).envelope,
-        outline_at=box_of(face.outline_at),
-        legends=[replace(leg, bbox=box_of(leg.bbox)) for leg in face.legends],
-        permit_label=None if face.permit_label is None else
-        replace(face.permit_label, bbox=box_of(face.permit_label.bbox)))
+        symbol=replace(symbol, outer=None if symbol.outer is None else move(symbol.outer),
+                       outline_at=box_of(symbol.outline_at)),
+        display=replace(display,
+                        area=None if display.area is None else move(display.area).envelope,
+                        panel=None if display.panel is None else move(display.panel).envelope),
+        letters=replace(letters,
+                        legends=tuple(replace(leg, bbox=box_of(leg.bbox))
+                                      for leg in letters.legends),
+                        permit_label=None if letters.permit_label is None else
+                        replace(letters.permit_label, bbox=box_of(letters.permit_label.bbox))))
 
 
 def _white_area(bands: list[Band]) -> Band | None:
@@ -525,17 +544,18 @@ def _white_area(bands: list[Band]) -> Band | None:
     return max(white, key=lambda b: b.height) if white else None
 
 
-def _symbol_face(art: Artwork, fam: Fam, facts: Facts, display_height: float | None) -> None:
-    """A symbol buoy's face: the white area between its bands, seen or developed."""
-    x0, _, x1, _ = facts.body.bounds
-    white = _white_area(facts.bands)
-    region = facts.body if white is None else \
-        facts.body.intersection(box(x0, white.top, x1, white.bottom))
-    face, facts.curvature, facts.curvature_basis = _face(
-        art, fam, region, (x0 + x1) / 2, (x1 - x0) / 2, "seen", display_height)
-    facts.faces = [face]
+def _symbol_face(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
+    """A symbol buoy carrying its face: the white area between its bands, seen or
+    developed; the sides it is shown on as its design declares."""
+    body = facts.buoy.body
+    x0, _, x1, _ = body.bounds
+    white = _white_area(list(facts.buoy.bands))
+    region = body if white is None else body.intersection(box(x0, white.top, x1, white.bottom))
+    face, curvature, basis = _face(art, fam, region, (x0 + x1) / 2, (x1 - x0) / 2, "seen", m)
     if art.meta.get("sides") is not None:
-        facts.sides, facts.sides_basis = int(art.meta["sides"]), "declared"
+        facts = replace(facts, buoy=replace(facts.buoy, sides=int(art.meta["sides"]),
+                                            sides_basis="declared"))
+    return _carrying(facts, (face,), curvature, basis)
 
 
 def _symbols(fam: Fam, body: Polygon, bands: list[Band]) -> tuple[BaseGeometry, list[float]]:
@@ -550,70 +570,73 @@ def _symbols(fam: Fam, body: Polygon, bands: list[Band]) -> tuple[BaseGeometry, 
     return region, sorted((p.bounds[0] + p.bounds[2]) / 2 for p in big)
 
 
-def _wrap(art: Artwork, fam: Fam, facts: Facts, display_height: float | None) -> None:
-    """A wrap: diameter, the symbols counted and spaced, each face seen or developed."""
-    x0, _, x1, _ = facts.body.bounds
+def _wrap(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
+    """A wrap: diameter, the symbols counted and spaced, each face seen or developed;
+    its display height is its first face's."""
+    body, bands = facts.buoy.body, list(facts.buoy.bands)
+    x0, _, x1, _ = body.bounds
     seam = float(art.meta.get("seam") or 0.0)
     if art.meta.get("diameter"):
-        facts.diameter, facts.diameter_basis = float(art.meta["diameter"]), "declared"
+        diameter, diameter_basis = float(art.meta["diameter"]), "declared"
     else:
-        facts.diameter, facts.diameter_basis = (x1 - x0 - seam) / math.pi, "measured"
-    around = math.pi * facts.diameter
-    region, centres = _symbols(fam, facts.body, facts.bands)
+        diameter, diameter_basis = (x1 - x0 - seam) / math.pi, "measured"
+    around = math.pi * diameter
+    region, centres = _symbols(fam, body, bands)
     centres = [c for c in centres if c < x0 + around - 1e-6]  # the seam repeats the start
-    facts.sides, facts.sides_basis = len(centres), "counted"
+    spacing = None
     if len(centres) == 2:
         gap = (centres[1] - centres[0]) % around
-        facts.side_spacing = 360 * min(gap, around - gap) / around
-    faces, kept = [], None
+        spacing = 360 * min(gap, around - gap) / around
+    faces, kept = [], (None, None)
     for centre in centres:
         window = region.intersection(box(centre - around / 4, region.bounds[1],
                                          centre + around / 4, region.bounds[3]))
-        face, curvature, basis = _face(art, fam, window, centre, facts.diameter / 2,
-                                       "surface", display_height)
+        face, curvature, basis = _face(art, fam, window, centre, diameter / 2, "surface", m)
         faces.append(face)
-        kept = kept or (curvature, basis)
-    facts.faces = faces
-    if kept:
-        facts.curvature, facts.curvature_basis = kept
+        kept = kept if kept[0] else (curvature, basis)
+    display = Display(panel=body.envelope)
     if faces:
-        facts.display_height, facts.display_basis = faces[0].display_height, \
-            faces[0].display_basis
+        display = replace(display, height=faces[0].display.height,
+                          basis=faces[0].display.basis)
+    buoy = replace(facts.buoy, diameter=diameter, diameter_basis=diameter_basis,
+                   sides=len(centres), sides_basis="counted", side_spacing=spacing)
+    return replace(facts, display=display, buoy=buoy, faces=tuple(faces), curvature=kept[0],
+                   curvature_basis=kept[1])
 
 
-def _aid(art: Artwork, fam: Fam, facts: Facts) -> None:
-    """An aid buoy: its color and shape, stripes across its middle, white letters on
-    it (read in the declared basis, else as seen)."""
-    main = facts.body_color.family
-    face_family = "black" if facts.kind == "striped-aid-buoy" and "black" in fam else main
-    facts.face_color = fam[face_family][1]
-    facts.face_shape = "striped" if facts.kind == "striped-aid-buoy" else \
-        {"nun": "nun", "cylinder": "can"}.get(facts.body_shape, facts.body_shape)
-    facts.stripes = _stripes(fam, facts)
-    x0, _, x1, _ = facts.body.bounds
+def _aid(art: Artwork, fam: Fam, facts: Facts, striped: bool) -> Facts:
+    """An aid buoy (``striped``: black and white): its color and shape, stripes across
+    its middle, white letters on it (read in the declared basis, else as seen)."""
+    buoy = facts.buoy
+    face_family = "black" if striped and "black" in fam else buoy.color.family
+    aid = AidFace(fam[face_family][1], "striped" if striped else
+                  {"nun": "nun", "cylinder": "can"}.get(buoy.shape, buoy.shape),
+                  _stripes(fam, buoy.body))
+    x0, _, x1, _ = buoy.body.bounds
     axis, radius = (x0 + x1) / 2, (x1 - x0) / 2
     surface = art.meta.get("curvature") == "surface"
-    if surface:
-        facts.curvature, facts.curvature_basis = "surface", "declared"
     bend = (lambda g: geo.to_surface(g, axis, radius)) if surface else None
-    sub = _sub(art, _clip(fam, facts.body), facts.body, facts.body, bend)
+    sub = _sub(art, _clip(fam, buoy.body), buoy.body, buoy.body, bend)
     sub_fam = family_geometry(sub) if sub.layers else {}
     letters = [f for f in sub_fam if f != face_family]
     within = enclosed_by(sub_fam[face_family][0]) if face_family in sub_fam else None
-    facts.legends = legend_facts(sub, sub_fam, letters, None, within)
-    if facts.curvature == "surface":
+    legends = legend_facts(sub, sub_fam, letters, None, within)
+    if surface:
         box_of = _box_mover(lambda g: geo.to_seen(g, axis, radius))
-        facts.legends = [replace(leg, bbox=box_of(leg.bbox)) for leg in facts.legends]
-    facts.legends = read_lines(facts.legends, "ws_id")
-    facts.ws_id, facts.ws_id_basis = read_identification(art, facts.legends, facts.body)
-    facts.legend_text, facts.text_basis = facts.ws_id, facts.ws_id_basis
+        legends = [replace(leg, bbox=box_of(leg.bbox)) for leg in legends]
+    legends = read_lines(legends, "ws_id")
+    ws_id, basis = read_identification(art, legends, buoy.body)
+    return replace(facts, aid=aid, letters=Lettering(tuple(legends), (), ws_id, basis, ws_id,
+                                                     basis),
+                   curvature="surface" if surface else None,
+                   curvature_basis="declared" if surface else None)
 
 
-def _stripes(fam: Fam, facts: Facts) -> int:
+def _stripes(fam: Fam, body: Polygon) -> int:
     """Black stripes crossed by a line across the body, at the most of ten heights."""
     if "black" not in fam:
         return 0
-    x0, top, x1, bottom = facts.body.bounds
+    x0, top, x1, bottom = body.bounds
     best = 0
     for y in np.linspace(top, bottom, 12)[1:-1]:
         cut = fam["black"][0].intersection(LineString([(x0 - 1, y), (x1 + 1, y)]))

@@ -1,10 +1,12 @@
-"""What the measurers share: the Facts they fill in, each color family's visible
-geometry, and lines of lettering grouped from letter outlines."""
+"""What the measurers share: the frozen Facts they build (a record per part of a
+marker), each color family's visible geometry, and lines of lettering grouped from
+letter outlines."""
 
 from __future__ import annotations
 
 import heapq
 import statistics
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 import shapely
@@ -15,8 +17,11 @@ from shapely.geometry.base import BaseGeometry
 from markers.core.artwork import Artwork
 from markers.core.colors import PALETTE, ColorMatch, classify
 from markers.core.shapes import polygons
+from markers.core.spec import Law
 
-__all__ = ["NOT_DRAWN", "LegendFact", "Band", "Reflector", "Stripe", "Facts", "bbox_of",
+__all__ = ["NOT_DRAWN", "LegendFact", "Band", "Reflector", "Stripe", "Measuring", "Drawing",
+           "Display",
+           "SymbolFacts", "Lettering", "AidFace", "BuoyFacts", "FlagFacts", "Facts", "bbox_of",
            "family_geometry", "legend_facts", "enclosed_by"]
 
 
@@ -87,43 +92,72 @@ class Stripe:
     bbox: tuple[float, float, float, float]
 
 
-@dataclass
-class Facts:
-    """Everything the rules need to know about one marker, in inches and degrees.
+@dataclass(frozen=True)
+class Measuring:
+    """What the measurers are handed, made once per marker by ``measure`` from the pack
+    (as yamllint's rules get ``conf``): the ``law`` they measure by, the ``names`` its
+    kinds give the shapes a measurer detects (its SHAPES -> the kind reported) and the
+    display height the user gave (None: the drawing's own)."""
 
-    ``legend_text`` is what the lettering says as read, ``text_basis`` how it was read
-    (text | outlines | declared | none: markers.check.measure.reading); ``unread``
-    counts what the reader could not read (raster images ...), whose content was not
-    judged. Buoys and wraps add the waterline and what stands above it; ``faces`` are the
-    faces a buoy carries (its symbol, each symbol of a wrap, the sign above a sign
-    buoy), measured like sign faces and judged by the same rules. ``curvature`` says
-    how a face on a round surface was measured: "seen" (as drawn on an elevation) or
-    "surface" (developed onto the surface). ``extent`` is the marker's larger side as
-    drawn; ``dimensions`` the proof's dimensions beside it and ``set_aside`` what of the
-    page was not measured (markers.check.split), both filled by the pipeline.
-    ``legend_on_outline`` lists the lines of lettering that overlap or touch the
-    symbol's outline: (line, area of its letters on the outline in sq in, clearance
-    from the outline in inches).
-    """
-
-    source: str
-    kind: str | None = None
-    declared_kind: str | None = None
-    drawing_units: str | None = None
-    generator: str | None = None
+    law: Law
+    names: Mapping[str, str] = field(default_factory=dict)
     display_height: float | None = None
-    display_basis: str | None = None
-    #: the words on the proof that stated the display height (basis "stated")
-    display_statement: str | None = None
-    #: blocks of lettering beside the marker that could not be read (they may state H)
+
+    def kind(self, shape: str | None) -> str | None:
+        """The kind the pack reports a detected ``shape`` as (None when none was)."""
+        return None if shape is None else self.names.get(shape)
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """How the marker's drawing was made and read: its ``source``, the kind it declares,
+    the ``units`` of a drawing of physical size and the program that wrote it, what the
+    reader could not read (``unread``: raster images ...; ``unread_notes``: blocks of
+    lettering beside the marker, which may state its H), how its paint was read when
+    not as drawn (``paint_basis``: a line drawing, a cut file), whether the page is a
+    ``scan``, the marker's larger side as drawn (``extent``), the proof's
+    ``dimensions`` beside it and what of the page was ``set_aside``
+    (markers.check.layout)."""
+
+    source: str = ""
+    declared_kind: str | None = None
+    units: str | None = None
+    generator: str | None = None
+    unread: Mapping[str, int] = field(default_factory=dict)
     unread_notes: int = 0
-    display_area: Polygon | None = None
+    paint_basis: str | None = None
+    scan: bool = False
+    extent: float | None = None
+    dimensions: tuple = ()
+    set_aside: tuple = ()
+
+
+@dataclass(frozen=True)
+class Display:
+    """The display area: its ``height`` and the ``basis`` it was found on (given,
+    declared, stated, inferred, not drawn), the words on the proof that stated it, the
+    ``area`` and the ``panel`` holding it, and how far the symbol's centre is from its
+    centre (``center_offset``)."""
+
+    height: float | None = None
+    basis: str | None = None
+    statement: str | None = None
+    area: Polygon | None = None
     panel: Polygon | None = None
-    symbol_shape: str | None = None
-    symbol_outer: Polygon | None = None
-    symbol_color: ColorMatch | None = None
+    center_offset: float | None = None
+
+
+@dataclass(frozen=True)
+class SymbolFacts:
+    """The symbol (or an aid's face): its outline ``shape`` and ``outer`` boundary, its
+    color and its centre's (``center_unpainted``: the centre shows the sheet), a cross
+    and how many of the four quarters it leaves white, the (6)(c) size by name, the
+    outline at its thinnest and where, a diamond's side angles, a circle's roundness."""
+
+    shape: str | None = None
+    outer: Polygon | None = None
+    color: ColorMatch | None = None
     center_color: ColorMatch | None = None
-    #: the centre is left unpainted: its color is the sheet's, not the drawing's
     center_unpainted: bool = False
     has_cross: bool = False
     white_quarters: int | None = None
@@ -131,57 +165,102 @@ class Facts:
     size: float | None = None
     outline: float | None = None
     outline_at: tuple[float, float, float, float] | None = None
-    side_angles: list[float] = field(default_factory=list)
+    side_angles: tuple[float, ...] = ()
     roundness: float | None = None
-    center_offset: float | None = None
-    legends: list[LegendFact] = field(default_factory=list)
-    legend_on_outline: list[tuple[LegendFact, float, float]] = field(default_factory=list)
-    face_color: ColorMatch | None = None
-    face_shape: str | None = None
-    stripes: int = 0
+
+
+@dataclass(frozen=True)
+class Lettering:
+    """The marker's lettering: its lines (``legends``), those on the symbol's outline
+    (``on_outline``: line, sq in of its letters on the outline, clearance in inches),
+    what it says (``text``) and how that was read (``basis``: text | outlines |
+    declared | none, markers.check.measure.reading), an aid's identification and its
+    basis, the permit label (markers.check.measure.permit), how it was found
+    ("declared" area, or its "form") and the permit id the drawing declares."""
+
+    legends: tuple[LegendFact, ...] = ()
+    on_outline: tuple[tuple[LegendFact, float, float], ...] = ()
+    text: str | None = None
+    basis: str = "none"
     ws_id: str | None = None
     ws_id_basis: str | None = None
-    legend_text: str | None = None
-    text_basis: str = "none"
-    unread: dict[str, int] = field(default_factory=dict)
-    #: how the drawing's paint was read, when not as drawn (a line drawing, a cut file)
-    paint_basis: str | None = None
-    #: the page is a scan: raster images cover it and no vector paint has a marker color
-    scan: bool = False
+    permit_label: LegendFact | None = None
+    permit_label_basis: str | None = None
+    declared_permit_id: str | None = None
+
+
+@dataclass(frozen=True)
+class AidFace:
+    """A state aid's face: its color, its shape (or "striped") and the black stripes
+    reaching its top."""
+
+    color: ColorMatch | None = None
+    shape: str | None = None
+    stripes: int = 0
+
+
+@dataclass(frozen=True)
+class BuoyFacts:
+    """A buoy or wrap: the waterline and its basis, the body above it, its height above
+    the water and diameter (and basis), its shape and color (``color_share``: the share
+    of the body of that color's family), the bands, the reflector, whether it is
+    lighted and its material as declared, and the sides its symbol is shown on (and
+    basis, and their spacing around it in degrees)."""
+
     waterline: float | None = None
     waterline_basis: str | None = None
     body: Polygon | None = None
     height_above_water: float | None = None
     diameter: float | None = None
     diameter_basis: str | None = None
-    body_shape: str | None = None
-    body_color: ColorMatch | None = None
-    #: the share of the body above the waterline that is of body_color's family
-    body_color_share: float | None = None
-    bands: list[Band] = field(default_factory=list)
+    shape: str | None = None
+    color: ColorMatch | None = None
+    color_share: float | None = None
+    bands: tuple[Band, ...] = ()
     reflector: Reflector | None = None
     lighted: bool | None = None
     material: str | None = None
     sides: int | None = None
     sides_basis: str | None = None
     side_spacing: float | None = None
+
+
+@dataclass(frozen=True)
+class FlagFacts:
+    """A flag: how high and long, its field's color and its stripes."""
+
+    height: float | None = None
+    length: float | None = None
+    color: ColorMatch | None = None
+    stripes: tuple[Stripe, ...] = ()
+
+
+@dataclass(frozen=True)
+class Facts:
+    """Everything the rules know of one marker, in inches and degrees, measured once and
+    frozen: the ``kind`` it was judged as (the pack's name of the shape detected,
+    Measuring.kind), and
+    records of its drawing, display area, symbol, lettering, aid face, buoy and flag
+    (each empty where the marker has none). ``faces`` are the faces a buoy carries (its
+    symbol, each symbol of a wrap, the sign above a sign buoy), measured like sign
+    faces and judged by the same rules; ``curvature`` says how a face on a round
+    surface was measured, "seen" (as drawn on an elevation) or "surface" (developed
+    onto the surface), and ``curvature_basis`` why (declared / inferred)."""
+
+    kind: str | None = None
+    drawing: Drawing = Drawing()
+    display: Display = Display()
+    symbol: SymbolFacts = SymbolFacts()
+    letters: Lettering = Lettering()
+    aid: AidFace = AidFace()
+    buoy: BuoyFacts = BuoyFacts()
+    flag: FlagFacts = FlagFacts()
     curvature: str | None = None
     curvature_basis: str | None = None
-    faces: list["Facts"] = field(default_factory=list)
-    flag_height: float | None = None
-    flag_length: float | None = None
-    flag_stripes: list[Stripe] = field(default_factory=list)
-    extent: float | None = None
-    dimensions: list = field(default_factory=list)
-    set_aside: list = field(default_factory=list)
-    #: the permit label (markers.check.measure.permit): its line, how it was found
-    #: ("declared" area, or its "form"), and the permit id the drawing declares
-    permit_label: LegendFact | None = None
-    permit_label_basis: str | None = None
-    declared_permit_id: str | None = None
+    faces: tuple["Facts", ...] = ()
 
     def bbox(self) -> tuple[float, float, float, float] | None:
-        geom = self.symbol_outer or self.body or self.panel
+        geom = self.symbol.outer or self.buoy.body or self.display.panel
         return bbox_of(geom) if geom is not None else None
 
 

@@ -17,15 +17,16 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.check.measure.common import (
-    NOT_DRAWN, Facts, LegendFact, bbox_of, enclosed_by, family_geometry, legend_facts,
+    NOT_DRAWN, AidFace, Display, Drawing, Facts, LegendFact, Lettering, Measuring, SymbolFacts,
+    bbox_of, enclosed_by, family_geometry, legend_facts,
 )
 from markers.check.measure.display import inferred_display_area
 from markers.check.measure.permit import split_label
 from markers.check.measure.statements import ANY_KIND, Statement
 from markers.check.measure.reading import read_identification, read_legend, read_lines
 from markers.core.artwork import Artwork
-from markers.core.colors import OTHER
-from markers.core.spec import req
+from markers.core.colors import OTHER, ColorMatch
+from markers.core.spec import Law
 from markers.core.shapes import SPECK, extreme_quad, fit_circle, polygons, radii, shape_of
 
 __all__ = ["SHAPES", "measure_face", "side_angles"]
@@ -42,58 +43,60 @@ def side_angles(poly: Polygon) -> list[float]:
             for (x0, y0), (x1, y1) in zip(quad, quad[1:])]
 
 
-def _display(art: Artwork, facts: Facts, given: float | None,
-             legends: list[LegendFact]) -> None:
-    """Display height and its basis, by the strength of the evidence: given on the
-    command line or in a design, declared in the drawing (``display-area``), stated on
-    the proof (``_stated``), or inferred from the layout (measure.display); none, with
-    basis NOT_DRAWN, for a symbol drawn on the page with no panel of its own
-    (markers.check.layout), whose H nothing shows."""
+def _display(art: Artwork, shape: str | None, symbol: SymbolFacts, panel: Polygon,
+             given: float | None, legends: list[LegendFact], law: Law) -> Display:
+    """The display area, its height and basis, by the strength of the evidence: given on
+    the command line or in a design, declared in the drawing (``display-area``), stated
+    on the proof (``_stated``, for the detected ``shape``), or inferred from the layout
+    (measure.display); none, with basis NOT_DRAWN, for a symbol drawn on the page with
+    no panel of its own (markers.check.layout), whose H nothing shows. With the
+    symbol's offset from its centre."""
     declared = art.features.get("display-area")
+    height, basis, area, statement = None, None, None, None
     if given is not None:
-        facts.display_height, facts.display_basis = given, "declared"
-        if declared is not None:
-            facts.display_area = declared.envelope
+        height, basis = given, "declared"
+        area = declared.envelope if declared is not None else None
     elif declared is not None:
-        facts.display_area = declared.envelope
+        area = declared.envelope
         x0, y0, x1, y1 = declared.bounds
-        facts.display_height, facts.display_basis = y1 - y0, "declared"
-    if facts.display_height is not None and facts.display_area is not None:
-        return
-    area = inferred_display_area(facts.panel, facts.symbol_outer, legends)
-    x0, top, x1, bottom = area.bounds
-    if facts.display_height is None:
-        stated = _stated(art, facts)
-        if stated is not None:
-            facts.display_height, facts.display_basis = stated.height, "stated"
-            facts.display_statement = stated.text
-        elif art.meta.get("unframed") and facts.symbol_shape is not None:
-            facts.display_basis = NOT_DRAWN  # a symbol on the page: no panel to read H from
-            return
-        else:
-            facts.display_height, facts.display_basis = bottom - top, "inferred"
-    middle = (top + bottom) / 2  # an H given or stated is centred on what the panel shows
-    facts.display_area = box(x0, middle - facts.display_height / 2, x1,
-                             middle + facts.display_height / 2)
+        height, basis = y1 - y0, "declared"
+    if height is None or area is None:
+        x0, top, x1, bottom = inferred_display_area(panel, symbol.outer, legends).bounds
+        if height is None:
+            stated = _stated(art, shape, panel, law.req("length_tolerance"))
+            if stated is not None:
+                height, basis, statement = stated.height, "stated", stated.text
+            elif art.meta.get("unframed") and symbol.shape is not None:
+                # a symbol on the page: no panel to read H from
+                return Display(None, NOT_DRAWN, None, None, panel)
+            else:
+                height, basis = bottom - top, "inferred"
+        middle = (top + bottom) / 2  # an H given or stated is centred on what the panel shows
+        area = box(x0, middle - height / 2, x1, middle + height / 2)
+    offset = None
+    if symbol.outer is not None:
+        s, d = symbol.outer.envelope.centroid, area.centroid
+        offset = math.hypot(s.x - d.x, s.y - d.y)
+    return Display(height, basis, statement, area, panel, offset)
 
 
-def _stated(art: Artwork, facts: Facts) -> Statement | None:
+def _stated(art: Artwork, shape: str | None, panel: Polygon | None,
+            tolerance: float) -> Statement | None:
     """The display height the proof states for this marker (markers.check.split gives
     each marker the statements beside it; markers.check.measure names their kinds as
     shapes): one naming this marker's shape, else one naming no kind given to this
     marker as the nearest. None when there is none, when they disagree, or when the
     height stated is taller than the panel holding the symbol (then it is not this
-    marker's, or not at this scale)."""
+    marker's, or not at this scale); heights within ``tolerance`` agree."""
     said = art.meta.get("stated") or ()
-    mine = [s for s in said if s.names == facts.kind] or \
+    mine = [s for s in said if s.names == shape] or \
         [s for s in said if s.names == ANY_KIND and s.nearest]
     if not mine:
         return None
-    tolerance = req("length_tolerance")
     if max(s.height for s in mine) - min(s.height for s in mine) > tolerance:
         return None
-    if facts.panel is not None:
-        _, y0, _, y1 = facts.panel.bounds
+    if panel is not None:
+        _, y0, _, y1 = panel.bounds
         if mine[0].height > y1 - y0 + tolerance:
             return None
     return mine[0]
@@ -200,52 +203,59 @@ def _center_family(fam: dict, holes: list[Polygon]) -> str | None:
     return best if most >= UNPAINTED_BELOW * center.area else None
 
 
-def _measure_symbol(facts: Facts, ring: Polygon, shape: str, fam: dict) -> float | None:
-    """Fill in the symbol's facts from its ``ring``, whose outline is ``shape``
-    (shape_of); its usual outline thickness, or None for a symbol without a center."""
-    usual = None
+def _measure_symbol(ring: Polygon, shape: str, color: ColorMatch, fam: dict
+                    ) -> tuple[SymbolFacts, float | None]:
+    """The symbol's facts from its ``ring`` of ``color``, whose outline is ``shape``
+    (shape_of), and its usual outline thickness (None for a symbol without a center)."""
+    usual, outline, outline_at = None, None, None
+    center_color, unpainted, cross, quarters = color, False, False, None
     outer = Polygon(ring.exterior)
     holes = sorted((Polygon(h) for h in ring.interiors), key=lambda p: -p.area)
     holes = [h for h in holes if h.area > SPECK]
-    facts.symbol_outer = outer
-    facts.symbol_shape = shape
-    if not holes:
-        facts.center_color = facts.symbol_color
     if holes:
         center = _center_family(fam, holes)
-        facts.center_color = fam[center][1] if center is not None else None
-        facts.center_unpainted = center is None
+        center_color = fam[center][1] if center is not None else None
+        unpainted = center is None
         gaps = shapely.distance(ring.exterior, [h.exterior for h in holes])
         nearest = int(np.argmin(gaps))
-        facts.outline = float(gaps[nearest])
+        outline = float(gaps[nearest])
         closest = shapely.shortest_line(ring.exterior, holes[nearest].exterior)
-        facts.outline_at = bbox_of(closest.buffer(0.05))
+        outline_at = bbox_of(closest.buffer(0.05))
         usual = _typical_outline(ring, holes)
-        if facts.symbol_shape == "diamond":
+        if shape == "diamond":
             inner = _inner_diamond(ring, usual)
-            facts.has_cross = _has_cross(ring, inner)
-            if facts.has_cross:
-                facts.white_quarters = _white_quarters(ring, inner)
+            cross = _has_cross(ring, inner)
+            quarters = _white_quarters(ring, inner) if cross else None
+    size_name, size, angles, roundness = _size(outer, holes, shape)
+    return SymbolFacts(shape, outer, color, center_color, unpainted, cross, quarters,
+                       size_name, size, outline, outline_at, angles, roundness), usual
+
+
+def _size(outer: Polygon, holes: list[Polygon], shape: str
+          ) -> tuple[str | None, float | None, tuple[float, ...], float | None]:
+    """The (6)(c) size of a symbol by name, a diamond's side angles and a circle's
+    roundness."""
     x0, y0, x1, y1 = outer.bounds
-    if facts.symbol_shape == "diamond":
-        facts.size_name, facts.size = "outside width", x1 - x0
-        facts.side_angles = side_angles(outer)
-    elif facts.symbol_shape == "circle" and holes:
-        facts.size_name = "inner diameter"
-        facts.size = 2 * fit_circle(np.asarray(holes[0].exterior.coords)[:-1])[2]
+    if shape == "diamond":
+        return "outside width", x1 - x0, tuple(side_angles(outer)), None
+    if shape == "circle" and holes:
+        size = 2 * fit_circle(np.asarray(holes[0].exterior.coords)[:-1])[2]
         outer_r, inner_r = radii(outer.exterior), radii(holes[0].exterior)
-        facts.roundness = float(max(np.ptp(outer_r), np.ptp(inner_r)) / (2 * outer_r.max()))
-    elif facts.symbol_shape == "rectangle" and holes:
+        roundness = float(max(np.ptp(outer_r), np.ptp(inner_r)) / (2 * outer_r.max()))
+        return "inner diameter", size, (), roundness
+    if shape == "rectangle" and holes:
         ix0, iy0, ix1, iy1 = holes[0].bounds
         if (x1 - x0) >= 0.98 * (y1 - y0):
-            facts.size_name = "mean of inside and outside heights"
-            facts.size = ((y1 - y0) + (iy1 - iy0)) / 2
-        else:
-            facts.size_name = "mean of inside and outside widths"
-            facts.size = ((x1 - x0) + (ix1 - ix0)) / 2
-    facts.kind = {"diamond": "diamond-cross" if facts.has_cross else "diamond",
-                  "circle": "circle", "rectangle": "rectangle"}.get(facts.symbol_shape)
-    return usual
+            return "mean of inside and outside heights", ((y1 - y0) + (iy1 - iy0)) / 2, (), None
+        return "mean of inside and outside widths", ((x1 - x0) + (ix1 - ix0)) / 2, (), None
+    return None, None, (), None
+
+
+def _symbol_kind(symbol: SymbolFacts) -> str | None:
+    """The shape a symbol is detected as (SHAPES)."""
+    if symbol.shape == "diamond":
+        return "diamond-cross" if symbol.has_cross else "diamond"
+    return symbol.shape if symbol.shape in ("circle", "rectangle") else None
 
 
 #: How far a box is grown (x0, y0, x1, y1) to hold a shape buffered by SPECK.
@@ -301,12 +311,13 @@ def _healed(fam: dict) -> dict:
 
 
 def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon, shape: str,
-                usual: float | None) -> list[tuple[LegendFact, float, float]]:
+                usual: float | None, near: float) -> list[tuple[LegendFact, float, float]]:
     """Each line of lettering near the symbol's outline, with the area of its letters
     lying on the outline (the band of ``usual`` thickness inside ``outer``, whose outline
     is a ``shape``; square inches) and its clearance from the outline as painted (the
     symbol's family ``ring`` inside ``outer``, inches; a cross inside is not the
-    outline); lines clear of the outline by more than a length tolerance are left out.
+    outline); lines clear of the outline by more than ``near`` (a length tolerance)
+    are left out.
     A ``<text>`` line is measured by its estimated box.
 
     n lines, each a prepared intersects test against the band, followed by one
@@ -320,7 +331,6 @@ def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon, s
     test says it is near enough to be kept."""
     if usual is None or not legends:
         return []
-    near = req("length_tolerance")
     join = "round" if shape == "circle" else "mitre"
     band = outer.difference(outer.buffer(-usual, join_style=join))
     shapely.prepare(band)
@@ -346,23 +356,21 @@ def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon, s
     return found
 
 
-def _measure_aid(facts: Facts, fam: dict, family: str) -> None:
+def _measure_aid(fam: dict, family: str, panel: Polygon
+                 ) -> tuple[AidFace, SymbolFacts, str]:
+    """An aid's face of ``family``: its color, shape and stripes, its outline as the
+    symbol's, and the shape it is detected as (SHAPES)."""
     face_geom, match = fam[family]
-    face = polygons(face_geom)[0]
-    filled = Polygon(face.exterior)
-    facts.face_color = match
-    facts.symbol_outer = filled
+    filled = Polygon(polygons(face_geom)[0].exterior)
     if family == "black":  # stripes reaching the top of the striped face (on a blank,
-        x0, _, x1, y1 = facts.panel.bounds  # the panel's white goes round the face)
+        x0, _, x1, y1 = panel.bounds  # the panel's white goes round the face)
         y0 = face_geom.bounds[1]
-        top_edge = box(x0, y0, x1, y0 + 0.02 * (y1 - facts.panel.bounds[1]))
-        facts.stripes = len(polygons(face_geom.intersection(top_edge)))
-        facts.face_shape = "striped"
-        facts.kind = "striped-aid"
-    else:
-        facts.face_shape = shape_of(filled)
-        nearest = match.nearest if family == OTHER else family
-        facts.kind = "green-aid" if nearest == "green" else "red-aid"
+        top_edge = box(x0, y0, x1, y0 + 0.02 * (y1 - panel.bounds[1]))
+        stripes = len(polygons(face_geom.intersection(top_edge)))
+        return AidFace(match, "striped", stripes), SymbolFacts(outer=filled), "striped-aid"
+    nearest = match.nearest if family == OTHER else family
+    return (AidFace(match, shape_of(filled)), SymbolFacts(outer=filled),
+            "green-aid" if nearest == "green" else "red-aid")
 
 
 def _find_ring(fam: dict, panel_area: float) -> tuple[str, Polygon, str] | None:
@@ -404,50 +412,48 @@ def _aid_face(fam: dict, share: dict[str, float]) -> str | None:
     return family if shape_of(face) == "triangle" else None
 
 
-def measure_face(art: Artwork, display_height: float | None = None) -> Facts:
-    """Measure a flat face (a regulatory sign or an aid, or a face a buoy carries);
-    ``display_height`` (inches) overrides the drawing's own. ``Facts.kind`` is the shape
-    detected (SHAPES), which the caller names after the pack's kinds."""
+def measure_face(art: Artwork, m: Measuring) -> Facts:
+    """Measure a flat face (a regulatory sign or an aid, or a face a buoy carries) with
+    ``m``'s law; a display height given overrides the drawing's own. ``Facts.kind`` is
+    the kind the pack reports the shape detected (SHAPES) as."""
+    law = m.law
     fam = family_geometry(art)
-    facts = Facts(source=str(art.meta.get("source", "")), declared_kind=art.meta.get("kind"))
-    facts.panel = art.features.get("panel")
-    if facts.panel is None:  # the box of what is painted
+    panel = art.features.get("panel")
+    if panel is None:  # the box of what is painted
         painted = [g for g, _ in fam.values() if not g.is_empty]
-        facts.panel = box(*shapely.total_bounds(painted)) if painted else art.bounds
-    area = facts.panel.area or 1.0
+        panel = box(*shapely.total_bounds(painted)) if painted else art.bounds
+    area = panel.area or 1.0
     share = {f: g.area / area for f, (g, _) in fam.items()}
     healed = _healed(fam)
     ring = _find_ring(healed, area)
     aid_family = _aid_face(fam, share)
+    symbol, aid, kind, usual = SymbolFacts(), AidFace(), None, None
     if ring is not None:
-        facts.symbol_color = healed[ring[0]][1]
-        usual = _measure_symbol(facts, ring[1], ring[2], healed)
-        ground = {"white", ring[0], facts.center_color.family if facts.center_color else None}
+        symbol, usual = _measure_symbol(ring[1], ring[2], healed[ring[0]][1], healed)
+        kind = _symbol_kind(symbol)
+        ground = {"white", ring[0], symbol.center_color.family if symbol.center_color else None}
         letters = [f for f in fam if f not in ground]
-        legends = legend_facts(art, fam, letters, facts.symbol_outer, None)
+        legends = legend_facts(art, fam, letters, symbol.outer, None)
     elif aid_family is not None:
-        _measure_aid(facts, fam, aid_family)
+        aid, symbol, kind = _measure_aid(fam, aid_family, panel)
         letters = [f for f in fam if f != aid_family]
-        legends = legend_facts(art, fam, letters, facts.symbol_outer,
-                                enclosed_by(fam[aid_family][0]))
+        legends = legend_facts(art, fam, letters, symbol.outer, enclosed_by(fam[aid_family][0]))
     else:
         legends = legend_facts(art, fam, [], None, None)
     is_aid = aid_family is not None and ring is None
     legends = read_lines(legends, "ws_id" if is_aid else "legend")
-    legends, facts.permit_label, facts.permit_label_basis = split_label(
-        art, fam, facts, legends, aid_family if is_aid else None)
-    facts.declared_permit_id = art.meta.get("permit_id")
-    facts.legends = legends
-    if ring is not None:
-        facts.legend_on_outline = _on_outline(legends, fam[ring[0]][0], facts.symbol_outer,
-                                              facts.symbol_shape, usual)
-    _display(art, facts, display_height, legends + [facts.permit_label] * bool(
-        facts.permit_label))
-    if facts.symbol_outer is not None and facts.display_area is not None:
-        s, d = facts.symbol_outer.envelope.centroid, facts.display_area.centroid
-        facts.center_offset = math.hypot(s.x - d.x, s.y - d.y)
-    facts.legend_text, facts.text_basis = read_legend(legends)
+    legends, label, label_basis = split_label(
+        art, fam, symbol.outer, panel, legends, aid_family if is_aid else None, law)
+    on_outline = () if ring is None else tuple(_on_outline(
+        legends, fam[ring[0]][0], symbol.outer, symbol.shape, usual, law.req("length_tolerance")))
+    display = _display(art, kind, symbol, panel, m.display_height,
+                       legends + [label] * bool(label), law)
+    text, basis = read_legend(legends)
+    ws_id = ws_id_basis = None
     if is_aid:
-        facts.ws_id, facts.ws_id_basis = read_identification(art, legends, facts.symbol_outer)
-        facts.text_basis = facts.ws_id_basis
-    return facts
+        ws_id, ws_id_basis = read_identification(art, legends, symbol.outer)
+        basis = ws_id_basis
+    letters_ = Lettering(tuple(legends), on_outline, text, basis, ws_id, ws_id_basis, label,
+                         label_basis, art.meta.get("permit_id"))
+    drawing = Drawing(str(art.meta.get("source", "")), art.meta.get("kind"))
+    return Facts(m.kind(kind), drawing, display, symbol, letters_, aid)

@@ -11,7 +11,9 @@ from shapely import minimum_rotated_rectangle, unary_union
 from shapely.geometry import Polygon
 
 from markers.core.artwork import Artwork
-from markers.check.measure.common import Facts, Stripe, bbox_of, family_geometry
+from markers.check.measure.common import (
+    Display, Drawing, Facts, FlagFacts, Measuring, Stripe, bbox_of, family_geometry,
+)
 from markers.core.shapes import polygons
 
 __all__ = ["SHAPES", "looks_like_flag", "measure_flag"]
@@ -65,18 +67,16 @@ def looks_like_flag(art: Artwork) -> bool:
     return stripe.crosses and 10 < stripe.angle < 80
 
 
-def measure_flag(art: Artwork, declared: str | None = None) -> Facts:
+def measure_flag(art: Artwork, m: Measuring, declared: str | None = None) -> Facts:
     """Measure a flag: size, field color and its stripes. ``declared`` is the shape
-    (SHAPES) of the kind the drawing declares, else the field's color decides."""
-    facts = Facts(source=str(art.meta.get("source", "")), declared_kind=art.meta.get("kind"))
+    (SHAPES) of the kind the drawing declares, else the field's color decides; the
+    kind is what the pack (``m``) reports that shape as."""
+    drawing = Drawing(str(art.meta.get("source", "")), art.meta.get("kind"))
     if not art.layers:
-        facts.kind = declared
-        return facts
+        return Facts(m.kind(declared), drawing)
     fam, _, panel, field, stripes = _parts(art)
-    facts.panel = panel
     x0, y0, x1, y1 = panel.bounds
-    facts.flag_length, facts.flag_height = x1 - x0, y1 - y0
-    facts.face_color = fam[field][1]
-    facts.flag_stripes = [_stripe(p, match, panel) for p, match in stripes]
-    facts.kind = declared or ("striped-flag" if field == "red" else "plain-flag")
-    return facts
+    flag = FlagFacts(y1 - y0, x1 - x0, fam[field][1],
+                     tuple(_stripe(p, match, panel) for p, match in stripes))
+    shape = declared or ("striped-flag" if field == "red" else "plain-flag")
+    return Facts(m.kind(shape), drawing, Display(panel=panel), flag=flag)

@@ -40,8 +40,8 @@ from markers.errors import WsmarkError
 __all__ = ["Reading", "read_lettering", "confirm_lettering", "letters_of", "rasterise",
            "cross_check", "ENGINES", "WS_ID_CHARS", "TooLarge"]
 
-#: Characters a WS id is made of (NR 5.09(2)(a)5: "WS-" then a number or letters).
-WS_ID_CHARS = "WS-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: Characters an aid's identification is made of: capitals, digits and the hyphen.
+WS_ID_CHARS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: Cap height in pixels the outlines are drawn at: tesseract reads best at 30-50 px.
 CAP_PX = 48
 #: Sizes tried in turn while the text read does not agree with the glyphs (an engine

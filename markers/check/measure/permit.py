@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shapely.geometry import box
+from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from markers.check.measure.common import Facts, LegendFact, legend_facts
+from markers.check.measure.common import LegendFact, legend_facts
 from markers.check.measure.reading import read_lines
 from markers.core.artwork import Artwork
 from markers.core.permit_id import is_permit_id
+from markers.core.spec import Law
 from markers.core.shapes import polygons
 
 __all__ = ["split_label"]
@@ -40,7 +41,7 @@ def _box(leg: LegendFact) -> BaseGeometry:
     return box(x, y, x + w, y + h)
 
 
-def _below_aid_face(fam: dict, facts: Facts, family: str) -> BaseGeometry | None:
+def _below_aid_face(fam: dict, panel: Polygon, family: str) -> BaseGeometry | None:
     """The panel below an aid's face, where its label would be (None: nothing below)."""
     parts = polygons(fam[family][0])
     if not parts:
@@ -48,15 +49,16 @@ def _below_aid_face(fam: dict, facts: Facts, family: str) -> BaseGeometry | None
     tallest = max(p.bounds[3] - p.bounds[1] for p in parts)
     bottom = max(p.bounds[3] for p in parts
                  if p.bounds[3] - p.bounds[1] >= FACE_PART_SHARE * tallest)
-    x0, _, x1, y1 = facts.panel.bounds
+    x0, _, x1, y1 = panel.bounds
     return box(x0 - 1, bottom, x1 + 1, y1 + 1) if y1 > bottom else None
 
 
-def _aid_lines(art: Artwork, fam: dict, facts: Facts, region: BaseGeometry) -> list[LegendFact]:
+def _aid_lines(art: Artwork, fam: dict, outer: Polygon | None, region: BaseGeometry
+               ) -> list[LegendFact]:
     """Lines of lettering of any color but white in ``region`` beside an aid's face,
     read (the aid's own lettering, white, is measured on the face)."""
     families = [f for f in fam if f != "white"]
-    found = legend_facts(art, fam, families, facts.symbol_outer, region)
+    found = legend_facts(art, fam, families, outer, region)
     return read_lines([leg for leg in found if _box(leg).centroid.within(region)])
 
 
@@ -77,25 +79,27 @@ def _joined(lines: list[LegendFact]) -> LegendFact:
                    bbox=(x0, y0, round(x1 - x0, 3), round(y1 - y0, 3)), doubt=doubts or None)
 
 
-def split_label(art: Artwork, fam: dict, facts: Facts, legends: list[LegendFact],
-                aid_family: str | None) -> tuple[list[LegendFact], LegendFact | None, str | None]:
+def split_label(art: Artwork, fam: dict, outer: Polygon | None, panel: Polygon,
+                legends: list[LegendFact], aid_family: str | None, law: Law
+                ) -> tuple[list[LegendFact], LegendFact | None, str | None]:
     """``legends`` less the permit label, the label (None when there is none) and how
     it was found: "declared" (in the ``permit-label`` area) or "form" (the lowest
-    line, below the symbol, reading as a permit id)."""
+    line, below the symbol's ``outer`` boundary on the ``panel``, reading as a permit id
+    under ``law``)."""
     region = art.features.get("permit-label")
     declared = region is not None
     if aid_family is not None:
-        region = region if declared else _below_aid_face(fam, facts, aid_family)
+        region = region if declared else _below_aid_face(fam, panel, aid_family)
         if region is None:
             return legends, None, None
         # the counters of black label letters are white islands a face's lettering
         # search may take for letters: nothing in the label's region is the aid's id
         kept = [leg for leg in legends if not _box(leg).centroid.within(region.envelope)]
-        lines = _aid_lines(art, fam, facts, region)
+        lines = _aid_lines(art, fam, outer, region)
         if not lines:
             return legends, None, "declared" if declared else None
         label = _joined(lines) if declared else max(lines, key=_bottom)
-        if declared or (label.text is not None and is_permit_id(label.text)):
+        if declared or (label.text is not None and is_permit_id(law, label.text)):
             return kept, label, "declared" if declared else "form"
         return legends, None, None
     if declared:
@@ -103,13 +107,13 @@ def split_label(art: Artwork, fam: dict, facts: Facts, legends: list[LegendFact]
         if not inside:
             return legends, None, "declared"
         return [leg for leg in legends if leg not in inside], _joined(inside), "declared"
-    if facts.symbol_outer is None or not legends:
+    if outer is None or not legends:
         return legends, None, None
     lowest = max(legends, key=_bottom)
     area = art.features.get("display-area")
-    below = lowest.bbox[1] >= facts.symbol_outer.bounds[3] and (
+    below = lowest.bbox[1] >= outer.bounds[3] and (
         area is None or lowest.bbox[1] >= area.bounds[3] - 1e-6)
-    if not below or lowest.text is None or not is_permit_id(lowest.text):
+    if not below or lowest.text is None or not is_permit_id(law, lowest.text):
         return legends, None, None
     return [leg for leg in legends if leg is not lowest], lowest, "form"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from markers.core.spec import Ref
 
-__all__ = ["Ref", "REFS", "ref"]
+__all__ = ["Ref", "REFS", "CLAUSES", "ref"]
 
 
 REFS: dict[str, Ref] = {r.clause: r for r in (
@@ -129,6 +129,25 @@ REFS: dict[str, Ref] = {r.clause: r for r in (
     Ref("wsmark practice", "A project recommendation, not a requirement of the rule; reported "
         "as a warning or info so that a reviewer can judge it."),
 )}
+
+
+#: The paragraph each topic of the builders' dimensions and messages cites, where no
+#: requirement or kind carries it (markers.core.spec.Law.clause).
+CLAUSES: dict[str, str] = {
+    "regulatory_symbols": "NR 5.09(2)(b)1-4",
+    "regulatory_letters": "NR 5.09(2)(b)5",
+    "aid_id": "NR 5.09(2)(a)5",
+    "aid_letters": "NR 5.09(2)(a)6",
+    "aid_shape": "NR 5.09(2)(a)7",
+    "permit_label": "NR 5.09(3)(b)",
+    "sign_on_buoy": "NR 5.09(5)(a)",
+    "symbol_buoy": "NR 5.09(5)(b)",
+    "sign_buoy": "NR 5.09(5)(c)",
+    "sign_ground": "NR 5.09(5)(d)",
+    "buoy_sides": "NR 5.09(6)(a)",
+    "curvature": "NR 5.09(6)(d)",
+    "reflector": "NR 5.09(6)(f)",
+}
 
 
 def ref(clause: str) -> Ref:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from markers.check.engine import Registry
 from markers.core.spec import Law
-from markers.packs.wi_nr509.citations import REFS
+from markers.packs.wi_nr509.citations import CLAUSES, REFS
 from markers.packs.wi_nr509.requirements import CHOICES, REQ
 
 __all__ = ["LAW", "RULES", "rule"]
 
 LAW = Law(code="NR 5.09", citations=REFS, requirements=REQ, choices=CHOICES,
-          practice="wsmark practice")
+          practice="wsmark practice", clauses=CLAUSES)
 RULES = Registry(LAW)
 rule = RULES.rule

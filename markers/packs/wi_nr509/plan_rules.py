@@ -14,8 +14,7 @@ from collections import defaultdict
 
 import numpy as np
 
-from markers.check.engine import Hit
-from markers.core.spec import req, requirement
+from markers.check.engine import Hit, Judge
 from markers.packs.wi_nr509.kinds import KINDS
 from markers.packs.wi_nr509.law import LAW
 from markers.packs.wi_nr509.validation import ws_id_parts, ws_id_wanted
@@ -61,14 +60,14 @@ def _ft(value: float) -> float:
 
 
 @plan_rule("plan-aid-channel", "NR 5.09(2)(a)3", "review")
-def aid_channel(facts: PlanFacts) -> Found:
+def aid_channel(facts: PlanFacts, j: Judge) -> Found:
     """A red, green or center aid is near a channel line of the plan.
 
     The side, pairing and order of aids are judged along a channel line (a LineString
     with ``role: channel``, digitised from the main body upstream). An aid farther than
     the reach from every channel line, or a plan without one, leaves them unjudged: a
     person must look. Fails: a red buoy 2000 ft from the only channel."""
-    reach = requirement("plan_channel_reach_ft")
+    reach = j.requirement("plan_channel_reach_ft")
     for i in _of(facts, AIDS):
         if facts.channel[i] >= 0:
             continue
@@ -81,7 +80,7 @@ def aid_channel(facts: PlanFacts) -> Found:
 
 
 @plan_rule("plan-channel-defined", "NR 5.09(2)(a)3", "review")
-def channel_defined(facts: PlanFacts) -> Found:
+def channel_defined(facts: PlanFacts, j: Judge) -> Found:
     """Red and green aids mark a clearly defined channel: a person must judge it.
 
     Whether the water is "a clearly defined channel" cannot be read from coordinates;
@@ -93,7 +92,7 @@ def channel_defined(facts: PlanFacts) -> Found:
 
 
 @plan_rule("plan-aid-side", "NR 5.09(2)(a)1, 2", "error")
-def aid_side(facts: PlanFacts) -> Found:
+def aid_side(facts: PlanFacts, j: Judge) -> Found:
     """A red aid is on the right of a vessel going upstream, a green aid on the left.
 
     The channel line is digitised from the main body upstream; an aid's side is the
@@ -112,14 +111,14 @@ def aid_side(facts: PlanFacts) -> Found:
 
 
 @plan_rule("plan-aid-pair", "NR 5.09(2)(a)3", "warning")
-def aid_pair(facts: PlanFacts) -> Found:
+def aid_pair(facts: PlanFacts, j: Judge) -> Found:
     """Each red aid has a green one across the channel at about the same place, and
     each green a red ("normally ... used in pairs").
 
     Pairs are found along the channel: the nearest aid of the other color by chainage
     (a sorted search, n log n) must be within the pair tolerance (wsmark practice).
     Fails: a red buoy whose green partner was left out of the plan."""
-    tolerance = req("plan_pair_tolerance_ft")
+    tolerance = j.req("plan_pair_tolerance_ft")
     by_channel: dict[tuple[int, bool], list[int]] = defaultdict(list)
     for i in _of(facts, LATERAL):
         if facts.channel[i] >= 0:
@@ -149,7 +148,7 @@ def _number(ws_id: str | None) -> int | None:
 
 
 @plan_rule("plan-aid-order", "NR 5.09(2)(a)5", "error")
-def aid_order(facts: PlanFacts) -> Found:
+def aid_order(facts: PlanFacts, j: Judge) -> Found:
     """Numbers increase from the main body upstream: along each channel, the red aids'
     numbers rise with chainage, and so do the green aids'.
 
@@ -172,7 +171,7 @@ def aid_order(facts: PlanFacts) -> Found:
 
 
 @plan_rule("plan-aid-id-format", "NR 5.09(2)(a)5", "error")
-def aid_id_format(facts: PlanFacts) -> Found:
+def aid_id_format(facts: PlanFacts, j: Judge) -> Found:
     """Every aid is numbered or lettered, preceded by "WS" (WS-1, WS-A).
 
     Fails: a green aid with id "7" or "G7", or none."""
@@ -186,7 +185,7 @@ def aid_id_format(facts: PlanFacts) -> Found:
 
 
 @plan_rule("plan-aid-parity", "NR 5.09(2)(a)5", "error")
-def aid_parity(facts: PlanFacts) -> Found:
+def aid_parity(facts: PlanFacts, j: Judge) -> Found:
     """Red aids carry even numbers, green aids odd numbers, center aids letters.
 
     Fails: a red buoy WS-3; a center buoy WS-4."""
@@ -202,7 +201,7 @@ def aid_parity(facts: PlanFacts) -> Found:
 
 
 @plan_rule("plan-unique-id", "NR 5.09(2)(a)5", "error")
-def unique_id(facts: PlanFacts) -> Found:
+def unique_id(facts: PlanFacts, j: Judge) -> Found:
     """No two markers of the plan carry the same identification.
 
     An identification exists to tell markers apart ("numbered or lettered for
@@ -220,12 +219,12 @@ def unique_id(facts: PlanFacts) -> Found:
 
 
 @plan_rule("plan-center-aid", "NR 5.09(2)(a)4", "warning")
-def center_aid(facts: PlanFacts) -> Found:
+def center_aid(facts: PlanFacts, j: Judge) -> Found:
     """A center aid stands near the channel line (within the wsmark practice distance).
 
     A black and white aid "shall indicate the center of a navigable waterway". Fails: a
     center buoy 120 ft off the channel line."""
-    limit = req("plan_center_offset_ft")
+    limit = j.req("plan_center_offset_ft")
     for i in _of(facts, CENTER):
         if facts.channel[i] >= 0 and abs(facts.offset[i]) > limit:
             yield i, Hit(f"center aid {_ft(abs(facts.offset[i]))} ft from the channel line",
@@ -234,12 +233,12 @@ def center_aid(facts: PlanFacts) -> Found:
 
 
 @plan_rule("plan-location", "NR 5.09(3)(c)1", "warning")
-def location(facts: PlanFacts) -> Found:
+def location(facts: PlanFacts, j: Judge) -> Found:
     """The marker's exact location: latitude and longitude to at least the practice's
     decimals, or a distance and direction from a named fixed object.
 
     Fails: a buoy at 43.07, -89.40 with no fixed object."""
-    need = int(req("plan_coordinate_decimals"))
+    need = int(j.req("plan_coordinate_decimals"))
     for i, marker in enumerate(facts.plan.markers):
         stated = any(f.distance_ft is not None and f.bearing_deg is not None
                      for f in marker.fixed_objects)
@@ -250,7 +249,7 @@ def location(facts: PlanFacts) -> Found:
 
 
 @plan_rule("plan-description", "NR 5.09(3)(c)2", "error")
-def description(facts: PlanFacts) -> Found:
+def description(facts: PlanFacts, j: Judge) -> Found:
     """Each marker's description and purpose are stated for the department.
 
     Fails: a buoy with a kind and a place but no 'purpose'."""
@@ -261,7 +260,7 @@ def description(facts: PlanFacts) -> Found:
 
 
 @plan_rule("plan-riparian", "NR 5.09(7)(c)", "error")
-def riparian(facts: PlanFacts) -> Found:
+def riparian(facts: PlanFacts, j: Judge) -> Found:
     """Mooring buoys and race course, water ski and slalom markers have the adjacent
     riparian owner's written permission (``riparian_permission: true``).
 
@@ -275,11 +274,11 @@ def riparian(facts: PlanFacts) -> Found:
 
 
 @plan_rule("plan-temporary", "NR 5.09(7)(d)", "error")
-def temporary(facts: PlanFacts) -> Found:
+def temporary(facts: PlanFacts, j: Judge) -> Found:
     """A temporary placement (``temporary_days``) lasts no more than 14 days.
 
     Fails: a race course placed for 20 days."""
-    limit = requirement("plan_temporary_days")
+    limit = j.requirement("plan_temporary_days")
     for i, marker in enumerate(facts.plan.markers):
         if marker.temporary_days is not None and marker.temporary_days > limit.value:
             yield i, Hit(f"temporary placement of {marker.temporary_days} days is longer "
@@ -292,14 +291,14 @@ _NO_WAKE = re.compile(r"\bNO\s*WAKE\b", re.I)
 
 
 @plan_rule("plan-slow-no-wake", "s. 30.66(3)(a), Wis. Stats.", "warning")
-def slow_no_wake(facts: PlanFacts) -> Found:
+def slow_no_wake(facts: PlanFacts, j: Judge) -> Found:
     """A slow-no-wake marker within 100 ft of a dock, raft, pier or buoyed restricted
     area restates the statute.
 
     There the law already limits motorboats to slow-no-wake speed; a marker inside that
     zone suggests the zone ends at the marker. Fails: a SLOW NO WAKE buoy 60 ft from a
     swimming area."""
-    limit = req("plan_slow_no_wake_ft")
+    limit = j.req("plan_slow_no_wake_ft")
     for i, marker in enumerate(facts.plan.markers):
         text = " ".join(filter(None, (marker.legend, marker.purpose))).replace("|", " ")
         near = facts.structure_ft[i]
@@ -311,13 +310,13 @@ def slow_no_wake(facts: PlanFacts) -> Found:
 
 
 @plan_rule("plan-mooring-light", "s. 30.61(6)(a), Wis. Stats.", "warning")
-def mooring_light(facts: PlanFacts) -> Found:
+def mooring_light(facts: PlanFacts, j: Judge) -> Found:
     """A boat on a mooring outside the plan's mooring areas, or beyond 200 ft from the
     shoreline, must be lighted from sunset to sunrise: the applicant should know.
 
     Judged where the plan gives the shore (shoreline or water polygons) or mooring
     areas. Fails: a mooring buoy 350 ft from shore outside every mooring area."""
-    limit = req("plan_lighting_ft")
+    limit = j.req("plan_lighting_ft")
     for i in _of(facts, MOORING):
         outside = facts.in_mooring_area is not None and not facts.in_mooring_area[i]
         far = facts.shore_ft[i] > limit
@@ -332,13 +331,13 @@ def mooring_light(facts: PlanFacts) -> Found:
 
 
 @plan_rule("plan-mooring-permit", "s. 30.772(2)(e), Wis. Stats.", "warning")
-def mooring_permit(facts: PlanFacts) -> Found:
+def mooring_permit(facts: PlanFacts, j: Judge) -> Found:
     """A mooring more than 150 ft from the shore, outside a designated mooring area,
     needs a municipal permit approved by the department, or the department's.
 
     The shoreline of the plan stands for the ordinary high-water mark. Fails: a mooring
     buoy 180 ft out with no mooring area."""
-    limit = req("plan_mooring_permit_ft")
+    limit = j.req("plan_mooring_permit_ft")
     for i in _of(facts, MOORING):
         inside = facts.in_mooring_area is not None and facts.in_mooring_area[i]
         if facts.shore_ft[i] > limit and not inside:
@@ -348,7 +347,7 @@ def mooring_permit(facts: PlanFacts) -> Found:
 
 
 @plan_rule(DESIGN_RULE, "NR 5.09(3)(c)2", "error")
-def design_file(facts: PlanFacts) -> Found:
+def design_file(facts: PlanFacts, j: Judge) -> Found:
     """A marker's design file (``design``) can be judged, and describes the marker the
     plan places: the same kind and the same identification.
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from markers.core.design import Design, refuse
-from markers.core.pack import Kind, Numbering
+from markers.core.design import Design
+from markers.core.pack import Build, Kind, Numbering
 from markers.core.permit_id import is_permit_id
-from markers.core.spec import req, requirement
+from markers.core.spec import Law
 from markers.errors import DesignError
 from markers.packs.wi_nr509.citations import ref
 
@@ -66,9 +66,15 @@ def ws_id_wanted(kind: str, parts: re.Match) -> tuple[str, bool]:
             "aid-center": ("letters", parts["letters"] is not None)}[kind]
 
 
-def validate_ws_id(kind: str, ws_id: str | None) -> str:
-    """Check an aid's identification against NR 5.09(2)(a)5 and return it."""
+def validate_ws_id(kind: str, ws_id: str | None, as_declared: bool = False) -> str:
+    """Check an aid's identification against NR 5.09(2)(a)5 and return it (as declared:
+    a wrong one is left to the rules)."""
     clause = ref("NR 5.09(2)(a)5").clause
+
+    def refuse(message: str) -> None:
+        if not as_declared:
+            raise DesignError(message)
+
     if not ws_id:
         raise DesignError(f"{kind} needs an identification such as WS-2 (--id), {clause}")
     parts = ws_id_parts(ws_id)
@@ -83,7 +89,7 @@ def validate_ws_id(kind: str, ws_id: str | None) -> str:
     return ws_id
 
 
-def validate_permit_id(kind: Kind, permit_id: str | None) -> str | None:
+def validate_permit_id(kind: Kind, permit_id: str | None, law: Law) -> str | None:
     """Refuse a permit id wsmark cannot letter as the label of NR 5.09(3)(b) (capitals,
     digits, '-' and '/', at least one digit, at most ``permit_id_max_chars``), or a
     label on a kind that carries none (flags)."""
@@ -99,32 +105,33 @@ def validate_permit_id(kind: Kind, permit_id: str | None) -> str | None:
                           "on the white below a display area, and this buoy has none (a "
                           "red or green body, a mooring ball, a race buoy); mark its number "
                           "on it by the shop's own means")
-    most = int(req("permit_id_max_chars"))
+    most = int(law.req("permit_id_max_chars"))
     shown = permit_id if len(permit_id) <= 40 else permit_id[:40] + "..."
-    if not is_permit_id(permit_id):
+    if not is_permit_id(law, permit_id):
         hint = f" (did you mean {permit_id.upper()!r}?)" \
-            if permit_id != permit_id.upper() and is_permit_id(permit_id.upper()) else ""
+            if permit_id != permit_id.upper() and is_permit_id(law, permit_id.upper()) else ""
         raise DesignError(
             f"permit id {shown!r}: the department's number is lettered in capitals and "
             f"digits, with '-' or '/' between them, at least one digit and at most {most} "
-            f"characters (WI-2026-0417; {requirement('permit_id_max_chars').ref}, for "
+            f"characters (WI-2026-0417; {law.requirement('permit_id_max_chars').ref}, for "
             f"{duty}){hint}")
     return permit_id
 
 
-def validate(design: Design, kind: Kind) -> Design:
+def validate(design: Design, kind: Kind, build: Build) -> Design:
     """``design`` with the law's defaults filled in (the outline minimum), after
-    refusing what no correct marker of ``kind`` can be, citing the paragraph: the
-    design's own numbers, then an aid's identification."""
+    refusing what no correct marker of ``kind`` can be under ``build``'s law, citing the
+    paragraph: the design's own numbers, then an aid's identification."""
+    law = build.law
     if design.outline is None:
-        design = replace(design, outline=req("outline_min"))
-    design.validate(needs_display_height=kind.form == "sign")
+        design = replace(design, outline=law.req("outline_min"))
+    design.validate(law, build.as_declared, needs_display_height=kind.form == "sign")
     if kind.family in ("buoy", "wrap") and kind.name not in SMALL_BUOYS:
-        _buoy_minimums(design)
-    _check_words(design, kind)
+        _buoy_minimums(design, build)
+    _check_words(design, kind, build)
     if kind.sample_id is not None:
-        validate_ws_id(kind.report_name, design.ws_id)
-    validate_permit_id(kind, design.permit_id)
+        validate_ws_id(kind.report_name, design.ws_id, build.as_declared)
+    validate_permit_id(kind, design.permit_id, law)
     return design
 
 
@@ -138,7 +145,7 @@ SAYS = {"control": (ref("NR 5.09(2)(b)3").clause, "the nature of the control or 
                         "the rectangle in black letters")}
 
 
-def _check_words(design: Design, kind: Kind) -> None:
+def _check_words(design: Design, kind: Kind, build: Build) -> None:
     """Refuse words that say nothing, words where the rule has no place for them, and
     a control or information sign (or a buoy showing one) without its message."""
     sign = kind.name if kind.family == "face" else design.symbol
@@ -151,20 +158,20 @@ def _check_words(design: Design, kind: Kind) -> None:
                           f"({', '.join(EXPLAINED.values())}), not {design.kind}")
     if sign in SAYS and not design.legend:
         clause, words = SAYS[sign]
-        refuse(f"{sign} needs its legend (--legend): {clause}, \"{words}\"")
+        build.refuse(f"{sign} needs its legend (--legend): {clause}, \"{words}\"")
 
 
 #: Buoys that NR 5.09(6)(a) exempts from its 36 in x 7 in minimum.
 SMALL_BUOYS = ("buoy-mooring", "buoy-race")
 
 
-def _buoy_minimums(design: Design) -> None:
+def _buoy_minimums(design: Design, build: Build) -> None:
     """NR 5.09(6)(a): 36 in above the waterline and 7 in across (refused, unless the
     design is checked as declared)."""
     for name, key, what in (("height_above_water", "buoy_min_height", "riding above the "
                              "waterline"), ("diameter", "buoy_min_diameter", "in diameter")):
-        value, need = getattr(design, name), requirement(key)
+        value, need = getattr(design, name), build.law.requirement(key)
         if value is not None and value < need.value:
-            refuse(f"{name.replace('_', ' ')} {value:g} in is below the minimum "
-                   f"of {need.ref}: buoys at least {need.value:g} in {what} "
-                   "(mooring and race course buoys excepted)")
+            build.refuse(f"{name.replace('_', ' ')} {value:g} in is below the minimum "
+                         f"of {need.ref}: buoys at least {need.value:g} in {what} "
+                         "(mooring and race course buoys excepted)")

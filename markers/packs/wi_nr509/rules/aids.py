@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from markers.build.proportions import EQUILATERAL
-from markers.check.engine import Hit, Tolerance, at_least, color_is, unjudged, within
+from markers.check.engine import Hit, Judge, Tolerance, color_is, unjudged
 from markers.check.measure.faces import Facts
-from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
 from markers.packs.wi_nr509.rules.regulatory import shape_words, stroke_hits, undecoded
@@ -22,11 +21,11 @@ _BUOY_SHAPE = {"aid-red": "nun", "aid-green": "can", "aid-center": "striped"}
 
 def _read_from(f: Facts) -> str:
     return {"text": "read from <text>", "declared": "as declared",
-            "outlines": "read from the outlines"}.get(f.ws_id_basis or "", "read")
+            "outlines": "read from the outlines"}.get(f.letters.ws_id_basis or "", "read")
 
 
 @rule("aid-color", "NR 5.09(2)(a)1,2,4", "error", AIDS)
-def aid_color(f: Facts) -> Iterator[Hit]:
+def aid_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """An aid is red, green, or black-and-white vertical stripes.
 
     Passes: a red triangle #C8102E.  Fails: a face of #FF7F00 (orange), which reads
@@ -35,12 +34,12 @@ def aid_color(f: Facts) -> Iterator[Hit]:
     if f.kind == "aid-center":
         return
     want = _FACE[f.kind]
-    yield from color_is(f.face_color, want, lambda m: f"aid face is {m.hex} ({m.label}); "
+    yield from color_is(f.aid.color, want, lambda m: f"aid face is {m.hex} ({m.label}); "
                         f"expected {want}", bbox=f.bbox())
 
 
 @rule("aid-id-format", "NR 5.09(2)(a)5", "error", AIDS)
-def aid_id_format(f: Facts) -> Iterator[Hit]:
+def aid_id_format(f: Facts, j: Judge) -> Iterator[Hit]:
     """The identification is "WS-" followed by a number (lateral) or letters (center).
 
     Read from the lettering on the aid (``<text>`` as written, every line of it, so a
@@ -54,25 +53,25 @@ def aid_id_format(f: Facts) -> Iterator[Hit]:
     Passes: WS-1, WS-A.  Fails: "7", "WS7", "ws-2", outlined "STOP", an aid with no id.
     """
     want = "WS-<number> | WS-<letters>"
-    read = f.ws_id is not None and bool(ws_id_parts(f.ws_id))
-    why = "; ".join(dict.fromkeys(filter(None, map(undecoded, f.legends))))
-    if not read and (why or (f.ws_id is None and f.ws_id_basis == "outlines")):
+    read = f.letters.ws_id is not None and bool(ws_id_parts(f.letters.ws_id))
+    why = "; ".join(dict.fromkeys(filter(None, map(undecoded, f.letters.legends))))
+    if not read and (why or (f.letters.ws_id is None and f.letters.ws_id_basis == "outlines")):
         yield unjudged("the identification", why or "its outlined letters were not read",
                        required=want, bbox=_letters_box(f))
-    elif f.ws_id is None and f.unread.get("raster image"):
-        yield unjudged("the identification", f"the drawing has {f.unread['raster image']}"
+    elif f.letters.ws_id is None and f.drawing.unread.get("raster image"):
+        yield unjudged("the identification", f"the drawing has {f.drawing.unread['raster image']}"
                        " raster image(s), which are not read", required=want, bbox=f.bbox())
-    elif f.ws_id is None:
+    elif f.letters.ws_id is None:
         yield Hit("no identification on the aid; NR 5.09(2)(a)5 asks 'WS-' and a number "
                   "or letters", measured="none", required=want, bbox=f.bbox())
     elif not read:
-        yield Hit(f"identification {f.ws_id!r} ({_read_from(f)}) is not 'WS-' followed by "
+        yield Hit(f"identification {f.letters.ws_id!r} ({_read_from(f)}) is not 'WS-' followed by "
                   "a number or letters",
-                  measured=f.ws_id, required=want, bbox=_letters_box(f))
+                  measured=f.letters.ws_id, required=want, bbox=_letters_box(f))
 
 
 def _letters_box(f: Facts) -> tuple[float, float, float, float] | None:
-    boxes = [leg.bbox for leg in f.legends]
+    boxes = [leg.bbox for leg in f.letters.legends]
     if not boxes:
         return f.bbox()
     x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
@@ -81,27 +80,27 @@ def _letters_box(f: Facts) -> tuple[float, float, float, float] | None:
 
 
 @rule("aid-id-parity", "NR 5.09(2)(a)5", "error", AIDS)
-def aid_id_parity(f: Facts) -> Iterator[Hit]:
+def aid_id_parity(f: Facts, j: Judge) -> Iterator[Hit]:
     """Red aids carry even numbers, green odd numbers, center markers letters.
 
     Passes: WS-2 on red.  Fails: WS-3 on red, WS-2 on green, WS-7 on a center marker.
     """
-    parts = ws_id_parts(f.ws_id or "")
+    parts = ws_id_parts(f.letters.ws_id or "")
     if not parts:
         return
     want, ok = ws_id_wanted(f.kind, parts)
     if not ok:
-        yield Hit(f"{f.kind} carries {f.ws_id} ({_read_from(f)}); it must carry {want}",
-                  measured=f.ws_id, required=want)
+        yield Hit(f"{f.kind} carries {f.letters.ws_id} ({_read_from(f)}); it must carry {want}",
+                  measured=f.letters.ws_id, required=want)
 
 
 @rule("aid-letter-color", "NR 5.09(2)(a)6", "error", AIDS)
-def aid_letter_color(f: Facts) -> Iterator[Hit]:
+def aid_letter_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """Letters and numerals of an aid are white.
 
     Passes: white WS-2 on red.  Fails: black WS-2 on red.
     """
-    for leg in f.legends:
+    for leg in f.letters.legends:
         if leg.color is not None and leg.color.family != "white":
             yield Hit(f"aid letters are {leg.color.hex} ({leg.color.label}); they shall be "
                       "white", measured=leg.color.family, required="white", bbox=leg.bbox)
@@ -109,34 +108,35 @@ def aid_letter_color(f: Facts) -> Iterator[Hit]:
 
 @rule("aid-letter-height", "NR 5.09(2)(a)6", "error", AIDS,
       tolerance=Tolerance("length_tolerance", minimum=True))
-def aid_letter_height(f: Facts) -> Iterator[Hit]:
+def aid_letter_height(f: Facts, j: Judge) -> Iterator[Hit]:
     """Letters and numerals are at least 3 in high (cap height of the outlines).
 
     Passes: 3.00 in.  Fails: 2.5 in letters.
     """
-    low = req("aid_letter_min")
-    if not f.legends and f.ws_id is not None:  # no id at all is aid-id-format's finding
-        yield Hit(f"no identification letters found on the aid face ({f.ws_id} is "
+    low = j.req("aid_letter_min")
+    # no id at all is aid-id-format's finding
+    if not f.letters.legends and f.letters.ws_id is not None:
+        yield Hit(f"no identification letters found on the aid face ({f.letters.ws_id} is "
                   f"{_read_from(f)})", measured="none", required=f">= {low:g} in letters",
                   bbox=f.bbox())
-    for leg in f.legends:
-        yield from at_least(leg.cap_height, low, lambda v: f"aid letters {v:.2f} in high; "
-                            f"{requirement('aid_letter_min').ref} requires at least {low:g} in",
-                            bbox=leg.bbox)
+    for leg in f.letters.legends:
+        yield from j.at_least(leg.cap_height, low, lambda v: f"aid letters {v:.2f} in high; "
+                              f"{j.requirement('aid_letter_min').ref} requires at least {low:g} in",
+                              bbox=leg.bbox)
 
 
 @rule("aid-letter-style", "NR 5.09(2)(a)6", "warning", AIDS)
-def aid_letter_style(f: Facts) -> Iterator[Hit]:
+def aid_letter_style(f: Facts, j: Judge) -> Iterator[Hit]:
     """Block characters: letter stroke between 0.10 and 0.30 of the letter height.
 
     Passes: Overpass Bold (0.17).  Fails: hairline letters (0.05).
     """
-    yield from stroke_hits(f.legends)
+    yield from stroke_hits(j.law, f.letters.legends)
 
 
 @rule("aid-shape", "NR 5.09(2)(a)7", "warning", AIDS,
       tolerance=Tolerance(0.05, "ratio", "5 % of the proportion"))
-def aid_shape(f: Facts) -> Iterator[Hit]:
+def aid_shape(f: Facts, j: Judge) -> Iterator[Hit]:
     """Shapes compatible with the Coast Guard's: red = triangle daymark (nun buoy),
     green = square daymark (can buoy), center = vertical stripes. The triangle
     daymark is equilateral: a red triangle stretched wide or tall is a warning.
@@ -147,15 +147,15 @@ def aid_shape(f: Facts) -> Iterator[Hit]:
     Passes: a red equilateral triangle, a red nun.  Fails (warning): a red square, a
     red can, a red triangle 27.71 x 18 in.
     """
-    want = (_BUOY_SHAPE if f.waterline is not None else _SHAPE)[f.kind]
-    if f.face_shape != want:
-        yield Hit(f"{f.kind} face is {shape_words(f.face_shape)}; the Coast Guard's aid of "
-                  f"this color is {shape_words(want)}", measured=str(f.face_shape),
+    want = (_BUOY_SHAPE if f.buoy.waterline is not None else _SHAPE)[f.kind]
+    if f.aid.shape != want:
+        yield Hit(f"{f.kind} face is {shape_words(f.aid.shape)}; the Coast Guard's aid of "
+                  f"this color is {shape_words(want)}", measured=str(f.aid.shape),
                   required=want, bbox=f.bbox())
-    elif want == "triangle" and f.symbol_outer is not None:
-        x0, y0, x1, y1 = f.symbol_outer.bounds
+    elif want == "triangle" and f.symbol.outer is not None:
+        x0, y0, x1, y1 = f.symbol.outer.bounds
         ratio = (x1 - x0) / (y1 - y0)
-        yield from within(
+        yield from j.within(
             ratio / EQUILATERAL, 1.0, 1.0,
             lambda v: f"red triangle {x1 - x0:.2f} x {y1 - y0:.2f} in (base {ratio:.3f} x its "
                       f"height) is not equilateral ({EQUILATERAL:.3f}); the Coast Guard "
@@ -165,7 +165,7 @@ def aid_shape(f: Facts) -> Iterator[Hit]:
 
 
 @rule("aid-stripes", "NR 5.09(2)(a)4", "error", ("aid-center",))
-def aid_stripes(f: Facts) -> Iterator[Hit]:
+def aid_stripes(f: Facts, j: Judge) -> Iterator[Hit]:
     """Center markers are vertically striped black and white.
 
     Also notes (info) that 33 CFR 62.32 gives the same pattern the federal meaning
@@ -173,9 +173,9 @@ def aid_stripes(f: Facts) -> Iterator[Hit]:
 
     Passes: 7 vertical stripes.  Fails: a plain black face.
     """
-    if f.stripes < 2:
-        yield Hit(f"{f.stripes} black stripe(s) reach the top edge; expected vertical black "
-                  "and white stripes", measured=f.stripes, required=">= 2 black stripes",
+    if f.aid.stripes < 2:
+        yield Hit(f"{f.aid.stripes} black stripe(s) reach the top edge; expected vertical black "
+                  "and white stripes", measured=f.aid.stripes, required=">= 2 black stripes",
                   bbox=f.bbox())
     yield Hit("the same pattern means 'do not pass between buoy and nearest shore' on "
               "federal waters (33 CFR 62.32)", severity="info")

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.check.engine import (
-    EPSILON, Hit, Tolerance, approximately, at_least, color_is, tolerance, unjudged, within,
-)
+from markers.check.engine import EPSILON, Hit, Judge, Tolerance, color_is, unjudged
 from markers.check.measure.faces import Facts
-from markers.core.spec import choice, req, requirement
+from markers.core.spec import Law
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
 from markers.packs.wi_nr509.rules.regulatory import shape_words
@@ -28,21 +26,21 @@ _LENGTH = Tolerance("length_tolerance", minimum=True)
 
 
 def _is_buoy(f: Facts) -> bool:
-    return f.waterline is not None
+    return f.buoy.waterline is not None
 
 
 def _water(f: Facts) -> str:
     """Says so when the waterline was not drawn but taken as the lowest painted edge."""
-    return "" if f.waterline_basis in (None, "declared") else \
+    return "" if f.buoy.waterline_basis in (None, "declared") else \
         " (waterline taken as the lowest painted edge: no element named 'waterline')"
 
 
 def _sequence(f: Facts) -> str:
-    return ", ".join(b.color.family for b in f.bands) or "no bands"
+    return ", ".join(b.color.family for b in f.buoy.bands) or "no bands"
 
 
 @rule("buoy-height", "NR 5.09(6)(a)", "error", SIZED, tolerance=_LENGTH)
-def buoy_height(f: Facts) -> Iterator[Hit]:
+def buoy_height(f: Facts, j: Judge) -> Iterator[Hit]:
     """A buoy rides at least 36 in above the waterline.
 
     Mooring, slalom and race course buoys are excepted (see mooring-buoy, race-buoy).
@@ -51,15 +49,16 @@ def buoy_height(f: Facts) -> Iterator[Hit]:
 
     Passes: a symbol buoy 36.00 in above the water.  Fails: one riding 30 in above it.
     """
-    low = req("buoy_min_height")
+    low = j.req("buoy_min_height")
     if _is_buoy(f):
-        yield from at_least(f.height_above_water, low, lambda v: f"buoy rides {v:.2f} in "
-                            f"above the waterline{_water(f)}; {requirement('buoy_min_height').ref} "
-                            f"requires at least {low:g} in", bbox=f.bbox())
+        yield from j.at_least(f.buoy.height_above_water, low, lambda v: f"buoy rides {v:.2f} in "
+                              f"above the waterline{_water(f)}; "
+                              f"{j.requirement('buoy_min_height').ref} requires at least "
+                              f"{low:g} in", bbox=f.bbox())
 
 
 @rule("buoy-diameter", "NR 5.09(6)(a)", "error", SIZED, tolerance=_LENGTH)
-def buoy_diameter(f: Facts) -> Iterator[Hit]:
+def buoy_diameter(f: Facts, j: Judge) -> Iterator[Hit]:
     """A buoy is at least 7 in in diameter.
 
     Mooring, slalom and race course buoys are excepted. On an elevation the diameter is the
@@ -67,15 +66,16 @@ def buoy_diameter(f: Facts) -> Iterator[Hit]:
 
     Passes: 7.00 in.  Fails: a 6 in buoy.
     """
-    low = req("buoy_min_diameter")
+    low = j.req("buoy_min_diameter")
     if _is_buoy(f):
-        yield from at_least(f.diameter, low, lambda v: f"buoy is {v:.2f} in across "
-                            f"({f.diameter_basis}); {requirement('buoy_min_diameter').ref} "
-                            f"requires at least {low:g} in", bbox=f.bbox())
+        yield from j.at_least(f.buoy.diameter, low, lambda v: f"buoy is {v:.2f} in across "
+                              f"({f.buoy.diameter_basis}); "
+                              f"{j.requirement('buoy_min_diameter').ref} requires at least "
+                              f"{low:g} in", bbox=f.bbox())
 
 
 @rule("buoy-two-sides", "NR 5.09(6)(a)", "error", ("buoy-symbol", "buoy-wrap"))
-def buoy_two_sides(f: Facts) -> Iterator[Hit]:
+def buoy_two_sides(f: Facts, j: Judge) -> Iterator[Hit]:
     """The symbol is shown on 2 sides of the buoy.
 
     A wrap shows the whole surface: its symbols are counted and must be 2, 180 deg
@@ -85,24 +85,24 @@ def buoy_two_sides(f: Facts) -> Iterator[Hit]:
 
     Passes: a wrap with 2 symbols 180 deg apart.  Fails: a wrap with one symbol.
     """
-    need = int(req("buoy_symbol_sides"))
-    if f.sides is None:
+    need = int(j.req("buoy_symbol_sides"))
+    if f.buoy.sides is None:
         yield Hit("an elevation shows one side of the buoy; check the wrap (or declare "
                   "'sides') for the symbol on 2 sides", severity="info")
         return
-    if f.sides != need:
-        yield Hit(f"symbol shown {f.sides} time(s) ({f.sides_basis}); "
-                  f"{requirement('buoy_symbol_sides').ref} requires {need} sides",
-                  measured=f.sides, required=f"= {need}", unit="count", bbox=f.bbox())
-    elif f.side_spacing is not None and abs(f.side_spacing - 180) > 5:
-        yield Hit(f"the 2 symbols are {f.side_spacing:.1f} deg apart around the buoy; on "
-                  "opposite sides they are 180 deg apart", measured=round(f.side_spacing, 2),
+    if f.buoy.sides != need:
+        yield Hit(f"symbol shown {f.buoy.sides} time(s) ({f.buoy.sides_basis}); "
+                  f"{j.requirement('buoy_symbol_sides').ref} requires {need} sides",
+                  measured=f.buoy.sides, required=f"= {need}", unit="count", bbox=f.bbox())
+    elif f.buoy.side_spacing is not None and abs(f.buoy.side_spacing - 180) > 5:
+        yield Hit(f"the 2 symbols are {f.buoy.side_spacing:.1f} deg apart around the buoy; on "
+                  "opposite sides they are 180 deg apart", measured=round(f.buoy.side_spacing, 2),
                   required="= 180", unit="deg", tolerance=5, bbox=f.bbox())
 
 
 @rule("buoy-symbol-bands", "NR 5.09(5)(b)", "error", ("buoy-symbol", "buoy-wrap"),
       tolerance=Tolerance("band_edge_tolerance", text="1/4 in"))
-def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
+def buoy_symbol_bands(f: Facts, j: Judge) -> Iterator[Hit]:
     """A symbol buoy is white with orange bands on the top and above the waterline.
 
     White, with a band of international orange on the top and one just above the
@@ -115,12 +115,12 @@ def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
     """
     if not _is_buoy(f):
         return
-    want, tol = "orange, white, orange", tolerance()
-    bands, where = f.bands, f.bbox()
+    want, tol = "orange, white, orange", j.tol
+    bands, where = f.buoy.bands, f.bbox()
     on_top = bool(bands) and bands[0].color.family == "orange" and \
-        bands[0].top - f.body.bounds[1] <= tol
+        bands[0].top - f.buoy.body.bounds[1] <= tol
     above_water = len(bands) > 1 and bands[-1].color.family == "orange" and \
-        f.waterline - bands[-1].bottom <= tol
+        f.buoy.waterline - bands[-1].bottom <= tol
     if not on_top:
         yield Hit("no orange band on the top of the buoy", measured=_sequence(f),
                   required=want, bbox=where)
@@ -135,7 +135,7 @@ def buoy_symbol_bands(f: Facts) -> Iterator[Hit]:
 
 @rule("buoy-sign-bands", "NR 5.09(5)(c)", "error", ("buoy-sign",),
       tolerance=Tolerance("sign_buoy_band_tolerance", "ratio", "0.03 of the area"))
-def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
+def buoy_sign_bands(f: Facts, j: Judge) -> Iterator[Hit]:
     """A sign buoy has 3 orange bands alternating with 2 white, each about 1/5.
 
     Each band takes approximately one-fifth of the buoy's area above the waterline. The
@@ -146,24 +146,24 @@ def buoy_sign_bands(f: Facts) -> Iterator[Hit]:
     Passes: orange, white, orange, white, orange of 20 % each.  Warning: a band of 25 %.
     Fails: orange, white, orange (3 bands), or a band of 35 %.
     """
-    count = int(req("sign_buoy_bands"))
+    count = int(j.req("sign_buoy_bands"))
     want = ", ".join("orange" if i % 2 == 0 else "white" for i in range(count))
     if _sequence(f) != want:
-        yield Hit(f"bands from the top are {_sequence(f)}; {requirement('sign_buoy_bands').ref} "
+        yield Hit(f"bands from the top are {_sequence(f)}; {j.requirement('sign_buoy_bands').ref} "
                   f"asks {want}", measured=_sequence(f), required=want, bbox=f.bbox())
         return
-    share = req("sign_buoy_band_fraction")
-    for band in f.bands:
-        yield from approximately(
-            band.share, share, req("sign_buoy_band_far"),
+    share = j.req("sign_buoy_band_fraction")
+    for band in f.buoy.bands:
+        yield from j.approximately(
+            band.share, share, j.req("sign_buoy_band_far"),
             lambda v, beyond, band=band: f"a {band.color.label} band takes {v:.0%} of the buoy "
-            f"above the waterline; {requirement('sign_buoy_band_fraction').ref} asks about "
+            f"above the waterline; {j.requirement('sign_buoy_band_fraction').ref} asks about "
             f"one-fifth each{' (this is not a fifth)' if beyond else ''}",
             unit="ratio", bbox=f.bbox())
 
 
 @rule("reflector-band", "NR 5.09(6)(f)", "error", AIDS, tolerance=_LENGTH)
-def reflector_band(f: Facts) -> Iterator[Hit]:
+def reflector_band(f: Facts, j: Judge) -> Iterator[Hit]:
     """An unlighted aid has a reflective band at least 2 in high around its top.
 
     All around its uppermost part. Judged on aids drawn as buoys. The reflector is the
@@ -176,18 +176,18 @@ def reflector_band(f: Facts) -> Iterator[Hit]:
 
     Passes: a 2 in band at the top.  Fails: no reflector, or a 1 in one.
     """
-    if not _is_buoy(f) or f.lighted:
+    if not _is_buoy(f) or f.buoy.lighted:
         return
-    low, zone = req("reflector_min"), req("reflector_zone") * (f.height_above_water or 0)
-    r = f.reflector
+    low, zone = j.req("reflector_min"), j.req("reflector_zone") * (f.buoy.height_above_water or 0)
+    r = f.buoy.reflector
     if r is None:
         yield Hit("no reflective band marked (an element named 'reflector'); an unlighted "
                   "aid needs one at least 2 in high all around its top", measured="none",
                   required=f">= {low:g} in all around the top", bbox=f.bbox())
         return
-    hits = list(at_least(r.height, low, lambda v: f"reflective band {v:.2f} in high; "
-                         f"{requirement('reflector_min').ref} requires at least {low:g} in",
-                         bbox=r.bbox))
+    hits = list(j.at_least(r.height, low, lambda v: f"reflective band {v:.2f} in high; "
+                           f"{j.requirement('reflector_min').ref} requires at least {low:g} in",
+                           bbox=r.bbox))
     if not r.around:
         hits.append(Hit("the reflective band does not run across the whole buoy (all around)",
                         measured="part of the way", required="all around", bbox=r.bbox))
@@ -205,7 +205,7 @@ def reflector_band(f: Facts) -> Iterator[Hit]:
 
 
 @rule("aid-reflector-color", "NR 5.09(2)(a)8", "error", AIDS)
-def aid_reflector_color(f: Facts) -> Iterator[Hit]:
+def aid_reflector_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """A red buoy has a red reflector, a green buoy a green one.
 
     Where reflective material is used (the element named ``reflector``).
@@ -213,7 +213,7 @@ def aid_reflector_color(f: Facts) -> Iterator[Hit]:
     Passes: a red reflector on a red nun.  Fails: a white reflector on a red nun.
     """
     want = {"aid-red": "red", "aid-green": "green"}.get(f.kind)
-    r = f.reflector
+    r = f.buoy.reflector
     if want and r is not None:
         yield from color_is(r.color, want, lambda m: f"reflector is {m.hex} ({m.label}) on "
                             f"a {want} buoy; it shall be {want}", bbox=r.bbox)
@@ -221,7 +221,7 @@ def aid_reflector_color(f: Facts) -> Iterator[Hit]:
 
 @rule("mooring-buoy", "NR 5.09(7)(a)", "error", ("buoy-mooring",),
       tolerance=Tolerance("mooring_tolerance"))
-def mooring_buoy(f: Facts) -> Iterator[Hit]:
+def mooring_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
     """A mooring buoy rides 18 in out, white with a blue band, round or ovate.
 
     It extends 18 in above the waterline, is white with a blue band clearly visible
@@ -232,29 +232,30 @@ def mooring_buoy(f: Facts) -> Iterator[Hit]:
     Passes: a white 24 in sphere riding 18 in out, blue band around its middle.
     Fails: a sphere riding 12 in out, or one without a blue band.
     """
-    want, where = req("mooring_height"), f.bbox()
-    yield from within(f.height_above_water, want, want, lambda v: f"mooring buoy extends "
-                      f"{v:.2f} in above the waterline{_water(f)}; {requirement('mooring_height').ref} "
-                      f"asks {want:g} in", required=f"= {want:g} +- {tolerance():g}",
-                      bbox=where)
-    yield from color_is(f.body_color, "white", lambda m: f"mooring buoy is {m.label}; it "
+    want, where = j.req("mooring_height"), f.bbox()
+    yield from j.within(f.buoy.height_above_water, want, want, lambda v: f"mooring buoy extends "
+                        f"{v:.2f} in above the waterline{_water(f)}; "
+                        f"{j.requirement('mooring_height').ref} asks {want:g} in",
+                        required=f"= {want:g} +- {j.tol:g}",
+                        bbox=where)
+    yield from color_is(f.buoy.color, "white", lambda m: f"mooring buoy is {m.label}; it "
                         "shall be white", bbox=where)
-    blue = [b for b in f.bands if b.color.family == "blue"]
-    clear = [b for b in blue if f.waterline - b.bottom > req("band_edge_tolerance")]
+    blue = [b for b in f.buoy.bands if b.color.family == "blue"]
+    clear = [b for b in blue if f.buoy.waterline - b.bottom > j.req("band_edge_tolerance")]
     if not clear:
         yield Hit(f"no blue band clearly visible above the waterline{_water(f)}",
                   measured=_sequence(f), required="a blue band above the waterline",
                   bbox=where)
-    shapes = choice("mooring_shapes").values
-    if f.body_shape not in shapes:
-        yield Hit(f"mooring buoy is {shape_words(f.body_shape)}; it should be spherical or "
+    shapes = j.law.choice("mooring_shapes").values
+    if f.buoy.shape not in shapes:
+        yield Hit(f"mooring buoy is {shape_words(f.buoy.shape)}; it should be spherical or "
                   "ovate",
-                  measured=f.body_shape, required=" or ".join(shapes), severity="warning",
+                  measured=f.buoy.shape, required=" or ".join(shapes), severity="warning",
                   bbox=where)
 
 
 @rule("race-buoy", "NR 5.09(7)(b)", "error", ("buoy-race",), tolerance=_LENGTH)
-def race_buoy(f: Facts) -> Iterator[Hit]:
+def race_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
     """A race course buoy: >= 4 in out, one race color all over, 8 3/4 to 14 in, round.
 
     A race course, water ski or slalom buoy extends at least 4 in above the
@@ -268,41 +269,41 @@ def race_buoy(f: Facts) -> Iterator[Hit]:
     Passes: a yellow 9 in foam sphere riding 4.5 in out.  Fails: a 16 in sphere, or a
     yellow ball a third covered by a black figure.
     """
-    where, a, d = f.bbox(), f.height_above_water, f.diameter
-    low = req("race_min_height")
-    yield from at_least(a, low, lambda v: f"race buoy extends {v:.2f} in above the "
-                        f"waterline{_water(f)}; {requirement('race_min_height').ref} asks at least "
-                        f"{low:g} in", bbox=where)
-    lo, hi = req("race_min_diameter"), req("race_max_diameter")
-    yield from within(d, lo, hi, lambda v: f"race buoy is {v:.2f} in in diameter; "
-                      f"{requirement('race_min_diameter').ref} asks {lo:g} to {hi:g} in",
-                      required=f"{lo:g} to {hi:g}", bbox=where)
-    colors = choice("race_colors")
-    if f.body_color is None or f.body_color.family not in colors.values:
-        said = f.body_color.label if f.body_color else "not painted"
+    where, a, d = f.bbox(), f.buoy.height_above_water, f.buoy.diameter
+    low = j.req("race_min_height")
+    yield from j.at_least(a, low, lambda v: f"race buoy extends {v:.2f} in above the "
+                          f"waterline{_water(f)}; {j.requirement('race_min_height').ref} "
+                          f"asks at least {low:g} in", bbox=where)
+    lo, hi = j.req("race_min_diameter"), j.req("race_max_diameter")
+    yield from j.within(d, lo, hi, lambda v: f"race buoy is {v:.2f} in in diameter; "
+                        f"{j.requirement('race_min_diameter').ref} asks {lo:g} to {hi:g} in",
+                        required=f"{lo:g} to {hi:g}", bbox=where)
+    colors = j.law.choice("race_colors")
+    if f.buoy.color is None or f.buoy.color.family not in colors.values:
+        said = f.buoy.color.label if f.buoy.color else "not painted"
         yield Hit(f"race buoy is {said}; {colors.ref} asks {colors.text}",
-                  measured=f.body_color.family if f.body_color else "none",
+                  measured=f.buoy.color.family if f.buoy.color else "none",
                   required=" | ".join(colors.values), bbox=where)
-    yield from _one_color(f)
-    shapes = choice("race_shapes")
-    if f.body_shape not in shapes.values:
-        yield Hit(f"race buoy is {shape_words(f.body_shape)}; {shapes.ref} asks {shapes.text}",
-                  measured=str(f.body_shape), required=" | ".join(shapes.values), bbox=where)
-    materials = choice("race_materials")
-    if f.material is None:
+    yield from _one_color(f, j.law)
+    shapes = j.law.choice("race_shapes")
+    if f.buoy.shape not in shapes.values:
+        yield Hit(f"race buoy is {shape_words(f.buoy.shape)}; {shapes.ref} asks {shapes.text}",
+                  measured=str(f.buoy.shape), required=" | ".join(shapes.values), bbox=where)
+    materials = j.law.choice("race_materials")
+    if f.buoy.material is None:
         yield Hit("material not declared (a design's 'material'); NR 5.09(7)(b)3 asks foam, "
                   "plastic or rubber", severity="info")
-    elif f.material not in materials.values:
-        yield Hit(f"race buoy material is {f.material}; {materials.ref} asks {materials.text}",
-                  measured=f.material, required=" | ".join(materials.values))
+    elif f.buoy.material not in materials.values:
+        yield Hit(f"race buoy material is {f.buoy.material}; {materials.ref} asks {materials.text}",
+                  measured=f.buoy.material, required=" | ".join(materials.values))
 
 
-def _one_color(f: Facts) -> Iterator[Hit]:
+def _one_color(f: Facts, law: Law) -> Iterator[Hit]:
     """Other colors on a race buoy beyond the allowance: lettering or a pictogram."""
-    share, need = f.body_color_share, req("race_color_share")
-    if share is None or f.body_color is None or share >= need - EPSILON:
+    share, need = f.buoy.color_share, law.req("race_color_share")
+    if share is None or f.buoy.color is None or share >= need - EPSILON:
         return
-    yield Hit(f"race buoy is {share:.0%} {f.body_color.label} and {1 - share:.0%} other "
-              f"colors (lettering or a pictogram); {requirement('race_color_share').ref} asks "
+    yield Hit(f"race buoy is {share:.0%} {f.buoy.color.label} and {1 - share:.0%} other "
+              f"colors (lettering or a pictogram); {law.requirement('race_color_share').ref} asks "
               f"one race color over what is seen, so it is not mistaken for a sign",
               measured=round(share, 3), required=f">= {need:g}", unit="ratio", bbox=f.bbox())

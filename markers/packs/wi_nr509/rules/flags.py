@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.check.engine import Hit, Tolerance, approximately, color_is, within
+from markers.check.engine import Hit, Judge, Tolerance, color_is
 from markers.check.measure.faces import Facts
-from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.law import rule
 #: A drawing whose size is below this share of what the law asks is not drawn at actual
 #: size (wsmark practice): one error says so, never a pass with a size warning.
@@ -17,7 +16,7 @@ DIAGONAL = (10.0, 80.0)
 
 @rule("diver-flag", "s. 30.70, Wis. Stats.", "error", ("diver-flag",),
       tolerance=Tolerance("diver_stripe_tolerance", text="1/16 in (the stripe)"))
-def diver_flag(f: Facts) -> Iterator[Hit]:
+def diver_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     """A diver's flag: at least 12 x 15 in, red, one diagonal white stripe 3 in wide.
 
     Not less than 12 in high and 15 in long, one diagonal white stripe 3 in wide on a
@@ -29,27 +28,27 @@ def diver_flag(f: Facts) -> Iterator[Hit]:
     stripe, a 10 in high flag, a blue field, two stripes.
     """
     where = f.bbox()
-    for value, key, what in ((f.flag_height, "diver_min_height", "high"),
-                             (f.flag_length, "diver_min_length", "long")):
-        precision = req("length_tolerance")  # the size is drawn, not tolerated
-        if value is not None and value < req(key) - precision:
-            yield Hit(f"diver's flag is {value:.2f} in {what}; {requirement(key).ref} asks not less "
-                      f"than {req(key):g} in", measured=round(value, 3),
-                      required=f">= {req(key):g}", unit="in", tolerance=precision, bbox=where)
-    yield from color_is(f.face_color, "red", lambda m: f"the field is {m.hex} ({m.label}); "
+    for value, key, what in ((f.flag.height, "diver_min_height", "high"),
+                             (f.flag.length, "diver_min_length", "long")):
+        precision = j.req("length_tolerance")  # the size is drawn, not tolerated
+        if value is not None and value < j.req(key) - precision:
+            yield Hit(f"diver's flag is {value:.2f} in {what}; {j.requirement(key).ref} asks "
+                      f"not less than {j.req(key):g} in", measured=round(value, 3),
+                      required=f">= {j.req(key):g}", unit="in", tolerance=precision, bbox=where)
+    yield from color_is(f.flag.color, "red", lambda m: f"the field is {m.hex} ({m.label}); "
                         "it shall be red", bbox=where)
-    if len(f.flag_stripes) != 1:
-        yield Hit(f"{len(f.flag_stripes)} stripes; the flag displays one diagonal white "
-                  "stripe", measured=len(f.flag_stripes), required="= 1", unit="count",
+    if len(f.flag.stripes) != 1:
+        yield Hit(f"{len(f.flag.stripes)} stripes; the flag displays one diagonal white "
+                  "stripe", measured=len(f.flag.stripes), required="= 1", unit="count",
                   bbox=where)
         return
-    stripe = f.flag_stripes[0]
+    stripe = f.flag.stripes[0]
     yield from color_is(stripe.color, "white", lambda m: f"the stripe is {m.hex} ({m.label}); "
                         "it shall be white", bbox=stripe.bbox)
-    want = req("diver_stripe")
-    yield from within(stripe.width, want, want, lambda v: f"the stripe is {v:.2f} in wide "
-                      f"(across it); {requirement('diver_stripe').ref} asks {want:g} in",
-                      required=f"= {want:g}", bbox=stripe.bbox)
+    want = j.req("diver_stripe")
+    yield from j.within(stripe.width, want, want, lambda v: f"the stripe is {v:.2f} in wide "
+                        f"(across it); {j.requirement('diver_stripe').ref} asks {want:g} in",
+                        required=f"= {want:g}", bbox=stripe.bbox)
     low, high = DIAGONAL
     if not (low <= stripe.angle <= high and stripe.crosses):
         yield Hit(f"the stripe runs at {stripe.angle:.1f} deg from the horizontal"
@@ -60,7 +59,7 @@ def diver_flag(f: Facts) -> Iterator[Hit]:
 
 @rule("distress-flag", "s. 30.675, Wis. Stats.", "error", ("distress-flag",),
       tolerance=Tolerance("distress_tolerance", "ratio", "10 % of each side"))
-def distress_flag(f: Facts) -> Iterator[Hit]:
+def distress_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     """A distress flag is orange, approximately 18 by 30 in.
 
     Orange is an error (a flag of another color does not say "in need of help").
@@ -73,26 +72,26 @@ def distress_flag(f: Facts) -> Iterator[Hit]:
     orange square (44 % and 67 % off).
     """
     where = f.bbox()
-    if f.face_color is not None and f.face_color.family != "orange":
-        yield Hit(f"the flag is {f.face_color.hex} ({f.face_color.label}); a distress flag "
-                  "is orange", measured=f.face_color.family, required="orange",
+    if f.flag.color is not None and f.flag.color.family != "orange":
+        yield Hit(f"the flag is {f.flag.color.hex} ({f.flag.color.label}); a distress flag "
+                  "is orange", measured=f.flag.color.family, required="orange",
                   severity="error", bbox=where)
-    if f.flag_height is None or f.flag_length is None:
+    if f.flag.height is None or f.flag.length is None:
         return
-    short, long = sorted((f.flag_height, f.flag_length))
-    asks = f"{requirement('distress_length').ref} asks approximately " \
-           f"{req('distress_height'):g} by {req('distress_length'):g} in"
-    if long < ACTUAL_SIZE_SHARE * req("distress_length"):
+    short, long = sorted((f.flag.height, f.flag.length))
+    asks = f"{j.requirement('distress_length').ref} asks approximately " \
+           f"{j.req('distress_height'):g} by {j.req('distress_length'):g} in"
+    if long < ACTUAL_SIZE_SHARE * j.req("distress_length"):
         yield Hit(f"not an actual-size drawing ({short:.2f} by {long:.2f} in; {asks}); give "
                   "--scale or --display-height", measured=round(long, 3),
-                  required=f"about {req('distress_length'):g}", unit="in", severity="error",
+                  required=f"about {j.req('distress_length'):g}", unit="in", severity="error",
                   bbox=where)
         return
-    far = req("distress_far")
+    far = j.req("distress_far")
     for value, key in ((short, "distress_height"), (long, "distress_length")):
-        want = req(key)
+        want = j.req(key)
         off = f"{abs(value - want) / want:.0%} from {want:g} in"
-        yield from approximately(
+        yield from j.approximately(
             value, want, far, lambda v, beyond, off=off: (
                 f"not a distress flag: {short:.2f} by {long:.2f} in is {off}, more than "
                 f"{far:.0%} off; {asks}" if beyond else

@@ -7,22 +7,21 @@ from typing import Iterator
 
 from shapely.geometry import box
 
-from markers.check.engine import Hit
+from markers.check.engine import Hit, Judge
 from markers.check.measure.common import Facts
-from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.law import rule
 
 
 def _overlaps_display(f: Facts) -> bool:
     """Whether the label reaches into the display area (more than a sliver)."""
-    if f.display_area is None or f.permit_label is None:
+    if f.display.area is None or f.letters.permit_label is None:
         return False
-    x, y, w, h = f.permit_label.bbox
-    return f.display_area.intersection(box(x, y, x + w, y + h)).area > 0.05 * w * h
+    x, y, w, h = f.letters.permit_label.bbox
+    return f.display.area.intersection(box(x, y, x + w, y + h)).area > 0.05 * w * h
 
 
 @rule("permit-label", "NR 5.09(3)(b)", "info", ("*",))
-def permit_label(f: Facts) -> Iterator[Hit]:
+def permit_label(f: Facts, j: Judge) -> Iterator[Hit]:
     """The department's identification number on an approved marker: found and read.
 
     The label is the lowest line of lettering, below the symbol and outside the display
@@ -37,9 +36,9 @@ def permit_label(f: Facts) -> Iterator[Hit]:
     Fails (warning): a design declaring WI-2026-0417 with no label, or a label reading
     WI-2026-0471; a label 0.6 in high, in red, or inside the display area.
     """
-    label, declared = f.permit_label, f.declared_permit_id
+    label, declared = f.letters.permit_label, f.letters.declared_permit_id
     if label is None:
-        if f.permit_label_basis == "declared":
+        if f.letters.permit_label_basis == "declared":
             yield Hit("the drawing names a permit-label area, but no lettering is in it",
                       measured="no label", required="the permit id", severity="warning")
         elif declared:
@@ -47,8 +46,8 @@ def permit_label(f: Facts) -> Iterator[Hit]:
                       "to be lettered below the display area", measured="no label",
                       required=declared, severity="warning", bbox=f.bbox())
         return
-    cap, low = label.cap_height, req("permit_label_cap_min")
-    practice = requirement("permit_label_cap_min")
+    cap, low = label.cap_height, j.req("permit_label_cap_min")
+    practice = j.requirement("permit_label_cap_min")
     if label.text is None:
         yield Hit(f"a permit label is drawn, but {label.doubt or 'its letters were not read'}",
                   measured="not read", required=declared or "a permit id",
@@ -59,7 +58,7 @@ def permit_label(f: Facts) -> Iterator[Hit]:
         found.append(Hit(f"the permit label reads {label.text!r}; the design declares "
                          f"{declared!r}", measured=label.text, required=declared,
                          severity="warning", bbox=label.bbox))
-    if cap < low - req("length_tolerance"):
+    if cap < low - j.req("length_tolerance"):
         found.append(Hit(f"permit label {label.text!r} in letters {cap:.2f} in high; "
                          f"{practice.ref} letters it at least {low:g} in", measured=round(
                              cap, 3), required=f">= {low:g}", unit="in", severity="warning",

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.check.engine import Hit
+from markers.check.engine import Hit, Judge
 from markers.check.measure.common import Facts
-from markers.core.spec import req, requirement
 from markers.packs.wi_nr509.law import rule
 
 
 @rule("actual-size", "fabrication", "error", ("*",), gate=True)
-def actual_size(f: Facts) -> Iterator[Hit]:
+def actual_size(f: Facts, j: Judge) -> Iterator[Hit]:
     """A marker drawn far smaller than any marker can be is not at actual size.
 
     A proof drawn at a reduced scale without saying so (no --scale, no "SCALE 1:4"
@@ -22,16 +21,18 @@ def actual_size(f: Facts) -> Iterator[Hit]:
 
     Passes: a 24 in sign.  Fails: a sign drawn 0.4 in tall.
     """
-    low = req("actual_size_min")
-    if f.kind is None or f.extent is None or f.extent >= low:
+    low = j.req("actual_size_min")
+    if f.kind is None or f.drawing.extent is None or f.drawing.extent >= low:
         return
     yield Hit(f"not an actual-size drawing; give --scale or --display-height (the marker "
-              f"is {f.extent:.2f} in at its largest; {requirement('actual_size_min').text})",
-              measured=round(f.extent, 3), required=f">= {low:g}", unit="in", bbox=f.bbox())
+              f"is {f.drawing.extent:.2f} in at its largest; "
+              f"{j.requirement('actual_size_min').text})",
+              measured=round(f.drawing.extent, 3), required=f">= {low:g}", unit="in",
+              bbox=f.bbox())
 
 
 @rule("proof-dimension", "fabrication", "warning", ("*",))
-def proof_dimension(f: Facts) -> Iterator[Hit]:
+def proof_dimension(f: Facts, j: Judge) -> Iterator[Hit]:
     """A dimension written on the proof agrees with the length it is drawn across.
 
     Shops write sizes beside the drawing (24", 610 mm); a proof whose text and drawing
@@ -39,8 +40,8 @@ def proof_dimension(f: Facts) -> Iterator[Hit]:
 
     Passes: a dimension line 24 in long labelled 24".  Fails: one 20 in long labelled 24".
     """
-    tol = req("proof_dimension_tolerance")
-    for dim in f.dimensions:
+    tol = j.req("proof_dimension_tolerance")
+    for dim in f.drawing.dimensions:
         if abs(dim.stated - dim.drawn) > tol:
             yield Hit(f"the proof's dimension {dim.stated:g} in disagrees with the drawing's "
                       f"{dim.drawn:.2f} in ({dim.text!r})", measured=round(dim.drawn, 3),
@@ -48,7 +49,7 @@ def proof_dimension(f: Facts) -> Iterator[Hit]:
 
 
 @rule("set-aside", "fabrication", "info", ("*",))
-def set_aside(f: Facts) -> Iterator[Hit]:
+def set_aside(f: Facts, j: Judge) -> Iterator[Hit]:
     """What of the page is not a marker and was not measured, and where.
 
     Borders, crop marks, title blocks, notes, dimension lines, mounting holes, centre
@@ -57,13 +58,13 @@ def set_aside(f: Facts) -> Iterator[Hit]:
 
     Passes: a bare marker.  Fails (info): a proof with a border and a title block.
     """
-    if f.set_aside:
+    if f.drawing.set_aside:
         yield Hit(f"set aside, not measured as a marker: "
-                  f"{'; '.join(item.describe() for item in f.set_aside)}")
+                  f"{'; '.join(item.describe() for item in f.drawing.set_aside)}")
 
 
 @rule("line-drawing", "fabrication", "info", ("*",))
-def line_drawing(f: Facts) -> Iterator[Hit]:
+def line_drawing(f: Facts, j: Judge) -> Iterator[Hit]:
     """How a drawing that paints nothing was read: a line drawing or a cut file.
 
     Shops and CAM software export cut paths, not paint: closed outlines on a layer named
@@ -76,5 +77,5 @@ def line_drawing(f: Facts) -> Iterator[Hit]:
     Passes: a drawing of filled areas.  Fails (info): two CIRCLEs on a layer ORANGE, a
     border in color 7 and a TEXT legend.
     """
-    if f.paint_basis:
-        yield Hit(f"read as a {f.paint_basis}")
+    if f.drawing.paint_basis:
+        yield Hit(f"read as a {f.drawing.paint_basis}")

@@ -7,13 +7,11 @@ from dataclasses import replace
 from typing import Iterator
 
 from markers.build.proportions import legend_min_cap
-from markers.check.engine import (
-    Hit, Tolerance, at_least, at_most, color_is, tolerance, unjudged, within,
-)
+from markers.check.engine import Hit, Judge, Tolerance, color_is, unjudged
 from markers.check.measure.common import NOT_DRAWN
 from markers.check.measure.faces import Facts, LegendFact
 from markers.core.colors import OTHER
-from markers.core.spec import req, requirement
+from markers.core.spec import Law
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
 
@@ -23,9 +21,9 @@ _SYMBOL = {"danger": "danger diamond", "exclusion": "exclusion diamond",
            "control": "control circle", "information": "information rectangle"}
 
 
-def stroke_hits(legends: list[LegendFact]) -> Iterator[Hit]:
+def stroke_hits(law: Law, legends: list[LegendFact]) -> Iterator[Hit]:
     """Lines whose letter stroke is outside the block-character range."""
-    lo, hi = req("block_stroke_min"), req("block_stroke_max")
+    lo, hi = law.req("block_stroke_min"), law.req("block_stroke_max")
     for leg in legends:
         if leg.stroke_ratio is not None and not lo <= leg.stroke_ratio <= hi:
             yield Hit(f"letter stroke {leg.stroke_ratio:.2f} of the letter height; block "
@@ -83,7 +81,7 @@ def _color_hit(what: str, match, want: str, clause: str, bbox=None) -> Iterator[
 
 
 @rule("reg-shape", "NR 5.09(2)(b)1-4", "error", ("*",))
-def reg_shape(f: Facts) -> Iterator[Hit]:
+def reg_shape(f: Facts, j: Judge) -> Iterator[Hit]:
     """The symbol is an open diamond, a diamond with a cross, a circle or a rectangle.
 
     The kind is detected from the largest orange area (or, for aids, the colored
@@ -95,34 +93,34 @@ def reg_shape(f: Facts) -> Iterator[Hit]:
     Passes: an orange ring shaped like a 35 deg diamond (detected: danger).
     Fails:  an orange triangle, or a drawing with no orange or aid face at all.
     """
-    if f.kind is None and f.scan:
+    if f.kind is None and f.drawing.scan:
         yield Hit("the page is a raster image (scan): nothing on it can be measured; a "
                   "person must look", measured="raster image", required="a drawing",
                   severity="review", bbox=f.bbox())
     elif f.kind is None:
-        shape, why = _what_is_there(f)
+        shape, why = _what_is_there(f, j.law)
         yield Hit(f"no NR 5.09 marker found ({shape}{why}); expected an orange diamond, "
                   "circle or rectangle on white, or a red, green or striped aid face",
                   measured=shape, required="diamond | diamond with cross | circle | rectangle",
                   bbox=f.bbox())
 
 
-def _what_is_there(f: Facts) -> tuple[str, str]:
+def _what_is_there(f: Facts, law: Law) -> tuple[str, str]:
     """What a drawing that is no marker shows, and why a ball of it is no race buoy
     (NR 5.09(7)(b): one color over what is seen, no lettering or pictogram)."""
-    if f.body is None or f.body_color is None or f.body_color_share is None:
-        return f.symbol_shape or "no symbol", ""
-    share, match = f.body_color_share, f.body_color
+    if f.buoy.body is None or f.buoy.color is None or f.buoy.color_share is None:
+        return f.symbol.shape or "no symbol", ""
+    share, match = f.buoy.color_share, f.buoy.color
     color = match.hex if match.family == OTHER else match.family
-    shape = f"{color} {f.body_shape if f.body_shape not in (None, 'other') else 'body'}"
-    if share >= req("race_color_share"):
+    shape = f"{color} {f.buoy.shape if f.buoy.shape not in (None, 'other') else 'body'}"
+    if share >= law.req("race_color_share"):
         return shape, ""
     return shape, (f", {share:.0%} {color}, the rest other paint such as lettering or a "
                    "pictogram: no race course buoy, which is one color")
 
 
 @rule("reg-symbol-color", "NR 5.09(2)(b)1-4", "error", REGULATORY)
-def reg_symbol_color(f: Facts) -> Iterator[Hit]:
+def reg_symbol_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """The symbol (outline and cross) is international orange.
 
     Colors are judged by family: CIEDE2000 distance to reference swatches
@@ -130,11 +128,11 @@ def reg_symbol_color(f: Facts) -> Iterator[Hit]:
 
     Passes: outline #FF4F00.  Fails: outline #C8102E (red).
     """
-    yield from _color_hit("symbol", f.symbol_color, "orange", "NR 5.09(2)(b)")
+    yield from _color_hit("symbol", f.symbol.color, "orange", "NR 5.09(2)(b)")
 
 
 @rule("reg-center-color", "NR 5.09(2)(b)1-4", "error", REGULATORY)
-def reg_center_color(f: Facts) -> Iterator[Hit]:
+def reg_center_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """The center of the symbol is white.
 
     A center left unpainted (a proof drawn on paper, a DXF of outlines) shows the sheet
@@ -142,26 +140,26 @@ def reg_center_color(f: Facts) -> Iterator[Hit]:
 
     Passes: a white center.  Fails: a yellow center inside the orange diamond.
     """
-    if f.center_unpainted:
+    if f.symbol.center_unpainted:
         yield unjudged("the symbol center's color", "the center is left unpainted, so its "
                        "color is the sheet's, which the drawing does not give; NR 5.09(2)(b) "
                        "requires white", required="white", bbox=f.bbox())
         return
-    yield from _color_hit("symbol center", f.center_color, "white", "NR 5.09(2)(b)")
+    yield from _color_hit("symbol center", f.symbol.center_color, "white", "NR 5.09(2)(b)")
 
 
 @rule("reg-legend-color", "NR 5.09(2)(b)5", "error", REGULATORY)
-def reg_legend_color(f: Facts) -> Iterator[Hit]:
+def reg_legend_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """Letters and numerals of a regulatory marker are black.
 
     Passes: black "ROCKS".  Fails: blue "ROCKS".
     """
-    for leg in f.legends:
+    for leg in f.letters.legends:
         yield from _color_hit("legend", leg.color, "black", "NR 5.09(2)(b)5", leg.bbox)
 
 
 @rule("reg-exclusion-cross", "NR 5.09(2)(b)2", "error", ("exclusion", "danger"))
-def reg_exclusion_cross(f: Facts) -> Iterator[Hit]:
+def reg_exclusion_cross(f: Facts, j: Judge) -> Iterator[Hit]:
     """An exclusion diamond has an orange cross inside its white center and no words
     inside it ("without qualifying explanation"); words may stand outside.
 
@@ -172,19 +170,20 @@ def reg_exclusion_cross(f: Facts) -> Iterator[Hit]:
 
     Passes: diamond with cross, "KEEP OUT" below it.  Fails: "SWIM AREA" inside it.
     """
-    if f.kind == "danger" and f.declared_kind == "exclusion":
+    if f.kind == "danger" and f.drawing.declared_kind == "exclusion":
         yield Hit("declared an exclusion marker but the diamond has no cross",
                   measured="no cross", required="orange cross in the white center",
                   bbox=f.bbox())
-    if f.kind == "exclusion" and f.white_quarters is not None and f.white_quarters < 4:
-        yield Hit(f"{4 - f.white_quarters} of the 4 quarters of the centre are not white; "
+    quarters = f.symbol.white_quarters
+    if f.kind == "exclusion" and quarters is not None and quarters < 4:
+        yield Hit(f"{4 - quarters} of the 4 quarters of the centre are not white; "
                   "NR 5.09(2)(b)2 shows the cross against a white center",
-                  measured=f"{f.white_quarters} white quarters", required="4 white quarters",
+                  measured=f"{f.symbol.white_quarters} white quarters", required="4 white quarters",
                   bbox=f.bbox())
     if f.kind == "exclusion":
         yield from _on_outline(f, "NR 5.09(2)(b)2 shows the cross without qualifying "
                                "explanation; words stand clear outside")
-        for leg in f.legends:
+        for leg in f.letters.legends:
             if leg.inside_symbol:
                 yield Hit("words inside an exclusion diamond; NR 5.09(2)(b)2 shows the "
                           "cross without qualifying explanation", measured="words inside",
@@ -199,7 +198,7 @@ def _on_outline(f: Facts, clause: str) -> Iterator[Hit]:
     line's letters depend on the font: when its estimated box reaches the outline, a
     person must look (review)."""
     symbol = _SYMBOL[f.kind]
-    for leg, area, _ in f.legend_on_outline:
+    for leg, area, _ in f.letters.on_outline:
         said = f" {leg.text!r}" if leg.text else ""
         if not leg.outlined:
             yield unjudged(f"whether the <text> legend{said} stays clear of the outline of the "
@@ -212,11 +211,11 @@ def _on_outline(f: Facts, clause: str) -> Iterator[Hit]:
                       required="0", unit="sq in", bbox=leg.bbox)
 
 
-def _touching(f: Facts) -> Iterator[Hit]:
+def _touching(f: Facts, law: Law) -> Iterator[Hit]:
     """Outlined lines whose letters touch the symbol's outline without lying on it
     (clearance under the length tolerance): in place, but too close to read apart."""
-    near = req("length_tolerance")
-    for leg, area, clearance in f.legend_on_outline:
+    near = law.req("length_tolerance")
+    for leg, area, clearance in f.letters.on_outline:
         if leg.outlined and area == 0:
             said = f" {leg.text!r}" if leg.text else ""
             yield Hit(f"legend{said} touches the outline of the {_SYMBOL[f.kind]} (clearance "
@@ -230,7 +229,7 @@ def _inside_words(f: Facts, what: str, shall: str = "") -> Iterator[Hit]:
     """Lettering inside the symbol, judged on what it says: none, unread or not decoded
     (review) or without a letter or numeral (a fail), else nothing to say."""
     symbol = _SYMBOL[f.kind]
-    inside = [leg for leg in f.legends if leg.inside_symbol]
+    inside = [leg for leg in f.letters.legends if leg.inside_symbol]
     if not inside:
         yield Hit(f"no {what} inside the {symbol}{shall}", measured="none inside",
                   required=f"{what} inside", bbox=f.bbox())
@@ -249,7 +248,7 @@ def _inside_words(f: Facts, what: str, shall: str = "") -> Iterator[Hit]:
 
 
 @rule("reg-control-legend", "NR 5.09(2)(b)3", "error", ("control",))
-def reg_control_legend(f: Facts) -> Iterator[Hit]:
+def reg_control_legend(f: Facts, j: Judge) -> Iterator[Hit]:
     """A control circle carries its words or numerals inside the circle, read from
     ``<text>`` or from the outlines (review when the outlines cannot be read, or read
     as characters that are no letters), off its outline: a line with letters on the
@@ -264,7 +263,7 @@ def reg_control_legend(f: Facts) -> Iterator[Hit]:
 
 
 @rule("reg-info-legend", "NR 5.09(2)(b)4", "error", ("information",))
-def reg_info_legend(f: Facts) -> Iterator[Hit]:
+def reg_info_legend(f: Facts, j: Judge) -> Iterator[Hit]:
     """An information rectangle has its message inside the rectangle, read from
     ``<text>`` or from the outlines (review when the outlines cannot be read, or read
     as characters that are no letters), off its outline: a line with letters on the
@@ -278,7 +277,7 @@ def reg_info_legend(f: Facts) -> Iterator[Hit]:
 
 
 @rule("reg-danger-legend", "NR 5.09(2)(b)1", "error", ("danger",))
-def reg_danger_legend(f: Facts) -> Iterator[Hit]:
+def reg_danger_legend(f: Facts, j: Judge) -> Iterator[Hit]:
     """The words of a danger sign stand inside the diamond, or above or below it on
     white background: never on the orange outline.
 
@@ -299,7 +298,7 @@ def reg_danger_legend(f: Facts) -> Iterator[Hit]:
 @rule("display-height", "NR 5.09(6)(a)", "error", REGULATORY + ("aid-red", "aid-green",
                                                                   "aid-center"),
       tolerance=Tolerance("length_tolerance", minimum=True))
-def display_height(f: Facts) -> Iterator[Hit]:
+def display_height(f: Facts, j: Judge) -> Iterator[Hit]:
     """The display area is at least 12 in high.
 
     H is the height of the area that carries the symbol: on a sign the panel less any
@@ -312,18 +311,18 @@ def display_height(f: Facts) -> Iterator[Hit]:
 
     Passes: H = 12 in.  Fails: a sign whose display area is 10 in high.
     """
-    if f.display_basis == NOT_DRAWN:
-        yield _not_drawn("the display area's height", f">= {req('display_min'):g} in")
+    if f.display.basis == NOT_DRAWN:
+        yield _not_drawn("the display area's height", f">= {j.req('display_min'):g} in")
         return
-    low = req("display_min")
-    yield from at_least(f.display_height, low, lambda v: f"display area {v:.2f} in high "
-                        f"({f.display_basis}); {requirement('display_min').ref} requires at "
-                        f"least {low:g} in")
+    low = j.req("display_min")
+    yield from j.at_least(f.display.height, low, lambda v: f"display area {v:.2f} in high "
+                          f"({f.display.basis}); {j.requirement('display_min').ref} requires at "
+                          f"least {low:g} in")
 
 
 @rule("outline-width", "NR 5.09(6)(b)", "error", REGULATORY,
       tolerance=Tolerance("length_tolerance", minimum=True))
-def outline_width(f: Facts) -> Iterator[Hit]:
+def outline_width(f: Facts, j: Judge) -> Iterator[Hit]:
     """The symbol outline is at least 2 in thick, perpendicular to the edge, at its
     thinnest.
 
@@ -332,17 +331,18 @@ def outline_width(f: Facts) -> Iterator[Hit]:
 
     Passes: 2.00 in.  Fails: a 1.5 in stroke (measured 1.50 in).
     """
-    low = req("outline_min")
-    yield from at_least(f.outline, low, lambda v: f"symbol outline {v:.2f} in thick at its "
-                        f"thinnest{_on_curve(f)}; {requirement('outline_min').ref} requires "
-                        f"at least {low:g} in", bbox=f.outline_at)
+    low = j.req("outline_min")
+    yield from j.at_least(f.symbol.outline, low, lambda v: f"symbol outline {v:.2f} in thick at "
+                          f"its thinnest{_on_curve(f)}; {j.requirement('outline_min').ref} "
+                          f"requires at least {low:g} in", bbox=f.symbol.outline_at)
 
 
 @rule("symbol-size", "NR 5.09(6)(c)", "error", REGULATORY,
-      tolerance=Tolerance(lambda f: max(req("symbol_size_tolerance_floor"),
-                                        req("symbol_size_tolerance") * (f.display_height or 0)),
+      tolerance=Tolerance(lambda f, law: max(law.req("symbol_size_tolerance_floor"),
+                                             law.req("symbol_size_tolerance")
+                                             * (f.display.height or 0)),
                           text="max(1/16 in, 1 % of H)"))
-def symbol_size(f: Facts) -> Iterator[Hit]:
+def symbol_size(f: Facts, j: Judge) -> Iterator[Hit]:
     """Diamond outside width, circle inner diameter, or the mean of a square's inside
     and outside widths equals 2/3 of the display area height.
 
@@ -354,23 +354,25 @@ def symbol_size(f: Facts) -> Iterator[Hit]:
 
     Passes: a 16.00 in diamond at H = 24 in.  Fails: a 14 in diamond at H = 24 in.
     """
-    if f.size is not None and f.display_basis == NOT_DRAWN:
-        yield _not_drawn(f"the symbol's size ({f.size_name} {f.size:.2f} in)", "2/3 of H")
-    if f.size is None or f.display_height is None:
+    if f.symbol.size is not None and f.display.basis == NOT_DRAWN:
+        yield _not_drawn(f"the symbol's size ({f.symbol.size_name} {f.symbol.size:.2f} in)",
+                         "2/3 of H")
+    if f.symbol.size is None or f.display.height is None:
         return
-    want = f.display_height * req("symbol_fraction")
-    for hit in within(f.size, want, want, lambda v: f"{f.size_name} {v:.2f} in{_on_curve(f)}; "
-                      f"{requirement('symbol_fraction').ref} requires 2/3 of the "
-                      f"{f.display_height:.2f} in display area ({f.display_basis}) = "
-                      f"{want:.2f} in{_how_to_state(f)}", required=f"= {want:.3f}",
-                      bbox=f.bbox()):
+    want = f.display.height * j.req("symbol_fraction")
+    for hit in j.within(f.symbol.size, want, want, lambda v: f"{f.symbol.size_name} {v:.2f} in"
+                        f"{_on_curve(f)}; "
+                        f"{j.requirement('symbol_fraction').ref} requires 2/3 of the "
+                        f"{f.display.height:.2f} in display area ({f.display.basis}) = "
+                        f"{want:.2f} in{_how_to_state(f)}", required=f"= {want:.3f}",
+                        bbox=f.bbox()):
         yield _unsure_of_h(f, hit)
 
 
 def _unsure_of_h(f: Facts, hit: Hit) -> Hit:
     """A size fail against an H only inferred, when lettering beside the marker could
     not be read (it may state the display area): a review, not a fail."""
-    if not (f.display_basis or "").startswith("inferred") or not f.unread_notes:
+    if not (f.display.basis or "").startswith("inferred") or not f.drawing.unread_notes:
         return hit
     return replace(hit, severity="review", message=hit.message + "; text beside the "
                    "marker could not be read, and may state another display area: a "
@@ -386,7 +388,7 @@ def _not_drawn(what: str, required: str) -> Hit:
 
 def _how_to_state(f: Facts) -> str:
     """For a display area only inferred: how the proof or the user can say what it is."""
-    if not (f.display_basis or "").startswith("inferred"):
+    if not (f.display.basis or "").startswith("inferred"):
         return ""
     return ("; H was inferred from the panel: if the display area is another size, state "
             "it on the proof (\"DISPLAY AREA 24 IN\") or give --display-height")
@@ -394,22 +396,22 @@ def _how_to_state(f: Facts) -> str:
 
 @rule("diamond-slope", "NR 5.09(6)(d)", "error", ("danger", "exclusion"),
       tolerance=Tolerance("slope_tolerance"))
-def diamond_slope(f: Facts) -> Iterator[Hit]:
+def diamond_slope(f: Facts, j: Judge) -> Iterator[Hit]:
     """Each side of the diamond slopes 35 deg from the vertical (on a flat surface).
 
     Passes: sides at 35.0 deg.  Fails: a square turned 45 deg (sides at 45.0 deg).
     """
-    want = req("diamond_slope")
-    worst = max(f.side_angles, key=lambda a: abs(a - want), default=None)
-    yield from within(worst, want, want, lambda v: f"diamond side slopes {v:.1f} deg from "
-                      f"vertical{_on_curve(f)}; {requirement('diamond_slope').ref} requires "
-                      f"{want:g} deg", required=f"= {want:g}", unit="deg", digits=2,
-                      bbox=f.bbox())
+    want = j.req("diamond_slope")
+    worst = max(f.symbol.side_angles, key=lambda a: abs(a - want), default=None)
+    yield from j.within(worst, want, want, lambda v: f"diamond side slopes {v:.1f} deg from "
+                        f"vertical{_on_curve(f)}; {j.requirement('diamond_slope').ref} requires "
+                        f"{want:g} deg", required=f"= {want:g}", unit="deg", digits=2,
+                        bbox=f.bbox())
 
 
 @rule("circle-round", "NR 5.09(2)(b)3", "error", ("control",),
       tolerance=Tolerance("roundness_tolerance", "ratio", "0.01 of the diameter"))
-def circle_round(f: Facts) -> Iterator[Hit]:
+def circle_round(f: Facts, j: Judge) -> Iterator[Hit]:
     """A control circle is a circle: its inner and outer boundaries are round.
 
     Roundness is the spread of radii from the centre, as a fraction of the diameter;
@@ -417,28 +419,28 @@ def circle_round(f: Facts) -> Iterator[Hit]:
 
     Passes: true circles.  Fails: an ellipse 10 % wider than tall.
     """
-    yield from at_most(f.roundness, 0.0, lambda v: f"circle out of round by {100 * v:.1f} % "
-                       "of its diameter", required=f"<= {tolerance():g}", unit="ratio",
-                       digits=4, bbox=f.bbox())
+    yield from j.at_most(f.symbol.roundness, 0.0, lambda v: f"circle out of round by "
+                         f"{100 * v:.1f} % of its diameter", required=f"<= {j.tol:g}", unit="ratio",
+                         digits=4, bbox=f.bbox())
 
 
 @rule("symbol-centered", "NR 5.09(5)(d), USWMS practice", "warning", REGULATORY,
-      tolerance=Tolerance(lambda f: req("centering_tolerance") * (f.display_height or 0),
-                          text="2 % of H, in inches"))
-def symbol_centered(f: Facts) -> Iterator[Hit]:
+      tolerance=Tolerance(lambda f, law: law.req("centering_tolerance")
+                          * (f.display.height or 0), text="2 % of H, in inches"))
+def symbol_centered(f: Facts, j: Judge) -> Iterator[Hit]:
     """The symbol is centred on the display area (within 2 % of H).
 
     Passes: centred.  Fails: a diamond pushed 2 in to the left on a 24 in display area.
     """
-    if f.center_offset is None or f.display_height is None:
+    if f.display.center_offset is None or f.display.height is None:
         return
-    yield from at_most(f.center_offset, 0.0, lambda v: f"symbol centre is {v:.2f} in from "
-                       "the display area's centre", required=f"<= {tolerance():.3f}",
-                       bbox=f.bbox())
+    yield from j.at_most(f.display.center_offset, 0.0, lambda v: f"symbol centre is {v:.2f} in "
+                         "from the display area's centre", required=f"<= {j.tol:.3f}",
+                         bbox=f.bbox())
 
 
 @rule("legend-legibility", "NR 5.09(2)(b)5", "warning", REGULATORY)
-def legend_legibility(f: Facts) -> Iterator[Hit]:
+def legend_legibility(f: Facts, j: Judge) -> Iterator[Hit]:
     """Letters are block characters of a legible size.
 
     Cap height at least the project minimum (H/16, between 1 and 3 in; see
@@ -450,21 +452,21 @@ def legend_legibility(f: Facts) -> Iterator[Hit]:
     Passes: 2 in letters at H = 24 in.  Fails: 0.5 in letters, hairline letters, or
     "ROCKS" 0.002 in from the diamond's outline inside it.
     """
-    yield from _touching(f)
-    if f.display_height is None:
+    yield from _touching(f, j.law)
+    if f.display.height is None:
         return
-    low = legend_min_cap(f.display_height)
-    for leg in f.legends:
+    low = legend_min_cap(j.law, f.display.height)
+    for leg in f.letters.legends:
         if leg.cap_height < low - 0.01:
             yield Hit(f"letters {leg.cap_height:.2f} in high; at least {low:.2f} in "
-                      f"recommended for a {f.display_height:.2f} in display area",
+                      f"recommended for a {f.display.height:.2f} in display area",
                       measured=round(leg.cap_height, 3), required=f">= {low:.3f}", unit="in",
                       bbox=leg.bbox)
-    yield from stroke_hits(f.legends)
+    yield from stroke_hits(j.law, f.letters.legends)
 
 
 @rule("drawing-units", "fabrication", "info", ("*",))
-def drawing_units(f: Facts) -> Iterator[Hit]:
+def drawing_units(f: Facts, j: Judge) -> Iterator[Hit]:
     """A drawing from Adobe Illustrator sized in px is read at 96 px per inch.
 
     SVG defines the px as 1/96 in and wsmark reads it so; Illustrator writes its points
@@ -474,15 +476,16 @@ def drawing_units(f: Facts) -> Iterator[Hit]:
     Passes: an Illustrator drawing sized in in or mm; an Inkscape drawing in px.
     Fails (info): <svg width="1728px" height="1728px"> saved by Adobe Illustrator.
     """
-    if f.generator and "illustrator" in f.generator.lower() and f.drawing_units == "px":
-        yield Hit(f"sized in px by {f.generator}: read at 96 px per inch as SVG defines "
+    drawing = f.drawing
+    if drawing.generator and "illustrator" in drawing.generator.lower() and drawing.units == "px":
+        yield Hit(f"sized in px by {f.drawing.generator}: read at 96 px per inch as SVG defines "
                   "it; Illustrator means 72, so if sizes read 3/4 of the artboard, check "
                   "again with --scale 0.013889 (1/72 in per unit)", measured="px at 96/in",
                   required="in, mm, cm, pt or pc")
 
 
 @rule("text-outlined", "fabrication", "info", ("*",))
-def text_outlined(f: Facts) -> Iterator[Hit]:
+def text_outlined(f: Facts, j: Judge) -> Iterator[Hit]:
     """Legend text is outlines, not font-dependent ``<text>``.
 
     A ``<text>`` legend prints in whatever font the sign shop has; its size is
@@ -490,7 +493,7 @@ def text_outlined(f: Facts) -> Iterator[Hit]:
 
     Passes: letters as paths.  Fails (info): <text font-size="4in">ROCKS</text>.
     """
-    for leg in f.legends:
+    for leg in f.letters.legends:
         if not leg.outlined:
             yield Hit(f"legend {leg.text!r} is <text>, not outlines; its look depends on the "
                       "font installed where it is printed", measured="text",

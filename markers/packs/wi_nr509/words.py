@@ -1,0 +1,31 @@
+"""Wisconsin's words for the faces: the help of the command line's and the web page's
+options that cite the rule or show its identifications (``Pack.help``)."""
+
+from __future__ import annotations
+
+__all__ = ["HELP"]
+
+HELP: dict[str, str] = {
+    "id": "Identification of a state aid, e.g. WS-2.",
+    "permit_id": "The department's identification number of an approved marker "
+                 "(NR 5.09(3)(b)), lettered in black below the display area, e.g. "
+                 "WI-2026-0417.",
+    "outline": "Symbol outline thickness in inches (default: the rule's minimum, 2 in under "
+               "NR 5.09(6)(b)).",
+    "height_above_water": "Inches a buoy rides above the waterline (>= 36, NR 5.09(6)(a); "
+                          "mooring 18, race >= 4).",
+    "diameter": "Buoy diameter in inches (>= 7, NR 5.09(6)(a); race 8 3/4 to 14).",
+    "surface": "Lay the symbol along the buoy's surface, with no adjustment for curvature "
+               "(NR 5.09(6)(d)).",
+    "display_height": "Height of the display area (>= 12 in, NR 5.09(6)(a)); a number is "
+                      "inches, or give a unit: 24in, 60cm.",
+    "lighted": "A lighted aid: no reflective band (NR 5.09(6)(f)).",
+    "above": "Words above a control or danger symbol (NR 5.09(2)(b)1, 3); '|' breaks lines.",
+    "below": "Words below a control or danger symbol (NR 5.09(2)(b)1, 3); '|' breaks lines.",
+    "wrap_display_height": "Height of the display area (the white area between the bands) "
+                           "in inches (>= 12, NR 5.09(6)(a)); default 12.",
+    "plan_permit_id": "The department's number of an approved marker (NR 5.09(3)(b)), by its "
+                      "ws_id or #N (feature N): WS-2=WI-2026-0417; over the plan's permit_id.",
+    "plan_permit_pair": "WS-2=WI-2026-0417",
+    "permit_id_hint": "the department's number (NR 5.09(3)(b)), lettered below; blank: none",
+}
