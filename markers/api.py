@@ -614,7 +614,7 @@ def sheets(kind_names: Iterable[str] | None = None, sizes: Iterable[float] | Non
            ) -> tuple[bytes, int, list[str]]:
     """The reference sheets as PDF bytes, their page count and notes on kinds left out."""
     from render.paper import STANDARD_SIZES
-    from render.sheets import sheet_pages, sheets_pdf
+    from markers.products.sheets import sheet_pages, sheets_pdf
 
     chosen = _pack(pack)
     wanted = [chosen.kind(name) for name in kind_names or ()] or None
@@ -625,7 +625,7 @@ def sheets(kind_names: Iterable[str] | None = None, sizes: Iterable[float] | Non
 def gallery(out_dir: str | Path, pack: str | Pack = DEFAULT_PACK) -> list[Path]:
     """Write the gallery (every kind at H = 12 and 24 in, SVG + PNG, the sheets, a
     README) into ``out_dir``; returns the files written."""
-    from render.gallery import build_gallery
+    from markers.products.gallery import build_gallery
 
     chosen = _pack(pack)
     extras: dict[str, bytes] = {}
@@ -658,7 +658,7 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
     """
     from markers.core.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE
     from markers.core.shop import shop_plan
-    from render.fabricate import fabrication_files
+    from markers.products.fabricate import fabrication_files
 
     chosen = _pack(pack)
     art = build(design_, chosen, as_declared)
@@ -672,7 +672,7 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
 
 def bom_table(fab: Any) -> list[tuple[str, ...]]:
     """The bill of materials of a fabrication plan as rows, header first."""
-    from render.fabricate import BOM_HEADER, bom_rows
+    from markers.products.fabricate import BOM_HEADER, bom_rows
 
     return [BOM_HEADER, *bom_rows(fab.bom)]
 
@@ -680,7 +680,7 @@ def bom_table(fab: Any) -> list[tuple[str, ...]]:
 def materials_table(fab: Any) -> list[tuple[str, ...]]:
     """The pieces of a fabrication plan nested on the shop's rolls, as rows, header
     first: per piece, and for the quantity."""
-    from render.fabricate import MATERIALS_HEADER, material_rows
+    from markers.products.fabricate import MATERIALS_HEADER, material_rows
 
     return [MATERIALS_HEADER, *material_rows(fab.materials)]
 
@@ -692,7 +692,7 @@ def write_file(path: str | Path, data: bytes) -> None:
 
 def write_files(files: dict[str, bytes], out_dir: str | Path) -> list[Path]:
     """Write ``files`` (name -> bytes) into ``out_dir``, created if missing."""
-    from render.fabricate import write_files as write_all
+    from markers.products.fabricate import write_files as write_all
 
     return write_all(files, out_dir)
 
@@ -764,7 +764,7 @@ def plan_map(report: PlanReport, suffix: str, scale: float | None = None,
              dpi: float = 150) -> bytes:
     """The map of a checked plan as ``.svg``, ``.pdf`` or ``.png`` bytes: at 1:``scale``
     when given, else the whole plan on a landscape letter page."""
-    from render.plan_map import plan_map_bytes
+    from markers.products.plan_map import plan_map_bytes
 
     return plan_map_bytes(_readable(report), suffix, scale, dpi)
 
@@ -781,7 +781,7 @@ def plan_packet(report: PlanReport, scale: float | None = None,
     from dataclasses import replace
 
     from markers.plan.designs import marker_artworks, with_permit_ids
-    from render.plan_packet import packet_files
+    from markers.products.plan_packet import packet_files
 
     chosen = _pack(pack)
     report = _readable(report)
@@ -809,7 +809,7 @@ def report_pdf(items: list[FileReport], marked: list[bytes | list[bytes] | None]
     import json
 
     from markers.check.pipeline import worst_page
-    from render.report_pdf import report_pdf as pages
+    from markers.products.report_pdf import report_pdf as pages
 
     shown = [copy[worst_page(item, len(copy))] if isinstance(copy, list) and copy else
              copy or None for item, copy in zip(items, marked)]
@@ -820,7 +820,7 @@ def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, 
     """The reference sheets of every kind as PDF bytes, with the page (from 1) on which
     each kind is drawn."""
     from render.paper import STANDARD_SIZES
-    from render.sheets import sheet_pages, sheets_pdf
+    from markers.products.sheets import sheet_pages, sheets_pdf
 
     chosen = _pack(pack)
     pages, _ = sheet_pages(chosen, None, STANDARD_SIZES, "letter")
