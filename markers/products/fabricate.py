@@ -15,7 +15,7 @@ from markers.core.artwork import Artwork
 from markers.core.fabrication import BomLine, Fabrication
 from markers.core.materials import MaterialLine
 from render.dxf import cut_dxf
-from render.output import file_stem
+from markers.products.files import file_stem
 from render.raster import svg_to_pdf
 from render.svg import cut_svg, print_svg
 from markers.runtime.swap import write_set

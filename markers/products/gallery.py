@@ -13,7 +13,8 @@ from markers.core.design import Design
 from markers.core.pack import Pack
 from markers.core.shop import shop_plan
 from markers.products.fabricate import BOM_HEADER, MATERIALS_HEADER, bom_rows, material_rows
-from render.output import file_stem, render_bytes
+from markers.products.files import file_stem
+from render.output import render_bytes
 from markers.runtime.atomic import make_dir, write_atomic
 from render.raster import svg_to_png
 from markers.products.sheets import sheet_pages, sheets_pdf
