@@ -222,6 +222,9 @@ def test_design_page_previews_with_scale_spec_and_downloads(client) -> None:
     ("kind=aid-red&display_height=18&ws_id=WS-3", "ws_id", "even number"),
     ("kind=control&display_height=12&legend=" + "LONG+WORDS+" * 8, "legend", "does not fit"),
     ("kind=control&display_height=abc", "display_height", "not a number"),
+    ("kind=control&display_height=5000", "display_height", "up to 1,200"),
+    ("kind=control&display_height=12&outline=5", "outline", "larger than the 12 in"),
+    ("kind=buoy-wrap&symbol=danger&display_height=12&seam=20", "seam", "seam overlap"),
     ("kind=buoy-symbol&symbol=control&diameter=5", "diameter", "below the minimum"),
     ("kind=danger&display_height=24&permit_id=wi-7", "permit_id", "capitals and digits"),
 ])
@@ -244,7 +247,8 @@ def test_a_permit_id_is_lettered_on_the_design_and_kept_in_its_files(client) -> 
     assert yaml.safe_load(client.get("/design/download.yaml?" + query).text)["permit_id"] \
         == "WI-2026-0417"
     download = client.get("/design/download.svg?" + query)
-    assert "wi-2026-0417" in download.headers["content-disposition"]
+    assert download.headers["content-disposition"] == \
+        'attachment; filename="danger-24in-rocks-wi-2026-0417.svg"'  # as fabricate names it
     flag = client.get("/design?kind=distress-flag").text
     assert 'name="permit_id"' not in flag  # flags are not placed under NR 5.09(3)
 

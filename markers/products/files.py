@@ -14,7 +14,7 @@ from render.output import MAX_PIXELS, render_bytes
 if TYPE_CHECKING:
     from markers.core.artwork import Artwork
 
-__all__ = ["render_file", "file_stem"]
+__all__ = ["render_file", "file_stem", "marker_stem"]
 
 
 def render_file(art: Artwork, path: str | os.PathLike, dpi: float = 150,
@@ -28,3 +28,10 @@ def file_stem(kind: str, display_height: float | None, label: str | None) -> str
     slug = re.sub(r"[^a-z0-9]+", "-", (label or "").lower()).strip("-")
     size = f"{display_height:g}in" if display_height is not None else ""
     return "-".join(part for part in (kind, size, slug) if part)
+
+
+def marker_stem(kind: str, display_height: float | None, label: str | None,
+                permit_id: str | None) -> str:
+    """The stem of a marker's files: its kind, size, legend or id and the permit id that
+    labels it (signs of one design with different ids do not overwrite each other)."""
+    return file_stem(kind, display_height, " ".join(w for w in (label, permit_id) if w))
