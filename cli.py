@@ -370,15 +370,7 @@ def fabricate(kind: str, display_height: float | None, legend: str | None,
                                holes=int(hole_count), materials=materials, stripe=stripe)
     for path in api.write_files(files, out_dir):
         click.echo(f"wrote {path}")
-    form = api.kind(design.kind, pack).form
-    what = {"buoy": "surface of", "flag": "fabric for"}.get(form, "sheeting for")
-    noun = form if form in ("buoy", "flag") else "sign"
-    tables = [(f"bill of materials, {what} {qty} {noun}{'s' if qty > 1 else ''}",
-               api.bom_table(fab), 3)]
-    if fab.materials:
-        tables.append((f"nested on the rolls, per {noun} and for {qty}",
-                       api.materials_table(fab), 4))
-    for title, rows, text_columns in tables:
+    for title, rows, text_columns in api.fabrication_tables(fab, design.kind, qty, pack):
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         click.echo(f"\n{title}:")
         for row in rows:
@@ -399,19 +391,10 @@ def list_rules(pack: str) -> None:
 
     Example: wsmark rules
     """
-    rules = api.rules(pack)
-    rows = [(r.id, r.severity, r.citation, _first_sentence(r.doc)
-             + (f" (tolerance {api.tolerance_of(r, pack)})" if r.tolerance else ""))
-            for r in rules]
+    rows = api.rule_rows(pack)
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for row in rows:
         click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[3])
-
-
-def _first_sentence(doc: str) -> str:
-    """The docstring's first sentence on one line, without reStructuredText markup."""
-    first = " ".join(doc.strip().split("\n\n")[0].split()).replace("``", "")
-    return first
 
 
 @cli.command()

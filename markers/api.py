@@ -41,9 +41,9 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "check", "unreadable", "check_budget", "check_paths", "inputs", "check_inputs",
            "check_options", "annotation_targets", "report_target", "copy_paths", "copy_bytes",
            "annotate", "annotate_pages", "reports", "exit_status", "tally", "summary",
-           "report_writer", "rules", "tolerance_of",
+           "report_writer", "rules", "rule_rows", "tolerance_of",
            "explain", "sheets",
-           "gallery", "fabricate", "bom_table", "materials_table", "write_file", "write_files",
+           "gallery", "fabricate", "fabrication_tables", "write_file", "write_files",
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
            "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets",
@@ -703,6 +703,20 @@ def rules(pack: str | Pack = DEFAULT_PACK) -> list[Any]:
     return [r for registry in _registries(pack) for r in registry.rules.values()]
 
 
+def rule_rows(pack: str | Pack = DEFAULT_PACK) -> list[tuple[str, str, str, str]]:
+    """Every rule as ``wsmark rules`` lists it: id, severity, citation, and the first
+    paragraph of its docstring on one line (without reStructuredText markup) with its
+    default tolerance.
+
+    >>> rule_rows()[0][:3]
+    ('reg-shape', 'error', 'NR 5.09(2)(b)1-4')
+    """
+    return [(r.id, r.severity, r.citation,
+             " ".join(r.doc.strip().split("\n\n")[0].split()).replace("``", "")
+             + (f" (tolerance {tolerance_of(r, pack)})" if r.tolerance else ""))
+            for r in rules(pack)]
+
+
 def tolerance_of(rule_: Any, pack: str | Pack = DEFAULT_PACK) -> str | None:
     """A rule's default tolerance in words under the pack's law (None: it has none)."""
     return rule_.tolerance.describe(_pack(pack).law) if rule_.tolerance else None
@@ -785,19 +799,29 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
     return fab, fabrication_files(fab, art, surface is None or surface.flat is not None)
 
 
-def bom_table(fab: Any) -> list[tuple[str, ...]]:
-    """The bill of materials of a fabrication plan as rows, header first."""
-    from markers.products.fabricate import BOM_HEADER, bom_rows
+def fabrication_tables(fab: Any, kind_name: str, qty: int = 1,
+                       pack: str | Pack = DEFAULT_PACK
+                       ) -> list[tuple[str, list[tuple[str, ...]], int]]:
+    """The tables of a fabrication plan of a marker of ``kind_name`` made ``qty`` times,
+    each as (title, rows with the header first, how many columns are text): the bill
+    of materials, and the pieces nested on the shop's rolls (per piece and for
+    ``qty``) when it has them.
 
-    return [BOM_HEADER, *bom_rows(fab.bom)]
+    >>> plan, _ = fabricate(design("control", 24, legend="5 MPH"), qty=2)
+    >>> [title for title, _, _ in fabrication_tables(plan, "control", 2)]
+    ['bill of materials, sheeting for 2 signs', 'nested on the rolls, per sign and for 2']
+    """
+    from markers.products.fabricate import BOM_HEADER, MATERIALS_HEADER, bom_rows, material_rows
 
-
-def materials_table(fab: Any) -> list[tuple[str, ...]]:
-    """The pieces of a fabrication plan nested on the shop's rolls, as rows, header
-    first: per piece, and for the quantity."""
-    from markers.products.fabricate import MATERIALS_HEADER, material_rows
-
-    return [MATERIALS_HEADER, *material_rows(fab.materials)]
+    form = _pack(pack).kind(kind_name).form
+    what = {"buoy": "surface of", "flag": "fabric for"}.get(form, "sheeting for")
+    noun = form if form in ("buoy", "flag") else "sign"
+    tables = [(f"bill of materials, {what} {qty} {noun}{'s' if qty > 1 else ''}",
+               [BOM_HEADER, *bom_rows(fab.bom)], 3)]
+    if fab.materials:
+        tables.append((f"nested on the rolls, per {noun} and for {qty}",
+                       [MATERIALS_HEADER, *material_rows(fab.materials)], 4))
+    return tables
 
 
 def write_file(path: str | Path, data: bytes) -> None:

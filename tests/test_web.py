@@ -127,6 +127,20 @@ def test_a_waiver_recomputes_the_verdict_and_can_be_removed(client) -> None:
     assert refused.status_code == 400 and "unknown rule" in _one_line(refused)
 
 
+@pytest.mark.parametrize("height", ["nan", "-5", "0", "abc", "1e9"])
+def test_a_display_height_that_is_no_length_is_refused(client, height) -> None:
+    response, _ = _check(client, [("a.svg", GOOD, "image/svg+xml")], display_height=height)
+    assert response.status_code == 400 and "positive number of inches" in _one_line(response)
+
+
+def test_a_display_height_may_carry_its_unit(client) -> None:
+    response, batch = _check(client, [("a.svg", GOOD, "image/svg+xml")],
+                             display_height="60.96cm")
+    assert response.status_code == 303
+    report = json.loads(client.get(f"/check/{batch}/report.json").text)[0]
+    assert report["display_height_in"] == pytest.approx(24.0)
+
+
 def test_the_fragment_answer_of_the_script(client) -> None:
     page = client.get("/check")
     token, batch = form_token(page.text)

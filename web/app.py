@@ -246,10 +246,13 @@ class WebApp:
         height = (fields.get("display_height") or [""])[0].strip()
         if height:
             try:
-                batch.display_height = float(height)
-            except ValueError:
+                inches = api.parse_length(height, "display height")
+            except WsmarkError:
+                inches = 0.0
+            if not inches > 0:
                 raise Refused(400, f"refused: display height {height[:20]!r} is not a "
-                                   "positive number of inches") from None
+                                   "positive number of inches")
+            batch.display_height = inches
         if not files:
             raise Refused(400, "refused: no file was sent; choose one or more proofs")
         self._room(batch, sum(len(upload.data) for upload in files), len(files))
