@@ -121,18 +121,6 @@ def cli() -> None:
     --pack, default wi-nr509)."""
 
 
-def _kind_or_file(kind: str, display_height: float | None, outline: float | None,
-                  legend: str | None, ws_id: str | None, pack: str, sample: bool = False,
-                  **fields) -> api.Design:
-    """The design named by a KIND and options, or read from a YAML/JSON design file."""
-    if api.is_design_file(kind):
-        return api.with_permit_id(api.design_from_file(kind), fields.get("permit_id"))
-    if display_height is None and api.kind(kind, pack).form == "sign":
-        raise click.UsageError("--display-height is required with a KIND")
-    return api.design(kind, display_height, outline=outline, legend=legend, ws_id=ws_id,
-                      sample=sample, pack=pack, **fields)
-
-
 #: The help of options that cite the rule: the default pack's words.
 HELP = api.help_texts()
 _legend_opt = click.option("--legend", help="Words of the marker; '|' breaks lines.")
@@ -212,7 +200,8 @@ def spec(kind: str, display_height: float | None, legend: str | None, ws_id: str
 
     Example: wsmark spec danger --display-height 24
     """
-    design = _kind_or_file(kind, display_height, outline, legend, ws_id, pack, True, **fields)
+    design = api.design_or_file(kind, display_height, outline=outline, legend=legend,
+                                ws_id=ws_id, sample=True, pack=pack, **fields)
     table = api.spec(design, pack)
     if fmt == "json":
         click.echo(json.dumps(table, indent=2))
@@ -248,8 +237,8 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
     Example: wsmark render buoy-symbol --symbol control --legend "SLOW NO WAKE"
     --height-above-water 40 --diameter 12 -o b.svg
     """
-    art = api.build(_kind_or_file(kind, display_height, outline, legend, ws_id, pack,
-                                  **fields), pack)
+    art = api.build(api.design_or_file(kind, display_height, outline=outline, legend=legend,
+                                       ws_id=ws_id, pack=pack, **fields), pack)
     api.write_file(output, api.render(art, Path(output).suffix, dpi, pack, max_pixels))
     click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in)")
     for note in art.meta.get("notes", ()):
@@ -375,20 +364,13 @@ def fabricate(kind: str, display_height: float | None, legend: str | None,
 
     Example: wsmark fabricate control -H 24 --legend "SLOW NO WAKE" --holes 2 -o out/
     """
-    design = _kind_or_file(kind, display_height, outline, legend, ws_id, pack, **fields)
+    design = api.design_or_file(kind, display_height, outline=outline, legend=legend,
+                                ws_id=ws_id, pack=pack, **fields)
     fab, files = api.fabricate(design, bleed, min_feature, qty, pack, blank=blank,
                                holes=int(hole_count), materials=materials, stripe=stripe)
     for path in api.write_files(files, out_dir):
         click.echo(f"wrote {path}")
-    form = api.kind(design.kind, pack).form
-    what = {"buoy": "surface of", "flag": "fabric for"}.get(form, "sheeting for")
-    noun = form if form in ("buoy", "flag") else "sign"
-    tables = [(f"bill of materials, {what} {qty} {noun}{'s' if qty > 1 else ''}",
-               api.bom_table(fab), 3)]
-    if fab.materials:
-        tables.append((f"nested on the rolls, per {noun} and for {qty}",
-                       api.materials_table(fab), 4))
-    for title, rows, text_columns in tables:
+    for title, rows, text_columns in api.fabrication_tables(fab, design.kind, qty, pack):
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         click.echo(f"\n{title}:")
         for row in rows:
@@ -409,19 +391,10 @@ def list_rules(pack: str) -> None:
 
     Example: wsmark rules
     """
-    rules = api.rules(pack)
-    rows = [(r.id, r.severity, r.citation, _first_sentence(r.doc)
-             + (f" (tolerance {api.tolerance_of(r, pack)})" if r.tolerance else ""))
-            for r in rules]
+    rows = api.rule_rows(pack)
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for row in rows:
         click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[3])
-
-
-def _first_sentence(doc: str) -> str:
-    """The docstring's first sentence on one line, without reStructuredText markup."""
-    first = " ".join(doc.strip().split("\n\n")[0].split()).replace("``", "")
-    return first
 
 
 @cli.command()
@@ -495,10 +468,8 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         raise WsmarkError(f"no {', '.join(api.check_suffixes())} files in {', '.join(paths)}")
     if report_pdf is not None or annotate is not None:  # these need every name at once
         files = [Path(f) for f in files]
-    if report_pdf is not None and not report_pdf.lower().endswith(".pdf"):
-        raise WsmarkError(f"--report {report_pdf}: the clerk's report is a PDF (use .pdf)")
-    if report_pdf is not None and Path(report_pdf).resolve() in {f.resolve() for f in files}:
-        raise WsmarkError(f"--report {report_pdf}: refusing to write over an input")
+    if report_pdf is not None:
+        api.report_target(report_pdf, files)
     targets = api.annotation_targets(files, annotate) if annotate is not None else []
     one_pdf = len(targets) > 1 and len(set(targets)) == 1  # several drawings, one PDF
     results = api.check_paths(files, options, pack, jobs,
@@ -574,14 +545,6 @@ def plan_check(paths: tuple[str, ...], fmt: str, waive: tuple[str, ...],
     sys.exit(0 if exit_zero and status == 1 else status)
 
 
-def _checked_plan(path: str, pack: str) -> "api.PlanReport":
-    """The checked plan; an unreadable one is a one-line error (exit 2)."""
-    report = api.plan_check(path, pack=pack)
-    if report.error:
-        raise WsmarkError(report.error)
-    return report
-
-
 @plan.command("map")
 @click.argument("path", metavar="PLAN")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
@@ -595,8 +558,8 @@ def plan_map(path: str, output: str, scale: float | None, dpi: float, pack: str)
 
     Example: wsmark plan map examples/lake.geojson -o lake-map.pdf
     """
-    api.write_file(output, api.plan_map(_checked_plan(path, pack), Path(output).suffix,
-                                      scale, dpi))
+    api.write_file(output, api.plan_map(api.plan_check(path, pack=pack), Path(output).suffix,
+                                        scale, dpi))
 
 
 @plan.command("packet")
@@ -616,17 +579,11 @@ def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[s
 
     Example: wsmark plan packet examples/river-channel.geojson -o out/application.pdf
     """
-    ids = {}
-    for value in permit_ids:
-        key, sep, permit_id = value.partition("=")
-        if not sep or not key.strip() or not permit_id.strip():
-            raise WsmarkError(f"--permit-id: {value!r} is not MARKER=ID "
-                              f"({HELP['plan_permit_pair']})")
-        ids[key.strip()] = permit_id.strip()
     pdf = Path(output)
     if pdf.suffix.lower() != ".pdf":
         raise WsmarkError(f"{pdf}: the packet is a PDF (use .pdf)")
-    files = api.plan_packet(_checked_plan(path, pack), scale, pdf.parent, pack, ids)
+    files = api.plan_packet(api.plan_check(path, pack=pack), scale, pdf.parent, pack,
+                            permit_ids)
     for name, data in files.items():
         target = pdf if name == "application.pdf" else pdf.with_name(name)
         api.write_file(target, data)

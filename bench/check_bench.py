@@ -23,7 +23,7 @@ from markers.packs import get_pack
 
 PACK = get_pack()
 KINDS, build = PACK.kinds, PACK.build
-from render.output import render_file
+from markers.products.files import render_file
 
 FILES = 500
 TARGET_RATE, TARGET_RATIO = 50.0, 1.5

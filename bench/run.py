@@ -28,7 +28,7 @@ from markers.core.design import Design  # noqa: E402
 from markers.packs import get_pack  # noqa: E402
 
 build = get_pack().build
-from render.gallery import build_gallery  # noqa: E402
+from markers.products.gallery import build_gallery  # noqa: E402
 from render.output import render_bytes  # noqa: E402
 from render.svg import to_svg  # noqa: E402
 
@@ -99,7 +99,7 @@ def bench_library(runs: int) -> list[Row]:
 
 
 def bench_gallery(runs: int) -> list[Row]:
-    """render.gallery.build_gallery into a fresh temp dir, in-process."""
+    """markers.products.gallery.build_gallery into a fresh temp dir, in-process."""
     runs = min(runs, 3)
     count = 0
 

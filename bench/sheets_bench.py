@@ -15,8 +15,8 @@ from pathlib import Path
 from common import Row, median_times
 
 from markers.packs import get_pack
-from render.fabricate import fabrication_files, write_files
-from render.sheets import sheet_pages, sheets_pdf
+from markers.products.fabricate import fabrication_files, write_files
+from markers.products.sheets import sheet_pages, sheets_pdf
 
 PACK = get_pack()
 KINDS, build = PACK.kinds, PACK.build

@@ -355,7 +355,7 @@ def _sheet_rows() -> list[Row]:
     """`sheet` of every kind, SVG pages then one PDF, in-process (imports done)."""
     from markers.packs import get_pack
     from render.paper import STANDARD_SIZES
-    from render.sheets import sheet_pages, sheets_pdf
+    from markers.products.sheets import sheet_pages, sheets_pdf
 
     pack = get_pack()
     start = time.perf_counter()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import textwrap
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,13 +35,15 @@ from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
            "kind", "kind_names", "help_texts", "example_kind", "choices", "parse_length",
-           "design", "with_permit_id",
+           "design", "with_permit_id", "design_or_file", "design_form", "design_yaml",
+           "file_stem",
            "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
-           "check", "check_budget", "check_paths", "inputs", "check_inputs", "check_options",
-           "annotation_targets", "copy_paths", "copy_bytes", "annotate", "annotate_pages",
-           "reports", "exit_status", "summary", "report_writer", "rules", "tolerance_of",
+           "check", "unreadable", "check_budget", "check_paths", "inputs", "check_inputs",
+           "check_options", "annotation_targets", "report_target", "copy_paths", "copy_bytes",
+           "annotate", "annotate_pages", "reports", "exit_status", "tally", "summary",
+           "report_writer", "rules", "rule_rows", "tolerance_of",
            "explain", "sheets",
-           "gallery", "fabricate", "bom_table", "materials_table", "write_file", "write_files",
+           "gallery", "fabricate", "fabrication_tables", "write_file", "write_files",
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
            "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets",
@@ -49,8 +51,9 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
 
 if TYPE_CHECKING:
     from markers.core.artwork import Artwork
+    from markers.core.design_form import DesignForm
     from markers.check.pipeline import CheckOptions
-    from markers.check.report import FileReport
+    from markers.check.report import FileReport, Tally
     from markers.check.walk import Inputs
     from markers.plan.model import PlanReport
     from markers.runtime.budget import Limits
@@ -141,23 +144,21 @@ def design(kind_name: str, display_height: float | None = None, *, outline: floa
     permit_id = fields.pop("permit_id", None)
     if legend is not None and not spec_.uses_legend:
         raise DesignError(f"{kind_name} carries its identification, not a legend; use --id"
-                          if spec_.sample_id else f"{kind_name} takes no legend")
+                          if spec_.sample_id else f"{kind_name} takes no legend", "legend")
     if ws_id is not None and spec_.sample_id is None:
-        raise DesignError(f"{kind_name} takes no --id (aids only)")
+        raise DesignError(f"{kind_name} takes no --id (aids only)", "ws_id")
     if ws_id is None and sample:
         ws_id = spec_.sample_id
     if fields.pop("surface", False):
         fields["curvature"] = "surface"
     fields = {key: value for key, value in fields.items()
               if value is not None and value is not False}  # a given 0 is kept, and refused
-    if spec_.form == "sign" and set(fields) - set(SIGN_FIELDS):
-        raise DesignError(f"{kind_name} is a sign face: " + ", ".join(
-            "--" + key.replace("_", "-") for key in fields if key not in SIGN_FIELDS)
-            + " apply to buoys and flags")
-    if spec_.form != "sign" and set(fields) & set(SIGN_FIELDS):
-        raise DesignError(f"{kind_name}: " + ", ".join(
-            "--" + key.replace("_", "-") for key in fields if key in SIGN_FIELDS)
-            + " apply to sign faces")
+    wrong = [key for key in fields if (key in SIGN_FIELDS) != (spec_.form == "sign")]
+    if wrong:
+        raise DesignError(f"{kind_name}" + (" is a sign face: " if spec_.form == "sign" else ": ")
+                          + ", ".join("--" + key.replace("_", "-") for key in wrong)
+                          + (" apply to buoys and flags" if spec_.form == "sign"
+                             else " apply to sign faces"), wrong[0])
     if sample and "symbol" not in fields:
         fields.update({k: v for k, v in spec_.sample.items() if k != "legend"})
         legend = legend if legend is not None else spec_.sample.get("legend")
@@ -198,6 +199,64 @@ def design_from_file(path: str | Path | None = None, data: bytes | None = None,
 def is_design_file(name: str) -> bool:
     """Whether ``name`` names a design file (YAML or JSON) rather than a kind."""
     return Path(name).suffix.lower() in DESIGN_SUFFIXES
+
+
+def design_or_file(what: str, display_height: float | None = None, *,
+                   outline: float | None = None, legend: str | None = None,
+                   ws_id: str | None = None, sample: bool = False,
+                   pack: str | Pack = DEFAULT_PACK, **fields: Any) -> Design:
+    """The design the command line names: ``what`` a kind with its options (as
+    ``design`` takes them; a sign needs its display height), or a YAML/JSON design file
+    (labelled with ``fields``' ``permit_id`` when given; the other options are the
+    file's)."""
+    if is_design_file(what):
+        return with_permit_id(design_from_file(what), fields.get("permit_id"))
+    if display_height is None and kind(what, pack).form == "sign":
+        raise DesignError("--display-height is required with a KIND", "display_height")
+    return design(what, display_height, outline=outline, legend=legend, ws_id=ws_id,
+                  sample=sample, pack=pack, **fields)
+
+
+def design_form(values: Mapping[str, str], typical: bool = False,
+                pack: str | Pack = DEFAULT_PACK) -> DesignForm:
+    """A design form read from its text (by field name; an unknown kind is the pack's
+    example kind): the kind, the fields it takes (from the pack's Kind data, hints in
+    its numbers), the keyword arguments of ``design`` (``kind`` among them), the text
+    to show again and the refusals by field; ``typical``: the fields not named take
+    the kind's typical values. A DesignError goes beside its field with ``refused``.
+
+    >>> form = design_form({"kind": "control", "display_height": "24", "legend": "5 MPH"})
+    >>> [f.name for f in form.fields], form.params["display_height"], form.errors
+    (['display_height', 'legend', 'outline', 'permit_id'], 24.0, {})
+    >>> design_form({"kind": "control", "display_height": "1e6"}).errors["display_height"]
+    'give a number of inches up to 1,200'
+    """
+    from markers.core.design_form import read_form
+
+    return read_form(_pack(pack), values, typical)
+
+
+def design_yaml(design_: Design) -> bytes:
+    """``design_`` as a YAML design file, which ``design_from_file`` reads back to it.
+
+    >>> design_yaml(design("control", 24, legend="5 MPH")).decode()
+    'kind: control\\ndisplay_height: 24\\nlegend: 5 MPH\\n'
+    """
+    from markers.core.design import design_yaml as written
+
+    return written(design_)
+
+
+def file_stem(design_: Design) -> str:
+    """The stem of a design's files, as ``fabricate`` names them.
+
+    >>> file_stem(design("control", 24, legend="SLOW NO WAKE", permit_id="WI-7"))
+    'control-24in-slow-no-wake-wi-7'
+    """
+    from markers.products.files import marker_stem
+
+    return marker_stem(design_.kind, design_.display_height,
+                       design_.legend or design_.ws_id, design_.permit_id)
 
 
 def build(design_: Design, pack: str | Pack = DEFAULT_PACK, as_declared: bool = False
@@ -252,17 +311,46 @@ def wrap_design(symbol: str | None, display_height: float | None = None, *,
                   permit_id=permit_id)
 
 
+def _waivers(waive: Mapping[str, str] | Iterable[str], known: Iterable[str]
+             ) -> dict[str, str]:
+    """Waivers as a mapping rule id -> reason, from a mapping or from ``RULE:reason``
+    words, each of a rule in ``known`` and with its reason (one-line WsmarkError else):
+    the one place waivers are read, for drawings, plans and the web page alike."""
+    if isinstance(waive, Mapping):
+        pairs = list(waive.items())
+    else:
+        pairs = []
+        for value in waive:
+            rule_id, sep, reason = value.partition(":")
+            if not sep or not reason.strip():
+                raise WsmarkError(f"--waive: {value!r} is not RULE:reason")
+            pairs.append((rule_id, reason))
+    known = set(known)
+    waivers: dict[str, str] = {}
+    for rule_id, reason in pairs:
+        if rule_id.strip() not in known:
+            raise WsmarkError(f"--waive: unknown rule {rule_id.strip()!r}")
+        if not reason.strip():
+            raise WsmarkError(f"--waive: a waiver of {rule_id.strip()} needs its reason")
+        waivers[rule_id.strip()] = reason.strip()
+    return waivers
+
+
 def check_options(display_height: float | None = None, scale: float | None = None,
-                  waive: Iterable[str] = (), tolerance: Iterable[str] = (),
+                  waive: Mapping[str, str] | Iterable[str] = (),
+                  tolerance: Iterable[str] = (),
                   pack: str | Pack = DEFAULT_PACK, allow_below_minimum: bool = False
                   ) -> CheckOptions:
-    """CheckOptions from the user's words: waivers as ``RULE:reason`` and tolerances as
-    ``RULE=VALUE`` (in the rule's unit); a bad one is a one-line WsmarkError. A
-    tolerance that would accept less than the rule's own minimum is refused unless
-    ``allow_below_minimum``; then every report says so (CheckOptions.overrides).
+    """CheckOptions from the user's words: waivers as a mapping rule id -> reason or as
+    ``RULE:reason`` words, tolerances as ``RULE=VALUE`` (in the rule's unit); a bad one
+    is a one-line WsmarkError. A tolerance that would accept less than the rule's own
+    minimum is refused unless ``allow_below_minimum``; then every report says so
+    (CheckOptions.overrides).
 
     >>> check_options(tolerance=["diamond-slope=1.0"]).tolerances
     {'diamond-slope': 1.0}
+    >>> check_options(waive={"symbol-centered": " board "}).waivers
+    {'symbol-centered': 'board'}
     """
     from markers.check.pipeline import CheckOptions
 
@@ -278,39 +366,50 @@ def check_options(display_height: float | None = None, scale: float | None = Non
             overrides[rule_id] = rules_.override(rule_id, amount, allow_below_minimum)
         except ValueError as err:
             raise WsmarkError(f"--tolerance: {err}") from None
-    waivers: dict[str, str] = {}
-    for value in waive:
-        rule_id, sep, reason = value.partition(":")
-        if not sep or not reason.strip():
-            raise WsmarkError(f"--waive: {value!r} is not RULE:reason")
-        if rule_id not in rules_.rules:
-            raise WsmarkError(f"--waive: unknown rule {rule_id!r}")
-        waivers[rule_id] = reason.strip()
+    waivers = _waivers(waive, rules_.rules)
     return CheckOptions(display_height, scale, waivers,
                         {rule_id: o.value for rule_id, o in overrides.items()},
                         tuple(overrides.values()))
 
 
 def check(data: bytes, name: str, options: CheckOptions | None = None,
-          pack: str | Pack = DEFAULT_PACK, annotate_copy: bool = False
-          ) -> tuple[FileReport, bytes | None]:
+          pack: str | Pack = DEFAULT_PACK, annotate_copy: bool = False,
+          label: str | None = None) -> tuple[FileReport, bytes | None]:
     """Judge a drawing or design given as bytes (``name``'s suffix says which); with
     ``annotate_copy``, also the marked-up SVG (of the page with the first failure, for a
-    drawing of several pages: ``annotate_pages`` gives them all). Never raises for bad
-    input: the report's verdict is then 'error' with a one-line reason, also when it runs
-    out of memory (in a worker under a memory limit, as the web page's are)."""
+    drawing of several pages: ``annotate_pages`` gives them all). The report names the
+    file ``label`` when given (the name a person knows it by, where ``name`` is the one
+    the checker is told), else ``name``. Never raises for bad input: the report's
+    verdict is then 'error' with a one-line reason, also when it runs out of memory (in
+    a worker under a memory limit, as the web page's are).
+
+    >>> check(b"<svg", "proof-1.svg", label="vendor sign.svg")[0].error
+    'vendor sign.svg: not well-formed XML (unclosed token, line 1, column 0)'
+    """
     from markers.check.pipeline import CheckOptions, check_pages, worst_page
-    from markers.check.report import FileReport
-    from markers.core.shown import short_name
 
     try:
         report, pages = check_pages(data, name, options or CheckOptions(), _pack(pack))
     except MemoryError:
-        return FileReport.unreadable(name, f"{short_name(name)}: needs more memory than "
-                                           "the check of one file may use"), None
-    if not annotate_copy or not pages:
-        return report, None
-    return report, annotate_pages(report, pages, data, name)[worst_page(report, len(pages))]
+        return unreadable(label or name, "needs more memory than the check of one file "
+                                         "may use"), None
+    marked = annotate_pages(report, pages, data, name)[worst_page(report, len(pages))] \
+        if annotate_copy and pages else None
+    if label is not None and label != name:
+        from dataclasses import replace
+
+        report = replace(report, file=label, error=report.error and
+                         report.error.replace(name, label, 1))
+    return report, marked
+
+
+def unreadable(name: str, reason: str) -> FileReport:
+    """The report of a file named ``name`` that could not be checked, for ``reason``
+    (one line: a worker that died, a deadline passed)."""
+    from markers.check.report import FileReport
+    from markers.core.shown import short_name
+
+    return FileReport.unreadable(name, f"{short_name(name)}: {reason}")
 
 
 def _check_path(job: tuple[str, CheckOptions, str, bool]
@@ -366,7 +465,6 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
     'error' with one line saying which limit it passed. A file judged within 10 % of
     its CPU limit (which a busier machine may stop) is said in one line to ``notes``."""
     from markers.check.pipeline import CheckOptions
-    from markers.check.report import FileReport
     from markers.core.shown import short_name
     from markers.runtime.budget import Limits
     from markers.runtime.pool import budgeted_imap
@@ -383,7 +481,7 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
             if near and notes is not None:
                 notes(f"{short_name(path)}: {near}")
         else:
-            report = FileReport.unreadable(path, f"{short_name(path)}: {outcome.overrun}")
+            report = unreadable(path, outcome.overrun)
             marked = None
         yield path, report, marked
 
@@ -439,6 +537,17 @@ def _refuse_inputs(files: list[Path], targets: list[Path]) -> None:
         if target.resolve() in inputs_:
             raise WsmarkError(f"--annotate {target}: that is an input drawing; the marked-up "
                               "copy must go elsewhere")
+
+
+def report_target(path: str | Path, files: list[Path]) -> Path:
+    """Where the clerk's report goes: ``path``, a PDF that is none of ``files`` (one-line
+    WsmarkError else)."""
+    target = Path(path)
+    if not str(path).lower().endswith(".pdf"):
+        raise WsmarkError(f"--report {path}: the clerk's report is a PDF (use .pdf)")
+    if target.resolve() in {Path(f).resolve() for f in files}:
+        raise WsmarkError(f"--report {path}: refusing to write over an input")
+    return target
 
 
 def copy_paths(target: Path, pages: int, files: list[Path]) -> list[Path]:
@@ -558,11 +667,17 @@ def report_writer(fmt: str, out: Any, err: Any, pack: str | Pack = DEFAULT_PACK)
     return ReportWriter(fmt, out, err, chosen.rules if fmt == "sarif" else None, chosen.url)
 
 
+def tally(items: Iterable[FileReport]) -> Tally:
+    """The counts of a run: verdicts, findings per rule (not waived), the rules found
+    (what a waiver may name); its ``summary()`` and ``exit_status()``."""
+    from markers.check.report import Tally
+
+    return Tally(items)
+
+
 def summary(items: list[FileReport]) -> str:
     """Counts of verdicts and of findings per rule, for the end of a run."""
-    from markers.check.report import summary as counts
-
-    return counts(items)
+    return tally(items).summary()
 
 
 def exit_status(items: list[FileReport]) -> int:
@@ -586,6 +701,20 @@ def rules(pack: str | Pack = DEFAULT_PACK) -> list[Any]:
     'plan-design'
     """
     return [r for registry in _registries(pack) for r in registry.rules.values()]
+
+
+def rule_rows(pack: str | Pack = DEFAULT_PACK) -> list[tuple[str, str, str, str]]:
+    """Every rule as ``wsmark rules`` lists it: id, severity, citation, and the first
+    paragraph of its docstring on one line (without reStructuredText markup) with its
+    default tolerance.
+
+    >>> rule_rows()[0][:3]
+    ('reg-shape', 'error', 'NR 5.09(2)(b)1-4')
+    """
+    return [(r.id, r.severity, r.citation,
+             " ".join(r.doc.strip().split("\n\n")[0].split()).replace("``", "")
+             + (f" (tolerance {tolerance_of(r, pack)})" if r.tolerance else ""))
+            for r in rules(pack)]
 
 
 def tolerance_of(rule_: Any, pack: str | Pack = DEFAULT_PACK) -> str | None:
@@ -614,7 +743,7 @@ def sheets(kind_names: Iterable[str] | None = None, sizes: Iterable[float] | Non
            ) -> tuple[bytes, int, list[str]]:
     """The reference sheets as PDF bytes, their page count and notes on kinds left out."""
     from render.paper import STANDARD_SIZES
-    from render.sheets import sheet_pages, sheets_pdf
+    from markers.products.sheets import sheet_pages, sheets_pdf
 
     chosen = _pack(pack)
     wanted = [chosen.kind(name) for name in kind_names or ()] or None
@@ -625,7 +754,7 @@ def sheets(kind_names: Iterable[str] | None = None, sizes: Iterable[float] | Non
 def gallery(out_dir: str | Path, pack: str | Pack = DEFAULT_PACK) -> list[Path]:
     """Write the gallery (every kind at H = 12 and 24 in, SVG + PNG, the sheets, a
     README) into ``out_dir``; returns the files written."""
-    from render.gallery import build_gallery
+    from markers.products.gallery import build_gallery
 
     chosen = _pack(pack)
     extras: dict[str, bytes] = {}
@@ -658,7 +787,7 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
     """
     from markers.core.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE
     from markers.core.shop import shop_plan
-    from render.fabricate import fabrication_files
+    from markers.products.fabricate import fabrication_files
 
     chosen = _pack(pack)
     art = build(design_, chosen, as_declared)
@@ -670,19 +799,29 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
     return fab, fabrication_files(fab, art, surface is None or surface.flat is not None)
 
 
-def bom_table(fab: Any) -> list[tuple[str, ...]]:
-    """The bill of materials of a fabrication plan as rows, header first."""
-    from render.fabricate import BOM_HEADER, bom_rows
+def fabrication_tables(fab: Any, kind_name: str, qty: int = 1,
+                       pack: str | Pack = DEFAULT_PACK
+                       ) -> list[tuple[str, list[tuple[str, ...]], int]]:
+    """The tables of a fabrication plan of a marker of ``kind_name`` made ``qty`` times,
+    each as (title, rows with the header first, how many columns are text): the bill
+    of materials, and the pieces nested on the shop's rolls (per piece and for
+    ``qty``) when it has them.
 
-    return [BOM_HEADER, *bom_rows(fab.bom)]
+    >>> plan, _ = fabricate(design("control", 24, legend="5 MPH"), qty=2)
+    >>> [title for title, _, _ in fabrication_tables(plan, "control", 2)]
+    ['bill of materials, sheeting for 2 signs', 'nested on the rolls, per sign and for 2']
+    """
+    from markers.products.fabricate import BOM_HEADER, MATERIALS_HEADER, bom_rows, material_rows
 
-
-def materials_table(fab: Any) -> list[tuple[str, ...]]:
-    """The pieces of a fabrication plan nested on the shop's rolls, as rows, header
-    first: per piece, and for the quantity."""
-    from render.fabricate import MATERIALS_HEADER, material_rows
-
-    return [MATERIALS_HEADER, *material_rows(fab.materials)]
+    form = _pack(pack).kind(kind_name).form
+    what = {"buoy": "surface of", "flag": "fabric for"}.get(form, "sheeting for")
+    noun = form if form in ("buoy", "flag") else "sign"
+    tables = [(f"bill of materials, {what} {qty} {noun}{'s' if qty > 1 else ''}",
+               [BOM_HEADER, *bom_rows(fab.bom)], 3)]
+    if fab.materials:
+        tables.append((f"nested on the rolls, per {noun} and for {qty}",
+                       [MATERIALS_HEADER, *material_rows(fab.materials)], 4))
+    return tables
 
 
 def write_file(path: str | Path, data: bytes) -> None:
@@ -692,7 +831,7 @@ def write_file(path: str | Path, data: bytes) -> None:
 
 def write_files(files: dict[str, bytes], out_dir: str | Path) -> list[Path]:
     """Write ``files`` (name -> bytes) into ``out_dir``, created if missing."""
-    from render.fabricate import write_files as write_all
+    from markers.products.fabricate import write_files as write_all
 
     return write_all(files, out_dir)
 
@@ -702,27 +841,14 @@ GALLERY_PLAN = Path(__file__).resolve().parents[1] / "examples" / "river-channel
 GALLERY_MAP_DPI = 100
 
 
-def _plan_waivers(waive: Iterable[str], pack: Pack) -> dict[str, str]:
-    """``RULE:reason`` words as waivers of plan or marker rules (one-line error else)."""
-    known = {r.id for r in rules(pack)}
-    waivers: dict[str, str] = {}
-    for value in waive:
-        rule_id, sep, reason = value.partition(":")
-        if not sep or not reason.strip():
-            raise WsmarkError(f"--waive: {value!r} is not RULE:reason")
-        if rule_id.strip() not in known:
-            raise WsmarkError(f"--waive: unknown rule {rule_id.strip()!r}")
-        waivers[rule_id.strip()] = reason.strip()
-    return waivers
-
-
 def plan_check(path: str | Path | None = None, data: bytes | None = None,
-               name: str | None = None, waive: Iterable[str] = (),
+               name: str | None = None, waive: Mapping[str, str] | Iterable[str] = (),
                pack: str | Pack = DEFAULT_PACK) -> PlanReport:
     """Judge a placement plan (GeoJSON or CSV) at ``path``, or given as ``data`` named
     ``name``, by the pack's plan rules and each marker's design by the marker rules;
-    ``waive`` holds ``RULE:reason`` words (a bad one is a one-line WsmarkError). An
-    unreadable plan is a report with verdict 'error' and a one-line reason.
+    ``waive`` holds waivers of either, as ``check_options`` takes them (a bad one is a
+    one-line WsmarkError). An unreadable plan is a report with verdict 'error' and a
+    one-line reason.
 
     >>> report = plan_check(GALLERY_PLAN)
     >>> report.verdict, len(report.plan.markers)
@@ -731,7 +857,7 @@ def plan_check(path: str | Path | None = None, data: bytes | None = None,
     from markers.plan.check import check_plan, check_plan_bytes
 
     chosen = _pack(pack)
-    waivers = _plan_waivers(waive, chosen)
+    waivers = _waivers(waive, (r.id for r in rules(chosen)))
     if data is not None:
         return check_plan_bytes(data, name or "plan.geojson", chosen, waivers)
     if path is None:
@@ -764,7 +890,7 @@ def plan_map(report: PlanReport, suffix: str, scale: float | None = None,
              dpi: float = 150) -> bytes:
     """The map of a checked plan as ``.svg``, ``.pdf`` or ``.png`` bytes: at 1:``scale``
     when given, else the whole plan on a landscape letter page."""
-    from render.plan_map import plan_map_bytes
+    from markers.products.plan_map import plan_map_bytes
 
     return plan_map_bytes(_readable(report), suffix, scale, dpi)
 
@@ -772,22 +898,37 @@ def plan_map(report: PlanReport, suffix: str, scale: float | None = None,
 def plan_packet(report: PlanReport, scale: float | None = None,
                 out_dir: str | Path | None = None,
                 pack: str | Pack = DEFAULT_PACK,
-                permit_ids: dict[str, str] | None = None) -> dict[str, bytes]:
+                permit_ids: Mapping[str, str] | Iterable[str] = ()) -> dict[str, bytes]:
     """The permit packet of a checked plan by file name: ``application.pdf`` (cover,
     map, marker table, a page per marker with its artwork built by the pack),
     ``<plan>.kml`` and ``<plan>.normalised.geojson`` (design files referred to from
     ``out_dir``, where the files will go). ``permit_ids`` (marker ws_id or ``#N`` ->
-    department number) label approved markers, over any ``permit_id`` of the plan."""
+    department number, as a mapping or as ``MARKER=ID`` words) label approved markers,
+    over any ``permit_id`` of the plan."""
     from dataclasses import replace
 
     from markers.plan.designs import marker_artworks, with_permit_ids
-    from render.plan_packet import packet_files
+    from markers.products.plan_packet import packet_files
 
     chosen = _pack(pack)
     report = _readable(report)
+    if not isinstance(permit_ids, Mapping):
+        permit_ids = _permit_pairs(permit_ids, chosen)
     if permit_ids:
         report = replace(report, plan=with_permit_ids(report.plan, permit_ids, chosen))
     return packet_files(report, marker_artworks(report.plan, chosen), scale, out_dir)
+
+def _permit_pairs(words: Iterable[str], pack: Pack) -> dict[str, str]:
+    """``MARKER=ID`` words as marker -> permit id (one-line WsmarkError else)."""
+    ids = {}
+    for value in words:
+        key, sep, permit_id = value.partition("=")
+        if not sep or not key.strip() or not permit_id.strip():
+            raise WsmarkError(f"--permit-id: {value!r} is not MARKER=ID "
+                              f"({pack.help['plan_permit_pair']})")
+        ids[key.strip()] = permit_id.strip()
+    return ids
+
 
 def check_suffixes() -> tuple[str, ...]:
     """The file suffixes ``check`` reads: the drawing readers there are, then designs.
@@ -809,7 +950,7 @@ def report_pdf(items: list[FileReport], marked: list[bytes | list[bytes] | None]
     import json
 
     from markers.check.pipeline import worst_page
-    from render.report_pdf import report_pdf as pages
+    from markers.products.report_pdf import report_pdf as pages
 
     shown = [copy[worst_page(item, len(copy))] if isinstance(copy, list) and copy else
              copy or None for item, copy in zip(items, marked)]
@@ -820,7 +961,7 @@ def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, 
     """The reference sheets of every kind as PDF bytes, with the page (from 1) on which
     each kind is drawn."""
     from render.paper import STANDARD_SIZES
-    from render.sheets import sheet_pages, sheets_pdf
+    from markers.products.sheets import sheet_pages, sheets_pdf
 
     chosen = _pack(pack)
     pages, _ = sheet_pages(chosen, None, STANDARD_SIZES, "letter")

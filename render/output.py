@@ -1,22 +1,17 @@
-"""Rendering to files: the format chosen by suffix, written atomically
-(``markers.runtime.atomic``)."""
+"""An Artwork as the bytes of a file format, chosen by suffix (writing them is the
+caller's: ``markers.products.files``)."""
 
 from __future__ import annotations
 
 import math
-import os
-import re
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from markers.errors import WsmarkError
-from markers.runtime.atomic import write_atomic
 
 if TYPE_CHECKING:  # shapely is not needed to know the formats (wsmark --help)
     from markers.core.artwork import Artwork
 
-__all__ = ["FORMATS", "MAX_PIXELS", "check_pixels", "render_bytes", "render_file",
-           "file_stem"]
+__all__ = ["FORMATS", "MAX_PIXELS", "check_pixels", "render_bytes"]
 
 FORMATS = (".svg", ".png", ".pdf", ".dxf")
 #: The most pixels a PNG may have unless the caller says otherwise: 200 Mpx is 800 MB of
@@ -69,15 +64,3 @@ def check_pixels(width: float, height: float, dpi: float, max_pixels: int = MAX_
                       f"most {fit} dpi" + (f", raise {option}" if option else "")
                       + ", or render PDF/SVG")
 
-
-def render_file(art: Artwork, path: str | os.PathLike, dpi: float = 150,
-                max_pixels: int = MAX_PIXELS) -> None:
-    """Render ``art`` to ``path``; the format follows the suffix."""
-    write_atomic(path, render_bytes(art, Path(path).suffix, dpi, max_pixels))
-
-
-def file_stem(kind: str, display_height: float | None, label: str | None) -> str:
-    """A file name stem saying what a marker is: ``control-24in-slow-no-wake``."""
-    slug = re.sub(r"[^a-z0-9]+", "-", (label or "").lower()).strip("-")
-    size = f"{display_height:g}in" if display_height is not None else ""
-    return "-".join(part for part in (kind, size, slug) if part)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
@@ -104,3 +105,126 @@ def test_sheets_as_pdf_bytes() -> None:
     reader = pypdf.PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) == count == 4 and notes == []
     assert "outside width" in reader.pages[1].extract_text()
+
+
+# --- what the faces ask of the api (issue 22: thin faces) -------------------------------
+
+#: A design refused for one field (api.design's keywords, a build of them), and that field.
+REFUSED = [
+    ({"kind_name": "control", "display_height": 11, "legend": "5 MPH"}, "display_height"),
+    ({"kind_name": "control", "display_height": 12, "legend": "5 MPH", "outline": 1},
+     "outline"),
+    ({"kind_name": "control", "display_height": 12, "legend": "5 MPH", "outline": 5},
+     "outline"),
+    ({"kind_name": "control", "display_height": 12, "legend": "LONG WORDS " * 8}, "legend"),
+    ({"kind_name": "danger", "display_height": 24, "legend": "ROCKS \u2603"}, "legend"),
+    ({"kind_name": "danger", "display_height": 24, "below": "X" * 40, "max_width": 20},
+     "below"),
+    ({"kind_name": "danger", "display_height": 24, "max_width": 5}, "max_width"),
+    ({"kind_name": "danger", "display_height": 24, "permit_id": "wi-7"}, "permit_id"),
+    ({"kind_name": "danger", "display_height": 24, "diameter": 12}, "diameter"),
+    ({"kind_name": "aid-red", "display_height": 18, "ws_id": "WS-3"}, "ws_id"),
+    ({"kind_name": "aid-red", "display_height": 18, "legend": "X"}, "legend"),
+    ({"kind_name": "buoy-symbol", "display_height": 12}, "symbol"),
+    ({"kind_name": "buoy-symbol", "symbol": "control", "legend": "5 MPH",
+      "diameter": 5}, "diameter"),
+    ({"kind_name": "buoy-symbol", "symbol": "danger", "display_height": 12,
+      "height_above_water": 13}, "height_above_water"),
+    ({"kind_name": "buoy-wrap", "symbol": "danger", "display_height": 12, "seam": 20},
+     "seam"),
+    ({"kind_name": "buoy-race", "color": "purple"}, "color"),
+    ({"kind_name": "buoy-mooring", "shape": "cube"}, "shape"),
+    ({"kind_name": "diver-flag", "flag_height": 5}, "flag_height"),
+    ({"kind_name": "distress-flag", "flag_length": 60}, "flag_length"),
+    ({"kind_name": "dangr", "display_height": 24}, "kind"),
+]
+
+
+@pytest.mark.parametrize("given, field", REFUSED, ids=[f for _, f in REFUSED])
+def test_a_refusal_names_the_field_it_is_about(given, field) -> None:
+    with pytest.raises(DesignError) as refused:
+        api.build(api.design(**given))
+    assert refused.value.field == field, str(refused.value)
+    # the field is one a Design (and api.design, the form) knows by that name
+    assert field in {f.name for f in dataclasses.fields(api.Design)}
+
+
+def test_a_design_written_as_yaml_reads_back_the_same() -> None:
+    written = 0
+    for kind in api.kinds():
+        for h in (12.0, 24.0):
+            for design in kind.typical_designs(h):
+                design = api.with_permit_id(design, "WI-2026-0417" if kind.display_area
+                                            else None)
+                assert api.design_from_file(data=api.design_yaml(design),
+                                            name="d.yaml") == design, design
+                written += 1
+    assert written >= 2 * len(api.kinds())
+    surface = api.design("buoy-wrap", 12, symbol="danger", surface=True, lighted=False)
+    text = api.design_yaml(surface).decode()
+    assert "curvature: surface" in text and "lighted" not in text and "seam" not in text
+
+
+def test_check_names_the_file_by_its_label() -> None:
+    good = api.render(api.design("control", 24, legend="5 MPH"), ".svg")
+    plain, marked = api.check(good, "proof-1.svg", annotate_copy=True)
+    named, marked_named = api.check(good, "proof-1.svg", annotate_copy=True,
+                                    label="vendor control.svg")
+    assert (plain.file, named.file) == ("proof-1.svg", "vendor control.svg")
+    assert named.verdict == plain.verdict == "pass" and marked_named == marked
+    broken, _ = api.check(b"%PDF-1.7 not an svg", "proof-2.svg", label="a b.svg")
+    assert broken.file == "a b.svg" and broken.error.startswith("a b.svg: ")
+    assert "proof-2" not in broken.error
+    assert api.unreadable("a b.svg", "took too long").error == "a b.svg: took too long"
+
+
+def test_waivers_are_read_once_from_words_or_a_mapping() -> None:
+    words = api.check_options(waive=["symbol-centered: board approved "])
+    mapping = api.check_options(waive={"symbol-centered": "board approved"})
+    assert words.waivers == mapping.waivers == {"symbol-centered": "board approved"}
+    for bad, says in ((["symbol-centered"], "is not RULE:reason"),
+                      ({"symbol-centered": " "}, "needs its reason"),
+                      ({"no-such-rule": "x"}, "unknown rule 'no-such-rule'")):
+        with pytest.raises(WsmarkError, match=says):
+            api.check_options(waive=bad)
+    plan = api.GALLERY_PLAN
+    report = api.plan_check(plan, waive={"plan-aid-pair": "surveyed"})
+    assert report.verdict == "pass"
+    with pytest.raises(WsmarkError, match="unknown rule"):
+        api.plan_check(plan, waive={"no-such-rule": "x"})
+
+
+def test_the_tally_counts_what_is_not_waived_and_lists_what_may_be() -> None:
+    bad = api.render(api.build(api.design("aid-red", 18, ws_id="WS-3"), as_declared=True),
+                     ".svg")
+    good = api.render(api.design("control", 24, legend="5 MPH"), ".svg")
+    reports = [api.check(good, "g.svg")[0], api.check(bad, "b.svg")[0]]
+    counts = api.tally(reports)
+    assert counts.verdicts["pass"] == counts.verdicts["fail"] == 1
+    assert counts.per_rule["aid-id-parity"] == 1 and "aid-id-parity" in counts.found
+    waived = api.check(bad, "b.svg", api.check_options(waive={"aid-id-parity": "board"}))[0]
+    counts = api.tally([waived])
+    assert counts.per_rule["aid-id-parity"] == 0 and "aid-id-parity" in counts.found
+    assert api.summary(reports).startswith("2 file(s): 1 pass, 1 fail, 0 error")
+
+
+def test_the_design_form_takes_the_kinds_fields_within_the_librarys_limit() -> None:
+    for kind in api.kinds():
+        form = api.design_form({"kind": kind.name}, typical=True)
+        assert form.kind == kind and form.errors == {}, (kind.name, form.errors)
+        design = api.design(**{"kind_name": form.params["kind"],
+                               **{k: v for k, v in form.params.items() if k != "kind"}})
+        assert api.build(design).width > 0
+    form = api.design_form({"kind": "control", "display_height": "1201"})
+    assert form.errors == {"display_height": "give a number of inches up to 1,200"}
+    assert api.design_form({"kind": "control", "display_height": "1200",
+                            "legend": "5"}).params["display_height"] == 1200.0
+    hint = next(f.hint for f in api.design_form({"kind": "control"}).fields
+                if f.name == "display_height")
+    assert hint == f"at least {api.get_pack().law.req('display_min'):g} in"
+    race = {f.name: f.hint for f in api.design_form({"kind": "buoy-race"}).fields}
+    assert all(color in race["color"] for color in api.choices("race_colors"))
+    assert api.design_form({"kind": "no-such"}).kind.name == api.example_kind()
+    refused = api.design_form({"kind": "control"}).refused("too thin", "outline")
+    assert refused["outline"] == "too thin"
+    assert api.design_form({"kind": "diver-flag"}).refused("no", "legend") == {"kind": "no"}

@@ -32,15 +32,30 @@ def test_the_layer_contracts_hold() -> None:
     assert "0 broken" in result.stdout
 
 
-def test_an_arrow_the_wrong_way_is_refused(tmp_path) -> None:
+#: Arrows the wrong way (a module, a line added to it): the core naming a pack; render
+#: calling a builder, a pack or a product; a product calling the api or the checker.
+WRONG_WAYS = (
+    ("markers/core/geometry.py", "from markers.packs import get_pack"),
+    ("render/svg.py", "from markers.build.signs import diamond_symbol"),
+    ("render/svg.py", "from markers.packs import get_pack"),
+    ("render/svg.py", "from markers.products.gallery import build_gallery"),
+    ("markers/products/gallery.py", "from markers.api import check"),
+    ("markers/products/sheets.py", "from markers.check.pipeline import check_pages"),
+)
+
+
+@pytest.mark.parametrize("module, line", WRONG_WAYS, ids=[w[0] + ":" + w[1].split()[1]
+                                                          for w in WRONG_WAYS])
+def test_an_arrow_the_wrong_way_is_refused(tmp_path, module: str, line: str) -> None:
     copy = tmp_path / "house"
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(
         ".venv", ".git", "gallery", "tests", "bench", "__pycache__", "*.egg-info"))
-    wrong = copy / "markers" / "core" / "geometry.py"
-    wrong.write_text(wrong.read_text() + "\nfrom markers.packs import get_pack  # wrong way\n")
+    wrong = copy / module
+    wrong.write_text(wrong.read_text() + f"\n{line}  # wrong way\n")
     result = _lint(copy)
     assert result.returncode != 0
-    assert "BROKEN" in result.stdout.upper() and "markers.core.geometry" in result.stdout
+    name = module.removesuffix(".py").replace("/", ".")
+    assert "BROKEN" in result.stdout.upper() and name in result.stdout
 
 
 def test_no_module_imports_in_a_circle() -> None:

@@ -25,7 +25,8 @@ from wi import check_file
 from markers.core.design import Design, load_design
 from markers.errors import WsmarkError
 from wi import KINDS, build
-from render.output import render_bytes, render_file
+from markers.products.files import render_file
+from render.output import render_bytes
 from svg_measure import read_svg
 
 BUOY_KINDS = [name for name, kind in KINDS.items() if kind.form in ("buoy", "wrap")]

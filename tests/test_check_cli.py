@@ -13,7 +13,7 @@ from cli import cli
 from markers.core.design import Design
 from wi import build
 from wi import RULES
-from render.output import render_file
+from markers.products.files import render_file
 
 MM = 25.4
 SVG = "{http://www.w3.org/2000/svg}"

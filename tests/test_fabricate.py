@@ -24,7 +24,7 @@ from markers.core.fabrication import Frame, plan
 from wi import KINDS, build
 from wi import sample_design
 from render.dxf import GUIDES, cut_dxf
-from render.fabricate import write_files
+from markers.products.fabricate import write_files
 from render.svg import cut_svg, print_svg
 
 TAN35, COS35 = math.tan(math.radians(35)), math.cos(math.radians(35))

@@ -19,7 +19,8 @@ from wi import check_file
 from markers.core.design import Design
 from markers.errors import WsmarkError
 from wi import build
-from render.output import render_bytes, render_file
+from markers.products.files import render_file
+from render.output import render_bytes
 from svg_measure import read_svg
 
 

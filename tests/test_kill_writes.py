@@ -22,7 +22,7 @@ from markers.runtime.stale import MARK
 #: Runs the CLI with every write primitive counted; at step N the process kills itself.
 DRIVER = r'''
 import os, pathlib, signal, sys
-import cli, render.output, render.fabricate, markers.runtime.swap  # imported first
+import cli, render.output, markers.products.fabricate, markers.runtime.swap  # imported first
 N, steps = int(sys.argv[1]), [0]
 trace = open(os.environ["TRACE"], "a") if os.environ.get("TRACE") else None
 def counted(fn, writes=lambda *a, **k: True):

@@ -10,7 +10,7 @@ import pypdf
 
 from markers.packs import get_pack
 from render.raster import page_to_pdf, svg_to_pdf
-from render.sheets import sheet_pages
+from markers.products.sheets import sheet_pages
 
 
 def _runs(pdf: bytes) -> list[tuple[str, float, float]]:

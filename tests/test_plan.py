@@ -20,8 +20,8 @@ from cli import cli
 from markers import api
 from markers.plan.load import load_plan as _load_plan
 from markers.plan.project import projection_for
-from render.plan_map import plan_map_svg
-from render.plan_packet import dms, normalised_geojson, plan_kml
+from markers.products.plan_map import plan_map_svg
+from markers.products.plan_packet import dms, normalised_geojson, plan_kml
 from wi import PACK
 
 ROOT = Path(__file__).resolve().parent.parent

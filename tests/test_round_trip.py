@@ -10,7 +10,7 @@ from wi import check_file
 from markers.core.design import Design
 from wi import KINDS, build
 from wi import measure
-from render.output import render_file
+from markers.products.files import render_file
 
 LEGENDS = {"danger": "ROCKS", "control": "SLOW NO WAKE", "information": "MARINA",
            "exclusion": None}

@@ -19,7 +19,7 @@ from markers.core.geometry import fmt
 from wi import KINDS, PACK, build
 from wi import sample_design
 from render.callouts import lane_spans
-from render.sheets import PAPERS, STANDARD_SIZES, dimension_table, sheet_pages, sheets_pdf
+from markers.products.sheets import PAPERS, STANDARD_SIZES, dimension_table, sheet_pages, sheets_pdf
 
 
 @pytest.fixture(scope="module")
@@ -211,7 +211,7 @@ def test_kind_pages_carry_a_scale_bar_of_two_printed_inches() -> None:
 
     pages, _ = sheet_pages(PACK, paper="a4")
     from render.paper import PAPERS
-    from render.sheets import PAGE_H, PAGE_W
+    from markers.products.sheets import PAGE_H, PAGE_W
 
     w, h = PAPERS["a4"]
     unit = min(w / PAGE_W, h / PAGE_H)  # inches of paper per page unit

@@ -127,6 +127,20 @@ def test_a_waiver_recomputes_the_verdict_and_can_be_removed(client) -> None:
     assert refused.status_code == 400 and "unknown rule" in _one_line(refused)
 
 
+@pytest.mark.parametrize("height", ["nan", "-5", "0", "abc", "1e9"])
+def test_a_display_height_that_is_no_length_is_refused(client, height) -> None:
+    response, _ = _check(client, [("a.svg", GOOD, "image/svg+xml")], display_height=height)
+    assert response.status_code == 400 and "positive number of inches" in _one_line(response)
+
+
+def test_a_display_height_may_carry_its_unit(client) -> None:
+    response, batch = _check(client, [("a.svg", GOOD, "image/svg+xml")],
+                             display_height="60.96cm")
+    assert response.status_code == 303
+    report = json.loads(client.get(f"/check/{batch}/report.json").text)[0]
+    assert report["display_height_in"] == pytest.approx(24.0)
+
+
 def test_the_fragment_answer_of_the_script(client) -> None:
     page = client.get("/check")
     token, batch = form_token(page.text)
@@ -222,6 +236,9 @@ def test_design_page_previews_with_scale_spec_and_downloads(client) -> None:
     ("kind=aid-red&display_height=18&ws_id=WS-3", "ws_id", "even number"),
     ("kind=control&display_height=12&legend=" + "LONG+WORDS+" * 8, "legend", "does not fit"),
     ("kind=control&display_height=abc", "display_height", "not a number"),
+    ("kind=control&display_height=5000", "display_height", "up to 1,200"),
+    ("kind=control&display_height=12&outline=5", "outline", "larger than the 12 in"),
+    ("kind=buoy-wrap&symbol=danger&display_height=12&seam=20", "seam", "seam overlap"),
     ("kind=buoy-symbol&symbol=control&diameter=5", "diameter", "below the minimum"),
     ("kind=danger&display_height=24&permit_id=wi-7", "permit_id", "capitals and digits"),
 ])
@@ -244,7 +261,8 @@ def test_a_permit_id_is_lettered_on_the_design_and_kept_in_its_files(client) -> 
     assert yaml.safe_load(client.get("/design/download.yaml?" + query).text)["permit_id"] \
         == "WI-2026-0417"
     download = client.get("/design/download.svg?" + query)
-    assert "wi-2026-0417" in download.headers["content-disposition"]
+    assert download.headers["content-disposition"] == \
+        'attachment; filename="danger-24in-rocks-wi-2026-0417.svg"'  # as fabricate names it
     flag = client.get("/design?kind=distress-flag").text
     assert 'name="permit_id"' not in flag  # flags are not placed under NR 5.09(3)
 

@@ -37,7 +37,6 @@ from starlette.staticfiles import StaticFiles
 from markers import api
 from markers.errors import WsmarkError
 from web import tasks
-from web.forms import design_yaml, field_of, fields_for, read_design
 from web.security import (
     SESSION_COOKIE, SVG_CSP, FormTokens, HostCheck, Refused, SecurityHeaders, allowed_hosts,
     read_form, safe_label, safe_suffix,
@@ -219,24 +218,18 @@ class WebApp:
 
     async def _check_item(self, request: Request, label: str, name: str, data: bytes,
                           options: api.CheckOptions) -> Item:
+        # the report names the file as the clerk knows it (label), not as the checker is
+        # told (name)
         try:
-            report, marked = await self.job(request, tasks.check_upload, data, name, options)
+            report, marked = await self.job(request, tasks.check_upload, data, name, label,
+                                            options)
         except api.JobFailed as err:
-            report, marked = api.FileReport.unreadable(name, f"{name}: {err}"), None
+            report, marked = api.unreadable(label, str(err)), None
         except Exception as err:  # a worker that could not even answer: one line
             log.exception("check of %s failed", name)
-            report, marked = api.FileReport.unreadable(
-                name, f"{name}: could not be checked ({type(err).__name__})"), None
-        # the report names the file as the clerk knows it, not as the checker was told
-        report.file = label
-        if report.error:
-            report.error = report.error.replace(name, label, 1)
+            report, marked = api.unreadable(
+                label, f"could not be checked ({type(err).__name__})"), None
         return Item(label, name, data, report, marked)
-
-    def _options(self, display_height: float | None, waivers: dict[str, str]
-                 ) -> api.CheckOptions:
-        return api.check_options(display_height, None,
-                                 [f"{rule}:{reason}" for rule, reason in waivers.items()])
 
     async def check_post(self, request: Request) -> Response:
         with self.admitted(request):
@@ -253,18 +246,20 @@ class WebApp:
         height = (fields.get("display_height") or [""])[0].strip()
         if height:
             try:
-                batch.display_height = float(height)
-                self._options(batch.display_height, {})
-            except (ValueError, WsmarkError):
+                inches = api.parse_length(height, "display height")
+            except WsmarkError:
+                inches = 0.0
+            if not inches > 0:
                 raise Refused(400, f"refused: display height {height[:20]!r} is not a "
-                                   "positive number of inches") from None
+                                   "positive number of inches")
+            batch.display_height = inches
         if not files:
             raise Refused(400, "refused: no file was sent; choose one or more proofs")
         self._room(batch, sum(len(upload.data) for upload in files), len(files))
         if self.pool.pending(self.session(request)) + len(files) > \
                 self.settings.pending.session_jobs:
             raise Refused(429, BUSY_SESSION)
-        options = self._options(batch.display_height, batch.waivers)
+        options = api.check_options(batch.display_height, waive=batch.waivers)
         start = len(batch.items)
         jobs = []
         for number, upload in enumerate(files, start=start + 1):
@@ -305,24 +300,18 @@ class WebApp:
         except WsmarkError:
             return ""
 
-    def counts(self, batch: Any) -> dict[str, Any]:
-        verdicts = Counter(item.report.verdict for item in batch.items)
-        per_rule = Counter(f.rule for item in batch.items for f in item.report.findings
-                           if f.severity != "info" and not f.waived)
-        found = sorted({f.rule for item in batch.items for f in item.report.findings
-                        if f.severity != "info"})
-        return {"verdicts": verdicts, "per_rule": sorted(per_rule.items()), "rules": found}
-
     async def results_page(self, request: Request) -> Response:
         batch = self.batch(request)
         return self.page(request, "check.html", batch=batch, batch_id=batch.id,
-                         items=list(enumerate(batch.items)), counts=self.counts(batch),
+                         items=list(enumerate(batch.items)),
+                         counts=api.tally(item.report for item in batch.items),
                          suffixes=self.suffixes, explain=self.explain,
                          max_mb=self.settings.max_file_bytes / 1e6)
 
     async def summary_fragment(self, request: Request) -> Response:
         batch = self.batch(request)
-        return self.page(request, "_summary.html", batch=batch, counts=self.counts(batch))
+        return self.page(request, "_summary.html", batch=batch,
+                         counts=api.tally(item.report for item in batch.items))
 
     async def download(self, request: Request) -> Response:
         batch = self.batch(request)
@@ -360,17 +349,16 @@ class WebApp:
         batch = self.batch(request)
         rule = (fields.get("rule") or [""])[0].strip()
         reason = " ".join((fields.get("reason") or [""])[0].split())[:300]
+        waivers = dict(batch.waivers)
         if (fields.get("action") or ["add"])[0] == "remove":
-            batch.waivers.pop(rule, None)
+            waivers.pop(rule, None)
         else:
-            if not reason:
-                raise Refused(400, "refused: a waiver needs its reason")
-            try:
-                self._options(None, {rule: reason})
-            except WsmarkError as err:
-                raise Refused(400, f"refused: {err}") from None
-            batch.waivers[rule] = reason
-        options = self._options(batch.display_height, batch.waivers)
+            waivers[rule] = reason
+        try:
+            options = api.check_options(batch.display_height, waive=waivers)
+        except WsmarkError as err:
+            raise Refused(400, f"refused: {err}") from None
+        batch.waivers = options.waivers
         batch.items = list(await asyncio.gather(*[
             self._check_item(request, item.label, item.name, item.data, options)
             for item in batch.items]))
@@ -393,42 +381,24 @@ class WebApp:
             self.previews.popitem(last=False)
         return result
 
-    @staticmethod
-    def with_defaults(query: dict[str, str]) -> dict[str, str]:
-        """A typical design of the kind asked for (control at 24 in when none is): the
-        fields the query does not name at all take the kind's sample values."""
-        names = [k.name for k in api.kinds()]
-        kind = api.kind(query.get("kind") if query.get("kind") in names else
-                        api.example_kind())
-        defaults = {"kind": kind.name}
-        if kind.display_area and kind.form != "buoy":
-            defaults["display_height"] = "24"
-        if kind.sample_id:
-            defaults["ws_id"] = kind.sample_id
-        defaults.update({key: str(value) for key, value in kind.sample.items()
-                         if isinstance(value, str)})
-        return {**defaults, **query}
-
     async def design_page(self, request: Request) -> Response:
-        query = self.with_defaults(dict(request.query_params))
-        params, shown, errors = read_design(query)
-        kind = api.kind(params["kind"])
-        fields = fields_for(kind)
-        result: dict[str, Any] = {}
+        form = api.design_form(dict(request.query_params), typical=True)
+        errors, result = form.errors, {}
         if not errors:
-            result = await self.preview(request, params)
+            result = await self.preview(request, form.params)
             if result.get("error"):
-                errors[field_of(result["error"], [f.name for f in fields])] = result["error"]
-        link = urlencode({k: v for k, v in shown.items() if v})
+                errors = form.refused(result["error"], result.get("field"))
+        link = urlencode({k: v for k, v in form.shown.items() if v})
         scale = _scale(result["width"], result["height"]) if result.get("svg") else None
-        return self.page(request, "design.html", kinds=api.kinds(), kind=kind, fields=fields,
-                         shown=shown, errors=errors, result=result, query=link, scale=scale)
+        return self.page(request, "design.html", kinds=api.kinds(), kind=form.kind,
+                         fields=form.fields, shown=form.shown, errors=errors, result=result,
+                         query=link, scale=scale)
 
     async def design_artwork(self, request: Request) -> Response:
-        params, _, errors = read_design(dict(request.query_params))
-        result = {} if errors else await self.preview(request, params)
+        form = api.design_form(dict(request.query_params))
+        result = {} if form.errors else await self.preview(request, form.params)
         if not result.get("svg"):
-            raise HTTPException(404, (result.get("error") or next(iter(errors.values()))))
+            raise HTTPException(404, (result.get("error") or next(iter(form.errors.values()))))
         return Response(result["svg"], media_type="image/svg+xml",
                         headers={"content-security-policy": SVG_CSP})
 
@@ -436,28 +406,25 @@ class WebApp:
         fmt = request.path_params["fmt"]
         if fmt not in ("svg", "pdf", "png", "zip", "yaml"):
             raise HTTPException(404, "designs come as .svg, .pdf, .png, .zip or .yaml")
-        params, _, errors = read_design(dict(request.query_params))
-        if errors:
-            raise Refused(400, f"refused: {next(iter(errors.values()))}")
-        stem = "-".join(str(params.get(k, "")) for k in ("kind", "display_height", "legend",
-                                                          "ws_id", "permit_id")
-                        if params.get(k))
-        stem = "".join(ch if ch.isalnum() or ch in "-." else "-" for ch in stem.lower())[:60]
-        if fmt == "yaml":
-            data, media = design_yaml(params), "application/yaml"
-        else:
-            try:
-                if fmt == "zip":
-                    data = await self.job(request, tasks.fabrication_zip, params)
-                    media = "application/zip"
-                else:
-                    data = await self.job(request, tasks.design_file, params, f".{fmt}")
-                    media = {"svg": "image/svg+xml", "pdf": "application/pdf",
-                             "png": "image/png"}[fmt]
-            except WsmarkError as err:
-                raise Refused(400, f"refused: {str(err).splitlines()[0]}") from None
-            except api.JobFailed as err:
-                raise Refused(503, f"this design: {err}") from None
+        form = api.design_form(dict(request.query_params))
+        if form.errors:
+            raise Refused(400, f"refused: {next(iter(form.errors.values()))}")
+        try:
+            design = tasks.design(form.params)
+            stem = api.file_stem(design)
+            if fmt == "yaml":
+                data, media = api.design_yaml(design), "application/yaml"
+            elif fmt == "zip":
+                data = await self.job(request, tasks.fabrication_zip, design)
+                media = "application/zip"
+            else:
+                data = await self.job(request, tasks.design_file, design, f".{fmt}")
+                media = {"svg": "image/svg+xml", "pdf": "application/pdf",
+                         "png": "image/png"}[fmt]
+        except WsmarkError as err:
+            raise Refused(400, f"refused: {str(err).splitlines()[0]}") from None
+        except api.JobFailed as err:
+            raise Refused(503, f"this design: {err}") from None
         headers = {"content-disposition": f'attachment; filename="{stem}.{fmt}"'}
         if fmt == "svg":
             headers["content-security-policy"] = SVG_CSP

@@ -8,51 +8,51 @@ import zipfile
 from typing import Any
 
 from markers import api
-from markers.errors import WsmarkError
+from markers.errors import DesignError, WsmarkError
 
-__all__ = ["check_upload", "design_preview", "design_file", "fabrication_zip"]
+__all__ = ["check_upload", "design", "design_preview", "design_file", "fabrication_zip"]
 
 #: A fixed timestamp for the entries of a zip, so the same design gives the same bytes.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 
-def check_upload(data: bytes, name: str, options: api.CheckOptions
+def check_upload(data: bytes, name: str, label: str, options: api.CheckOptions
                  ) -> tuple[api.FileReport, bytes | None]:
-    """The report on one upload and its marked-up drawing (None when unreadable)."""
-    return api.check(data, name, options, annotate_copy=True)
+    """The report on one upload, naming it ``label``, and its marked-up drawing (None
+    when unreadable)."""
+    return api.check(data, name, options, annotate_copy=True, label=label)
 
 
-def _design(params: dict[str, Any]) -> Any:
+def design(params: dict[str, Any]) -> api.Design:
+    """The design of a form's parameters (``api.design_form``'s)."""
     fields = dict(params)
-    kind = fields.pop("kind")
-    return api.design(kind, fields.pop("display_height", None),
-                      outline=fields.pop("outline", None), legend=fields.pop("legend", None),
-                      ws_id=fields.pop("ws_id", None), **fields)
+    return api.design(fields.pop("kind"), **fields)
 
 
 def design_preview(params: dict[str, Any]) -> dict[str, Any]:
     """The artwork of a design as SVG with its size and spec table, or the one-line
-    reason it is refused (``error``)."""
+    reason it is refused (``error``) and the field it is about (``field``)."""
     try:
-        design = _design(params)
-        art = api.build(design)
+        design_ = design(params)
+        art = api.build(design_)
         return {"svg": api.render(art, ".svg"), "width": art.width, "height": art.height,
-                "spec": api.spec(design), "error": None}
+                "spec": api.spec(design_), "error": None}
     except WsmarkError as err:
-        return {"error": str(err).splitlines()[0]}
+        return {"error": str(err).splitlines()[0],
+                "field": err.field if isinstance(err, DesignError) else None}
     except (ValueError, TypeError, OverflowError) as err:
         return {"error": f"cannot build this design ({str(err).splitlines()[0][:160]})"}
 
 
-def design_file(params: dict[str, Any], suffix: str) -> bytes:
+def design_file(design_: api.Design, suffix: str) -> bytes:
     """The design rendered as ``.svg``, ``.pdf`` or ``.png`` (WsmarkError if refused)."""
-    return api.render(_design(params), suffix, dpi=100)
+    return api.render(design_, suffix, dpi=100)
 
 
-def fabrication_zip(params: dict[str, Any]) -> bytes:
+def fabrication_zip(design_: api.Design) -> bytes:
     """The sign shop's files of a design in one zip, named as ``wsmark fabricate`` names
     them."""
-    _, files = api.fabricate(_design(params))
+    _, files = api.fabricate(design_)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):

@@ -15,7 +15,7 @@ import math
 from shapely.geometry.base import BaseGeometry
 
 from markers.build.cylinder import Face, choose_curvature, default_diameter, letters_face
-from markers.errors import WsmarkError
+from markers.errors import DesignError
 from markers.core.fabrication import cut_polygons
 from markers.core.spec import Law
 
@@ -69,15 +69,15 @@ def aid_id_face(law: Law, ws_id: str, cap: float, plate: str | None, diameter: f
         last = face
         try:
             chosen = choose_curvature(law, face, d, curvature)
-        except WsmarkError:
+        except DesignError:
             continue
         if foreshortening(face, d, chosen) <= limit + 1e-9:
             return face, d, chosen
     if diameter is None and last is not None:
         d = default_diameter(last, curvature or "seen", law.req("buoy_min_diameter"))
         return last, d, choose_curvature(law, last, d, curvature)
-    raise WsmarkError(
+    raise DesignError(
         f"{ws_id!r} in {cap:g} in letters cannot be set on a {d:g} in buoy with every "
         f"glyph foreshortened by at most {limit:.0%} "
         f"({law.requirement('aid_id_foreshortening').ref}, after {law.clause('aid_letters')}"
-        "); use a larger diameter")
+        "); use a larger diameter", field="diameter")

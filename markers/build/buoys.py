@@ -28,7 +28,7 @@ from markers.build.cylinder import (
 )
 from markers.build.aid_ids import aid_id_face, foreshortening
 from markers.core.design import Design
-from markers.errors import WsmarkError
+from markers.errors import DesignError
 from markers.build.layout import assemble, merge
 
 __all__ = ["build_symbol_buoy", "build_sign_buoy", "build_aid_buoy", "build_mooring_buoy",
@@ -60,9 +60,9 @@ def _symbol(design: Design, build: Build) -> str:
     """The face a buoy carries: a kind of the "face" family."""
     symbol, faces = design.symbol, build.of_family("face")
     if symbol not in faces:
-        raise WsmarkError(f"{design.kind} needs --symbol: one of {', '.join(faces)} "
+        raise DesignError(f"{design.kind} needs --symbol: one of {', '.join(faces)} "
                           f"({build.law.clause('regulatory_symbols')})"
-                          + (f", not {symbol!r}" if symbol else ""))
+                          + (f", not {symbol!r}" if symbol else ""), field="symbol")
     return symbol
 
 
@@ -124,12 +124,12 @@ def symbol_buoy(design: Design, build: Build) -> SymbolBuoy:
                                          face.height + 2 * band_min)
     band = (a - face.height) / 2
     if band < band_min - 1e-9:
-        raise WsmarkError(
+        raise DesignError(
             f"a buoy {a:g} in above the water cannot hold a {face.height:.2f} in white area "
             f"between orange bands of at least {band_min:g} in "
             f"({law.requirement('buoy_band_min').ref}, after {law.clause('symbol_buoy')}); "
             f"use --height-above-water {face.height + 2 * band_min:.2f} or a smaller "
-            "display height")
+            "display height", field="height_above_water")
     return SymbolBuoy(law, symbol, h, face, d, curvature, a, band)
 
 
@@ -297,16 +297,18 @@ def _stripes(axis: float, r: float, height: float) -> BaseGeometry:
 
 # --- mooring and race course buoys, (7) -----------------------------------------------------
 
-def _choice(build: Build, key: str, value: str, what: str, drawn: bool = True) -> str:
-    """``value`` if the rule allows it; a shape or color outside the rule cannot be
-    drawn, a material (only declared) is left to the rules when checking."""
+def _choice(build: Build, key: str, value: str, what: str, field: str,
+            drawn: bool = True) -> str:
+    """``value`` of the design's ``field`` if the rule allows it; a shape or color
+    outside the rule cannot be drawn, a material (only declared) is left to the rules
+    when checking."""
     allowed = build.law.choice(key)
     if value not in allowed.values:
         message = (f"{what} {value!r}: {allowed.ref} asks {allowed.text} "
                    f"({', '.join(allowed.values)})")
         if drawn:
-            raise WsmarkError(message)
-        build.refuse(message)
+            raise DesignError(message, field=field)
+        build.refuse(message, field)
     return value
 
 
@@ -314,18 +316,20 @@ def build_mooring_buoy(design: Design, build: Build) -> Artwork:
     """A white sphere (or ovate) ``mooring_height`` above the waterline with a blue
     band around its widest part, clearly above the water."""
     law, clause = build.law, build.kind(design.kind).ref.clause
-    shape = _choice(build, "mooring_shapes", design.shape or "sphere", "mooring buoy shape")
+    shape = _choice(build, "mooring_shapes", design.shape or "sphere", "mooring buoy shape",
+                    "shape")
     want, tol = law.req("mooring_height"), law.req("mooring_tolerance")
     a = design.height_above_water or want
     if abs(a - want) > tol:
         build.refuse(f"a mooring buoy extends {want:g} in above the waterline "
                      f"({law.requirement('mooring_height').ref}), not {a:g} in (within "
-                     f"{tol:g} in: {law.requirement('mooring_tolerance').ref})")
+                     f"{tol:g} in: {law.requirement('mooring_tolerance').ref})",
+                     "height_above_water")
     d = design.diameter or MOORING_DIAMETER[shape]
     tall = d * (OVATE if shape == "ovate" else 1.0)
     if tall <= a:
-        raise WsmarkError(f"a {shape} {d:g} in across is {tall:.2f} in tall and cannot ride "
-                          f"{a:g} in above the water; use a larger diameter")
+        raise DesignError(f"a {shape} {d:g} in across is {tall:.2f} in tall and cannot ride "
+                          f"{a:g} in above the water; use a larger diameter", field="diameter")
     width = d + 2 * SIDE
     axis = width / 2
     body = geo.ellipse_above(axis, a, d, tall, a)
@@ -350,21 +354,23 @@ def build_race_buoy(design: Design, build: Build) -> Artwork:
     """A race course, water ski or slalom buoy: of one of the law's colors, shapes and
     materials, its diameter and height above the water within the law's numbers."""
     law, clause = build.law, build.kind(design.kind).ref.clause
-    shape = _choice(build, "race_shapes", design.shape or "sphere", "race buoy shape")
-    color = _choice(build, "race_colors", design.color or "yellow", "race buoy color")
+    shape = _choice(build, "race_shapes", design.shape or "sphere", "race buoy shape", "shape")
+    color = _choice(build, "race_colors", design.color or "yellow", "race buoy color", "color")
     material = _choice(build, "race_materials", design.material or "foam",
-                       "race buoy material", drawn=False)
+                       "race buoy material", "material", drawn=False)
     low, high = law.req("race_min_diameter"), law.req("race_max_diameter")
     d = design.diameter or RACE_DIAMETER
     if not low <= d <= high:
         build.refuse(f"race buoy diameter {d:g} in: {law.requirement('race_min_diameter').ref} "
-                     f"asks {low:g} to {high:g} in")
+                     f"asks {low:g} to {high:g} in", "diameter")
     a = design.height_above_water or (d / 2 if shape == "sphere" else RACE_CYLINDER_HEIGHT)
     if a < law.req("race_min_height"):
         build.refuse(f"a race buoy extends at least {law.req('race_min_height'):g} in above "
-                     f"the waterline ({law.requirement('race_min_height').ref}), not {a:g} in")
+                     f"the waterline ({law.requirement('race_min_height').ref}), not {a:g} in",
+                     "height_above_water")
     if shape == "sphere" and a >= d:
-        raise WsmarkError(f"a {d:g} in sphere cannot ride {a:g} in above the water")
+        raise DesignError(f"a {d:g} in sphere cannot ride {a:g} in above the water",
+                          field="height_above_water")
     width = d + 2 * SIDE
     axis = width / 2
     body = geo.ellipse_above(axis, a, d, d, a) if shape == "sphere" \

@@ -30,7 +30,7 @@ from markers.core.artwork import LegendItem
 from markers.core.pack import Build
 from markers.core.spec import Dimension, Law
 from markers.core.design import CURVATURES, Design
-from markers.errors import WsmarkError
+from markers.errors import DesignError
 from markers.core.lettering import MARGIN, block_height, set_block
 
 __all__ = ["FIT", "FIT_SURFACE", "Face", "sign_face", "letters_face", "choose_curvature",
@@ -73,8 +73,9 @@ def sign_face(build: Build, symbol: str, display_height: float, outline: float,
     lettered below the display area, as on the sign."""
     faces = build.of_family("face")
     if symbol not in faces:
-        raise WsmarkError(f"symbol {symbol!r}: a buoy carries one of {', '.join(faces)} "
-                          f"({build.law.clause('regulatory_symbols')}); use --symbol")
+        raise DesignError(f"symbol {symbol!r}: a buoy carries one of {', '.join(faces)} "
+                          f"({build.law.clause('regulatory_symbols')}); use --symbol",
+                          field="symbol")
     sign = build.make(Design(symbol, display_height, outline=outline, legend=legend,
                              permit_id=permit_id))
     dx = -sign.width / 2
@@ -141,25 +142,26 @@ def choose_curvature(law: Law, face: Face, diameter: float, requested: str | Non
     where it fits, else ``surface``; a one-line error with the numbers where neither
     (or the one requested) fits, citing ``law``'s two sides."""
     if requested not in (None, *CURVATURES):
-        raise WsmarkError(f"curvature {requested!r}: use 'seen' or 'surface'")
+        raise DesignError(f"curvature {requested!r}: use 'seen' or 'surface'",
+                          field="curvature")
     half_round = math.pi * diameter / 2
     fits_seen = face.width <= FIT * diameter + 1e-9
     fits_surface = face.width <= FIT_SURFACE * half_round + 1e-9
     if not fits_surface:
-        raise WsmarkError(
+        raise DesignError(
             f"{face.what} does not fit twice around a {diameter:g} in buoy "
             f"({law.clause('buoy_sides')}, "
             f"2 sides): it takes {face.width:.2f} in of the {half_round:.2f} in half "
             f"circumference, {FIT_SURFACE:.0%} of which is usable; use a diameter of at least "
-            f"{_needed(face.width, 'surface'):.2f} in")
+            f"{_needed(face.width, 'surface'):.2f} in", field="diameter")
     if requested == "seen" and not fits_seen:
-        raise WsmarkError(
+        raise DesignError(
             f"{face.what} cannot keep its shape as seen on a {diameter:g} in buoy "
             f"({diameter:.2f} in wide from the front; a face may take {FIT:.0%}, "
             f"{FIT * diameter:.2f} in): lay it along the surface (--surface: "
             f"{face.width:.2f} of {half_round:.2f} in half round, seen "
             f"{seen_width(face.width, diameter):.2f} in wide) or use a diameter of at least "
-            f"{_needed(face.width, 'seen'):.2f} in")
+            f"{_needed(face.width, 'seen'):.2f} in", field="surface")
     return requested or ("seen" if fits_seen else "surface")
 
 

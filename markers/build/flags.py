@@ -32,7 +32,8 @@ def build_diver_flag(design: Design, build: Build) -> Artwork:
                                                                 "long")):
         if value < req(key):
             build.refuse(f"a diver's flag is not less than {req(key):g} in {what} "
-                         f"({requirement(key).ref}), not {value:g} in")
+                         f"({requirement(key).ref}), not {value:g} in",
+                         "flag_height" if what == "high" else "flag_length")
     w = req("diver_stripe")
     diagonal = LineString([(-length, -h), (2 * length, 2 * h)])
     stripe = diagonal.buffer(w / 2, cap_style="flat").intersection(box(0, 0, length, h))
@@ -67,7 +68,8 @@ def build_distress_flag(design: Design, build: Build) -> Artwork:
         if abs(value - want) > tol * want + 1e-9:
             build.refuse(f"a distress flag is approximately {req('distress_height'):g} by "
                          f"{req('distress_length'):g} in ({requirement(key).ref}); {value:g} "
-                         f"in is more than {tol:.0%} from {want:g} in")
+                         f"in is more than {tol:.0%} from {want:g} in",
+                         "flag_height" if key == "distress_height" else "flag_length")
         sizes.append(value)
     h, length = sizes
     dims = [dimension(f"height {about('distress_height')}", h, "in", "distress_height"),

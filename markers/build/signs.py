@@ -21,7 +21,7 @@ from markers.core.pack import Build
 from markers.core.spec import Dimension, Law
 from markers.build.proportions import diamond_height, legend_min_cap
 from markers.core.design import Design
-from markers.errors import WsmarkError
+from markers.errors import DesignError
 from markers.core.shown import quoted
 from markers.build.layout import assemble, block_shapes, legend_item
 from markers.build.permit_label import permit_label
@@ -73,9 +73,9 @@ def diamond_symbol(law: Law, cx: float, cy: float, h: float, t: float, with_cros
     width = h * law.req("symbol_fraction")
     inner_width = geo.diamond_inset(width, t, slope)
     if inner_width <= 0:
-        raise WsmarkError(f"outline {t:g} in leaves no white center in a {width:.2f} in "
+        raise DesignError(f"outline {t:g} in leaves no white center in a {width:.2f} in "
                           f"diamond (display height {h:g} in, "
-                          f"{law.requirement('symbol_fraction').ref})")
+                          f"{law.requirement('symbol_fraction').ref})", field="outline")
     outer = geo.diamond(cx, cy, width, slope)
     inner = geo.diamond(cx, cy, inner_width, slope)
     orange: BaseGeometry = outer.difference(inner)
@@ -150,8 +150,9 @@ def circle_symbol(law: Law, cx: float, cy: float, h: float, t: float, clause: st
     inner_d = h * law.req("symbol_fraction")
     outer_d = inner_d + 2 * t
     if outer_d > h:
-        raise WsmarkError(f"outline {t:g} in makes the circle {outer_d:.2f} in across, larger "
-                          f"than the {h:g} in display area; use a taller display area")
+        raise DesignError(f"outline {t:g} in makes the circle {outer_d:.2f} in across, larger "
+                          f"than the {h:g} in display area; use a taller display area",
+                          field="outline")
     outer = geo.disc(cx, cy, outer_d / 2)
     inner = geo.disc(cx, cy, inner_d / 2)
     _d = law.dimension
@@ -173,8 +174,8 @@ def rectangle_symbol(law: Law, cx: float, cy: float, h: float, t: float, outer_w
     mean = h * law.req("symbol_fraction")
     outer_h, inner_h = mean + t, mean - t
     if outer_h > h:
-        raise WsmarkError(f"outline {t:g} in makes the rectangle {outer_h:.2f} in tall, larger "
-                          f"than the {h:g} in display area")
+        raise DesignError(f"outline {t:g} in makes the rectangle {outer_h:.2f} in tall, larger "
+                          f"than the {h:g} in display area", field="outline")
     outer_width = max(outer_width, outer_h)
     outer = geo.rect(cx, cy, outer_width, outer_h)
     inner = geo.rect(cx, cy, outer_width - 2 * t, inner_h)
@@ -198,11 +199,11 @@ def _inside_legend(design: Design, inner: Polygon, required: bool, what: str,
     block = fit_block(design.legend, inner, low, h * INSIDE_MAX_CAP, drawn=build.drawn)
     if block is None and required:
         wider = ", allow a wider sign (--max-width)" if what == "rectangle" else ""
-        raise WsmarkError(
+        raise DesignError(
             f"legend {quoted(design.legend)} does not fit inside the {what} at the {low:.2f} "
             f"in minimum legible cap height ({law.requirement('legend_min_fraction').ref}, "
             f"after {law.clause('regulatory_letters')}); shorten it, break it with "
-            f"'|'{wider} or enlarge the display area")
+            f"'|'{wider} or enlarge the display area", field="legend")
     return block
 
 
@@ -210,9 +211,11 @@ def _inside_legend(design: Design, inner: Polygon, required: bool, what: str,
 CAP_STEP = 0.125
 
 
-def _band(law: Law, text: str, h: float, limit: float, what: str) -> tuple[list[str], float]:
-    """A band of words within ``limit`` inches: its lines and cap height, as large as
-    H/8 and lowered in 1/8 in steps to the legible minimum before refusing."""
+def _band(law: Law, text: str, h: float, limit: float, field: str) -> tuple[list[str], float]:
+    """A band of words (of the design's ``field``: legend, above, below) within
+    ``limit`` inches: its lines and cap height, as large as H/8 and lowered in 1/8 in
+    steps to the legible minimum before refusing."""
+    what = "legend" if field == "legend" else f"words {field} the symbol"
     low = legend_min_cap(law, h)
     cap = max(low, h * BAND_CAP)
     while True:
@@ -220,10 +223,11 @@ def _band(law: Law, text: str, h: float, limit: float, what: str) -> tuple[list[
         if lines is not None:
             return lines, cap
         if cap <= low + 1e-9:
-            raise WsmarkError(
+            raise DesignError(
                 f"{what} {text!r} cannot be set within {limit:.2f} in at the {low:.2f} in "
                 f"minimum legible cap height ({law.requirement('legend_min_fraction').ref}); "
-                "give a larger --max-width, shorten it, or enlarge the display area")
+                "give a larger --max-width, shorten it, or enlarge the display area",
+                field=field)
         cap = max(low, cap - CAP_STEP)
 
 
@@ -233,8 +237,9 @@ def _max_width(design: Design, natural: float) -> float:
     if design.max_width is None:
         return natural
     if design.max_width < natural - 1e-9:
-        raise WsmarkError(f"max width {design.max_width:g} in is narrower than the symbol and "
-                          f"its margins ({natural:.2f} in at H = {design.display_height:g} in)")
+        raise DesignError(f"max width {design.max_width:g} in is narrower than the symbol and "
+                          f"its margins ({natural:.2f} in at H = {design.display_height:g} in)",
+                          field="max_width")
     return design.max_width
 
 
@@ -266,15 +271,16 @@ def _sign(design: Design, build: Build, symbol_at, what: str,
     bands = {}
     for name, text in (("above", design.above), ("below", below_text)):
         if text:
-            lines, cap = _band(law, text, h, limit, "legend" if name == "below" and not
-                               design.below else f"words {name} the symbol")
+            lines, cap = _band(law, text, h, limit,
+                               "legend" if name == "below" and not design.below else name)
             bands[name] = (lines, cap, block_height(len(lines), cap) + cap)
     band_w = max((text_width(t, cap) + cap for lines, cap, _ in bands.values()
                   for t in lines), default=0.0)
     label = permit_label(law, design.permit_id, build.drawn)
     if label is not None and design.max_width is not None and label.width > limit + 1e-9:
-        raise WsmarkError(f"permit label {label.text!r} needs {label.width:.2f} in with its "
-                          f"margins, wider than the {limit:.2f} in --max-width")
+        raise DesignError(f"permit label {label.text!r} needs {label.width:.2f} in with its "
+                          f"margins, wider than the {limit:.2f} in --max-width",
+                          field="permit_id")
     width = max(natural, band_w, label.width if label else 0.0)
     sym_h = probe.outer.bounds[3] - probe.outer.bounds[1]
     margin = max(0.0, (sym_h + 2 * side - h) / 2) if round_symbol else 0.0

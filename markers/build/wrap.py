@@ -33,7 +33,7 @@ from markers.core.spec import Dimension
 from markers.build.buoys import symbol_buoy, symbol_dims, symbol_meta
 from markers.build.cylinder import place, place_label, surface_half_width
 from markers.core.design import Design
-from markers.errors import WsmarkError
+from markers.errors import DesignError
 from markers.build.layout import assemble, merge
 
 __all__ = ["build_wrap", "symbol_centres"]
@@ -55,8 +55,8 @@ def build_wrap(design: Design, build: Build) -> Artwork:
     seam = design.seam
     room = around / 4 - surface_half_width(b.face, b.diameter, b.curvature)
     if seam > room:
-        raise WsmarkError(f"a {seam:g} in seam overlap would reach the symbol: at most "
-                          f"{room:.2f} in on a {b.diameter:g} in buoy")
+        raise DesignError(f"a {seam:g} in seam overlap would reach the symbol: at most "
+                          f"{room:.2f} in on a {b.diameter:g} in buoy", field="seam")
     width = around + seam
     layers = [("white", box(0, 0, width, b.height))]
     layers += [("orange", g) for g in geo.bands(0, width, [0, b.band])]

@@ -11,7 +11,7 @@ from markers.core.shown import short_name, shown_name
 
 __all__ = ["MarkerReport", "FileReport", "Tally", "marker_verdict", "finding_json",
            "report_json", "to_json", "to_text", "text_block", "to_sarif", "sarif_parts",
-           "sarif_results", "summary", "exit_status"]
+           "sarif_results", "exit_status"]
 
 #: Verdicts, worst first: a file's verdict is the worst of its markers'.
 VERDICTS = ("error", "fail", "review", "pass")
@@ -160,12 +160,15 @@ def _finding_line(f: Finding, indent: bool) -> str:
 
 
 class Tally:
-    """Counts of verdicts and of findings per rule: all a run keeps of its reports for
-    the summary and the exit status, so a long run's memory does not grow with it."""
+    """Counts of verdicts and of findings per rule (not waived): all a run keeps of its
+    reports for the summary and the exit status, so a long run's memory does not grow
+    with it; and the rules ``found`` (a finding beyond info, waived or not: what a
+    waiver may name)."""
 
     def __init__(self, reports: list[FileReport] = ()) -> None:
         self.verdicts: Counter[str] = Counter()
         self.per_rule: Counter[str] = Counter()
+        self.found: set[str] = set()
         self.count = 0
         for r in reports:
             self.add(r)
@@ -174,6 +177,7 @@ class Tally:
         self.count += 1
         self.verdicts[r.verdict] += 1
         self.per_rule.update(f.rule for f in r.findings if f.severity != "info" and not f.waived)
+        self.found.update(f.rule for f in r.findings if f.severity != "info")
 
     def summary(self) -> str:
         """Counts of verdicts and of findings per rule, for the end of a run."""
@@ -189,11 +193,6 @@ class Tally:
         if self.verdicts["error"]:
             return 2
         return 1 if self.verdicts["fail"] or self.verdicts["review"] else 0
-
-
-def summary(reports: list[FileReport]) -> str:
-    """Counts of verdicts and of findings per rule, for the end of a run."""
-    return Tally(reports).summary()
 
 
 #: SARIF has no "review" level: a review finding is a warning whose properties say review.

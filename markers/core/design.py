@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 
 from markers.errors import DesignError, UnreadableDrawing
@@ -12,7 +12,7 @@ from markers.core.words import did_you_mean
 from markers.core.spec import Law
 
 __all__ = ["Design", "is_design", "load_design", "parse_design", "design_from_record",
-           "DESIGN_SUFFIXES", "CURVATURES", "ws_id_from_text"]
+           "design_yaml", "DESIGN_SUFFIXES", "CURVATURES", "ws_id_from_text"]
 
 DESIGN_SUFFIXES = (".yaml", ".yml", ".json")
 #: A design file is a few lines; anything bigger is not one.
@@ -67,35 +67,37 @@ class Design:
         number of the rule the design breaks is left to the checker's rules."""
         low, thin = law.requirement("display_min"), law.requirement("outline_min")
 
-        def refuse(message: str) -> None:
+        def refuse(message: str, field: str) -> None:
             if not as_declared:
-                raise DesignError(message)
+                raise DesignError(message, field)
 
         if self.display_height is None:
             if needs_display_height:
                 raise DesignError(f"{self.kind} needs a display height (display_height, or -H "
                                   f"on the command line); {low.ref} asks at least "
-                                  f"{low.value:g} in")
+                                  f"{low.value:g} in", "display_height")
         elif not math.isfinite(self.display_height):
             raise DesignError(f"display height {self.display_height} is not a finite number of "
-                              f"inches; {low.ref} asks at least {low.value:g} in")
+                              f"inches; {low.ref} asks at least {low.value:g} in",
+                              "display_height")
         if self.outline is not None and not math.isfinite(self.outline):
             raise DesignError(f"outline {self.outline} is not a finite number of inches; "
-                              f"{thin.ref} asks at least {thin.value:g} in")
+                              f"{thin.ref} asks at least {thin.value:g} in", "outline")
         if self.display_height is not None and not self.display_height > 0:
             raise DesignError(f"display height {self.display_height:g} in: a display area "
                               f"has a positive height; {low.ref} asks at least "
-                              f"{low.value:g} in")
+                              f"{low.value:g} in", "display_height")
         if self.display_height is not None and not self.display_height >= low.value:
             refuse(
                 f"display height {self.display_height:g} in is below the {low.value:g} in "
-                f"minimum of {low.ref} (\"no display area shall be smaller than one foot\")")
+                f"minimum of {low.ref} (\"no display area shall be smaller than one foot\")",
+                "display_height")
         if self.outline is not None and not self.outline > 0:
             raise DesignError(f"outline {self.outline:g} in: an outline has a positive "
-                              f"thickness; {thin.ref} asks at least {thin.value:g} in")
+                              f"thickness; {thin.ref} asks at least {thin.value:g} in", "outline")
         if self.outline is not None and not self.outline >= thin.value:
             refuse(f"outline {self.outline:g} in is thinner than the "
-                   f"{thin.value:g} in minimum of {thin.ref}")
+                   f"{thin.value:g} in minimum of {thin.ref}", "outline")
         self._validate_sizes(law)
 
     def _validate_sizes(self, law: Law) -> None:
@@ -105,11 +107,11 @@ class Design:
             if value is not None and not (math.isfinite(value) and value >= 0
                                           and (value > 0 or name == "seam")):
                 raise DesignError(f"{name.replace('_', ' ')} {value} is not a positive, finite "
-                                  "number of inches")
+                                  "number of inches", name)
         if self.curvature not in (None, *CURVATURES):
             raise DesignError(f"curvature {self.curvature!r}: use 'seen' (adjusted for the "
                               f"curve, {law.clause('curvature')}) or 'surface' (measured "
-                              "along the surface)")
+                              "along the surface)", "curvature")
 
 
 def ws_id_from_text(text: str) -> str:
@@ -186,6 +188,17 @@ def parse_design(data: bytes, name: str) -> Design:
     return _design(data, path)
 
 
+def design_yaml(design: Design) -> bytes:
+    """``design`` as the YAML file ``parse_design`` reads back to the same Design: its
+    fields in their order, those left at their defaults left out."""
+    import yaml  # only design files need it
+
+    record = {f.name: getattr(design, f.name) for f in fields(Design)
+              if f.name == "kind" or getattr(design, f.name) != (
+                  f.default_factory() if f.default_factory is not MISSING else f.default)}
+    return yaml.safe_dump(record, sort_keys=False, allow_unicode=True).encode("utf-8")
+
+
 def design_from_record(record: dict, name: str) -> Design:
     """The design a drawing declares in its ``design: {...}`` line (the fields of Design;
     others, such as its citations, are not the design's); bad values are a one-line
@@ -197,9 +210,9 @@ def design_from_record(record: dict, name: str) -> Design:
 def _design(data: dict, path: Path) -> Design:
     """A Design of known fields, each value checked for its type."""
     if "kind" not in data:
-        raise DesignError(f"{path}: missing field 'kind'")
+        raise DesignError(f"{path}: missing field 'kind'", "kind")
     if not isinstance(data.get("lighted", False), bool):
-        raise DesignError(f"{path}: bad field value: lighted is true or false")
+        raise DesignError(f"{path}: bad field value: lighted is true or false", "lighted")
     try:
         values = {name: float(data[name]) for name in _NUMBERS if data.get(name) is not None}
         values.update({name: str(data[name]) for name in _TEXTS if data.get(name) is not None})

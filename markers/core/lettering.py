@@ -24,7 +24,7 @@ from shapely.affinity import affine_transform
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from markers.errors import WsmarkError
+from markers.errors import DesignError
 from markers.core.geometry import fmt
 
 __all__ = ["CAP_HEIGHT_EM", "Line", "Block", "text_width", "set_line", "fit_block"]
@@ -52,7 +52,8 @@ def _glyph_names(text: str) -> list[str]:
     _, cmap, _ = _font()
     missing = sorted({ch for ch in text if ord(ch) not in cmap})
     if missing:
-        raise WsmarkError(f"legend has characters the block font lacks: {''.join(missing)!r}")
+        raise DesignError(f"legend has characters the block font lacks: {''.join(missing)!r}",
+                          field="legend")
     return [cmap[ord(ch)] for ch in text]
 
 

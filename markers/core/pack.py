@@ -130,10 +130,11 @@ class Build:
         """The Artwork of ``design`` by its kind's builder (a face a buoy carries)."""
         return self.kinds[design.kind].build(design, self)
 
-    def refuse(self, message: str) -> None:
-        """Refuse a design that breaks a number of the rule, unless built as declared."""
+    def refuse(self, message: str, field: str | None = None) -> None:
+        """Refuse a design that breaks a number of the rule (in its ``field``), unless
+        built as declared."""
         if not self.as_declared:
-            raise DesignError(message)
+            raise DesignError(message, field)
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,7 @@ class Pack:
             return self.kinds[name]
         except KeyError:
             raise DesignError(f"unknown marker kind {name!r}{did_you_mean(name, self.kinds)}; "
-                              f"known kinds: {', '.join(self.kinds)}") from None
+                              f"known kinds: {', '.join(self.kinds)}", field="kind") from None
 
     def of_family(self, *families: str) -> tuple[str, ...]:
         """Names of the kinds of ``families``, in declaration order."""
@@ -231,7 +232,7 @@ class Pack:
         unknown = sorted(set(design.colors) - set(art.colors()))
         if unknown:
             raise DesignError(f"colors: {', '.join(unknown)} not used by {design.kind}; "
-                              f"its colors are {', '.join(art.colors())}")
+                              f"its colors are {', '.join(art.colors())}", field="colors")
         hexes = {family: classify(value).hex for family, value in design.colors.items()}
         layers = tuple(replace(layer, hex=hexes.get(layer.color, layer.hex))
                        for layer in art.layers)

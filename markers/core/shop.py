@@ -1,7 +1,7 @@
 """A shop job from an Artwork: the blank a sign is cut from, its mounting holes, a
 buoy's surface (what is printed flat, what is painted), a flag's fabric panels, and the
 shop's rolls the pieces are nested on. Pure geometry and numbers; files are written by
-``render.fabricate``."""
+``markers.products.fabricate``."""
 
 from __future__ import annotations
 

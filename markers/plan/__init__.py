@@ -2,4 +2,4 @@
 feet (load, project, model), measured against channels, shores and areas (measure) and
 judged by the plan rules a pack registers (rules, check), with reports in the `check`
 contract (report) and the markers' designs (designs). The map and the permit packet are
-drawn by render/plan_map.py and render/plan_packet.py; markers.api wires them."""
+drawn by markers/products/plan_map.py and plan_packet.py; markers.api wires them."""

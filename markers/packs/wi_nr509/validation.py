@@ -73,10 +73,11 @@ def validate_ws_id(kind: str, ws_id: str | None, as_declared: bool = False) -> s
 
     def refuse(message: str) -> None:
         if not as_declared:
-            raise DesignError(message)
+            raise DesignError(message, "ws_id")
 
     if not ws_id:
-        raise DesignError(f"{kind} needs an identification such as WS-2 (--id), {clause}")
+        raise DesignError(f"{kind} needs an identification such as WS-2 (--id), {clause}",
+                          "ws_id")
     parts = ws_id_parts(ws_id)
     if not parts:
         hint = f" (did you mean {ws_id.upper()!r}?)" if ws_id_parts(ws_id.upper()) else ""
@@ -99,12 +100,12 @@ def validate_permit_id(kind: Kind, permit_id: str | None, law: Law) -> str | Non
     if kind.family not in LABELLED_FAMILIES:
         raise DesignError(f"{kind.name} takes no permit id: the label of {duty} is for "
                           "waterway markers placed with the department's approval, and a "
-                          "flag is not one")
+                          "flag is not one", "permit_id")
     if not kind.display_area:
         raise DesignError(f"{kind.name}: wsmark letters the permit label of {duty} in black "
                           "on the white below a display area, and this buoy has none (a "
                           "red or green body, a mooring ball, a race buoy); mark its number "
-                          "on it by the shop's own means")
+                          "on it by the shop's own means", "permit_id")
     most = int(law.req("permit_id_max_chars"))
     shown = permit_id if len(permit_id) <= 40 else permit_id[:40] + "..."
     if not is_permit_id(law, permit_id):
@@ -114,7 +115,7 @@ def validate_permit_id(kind: Kind, permit_id: str | None, law: Law) -> str | Non
             f"permit id {shown!r}: the department's number is lettered in capitals and "
             f"digits, with '-' or '/' between them, at least one digit and at most {most} "
             f"characters (WI-2026-0417; {law.requirement('permit_id_max_chars').ref}, for "
-            f"{duty}){hint}")
+            f"{duty}){hint}", "permit_id")
     return permit_id
 
 
@@ -152,13 +153,15 @@ def _check_words(design: Design, kind: Kind, build: Build) -> None:
     for name in ("legend", "above", "below"):
         value = getattr(design, name)
         if value is not None and not value.replace("|", " ").strip():
-            raise DesignError(f"{name} {value!r} has no words: leave it out or give the words")
+            raise DesignError(f"{name} {value!r} has no words: leave it out or give the words",
+                              name)
     if (design.above or design.below) and sign not in EXPLAINED:
         raise DesignError(f"words above or below the symbol are for danger and control signs "
-                          f"({', '.join(EXPLAINED.values())}), not {design.kind}")
+                          f"({', '.join(EXPLAINED.values())}), not {design.kind}",
+                          "above" if design.above else "below")
     if sign in SAYS and not design.legend:
         clause, words = SAYS[sign]
-        build.refuse(f"{sign} needs its legend (--legend): {clause}, \"{words}\"")
+        build.refuse(f"{sign} needs its legend (--legend): {clause}, \"{words}\"", "legend")
 
 
 #: Buoys that NR 5.09(6)(a) exempts from its 36 in x 7 in minimum.
@@ -174,4 +177,4 @@ def _buoy_minimums(design: Design, build: Build) -> None:
         if value is not None and value < need.value:
             build.refuse(f"{name.replace('_', ' ')} {value:g} in is below the minimum "
                          f"of {need.ref}: buoys at least {need.value:g} in {what} "
-                         "(mooring and race course buoys excepted)")
+                         "(mooring and race course buoys excepted)", name)

@@ -12,11 +12,12 @@ from pathlib import Path
 from markers.core.design import Design
 from markers.core.pack import Pack
 from markers.core.shop import shop_plan
-from render.fabricate import BOM_HEADER, MATERIALS_HEADER, bom_rows, material_rows
-from render.output import file_stem, render_bytes
+from markers.products.fabricate import BOM_HEADER, MATERIALS_HEADER, bom_rows, material_rows
+from markers.products.files import file_stem
+from render.output import render_bytes
 from markers.runtime.atomic import make_dir, write_atomic
 from render.raster import svg_to_png
-from render.sheets import sheet_pages, sheets_pdf
+from markers.products.sheets import sheet_pages, sheets_pdf
 from render.svg import print_svg
 
 __all__ = ["GALLERY_SIZES", "gallery_designs", "build_gallery"]

@@ -24,9 +24,9 @@ from markers.errors import WsmarkError
 from markers.plan.model import Plan, PlanMarker, PlanReport
 from markers.plan.project import geodesic
 from render.pdf import combine_pdfs
-from render.plan_map import numbered_findings, plan_map_svg
+from markers.products.plan_map import numbered_findings, plan_map_svg
 from render.raster import svgs_to_pdfs
-from render.sheets import paragraph
+from markers.products.sheets import paragraph
 from render.svg import Area, Line, PageItem, Placed, Text, page_svg
 
 __all__ = ["dms", "compass", "packet_pages", "packet_pdf", "plan_kml", "normalised_geojson",

@@ -15,7 +15,7 @@ from markers.core.artwork import Artwork
 from markers.core.fabrication import BomLine, Fabrication
 from markers.core.materials import MaterialLine
 from render.dxf import cut_dxf
-from render.output import file_stem
+from markers.products.files import marker_stem
 from render.raster import svg_to_pdf
 from render.svg import cut_svg, print_svg
 from markers.runtime.swap import write_set
@@ -61,9 +61,8 @@ def fabrication_files(fab: Fabrication, art: Artwork,
     the stem, so signs of one design with different ids do not overwrite each other). A buoy that cannot be printed flat
     (``printed_flat`` False: a sphere, an ovate) gets only its bill of materials."""
     meta = art.meta
-    stem = file_stem(str(meta.get("kind")), meta.get("display_height"),
-                     " ".join(word for word in (meta.get("legend") or meta.get("ws_id"),
-                                                meta.get("permit_id")) if word))
+    stem = marker_stem(str(meta.get("kind")), meta.get("display_height"),
+                       meta.get("legend") or meta.get("ws_id"), meta.get("permit_id"))
     files: dict[str, bytes] = {}
     if printed_flat:
         printed = print_svg(fab)

@@ -25,7 +25,7 @@ from markers.errors import WsmarkError
 from markers.plan.model import Plan, PlanMarker, PlanReport
 from render.output import check_pixels
 from render.raster import MAX_PNG_SIDE, svg_to_pdf, svg_to_png
-from render.sheets import paragraph
+from markers.products.sheets import paragraph
 from render.svg import Area, Line, PageItem, Text, geometry_path, page_svg
 
 __all__ = ["MapLayout", "map_items", "plan_map_svg", "plan_map_bytes", "numbered_findings"]
