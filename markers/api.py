@@ -44,7 +44,8 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "gallery", "fabricate", "bom_table", "materials_table", "write_file", "write_files",
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
-           "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets",
+           "plan_map", "plan_packet", "plan_export", "check_suffixes", "report_pdf",
+           "reference_sheets",
            "one_line", "job_pool", "JobFailed"]
 
 if TYPE_CHECKING:
@@ -685,8 +686,13 @@ def materials_table(fab: Any) -> list[tuple[str, ...]]:
     return [MATERIALS_HEADER, *material_rows(fab.materials)]
 
 
-def write_file(path: str | Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (a temp file, then a rename)."""
+def write_file(path: str | Path, data: bytes, parents: bool = False) -> None:
+    """Write ``data`` to ``path`` atomically (a temp file, then a rename); ``parents``:
+    create its folder first when missing."""
+    if parents:
+        from markers.runtime.atomic import make_dir
+
+        make_dir(Path(path).parent)
     write_atomic(path, data)
 
 
@@ -772,22 +778,47 @@ def plan_map(report: PlanReport, suffix: str, scale: float | None = None,
 def plan_packet(report: PlanReport, scale: float | None = None,
                 out_dir: str | Path | None = None,
                 pack: str | Pack = DEFAULT_PACK,
-                permit_ids: dict[str, str] | None = None) -> dict[str, bytes]:
-    """The permit packet of a checked plan by file name: ``application.pdf`` (cover,
-    map, marker table, a page per marker with its artwork built by the pack),
+                permit_ids: dict[str, str] | None = None,
+                application: dict[str, str] | None = None) -> dict[str, bytes]:
+    """The permit packet of a checked plan by file name: ``application.pdf`` (the
+    application form with its signature blocks and what is missing, the check, map,
+    marker table, a page per design with its artwork built by the pack),
     ``<plan>.kml`` and ``<plan>.normalised.geojson`` (design files referred to from
     ``out_dir``, where the files will go). ``permit_ids`` (marker ws_id or ``#N`` ->
-    department number) label approved markers, over any ``permit_id`` of the plan."""
+    department number) label approved markers, over any ``permit_id`` of the plan;
+    ``application`` states parties ("applicant": "NAME; ADDRESS; CONTACT") and the
+    decision ("decision", "decision_date", "decision_signatory") over the plan's."""
     from dataclasses import replace
 
-    from markers.plan.designs import marker_artworks, with_permit_ids
+    from markers.plan.application import application_status, with_options
+    from markers.plan.check import plan_registry
+    from markers.plan.designs import marker_pages, with_permit_ids
     from render.plan_packet import packet_files
 
     chosen = _pack(pack)
     report = _readable(report)
     if permit_ids:
         report = replace(report, plan=with_permit_ids(report.plan, permit_ids, chosen))
-    return packet_files(report, marker_artworks(report.plan, chosen), scale, out_dir)
+    if application:
+        form = plan_registry(chosen).words.form
+        plan = with_options(report.plan, application, form)
+        report = replace(report, plan=plan, application=application_status(
+            plan, form, chosen.law, report.findings))
+    return packet_files(report, marker_pages(report.plan, chosen), scale, out_dir)
+
+
+def plan_export(report: PlanReport, suffix: str) -> bytes:
+    """A checked plan for other programs, by ``suffix``: ``.gpx`` (GPX 1.1 waypoints
+    for the placement crew, one per marker), ``.kml`` (Google Earth) or ``.geojson``
+    (the normalised plan)."""
+    from render.plan_packet import normalised_geojson, plan_gpx, plan_kml
+
+    plan = _readable(report).plan
+    writers = {".gpx": plan_gpx, ".kml": plan_kml, ".geojson": normalised_geojson}
+    if suffix.lower() not in writers:
+        raise WsmarkError(f"cannot export a plan as {suffix or 'a file without suffix'!r}: "
+                          f"use {', '.join(writers)}")
+    return writers[suffix.lower()](plan)
 
 def check_suffixes() -> tuple[str, ...]:
     """The file suffixes ``check`` reads: the drawing readers there are, then designs.
