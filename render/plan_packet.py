@@ -117,11 +117,10 @@ def _signature(x: float, y: float, width: float, who: str) -> list[PageItem]:
 def _box(x: float, y: float, label: str, ticked: bool) -> list[PageItem]:
     """A check box with its label; ticked boxes carry an X."""
     items: list[PageItem] = [Area(f"M{x:.3f} {y - 0.1:.3f}h0.12v0.12h-0.12Z", stroke="#000000",
-                                  width=0.008),
-                             Text(x + 0.2, y, label, 0.09)]
-    if ticked:
+                                  width=0.008)]
+    if ticked:  # before the label, so the text reads "X approves"
         items.append(Text(x + 0.06, y - 0.005, "X", 0.11, "middle", bold=True))
-    return items
+    return items + [Text(x + 0.2, y, label, 0.09)]
 
 
 def _party(report: PlanReport, role: Role, x: float, y: float, width: float
@@ -303,6 +302,28 @@ def _table_pages(report: PlanReport) -> list[bytes]:
     return out
 
 
+def _entry(report: PlanReport, index: int, m: PlanMarker) -> tuple[list[Text], float]:
+    """One marker's entry on its page, from y 0: its number and id, place and permit,
+    the conditions of its placement, its findings; and its height (kept on one page)."""
+    y = 0.08
+    items = [Text(0.75, y, m.name, 0.095, bold=True),
+             Text(1.9, y, f"{m.lat:.6f}, {m.lon:.6f}", 0.09),
+             Text(3.5, y, f"{dms(m.lat, 'N', 'S')}  {dms(m.lon, 'E', 'W')}", 0.09)]
+    if m.permit_id:
+        items.append(Text(6.0, y, f"permit {m.permit_id}", 0.09, bold=True))
+    y += 0.15
+    for line in report.application.conditions.get(index, ()):
+        lines, y = paragraph(0.95, y, line, 6.8, 0.085)
+        items += [replace(t, fill="#0B4F8A") for t in lines]
+    mine = [f for f in report.findings if f.marker == index and not f.finding.waived]
+    said = [f"{f.finding.severity} {f.finding.rule} ({f.finding.citation}): "
+            f"{f.finding.message}" for f in mine[:12]] or ["findings: none"]
+    for text in said:
+        lines, y = paragraph(0.95, y, text, 6.8, 0.085)
+        items += lines
+    return items, y
+
+
 def _marker_pages(report: PlanReport, indices: tuple[int, ...], art: Artwork | str
                   ) -> list[bytes]:
     """The page of one marker, or of identical markers (one design): its artwork and
@@ -312,7 +333,8 @@ def _marker_pages(report: PlanReport, indices: tuple[int, ...], art: Artwork | s
     kind = markers[0].kind
     tags = ", ".join(m.name for m in markers)
     heading = tags if len(markers) == 1 else f"{len(markers)} identical markers: {tags}"
-    flow = _Flow(PORTRAIT, heading[:80], 1.0)
+    flow = _Flow(PORTRAIT, heading if len(heading) <= 80 else
+                 f"{len(markers)} identical markers: {kind}", 1.0)
     flow.paragraph(0.75, heading, 7.0, 0.2, bold=True)
     flow.add([Text(0.75, flow.y, f"{kind}: {report.kinds[kind].title}", 0.1)])
     y = flow.y + 0.45
@@ -343,21 +365,10 @@ def _marker_pages(report: PlanReport, indices: tuple[int, ...], art: Artwork | s
     flow.paragraph(0.75, "Where each stands" if len(markers) > 1 else "Where it stands",
                    7.0, 0.12, bold=True)
     for index, m in zip(indices, markers):
-        y = flow.block(0.3) + 0.08
-        flow.add([Text(0.75, y, m.name, 0.095, bold=True),
-                  Text(1.9, y, f"{m.lat:.6f}, {m.lon:.6f}", 0.09),
-                  Text(3.5, y, f"{dms(m.lat, 'N', 'S')}  {dms(m.lon, 'E', 'W')}", 0.09)]
-                 + ([Text(6.0, y, f"permit {m.permit_id}", 0.09, bold=True)]
-                    if m.permit_id else []))
-        flow.y = y + 0.15
-        for line in report.application.conditions.get(index, ()):
-            flow.paragraph(0.95, line, 6.8, 0.085, fill="#0B4F8A")
-        mine = [f for f in report.findings if f.marker == index and not f.finding.waived]
-        for f in mine[:12]:
-            flow.paragraph(0.95, f"{f.finding.severity} {f.finding.rule} "
-                                 f"({f.finding.citation}): {f.finding.message}", 6.8, 0.085)
-        if not mine:
-            flow.paragraph(0.95, "findings: none", 6.8, 0.085)
+        items, height = _entry(report, index, m)
+        y = flow.block(height)
+        flow.add([replace(item, y=item.y + y) for item in items])
+        flow.y = y + height
     return flow.svgs(f"marker {markers[0].label}")
 
 

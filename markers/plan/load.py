@@ -137,7 +137,9 @@ def _in_area(path: Path, where: str, geometry: tuple, props: dict, area: Area,
     lon, lat = coords[int(np.argmin(inside))]
     named = props.get("ws_id") or props.get("name")
     who = f"{where} ({named})" if isinstance(named, str) and named else where
-    given = f"{lat:g}, {lon:g} (lat, lon)" if csv_plan else f"[{lon:g}, {lat:g}] (lon, lat)"
+    lat_text, lon_text = (f"{v:.7f}".rstrip("0").rstrip(".") for v in (lat, lon))
+    given = f"{lat_text}, {lon_text} (lat, lon)" if csv_plan else \
+        f"[{lon_text}, {lat_text}] (lon, lat)"
     if area.contains(coords[:, 1], coords[:, 0]).all():
         hint = "are the lat and lon columns exchanged?" if csv_plan else \
             "GeoJSON puts longitude first"
