@@ -252,6 +252,11 @@ _COLUMNS = ((0.4, "No."), (0.8, "Id"), (1.55, "Kind"), (2.75, "Description and p
 _TABLE_TOP, _TABLE_FOOT = 1.1, 7.9
 
 
+def _conditions(report: PlanReport, index: int) -> tuple[str, ...]:
+    """What the conditions of marker ``index``'s placement say (none without a form)."""
+    return report.application.conditions.get(index, ()) if report.application else ()
+
+
 def _row(report: PlanReport, index: int, y: float) -> tuple[list[PageItem], float]:
     """One marker's row of the table from ``y``; returns its items and its foot."""
     plan = report.plan
@@ -264,7 +269,7 @@ def _row(report: PlanReport, index: int, y: float) -> tuple[list[PageItem], floa
         items.append(Text(1.55, y + 0.12, f"permit {m.permit_id}", 0.07, bold=True))
     desc, y1 = paragraph(2.75, y, f"{m.description or '(no description)'}. "
                           f"Purpose: {m.purpose or '(not stated)'}", 2.45, 0.08)
-    for line in report.application.conditions.get(index, ()):
+    for line in _conditions(report, index):
         more, y1 = paragraph(2.75, y1, line, 2.45, 0.07)
         desc += [replace(t, fill="#0B4F8A") for t in more]
     where = [Text(5.35, y, f"{m.lat:.6f}, {m.lon:.6f}", 0.08),
@@ -312,7 +317,7 @@ def _entry(report: PlanReport, index: int, m: PlanMarker) -> tuple[list[Text], f
     if m.permit_id:
         items.append(Text(6.0, y, f"permit {m.permit_id}", 0.09, bold=True))
     y += 0.15
-    for line in report.application.conditions.get(index, ()):
+    for line in _conditions(report, index):
         lines, y = paragraph(0.95, y, line, 6.8, 0.085)
         items += [replace(t, fill="#0B4F8A") for t in lines]
     mine = [f for f in report.findings if f.marker == index and not f.finding.waived]
@@ -375,12 +380,14 @@ def _marker_pages(report: PlanReport, indices: tuple[int, ...], art: Artwork | s
 def packet_pages(report: PlanReport,
                  pages: list[tuple[tuple[int, ...], Artwork | str]],
                  scale: float | None = None) -> list[bytes]:
-    """The pages of application.pdf, as SVG: the application form, the plan as checked,
+    """The pages of application.pdf, as SVG: the application form (when the pack has
+    one), the plan as checked,
     the map, the marker table, then a page per design (``pages``: the indices of its
     markers, in plan order, and its Artwork or why it cannot be drawn)."""
     if report.plan is None:
         raise WsmarkError(report.error or f"{report.file}: cannot be read")
-    return ([_application(report), _summary(report), plan_map_svg(report, scale)]
+    form = [_application(report)] if report.words.form and report.application else []
+    return (form + [_summary(report), plan_map_svg(report, scale)]
             + _table_pages(report)
             + [svg for indices, art in pages for svg in _marker_pages(report, indices, art)])
 

@@ -168,8 +168,12 @@ def test_race_buoys_show_the_riparian_permission_and_the_temporary_days(runner, 
     plan = json.loads((EXAMPLES / "lake.geojson").read_text())
     races = [f for f in plan["features"] if f["properties"].get("kind") == "buoy-race"]
     races[1]["properties"]["riparian_permission"] = False
+    races[2]["properties"]["riparian_owner"] = "J. Doe, 12 Lake Ln"  # its own neighbour
     pages = _packet(runner, _copy_plan(tmp_path, plan, "lake.geojson"),
                     tmp_path / "refused.pdf")
+    table = next(text for text in pages if text.startswith("Markers 1-11 of 11"))
+    assert table.count(given) == 2 and "owner (J. Doe, 12 Lake Ln): given" in table
+    assert "owner (Lakeview Shores Association): refused" in table
     assert f"Adjacent riparian owner's written permission refused for #9 (1 marker) " \
            f"({PERMISSION})" in _missing(pages[0])
     assert "1 error findings of the check to correct (see Findings)" in _missing(pages[0])

@@ -23,8 +23,8 @@ from markers.errors import WsmarkError
 from markers.plan.model import (OUTCOMES, Application, ApplicationForm, ApplicationStatus,
                                 Decision, Party, Plan, PlanFinding)
 
-__all__ = ["parse_application", "application_columns", "from_columns", "with_options",
-           "option_keys", "application_status"]
+__all__ = ["parse_application", "party_text", "application_columns", "from_columns",
+           "with_options", "option_keys", "application_status"]
 
 #: The decision's keys as plan columns and options (the outcome, its date, who signs).
 DECISION_KEYS = {"outcome": "decision", "date": "decision_date",

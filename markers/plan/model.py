@@ -109,16 +109,11 @@ class PlanFeature:
 OUTCOMES = ("approved", "disapproved")
 
 
-@dataclass(frozen=True)
-class Party:
-    """A person or body the application names: a name, a postal address and a contact
-    (telephone or email), each None until stated."""
+class _Fields:
+    """A part of the application form: its ``FIELDS`` in form order, each None until
+    stated."""
 
-    FIELDS: ClassVar[tuple[str, ...]] = ("name", "address", "contact")
-
-    name: str | None = None
-    address: str | None = None
-    contact: str | None = None
+    FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def unstated(self) -> list[str]:
         """The fields not yet stated, in form order."""
@@ -126,7 +121,19 @@ class Party:
 
 
 @dataclass(frozen=True)
-class Decision:
+class Party(_Fields):
+    """A person or body the application names: a name, a postal address and a contact
+    (telephone or email)."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("name", "address", "contact")
+
+    name: str | None = None
+    address: str | None = None
+    contact: str | None = None
+
+
+@dataclass(frozen=True)
+class Decision(_Fields):
     """The deciding party's decision: ``outcome`` (one of OUTCOMES), its ``date``
     (YYYY-MM-DD) and the ``signatory`` who signs it (name and office)."""
 
@@ -135,10 +142,6 @@ class Decision:
     outcome: str | None = None
     date: str | None = None
     signatory: str | None = None
-
-    def unstated(self) -> list[str]:
-        """The fields not yet stated, in form order."""
-        return [f for f in self.FIELDS if not getattr(self, f)]
 
 
 @dataclass(frozen=True)

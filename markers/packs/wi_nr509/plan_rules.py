@@ -1,10 +1,12 @@
 """Wisconsin's placement-plan rules: NR 5.09(2)(a), (3)(c), (7)(c), (d) and the ch. 30
 distances, judged on the PlanFacts markers.plan measures.
 
-A rule's docstring says what it checks and why; registration appends the quoted
-paragraphs of its citation, and the runner stamps id, citation and severity. A rule
-yields ``(marker index or None, Hit)``; distances are feet on the ground, their limits
-data in the pack's requirements.
+A plan with a place outside the state's AREA is refused, and its packet opens with
+the application FORM of NR 5.09(3)(b) and (7)(c). A rule's docstring says what it
+checks and why; registration appends the quoted paragraphs of its citation, and the
+runner stamps id, citation and severity. A rule yields ``(marker index or None,
+Hit)``; distances are feet on the ground, their limits data in the pack's
+requirements.
 """
 
 from __future__ import annotations
