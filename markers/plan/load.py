@@ -97,10 +97,11 @@ def _parse(text: str, path: Path, kinds: Mapping[str, Kind], setting: Setting) -
     points = [(i, g, p) for i, g, p in parsed if p.get("role") in (None, "marker")]
     if not points:
         raise WsmarkError(f"{path}: no markers (point features with a 'kind')")
-    if setting.area is not None:
-        for index, geometry, props in parsed:
-            _in_area(path, f"{where} {index}", geometry, props, setting.area, csv_plan)
-    coords = np.array([c for _, g, _ in parsed for c in _all_coords(g)], float)
+    coords = np.concatenate([_all_coords(g) for _, g, _ in parsed]).astype(float)
+    area = setting.area
+    if area is not None and not area.contains(coords[:, 0], coords[:, 1]).all():
+        for index, geometry, props in parsed:  # the first feature outside is named
+            _in_area(path, f"{where} {index}", geometry, props, area, csv_plan)
     projection = projection_for(coords[:, 0], coords[:, 1], setting.grid)
     markers, features = [], []
     points_xy = iter(np.column_stack(projection.to_feet(
