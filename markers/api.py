@@ -790,8 +790,7 @@ def plan_packet(report: PlanReport, scale: float | None = None,
     decision ("decision", "decision_date", "decision_signatory") over the plan's."""
     from dataclasses import replace
 
-    from markers.plan.application import application_status, with_options
-    from markers.plan.check import plan_registry
+    from markers.plan.application import restated
     from markers.plan.designs import marker_pages, with_permit_ids
     from render.plan_packet import packet_files
 
@@ -800,10 +799,7 @@ def plan_packet(report: PlanReport, scale: float | None = None,
     if permit_ids:
         report = replace(report, plan=with_permit_ids(report.plan, permit_ids, chosen))
     if application:
-        form = plan_registry(chosen).words.form
-        plan = with_options(report.plan, application, form)
-        report = replace(report, plan=plan, application=application_status(
-            plan, form, chosen.law, report.findings))
+        report = restated(report, application, chosen.law)
     return packet_files(report, marker_pages(report.plan, chosen), scale, out_dir)
 
 
@@ -819,6 +815,7 @@ def plan_export(report: PlanReport, suffix: str) -> bytes:
         raise WsmarkError(f"cannot export a plan as {suffix or 'a file without suffix'!r}: "
                           f"use {', '.join(writers)}")
     return writers[suffix.lower()](plan)
+
 
 def check_suffixes() -> tuple[str, ...]:
     """The file suffixes ``check`` reads: the drawing readers there are, then designs.

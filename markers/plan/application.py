@@ -21,10 +21,10 @@ from typing import Any
 from markers.core.spec import Law
 from markers.errors import WsmarkError
 from markers.plan.model import (OUTCOMES, Application, ApplicationForm, ApplicationStatus,
-                                Decision, Party, Plan, PlanFinding)
+                                Decision, Party, Plan, PlanFinding, PlanReport)
 
 __all__ = ["parse_application", "party_text", "application_columns", "from_columns",
-           "with_options", "option_keys", "application_status"]
+           "with_options", "option_keys", "application_status", "restated"]
 
 #: The decision's keys as plan columns and options (the outcome, its date, who signs).
 DECISION_KEYS = {"outcome": "decision", "date": "decision_date",
@@ -218,3 +218,12 @@ def application_status(plan: Plan, form: ApplicationForm | None, law: Law,
             missing.append(f"{count} {words} (see Findings)")
     return ApplicationStatus(roles, tuple(missing),
                              {i: tuple(lines) for i, lines in conditions.items()})
+
+
+def restated(report: PlanReport, options: Mapping[str, str], law: Law) -> PlanReport:
+    """``report`` with its plan's application stated over by ``options`` (see
+    with_options) and what it lacks judged again."""
+    form = report.words.form if report.words else None
+    plan = with_options(report.plan, options, form)
+    return replace(report, plan=plan,
+                   application=application_status(plan, form, law, report.findings))
