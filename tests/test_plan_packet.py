@@ -33,6 +33,20 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
+@pytest.fixture(scope="module")
+def example(tmp_path_factory):
+    """The packet of an example plan, made once per module by the command line into a
+    folder that does not exist yet: its pages' text, and the folder."""
+    made: dict[str, tuple[list[str], Path]] = {}
+
+    def packet(name: str) -> tuple[list[str], Path]:
+        if name not in made:
+            out = tmp_path_factory.mktemp(name) / "not-yet" / "application.pdf"
+            made[name] = (_packet(CliRunner(), EXAMPLES / f"{name}.geojson", out), out.parent)
+        return made[name]
+    return packet
+
+
 def _pages(path: Path) -> list[str]:
     """Each page's text, its whitespace made single spaces (pypdf breaks lines where the
     page does)."""
@@ -69,14 +83,12 @@ def _missing(form: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", ["river-channel", "lake", "mooring-field"])
-def test_the_packet_of_each_example_is_an_application(runner, tmp_path, name):
+def test_the_packet_of_each_example_is_an_application(example, name):
     """Each example's packet, written into a folder that does not exist yet, opens
     with the application form: every party the plan states, by name, address and
     contact, with a signature and a date line for each, the decision's box ticked."""
     plan = json.loads((EXAMPLES / f"{name}.geojson").read_text())
-    pages = _packet(runner, EXAMPLES / f"{name}.geojson",
-                    tmp_path / "not-yet" / "application.pdf")
-    form = pages[0]
+    form = example(name)[0][0]
     assert form.startswith("Waterway marker application")
     assert "complete a waterway marker application form, indicating their approval or " \
            "disapproval" in form  # the rule's words, NR 5.09(3)(b)
@@ -101,10 +113,10 @@ def test_the_packet_of_each_example_is_an_application(runner, tmp_path, name):
             and decision["signatory"] in form
 
 
-def test_the_lake_application_says_what_is_missing(runner, tmp_path):
+def test_the_lake_application_says_what_is_missing(example):
     """The lake's plan names the applicant, the town and the riparian owner (by name
     only) and no decision: the form lists exactly what is left."""
-    pages = _packet(runner, EXAMPLES / "lake.geojson", tmp_path / "application.pdf")
+    pages, _ = example("lake")
     assert _missing(pages[0]) == [
         f"Property owner: name, address, contact ({APPLICATION})",
         f"Adjacent riparian owner: address, contact ({PERMISSION})",
@@ -113,8 +125,8 @@ def test_the_lake_application_says_what_is_missing(runner, tmp_path):
     assert "X approves" not in pages[0] and "X disapproves" not in pages[0]
 
 
-def test_a_complete_application_misses_nothing_but_the_signatures(runner, tmp_path):
-    pages = _packet(runner, EXAMPLES / "river-channel.geojson", tmp_path / "a.pdf")
+def test_a_complete_application_misses_nothing_but_the_signatures(example):
+    pages, _ = example("river-channel")
     assert _missing(pages[0]) == ["nothing is missing: sign and date the blocks above"]
 
 
@@ -152,11 +164,12 @@ def test_the_csv_plan_states_the_same_application_as_the_geojson():
         "Town of Mill (harbour frontage)"
 
 
-def test_race_buoys_show_the_riparian_permission_and_the_temporary_days(runner, tmp_path):
+def test_race_buoys_show_the_riparian_permission_and_the_temporary_days(example, runner,
+                                                                        tmp_path):
     """The lake's four race buoys carry riparian_permission true and temporary_days 3:
     the table's rows and their page say so with the paragraphs; a buoy whose permission
     is refused is named in the missing list."""
-    pages = _packet(runner, EXAMPLES / "lake.geojson", tmp_path / "application.pdf")
+    pages, _ = example("lake")
     table = next(text for text in pages if text.startswith("Markers 1-11 of 11"))
     given = (f"written permission of the adjacent riparian owner (Lakeview Shores "
              f"Association): given ({PERMISSION})")
@@ -183,12 +196,11 @@ def _tags(text: str) -> list[str]:
     return re.findall(r"#\d+\b", text)
 
 
-def test_markers_are_numbered_one_way_everywhere(runner, tmp_path):
+def test_markers_are_numbered_one_way_everywhere(example, runner, tmp_path):
     """The lake's 11 markers are #1-#11 in the table, on the map, on their pages, in
     the KML, the waypoints and the check's text; nothing is numbered by its place in
     the file (features 4-14)."""
-    out = tmp_path / "application.pdf"
-    pages = _packet(runner, EXAMPLES / "lake.geojson", out)
+    pages, folder = example("lake")
     numbers = [f"#{n}" for n in range(1, 12)]
     table = next(text for text in pages if text.startswith("Markers 1-11 of 11"))
     assert [t for t in _tags(table)] == numbers
@@ -197,7 +209,7 @@ def test_markers_are_numbered_one_way_everywhere(runner, tmp_path):
     marker_pages = [text for text in pages if "Where each stands" in text]
     assert sorted((t for text in marker_pages for t in _tags(text.split("Where", 1)[1])),
                   key=lambda t: int(t[1:])) == numbers
-    kml = ET.parse(tmp_path / "lake.kml").getroot()
+    kml = ET.parse(folder / "lake.kml").getroot()
     ns = {"k": "http://www.opengis.net/kml/2.2"}
     names = [p.findtext("k:name", namespaces=ns) for p in kml.findall(".//k:Placemark", ns)]
     assert names[:11] == numbers
@@ -210,15 +222,18 @@ def test_markers_are_numbered_one_way_everywhere(runner, tmp_path):
     plan = json.loads((EXAMPLES / "lake.geojson").read_text())
     features = [i for i, f in enumerate(plan["features"]) if "kind" in f["properties"]]
     assert features == list(range(4, 15))  # what the old numbering showed
-    everything = " ".join(pages) + (tmp_path / "lake.kml").read_text() + gpx.read_text()
+    check = invoke(runner, "plan", "check", str(EXAMPLES / "defects" /
+                                                "temporary-20-days.geojson"))
+    assert [_tags(line)[0] for line in check.stdout.splitlines()[1:]] == numbers[7:]
+    everything = " ".join(pages) + (folder / "lake.kml").read_text() + gpx.read_text()
     assert not set(_tags(everything)) - set(numbers)
 
 
-def test_identical_markers_share_a_page(runner, tmp_path):
+def test_identical_markers_share_a_page(example):
     """The lake's 3 exclusion buoys, 4 slow-no-wake buoys (one design file) and 4 race
     buoys make three marker pages, each listing its markers; the river's aids each
     letter their own id, so each has its page; the 8 moorings are one page."""
-    pages = _packet(runner, EXAMPLES / "lake.geojson", tmp_path / "lake.pdf")
+    pages, _ = example("lake")
     marker_pages = [text for text in pages if "Where each stands" in text
                     or "Where it stands" in text]
     assert [text.split(":", 1)[0] for text in marker_pages] == [
@@ -226,11 +241,11 @@ def test_identical_markers_share_a_page(runner, tmp_path):
     assert marker_pages[0].startswith("3 identical markers: #1, #2, #3 buoy-symbol")
     assert marker_pages[2].startswith("4 identical markers: #8, #9, #10, #11 buoy-race")
     assert sum("Dimensions (wsmark spec)" in text for text in pages) == 3
-    moorings = _packet(runner, EXAMPLES / "mooring-field.geojson", tmp_path / "m.pdf")
+    moorings, _ = example("mooring-field")
     (page,) = [text for text in moorings if "Where each stands" in text]
     ids = [f"#{n} M-{n}" for n in range(1, 9)]
     assert page.startswith("8 identical markers: " + ", ".join(ids))
-    river = _packet(runner, EXAMPLES / "river-channel.geojson", tmp_path / "r.pdf")
+    river, _ = example("river-channel")
     singles = [text for text in river if "Where it stands" in text]
     plan = json.loads((EXAMPLES / "river-channel.geojson").read_text())
     assert [text.split(" ", 2)[1] for text in singles] == [m["ws_id"] for m in
@@ -238,15 +253,15 @@ def test_identical_markers_share_a_page(runner, tmp_path):
 
 
 def test_a_long_plan_flows_over_pages(runner, tmp_path):
-    """60 identical moorings: the table runs over pages whose headings count every
+    """36 identical moorings: the table runs over pages whose headings count every
     marker once, in order; their shared page goes on over "continued" pages naming all
-    60."""
+    36."""
     plan = json.loads((EXAMPLES / "mooring-field.geojson").read_text())
     template = next(f for f in plan["features"] if f["properties"].get("kind"))
     others = [f for f in plan["features"] if not f["properties"].get("kind")]
     lon0, lat0 = template["geometry"]["coordinates"]
     markers = []
-    for n in range(60):
+    for n in range(36):
         marker = copy.deepcopy(template)
         marker["geometry"]["coordinates"] = [round(lon0 + (n % 10) * 0.0003, 7),
                                              round(lat0 + (n // 10) * 0.0002, 7)]
@@ -256,15 +271,15 @@ def test_a_long_plan_flows_over_pages(runner, tmp_path):
     path = tmp_path / "field.geojson"
     path.write_text(json.dumps(plan))
     pages = _packet(runner, path, tmp_path / "field.pdf")
-    heads = [re.match(r"Markers (\d+)-(\d+) of 60", text) for text in pages]
+    heads = [re.match(r"Markers (\d+)-(\d+) of 36", text) for text in pages]
     spans = [(int(m[1]), int(m[2])) for m in heads if m]
-    assert len(spans) > 1 and spans[0][0] == 1 and spans[-1][1] == 60
+    assert len(spans) > 1 and spans[0][0] == 1 and spans[-1][1] == 36
     assert all(b[0] == a[1] + 1 for a, b in zip(spans, spans[1:]))
     shared = [text for text in pages if "identical markers" in text]
     assert len(shared) > 1 and all("(continued)" in text for text in shared[1:])
     listed = [t for text in shared for t in re.findall(
         r"#\d+ M-\d+\b", re.split("Where each stands|[(]continued[)]", text, 1)[-1])]
-    assert listed == [f"#{n} M-{n}" for n in range(1, 61)]
+    assert listed == [f"#{n} M-{n}" for n in range(1, 37)]
 
 
 @pytest.mark.parametrize("options, cites", [
