@@ -625,8 +625,7 @@ def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[s
     marker's permit_id in the plan, or --permit-id): their pages show the label, the
     table lists the id.
 
-    Example: wsmark plan packet examples/lake.geojson -o out/application.pdf
-    --party "applicant=Crystal Lake Ski Club; 4 Shore Rd; 608-555-0147"
+    Example: wsmark plan packet examples/lake.geojson -o out/application.pdf --decision approved
     """
     ids = _pairs(permit_ids, "--permit-id", "MARKER=ID", HELP["plan_permit_pair"])
     stated = _pairs(parties, "--party", "ROLE=NAME;ADDRESS;CONTACT", HELP["plan_party_pair"])

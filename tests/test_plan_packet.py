@@ -123,6 +123,10 @@ def test_the_lake_application_says_what_is_missing(example):
         f"Political subdivision's decision: approval or disapproval, date, signatory "
         f"({APPLICATION})"]
     assert "X approves" not in pages[0] and "X disapproves" not in pages[0]
+    (record,) = json.loads(invoke(CliRunner(), "plan", "check", "--format", "json",
+                                  str(EXAMPLES / "lake.geojson")).stdout)
+    assert record["application_missing"] == _missing(pages[0])
+    assert [m["number"] for m in record["markers"]] == list(range(1, 12))
 
 
 def test_a_complete_application_misses_nothing_but_the_signatures(example):
