@@ -559,7 +559,8 @@ def plan_map(path: str, output: str, scale: float | None, dpi: float, pack: str)
     Example: wsmark plan map examples/lake.geojson -o lake-map.pdf
     """
     api.write_file(output, api.plan_map(api.plan_check(path, pack=pack), Path(output).suffix,
-                                        scale, dpi))
+                                        scale, dpi), parents=True)
+    click.echo(f"wrote {output}")
 
 
 @plan.command("packet")
@@ -570,24 +571,63 @@ def plan_map(path: str, output: str, scale: float | None, dpi: float, pack: str)
               help="Draw the map at 1:SCALE.")
 @click.option("--permit-id", "permit_ids", multiple=True, metavar="MARKER=ID",
               help=HELP["plan_permit_id"])
+@click.option("--party", "parties", multiple=True, metavar="ROLE=NAME;ADDRESS;CONTACT",
+              help=HELP["plan_party"])
+@click.option("--decision", metavar="approved|disapproved",
+              help="The deciding party's decision on the application (over the plan's).")
+@click.option("--decision-date", metavar="YYYY-MM-DD", help="The date of that decision.")
+@click.option("--signatory", help="Who signs that decision: name and office.")
 @_pack_opt
 def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[str, ...],
-                pack: str) -> None:
+                parties: tuple[str, ...], decision: str | None, decision_date: str | None,
+                signatory: str | None, pack: str) -> None:
     """Write the permit packet: application.pdf, PLAN.kml, PLAN.normalised.geojson.
-    Approved markers carry their permit ids (each marker's permit_id in the plan, or
-    --permit-id): their pages show the label, the table lists the id.
+    The application names its parties and the decision (from the plan's 'application',
+    or --party and --decision) with signature and date blocks, and lists what is still
+    missing before it can be filed. Approved markers carry their permit ids (each
+    marker's permit_id in the plan, or --permit-id): their pages show the label, the
+    table lists the id.
 
-    Example: wsmark plan packet examples/river-channel.geojson -o out/application.pdf
+    Example: wsmark plan packet examples/lake.geojson -o out/application.pdf --decision approved
     """
+    given = {"decision": decision, "decision_date": decision_date,
+             "decision_signatory": signatory}
+    stated = [*parties, *(f"{key}={value}" for key, value in given.items() if value)]
     pdf = Path(output)
     if pdf.suffix.lower() != ".pdf":
         raise WsmarkError(f"{pdf}: the packet is a PDF (use .pdf)")
     files = api.plan_packet(api.plan_check(path, pack=pack), scale, pdf.parent, pack,
-                            permit_ids)
+                            permit_ids, stated)
     for name, data in files.items():
         target = pdf if name == "application.pdf" else pdf.with_name(name)
-        api.write_file(target, data)
-        click.echo(str(target))
+        api.write_file(target, data, parents=True)
+        click.echo(f"wrote {target}")
+
+
+
+@plan.command("export")
+@click.argument("path", metavar="PLAN")
+@click.option("--gpx", type=click.Path(dir_okay=False),
+              help="Waypoints for the placement crew (GPX 1.1): one per marker, named by "
+                   "its id or number.")
+@click.option("--kml", type=click.Path(dir_okay=False), help="The plan for Google Earth.")
+@click.option("--geojson", type=click.Path(dir_okay=False),
+              help="The normalised plan (RFC 7946 GeoJSON).")
+@_pack_opt
+def plan_export(path: str, gpx: str | None, kml: str | None, geojson: str | None,
+                pack: str) -> None:
+    """Export a plan's markers for other programs: GPS waypoints, KML, GeoJSON.
+
+    Example: wsmark plan export examples/river-channel.geojson --gpx crew.gpx
+    """
+    targets = [(out, suffix) for out, suffix in ((gpx, ".gpx"), (kml, ".kml"),
+                                                (geojson, ".geojson")) if out]
+    if not targets:
+        raise WsmarkError("plan export: give --gpx, --kml or --geojson with a file to write")
+    report = api.plan_check(path, pack=pack)
+    for out, suffix in targets:
+        api.write_file(out, api.plan_export(report, suffix), parents=True)
+        click.echo(f"wrote {out} ({len(report.plan.markers)} markers)")
 
 
 @cli.command()

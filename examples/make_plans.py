@@ -3,8 +3,12 @@
 Three plans laid out in ground feet and written as WGS 84 GeoJSON: a river channel
 with 6 pairs of aids and a center aid, a lake with a slow-no-wake buoy line, a
 swimming area and a temporary slalom course, and a mooring field (also as CSV). Each
-defect variant in defects/ changes one thing of a clean plan, so that its check gives
-exactly that defect's finding (tests/test_plan_examples.py).
+carries its application (NR 5.09(3)(b)): the river's and the mooring field's are
+complete and approved, the lake's leaves the property owner, the riparian owner's
+address and the town's decision to be filled in, so its packet lists what is missing.
+Each defect variant in defects/ changes one thing of a clean plan, so that its check
+gives exactly that defect's finding (tests/test_plan.py). The people and places are
+made up; the telephone numbers are of the 555-01xx range kept for fiction.
 """
 
 from __future__ import annotations
@@ -94,7 +98,19 @@ def river() -> dict:
                           fixed_objects=[fixed("Town boat launch", launch, centre.x,
                                                centre.y)]))
     return collection("Mill River channel", features, waivers={
-        "plan-channel-defined": "dredged channel, 2024 Town of Mill survey sheet 3"})
+        "plan-channel-defined": "dredged channel, 2024 Town of Mill survey sheet 3"},
+        application={
+            "applicant": {"name": "Mill River Boating Association",
+                          "address": "210 Water St, Mill, WI 53999",
+                          "contact": "608-555-0112, secretary@millriverboating.example"},
+            "political_subdivision": {"name": "Town of Mill",
+                                      "address": "1 Town Hall Rd, Mill, WI 53999",
+                                      "contact": "608-555-0100, clerk@townofmill.example"},
+            "property_owner": {"name": "Town of Mill (boat launch and river frontage)",
+                               "address": "1 Town Hall Rd, Mill, WI 53999",
+                               "contact": "608-555-0100"},
+            "decision": {"outcome": "approved", "date": "2026-03-09",
+                         "signatory": "Ann Roe, Town Clerk"}})
 
 
 def lake() -> dict:
@@ -127,7 +143,28 @@ def lake() -> dict:
         features.append(point(x, y, kind="buoy-race", description="yellow foam sphere",
                               purpose=f"slalom course buoy {i + 1}, weekend ski show",
                               riparian_permission=True, temporary_days=3))
-    return collection("Crystal Lake bay", features)
+    return collection("Crystal Lake bay", features, application={
+        "applicant": {"name": "Crystal Lake Ski Club",
+                      "address": "4 Shore Rd, Mill, WI 53999",
+                      "contact": "608-555-0147"},
+        "political_subdivision": {"name": "Town of Mill",
+                                  "address": "1 Town Hall Rd, Mill, WI 53999",
+                                  "contact": "608-555-0100"},
+        "riparian_owner": {"name": "Lakeview Shores Association"}})
+
+
+#: The mooring field's application: the town applies for its own mooring field.
+MOORING_APPLICATION = {
+    "applicant": {"name": "Town of Mill Harbor Commission",
+                  "address": "3 Harbor Dr, Mill, WI 53999", "contact": "608-555-0131"},
+    "political_subdivision": {"name": "Town of Mill", "address": "1 Town Hall Rd, Mill, WI 53999",
+                              "contact": "608-555-0100"},
+    "property_owner": {"name": "Town of Mill", "address": "1 Town Hall Rd, Mill, WI 53999",
+                       "contact": "608-555-0100"},
+    "riparian_owner": {"name": "Town of Mill (harbour frontage)",
+                       "address": "1 Town Hall Rd, Mill, WI 53999", "contact": "608-555-0100"},
+    "decision": {"outcome": "approved", "date": "2026-02-16",
+                 "signatory": "Ann Roe, Town Clerk"}}
 
 
 def moorings() -> dict:
@@ -148,7 +185,7 @@ def moorings() -> dict:
                               purpose=f"mooring {i + 1} of the town mooring field",
                               riparian_permission=True,
                               fixed_objects=[fixed("Harbour light", (-50, -30), x, y)]))
-    return collection("Town mooring field", features)
+    return collection("Town mooring field", features, application=MOORING_APPLICATION)
 
 
 def _marker(plan: dict, ws_id: str) -> dict:
@@ -186,19 +223,26 @@ def defects(clean: dict[str, dict]) -> dict[str, dict]:
 
 
 def as_csv(plan: dict) -> str:
-    """The plan's markers as CSV rows: lat, lon and the properties."""
+    """The plan's markers as CSV rows: lat, lon and the properties; the application as
+    columns stated on the first row (``applicant_name`` ..., ``decision_date``)."""
     columns = ["lat", "lon", "kind", "ws_id", "description", "purpose",
                "riparian_permission"]
+    stated = {}
+    for role, value in plan.get("application", {}).items():
+        for key, text in value.items():
+            stated["decision" if key == "outcome" else f"{role}_{key}"] = text
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
+    writer.writerow(columns + list(stated))
+    first = True
     for f in plan["features"]:
         if f["geometry"]["type"] == "Point" and "kind" in f["properties"]:
             lon, lat = f["geometry"]["coordinates"]
             writer.writerow([f"{lat:.7f}", f"{lon:.7f}"] + [
                 str(f["properties"].get(c, "")).lower() if isinstance(
                     f["properties"].get(c), bool) else f["properties"].get(c, "")
-                for c in columns[2:]])
+                for c in columns[2:]] + [stated[c] if first else "" for c in stated])
+            first = False
     return out.getvalue()
 
 

@@ -46,7 +46,8 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "gallery", "fabricate", "fabrication_tables", "write_file", "write_files",
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
-           "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets",
+           "plan_map", "plan_packet", "plan_export", "check_suffixes", "report_pdf",
+           "reference_sheets",
            "one_line", "job_pool", "JobFailed"]
 
 if TYPE_CHECKING:
@@ -824,8 +825,13 @@ def fabrication_tables(fab: Any, kind_name: str, qty: int = 1,
     return tables
 
 
-def write_file(path: str | Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (a temp file, then a rename)."""
+def write_file(path: str | Path, data: bytes, parents: bool = False) -> None:
+    """Write ``data`` to ``path`` atomically (a temp file, then a rename); ``parents``:
+    create its folder first when missing."""
+    if parents:
+        from markers.runtime.atomic import make_dir
+
+        make_dir(Path(path).parent)
     write_atomic(path, data)
 
 
@@ -898,36 +904,61 @@ def plan_map(report: PlanReport, suffix: str, scale: float | None = None,
 def plan_packet(report: PlanReport, scale: float | None = None,
                 out_dir: str | Path | None = None,
                 pack: str | Pack = DEFAULT_PACK,
-                permit_ids: Mapping[str, str] | Iterable[str] = ()) -> dict[str, bytes]:
-    """The permit packet of a checked plan by file name: ``application.pdf`` (cover,
-    map, marker table, a page per marker with its artwork built by the pack),
+                permit_ids: Mapping[str, str] | Iterable[str] = (),
+                application: Mapping[str, str] | Iterable[str] = ()) -> dict[str, bytes]:
+    """The permit packet of a checked plan by file name: ``application.pdf`` (the
+    application form with its signature blocks and what is missing, the check, map,
+    marker table, a page per design with its artwork built by the pack),
     ``<plan>.kml`` and ``<plan>.normalised.geojson`` (design files referred to from
     ``out_dir``, where the files will go). ``permit_ids`` (marker ws_id or ``#N`` ->
     department number, as a mapping or as ``MARKER=ID`` words) label approved markers,
-    over any ``permit_id`` of the plan."""
+    over any ``permit_id`` of the plan; ``application`` (a mapping or ``KEY=VALUE``
+    words) states parties ("applicant": "NAME; ADDRESS; CONTACT") and the decision
+    ("decision", "decision_date", "decision_signatory") over the plan's."""
     from dataclasses import replace
 
-    from markers.plan.designs import marker_artworks, with_permit_ids
+    from markers.plan.application import restated
+    from markers.plan.designs import marker_pages, with_permit_ids
     from markers.products.plan_packet import packet_files
 
     chosen = _pack(pack)
     report = _readable(report)
     if not isinstance(permit_ids, Mapping):
-        permit_ids = _permit_pairs(permit_ids, chosen)
+        permit_ids = _pairs(permit_ids, "--permit-id", "MARKER=ID",
+                            chosen.help["plan_permit_pair"])
+    if not isinstance(application, Mapping):
+        application = _pairs(application, "--party", "ROLE=NAME;ADDRESS;CONTACT",
+                             chosen.help["plan_party_pair"])
     if permit_ids:
         report = replace(report, plan=with_permit_ids(report.plan, permit_ids, chosen))
-    return packet_files(report, marker_artworks(report.plan, chosen), scale, out_dir)
+    if application:
+        report = restated(report, application, chosen.law)
+    return packet_files(report, marker_pages(report.plan, chosen), scale, out_dir)
 
-def _permit_pairs(words: Iterable[str], pack: Pack) -> dict[str, str]:
-    """``MARKER=ID`` words as marker -> permit id (one-line WsmarkError else)."""
-    ids = {}
+
+def plan_export(report: PlanReport, suffix: str) -> bytes:
+    """A checked plan for other programs, by ``suffix``: ``.gpx`` (GPX 1.1 waypoints
+    for the placement crew, one per marker), ``.kml`` (Google Earth) or ``.geojson``
+    (the normalised plan)."""
+    from markers.products.plan_packet import normalised_geojson, plan_gpx, plan_kml
+
+    plan = _readable(report).plan
+    writers = {".gpx": plan_gpx, ".kml": plan_kml, ".geojson": normalised_geojson}
+    if suffix.lower() not in writers:
+        raise WsmarkError(f"cannot export a plan as {suffix or 'a file without suffix'!r}: "
+                          f"use {', '.join(writers)}")
+    return writers[suffix.lower()](plan)
+
+
+def _pairs(words: Iterable[str], option: str, form: str, example: str) -> dict[str, str]:
+    """``KEY=VALUE`` words of a repeatable option as a dict (one-line WsmarkError else)."""
+    found = {}
     for value in words:
-        key, sep, permit_id = value.partition("=")
-        if not sep or not key.strip() or not permit_id.strip():
-            raise WsmarkError(f"--permit-id: {value!r} is not MARKER=ID "
-                              f"({pack.help['plan_permit_pair']})")
-        ids[key.strip()] = permit_id.strip()
-    return ids
+        key, sep, text = value.partition("=")
+        if not sep or not key.strip() or not text.strip():
+            raise WsmarkError(f"{option}: {value!r} is not {form} ({example})")
+        found[key.strip()] = text.strip()
+    return found
 
 
 def check_suffixes() -> tuple[str, ...]:

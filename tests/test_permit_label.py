@@ -382,20 +382,22 @@ def test_plan_packet_lists_permit_ids_from_the_plan_and_the_command_line(runner,
     control = next(f for f in markers if f["properties"].get("symbol") == "control")
     control["properties"]["permit_id"] = PERMIT
     race = next(f for f in markers if f["properties"]["kind"] == "buoy-race")
-    race_index = plan["features"].index(race)
+    race_number = markers.index(race) + 1  # markers are numbered #1-#n in plan order
     path = tmp_path / "lake.geojson"
     path.write_text(json.dumps(plan))
     shutil.copytree(ROOT / "examples" / "designs", tmp_path / "designs")  # its design files
     (tmp_path / "out").mkdir()
     out = tmp_path / "out" / "application.pdf"
     assert_ok(invoke(runner, "plan", "packet", str(path), "-o", str(out),
-                     "--permit-id", f"#{race_index}=WI-2026-0420"))
+                     "--permit-id", f"#{race_number}=WI-2026-0420"))
     pages = _pdf_text(out.read_bytes())
     table = next(text for text in pages if "Latitude" in text)
     assert f"permit {PERMIT}" in table and "permit WI-2026-0420" in table
-    control_page = next(text for text in pages if f", permit {PERMIT}" in text)
+    marker_pages = [text for text in pages if "Where it stands" in text]
+    control_page = next(text for text in marker_pages if f"permit {PERMIT}" in text)
     assert "permit label, black block letters" in control_page
-    race_page = next(text for text in pages if ", permit WI-2026-0420" in text)
+    race_page = next(text for text in marker_pages if "permit WI-2026-0420" in text)
+    assert f"#{race_number}" in race_page
     assert "not lettered" in race_page  # a race buoy has no white to letter on
     normalised = json.loads((tmp_path / "out" / "lake.normalised.geojson").read_text())
     ids = {f["properties"].get("permit_id") for f in normalised["features"]}

@@ -18,6 +18,7 @@ from pyproj import Geod
 
 from cli import cli
 from markers import api
+from markers.plan.check import plan_setting
 from markers.plan.load import load_plan as _load_plan
 from markers.plan.project import projection_for
 from markers.products.plan_map import plan_map_svg
@@ -36,7 +37,7 @@ def check_plan(path):
 
 
 def load_plan(path):
-    return _load_plan(path, PACK.kinds, GRID)
+    return _load_plan(path, PACK.kinds, plan_setting(PACK))
 
 
 def _unwaived(report):
@@ -250,9 +251,11 @@ def test_packet_renders_and_reads_back(tmp_path):
     assert result.exit_code == 0, result.output
     pages = _pdf_text(out.read_bytes())
     plan = load_plan(EXAMPLES / "river-channel.geojson")
-    assert len(pages) == 2 + 1 + len(plan.markers)
-    assert "Waterway marker application" in pages[0] and "pass" in pages[0]
-    table = pages[2]
+    # the application, the plan as checked, the map, the table, a page per aid (each
+    # letters its own id, so no two are the same marker)
+    assert len(pages) == 3 + 1 + len(plan.markers)
+    assert "Waterway marker application" in pages[0] and "pass" in pages[1]
+    table = pages[3]
     for m in plan.markers:
         assert m.ws_id in table and f"{m.lat:.6f}" in table
     # DMS, computed here independently of the packet's formatter

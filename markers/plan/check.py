@@ -11,13 +11,14 @@ from markers.check.pipeline import CheckOptions, check_file
 from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
 from markers.core.pack import Pack
 from markers.errors import WsmarkError
-from markers.plan.load import load_plan, parse_plan
+from markers.plan.application import application_status
+from markers.plan.load import Setting, load_plan, parse_plan
 from markers.plan.measure import PlanFacts, measure_plan
 from markers.plan.model import Plan, PlanFinding, PlanReport, verdict_of
 from markers.plan.rules import PlanRegistry
 from markers.read.limits import read_limited
 
-__all__ = ["check_plan", "check_plan_bytes", "judge_plan", "plan_registry"]
+__all__ = ["check_plan", "check_plan_bytes", "judge_plan", "plan_registry", "plan_setting"]
 
 
 def plan_registry(pack: Pack) -> PlanRegistry:
@@ -81,15 +82,22 @@ def judge_plan(plan: Plan, pack: Pack, waivers: dict[str, str] | None = None) ->
     findings += _design_findings(plan, facts, waivers)
     findings.sort(key=lambda f: (-1 if f.marker is None else f.marker))
     return PlanReport(plan.path, verdict_of(findings), plan, facts, findings,
-                      kinds=pack.kinds, words=registry.words)
+                      kinds=pack.kinds, words=registry.words,
+                      application=application_status(plan, registry.words.form, pack.law,
+                                                     findings))
+
+
+def plan_setting(pack: Pack) -> Setting:
+    """What the loader needs of the pack's plan rules: grid, area and form."""
+    registry = plan_registry(pack)
+    return Setting(registry.grid, registry.area, registry.words.form)
 
 
 def check_plan(path: str | Path, pack: Pack, waivers: dict[str, str] | None = None
                ) -> PlanReport:
     """Load and judge the plan at ``path``; an unreadable plan gives verdict 'error'."""
     try:
-        registry = plan_registry(pack)
-        return judge_plan(load_plan(path, pack.kinds, registry.grid), pack, waivers)
+        return judge_plan(load_plan(path, pack.kinds, plan_setting(pack)), pack, waivers)
     except WsmarkError as err:
         return PlanReport(str(path), "error", error=str(err).splitlines()[0])
 
@@ -98,7 +106,7 @@ def check_plan_bytes(data: bytes, name: str, pack: Pack,
                      waivers: dict[str, str] | None = None) -> PlanReport:
     """Judge the plan given as ``data``, a file called ``name`` (see check_plan)."""
     try:
-        registry = plan_registry(pack)
-        return judge_plan(parse_plan(data, name, pack.kinds, registry.grid), pack, waivers)
+        return judge_plan(parse_plan(data, name, pack.kinds, plan_setting(pack)), pack,
+                          waivers)
     except WsmarkError as err:
         return PlanReport(name, "error", error=str(err).splitlines()[0])

@@ -1,10 +1,11 @@
 """What each marker of a plan looks like: its design file, else a design from its plan
-properties, built by the pack (for the packet's page per marker)."""
+properties, built by the pack (for the packet's pages: one per design, listing the
+markers built to it)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import astuple, replace
 from pathlib import Path
 
 from markers.core.artwork import Artwork
@@ -15,7 +16,7 @@ from markers.errors import DesignError, WsmarkError
 from markers.plan.model import Plan, PlanMarker
 from markers.read.limits import read_limited
 
-__all__ = ["marker_design", "marker_artworks", "with_permit_ids"]
+__all__ = ["marker_design", "marker_pages", "with_permit_ids"]
 
 
 def marker_design(plan: Plan, marker: PlanMarker, pack: Pack) -> Design:
@@ -42,17 +43,17 @@ def marker_design(plan: Plan, marker: PlanMarker, pack: Pack) -> Design:
 
 def with_permit_ids(plan: Plan, ids: Mapping[str, str], pack: Pack) -> Plan:
     """``plan`` with the permit ids ``ids`` given by marker (its ``ws_id``, or ``#N``
-    for feature N); a key naming no marker, or an id not of the form wsmark letters
+    for its number N); a key naming no marker, or an id not of the form wsmark letters
     (markers.core.permit_id), is a one-line WsmarkError. Ids given so replace the
     plan's. (Whether a marker's artwork can carry the label is the pack's to say when
-    it is built: see ``marker_artworks``.)"""
+    it is built: see ``marker_pages``.)"""
     keys = {m.ws_id: i for i, m in enumerate(plan.markers) if m.ws_id}
-    keys.update({f"#{m.feature}": i for i, m in enumerate(plan.markers)})
+    keys.update({m.tag: i for i, m in enumerate(plan.markers)})
     markers = list(plan.markers)
     for key, permit_id in ids.items():
         if key not in keys:
             raise WsmarkError(f"--permit-id {key}={permit_id}: no marker {key!r} in "
-                              f"{plan.path} (name one by its ws_id, or #N for feature N)")
+                              f"{plan.path} (name one by its ws_id, or #N for marker N)")
         most = int(pack.law.req("permit_id_max_chars"))
         ok = is_permit_id(pack.law, permit_id)
         if not ok:
@@ -63,24 +64,51 @@ def with_permit_ids(plan: Plan, ids: Mapping[str, str], pack: Pack) -> Plan:
     return replace(plan, markers=tuple(markers))
 
 
-def marker_artworks(plan: Plan, pack: Pack) -> list[Artwork | str]:
-    """Each marker's Artwork built as declared, or the one-line reason it cannot be. A
-    marker with a permit id is drawn with its label; where the pack cannot letter one
-    on it (a buoy without a display area), it is drawn without, and its
-    ``meta["notes"]`` say why."""
-    found: list[Artwork | str] = []
-    for marker in plan.markers:
+def _artwork(design: Design, pack: Pack) -> Artwork:
+    """``design`` built as declared; a permit id the pack cannot letter on it (a buoy
+    without a display area) is left off, and its ``meta["notes"]`` say why."""
+    try:
+        return pack.build(design, as_declared=True)
+    except DesignError as err:
+        if design.permit_id is None:
+            raise
+        art = pack.build(replace(design, permit_id=None), as_declared=True)
+        note = f"permit {design.permit_id} not lettered: {err}"
+        return replace(art, meta={**art.meta, "notes": [*art.meta.get("notes", []), note]})
+
+
+def _key(design: Design, lettered: bool) -> tuple:
+    """What makes two designs the same marker: every field, the id only where the
+    marker letters it (an aid does, a mooring buoy does not)."""
+    if not lettered:
+        design = replace(design, ws_id=None)
+    return tuple(tuple(sorted(v.items())) if isinstance(v, dict) else v
+                 for v in astuple(design))
+
+
+def marker_pages(plan: Plan, pack: Pack) -> list[tuple[tuple[int, ...], Artwork | str]]:
+    """The markers of ``plan`` grouped by the marker they are built as: (the indices of
+    the markers of one design, its Artwork or the one-line reason it cannot be built),
+    in the order each design first appears. Markers built the same (kind, size, words,
+    permit id, design file, and the id where it is lettered) are identical and share
+    one page."""
+    groups: dict[tuple, list[int]] = {}
+    built: dict[tuple, Artwork | str] = {}
+    for index, marker in enumerate(plan.markers):
         try:
             design = marker_design(plan, marker, pack)
-            try:
-                found.append(pack.build(design, as_declared=True))
-            except DesignError as err:
-                if design.permit_id is None:
-                    raise
-                art = pack.build(replace(design, permit_id=None), as_declared=True)
-                note = f"permit {design.permit_id} not lettered: {err}"
-                found.append(replace(art, meta={**art.meta, "notes": [
-                    *art.meta.get("notes", []), note]}))
         except WsmarkError as err:
-            found.append(str(err).splitlines()[0])
-    return found
+            key: tuple = ("unbuilt", str(err).splitlines()[0])
+            built.setdefault(key, key[1])
+        else:
+            key = _key(design, lettered=False)
+            if key not in built:  # a lettered design is stored under its lettered key
+                try:
+                    art: Artwork | str = _artwork(design, pack)
+                except WsmarkError as err:
+                    art = str(err).splitlines()[0]
+                if isinstance(art, Artwork) and art.meta.get("ws_id"):
+                    key = _key(design, lettered=True)
+                built.setdefault(key, art)
+        groups.setdefault(key, []).append(index)
+    return [(tuple(indices), built[key]) for key, indices in groups.items()]

@@ -3,7 +3,10 @@
 A plan comes from a GIS tool, geojson.io or a spreadsheet, so anything malformed is a
 one-line WsmarkError naming the file, the feature (or row) and the problem, never a
 traceback. Point features with a ``kind`` are markers; other features carry a ``role``
-(markers.plan.model.ROLES).
+(markers.plan.model.ROLES). A pack's plan rules may name the area its law covers: a
+place outside it is refused, and one that would be inside with its latitude and
+longitude exchanged is named as swapped. The application's parties and decision are
+read as markers.plan.application describes.
 """
 
 from __future__ import annotations
@@ -22,10 +25,12 @@ from shapely.geometry import shape as to_shape
 
 from markers.core.pack import Kind
 from markers.errors import WsmarkError
-from markers.plan.model import MARKER_FIELDS, ROLES, FixedObject, Plan, PlanFeature, PlanMarker
-from markers.plan.project import LocalGrid, projection_for
+from markers.plan.application import application_columns, from_columns, parse_application
+from markers.plan.model import (MARKER_FIELDS, ROLES, ApplicationForm, FixedObject, Plan,
+                                PlanFeature, PlanMarker)
+from markers.plan.project import Area, LocalGrid, projection_for
 
-__all__ = ["load_plan", "parse_plan", "PLAN_SUFFIXES", "MAX_PLAN_BYTES"]
+__all__ = ["Setting", "load_plan", "parse_plan", "PLAN_SUFFIXES", "MAX_PLAN_BYTES"]
 
 PLAN_SUFFIXES = (".geojson", ".json", ".csv")
 #: A plan of 100,000 markers is about 30 MB of GeoJSON; bigger is not a plan.
@@ -40,15 +45,25 @@ class _Bad(Exception):
     """A problem with one feature; load_plan prefixes the file and feature."""
 
 
-def load_plan(path: str | Path, kinds: Mapping[str, Kind], grid: LocalGrid | None = None
+class Setting(NamedTuple):
+    """What a pack tells the loader: its local ``grid``, the ``area`` its law covers
+    (None: anywhere) and its application ``form`` (None: no application fields)."""
+
+    grid: LocalGrid | None = None
+    area: Area | None = None
+    form: ApplicationForm | None = None
+
+
+def load_plan(path: str | Path, kinds: Mapping[str, Kind], setting: Setting = Setting()
               ) -> Plan:
-    """The Plan in ``path`` (.geojson/.json or .csv) of markers of ``kinds``, projected
-    to ground feet (to ``grid`` when it covers the plan)."""
-    return _parse(_read(Path(path)), Path(path), kinds, grid)
+    """The Plan in ``path`` (.geojson/.json or .csv) of markers of ``kinds``, inside
+    the setting's area, projected to ground feet (to its grid when that covers the
+    plan)."""
+    return _parse(_read(Path(path)), Path(path), kinds, setting)
 
 
 def parse_plan(data: bytes, name: str, kinds: Mapping[str, Kind],
-               grid: LocalGrid | None = None) -> Plan:
+               setting: Setting = Setting()) -> Plan:
     """The Plan in ``data``, a file called ``name`` (its suffix says GeoJSON or CSV; its
     folder is where design files are found)."""
     if len(data) > MAX_PLAN_BYTES:
@@ -57,17 +72,22 @@ def parse_plan(data: bytes, name: str, kinds: Mapping[str, Kind],
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise WsmarkError(f"{name}: not UTF-8 text") from None
-    return _parse(text, Path(name), kinds, grid)
+    return _parse(text, Path(name), kinds, setting)
 
 
-def _parse(text: str, path: Path, kinds: Mapping[str, Kind], grid: LocalGrid | None) -> Plan:
-    if path.suffix.lower() == ".csv":
-        records, top = _csv_records(path, text), {}
+def _parse(text: str, path: Path, kinds: Mapping[str, Kind], setting: Setting) -> Plan:
+    csv_plan = path.suffix.lower() == ".csv"
+    if csv_plan:
+        records, stated = _csv_records(path, text, application_columns(setting.form))
+        application = _csv_application(path, stated, setting.form)
+        top: dict = {}
     elif path.suffix.lower() in (".geojson", ".json"):
         records, top = _geojson_records(path, text)
+        application = parse_application(top.pop("application", None), setting.form,
+                                        str(path))
     else:
         raise WsmarkError(f"{path}: not a plan (use .geojson, .json or .csv)")
-    where = "row" if path.suffix.lower() == ".csv" else "feature"
+    where = "row" if csv_plan else "feature"
     parsed = []
     for index, geometry, props in records:
         try:
@@ -77,8 +97,12 @@ def _parse(text: str, path: Path, kinds: Mapping[str, Kind], grid: LocalGrid | N
     points = [(i, g, p) for i, g, p in parsed if p.get("role") in (None, "marker")]
     if not points:
         raise WsmarkError(f"{path}: no markers (point features with a 'kind')")
-    coords = np.array([c for _, g, _ in parsed for c in _all_coords(g)], float)
-    projection = projection_for(coords[:, 0], coords[:, 1], grid)
+    coords = np.concatenate([_all_coords(g) for _, g, _ in parsed]).astype(float)
+    area = setting.area
+    if area is not None and not area.contains(coords[:, 0], coords[:, 1]).all():
+        for index, geometry, props in parsed:  # the first feature outside is named
+            _in_area(path, f"{where} {index}", geometry, props, area, csv_plan)
+    projection = projection_for(coords[:, 0], coords[:, 1], setting.grid)
     markers, features = [], []
     points_xy = iter(np.column_stack(projection.to_feet(
         *np.array([(g[0].x, g[0].y) if g[0].geom_type == "Point" else (np.nan, np.nan)
@@ -86,7 +110,8 @@ def _parse(text: str, path: Path, kinds: Mapping[str, Kind], grid: LocalGrid | N
     for index, geometry, props in parsed:
         try:
             if props.get("role") in (None, "marker"):
-                markers.append(_marker(index, geometry, props, next(points_xy), kinds))
+                markers.append(_marker(index, geometry, props, next(points_xy), kinds,
+                                       len(markers) + 1))
             else:
                 features.append(_feature(index, geometry, props, projection))
         except _Bad as err:
@@ -98,7 +123,32 @@ def _parse(text: str, path: Path, kinds: Mapping[str, Kind], grid: LocalGrid | N
     name = top.get("name")
     return Plan(str(path), projection, tuple(markers), tuple(features),
                 str(name) if name is not None else path.stem, dict(waivers),
-                {k: v for k, v in top.items() if k not in ("waivers", "name")})
+                {k: v for k, v in top.items() if k not in ("waivers", "name")}, application)
+
+
+def _in_area(path: Path, where: str, geometry: tuple, props: dict, area: Area,
+             csv_plan: bool) -> None:
+    """Refuse a feature with a place outside ``area`` in one line, naming the feature
+    (and its id or name), the place as the file gives it, and the area; a place that
+    exchanged would be inside is named as swapped latitude and longitude."""
+    coords = _all_coords(geometry)
+    inside = area.contains(coords[:, 0], coords[:, 1])
+    if inside.all():
+        return
+    lon, lat = coords[int(np.argmin(inside))]
+    named = props.get("ws_id") or props.get("name")
+    who = f"{where} ({named})" if isinstance(named, str) and named else where
+    lat_text, lon_text = (f"{v:.7f}".rstrip("0").rstrip(".") for v in (lat, lon))
+    given = f"{lat_text}, {lon_text} (lat, lon)" if csv_plan else \
+        f"[{lon_text}, {lat_text}] (lon, lat)"
+    if area.contains(coords[:, 1], coords[:, 0]).all():
+        hint = "are the lat and lon columns exchanged?" if csv_plan else \
+            "GeoJSON puts longitude first"
+        raise WsmarkError(f"{path}: {who}: {given} looks swapped: it is outside "
+                          f"{area.name}, and inside with latitude and longitude exchanged "
+                          f"({hint})")
+    raise WsmarkError(f"{path}: {who}: {given} is outside the area this law covers, "
+                      f"{area.describe()}")
 
 
 def _read(path: Path) -> str:
@@ -141,7 +191,7 @@ def _geojson_records(path: Path, text: str) -> tuple[list, dict]:
             raise WsmarkError(f"{path}: feature {index}: 'properties' is not an object")
         records.append((index, feature.get("geometry"), props))
     top = data.get("properties") if isinstance(data.get("properties"), dict) else {}
-    top = {**top, **{k: data[k] for k in ("name", "waivers") if k in data}}
+    top = {**top, **{k: data[k] for k in ("name", "waivers", "application") if k in data}}
     return records, top
 
 
@@ -149,7 +199,11 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _csv_records(path: Path, text: str) -> list:
+def _csv_records(path: Path, text: str, plan_columns: tuple[str, ...]
+                 ) -> tuple[list, dict[str, tuple[int, str]]]:
+    """The marker rows as (row number, geometry, properties), and the plan-wide columns
+    ``plan_columns`` stated on any row: column -> (first row, value); a second value is
+    a one-line error."""
     reader = csv.DictReader(io.StringIO(text))
     header = [h.strip().lower() for h in (reader.fieldnames or [])]
     lat = next((h for h in _LAT if h in header), None)
@@ -157,11 +211,18 @@ def _csv_records(path: Path, text: str) -> list:
     if lat is None or lon is None:
         raise WsmarkError(f"{path}: needs latitude and longitude columns (lat, lon); "
                           f"has {', '.join(header) or 'none'}")
-    records = []
+    records: list = []
+    stated: dict[str, tuple[int, str]] = {}
     try:
         for row_number, row in enumerate(reader, start=2):
             row = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()
                    if k is not None}
+            for column in plan_columns:
+                value = row.pop(column, "")
+                first = stated.setdefault(column, (row_number, value)) if value else None
+                if first and first[1] != value:
+                    raise _Bad(f"{column} {value[:40]!r} differs from row {first[0]}'s "
+                               f"{first[1][:40]!r} (a plan has one application)")
             geometry = {"type": "Point", "coordinates": [_csv_number(row[lon], lon),
                                                          _csv_number(row[lat], lat)],
                         "decimals": _decimals(row[lat], row[lon])}
@@ -172,7 +233,17 @@ def _csv_records(path: Path, text: str) -> list:
         raise WsmarkError(f"{path}: not valid CSV: {err}") from None
     except _Bad as err:
         raise WsmarkError(f"{path}: row {row_number}: {err}") from None
-    return records
+    return records, stated
+
+
+def _csv_application(path: Path, stated: dict[str, tuple[int, str]],
+                     form: ApplicationForm | None):
+    """The Application of a CSV's plan-wide columns; an error names the first row."""
+    try:
+        return from_columns({k: v for k, (_, v) in stated.items()}, form)
+    except WsmarkError as err:
+        row = min((r for r, _ in stated.values()), default=2)
+        raise WsmarkError(f"{path}: row {row}: {err}") from None
 
 
 def _csv_number(text: str, column: str) -> float:
@@ -306,7 +377,7 @@ def _fixed_objects(props: dict) -> tuple[FixedObject, ...]:
 
 
 def _marker(index: int, geometry: tuple, props: dict, xy: np.ndarray,
-            kinds: Mapping[str, Kind]) -> PlanMarker:
+            kinds: Mapping[str, Kind], number: int) -> PlanMarker:
     shape, decimals = geometry
     if shape.geom_type != "Point":
         raise _Bad(f"a marker is a Point, not a {shape.geom_type} (or give it a role: "
@@ -325,13 +396,14 @@ def _marker(index: int, geometry: tuple, props: dict, xy: np.ndarray,
     x, y = xy
     return PlanMarker(
         feature=index, kind=kind, lon=shape.x, lat=shape.y, x=float(x), y=float(y),
-        ws_id=_text(props, "ws_id"), legend=_text(props, "legend"),
+        number=number, ws_id=_text(props, "ws_id"), legend=_text(props, "legend"),
         symbol=_text(props, "symbol"), display_height=_number(props, "display_height"),
         description=_text(props, "description"), purpose=_text(props, "purpose"),
         lighted=bool(_flag(props, "lighted")),
         temporary_days=None if days is None else int(days),
         riparian_permission=_flag(props, "riparian_permission"),
-        fixed_objects=_fixed_objects(props), design=_text(props, "design"),
+        riparian_owner=_text(props, "riparian_owner"), fixed_objects=_fixed_objects(props),
+        design=_text(props, "design"),
         decimals=decimals if decimals is not None else 7, permit_id=_text(props, "permit_id"))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from shapely.geometry.base import BaseGeometry
@@ -20,14 +20,16 @@ from markers.plan.project import Projection
 if TYPE_CHECKING:
     from markers.check.engine import Finding
 
-__all__ = ["FixedObject", "PlanMarker", "PlanFeature", "Plan", "PacketWords", "PlanFinding",
-           "PlanReport", "MARKER_FIELDS", "ROLES"]
+__all__ = ["FixedObject", "PlanMarker", "PlanFeature", "Plan", "Party", "Decision",
+           "Application", "Role", "ApplicationForm", "ApplicationStatus", "PacketWords",
+           "PlanFinding", "PlanReport", "MARKER_FIELDS", "ROLES", "OUTCOMES"]
 
 #: Properties a marker point may carry (where it is, what the application states of it,
 #: and the design of the marker).
 MARKER_FIELDS = ("kind", "ws_id", "legend", "symbol", "display_height", "description",
                  "purpose", "lighted", "temporary_days", "riparian_permission",
-                 "fixed_objects", "design", "name", "source_feature", "permit_id")
+                 "riparian_owner", "fixed_objects", "design", "name", "source_feature",
+                 "permit_id")
 
 #: Roles of the features that are not markers: what the map draws and ch. 30 measures.
 ROLES = ("channel", "water", "shoreline", "mooring-area", "restricted-area", "dock", "pier",
@@ -53,6 +55,10 @@ class PlanMarker:
     lat: float
     x: float
     y: float
+    #: the marker's number, 1 to n in plan order: how the packet, map, table, waypoints
+    #: and findings name it (``feature`` is its place in the file, which counts the
+    #: channels and areas too)
+    number: int = 0
     ws_id: str | None = None
     legend: str | None = None
     symbol: str | None = None
@@ -62,6 +68,9 @@ class PlanMarker:
     lighted: bool = False
     temporary_days: int | None = None
     riparian_permission: bool | None = None
+    #: the adjacent riparian owner who gave (or refused) the permission, where the plan
+    #: names one per marker; else the application's
+    riparian_owner: str | None = None
     fixed_objects: tuple[FixedObject, ...] = ()
     design: str | None = None
     decimals: int = 7
@@ -69,9 +78,19 @@ class PlanMarker:
     permit_id: str | None = None
 
     @property
+    def tag(self) -> str:
+        """"#3": the marker's number, the same in every output."""
+        return f"#{self.number}"
+
+    @property
     def label(self) -> str:
-        """How a finding or the map names the marker: its id, else kind and feature."""
-        return self.ws_id or f"{self.kind} #{self.feature}"
+        """The short name the map and a GPS show: its id, else its number."""
+        return self.ws_id or self.tag
+
+    @property
+    def name(self) -> str:
+        """The full name a table, page or finding gives: "#3 WS-6", or "#8"."""
+        return f"{self.tag} {self.ws_id}" if self.ws_id else self.tag
 
 
 @dataclass(frozen=True)
@@ -86,9 +105,62 @@ class PlanFeature:
     lonlat: BaseGeometry
 
 
+#: A decision on an application: the political subdivision's, or the department's.
+OUTCOMES = ("approved", "disapproved")
+
+
+class _Fields:
+    """A part of the application form: its ``FIELDS`` in form order, each None until
+    stated."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def unstated(self) -> list[str]:
+        """The fields not yet stated, in form order."""
+        return [f for f in self.FIELDS if not getattr(self, f)]
+
+
+@dataclass(frozen=True)
+class Party(_Fields):
+    """A person or body the application names: a name, a postal address and a contact
+    (telephone or email)."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("name", "address", "contact")
+
+    name: str | None = None
+    address: str | None = None
+    contact: str | None = None
+
+
+@dataclass(frozen=True)
+class Decision(_Fields):
+    """The deciding party's decision: ``outcome`` (one of OUTCOMES), its ``date``
+    (YYYY-MM-DD) and the ``signatory`` who signs it (name and office)."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("outcome", "date", "signatory")
+
+    outcome: str | None = None
+    date: str | None = None
+    signatory: str | None = None
+
+
+@dataclass(frozen=True)
+class Application:
+    """What the application states beside the markers: its parties by role key (the
+    pack's ApplicationForm names the roles) and the deciding party's decision."""
+
+    parties: Mapping[str, Party] = field(default_factory=dict)
+    decision: Decision = Decision()
+
+    def party(self, role: str) -> Party:
+        """The party of ``role``, empty when the plan names none."""
+        return self.parties.get(role) or Party()
+
+
 @dataclass(frozen=True)
 class Plan:
-    """A loaded plan: its file, projection, markers and other features."""
+    """A loaded plan: its file, projection, markers and other features, and what its
+    application states."""
 
     path: str
     projection: Projection
@@ -97,6 +169,7 @@ class Plan:
     name: str | None = None
     waivers: dict[str, str] = field(default_factory=dict)
     properties: dict[str, Any] = field(default_factory=dict)
+    application: Application = Application()
 
     def role(self, *roles: str) -> list[PlanFeature]:
         """The features of any of ``roles``, in file order."""
@@ -108,13 +181,60 @@ class Plan:
 
 
 @dataclass(frozen=True)
+class Role:
+    """A party of a pack's application form: its ``key`` in a plan (``applicant``), its
+    ``title`` on the form, the ``clause`` that names it and ``why`` the form names it.
+    A role with ``kinds`` is needed only when the plan places markers of those kinds,
+    and each of them shows that party's written permission (``permission``)."""
+
+    key: str
+    title: str
+    clause: str
+    why: str
+    kinds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ApplicationForm:
+    """A pack's application form: its ``roles`` in form order, the role that
+    ``decides`` (approves or disapproves before filing) under ``decision_clause``, the
+    words of the form's ``note`` (what the law asks of it) and of the ``authority``
+    that decides last, and the law's requirement key of the longest ``temporary``
+    placement, shown on each marker placed for a limited time."""
+
+    roles: tuple[Role, ...]
+    decides: str
+    decision_clause: str
+    note: str
+    authority: str
+    temporary: str
+
+    def role(self, key: str) -> Role:
+        """The role ``key`` (KeyError on a typo)."""
+        return next(r for r in self.roles if r.key == key)
+
+
+@dataclass(frozen=True)
+class ApplicationStatus:
+    """What a plan's application lacks before it can be filed, and what each marker's
+    page and row say of the conditions of its placement (written permission, a
+    temporary placement), by marker index; ``roles`` are the parties this plan
+    needs."""
+
+    roles: tuple[Role, ...]
+    missing: tuple[str, ...]
+    conditions: Mapping[int, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
 class PacketWords:
     """What a pack's permit packet says: ``table_clause`` heads the marker table (the
-    paragraph listing what an application states) and ``cover_note`` closes the cover
-    (how approved markers are labelled)."""
+    paragraph listing what an application states), ``cover_note`` closes the summary
+    (how approved markers are labelled), and ``form`` is its application form."""
 
     table_clause: str
     cover_note: str
+    form: ApplicationForm | None = None
 
 
 @dataclass(frozen=True)
@@ -148,6 +268,7 @@ class PlanReport:
     error: str | None = None
     kinds: Mapping[str, Kind] = field(default_factory=dict)
     words: PacketWords | None = None
+    application: ApplicationStatus | None = None
 
     def marker_verdict(self, index: int) -> str:
         """fail / review / pass of one marker, from its unwaived findings."""

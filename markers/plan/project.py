@@ -24,7 +24,7 @@ import numpy as np
 if TYPE_CHECKING:  # pyproj is imported on the first projection: listing rules needs none
     from pyproj import Geod, Proj, Transformer
 
-__all__ = ["FOOT", "LocalGrid", "Projection", "projection_for", "geodesic"]
+__all__ = ["FOOT", "Area", "LocalGrid", "Projection", "projection_for", "geodesic"]
 
 #: Metres in an international foot.
 FOOT = 0.3048
@@ -38,6 +38,33 @@ def _geod() -> "Geod":
     return Geod(ellps="WGS84")
 
 
+def _inside(bounds: tuple[float, float, float, float], lon, lat) -> np.ndarray:
+    lo_x, lo_y, hi_x, hi_y = bounds
+    lon, lat = np.asarray(lon, float), np.asarray(lat, float)
+    return (lon >= lo_x) & (lon <= hi_x) & (lat >= lo_y) & (lat <= hi_y)
+
+
+@dataclass(frozen=True)
+class Area:
+    """Where a pack's law applies, as the plan loader refuses anything outside it:
+    ``name``, ``bounds`` in degrees (lon_min, lat_min, lon_max, lat_max) and the
+    ``source`` those bounds are taken from."""
+
+    name: str
+    bounds: tuple[float, float, float, float]
+    source: str
+
+    def contains(self, lon, lat) -> np.ndarray:
+        """Whether each place (longitude, latitude) is inside the bounds."""
+        return _inside(self.bounds, lon, lat)
+
+    def describe(self) -> str:
+        """"Ruritania (longitude -92.89 to -86.25, latitude 42.48 to 47.31; source)"."""
+        lo_x, lo_y, hi_x, hi_y = self.bounds
+        return (f"{self.name} (longitude {lo_x:g} to {hi_x:g}, latitude {lo_y:g} to "
+                f"{hi_y:g}; {self.source})")
+
+
 @dataclass(frozen=True)
 class LocalGrid:
     """A pack's own projection: ``epsg`` and its area of use in degrees (lon_min,
@@ -47,8 +74,7 @@ class LocalGrid:
     bounds: tuple[float, float, float, float]
 
     def covers(self, lon: np.ndarray, lat: np.ndarray) -> bool:
-        lo_x, lo_y, hi_x, hi_y = self.bounds
-        return bool(np.all((lon >= lo_x) & (lon <= hi_x) & (lat >= lo_y) & (lat <= hi_y)))
+        return bool(np.all(_inside(self.bounds, lon, lat)))
 
 
 @dataclass(frozen=True)

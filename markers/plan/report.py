@@ -37,12 +37,14 @@ def _record(r: PlanReport) -> dict:
                 "verdict": r.marker_verdict(i), "display_height_in": m.display_height,
                 "display_height_basis": "declared" if m.display_height is not None else None,
                 "legend": m.legend, "ws_id": m.ws_id, "text_basis": "declared",
-                "feature": m.feature, "lat": round(m.lat, 7), "lon": round(m.lon, 7)})
+                "feature": m.feature, "number": m.number, "lat": round(m.lat, 7),
+                "lon": round(m.lon, 7)})
     return {"file": r.file, "verdict": r.verdict, "kind": None, "display_height_in": None,
             "display_height_basis": None,
             "projection": r.plan.projection.name if r.plan else None,
             "markers": markers, "findings": [finding_record(f) for f in r.findings],
-            "error": r.error}
+            "error": r.error,
+            "application_missing": list(r.application.missing) if r.application else None}
 
 
 def plan_records(reports: list[PlanReport]) -> list[dict]:
@@ -58,8 +60,8 @@ def plan_json(reports: list[PlanReport]) -> str:
 def _where(f: PlanFinding, r: PlanReport) -> str:
     if f.marker is None:
         return "plan"
-    name = f.ws_id or r.plan.markers[f.marker].kind
-    return f"{name} (feature {f.feature}, {f.lat:.6f}, {f.lon:.6f})"
+    m = r.plan.markers[f.marker]
+    return f"{m.name} {m.kind} (feature {f.feature}, {f.lat:.6f}, {f.lon:.6f})"
 
 
 def plan_text(reports: list[PlanReport]) -> str:

@@ -16,7 +16,7 @@ from markers.check.engine import Finding, Hit, Judge, Registry
 from markers.core.spec import Law
 from markers.plan.measure import PlanFacts
 from markers.plan.model import PacketWords
-from markers.plan.project import LocalGrid
+from markers.plan.project import Area, LocalGrid
 
 __all__ = ["DESIGN_RULE", "Found", "PlanRegistry"]
 
@@ -33,12 +33,21 @@ _PLAN = ("plan",)
 
 class PlanRegistry(Registry):
     """One pack's plan rules under its ``law``, the ``grid`` plans inside its area are
-    projected to (None: UTM everywhere) and its packet's ``words``."""
+    projected to (None: UTM everywhere), the ``area`` its law covers (None: anywhere;
+    a plan with a place outside it is refused) and its packet's ``words``. Every
+    paragraph the words' application form cites must be the law's."""
 
-    def __init__(self, law: Law, grid: LocalGrid | None, words: PacketWords) -> None:
+    def __init__(self, law: Law, grid: LocalGrid | None, words: PacketWords,
+                 area: Area | None = None) -> None:
         super().__init__(law)
         self.grid = grid
         self.words = words
+        self.area = area
+        form = words.form
+        if form is not None:
+            for clause in (form.decision_clause, *(r.clause for r in form.roles)):
+                self.quotes(clause)  # a paragraph the law lacks is refused here
+            law.requirement(form.temporary)
 
     def plan_rule(self, rule_id: str, citation: str, severity: str
                   ) -> Callable[[PlanCheck], PlanCheck]:

@@ -1,6 +1,7 @@
 """A checked plan drawn as a map page: water and shore, the channel with its upstream
-arrow, each marker as a small symbol with its id, numbered findings, a north arrow, a
-scale bar in feet, a latitude/longitude graticule and a legend.
+arrow, each marker as a small symbol with its id (else its number, #N), numbered
+findings, a north arrow, a scale bar in feet, a latitude/longitude graticule and a
+legend.
 
 Nothing is fetched: a plan without a water polygon is drawn on white. The page is
 described as ``render.svg`` items (text stays text, so the PDF can be searched) and
@@ -326,18 +327,35 @@ def _badge(x: float, y: float, number: int) -> list[PageItem]:
             Text(x, y + 0.03, str(number), 0.08, "middle", bold=True, fill="#FFFFFF")]
 
 
-def _labels_west(xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """Whether each marker's id goes on its left: when its nearest neighbour on the page
-    stands to its right on about the same line (a pair across a channel), so the two
-    ids read apart instead of over each other's symbol."""
-    west = np.zeros(len(xs), bool)
+#: How near (page inches) a marker beside another on about the same line must be for
+#: their labels to collide: a label is about this long.
+_LABEL_REACH, _SAME_LINE = 0.7, 0.2
+
+
+def _label_sides(xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Where each marker's label goes: 0 east of it, 1 west (a neighbour stands close
+    to its east on about the same line, as a pair across a channel does), 2 above it
+    (neighbours close on both sides, as in a row of buoys), so labels read apart
+    instead of over each other's symbols."""
+    sides = np.zeros(len(xs), int)
     if len(xs) < 2:
-        return west
+        return sides
     points = shapely.points(np.column_stack([xs, ys]))
-    (which, other) = STRtree(points).query_nearest(points, exclusive=True, all_matches=False)
-    near = np.abs(ys[other] - ys[which]) < 0.3
-    west[which] = near & (xs[other] > xs[which]) & (xs[other] - xs[which] < 1.0)
-    return west
+    which, other = STRtree(points).query(points, predicate="dwithin", distance=_LABEL_REACH)
+    near = (which != other) & (np.abs(ys[other] - ys[which]) < _SAME_LINE)
+    east = np.zeros(len(xs), bool)
+    west = np.zeros(len(xs), bool)
+    east[which[near & (xs[other] > xs[which])]] = True
+    west[which[near & (xs[other] <= xs[which])]] = True
+    sides[east & ~west] = 1
+    sides[east & west] = 2
+    return sides
+
+
+#: Per label side: the label's offset and anchor, and the offset of a finding's badge.
+_LABEL_AT = {0: ((0.11, 0.035), "start", (-0.14, -0.14)),
+             1: ((-0.11, 0.035), "end", (0.14, -0.14)),
+             2: ((0.0, -0.11), "middle", (-0.14, 0.14))}
 
 
 def map_items(report: PlanReport, layout: MapLayout) -> list[PageItem]:
@@ -348,17 +366,16 @@ def map_items(report: PlanReport, layout: MapLayout) -> list[PageItem]:
     xs, ys = layout.page([m.x for m in plan.markers], [m.y for m in plan.markers])
     frame = layout.frame.bounds
     inside = (xs >= frame[0]) & (xs <= frame[2]) & (ys >= frame[1]) & (ys <= frame[3])
-    west = _labels_west(xs, ys)
-    for m, x, y, shown, left in zip(plan.markers, xs, ys, inside, west):
+    sides = _label_sides(xs, ys)
+    for m, x, y, shown, side in zip(plan.markers, xs, ys, inside, sides):
         if shown:
             items += symbol(*_kinds(report, m), float(x), float(y))
-            if m.ws_id:
-                items.append(Text(float(x) + (-0.11 if left else 0.11), float(y) + 0.035,
-                                  m.ws_id, TEXT, "end" if left else "start"))
+            (dx, dy), anchor, _ = _LABEL_AT[int(side)]
+            items.append(Text(float(x) + dx, float(y) + dy, m.label, TEXT, anchor))
     for number, f in numbered_findings(report):
         if f.marker is not None and inside[f.marker]:
-            side = 0.14 if west[f.marker] else -0.14
-            items += _badge(float(xs[f.marker]) + side, float(ys[f.marker]) - 0.14, number)
+            bx, by = _LABEL_AT[int(sides[f.marker])][2]
+            items += _badge(float(xs[f.marker]) + bx, float(ys[f.marker]) + by, number)
     items.append(Area(geometry_path(layout.frame), stroke="#000000", width=0.015))
     return items + _north_arrow(plan, layout) + _scale_bar(layout)
 
@@ -384,7 +401,7 @@ def plan_map_svg(report: PlanReport, scale: float | None = None) -> bytes:
     shown = numbered_findings(report)
     for number, f in shown:
         g = f.finding
-        who = f.ws_id or (plan.markers[f.marker].kind if f.marker is not None else "plan")
+        who = plan.markers[f.marker].name if f.marker is not None else "plan"
         lines, next_y = paragraph(8.1, y, f"{g.severity} {g.rule} ({g.citation}), {who}: "
                                    f"{g.message}", 2.7, SMALL)
         if next_y > PAGE_H - 0.4:

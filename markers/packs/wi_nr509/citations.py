@@ -65,6 +65,8 @@ REFS: dict[str, Ref] = {r.clause: r for r in (
         "is known."),
     Ref("NR 5.09(3)(c)2", "The description and purpose of the marker, including its "
         "identifying number, if any, as required by sub. (2) (a)"),
+    Ref("NR 5.09(4)", "Waterway markers shall be maintained in proper condition, or be "
+        "replaced or removed, by the applicant."),
     Ref("NR 5.09(5)(b)", "When a buoy is used to carry a symbol on its surface, it will be "
         "white, with a band of international orange on the top and a band of international "
         "orange above the waterline at the bottom."),

@@ -1,10 +1,12 @@
 """Wisconsin's placement-plan rules: NR 5.09(2)(a), (3)(c), (7)(c), (d) and the ch. 30
 distances, judged on the PlanFacts markers.plan measures.
 
-A rule's docstring says what it checks and why; registration appends the quoted
-paragraphs of its citation, and the runner stamps id, citation and severity. A rule
-yields ``(marker index or None, Hit)``; distances are feet on the ground, their limits
-data in the pack's requirements.
+A plan with a place outside the state's AREA is refused, and its packet opens with
+the application FORM of NR 5.09(3)(b) and (7)(c). A rule's docstring says what it
+checks and why; registration appends the quoted paragraphs of its citation, and the
+runner stamps id, citation and severity. A rule yields ``(marker index or None,
+Hit)``; distances are feet on the ground, their limits data in the pack's
+requirements.
 """
 
 from __future__ import annotations
@@ -19,22 +21,11 @@ from markers.packs.wi_nr509.kinds import KINDS
 from markers.packs.wi_nr509.law import LAW
 from markers.packs.wi_nr509.validation import ws_id_parts, ws_id_wanted
 from markers.plan.measure import PlanFacts
-from markers.plan.model import PacketWords
-from markers.plan.project import LocalGrid
+from markers.plan.model import ApplicationForm, PacketWords, Role
+from markers.plan.project import Area, LocalGrid
 from markers.plan.rules import DESIGN_RULE, Found, PlanRegistry
 
-__all__ = ["PLAN_RULES"]
-
-PLAN_RULES = PlanRegistry(
-    LAW,
-    # Wisconsin Transverse Mercator and its area of use
-    grid=LocalGrid(3071, (-92.89, 42.48, -86.25, 47.31)),
-    words=PacketWords(
-        table_clause="NR 5.09(3)(c)",
-        cover_note="NR 5.09(3)(b): approved waterway markers shall be labelled with a "
-                   "department assigned identification number; the numbers of this plan are "
-                   "the WS identifications of NR 5.09(2)(a)5."))
-plan_rule = PLAN_RULES.plan_rule
+__all__ = ["PLAN_RULES", "AREA"]
 
 
 def _reported_as(*names: str) -> tuple[str, ...]:
@@ -49,6 +40,53 @@ LATERAL = RED + GREEN
 AIDS = LATERAL + CENTER
 MOORING = _reported_as("buoy-mooring")
 RACE = _reported_as("buoy-race")
+
+#: Where NR 5.09 applies, as a box: the area of use of Wisconsin Transverse Mercator in
+#: the EPSG dataset (pyproj: CRS.from_epsg(3071).area_of_use), which is the state with
+#: its Great Lakes waters. A box also takes in the edges of the neighbouring states; it
+#: refuses what is plainly elsewhere (another state, a swapped pair).
+AREA = Area("Wisconsin", (-92.89, 42.48, -86.25, 47.31),
+            "the area of use of EPSG:3071, 'United States (USA) - Wisconsin'")
+
+#: The waterway marker application form of NR 5.09(3)(b) and whose written permission
+#: NR 5.09(7)(c) asks for.
+FORM = ApplicationForm(
+    roles=(
+        Role("applicant", "Applicant", "NR 5.09(3)(b)",
+             "the department sends the applicant a copy of the permit; the applicant "
+             "maintains, replaces or removes the markers (NR 5.09(4))"),
+        Role("political_subdivision", "Political subdivision", "NR 5.09(3)(b)",
+             "authorizes the placement and completes the application, indicating its "
+             "approval or disapproval"),
+        Role("property_owner", "Property owner", "NR 5.09(3)(b)",
+             "the department sends the property owner a copy of the permit"),
+        Role("riparian_owner", "Adjacent riparian owner", "NR 5.09(7)(c)",
+             "mooring buoys and water ski, race course and slalom course markers require "
+             "the written permission of the adjacent riparian land owner",
+             kinds=MOORING + RACE),
+    ),
+    decides="political_subdivision",
+    decision_clause="NR 5.09(3)(b)",
+    note="NR 5.09(3)(b): the political subdivision shall, prior to authorizing placement, "
+         "obtain the approval of the department. The political subdivision shall complete a "
+         "waterway marker application form, indicating their approval or disapproval and "
+         "submit the application to the department.",
+    authority="For the department (NR 5.09(3)(b)): the department shall review the "
+              "application and approve or disapprove placement of the waterway markers.",
+    temporary="plan_temporary_days")
+
+PLAN_RULES = PlanRegistry(
+    LAW,
+    # Wisconsin Transverse Mercator, over its area of use
+    grid=LocalGrid(3071, AREA.bounds),
+    words=PacketWords(
+        table_clause="NR 5.09(3)(c)",
+        cover_note="NR 5.09(3)(b): approved waterway markers shall be labelled with a "
+                   "department assigned identification number; the numbers of this plan are "
+                   "the WS identifications of NR 5.09(2)(a)5.",
+        form=FORM),
+    area=AREA)
+plan_rule = PLAN_RULES.plan_rule
 
 
 def _of(facts: PlanFacts, kinds: tuple[str, ...]) -> list[int]:

@@ -25,7 +25,11 @@ HELP: dict[str, str] = {
     "wrap_display_height": "Height of the display area (the white area between the bands) "
                            "in inches (>= 12, NR 5.09(6)(a)); default 12.",
     "plan_permit_id": "The department's number of an approved marker (NR 5.09(3)(b)), by its "
-                      "ws_id or #N (feature N): WS-2=WI-2026-0417; over the plan's permit_id.",
+                      "ws_id or #N (marker N): WS-2=WI-2026-0417; over the plan's permit_id.",
     "plan_permit_pair": "WS-2=WI-2026-0417",
+    "plan_party": "A party of the application (NR 5.09(3)(b), (7)(c)), over the plan's: "
+                  "applicant, political_subdivision, property_owner or riparian_owner "
+                  "= NAME; ADDRESS; CONTACT (repeatable).",
+    "plan_party_pair": "applicant=Crystal Lake Ski Club; 4 Shore Rd, Mill; 608-555-0147",
     "permit_id_hint": "the department's number (NR 5.09(3)(b)), lettered below; blank: none",
 }
