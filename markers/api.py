@@ -37,7 +37,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "kind", "kind_names", "help_texts", "example_kind", "choices", "parse_length",
            "design", "with_permit_id",
            "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
-           "check", "check_budget", "check_paths", "inputs", "check_inputs", "check_options",
+           "check", "flagged", "check_budget", "check_paths", "inputs", "check_inputs", "check_options",
            "annotation_targets", "copy_paths", "copy_bytes", "annotate", "annotate_pages",
            "reports", "exit_status", "summary", "report_writer", "rules", "tolerance_of",
            "explain", "sheets",
@@ -124,7 +124,7 @@ def kind(name: str, pack: str | Pack = DEFAULT_PACK) -> Kind:
 
 
 #: Design fields that shape a sign face (the others are the buoy and flag fields).
-SIGN_FIELDS = ("max_width", "above", "below")
+SIGN_FIELDS = ("max_width", "above", "below", "force")
 
 
 def design(kind_name: str, display_height: float | None = None, *, outline: float | None = None,
@@ -311,6 +311,25 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
     if not annotate_copy or not pages:
         return report, None
     return report, annotate_pages(report, pages, data, name)[worst_page(report, len(pages))]
+
+
+def flagged(art: Artwork, pack: str | Pack = DEFAULT_PACK) -> str | None:
+    """What ``wsmark check`` would flag on the drawing of ``art``, in one line (None when
+    it would show nothing but notes): the pack's rules run on the Artwork as built, as
+    they run on a drawing read back (the round trip holds the two alike), so a design
+    the builder allows but the checker doubts is said when it is drawn.
+
+    >>> flagged(build(design("control", 24, legend="slow")))[:53]
+    'check would say REVIEW of this marker: review reg-con'
+    """
+    from markers.check.pipeline import CheckOptions, judge
+
+    report = judge(art, f"{art.meta.get('kind')}.svg", CheckOptions(), _pack(pack))
+    shown = [f for f in report.findings if f.severity != "info"]
+    if not shown:
+        return None
+    return one_line(f"check would say {report.verdict.upper()} of this marker: " + "; ".join(
+        f"{f.severity} {f.rule} ({f.citation}): {f.message}" for f in shown))
 
 
 def _check_path(job: tuple[str, CheckOptions, str, bool]

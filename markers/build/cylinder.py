@@ -75,8 +75,10 @@ def sign_face(build: Build, symbol: str, display_height: float, outline: float,
     if symbol not in faces:
         raise WsmarkError(f"symbol {symbol!r}: a buoy carries one of {', '.join(faces)} "
                           f"({build.law.clause('regulatory_symbols')}); use --symbol")
+    # laid on the buoy, whose own fit decides how tall a face may be: never refused as a
+    # sign its words make too tall (markers.build.signs.MAX_TALL)
     sign = build.make(Design(symbol, display_height, outline=outline, legend=legend,
-                             permit_id=permit_id))
+                             permit_id=permit_id, force=True))
     dx = -sign.width / 2
     paints = tuple((layer.color, affinity.translate(layer.geometry, dx))
                    for layer in sign.layers if layer.color != "white")
