@@ -324,7 +324,8 @@ def _refuse_tall(design: Design, law: Law, texts: dict[str, tuple[str, str]], h:
     """Refuse a sign its words make more than MAX_TALL times as tall as wide, saying the
     width (--max-width) that keeps it within; unless the design gives a width, is
     forced, or no width would help."""
-    if design.force or design.max_width is not None or total <= MAX_TALL * width + 1e-9:
+    if design.force or design.max_width is not None or not texts or \
+            total <= MAX_TALL * width + 1e-9:
         return
 
     def within(limit: float) -> bool:
