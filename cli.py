@@ -170,6 +170,8 @@ def _buoy_options(command):
         click.option("--flag-length", type=LENGTH, help="How long a flag is."),
         click.option("--max-width", type=LENGTH, help="Widest a sign may be (default: the "
                      "symbol and its margins); words wrap within it."),
+        click.option("--force", is_flag=True, help="Build a sign even where its words make it "
+                     "taller than twice its width (refused otherwise, with the width that fits)."),
         click.option("--above", help=HELP["above"]),
         click.option("--below", help=HELP["below"]),
     ]):
@@ -243,6 +245,9 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
     click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in)")
     for note in art.meta.get("notes", ()):
         click.echo(f"wsmark: note: {note}", err=True)
+    doubt = api.flagged(art, pack)
+    if doubt:
+        click.echo(f"wsmark: warning: {doubt}", err=True)
 
 
 @cli.command()

@@ -42,7 +42,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "check_options", "annotation_targets", "report_target", "copy_paths", "copy_bytes",
            "annotate", "annotate_pages", "reports", "exit_status", "tally", "summary",
            "report_writer", "rules", "rule_rows", "tolerance_of",
-           "explain", "sheets",
+           "explain", "sheets", "flagged",
            "gallery", "fabricate", "fabrication_tables", "write_file", "write_files",
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
@@ -128,7 +128,7 @@ def kind(name: str, pack: str | Pack = DEFAULT_PACK) -> Kind:
 
 
 #: Design fields that shape a sign face (the others are the buoy and flag fields).
-SIGN_FIELDS = ("max_width", "above", "below")
+SIGN_FIELDS = ("max_width", "above", "below", "force")
 
 
 def design(kind_name: str, display_height: float | None = None, *, outline: float | None = None,
@@ -411,6 +411,25 @@ def unreadable(name: str, reason: str) -> FileReport:
     from markers.core.shown import short_name
 
     return FileReport.unreadable(name, f"{short_name(name)}: {reason}")
+
+
+def flagged(art: Artwork, pack: str | Pack = DEFAULT_PACK) -> str | None:
+    """What ``wsmark check`` would flag on the drawing of ``art``, in one line (None when
+    it would show nothing but notes): the pack's rules run on the Artwork as built, as
+    they run on a drawing read back (the round trip holds the two alike), so a design
+    the builder allows but the checker doubts is said when it is drawn.
+
+    >>> flagged(build(design("control", 24, legend="slow")))[:53]
+    'check would say REVIEW of this marker: review reg-con'
+    """
+    from markers.check.pipeline import CheckOptions, judge
+
+    report = judge(art, f"{art.meta.get('kind')}.svg", CheckOptions(), _pack(pack))
+    shown = [f for f in report.findings if f.severity != "info"]
+    if not shown:
+        return None
+    return one_line(f"check would say {report.verdict.upper()} of this marker: " + "; ".join(
+        f"{f.severity} {f.rule} ({f.citation}): {f.message}" for f in shown))
 
 
 def _check_path(job: tuple[str, CheckOptions, str, bool]

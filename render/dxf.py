@@ -21,7 +21,7 @@ import math
 
 from shapely.geometry import Polygon
 
-from markers.core.fabrication import Fabrication
+from markers.core.fabrication import Fabrication, sheet_outline
 from markers.core.geometry import path_circles
 from render.svg import design_line
 
@@ -175,7 +175,7 @@ def cut_dxf(fab: Fabrication) -> bytes:
         for piece in pieces:
             add(piece, color)
     layer(TRIM_LAYER)
-    trim = fab.art.features.get("trim", fab.art.bounds)
+    trim = sheet_outline(fab.art)
     add(fab.frame.place(trim), TRIM_LAYER)
     holes = fab.art.features.get("holes")
     if holes is not None and not holes.is_empty:

@@ -26,7 +26,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
 from markers.core.artwork import Artwork
-from markers.core.fabrication import Fabrication
+from markers.core.fabrication import Fabrication, cut_polygons
 from markers.core.geometry import fmt
 
 __all__ = ["to_svg", "annotated_svg", "geometry_path", "citations", "design_line",
@@ -341,14 +341,22 @@ def _registration(drawing: svgwrite.Drawing, fab: Fabrication, **paint) -> objec
     return group
 
 
-def cut_svg(fab: Fabrication, color: str) -> bytes:
+def cut_svg(fab: Fabrication, color: str, panel: int | None = None) -> bytes:
     """The cut file of one color: closed outlines of its merged pieces (holes included)
-    and the registration targets, on the same page as the print file."""
+    and the registration targets, on the same page as the print file; with ``panel``
+    (from 1), only that panel of the color's pieces cut across rolls (``fab.panels``),
+    in place, its overlap with the next panel included."""
     hexes = {layer.color: layer.hex for layer in fab.art.layers}
-    drawing = _fab_page(fab, f"cut {color}")
-    pieces = drawing.g(id=f"cut-{color}", fill="none", stroke=hexes[color],
+    if panel is None:
+        what, name, shapes = f"cut {color}", f"cut-{color}", fab.cuts[color]
+    else:
+        panels = fab.panels(color)
+        what, name = f"cut {color}, panel {panel} of {len(panels)}", f"cut-{color}-panel-{panel}"
+        shapes = cut_polygons(fab.frame.place(panels[panel - 1]))
+    drawing = _fab_page(fab, what)
+    pieces = drawing.g(id=name, fill="none", stroke=hexes[color],
                        stroke_width=fmt(CUT_WIDTH))
-    for piece in fab.cuts[color]:
+    for piece in shapes:
         pieces.add(drawing.path(d=geometry_path(piece)))
     drawing.add(pieces)
     drawing.add(_registration(drawing, fab, fill="none", stroke="#000000",

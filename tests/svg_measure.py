@@ -114,6 +114,15 @@ def read_svg(data: bytes) -> Drawing:
                    layers, texts)
 
 
+def group_geometry(data: bytes, group_id: str) -> BaseGeometry:
+    """What the paths of the group ``group_id`` enclose (each path even-odd, as a cut
+    file's outlines are cut), in inches."""
+    svg = se.SVG.parse(BytesIO(data), reify=True, ppi=PX_PER_IN)
+    group = next(e for e in svg.elements() if getattr(e, "id", None) == group_id)
+    return unary_union([fill_area(_rings(path)[0], evenodd=True)
+                        for path in group.select(lambda e: isinstance(e, se.Path))])
+
+
 # --- PNG ---------------------------------------------------------------------------
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

@@ -228,3 +228,26 @@ def test_the_design_form_takes_the_kinds_fields_within_the_librarys_limit() -> N
     refused = api.design_form({"kind": "control"}).refused("too thin", "outline")
     assert refused["outline"] == "too thin"
     assert api.design_form({"kind": "diver-flag"}).refused("no", "legend") == {"kind": "no"}
+
+
+@pytest.mark.parametrize("kind", api.kind_names())
+def test_nothing_flagged_on_any_kind_as_built(kind: str) -> None:
+    heights = (12, 24) if api.kind(kind).display_area else (None,)
+    for h in heights:
+        assert api.flagged(api.build(api.design(kind, h, sample=True))) is None, (kind, h)
+
+
+def test_flagged_runs_the_packs_own_rules_as_check_does() -> None:
+    """A 2.5 in outline meets Wisconsin's 2 in but not the test pack's 3 in: flagged
+    says what check of the drawing says under each pack, and nothing where it passes."""
+    from markers.check.pipeline import CheckOptions
+    from second_pack import PACK as STRICTER
+
+    art = api.build(api.design("danger", 24, outline=2.5, legend="ROCKS"))
+    assert api.flagged(art) is None
+    line = api.flagged(art, STRICTER)
+    report, _ = api.check(api.render(art, ".svg"), "d.svg", CheckOptions(), STRICTER)
+    flagged = {f.rule for f in report.findings if f.severity != "info"}
+    assert flagged == {"outline-width"} and report.verdict == "fail"
+    assert line.startswith("check would say FAIL of this marker: error outline-width (")
+    assert "\n" not in line

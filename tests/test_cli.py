@@ -95,6 +95,32 @@ def test_render_aid_with_its_id(runner, tmp_path) -> None:
     assert b"WS-4" in out.read_bytes()  # named in the description; the letters are outlines
 
 
+@pytest.mark.parametrize("suffix", [".svg", ".png"])
+def test_render_warns_in_one_line_what_check_would_flag(runner, tmp_path, suffix) -> None:
+    """Lowercase words build, but their letters cannot be sized by a capital: check says
+    REVIEW, and render says so as it writes (exit 0), whatever the format."""
+    from markers import api
+
+    out = tmp_path / f"lower{suffix}"
+    result = invoke(runner, "render", "control", "-H", "24", "--legend", "slow no wake",
+                    "-o", str(out), "--dpi", "10")
+    assert_ok(result)
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("wsmark: warning: check would say REVIEW of this marker: "
+                               "review reg-control-legend (NR 5.09(2)(b)3): ")
+    svg = out.with_suffix(".svg")
+    assert_ok(invoke(runner, "render", "control", "-H", "24", "--legend", "slow no wake",
+                     "-o", str(svg)))
+    report, _ = api.check(svg.read_bytes(), str(svg))
+    assert report.verdict == "review"
+    assert {f.rule for f in report.findings if f.severity != "info"} == {"reg-control-legend"}
+    clean = invoke(runner, "render", "control", "-H", "24", "--legend", "SLOW NO WAKE",
+                   "-o", str(svg))
+    assert_ok(clean)
+    assert clean.stderr.strip() == ""
+
+
 def test_gallery_writes_readme_and_pictures(runner, tmp_path) -> None:
     out = tmp_path / "g"
     result = invoke(runner, "gallery", "-o", str(out))

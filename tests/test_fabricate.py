@@ -26,6 +26,7 @@ from wi import sample_design
 from render.dxf import GUIDES, cut_dxf
 from markers.products.fabricate import write_files
 from render.svg import cut_svg, print_svg
+from svg_measure import group_geometry
 
 TAN35, COS35 = math.tan(math.radians(35)), math.cos(math.radians(35))
 
@@ -330,3 +331,90 @@ def test_write_files_returns_what_it_wrote(tmp_path) -> None:
     assert all(f.is_file() for f in files) and len(files) == 6
     assert [f.read_bytes() for f in files] == list(named.values())
     assert [line.color for line in fab.bom] == ["white", "orange"]
+
+
+# --- the blank and the rolls -----------------------------------------------------------
+
+def _csv(files: dict[str, bytes], suffix: str) -> list[dict[str, str]]:
+    (data,) = [data for name, data in files.items() if name.endswith(suffix)]
+    return list(csv.DictReader(io.StringIO(data.decode("utf-8"))))
+
+
+def _nested_area(row: dict[str, str]) -> object:
+    """The pieces' area a materials row implies: the roll used, less its waste, within
+    what the row's rounding leaves (waste to 0.1 %, length to 0.01 in)."""
+    width, length = float(row["roll width in"]), float(row["roll length in per sign"])
+    area = width * length * (1 - float(row["waste per sign"].rstrip("%")) / 100)
+    return pytest.approx(area, abs=0.0005 * width * length + 0.005 * width)
+
+
+@pytest.mark.parametrize("kind", [k for k in KINDS if KINDS[k].form == "sign"])
+def test_the_base_sheeting_is_the_whole_blank(kind: str) -> None:
+    """bom.csv's white is the blank's area, read back from the DXF's trim outline (its
+    rounded corners exact), whatever is painted on it, and so is what is nested."""
+    fab, files = api.fabricate(sample_design(KINDS[kind], 18.0))
+    (dxf,) = [data for name, data in files.items() if name.endswith(".dxf")]
+    doc = ezdxf.read(io.StringIO(dxf.decode("utf-8")))
+    (trim,) = [e for e in doc.modelspace() if e.dxf.layer == "trim"]
+    blank = exact_area(trim)
+    (white,) = [r for r in _csv(files, "bom.csv") if r["color"] == "white"]
+    assert float(white["sq in per sign"]) == pytest.approx(blank, abs=0.005)
+    assert "blank" in white["role"]
+    (sheeting,) = [r for r in _csv(files, "materials.csv") if r["kind"] == "sheeting"]
+    assert blank == _nested_area(sheeting)
+    if kind == "aid-red":  # a 20.78 x 18 in triangle of 187.06 sq in on a 24 x 24 blank
+        assert blank == pytest.approx(576 - (4 - math.pi) * 1.5 ** 2, abs=0.01)
+        (red,) = [r for r in _csv(files, "bom.csv") if r["color"] == "red"]
+        assert float(red["sq in per sign"]) < 187.07 < blank
+
+
+@pytest.mark.parametrize("design", [
+    *(sample_design(KINDS[k], 24.0) for k in KINDS if KINDS[k].form == "sign"),
+    Design("buoy-symbol", 24.0, symbol="danger", legend="ROCKS"),
+    Design("buoy-wrap", 24.0, symbol="control", legend="5 MPH"),
+], ids=lambda d: d.kind)
+def test_every_film_is_nested(design: Design) -> None:
+    """Every film cut has its row on the rolls (none left out for want of a wide roll),
+    and what the row nests is the film of its cut files, read back, panels and all."""
+    fab, files = api.fabricate(design)
+    rows = {r["color"]: r for r in _csv(files, "materials.csv") if r["kind"] == "film"}
+    cut = {name.split("-cut-")[1][:-4]: data for name, data in files.items()
+           if "-cut-" in name and name.endswith(".svg")}
+    films = {name for name in cut if "-panel-" not in name}
+    assert films and set(rows) == films, (sorted(rows), sorted(films))
+    assert not [note for note in fab.notes if note.startswith("no ")]
+    for color in films:
+        panels = sorted(name for name in cut if name.startswith(f"{color}-panel-"))
+        parts = [group_geometry(cut[name], f"cut-{name}") for name in panels or [color]]
+        laid = sum(part.area for part in parts)  # a panel's overlap is laid twice
+        assert laid == _nested_area(rows[color]), color
+        assert bool(panels) == bool(rows[color]["cut across rolls"]), color
+
+
+def test_a_film_wider_than_the_widest_roll_is_cut_in_panels(runner, tmp_path) -> None:
+    """A 24 in aid's green square does not fit the 24 in roll between its 1/4 in edges:
+    two panels overlapping 1/4 in, the seam at its middle, said in materials.csv and a
+    note, and cut from one file a panel; the panels make the film of cut-green.svg."""
+    result = runner.invoke(cli_module.cli, ["fabricate", "aid-green", "-H", "24", "--id",
+                                            "WS-1", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    notes = [line for line in result.stderr.splitlines() if "cut across rolls" in line]
+    assert len(notes) == 1 and "2 panels, seam at x 12.00 in" in notes[0]
+    rows = list(csv.DictReader(one(tmp_path, "materials.csv").open(encoding="utf-8")))
+    (green,) = [r for r in rows if r["color"] == "green"]
+    assert green["cut across rolls"] == ("24.00 x 24.00 in piece in 2 panels, seam at x "
+                                         "12.00 in, 0.25 in overlap")
+    assert float(green["roll width in"]) == 24
+    film = group_geometry(one(tmp_path, "cut-green.svg").read_bytes(), "cut-green")
+    margin = 0.125 + 0.5  # the page's offset: bleed and room for the marks
+    panels = [group_geometry(one(tmp_path, f"cut-green-panel-{n}.svg").read_bytes(),
+                             f"cut-green-panel-{n}") for n in (1, 2)]
+    assert not list(tmp_path.glob("*-panel-3.svg"))
+    for panel in panels:
+        x0, _, x1, _ = panel.bounds
+        assert x1 - x0 <= 24 - 2 * 0.25 + 1e-6  # the roll less its edges
+    assert unary_union(panels).symmetric_difference(film).area < 1e-3
+    seam = panels[0].intersection(panels[1])
+    x0, y0, x1, y1 = seam.bounds
+    assert (x0 - margin, x1 - margin) == pytest.approx((12 - 0.125, 12 + 0.125), abs=1e-3)
+    assert y1 - y0 == pytest.approx(24, abs=1e-3)  # top to bottom of the blank

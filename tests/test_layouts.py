@@ -3,13 +3,19 @@ sign's width, explanations above and below, refusals with their paragraph."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
+
 import pytest
 from click.testing import CliRunner
 
 import cli as cli_module
 from markers.build.proportions import legend_min_cap
+from markers.core.blanks import choose_blank
 from markers.core.design import Design
 from markers.errors import WsmarkError
+from svg_measure import read_svg
+from test_cli import assert_ok, assert_user_error, invoke
 from wi import PACK, build
 
 
@@ -185,3 +191,95 @@ def test_exclusion_words_never_go_inside_the_diamond() -> None:
     _, _, _, bottom = art.features["display-area"].bounds
     assert item.outlines.bounds[1] > bottom
     assert not item.outlines.intersects(art.features["symbol"])
+
+
+# --- room: a sign no taller than twice its width, a display area large enough ----------
+
+#: A 60-character danger legend: at H = 24 in it goes below the diamond, a word a line.
+LONG_DANGER = "SHALLOW WATER ROCKS AND SUBMERGED PILINGS KEEP CLEAR OF AREA"
+
+
+def _svg_size(data: bytes) -> tuple[float, float]:
+    """Width and height (in) of an SVG, read by svgelements."""
+    drawing = read_svg(data)
+    return drawing.width_in, drawing.height_in
+
+
+def test_a_legend_that_makes_a_sign_too_tall_is_refused_with_the_width_that_fits(
+        runner, tmp_path) -> None:
+    assert len(LONG_DANGER) == 60
+    lines = {}
+    for command, out in (("render", tmp_path / "d.svg"), ("fabricate", tmp_path / "fab")):
+        lines[command] = assert_user_error(invoke(
+            runner, command, "danger", "-H", "24", "--legend", LONG_DANGER, "-o", str(out)),
+            "makes the sign 20.00 x 45.40 in")
+        assert not out.exists()
+    assert lines["render"] == lines["fabricate"]
+    need = float(re.search(r"needs at least ([\d.]+) in of width; give --max-width \1 or "
+                           r"--force$", lines["render"])[1])
+    sizes = {}
+    for name, extra in (("fits", ["--max-width", f"{need:g}"]),
+                        ("narrower", ["--max-width", f"{need - 0.25:g}"]),
+                        ("forced", ["--force"])):
+        out = tmp_path / f"{name}.svg"
+        assert_ok(invoke(runner, "render", "danger", "-H", "24", "--legend", LONG_DANGER,
+                         "-o", str(out), *extra))
+        sizes[name] = _svg_size(out.read_bytes())
+    width, height = sizes["fits"]
+    assert width <= need + 1e-6 and height <= 2 * width  # the width said keeps it within
+    width, height = sizes["narrower"]
+    assert height > 2 * width  # and is the least that does, to 1/4 in
+    assert sizes["forced"] == pytest.approx((20.0, 45.40), abs=0.01)
+    folder = tmp_path / "forced"
+    assert_ok(invoke(runner, "fabricate", "danger", "-H", "24", "--legend", LONG_DANGER,
+                     "--force", "-o", str(folder)))
+    (printed,) = folder.glob("*-print.svg")
+    page = 2 * (0.125 + 0.5)  # bleed and room for the marks, each side
+    blank = choose_blank(20.0, 45.40)  # the smallest standard blank that holds it: 36 x 48
+    assert _svg_size(printed.read_bytes()) == pytest.approx(
+        (blank.width + page, blank.height + page), abs=0.01)
+
+
+def test_the_checker_builds_a_tall_design_as_declared() -> None:
+    from markers import api
+
+    design = f"kind: danger\ndisplay_height: 24\nlegend: {LONG_DANGER}\n".encode()
+    report, _ = api.check(design, "tall.yaml")
+    assert report.verdict == "pass", report.error
+
+
+@pytest.mark.parametrize("fields", [
+    {"kind": "control", "outline": 3.0, "legend": "5 MPH"},  # the ring outgrows H
+    {"kind": "information", "outline": 5.0, "legend": "5 MPH"},  # the rectangle does
+    {"kind": "control", "legend": "SUPERCALIFRAGILISTICEXPIALIDOCIOUS"},  # inside a circle
+    {"kind": "danger", "legend": "SUPERCALIFRAGILISTICEXPIALIDOCIOUS"},  # in a band below
+])
+def test_enlarge_the_display_area_says_to_what(fields: dict) -> None:
+    """The display height advised is the least (to 1/4 in) at which the design builds."""
+    design = Design(display_height=12.0, **fields)
+    with pytest.raises(WsmarkError) as refused:
+        build(design)
+    message = str(refused.value)
+    assert message.count("enlarge the display area") == 1
+    least = float(re.search(r"enlarge the display area to at least ([\d.]+) in$", message)[1])
+    head = re.sub(r"\d+(\.\d+)?", "NUMBER", message.split(";")[0])  # what, not how much
+    art = build(dataclasses.replace(design, display_height=least, force=True))
+    assert art.meta["display_height"] == least
+    with pytest.raises(WsmarkError) as smaller:
+        build(dataclasses.replace(design, display_height=least - 0.25, force=True))
+    assert re.sub(r"\d+(\.\d+)?", "NUMBER", str(smaller.value).split(";")[0]) == head
+    if fields.get("outline") == 3.0:  # 2H/3 + 2t <= H: H >= 6t
+        assert least == 6 * 3.0
+
+
+def test_a_word_too_wide_for_the_band_says_the_width_it_needs() -> None:
+    word = "SUPERCALIFRAGILISTICEXPIALIDOCIOUS"
+    with pytest.raises(WsmarkError) as refused:
+        build(Design("danger", 12.0, legend=word))
+    need = float(re.search(r"give --max-width ([\d.]+) or more", str(refused.value))[1])
+    art = build(Design("danger", 12.0, legend=word, max_width=need))
+    (item,) = art.legends
+    assert item.text == word and art.width <= need
+    assert item.cap_height == pytest.approx(legend_min_cap(PACK.law, 12.0))
+    with pytest.raises(WsmarkError, match="cannot be set within"):
+        build(Design("danger", 12.0, legend=word, max_width=need - 0.25))

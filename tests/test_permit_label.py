@@ -24,7 +24,7 @@ from shapely.geometry import box
 
 import ocr_corpus as corpus
 from markers import api
-from svg_measure import PX_PER_IN, _rings, fill_area, read_svg
+from svg_measure import PX_PER_IN, group_geometry, read_svg
 from test_cli import assert_ok, assert_user_error, invoke
 from wi import PACK, check_svg_text
 
@@ -337,10 +337,7 @@ def test_a_design_file_declares_it_and_is_checked_with_it(runner, tmp_path):
 
 def _cut_area(data: bytes) -> float:
     """The area a cut file's closed outlines enclose (each path even-odd, as cut)."""
-    svg = se.SVG.parse(io.BytesIO(data), reify=True, ppi=PX_PER_IN)
-    group = next(e for e in svg.elements() if getattr(e, "id", None) == "cut-black")
-    return sum(fill_area(_rings(path)[0], evenodd=True).area
-               for path in group.select(lambda e: isinstance(e, se.Path)))
+    return group_geometry(data, "cut-black").area
 
 
 def test_fabricate_cuts_the_label_with_the_black_film(runner, tmp_path):

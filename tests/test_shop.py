@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from shapely.geometry import box
 
 import cli as cli_module
+from markers import api
 from markers.core.blanks import choose_blank, hole_findings, holes, on_blank, parse_blank, \
     standard_blanks
 from markers.core.design import Design
@@ -117,3 +118,55 @@ def test_cli_warns_about_a_hole_on_the_symbol(tmp_path) -> None:
     assert result.exit_code == 0, result.output
     assert result.output.count("wsmark: warning: mounting hole") == 2
     assert "--holes 4" in result.output
+
+
+def test_a_piece_wider_than_the_roll_is_split_against_hand_arithmetic() -> None:
+    from shapely.geometry import MultiPolygon
+
+    from markers.core.materials import split_piece
+
+    # 50 x 30: cut across its 30 in side, ceil((30 - 0.25) / (23.5 - 0.25)) = 2 panels
+    two = split_piece(box(0, 0, 50, 30), 23.5, 0.25)
+    assert (two.axis, len(two.panels)) == ("y", 2)
+    assert two.seams == pytest.approx((15.0,))  # (30 - 0.25) / 2 + 0.25 / 2
+    assert [c for p in two.panels for c in p.bounds] == pytest.approx(
+        [0, 0, 50, 15.125, 0, 14.875, 50, 30])
+    assert two.panels[0].intersection(two.panels[1]).area == pytest.approx(50 * 0.25)
+    assert str(two) == "50.00 x 30.00 in piece in 2 panels, seam at y 15.00 in, 0.25 in overlap"
+    # 60 x 60 on the same roll: 3 panels 20.17 in wide, seams a third of the way along
+    three = split_piece(box(0, 0, 60, 60), 23.5, 0.25)
+    step = (60 - 0.25) / 3
+    assert three.seams == pytest.approx((step + 0.125, 2 * step + 0.125))
+    assert all(p.bounds[2] - p.bounds[0] == pytest.approx(step + 0.25) for p in three.panels)
+    # two bars 30 in apart: the strip between them holds nothing, so no panel, no seam
+    bars = MultiPolygon([box(0, 0, 10, 60), box(40, 0, 50, 60)])
+    split = split_piece(bars, 12.0, 0.25)
+    assert len(split.panels) == 4 and len(split.seams) == 2
+    assert sum(p.area for p in split.panels) > bars.area
+    assert all(p.bounds[2] - p.bounds[0] <= 12 for p in split.panels)
+
+
+def test_materials_file_states_its_splice_overlap(tmp_path) -> None:
+    shop = load_materials()
+    assert shop.overlap == {"sheeting": 0.25, "film": 0.25, "fabric": 1.0}
+    assert shop.overlap_source.startswith("wsmark shop default")
+    rolls = "materials:\n  - {name: x, kind: film, color: red, roll_width: 24, " \
+            "price_per_sq_ft: 1}\n"
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(rolls)
+    assert load_materials(plain).overlap == shop.overlap  # the shipped file's
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("splice_overlap: {film: 0.5}\nsplice_source: mine\n" + rolls)
+    with pytest.raises(WsmarkError, match=r"bad\.yaml: splice_overlap gives the overlap"):
+        load_materials(bad)
+    bad.write_text("splice_overlap: {sheeting: 0.5, film: 0.5, fabric: 1}\n" + rolls)
+    with pytest.raises(WsmarkError, match="splice_source says where"):
+        load_materials(bad)
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("splice_overlap: {sheeting: 0.5, film: 0.5, fabric: 1}\n"
+                    "splice_source: our shop\n" + rolls.replace("24", "12"))
+    fab, _ = api.fabricate(api.design("aid-red", 12, sample=True), materials=mine)
+    (line,) = [m for m in fab.materials if m.color == "red"]
+    (split,) = line.splits  # a 13.86 x 12 in triangle on a 12 in roll less its edges
+    assert split.overlap == 0.5 and all(p.bounds[3] - p.bounds[1] <= 11.5 + 1e-9
+                                        for p in split.panels)

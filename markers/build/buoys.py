@@ -185,8 +185,10 @@ def build_sign_buoy(design: Design, build: Build) -> Artwork:
     law = build.law
     symbol = _symbol(design, build)
     h = design.display_height or law.req("display_min")
+    # a sign buoy takes no --max-width or --force: the sign it carries is not refused for
+    # its height (markers.build.signs.MAX_TALL)
     sign = build.make(Design(symbol, h, outline=design.outline, legend=design.legend,
-                             permit_id=design.permit_id))
+                             permit_id=design.permit_id, force=True))
     d = design.diameter or law.req("buoy_min_diameter")
     a = design.height_above_water or law.req("buoy_min_height")
     width = max(d, sign.width) + 2 * SIDE

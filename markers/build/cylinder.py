@@ -76,8 +76,10 @@ def sign_face(build: Build, symbol: str, display_height: float, outline: float,
         raise DesignError(f"symbol {symbol!r}: a buoy carries one of {', '.join(faces)} "
                           f"({build.law.clause('regulatory_symbols')}); use --symbol",
                           field="symbol")
+    # laid on the buoy, whose own fit decides how tall a face may be: never refused as a
+    # sign its words make too tall (markers.build.signs.MAX_TALL)
     sign = build.make(Design(symbol, display_height, outline=outline, legend=legend,
-                             permit_id=permit_id))
+                             permit_id=permit_id, force=True))
     dx = -sign.width / 2
     paints = tuple((layer.color, affinity.translate(layer.geometry, dx))
                    for layer in sign.layers if layer.color != "white")

@@ -8,6 +8,7 @@ of words below it on white (which is not part of H; see RULES.md).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -21,7 +22,7 @@ from markers.core.pack import Build
 from markers.core.spec import Dimension, Law
 from markers.build.proportions import diamond_height, legend_min_cap
 from markers.core.design import Design
-from markers.errors import DesignError
+from markers.errors import DesignError, WsmarkError
 from markers.core.shown import quoted
 from markers.build.layout import assemble, block_shapes, legend_item
 from markers.build.permit_label import permit_label
@@ -38,6 +39,78 @@ BAND_CAP = 1 / 8
 #: At small H the cross bars are thinned to this share of the width that would close
 #: the white center (see cross_bar).
 CROSS_WHITE_SHARE = 0.5
+#: A sign its words make taller than this many times its width is refused unless the
+#: design gives a width or is forced (wsmark layout: a legend set a word a line down a
+#: narrow panel is a post, not a sign).
+MAX_TALL = 2.0
+#: Display heights and widths a message advises are found to this step (inches), the
+#: display heights up to this many times the one given.
+ADVICE_STEP, ADVICE_REACH = 0.25, 16
+
+
+class _NoRoom(DesignError):
+    """Too little room for what a sign must hold: ``head`` says what, ``remedies`` what
+    else helps; the builder that catches it adds the display height that gives room
+    (``advised``)."""
+
+    def __init__(self, head: str, *remedies: str, field: str | None = None) -> None:
+        self.head, self.remedies = head, remedies
+        super().__init__(self.advised(None), field)
+
+    def __reduce__(self) -> tuple:
+        # across a process boundary it is the DesignError it says
+        return DesignError, (str(self), self.field)
+
+    def advised(self, least: float | None) -> str:
+        """The message, ending with the display height ``least`` that gives room (none
+        when no larger display area does)."""
+        remedies = [*self.remedies, *([f"enlarge the display area to at least {least:g} in"]
+                                      if least is not None else [])]
+        if not remedies:
+            return self.head
+        tail = ", ".join(remedies[:-1]) + (" or " if len(remedies) > 1 else "") + remedies[-1]
+        return f"{self.head}; {tail}"
+
+
+def _steps_up(value: float) -> float:
+    """``value`` rounded up to the next ADVICE_STEP."""
+    return math.ceil(value / ADVICE_STEP - 1e-9) * ADVICE_STEP
+
+
+def _least(low: float, high: float, works: Callable[[float], bool]) -> float | None:
+    """The smallest step (ADVICE_STEP) in [``low``, ``high``] at which ``works``, found by
+    halving (as if more always works), then stepping up where it does not; None when
+    it does not work at ``high``."""
+    if not works(high):
+        return None
+    while high - low > ADVICE_STEP:
+        mid = (low + high) / 2
+        low, high = (low, mid) if works(mid) else (mid, high)
+    found = _steps_up(low)  # the answer lies in (low, high]: the first step there that works
+    while not works(found):
+        found += ADVICE_STEP
+    return found
+
+
+def _with_room(lay_out: Callable[[Design, Build], Artwork], design: Design,
+               build: Build) -> Artwork:
+    """``lay_out(design, build)``; where the display area leaves no room (_NoRoom), a
+    DesignError that also says the smallest display height that gives room (the first
+    at which ``lay_out`` succeeds, up to ADVICE_REACH times this one)."""
+    try:
+        return lay_out(design, build)
+    except _NoRoom as err:
+        quiet = replace(build, drawn=False)
+
+        def works(h: float) -> bool:
+            try:
+                lay_out(replace(design, display_height=h, force=True), quiet)
+            except WsmarkError:
+                return False
+            return True
+
+        h = design.display_height
+        raise DesignError(err.advised(_least(h, ADVICE_REACH * h, works)), err.field) from None
 
 
 @dataclass(frozen=True)
@@ -149,10 +222,10 @@ def circle_symbol(law: Law, cx: float, cy: float, h: float, t: float, clause: st
     ``clause``, the kind's own paragraph."""
     inner_d = h * law.req("symbol_fraction")
     outer_d = inner_d + 2 * t
-    if outer_d > h:
-        raise DesignError(f"outline {t:g} in makes the circle {outer_d:.2f} in across, larger "
-                          f"than the {h:g} in display area; use a taller display area",
-                          field="outline")
+    if outer_d > h + 1e-9:
+        raise _NoRoom(f"outline {t:g} in makes the circle {outer_d:.2f} in across, larger "
+                     f"than the {h:g} in display area", "give a thinner outline",
+                     field="outline")
     outer = geo.disc(cx, cy, outer_d / 2)
     inner = geo.disc(cx, cy, inner_d / 2)
     _d = law.dimension
@@ -173,9 +246,10 @@ def rectangle_symbol(law: Law, cx: float, cy: float, h: float, t: float, outer_w
     and colors cite ``clause``, the kind's own paragraph."""
     mean = h * law.req("symbol_fraction")
     outer_h, inner_h = mean + t, mean - t
-    if outer_h > h:
-        raise DesignError(f"outline {t:g} in makes the rectangle {outer_h:.2f} in tall, larger "
-                          f"than the {h:g} in display area", field="outline")
+    if outer_h > h + 1e-9:
+        raise _NoRoom(f"outline {t:g} in makes the rectangle {outer_h:.2f} in tall, larger "
+                     f"than the {h:g} in display area", "give a thinner outline",
+                     field="outline")
     outer_width = max(outer_width, outer_h)
     outer = geo.rect(cx, cy, outer_width, outer_h)
     inner = geo.rect(cx, cy, outer_width - 2 * t, inner_h)
@@ -198,12 +272,12 @@ def _inside_legend(design: Design, inner: Polygon, required: bool, what: str,
     low = legend_min_cap(law, h)
     block = fit_block(design.legend, inner, low, h * INSIDE_MAX_CAP, drawn=build.drawn)
     if block is None and required:
-        wider = ", allow a wider sign (--max-width)" if what == "rectangle" else ""
-        raise DesignError(
+        raise _NoRoom(
             f"legend {quoted(design.legend)} does not fit inside the {what} at the {low:.2f} "
             f"in minimum legible cap height ({law.requirement('legend_min_fraction').ref}, "
-            f"after {law.clause('regulatory_letters')}); shorten it, break it with "
-            f"'|'{wider} or enlarge the display area", field="legend")
+            f"after {law.clause('regulatory_letters')})", "shorten it",
+            "break it with '|'", *(["allow a wider sign (--max-width)"]
+                                   if what == "rectangle" else []), field="legend")
     return block
 
 
@@ -211,11 +285,17 @@ def _inside_legend(design: Design, inner: Polygon, required: bool, what: str,
 CAP_STEP = 0.125
 
 
+def _words(field: str) -> str:
+    """How a message names the words of a design's ``field`` (legend, above, below)."""
+    return "legend" if field == "legend" else f"words {field} the symbol"
+
+
 def _band(law: Law, text: str, h: float, limit: float, field: str) -> tuple[list[str], float]:
     """A band of words (of the design's ``field``: legend, above, below) within
     ``limit`` inches: its lines and cap height, as large as H/8 and lowered in 1/8 in
-    steps to the legible minimum before refusing."""
-    what = "legend" if field == "legend" else f"words {field} the symbol"
+    steps to the legible minimum before refusing (with the width its longest word
+    needs at that minimum)."""
+    what = _words(field)
     low = legend_min_cap(law, h)
     cap = max(low, h * BAND_CAP)
     while True:
@@ -223,12 +303,59 @@ def _band(law: Law, text: str, h: float, limit: float, field: str) -> tuple[list
         if lines is not None:
             return lines, cap
         if cap <= low + 1e-9:
-            raise DesignError(
-                f"{what} {text!r} cannot be set within {limit:.2f} in at the {low:.2f} in "
-                f"minimum legible cap height ({law.requirement('legend_min_fraction').ref}); "
-                "give a larger --max-width, shorten it, or enlarge the display area",
-                field=field)
+            need = max(text_width(word, low) for word in text.replace("|", " ").split()) + low
+            raise _NoRoom(
+                f"{what} {quoted(text)} cannot be set within {limit:.2f} in at the {low:.2f} in "
+                f"minimum legible cap height ({law.requirement('legend_min_fraction').ref})",
+                f"give --max-width {_steps_up(need):g} or more", "shorten it", field=field)
         cap = max(low, cap - CAP_STEP)
+
+
+def _bands(law: Law, texts: dict[str, tuple[str, str]], h: float, limit: float
+           ) -> dict[str, tuple[list[str], float, float]]:
+    """The bands of words above and below the symbol (name -> (the design's field, text))
+    within ``limit``: name -> (lines, cap height, band height)."""
+    bands = {}
+    for name, (field, text) in texts.items():
+        lines, cap = _band(law, text, h, limit, field)
+        bands[name] = (lines, cap, block_height(len(lines), cap) + cap)
+    return bands
+
+
+def _extent(bands: dict[str, tuple[list[str], float, float]], least_width: float,
+            h: float, margin: float) -> tuple[float, float]:
+    """Width and height of a sign with ``bands``, at least ``least_width`` wide (the
+    symbol and its margins, a permit label), before any permit label below it."""
+    band_w = max((text_width(t, cap) + cap for lines, cap, _ in bands.values() for t in lines),
+                 default=0.0)
+    return max(least_width, band_w), h + 2 * margin + sum(b[2] for b in bands.values())
+
+
+def _refuse_tall(design: Design, law: Law, texts: dict[str, tuple[str, str]], h: float,
+                 least_width: float, margin: float, below: float, width: float,
+                 total: float) -> None:
+    """Refuse a sign its words make more than MAX_TALL times as tall as wide, saying the
+    width (--max-width) that keeps it within; unless the design gives a width, is
+    forced, or no width would help."""
+    if design.force or design.max_width is not None or not texts or \
+            total <= MAX_TALL * width + 1e-9:
+        return
+
+    def within(limit: float) -> bool:
+        w, t = _extent(_bands(law, texts, h, limit), least_width, h, margin)
+        return t + below <= MAX_TALL * w + 1e-9
+
+    # every line on one line at the largest cap: no wider limit changes the layout
+    cap = h * BAND_CAP
+    widest = max(text_width(part, cap) + cap for _, text in texts.values()
+                 for part in text.replace("|", "\n").split("\n"))
+    need = _least(least_width, max(least_width, widest) + ADVICE_STEP, within)
+    if need is None:
+        return
+    field, text = texts.get("below", texts.get("above"))
+    raise DesignError(f"{_words(field)} {quoted(text)} makes the sign {width:.2f} x {total:.2f} in, "
+                      f"taller than {MAX_TALL:g} times its width: it needs at least "
+                      f"{need:g} in of width; give --max-width {need:g} or --force", field=field)
 
 
 def _max_width(design: Design, natural: float) -> float:
@@ -243,51 +370,53 @@ def _max_width(design: Design, natural: float) -> float:
     return design.max_width
 
 
-def _sign(design: Design, build: Build, symbol_at, what: str,
-          inner_probe: Polygon | None = None, round_symbol: bool = False) -> Artwork:
-    """Lay out a sign: display area with the symbol, legend inside or in a band below,
+def _sign(design: Design, build: Build, symbol_at: Callable[[float, float, float], Symbol],
+          what: str, inner_at: Callable[[float], Polygon] | None = None,
+          round_symbol: bool = False) -> Artwork:
+    """Lay out a sign: display area with the symbol (``symbol_at(x, y, H)``), legend
+    inside (the symbol's inner outline, or ``inner_at(H)``) or in a band below,
     explanations above and below, all within the sign's width.
 
     Where the legend goes is the kind's ``Look.words``: 'must' (inside), 'may' (inside
     when it fits, else below) or 'never' (below). A ``round_symbol`` (a circle, as tall
     as H at H = 12 in) gets white above and below it as wide as the side margins,
-    outside the display area.
+    outside the display area. Words that would make the sign more than MAX_TALL times
+    as tall as wide are refused with the width that keeps it within (``_refuse_tall``).
     """
     law = build.law
     design.validate(law, build.as_declared)
     inside = build.kind(design.kind).look.words
     h, legend = design.display_height, design.legend
-    probe = symbol_at(0.0, 0.0)
+    probe = symbol_at(0.0, 0.0, h)
     block = None
     if legend and inside != "never":
-        block = _inside_legend(design, inner_probe or probe.inner, inside == "must", what,
-                               build)
+        block = _inside_legend(design, inner_at(h) if inner_at else probe.inner,
+                               inside == "must", what, build)
     sym_w = probe.outer.bounds[2] - probe.outer.bounds[0]
     side = h * law.req("sign_side_margin")
     natural = sym_w + 2 * side
     limit = _max_width(design, natural)
     below_text = "|".join(t for t in (legend if legend and block is None else None,
                                       design.below) if t)
-    bands = {}
-    for name, text in (("above", design.above), ("below", below_text)):
-        if text:
-            lines, cap = _band(law, text, h, limit,
-                               "legend" if name == "below" and not design.below else name)
-            bands[name] = (lines, cap, block_height(len(lines), cap) + cap)
-    band_w = max((text_width(t, cap) + cap for lines, cap, _ in bands.values()
-                  for t in lines), default=0.0)
+    texts = {name: ("legend" if name == "below" and not design.below else name, text)
+             for name, text in (("above", design.above), ("below", below_text)) if text}
+    bands = _bands(law, texts, h, limit)
     label = permit_label(law, design.permit_id, build.drawn)
     if label is not None and design.max_width is not None and label.width > limit + 1e-9:
         raise DesignError(f"permit label {label.text!r} needs {label.width:.2f} in with its "
                           f"margins, wider than the {limit:.2f} in --max-width",
                           field="permit_id")
-    width = max(natural, band_w, label.width if label else 0.0)
+    least_width = max(natural, label.width if label else 0.0)
     sym_h = probe.outer.bounds[3] - probe.outer.bounds[1]
     margin = max(0.0, (sym_h + 2 * side - h) / 2) if round_symbol else 0.0
+    width, height = _extent(bands, least_width, h, margin)
+    below = label.height if label else 0.0
+    if not build.as_declared:
+        _refuse_tall(design, law, texts, h, least_width, margin, below, width, height + below)
     top = (bands["above"][2] if "above" in bands else 0.0) + margin
     band_h = (bands["below"][2] if "below" in bands else 0.0) + margin
     cx, cy = width / 2, top + h / 2
-    symbol = symbol_at(cx, cy)
+    symbol = symbol_at(cx, cy, h)
     blocks = []
     if block is not None:
         blocks.append(set_block([line.text for line in block.lines], block.cap_height, cx, cy,
@@ -339,10 +468,14 @@ def build_diamond(design: Design, build: Build) -> Artwork:
     """A diamond sign: open, its words inside if they fit legibly (else below), or with
     the kind's cross and no words inside, any words below. A note says so when the cross
     leaves the white quarters too small to be seen."""
+    return _with_room(_diamond, design, build)
+
+
+def _diamond(design: Design, build: Build) -> Artwork:
     law, look = build.law, build.kind(design.kind).look
     h, t, clause = design.display_height, design.outline, build.kind(design.kind).ref.clause
-    art = _sign(design, build, lambda x, y: diamond_symbol(law, x, y, h, t, look.cross, clause),
-                "diamond")
+    art = _sign(design, build,
+                lambda x, y, hh: diamond_symbol(law, x, y, hh, t, look.cross, clause), "diamond")
     if not look.cross:
         return art
     area, across = white_quarters(law, h, t)
@@ -358,31 +491,42 @@ def build_diamond(design: Design, build: Build) -> Artwork:
 
 def build_circle(design: Design, build: Build) -> Artwork:
     """A circle sign, its words inside."""
-    law, clause = build.law, build.kind(design.kind).ref.clause
-    h, t = design.display_height, design.outline
-    return _sign(design, build, lambda x, y: circle_symbol(law, x, y, h, t, clause), "circle",
-                 round_symbol=True)
+    return _with_room(_circle, design, build)
+
+
+def _circle(design: Design, build: Build) -> Artwork:
+    law, clause, t = build.law, build.kind(design.kind).ref.clause, design.outline
+    return _sign(design, build, lambda x, y, hh: circle_symbol(law, x, y, hh, t, clause),
+                 "circle", round_symbol=True)
 
 
 def build_rectangle(design: Design, build: Build) -> Artwork:
     """A rectangle sign: a square, widened to the right for a longer message."""
+    return _with_room(_rectangle, design, build)
+
+
+def _rectangle(design: Design, build: Build) -> Artwork:
     law, clause = build.law, build.kind(design.kind).ref.clause
     h, t = design.display_height, design.outline
-    inner_h = h * law.req("symbol_fraction") - t
     width = 0.0
-    probe = None
-    side = h * law.req("sign_side_margin")
+    probe_at = None
     if design.legend and design.legend.strip():
-        outer_h = h * law.req("symbol_fraction") + t
-        limit = _max_width(design, outer_h + 2 * side)
-        if design.max_width is None:  # wrap within the square; widen for a long word
-            cap = max(legend_min_cap(law, h), h * BAND_CAP)
-            word = max(text_width(w, cap) for w in design.legend.replace("|", " ").split())
-            limit = max(limit, word + 2 * MARGIN * cap + 2 * t + 2 * side)
-        probe = geo.rect(0, 0, limit - 2 * side - 2 * t, inner_h)
-        block = _inside_legend(design, probe, True, "rectangle", build)
+        def probe_at(hh: float) -> Polygon:
+            """The white inside the rectangle at display height ``hh``, as wide as the
+            sign may be: --max-width, else the square, widened for the longest word."""
+            side, outer_h = hh * law.req("sign_side_margin"), hh * law.req("symbol_fraction") + t
+            limit = _max_width(replace(design, display_height=hh), outer_h + 2 * side)
+            if design.max_width is None:  # wrap within the square; widen for a long word
+                cap = max(legend_min_cap(law, hh), hh * BAND_CAP)
+                word = max(text_width(w, cap) for w in design.legend.replace("|", " ").split())
+                limit = max(limit, word + 2 * MARGIN * cap + 2 * t + 2 * side)
+            return geo.rect(0, 0, limit - 2 * side - 2 * t,
+                            hh * law.req("symbol_fraction") - t)
+
+        block = _inside_legend(design, probe_at(h), True, "rectangle", build)
         pad = MARGIN * block.cap_height
         widest = max(line.box.bounds[2] - line.box.bounds[0] for line in block.lines)
         width = widest + 2 * pad + 2 * t
-    return _sign(design, build, lambda x, y: rectangle_symbol(law, x, y, h, t, width, clause),
-                 "rectangle", inner_probe=probe)
+    return _sign(design, build,
+                 lambda x, y, hh: rectangle_symbol(law, x, y, hh, t, width, clause),
+                 "rectangle", inner_at=probe_at)

@@ -59,6 +59,9 @@ class Design:
     #: the department's identification number the approved marker is labelled with
     #: (lettered outside the display area; the pack says where and how large)
     permit_id: str | None = None
+    #: build a sign that words make more than twice as tall as wide (refused otherwise,
+    #: with the width that keeps it within; markers.build.signs)
+    force: bool = False
 
     def validate(self, law: Law, as_declared: bool = False,
                  needs_display_height: bool = True) -> None:
@@ -211,12 +214,14 @@ def _design(data: dict, path: Path) -> Design:
     """A Design of known fields, each value checked for its type."""
     if "kind" not in data:
         raise DesignError(f"{path}: missing field 'kind'", "kind")
-    if not isinstance(data.get("lighted", False), bool):
-        raise DesignError(f"{path}: bad field value: lighted is true or false", "lighted")
+    for flag in ("lighted", "force"):
+        if not isinstance(data.get(flag, False), bool):
+            raise DesignError(f"{path}: bad field value: {flag} is true or false", flag)
     try:
         values = {name: float(data[name]) for name in _NUMBERS if data.get(name) is not None}
         values.update({name: str(data[name]) for name in _TEXTS if data.get(name) is not None})
         design = Design(kind=str(data["kind"]), lighted=data.get("lighted", False),
+                        force=data.get("force", False),
                         colors={str(k): str(v) for k, v in (data.get("colors") or {}).items()},
                         **values)
     except (TypeError, ValueError, AttributeError) as err:

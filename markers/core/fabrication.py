@@ -19,12 +19,13 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
 from markers.core.artwork import Artwork
+from markers.core.colors import PALETTE
 from markers.core.shapes import polygons
 from markers.errors import WsmarkError
 
 __all__ = ["BASE", "DEFAULT_BLEED", "DEFAULT_MIN_FEATURE", "Frame", "WeedingIssue",
            "BomLine", "Fabrication", "cut_polygons", "bleed_paint", "cut_pieces",
-           "weeding_check", "bill_of_materials", "plan"]
+           "weeding_check", "bill_of_materials", "plan", "sheet_outline"]
 
 #: The color of the base sheeting; every other color is a cut film on top of it.
 BASE = "white"
@@ -76,6 +77,10 @@ class Frame:
     def place(self, geometry: BaseGeometry) -> BaseGeometry:
         """``geometry`` from artwork coordinates onto the page."""
         return translate(geometry, self.margin, self.margin)
+
+    def unplace(self, geometry: BaseGeometry) -> BaseGeometry:
+        """``geometry`` from the page back into artwork coordinates."""
+        return translate(geometry, -self.margin, -self.margin)
 
     def crop_marks(self) -> list[LineString]:
         """Two short lines at each trim corner, outside the bleed (page coordinates)."""
@@ -243,16 +248,22 @@ class BomLine:
         return self.sq_ft * self.qty
 
 
+def sheet_outline(art: Artwork) -> BaseGeometry:
+    """What the base sheeting covers and the sign is trimmed to: its blank's outline
+    (feature ``trim``, rounded corners included), else the artwork's rectangle."""
+    return art.features.get("trim", art.bounds)
+
+
 def bill_of_materials(art: Artwork, cuts: dict[str, list[Polygon]], qty: int) -> list[BomLine]:
-    """Sheeting per color: the base covers the whole face, each film its cut pieces
-    (net area, before waste)."""
+    """Sheeting per color: the base covers the whole blank (``sheet_outline``, whatever
+    is painted on it), each film its cut pieces (net area, before waste)."""
     if qty < 1:
         raise WsmarkError(f"quantity {qty} must be at least 1")
     hexes = {layer.color: layer.hex for layer in art.layers}
-    lines = []
-    if BASE in hexes:
-        face = unary_union([layer.geometry for layer in art.layers])
-        lines.append(BomLine(BASE, hexes[BASE], "base sheeting (whole face)", face.area, qty))
+    blank = art.meta.get("blank")
+    lines = [BomLine(BASE, hexes.get(BASE, PALETTE[BASE]),
+                     f"base sheeting (the whole {blank} in blank)" if blank else
+                     "base sheeting (whole face)", sheet_outline(art).area, qty)]
     lettered = _label_colors(art)
     for color, pieces in cuts.items():
         role = "cut film" + (f" (with the permit label {art.meta.get('permit_id')})"
@@ -288,6 +299,12 @@ class Fabrication:
     warnings: tuple[str, ...] = ()
     #: the job nested on the shop's rolls (``markers.core.materials.MaterialLine``)
     materials: tuple = ()
+
+    def panels(self, color: str) -> list[BaseGeometry]:
+        """The panels the cut pieces of ``color`` are cut in across rolls (artwork
+        coordinates), numbered in order; none when every piece fits a roll."""
+        return [panel for line in self.materials if line.kind != "sheeting"
+                and line.color == color for split in line.splits for panel in split.panels]
 
 
 def plan(art: Artwork, bleed: float = DEFAULT_BLEED,

@@ -5,7 +5,9 @@ its kind (sheeting, film, fabric), color family, grade, roll width and price per
 square foot, with a waste factor. Cut pieces are nested on the roll width by their
 bounding rectangles (rectpack, MaxRects best-short-side-fit, rotation allowed), so the
 length of roll, the waste and the cost come from a real layout, per sign and for a
-quantity.
+quantity. A piece wider than the widest roll of its kind and color is cut into panels
+across rolls, overlapping by the file's ``splice_overlap`` (``Split``), and the panels
+are nested instead.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
-from shapely.geometry import Polygon
+from shapely.geometry import Polygon, box
+from shapely.geometry.base import BaseGeometry
 
 from markers.errors import WsmarkError
 
 __all__ = ["Material", "Materials", "DEFAULT_MATERIALS", "load_materials", "Nesting",
-           "nest", "KINDS", "piece_size"]
+           "nest", "KINDS", "piece_size", "Split", "split_piece"]
 
 DEFAULT_MATERIALS = Path(__file__).parent / "data" / "materials.yaml"
 KINDS = ("sheeting", "film", "fabric")
@@ -44,9 +47,20 @@ class Material:
 
 @dataclass(frozen=True)
 class Materials:
+    """A shop's rolls, the ``spacing`` kept between pieces and from a roll's edges, and
+    per kind the ``overlap`` of panels where a piece is cut across rolls (with the
+    ``overlap_source`` that says where it comes from)."""
+
     source: str
     spacing: float
     materials: tuple[Material, ...]
+    overlap: dict[str, float]
+    overlap_source: str
+
+    def widest(self, kind: str, color: str) -> Material | None:
+        """The widest roll of ``kind`` and ``color`` (None when the file has none)."""
+        rolls = [m for m in self.materials if m.kind == kind and m.color == color]
+        return max(rolls, key=lambda m: (m.roll_width, m.name), default=None)
 
     def pick(self, kind: str, color: str, widest: float) -> Material | None:
         """The narrowest roll of ``kind`` and ``color`` that takes a piece whose shorter
@@ -81,6 +95,7 @@ def load_materials(path: str | Path | None = None) -> Materials:
         raise WsmarkError(f"{path}: a materials file has a 'materials' list")
     waste = _number(data, "waste_factor", str(path)) if "waste_factor" in data else 0.0
     spacing = _number(data, "spacing", str(path)) if "spacing" in data else 0.25
+    overlap, overlap_source = _overlaps(data, path)
     out = []
     for i, entry in enumerate(data["materials"], 1):
         where = f"{path}: material {i}"
@@ -98,7 +113,26 @@ def load_materials(path: str | Path | None = None) -> Materials:
                             _number(entry, "price_per_sq_ft", where),
                             _number(entry, "waste_factor", where)
                             if "waste_factor" in entry else waste))
-    return Materials(str(path), spacing, tuple(out))
+    return Materials(str(path), spacing, tuple(out), overlap, overlap_source)
+
+
+def _overlaps(data: dict, path: Path) -> tuple[dict[str, float], str]:
+    """The file's ``splice_overlap`` per kind and its ``splice_source``; a file without
+    them takes the shipped file's."""
+    if "splice_overlap" not in data:
+        if path == DEFAULT_MATERIALS:
+            raise WsmarkError(f"{path}: the shipped materials file lacks splice_overlap")
+        shipped = load_materials()
+        return shipped.overlap, shipped.overlap_source
+    given = data["splice_overlap"]
+    where = f"{path}: splice_overlap"
+    if not isinstance(given, dict) or set(given) != set(KINDS):
+        raise WsmarkError(f"{where} gives the overlap of panels of each of "
+                          f"{', '.join(KINDS)}, in inches")
+    source = data.get("splice_source")
+    if not isinstance(source, str) or not source.strip():
+        raise WsmarkError(f"{path}: splice_source says where splice_overlap comes from")
+    return {kind: _number(given, kind, where) for kind in KINDS}, source
 
 
 @dataclass(frozen=True)
@@ -130,7 +164,7 @@ class Nesting:
         return self.roll_area / SQ_IN_PER_SQ_FT * m.price_per_sq_ft * (1 + m.waste_factor)
 
 
-def piece_size(polygon: Polygon) -> tuple[float, float]:
+def piece_size(polygon: BaseGeometry) -> tuple[float, float]:
     """The sides of the smallest rectangle around a piece, turned as it fits best (a
     diagonal stripe is nested along its length, not by its upright bounding box)."""
     x0, y0, x1, y1 = polygon.bounds
@@ -143,7 +177,8 @@ def piece_size(polygon: Polygon) -> tuple[float, float]:
     return turned if turned[0] * turned[1] < upright[0] * upright[1] - 1e-9 else upright
 
 
-def nest(material: Material, pieces: list[Polygon], copies: int, spacing: float) -> Nesting:
+def nest(material: Material, pieces: list[BaseGeometry], copies: int, spacing: float
+         ) -> Nesting:
     """``copies`` of ``pieces`` packed on ``material``'s roll (rectpack MaxRectsBssf,
     rotation allowed, ``spacing`` between pieces and from the edges)."""
     from rectpack import MaxRectsBssf, newPacker  # loaded only when a job is nested
@@ -175,33 +210,99 @@ def nest(material: Material, pieces: list[Polygon], copies: int, spacing: float)
 
 
 @dataclass(frozen=True)
+class Split:
+    """A piece wider than the widest roll that takes it, cut into panels across rolls.
+
+    ``size`` is the piece's width x height (inches); its panels (in its coordinates) run
+    along the longer side, side by side across the shorter one, each overlapping the
+    next by ``overlap``; ``axis`` "x" puts the seams upright at the x of ``seams`` (the
+    middle of each overlap), "y" across at those y.
+    """
+
+    size: tuple[float, float]
+    axis: str
+    seams: tuple[float, ...]
+    overlap: float
+    panels: tuple[BaseGeometry, ...]
+
+    def __str__(self) -> str:
+        w, h = self.size
+        where = ", ".join(f"{s:.2f}" for s in self.seams)
+        return (f"{w:.2f} x {h:.2f} in piece in {len(self.panels)} panels, "
+                f"seam{'s' if len(self.seams) > 1 else ''} at {self.axis} {where} in, "
+                f"{self.overlap:g} in overlap")
+
+
+def split_piece(piece: BaseGeometry, usable: float, overlap: float) -> Split:
+    """``piece`` cut into the fewest equal panels no wider than ``usable`` that overlap
+    ``overlap``: strips across its shorter side (n = ceil((side - overlap) / (usable -
+    overlap))), each the piece's part within its strip; a strip that holds none of the
+    piece (a gap between letters) is no panel, and no seam joins it."""
+    if usable <= overlap:
+        raise WsmarkError(f"a roll {usable:.2f} in wide (less its edges) leaves no room for "
+                          f"panels overlapping {overlap:g} in")
+    x0, y0, x1, y1 = piece.bounds
+    axis = "x" if x1 - x0 <= y1 - y0 else "y"
+    start, across = (x0, x1 - x0) if axis == "x" else (y0, y1 - y0)
+    count = max(1, math.ceil((across - overlap) / (usable - overlap) - 1e-9))
+    step = (across - overlap) / count
+    kept: list[tuple[int, BaseGeometry]] = []
+    for i in range(count):
+        low, high = start + i * step, start + (i + 1) * step + overlap
+        strip = box(low, y0, high, y1) if axis == "x" else box(x0, low, x1, high)
+        part = piece.intersection(strip)
+        if part.area > 1e-9:
+            kept.append((i, part))
+    seams = tuple(start + (i + 1) * step + overlap / 2
+                  for (i, _), (j, _) in zip(kept, kept[1:]) if j == i + 1)
+    return Split((x1 - x0, y1 - y0), axis, seams, overlap, tuple(p for _, p in kept))
+
+
+@dataclass(frozen=True)
 class MaterialLine:
-    """One material of a job: nested for one sign and for the quantity."""
+    """One material of a job: nested for one sign and for the quantity, with the pieces
+    that were cut across rolls."""
 
     kind: str
     color: str
     one: Nesting
     total: Nesting
     qty: int
+    splits: tuple[Split, ...] = ()
 
 
-def plan_materials(parts: list[tuple[str, str, list[Polygon]]], materials: Materials,
+def plan_materials(parts: list[tuple[str, str, list[BaseGeometry]]], materials: Materials,
                    qty: int) -> tuple[list[MaterialLine], list[str]]:
     """Nest each (kind, color, pieces) part on the narrowest roll that takes it, for one
-    sign and for ``qty``; notes name the parts no roll of the file takes."""
+    sign and for ``qty``: a piece wider than the widest roll of its kind and color is
+    cut into panels across rolls (``split_piece``) and the panels are nested. Notes name
+    each split (its panels and seams) and the parts no roll of the file takes."""
     lines, notes = [], []
     for kind, color, pieces in parts:
         if not pieces:
             continue
-        widest = max(min(piece_size(p)) for p in pieces)
-        material = materials.pick(kind, color, widest)
-        if material is None:
-            notes.append(f"no {color} {kind} in {materials.source} takes a {widest:.2f} in "
-                         "wide piece; add one to the materials file")
+        widest = materials.widest(kind, color)
+        if widest is None:
+            notes.append(f"no {color} {kind} in {materials.source}; add one to the "
+                         "materials file")
             continue
-        lines.append(MaterialLine(kind, color,
-                                  nest(material, pieces, 1, materials.spacing),
-                                  nest(material, pieces, qty, materials.spacing), qty))
+        usable = widest.roll_width - 2 * materials.spacing
+        laid: list[BaseGeometry] = []
+        splits = []
+        for piece in pieces:
+            if min(piece_size(piece)) > usable + 1e-9:
+                splits.append(split_piece(piece, usable, materials.overlap[kind]))
+                laid += splits[-1].panels
+            else:
+                laid.append(piece)
+        # panels are no wider than the widest roll takes, so it takes them if no other does
+        material = materials.pick(kind, color, max(min(piece_size(p)) for p in laid)) or widest
+        lines.append(MaterialLine(kind, color, nest(material, laid, 1, materials.spacing),
+                                  nest(material, laid, qty, materials.spacing), qty,
+                                  tuple(splits)))
+        notes += [f"{color} {kind} cut across rolls, wider than the widest roll "
+                  f"({widest.roll_width:g} in, {usable:.2f} in between its edges): a {split}; "
+                  "a wider roll in the materials file avoids the seam" for split in splits]
     return lines, notes
 
 

@@ -7,19 +7,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from shapely import unary_union
 from shapely.geometry import MultiPolygon
+from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
 from markers.core.blanks import Blank, choose_blank, hole_findings, holes, on_blank, parse_blank
 from markers.core.colors import PALETTE
 from markers.core.fabrication import (
-    BASE, DEFAULT_BLEED, DEFAULT_MIN_FEATURE, BomLine, Fabrication, plan,
+    BASE, DEFAULT_BLEED, DEFAULT_MIN_FEATURE, BomLine, Fabrication, plan, sheet_outline,
 )
 from markers.core.flag_fabric import HEM, flag_bom, flag_pieces
 from markers.core.materials import MaterialLine, Materials, load_materials, plan_materials
 from markers.errors import WsmarkError
 
-__all__ = ["on_shop_blank", "job_materials", "shop_plan", "Zone", "BuoySurface",
+__all__ = ["on_shop_blank", "film_groups", "job_materials", "shop_plan", "Zone", "BuoySurface",
            "surface_bom", "BLANK_AUTO", "BLANK_NONE"]
 
 BLANK_AUTO, BLANK_NONE = "auto", "none"
@@ -95,16 +97,32 @@ def on_shop_blank(art: Artwork, blank: str | None, hole_count: int
     return placed, notes, hole_findings(placed, cut)
 
 
+def film_groups(art: Artwork, pieces: list[BaseGeometry]) -> list[BaseGeometry]:
+    """The pieces of one film as they are applied (artwork coordinates): the letters of
+    each legend block, and of the permit label, together (one application tape keeps
+    them in register); every other piece (a ring, a band, a stripe) alone. In order of
+    each group's first piece."""
+    regions = [item.box for item in art.legends]
+    if "permit-label" in art.features:
+        regions.append(art.features["permit-label"])
+    groups: dict[object, list[BaseGeometry]] = {}
+    for i, piece in enumerate(pieces):
+        at = piece.representative_point()
+        home = next((r for r, region in enumerate(regions) if region.covers(at)), None)
+        groups.setdefault(("alone", i) if home is None else home, []).append(piece)
+    return [members[0] if len(members) == 1 else unary_union(members)
+            for members in groups.values()]
+
+
 def job_materials(fab: Fabrication, materials: Materials, qty: int
                   ) -> tuple[list[MaterialLine], list[str]]:
-    """The base sheeting (the trim's rectangle) and each film color (its pieces kept
-    whole, in register, as they are applied) nested on the shop's rolls."""
-    trim = fab.art.features.get("trim", fab.art.bounds)
-    parts = [("sheeting", BASE, [trim])] if any(
-        layer.color == BASE for layer in fab.art.layers) else []
+    """The base sheeting (the blank, ``sheet_outline``) and each film color (its pieces
+    in the groups they are applied in, ``film_groups``) nested on the shop's rolls, a
+    piece wider than the widest roll cut into panels across rolls."""
+    parts = [("sheeting", BASE, [sheet_outline(fab.art)])]
     for color, pieces in fab.cuts.items():
-        group = MultiPolygon(pieces).envelope
-        parts.append(("film", color, [group]))
+        parts.append(("film", color,
+                      film_groups(fab.art, [fab.frame.unplace(p) for p in pieces])))
     return plan_materials(parts, materials, qty)
 
 
@@ -143,9 +161,8 @@ def shop_plan(art: Artwork, form: str, surface: BuoySurface | None = None,
         for color, _, piece in pieces:
             cuts.setdefault(color, []).append(fab.frame.place(piece))
         fab = replace(fab, cuts=cuts, bom=flag_bom(pieces, qty))
-        nested, more = plan_materials([("fabric", c, [fab.frame.place(p) for c2, _, p in
-                                                      pieces if c2 == c]) for c in cuts],
-                                      shop, qty)
+        nested, more = plan_materials([("fabric", c, [p for c2, _, p in pieces if c2 == c])
+                                       for c in cuts], shop, qty)
     else:
         fab = plan(art, bleed, min_feature, qty)
         if surface is not None:

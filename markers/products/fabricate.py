@@ -1,5 +1,6 @@
 """Fabrication files for a sign shop, from a shop plan (``markers.core.shop``): a print
-SVG and PDF at 100 % with bleed and crop marks, one SVG cut file per film color, a DXF
+SVG and PDF at 100 % with bleed and crop marks, one SVG cut file per film color (and
+one per panel of a film cut across rolls), a DXF
 of the cut, trim and hole layers, the bill of materials and the nesting on the shop's
 rolls as CSV. All share one page, so registration targets line up."""
 
@@ -27,7 +28,8 @@ BOM_HEADER = ("color", "hex", "role", "sq in per sign", "sq ft per sign", "quant
               "total sq ft")
 MATERIALS_HEADER = ("material", "kind", "color", "grade", "roll width in",
                     "roll length in per sign", "waste per sign", "cost per sign",
-                    "quantity", "roll length in", "roll length yd", "waste", "cost")
+                    "quantity", "roll length in", "roll length yd", "waste", "cost",
+                    "cut across rolls")
 
 
 def bom_rows(bom: list[BomLine]) -> list[tuple[str, ...]]:
@@ -38,12 +40,14 @@ def bom_rows(bom: list[BomLine]) -> list[tuple[str, ...]]:
 
 def material_rows(lines: tuple[MaterialLine, ...]) -> list[tuple[str, ...]]:
     """The nested materials as text cells: per sign, then for the whole quantity (cost
-    includes the material's waste factor)."""
+    includes the material's waste factor), and each piece cut into panels across rolls
+    (its panels, seams and overlap)."""
     return [(x.one.material.name, x.kind, x.color, x.one.material.grade,
              f"{x.one.material.roll_width:g}", f"{x.one.length:.2f}", f"{x.one.waste:.1%}",
              f"{x.one.cost:.2f}", str(x.qty), f"{x.total.length:.2f}",
              f"{x.total.yards:.2f}",
-             f"{x.total.waste:.1%}", f"{x.total.cost:.2f}") for x in lines]
+             f"{x.total.waste:.1%}", f"{x.total.cost:.2f}",
+             "; ".join(str(split) for split in x.splits)) for x in lines]
 
 
 def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> bytes:
@@ -69,6 +73,8 @@ def fabrication_files(fab: Fabrication, art: Artwork,
         files.update({"print.svg": printed, "print.pdf": svg_to_pdf(printed)})
         for color in fab.cuts:
             files[f"cut-{color}.svg"] = cut_svg(fab, color)
+            for number in range(1, len(fab.panels(color)) + 1):
+                files[f"cut-{color}-panel-{number}.svg"] = cut_svg(fab, color, number)
         files["cut.dxf"] = cut_dxf(fab)
     files["bom.csv"] = _table(BOM_HEADER, bom_rows(fab.bom))
     if fab.materials:
@@ -77,7 +83,8 @@ def fabrication_files(fab: Fabrication, art: Artwork,
 
 
 #: The files of one sign's set, after its stem: STEM-print.svg, STEM-cut-red.svg, ...
-_PARTS = r"-(?:print\.svg|print\.pdf|cut-[a-z]+\.svg|cut\.dxf|bom\.csv|materials\.csv)"
+_PARTS = (r"-(?:print\.svg|print\.pdf|cut-[a-z]+(?:-panel-\d+)?\.svg|cut\.dxf|bom\.csv"
+          r"|materials\.csv)")
 
 
 def write_files(files: dict[str, bytes], out_dir: str | os.PathLike) -> list[Path]:

@@ -16,6 +16,9 @@ band but cannot say that it is reflective (``reflector-band`` review). The fabri
 files of a buoy other than a symbol buoy, and of a flag, are not the marker but its
 pieces (a round body developed flat, a flag's fabric cut with seam allowances), so they
 are not among the forms checked here; a symbol buoy's fabrication files are its wrap.
+Nor is a panel of a film cut across rolls (``cut-<film>-panel-<n>.svg``: a 24 in aid's
+film on 24 in rolls), which is the part of the film one roll gives; the film as applied
+is its ``cut-<film>.svg``, checked here.
 """
 
 from __future__ import annotations
@@ -84,6 +87,8 @@ def made(tmp_path_factory) -> dict[Path, tuple[str, float | None, str]]:
         folder = out / stem
         _run(["fabricate", kind, *options, "-o", str(folder)])
         for path in sorted(folder.iterdir()):
+            if "-panel-" in path.name:
+                continue  # one roll's part of a film cut across rolls (docstring)
             if path.name.endswith(("-print.pdf", ".dxf")) or "-cut-" in path.name:
                 form = "print.pdf" if path.name.endswith("-print.pdf") else path.suffix[1:]
                 files[path] = (kind, h, form if "-cut-" not in path.name else "cut.svg")
