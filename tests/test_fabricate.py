@@ -17,6 +17,7 @@ from shapely import unary_union
 from shapely.geometry import Point, Polygon, box
 
 import cli as cli_module
+import markers.core
 from markers import api
 from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.design import Design
@@ -392,11 +393,20 @@ def test_every_film_is_nested(design: Design) -> None:
 
 
 def test_a_film_wider_than_the_widest_roll_is_cut_in_panels(runner, tmp_path) -> None:
-    """A 24 in aid's green square does not fit the 24 in roll between its 1/4 in edges:
-    two panels overlapping 1/4 in, the seam at its middle, said in materials.csv and a
-    note, and cut from one file a panel; the panels make the film of cut-green.svg."""
+    """In a shop whose green film comes only on 24 in rolls, a 24 in aid's green square
+    does not fit the roll between its 1/4 in edges: two panels overlapping 1/4 in, the
+    seam at its middle, said in materials.csv and a note, and cut from one file a panel;
+    the panels make the film of cut-green.svg."""
+    default = (Path(markers.core.__file__).parent / "data" / "materials.yaml").read_text()
+    wide = [line for line in default.splitlines()
+            if "color: green" in line and "roll_width: 48" in line]
+    assert len(wide) == 1  # the default shop has a 48 in green roll: none is cut
+    shop = tmp_path / "shop.yaml"
+    shop.write_text(default.replace(wide[0] + "\n", ""))
+    out = tmp_path / "out"
     result = runner.invoke(cli_module.cli, ["fabricate", "aid-green", "-H", "24", "--id",
-                                            "WS-1", "-o", str(tmp_path)])
+                                            "WS-1", "--materials", str(shop), "-o", str(out)])
+    tmp_path = out
     assert result.exit_code == 0, result.output
     notes = [line for line in result.stderr.splitlines() if "cut across rolls" in line]
     assert len(notes) == 1 and "2 panels, seam at x 12.00 in" in notes[0]
