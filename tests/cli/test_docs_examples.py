@@ -80,6 +80,16 @@ def test_every_link_of_a_page_leads_somewhere(page: Path) -> None:
     assert not broken, broken
 
 
+@pytest.mark.parametrize("page", DOCS, ids=_name)
+def test_every_make_target_and_script_a_page_names_exists(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    targets = set(re.findall(r"^([a-z][\w-]*):", (ROOT / "Makefile").read_text(), re.M))
+    named = set(re.findall(r"(?:`|^)make ([a-z][\w-]*)", text, re.M))
+    assert named <= targets, named - targets
+    scripts = re.findall(r"\b((?:bench|examples|tests)/[\w/-]+\.py)\b", text)
+    assert [path for path in scripts if not (ROOT / path).is_file()] == []
+
+
 def _anchors(page: Path) -> set[str]:
     headings = re.findall(r"^#+ (.+)$", page.read_text(encoding="utf-8"), re.M)
     return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
