@@ -45,7 +45,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
            "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets",
-           "one_line", "job_pool", "JobFailed"]
+           "one_line", "job_pool", "JobFailed", "fix", "FIX_SUFFIXES"]
 
 if TYPE_CHECKING:
     from markers.core.artwork import Artwork
@@ -816,6 +816,88 @@ def report_pdf(items: list[FileReport], marked: list[bytes | list[bytes] | None]
     return pages(json.loads(reports(items, "json", pack)), shown, _pack(pack).name)
 
 
+#: What ``fix`` writes: a drawing (SVG, PDF, DXF) or, of a design file, the design.
+FIX_SUFFIXES = (".svg", ".pdf", ".dxf", *DESIGN_SUFFIXES)
+
+
+def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None,
+        pack: str | Pack = DEFAULT_PACK, overlay: bool = False) -> Any:
+    """The compliant version of the proof or design ``data`` (named ``name``) as a
+    ``suffix`` file (markers.products.repair.Repair): each marker rebuilt compliant where
+    it stood, what the proof set aside kept, every finding said as a change with its
+    paragraph, the overlay pages (with ``overlay``: SVGs of the vendor's drawing with the
+    compliant outline over it); and checked, so that ``data`` is made only when it
+    passes. What cannot be repaired (an aid's number the plan must choose, lettering not
+    read, anything under review) is listed and no file is made. An unreadable input or
+    a ``suffix`` it cannot be written as is a one-line WsmarkError."""
+    from markers.check.meant import meant
+    from markers.check.pipeline import CheckOptions, check_pages
+    from markers.products import repair
+
+    chosen = _pack(pack)
+    suffix = suffix.lower()
+    if suffix not in FIX_SUFFIXES:
+        raise WsmarkError(f"fix writes {', '.join(FIX_SUFFIXES)}, not {suffix or 'no suffix'}")
+    options = options or CheckOptions()
+    measured: list = []
+    report, pages = check_pages(data, name, options, chosen, measured)
+    if report.verdict == "error":
+        raise UnreadableDrawing(report.error or f"{name}: cannot be read")
+    placed, cannot, notes = repair.plan(report, [meant(facts, art, chosen.kinds)
+                                                 for facts, art in measured], chosen)
+    result = repair.Repair(name, report, suffix, cannot=cannot, notes=notes, placed=placed)
+    under = _pictures(data, name, pages) if overlay or Path(name).suffix.lower() in (
+        ".svg", ".svgz") else [None] * len(pages)
+    if not cannot:
+        _fixed(result, data, name, pages, under, measured, chosen)
+    if overlay:
+        several = len(report.markers) > 1
+        result.overlay = [repair.overlay_svg(page, on, result.changes + result.cannot, picture,
+                                             several)
+                          for n, (page, picture) in enumerate(zip(pages, under))
+                          if (on := [p for p in placed if p.page == n])]
+    return result
+
+
+def _fixed(result: Any, data: bytes, name: str, pages: list[Artwork], under: list,
+           measured: list, pack: Pack) -> None:
+    """The repaired file of ``result`` (markers.products.repair.Repair), checked: its
+    ``data`` and changes when it passes, else what still fails (its ``cannot``)."""
+    from markers.check.pipeline import CheckOptions, check_pages
+    from markers.products import repair
+
+    placed, report, suffix = result.placed, result.report, result.suffix
+    vendor = [u[1] if u is not None and u[0] == "image/svg+xml" else None for u in under]
+    native = {".pdf": (".pdf", ".ai"), ".dxf": (".dxf",)}.get(suffix, ())
+    source = data if Path(name).suffix.lower() in native else None
+    fixed = repair.fixed_file(pages, placed, suffix, vendor, source)
+    after: list = []
+    checked, _ = check_pages(fixed, f"fixed{suffix}", CheckOptions(), pack, after)
+    result.fixed_report = checked
+    if checked.verdict != "pass" or len(after) != len(placed):
+        result.cannot = [repair.Change(f.marker, f.rule, f.citation,
+                                       f"the rebuilt drawing still fails: {f.message}")
+                         for f in checked.findings if f.severity in ("error", "review")] or [
+            repair.Change(0, "", "", f"the rebuilt drawing is read as {len(after)} "
+                                     f"marker(s), not {len(placed)}")]
+        return
+    result.data = fixed
+    result.changes, left = repair.change_lines(report, [facts for facts, _ in measured], placed,
+                                               [facts for facts, _ in after], checked, pack)
+    result.notes += left
+
+
+def _pictures(data: bytes, name: str, pages: list[Artwork]) -> list:
+    """The vendor's own drawing of each page (markers.read.underlay: an SVG's safe copy,
+    a PDF page's picture), None where there is none (a DXF)."""
+    from markers.read.underlay import underlays
+
+    try:
+        return underlays(data, name, pages)
+    except UnreadableDrawing:
+        return [None] * len(pages)
+
+
 def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, int]]:
     """The reference sheets of every kind as PDF bytes, with the page (from 1) on which
     each kind is drawn."""
@@ -826,3 +908,4 @@ def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, 
     pages, _ = sheet_pages(chosen, None, STANDARD_SIZES, "letter")
     index = {page.kind: number for number, page in enumerate(pages, start=1) if page.kind}
     return sheets_pdf(chosen, pages), index
+

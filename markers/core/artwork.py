@@ -15,7 +15,7 @@ from shapely import STRtree, unary_union
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-__all__ = ["FEATURE_NAMES", "Shape", "Layer", "LegendItem", "Artwork"]
+__all__ = ["FEATURE_NAMES", "Shape", "Layer", "LegendItem", "Artwork", "moved"]
 
 #: Named geometry a drawing may mark by an element's id or label, and builders name:
 #: the display area H is measured on, the waterline of a buoy, the sign's panel, the
@@ -130,3 +130,25 @@ def _union(parts: list[BaseGeometry]) -> BaseGeometry:
     if len(parts) == 1 and parts[0].geom_type == "Polygon" and parts[0].is_valid:
         return parts[0]
     return unary_union(parts)
+
+
+def moved(art: Artwork, factor: float = 1.0, dx: float = 0.0, dy: float = 0.0,
+          size: tuple[float, float] | None = None) -> Artwork:
+    """``art`` scaled ``factor`` times about its origin, then moved by (``dx``, ``dy``),
+    on a page of ``size`` (default: its own, scaled); its letters' cap heights scale too.
+    (A drawing at 1:4 at full size; a page laid on a larger one.)"""
+    from dataclasses import replace
+
+    from shapely import affinity
+
+    def place(g: BaseGeometry) -> BaseGeometry:
+        return affinity.translate(affinity.scale(g, factor, factor, origin=(0, 0)), dx, dy)
+
+    layers = tuple(Layer(layer.color, layer.hex, tuple(Shape(place(s.geometry))
+                                                       for s in layer.shapes))
+                   for layer in art.layers)
+    legends = tuple(replace(item, outlines=place(item.outlines), box=place(item.box),
+                            cap_height=item.cap_height * factor) for item in art.legends)
+    width, height = size or (art.width * factor, art.height * factor)
+    return replace(art, width=width, height=height, layers=layers, legends=legends,
+                   features={k: place(g) for k, g in art.features.items()})

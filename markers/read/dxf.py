@@ -388,6 +388,9 @@ class _Reader:
                 raise UnreadableDrawing(f"{self.name}: the drawing has no height")
             k = display_height / (maxy - miny)
         meta["user_unit_in"] = self.unit * k
+        # page inches back to the drawing's units (to lay something on it again)
+        meta["dxf_matrix"] = (1 / (k * self.unit), 0.0, minx / self.unit, 0.0,
+                              -1 / (k * self.unit), maxy / self.unit)
         flip = np.array([[k, 0.0, -minx * k], [0.0, -k, maxy * k], [0.0, 0.0, 1.0]])
 
         def place(geometry: BaseGeometry) -> BaseGeometry:
