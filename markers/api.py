@@ -35,7 +35,7 @@ from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
            "kind", "kind_names", "help_texts", "example_kind", "choices", "parse_length",
-           "design", "with_permit_id",
+           "design", "with_permit_id", "read_input",
            "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
            "check", "check_budget", "check_paths", "inputs", "check_inputs", "check_options",
            "annotation_targets", "copy_paths", "copy_bytes", "annotate", "annotate_pages",
@@ -45,7 +45,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
            "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets",
-           "one_line", "job_pool", "JobFailed", "fix", "FIX_SUFFIXES"]
+           "one_line", "job_pool", "JobFailed", "fix", "fix_report", "FIX_SUFFIXES"]
 
 if TYPE_CHECKING:
     from markers.core.artwork import Artwork
@@ -193,6 +193,21 @@ def design_from_file(path: str | Path | None = None, data: bytes | None = None,
 
         data, name = read_limited(path, str(path)), str(path)
     return parse_design(data, name or "design.yaml")
+
+
+def read_input(path: str | Path) -> bytes:
+    """The bytes of the drawing or design at ``path`` (at most the readers' size limit);
+    a one-line UnreadableDrawing when it is missing, not a file or too large."""
+    from markers.read.limits import read_limited
+
+    path = Path(path)
+    if not path.is_file():
+        raise UnreadableDrawing(f"{path}: no such file" if not path.exists() else
+                                f"{path}: not a file")
+    try:
+        return read_limited(path, str(path))
+    except OSError as err:
+        raise UnreadableDrawing(f"{path}: cannot read ({err.strerror or err})") from None
 
 
 def is_design_file(name: str) -> bool:
@@ -825,12 +840,20 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
     """The compliant version of the proof or design ``data`` (named ``name``) as a
     ``suffix`` file (markers.products.repair.Repair): each marker rebuilt compliant where
     it stood, what the proof set aside kept, every finding said as a change with its
-    paragraph, the overlay pages (with ``overlay``: SVGs of the vendor's drawing with the
-    compliant outline over it); and checked, so that ``data`` is made only when it
-    passes. What cannot be repaired (an aid's number the plan must choose, lettering not
-    read, anything under review) is listed and no file is made. An unreadable input or
-    a ``suffix`` it cannot be written as is a one-line WsmarkError."""
-    from markers.check.meant import meant
+    paragraph; and checked, so that its ``data`` is made only when it passes. What cannot
+    be repaired (an aid's number the plan must choose, lettering not read, anything
+    under review) is listed and no file is made. With ``overlay``: the overlay pages
+    (SVGs of the vendor's drawing with the compliant outline over it, the changes
+    numbered) and the marked-up copy of the proof, for ``fix_report``. A design file
+    comes back as the corrected design (``.yaml``, ``.json``) or drawn. An unreadable
+    input, or a ``suffix`` it cannot be written as, is a one-line WsmarkError.
+
+    >>> thin = build(design("control", 24, legend="5 MPH", outline=1.5), as_declared=True)
+    >>> fixed = fix(render(thin, ".svg"), "thin.svg", ".svg")
+    >>> fixed.exit_status, [c.rule for c in fixed.changes], fixed.fixed_report.verdict
+    (0, ['outline-width'], 'pass')
+    """
+    from markers.check.meant import Meant, meant
     from markers.check.pipeline import CheckOptions, check_pages
     from markers.products import repair
 
@@ -843,8 +866,14 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
     report, pages = check_pages(data, name, options, chosen, measured)
     if report.verdict == "error":
         raise UnreadableDrawing(report.error or f"{name}: cannot be read")
-    placed, cannot, notes = repair.plan(report, [meant(facts, art, chosen.kinds)
-                                                 for facts, art in measured], chosen)
+    meants = [meant(facts, art, chosen.kinds) for facts, art in measured]
+    if is_design_file(name):  # the design as declared, not as its drawing reads back
+        meants = [Meant(parse_design(data, name), m.how, m.anchor, m.extent, "declared")
+                  for m in meants]
+    placed, cannot, notes = repair.plan(report, [f for f, _ in measured], meants, chosen)
+    if suffix in DESIGN_SUFFIXES and len(report.markers) != 1:
+        raise WsmarkError(f"{name}: a design file holds one marker, and this proof has "
+                          f"{len(report.markers)}; write a drawing (.svg, .pdf, .dxf)")
     result = repair.Repair(name, report, suffix, cannot=cannot, notes=notes, placed=placed)
     under = _pictures(data, name, pages) if overlay or Path(name).suffix.lower() in (
         ".svg", ".svgz") else [None] * len(pages)
@@ -856,7 +885,21 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
                                              several)
                           for n, (page, picture) in enumerate(zip(pages, under))
                           if (on := [p for p in placed if p.page == n])]
+        result.marked = annotate_pages(report, pages, data, name)
     return result
+
+
+def fix_report(result: Any, pack: str | Pack = DEFAULT_PACK) -> bytes:
+    """The ``--report`` PDF of a repair made with ``overlay``: the clerk's report of the
+    proof as it came, then each overlay page (the compliant outline over the vendor's
+    drawing, the changes numbered and listed with their paragraphs, what could not be
+    repaired in amber)."""
+    from render.pdf import combine_pdfs
+    from render.raster import svgs_to_pdfs
+
+    clerk = report_pdf([result.report], [result.marked], pack)
+    return combine_pdfs([clerk, *svgs_to_pdfs(result.overlay)],
+                        f"wsmark fix of {Path(result.file).name}")
 
 
 def _fixed(result: Any, data: bytes, name: str, pages: list[Artwork], under: list,
@@ -870,7 +913,8 @@ def _fixed(result: Any, data: bytes, name: str, pages: list[Artwork], under: lis
     vendor = [u[1] if u is not None and u[0] == "image/svg+xml" else None for u in under]
     native = {".pdf": (".pdf", ".ai"), ".dxf": (".dxf",)}.get(suffix, ())
     source = data if Path(name).suffix.lower() in native else None
-    fixed = repair.fixed_file(pages, placed, suffix, vendor, source)
+    fixed = repair.design_file(placed[0].design, suffix) if suffix in DESIGN_SUFFIXES else \
+        repair.fixed_file(pages, placed, suffix, vendor, source)
     after: list = []
     checked, _ = check_pages(fixed, f"fixed{suffix}", CheckOptions(), pack, after)
     result.fixed_report = checked

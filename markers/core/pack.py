@@ -163,13 +163,19 @@ class Mend:
     (a number, a ColorMatch or words; None: not this finding's). ``redo(design,
     finding, law)`` corrects the design a drawing means (or a design file declares)
     where the finding puts a value of it in doubt (None: the design as read; a
-    DesignError says the finding cannot be repaired, and why). ``cannot``: the finding is not for a repair to answer
+    DesignError says the finding cannot be repaired, and why). ``answers_review``: a
+    ``review`` of the rule is about what a rebuilt marker sets anew (where words stand,
+    judged on a box estimated from font text; a band's reflective material, which a
+    shop's file cannot name), not about what the drawing means: rebuilding answers it,
+    once every line of the marker's lettering was read.
+    ``cannot``: the finding is not for a repair to answer
     (an aid's number is the plan's to choose), and why, in a format string as ``what``."""
 
     what: str = ""
     value: Callable[[Any, Any], Any] | None = None
     redo: Callable[[Design, Any, Law], Design] | None = None
     cannot: str | None = None
+    answers_review: bool = False
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from markers.errors import WsmarkError
 if TYPE_CHECKING:
     from markers.check.meant import Meant
 
-__all__ = ["Placed", "Change", "Repair", "plan", "change_lines", "design_yaml",
+__all__ = ["Placed", "Change", "Repair", "plan", "change_lines", "design_file",
            "Box", "placed_box"]
 
 #: (x0, y0, x1, y1) inches on the page, y down.
@@ -94,6 +94,7 @@ class Repair:
     fixed_report: Any = None
     overlay: list[bytes] = field(default_factory=list)
     placed: list[Placed] = field(default_factory=list)
+    marked: list[bytes] = field(default_factory=list)
 
     @property
     def exit_status(self) -> int:
@@ -115,14 +116,16 @@ class Repair:
         return "\n".join(lines)
 
 
-def plan(report: Any, meant: list[Meant], pack: Pack
+def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack
          ) -> tuple[list[Placed], list[Change], list[Change]]:
     """The markers of ``report`` rebuilt (each as ``meant`` says, corrected by the pack's
-    mends of its findings), what cannot be repaired, and the notes."""
+    mends of its findings), what cannot be repaired, and the notes; ``facts`` are what
+    was measured of each marker."""
     placed, cannot, notes = [], [], []
-    for marker, what in zip(report.markers, meant):
+    for marker, what, measured in zip(report.markers, meant, facts):
         findings = [f for f in report.findings if f.marker == marker.index and not f.waived]
-        refused = [c for c in (_refusal(f, pack.mends.get(f.rule)) for f in findings) if c]
+        refused = [c for c in (_refusal(f, pack.mends.get(f.rule), measured)
+                               for f in findings) if c]
         cannot += refused
         if refused:
             continue
@@ -149,14 +152,26 @@ def plan(report: Any, meant: list[Meant], pack: Pack
     return placed, cannot, notes
 
 
-def _refusal(finding: Any, mend: Mend | None) -> Change | None:
-    """Why a finding is not for a repair to answer, or None."""
-    if finding.severity == "review":
+def _refusal(finding: Any, mend: Mend | None, facts: Any) -> Change | None:
+    """Why a finding is not for a repair to answer, or None. A review is, but where the
+    rule judges only where words stand and the words were read: the rebuilt marker sets
+    them anew (moot_review)."""
+    if finding.severity == "review" and not moot_review(finding, mend, facts):
         return Change(finding.marker, finding.rule, finding.citation, finding.message)
     if mend is not None and mend.cannot:
         return Change(finding.marker, finding.rule, finding.citation,
                       _words(mend.cannot, finding))
     return None
+
+
+def moot_review(finding: Any, mend: Mend | None, facts: Any) -> bool:
+    """Whether a ``review`` finding is answered by rebuilding (``Mend.answers_review``):
+    it is about what the rebuilt marker sets anew, and every line of the marker's
+    lettering was read (lettering that was not is never guessed)."""
+    if finding.severity != "review" or mend is None or not mend.answers_review:
+        return False
+    return all(leg.text and not leg.doubt
+               for part in (facts, *facts.faces) for leg in part.letters.legends)
 
 
 def _corrected(design: Design, findings: list[Any], pack: Pack) -> tuple[Design, Change | None]:
@@ -213,15 +228,19 @@ def change_lines(report: Any, before: list[Any], placed: list[Placed], after: li
     left = {(f.marker, f.rule) for f in fixed_report.findings if f.severity in ANSWERED}
     out, notes = [], []
     for f in report.findings:
-        if f.waived or f.severity not in ANSWERED or f.marker not in fixed:
+        mend = pack.mends.get(f.rule) or Mend()
+        answered = f.severity in ANSWERED or moot_review(f, mend, before[f.marker])
+        if f.waived or not answered or f.marker not in fixed:
             continue
         if (number[f.marker], f.rule) in left:
             notes.append(Change(f.marker, f.rule, f.citation, f"left as drawn: {f.message}"))
             continue
-        mend = pack.mends.get(f.rule) or Mend()
         old = mend.value(before[f.marker], f) if mend.value else None
         new = mend.value(fixed[f.marker], f) if mend.value else None
-        if not mend.what or (mend.value is not None and new is None):
+        if f.severity == "review":
+            what = f.message.partition(" could not be judged")[0]
+            text = f"{what}: set by the rebuilt marker (the drawing did not let it be judged)"
+        elif not mend.what or (mend.value is not None and new is None):
             text = f"{f.rule} answered by the rebuilt marker (was: {f.message})"
         else:
             design = next(p.design for p in placed if p.index == f.marker)
@@ -269,9 +288,11 @@ def _size_name(facts: Any) -> str:
 
 # ------------------------------------------------------------------ design files
 
-def design_yaml(design: Design) -> bytes:
-    """A design as the YAML ``wsmark render`` and ``check`` read: its fields that differ
-    from the defaults, in the order Design declares them."""
+def design_file(design: Design, suffix: str) -> bytes:
+    """A design as the YAML (or, for ``.json``, JSON) ``wsmark render`` and ``check``
+    read: its fields that differ from the defaults, in the order Design declares them."""
+    import json
+
     import yaml
 
     blank = Design(design.kind)
@@ -279,6 +300,8 @@ def design_yaml(design: Design) -> bytes:
               if value != getattr(blank, name) or name == "kind"}
     if "ws_id" in record:
         record["id"] = record.pop("ws_id")
+    if suffix == ".json":
+        return (json.dumps(record, indent=2) + "\n").encode("utf-8")
     return yaml.safe_dump(record, sort_keys=False, allow_unicode=True).encode("utf-8")
 
 
