@@ -37,7 +37,8 @@ def kept(before, after) -> list[str]:
         if was.display_height_in is not None and now.display_height_in is not None and \
                 abs(max(was.display_height_in, 12.0) - now.display_height_in) > 0.02:
             lost.append(f"H {was.display_height_in} -> {now.display_height_in}")
-        if was.legend and " ".join(was.legend.split()) != " ".join((now.legend or "").split()):
+        if was.legend and not was.ws_id and \
+                " ".join(was.legend.split()) != " ".join((now.legend or "").split()):
             lost.append(f"legend {was.legend!r} -> {now.legend!r}")
         if was.ws_id and now.ws_id and was.ws_id.replace(" ", "-") != now.ws_id:
             lost.append(f"id {was.ws_id} -> {now.ws_id}")

@@ -323,7 +323,8 @@ def fixed_svg(width: float, height: float, markers: list[tuple[Artwork, float, f
     """A repaired page ``width`` x ``height`` inches: the vendor's own drawing
     (``vendor``, an SVG whose viewport is its page, laid on ``vendor_box`` (x, y, w,
     h)), else what was read of it (``redrawn``: its paint and its text), shown only
-    within ``kept`` (the page less the markers it replaces); over it each rebuilt marker
+    within ``kept`` (the page less the markers it replaces; None: all of it); over it
+    each rebuilt marker
     (art, x, y, scale: its origin at x, y, drawn at that scale). ``declare``: the page
     holds one marker and says so (its ``design:`` line, display area and guides, as
     ``to_svg`` writes them); else its guides are drawn unnamed (a buoy's waterline as a
@@ -334,10 +335,13 @@ def fixed_svg(width: float, height: float, markers: list[tuple[Artwork, float, f
                     _description(markers[0][0])[1] if declare and markers else
                     "the compliant version of a proof, made by wsmark fix")
     vendor_group = None
-    if kept is not None and (vendor is not None or redrawn is not None):
-        clip = drawing.defs.add(drawing.clipPath(id=KEPT_CLIP))
-        clip.add(drawing.path(d=geometry_path(kept)))
-        vendor_group = drawing.g(id="vendor-drawing", clip_path=f"url(#{KEPT_CLIP})")
+    if vendor is not None or redrawn is not None:
+        clipped = {}
+        if kept is not None:
+            clip = drawing.defs.add(drawing.clipPath(id=KEPT_CLIP))
+            clip.add(drawing.path(d=geometry_path(kept)))
+            clipped = {"clip_path": f"url(#{KEPT_CLIP})"}
+        vendor_group = drawing.g(id="vendor-drawing", **clipped)
         if redrawn is not None:
             for group in _layer_groups(drawing, redrawn, prefix="vendor-"):
                 vendor_group.add(group)

@@ -142,20 +142,41 @@ def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack
             cannot.append(Change(marker.index, "", "",
                                  f"the design it means cannot be built compliant: {err}"))
             continue
-        if what.basis == "inferred" and design.display_height is not None:
+        if (what.basis or "").startswith("inferred") and design.display_height is not None:
             notes.append(Change(marker.index, "display-height", "", (
                 f"display area {design.display_height:g} in inferred from the panel (nothing "
                 "on the proof states or declares it) and used; if another size is meant, "
                 "state it on the proof or give --display-height")))
         x, y = _origin(what, art)
         placed.append(Placed(marker.index, marker.page - 1, design, art, x, y, what.extent))
+    notes += [_not_kept(p, item) for facts_ in facts for item in facts_.drawing.set_aside
+              for p in placed if item.what != "page background"
+              and _meets(_joined(p.extent, placed_box(p)), item.bbox)]
     return placed, cannot, notes
 
 
+def _meets(outer: Box, bbox: tuple[float, float, float, float]) -> bool:
+    """Whether the box ``outer`` (x0, y0, x1, y1) reaches into ``bbox`` ([x, y, w, h])."""
+    x, y, w, h = bbox
+    return x < outer[2] + CLEARANCE and outer[0] - CLEARANCE < x + w and \
+        y < outer[3] + CLEARANCE and outer[1] - CLEARANCE < y + h
+
+
+def _not_kept(p: Placed, item: Any) -> Change:
+    """What of the page a rebuilt marker clears: drawn on the marker it replaces, or
+    reached over where the rebuilt one is larger."""
+    x, y, w, h = item.bbox
+    x0, y0, x1, y1 = p.extent
+    on = x0 - CLEARANCE <= x and y0 - CLEARANCE <= y and x + w <= x1 + CLEARANCE \
+        and y + h <= y1 + CLEARANCE
+    why = "drawn on the marker the rebuilt one replaces" if on else \
+        "the rebuilt marker, larger than the one it replaces, reaches over it"
+    return Change(p.index, "set-aside", "", f"not kept: {item.describe()}, {why}")
+
+
 def _refusal(finding: Any, mend: Mend | None, facts: Any) -> Change | None:
-    """Why a finding is not for a repair to answer, or None. A review is, but where the
-    rule judges only where words stand and the words were read: the rebuilt marker sets
-    them anew (moot_review)."""
+    """Why a finding is not for a repair to answer, or None. A review is, but where
+    the rebuilt marker sets anew what it is about (moot_review)."""
     if finding.severity == "review" and not moot_review(finding, mend, facts):
         return Change(finding.marker, finding.rule, finding.citation, finding.message)
     if mend is not None and mend.cannot:
@@ -391,10 +412,10 @@ def page_pdf(page: Artwork, placed: list[Placed], vendor: bytes | None, source: 
     if source is not None and "pdf_matrix" in page.meta:
         laid = (source, int(page.meta.get("page", 1)) - 1)
         matrix = page.meta["pdf_matrix"]
-    else:
+    else:  # the vendor's SVG, or what was read of the page, made a PDF page
         w, h = f.page
-        drawn = vendor or fixed_svg(w, h, [], kept=box_of(0, 0, w, h),
-                                    redrawn=moved(page, 1 / k, size=(w, h)))
+        drawn = fixed_svg(w, h, [], vendor=vendor, vendor_box=(0.0, 0.0, w, h),
+                          redrawn=None if vendor else moved(page, 1 / k, size=(w, h)))
         laid, matrix = (svg_to_pdf(drawn, declare=False), 0), (1 / 72, 0, 0, 0, -1 / 72, h)
     m00, m01, m02, m10, m11, m12 = matrix
     cm = (72 * m00, -72 * m10, 72 * m01, -72 * m11, 72 * (m02 + f.dx), 72 * (f.height - m12 - f.dy))
@@ -434,11 +455,6 @@ def kept_part(art: Artwork, kept: Any) -> Artwork:
     return replace(art, layers=tuple(layer for layer in layers if layer.shapes),
                    legends=legends)
 
-
-def box_of(x0: float, y0: float, x1: float, y1: float) -> Any:
-    from shapely.geometry import box
-
-    return box(x0, y0, x1, y1)
 
 
 def page_svg(page: Artwork, placed: list[Placed], vendor: bytes | None,
@@ -526,10 +542,10 @@ def page_pdf(page: Artwork, placed: list[Placed], vendor: bytes | None, source: 
     if source is not None and "pdf_matrix" in page.meta:
         laid = (source, int(page.meta.get("page", 1)) - 1)
         matrix = page.meta["pdf_matrix"]
-    else:
+    else:  # the vendor's SVG, or what was read of the page, made a PDF page
         w, h = f.page
-        drawn = vendor or fixed_svg(w, h, [], kept=box_of(0, 0, w, h),
-                                    redrawn=moved(page, 1 / k, size=(w, h)))
+        drawn = fixed_svg(w, h, [], vendor=vendor, vendor_box=(0.0, 0.0, w, h),
+                          redrawn=None if vendor else moved(page, 1 / k, size=(w, h)))
         laid, matrix = (svg_to_pdf(drawn, declare=False), 0), (1 / 72, 0, 0, 0, -1 / 72, h)
     m00, m01, m02, m10, m11, m12 = matrix
     cm = (72 * m00, -72 * m10, 72 * m01, -72 * m11, 72 * (m02 + f.dx), 72 * (f.height - m12 - f.dy))
@@ -569,11 +585,6 @@ def kept_part(art: Artwork, kept: Any) -> Artwork:
     return replace(art, layers=tuple(layer for layer in layers if layer.shapes),
                    legends=legends)
 
-
-def box_of(x0: float, y0: float, x1: float, y1: float) -> Any:
-    from shapely.geometry import box
-
-    return box(x0, y0, x1, y1)
 
 
 def page_svg(page: Artwork, placed: list[Placed], vendor: bytes | None,
