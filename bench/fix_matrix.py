@@ -1,10 +1,12 @@
-"""Issue 25's acceptance in full (the suite runs a sample, tests/products/test_repair.py):
-every seeded defect drawing of tests/drawings/defects in each form a proof reaches a
-clerk (tests/proof_forms.py: SVG, cairo PDF, reportlab CMYK PDF, DXF in inches and mm,
-a proof sheet with a title block) is fixed to its own format, and the fixed file is
-checked: it must pass and keep the original's kind, display height, legend and id, or
-the repair must list what it cannot repair (and make no file). Prints a line per
-drawing and form, and the counts. Run: python bench/fix_matrix.py [NAME-PART ...]
+"""Issue 25's acceptance in full (the suite runs a sample, tests/test_repair.py): every
+seeded defect drawing of tests/drawings/defects in each form a proof reaches a clerk
+(tests/proof_forms.py: SVG, cairo PDF, reportlab CMYK PDF, DXF in inches and mm, a proof
+sheet with a title block), and every proof of the producers corpus
+(tests/data/producers/, with the options its manifest gives the checker), is fixed to
+its own format, and the fixed file checked afresh: it must pass and keep the original's
+kind, display height (or the minimum, where it was under it), legend and id, or the
+repair must list what it cannot repair (and make no file). Prints a line per file and
+form, and the counts. Run: python bench/fix_matrix.py [NAME-PART ...]
 """
 
 from __future__ import annotations
@@ -20,12 +22,31 @@ from proof_forms import FORMS, SUFFIX, proof_forms  # noqa: E402
 from markers import api  # noqa: E402
 from markers.errors import WsmarkError  # noqa: E402
 
-DEFECTS = Path(__file__).resolve().parents[1] / "tests" / "drawings" / "defects"
+TESTS = Path(__file__).resolve().parents[1] / "tests"
+DEFECTS = TESTS / "drawings" / "defects"
+PRODUCERS = TESTS / "data" / "producers"
 
 
-def judged(data: bytes, name: str):
-    report, _ = api.check(data, name)
+def judged(data: bytes, name: str, options=None):
+    report, _ = api.check(data, name, options)
     return report
+
+
+def cases(wanted: list[str]):
+    """(label, bytes, name, check options) of every case."""
+    import json
+
+    for path in sorted(DEFECTS.glob("*.svg")):
+        if not wanted or any(w in path.name for w in wanted):
+            for form, data in proof_forms(path.read_bytes(), path.name).items():
+                yield f"{path.name} {form}", data, f"{path.stem}{SUFFIX[form]}", None
+    for entry in json.loads((PRODUCERS / "manifest.json").read_text())["files"]:
+        if wanted and not any(w in entry["file"] for w in wanted):
+            continue
+        args = entry.get("check_args", [])
+        scale = float(args[args.index("--scale") + 1]) if "--scale" in args else None
+        yield (entry["file"], (PRODUCERS / entry["file"]).read_bytes(), entry["file"],
+               api.check_options(None, scale))
 
 
 def kept(before, after) -> list[str]:
@@ -49,29 +70,27 @@ def main() -> int:
     wanted = sys.argv[1:]
     counts = {"pass": 0, "listed": 0, "bad": 0}
     started = time.process_time()
-    for path in sorted(DEFECTS.glob("*.svg")):
-        if wanted and not any(w in path.name for w in wanted):
+    for label, data, name, options in cases(wanted):
+        suffix = Path(name).suffix
+        try:
+            before = judged(data, name, options)
+            result = api.fix(data, name, suffix, options)
+        except WsmarkError as err:
+            print(f"BAD    {label}: {err}")
+            counts["bad"] += 1
             continue
-        for form, data in proof_forms(path.read_bytes(), path.name).items():
-            name = f"{path.stem}{SUFFIX[form]}"
-            try:
-                before = judged(data, name)
-                result = api.fix(data, name, SUFFIX[form])
-            except WsmarkError as err:
-                print(f"BAD    {path.name} {form}: {err}")
-                counts["bad"] += 1
-                continue
-            if result.data is None:
-                listed = "; ".join(c.text for c in result.cannot)
-                print(f"listed {path.name} {form} ({before.verdict}): {listed[:160]}")
-                counts["listed"] += 1
-                continue
-            after = judged(result.data, name)
-            lost = kept(before, after)
-            ok = after.verdict == "pass" and not lost
-            counts["pass" if ok else "bad"] += 1
-            print(f"{'pass  ' if ok else 'BAD   '} {path.name} {form} ({before.verdict} -> "
-                  f"{after.verdict}) {len(result.changes)} change(s) {'; '.join(lost)}")
+        if result.data is None:
+            listed = "; ".join(c.text for c in result.cannot)
+            print(f"listed {label} ({before.verdict}): {listed[:160]}")
+            counts["listed"] += 1
+            continue
+        given = options.scale if options is not None and suffix == ".dxf" else None
+        after = judged(result.data, name, api.check_options(None, given))
+        lost = kept(before, after)
+        ok = after.verdict == "pass" and not lost
+        counts["pass" if ok else "bad"] += 1
+        print(f"{'pass  ' if ok else 'BAD   '} {label} ({before.verdict} -> {after.verdict}) "
+              f"{len(result.changes)} change(s) {'; '.join(lost)}")
     print(f"{counts['pass']} fixed and passing, {counts['listed']} listed as not repairable, "
           f"{counts['bad']} wrong; {time.process_time() - started:.0f} CPU s")
     return 1 if counts["bad"] else 0

@@ -878,7 +878,7 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
     under = _pictures(data, name, pages) if overlay or Path(name).suffix.lower() in (
         ".svg", ".svgz") else [None] * len(pages)
     if not cannot:
-        _fixed(result, data, name, pages, under, measured, chosen)
+        _fixed(result, data, name, pages, under, measured, options, chosen)
     if overlay:
         several = len(report.markers) > 1
         result.overlay = [repair.overlay_svg(page, on, result.changes + result.cannot, picture,
@@ -903,7 +903,7 @@ def fix_report(result: Any, pack: str | Pack = DEFAULT_PACK) -> bytes:
 
 
 def _fixed(result: Any, data: bytes, name: str, pages: list[Artwork], under: list,
-           measured: list, pack: Pack) -> None:
+           measured: list, options: CheckOptions, pack: Pack) -> None:
     """The repaired file of ``result`` (markers.products.repair.Repair), checked: its
     ``data`` and changes when it passes, else what still fails (its ``cannot``)."""
     from markers.check.pipeline import CheckOptions, check_pages
@@ -913,10 +913,15 @@ def _fixed(result: Any, data: bytes, name: str, pages: list[Artwork], under: lis
     vendor = [u[1] if u is not None and u[0] == "image/svg+xml" else None for u in under]
     native = {".pdf": (".pdf", ".ai"), ".dxf": (".dxf",)}.get(suffix, ())
     source = data if Path(name).suffix.lower() in native else None
+    alone = not any(f.rule == "set-aside" for f in report.findings)
     fixed = repair.design_file(placed[0].design, suffix) if suffix in DESIGN_SUFFIXES else \
-        repair.fixed_file(pages, placed, suffix, vendor, source)
+        repair.fixed_file(pages, placed, suffix, vendor, source, alone)
+    # judged as the proof was: at the display height the clerk gave, and at the scale
+    # given when the proof was a DXF without units and stays one
+    given = options.scale if source is not None and suffix == ".dxf" else None
     after: list = []
-    checked, _ = check_pages(fixed, f"fixed{suffix}", CheckOptions(), pack, after)
+    checked, _ = check_pages(fixed, f"fixed{suffix}", CheckOptions(options.display_height,
+                                                                   given), pack, after)
     result.fixed_report = checked
     if checked.verdict != "pass" or len(after) != len(placed):
         result.cannot = [repair.Change(f.marker, f.rule, f.citation,

@@ -202,6 +202,20 @@ def cut_dxf(fab: Fabrication) -> bytes:
 
 
 
+def _upgraded(old: object) -> object:
+    """An R2010 document holding ``old``'s drawing (an R12 or R2000 file's), units
+    kept."""
+    import ezdxf
+    from ezdxf.addons import Importer
+
+    new = ezdxf.new("R2010")
+    new.header["$INSUNITS"] = old.header.get("$INSUNITS", 0)
+    importer = Importer(old, new)
+    importer.import_modelspace()
+    importer.finalize()
+    return new
+
+
 def fixed_dxf(original: bytes | None, to_dxf: tuple[float, ...], inches_per_unit: float,
               cleared: list[tuple[float, float, float, float]],
               markers: list[tuple[Artwork, float, float, float]],
@@ -214,6 +228,11 @@ def fixed_dxf(original: bytes | None, to_dxf: tuple[float, ...], inches_per_unit
     drawing's units: X = a x + b y + c, Y = d x + e y + f. ``design`` (a ``design:``
     line): the drawing holds one marker and declares it, its guides on layers that do
     not plot, as ``cut_dxf`` writes them."""
+    from markers.core.alone import import_alone
+    from markers.core.quiet import hush
+
+    import_alone("ezdxf")  # it reads no file of the user's (markers.core.alone)
+    hush("ezdxf")
     import ezdxf
     from ezdxf import bbox, units
     from shapely import affinity
@@ -227,6 +246,8 @@ def fixed_dxf(original: bytes | None, to_dxf: tuple[float, ...], inches_per_unit
         from ezdxf import recover
 
         doc, _ = recover.read(io.BytesIO(original))
+        if doc.dxfversion < "AC1018":  # R12 holds no HATCH, R2000 no true color: its
+            doc = _upgraded(doc)  # drawing goes into an R2010 document
         msp = doc.modelspace()
         boxes = [place(Polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])) for x0, y0, x1, y1
                  in cleared]

@@ -127,10 +127,17 @@ def _extent(facts: Facts, art: Artwork) -> Box:
     parts = [layer.geometry for layer in art.layers] + [item.box for item in art.legends]
     if facts.display.panel is not None:
         parts.append(facts.display.panel)
-    x0, y0, x1, y1 = shapely.total_bounds([p for p in parts if not p.is_empty])
+    parts = [p for p in parts if not p.is_empty]
+    if not parts:
+        return _painted(art)
+    x0, y0, x1, y1 = shapely.total_bounds(parts)
     return float(x0), float(y0), float(x1), float(y1)
 
 
 def _painted(art: Artwork) -> Box:
-    x0, y0, x1, y1 = shapely.total_bounds([layer.geometry for layer in art.layers])
+    """The box of what ``art`` paints (its page, when it paints nothing: a scan)."""
+    parts = [layer.geometry for layer in art.layers if not layer.geometry.is_empty]
+    if not parts:
+        return 0.0, 0.0, art.width, art.height
+    x0, y0, x1, y1 = shapely.total_bounds(parts)
     return float(x0), float(y0), float(x1), float(y1)

@@ -378,12 +378,15 @@ def _joined(a: Box, b: Box) -> Box:
 
 
 def fixed_file(pages: list[Artwork], placed: list[Placed], suffix: str,
-               vendor: list[bytes | None], source: bytes | None = None) -> bytes:
-    """The repaired drawing as ``suffix`` (.svg, .pdf): an SVG as ``page_svg`` makes it
-    (the vendor's own SVG where given, else redrawn); a PDF as ``page_pdf`` lays each
-    page (the vendor's own PDF page, ``source``, where it is one). One marker alone is
-    declared as wsmark declares what it draws."""
-    declare = len(placed) == 1
+               vendor: list[bytes | None], source: bytes | None = None,
+               alone: bool = False) -> bytes:
+    """The repaired drawing as ``suffix`` (.svg, .pdf, .dxf): an SVG as ``page_svg`` makes
+    it (the vendor's own SVG where given, else redrawn), a PDF as ``page_pdf`` and a DXF
+    as ``page_dxf`` (the vendor's own PDF page or DXF, ``source``, where it is one). One
+    marker ``alone`` on the proof (nothing set aside beside it) is declared as wsmark
+    declares what it draws; beside a title block or notes it is left to be read as the
+    vendor's was (a declared drawing is one marker: its notes would be its lettering)."""
+    declare = alone and len(placed) == 1
     if suffix in (".svg", ".dxf") and len(pages) > 1:
         raise WsmarkError(f"a proof of {len(pages)} pages is repaired as one .pdf, not "
                           f"as one {suffix}")
@@ -508,12 +511,15 @@ def _joined(a: Box, b: Box) -> Box:
 
 
 def fixed_file(pages: list[Artwork], placed: list[Placed], suffix: str,
-               vendor: list[bytes | None], source: bytes | None = None) -> bytes:
-    """The repaired drawing as ``suffix`` (.svg, .pdf): an SVG as ``page_svg`` makes it
-    (the vendor's own SVG where given, else redrawn); a PDF as ``page_pdf`` lays each
-    page (the vendor's own PDF page, ``source``, where it is one). One marker alone is
-    declared as wsmark declares what it draws."""
-    declare = len(placed) == 1
+               vendor: list[bytes | None], source: bytes | None = None,
+               alone: bool = False) -> bytes:
+    """The repaired drawing as ``suffix`` (.svg, .pdf, .dxf): an SVG as ``page_svg`` makes
+    it (the vendor's own SVG where given, else redrawn), a PDF as ``page_pdf`` and a DXF
+    as ``page_dxf`` (the vendor's own PDF page or DXF, ``source``, where it is one). One
+    marker ``alone`` on the proof (nothing set aside beside it) is declared as wsmark
+    declares what it draws; beside a title block or notes it is left to be read as the
+    vendor's was (a declared drawing is one marker: its notes would be its lettering)."""
+    declare = alone and len(placed) == 1
     if suffix in (".svg", ".dxf") and len(pages) > 1:
         raise WsmarkError(f"a proof of {len(pages)} pages is repaired as one .pdf, not "
                           f"as one {suffix}")
