@@ -556,9 +556,12 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
                    "declare it.")
 @click.option("--scale", type=click.FloatRange(min=0, min_open=True),
               help="Inches per user unit, for a drawing without a physical size.")
+@click.option("--budget", default="", metavar="CPU,MEM",
+              help="Most CPU time and memory the repair may use, e.g. 30s,2GB (default: "
+                   "that of checking one file, 20s,1024MB).")
 @_pack_opt
 def fix(proof: str, output: str, report_pdf: str | None, display_height: float | None,
-        scale: float | None, pack: str) -> None:
+        scale: float | None, budget: str, pack: str) -> None:
     """Hand back the compliant version of a failing proof (or design file): each marker
     rebuilt as the design it means, where it stood, the title block, notes and
     dimensions kept; every change listed with the paragraph it answers. What cannot be
@@ -577,8 +580,13 @@ def fix(proof: str, output: str, report_pdf: str | None, display_height: float |
                               "elsewhere")
     if report_pdf is not None and not report_pdf.lower().endswith(".pdf"):
         raise WsmarkError(f"--report {report_pdf}: the report is a PDF (use .pdf)")
-    result = api.fix(api.read_input(proof), proof, Path(output).suffix, options, pack,
-                     overlay=report_pdf is not None)
+    try:
+        limits = api.check_budget(budget)
+    except WsmarkError as err:
+        raise click.BadParameter(str(err), param_hint="--budget") from None
+    api.read_input(proof)  # a missing proof is said at once, before a worker starts
+    result = api.fix_file(proof, Path(output).suffix, options, pack,
+                          overlay=report_pdf is not None, budget=limits)
     click.echo(result.text())
     if result.data is not None:
         api.write_file(output, result.data)

@@ -45,7 +45,8 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
            "plan_map", "plan_packet", "check_suffixes", "report_pdf", "reference_sheets",
-           "one_line", "job_pool", "JobFailed", "fix", "fix_report", "FIX_SUFFIXES"]
+           "one_line", "job_pool", "JobFailed", "fix", "fix_file", "fix_report",
+           "FIX_SUFFIXES"]
 
 if TYPE_CHECKING:
     from markers.core.artwork import Artwork
@@ -887,6 +888,36 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
                           if (on := [p for p in placed if p.page == n])]
         result.marked = annotate_pages(report, pages, data, name)
     return result
+
+
+def fix_file(path: str | Path, suffix: str, options: CheckOptions | None = None,
+             pack: str | Pack = DEFAULT_PACK, overlay: bool = False,
+             budget: Limits | None = None) -> Any:
+    """``fix`` of the file at ``path``, in a worker process under ``budget`` (default:
+    that of checking one file, 20 CPU s and 1024 MB, as ``wsmark check`` has it): a
+    proof that takes more is a one-line WsmarkError, as is one that cannot be read."""
+    from markers.check.pipeline import CheckOptions
+    from markers.core.shown import short_name
+    from markers.runtime.budget import Limits
+    from markers.runtime.pool import budgeted_imap
+
+    job = (str(path), suffix, options or CheckOptions(), _pack(pack).name, overlay)
+    outcome = next(budgeted_imap(_fix_path, [job], 1, budget or Limits()))
+    if outcome.overrun is not None:
+        raise UnreadableDrawing(f"{short_name(str(path))}: {outcome.overrun}")
+    made, value = outcome.value
+    if made == "error":
+        raise WsmarkError(value)
+    return value
+
+
+def _fix_path(job: tuple[str, str, CheckOptions, str, bool]) -> tuple[str, Any]:
+    """One ``fix_file`` in its worker: ("ok", the Repair) or ("error", its one line)."""
+    path, suffix, options, pack_name, overlay = job
+    try:
+        return "ok", fix(read_input(path), path, suffix, options, get_pack(pack_name), overlay)
+    except WsmarkError as err:
+        return "error", str(err)
 
 
 def fix_report(result: Any, pack: str | Pack = DEFAULT_PACK) -> bytes:
