@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from proof_forms import FORMS, SUFFIX, proof_forms  # noqa: E402
+from proof_forms import SUFFIX, proof_forms  # noqa: E402
 
 from markers import api  # noqa: E402
 from markers.errors import WsmarkError  # noqa: E402

@@ -224,10 +224,10 @@ def fixed_dxf(original: bytes | None, to_dxf: tuple[float, ...], inches_per_unit
     entities lying wholly inside a ``cleared`` box are the markers it replaces and are
     dropped; else ``furniture``, what was read of it, drawn anew) and each rebuilt
     marker (art, x, y, scale: its origin at x, y page inches) as solid HATCHes in true
-    color on a layer per color. ``to_dxf`` (a, b, c, d, e, f) takes page inches to the
-    drawing's units: X = a x + b y + c, Y = d x + e y + f. ``design`` (a ``design:``
-    line): the drawing holds one marker and declares it, its guides on layers that do
-    not plot, as ``cut_dxf`` writes them."""
+    color on a layer per color, its reflector and permit label on layers that do not
+    plot. ``to_dxf`` (a, b, c, d, e, f) takes page inches to the drawing's units: X = a x
+    + b y + c, Y = d x + e y + f. ``design`` (a ``design:`` line): the drawing holds one
+    marker and declares it, its other guides too, as ``cut_dxf`` writes them."""
     from markers.core.alone import import_alone
     from markers.core.quiet import hush
 
@@ -301,9 +301,7 @@ def fixed_dxf(original: bytes | None, to_dxf: tuple[float, ...], inches_per_unit
             layer(layer_.color, layer_.hex)
             for shape in layer_.shapes:
                 hatch(moved(shape.geometry), layer_.color, layer_.hex)
-        if design is None:
-            continue
-        for name in GUIDES:
+        for name in GUIDES if design is not None else ("permit-label", "reflector"):
             guide = art.features.get(name)
             if guide is None or guide.is_empty:
                 continue

@@ -391,21 +391,22 @@ def _guides(drawing: svgwrite.Drawing, art: Artwork, named: bool, at: tuple[floa
             ) -> None:
     """A rebuilt marker's guides, its origin at (x, y) and drawn at ``scale`` (``at``),
     as children of the root (where the PDF's declaration finds them): named as
-    ``to_svg`` names them when the page declares its one marker; else only the
-    waterline, drawn as a plain line."""
+    ``to_svg`` names them when the page declares its one marker; else the reflector and
+    the permit label named (they say what color cannot, and declare no marker) and the
+    waterline drawn as a plain line."""
     from shapely import affinity
 
     x, y, scale = at
     guides = {name: affinity.affine_transform(g, [scale, 0, 0, scale, x, y])
               for name, g in art.features.items() if name in GUIDE_NAMES}
-    placed = replace(art, features=guides)
-    if named:
-        _display_area(drawing, placed)
-        if "permit-label" in guides:
-            drawing.add(drawing.path(d=geometry_path(guides["permit-label"]), id="permit-label",
-                                     fill="none", stroke="none"))
-        _buoy_guides(drawing, placed)
-    elif "waterline" in guides:
+    placed = replace(art, features=guides if named else {
+        name: g for name, g in guides.items() if name in ("permit-label", "reflector")})
+    _display_area(drawing, placed)
+    if "permit-label" in placed.features:
+        drawing.add(drawing.path(d=geometry_path(guides["permit-label"]), id="permit-label",
+                                 fill="none", stroke="none"))
+    _buoy_guides(drawing, placed)
+    if not named and "waterline" in guides:
         (x0, y0), (x1, y1) = guides["waterline"].coords[0], guides["waterline"].coords[-1]
         drawing.add(drawing.line((fmt(x0), fmt(y0)), (fmt(x1), fmt(y1)),
                                  stroke=WATERLINE_STROKE, stroke_width=fmt(WATERLINE_WIDTH)))

@@ -34,30 +34,20 @@ def proof_forms(svg: bytes, name: str, only: tuple[str, ...] = FORMS) -> dict[st
 
 
 def proof_sheet(svg: bytes, name: str, width: float, height: float) -> bytes:
-    """The drawing (``width`` x ``height`` in) on an artboard 4 in wider and 8 in taller
-    (inches), framed by a hairline border, with a shop's title block and a note below
-    it; the drawing kept as its own nested SVG, as an illustrator places one."""
+    """The drawing (``width`` x ``height`` in) on a shop's artboard in mm 4 in wider and
+    8 in taller (tests/test_proofs.py's: a hairline border, a title block and, here, a
+    note below the drawing), the drawing kept as its own nested SVG, as an illustrator
+    places one."""
     import xml.etree.ElementTree as ET
+
+    from test_proofs import MM, _sheet
 
     ET.register_namespace("", "http://www.w3.org/2000/svg")
     root = ET.fromstring(underlays(svg, name, [read_svg_bytes(svg, name)])[0][1])
-    root.attrib.update({"x": "2", "y": "2", "width": f"{width:.4f}", "height": f"{height:.4f}"})
-    nested = ET.tostring(root, encoding="unicode")
-    w, h = max(width + 4, 16.0), height + 8
-    tx, ty = w - 12.5, h - 5.0
-    return f"""<svg xmlns="http://www.w3.org/2000/svg" width="{w:.4f}in" height="{h:.4f}in"
- viewBox="0 0 {w:.4f} {h:.4f}">
- <rect x="0.25" y="0.25" width="{w - 0.5:.4f}" height="{h - 0.5:.4f}" fill="none" stroke="#000"
-  stroke-width="0.01"/>
- {nested}
- <g id="title-block" font-family="Helvetica" font-size="0.3" fill="#000">
-  <rect x="{tx:.4f}" y="{ty:.4f}" width="12" height="4.5" fill="none" stroke="#000"
-   stroke-width="0.02"/>
-  <text x="{tx + 0.3:.4f}" y="{ty + 0.8:.4f}">LAKESIDE SIGN CO. - PROOF 2291 REV A</text>
-  <text x="{tx + 0.3:.4f}" y="{ty + 2.0:.4f}">SCALE 1:1</text>
-  <text x="{tx + 0.3:.4f}" y="{ty + 3.4:.4f}">APPROVED BY ____________ DATE ______</text>
- </g>
- <text x="0.75" y="{h - 1.0:.4f}" font-family="Helvetica" font-size="0.25">NOTES: 3M DIAMOND
- GRADE SHEETING ON 0.080 ALUMINUM</text>
-</svg>""".encode("utf-8")
-
+    root.attrib.update({"x": f"{2 * MM:.4f}", "y": f"{2 * MM:.4f}",
+                        "width": f"{width * MM:.4f}", "height": f"{height * MM:.4f}"})
+    w, h = max(width + 4, 16.0) * MM, (height + 8) * MM
+    note = (f'<text x="20" y="{h - 25:.4f}" font-family="Helvetica" font-size="6">NOTES: 3M '
+            'DIAMOND GRADE SHEETING ON 0.080 ALUMINUM</text>')
+    return _sheet(ET.tostring(root, encoding="unicode"), width=w, height=h,
+                  extra=note).encode("utf-8")

@@ -156,9 +156,11 @@ def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack
 
 
 def _meets(outer: Box, bbox: tuple[float, float, float, float]) -> bool:
-    """Whether the box ``outer`` (x0, y0, x1, y1) reaches into ``bbox`` ([x, y, w, h])."""
+    """Whether the cleared box ``outer`` (x0, y0, x1, y1) reaches into ``bbox`` ([x, y,
+    w, h]) but does not lie inside it (a border round the marker is drawn outside)."""
     x, y, w, h = bbox
-    return x < outer[2] + CLEARANCE and outer[0] - CLEARANCE < x + w and \
+    around = x <= outer[0] and y <= outer[1] and outer[2] <= x + w and outer[3] <= y + h
+    return not around and x < outer[2] + CLEARANCE and outer[0] - CLEARANCE < x + w and \
         y < outer[3] + CLEARANCE and outer[1] - CLEARANCE < y + h
 
 
@@ -503,123 +505,3 @@ def _shifted(geometry: Any, dx: float, dy: float) -> Any:
     from shapely import affinity
 
     return affinity.translate(geometry, dx, dy)
-
-
-def _joined(a: Box, b: Box) -> Box:
-    """The box holding both boxes."""
-    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
-
-
-def fixed_file(pages: list[Artwork], placed: list[Placed], suffix: str,
-               vendor: list[bytes | None], source: bytes | None = None,
-               alone: bool = False) -> bytes:
-    """The repaired drawing as ``suffix`` (.svg, .pdf, .dxf): an SVG as ``page_svg`` makes
-    it (the vendor's own SVG where given, else redrawn), a PDF as ``page_pdf`` and a DXF
-    as ``page_dxf`` (the vendor's own PDF page or DXF, ``source``, where it is one). One
-    marker ``alone`` on the proof (nothing set aside beside it) is declared as wsmark
-    declares what it draws; beside a title block or notes it is left to be read as the
-    vendor's was (a declared drawing is one marker: its notes would be its lettering)."""
-    declare = alone and len(placed) == 1
-    if suffix in (".svg", ".dxf") and len(pages) > 1:
-        raise WsmarkError(f"a proof of {len(pages)} pages is repaired as one .pdf, not "
-                          f"as one {suffix}")
-    if suffix == ".svg":
-        return page_svg(pages[0], placed, vendor[0], declare)
-    if suffix == ".dxf":
-        return page_dxf(pages[0], placed, source, declare)
-    from render.pdf import fixed_pdf
-
-    return fixed_pdf([page_pdf(page, [p for p in placed if p.page == n], picture, source,
-                               declare) for n, (page, picture) in enumerate(zip(pages, vendor))])
-
-
-def page_pdf(page: Artwork, placed: list[Placed], vendor: bytes | None, source: bytes | None,
-             declare: bool) -> Any:
-    """The repaired ``page`` as a render.pdf.Sheet: the vendor's page (its own PDF page
-    when ``source`` is the PDF it was read from; else its SVG ``vendor``, or what was
-    read of it, made a PDF page) clipped to what is kept, the rebuilt markers over it."""
-    from render.pdf import Sheet
-    from render.raster import svg_to_pdf
-    from render.svg import fixed_svg
-
-    f = frame(page, placed)
-    k = float(page.meta.get("enlarged", 1.0))
-    over = svg_to_pdf(fixed_svg(f.width, f.height, f.markers, declare=declare))
-    if source is not None and "pdf_matrix" in page.meta:
-        laid = (source, int(page.meta.get("page", 1)) - 1)
-        matrix = page.meta["pdf_matrix"]
-    else:  # the vendor's SVG, or what was read of the page, made a PDF page
-        w, h = f.page
-        drawn = fixed_svg(w, h, [], vendor=vendor, vendor_box=(0.0, 0.0, w, h),
-                          redrawn=None if vendor else moved(page, 1 / k, size=(w, h)))
-        laid, matrix = (svg_to_pdf(drawn, declare=False), 0), (1 / 72, 0, 0, 0, -1 / 72, h)
-    m00, m01, m02, m10, m11, m12 = matrix
-    cm = (72 * m00, -72 * m10, 72 * m01, -72 * m11, 72 * (m02 + f.dx), 72 * (f.height - m12 - f.dy))
-    return Sheet(f.width, f.height, laid, cm, f.kept, over)
-
-
-def page_dxf(page: Artwork, placed: list[Placed], source: bytes | None, declare: bool
-             ) -> bytes:
-    """The repaired ``page`` as DXF: the vendor's own DXF (``source``) less the entities
-    of the markers it replaces, else what was read of the page less them (in inches),
-    and the rebuilt markers as solid fills."""
-    from render.dxf import fixed_dxf
-    from render.svg import design_line
-
-    f = frame(page, placed)
-    design = design_line(placed[0].art) if declare and placed else None
-    if source is not None and "dxf_matrix" in page.meta:
-        a, b, c, d, e, g = page.meta["dxf_matrix"]
-        to_dxf = (a, b, c - a * f.dx - b * f.dy, d, e, g - d * f.dx - e * f.dy)
-        return fixed_dxf(source, to_dxf, 1 / a, f.cleared, f.markers, design=design)
-    k = float(page.meta.get("enlarged", 1.0))
-    drawn = moved(page, 1 / k, f.dx, f.dy, (f.width, f.height))
-    return fixed_dxf(None, (1.0, 0.0, 0.0, 0.0, -1.0, f.height), 1.0, [], f.markers,
-                     furniture=kept_part(drawn, f.kept), design=design)
-
-
-def kept_part(art: Artwork, kept: Any) -> Artwork:
-    """What of ``art`` lies in ``kept``: its paint cut there, its lettering standing
-    there (mostly)."""
-    from markers.core.artwork import Layer, Shape
-
-    layers = [Layer(layer.color, layer.hex, tuple(
-        Shape(s.geometry.intersection(kept)) for s in layer.shapes
-        if s.geometry.intersects(kept))) for layer in art.layers]
-    legends = tuple(item for item in art.legends
-                    if item.box.intersection(kept).area >= 0.5 * item.box.area)
-    return replace(art, layers=tuple(layer for layer in layers if layer.shapes),
-                   legends=legends)
-
-
-
-def page_svg(page: Artwork, placed: list[Placed], vendor: bytes | None,
-             declare: bool) -> bytes:
-    """The repaired ``page`` as SVG: the vendor's own drawing (``vendor``: its SVG, whose
-    viewport is the page) where the format gives it, else the page redrawn from what was
-    read, less what the rebuilt markers replace, and the rebuilt markers over it."""
-    from render.svg import fixed_svg
-
-    f = frame(page, placed)
-    redrawn = None if vendor is not None else _at_scale(page, f)
-    return fixed_svg(f.width, f.height, f.markers, kept=f.kept, vendor=vendor,
-                     vendor_box=(f.dx, f.dy, *f.page), redrawn=redrawn, declare=declare)
-
-
-def _at_scale(page: Artwork, f: Frame) -> Artwork:
-    """``page`` (as judged, at full size) at the drawing's own scale, on the frame."""
-    from shapely import affinity
-
-    k = float(page.meta.get("enlarged", 1.0))
-
-    def moved(g: Any) -> Any:
-        return affinity.translate(affinity.scale(g, 1 / k, 1 / k, origin=(0, 0)), f.dx, f.dy)
-
-    from markers.core.artwork import Layer, Shape
-
-    layers = tuple(Layer(layer.color, layer.hex, tuple(Shape(moved(s.geometry))
-                                                       for s in layer.shapes))
-                   for layer in page.layers)
-    legends = tuple(replace(item, outlines=moved(item.outlines), box=moved(item.box),
-                            cap_height=item.cap_height / k) for item in page.legends)
-    return Artwork(f.width, f.height, layers, legends)
