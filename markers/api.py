@@ -945,14 +945,18 @@ def _fixed(result: Any, data: bytes, name: str, pages: list[Artwork], under: lis
     native = {".pdf": (".pdf", ".ai"), ".dxf": (".dxf",)}.get(suffix, ())
     source = data if Path(name).suffix.lower() in native else None
     alone = not any(f.rule == "set-aside" for f in report.findings)
-    fixed = repair.design_file(placed[0].design, suffix) if suffix in DESIGN_SUFFIXES else \
-        repair.fixed_file(pages, placed, suffix, vendor, source, alone)
     # judged as the proof was: at the display height the clerk gave, and at the scale
     # given when the proof was a DXF without units and stays one
     given = options.scale if source is not None and suffix == ".dxf" else None
-    after: list = []
-    checked, _ = check_pages(fixed, f"fixed{suffix}", CheckOptions(options.display_height,
-                                                                   given), pack, after)
+    for declare, stated in repair.layouts(len(placed), alone or suffix in DESIGN_SUFFIXES):
+        fixed = repair.design_file(placed[0].design, suffix) \
+            if suffix in DESIGN_SUFFIXES else \
+            repair.fixed_file(pages, placed, suffix, vendor, source, declare, stated)
+        after: list = []
+        checked, _ = check_pages(fixed, f"fixed{suffix}",
+                                 CheckOptions(options.display_height, given), pack, after)
+        if checked.verdict == "pass" and len(after) == len(placed):
+            break
     result.fixed_report = checked
     if checked.verdict != "pass" or len(after) != len(placed):
         result.cannot = [repair.Change(f.marker, f.rule, f.citation,

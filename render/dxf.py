@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 import math
 
-from shapely.geometry import Polygon
+from shapely.geometry import Point, Polygon
 
 from markers.core.artwork import Artwork
 from markers.core.fabrication import Fabrication
@@ -219,7 +219,8 @@ def _upgraded(old: object) -> object:
 def fixed_dxf(original: bytes | None, to_dxf: tuple[float, ...], inches_per_unit: float,
               cleared: list[tuple[float, float, float, float]],
               markers: list[tuple[Artwork, float, float, float]],
-              furniture: Artwork | None = None, design: str | None = None) -> bytes:
+              furniture: Artwork | None = None, design: str | None = None,
+              said: list[tuple[str, float, float, float]] = ()) -> bytes:
     """A repaired DXF (``wsmark fix``): the vendor's drawing (``original``, whose
     entities lying wholly inside a ``cleared`` box are the markers it replaces and are
     dropped; else ``furniture``, what was read of it, drawn anew) and each rebuilt
@@ -227,7 +228,9 @@ def fixed_dxf(original: bytes | None, to_dxf: tuple[float, ...], inches_per_unit
     color on a layer per color, its reflector and permit label on layers that do not
     plot. ``to_dxf`` (a, b, c, d, e, f) takes page inches to the drawing's units: X = a x
     + b y + c, Y = d x + e y + f. ``design`` (a ``design:`` line): the drawing holds one
-    marker and declares it, its other guides too, as ``cut_dxf`` writes them."""
+    marker and declares it, its other guides too, as ``cut_dxf`` writes them. ``said``
+    (text, x, y, cap height: page inches) are lines of words stating what the drawing
+    must say, as a proof's note does, written as TEXT."""
     from markers.core.alone import import_alone
     from markers.core.quiet import hush
 
@@ -281,6 +284,14 @@ def fixed_dxf(original: bytes | None, to_dxf: tuple[float, ...], inches_per_unit
             if not plots:
                 entry.dxf.plot = 0
 
+    def text(words: str, x: float, y: float, cap: float, layer_name: str) -> None:
+        layer(layer_name)
+        at = place(Point(x, y))
+        msp.add_text(words, height=cap * size, dxfattribs={"layer": layer_name,
+                                                           "insert": (at.x, at.y)})
+
+    for words, x, y, cap in said:
+        text(words, x, y, cap, "wsmark-notes")
     if furniture is not None:
         for layer_ in furniture.layers:
             layer(f"vendor-{layer_.color}", layer_.hex)
@@ -289,10 +300,7 @@ def fixed_dxf(original: bytes | None, to_dxf: tuple[float, ...], inches_per_unit
         for item in furniture.legends:
             if item.text:
                 x0, _, _, y1 = item.box.bounds
-                layer("vendor-text")
-                (px, py), = place(Polygon([(x0, y1), (x0 + 1, y1), (x0, y1 + 1)])).exterior.coords[:1]
-                msp.add_text(item.text, height=item.cap_height * size,
-                             dxfattribs={"layer": "vendor-text", "insert": (px, py)})
+                text(item.text, x0, y1, item.cap_height, "vendor-text")
     for art, x, y, scale in markers:
         def moved(g, x=x, y=y, scale=scale):
             return affinity.affine_transform(g, [scale, 0, 0, scale, x, y])

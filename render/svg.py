@@ -319,7 +319,8 @@ KEPT_CLIP = "wsmark-kept"
 def fixed_svg(width: float, height: float, markers: list[tuple[Artwork, float, float, float]],
               *, kept: BaseGeometry | None = None, vendor: bytes | None = None,
               vendor_box: Box = (0.0, 0.0, 0.0, 0.0), redrawn: Artwork | None = None,
-              declare: bool = False) -> bytes:
+              declare: bool = False, said: Iterable[tuple[str, float, float, float]] = ()
+              ) -> bytes:
     """A repaired page ``width`` x ``height`` inches: the vendor's own drawing
     (``vendor``, an SVG whose viewport is its page, laid on ``vendor_box`` (x, y, w,
     h)), else what was read of it (``redrawn``: its paint and its text), shown only
@@ -328,7 +329,9 @@ def fixed_svg(width: float, height: float, markers: list[tuple[Artwork, float, f
     (art, x, y, scale: its origin at x, y, drawn at that scale). ``declare``: the page
     holds one marker and says so (its ``design:`` line, display area and guides, as
     ``to_svg`` writes them); else its guides are drawn unnamed (a buoy's waterline as a
-    line), so that the page is read as a vendor's is."""
+    line), so that the page is read as a vendor's is, and ``said`` (text, x, y, cap
+    height: a line of words whose baseline starts at x, y) states what it must, as a
+    proof's note does."""
     import xml.etree.ElementTree as ET
 
     drawing = _page(width, height, "wsmark fix: the compliant version of a proof",
@@ -354,6 +357,10 @@ def fixed_svg(width: float, height: float, markers: list[tuple[Artwork, float, f
             group.add(layer)
         drawing.add(group)
         _guides(drawing, art, declare, (x, y, scale))
+    for n, (text, x, y, cap) in enumerate(said, start=1):
+        drawing.add(drawing.text(text, insert=(fmt(x), fmt(y)), id=f"fixed-said-{n}",
+                                 font_family="sans-serif", font_size=fmt(cap / 0.7),
+                                 fill="#000000"))
     if vendor is None or vendor_group is None:
         return drawing.tostring().encode("utf-8")
     ET.register_namespace("", SVG_NS)

@@ -362,11 +362,11 @@ class WebApp:
         item = batch.items[number]
         suffix = {".ai": ".pdf", ".svgz": ".svg"}.get(Path(item.name).suffix,
                                                       Path(item.name).suffix)
+        options = api.check_options(batch.display_height, waive=[
+            f"{rule}:{reason}" for rule, reason in batch.waivers.items()])
         try:
             made, words = await self.job(request, tasks.fix_upload, item.data, item.name,
-                                         suffix, self._options(batch.display_height,
-                                                               batch.waivers),
-                                         what != "file")
+                                         suffix, options, what != "file")
         except (api.JobFailed, WsmarkError) as err:
             raise Refused(422, f"not repaired: {err}") from None
         if made is None:

@@ -123,8 +123,10 @@ def _anchor(facts: Facts, art: Artwork) -> tuple[str, Box]:
 
 
 def _extent(facts: Facts, art: Artwork) -> Box:
-    """Everything the marker covers: its paint, lettering and panel."""
+    """Everything the marker covers: its paint, lettering, panel and the features it
+    names (a buoy's waterline, drawn across more than its body)."""
     parts = [layer.geometry for layer in art.layers] + [item.box for item in art.legends]
+    parts += [g for g in art.features.values()]
     if facts.display.panel is not None:
         parts.append(facts.display.panel)
     parts = [p for p in parts if not p.is_empty]

@@ -149,10 +149,18 @@ def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack
                 "state it on the proof or give --display-height")))
         x, y = _origin(what, art)
         placed.append(Placed(marker.index, marker.page - 1, design, art, x, y, what.extent))
-    notes += [_not_kept(p, item) for facts_ in facts for item in facts_.drawing.set_aside
-              for p in placed if item.what != "page background"
-              and _meets(_joined(p.extent, placed_box(p)), item.bbox)]
-    return placed, cannot, notes
+    aside = [item for facts_ in facts for item in facts_.drawing.set_aside
+             if item.what != "page background"]
+    cleared = []
+    for p in placed:  # what the marker reaches into goes whole: no piece of it is left
+        met = [item for item in aside if _meets(_joined(p.extent, placed_box(p)), item.bbox)]
+        notes += [_not_kept(p, item) for item in met]
+        extent = p.extent
+        for item in met:
+            x, y, w, h = item.bbox
+            extent = _joined(extent, (x, y, x + w, y + h))
+        cleared.append(replace(p, extent=extent))
+    return cleared, cannot, notes
 
 
 def _meets(outer: Box, bbox: tuple[float, float, float, float]) -> bool:
@@ -351,18 +359,24 @@ class Frame:
     kept: Any
     markers: list[tuple[Artwork, float, float, float]]
     cleared: list[Box]
+    said: list[tuple[str, float, float, float]]
 
 
-def frame(page: Artwork, placed: list[Placed]) -> Frame:
-    """The repaired page of ``page`` (as judged: at full size) holding ``placed``."""
+def frame(page: Artwork, placed: list[Placed], stated: bool = False) -> Frame:
+    """The repaired page of ``page`` (as judged: at full size) holding ``placed``; with
+    ``stated``, each marker's display height stated in a line below it (``said``), as a
+    proof's note states it: for a page that declares nothing, where the panel a marker
+    is built on is larger than its display area (a 12 in control sign stands on a 14 in
+    blank) and would be read as larger."""
     from shapely.geometry import box
     from shapely.ops import unary_union
 
     k = float(page.meta.get("enlarged", 1.0))
     boxes = [_joined(p.extent, placed_box(p)) for p in placed]
-    x0 = min([0.0] + [b[0] for b in boxes]) / k
-    y0 = min([0.0] + [b[1] for b in boxes]) / k
-    x1 = max([page.width] + [b[2] for b in boxes]) / k
+    notes = [_statement(p) for p in placed if stated and p.design.display_height]
+    x0 = min([0.0] + [b[0] for b in boxes] + [n[1] for n in notes]) / k
+    y0 = min([0.0] + [b[1] for b in boxes] + [n[2] - n[3] for n in notes]) / k
+    x1 = max([page.width] + [b[2] for b in boxes] + [n[1] + n[4] for n in notes]) / k
     y1 = max([page.height] + [b[3] for b in boxes]) / k
     dx, dy = -x0, -y0
     holes = [box(b[0] / k + dx, b[1] / k + dy, b[2] / k + dx, b[3] / k + dy) for b in boxes]
@@ -371,7 +385,25 @@ def frame(page: Artwork, placed: list[Placed]) -> Frame:
     kept = page_box if cleared is None else page_box.difference(cleared)
     markers = [(p.art, p.x / k + dx, p.y / k + dy, 1 / k) for p in placed]
     return Frame(x1 - x0, y1 - y0, dx, dy, (page.width / k, page.height / k), kept, markers,
-                 [tuple(h.buffer(CLEARANCE, join_style="mitre").bounds) for h in holes])
+                 [tuple(h.buffer(CLEARANCE, join_style="mitre").bounds) for h in holes],
+                 [(text, x / k + dx, y / k + dy, cap / k) for text, x, y, cap, _ in notes])
+
+
+#: A stated display height: its words, and its letters' cap height as a share of H
+#: (within what a proof's note is drawn at, inches).
+STATED = "DISPLAY AREA {H:g} IN"
+STATED_CAP = (1 / 32, 0.25, 1.0)
+
+
+def _statement(p: Placed) -> tuple[str, float, float, float, float]:
+    """The line stating ``p``'s display height, its baseline 1/2 in above the marker
+    (below a buoy it would stand on its waterline, as a dimension's words do): (text, x,
+    baseline y, cap height, its width as sans-serif sets it, about)."""
+    share, low, high = STATED_CAP
+    cap = min(max(p.design.display_height * share, low), high)
+    text = STATED.format(H=p.design.display_height)
+    x0, y0, _, _ = placed_box(p)
+    return text, x0, y0 - 0.5, cap, 0.6 * cap / 0.7 * len(text)
 
 
 def _joined(a: Box, b: Box) -> Box:
@@ -381,29 +413,41 @@ def _joined(a: Box, b: Box) -> Box:
 
 def fixed_file(pages: list[Artwork], placed: list[Placed], suffix: str,
                vendor: list[bytes | None], source: bytes | None = None,
-               alone: bool = False) -> bytes:
+               declare: bool = False, stated: bool = False) -> bytes:
     """The repaired drawing as ``suffix`` (.svg, .pdf, .dxf): an SVG as ``page_svg`` makes
     it (the vendor's own SVG where given, else redrawn), a PDF as ``page_pdf`` and a DXF
-    as ``page_dxf`` (the vendor's own PDF page or DXF, ``source``, where it is one). One
-    marker ``alone`` on the proof (nothing set aside beside it) is declared as wsmark
-    declares what it draws; beside a title block or notes it is left to be read as the
-    vendor's was (a declared drawing is one marker: its notes would be its lettering)."""
-    declare = alone and len(placed) == 1
+    as ``page_dxf`` (the vendor's own PDF page or DXF, ``source``, where it is one). With
+    ``declare`` its one marker is declared as wsmark declares what it draws; else it is
+    left to be read as the vendor's was, and with ``stated`` each marker's display
+    height is stated beside it (``frame``). ``layouts`` says which to try first."""
     if suffix in (".svg", ".dxf") and len(pages) > 1:
         raise WsmarkError(f"a proof of {len(pages)} pages is repaired as one .pdf, not "
                           f"as one {suffix}")
     if suffix == ".svg":
-        return page_svg(pages[0], placed, vendor[0], declare)
+        return page_svg(pages[0], placed, vendor[0], declare, stated)
     if suffix == ".dxf":
-        return page_dxf(pages[0], placed, source, declare)
+        return page_dxf(pages[0], placed, source, declare, stated)
     from render.pdf import fixed_pdf
 
     return fixed_pdf([page_pdf(page, [p for p in placed if p.page == n], picture, source,
-                               declare) for n, (page, picture) in enumerate(zip(pages, vendor))])
+                               declare, stated)
+                      for n, (page, picture) in enumerate(zip(pages, vendor))])
+
+
+def layouts(markers: int, alone: bool) -> list[tuple[bool, bool]]:
+    """The ways to write a repaired drawing, (declare, stated), in the order to try
+    them: one marker alone on its proof declared, as wsmark declares what it draws;
+    beside a title block or notes, read as the vendor's was first (a declared drawing is
+    one marker, whose notes could be read as its lettering), then with each display
+    height stated (a 12 in control sign stands on a 14 in blank, and would be read as
+    14), then one marker declared after all (a buoy's face takes no statement)."""
+    if alone and markers == 1:
+        return [(True, False)]
+    return [(False, False), (False, True)] + ([(True, False)] if markers == 1 else [])
 
 
 def page_pdf(page: Artwork, placed: list[Placed], vendor: bytes | None, source: bytes | None,
-             declare: bool) -> Any:
+             declare: bool, stated: bool = False) -> Any:
     """The repaired ``page`` as a render.pdf.Sheet: the vendor's page (its own PDF page
     when ``source`` is the PDF it was read from; else its SVG ``vendor``, or what was
     read of it, made a PDF page) clipped to what is kept, the rebuilt markers over it."""
@@ -411,9 +455,9 @@ def page_pdf(page: Artwork, placed: list[Placed], vendor: bytes | None, source: 
     from render.raster import svg_to_pdf
     from render.svg import fixed_svg
 
-    f = frame(page, placed)
+    f = frame(page, placed, stated)
     k = float(page.meta.get("enlarged", 1.0))
-    over = svg_to_pdf(fixed_svg(f.width, f.height, f.markers, declare=declare))
+    over = svg_to_pdf(fixed_svg(f.width, f.height, f.markers, declare=declare, said=f.said))
     if source is not None and "pdf_matrix" in page.meta:
         laid = (source, int(page.meta.get("page", 1)) - 1)
         matrix = page.meta["pdf_matrix"]
@@ -427,24 +471,25 @@ def page_pdf(page: Artwork, placed: list[Placed], vendor: bytes | None, source: 
     return Sheet(f.width, f.height, laid, cm, f.kept, over)
 
 
-def page_dxf(page: Artwork, placed: list[Placed], source: bytes | None, declare: bool
-             ) -> bytes:
+def page_dxf(page: Artwork, placed: list[Placed], source: bytes | None, declare: bool,
+             stated: bool = False) -> bytes:
     """The repaired ``page`` as DXF: the vendor's own DXF (``source``) less the entities
     of the markers it replaces, else what was read of the page less them (in inches),
     and the rebuilt markers as solid fills."""
     from render.dxf import fixed_dxf
     from render.svg import design_line
 
-    f = frame(page, placed)
+    f = frame(page, placed, stated)
     design = design_line(placed[0].art) if declare and placed else None
     if source is not None and "dxf_matrix" in page.meta:
         a, b, c, d, e, g = page.meta["dxf_matrix"]
         to_dxf = (a, b, c - a * f.dx - b * f.dy, d, e, g - d * f.dx - e * f.dy)
-        return fixed_dxf(source, to_dxf, 1 / a, f.cleared, f.markers, design=design)
+        return fixed_dxf(source, to_dxf, 1 / a, f.cleared, f.markers, design=design,
+                         said=f.said)
     k = float(page.meta.get("enlarged", 1.0))
     drawn = moved(page, 1 / k, f.dx, f.dy, (f.width, f.height))
     return fixed_dxf(None, (1.0, 0.0, 0.0, 0.0, -1.0, f.height), 1.0, [], f.markers,
-                     furniture=kept_part(drawn, f.kept), design=design)
+                     furniture=kept_part(drawn, f.kept), design=design, said=f.said)
 
 
 def kept_part(art: Artwork, kept: Any) -> Artwork:
@@ -463,17 +508,18 @@ def kept_part(art: Artwork, kept: Any) -> Artwork:
 
 
 def page_svg(page: Artwork, placed: list[Placed], vendor: bytes | None,
-             declare: bool) -> bytes:
+             declare: bool, stated: bool = False) -> bytes:
     """The repaired ``page`` as SVG: the vendor's own drawing (``vendor``: its SVG, whose
     viewport is the page) where the format gives it, else the page redrawn from what was
     read, less what the rebuilt markers replace, and the rebuilt markers over it."""
     from render.svg import fixed_svg
 
-    f = frame(page, placed)
+    f = frame(page, placed, stated)
     k = float(page.meta.get("enlarged", 1.0))
     redrawn = None if vendor is not None else moved(page, 1 / k, f.dx, f.dy, (f.width, f.height))
     return fixed_svg(f.width, f.height, f.markers, kept=f.kept, vendor=vendor,
-                     vendor_box=(f.dx, f.dy, *f.page), redrawn=redrawn, declare=declare)
+                     vendor_box=(f.dx, f.dy, *f.page), redrawn=redrawn, declare=declare,
+                     said=f.said)
 
 
 def overlay_svg(page: Artwork, placed: list[Placed], changes: list[Change],
