@@ -350,3 +350,25 @@ def test_the_web_page_offers_the_compliant_version_of_a_failing_proof() -> None:
         refused = client.get(f"/check/{batch}/1/fix/file")
         assert refused.status_code == 422 and "plan's to choose" in refused.text
         assert len(refused.text.strip().splitlines()) == 1
+
+
+def test_a_display_height_the_panel_does_not_show_is_stated_beside_a_title_block() -> None:
+    """A 12 in control sign drawn on its 12 in panel beside a title block, its outline
+    1.5 in: rebuilt, it stands on its 14 in blank, which a page that declares nothing
+    would be read by; so the repair states "DISPLAY AREA 12 IN" above it, as a proof's
+    note does, and the fixed sheet passes at 12 in (stated)."""
+    from proof_forms import proof_sheet
+
+    sign = ('<svg xmlns="http://www.w3.org/2000/svg" width="12in" height="12in" viewBox="0 0 '
+            '12 12"><rect width="12" height="12" fill="#FFFFFF"/><path fill="#FF4F00" '
+            'fill-rule="evenodd" d="M0.5 6a5.5 5.5 0 1 0 11 0a5.5 5.5 0 1 0 -11 0z M2 6a4 4 0 '
+            '1 0 8 0a4 4 0 1 0 -8 0z"/><text x="6" y="6.6" font-family="sans-serif" '
+            'font-size="1.6" font-weight="bold" text-anchor="middle">5 MPH</text></svg>')
+    data = proof_sheet(sign.encode(), "sign.svg", 12.0, 12.0)
+    before, _ = api.check(data, "sheet.svg")
+    assert before.markers[0].display_height_in == 12.0
+    result = api.fix(data, "sheet.svg", ".svg")
+    _assert_repaired(data, "sheet.svg", before, result)
+    marker = result.fixed_report.markers[0]
+    assert (marker.display_height_in, marker.display_height_basis) == (12.0, "stated")
+    assert b">DISPLAY AREA 12 IN</text>" in result.data
