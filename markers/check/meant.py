@@ -113,13 +113,12 @@ def _size(value: float | None) -> float | None:
 def _anchor(facts: Facts, art: Artwork) -> tuple[str, Box]:
     """Where the marker stands: a buoy by its waterline, a sign by its display area,
     anything else by what it paints."""
-    painted = _painted(art)
     if facts.buoy.waterline is not None and facts.buoy.body is not None:
         x0, _, x1, _ = facts.buoy.body.bounds
         return "waterline", (x0, facts.buoy.waterline, x1, facts.buoy.waterline)
     if facts.display.area is not None:
         return "display-area", tuple(facts.display.area.bounds)
-    return "painted", painted
+    return "painted", art.painted_box()
 
 
 def _extent(facts: Facts, art: Artwork) -> Box:
@@ -131,15 +130,6 @@ def _extent(facts: Facts, art: Artwork) -> Box:
         parts.append(facts.display.panel)
     parts = [p for p in parts if not p.is_empty]
     if not parts:
-        return _painted(art)
-    x0, y0, x1, y1 = shapely.total_bounds(parts)
-    return float(x0), float(y0), float(x1), float(y1)
-
-
-def _painted(art: Artwork) -> Box:
-    """The box of what ``art`` paints (its page, when it paints nothing: a scan)."""
-    parts = [layer.geometry for layer in art.layers if not layer.geometry.is_empty]
-    if not parts:
-        return 0.0, 0.0, art.width, art.height
+        return art.painted_box()
     x0, y0, x1, y1 = shapely.total_bounds(parts)
     return float(x0), float(y0), float(x1), float(y1)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from shapely import STRtree, unary_union
+from shapely import STRtree, total_bounds, unary_union
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
@@ -118,6 +118,14 @@ class Artwork:
                 if above else geometries[i]
             seen.setdefault(layer.color, []).append(part)
         return {color: _union(seen[color]) for color in self.colors()}
+
+    def painted_box(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) of what it paints; its page when it paints nothing (a scan)."""
+        parts = [layer.geometry for layer in self.layers if not layer.geometry.is_empty]
+        if not parts:
+            return 0.0, 0.0, self.width, self.height
+        x0, y0, x1, y1 = total_bounds(parts)
+        return float(x0), float(y0), float(x1), float(y1)
 
     def colors(self) -> list[str]:
         """Color families present, in paint order, without repeats."""

@@ -8,8 +8,8 @@ under the minimum is built at the minimum, a buoy too short at the least height)
 compliant by construction by the pack, and placed where the marker was: by its display
 area, a buoy by its waterline, anything else by what it paints. What the proof set aside
 (title block, notes, dimensions) is kept from the vendor's own file where the format
-allows (``compose``). Every finding becomes a change said in the pack's words and tied to
-its paragraph, its values measured on the drawing before and after (``changes``).
+allows (``fixed_file``). Every finding becomes a change said in the pack's words and tied
+to its paragraph, its values measured on the drawing before and after (``change_lines``).
 
 What a repair must not guess is listed and nothing is built: a finding the pack says is
 not for a repair to answer (an aid's number is the plan's to choose), one that could not
@@ -32,8 +32,8 @@ from markers.errors import WsmarkError
 if TYPE_CHECKING:
     from markers.check.meant import Meant
 
-__all__ = ["Placed", "Change", "Repair", "plan", "change_lines", "design_file",
-           "Box", "placed_box"]
+__all__ = ["Placed", "Change", "Repair", "Frame", "plan", "change_lines", "design_file",
+           "fixed_file", "layouts", "overlay_svg", "frame", "Box", "placed_box"]
 
 #: (x0, y0, x1, y1) inches on the page, y down.
 Box = tuple[float, float, float, float]
@@ -149,11 +149,12 @@ def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack
                 "state it on the proof or give --display-height")))
         x, y = _origin(what, art)
         placed.append(Placed(marker.index, marker.page - 1, design, art, x, y, what.extent))
-    aside = [item for facts_ in facts for item in facts_.drawing.set_aside
-             if item.what != "page background"]
+    aside = [(marker.page - 1, item) for marker, facts_ in zip(report.markers, facts)
+             for item in facts_.drawing.set_aside if item.what != "page background"]
     cleared = []
     for p in placed:  # what the marker reaches into goes whole: no piece of it is left
-        met = [item for item in aside if _meets(_joined(p.extent, placed_box(p)), item.bbox)]
+        met = [item for page, item in aside
+               if page == p.page and _meets(_joined(p.extent, placed_box(p)), item.bbox)]
         notes += [_not_kept(p, item) for item in met]
         extent = p.extent
         for item in met:
@@ -225,18 +226,11 @@ def _origin(what: Meant, art: Artwork) -> tuple[float, float]:
     ax0, ay0, ax1, ay1 = what.anchor
     line, area = art.features.get("waterline"), art.features.get("display-area")
     if what.how == "waterline" and line is not None:
-        px0, _, px1, _ = _painted(art)
+        px0, _, px1, _ = art.painted_box()
         return (ax0 + ax1) / 2 - (px0 + px1) / 2, ay0 - line.bounds[1]
     bx0, by0, bx1, by1 = area.bounds if what.how == "display-area" and area is not None \
-        else _painted(art)
+        else art.painted_box()
     return (ax0 + ax1) / 2 - (bx0 + bx1) / 2, (ay0 + ay1) / 2 - (by0 + by1) / 2
-
-
-def _painted(art: Artwork) -> Box:
-    import shapely
-
-    x0, y0, x1, y1 = shapely.total_bounds([layer.geometry for layer in art.layers])
-    return float(x0), float(y0), float(x1), float(y1)
 
 
 def placed_box(p: Placed) -> Box:
