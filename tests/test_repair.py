@@ -372,3 +372,21 @@ def test_a_display_height_the_panel_does_not_show_is_stated_beside_a_title_block
     marker = result.fixed_report.markers[0]
     assert (marker.display_height_in, marker.display_height_basis) == (12.0, "stated")
     assert b">DISPLAY AREA 12 IN</text>" in result.data
+
+
+def test_a_proof_of_two_pages_keeps_its_cover() -> None:
+    import pypdf
+
+    from proof_writers import naive_cmyk, to_reportlab_pdf
+
+    art = read_svg_bytes(_forms("nr5-09-6-b-t01-fail-thin-outline.svg", "svg"), "thin.svg")
+    pdf = to_reportlab_pdf(art, {layer.hex: naive_cmyk(layer.hex) for layer in art.layers},
+                           pages_before=1, text=True)
+    before, _ = api.check(pdf, "two.pdf")
+    result = api.fix(pdf, "two.pdf", ".pdf")
+    _assert_repaired(pdf, "two.pdf", before, result)
+    pages = pypdf.PdfReader(io.BytesIO(result.data)).pages
+    assert len(pages) == 2 and "PROOF FOR APPROVAL" in pages[0].extract_text()
+    assert result.fixed_report.markers[0].page == 2
+    with pytest.raises(api.WsmarkError, match="a proof of 2 pages is repaired as one .pdf"):
+        api.fix(pdf, "two.pdf", ".svg")

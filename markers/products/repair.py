@@ -153,8 +153,8 @@ def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack
              for item in facts_.drawing.set_aside if item.what != "page background"]
     cleared = []
     for p in placed:  # what the marker reaches into goes whole: no piece of it is left
-        met = [item for page, item in aside
-               if page == p.page and _meets(_joined(p.extent, placed_box(p)), item.bbox)]
+        met = [item for page, item in aside if page == p.page
+               and _meets(_joined(p.extent, placed_box(p)), p.extent, item.bbox)]
         notes += [_not_kept(p, item) for item in met]
         extent = p.extent
         for item in met:
@@ -164,11 +164,12 @@ def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack
     return cleared, cannot, notes
 
 
-def _meets(outer: Box, bbox: tuple[float, float, float, float]) -> bool:
+def _meets(outer: Box, old: Box, bbox: tuple[float, float, float, float]) -> bool:
     """Whether the cleared box ``outer`` (x0, y0, x1, y1) reaches into ``bbox`` ([x, y,
-    w, h]) but does not lie inside it (a border round the marker is drawn outside)."""
+    w, h]) of something set aside that is not round the marker replaced (``old``): a
+    border is drawn outside it, and only what of its line lies in ``outer`` goes."""
     x, y, w, h = bbox
-    around = x <= outer[0] and y <= outer[1] and outer[2] <= x + w and outer[3] <= y + h
+    around = x <= old[0] and y <= old[1] and old[2] <= x + w and old[3] <= y + h
     return not around and x < outer[2] + CLEARANCE and outer[0] - CLEARANCE < x + w and \
         y < outer[3] + CLEARANCE and outer[1] - CLEARANCE < y + h
 
@@ -272,9 +273,8 @@ def change_lines(report: Any, before: list[Any], placed: list[Placed], after: li
             text = _words(mend.what, f, old=_shown(old, f), new=_shown(new, f, True),
                           figure=kinds[f.marker].look.figure or "symbol",
                           H=f"{design.display_height or 0:g}", size=_size_name(before[f.marker]))
-        change = Change(f.marker, f.rule, f.citation, text, f.bbox)
-        if change not in out:  # two lines of lettering in one wrong color: one change
-            out.append(change)
+        if (f.marker, f.citation, text) not in {(c.marker, c.citation, c.text) for c in out}:
+            out.append(Change(f.marker, f.rule, f.citation, text, f.bbox))  # once a line
     return out, notes
 
 
