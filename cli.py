@@ -518,6 +518,61 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     sys.exit(0 if exit_zero and status == 1 else status)
 
 
+@cli.command()
+@click.argument("proof", metavar="PROOF")
+@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
+              metavar="FIXED.svg|.pdf|.dxf|.yaml",
+              help="Where the compliant version goes; its suffix says the format (a design "
+                   "file's corrected design as .yaml or .json).")
+@click.option("--report", "report_pdf", type=click.Path(dir_okay=False), metavar="OUT.pdf",
+              help="Write the clerk's report of the proof and the overlay page: the "
+                   "compliant outline over the vendor's drawing, the changes numbered.")
+@click.option("--display-height", "-H", type=LENGTH,
+              help="Display-area height (inches, or with a unit), when the drawing does not "
+                   "declare it.")
+@click.option("--scale", type=click.FloatRange(min=0, min_open=True),
+              help="Inches per user unit, for a drawing without a physical size.")
+@click.option("--budget", default="", metavar="CPU,MEM",
+              help="Most CPU time and memory the repair may use, e.g. 30s,2GB (default: "
+                   "that of checking one file, 20s,1024MB).")
+@_pack_opt
+def fix(proof: str, output: str, report_pdf: str | None, display_height: float | None,
+        scale: float | None, budget: str, pack: str) -> None:
+    """Hand back the compliant version of a failing proof (or design file): each marker
+    rebuilt as the design it means, where it stood, the title block, notes and
+    dimensions kept; every change listed with the paragraph it answers. What cannot be
+    repaired (an aid's number the plan decides, lettering not read, anything under
+    review) is listed and no file is written.
+
+    Exit 0 when the compliant version was written, 1 when it could not be, 2 for usage
+    errors or an unreadable proof.
+
+    Example: wsmark fix vendor/danger.pdf -o fixed.pdf --report fix.pdf
+    """
+    options = api.check_options(display_height, scale, pack=pack)
+    for target in (output, report_pdf):
+        if target is not None and Path(target).resolve() == Path(proof).resolve():
+            raise WsmarkError(f"{target}: that is the proof; the compliant version must go "
+                              "elsewhere")
+    if report_pdf is not None and not report_pdf.lower().endswith(".pdf"):
+        raise WsmarkError(f"--report {report_pdf}: the report is a PDF (use .pdf)")
+    try:
+        limits = api.check_budget(budget)
+    except WsmarkError as err:
+        raise click.BadParameter(str(err), param_hint="--budget") from None
+    api.read_input(proof)  # a missing proof is said at once, before a worker starts
+    result = api.fix_file(proof, Path(output).suffix, options, pack,
+                          overlay=report_pdf is not None, budget=limits)
+    click.echo(result.text())
+    if result.data is not None:
+        api.write_file(output, result.data)
+        click.echo(f"wrote {output}", err=True)
+    if report_pdf is not None:
+        api.write_file(report_pdf, api.fix_report(result, pack))
+        click.echo(f"wrote {report_pdf}", err=True)
+    sys.exit(result.exit_status)
+
+
 # --- placement plans (issue 12) --------------------------------------------------------
 
 @cli.group(cls=Group)

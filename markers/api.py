@@ -36,7 +36,7 @@ from render.paper import PAPERS
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
            "kind", "kind_names", "help_texts", "example_kind", "choices", "parse_length",
            "design", "with_permit_id", "design_or_file", "design_form", "design_yaml",
-           "file_stem",
+           "file_stem", "read_input",
            "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
            "check", "unreadable", "check_budget", "check_paths", "inputs", "check_inputs",
            "check_options", "annotation_targets", "report_target", "copy_paths", "copy_bytes",
@@ -48,7 +48,8 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
            "plan_map", "plan_packet", "plan_export", "check_suffixes", "report_pdf",
            "reference_sheets",
-           "one_line", "job_pool", "JobFailed"]
+           "one_line", "job_pool", "JobFailed", "fix", "fix_file", "fix_report",
+           "FIX_SUFFIXES"]
 
 if TYPE_CHECKING:
     from markers.core.artwork import Artwork
@@ -195,6 +196,21 @@ def design_from_file(path: str | Path | None = None, data: bytes | None = None,
 
         data, name = read_limited(path, str(path)), str(path)
     return parse_design(data, name or "design.yaml")
+
+
+def read_input(path: str | Path) -> bytes:
+    """The bytes of the drawing or design at ``path`` (at most the readers' size limit);
+    a one-line UnreadableDrawing when it is missing, not a file or too large."""
+    from markers.read.limits import read_limited
+
+    path = Path(path)
+    if not path.is_file():
+        raise UnreadableDrawing(f"{path}: no such file" if not path.exists() else
+                                f"{path}: not a file")
+    try:
+        return read_limited(path, str(path))
+    except OSError as err:
+        raise UnreadableDrawing(f"{path}: cannot read ({err.strerror or err})") from None
 
 
 def is_design_file(name: str) -> bool:
@@ -1007,6 +1023,156 @@ def report_pdf(items: list[FileReport], marked: list[bytes | list[bytes] | None]
     return pages(json.loads(reports(items, "json", pack)), shown, _pack(pack).name)
 
 
+#: What ``fix`` writes: a drawing (SVG, PDF, DXF) or, of a design file, the design.
+FIX_SUFFIXES = (".svg", ".pdf", ".dxf", *DESIGN_SUFFIXES)
+
+
+def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None,
+        pack: str | Pack = DEFAULT_PACK, overlay: bool = False) -> Any:
+    """The compliant version of the proof or design ``data`` (named ``name``) as a
+    ``suffix`` file (markers.products.repair.Repair): each marker rebuilt compliant where
+    it stood, what the proof set aside kept, every finding said as a change with its
+    paragraph; and checked, so that its ``data`` is made only when it passes. What cannot
+    be repaired (an aid's number the plan must choose, lettering not read, anything
+    under review) is listed and no file is made. With ``overlay``: the overlay pages
+    (SVGs of the vendor's drawing with the compliant outline over it, the changes
+    numbered) and the marked-up copy of the proof, for ``fix_report``. A design file
+    comes back as the corrected design (``.yaml``, ``.json``) or drawn. An unreadable
+    input, or a ``suffix`` it cannot be written as, is a one-line WsmarkError.
+
+    >>> thin = build(design("control", 24, legend="5 MPH", outline=1.5), as_declared=True)
+    >>> fixed = fix(render(thin, ".svg"), "thin.svg", ".svg")
+    >>> fixed.exit_status, [c.rule for c in fixed.changes], fixed.fixed_report.verdict
+    (0, ['outline-width'], 'pass')
+    """
+    from markers.check.meant import Meant, meant
+    from markers.check.pipeline import CheckOptions, check_pages
+    from markers.products import repair
+
+    chosen = _pack(pack)
+    suffix = suffix.lower()
+    if suffix not in FIX_SUFFIXES:
+        raise WsmarkError(f"fix writes {', '.join(FIX_SUFFIXES)}, not {suffix or 'no suffix'}")
+    options = options or CheckOptions()
+    measured: list = []
+    report, pages = check_pages(data, name, options, chosen, measured)
+    if report.verdict == "error":
+        raise UnreadableDrawing(report.error or f"{name}: cannot be read")
+    meants = [meant(facts, art, chosen.kinds) for facts, art in measured]
+    if is_design_file(name):  # the design as declared, not as its drawing reads back
+        meants = [Meant(parse_design(data, name), m.how, m.anchor, m.extent, "declared")
+                  for m in meants]
+    placed, cannot, notes = repair.plan(report, [f for f, _ in measured], meants, chosen)
+    if suffix in DESIGN_SUFFIXES and len(report.markers) != 1:
+        raise WsmarkError(f"{name}: a design file holds one marker, and this proof has "
+                          f"{len(report.markers)}; write a drawing (.svg, .pdf, .dxf)")
+    result = repair.Repair(name, report, suffix, cannot=cannot, notes=notes, placed=placed)
+    under = _pictures(data, name, pages) if overlay or Path(name).suffix.lower() in (
+        ".svg", ".svgz") else [None] * len(pages)
+    if not cannot:
+        _fixed(result, data, name, pages, under, measured, options, chosen)
+    if overlay:
+        several = len(report.markers) > 1
+        result.overlay = [repair.overlay_svg(page, on, result.changes + result.cannot, picture,
+                                             several)
+                          for n, (page, picture) in enumerate(zip(pages, under))
+                          if (on := [p for p in placed if p.page == n])]
+        result.marked = annotate_pages(report, pages, data, name)
+    return result
+
+
+def fix_file(path: str | Path, suffix: str, options: CheckOptions | None = None,
+             pack: str | Pack = DEFAULT_PACK, overlay: bool = False,
+             budget: Limits | None = None) -> Any:
+    """``fix`` of the file at ``path``, in a worker process under ``budget`` (default:
+    that of checking one file, 20 CPU s and 1024 MB, as ``wsmark check`` has it): a
+    proof that takes more is a one-line WsmarkError, as is one that cannot be read."""
+    from markers.check.pipeline import CheckOptions
+    from markers.core.shown import short_name
+    from markers.runtime.budget import Limits
+    from markers.runtime.pool import budgeted_imap
+
+    job = (str(path), suffix, options or CheckOptions(), _pack(pack).name, overlay)
+    outcome = next(budgeted_imap(_fix_path, [job], 1, budget or Limits()))
+    if outcome.overrun is not None:
+        raise UnreadableDrawing(f"{short_name(str(path))}: {outcome.overrun}")
+    made, value = outcome.value
+    if made == "error":
+        raise WsmarkError(value)
+    return value
+
+
+def _fix_path(job: tuple[str, str, CheckOptions, str, bool]) -> tuple[str, Any]:
+    """One ``fix_file`` in its worker: ("ok", the Repair) or ("error", its one line)."""
+    path, suffix, options, pack_name, overlay = job
+    try:
+        return "ok", fix(read_input(path), path, suffix, options, get_pack(pack_name), overlay)
+    except WsmarkError as err:
+        return "error", str(err)
+
+
+def fix_report(result: Any, pack: str | Pack = DEFAULT_PACK) -> bytes:
+    """The ``--report`` PDF of a repair made with ``overlay``: the clerk's report of the
+    proof as it came, then each overlay page (the compliant outline over the vendor's
+    drawing, the changes numbered and listed with their paragraphs, what could not be
+    repaired in amber)."""
+    from render.pdf import combine_pdfs
+    from render.raster import svgs_to_pdfs
+
+    clerk = report_pdf([result.report], [result.marked], pack)
+    return combine_pdfs([clerk, *svgs_to_pdfs(result.overlay)],
+                        f"wsmark fix of {Path(result.file).name}")
+
+
+def _fixed(result: Any, data: bytes, name: str, pages: list[Artwork], under: list,
+           measured: list, options: CheckOptions, pack: Pack) -> None:
+    """The repaired file of ``result`` (markers.products.repair.Repair), checked: its
+    ``data`` and changes when it passes, else what still fails (its ``cannot``)."""
+    from markers.check.pipeline import CheckOptions, check_pages
+    from markers.products import repair
+
+    placed, report, suffix = result.placed, result.report, result.suffix
+    vendor = [u[1] if u is not None and u[0] == "image/svg+xml" else None for u in under]
+    native = {".pdf": (".pdf", ".ai"), ".dxf": (".dxf",)}.get(suffix, ())
+    source = data if Path(name).suffix.lower() in native else None
+    alone = not any(f.rule == "set-aside" for f in report.findings)
+    # judged as the proof was: at the display height the clerk gave, and at the scale
+    # given when the proof was a DXF without units and stays one
+    given = options.scale if source is not None and suffix == ".dxf" else None
+    for declare, stated in repair.layouts(len(placed), alone or suffix in DESIGN_SUFFIXES):
+        fixed = repair.design_file(placed[0].design, suffix) \
+            if suffix in DESIGN_SUFFIXES else \
+            repair.fixed_file(pages, placed, suffix, vendor, source, declare, stated)
+        after: list = []
+        checked, _ = check_pages(fixed, f"fixed{suffix}",
+                                 CheckOptions(options.display_height, given), pack, after)
+        if checked.verdict == "pass" and len(after) == len(placed):
+            break
+    result.fixed_report = checked
+    if checked.verdict != "pass" or len(after) != len(placed):
+        result.cannot = [repair.Change(f.marker, f.rule, f.citation,
+                                       f"the rebuilt drawing still fails: {f.message}")
+                         for f in checked.findings if f.severity in ("error", "review")] or [
+            repair.Change(0, "", "", f"the rebuilt drawing is read as {len(after)} "
+                                     f"marker(s), not {len(placed)}")]
+        return
+    result.data = fixed
+    result.changes, left = repair.change_lines(report, [facts for facts, _ in measured], placed,
+                                               [facts for facts, _ in after], checked, pack)
+    result.notes += left
+
+
+def _pictures(data: bytes, name: str, pages: list[Artwork]) -> list:
+    """The vendor's own drawing of each page (markers.read.underlay: an SVG's safe copy,
+    a PDF page's picture), None where there is none (a DXF)."""
+    from markers.read.underlay import underlays
+
+    try:
+        return underlays(data, name, pages)
+    except UnreadableDrawing:
+        return [None] * len(pages)
+
+
 def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, int]]:
     """The reference sheets of every kind as PDF bytes, with the page (from 1) on which
     each kind is drawn."""
@@ -1017,3 +1183,4 @@ def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, 
     pages, _ = sheet_pages(chosen, None, STANDARD_SIZES, "letter")
     index = {page.kind: number for number, page in enumerate(pages, start=1) if page.kind}
     return sheets_pdf(chosen, pages), index
+

@@ -19,14 +19,15 @@ from __future__ import annotations
 import io
 import math
 
-from shapely.geometry import Polygon
+from shapely.geometry import Point, Polygon
 
+from markers.core.artwork import Artwork
 from markers.core.fabrication import Fabrication, sheet_outline
 from markers.core.geometry import path_circles
 from render.svg import design_line
 
 __all__ = ["cut_dxf", "REGISTRATION_LAYER", "TRIM_LAYER", "HOLES_LAYER", "GUIDES",
-           "ring_entities"]
+           "ring_entities", "fixed_dxf"]
 
 REGISTRATION_LAYER = "registration"
 TRIM_LAYER = "trim"
@@ -199,3 +200,129 @@ def cut_dxf(fab: Fabrication) -> bytes:
     doc.write(stream)
     return stream.getvalue().encode("utf-8")
 
+
+
+def _upgraded(old: object) -> object:
+    """An R2010 document holding ``old``'s drawing (an R12 or R2000 file's), units
+    kept."""
+    import ezdxf
+    from ezdxf.addons import Importer
+
+    new = ezdxf.new("R2010")
+    new.header["$INSUNITS"] = old.header.get("$INSUNITS", 0)
+    importer = Importer(old, new)
+    importer.import_modelspace()
+    importer.finalize()
+    return new
+
+
+def fixed_dxf(original: bytes | None, to_dxf: tuple[float, ...], inches_per_unit: float,
+              cleared: list[tuple[float, float, float, float]],
+              markers: list[tuple[Artwork, float, float, float]],
+              furniture: Artwork | None = None, design: str | None = None,
+              said: list[tuple[str, float, float, float]] = ()) -> bytes:
+    """A repaired DXF (``wsmark fix``): the vendor's drawing (``original``, whose
+    entities lying wholly inside a ``cleared`` box are the markers it replaces and are
+    dropped; else ``furniture``, what was read of it, drawn anew) and each rebuilt
+    marker (art, x, y, scale: its origin at x, y page inches) as solid HATCHes in true
+    color on a layer per color, its reflector and permit label on layers that do not
+    plot. ``to_dxf`` (a, b, c, d, e, f) takes page inches to the drawing's units: X = a x
+    + b y + c, Y = d x + e y + f. ``design`` (a ``design:`` line): the drawing holds one
+    marker and declares it, its other guides too, as ``cut_dxf`` writes them. ``said``
+    (text, x, y, cap height: page inches) are lines of words stating what the drawing
+    must say, as a proof's note does, written as TEXT."""
+    from markers.core.alone import import_alone
+    from markers.core.quiet import hush
+
+    import_alone("ezdxf")  # it reads no file of the user's (markers.core.alone)
+    hush("ezdxf")
+    import ezdxf
+    from ezdxf import bbox, units
+    from shapely import affinity
+
+    a, b, c, d, e, f = to_dxf
+
+    def place(g):
+        return affinity.affine_transform(g, [a, b, d, e, c, f])
+
+    if original is not None:
+        from ezdxf import recover
+
+        doc, _ = recover.read(io.BytesIO(original))
+        if doc.dxfversion < "AC1018":  # R12 holds no HATCH, R2000 no true color: its
+            doc = _upgraded(doc)  # drawing goes into an R2010 document
+        msp = doc.modelspace()
+        boxes = [place(Polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])) for x0, y0, x1, y1
+                 in cleared]
+        for entity in list(msp):
+            found = bbox.extents([entity])
+            if found.has_data and any(area.contains(Polygon([
+                    (found.extmin.x, found.extmin.y), (found.extmax.x, found.extmin.y),
+                    (found.extmax.x, found.extmax.y), (found.extmin.x, found.extmax.y)]))
+                    for area in boxes):
+                msp.delete_entity(entity)
+    else:
+        doc = ezdxf.new("R2010", units=units.IN if inches_per_unit == 1 else units.MM)
+        msp = doc.modelspace()
+    size = 1 / inches_per_unit
+
+    def hatch(geometry, layer: str, hex_: str) -> None:
+        for polygon in getattr(geometry, "geoms", [geometry]):
+            if polygon.geom_type != "Polygon" or polygon.is_empty:
+                continue
+            entity = msp.add_hatch(dxfattribs={"layer": layer})
+            entity.rgb = _rgb(hex_)
+            for ring in (polygon.exterior, *polygon.interiors):
+                entity.paths.add_polyline_path(list(place(Polygon(ring)).exterior.coords)[:-1],
+                                               is_closed=True)
+
+    def layer(name: str, hex_: str | None = None, plots: bool = True) -> None:
+        if name not in doc.layers:
+            entry = doc.layers.add(name, color=ACI.get(name, 7))
+            if hex_:
+                entry.rgb = _rgb(hex_)
+            if not plots:
+                entry.dxf.plot = 0
+
+    def text(words: str, x: float, y: float, cap: float, layer_name: str) -> None:
+        layer(layer_name)
+        at = place(Point(x, y))
+        msp.add_text(words, height=cap * size, dxfattribs={"layer": layer_name,
+                                                           "insert": (at.x, at.y)})
+
+    for words, x, y, cap in said:
+        text(words, x, y, cap, "wsmark-notes")
+    if furniture is not None:
+        for layer_ in furniture.layers:
+            layer(f"vendor-{layer_.color}", layer_.hex)
+            for shape in layer_.shapes:
+                hatch(shape.geometry, f"vendor-{layer_.color}", layer_.hex)
+        for item in furniture.legends:
+            if item.text:
+                x0, _, _, y1 = item.box.bounds
+                text(item.text, x0, y1, item.cap_height, "vendor-text")
+    for art, x, y, scale in markers:
+        def moved(g, x=x, y=y, scale=scale):
+            return affinity.affine_transform(g, [scale, 0, 0, scale, x, y])
+
+        for layer_ in art.layers:
+            layer(layer_.color, layer_.hex)
+            for shape in layer_.shapes:
+                hatch(moved(shape.geometry), layer_.color, layer_.hex)
+        for name in GUIDES if design is not None else ("permit-label", "reflector"):
+            guide = art.features.get(name)
+            if guide is None or guide.is_empty:
+                continue
+            layer(name, plots=False)
+            drawn = place(moved(guide))
+            if drawn.geom_type == "LineString":
+                msp.add_lwpolyline(list(drawn.coords), dxfattribs={"layer": name})
+            else:
+                for part in getattr(drawn, "geoms", [drawn]):
+                    msp.add_lwpolyline(list(part.exterior.coords)[:-1], close=True,
+                                       dxfattribs={"layer": name})
+    if design is not None:
+        doc.header.custom_vars.append("design", design)
+    stream = io.StringIO()
+    doc.write(stream)
+    return stream.getvalue().encode("utf-8")

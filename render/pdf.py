@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import io
 import itertools
+from dataclasses import dataclass
 from typing import Iterable
 
-__all__ = ["combine_pdfs"]
+from shapely.geometry.base import BaseGeometry
+
+__all__ = ["combine_pdfs", "Sheet", "fixed_pdf"]
 
 
 def combine_pdfs(pages: Iterable[bytes], title: str) -> bytes:
@@ -24,3 +27,78 @@ def combine_pdfs(pages: Iterable[bytes], title: str) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A repaired page (``wsmark fix``): ``width`` x ``height`` inches; the vendor's page
+    (``vendor``: a PDF and the index of the page) laid by ``cm`` (its user space to this
+    page's, as PDF's ``cm`` operator takes it) and shown only within ``kept`` (inches, y
+    down); ``over`` (a one-page PDF of the page's size: the rebuilt markers, declaring
+    what it declares) painted over it."""
+
+    width: float
+    height: float
+    vendor: tuple[bytes, int] | None
+    cm: tuple[float, float, float, float, float, float]
+    kept: BaseGeometry | None
+    over: bytes
+
+
+def fixed_pdf(sheets: list[Sheet]) -> bytes:
+    """One PDF of ``sheets``: on each page the vendor's own page content outside what
+    the rebuilt markers replace (a clip: nothing of it is lost from the file, and what
+    is cleared is neither seen nor read), the markers over it; each page's declaration
+    (markers.core.declared) carried into the document's Info dictionary."""
+    import pypdf
+    from pypdf.generic import ContentStream, NameObject, RectangleObject
+
+    from markers.core.declared import PDF_KEY, decode, encode
+
+    writer = pypdf.PdfWriter()
+    declared = {}
+    for number, sheet in enumerate(sheets, start=1):
+        over = pypdf.PdfReader(io.BytesIO(sheet.over))
+        size = (sheet.width * 72, sheet.height * 72)
+        if sheet.vendor is None:
+            page = writer.add_blank_page(*size)
+        else:
+            data, index = sheet.vendor
+            page = writer.add_page(pypdf.PdfReader(io.BytesIO(data)).pages[index])
+            head = b"q " + _clip_ops(sheet.kept, sheet.height) + b" W n " + " ".join(
+                f"{v:.6f}" for v in sheet.cm).encode() + b" cm\n"
+            content = ContentStream(None, writer)
+            content.set_data(head + page.get_contents().get_data() + b"\nQ\n")
+            page.replace_contents(content)
+            for key in ("/CropBox", "/TrimBox", "/BleedBox", "/ArtBox", "/Rotate"):
+                page.pop(NameObject(key), None)
+            page.mediabox = RectangleObject((0, 0, *size))
+        page.merge_page(over.pages[0])
+        mine = decode(str((over.metadata or {}).get(f"/{PDF_KEY}", "") or ""))
+        declared.update({number: d for d in mine.values()})
+    if declared:
+        writer.add_metadata({f"/{PDF_KEY}": encode(declared)})
+    writer.add_metadata({"/Title": "the compliant version of a proof (wsmark fix)",
+                         "/Creator": "wsmark"})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _clip_ops(kept: BaseGeometry | None, height: float) -> bytes:
+    """``kept`` (inches, y down) as PDF path operators on a page ``height`` inches
+    high; holes wind against their outline, for the non-zero rule."""
+    from shapely.geometry.polygon import orient
+
+    if kept is None:
+        return b""
+    ops = []
+    for polygon in getattr(kept, "geoms", [kept]):
+        if polygon.is_empty or polygon.geom_type != "Polygon":
+            continue
+        polygon = orient(polygon, 1.0)
+        for ring in (polygon.exterior, *polygon.interiors):
+            points = [(x * 72, (height - y) * 72) for x, y in ring.coords[:-1]]
+            ops.append(f"{points[0][0]:.4f} {points[0][1]:.4f} m " + " ".join(
+                f"{px:.4f} {py:.4f} l" for px, py in points[1:]) + " h")
+    return " ".join(ops).encode() or b"0 0 m h"

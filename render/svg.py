@@ -17,7 +17,7 @@ from __future__ import annotations
 import base64
 import json
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Union
 
 import svgwrite
@@ -30,7 +30,8 @@ from markers.core.fabrication import Fabrication, cut_polygons
 from markers.core.geometry import fmt
 
 __all__ = ["to_svg", "annotated_svg", "geometry_path", "citations", "design_line",
-           "print_svg", "cut_svg", "Text", "Line", "Area", "Placed", "page_svg"]
+           "print_svg", "cut_svg", "Text", "Line", "Area", "Placed", "page_svg", "fixed_svg",
+           "moved_picture"]
 
 
 def _ring(coords) -> str:
@@ -117,12 +118,7 @@ def _drawing(art: Artwork, extra_height: float = 0.0, top: float = 0.0,
     drawing.set_desc(title=title, desc=desc)
     for group in _layer_groups(drawing, art) if paint else []:
         drawing.add(group)
-    _display_area(drawing, art)
-    label = art.features.get("permit-label")
-    if label is not None:  # unpainted, like the display area: where the checker reads it
-        drawing.add(drawing.path(d=geometry_path(label), id="permit-label", fill="none",
-                                 stroke="none"))
-    _buoy_guides(drawing, art)
+    _guides(drawing, art, True, (0.0, 0.0, 1.0))
     return drawing
 
 
@@ -167,13 +163,17 @@ def to_svg(art: Artwork) -> bytes:
 #: Marks on a marked-up copy: findings in red, what could not be judged in amber, what
 #: was set aside (a redrawn copy) in grey.
 MARK_INK, REVIEW_INK, ASIDE_INK = "#D00000", "#A15C00", "#8C8C8C"
+#: The compliant outline over a vendor's drawing (``wsmark fix``): a blue no marker is
+#: painted in, in lines thin enough to measure the edge they draw.
+COMPLIANT_INK, COMPLIANT_WIDTH = "#0057FF", 0.03
 
 Box = tuple[float, float, float, float]
 
 
 def annotated_svg(art: Artwork, notes: list[tuple], markers: list[tuple[int, Box]] = (),
                   underlay: tuple[str, bytes] | None = None, aside: list[Box] = (),
-                  banner: tuple[str, bool] | None = None) -> bytes:
+                  banner: tuple[str, bool] | None = None,
+                  compliant: list[tuple[str, BaseGeometry]] = ()) -> bytes:
     """The drawing with numbered discs on each note's box and, below it, the numbered
     notes (measured vs required), sized to stay readable when printed; each of
     ``markers`` (index, box) framed and labelled "marker N" as the report says.
@@ -220,6 +220,12 @@ def annotated_svg(art: Artwork, notes: list[tuple], markers: list[tuple[int, Box
                                      size=(fmt(art.width - size / 4), fmt(art.height - size / 4)),
                                      fill="none", stroke=REVIEW_INK, stroke_width=fmt(size / 4),
                                      id="wsmark-unverified"))
+    if compliant:
+        edges = drawing.g(id="wsmark-compliant", fill="none", stroke=COMPLIANT_INK,
+                          stroke_width=fmt(COMPLIANT_WIDTH))
+        for name, area in compliant:
+            edges.add(drawing.path(d=geometry_path(area), id=name))
+        drawing.add(edges)
     if markers:
         framed = drawing.g(id="wsmark-markers", font_family="sans-serif",
                            font_size=fmt(size), fill="#0050B0")
@@ -277,6 +283,19 @@ def _redrawn_extras(drawing: svgwrite.Drawing, art: Artwork, aside: list[Box]) -
     drawing.add(texts)
 
 
+def moved_picture(picture: tuple[str, bytes], width: float, height: float,
+                  at: Box) -> tuple[str, bytes]:
+    """``picture`` (media type, bytes: a page's drawing) laid on ``at`` (x, y, w, h
+    inches) of a page ``width`` x ``height`` inches, as an SVG picture of that page."""
+    mime, data = picture
+    drawing = _page(width, height, "the vendor's drawing")
+    x, y, w, h = at
+    drawing.add(drawing.image(f"data:{mime};base64,{base64.b64encode(data).decode()}",
+                              insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)),
+                              preserveAspectRatio="none"))
+    return "image/svg+xml", drawing.tostring().encode("utf-8")
+
+
 def _free_spot(x: float, y: float, radius: float,
                placed: list[tuple[float, float]]) -> tuple[float, float]:
     """Where a numbered disc of ``radius`` goes near (x, y) without covering another:
@@ -286,6 +305,132 @@ def _free_spot(x: float, y: float, radius: float,
         cx += 2.2 * radius
     placed.append((cx, y))
     return cx, y
+
+
+# --- a repaired proof (markers/products/repair.py) -------------------------------------
+
+#: The unpainted features a checker reads, written as guides.
+GUIDE_NAMES = frozenset({"display-area", "permit-label", "waterline", "reflector"})
+#: The vendor's drawing on a repaired page is shown within this clip: the page less the
+#: markers it replaces.
+KEPT_CLIP = "wsmark-kept"
+
+
+def fixed_svg(width: float, height: float, markers: list[tuple[Artwork, float, float, float]],
+              *, kept: BaseGeometry | None = None, vendor: bytes | None = None,
+              vendor_box: Box = (0.0, 0.0, 0.0, 0.0), redrawn: Artwork | None = None,
+              declare: bool = False, said: Iterable[tuple[str, float, float, float]] = ()
+              ) -> bytes:
+    """A repaired page ``width`` x ``height`` inches: the vendor's own drawing
+    (``vendor``, an SVG whose viewport is its page, laid on ``vendor_box`` (x, y, w,
+    h)), else what was read of it (``redrawn``: its paint and its text), shown only
+    within ``kept`` (the page less the markers it replaces; None: all of it); over it
+    each rebuilt marker
+    (art, x, y, scale: its origin at x, y, drawn at that scale). ``declare``: the page
+    holds one marker and says so (its ``design:`` line, display area and guides, as
+    ``to_svg`` writes them); else its guides are drawn unnamed (a buoy's waterline as a
+    line), so that the page is read as a vendor's is, and ``said`` (text, x, y, cap
+    height: a line of words whose baseline starts at x, y) states what it must, as a
+    proof's note does."""
+    import xml.etree.ElementTree as ET
+
+    drawing = _page(width, height, "wsmark fix: the compliant version of a proof",
+                    _description(markers[0][0])[1] if declare and markers else
+                    "the compliant version of a proof, made by wsmark fix")
+    vendor_group = None
+    if vendor is not None or redrawn is not None:
+        clipped = {}
+        if kept is not None:
+            clip = drawing.defs.add(drawing.clipPath(id=KEPT_CLIP))
+            clip.add(drawing.path(d=geometry_path(kept)))
+            clipped = {"clip_path": f"url(#{KEPT_CLIP})"}
+        vendor_group = drawing.g(id="vendor-drawing", **clipped)
+        if redrawn is not None:
+            for group in _layer_groups(drawing, redrawn, prefix="vendor-"):
+                vendor_group.add(group)
+            _redrawn_text(drawing, vendor_group, redrawn)
+        drawing.add(vendor_group)
+    for n, (art, x, y, scale) in enumerate(markers, start=1):
+        group = drawing.g(id=f"fixed-{n}", transform=f"translate({fmt(x)} {fmt(y)})"
+                          + (f" scale({scale:.9g})" if scale != 1 else ""))
+        for layer in _layer_groups(drawing, art, prefix=f"fixed-{n}-"):
+            group.add(layer)
+        drawing.add(group)
+        _guides(drawing, art, declare, (x, y, scale))
+    for n, (text, x, y, cap) in enumerate(said, start=1):
+        drawing.add(drawing.text(text, insert=(fmt(x), fmt(y)), id=f"fixed-said-{n}",
+                                 font_family="sans-serif", font_size=fmt(cap / 0.7),
+                                 fill="#000000"))
+    if vendor is None or vendor_group is None:
+        return drawing.tostring().encode("utf-8")
+    ET.register_namespace("", SVG_NS)
+    ET.register_namespace("xlink", "http://www.w3.org/1999/xlink")
+    root = ET.fromstring(drawing.tostring())
+    holder = next(e for e in root.iter(f"{{{SVG_NS}}}g") if e.get("id") == "vendor-drawing")
+    page = ET.fromstring(vendor)
+    x, y, w, h = vendor_box
+    page.attrib.update({"x": fmt(x), "y": fmt(y), "width": fmt(w), "height": fmt(h)})
+    _unnamed(page)
+    holder.append(page)
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True)
+
+
+SVG_NS = "http://www.w3.org/2000/svg"
+#: Attributes by which a drawing names a feature (markers/read/svg/walk.py).
+_NAMING = ("id", "{http://www.inkscape.org/namespaces/inkscape}label", "data-name")
+
+
+def _unnamed(element) -> None:
+    """The vendor's names of features (``display-area``, ``waterline`` ...) renamed
+    ``vendor-...``: the markers they named are replaced, and the rebuilt ones name their
+    own."""
+    from markers.core.artwork import FEATURE_NAMES
+
+    for node in element.iter():
+        for key in _NAMING:
+            value = node.get(key)
+            if value and "-".join(value.strip().lower().replace("_", " ").split()) \
+                    in FEATURE_NAMES:
+                node.set(key, f"vendor-{value}")
+
+
+def _guides(drawing: svgwrite.Drawing, art: Artwork, named: bool, at: tuple[float, float, float]
+            ) -> None:
+    """A rebuilt marker's guides, its origin at (x, y) and drawn at ``scale`` (``at``),
+    as children of the root (where the PDF's declaration finds them): named as
+    ``to_svg`` names them when the page declares its one marker; else the reflector and
+    the permit label named (they say what color cannot, and declare no marker) and the
+    waterline drawn as a plain line."""
+    from shapely import affinity
+
+    x, y, scale = at
+    guides = {name: affinity.affine_transform(g, [scale, 0, 0, scale, x, y])
+              for name, g in art.features.items() if name in GUIDE_NAMES}
+    placed = replace(art, features=guides if named else {
+        name: g for name, g in guides.items() if name in ("permit-label", "reflector")})
+    _display_area(drawing, placed)
+    if "permit-label" in placed.features:
+        drawing.add(drawing.path(d=geometry_path(guides["permit-label"]), id="permit-label",
+                                 fill="none", stroke="none"))
+    _buoy_guides(drawing, placed)
+    if not named and "waterline" in guides:
+        (x0, y0), (x1, y1) = guides["waterline"].coords[0], guides["waterline"].coords[-1]
+        drawing.add(drawing.line((fmt(x0), fmt(y0)), (fmt(x1), fmt(y1)),
+                                 stroke=WATERLINE_STROKE, stroke_width=fmt(WATERLINE_WIDTH)))
+
+
+def _redrawn_text(drawing: svgwrite.Drawing, group, art: Artwork) -> None:
+    """The lettering of a drawing redrawn from what was read: exact glyphs (a PDF's
+    text) as paths, text whose glyphs were not read (SVG ``<text>``, DXF TEXT) as text
+    where it stood."""
+    for item in art.legends:
+        if item.outlined and not item.painted:
+            group.add(drawing.path(d=geometry_path(item.outlines), fill=item.hex or "#000000"))
+        elif not item.outlined and item.text:
+            x0, _, _, y1 = item.box.bounds
+            group.add(drawing.text(item.text, insert=(fmt(x0), fmt(y1)), font_family="sans-serif",
+                                   font_size=fmt(item.cap_height / 0.7),
+                                   fill=item.hex or "#000000"))
 
 
 # --- fabrication files -----------------------------------------------------------------

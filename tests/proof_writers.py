@@ -34,9 +34,11 @@ def naive_cmyk(hex_: str) -> tuple[float, float, float, float]:
 
 
 def to_reportlab_pdf(art: Artwork, cmyk: dict[str, tuple[float, float, float, float]],
-                     pages_before: int = 0) -> bytes:
+                     pages_before: int = 0, text: bool = False) -> bytes:
     """The Artwork as a one-page PDF (plus ``pages_before`` cover pages), each shape a
-    reportlab path filled with the even-odd rule in the CMYK given for its layer's hex."""
+    reportlab path filled with the even-odd rule in the CMYK given for its layer's hex;
+    with ``text``, its lettering read from font text (not outlines) set again in live
+    Helvetica-Bold where it stood, its cap height kept."""
     from reportlab.pdfgen import canvas
 
     out = io.BytesIO()
@@ -59,14 +61,27 @@ def to_reportlab_pdf(art: Artwork, cmyk: dict[str, tuple[float, float, float, fl
                         path.lineTo(*point)
                     path.close()
             pdf.drawPath(path, stroke=0, fill=1, fillMode=0)
+    for item in art.legends if text else ():
+        if item.outlined or not item.text:
+            continue
+        x0, _, _, y1 = item.box.bounds
+        size = item.cap_height / 0.718  # Helvetica-Bold's cap height, in ems
+        pdf.saveState()
+        pdf.translate(x0, y1)
+        pdf.scale(1, -1)  # text upright in the flipped page
+        pdf.setFillColorCMYK(*naive_cmyk(item.hex or "#000000"))
+        pdf.setFont("Helvetica-Bold", size)
+        pdf.drawString(0, 0, item.text)
+        pdf.restoreState()
     pdf.showPage()
     pdf.save()
     return out.getvalue()
 
 
-def to_dxf(art: Artwork, unit: str) -> bytes:
+def to_dxf(art: Artwork, unit: str, text: bool = False) -> bytes:
     """The Artwork as DXF in ``unit`` ("in" or "mm"): a solid HATCH per shape (islands as
-    inner boundary paths) in its layer's true color, y up."""
+    inner boundary paths) in its layer's true color, y up; with ``text``, its lettering
+    read from font text as TEXT entities where it stood, its cap height kept."""
     import ezdxf
     from ezdxf import units
 
@@ -84,6 +99,13 @@ def to_dxf(art: Artwork, unit: str) -> bytes:
                     points = [(x * factor, (art.height - y) * factor)
                               for x, y in ring.coords[:-1]]
                     hatch.paths.add_polyline_path(points, is_closed=True)
+    for item in art.legends if text else ():
+        if item.outlined or not item.text:
+            continue
+        x0, _, _, y1 = item.box.bounds
+        entity = msp.add_text(item.text, height=item.cap_height * factor, dxfattribs={
+            "insert": (x0 * factor, (art.height - y1) * factor)})
+        entity.rgb = tuple(int((item.hex or "#000000")[i:i + 2], 16) for i in (1, 3, 5))
     stream = io.StringIO()
     doc.write(stream)
     return stream.getvalue().encode("utf-8")

@@ -340,6 +340,34 @@ class WebApp:
         return Response(batch.items[number].marked, media_type="image/svg+xml",
                         headers={"content-security-policy": SVG_CSP})
 
+    async def fixed(self, request: Request) -> Response:
+        """The compliant version of a checked upload (``file``, in the upload's format),
+        or ``report.pdf``: the clerk's report with the compliant outline over the
+        vendor's drawing; what cannot be repaired is a one-line 422."""
+        batch = self.batch(request)
+        number, what = request.path_params["number"], request.path_params["what"]
+        if not 0 <= number < len(batch.items) or what not in ("file", "report.pdf"):
+            raise HTTPException(404, "no such file to repair")
+        item = batch.items[number]
+        suffix = {".ai": ".pdf", ".svgz": ".svg"}.get(Path(item.name).suffix,
+                                                      Path(item.name).suffix)
+        options = api.check_options(batch.display_height, waive=[
+            f"{rule}:{reason}" for rule, reason in batch.waivers.items()])
+        try:
+            made, words = await self.job(request, tasks.fix_upload, item.data, item.name,
+                                         suffix, options, what != "file")
+        except (api.JobFailed, WsmarkError) as err:
+            raise Refused(422, f"not repaired: {err}") from None
+        if made is None:
+            raise Refused(422, "not repaired: " + "; ".join(words.splitlines()[1:])[:600])
+        stem = Path(item.label).stem or "proof"
+        name = f"{stem}-compliant{suffix}" if what == "file" else f"{stem}-fix-report.pdf"
+        media = {".svg": "image/svg+xml", ".pdf": "application/pdf"}.get(
+            Path(name).suffix, "application/octet-stream")
+        return Response(made, media_type=media, headers={
+            "content-disposition": f'attachment; filename="{safe_label(name)}"',
+            "content-security-policy": SVG_CSP})
+
     async def waive(self, request: Request) -> Response:
         with self.admitted(request):
             return await self._waive(request)
@@ -491,6 +519,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/check/{batch}/summary", web.summary_fragment, methods=["GET"]),
         Route("/check/{batch}/report.{fmt:str}", web.download, methods=["GET"]),
         Route("/check/{batch}/{number:int}/marked.svg", web.marked, methods=["GET"]),
+        Route("/check/{batch}/{number:int}/fix/{what:str}", web.fixed, methods=["GET"]),
         Route("/check/{batch}/waive", web.waive, methods=["POST"]),
         Route("/design", web.design_page, methods=["GET"]),
         Route("/design/artwork.svg", web.design_artwork, methods=["GET"]),

@@ -10,7 +10,8 @@ from typing import Any
 from markers import api
 from markers.errors import DesignError, WsmarkError
 
-__all__ = ["check_upload", "design", "design_preview", "design_file", "fabrication_zip"]
+__all__ = ["check_upload", "design", "design_preview", "design_file", "fabrication_zip",
+           "fix_upload"]
 
 #: A fixed timestamp for the entries of a zip, so the same design gives the same bytes.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -21,6 +22,16 @@ def check_upload(data: bytes, name: str, label: str, options: api.CheckOptions
     """The report on one upload, naming it ``label``, and its marked-up drawing (None
     when unreadable)."""
     return api.check(data, name, options, annotate_copy=True, label=label)
+
+
+def fix_upload(data: bytes, name: str, suffix: str, options: api.CheckOptions,
+               report: bool) -> tuple[bytes | None, str]:
+    """The compliant version of an upload as ``suffix`` (or, with ``report``, the report
+    PDF with its overlay page), and what was changed or could not be, in words; None
+    when it could not be repaired (WsmarkError when it cannot be read)."""
+    result = api.fix(data, name, suffix, options, overlay=report)
+    made = result.data if not report else api.fix_report(result)
+    return made if result.data is not None or report else None, result.text()
 
 
 def design(params: dict[str, Any]) -> api.Design:

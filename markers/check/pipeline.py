@@ -96,11 +96,14 @@ def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack,
 #: A page as judged: at full size (its title block's scale applied), and that scale
 #: (its factor and words) when it states one.
 Scaled = tuple[Artwork, "tuple | None"]
+#: A marker as measured: its Facts and its Artwork (page coordinates).
+Measured = tuple[Facts, Artwork]
 
 
 def _judged(art: Artwork, stated: tuple | None, file: str, options: CheckOptions, pack: Pack,
-            page: Split | None = None) -> FileReport:
-    """``judge`` of a page already at its stated scale."""
+            page: Split | None = None, keep: list[Measured] | None = None) -> FileReport:
+    """``judge`` of a page already at its stated scale; ``keep`` (when given) receives
+    each marker's Facts and Artwork, in the report's order."""
     page = page if page is not None else split(art)
     markers, findings = [], []
     for index, marker in enumerate(page.markers):
@@ -112,6 +115,8 @@ def _judged(art: Artwork, stated: tuple | None, file: str, options: CheckOptions
                  pack.rules.evaluate(facts, options.waivers, options.tolerances)]
         findings += found
         markers.append(_marker(index, facts, marker, found))
+        if keep is not None:
+            keep.append((facts, marker))
     return FileReport.judged(file, markers, findings, options.overrides)
 
 
@@ -157,7 +162,8 @@ def judge_pages(pages: list[Artwork], file: str, options: CheckOptions,
 
 
 def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
-                  options: CheckOptions, pack: Pack) -> FileReport:
+                  options: CheckOptions, pack: Pack,
+                  keep: list[Measured] | None = None) -> FileReport:
     """``judge_pages`` of ``pages`` as read and at their stated scales (``scaled``)."""
     splits = {i: split(scaled[i][0]) for i, art in enumerate(pages) if art.layers}
     drawn = [i for i, art in enumerate(pages) if (i in splits and splits[i].found)
@@ -169,7 +175,7 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
             SetAside(f"page {i + 1}, which holds no marker", (0.0, 0.0, round(pages[i].width, 3),
                                                               round(pages[i].height, 3)))
             for i in empty)]
-    reports = {i: _judged(*scaled[i], file, options, pack, splits.get(i)) for i in drawn}
+    reports = {i: _judged(*scaled[i], file, options, pack, splits.get(i), keep) for i in drawn}
     markers, findings = [], []
     for i, report in reports.items():
         offset = len(markers)
@@ -186,10 +192,11 @@ def worst_page(report: FileReport, pages: int) -> int:
     return min(max(shown[0] - 1, 0), pages - 1)
 
 
-def check_pages(data: bytes, name: str, options: CheckOptions,
-                pack: Pack) -> tuple[FileReport, list[Artwork]]:
+def check_pages(data: bytes, name: str, options: CheckOptions, pack: Pack,
+                keep: list[Measured] | None = None) -> tuple[FileReport, list[Artwork]]:
     """Judge one input, with the Artwork of every page (at a stated scale, as measured;
-    none when unreadable). An unreadable or hostile input gives verdict 'error' on one
+    none when unreadable); ``keep`` (when given) receives each marker's Facts and
+    Artwork, in the report's order (for a repair, which rebuilds what they mean). An unreadable or hostile input gives verdict 'error' on one
     short line (its name with control characters escaped), never raises. Numpy and
     shapely warnings are raised as errors, so none reaches stderr. Memory trouble is
     raised: the budgeted worker running the check reports it against its budget."""
@@ -198,8 +205,8 @@ def check_pages(data: bytes, name: str, options: CheckOptions,
         with warnings_as_errors():
             pages = load_artwork(data, name, options, pack)
             scaled = [_at_stated_scale(page, options) for page in pages]
-            report = _judged(*scaled[0], name, options, pack) if len(pages) == 1 else \
-                _judged_pages(pages, scaled, name, options, pack)
+            report = _judged(*scaled[0], name, options, pack, keep=keep) \
+                if len(pages) == 1 else _judged_pages(pages, scaled, name, options, pack, keep)
             return report, [art for art, _ in scaled]
     except WsmarkError as err:
         text = str(err)

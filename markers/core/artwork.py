@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from shapely import STRtree, unary_union
+from shapely import STRtree, total_bounds, unary_union
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-__all__ = ["FEATURE_NAMES", "Shape", "Layer", "LegendItem", "Artwork"]
+__all__ = ["FEATURE_NAMES", "Shape", "Layer", "LegendItem", "Artwork", "moved"]
 
 #: Named geometry a drawing may mark by an element's id or label, and builders name:
 #: the display area H is measured on, the waterline of a buoy, the sign's panel, the
@@ -119,6 +119,14 @@ class Artwork:
             seen.setdefault(layer.color, []).append(part)
         return {color: _union(seen[color]) for color in self.colors()}
 
+    def painted_box(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) of what it paints; its page when it paints nothing (a scan)."""
+        parts = [layer.geometry for layer in self.layers if not layer.geometry.is_empty]
+        if not parts:
+            return 0.0, 0.0, self.width, self.height
+        x0, y0, x1, y1 = total_bounds(parts)
+        return float(x0), float(y0), float(x1), float(y1)
+
     def colors(self) -> list[str]:
         """Color families present, in paint order, without repeats."""
         return list(dict.fromkeys(layer.color for layer in self.layers))
@@ -130,3 +138,25 @@ def _union(parts: list[BaseGeometry]) -> BaseGeometry:
     if len(parts) == 1 and parts[0].geom_type == "Polygon" and parts[0].is_valid:
         return parts[0]
     return unary_union(parts)
+
+
+def moved(art: Artwork, factor: float = 1.0, dx: float = 0.0, dy: float = 0.0,
+          size: tuple[float, float] | None = None) -> Artwork:
+    """``art`` scaled ``factor`` times about its origin, then moved by (``dx``, ``dy``),
+    on a page of ``size`` (default: its own, scaled); its letters' cap heights scale too.
+    (A drawing at 1:4 at full size; a page laid on a larger one.)"""
+    from dataclasses import replace
+
+    from shapely import affinity
+
+    def place(g: BaseGeometry) -> BaseGeometry:
+        return affinity.translate(affinity.scale(g, factor, factor, origin=(0, 0)), dx, dy)
+
+    layers = tuple(Layer(layer.color, layer.hex, tuple(Shape(place(s.geometry))
+                                                       for s in layer.shapes))
+                   for layer in art.layers)
+    legends = tuple(replace(item, outlines=place(item.outlines), box=place(item.box),
+                            cap_height=item.cap_height * factor) for item in art.legends)
+    width, height = size or (art.width * factor, art.height * factor)
+    return replace(art, width=width, height=height, layers=layers, legends=legends,
+                   features={k: place(g) for k, g in art.features.items()})

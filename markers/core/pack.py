@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # no shapely for commands that build and measure nothing
     from markers.check.engine import Registry
     from markers.core.artwork import Artwork
 
-__all__ = ["FAMILIES", "Build", "Kind", "Look", "Numbering", "Pack"]
+__all__ = ["FAMILIES", "Build", "Kind", "Look", "Mend", "Numbering", "Pack"]
 
 #: How a kind is drawn and measured: a flat regulatory face, a state aid face, a buoy
 #: elevation, a buoy's flat wrap, or a flag.
@@ -155,6 +155,31 @@ class Numbering:
 
 
 @dataclass(frozen=True)
+class Mend:
+    """How a repair answers a finding of one rule, in the words a clerk reads: a marker
+    rebuilt compliant by construction answers most findings; the change is said as
+    ``what`` (a format string: ``{figure}`` the symbol's figure, ``{H}`` the display
+    height, ``{old}`` and ``{new}``, ``{required}`` and ``{measured}`` the finding's),
+    with the value ``value(facts, finding)`` measured on the drawing before and after
+    (a number, a ColorMatch or words; None: not this finding's). ``redo(design,
+    finding, law)`` corrects the design a drawing means (or a design file declares)
+    where the finding puts a value of it in doubt (None: the design as read; a
+    DesignError says the finding cannot be repaired, and why). ``answers_review``: a
+    ``review`` of the rule is about what a rebuilt marker sets anew (where words stand,
+    judged on a box estimated from font text; a band's reflective material, which a
+    shop's file cannot name), not about what the drawing means: rebuilding answers it,
+    once every line of the marker's lettering was read.
+    ``cannot``: the finding is not for a repair to answer
+    (an aid's number is the plan's to choose), and why, in a format string as ``what``."""
+
+    what: str = ""
+    value: Callable[[Any, Any], Any] | None = None
+    redo: Callable[[Design, Any, Law], Design] | None = None
+    cannot: str | None = None
+    answers_review: bool = False
+
+
+@dataclass(frozen=True)
 class Pack:
     """One jurisdiction: its ``law`` (citations, numbers), its ``kinds``, the
     ``validate`` step every design passes before it is built, its ``rules`` and the
@@ -165,8 +190,9 @@ class Pack:
     judges placement plans, is its markers.plan.rules.PlanRegistry;
     ``fabrication_samples`` are the jobs whose shop files the gallery previews;
     ``gallery_extras`` are designs the gallery shows beside each kind's typical ones;
-    ``help`` the faces' help of options that cite the rule (option -> words) and
-    ``example_kind`` the kind a form shows when none is asked for.
+    ``help`` the faces' help of options that cite the rule (option -> words),
+    ``example_kind`` the kind a form shows when none is asked for and ``mends`` how a
+    repair answers each rule's findings (rule id -> Mend).
     Both rule registries are named as "module:NAME" (``rules_at``, ``plan_rules_at``)
     and imported when first used: listing kinds loads no measurer, no geometry library
     and no projection."""
@@ -187,6 +213,7 @@ class Pack:
     gallery_extras: tuple[Design, ...] = ()
     help: Mapping[str, str] = field(default_factory=dict)
     example_kind: str | None = None
+    mends: Mapping[str, Mend] = field(default_factory=dict)
 
     @cached_property
     def rules(self) -> "Registry":

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-__all__ = ["warnings_as_errors", "ARITHMETIC"]
+__all__ = ["warnings_as_errors", "ARITHMETIC", "hush"]
 
 #: What a check raises instead of printing a warning.
 ARITHMETIC = (ArithmeticError, RuntimeWarning)
@@ -24,3 +24,14 @@ def warnings_as_errors() -> Iterator[None]:
     with warnings.catch_warnings(), np.errstate(all="raise", under="ignore"):
         warnings.simplefilter("error")
         yield
+
+
+def hush(library: str) -> None:
+    """``library``'s log (what it repairs in a file it reads, a font it lacks) kept from
+    stderr: its business, not the user's."""
+    import logging
+
+    log = logging.getLogger(library)
+    log.propagate = False
+    if not log.handlers:
+        log.addHandler(logging.NullHandler())

@@ -38,7 +38,6 @@ flattened vertices and time are bounded as for SVG (``markers.read.limits``).
 from __future__ import annotations
 
 import io
-import logging
 import math
 import re
 from collections import Counter
@@ -51,6 +50,7 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import FEATURE_NAMES, Artwork, LegendItem
 from markers.core.colors import PALETTE, classify
+from markers.core.quiet import hush
 from markers.errors import UnreadableDrawing
 from markers.read.limits import (
     DXF_MAX_ENTITIES, DXF_MAX_INSERT_DEPTH, FLATTEN_TOL_IN, Budget,
@@ -112,11 +112,7 @@ def read_dxf_bytes(data: bytes, name: str, *, scale: float | None = None,
 def _read(data: bytes, name: str, scale: float | None, display_height: float | None) -> Artwork:
     from ezdxf.lldxf.const import DXFError  # ezdxf: ~0.4 s to import, only for a DXF
 
-    quiet = logging.getLogger("ezdxf")  # what it repairs is its business, not the user's
-    quiet.propagate = False
-    if not quiet.handlers:
-        quiet.addHandler(logging.NullHandler())
-
+    hush("ezdxf")
     budget = Budget(name)
     try:
         doc = _document(data)
@@ -388,6 +384,9 @@ class _Reader:
                 raise UnreadableDrawing(f"{self.name}: the drawing has no height")
             k = display_height / (maxy - miny)
         meta["user_unit_in"] = self.unit * k
+        # page inches back to the drawing's units (to lay something on it again)
+        meta["dxf_matrix"] = (1 / (k * self.unit), 0.0, minx / self.unit, 0.0,
+                              -1 / (k * self.unit), maxy / self.unit)
         flip = np.array([[k, 0.0, -minx * k], [0.0, -k, maxy * k], [0.0, 0.0, 1.0]])
 
         def place(geometry: BaseGeometry) -> BaseGeometry:

@@ -33,7 +33,7 @@ from markers.read.limits import MAX_COORD_IN, MAX_CROSSINGS, Budget
 
 __all__ = ["Subpath", "EMPTY", "Pen", "parse_path_data", "rect_ops", "ellipse_ops", "flatten",
            "apply", "in_range", "affine", "out_of_range", "implausible", "dedupe", "fill_area",
-           "stroke_area"]
+           "stroke_area", "clipped_away"]
 
 #: A flattened subpath: its points (n x 2) and whether it was closed with Z.
 Subpath = tuple[np.ndarray, bool]
@@ -358,6 +358,14 @@ def affine(geometry: BaseGeometry, matrix: np.ndarray, budget: Budget) -> BaseGe
 def out_of_range(budget: Budget) -> None:
     raise UnreadableDrawing(f"{budget.name}: coordinates out of range (non-finite or beyond "
                       f"{MAX_COORD_IN:g} in)")
+
+
+def clipped_away(where: BaseGeometry, clip: BaseGeometry | None) -> bool:
+    """Whether lettering whose box is ``where`` is hidden by its ``clip``: most of the
+    box lies outside it (a line cut at the clip's edge is not read as whole)."""
+    if clip is None or where.area <= 0:
+        return clip is not None and not where.intersects(clip)
+    return where.intersection(clip).area < 0.5 * where.area
 
 
 def dedupe(points: np.ndarray, ring: bool) -> np.ndarray:

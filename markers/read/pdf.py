@@ -75,7 +75,7 @@ from markers.read.limits import (
     PDF_MAX_OBJECTS, PDF_MAX_PAGES, Budget,
 )
 from markers.read.paint import artwork, guarded_read, pen, to_hex
-from markers.read.outlines import affine, apply, fill_area, flatten, stroke_area
+from markers.read.outlines import affine, apply, clipped_away, fill_area, flatten, stroke_area
 
 __all__ = ["read_pdf_bytes", "COLOR_MANAGEMENT", "SCAN_SHARE"]
 
@@ -235,6 +235,7 @@ class _Reader:
         meta.update({"page": index + 1, "pages": pages, "units": "pt",
                      "scale_basis": "physical" if scale is None else "scale"})
         meta["user_unit_in"] = k
+        meta["pdf_matrix"] = tuple(float(v) for v in matrix[:2].ravel())  # to lay it again
         if not (0 < width <= 1e6 and 0 < height <= 1e6):
             raise UnreadableDrawing(f"{self.name}: page {index + 1} size is out of range")
         self.painted: list[tuple[str, BaseGeometry]] = []
@@ -407,7 +408,7 @@ class _Reader:
 
     def _text(self, obj: object, parent: np.ndarray) -> None:
         """A text object as lettering (markers.read.pdf_text), in its fill color (else
-        its stroke's)."""
+        its stroke's); none when its clip hides it (clipped_away)."""
         item = self.text.item(obj, self._color(obj, False) or self._color(obj, True), parent)
-        if item is not None:
+        if item is not None and not clipped_away(item.box, self._clip(obj, parent)):
             self.legends.append(item)

@@ -5,10 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from shapely.affinity import scale as scaled
-from shapely.geometry.base import BaseGeometry
-
-from markers.core.artwork import Artwork, Layer, Shape
+from markers.core.artwork import Artwork, moved
 
 __all__ = ["stated_scale", "at_scale"]
 
@@ -26,14 +23,8 @@ def stated_scale(art: Artwork) -> tuple[float, str] | None:
 
 
 def at_scale(art: Artwork, factor: float) -> Artwork:
-    """``art`` enlarged ``factor`` times about its origin: a drawing at 1:4 at full size."""
-    def grow(g: BaseGeometry) -> BaseGeometry:
-        return scaled(g, factor, factor, origin=(0, 0))
-
-    layers = tuple(Layer(layer.color, layer.hex, tuple(Shape(grow(s.geometry))
-                                                       for s in layer.shapes))
-                   for layer in art.layers)
-    legends = tuple(replace(item, outlines=grow(item.outlines), box=grow(item.box),
-                            cap_height=item.cap_height * factor) for item in art.legends)
-    return replace(art, width=art.width * factor, height=art.height * factor, layers=layers,
-                   legends=legends, features={k: grow(g) for k, g in art.features.items()})
+    """``art`` enlarged ``factor`` times about its origin: a drawing at 1:4 at full size
+    (``meta['enlarged']`` says by how much, so what is placed on it can be drawn back at
+    the drawing's own scale)."""
+    big = moved(art, factor)
+    return replace(big, meta={**big.meta, "enlarged": factor})

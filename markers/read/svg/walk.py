@@ -61,7 +61,8 @@ from markers.read.limits import read_limited
 from markers.read.limits import FLATTEN_TOL_IN, MAX_COORD_IN, MAX_NESTING, MAX_USE_DEPTH, Budget
 from markers.read.paint import check_option, layers, pen
 from markers.read.outlines import (
-    EMPTY, Subpath, affine, apply, dedupe, ellipse_ops, fill_area, flatten, implausible,
+    EMPTY, Subpath, affine, apply, clipped_away, dedupe, ellipse_ops, fill_area, flatten,
+    implausible,
     out_of_range, parse_path_data, rect_ops, stroke_area,
 )
 from markers.read.svg.safety import SafeDocument, href_of, local_name, safe_document
@@ -712,8 +713,9 @@ class _Reader:
         cap = 0.7 * size * float(np.linalg.norm(context.matrix[:2, :2] @ np.array([0.0, 1.0])))
         hex_ = self.paint_hex(style["fill"], style) or self.paint_hex(style["stroke"], style)
         color = classify(hex_).family if hex_ else "black"
-        self.legends.append(LegendItem(content, outline, outline, cap, color, outlined=False,
-                                       hex=hex_))
+        if not clipped_away(outline, context.clip):
+            self.legends.append(LegendItem(content, outline, outline, cap, color,
+                                           outlined=False, hex=hex_))
 
 
 def _url_reference(text: str) -> tuple[str, str] | None:
