@@ -374,8 +374,9 @@ def fabricate(kind: str, display_height: float | None, legend: str | None,
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         click.echo(f"\n{title}:")
         for row in rows:
+            cells = enumerate(zip(row, widths, strict=True))
             click.echo("  " + "  ".join(cell.ljust(w) if i < text_columns else cell.rjust(w)
-                                        for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+                                        for i, (cell, w) in cells).rstrip())
     for note in fab.notes:
         click.echo(f"wsmark: note: {note}", err=True)
     for warning in fab.warnings:
@@ -394,7 +395,8 @@ def list_rules(pack: str) -> None:
     rows = api.rule_rows(pack)
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for row in rows:
-        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[3])
+        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row[:3], widths, strict=True))
+                   + "  " + row[3])
 
 
 @cli.command()
@@ -483,7 +485,7 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
            if quiet and sys.stderr.isatty() and count > 1 else None)
     reports, copies, pages = [], [], []
     try:
-        for index, (path, report, marked) in enumerate(results):
+        for index, (_path, report, marked) in enumerate(results):
             writer.add(report)
             if bar is not None:
                 bar.update(1)
@@ -494,7 +496,8 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
                 pages.extend(marked)
             elif marked is not None and annotate is not None:
                 written = api.copy_paths(targets[index], len(marked), files)
-                for target, data in zip(written, api.copy_bytes(targets[index], marked)):
+                data_of = api.copy_bytes(targets[index], marked)
+                for target, data in zip(written, data_of, strict=True):
                     api.write_file(target, data)
                     click.echo(f"wrote {target}", err=True)
     finally:  # what was judged stays a whole document, even when a write fails

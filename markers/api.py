@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from markers.check.walk import Inputs
     from markers.plan.model import PlanReport
     from markers.runtime.budget import Limits
-    from markers.runtime.fair import FairPool
+    from markers.runtime.fair import FairPool, JobFailed
 
 
 def __getattr__(name: str) -> Any:
@@ -475,7 +475,7 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
     mine, theirs = itertools.tee((str(p), options, pack, annotate_copy) for p in paths)
     budget = budget or Limits()
     outcomes = budgeted_imap(_check_path, theirs, jobs, budget)
-    for (path, *_), outcome in zip(mine, outcomes):
+    for (path, *_), outcome in zip(mine, outcomes, strict=True):
         if outcome.overrun is None:
             report, marked = outcome.value
             near = budget.near(outcome.cpu_s)
@@ -613,7 +613,7 @@ def annotate_pages(report: FileReport, pages: list[Artwork], source: bytes | Non
         missing = [(f"the vendor's drawing could not be pictured ({err}); this copy is "
                     "redrawn from what was read", None, False)]
     copies = []
-    for i, (art, underlay) in enumerate(zip(pages, under)):
+    for i, (art, underlay) in enumerate(zip(pages, under, strict=True)):
         number = int(art.meta.get("page", i + 1)) if len(pages) == 1 else i + 1
         on_page = {m.index for m in report.markers if m.page == number}
         findings = [f for f in report.findings if f.marker in on_page]
@@ -984,7 +984,7 @@ def report_pdf(items: list[FileReport], marked: list[bytes | list[bytes] | None]
     from markers.products.report_pdf import report_pdf as pages
 
     shown = [copy[worst_page(item, len(copy))] if isinstance(copy, list) and copy else
-             copy or None for item, copy in zip(items, marked)]
+             copy or None for item, copy in zip(items, marked, strict=True)]
     return pages(json.loads(reports(items, "json", pack)), shown, _pack(pack).name)
 
 

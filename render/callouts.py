@@ -139,8 +139,8 @@ def _once(spans: list[Span]) -> list[Span]:
 def _band_spans(art: Artwork) -> list[Span]:
     """Bands of a buoy (features named band...): height, and share of the height from
     the top band to the waterline (the buoy above water)."""
-    bands = sorted((part for name, geometry in art.features.items()
-                    if name.startswith("band") for part in polygons(geometry, 1e-6, largest_first=False)),
+    bands = sorted((part for name, geometry in art.features.items() if name.startswith("band")
+                    for part in polygons(geometry, 1e-6, largest_first=False)),
                    key=lambda band: band.bounds[1])
     if not bands:
         return []
@@ -305,8 +305,8 @@ def _stripe_callout(art: Artwork, view: View, stripe: Polygon) -> list[PageItem]
     middle, with a leader out past the fly edge to the label."""
     rect = stripe.minimum_rotated_rectangle
     corners = list(rect.exterior.coords)[:4]
-    edges = sorted(((math.dist(p, q), p, q) for p, q in zip(corners, corners[1:] + corners[:1])),
-                   key=lambda e: e[0])
+    sides = zip(corners, corners[1:] + corners[:1], strict=True)
+    edges = sorted(((math.dist(p, q), p, q) for p, q in sides), key=lambda e: e[0])
     width, p, q = edges[0]  # a short side of the rectangle: straight across the stripe
     c = stripe.centroid
     ux, uy = (q[0] - p[0]) / width, (q[1] - p[1]) / width

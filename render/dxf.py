@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import math
+from itertools import pairwise
 
 from shapely.geometry import Polygon
 
@@ -80,7 +81,7 @@ def _arc_of(p: tuple[float, float], q: tuple[float, float], circles: list[Circle
 def _sweep(points: list[tuple[float, float]], c: Circle) -> float:
     """Signed angle swept going through ``points`` around the circle's centre."""
     total = 0.0
-    for p, q in zip(points, points[1:]):
+    for p, q in pairwise(points):
         a0 = math.atan2(p[1] - c[1], p[0] - c[0])
         a1 = math.atan2(q[1] - c[1], q[0] - c[0])
         total += (a1 - a0 + math.pi) % (2 * math.pi) - math.pi

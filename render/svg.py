@@ -18,7 +18,7 @@ import base64
 import json
 import textwrap
 from dataclasses import dataclass
-from typing import Iterable, Union
+from typing import Iterable
 
 import svgwrite
 from shapely.geometry import Polygon
@@ -94,7 +94,7 @@ def _layer_groups(drawing: svgwrite.Drawing, art: Artwork, prefix: str = "",
     """One ``<g>`` per layer in paint order, each shape a path (exact curves where the
     shape has them); ``extras`` adds per-layer paint (a print file's bleed) under it."""
     groups = []
-    for i, (layer, layer_id) in enumerate(zip(art.layers, _layer_ids(art))):
+    for i, (layer, layer_id) in enumerate(zip(art.layers, _layer_ids(art), strict=True)):
         group = drawing.g(id=prefix + layer_id, fill=layer.hex, stroke="none")
         extra = geometry_path(extras[i]) if i < len(extras) else ""
         for data in [extra] + [shape.path or geometry_path(shape.geometry)
@@ -233,7 +233,7 @@ def annotated_svg(art: Artwork, notes: list[tuple], markers: list[tuple[int, Box
                       font_size=fmt(size), fill=MARK_INK)
     placed: list[tuple[float, float]] = []
     row = 0
-    for number, (note, lines) in enumerate(zip(notes, wrapped), start=1):
+    for number, (note, lines) in enumerate(zip(notes, wrapped, strict=True), start=1):
         bbox, ink = note[1], REVIEW_INK if len(note) > 2 and note[2] else MARK_INK
         if bbox is not None:
             x, y, w, h = bbox
@@ -401,7 +401,7 @@ class Placed:
     scale: float
 
 
-PageItem = Union[Text, Line, Area, Placed]
+PageItem = Text | Line | Area | Placed
 
 
 def page_svg(width: float, height: float, view: tuple[float, float, float, float],

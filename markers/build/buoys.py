@@ -198,7 +198,7 @@ def build_sign_buoy(design: Design, build: Build) -> Artwork:
     stripes = geo.bands(axis - d / 2, axis + d / 2, edges)
     dx = axis - sign.width / 2
     layers = [(layer.color, affinity.translate(layer.geometry, dx)) for layer in sign.layers]
-    layers += list(zip(colors, stripes))
+    layers += list(zip(colors, stripes, strict=True))
     legends = [replace(i, outlines=affinity.translate(i.outlines, dx),
                        box=affinity.translate(i.box, dx)) for i in sign.legends]
     dims = [*_size_dims(law, a, d),

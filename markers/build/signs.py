@@ -309,7 +309,7 @@ def _sign(design: Design, build: Build, symbol_at, what: str,
         features["above-band"] = box(0, 0, width, top - margin)
     _d = law.dimension
     dims = [_d("display area height H", h, "in", "display_min"), *symbol.dimensions]
-    for b, where in zip(blocks, wheres):
+    for b, where in zip(blocks, wheres, strict=True):
         dims.append(_d(f"legend cap height ({where}), black block letters", b.cap_height,
                        "in", law.clause("regulatory_letters")))
     total = top + h + band_h

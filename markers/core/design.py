@@ -31,7 +31,8 @@ class Design:
     Buoys add ``symbol`` (the regulatory face a buoy carries, or the sign above it),
     ``height_above_water``, ``diameter``, ``shape``, ``color``, ``material``, ``lighted``,
     ``curvature`` and the wrap's ``seam`` overlap; flags ``flag_height`` and
-    ``flag_length``. ``permit_id`` is the label of an approved marker. None means "the builder's default" (the minimum or larger).
+    ``flag_length``. ``permit_id`` is the label of an approved marker. None means "the
+    builder's default" (the minimum or larger).
     """
 
     kind: str

@@ -212,7 +212,7 @@ def _gaps_between(cuts: dict[str, list[Polygon]], limit: float) -> list[WeedingI
     geoms = [piece for _, piece in owners]
     pairs = STRtree(geoms).query(geoms, predicate="dwithin", distance=limit)
     issues = []
-    for i, j in zip(*pairs):
+    for i, j in zip(*pairs, strict=True):
         if i >= j:
             continue
         gap = geoms[i].distance(geoms[j])

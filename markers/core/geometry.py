@@ -8,6 +8,7 @@ callers pass dimensions taken from ``markers.packs.wi_nr509.requirements``.
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 import re
 
 import numpy as np
@@ -195,7 +196,7 @@ def to_surface(geometry: BaseGeometry, axis: float, radius: float) -> BaseGeomet
 
 def bands(x0: float, x1: float, edges: list[float]) -> list[Polygon]:
     """Horizontal bands from ``x0`` to ``x1`` between consecutive ``edges`` (y, downwards)."""
-    return [box(x0, top, x1, bottom) for top, bottom in zip(edges, edges[1:])]
+    return [box(x0, top, x1, bottom) for top, bottom in pairwise(edges)]
 
 
 def nun(cx: float, top: float, bottom: float, diameter: float, cone_height: float,

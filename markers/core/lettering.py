@@ -92,7 +92,7 @@ class _PolygonPen(BasePen):
             u = 1 - t
             self.contours[-1].append(tuple(
                 u ** 3 * a + 3 * u * u * t * b + 3 * u * t * t * c + t ** 3 * d
-                for a, b, c, d in zip(p0, pt1, pt2, pt3)))
+                for a, b, c, d in zip(p0, pt1, pt2, pt3, strict=True)))
 
     def geometry(self) -> BaseGeometry:
         """Non-zero fill: contours wound like the largest are solid, the others holes."""
@@ -227,7 +227,7 @@ def line_choices(legend: str, max_lines: int = 4) -> list[list[str]]:
     for cuts in range(min(max_lines, len(words))):
         for at in itertools.combinations(range(1, len(words)), cuts):
             edges = (0, *at, len(words))
-            choices.append([" ".join(words[a:b]) for a, b in zip(edges, edges[1:])])
+            choices.append([" ".join(words[a:b]) for a, b in itertools.pairwise(edges)])
     return choices
 
 
@@ -340,7 +340,7 @@ def _word_splits(words: list[str], widest_allowed: Callable[[int], float],
     for count in range(1, min(max_lines, n) + 1):
         for ends in cuts(0, count, count):
             edges = (0, *ends)
-            yield [" ".join(words[a:b]) for a, b in zip(edges, edges[1:])]
+            yield [" ".join(words[a:b]) for a, b in itertools.pairwise(edges)]
 
 
 def wrap_words(text: str, cap_height: float, width: float) -> list[str] | None:

@@ -54,7 +54,11 @@ class Setting(NamedTuple):
     form: ApplicationForm | None = None
 
 
-def load_plan(path: str | Path, kinds: Mapping[str, Kind], setting: Setting = Setting()
+#: No grid, no area (anywhere), no application form.
+NO_SETTING = Setting()
+
+
+def load_plan(path: str | Path, kinds: Mapping[str, Kind], setting: Setting = NO_SETTING
               ) -> Plan:
     """The Plan in ``path`` (.geojson/.json or .csv) of markers of ``kinds``, inside
     the setting's area, projected to ground feet (to its grid when that covers the
@@ -63,7 +67,7 @@ def load_plan(path: str | Path, kinds: Mapping[str, Kind], setting: Setting = Se
 
 
 def parse_plan(data: bytes, name: str, kinds: Mapping[str, Kind],
-               setting: Setting = Setting()) -> Plan:
+               setting: Setting = NO_SETTING) -> Plan:
     """The Plan in ``data``, a file called ``name`` (its suffix says GeoJSON or CSV; its
     folder is where design files are found)."""
     if len(data) > MAX_PLAN_BYTES:

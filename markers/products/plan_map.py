@@ -367,7 +367,7 @@ def map_items(report: PlanReport, layout: MapLayout) -> list[PageItem]:
     frame = layout.frame.bounds
     inside = (xs >= frame[0]) & (xs <= frame[2]) & (ys >= frame[1]) & (ys <= frame[3])
     sides = _label_sides(xs, ys)
-    for m, x, y, shown, side in zip(plan.markers, xs, ys, inside, sides):
+    for m, x, y, shown, side in zip(plan.markers, xs, ys, inside, sides, strict=True):
         if shown:
             items += symbol(*_kinds(report, m), float(x), float(y))
             (dx, dy), anchor, _ = _LABEL_AT[int(side)]

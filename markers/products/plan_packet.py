@@ -134,7 +134,7 @@ def _party(report: PlanReport, role: Role, x: float, y: float, width: float
     items += [replace(t, fill="#555555") for t in why]
     y += 0.12
     for label, value in zip(("Name", "Address", "Contact"), (party.name, party.address,
-                                                             party.contact)):
+                                                             party.contact), strict=True):
         items += _field(x, y, width, label, value)
         y += 0.27
     if role.key == form.decides:
@@ -166,7 +166,8 @@ def _application(report: PlanReport) -> bytes:
     width, columns = 3.35, (0.75, 4.4)
     for row in range(0, len(status.roles), 2):
         bottoms = []
-        for x, role in zip(columns, status.roles[row:row + 2]):
+        # the last row may hold one party: its second column stays empty
+        for x, role in zip(columns, status.roles[row:row + 2], strict=False):
             block, bottom = _party(report, role, x, y, width)
             items += block
             bottoms.append(bottom)
@@ -369,7 +370,7 @@ def _marker_pages(report: PlanReport, indices: tuple[int, ...], art: Artwork | s
     flow.y = y + 0.2
     flow.paragraph(0.75, "Where each stands" if len(markers) > 1 else "Where it stands",
                    7.0, 0.12, bold=True)
-    for index, m in zip(indices, markers):
+    for index, m in zip(indices, markers, strict=True):
         items, height = _entry(report, index, m)
         y = flow.block(height)
         flow.add([replace(item, y=item.y + y) for item in items])

@@ -333,7 +333,7 @@ def _table(table: DimensionTable, x: float, y: float) -> tuple[list[PageItem], f
 
     def row(base: float, cells: list[str], bold: bool = False) -> tuple[list[PageItem], int]:
         out: list[PageItem] = []
-        wrapped = [_cell(text, w) for text, w in zip(cells, widths)]
+        wrapped = [_cell(text, w) for text, w in zip(cells, widths, strict=True)]
         lefts = [x, x + name_w, x + name_w + clause_w]
         for i, lines in enumerate(wrapped):
             for j, line in enumerate(lines):

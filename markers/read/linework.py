@@ -137,7 +137,7 @@ def _snapped(pieces: list[np.ndarray], tol: float) -> list[np.ndarray]:
     points = shapely.points(ends)
     near, other = shapely.STRtree(points).query(points, predicate="dwithin", distance=tol)
     group = np.arange(len(ends))
-    for a, b in zip(near.tolist(), other.tolist()):
+    for a, b in zip(near.tolist(), other.tolist(), strict=True):
         ra, rb = _root(group, a), _root(group, b)
         if ra != rb:
             group[max(ra, rb)] = min(ra, rb)
@@ -190,12 +190,13 @@ def line_drawing(outlines: Sequence[Outline], beside: Sequence[BaseGeometry],
     covers it, less the holes. ``beside`` is what else is drawn (text), which a neutral
     outline must hold too to frame a drawing of neutral outlines alone."""
     roles = [layer_role(o.layer) for o in outlines]
-    films = [_film_key(o) if role is None else None for o, role in zip(outlines, roles)]
+    films = [_film_key(o) if role is None else None
+             for o, role in zip(outlines, roles, strict=True)]
     sheet, used, named = _sheet(outlines, roles, films, beside)
     grouped: dict[str, list] = {}
     holes: list[np.ndarray] = []
     ignored: Counter = Counter()
-    for index, (outline, role, film) in enumerate(zip(outlines, roles, films)):
+    for index, (outline, role, film) in enumerate(zip(outlines, roles, films, strict=True)):
         if index in used:  # the sheet's outline, and borders around it (a page's)
             ignored["border or frame outside the sheet (not film)"] += used[index]
             continue

@@ -427,7 +427,7 @@ def _nested_area(rings: list[np.ndarray], outlines: np.ndarray, evenodd: bool) -
     inner, outer = shapely.STRtree(polygons).query(
         shapely.points(np.array([r[0] for r in rings])), predicate="within")
     parent = np.full(len(rings), -1)
-    for j, i in zip(inner.tolist(), outer.tolist()):
+    for j, i in zip(inner.tolist(), outer.tolist(), strict=True):
         if i != j and (parent[j] < 0 or areas[i] < areas[parent[j]]):
             parent[j] = i
     winding = np.zeros(len(rings), dtype=int)

@@ -273,7 +273,7 @@ def ink_area(mask: np.ndarray) -> BaseGeometry:
     y0: list[int] = []
     y1: list[int] = []
     below: dict[tuple[int, int], int] = {}  # a run's span -> the box it ends
-    for row, start, end in zip(rows.tolist(), starts.tolist(), ends.tolist()):
+    for row, start, end in zip(rows.tolist(), starts.tolist(), ends.tolist(), strict=True):
         k = below.get((start, end))
         if k is not None and y1[k] == row:
             y1[k] = row + 1

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from markers.errors import WsmarkError
-from markers.runtime.budget import POLL_S, Limits, peak_rss_mb
+from markers.runtime.budget import DEFAULT_LIMITS, POLL_S, Limits, peak_rss_mb
 from markers.runtime.pool import Outcome, Worker, death
 
 __all__ = ["FairPool", "JobFailed", "QUANTUM_S"]
@@ -88,7 +88,7 @@ class FairPool:
     their uploads (see the module docstring). ``submit`` and ``run`` may be called from
     any thread; one thread of the pool owns the workers."""
 
-    def __init__(self, workers: int, limits: Limits = Limits(),
+    def __init__(self, workers: int, limits: Limits = DEFAULT_LIMITS,
                  preload: Sequence[str] = ()) -> None:
         self.workers, self.limits = max(1, workers), limits
         self.max_procs = 2 * self.workers

@@ -31,7 +31,9 @@ from multiprocessing.connection import Connection
 from typing import Callable, Iterable, Iterator, TypeVar
 
 from markers.core.budget import begin_job, cpu_used, die_with_parent
-from markers.runtime.budget import POLL_S, Limits, TreeCPU, peak_rss_mb, reset_peak
+from markers.runtime.budget import (
+    DEFAULT_LIMITS, POLL_S, Limits, TreeCPU, peak_rss_mb, reset_peak,
+)
 
 __all__ = ["Outcome", "Worker", "budgeted_imap", "death"]
 
@@ -165,7 +167,7 @@ class Worker:
 
 
 def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None = None,
-                  limits: Limits = Limits()) -> Iterator[Outcome]:
+                  limits: Limits = DEFAULT_LIMITS) -> Iterator[Outcome]:
     """``fn(x)`` for each ``x`` in ``items``, in worker processes under ``limits``; yields
     one Outcome per item, in order, as soon as it and those before it are done.
 

@@ -121,7 +121,7 @@ def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeome
     text_boxes = [art.legends[n].box for n in texts]
     for i in frames:
         region = parts[i].footprint
-        held_text = [n for n, b in zip(texts, text_boxes) if b.centroid.within(region)]
+        held_text = [n for n, b in zip(texts, text_boxes, strict=True) if b.centroid.within(region)]
         held = [j for j in outside if j not in used and j != i
                 and parts[j].geometry.representative_point().within(region)]
         if not held_text and not any(not parts[j].line for j in held):

@@ -147,7 +147,7 @@ def touching(geoms: list[BaseGeometry], gap: float = 0.0) -> list[list[int]]:
     union = _Union(len(geoms))
     if geoms:
         left, right = STRtree(geoms).query(geoms, predicate="dwithin", distance=gap)
-        for i, j in zip(left.tolist(), right.tolist()):
+        for i, j in zip(left.tolist(), right.tolist(), strict=True):
             union.join(i, j)
     return union.groups()
 

@@ -317,7 +317,7 @@ def _lines(components: list[Polygon]) -> list[list[Polygon]]:
 
 def _line_fact(line: list[Polygon], color: ColorMatch, symbol: Polygon | None) -> LegendFact:
     heights = [p.bounds[3] - p.bounds[1] for p in line]
-    letters = [p for h, p in zip(heights, line) if h >= 0.6 * max(heights)]
+    letters = [p for h, p in zip(heights, line, strict=True) if h >= 0.6 * max(heights)]
     # flat-topped letters are exactly the cap height; round ones overshoot it
     cap = min(p.bounds[3] - p.bounds[1] for p in letters)
     stroke = statistics.median(2 * p.area / p.length for p in letters) / cap

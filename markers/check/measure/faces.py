@@ -8,6 +8,7 @@ judges both. Nothing here decides pass or fail; a pack's rules do.
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 import statistics
 
 import numpy as np
@@ -40,7 +41,7 @@ def side_angles(poly: Polygon) -> list[float]:
     """Angle of each side of a diamond from the vertical, degrees (top-right first)."""
     quad = list(extreme_quad(poly).exterior.coords)
     return [math.degrees(math.atan2(abs(x1 - x0), abs(y1 - y0)))
-            for (x0, y0), (x1, y1) in zip(quad, quad[1:])]
+            for (x0, y0), (x1, y1) in pairwise(quad)]
 
 
 def _display(art: Artwork, shape: str | None, symbol: SymbolFacts, panel: Polygon,
@@ -129,7 +130,7 @@ def _ring_pieces(rings: list) -> np.ndarray:
     coords, index = shapely.get_coordinates(np.array(rings, dtype=object), return_index=True)
     first = np.flatnonzero(np.r_[True, index[1:] != index[:-1]])  # each ring's first point
     last = np.r_[first[1:], len(coords)] - 1  # its closing point
-    starts = np.concatenate([np.arange(a, b, PIECE) for a, b in zip(first, last)])
+    starts = np.concatenate([np.arange(a, b, PIECE) for a, b in zip(first, last, strict=True)])
     stops = np.minimum(starts + PIECE, np.repeat(last, (last - first + PIECE - 1) // PIECE))
     sizes = stops - starts + 1
     offsets = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)

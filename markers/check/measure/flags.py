@@ -1,6 +1,7 @@
-"""Artwork -> Facts for a flag, measured flat, hoist on the left: its painted extent gives how high and how long it is, its largest
-color the field, and every other area of color a stripe, measured across itself (the
-short side of the smallest rectangle around it, whatever its angle).
+"""Artwork -> Facts for a flag, measured flat, hoist on the left: its painted extent gives
+how high and how long it is, its largest color the field, and every other area of color
+a stripe, measured across itself (the short side of the smallest rectangle around it,
+whatever its angle).
 """
 
 from __future__ import annotations

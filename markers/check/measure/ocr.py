@@ -24,6 +24,7 @@ spaces and line breaks lost) that the bench feeds it in place of an engine.
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 import statistics
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -340,24 +341,24 @@ def _cross_check(text: str, lines: list[list[_Glyph]], cap_height: float | None
     if len(said) != len(lines):
         return False, f"{len(lines)} lines of letters, {len(said)} read", None
     caps = []
-    for words, glyphs in zip(said, lines):
+    for words, glyphs in zip(said, lines, strict=True):
         chars = words.replace(" ", "")
         if len(chars) != len(glyphs):
             return False, f"{len(glyphs)} letter groups in a line, {len(chars)} read " \
                           f"({words!r})", None
-        for ch, g in zip(chars, glyphs):
+        for ch, g in zip(chars, glyphs, strict=True):
             if ch not in _HOLES:
                 return False, f"{ch!r} cannot be checked against its outline", None
             if g.holes not in _HOLES[ch]:
                 return False, f"{ch!r} read where the glyph has {g.holes} hole(s)", None
             if ch in _SHAPES and not _SHAPES[ch][1](g):
                 return False, f"{ch!r} read where the glyph lacks {_SHAPES[ch][0]}", None
-        heights = [g.y1 - g.y0 for ch, g in zip(chars, glyphs) if ch in _CAPS]
+        heights = [g.y1 - g.y0 for ch, g in zip(chars, glyphs, strict=True) if ch in _CAPS]
         if not heights:
             return False, f"no capital letter or digit in {words!r} to size it by", None
         cap = statistics.median(heights)
         caps.append(cap)
-        for ch, g in zip(chars, glyphs):
+        for ch, g in zip(chars, glyphs, strict=True):
             why = _size_mismatch(ch, g, cap)
             if why:
                 return False, f"{ch!r} in {words!r}: {why}", cap
@@ -391,7 +392,8 @@ def _spaces_mismatch(words: str, glyphs: list[_Glyph], cap: float) -> str:
     for ch_index, ch in enumerate(words):
         if ch != " ":
             spaced.append(ch_index + 1 < len(words) and words[ch_index + 1] == " ")
-    for space, (a, b) in zip(spaced, zip(glyphs, glyphs[1:])):
+    # the last letter has no gap after it: its entry in spaced is left over
+    for space, (a, b) in zip(spaced, pairwise(glyphs), strict=False):
         gap = (b.x0 - a.x1) / cap
         if space and gap < LETTER_GAP:
             return f"a space read where the letters are {gap:.2f} cap heights apart"

@@ -102,7 +102,8 @@ def read_svg(path: str | Path, *, scale: float | None = None,
     unreadable, hostile or too complex.
     """
     name = str(path)
-    return read_svg_bytes(read_limited(path, name), name, scale=scale, display_height=display_height)
+    return read_svg_bytes(read_limited(path, name), name, scale=scale,
+                          display_height=display_height)
 
 
 def read_svg_bytes(data: bytes, name: str, *, scale: float | None = None,
@@ -120,7 +121,8 @@ def read_svg_bytes(data: bytes, name: str, *, scale: float | None = None,
         if "bad_alloc" in str(err):  # GEOS out of memory: the worker's budget reports it
             raise MemoryError from None
         detail = " ".join(str(err).split())[:200]
-        raise UnreadableDrawing(f"{name}: cannot read drawing ({type(err).__name__}: {detail})") from None
+        raise UnreadableDrawing(
+            f"{name}: cannot read drawing ({type(err).__name__}: {detail})") from None
 
 
 def _read(data: bytes, name: str, scale: float | None, display_height: float | None) -> Artwork:
@@ -215,7 +217,8 @@ def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: f
         return _scaled(scale, viewbox, size, viewport, {"units": "user", "scale_basis": "scale"})
     if width is not None and height is not None:
         if not (0 < width <= MAX_COORD_IN and 0 < height <= MAX_COORD_IN):
-            raise UnreadableDrawing(f"{name}: drawing size {width:g} x {height:g} in is out of range")
+            raise UnreadableDrawing(
+                f"{name}: drawing size {width:g} x {height:g} in is out of range")
         if max(width, height) > MAX_PLAUSIBLE_IN:
             implausible(name, max(width, height))
         matrix = (viewbox_matrix(viewbox, width, height, root.get("preserveAspectRatio"))
@@ -224,8 +227,8 @@ def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: f
                 "user_unit_in": unit_size(matrix)}
         return _Canvas(matrix, width, height, viewport, meta)
     if display_height is None:
-        raise UnreadableDrawing(f"{name}: drawing has no physical size; give --scale (inches per user "
-                          "unit) or --display-height")
+        raise UnreadableDrawing(f"{name}: drawing has no physical size; give --scale "
+                                "(inches per user unit) or --display-height")
     return _by_display_height(doc, name, display_height, viewbox, viewport, budget)
 
 
@@ -242,8 +245,8 @@ def _by_display_height(doc: SafeDocument, name: str, display_height: float,
     elif viewbox:
         user_height, basis = viewbox[3], "drawing height"
     else:
-        raise UnreadableDrawing(f"{name}: cannot apply --display-height: no display-area element and "
-                          "no viewBox; give --scale instead")
+        raise UnreadableDrawing(f"{name}: cannot apply --display-height: no display-area "
+                                "element and no viewBox; give --scale instead")
     scale = display_height / user_height
     size = (viewbox[2] * scale, viewbox[3] * scale) if viewbox else (None, None)
     meta = {"units": "user", "scale_basis": "display-height",
