@@ -115,6 +115,7 @@ def symbol_buoy(design: Design, build: Build) -> SymbolBuoy:
     law = build.law
     symbol = _symbol(design, build)
     h = design.display_height or law.req("display_min")
+    assert design.outline is not None, "the pack fills the outline in"
     face = sign_face(build, symbol, h, design.outline, design.legend, design.permit_id)
     d = design.diameter or default_diameter(face, design.curvature,
                                             law.req("buoy_min_diameter"))
@@ -230,7 +231,9 @@ def build_aid_buoy(design: Design, build: Build) -> Artwork:
     buoy's color (white on a striped buoy)."""
     law, kind = build.law, build.kind(design.kind)
     color, shape, center = kind.look.color, kind.look.figure, kind.look.stripes
+    assert color is not None and shape is not None, f"{kind.name}'s Look: color and figure"
     ws_id = design.ws_id
+    assert ws_id, "the pack refuses an aid without its identification"
     cap = law.req("aid_letter_min")
     face, d, curvature = aid_id_face(law, ws_id, cap, "black" if center else None,
                                      design.diameter, design.curvature, build.drawn)
@@ -270,7 +273,7 @@ def build_aid_buoy(design: Design, build: Build) -> Artwork:
     else:
         dims.append(Dimension("lighted: no reflective band needed", "", "",
                               law.clause("reflector")))
-    features = {"waterline": _waterline(width, a)}
+    features: dict[str, BaseGeometry] = {"waterline": _waterline(width, a)}
     if reflector is not None:
         features["reflector"] = reflector
     return assemble(

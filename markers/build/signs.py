@@ -191,16 +191,17 @@ def rectangle_symbol(law: Law, cx: float, cy: float, h: float, t: float, outer_w
     return Symbol(outer, inner, outer.difference(inner), None, dims)
 
 
-def _inside_legend(design: Design, inner: Polygon, required: bool, what: str,
+def _inside_legend(design: Design, legend: str, inner: Polygon, required: bool, what: str,
                    build: Build) -> Block | None:
-    """Fit the legend inside the symbol's white center, or say why it cannot be."""
-    law, h = build.law, design.display_height
+    """Fit ``legend`` inside the symbol's white center, or say why it cannot be (when
+    ``required``, never None)."""
+    law, (h, _) = build.law, design.sized()
     low = legend_min_cap(law, h)
-    block = fit_block(design.legend, inner, low, h * INSIDE_MAX_CAP, drawn=build.drawn)
+    block = fit_block(legend, inner, low, h * INSIDE_MAX_CAP, drawn=build.drawn)
     if block is None and required:
         wider = ", allow a wider sign (--max-width)" if what == "rectangle" else ""
         raise DesignError(
-            f"legend {quoted(design.legend)} does not fit inside the {what} at the {low:.2f} "
+            f"legend {quoted(legend)} does not fit inside the {what} at the {low:.2f} "
             f"in minimum legible cap height ({law.requirement('legend_min_fraction').ref}, "
             f"after {law.clause('regulatory_letters')}); shorten it, break it with "
             f"'|'{wider} or enlarge the display area", field="legend")
@@ -256,12 +257,12 @@ def _sign(design: Design, build: Build, symbol_at, what: str,
     law = build.law
     design.validate(law, build.as_declared)
     inside = build.kind(design.kind).look.words
-    h, legend = design.display_height, design.legend
+    (h, _), legend = design.sized(), design.legend
     probe = symbol_at(0.0, 0.0)
     block = None
     if legend and inside != "never":
-        block = _inside_legend(design, inner_probe or probe.inner, inside == "must", what,
-                               build)
+        block = _inside_legend(design, legend, inner_probe or probe.inner, inside == "must",
+                               what, build)
     sym_w = probe.outer.bounds[2] - probe.outer.bounds[0]
     side = h * law.req("sign_side_margin")
     natural = sym_w + 2 * side
@@ -340,7 +341,7 @@ def build_diamond(design: Design, build: Build) -> Artwork:
     the kind's cross and no words inside, any words below. A note says so when the cross
     leaves the white quarters too small to be seen."""
     law, look = build.law, build.kind(design.kind).look
-    h, t, clause = design.display_height, design.outline, build.kind(design.kind).ref.clause
+    (h, t), clause = design.sized(), build.kind(design.kind).ref.clause
     art = _sign(design, build, lambda x, y: diamond_symbol(law, x, y, h, t, look.cross, clause),
                 "diamond")
     if not look.cross:
@@ -359,7 +360,7 @@ def build_diamond(design: Design, build: Build) -> Artwork:
 def build_circle(design: Design, build: Build) -> Artwork:
     """A circle sign, its words inside."""
     law, clause = build.law, build.kind(design.kind).ref.clause
-    h, t = design.display_height, design.outline
+    h, t = design.sized()
     return _sign(design, build, lambda x, y: circle_symbol(law, x, y, h, t, clause), "circle",
                  round_symbol=True)
 
@@ -367,7 +368,7 @@ def build_circle(design: Design, build: Build) -> Artwork:
 def build_rectangle(design: Design, build: Build) -> Artwork:
     """A rectangle sign: a square, widened to the right for a longer message."""
     law, clause = build.law, build.kind(design.kind).ref.clause
-    h, t = design.display_height, design.outline
+    h, t = design.sized()
     inner_h = h * law.req("symbol_fraction") - t
     width = 0.0
     probe = None
@@ -380,7 +381,8 @@ def build_rectangle(design: Design, build: Build) -> Artwork:
             word = max(text_width(w, cap) for w in design.legend.replace("|", " ").split())
             limit = max(limit, word + 2 * MARGIN * cap + 2 * t + 2 * side)
         probe = geo.rect(0, 0, limit - 2 * side - 2 * t, inner_h)
-        block = _inside_legend(design, probe, True, "rectangle", build)
+        block = _inside_legend(design, design.legend, probe, True, "rectangle", build)
+        assert block is not None  # required: a legend that does not fit is refused
         pad = MARGIN * block.cap_height
         widest = max(line.box.bounds[2] - line.box.bounds[0] for line in block.lines)
         width = widest + 2 * pad + 2 * t

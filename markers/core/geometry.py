@@ -114,7 +114,7 @@ def rect(cx: float, cy: float, width: float, height: float) -> Polygon:
     return box(cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
 
 
-def cross(cx: float, cy: float, thickness: float, within: Polygon) -> Polygon:
+def cross(cx: float, cy: float, thickness: float, within: Polygon) -> BaseGeometry:
     """An upright cross of bars ``thickness`` wide through (cx, cy), clipped to ``within``."""
     minx, miny, maxx, maxy = within.bounds
     bars = box(cx - thickness / 2, miny, cx + thickness / 2, maxy).union(
@@ -218,7 +218,7 @@ def nun(cx: float, top: float, bottom: float, diameter: float, cone_height: floa
 
 
 def ellipse_above(cx: float, waterline: float, width: float, height: float,
-                  above: float) -> Polygon:
+                  above: float) -> BaseGeometry:
     """The part above ``waterline`` of an ellipse ``width`` x ``height`` (a sphere when
     they are equal) floating with ``above`` inches of it out of the water."""
     cy = waterline - above + height / 2

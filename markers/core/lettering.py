@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
+from typing import Any, cast
 
 import fontpkg_overpass
 from fontTools.pens.basePen import BasePen
@@ -42,7 +43,8 @@ CURVE_STEPS = 8
 
 
 @lru_cache(maxsize=1)
-def _font() -> tuple[object, dict[int, str], float]:
+def _font() -> tuple[Mapping[str, Any], dict[int, str], float]:
+    """The glyph set (fontTools', untyped: name -> glyph), the character map and the em."""
     font = TTFont(str(FONT_FILE))
     glyphs = font.getGlyphSet(location={"wght": WEIGHT})
     return glyphs, font.getBestCmap(), float(font["head"].unitsPerEm)
@@ -183,7 +185,8 @@ class Block:
 
     @property
     def box(self) -> Polygon:
-        return unary_union([line.box for line in self.lines]).envelope
+        # the envelope of a block's line boxes (each of positive size) is a rectangle
+        return cast(Polygon, unary_union([line.box for line in self.lines]).envelope)
 
 
 def block_height(lines: int, cap_height: float) -> float:

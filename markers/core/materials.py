@@ -11,11 +11,13 @@ quantity.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
 
 from markers.errors import WsmarkError
 
@@ -130,7 +132,7 @@ class Nesting:
         return self.roll_area / SQ_IN_PER_SQ_FT * m.price_per_sq_ft * (1 + m.waste_factor)
 
 
-def piece_size(polygon: Polygon) -> tuple[float, float]:
+def piece_size(polygon: BaseGeometry) -> tuple[float, float]:
     """The sides of the smallest rectangle around a piece, turned as it fits best (a
     diagonal stripe is nested along its length, not by its upright bounding box)."""
     x0, y0, x1, y1 = polygon.bounds
@@ -143,7 +145,8 @@ def piece_size(polygon: Polygon) -> tuple[float, float]:
     return turned if turned[0] * turned[1] < upright[0] * upright[1] - 1e-9 else upright
 
 
-def nest(material: Material, pieces: list[Polygon], copies: int, spacing: float) -> Nesting:
+def nest(material: Material, pieces: Sequence[BaseGeometry], copies: int, spacing: float
+         ) -> Nesting:
     """``copies`` of ``pieces`` packed on ``material``'s roll (rectpack MaxRectsBssf,
     rotation allowed, ``spacing`` between pieces and from the edges)."""
     from rectpack import MaxRectsBssf, newPacker  # loaded only when a job is nested
@@ -185,7 +188,7 @@ class MaterialLine:
     qty: int
 
 
-def plan_materials(parts: list[tuple[str, str, list[Polygon]]], materials: Materials,
+def plan_materials(parts: Sequence[tuple[str, str, Sequence[BaseGeometry]]], materials: Materials,
                    qty: int) -> tuple[list[MaterialLine], list[str]]:
     """Nest each (kind, color, pieces) part on the narrowest roll that takes it, for one
     sign and for ``qty``; notes name the parts no roll of the file takes."""

@@ -68,7 +68,8 @@ def shape_of(poly: Polygon) -> str:
     if _is_axis_rectangle(poly):
         return "rectangle"
     hull = poly.convex_hull.simplify(0.01 * math.sqrt(poly.area))
-    if len(hull.exterior.coords) == 4 and poly.area >= 0.985 * hull.area:
+    if isinstance(hull, Polygon) and len(hull.exterior.coords) == 4 \
+            and poly.area >= 0.985 * hull.area:
         return "triangle"
     if _is_diamond(poly):
         return "diamond"
