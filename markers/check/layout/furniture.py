@@ -159,6 +159,7 @@ def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeome
             texts.remove(n)
             text = art.legends[n].text
             stated = parse_dimension(text)
+            assert stated is not None  # one of the dimension_texts
             nearest = min(range(len(regions)), key=lambda k: regions[k].distance(g))
             dims.append(Dimension(float(stated), text, length, bbox(where), nearest))
     # extension lines touching a dimension line, and leftover thin strokes near the corners

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import TypeVar
 
 from shapely.affinity import scale as scaled
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork, Layer, Shape
+
+_G = TypeVar("_G", bound=BaseGeometry)
 
 __all__ = ["stated_scale", "at_scale"]
 
@@ -27,7 +30,7 @@ def stated_scale(art: Artwork) -> tuple[float, str] | None:
 
 def at_scale(art: Artwork, factor: float) -> Artwork:
     """``art`` enlarged ``factor`` times about its origin: a drawing at 1:4 at full size."""
-    def grow(g: BaseGeometry) -> BaseGeometry:
+    def grow(g: _G) -> _G:
         return scaled(g, factor, factor, origin=(0, 0))
 
     layers = tuple(Layer(layer.color, layer.hex, tuple(Shape(grow(s.geometry))

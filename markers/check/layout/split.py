@@ -314,7 +314,7 @@ def _assign(parts: list[Part], member: list[int | None], regions: list[BaseGeome
         if p.line:
             inside = {k: p.geometry.intersection(regions[k]).area / (p.geometry.area or 1)
                       for k in hits}
-            best = max(inside, key=inside.get)
+            best = max(inside, key=lambda k: inside[k])
             if inside[best] >= 0.9:
                 member[i] = best
             continue
@@ -323,7 +323,7 @@ def _assign(parts: list[Part], member: list[int | None], regions: list[BaseGeome
             member[i] = -1
             aside.append(SetAside("page background", bbox(p.geometry.bounds)))
             continue
-        best = max(shares, key=shares.get)
+        best = max(shares, key=lambda k: shares[k])
         if (shares[best] >= 0.5 * (p.footprint.area or 1)
                 or shares[best] >= 0.5 * regions[best].area):
             member[i] = best
@@ -372,7 +372,7 @@ def _artwork(art: Artwork, parts: list[Part], member: list[int | None],
     """Marker ``k`` alone as an Artwork in page coordinates: its areas in paint order
     (with the page's white under it when it has no panel of its own), its lettering, the
     features drawn on it; cut at its waterline when it has one."""
-    keep: dict[tuple[int, int], list[Polygon]] = {}
+    keep: dict[tuple[int, int], list[BaseGeometry]] = {}
     for i, p in enumerate(parts):
         if member[i] == k:
             keep.setdefault((p.layer, p.shape), []).append(p.geometry)

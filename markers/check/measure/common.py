@@ -142,8 +142,8 @@ class Display:
     height: float | None = None
     basis: str | None = None
     statement: str | None = None
-    area: Polygon | None = None
-    panel: Polygon | None = None
+    area: BaseGeometry | None = None
+    panel: BaseGeometry | None = None
     center_offset: float | None = None
 
 
@@ -272,7 +272,7 @@ def bbox_of(geometry: BaseGeometry) -> tuple[float, float, float, float]:
 
 def family_geometry(art: Artwork) -> dict[str, tuple[BaseGeometry, ColorMatch]]:
     """Visible geometry of each color family, with the match of its (first) color."""
-    first_hex = {}
+    first_hex: dict[str, str] = {}
     for layer in art.layers:
         first_hex.setdefault(layer.color, layer.hex)
     return {family: (geometry, classify(first_hex[family]))

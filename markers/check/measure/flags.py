@@ -29,7 +29,9 @@ FILL, EDGE = 0.985, 0.01
 
 
 def _stripe(part: Polygon, color, panel: Polygon) -> Stripe:
-    corners = list(minimum_rotated_rectangle(part).exterior.coords)[:3]
+    rect = minimum_rotated_rectangle(part)
+    assert isinstance(rect, Polygon)  # a stripe has an area
+    corners = list(rect.exterior.coords)[:3]
     (x0, y0), (x1, y1), (x2, y2) = corners
     a, b = math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1)
     (dx, dy) = (x1 - x0, y1 - y0) if a >= b else (x2 - x1, y2 - y1)

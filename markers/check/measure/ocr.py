@@ -178,7 +178,7 @@ def rasterise(letters: BaseGeometry, cap_height: float, cap_px: float = CAP_PX):
         draw.polygon(pts(poly.exterior), fill=0)
         for hole in poly.interiors:
             draw.polygon(pts(hole), fill=255)
-    return image.resize((width // SUPERSAMPLE, height // SUPERSAMPLE), Image.LANCZOS)
+    return image.resize((width // SUPERSAMPLE, height // SUPERSAMPLE), Image.Resampling.LANCZOS)
 
 
 @dataclass(frozen=True)
@@ -221,14 +221,15 @@ class _Glyph:
         w = self.x1 - self.x0
         strip = self.shape.intersection(box(self.x0, self.y0, self.x0 + 0.08 * w, self.y1))
         spans = sorted((p.bounds[1], p.bounds[3]) for p in _polygons(strip))
-        covered, top, bottom = 0.0, None, None
+        covered = 0.0
+        run: tuple[float, float] | None = None  # (top, bottom) of the span being joined
         for a, b in spans:
-            if bottom is None or a > bottom:
-                covered += (bottom - top) if bottom is not None else 0.0
-                top, bottom = a, b
+            if run is None or a > run[1]:
+                covered += (run[1] - run[0]) if run is not None else 0.0
+                run = (a, b)
             else:
-                bottom = max(bottom, b)
-        covered += (bottom - top) if bottom is not None else 0.0
+                run = (run[0], max(run[1], b))
+        covered += (run[1] - run[0]) if run is not None else 0.0
         return covered / (self.y1 - self.y0)
 
 
@@ -493,7 +494,7 @@ def read_lettering(outlines: BaseGeometry, *, kind: str = "legend",
         return Reading("", 0.0, False, "letter outlines have no height", engine)
     read = ENGINES[engine]
     whitelist = WS_ID_CHARS if kind == "ws_id" else None
-    first = None
+    first: tuple[str, float, bool, str, float | None] | None = None
     shapes = [unary_union(row) for row in rows]
     lines = [_glyphs(row) for row in rows]
     for cap_px in RETRY_CAP_PX:
@@ -512,6 +513,7 @@ def read_lettering(outlines: BaseGeometry, *, kind: str = "legend",
         if ok:
             break
     else:
+        assert first is not None  # RETRY_CAP_PX is not empty
         text, confidence, ok, why, cap = first
     return Reading(text, round(confidence, 3), ok, why, engine, cap,
                    {"angle": round(angle, 2), "lines": len(rows)})
