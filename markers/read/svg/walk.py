@@ -201,7 +201,7 @@ def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: f
     root = doc.root
     viewbox = parse_viewbox(root.get("viewBox"))
     if root.get("viewBox") is not None and viewbox is None:
-        raise UnreadableDrawing(f"{name}: invalid viewBox {quoted(root.get('viewBox'))}")
+        raise UnreadableDrawing(f"{name}: invalid viewBox {quoted(root.get('viewBox', ''))}")
     width, unit = parse_physical(root.get("width"))
     height, height_unit = parse_physical(root.get("height"))
     if viewbox and width is None and height is not None:
@@ -223,8 +223,8 @@ def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: f
             implausible(name, max(width, height))
         matrix = (viewbox_matrix(viewbox, width, height, root.get("preserveAspectRatio"))
                   if viewbox else scale_matrix(1 / 96, 1 / 96))
-        meta = {"units": unit or height_unit, "scale_basis": "physical",
-                "user_unit_in": unit_size(matrix)}
+        meta: dict[str, object] = {"units": unit or height_unit, "scale_basis": "physical",
+                                   "user_unit_in": unit_size(matrix)}
         return _Canvas(matrix, width, height, viewport, meta)
     if display_height is None:
         raise UnreadableDrawing(f"{name}: drawing has no physical size; give --scale "
@@ -355,17 +355,17 @@ class _Reader:
             text = str(style["color"])
         return None if text.lower().startswith("url(") else css_color(text)
 
-    def _gradient_hex(self, gradient: Element) -> str | None:
+    def _gradient_hex(self, gradient: Element | None) -> str | None:
         """A gradient's first stop color (following href to inherited stops, bounded)."""
         for _ in range(MAX_USE_DEPTH):
+            if gradient is None:
+                return None
             stops = [child for child in gradient if local_name(child) == "stop"]
             if stops:
                 _, declared = self.cascade(stops[0], "stop", INITIAL)
                 return css_color(declared.get("stop-color", "black"))
             href = (href_of(gradient) or "").strip()
             gradient = self.doc.ids.get(href[1:]) if href.startswith("#") else None
-            if gradient is None:
-                return None
         return None
 
     # ----- structure
@@ -383,9 +383,10 @@ class _Reader:
         context = self._enter(element, parent, style, declared)
         feature = _feature_name(element)
         if self.cut is not None and tag == "g":
-            context = self._cut_layer(element, context)
-            if context is None:
+            layer = self._cut_layer(element, context)
+            if layer is None:
                 return
+            context = layer
         if tag in ("g", "a"):
             self._group(element, context, feature)
         elif tag == "switch":
@@ -565,7 +566,7 @@ class _Reader:
             self.outlines.append(Outline(context.layer or f"cut-{self.cut}", paints[0][1],
                                          tuple(p for p, _ in placed)))
             return
-        fill = EMPTY
+        fill: BaseGeometry = EMPTY
         if feature or self.collectors or any(part == "fill" for part, _ in paints):
             evenodd = str(style["fill-rule"]).lower() == "evenodd"
             fill = fill_area([p for p, _ in placed], evenodd, self.budget)
@@ -661,7 +662,8 @@ class _Reader:
         clip_style, _ = self.cascade(clip, "clipPath", INITIAL)
         parts = []
         for child in clip:
-            shape, at = child, base @ parse_transform(child.get("transform"))
+            shape: Element | None = child
+            at = base @ parse_transform(child.get("transform"))
             if local_name(child) == "use":
                 href = (href_of(child) or "").strip()
                 shape = self.doc.ids.get(href[1:]) if href.startswith("#") else None
@@ -669,7 +671,7 @@ class _Reader:
                 if shape is not None:
                     at = at @ offset @ parse_transform(shape.get("transform"))
             tag = local_name(shape) if shape is not None else None
-            if tag not in _SHAPES:
+            if shape is None or tag not in _SHAPES:
                 continue  # only shapes (directly or by <use>) clip; text is not read
             style, declared = self.cascade(shape, tag, clip_style)
             if not _shown(declared, style):
