@@ -97,8 +97,10 @@ class PackChoice(click.Choice):
     def __init__(self, values) -> None:
         self._values, self.case_sensitive = values, True
 
+    # click's Choice keeps its choices in an attribute; here they are read when first
+    # needed, so a command that names no pack loads none
     @property
-    def choices(self):
+    def choices(self):  # type: ignore[override]
         return tuple(self._values())
 
 
@@ -468,13 +470,14 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         click.echo(f"wsmark: note: {note}", err=True)
     if not count:
         raise WsmarkError(f"no {', '.join(api.check_suffixes())} files in {', '.join(paths)}")
+    named: list[Path] = []
     if report_pdf is not None or annotate is not None:  # these need every name at once
-        files = [Path(f) for f in files]
+        named = [Path(f) for f in files]
     if report_pdf is not None:
-        api.report_target(report_pdf, files)
-    targets = api.annotation_targets(files, annotate) if annotate is not None else []
+        api.report_target(report_pdf, named)
+    targets = api.annotation_targets(named, annotate) if annotate is not None else []
     one_pdf = len(targets) > 1 and len(set(targets)) == 1  # several drawings, one PDF
-    results = api.check_paths(files, options, pack, jobs,
+    results = api.check_paths(named or files, options, pack, jobs,
                               annotate is not None or report_pdf is not None, limits,
                               lambda line: click.echo(f"wsmark: note: {line}", err=True))
     # each report is written as it comes; the parent keeps counts, so its memory stays
@@ -483,7 +486,8 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     quiet = fmt != "text" and annotate is None and not sys.stdout.isatty()
     bar = (click.progressbar(length=count, label="checking", file=sys.stderr)
            if quiet and sys.stderr.isatty() and count > 1 else None)
-    reports, copies, pages = [], [], []
+    reports, copies = [], []
+    pages: list[bytes] = []
     try:
         for index, (_path, report, marked) in enumerate(results):
             writer.add(report)
@@ -495,7 +499,7 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
             if marked is not None and one_pdf:
                 pages.extend(marked)
             elif marked is not None and annotate is not None:
-                written = api.copy_paths(targets[index], len(marked), files)
+                written = api.copy_paths(targets[index], len(marked), named)
                 data_of = api.copy_bytes(targets[index], marked)
                 for target, data in zip(written, data_of, strict=True):
                     api.write_file(target, data)
@@ -630,7 +634,7 @@ def plan_export(path: str, gpx: str | None, kml: str | None, geojson: str | None
     report = api.plan_check(path, pack=pack)
     for out, suffix in targets:
         api.write_file(out, api.plan_export(report, suffix), parents=True)
-        click.echo(f"wrote {out} ({len(report.plan.markers)} markers)")
+        click.echo(f"wrote {out} ({len(report.read_plan.markers)} markers)")
 
 
 @cli.command()

@@ -168,8 +168,9 @@ def callouts(art: Artwork, view: View, spans: list[Span], form: str | None = Non
         items += _outline_callout(view, symbol, inner, ends)
     if isinstance(symbol, Polygon) and shape_of(symbol) == "diamond":
         items += _slope_callout(view, symbol)
-    if isinstance(art.features.get("stripe"), Polygon):
-        items += _stripe_callout(art, view, art.features["stripe"])
+    stripe = art.features.get("stripe")
+    if isinstance(stripe, Polygon):
+        items += _stripe_callout(art, view, stripe)
     right = view(art.width, 0)[0]
     leaders = [(span.lane, view(span.x, y)[1]) for span in spans for y in (span.y0, span.y1)]
     for span in spans:
@@ -304,6 +305,7 @@ def _stripe_callout(art: Artwork, view: View, stripe: Polygon) -> list[PageItem]
     """A flag's diagonal stripe measured across it (perpendicular to its run) at its
     middle, with a leader out past the fly edge to the label."""
     rect = stripe.minimum_rotated_rectangle
+    assert isinstance(rect, Polygon)  # a stripe has an area
     corners = list(rect.exterior.coords)[:4]
     sides = zip(corners, corners[1:] + corners[:1], strict=True)
     edges = sorted(((math.dist(p, q), p, q) for p, q in sides), key=lambda e: e[0])

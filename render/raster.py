@@ -99,8 +99,8 @@ def _guide(node) -> BaseGeometry | None:
     if node.tag == "path":
         rings = [[(float(x), float(y)) for x, y in _POINT.findall(ring)]
                  for ring in node.get("d", "").split("M")[1:]]
-        polygons = [Polygon(ring) for ring in rings if len(ring) >= 3]
-        return functools.reduce(BaseGeometry.symmetric_difference, polygons) \
+        polygons: list[BaseGeometry] = [Polygon(ring) for ring in rings if len(ring) >= 3]
+        return functools.reduce(lambda a, b: a.symmetric_difference(b), polygons) \
             if polygons else None
     return None
 

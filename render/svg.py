@@ -18,7 +18,7 @@ import base64
 import json
 import textwrap
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Sequence
 
 import svgwrite
 from shapely.geometry import Polygon
@@ -171,8 +171,8 @@ MARK_INK, REVIEW_INK, ASIDE_INK = "#D00000", "#A15C00", "#8C8C8C"
 Box = tuple[float, float, float, float]
 
 
-def annotated_svg(art: Artwork, notes: list[tuple], markers: list[tuple[int, Box]] = (),
-                  underlay: tuple[str, bytes] | None = None, aside: list[Box] = (),
+def annotated_svg(art: Artwork, notes: list[tuple], markers: Sequence[tuple[int, Box]] = (),
+                  underlay: tuple[str, bytes] | None = None, aside: Sequence[Box] = (),
                   banner: tuple[str, bool] | None = None) -> bytes:
     """The drawing with numbered discs on each note's box and, below it, the numbered
     notes (measured vs required), sized to stay readable when printed; each of
@@ -253,7 +253,7 @@ def annotated_svg(art: Artwork, notes: list[tuple], markers: list[tuple[int, Box
     return drawing.tostring().encode("utf-8")
 
 
-def _redrawn_extras(drawing: svgwrite.Drawing, art: Artwork, aside: list[Box]) -> None:
+def _redrawn_extras(drawing: svgwrite.Drawing, art: Artwork, aside: Sequence[Box]) -> None:
     """On a copy redrawn from ``art``: the shapes inside the ``aside`` boxes again in
     grey, and the drawing's ``<text>`` (notes, title block, dimensions) where it was
     read, grey when set aside (n shapes against k boxes: O(n k))."""

@@ -179,7 +179,8 @@ class WebApp:
         s = self.settings
         fields, files = await read_form(request, s.max_request_bytes, s.max_file_bytes,
                                         s.max_files)
-        self.tokens.verify(request, (fields.get("token") or [None])[0])
+        token = fields.get("token")
+        self.tokens.verify(request, token[0] if token else None)
         return fields, files
 
     def session(self, request: Request) -> str:

@@ -107,7 +107,8 @@ def _parse(text: str, path: Path, kinds: Mapping[str, Kind], setting: Setting) -
         for index, geometry, props in parsed:  # the first feature outside is named
             _in_area(path, f"{where} {index}", geometry, props, area, csv_plan)
     projection = projection_for(coords[:, 0], coords[:, 1], setting.grid)
-    markers, features = [], []
+    markers: list[PlanMarker] = []
+    features: list[PlanFeature] = []
     points_xy = iter(np.column_stack(projection.to_feet(
         *np.array([(g[0].x, g[0].y) if g[0].geom_type == "Point" else (np.nan, np.nan)
                    for _, g, _ in points]).T)))
@@ -194,7 +195,8 @@ def _geojson_records(path: Path, text: str) -> tuple[list, dict]:
         if not isinstance(props, dict):
             raise WsmarkError(f"{path}: feature {index}: 'properties' is not an object")
         records.append((index, feature.get("geometry"), props))
-    top = data.get("properties") if isinstance(data.get("properties"), dict) else {}
+    given = data.get("properties")
+    top = given if isinstance(given, dict) else {}
     top = {**top, **{k: data[k] for k in ("name", "waivers", "application") if k in data}}
     return records, top
 

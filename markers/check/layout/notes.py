@@ -30,7 +30,8 @@ MIN_LETTERS = 4
 
 
 def beside_text(art: Artwork, pieces: list[Part], member: list[int | None],
-                legend_of: list[int | None]) -> tuple[list[tuple[str, Polygon]], list[Polygon]]:
+                legend_of: list[int | None]
+                ) -> tuple[list[tuple[str, BaseGeometry]], list[Polygon]]:
     """Each line of text beside the markers with the box it sits in: ``art``'s text
     items on no marker (``legend_of`` None), and the trusted OCR reading of each block
     of outlined lettering no marker holds (``member`` None); and the boxes of the blocks

@@ -344,7 +344,7 @@ def _legends(art: Artwork, regions: list[BaseGeometry], member_count: int) -> li
 
 
 def _statements(regions: list[BaseGeometry],
-                lines: list[tuple[str, Polygon]]) -> list[tuple[Statement, ...]]:
+                lines: list[tuple[str, BaseGeometry]]) -> list[tuple[Statement, ...]]:
     """Per marker, the display heights stated in the text beside the markers
     (markers.check.layout.notes): each statement goes to the marker nearest its text; one
     naming a kind goes to every marker too (not as the nearest), so the marker of that

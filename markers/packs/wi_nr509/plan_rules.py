@@ -202,6 +202,7 @@ def aid_order(facts: PlanFacts, j: Judge) -> Found:
         for before, after in pairwise(members):
             a = _number(facts.plan.markers[before].ws_id)
             b = _number(facts.plan.markers[after].ws_id)
+            assert a is not None and b is not None  # grouped only when numbered
             if b < a:
                 yield after, Hit(
                     f"{facts.plan.markers[after].ws_id} is "
