@@ -9,7 +9,10 @@ from __future__ import annotations
 import json
 import signal
 import sys
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from types import FrameType
+from typing import IO, Any, TypeVar
 
 import click
 
@@ -18,13 +21,15 @@ from markers.errors import WsmarkError
 
 __all__ = ["main", "cli"]
 
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+
 
 class UserError(click.ClickException):
     """A WsmarkError on its way out: one line, exit 2."""
 
     exit_code = 2
 
-    def show(self, file=None) -> None:
+    def show(self, file: IO[Any] | None = None) -> None:
         click.echo(f"wsmark: error: {api.one_line(self.message)}", err=True)
 
 
@@ -33,12 +38,12 @@ class Interrupted(click.ClickException):
 
     exit_code = 130
 
-    def show(self, file=None) -> None:
+    def show(self, file: IO[Any] | None = None) -> None:
         # on a terminal the line starts below the echoed ^C
         click.echo(("\n" if sys.stderr.isatty() else "") + "wsmark: interrupted", err=True)
 
 
-def _interrupt_once(signum, frame) -> None:
+def _interrupt_once(signum: int, frame: FrameType | None) -> None:
     """The first Ctrl-C stops the command; more while it cleans up are ignored."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     raise KeyboardInterrupt
@@ -49,7 +54,7 @@ class Group(click.Group):
     WsmarkError, and click's own usage errors (which would print usage and a hint); an
     interrupt ends as one line too."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except WsmarkError as err:
@@ -57,8 +62,9 @@ class Group(click.Group):
         except KeyboardInterrupt:
             raise Interrupted("interrupted") from None
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
-             **extra):
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
@@ -81,7 +87,8 @@ class Length(click.ParamType):
 
     name = "LENGTH"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
         if isinstance(value, float):
             return value
         try:
@@ -94,13 +101,13 @@ class Length(click.ParamType):
 class PackChoice(click.Choice):
     """A choice whose values come from the default pack, loaded only when needed."""
 
-    def __init__(self, values) -> None:
+    def __init__(self, values: Callable[[], Iterable[str]]) -> None:
         self._values, self.case_sensitive = values, True
 
     # click's Choice keeps its choices in an attribute; here they are read when first
     # needed, so a command that names no pack loads none
     @property
-    def choices(self):  # type: ignore[override]
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
         return tuple(self._values())
 
 
@@ -143,7 +150,7 @@ _seam_opt = click.option("--seam", type=LENGTH, help="Overlap added to a wrap wh
                          "meet, inches.")
 
 
-def _design_options(command):
+def _design_options(command: _Command) -> _Command:
     """KIND (or a design file) and the options that shape a marker: spec, render and
     fabricate take the same ones, the common ones first in --help."""
     command = _buoy_options(command)
@@ -156,7 +163,7 @@ def _design_options(command):
     return command
 
 
-def _buoy_options(command):
+def _buoy_options(command: _Command) -> _Command:
     """The buoy and flag options of render and spec (collected as ``fields``)."""
     for option in reversed([
         _symbol_opt, _above_opt, _diameter_opt,
@@ -197,7 +204,7 @@ def kinds(pack: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def spec(kind: str, display_height: float | None, legend: str | None, ws_id: str | None,
-         outline: float | None, pack: str, fmt: str, **fields) -> None:
+         outline: float | None, pack: str, fmt: str, **fields: Any) -> None:
     """Print the dimensions of a marker, each with the paragraph it comes from.
 
     Example: wsmark spec danger --display-height 24
@@ -230,7 +237,7 @@ def spec(kind: str, display_height: float | None, legend: str | None, ws_id: str
               help="Refuse a PNG of more than N pixels (4 bytes of image memory each).")
 def render(kind: str, display_height: float | None, legend: str | None, ws_id: str | None,
            outline: float | None, pack: str, output: str, dpi: float, max_pixels: int,
-           **fields) -> None:
+           **fields: Any) -> None:
     """Render a marker (a kind, or a YAML/JSON design file) at actual size to SVG, PNG
     or PDF. Buoys are elevations (seen from the side, with their waterline).
 
@@ -358,7 +365,7 @@ def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None,
 def fabricate(kind: str, display_height: float | None, legend: str | None,
               ws_id: str | None, outline: float | None, pack: str, out_dir: str,
               bleed: float | None, min_feature: float | None, qty: int, blank: str,
-              hole_count: str, materials: str | None, stripe: str, **fields) -> None:
+              hole_count: str, materials: str | None, stripe: str, **fields: Any) -> None:
     """Write files for a sign shop: print SVG and PDF at 100 % with bleed and crop marks,
     a cut file per color, a DXF of the cut and trim layers, the bill of materials and
     the pieces nested on the shop's rolls (CSV). A buoy is made from its flat wrap and

@@ -217,20 +217,22 @@ def _height_callout(art: Artwork, view: View) -> list[PageItem]:
             *_label(lane - 0.06, (top + bottom) / 2, [name, f"{y1 - y0:.2f} in"], "end")]
 
 
-def _width_callout(art: Artwork, view: View, symbol, inner, wrap: bool) -> list[PageItem]:
+def _width_callout(art: Artwork, view: View, symbol: BaseGeometry | None,
+                   inner: BaseGeometry | None, wrap: bool) -> list[PageItem]:
     """Below the drawing, the width (6)(c) speaks of: the outside width of a diamond,
     the inner diameter of a circle (a square's is its mean height, a lane span).
     Without such a symbol: the face's width, or a buoy's diameter (the widest part
     below any display area)."""
-    shape = shape_of(symbol) if isinstance(symbol, Polygon) else None
+    polygon = symbol if isinstance(symbol, Polygon) else None
+    shape = shape_of(polygon) if polygon is not None else None
     if shape == "rectangle" and isinstance(inner, Polygon):
         return []
     if shape == "circle" and isinstance(inner, Polygon):
         (x0, y0, x1, y1), words = inner.bounds, "inner diameter {} (2/3 H)"
-    elif shape == "diamond":
-        (x0, y0, x1, y1), words = symbol.bounds, "outside width {} (2/3 H)"
-    elif shape is not None:
-        (x0, y0, x1, y1), words = symbol.bounds, "face width {}"
+    elif polygon is not None and shape == "diamond":
+        (x0, y0, x1, y1), words = polygon.bounds, "outside width {} (2/3 H)"
+    elif polygon is not None:  # it has a shape
+        (x0, y0, x1, y1), words = polygon.bounds, "face width {}"
     else:
         area, body = art.features.get("display-area"), footprint(art)
         if area is not None:

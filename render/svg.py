@@ -18,7 +18,7 @@ import base64
 import json
 import textwrap
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import svgwrite
 from shapely.geometry import Polygon
@@ -33,7 +33,7 @@ __all__ = ["to_svg", "annotated_svg", "geometry_path", "citations", "design_line
            "print_svg", "cut_svg", "Text", "Line", "Area", "Placed", "page_svg"]
 
 
-def _ring(coords) -> str:
+def _ring(coords: Iterable[tuple[float, ...]]) -> str:
     points = list(coords)[:-1]
     head, *rest = points
     return f"M{fmt(head[0])} {fmt(head[1])}" + "".join(
@@ -334,7 +334,7 @@ def print_svg(fab: Fabrication) -> bytes:
     return drawing.tostring().encode("utf-8")
 
 
-def _registration(drawing: svgwrite.Drawing, fab: Fabrication, **paint) -> object:
+def _registration(drawing: svgwrite.Drawing, fab: Fabrication, **paint: str) -> Any:
     group = drawing.g(id="registration", **paint)
     for target in fab.frame.registration():
         group.add(drawing.path(d=geometry_path(target)))

@@ -18,7 +18,7 @@ import secrets
 import tempfile
 import time
 from collections import OrderedDict, Counter
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -463,7 +463,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     web = WebApp(settings or Settings())
 
     @asynccontextmanager
-    async def lifespan(app: Starlette):
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         web.pool = await asyncio.to_thread(api.job_pool, web.settings.workers, ["web.tasks"])
         try:
             yield

@@ -8,6 +8,7 @@ of words below it on white (which is not part of H; see RULES.md).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -244,7 +245,7 @@ def _max_width(design: Design, natural: float) -> float:
     return design.max_width
 
 
-def _sign(design: Design, build: Build, symbol_at, what: str,
+def _sign(design: Design, build: Build, symbol_at: Callable[[float, float], Symbol], what: str,
           inner_probe: Polygon | None = None, round_symbol: bool = False) -> Artwork:
     """Lay out a sign: display area with the symbol, legend inside or in a band below,
     explanations above and below, all within the sign's width.
@@ -300,8 +301,8 @@ def _sign(design: Design, build: Build, symbol_at, what: str,
             blocks.append(set_block(bands[name][0], bands[name][1], cx, y, build.drawn))
             wheres.append(name)
     display = box(0, top, width, top + h)
-    features = {"display-area": display, "symbol": symbol.outer,
-                "symbol-interior": symbol.inner}
+    features: dict[str, BaseGeometry] = {"display-area": display, "symbol": symbol.outer,
+                                         "symbol-interior": symbol.inner}
     if symbol.cross is not None:
         features["cross"] = symbol.cross
     if "below" in bands:

@@ -8,8 +8,9 @@ callers pass dimensions taken from ``markers.packs.wi_nr509.requirements``.
 from __future__ import annotations
 
 import math
-from itertools import pairwise
 import re
+from collections.abc import Callable
+from itertools import pairwise
 
 import numpy as np
 import shapely
@@ -163,7 +164,8 @@ def vertical_stripes(x0: float, y0: float, width: float, height: float,
 # axis) shows a point at arc length s from the front line at x = r sin(s / r). Flat
 # artwork "along the surface" is in (s, y); "as seen" is in (x, y). Both keep y.
 
-def _bend(geometry: BaseGeometry, axis: float, radius: float, func) -> BaseGeometry:
+def _bend(geometry: BaseGeometry, axis: float, radius: float,
+          func: Callable[[np.ndarray], np.ndarray]) -> BaseGeometry:
     pieces = shapely.segmentize(geometry, BEND_STEP)
 
     def move(coords: np.ndarray) -> np.ndarray:

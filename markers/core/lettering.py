@@ -73,13 +73,13 @@ class _PolygonPen(BasePen):
         super().__init__(glyphset)
         self.contours: list[list[tuple[float, float]]] = []
 
-    def _moveTo(self, pt):
+    def _moveTo(self, pt: tuple[float, float]) -> None:
         self.contours.append([pt])
 
-    def _lineTo(self, pt):
+    def _lineTo(self, pt: tuple[float, float]) -> None:
         self.contours[-1].append(pt)
 
-    def _qCurveToOne(self, pt1, pt2):
+    def _qCurveToOne(self, pt1: tuple[float, float], pt2: tuple[float, float]) -> None:
         (x0, y0), (x1, y1), (x2, y2) = self._getCurrentPoint(), pt1, pt2
         for i in range(1, CURVE_STEPS + 1):
             t = i / CURVE_STEPS
@@ -87,7 +87,8 @@ class _PolygonPen(BasePen):
             self.contours[-1].append((u * u * x0 + 2 * u * t * x1 + t * t * x2,
                                       u * u * y0 + 2 * u * t * y1 + t * t * y2))
 
-    def _curveToOne(self, pt1, pt2, pt3):
+    def _curveToOne(self, pt1: tuple[float, float], pt2: tuple[float, float],
+                    pt3: tuple[float, float]) -> None:
         p0 = self._getCurrentPoint()
         for i in range(1, CURVE_STEPS + 1):
             t = i / CURVE_STEPS

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from shapely.geometry import Polygon
+from shapely.geometry import LinearRing, Polygon
 from shapely.geometry.base import BaseGeometry
 
 __all__ = ["SPECK", "polygons", "shape_of", "extreme_quad", "radii", "fit_circle"]
@@ -52,7 +52,7 @@ def _is_diamond(poly: Polygon) -> bool:
     return quad.is_valid and quad.area > 0 and abs(poly.area / quad.area - 1) < 0.015
 
 
-def radii(ring) -> np.ndarray:
+def radii(ring: LinearRing) -> np.ndarray:
     c = Polygon(ring).centroid
     xy = np.asarray(ring.coords)[:-1]
     return np.hypot(xy[:, 0] - c.x, xy[:, 1] - c.y)

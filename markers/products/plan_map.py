@@ -12,13 +12,14 @@ feet in the plan's projection), so the scale bar is true on the ground.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import cast
 
 import numpy as np
+from numpy.typing import ArrayLike
 import shapely
 from shapely import STRtree
 from shapely.geometry import LineString, Point, box
@@ -58,7 +59,7 @@ class MapLayout:
     centre: tuple[float, float]
     feet_per_inch: float
 
-    def page(self, x, y) -> tuple[np.ndarray, np.ndarray]:
+    def page(self, x: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
         """Page positions of plan feet (x east, y north)."""
         cx, cy = self.centre
         px = self.x + self.width / 2 + (np.asarray(x) - cx) / self.feet_per_inch
@@ -179,7 +180,7 @@ def numbered_findings(report: PlanReport) -> list[tuple[int, PlanFinding]]:
     return list(enumerate(shown, start=1))
 
 
-def _nice(candidates, target: float) -> float:
+def _nice(candidates: Iterable[float], target: float) -> float:
     return min(candidates, key=lambda c: abs(math.log(c / target)))
 
 

@@ -26,6 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from shapely.geometry import Point, mapping
+from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
 from markers.errors import WsmarkError
@@ -84,7 +85,7 @@ class _Flow:
             self.y = 1.0
         return self.y
 
-    def paragraph(self, x: float, text: str, width: float, size: float, **style) -> None:
+    def paragraph(self, x: float, text: str, width: float, size: float, **style: Any) -> None:
         """``text`` wrapped at ``width``, kept on one page."""
         _, bottom = paragraph(x, 0.0, text, width, size)
         y = self.block(bottom)
@@ -463,7 +464,7 @@ def normalised_geojson(plan: Plan, folder: Path | None = None) -> bytes:
     return (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
 
-def _kml_coords(geometry) -> str:
+def _kml_coords(geometry: BaseGeometry) -> str:
     return " ".join(f"{x:.7f},{y:.7f},0" for x, y in geometry.coords)
 
 

@@ -300,7 +300,7 @@ class FairPool:
         self._tasks[worker] += 1
         spare = sum(1 for w in self._procs if w.index is None) > self.workers
         if spare or self._tasks[worker] >= TASKS_PER_WORKER or \
-                peak_rss_mb(worker.proc.pid) > RECYCLE_MB:
+                peak_rss_mb(worker.pid) > RECYCLE_MB:
             self._retire(worker)
         if job.future.done():
             return

@@ -28,8 +28,8 @@ width / pi).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 from dataclasses import replace
 
 import numpy as np
@@ -72,6 +72,9 @@ RECT_FILL = 0.97
 ROUND_TOL = 0.02
 
 Fam = dict[str, tuple[BaseGeometry, ColorMatch]]
+#: A map of geometry from one basis into another (seen, along the surface, the drawing).
+Move = Callable[[BaseGeometry], BaseGeometry]
+Box = tuple[float, float, float, float]
 
 
 def measure_buoy(art: Artwork, m: Measuring, declared: str | None = None) -> Facts:
@@ -456,7 +459,7 @@ def _clip(fam: Fam, region: BaseGeometry) -> list[tuple[str, BaseGeometry, Color
 
 
 def _sub(art: Artwork, clipped: list[tuple[str, BaseGeometry, ColorMatch]],
-         region: BaseGeometry, panel: BaseGeometry, bend=None) -> Artwork:
+         region: BaseGeometry, panel: BaseGeometry, bend: Move | None = None) -> Artwork:
     """The paint ``clipped`` to ``region`` (_clip) as a face of its own, with its
     ``display-area`` and ``<text>`` legends where they lie there; ``bend`` maps it
     into another basis."""
@@ -519,23 +522,23 @@ def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: flo
     return replace(face, curvature=curvature, curvature_basis=basis), curvature, basis
 
 
-def _box_mover(move):
-    def box_of(b):
-        if b is None:
-            return None
+def _box_mover(move: Move) -> Callable[[Box], Box]:
+    def box_of(b: Box) -> Box:
         x, y, w, h = b
         return bbox_of(move(box(x, y, x + w, y + h)))
     return box_of
 
 
-def _mapped(face: Facts, move) -> Facts:
+def _mapped(face: Facts, move: Move) -> Facts:
     """The face's places (symbol, areas, boxes) mapped back into the drawing."""
     box_of = _box_mover(move)
     symbol, display, letters = face.symbol, face.display, face.letters
     return replace(
         face,
-        symbol=replace(symbol, outer=None if symbol.outer is None else move(symbol.outer),
-                       outline_at=box_of(symbol.outline_at)),
+        symbol=replace(symbol, outer=None if symbol.outer is None else
+                       cast(Polygon, move(symbol.outer)),  # a polygon moved is one
+                       outline_at=None if symbol.outline_at is None else
+                       box_of(symbol.outline_at)),
         display=replace(display,
                         area=None if display.area is None else move(display.area).envelope,
                         panel=None if display.panel is None else move(display.panel).envelope),

@@ -10,8 +10,10 @@ import math
 
 from shapely import minimum_rotated_rectangle, unary_union
 from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
+from markers.core.colors import ColorMatch
 from markers.check.measure.common import (
     Display, Drawing, Facts, FlagFacts, Measuring, Stripe, bbox_of, family_geometry,
 )
@@ -28,7 +30,7 @@ STRIPE_MIN_SHARE = 0.02
 FILL, EDGE = 0.985, 0.01
 
 
-def _stripe(part: Polygon, color, panel: Polygon) -> Stripe:
+def _stripe(part: Polygon, color: ColorMatch, panel: BaseGeometry) -> Stripe:
     rect = minimum_rotated_rectangle(part)
     assert isinstance(rect, Polygon)  # a stripe has an area
     corners = list(rect.exterior.coords)[:3]
@@ -44,7 +46,8 @@ def _stripe(part: Polygon, color, panel: Polygon) -> Stripe:
     return Stripe(color, min(a, b), angle, across, bbox_of(part))
 
 
-def _parts(art: Artwork):
+def _parts(art: Artwork) -> tuple[dict[str, tuple[BaseGeometry, ColorMatch]], BaseGeometry,
+                                  BaseGeometry, str, list[tuple[Polygon, ColorMatch]]]:
     fam = family_geometry(art)
     painted = unary_union([g for g, _ in fam.values()])
     panel = painted.envelope

