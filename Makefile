@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench bench-ocr gallery sweep clean chromium serve fuzz hostile bytecode \
+.PHONY: demo test lint bench bench-ocr gallery sweep clean chromium serve fuzz hostile bytecode \
         producers fix-matrix
 
 $(STAMP): pyproject.toml
@@ -28,7 +28,13 @@ demo: bytecode
 serve: bytecode
 	$(BIN)/wsmark serve
 
-test: bytecode chromium
+# The lint and type gate on the shipped code; make test runs it first, a red lint fails it.
+LINT_PATHS := markers render web cli.py
+lint: $(STAMP)
+	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/mypy
+
+test: lint bytecode chromium
 	$(BIN)/python -m pytest -q -n auto
 
 # The browser tests drive Debian's chromium; install it when missing and we may.

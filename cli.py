@@ -9,7 +9,10 @@ from __future__ import annotations
 import json
 import signal
 import sys
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from types import FrameType
+from typing import IO, Any, TypeVar
 
 import click
 
@@ -18,13 +21,15 @@ from markers.errors import WsmarkError
 
 __all__ = ["main", "cli"]
 
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+
 
 class UserError(click.ClickException):
     """A WsmarkError on its way out: one line, exit 2."""
 
     exit_code = 2
 
-    def show(self, file=None) -> None:
+    def show(self, file: IO[Any] | None = None) -> None:
         click.echo(f"wsmark: error: {api.one_line(self.message)}", err=True)
 
 
@@ -33,12 +38,12 @@ class Interrupted(click.ClickException):
 
     exit_code = 130
 
-    def show(self, file=None) -> None:
+    def show(self, file: IO[Any] | None = None) -> None:
         # on a terminal the line starts below the echoed ^C
         click.echo(("\n" if sys.stderr.isatty() else "") + "wsmark: interrupted", err=True)
 
 
-def _interrupt_once(signum, frame) -> None:
+def _interrupt_once(signum: int, frame: FrameType | None) -> None:
     """The first Ctrl-C stops the command; more while it cleans up are ignored."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     raise KeyboardInterrupt
@@ -49,7 +54,7 @@ class Group(click.Group):
     WsmarkError, and click's own usage errors (which would print usage and a hint); an
     interrupt ends as one line too."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except WsmarkError as err:
@@ -57,8 +62,9 @@ class Group(click.Group):
         except KeyboardInterrupt:
             raise Interrupted("interrupted") from None
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
-             **extra):
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
@@ -81,7 +87,8 @@ class Length(click.ParamType):
 
     name = "LENGTH"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
         if isinstance(value, float):
             return value
         try:
@@ -94,11 +101,13 @@ class Length(click.ParamType):
 class PackChoice(click.Choice):
     """A choice whose values come from the default pack, loaded only when needed."""
 
-    def __init__(self, values) -> None:
+    def __init__(self, values: Callable[[], Iterable[str]]) -> None:
         self._values, self.case_sensitive = values, True
 
+    # click's Choice keeps its choices in an attribute; here they are read when first
+    # needed, so a command that names no pack loads none
     @property
-    def choices(self):
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
         return tuple(self._values())
 
 
@@ -141,7 +150,7 @@ _seam_opt = click.option("--seam", type=LENGTH, help="Overlap added to a wrap wh
                          "meet, inches.")
 
 
-def _design_options(command):
+def _design_options(command: _Command) -> _Command:
     """KIND (or a design file) and the options that shape a marker: spec, render and
     fabricate take the same ones, the common ones first in --help."""
     command = _buoy_options(command)
@@ -154,7 +163,7 @@ def _design_options(command):
     return command
 
 
-def _buoy_options(command):
+def _buoy_options(command: _Command) -> _Command:
     """The buoy and flag options of render and spec (collected as ``fields``)."""
     for option in reversed([
         _symbol_opt, _above_opt, _diameter_opt,
@@ -197,7 +206,7 @@ def kinds(pack: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def spec(kind: str, display_height: float | None, legend: str | None, ws_id: str | None,
-         outline: float | None, pack: str, fmt: str, **fields) -> None:
+         outline: float | None, pack: str, fmt: str, **fields: Any) -> None:
     """Print the dimensions of a marker, each with the paragraph it comes from.
 
     Example: wsmark spec danger --display-height 24
@@ -230,7 +239,7 @@ def spec(kind: str, display_height: float | None, legend: str | None, ws_id: str
               help="Refuse a PNG of more than N pixels (4 bytes of image memory each).")
 def render(kind: str, display_height: float | None, legend: str | None, ws_id: str | None,
            outline: float | None, pack: str, output: str, dpi: float, max_pixels: int,
-           **fields) -> None:
+           **fields: Any) -> None:
     """Render a marker (a kind, or a YAML/JSON design file) at actual size to SVG, PNG
     or PDF. Buoys are elevations (seen from the side, with their waterline).
 
@@ -361,7 +370,7 @@ def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None,
 def fabricate(kind: str, display_height: float | None, legend: str | None,
               ws_id: str | None, outline: float | None, pack: str, out_dir: str,
               bleed: float | None, min_feature: float | None, qty: int, blank: str,
-              hole_count: str, materials: str | None, stripe: str, **fields) -> None:
+              hole_count: str, materials: str | None, stripe: str, **fields: Any) -> None:
     """Write files for a sign shop: print SVG and PDF at 100 % with bleed and crop marks,
     a cut file per color, a DXF of the cut and trim layers, the bill of materials and
     the pieces nested on the shop's rolls (CSV). A buoy is made from its flat wrap and
@@ -379,8 +388,9 @@ def fabricate(kind: str, display_height: float | None, legend: str | None,
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         click.echo(f"\n{title}:")
         for row in rows:
+            cells = enumerate(zip(row, widths, strict=True))
             click.echo("  " + "  ".join(cell.ljust(w) if i < text_columns else cell.rjust(w)
-                                        for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+                                        for i, (cell, w) in cells).rstrip())
     for note in fab.notes:
         click.echo(f"wsmark: note: {note}", err=True)
     for warning in fab.warnings:
@@ -399,7 +409,8 @@ def list_rules(pack: str) -> None:
     rows = api.rule_rows(pack)
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for row in rows:
-        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[3])
+        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row[:3], widths, strict=True))
+                   + "  " + row[3])
 
 
 @cli.command()
@@ -471,13 +482,14 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         click.echo(f"wsmark: note: {note}", err=True)
     if not count:
         raise WsmarkError(f"no {', '.join(api.check_suffixes())} files in {', '.join(paths)}")
+    named: list[Path] = []
     if report_pdf is not None or annotate is not None:  # these need every name at once
-        files = [Path(f) for f in files]
+        named = [Path(f) for f in files]
     if report_pdf is not None:
-        api.report_target(report_pdf, files)
-    targets = api.annotation_targets(files, annotate) if annotate is not None else []
+        api.report_target(report_pdf, named)
+    targets = api.annotation_targets(named, annotate) if annotate is not None else []
     one_pdf = len(targets) > 1 and len(set(targets)) == 1  # several drawings, one PDF
-    results = api.check_paths(files, options, pack, jobs,
+    results = api.check_paths(named or files, options, pack, jobs,
                               annotate is not None or report_pdf is not None, limits,
                               lambda line: click.echo(f"wsmark: note: {line}", err=True))
     # each report is written as it comes; the parent keeps counts, so its memory stays
@@ -486,9 +498,10 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     quiet = fmt != "text" and annotate is None and not sys.stdout.isatty()
     bar = (click.progressbar(length=count, label="checking", file=sys.stderr)
            if quiet and sys.stderr.isatty() and count > 1 else None)
-    reports, copies, pages = [], [], []
+    reports, copies = [], []
+    pages: list[bytes] = []
     try:
-        for index, (path, report, marked) in enumerate(results):
+        for index, (_path, report, marked) in enumerate(results):
             writer.add(report)
             if bar is not None:
                 bar.update(1)
@@ -498,8 +511,9 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
             if marked is not None and one_pdf:
                 pages.extend(marked)
             elif marked is not None and annotate is not None:
-                written = api.copy_paths(targets[index], len(marked), files)
-                for target, data in zip(written, api.copy_bytes(targets[index], marked)):
+                written = api.copy_paths(targets[index], len(marked), named)
+                data_of = api.copy_bytes(targets[index], marked)
+                for target, data in zip(written, data_of, strict=True):
                     api.write_file(target, data)
                     click.echo(f"wrote {target}", err=True)
     finally:  # what was judged stays a whole document, even when a write fails
@@ -687,7 +701,7 @@ def plan_export(path: str, gpx: str | None, kml: str | None, geojson: str | None
     report = api.plan_check(path, pack=pack)
     for out, suffix in targets:
         api.write_file(out, api.plan_export(report, suffix), parents=True)
-        click.echo(f"wrote {out} ({len(report.plan.markers)} markers)")
+        click.echo(f"wrote {out} ({len(report.read_plan.markers)} markers)")
 
 
 @cli.command()

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import itertools
 import textwrap
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
 from markers.core.pack import Kind, Pack
@@ -59,12 +59,13 @@ if TYPE_CHECKING:
     from markers.check.walk import Inputs
     from markers.plan.model import PlanReport
     from markers.runtime.budget import Limits
-    from markers.runtime.fair import FairPool
+    from markers.runtime.fair import FairPool, JobFailed
 
 
 def __getattr__(name: str) -> Any:
     """The checker's values (``CheckOptions``, ``FileReport``) are part of the API, but
     the checker is imported only when first asked for, so other commands start fast."""
+    value: Any
     if name == "JobFailed":
         from markers.runtime.fair import JobFailed as value
     elif name == "CheckOptions":
@@ -305,7 +306,7 @@ def render(what: Design | Artwork, suffix: str, dpi: float = 150,
     from render.output import render_bytes
 
     art = build(what, pack) if isinstance(what, Design) else what
-    kind = _pack(pack).kinds.get(art.meta.get("kind"))
+    kind = _pack(pack).kinds.get(art.meta.get("kind") or "")
     if suffix.lower() == ".dxf" and kind is not None and kind.family == "buoy":
         raise DesignError(f"a {kind.name} is drawn as an elevation, which is cut from no "
                           f"sheet: its cut files are its wrap's (wsmark fabricate {kind.name} "
@@ -491,7 +492,7 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
                 pack: str = DEFAULT_PACK, jobs: int | None = None,
                 annotate_copy: bool = False, budget: Limits | None = None,
                 notes: Callable[[str], None] | None = None
-                ) -> Iterator[tuple[str, FileReport, bytes | None]]:
+                ) -> Iterator[tuple[str, FileReport, list[bytes] | None]]:
     """Judge files over ``jobs`` processes (default: all cores), yielding (path, report,
     marked-up copy: an SVG per page, or None) in input order as each is done; ``paths``
     is taken as the workers need it, so a lazy one (``check_inputs``) is never held.
@@ -510,9 +511,10 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None
     mine, theirs = itertools.tee((str(p), options, pack, annotate_copy) for p in paths)
     budget = budget or Limits()
     outcomes = budgeted_imap(_check_path, theirs, jobs, budget)
-    for (path, *_), outcome in zip(mine, outcomes):
+    for (path, *_), outcome in zip(mine, outcomes, strict=True):
         if outcome.overrun is None:
-            report, marked = outcome.value
+            report, marked = cast("tuple[FileReport, list[bytes] | None]",
+                                  outcome.value)  # what _check_path returns
             near = budget.near(outcome.cpu_s)
             if near and notes is not None:
                 notes(f"{short_name(path)}: {near}")
@@ -648,7 +650,7 @@ def annotate_pages(report: FileReport, pages: list[Artwork], source: bytes | Non
         missing = [(f"the vendor's drawing could not be pictured ({err}); this copy is "
                     "redrawn from what was read", None, False)]
     copies = []
-    for i, (art, underlay) in enumerate(zip(pages, under)):
+    for i, (art, underlay) in enumerate(zip(pages, under, strict=True)):
         number = int(art.meta.get("page", i + 1)) if len(pages) == 1 else i + 1
         on_page = {m.index for m in report.markers if m.page == number}
         findings = [f for f in report.findings if f.marker in on_page]
@@ -965,10 +967,10 @@ def plan_packet(report: PlanReport, scale: float | None = None,
         application = _pairs(application, "--party", "ROLE=NAME;ADDRESS;CONTACT",
                              chosen.help["plan_party_pair"])
     if permit_ids:
-        report = replace(report, plan=with_permit_ids(report.plan, permit_ids, chosen))
+        report = replace(report, plan=with_permit_ids(report.read_plan, permit_ids, chosen))
     if application:
         report = restated(report, application, chosen.law)
-    return packet_files(report, marker_pages(report.plan, chosen), scale, out_dir)
+    return packet_files(report, marker_pages(report.read_plan, chosen), scale, out_dir)
 
 
 def plan_export(report: PlanReport, suffix: str) -> bytes:
@@ -977,7 +979,7 @@ def plan_export(report: PlanReport, suffix: str) -> bytes:
     (the normalised plan)."""
     from markers.products.plan_packet import normalised_geojson, plan_gpx, plan_kml
 
-    plan = _readable(report).plan
+    plan = _readable(report).read_plan
     writers = {".gpx": plan_gpx, ".kml": plan_kml, ".geojson": normalised_geojson}
     if suffix.lower() not in writers:
         raise WsmarkError(f"cannot export a plan as {suffix or 'a file without suffix'!r}: "
@@ -1007,7 +1009,7 @@ def check_suffixes() -> tuple[str, ...]:
     return (*READERS, *DESIGN_SUFFIXES)
 
 
-def report_pdf(items: list[FileReport], marked: list[bytes | list[bytes] | None],
+def report_pdf(items: list[FileReport], marked: Sequence[bytes | list[bytes] | None],
                pack: str | Pack = DEFAULT_PACK) -> bytes:
     """The clerk's report as PDF: a page per file with its verdict, the marked-up drawing
     (``marked``: as ``check(..., annotate_copy=True)`` gives it, or a copy per page as
@@ -1018,9 +1020,14 @@ def report_pdf(items: list[FileReport], marked: list[bytes | list[bytes] | None]
     from markers.check.pipeline import worst_page
     from markers.products.report_pdf import report_pdf as pages
 
-    shown = [copy[worst_page(item, len(copy))] if isinstance(copy, list) and copy else
-             copy or None for item, copy in zip(items, marked)]
-    return pages(json.loads(reports(items, "json", pack)), shown, _pack(pack).name)
+    def shown(item: FileReport, copy: bytes | list[bytes] | None) -> bytes | None:
+        if isinstance(copy, list):
+            return copy[worst_page(item, len(copy))] if copy else None
+        return copy or None
+
+    return pages(json.loads(reports(items, "json", pack)),
+                 [shown(item, copy) for item, copy in zip(items, marked, strict=True)],
+                 _pack(pack).name)
 
 
 #: What ``fix`` writes: a drawing (SVG, PDF, DXF) or, of a design file, the design.

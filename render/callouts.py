@@ -139,8 +139,8 @@ def _once(spans: list[Span]) -> list[Span]:
 def _band_spans(art: Artwork) -> list[Span]:
     """Bands of a buoy (features named band...): height, and share of the height from
     the top band to the waterline (the buoy above water)."""
-    bands = sorted((part for name, geometry in art.features.items()
-                    if name.startswith("band") for part in polygons(geometry, 1e-6, largest_first=False)),
+    bands = sorted((part for name, geometry in art.features.items() if name.startswith("band")
+                    for part in polygons(geometry, 1e-6, largest_first=False)),
                    key=lambda band: band.bounds[1])
     if not bands:
         return []
@@ -168,8 +168,9 @@ def callouts(art: Artwork, view: View, spans: list[Span], form: str | None = Non
         items += _outline_callout(view, symbol, inner, ends)
     if isinstance(symbol, Polygon) and shape_of(symbol) == "diamond":
         items += _slope_callout(view, symbol)
-    if isinstance(art.features.get("stripe"), Polygon):
-        items += _stripe_callout(art, view, art.features["stripe"])
+    stripe = art.features.get("stripe")
+    if isinstance(stripe, Polygon):
+        items += _stripe_callout(art, view, stripe)
     right = view(art.width, 0)[0]
     leaders = [(span.lane, view(span.x, y)[1]) for span in spans for y in (span.y0, span.y1)]
     for span in spans:
@@ -216,20 +217,22 @@ def _height_callout(art: Artwork, view: View) -> list[PageItem]:
             *_label(lane - 0.06, (top + bottom) / 2, [name, f"{y1 - y0:.2f} in"], "end")]
 
 
-def _width_callout(art: Artwork, view: View, symbol, inner, wrap: bool) -> list[PageItem]:
+def _width_callout(art: Artwork, view: View, symbol: BaseGeometry | None,
+                   inner: BaseGeometry | None, wrap: bool) -> list[PageItem]:
     """Below the drawing, the width (6)(c) speaks of: the outside width of a diamond,
     the inner diameter of a circle (a square's is its mean height, a lane span).
     Without such a symbol: the face's width, or a buoy's diameter (the widest part
     below any display area)."""
-    shape = shape_of(symbol) if isinstance(symbol, Polygon) else None
+    polygon = symbol if isinstance(symbol, Polygon) else None
+    shape = shape_of(polygon) if polygon is not None else None
     if shape == "rectangle" and isinstance(inner, Polygon):
         return []
     if shape == "circle" and isinstance(inner, Polygon):
         (x0, y0, x1, y1), words = inner.bounds, "inner diameter {} (2/3 H)"
-    elif shape == "diamond":
-        (x0, y0, x1, y1), words = symbol.bounds, "outside width {} (2/3 H)"
-    elif shape is not None:
-        (x0, y0, x1, y1), words = symbol.bounds, "face width {}"
+    elif polygon is not None and shape == "diamond":
+        (x0, y0, x1, y1), words = polygon.bounds, "outside width {} (2/3 H)"
+    elif polygon is not None:  # it has a shape
+        (x0, y0, x1, y1), words = polygon.bounds, "face width {}"
     else:
         area, body = art.features.get("display-area"), footprint(art)
         if area is not None:
@@ -304,9 +307,10 @@ def _stripe_callout(art: Artwork, view: View, stripe: Polygon) -> list[PageItem]
     """A flag's diagonal stripe measured across it (perpendicular to its run) at its
     middle, with a leader out past the fly edge to the label."""
     rect = stripe.minimum_rotated_rectangle
+    assert isinstance(rect, Polygon)  # a stripe has an area
     corners = list(rect.exterior.coords)[:4]
-    edges = sorted(((math.dist(p, q), p, q) for p, q in zip(corners, corners[1:] + corners[:1])),
-                   key=lambda e: e[0])
+    sides = zip(corners, corners[1:] + corners[:1], strict=True)
+    edges = sorted(((math.dist(p, q), p, q) for p, q in sides), key=lambda e: e[0])
     width, p, q = edges[0]  # a short side of the rectangle: straight across the stripe
     c = stripe.centroid
     ux, uy = (q[0] - p[0]) / width, (q[1] - p[1]) / width

@@ -18,13 +18,20 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
+from itertools import pairwise
+from typing import TYPE_CHECKING, Literal
 
 from shapely.geometry import Point, Polygon
+from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
 from markers.core.fabrication import Fabrication, sheet_outline
 from markers.core.geometry import path_circles
 from render.svg import design_line
+
+if TYPE_CHECKING:  # ezdxf is imported when a DXF is written (~0.4 s)
+    from ezdxf.layouts import Modelspace
 
 __all__ = ["cut_dxf", "REGISTRATION_LAYER", "TRIM_LAYER", "HOLES_LAYER", "GUIDES",
            "ring_entities", "fixed_dxf"]
@@ -44,6 +51,8 @@ ON_CIRCLE = 5e-6
 ARC_STEP = 0.05
 
 Circle = tuple[float, float, float]
+#: A polyline vertex with the bulge of the segment after it (x, y, bulge).
+Bulged = tuple[float, float, float]
 
 
 def _rgb(hex_: str) -> tuple[int, int, int]:
@@ -81,7 +90,7 @@ def _arc_of(p: tuple[float, float], q: tuple[float, float], circles: list[Circle
 def _sweep(points: list[tuple[float, float]], c: Circle) -> float:
     """Signed angle swept going through ``points`` around the circle's centre."""
     total = 0.0
-    for p, q in zip(points, points[1:]):
+    for p, q in pairwise(points):
         a0 = math.atan2(p[1] - c[1], p[0] - c[0])
         a1 = math.atan2(q[1] - c[1], q[0] - c[0])
         total += (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
@@ -89,7 +98,8 @@ def _sweep(points: list[tuple[float, float]], c: Circle) -> float:
 
 
 def ring_entities(coords: list[tuple[float, float]], circles: list[Circle]
-                  ) -> tuple[str, object]:
+                  ) -> tuple[Literal["circle"], Circle] | tuple[Literal["lwpolyline"],
+                                                                list[Bulged]]:
     """A closed ring (DXF coordinates, no repeated last point) as ("circle", (cx, cy, r))
     when it is one whole circle, else ("lwpolyline", [(x, y, bulge), ...]) with each run
     along a known circle as one bulged segment."""
@@ -104,7 +114,7 @@ def ring_entities(coords: list[tuple[float, float]], circles: list[Circle]
         return "lwpolyline", [(x, y, 0.0) for x, y in coords]
     s = starts[0]
     coords, arcs = coords[s:] + coords[:s], arcs[s:] + arcs[:s]
-    out: list[tuple[float, float, float]] = []
+    out: list[Bulged] = []
     i = 0
     while i < n:
         k = arcs[i]
@@ -122,7 +132,8 @@ def ring_entities(coords: list[tuple[float, float]], circles: list[Circle]
     return "lwpolyline", out
 
 
-def _guides(fab: Fabrication, msp: object, layer: object, add: object) -> None:
+def _guides(fab: Fabrication, msp: Modelspace, layer: Callable[..., None],
+            add: Callable[[BaseGeometry, str], None]) -> None:
     """The artwork's guides, each on its own layer that does not plot: closed outlines
     (the display area's rectangle), the waterline as a line."""
     height = fab.frame.page_height
@@ -152,16 +163,17 @@ def cut_dxf(fab: Fabrication) -> bytes:
     height = fab.frame.page_height
     flip = [(cx, height - cy, r) for cx, cy, r in _circles(fab)]
 
-    def add(polygon: Polygon, layer: str) -> None:
+    def add(polygon: BaseGeometry, layer: str) -> None:
+        assert isinstance(polygon, Polygon)  # a cut piece, the trim, a target, a guide's part
         for ring in (polygon.exterior, *polygon.interiors):
             points = [(float(x), float(height - y)) for x, y in ring.coords[:-1]]
-            kind, data = ring_entities(points, flip)
+            entity = ring_entities(points, flip)
             attribs = {"layer": layer}
-            if kind == "circle":
-                cx, cy, r = data
+            if entity[0] == "circle":
+                cx, cy, r = entity[1]
                 msp.add_circle((cx, cy), r, dxfattribs=attribs)
             else:
-                msp.add_lwpolyline(data, format="xyb", close=True, dxfattribs=attribs)
+                msp.add_lwpolyline(entity[1], format="xyb", close=True, dxfattribs=attribs)
 
     def layer(name: str, hex_: str | None = None, plots: bool = True) -> None:
         entry = doc.layers.add(name, color=ACI.get(name, 7))

@@ -23,7 +23,7 @@ from markers.core.alone import import_alone
 import_alone("cairocffi")  # before cairosvg: it finds libcairo by running gcc and ld here
 import cairosvg  # noqa: E402
 from cairosvg.helpers import node_format  # noqa: E402
-from cairosvg.parser import Tree  # noqa: E402
+from cairosvg.parser import Node, Tree  # noqa: E402
 from cairosvg.surface import PDFSurface, cairo  # noqa: E402
 from shapely import affinity  # noqa: E402
 from shapely.geometry import Polygon, box  # noqa: E402
@@ -90,7 +90,7 @@ def _declaration(tree: Tree, surface: PDFSurface) -> PageDeclaration | None:
     return PageDeclaration(design or {}, features)
 
 
-def _guide(node) -> BaseGeometry | None:
+def _guide(node: Node) -> BaseGeometry | None:
     """A guide element as wsmark writes it: a ``rect`` or a ``path`` of straight rings
     (render.svg.geometry_path), in user units."""
     if node.tag == "rect":
@@ -99,8 +99,8 @@ def _guide(node) -> BaseGeometry | None:
     if node.tag == "path":
         rings = [[(float(x), float(y)) for x, y in _POINT.findall(ring)]
                  for ring in node.get("d", "").split("M")[1:]]
-        polygons = [Polygon(ring) for ring in rings if len(ring) >= 3]
-        return functools.reduce(BaseGeometry.symmetric_difference, polygons) \
+        polygons: list[BaseGeometry] = [Polygon(ring) for ring in rings if len(ring) >= 3]
+        return functools.reduce(lambda a, b: a.symmetric_difference(b), polygons) \
             if polygons else None
     return None
 
@@ -183,7 +183,7 @@ def page_to_pdf(svg: bytes) -> bytes:
     return output.getvalue()
 
 
-def _plain(node) -> bool:
+def _plain(node: Node) -> bool:
     try:
         float(node.get("font-size", "12"))
         float(node["x"]), float(node["y"])
@@ -192,7 +192,7 @@ def _plain(node) -> bool:
     return not node.children and bool(node.text) and set(node) <= _PLAIN_TEXT
 
 
-def _take_runs(node, runs: list) -> None:
+def _take_runs(node: Node, runs: list) -> None:
     """Move the plain text runs out of ``node``'s subtree (none under a transform)."""
     kept = []
     for child in node.children:

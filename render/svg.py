@@ -18,7 +18,7 @@ import base64
 import json
 import textwrap
 from dataclasses import dataclass, replace
-from typing import Iterable, Union
+from typing import Any, Iterable, Sequence, Union
 
 import svgwrite
 from shapely.geometry import Polygon
@@ -34,7 +34,7 @@ __all__ = ["to_svg", "annotated_svg", "geometry_path", "citations", "design_line
            "moved_picture"]
 
 
-def _ring(coords) -> str:
+def _ring(coords: Iterable[tuple[float, ...]]) -> str:
     points = list(coords)[:-1]
     head, *rest = points
     return f"M{fmt(head[0])} {fmt(head[1])}" + "".join(
@@ -95,7 +95,7 @@ def _layer_groups(drawing: svgwrite.Drawing, art: Artwork, prefix: str = "",
     """One ``<g>`` per layer in paint order, each shape a path (exact curves where the
     shape has them); ``extras`` adds per-layer paint (a print file's bleed) under it."""
     groups = []
-    for i, (layer, layer_id) in enumerate(zip(art.layers, _layer_ids(art))):
+    for i, (layer, layer_id) in enumerate(zip(art.layers, _layer_ids(art), strict=True)):
         group = drawing.g(id=prefix + layer_id, fill=layer.hex, stroke="none")
         extra = geometry_path(extras[i]) if i < len(extras) else ""
         for data in [extra] + [shape.path or geometry_path(shape.geometry)
@@ -170,10 +170,10 @@ COMPLIANT_INK, COMPLIANT_WIDTH = "#0057FF", 0.03
 Box = tuple[float, float, float, float]
 
 
-def annotated_svg(art: Artwork, notes: list[tuple], markers: list[tuple[int, Box]] = (),
-                  underlay: tuple[str, bytes] | None = None, aside: list[Box] = (),
+def annotated_svg(art: Artwork, notes: list[tuple], markers: Sequence[tuple[int, Box]] = (),
+                  underlay: tuple[str, bytes] | None = None, aside: Sequence[Box] = (),
                   banner: tuple[str, bool] | None = None,
-                  compliant: list[tuple[str, BaseGeometry]] = ()) -> bytes:
+                  compliant: Sequence[tuple[str, BaseGeometry]] = ()) -> bytes:
     """The drawing with numbered discs on each note's box and, below it, the numbered
     notes (measured vs required), sized to stay readable when printed; each of
     ``markers`` (index, box) framed and labelled "marker N" as the report says.
@@ -239,7 +239,7 @@ def annotated_svg(art: Artwork, notes: list[tuple], markers: list[tuple[int, Box
                       font_size=fmt(size), fill=MARK_INK)
     placed: list[tuple[float, float]] = []
     row = 0
-    for number, (note, lines) in enumerate(zip(notes, wrapped), start=1):
+    for number, (note, lines) in enumerate(zip(notes, wrapped, strict=True), start=1):
         bbox, ink = note[1], REVIEW_INK if len(note) > 2 and note[2] else MARK_INK
         if bbox is not None:
             x, y, w, h = bbox
@@ -259,7 +259,7 @@ def annotated_svg(art: Artwork, notes: list[tuple], markers: list[tuple[int, Box
     return drawing.tostring().encode("utf-8")
 
 
-def _redrawn_extras(drawing: svgwrite.Drawing, art: Artwork, aside: list[Box]) -> None:
+def _redrawn_extras(drawing: svgwrite.Drawing, art: Artwork, aside: Sequence[Box]) -> None:
     """On a copy redrawn from ``art``: the shapes inside the ``aside`` boxes again in
     grey, and the drawing's ``<text>`` (notes, title block, dimensions) where it was
     read, grey when set aside (n shapes against k boxes: O(n k))."""
@@ -479,7 +479,7 @@ def print_svg(fab: Fabrication) -> bytes:
     return drawing.tostring().encode("utf-8")
 
 
-def _registration(drawing: svgwrite.Drawing, fab: Fabrication, **paint) -> object:
+def _registration(drawing: svgwrite.Drawing, fab: Fabrication, **paint: str) -> Any:
     group = drawing.g(id="registration", **paint)
     for target in fab.frame.registration():
         group.add(drawing.path(d=geometry_path(target)))
@@ -554,7 +554,7 @@ class Placed:
     scale: float
 
 
-PageItem = Union[Text, Line, Area, Placed]
+PageItem = Text | Line | Area | Placed
 
 
 def page_svg(width: float, height: float, view: tuple[float, float, float, float],

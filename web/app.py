@@ -18,7 +18,7 @@ import secrets
 import tempfile
 import time
 from collections import OrderedDict, Counter
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -179,7 +179,8 @@ class WebApp:
         s = self.settings
         fields, files = await read_form(request, s.max_request_bytes, s.max_file_bytes,
                                         s.max_files)
-        self.tokens.verify(request, (fields.get("token") or [None])[0])
+        token = fields.get("token")
+        self.tokens.verify(request, token[0] if token else None)
         return fields, files
 
     def session(self, request: Request) -> str:
@@ -490,7 +491,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     web = WebApp(settings or Settings())
 
     @asynccontextmanager
-    async def lifespan(app: Starlette):
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         web.pool = await asyncio.to_thread(api.job_pool, web.settings.workers, ["web.tasks"])
         try:
             yield

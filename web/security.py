@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import re
 import secrets
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass
 
 from starlette.datastructures import Headers, UploadFile
@@ -168,7 +169,7 @@ async def read_form(request: Request, max_request: int, max_file: int, max_files
         raise Refused(413, f"refused: the upload is {int(declared) / 1e6:.1f} MB, over the "
                            f"{limit_mb:g} MB limit of one request")
 
-    async def capped():
+    async def capped() -> AsyncGenerator[bytes, None]:
         seen = 0
         async for chunk in request.stream():
             seen += len(chunk)

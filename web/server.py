@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
 import uvicorn
@@ -30,7 +31,8 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(host: str, port: int, settings: Settings, announce=print) -> None:
+def serve(host: str, port: int, settings: Settings,
+          announce: Callable[[str], None] = print) -> None:
     """Serve the page until interrupted, announcing its address first. It answers to
     this computer's own names and ``host``; ``--keep`` is made absolute first (a
     library may change the working directory for a moment as it imports)."""

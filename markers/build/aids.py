@@ -46,12 +46,14 @@ def equilateral_height(h: float, letters_width: float, letters_height: float) ->
 def build_aid(design: Design, build: Build) -> Artwork:
     """Build the aid face of ``design.kind`` as its Look says."""
     law, kind = build.law, build.kind(design.kind)
-    look, ws_id, h = kind.look, design.ws_id, design.display_height
+    look, ws_id, (h, _) = kind.look, design.ws_id, design.sized()
+    assert ws_id, "the pack refuses an aid without its identification"
     triangle = look.figure == "triangle"
     cap = max(law.req("aid_letter_min"), h * LETTER_FRACTION)
     pad = MARGIN * cap
     text_w = text_width(ws_id, cap)
     color = look.color
+    assert color is not None, f"{kind.name}'s Look gives an aid its color"
     label = permit_label(law, design.permit_id, build.drawn)
     height = h
     if triangle:  # one shape: equilateral, grown until the id fits

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import shlex
+from collections.abc import Sequence
 from dataclasses import replace
 
 from shapely.geometry import LineString, Polygon, box
@@ -62,7 +63,7 @@ def _cylinder_zones(flat: Artwork, around: float, height: float, y0: float = 0.0
 
 
 def _wrap(kind: str, around: float, seam: float, height: float,
-          parts: list[tuple[str, BaseGeometry]], legends: list, meta: dict,
+          parts: Sequence[tuple[str, BaseGeometry]], legends: list, meta: dict,
           dims: list[Dimension], extra_height: float = 0.0) -> Artwork:
     width = around + seam
     return assemble(kind, width, height + extra_height, merge(parts), legends=legends,
@@ -92,6 +93,7 @@ def cone_development(r_top: float, r_bottom: float, height: float, apex: tuple[f
 def symbol_buoy_surface(design: Design, elevation: Artwork, build: Build) -> BuoySurface:
     """A symbol buoy's cylinder: its print is the wrap (the kind its Look names)."""
     print_as = build.kind(design.kind).look.print
+    assert print_as is not None, "a symbol buoy's Look names the wrap it is printed as"
     flat = build.make(replace(design, kind=print_as))  # what is printed is its wrap,
     # and says so: the print and cut files are checked as the wrap they are
     d, a = elevation.meta["diameter"], elevation.meta["height_above_water"]
@@ -137,6 +139,7 @@ def aid_buoy_surface(design: Design, elevation: Artwork, build: Build) -> BuoySu
     color or striped, its id twice around and its reflective band."""
     law, look = build.law, build.kind(design.kind).look
     body, shape, center = look.color, look.figure, look.stripes
+    assert body is not None, f"{design.kind}'s Look gives an aid buoy its color"
     d, a = elevation.meta["diameter"], elevation.meta["height_above_water"]
     r, around = d / 2, math.pi * d
     ws_id = elevation.meta["ws_id"]
@@ -226,7 +229,9 @@ def _dims(elevation: Artwork) -> list[Dimension]:
 def mooring_surface(design: Design, elevation: Artwork, build: Build) -> BuoySurface:
     """A mooring ball or ovate of its Look's color: its zones painted."""
     tall = next(x.value for x in elevation.meta["dimensions"] if x.name == "height of the body")
-    return _spheroid(elevation, build.kind(design.kind).look.color, tall)
+    color = build.kind(design.kind).look.color
+    assert color is not None, f"{design.kind}'s Look gives a mooring buoy its color"
+    return _spheroid(elevation, color, tall)
 
 
 def race_surface(design: Design, elevation: Artwork, build: Build) -> BuoySurface:

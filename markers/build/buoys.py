@@ -115,6 +115,7 @@ def symbol_buoy(design: Design, build: Build) -> SymbolBuoy:
     law = build.law
     symbol = _symbol(design, build)
     h = design.display_height or law.req("display_min")
+    assert design.outline is not None, "the pack fills the outline in"
     face = sign_face(build, symbol, h, design.outline, design.legend, design.permit_id)
     d = design.diameter or default_diameter(face, design.curvature,
                                             law.req("buoy_min_diameter"))
@@ -200,7 +201,7 @@ def build_sign_buoy(design: Design, build: Build) -> Artwork:
     stripes = geo.bands(axis - d / 2, axis + d / 2, edges)
     dx = axis - sign.width / 2
     layers = [(layer.color, affinity.translate(layer.geometry, dx)) for layer in sign.layers]
-    layers += list(zip(colors, stripes))
+    layers += list(zip(colors, stripes, strict=True))
     legends = [replace(i, outlines=affinity.translate(i.outlines, dx),
                        box=affinity.translate(i.box, dx)) for i in sign.legends]
     dims = [*_size_dims(law, a, d),
@@ -232,7 +233,9 @@ def build_aid_buoy(design: Design, build: Build) -> Artwork:
     buoy's color (white on a striped buoy)."""
     law, kind = build.law, build.kind(design.kind)
     color, shape, center = kind.look.color, kind.look.figure, kind.look.stripes
+    assert color is not None and shape is not None, f"{kind.name}'s Look: color and figure"
     ws_id = design.ws_id
+    assert ws_id, "the pack refuses an aid without its identification"
     cap = law.req("aid_letter_min")
     face, d, curvature = aid_id_face(law, ws_id, cap, "black" if center else None,
                                      design.diameter, design.curvature, build.drawn)
@@ -272,7 +275,7 @@ def build_aid_buoy(design: Design, build: Build) -> Artwork:
     else:
         dims.append(Dimension("lighted: no reflective band needed", "", "",
                               law.clause("reflector")))
-    features = {"waterline": _waterline(width, a)}
+    features: dict[str, BaseGeometry] = {"waterline": _waterline(width, a)}
     if reflector is not None:
         features["reflector"] = reflector
     return assemble(

@@ -20,6 +20,7 @@ where it does not, and the buoy's dimensions say which and why.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from shapely import affinity
@@ -186,7 +187,8 @@ def place_label(face: Face, curvature: str, view: str, center: float, top: float
     return _mover(curvature, view, center, top, radius)(face.label)
 
 
-def _mover(curvature: str, view: str, center: float, top: float, radius: float):
+def _mover(curvature: str, view: str, center: float, top: float, radius: float
+           ) -> Callable[[BaseGeometry], BaseGeometry]:
     """Face coordinates -> the drawing's, on a cylinder (see ``place``)."""
     def move(geometry: BaseGeometry) -> BaseGeometry:
         g = affinity.translate(geometry, center, top)
@@ -198,7 +200,7 @@ def _mover(curvature: str, view: str, center: float, top: float, radius: float):
     return move
 
 
-def _moved(item: LegendItem, move) -> LegendItem:
+def _moved(item: LegendItem, move: Callable[[BaseGeometry], BaseGeometry]) -> LegendItem:
     return replace(item, outlines=move(item.outlines), box=move(item.box))
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Mapping, Sequence
 
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
@@ -28,8 +28,8 @@ def block_shapes(block: Block) -> list[Shape]:
     return [Shape(line.geometry, line.path) for line in block.lines]
 
 
-def assemble(kind: str, width: float, height: float, paints: list[Paint], *,
-             legends: Iterable[LegendItem] = (), features: dict[str, BaseGeometry],
+def assemble(kind: str, width: float, height: float, paints: Sequence[Paint], *,
+             legends: Iterable[LegendItem] = (), features: Mapping[str, BaseGeometry],
              meta: dict, dimensions: list[Dimension]) -> Artwork:
     """An Artwork of ``width`` x ``height`` inches; colors come from the palette."""
     layers = tuple(Layer(color, PALETTE[color], tuple(shapes))
@@ -42,7 +42,7 @@ def assemble(kind: str, width: float, height: float, paints: list[Paint], *,
 __all__ += ["block_shapes"]
 
 
-def merge(parts: Iterable[tuple[str, BaseGeometry]]) -> list[Paint]:
+def merge(parts: Iterable[tuple[str, BaseGeometry]]) -> list[tuple[str, list[Shape]]]:
     """Paints from (color, geometry) parts in paint order: consecutive parts of one
     color share a layer, each part a shape; empty parts are dropped."""
     layers: list[tuple[str, list[Shape]]] = []

@@ -25,6 +25,7 @@ import math
 
 from shapely import unary_union
 from shapely.geometry import LineString, box
+from shapely.geometry.base import BaseGeometry
 
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork
@@ -58,7 +59,7 @@ def build_wrap(design: Design, build: Build) -> Artwork:
         raise DesignError(f"a {seam:g} in seam overlap would reach the symbol: at most "
                           f"{room:.2f} in on a {b.diameter:g} in buoy", field="seam")
     width = around + seam
-    layers = [("white", box(0, 0, width, b.height))]
+    layers: list[tuple[str, BaseGeometry]] = [("white", box(0, 0, width, b.height))]
     layers += [("orange", g) for g in geo.bands(0, width, [0, b.band])]
     layers += [("orange", g) for g in geo.bands(0, width, [b.height - b.band, b.height])]
     legends, labels = [], []

@@ -105,7 +105,8 @@ class Override:
                        if self.below_minimum else "")
 
 
-F = TypeVar("F", bound=Callable[..., Iterable[Hit]])
+#: A check: a marker rule's yields Hits, a plan rule's (marker index, Hit) pairs.
+F = TypeVar("F", bound=Callable[..., Iterable[Any]])
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,7 @@ class Rule:
     citation: str
     severity: str
     kinds: tuple[str, ...]
-    check: Callable[[Any, Judge], Iterable[Hit]]
+    check: Callable[[Any, Judge], Iterable[Any]]  # see F
     tolerance: Tolerance | None = None
     gate: bool = False
 

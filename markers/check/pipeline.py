@@ -176,7 +176,8 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
                                                               round(pages[i].height, 3)))
             for i in empty)]
     reports = {i: _judged(*scaled[i], file, options, pack, splits.get(i), keep) for i in drawn}
-    markers, findings = [], []
+    markers: list[MarkerReport] = []
+    findings: list[Finding] = []
     for i, report in reports.items():
         offset = len(markers)
         markers += [replace(m, index=m.index + offset, page=i + 1) for m in report.markers]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterable
+from typing import Any
 from dataclasses import dataclass, field
 
 from markers.check.engine import Finding, Override, Registry
@@ -75,8 +77,9 @@ class FileReport:
         (each naming its ``marker``)."""
         verdict = min((m.verdict for m in markers), key=VERDICTS.index, default="pass")
         only = markers[0] if len(markers) == 1 else None
-        return cls(file, verdict, only and only.kind, only and only.display_height_in,
-                   only and only.display_height_basis, findings, markers=markers,
+        return cls(file, verdict, only.kind if only else None,
+                   only.display_height_in if only else None,
+                   only.display_height_basis if only else None, findings, markers=markers,
                    overrides=overrides)
 
     @classmethod
@@ -165,7 +168,7 @@ class Tally:
     with it; and the rules ``found`` (a finding beyond info, waived or not: what a
     waiver may name)."""
 
-    def __init__(self, reports: list[FileReport] = ()) -> None:
+    def __init__(self, reports: Iterable[FileReport] = ()) -> None:
         self.verdicts: Counter[str] = Counter()
         self.per_rule: Counter[str] = Counter()
         self.found: set[str] = set()
@@ -213,12 +216,13 @@ def sarif_parts(registry: Registry, url: str, overrides: tuple[Override, ...]
                 ) -> tuple[dict[str, int], dict]:
     """The rule index (id -> position) and the SARIF document with an empty result
     list, which comes before the run's ``overrides`` (the same for every file)."""
-    rules = [{"id": r.id, "name": r.id,
-              "shortDescription": {"text": r.doc.strip().splitlines()[0]},
-              "fullDescription": {"text": r.doc.strip()},
-              "properties": {"citation": r.citation},
-              "defaultConfiguration": {"level": _LEVEL[r.severity]}}
-             for r in registry.rules.values()]
+    rules: list[dict[str, Any]] = [
+        {"id": r.id, "name": r.id,
+         "shortDescription": {"text": r.doc.strip().splitlines()[0]},
+         "fullDescription": {"text": r.doc.strip()},
+         "properties": {"citation": r.citation},
+         "defaultConfiguration": {"level": _LEVEL[r.severity]}}
+        for r in registry.rules.values()]
     run = {"tool": {"driver": {"name": "wsmark", "informationUri": url, "rules": rules}},
            "results": []}
     if overrides:
@@ -237,14 +241,15 @@ def sarif_results(rep: FileReport, index: dict[str, int]) -> list[dict]:
     overrides = {o.rule: o for o in rep.overrides}
     results = []
     for f in rep.findings:
-        result = {"ruleId": f.rule, "ruleIndex": index[f.rule], "level": _LEVEL[f.severity],
-                  "message": {"text": f"{f.citation}: {f.message}"},
-                  "locations": [location],
-                  "properties": {"measured": f.measured, "required": f.required,
-                                 "unit": f.unit, "bbox": f.bbox, "marker": f.marker,
-                                 "severity": f.severity,
-                                 "review": f.severity == "review",
-                                 "tolerance": f.tolerance}}
+        result: dict[str, Any] = {
+            "ruleId": f.rule, "ruleIndex": index[f.rule], "level": _LEVEL[f.severity],
+            "message": {"text": f"{f.citation}: {f.message}"},
+            "locations": [location],
+            "properties": {"measured": f.measured, "required": f.required,
+                           "unit": f.unit, "bbox": f.bbox, "marker": f.marker,
+                           "severity": f.severity,
+                           "review": f.severity == "review",
+                           "tolerance": f.tolerance}}
         if f.rule in overrides:
             result["properties"]["toleranceOverride"] = _override_json(overrides[f.rule])
         if f.waived:

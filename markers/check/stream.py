@@ -55,6 +55,8 @@ class ReportWriter:
         self.closed = False
         self._list = _ListWriter(out, 3 if fmt == "sarif" else 0)
         if fmt == "sarif":
+            if registry is None:
+                raise ValueError("a SARIF report lists the rules: it needs the registry")
             self._registry, self._url = registry, url
             self._overrides: tuple = ()
             self._index, _ = sarif_parts(registry, url, ())

@@ -64,7 +64,7 @@ class LegendItem:
 
     text: str
     outlines: BaseGeometry
-    box: Polygon
+    box: BaseGeometry
     cap_height: float
     color: str
     outlined: bool = True

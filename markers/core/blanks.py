@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 import yaml
 from shapely import affinity
@@ -21,6 +22,8 @@ from shapely.geometry.base import BaseGeometry
 from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.geometry import move_path
 from markers.errors import WsmarkError
+
+_G = TypeVar("_G", bound=BaseGeometry)
 
 __all__ = ["Blank", "BLANKS_FILE", "standard_blanks", "blank_source", "parse_blank",
            "choose_blank", "on_blank", "holes", "hole_findings", "HOLE_COUNTS"]
@@ -99,7 +102,7 @@ def on_blank(art: Artwork, blank: Blank) -> Artwork:
     dx, dy = (blank.width - art.width) / 2, (blank.height - art.height) / 2
     trim = blank.outline()
 
-    def move(g: BaseGeometry) -> BaseGeometry:
+    def move(g: _G) -> _G:
         return affinity.translate(g, dx, dy)
 
     layers = [Layer(layer.color, layer.hex, tuple(

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from markers.errors import WsmarkError
 
 __all__ = [
-    "PALETTE", "REFERENCES", "MAX_DISTANCE", "OTHER", "AMBIGUITY_MARGIN", "CSS_NAMED_COLORS", "ColorMatch",
-    "hex_to_lab", "delta_e_2000", "classify", "parse_color",
+    "PALETTE", "REFERENCES", "MAX_DISTANCE", "OTHER", "AMBIGUITY_MARGIN", "CSS_NAMED_COLORS",
+    "ColorMatch", "hex_to_lab", "delta_e_2000", "classify", "parse_color",
 ]
 
 Lab = tuple[float, float, float]
@@ -49,9 +49,9 @@ REFERENCES: dict[str, tuple[tuple[str, str], ...]] = {
 #: still of that family; beyond it the color is "other". wsmark's choice, sized from the
 #: two tables of RULES.md (the farthest "must classify" and the nearest "must not"):
 #: orange 5.5 (#FF7F00) / 20.5 (amber #FFB300); red 8.9 (#CC0000) / 20.0 (brown #8B4513);
-#: yellow 3.3 (#FFD700), and amber #FFB300 at 9.1 is a yellow; green 14.1 (#006B54) / 25.8 (grey #666666); blue 21.7 (#0072CE)
-#: / 30.5 (#666666); white 2.0 (#F5F5F5) / 11.1 (grey #CCCCCC); black 8.0 (#231F20) /
-#: 30.4 (#666666).
+#: yellow 3.3 (#FFD700), and amber #FFB300 at 9.1 is a yellow; green 14.1 (#006B54) /
+#: 25.8 (grey #666666); blue 21.7 (#0072CE) / 30.5 (#666666); white 2.0 (#F5F5F5) /
+#: 11.1 (grey #CCCCCC); black 8.0 (#231F20) / 30.4 (#666666).
 MAX_DISTANCE: dict[str, float] = {
     "white": 6.0, "black": 15.0, "orange": 12.0, "red": 15.0, "green": 20.0, "blue": 25.0,
     "yellow": 10.0,
@@ -139,12 +139,12 @@ def hex_to_lab(hex_: str) -> Lab:
     srgb = [int(h[i : i + 2], 16) / 255.0 for i in (1, 3, 5)]
     # Undo the sRGB transfer curve: mixing to XYZ must happen on linear light.
     lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in srgb]
-    xyz = [sum(m * c for m, c in zip(row, lin)) for row in _M]
+    xyz = [sum(m * c for m, c in zip(row, lin, strict=True)) for row in _M]
 
     def f(t: float) -> float:
         return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
 
-    fx, fy, fz = (f(v / w) for v, w in zip(xyz, _WHITE))
+    fx, fy, fz = (f(v / w) for v, w in zip(xyz, _WHITE, strict=True))
     return (116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz))
 
 

@@ -6,6 +6,7 @@ import json
 import math
 from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 from markers.errors import DesignError, UnreadableDrawing
 from markers.core.words import did_you_mean
@@ -31,7 +32,8 @@ class Design:
     Buoys add ``symbol`` (the regulatory face a buoy carries, or the sign above it),
     ``height_above_water``, ``diameter``, ``shape``, ``color``, ``material``, ``lighted``,
     ``curvature`` and the wrap's ``seam`` overlap; flags ``flag_height`` and
-    ``flag_length``. ``permit_id`` is the label of an approved marker. None means "the builder's default" (the minimum or larger).
+    ``flag_length``. ``permit_id`` is the label of an approved marker. None means "the
+    builder's default" (the minimum or larger).
     """
 
     kind: str
@@ -102,6 +104,16 @@ class Design:
             refuse(f"outline {self.outline:g} in is thinner than the "
                    f"{thin.value:g} in minimum of {thin.ref}", "outline")
         self._validate_sizes(law)
+
+    def sized(self) -> tuple[float, float]:
+        """H and the outline of a design its pack has validated (which fills the outline
+        in), as a builder lays it out; a DesignError names either if it is not given."""
+        if self.display_height is None:
+            raise DesignError(f"{self.kind} needs a display height (display_height, or -H "
+                              "on the command line)", "display_height")
+        if self.outline is None:
+            raise DesignError(f"{self.kind} needs an outline thickness", "outline")
+        return self.display_height, self.outline
 
     def _validate_sizes(self, law: Law) -> None:
         for name in ("height_above_water", "diameter", "flag_height", "flag_length", "seam",
@@ -174,21 +186,24 @@ def parse_design(data: bytes, name: str) -> Design:
         raise UnreadableDrawing(f"{name}: too large for a design file")
     try:
         text = data.decode("utf-8")
-        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+        record = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
     except UnicodeDecodeError as err:
         raise UnreadableDrawing(f"{name}: cannot read: {err}") from None
     except (ValueError, yaml.YAMLError) as err:
         first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
         raise DesignError(f"{path}: not valid {path.suffix[1:].upper()}: {first}") from None
-    data = {_ALIASES.get(key, key).replace("-", "_") if isinstance(key, str) else key: value
-            for key, value in data.items()}
+    if not isinstance(record, dict):
+        raise DesignError(f"{path}: not a design: its fields (kind, display_height ...) are "
+                          f"a mapping, not a {type(record).__name__}")
+    named = {_ALIASES.get(key, key).replace("-", "_") if isinstance(key, str) else key: value
+             for key, value in record.items()}
     known = {f.name for f in fields(Design)}
-    unknown = sorted(map(str, set(data) - known))
+    unknown = sorted(map(str, set(named) - known))
     if unknown:
         hints = "".join(did_you_mean(name, known) for name in unknown[:1])
         raise DesignError(f"{path}: unknown field(s) {', '.join(unknown)}{hints}; "
                           f"known: {', '.join(sorted(known)).replace('ws_id', 'ws_id (or id)')}")
-    return _design(data, path)
+    return _design(named, path)
 
 
 def design_yaml(design: Design) -> bytes:
@@ -218,7 +233,9 @@ def _design(data: dict, path: Path) -> Design:
         if not isinstance(data.get(flag, False), bool):
             raise DesignError(f"{path}: bad field value: {flag} is true or false", flag)
     try:
-        values = {name: float(data[name]) for name in _NUMBERS if data.get(name) is not None}
+        # each field's value made its type here; Design's keywords take them by name
+        values: dict[str, Any] = {name: float(data[name]) for name in _NUMBERS
+                                  if data.get(name) is not None}
         values.update({name: str(data[name]) for name in _TEXTS if data.get(name) is not None})
         design = Design(kind=str(data["kind"]), lighted=data.get("lighted", False),
                         force=data.get("force", False),

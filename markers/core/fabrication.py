@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TypeVar
 
 from shapely import STRtree, shortest_line, unary_union
 from shapely.affinity import scale, translate
@@ -22,6 +23,8 @@ from markers.core.artwork import Artwork
 from markers.core.colors import PALETTE
 from markers.core.shapes import polygons
 from markers.errors import WsmarkError
+
+_G = TypeVar("_G", bound=BaseGeometry)
 
 __all__ = ["BASE", "DEFAULT_BLEED", "DEFAULT_MIN_FEATURE", "Frame", "WeedingIssue",
            "BomLine", "Fabrication", "cut_polygons", "bleed_paint", "cut_pieces",
@@ -74,8 +77,8 @@ class Frame:
     def page_height(self) -> float:
         return self.height + 2 * self.margin
 
-    def place(self, geometry: BaseGeometry) -> BaseGeometry:
-        """``geometry`` from artwork coordinates onto the page."""
+    def place(self, geometry: _G) -> _G:
+        """``geometry`` from artwork coordinates onto the page, of its own type."""
         return translate(geometry, self.margin, self.margin)
 
     def unplace(self, geometry: BaseGeometry) -> BaseGeometry:
@@ -92,14 +95,14 @@ class Frame:
                 lines.append(LineString([(x, y + dy * near), (x, y + dy * m)]))
         return lines
 
-    def registration(self) -> list[Polygon]:
+    def registration(self) -> list[BaseGeometry]:
         """Registration targets at three page corners, the same in every layer."""
         c = self.margin / 2
         centres = [(c, c), (self.page_width - c, c), (c, self.page_height - c)]
         return [_target(x, y) for x, y in centres]
 
 
-def _target(cx: float, cy: float) -> Polygon:
+def _target(cx: float, cy: float) -> BaseGeometry:
     """A ring with a cross through it: closed outlines a cutter and an eye can both find."""
     centre = Point(cx, cy)
     ring = centre.buffer(TARGET_RADIUS).difference(centre.buffer(TARGET_RADIUS - TARGET_LINE))
@@ -217,7 +220,7 @@ def _gaps_between(cuts: dict[str, list[Polygon]], limit: float) -> list[WeedingI
     geoms = [piece for _, piece in owners]
     pairs = STRtree(geoms).query(geoms, predicate="dwithin", distance=limit)
     issues = []
-    for i, j in zip(*pairs):
+    for i, j in zip(*pairs, strict=True):
         if i >= j:
             continue
         gap = geoms[i].distance(geoms[j])

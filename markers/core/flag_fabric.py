@@ -9,7 +9,7 @@ pieces on the bolt width of the materials file (``markers.core.materials``).
 
 from __future__ import annotations
 
-from shapely.geometry import LineString, Polygon, box
+from shapely.geometry import LineString, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
@@ -23,7 +23,7 @@ __all__ = ["HEM", "SEAM", "STRIPE_METHODS", "FlagPiece", "flag_pieces", "flag_bo
 HEM, SEAM = 1.0, 0.5
 STRIPE_METHODS = ("applied", "sewn")
 
-FlagPiece = tuple[str, str, Polygon]  # color, what it is, the cut outline
+FlagPiece = tuple[str, str, BaseGeometry]  # color, what it is, the cut outline
 
 
 def _band(length: float, height: float, half: float) -> BaseGeometry:

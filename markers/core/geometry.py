@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
+from itertools import pairwise
 
 import numpy as np
 import shapely
@@ -113,7 +115,7 @@ def rect(cx: float, cy: float, width: float, height: float) -> Polygon:
     return box(cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
 
 
-def cross(cx: float, cy: float, thickness: float, within: Polygon) -> Polygon:
+def cross(cx: float, cy: float, thickness: float, within: Polygon) -> BaseGeometry:
     """An upright cross of bars ``thickness`` wide through (cx, cy), clipped to ``within``."""
     minx, miny, maxx, maxy = within.bounds
     bars = box(cx - thickness / 2, miny, cx + thickness / 2, maxy).union(
@@ -162,7 +164,8 @@ def vertical_stripes(x0: float, y0: float, width: float, height: float,
 # axis) shows a point at arc length s from the front line at x = r sin(s / r). Flat
 # artwork "along the surface" is in (s, y); "as seen" is in (x, y). Both keep y.
 
-def _bend(geometry: BaseGeometry, axis: float, radius: float, func) -> BaseGeometry:
+def _bend(geometry: BaseGeometry, axis: float, radius: float,
+          func: Callable[[np.ndarray], np.ndarray]) -> BaseGeometry:
     pieces = shapely.segmentize(geometry, BEND_STEP)
 
     def move(coords: np.ndarray) -> np.ndarray:
@@ -195,7 +198,7 @@ def to_surface(geometry: BaseGeometry, axis: float, radius: float) -> BaseGeomet
 
 def bands(x0: float, x1: float, edges: list[float]) -> list[Polygon]:
     """Horizontal bands from ``x0`` to ``x1`` between consecutive ``edges`` (y, downwards)."""
-    return [box(x0, top, x1, bottom) for top, bottom in zip(edges, edges[1:])]
+    return [box(x0, top, x1, bottom) for top, bottom in pairwise(edges)]
 
 
 def nun(cx: float, top: float, bottom: float, diameter: float, cone_height: float,
@@ -217,7 +220,7 @@ def nun(cx: float, top: float, bottom: float, diameter: float, cone_height: floa
 
 
 def ellipse_above(cx: float, waterline: float, width: float, height: float,
-                  above: float) -> Polygon:
+                  above: float) -> BaseGeometry:
     """The part above ``waterline`` of an ellipse ``width`` x ``height`` (a sphere when
     they are equal) floating with ``above`` inches of it out of the water."""
     cy = waterline - above + height / 2

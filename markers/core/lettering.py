@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
+from typing import Any, cast
 
 import fontpkg_overpass
 from fontTools.pens.basePen import BasePen
@@ -42,7 +43,8 @@ CURVE_STEPS = 8
 
 
 @lru_cache(maxsize=1)
-def _font() -> tuple[object, dict[int, str], float]:
+def _font() -> tuple[Mapping[str, Any], dict[int, str], float]:
+    """The glyph set (fontTools', untyped: name -> glyph), the character map and the em."""
     font = TTFont(str(FONT_FILE))
     glyphs = font.getGlyphSet(location={"wght": WEIGHT})
     return glyphs, font.getBestCmap(), float(font["head"].unitsPerEm)
@@ -71,13 +73,13 @@ class _PolygonPen(BasePen):
         super().__init__(glyphset)
         self.contours: list[list[tuple[float, float]]] = []
 
-    def _moveTo(self, pt):
+    def _moveTo(self, pt: tuple[float, float]) -> None:
         self.contours.append([pt])
 
-    def _lineTo(self, pt):
+    def _lineTo(self, pt: tuple[float, float]) -> None:
         self.contours[-1].append(pt)
 
-    def _qCurveToOne(self, pt1, pt2):
+    def _qCurveToOne(self, pt1: tuple[float, float], pt2: tuple[float, float]) -> None:
         (x0, y0), (x1, y1), (x2, y2) = self._getCurrentPoint(), pt1, pt2
         for i in range(1, CURVE_STEPS + 1):
             t = i / CURVE_STEPS
@@ -85,14 +87,15 @@ class _PolygonPen(BasePen):
             self.contours[-1].append((u * u * x0 + 2 * u * t * x1 + t * t * x2,
                                       u * u * y0 + 2 * u * t * y1 + t * t * y2))
 
-    def _curveToOne(self, pt1, pt2, pt3):
+    def _curveToOne(self, pt1: tuple[float, float], pt2: tuple[float, float],
+                    pt3: tuple[float, float]) -> None:
         p0 = self._getCurrentPoint()
         for i in range(1, CURVE_STEPS + 1):
             t = i / CURVE_STEPS
             u = 1 - t
             self.contours[-1].append(tuple(
                 u ** 3 * a + 3 * u * u * t * b + 3 * u * t * t * c + t ** 3 * d
-                for a, b, c, d in zip(p0, pt1, pt2, pt3)))
+                for a, b, c, d in zip(p0, pt1, pt2, pt3, strict=True)))
 
     def geometry(self) -> BaseGeometry:
         """Non-zero fill: contours wound like the largest are solid, the others holes."""
@@ -183,7 +186,8 @@ class Block:
 
     @property
     def box(self) -> Polygon:
-        return unary_union([line.box for line in self.lines]).envelope
+        # the envelope of a block's line boxes (each of positive size) is a rectangle
+        return cast(Polygon, unary_union([line.box for line in self.lines]).envelope)
 
 
 def block_height(lines: int, cap_height: float) -> float:
@@ -227,7 +231,7 @@ def line_choices(legend: str, max_lines: int = 4) -> list[list[str]]:
     for cuts in range(min(max_lines, len(words))):
         for at in itertools.combinations(range(1, len(words)), cuts):
             edges = (0, *at, len(words))
-            choices.append([" ".join(words[a:b]) for a, b in zip(edges, edges[1:])])
+            choices.append([" ".join(words[a:b]) for a, b in itertools.pairwise(edges)])
     return choices
 
 
@@ -340,7 +344,7 @@ def _word_splits(words: list[str], widest_allowed: Callable[[int], float],
     for count in range(1, min(max_lines, n) + 1):
         for ends in cuts(0, count, count):
             edges = (0, *ends)
-            yield [" ".join(words[a:b]) for a, b in zip(edges, edges[1:])]
+            yield [" ".join(words[a:b]) for a, b in itertools.pairwise(edges)]
 
 
 def wrap_words(text: str, cap_height: float, width: float) -> list[str] | None:

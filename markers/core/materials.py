@@ -13,6 +13,7 @@ are nested instead.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -177,7 +178,7 @@ def piece_size(polygon: BaseGeometry) -> tuple[float, float]:
     return turned if turned[0] * turned[1] < upright[0] * upright[1] - 1e-9 else upright
 
 
-def nest(material: Material, pieces: list[BaseGeometry], copies: int, spacing: float
+def nest(material: Material, pieces: Sequence[BaseGeometry], copies: int, spacing: float
          ) -> Nesting:
     """``copies`` of ``pieces`` packed on ``material``'s roll (rectpack MaxRectsBssf,
     rotation allowed, ``spacing`` between pieces and from the edges)."""
@@ -271,7 +272,7 @@ class MaterialLine:
     splits: tuple[Split, ...] = ()
 
 
-def plan_materials(parts: list[tuple[str, str, list[BaseGeometry]]], materials: Materials,
+def plan_materials(parts: Sequence[tuple[str, str, Sequence[BaseGeometry]]], materials: Materials,
                    qty: int) -> tuple[list[MaterialLine], list[str]]:
     """Nest each (kind, color, pieces) part on the narrowest roll that takes it, for one
     sign and for ``qty``: a piece wider than the widest roll of its kind and color is

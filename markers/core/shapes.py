@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from shapely.geometry import Polygon
+from shapely.geometry import LinearRing, Polygon
 from shapely.geometry.base import BaseGeometry
 
 __all__ = ["SPECK", "polygons", "shape_of", "extreme_quad", "radii", "fit_circle"]
@@ -52,7 +52,7 @@ def _is_diamond(poly: Polygon) -> bool:
     return quad.is_valid and quad.area > 0 and abs(poly.area / quad.area - 1) < 0.015
 
 
-def radii(ring) -> np.ndarray:
+def radii(ring: LinearRing) -> np.ndarray:
     c = Polygon(ring).centroid
     xy = np.asarray(ring.coords)[:-1]
     return np.hypot(xy[:, 0] - c.x, xy[:, 1] - c.y)
@@ -68,7 +68,8 @@ def shape_of(poly: Polygon) -> str:
     if _is_axis_rectangle(poly):
         return "rectangle"
     hull = poly.convex_hull.simplify(0.01 * math.sqrt(poly.area))
-    if len(hull.exterior.coords) == 4 and poly.area >= 0.985 * hull.area:
+    if isinstance(hull, Polygon) and len(hull.exterior.coords) == 4 \
+            and poly.area >= 0.985 * hull.area:
         return "triangle"
     if _is_diamond(poly):
         return "diamond"

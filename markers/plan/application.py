@@ -14,14 +14,14 @@ any row and the same wherever stated. Anything malformed is a one-line WsmarkErr
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from markers.core.spec import Law
 from markers.errors import WsmarkError
 from markers.plan.model import (OUTCOMES, Application, ApplicationForm, ApplicationStatus,
-                                Decision, Party, Plan, PlanFinding, PlanReport)
+                                Decision, Party, Plan, PlanFinding, PlanMarker, PlanReport)
 
 __all__ = ["parse_application", "party_text", "application_columns", "from_columns",
            "with_options", "option_keys", "application_status", "restated"]
@@ -83,7 +83,9 @@ def _date(value: str | None, what: str) -> str | None:
         raise WsmarkError(f"{what} {value!r} is not a date (YYYY-MM-DD)") from None
 
 
-def _decision(outcome: Any, date: Any, signatory: Any, what: str) -> Decision:
+def _decision(values: Sequence[Any], what: str) -> Decision:
+    """The Decision of its ``values`` in Decision.FIELDS order (outcome, date, signatory)."""
+    outcome, date, signatory = values
     return Decision(_outcome(_text(outcome, f"{what} outcome"), f"{what} outcome"),
                     _date(_text(date, f"{what} date"), f"{what} date"),
                     _text(signatory, f"{what} signatory"))
@@ -110,7 +112,7 @@ def parse_application(raw: Any, form: ApplicationForm | None, where: str) -> App
         decision = raw.get("decision") or {}
         if not isinstance(decision, dict) or set(decision) - set(Decision.FIELDS):
             raise WsmarkError(f"application decision is {{{', '.join(Decision.FIELDS)}}}")
-        return Application(parties, _decision(*(decision.get(k) for k in Decision.FIELDS),
+        return Application(parties, _decision([decision.get(k) for k in Decision.FIELDS],
                                               "application decision"))
     except WsmarkError as err:
         raise WsmarkError(f"{where}: {err}") from None
@@ -130,8 +132,8 @@ def from_columns(values: Mapping[str, str], form: ApplicationForm | None) -> App
         party = Party(*(values.get(f"{role}_{f}") or None for f in Party.FIELDS))
         if party != Party():
             parties[role] = party
-    return Application(parties, _decision(*(values.get(DECISION_KEYS[k])
-                                            for k in Decision.FIELDS), "decision"))
+    return Application(parties, _decision([values.get(DECISION_KEYS[k])
+                                           for k in Decision.FIELDS], "decision"))
 
 
 def option_keys(form: ApplicationForm | None) -> tuple[str, ...]:
@@ -153,8 +155,8 @@ def with_options(plan: Plan, options: Mapping[str, str], form: ApplicationForm |
     parties = dict(base.parties)
     parties.update({r: party_text(options[r], r) for r in _roles(form) if r in options})
     given = {field: options.get(key) for field, key in DECISION_KEYS.items()}
-    decision = _decision(*(given[f] if given[f] is not None else getattr(base.decision, f)
-                           for f in Decision.FIELDS), "decision")
+    decision = _decision([given[f] if given[f] is not None else getattr(base.decision, f)
+                          for f in Decision.FIELDS], "decision")
     return replace(plan, application=Application(parties, decision))
 
 
@@ -188,7 +190,7 @@ def application_status(plan: Plan, form: ApplicationForm | None, law: Law,
         if not role.kinds:
             continue
         owner = plan.application.party(role.key).name
-        lacking = {None: [], False: []}
+        lacking: dict[bool | None, list[PlanMarker]] = {None: [], False: []}
         for i, m in enumerate(plan.markers):
             if m.kind not in role.kinds:
                 continue
@@ -224,6 +226,6 @@ def restated(report: PlanReport, options: Mapping[str, str], law: Law) -> PlanRe
     """``report`` with its plan's application stated over by ``options`` (see
     with_options) and what it lacks judged again."""
     form = report.words.form if report.words else None
-    plan = with_options(report.plan, options, form)
+    plan = with_options(report.read_plan, options, form)
     return replace(report, plan=plan,
                    application=application_status(plan, form, law, report.findings))

@@ -22,13 +22,14 @@ from typing import Any, NamedTuple
 import numpy as np
 import shapely
 from shapely.geometry import shape as to_shape
+from shapely.geometry.base import BaseGeometry
 
 from markers.core.pack import Kind
 from markers.errors import WsmarkError
 from markers.plan.application import application_columns, from_columns, parse_application
-from markers.plan.model import (MARKER_FIELDS, ROLES, ApplicationForm, FixedObject, Plan,
-                                PlanFeature, PlanMarker)
-from markers.plan.project import Area, LocalGrid, projection_for
+from markers.plan.model import (MARKER_FIELDS, ROLES, Application, ApplicationForm,
+                                FixedObject, Plan, PlanFeature, PlanMarker)
+from markers.plan.project import Area, LocalGrid, Projection, projection_for
 
 __all__ = ["Setting", "load_plan", "parse_plan", "PLAN_SUFFIXES", "MAX_PLAN_BYTES"]
 
@@ -54,7 +55,11 @@ class Setting(NamedTuple):
     form: ApplicationForm | None = None
 
 
-def load_plan(path: str | Path, kinds: Mapping[str, Kind], setting: Setting = Setting()
+#: No grid, no area (anywhere), no application form.
+NO_SETTING = Setting()
+
+
+def load_plan(path: str | Path, kinds: Mapping[str, Kind], setting: Setting = NO_SETTING
               ) -> Plan:
     """The Plan in ``path`` (.geojson/.json or .csv) of markers of ``kinds``, inside
     the setting's area, projected to ground feet (to its grid when that covers the
@@ -63,7 +68,7 @@ def load_plan(path: str | Path, kinds: Mapping[str, Kind], setting: Setting = Se
 
 
 def parse_plan(data: bytes, name: str, kinds: Mapping[str, Kind],
-               setting: Setting = Setting()) -> Plan:
+               setting: Setting = NO_SETTING) -> Plan:
     """The Plan in ``data``, a file called ``name`` (its suffix says GeoJSON or CSV; its
     folder is where design files are found)."""
     if len(data) > MAX_PLAN_BYTES:
@@ -103,9 +108,10 @@ def _parse(text: str, path: Path, kinds: Mapping[str, Kind], setting: Setting) -
         for index, geometry, props in parsed:  # the first feature outside is named
             _in_area(path, f"{where} {index}", geometry, props, area, csv_plan)
     projection = projection_for(coords[:, 0], coords[:, 1], setting.grid)
-    markers, features = [], []
+    markers: list[PlanMarker] = []
+    features: list[PlanFeature] = []
     points_xy = iter(np.column_stack(projection.to_feet(
-        *np.array([(g[0].x, g[0].y) if g[0].geom_type == "Point" else (np.nan, np.nan)
+        *np.array([(g[0].x, g[0].y) if isinstance(g[0], _Point) else (np.nan, np.nan)
                    for _, g, _ in points]).T)))
     for index, geometry, props in parsed:
         try:
@@ -190,7 +196,8 @@ def _geojson_records(path: Path, text: str) -> tuple[list, dict]:
         if not isinstance(props, dict):
             raise WsmarkError(f"{path}: feature {index}: 'properties' is not an object")
         records.append((index, feature.get("geometry"), props))
-    top = data.get("properties") if isinstance(data.get("properties"), dict) else {}
+    given = data.get("properties")
+    top = given if isinstance(given, dict) else {}
     top = {**top, **{k: data[k] for k in ("name", "waivers", "application") if k in data}}
     return records, top
 
@@ -237,7 +244,7 @@ def _csv_records(path: Path, text: str, plan_columns: tuple[str, ...]
 
 
 def _csv_application(path: Path, stated: dict[str, tuple[int, str]],
-                     form: ApplicationForm | None):
+                     form: ApplicationForm | None) -> Application:
     """The Application of a CSV's plan-wide columns; an error names the first row."""
     try:
         return from_columns({k: v for k, (_, v) in stated.items()}, form)
@@ -303,7 +310,7 @@ def _point(geometry: dict, decimals: int | None) -> tuple[_Point, int]:
     return _Point(lon, lat), decimals
 
 
-def _geometry(geometry: Any):
+def _geometry(geometry: Any) -> tuple[_Point | BaseGeometry, Any]:
     if not isinstance(geometry, dict) or geometry.get("type") not in _GEOMETRIES:
         kind = geometry.get("type") if isinstance(geometry, dict) else geometry
         raise _Bad(f"geometry {kind!r} is not one of {', '.join(_GEOMETRIES)}")
@@ -326,7 +333,8 @@ def _geometry(geometry: Any):
     return shape, decimals
 
 
-def _all_coords(geometry) -> np.ndarray:
+def _all_coords(geometry: tuple[_Point | BaseGeometry, Any] | _Point | BaseGeometry
+                ) -> np.ndarray:
     shape = geometry[0] if isinstance(geometry, tuple) and not isinstance(
         geometry, _Point) else geometry
     if isinstance(shape, _Point):
@@ -407,7 +415,7 @@ def _marker(index: int, geometry: tuple, props: dict, xy: np.ndarray,
         decimals=decimals if decimals is not None else 7, permit_id=_text(props, "permit_id"))
 
 
-def _feature(index: int, geometry: tuple, props: dict, projection) -> PlanFeature:
+def _feature(index: int, geometry: tuple, props: dict, projection: Projection) -> PlanFeature:
     shape, _ = geometry
     if isinstance(shape, _Point):
         shape = shapely.points(shape.x, shape.y)

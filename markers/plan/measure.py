@@ -8,7 +8,7 @@ marker), so a plan of n markers costs n log n, not n times the number of feature
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import shapely
@@ -84,7 +84,8 @@ class _Segments:
                 walked += float(step.sum())
         start, end = np.concatenate(starts), np.concatenate(ends)
         return cls(start, end, np.concatenate(owners), np.concatenate(alongs),
-                   STRtree(shapely.linestrings(np.stack([start, end], axis=1))))
+                   STRtree(cast(np.ndarray, shapely.linestrings(  # one per segment
+                       np.stack([start, end], axis=1)))))
 
     def nearest(self, xy: np.ndarray) -> tuple[np.ndarray, ...]:
         """Per point: its nearest line, the distance to it, the chainage of the foot of
@@ -125,7 +126,7 @@ def measure_plan(plan: Plan, law: Law) -> PlanFacts:
     """Measure every marker of ``plan`` against its channels, shore and areas (the
     channel reach is ``law``'s ``plan_channel_reach_ft``)."""
     xy = plan.xy()
-    points = shapely.points(xy)
+    points = cast(np.ndarray, shapely.points(xy))  # one per marker
     nearest, chainage, offset = _channels(xy, [f.shape for f in plan.role("channel")],
                                           law.req("plan_channel_reach_ft"))
     shore = [f.shape.boundary if f.shape.geom_type.endswith("Polygon") else f.shape
@@ -138,7 +139,7 @@ def measure_plan(plan: Plan, law: Law) -> PlanFacts:
     areas = [f.shape for f in plan.role("mooring-area")]
     inside = None
     if areas:
-        inside = np.zeros(len(points), bool)
+        inside = np.zeros(len(points), dtype=np.bool_)
         hits, _ = STRtree(areas).query(points, predicate="intersects")
         inside[hits] = True
     return PlanFacts(plan, nearest, chainage, offset, shore_ft, structure_ft, names, inside)

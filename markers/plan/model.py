@@ -15,6 +15,7 @@ import numpy as np
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.pack import Kind
+from markers.errors import WsmarkError
 from markers.plan.project import Projection
 
 if TYPE_CHECKING:
@@ -269,6 +270,21 @@ class PlanReport:
     kinds: Mapping[str, Kind] = field(default_factory=dict)
     words: PacketWords | None = None
     application: ApplicationStatus | None = None
+
+    @property
+    def read_plan(self) -> Plan:
+        """The plan of a report on a readable file, as a map or a packet draws it; else
+        the report's error as a WsmarkError."""
+        if self.plan is None:
+            raise WsmarkError(self.error or f"{self.file}: cannot be read")
+        return self.plan
+
+    @property
+    def packet_words(self) -> PacketWords:
+        """The words the pack gives a map or a packet of this report."""
+        if self.words is None:
+            raise WsmarkError(f"{self.file}: its pack gives no words for a plan's packet")
+        return self.words
 
     def marker_verdict(self, index: int) -> str:
         """fail / review / pass of one marker, from its unwaived findings."""

@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 if TYPE_CHECKING:  # pyproj is imported on the first projection: listing rules needs none
     from pyproj import Geod, Proj, Transformer
@@ -38,7 +39,8 @@ def _geod() -> "Geod":
     return Geod(ellps="WGS84")
 
 
-def _inside(bounds: tuple[float, float, float, float], lon, lat) -> np.ndarray:
+def _inside(bounds: tuple[float, float, float, float], lon: ArrayLike, lat: ArrayLike
+            ) -> np.ndarray:
     lo_x, lo_y, hi_x, hi_y = bounds
     lon, lat = np.asarray(lon, float), np.asarray(lat, float)
     return (lon >= lo_x) & (lon <= hi_x) & (lat >= lo_y) & (lat <= hi_y)
@@ -54,7 +56,7 @@ class Area:
     bounds: tuple[float, float, float, float]
     source: str
 
-    def contains(self, lon, lat) -> np.ndarray:
+    def contains(self, lon: ArrayLike, lat: ArrayLike) -> np.ndarray:
         """Whether each place (longitude, latitude) is inside the bounds."""
         return _inside(self.bounds, lon, lat)
 
@@ -89,20 +91,20 @@ class Projection:
     _inverse: Transformer
     _proj: Proj
 
-    def to_feet(self, lon, lat) -> tuple[np.ndarray, np.ndarray]:
+    def to_feet(self, lon: ArrayLike, lat: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
         """Plan coordinates in ground feet (x east, y north) of longitudes/latitudes."""
         x, y = self._forward.transform(np.asarray(lon, float), np.asarray(lat, float))
         factor = 1.0 / (FOOT * self.scale)
         return np.asarray(x) * factor, np.asarray(y) * factor
 
-    def to_lonlat(self, x, y) -> tuple[np.ndarray, np.ndarray]:
+    def to_lonlat(self, x: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
         """Longitudes/latitudes of plan coordinates in ground feet."""
         factor = FOOT * self.scale
         lon, lat = self._inverse.transform(np.asarray(x, float) * factor,
                                            np.asarray(y, float) * factor)
         return np.asarray(lon), np.asarray(lat)
 
-    def point_scale(self, lon, lat) -> np.ndarray:
+    def point_scale(self, lon: ArrayLike, lat: ArrayLike) -> np.ndarray:
         """The grid's point scale factor k at each place (grid length / ground length)."""
         return np.asarray(self._proj.get_factors(lon, lat).meridional_scale)
 

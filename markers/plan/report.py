@@ -23,8 +23,8 @@ def finding_record(f: PlanFinding) -> dict:
     return {"rule": record.pop("rule"), "citation": record.pop("citation"),
             "severity": record.pop("severity"), "marker": f.marker, "feature": f.feature,
             "ws_id": f.ws_id,
-            "location": None if f.lat is None else {"lat": round(f.lat, 7),
-                                                    "lon": round(f.lon, 7)},
+            "location": None if f.lat is None or f.lon is None else {
+                "lat": round(f.lat, 7), "lon": round(f.lon, 7)},
             **record}
 
 
@@ -60,7 +60,7 @@ def plan_json(reports: list[PlanReport]) -> str:
 def _where(f: PlanFinding, r: PlanReport) -> str:
     if f.marker is None:
         return "plan"
-    m = r.plan.markers[f.marker]
+    m = r.read_plan.markers[f.marker]
     return f"{m.name} {m.kind} (feature {f.feature}, {f.lat:.6f}, {f.lon:.6f})"
 
 
@@ -71,8 +71,8 @@ def plan_text(reports: list[PlanReport]) -> str:
         if r.error:
             blocks.append(f"{r.file}: ERROR {r.error.removeprefix(f'{r.file}: ')}")
             continue
-        lines = [f"{r.file}: {r.verdict.upper()} ({len(r.plan.markers)} markers, "
-                 f"{r.plan.projection.name})"]
+        lines = [f"{r.file}: {r.verdict.upper()} ({len(r.read_plan.markers)} markers, "
+                 f"{r.read_plan.projection.name})"]
         for f in r.findings:
             g = f.finding
             value = "" if g.measured is None else (

@@ -62,8 +62,9 @@ def fabrication_files(fab: Fabrication, art: Artwork,
                       printed_flat: bool = True) -> dict[str, bytes]:
     """The files of the plan ``fab`` of the marker ``art``, by name
     (``control-24in-slow-no-wake-print.svg`` ...; a labelled marker's permit id ends
-    the stem, so signs of one design with different ids do not overwrite each other). A buoy that cannot be printed flat
-    (``printed_flat`` False: a sphere, an ovate) gets only its bill of materials."""
+    the stem, so signs of one design with different ids do not overwrite each other). A
+    buoy that cannot be printed flat (``printed_flat`` False: a sphere, an ovate) gets
+    only its bill of materials."""
     meta = art.meta
     stem = marker_stem(str(meta.get("kind")), meta.get("display_height"),
                        meta.get("legend") or meta.get("ws_id"), meta.get("permit_id"))

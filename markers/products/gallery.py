@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from markers.core.artwork import Artwork
 from markers.core.design import Design
 from markers.core.pack import Pack
 from markers.core.shop import shop_plan
@@ -45,7 +46,7 @@ class Entry:
 def gallery_designs(pack: Pack) -> list[Entry]:
     """Every registered kind at every gallery size (once, at its default size, when it
     has no display area), with its typical legends or id."""
-    entries = []
+    entries: list[Entry] = []
     for kind in pack.kinds.values():
         for h in GALLERY_SIZES if kind.display_area else (None,):
             entries.extend(Entry(design) for design in kind.typical_designs(h))
@@ -65,7 +66,7 @@ def _plan_section(extras: Mapping[str, bytes]) -> list[str]:
     return lines + [""]
 
 
-def _readme(pack: Pack, rows: list[tuple[Entry, object]],
+def _readme(pack: Pack, rows: list[tuple[Entry, Artwork]],
             extras: Mapping[str, bytes]) -> str:
     lines = ["# wsmark gallery", "",
              f"Every marker kind of {pack.law.code} at display heights of 12 and 24 in, built by "
@@ -106,7 +107,8 @@ def _wraps(pack: Pack, out: Path) -> tuple[list[Path], list[str]]:
         if kind.surface is None:
             continue
         design = kind.typical_designs(None)[0]
-        flat = pack.surface(design, pack.build(design)).flat
+        surface = pack.surface(design, pack.build(design))
+        flat = surface.flat if surface is not None else None
         if flat is None:
             continue
         stem = "wrap-" + file_stem(kind.name, None, design.legend or design.ws_id)

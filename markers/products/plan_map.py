@@ -12,18 +12,22 @@ feet in the plan's projection), so the scale bar is true on the ground.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import cast
 
 import numpy as np
+from numpy.typing import ArrayLike
 import shapely
 from shapely import STRtree
-from shapely.geometry import LineString, box
+from shapely.geometry import LineString, Point, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.pack import Kind
 from markers.errors import WsmarkError
-from markers.plan.model import Plan, PlanMarker, PlanReport
+from markers.plan.model import Plan, PlanFinding, PlanMarker, PlanReport
 from render.output import check_pixels
 from render.raster import MAX_PNG_SIDE, svg_to_pdf, svg_to_png
 from markers.products.sheets import paragraph
@@ -55,7 +59,7 @@ class MapLayout:
     centre: tuple[float, float]
     feet_per_inch: float
 
-    def page(self, x, y) -> tuple[np.ndarray, np.ndarray]:
+    def page(self, x: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
         """Page positions of plan feet (x east, y north)."""
         cx, cy = self.centre
         px = self.x + self.width / 2 + (np.asarray(x) - cx) / self.feet_per_inch
@@ -150,8 +154,9 @@ def symbol(kind: Kind, face: Kind | None, x: float, y: float,
         return [_square(x, y, h, "#FF6A13" if shape == "plain-flag" else RED_HEX)]
     shape = (face or kind).shape
     if shape.startswith("diamond"):
-        items = [Area(_polygon([(x, y - h), (x + h * 0.8, y), (x, y + h), (x - h * 0.8, y)]),
-                      fill="#FFFFFF", stroke=ORANGE, width=0.03)]
+        items: list[PageItem] = [
+            Area(_polygon([(x, y - h), (x + h * 0.8, y), (x, y + h), (x - h * 0.8, y)]),
+                 fill="#FFFFFF", stroke=ORANGE, width=0.03)]
         if shape == "diamond-cross":
             items.append(Line(((x - h * 0.4, y), (x + h * 0.4, y)), 0.02, ORANGE))
             items.append(Line(((x, y - h * 0.5), (x, y + h * 0.5)), 0.02, ORANGE))
@@ -168,14 +173,14 @@ def _kinds(report: PlanReport, marker: PlanMarker) -> tuple[Kind, Kind | None]:
     return kind, report.kinds.get(face) if face else None
 
 
-def numbered_findings(report: PlanReport) -> list[tuple[int, object]]:
+def numbered_findings(report: PlanReport) -> list[tuple[int, PlanFinding]]:
     """The findings the map numbers: unwaived, not info; (number, PlanFinding)."""
     shown = [f for f in report.findings
              if not f.finding.waived and f.finding.severity != "info"]
     return list(enumerate(shown, start=1))
 
 
-def _nice(candidates, target: float) -> float:
+def _nice(candidates: Iterable[float], target: float) -> float:
     return min(candidates, key=lambda c: abs(math.log(c / target)))
 
 
@@ -283,7 +288,9 @@ def _areas(plan: Plan, layout: MapLayout) -> list[PageItem]:
         for points in _lines(shape):
             items.append(Line(points, 0.03 if f.role != "shoreline" else 0.015, "#5A3C1E"))
     for f in plan.role("landmark"):
-        (x,), (y,) = layout.page([f.shape.x], [f.shape.y])
+        spot = f.shape
+        assert isinstance(spot, Point)  # the loader takes a landmark only as a point
+        (x,), (y,) = layout.page([spot.x], [spot.y])
         if layout.frame.contains(LineString([(x, y), (x, y + 0.001)])):
             items.append(Area(_polygon([(x, y - 0.06), (x + 0.06, y + 0.05),
                                         (x - 0.06, y + 0.05)]), stroke="#000000", width=0.01))
@@ -297,23 +304,28 @@ def _legend(report: PlanReport, x: float, y: float) -> tuple[list[PageItem], flo
     and the finding badge; returns the items and the next free y."""
     items: list[PageItem] = [Text(x, y, "Legend", 0.12, bold=True)]
     y += 0.22
-    plan = report.plan
+    plan = report.read_plan
     seen: dict[tuple[str, str | None], tuple[Kind, Kind | None]] = {}
     for m in plan.markers:
         kind, face = _kinds(report, m)
-        seen.setdefault((kind.name, face and face.name), (kind, face))
-    rows = [(lambda row, kind=kind, face=face: symbol(kind, face, x + 0.08, row),
-             kind.name + (f" ({face.name})" if face else "")) for kind, face in seen.values()]
+        seen.setdefault((kind.name, face.name if face else None), (kind, face))
+    rows: list[tuple[Callable[[float], list[PageItem]], str]] = [
+        (partial(symbol, kind, face, x + 0.08), kind.name + (f" ({face.name})" if face else ""))
+        for kind, face in seen.values()]
+
+    def channel(row: float) -> list[PageItem]:
+        return [Line(((x, row), (x + 0.16, row)), 0.02, "#1F4E79", dash=0.05)]
+
+    def area(row: float, fill: str, edge: str) -> list[PageItem]:
+        return [Area(_polygon([(x, row - 0.06), (x + 0.16, row - 0.06), (x + 0.16, row + 0.06),
+                               (x, row + 0.06)]), fill=fill, stroke=edge, width=0.012)]
+
     if plan.role("channel"):
-        rows.append((lambda row: [Line(((x, row), (x + 0.16, row)), 0.02, "#1F4E79",
-                                       dash=0.05)], "channel (arrow: upstream)"))
+        rows.append((channel, "channel (arrow: upstream)"))
     for role, fill, edge in (("water", WATER, WATER_EDGE), ("mooring-area", "none", BLUE),
                              ("restricted-area", "none", ORANGE)):
         if plan.role(role):
-            rows.append((lambda row, fill=fill, edge=edge: [Area(_polygon(
-                [(x, row - 0.06), (x + 0.16, row - 0.06), (x + 0.16, row + 0.06),
-                 (x, row + 0.06)]), fill=fill, stroke=edge, width=0.012)],
-                role.replace("-", " ")))
+            rows.append((partial(area, fill=fill, edge=edge), role.replace("-", " ")))
     rows.append((lambda row: _badge(x + 0.08, row, 1), "finding (numbered below)"))
     for draw, label in rows:
         items += draw(y)
@@ -340,7 +352,7 @@ def _label_sides(xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     sides = np.zeros(len(xs), int)
     if len(xs) < 2:
         return sides
-    points = shapely.points(np.column_stack([xs, ys]))
+    points = cast(np.ndarray, shapely.points(np.column_stack([xs, ys])))  # one per marker
     which, other = STRtree(points).query(points, predicate="dwithin", distance=_LABEL_REACH)
     near = (which != other) & (np.abs(ys[other] - ys[which]) < _SAME_LINE)
     east = np.zeros(len(xs), bool)
@@ -360,14 +372,14 @@ _LABEL_AT = {0: ((0.11, 0.035), "start", (-0.14, -0.14)),
 
 def map_items(report: PlanReport, layout: MapLayout) -> list[PageItem]:
     """Everything drawn inside and around the map frame."""
-    plan = report.plan
+    plan = report.read_plan
     items: list[PageItem] = _areas(plan, layout) + _graticule(plan, layout) + \
         _channel(plan, layout)
     xs, ys = layout.page([m.x for m in plan.markers], [m.y for m in plan.markers])
     frame = layout.frame.bounds
     inside = (xs >= frame[0]) & (xs <= frame[2]) & (ys >= frame[1]) & (ys <= frame[3])
     sides = _label_sides(xs, ys)
-    for m, x, y, shown, side in zip(plan.markers, xs, ys, inside, sides):
+    for m, x, y, shown, side in zip(plan.markers, xs, ys, inside, sides, strict=True):
         if shown:
             items += symbol(*_kinds(report, m), float(x), float(y))
             (dx, dy), anchor, _ = _LABEL_AT[int(side)]
@@ -387,7 +399,7 @@ def plan_map_svg(report: PlanReport, scale: float | None = None) -> bytes:
     """The map page (landscape letter) of a checked plan, as SVG bytes."""
     if report.plan is None:
         raise WsmarkError(report.error or f"{report.file}: cannot be read")
-    plan = report.plan
+    plan = report.read_plan
     layout = layout_for(plan, 0.6, 0.75, 7.0, 7.2, scale)
     items: list[PageItem] = [
         Text(0.6, 0.45, f"Placement plan: {plan.name}", 0.2, bold=True),
@@ -408,7 +420,7 @@ def plan_map_svg(report: PlanReport, scale: float | None = None) -> bytes:
             items.append(Text(7.9, y, f"... {len(shown) - number + 1} more: see the report",
                               0.08))
             break
-        items += _badge(7.97, y - 0.03, number) + lines
+        items += [*_badge(7.97, y - 0.03, number), *lines]
         y = next_y + 0.06
     if not shown:
         items.append(Text(7.9, y, "none", 0.09))

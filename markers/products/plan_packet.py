@@ -20,10 +20,13 @@ import json
 import os
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 from dataclasses import replace
 from pathlib import Path
 
-from shapely.geometry import mapping
+from shapely.geometry import Point, mapping
+from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
 from markers.errors import WsmarkError
@@ -71,7 +74,7 @@ class _Flow:
         self.pages: list[list[PageItem]] = [[]]
         self.y = top
 
-    def add(self, items: list[PageItem]) -> None:
+    def add(self, items: Sequence[PageItem]) -> None:
         self.pages[-1] += items
 
     def block(self, height: float) -> float:
@@ -82,7 +85,7 @@ class _Flow:
             self.y = 1.0
         return self.y
 
-    def paragraph(self, x: float, text: str, width: float, size: float, **style) -> None:
+    def paragraph(self, x: float, text: str, width: float, size: float, **style: Any) -> None:
         """``text`` wrapped at ``width``, kept on one page."""
         _, bottom = paragraph(x, 0.0, text, width, size)
         y = self.block(bottom)
@@ -127,18 +130,19 @@ def _party(report: PlanReport, role: Role, x: float, y: float, width: float
            ) -> tuple[list[PageItem], float]:
     """One party's block of the form: who, why the law names it, name, address and
     contact, the decision if it decides, and its signature and date."""
-    form = report.words.form
-    party = report.plan.application.party(role.key)
+    form = report.packet_words.form
+    assert form is not None  # packet_pages draws the form only when the pack has one
+    party = report.read_plan.application.party(role.key)
     items: list[PageItem] = [Text(x, y, f"{role.title} ({role.clause})", 0.12, bold=True)]
     why, y = paragraph(x, y + 0.17, role.why, width, 0.075)
     items += [replace(t, fill="#555555") for t in why]
     y += 0.12
     for label, value in zip(("Name", "Address", "Contact"), (party.name, party.address,
-                                                             party.contact)):
+                                                             party.contact), strict=True):
         items += _field(x, y, width, label, value)
         y += 0.27
     if role.key == form.decides:
-        decision = report.plan.application.decision
+        decision = report.read_plan.application.decision
         items += _box(x, y, "approves", decision.outcome == OUTCOMES[0])
         items += _box(x + 1.3, y, "disapproves the placement", decision.outcome == OUTCOMES[1])
         y += 0.27
@@ -154,7 +158,8 @@ def _application(report: PlanReport) -> bytes:
     """The application form: the plan, the parties with their signature and date
     blocks, the deciding party's decision, the authority's block, and what is still
     missing before the application can be filed."""
-    plan, form, status = report.plan, report.words.form, report.application
+    plan, form, status = report.read_plan, report.packet_words.form, report.application
+    assert form is not None and status is not None  # packet_pages draws it only with both
     items: list[PageItem] = [
         Text(0.75, 0.85, "Waterway marker application", 0.28, bold=True),
         Text(0.75, 1.15, f"Plan: {plan.name} ({Path(plan.path).name}): "
@@ -166,7 +171,8 @@ def _application(report: PlanReport) -> bytes:
     width, columns = 3.35, (0.75, 4.4)
     for row in range(0, len(status.roles), 2):
         bottoms = []
-        for x, role in zip(columns, status.roles[row:row + 2]):
+        # the last row may hold one party: its second column stays empty
+        for x, role in zip(columns, status.roles[row:row + 2], strict=False):
             block, bottom = _party(report, role, x, y, width)
             items += block
             bottoms.append(bottom)
@@ -193,7 +199,7 @@ def _application(report: PlanReport) -> bytes:
 
 def _summary(report: PlanReport) -> bytes:
     """The check of the plan: its verdict, markers by kind and the findings."""
-    plan = report.plan
+    plan = report.read_plan
     items: list[PageItem] = [
         Text(0.75, 1.0, "The plan as checked", 0.24, bold=True),
         Text(0.75, 1.35, f"Plan: {plan.name} ({Path(plan.path).name})", 0.13),
@@ -225,8 +231,8 @@ def _summary(report: PlanReport) -> bytes:
         who = plan.markers[f.marker].name if f.marker is not None else "plan"
         lines, y = paragraph(0.9, y, f"{number}. {who}: {f.finding.message}", 6.8, 0.09)
         items += lines
-    lines, _ = paragraph(0.75, 10.2, report.words.cover_note, 7.0, 0.09)
-    return _page(PORTRAIT, "the plan as checked", items + lines)
+    lines, _ = paragraph(0.75, 10.2, report.packet_words.cover_note, 7.0, 0.09)
+    return _page(PORTRAIT, "the plan as checked", [*items, *lines])
 
 
 def _fixed_text(plan: Plan, marker: PlanMarker) -> str:
@@ -238,6 +244,7 @@ def _fixed_text(plan: Plan, marker: PlanMarker) -> str:
                          f"({compass(fixed.bearing_deg)}) from {fixed.name}")
         elif fixed.name in landmarks:
             point = landmarks[fixed.name].lonlat
+            assert isinstance(point, Point)  # the loader takes a landmark only as a point
             distance, bearing = geodesic(point.x, point.y, marker.lon, marker.lat)
             parts.append(f"{distance:,.0f} ft {bearing:05.1f}\u00b0 ({compass(bearing)}) from "
                          f"{fixed.name} (computed)")
@@ -259,7 +266,7 @@ def _conditions(report: PlanReport, index: int) -> tuple[str, ...]:
 
 def _row(report: PlanReport, index: int, y: float) -> tuple[list[PageItem], float]:
     """One marker's row of the table from ``y``; returns its items and its foot."""
-    plan = report.plan
+    plan = report.read_plan
     m = plan.markers[index]
     top = y
     items: list[PageItem] = [Text(0.4, y, m.tag, 0.085, bold=True),
@@ -284,9 +291,10 @@ def _row(report: PlanReport, index: int, y: float) -> tuple[list[PageItem], floa
 def _table_pages(report: PlanReport) -> list[bytes]:
     """The marker table (the paragraph that lists what an application states), as many
     landscape pages as its rows take, each headed with the markers it holds."""
-    plan = report.plan
+    plan = report.read_plan
     pages: list[tuple[int, int, list[PageItem]]] = []
-    first, y, items = 0, _TABLE_TOP, []
+    first, y = 0, _TABLE_TOP
+    items: list[PageItem] = []
     for index in range(len(plan.markers)):
         row, bottom = _row(report, index, y)
         if bottom > _TABLE_FOOT and items:
@@ -300,7 +308,7 @@ def _table_pages(report: PlanReport) -> list[bytes]:
     for first, stop, rows in pages:
         head: list[PageItem] = [
             Text(0.4, 0.55, f"Markers {first + 1}-{stop} of {len(plan.markers)} "
-                            f"({report.words.table_clause})", 0.16, bold=True)]
+                            f"({report.packet_words.table_clause})", 0.16, bold=True)]
         head += [Text(x, 0.85, name, 0.09, bold=True) for x, name in _COLUMNS]
         head.append(Line(((0.4, 0.92), (10.6, 0.92)), 0.01))
         out.append(_page(LANDSCAPE, "marker table", head + rows))
@@ -333,7 +341,7 @@ def _marker_pages(report: PlanReport, indices: tuple[int, ...], art: Artwork | s
                   ) -> list[bytes]:
     """The page of one marker, or of identical markers (one design): its artwork and
     dimensions once, then each marker's place, conditions, permit and findings."""
-    plan = report.plan
+    plan = report.read_plan
     markers = [plan.markers[i] for i in indices]
     kind = markers[0].kind
     tags = ", ".join(m.name for m in markers)
@@ -369,7 +377,7 @@ def _marker_pages(report: PlanReport, indices: tuple[int, ...], art: Artwork | s
     flow.y = y + 0.2
     flow.paragraph(0.75, "Where each stands" if len(markers) > 1 else "Where it stands",
                    7.0, 0.12, bold=True)
-    for index, m in zip(indices, markers):
+    for index, m in zip(indices, markers, strict=True):
         items, height = _entry(report, index, m)
         y = flow.block(height)
         flow.add([replace(item, y=item.y + y) for item in items])
@@ -386,7 +394,7 @@ def packet_pages(report: PlanReport,
     markers, in plan order, and its Artwork or why it cannot be drawn)."""
     if report.plan is None:
         raise WsmarkError(report.error or f"{report.file}: cannot be read")
-    form = [_application(report)] if report.words.form and report.application else []
+    form = [_application(report)] if report.packet_words.form and report.application else []
     return (form + [_summary(report), plan_map_svg(report, scale)]
             + _table_pages(report)
             + [svg for indices, art in pages for svg in _marker_pages(report, indices, art)])
@@ -396,7 +404,7 @@ def packet_pdf(report: PlanReport, pages: list[tuple[tuple[int, ...], Artwork | 
                scale: float | None = None) -> bytes:
     """application.pdf as bytes."""
     return combine_pdfs(svgs_to_pdfs(packet_pages(report, pages, scale)),
-                        f"Waterway marker application: {report.plan.name}")
+                        f"Waterway marker application: {report.read_plan.name}")
 
 
 def _marker_properties(m: PlanMarker, design: str | None) -> dict:
@@ -446,8 +454,8 @@ def normalised_geojson(plan: Plan, folder: Path | None = None) -> bytes:
                                      "properties": {k: v for k, v in props.items()
                                                     if v is not None}}))
     features.sort(key=lambda pair: pair[0])
-    data = {"type": "FeatureCollection", "name": plan.name,
-            "features": [f for _, f in features]}
+    data: dict[str, Any] = {"type": "FeatureCollection", "name": plan.name,
+                            "features": [f for _, f in features]}
     if plan.waivers:
         data["waivers"] = plan.waivers
     application = _application_json(plan.application)
@@ -456,7 +464,7 @@ def normalised_geojson(plan: Plan, folder: Path | None = None) -> bytes:
     return (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
 
-def _kml_coords(geometry) -> str:
+def _kml_coords(geometry: BaseGeometry) -> str:
     return " ".join(f"{x:.7f},{y:.7f},0" for x, y in geometry.coords)
 
 

@@ -139,5 +139,5 @@ def report_pdf(records: list[dict[str, Any]], marked: list[bytes | None],
                pack: str = "") -> bytes:
     """The clerk's report: a page per record, in order, as one PDF."""
     pages = [svg_to_pdf(report_page_svg(record, svg, pack))
-             for record, svg in zip(records, marked)]
+             for record, svg in zip(records, marked, strict=True)]
     return combine_pdfs(pages, "wsmark check report")

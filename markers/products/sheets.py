@@ -87,9 +87,9 @@ def _wrap(text: str, width: float, size: float) -> list[str]:
 
 
 def paragraph(x: float, y: float, text: str, width: float, size: float = BODY,
-               gap: float = 1.35) -> tuple[list[PageItem], float]:
+               gap: float = 1.35) -> tuple[list[Text], float]:
     """Wrapped lines from baseline ``y``; returns the items and the next free baseline."""
-    items: list[PageItem] = []
+    items: list[Text] = []
     for line in _wrap(text, width, size):
         items.append(Text(x, y, line, size))
         y += size * gap
@@ -333,7 +333,7 @@ def _table(table: DimensionTable, x: float, y: float) -> tuple[list[PageItem], f
 
     def row(base: float, cells: list[str], bold: bool = False) -> tuple[list[PageItem], int]:
         out: list[PageItem] = []
-        wrapped = [_cell(text, w) for text, w in zip(cells, widths)]
+        wrapped = [_cell(text, w) for text, w in zip(cells, widths, strict=True)]
         lefts = [x, x + name_w, x + name_w + clause_w]
         for i, lines in enumerate(wrapped):
             for j, line in enumerate(lines):
@@ -368,8 +368,8 @@ def _table(table: DimensionTable, x: float, y: float) -> tuple[list[PageItem], f
     notes += [f"Not built at {failure}" for failure in table.failures]
     y += 0.2
     for note in notes:
-        more, y = paragraph(x, y, note, right - x, SMALL)
-        items += more
+        wrapped, y = paragraph(x, y, note, right - x, SMALL)
+        items += wrapped
     return items, y
 
 
@@ -416,7 +416,7 @@ def _color_page(pack: Pack) -> Page:
                          "named with its hex and nearest family). Printed colors on this "
                          "page are only as true as the printer.",
                          PAGE_W - 2 * MARGIN)
-    return Page("Color families", items + more)
+    return Page("Color families", [*items, *more])
 
 
 def _numbering_page(pack: Pack) -> Page:
@@ -479,10 +479,11 @@ def _channel(pack: Pack, y: float) -> list[PageItem]:
 
 def _cover(pack: Pack, pages: list[Page], sizes: tuple[float, ...], paper: str,
            notes: list[str]) -> Page:
-    items = [Text(MARGIN, MARGIN + 0.5, pack.numbering.sheet_title, 0.34, bold=True),
-             Text(MARGIN, MARGIN + 0.85, f"Reference sheets after {pack.source}, "
-                  "built by wsmark", 0.15),
-             Line(((MARGIN, MARGIN + 1.0), (PAGE_W - MARGIN, MARGIN + 1.0)), THIN, RULE)]
+    items: list[PageItem] = [
+        Text(MARGIN, MARGIN + 0.5, pack.numbering.sheet_title, 0.34, bold=True),
+        Text(MARGIN, MARGIN + 0.85, f"Reference sheets after {pack.source}, "
+             "built by wsmark", 0.15),
+        Line(((MARGIN, MARGIN + 1.0), (PAGE_W - MARGIN, MARGIN + 1.0)), THIN, RULE)]
     y = MARGIN + 1.4
     items.append(Text(MARGIN, y, "Contents", 0.15, bold=True))
     y += 0.3

@@ -41,6 +41,8 @@ import io
 import math
 import re
 from collections import Counter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely
@@ -62,7 +64,15 @@ from markers.read.outlines import affine, apply, fill_area, flatten, stroke_area
 from markers.read.paint import artwork, guarded_read, pen, to_hex
 from markers.read.svg.declared import declared_in_text
 
+if TYPE_CHECKING:  # ezdxf is imported when a DXF is read (~0.4 s)
+    from ezdxf.document import Drawing
+    from ezdxf.math import Matrix44
+    from ezdxf.path import Path
+
 __all__ = ["read_dxf_bytes", "INCHES_PER_UNIT"]
+
+#: An entity of any DXF type, told apart by its dxftype() (ezdxf's classes per type).
+Entity = Any
 
 #: $INSUNITS code -> inches per drawing unit (name, factor).
 INCHES_PER_UNIT = {1: ("in", 1.0), 2: ("ft", 12.0), 4: ("mm", 1 / 25.4), 5: ("cm", 1 / 2.54),
@@ -144,7 +154,7 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
                           else None)
 
 
-def _document(data: bytes) -> object:
+def _document(data: bytes) -> Drawing:
     """The parsed drawing: binary DXF by ezdxf's binary loader, text DXF by the fast
     parser first and ``ezdxf.recover`` (several times slower) for files it finds damaged."""
     import ezdxf
@@ -173,7 +183,7 @@ class _Reader:
     paints (fills), closed outlines and open pieces apart until the whole drawing is
     known to be a drawing of fills or a line drawing."""
 
-    def __init__(self, doc: object, name: str, budget: Budget, unit_in: float) -> None:
+    def __init__(self, doc: Drawing, name: str, budget: Budget, unit_in: float) -> None:
         self.doc, self.name, self.budget = doc, name, budget
         self.unit = unit_in
         self.entities = 0
@@ -187,7 +197,7 @@ class _Reader:
 
     # ----- walking
 
-    def walk(self, entities: object, matrix: np.ndarray, block: tuple[str, str] | None,
+    def walk(self, entities: Iterable[Entity], matrix: np.ndarray, block: tuple[str, str] | None,
              depth: int, annotation: bool = False) -> None:
         """``matrix``: drawing units of these entities -> inches (y up); ``block``: the
         (layer, hex) of the INSERT whose block they are (for layer 0 and BYBLOCK);
@@ -207,7 +217,7 @@ class _Reader:
             except _MALFORMED:
                 self.ignored[f"malformed {_UNREAD.get(kind, kind + ' entity')}"] += 1
 
-    def _entity(self, entity: object, kind: str, layer: str, matrix: np.ndarray,
+    def _entity(self, entity: Entity, kind: str, layer: str, matrix: np.ndarray,
                 block: tuple[str, str] | None, depth: int, annotation: bool) -> None:
         if kind == "INSERT":
             self._insert(entity, matrix, block, depth, annotation)
@@ -224,7 +234,7 @@ class _Reader:
         else:
             self.ignored[_UNREAD.get(kind, f"{kind} entity")] += 1
 
-    def _insert(self, insert: object, matrix: np.ndarray, block: tuple[str, str] | None,
+    def _insert(self, insert: Entity, matrix: np.ndarray, block: tuple[str, str] | None,
                 depth: int, annotation: bool) -> None:
         if depth >= DXF_MAX_INSERT_DEPTH:
             raise UnreadableDrawing(f"{self.name}: blocks nested deeper than "
@@ -240,14 +250,14 @@ class _Reader:
             for attrib in single.attribs:
                 self._text(attrib, matrix, self._layer(attrib, block), block)
 
-    def _layer(self, entity: object, block: tuple[str, str] | None) -> str:
+    def _layer(self, entity: Entity, block: tuple[str, str] | None) -> str:
         layer = entity.dxf.get("layer", "0")
         return block[0] if layer == "0" and block is not None else layer
 
-    def _record(self, layer: str) -> object | None:
+    def _record(self, layer: str) -> Entity | None:
         return self.doc.layers.get(layer) if layer in self.doc.layers else None
 
-    def _visible(self, entity: object, layer: str) -> bool:
+    def _visible(self, entity: Entity, layer: str) -> bool:
         if entity.dxf.get("invisible", 0):
             return False
         record = self._record(layer)
@@ -258,7 +268,7 @@ class _Reader:
         record = self._record(layer)
         return layer.lower() != "defpoints" and (record is None or record.dxf.get("plot") != 0)
 
-    def _hex(self, entity: object, layer: str, block: tuple[str, str] | None) -> str:
+    def _hex(self, entity: Entity, layer: str, block: tuple[str, str] | None) -> str:
         """The entity's color as sRGB hex: its true color, else its AutoCAD index;
         BYBLOCK is the INSERT's color, BYLAYER the layer's (true color, else index)."""
         from ezdxf.colors import aci2rgb
@@ -279,7 +289,7 @@ class _Reader:
 
     # ----- what is drawn
 
-    def _shape(self, entity: object, kind: str, matrix: np.ndarray, layer: str,
+    def _shape(self, entity: Entity, kind: str, matrix: np.ndarray, layer: str,
                block: tuple[str, str] | None, annotation: bool) -> None:
         """A drawn entity as a fill, a closed outline, an open piece or a feature."""
         from ezdxf import path as dxfpath
@@ -340,7 +350,7 @@ class _Reader:
 
     # ----- text
 
-    def _text(self, entity: object, matrix: np.ndarray, layer: str,
+    def _text(self, entity: Entity, matrix: np.ndarray, layer: str,
               block: tuple[str, str] | None) -> None:
         """TEXT, MTEXT, ATTRIB as LegendItems, a line each; the box is estimated from the
         height (DXF text height is the cap height) and the characters' widths, placed by
@@ -446,9 +456,10 @@ class _Reader:
 #: height. Characters not listed take the width of a digit.
 _ADVANCE = {**dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", (
     667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778,
-    722, 667, 611, 722, 667, 944, 667, 667, 611))), **dict(zip("abcdefghijklmnopqrstuvwxyz", (
+    722, 667, 611, 722, 667, 944, 667, 667, 611), strict=True)),
+    **dict(zip("abcdefghijklmnopqrstuvwxyz", (
         556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556,
-        333, 500, 278, 556, 500, 722, 500, 500, 500))),
+        333, 500, 278, 556, 500, 722, 500, 500, 500), strict=True)),
     " ": 278, ".": 278, ",": 278, "-": 333, "/": 278, ":": 278, "'": 191, '"': 355, "(": 333,
     ")": 333, "&": 667, "%": 889, "+": 584, "!": 278, "?": 556, "#": 556}
 _DIGIT, _CAP = 556, 718
@@ -463,7 +474,7 @@ def _advance(text: str) -> float:
     return sum(_ADVANCE.get(char, _DIGIT) for char in text) / _CAP
 
 
-def _text_box(entity: object, text: str, height: float) -> BaseGeometry:
+def _text_box(entity: Entity, text: str, height: float) -> BaseGeometry:
     """A TEXT's or ATTRIB's letters as a box from its baseline to its cap height, placed
     by its alignment (left, centre, right, aligned/fit between its two points, middle;
     baseline, bottom, middle, top) and rotation, in drawing units."""
@@ -486,7 +497,7 @@ def _text_box(entity: object, text: str, height: float) -> BaseGeometry:
     return affinity.translate(affinity.rotate(local, angle, origin=(0, 0)), anchor.x, anchor.y)
 
 
-def _mtext_lines(entity: object, height: float) -> list[tuple[str, BaseGeometry]]:
+def _mtext_lines(entity: Entity, height: float) -> list[tuple[str, BaseGeometry]]:
     """An MTEXT's lines, each as a box placed by the attachment point (top, middle or
     bottom; left, centre or right) with AutoCAD's line spacing, in drawing units."""
     lines = [" ".join(line.split()) for line in entity.plain_text(split=True)]
@@ -498,7 +509,7 @@ def _mtext_lines(entity: object, height: float) -> list[tuple[str, BaseGeometry]
     block = height + step * (len(lines) - 1)
     first = {0: -height, 1: block / 2 - height}.get(row, step * (len(lines) - 1))
     insert, angle = entity.dxf.insert, float(entity.get_rotation() or 0.0)
-    out = []
+    out: list[tuple[str, BaseGeometry]] = []
     for number, text in enumerate(lines):
         if not text:
             continue
@@ -512,7 +523,7 @@ def _mtext_lines(entity: object, height: float) -> list[tuple[str, BaseGeometry]
 
 # --------------------------------------------------------------------------- helpers
 
-def _exploded(entity: object, kind: str) -> object | None:
+def _exploded(entity: Entity, kind: str) -> Entity | None:
     """The entities a dimension, leader or multiline is drawn with (None: not known)."""
     if kind.endswith("DIMENSION"):
         return entity.get_geometry_block()
@@ -526,7 +537,7 @@ def _film_hex(hex_: str, layer: str) -> str:
     return hex_ if film is None or classify(hex_).family == film else PALETTE[film]
 
 
-def _width(entity: object, kind: str) -> float:
+def _width(entity: Entity, kind: str) -> float:
     """A polyline's constant width (drawing units), 0 for a hairline."""
     key = {"LWPOLYLINE": "const_width", "POLYLINE": "default_start_width"}.get(kind)
     return float(entity.dxf.get(key, 0.0) or 0.0) if key else 0.0
@@ -539,26 +550,26 @@ def _counted(what: str, n: int) -> str:
     return f"{'an' if what[:1].lower() in 'aeio' else 'a'} {what}"
 
 
-def _matrix(m44: object) -> np.ndarray:
+def _matrix(m44: Matrix44) -> np.ndarray:
     """ezdxf's Matrix44 (row vectors) as a 3 x 3 column-vector affine of x and y."""
     rows = list(m44.rows())
     return np.array([[rows[0][0], rows[1][0], rows[3][0]],
                      [rows[0][1], rows[1][1], rows[3][1]], [0.0, 0.0, 1.0]])
 
 
-def _ops(path: object) -> list[tuple]:
+def _ops(path: Path) -> list[tuple]:
     """An ezdxf Path (one subpath) as ops of ``markers.read.outlines``."""
-    from ezdxf.path import Command
+    from ezdxf.path.commands import Curve3To, Curve4To, LineTo
 
     start = path.start
     ops: list[tuple] = [("M", start.x, start.y)]
     for command in path.commands():
         end = command.end
-        if command.type == Command.LINE_TO:
+        if isinstance(command, LineTo):
             ops.append(("L", end.x, end.y))
-        elif command.type == Command.CURVE3_TO:
+        elif isinstance(command, Curve3To):
             ops.append(("Q", command.ctrl.x, command.ctrl.y, end.x, end.y))
-        elif command.type == Command.CURVE4_TO:
+        elif isinstance(command, Curve4To):
             ops.append(("C", command.ctrl1.x, command.ctrl1.y, command.ctrl2.x,
                         command.ctrl2.y, end.x, end.y))
         else:

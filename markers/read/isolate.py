@@ -24,7 +24,7 @@ import pickle
 import select
 import signal
 import time
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 from markers.core.alone import import_alone
 from markers.core.budget import cpu_left, die_with_parent
@@ -39,7 +39,7 @@ __all__ = ["isolated", "isolating"]
 T = TypeVar("T")
 
 
-def isolating(read: str, preload: str) -> Callable[..., T]:
+def isolating(read: str, preload: str) -> Callable[..., Any]:
     """The reader ``read`` ("module:function", imported on first use, so checking an SVG
     imports no PDF or DXF reader), called as ``(data, name, *, scale, display_height)``,
     as a reader that runs in a forked child; ``preload`` (the native engine's module) is
@@ -47,7 +47,7 @@ def isolating(read: str, preload: str) -> Callable[..., T]:
     module, _, function = read.partition(":")
 
     def run(data: bytes, name: str, *, scale: float | None = None,
-            display_height: float | None = None) -> T:
+            display_height: float | None = None) -> Any:  # what the reader named returns
         import_alone(preload)
         reader = getattr(importlib.import_module(module), function)
         return isolated(lambda: reader(data, name, scale=scale,
@@ -119,7 +119,7 @@ def _allowance() -> float:
 
 def _collect(fd: int, pid: int, name: str, seconds: float) -> bytes:
     deadline = time.monotonic() + WALL_BACKSTOP_FACTOR * seconds
-    chunks = []
+    chunks: list[bytes] = []
     while True:
         left = deadline - time.monotonic()
         ready = select.select([fd], [], [], max(left, 0))[0] if left > 0 else []

@@ -16,6 +16,7 @@ or direction the outlines were drawn in.
 from __future__ import annotations
 
 import re
+from typing import cast
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 from shapely.affinity import translate
-from shapely.geometry import Polygon
+from shapely.geometry import LineString, MultiPoint, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import FEATURE_NAMES, Artwork, Layer, Shape
@@ -113,7 +114,8 @@ def join_pieces(pieces: Sequence[np.ndarray], budget: Budget,
     if not pieces:
         return [], 0
     snapped = _snapped(pieces, tol)
-    lines = [line for line in map(shapely.linestrings, snapped) if line.length > tol]
+    made = [cast(LineString, shapely.linestrings(points)) for points in snapped]  # one each
+    lines = [line for line in made if line.length > tol]
     budget.tick()
     if not lines:
         return [], 0
@@ -134,10 +136,10 @@ def _snapped(pieces: list[np.ndarray], tol: float) -> list[np.ndarray]:
     """The pieces with every end moved to the centre of the ends within ``tol`` of it
     (found by an STR tree; groups joined through shared neighbours)."""
     ends = np.array([point for p in pieces for point in (p[0], p[-1])], dtype=float)
-    points = shapely.points(ends)
+    points = cast(np.ndarray, shapely.points(ends))  # an array of points, one per end
     near, other = shapely.STRtree(points).query(points, predicate="dwithin", distance=tol)
     group = np.arange(len(ends))
-    for a, b in zip(near.tolist(), other.tolist()):
+    for a, b in zip(near.tolist(), other.tolist(), strict=True):
         ra, rb = _root(group, a), _root(group, b)
         if ra != rb:
             group[max(ra, rb)] = min(ra, rb)
@@ -190,12 +192,13 @@ def line_drawing(outlines: Sequence[Outline], beside: Sequence[BaseGeometry],
     covers it, less the holes. ``beside`` is what else is drawn (text), which a neutral
     outline must hold too to frame a drawing of neutral outlines alone."""
     roles = [layer_role(o.layer) for o in outlines]
-    films = [_film_key(o) if role is None else None for o, role in zip(outlines, roles)]
+    films = [_film_key(o) if role is None else None
+             for o, role in zip(outlines, roles, strict=True)]
     sheet, used, named = _sheet(outlines, roles, films, beside)
     grouped: dict[str, list] = {}
     holes: list[np.ndarray] = []
     ignored: Counter = Counter()
-    for index, (outline, role, film) in enumerate(zip(outlines, roles, films)):
+    for index, (outline, role, film) in enumerate(zip(outlines, roles, films, strict=True)):
         if index in used:  # the sheet's outline, and borders around it (a page's)
             ignored["border or frame outside the sheet (not film)"] += used[index]
             continue
@@ -206,6 +209,7 @@ def line_drawing(outlines: Sequence[Outline], beside: Sequence[BaseGeometry],
                                       outline.rings[0]).intersects(sheet)):
             ignored[f"outline on layer {outline.layer!r} (not film)"] += len(outline.rings)
         else:
+            assert film is not None  # an outline of no role has a film
             grouped.setdefault(film, [_film_hex(outline, film), []])[1].extend(outline.rings)
     areas = [(hex_, fill_area(rings, True, budget)) for hex_, rings in grouped.values()]
     punched = shells(holes)
@@ -245,7 +249,7 @@ def _sheet(outlines: Sequence[Outline], roles: list[str | None], films: list[str
                 for r in outlines[i].rings]
     if definite:  # what a sheet must hold: the films
         held = [_hull(definite)]
-        frames = [i for i in neutral if _holds(outlines[i], held[0])]
+        frames = [i for i in neutral if held[0] is not None and _holds(outlines[i], held[0])]
     else:  # neutral outlines alone: a frame holds all the others, and the text
         frames = _frames(outlines, neutral, beside)
         held = [_hull([r for i in neutral if i not in frames for r in outlines[i].rings] +
@@ -277,7 +281,8 @@ def _frames(outlines: Sequence[Outline], neutral: list[int],
 def _hull(points: list[np.ndarray]) -> BaseGeometry | None:
     """The convex hull of the points of ``points`` (None when there are none)."""
     points = [p for p in points if len(p)]
-    return shapely.convex_hull(shapely.multipoints(np.vstack(points))) if points else None
+    return shapely.convex_hull(cast(MultiPoint, shapely.multipoints(np.vstack(points)))) \
+        if points else None
 
 
 def _outer(outline: Outline) -> BaseGeometry:
@@ -291,7 +296,7 @@ def _holds(outline: Outline, hull: BaseGeometry) -> bool:
 
 def _polygon(ring: np.ndarray) -> BaseGeometry:
     """The area inside one outline, made valid (empty for fewer than three points)."""
-    return shapely.make_valid(shapely.polygons(ring)) if len(ring) >= 3 else EMPTY
+    return shapely.make_valid(cast(Polygon, shapely.polygons(ring))) if len(ring) >= 3 else EMPTY
 
 
 def shells(rings: list[np.ndarray]) -> BaseGeometry:

@@ -21,10 +21,11 @@ import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar, cast
 
 import numpy as np
 import shapely
-from shapely.geometry import Polygon
+from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.units import MAX_PLAUSIBLE_IN
@@ -39,6 +40,7 @@ __all__ = ["Subpath", "EMPTY", "Pen", "parse_path_data", "rect_ops", "ellipse_op
 Subpath = tuple[np.ndarray, bool]
 #: Nothing painted.
 EMPTY = Polygon()
+_G = TypeVar("_G", bound=BaseGeometry)
 
 _NUMBER = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
 #: A token: a command letter, a number, or else one stray character (where parsing
@@ -147,7 +149,8 @@ def _ops(tokens: list[str], budget: Budget) -> tuple[list[tuple], bool]:
             new_quad = (x1, y1)
         else:
             end_x, end_y = args[5] + dx, args[6] + dy
-            arc = _arc(x, y, *args[:5], end_x, end_y)
+            rx, ry, rotation, large, sweep = args[:5]
+            arc = _arc(x, y, rx, ry, rotation, large, sweep, end_x, end_y)
             if arc is not None:
                 ops.append(arc)
             x, y = end_x, end_y
@@ -350,7 +353,7 @@ def implausible(name: str, reach: float) -> None:
                             f"its origin; no marker is larger than {MAX_PLAUSIBLE_IN:,.0f} in")
 
 
-def affine(geometry: BaseGeometry, matrix: np.ndarray, budget: Budget) -> BaseGeometry:
+def affine(geometry: _G, matrix: np.ndarray, budget: Budget) -> _G:
     """A geometry through an affine matrix, refusing non-finite or absurd results."""
     return shapely.transform(geometry, lambda points: apply(points, matrix, budget))
 
@@ -393,7 +396,7 @@ def fill_area(rings: list[np.ndarray], evenodd: bool, budget: Budget) -> BaseGeo
     if not rings:
         return EMPTY
     if len(rings) == 1:
-        single = shapely.polygons(rings[0])
+        single = cast(Polygon, shapely.polygons(rings[0]))  # one ring's points: one polygon
         if single.is_valid:
             return single
     outlines = _rings(rings)
@@ -413,7 +416,8 @@ def fill_area(rings: list[np.ndarray], evenodd: bool, budget: Budget) -> BaseGeo
 
 def _rings(rings: list[np.ndarray]) -> np.ndarray:
     sizes = [len(r) for r in rings]
-    return shapely.linearrings(np.vstack(rings), indices=np.repeat(np.arange(len(rings)), sizes))
+    return cast(np.ndarray, shapely.linearrings(  # with indices: an array of rings
+        np.vstack(rings), indices=np.repeat(np.arange(len(rings)), sizes)))
 
 
 def _separate(outlines: np.ndarray) -> bool:
@@ -430,12 +434,12 @@ def _nested_area(rings: list[np.ndarray], outlines: np.ndarray, evenodd: bool) -
 
     A kept region's holes are its children that are not kept; kept children merge into it.
     """
-    polygons = shapely.polygons(outlines)
+    polygons = cast(np.ndarray, shapely.polygons(outlines))  # an array of rings: of polygons
     areas = shapely.area(polygons)
     inner, outer = shapely.STRtree(polygons).query(
         shapely.points(np.array([r[0] for r in rings])), predicate="within")
     parent = np.full(len(rings), -1)
-    for j, i in zip(inner.tolist(), outer.tolist()):
+    for j, i in zip(inner.tolist(), outer.tolist(), strict=True):
         if i != j and (parent[j] < 0 or areas[i] < areas[parent[j]]):
             parent[j] = i
     winding = np.zeros(len(rings), dtype=int)
@@ -462,15 +466,15 @@ def _nested_area(rings: list[np.ndarray], outlines: np.ndarray, evenodd: bool) -
         region += [number] * (len(order) - len(region))
     if not order:
         return EMPTY
-    regions = shapely.polygons(outlines[order], indices=region)
-    return regions[0] if len(regions) == 1 else shapely.multipolygons(regions)
+    regions = cast(np.ndarray, shapely.polygons(outlines[order], indices=region))
+    return regions[0] if len(regions) == 1 else cast(MultiPolygon, shapely.multipolygons(regions))
 
 
 def _winding_numbers(points: np.ndarray, rings: list[np.ndarray], budget: Budget) -> np.ndarray:
     """Winding number of each point: signed crossings of a ray to +x, edges found by STRtree."""
     starts = np.vstack(rings)
     ends = np.vstack([np.roll(r, -1, axis=0) for r in rings])
-    tree = shapely.STRtree(shapely.linestrings(np.stack([starts, ends], axis=1)))
+    tree = shapely.STRtree(cast(np.ndarray, shapely.linestrings(np.stack([starts, ends], axis=1))))
     far = float(max(starts[:, 0].max(), points[:, 0].max())) + 1.0
     out = np.zeros(len(points), dtype=int)
     for lo in range(0, len(points), _CHUNK):
@@ -526,7 +530,8 @@ def stroke_area(subpaths: list[Subpath], pen: Pen, budget: Budget) -> BaseGeomet
             ratios, tip_quads = _miters(*corners, pen)
             if (ratios > pen.miter_limit).any():
                 join = "bevel"
-                tips += list(shapely.polygons(tip_quads)) if len(tip_quads) else []
+                tips += list(cast(np.ndarray, shapely.polygons(tip_quads))) if len(tip_quads) \
+                    else []
         groups.setdefault((join, closed), []).append(points)
     segments = sum(len(p) for paths in groups.values() for p in paths)
     if segments > _FEW_SEGMENTS:
@@ -535,11 +540,14 @@ def stroke_area(subpaths: list[Subpath], pen: Pen, budget: Budget) -> BaseGeomet
     for (join, closed), paths in groups.items():
         options = {"quad_segs": pen.quad_segs, "mitre_limit": pen.miter_limit,
                    "join_style": "mitre" if join == "miter" else join}
-        outlines = _rings(paths) if closed else shapely.linestrings(
-            np.vstack(paths), indices=np.repeat(np.arange(len(paths)), [len(p) for p in paths]))
-        parts += list(shapely.buffer(outlines, pen.half_width, cap_style=pen.cap, **options))
+        outlines = _rings(paths) if closed else cast(np.ndarray, shapely.linestrings(
+            np.vstack(paths), indices=np.repeat(np.arange(len(paths)), [len(p) for p in paths])))
+        # the pen's cap and join are checked words; the stubs want them as Literals
+        parts += list(shapely.buffer(outlines, pen.half_width, cap_style=pen.cap,  # type: ignore[call-overload]
+                                     **options))
     if dots and pen.cap != "flat":
-        parts += list(shapely.buffer(shapely.points(np.array(dots)), pen.half_width,
+        parts += list(shapely.buffer(cast(np.ndarray, shapely.points(np.array(dots))),  # type: ignore[call-overload]
+                                     pen.half_width,
                                      quad_segs=pen.quad_segs, cap_style=pen.cap))
     area = _union(parts, budget)
     return shapely.simplify(area, pen.tol / 1000) if tips else area  # drop collinear seams
@@ -591,7 +599,8 @@ def _crossings(paths: list[Subpath], budget: Budget) -> int:
         wrap.append(np.full(count, count - 1 if closed else -1))  # first meets last
     if not starts:
         return 0
-    segments = shapely.linestrings(np.stack([np.vstack(starts), np.vstack(ends)], axis=1))
+    segments = cast(np.ndarray, shapely.linestrings(
+        np.stack([np.vstack(starts), np.vstack(ends)], axis=1)))
     owner_all, position_all, wrap_all = map(np.concatenate, (owner, position, wrap))
     tree = shapely.STRtree(segments)
     total = 0

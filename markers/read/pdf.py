@@ -56,6 +56,7 @@ import ctypes
 import json
 import re
 import zlib
+from functools import partial
 from collections import Counter
 
 import numpy as np
@@ -68,7 +69,7 @@ from markers.core import declared
 from markers.core.artwork import Artwork, LegendItem
 from markers.core.colors import classify
 from markers.errors import UnreadableDrawing
-from markers.read.pdf_text import PageText, segment_ops
+from markers.read.pdf_text import PageText, Pdfium, segment_ops
 from markers.read.svg.declared import declared_in_text
 from markers.read.limits import (
     FLATTEN_TOL_IN, MAX_FILE_BYTES, PDF_MAX_CHARS, PDF_MAX_FORM_DEPTH, PDF_MAX_INFLATED_BYTES,
@@ -163,7 +164,7 @@ def _check_inflation(data: bytes, name: str, budget: Budget) -> None:
                               f"{PDF_MAX_INFLATED_BYTES // 2**20} MB (a decompression bomb?)")
 
 
-def _doc_meta(doc: object, name: str) -> dict[str, object]:
+def _doc_meta(doc: Pdfium, name: str) -> dict[str, object]:
     info = doc.get_metadata_dict(skip_empty=True)
     meta: dict[str, object] = {"source": name, "format": "pdf",
                                "color_management": COLOR_MANAGEMENT}
@@ -177,7 +178,7 @@ def _doc_meta(doc: object, name: str) -> dict[str, object]:
     return meta
 
 
-def _declarations(doc: object) -> dict[int, declared.PageDeclaration]:
+def _declarations(doc: Pdfium) -> dict[int, declared.PageDeclaration]:
     """What the Info dictionary's ``/WsmarkDeclared`` says of each page (by number)."""
     import pypdfium2.raw as pdfium_c
 
@@ -190,7 +191,7 @@ def _declarations(doc: object) -> dict[int, declared.PageDeclaration]:
     return declared.decode(buffer.raw[:size - 2].decode("utf-16-le", "replace"))
 
 
-def _page_matrix(page: object, k: float) -> tuple[np.ndarray, float, float]:
+def _page_matrix(page: Pdfium, k: float) -> tuple[np.ndarray, float, float]:
     """PDF user space -> inches y down on the turned page, and the page's size in inches."""
     x0, y0, x1, y1 = page.get_cropbox()
     w, h = (x1 - x0) * k, (y1 - y0) * k
@@ -216,7 +217,7 @@ class _Reader:
         self.objects = 0
         self.chars = 0
 
-    def page(self, doc: object, index: int, pages: int, scale: float | None,
+    def page(self, doc: Pdfium, index: int, pages: int, scale: float | None,
              display_height: float | None, doc_meta: dict[str, object],
              said: declared.PageDeclaration | None) -> Artwork:
         """Page ``index`` as an Artwork, with what the file declares of it (``said``)."""
@@ -226,7 +227,7 @@ class _Reader:
         finally:
             page.close()
 
-    def _page(self, page: object, index: int, pages: int, scale: float | None,
+    def _page(self, page: Pdfium, index: int, pages: int, scale: float | None,
               display_height: float | None, doc_meta: dict[str, object],
               said: declared.PageDeclaration | None) -> Artwork:
         k = POINT_IN if scale is None else scale
@@ -310,7 +311,7 @@ class _Reader:
             elif kind == c.FPDF_PAGEOBJ_SHADING:
                 self.ignored["shading (gradient)"] += 1
 
-    def _bounds(self, obj: object, parent: np.ndarray) -> BaseGeometry:
+    def _bounds(self, obj: Pdfium, parent: np.ndarray) -> BaseGeometry:
         """The object's bounding box (in its parent's space) as an area in inches."""
         left, bottom, right, top = (ctypes.c_float() for _ in range(4))
         if not self.c.FPDFPageObj_GetBounds(obj, left, bottom, right, top):
@@ -318,13 +319,13 @@ class _Reader:
         return affine(box(left.value, bottom.value, right.value, top.value), parent,
                       self.budget)
 
-    def _matrix(self, obj: object) -> np.ndarray:
+    def _matrix(self, obj: Pdfium) -> np.ndarray:
         m = self.c.FS_MATRIX()
         if not self.c.FPDFPageObj_GetMatrix(obj, m):
             return np.eye(3)
         return np.array([[m.a, m.c, m.e], [m.b, m.d, m.f], [0.0, 0.0, 1.0]])
 
-    def _color(self, obj: object, stroke: bool) -> str | None:
+    def _color(self, obj: Pdfium, stroke: bool) -> str | None:
         """The paint as sRGB hex; None when unpainted, transparent or a pattern."""
         r, g, b, a = (ctypes.c_uint() for _ in range(4))
         getter = self.c.FPDFPageObj_GetStrokeColor if stroke else self.c.FPDFPageObj_GetFillColor
@@ -333,7 +334,7 @@ class _Reader:
             return None
         return to_hex(r.value, g.value, b.value) if a.value > 0 else None
 
-    def _path(self, obj: object, matrix: np.ndarray, parent: np.ndarray) -> None:
+    def _path(self, obj: Pdfium, matrix: np.ndarray, parent: np.ndarray) -> None:
         c = self.c
         fill_mode, stroke = ctypes.c_int(), ctypes.c_int()
         if not c.FPDFPath_GetDrawMode(obj, fill_mode, stroke):
@@ -360,7 +361,7 @@ class _Reader:
             if area is not None:
                 self._emit(stroke_hex, area, clip)
 
-    def _stroke(self, obj: object, local: list, matrix: np.ndarray) -> BaseGeometry | None:
+    def _stroke(self, obj: Pdfium, local: list, matrix: np.ndarray) -> BaseGeometry | None:
         c = self.c
         width = ctypes.c_float()
         if not c.FPDFPageObj_GetStrokeWidth(obj, width):
@@ -378,7 +379,7 @@ class _Reader:
         drawn = pen(half, stretch, cap, join, _MITER_LIMIT, FLATTEN_TOL_IN, self.budget)
         return affine(stroke_area(local, drawn, self.budget), matrix, self.budget)
 
-    def _clip(self, obj: object, parent: np.ndarray) -> BaseGeometry | None:
+    def _clip(self, obj: Pdfium, parent: np.ndarray) -> BaseGeometry | None:
         """The object's clip (in its parent's space) as an area in inches, memoised."""
         c = self.c
         clip = c.FPDFPageObj_GetClipPath(obj)
@@ -390,8 +391,7 @@ class _Reader:
         areas = []
         for i in range(paths):
             count = c.FPDFClipPath_CountPathSegments(clip, i)
-            ops = segment_ops(c, count,
-                              lambda j, i=i: c.FPDFClipPath_GetPathSegment(clip, i, j))
+            ops = segment_ops(c, count, partial(c.FPDFClipPath_GetPathSegment, clip, i))
             key = repr(ops).encode() + parent.tobytes()
             if key not in self.clips:
                 local = flatten(ops, parent[:2, :2], FLATTEN_TOL_IN, self.budget)
@@ -406,7 +406,7 @@ class _Reader:
         if not area.is_empty and area.area > 0:
             self.painted.append((hex_, area))
 
-    def _text(self, obj: object, parent: np.ndarray) -> None:
+    def _text(self, obj: Pdfium, parent: np.ndarray) -> None:
         """A text object as lettering (markers.read.pdf_text), in its fill color (else
         its stroke's); none when its clip hides it (clipped_away)."""
         item = self.text.item(obj, self._color(obj, False) or self._color(obj, True), parent)

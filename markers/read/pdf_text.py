@@ -25,7 +25,8 @@ from __future__ import annotations
 import ctypes
 import math
 import unicodedata
-from typing import Callable
+from functools import partial
+from typing import Any, Callable
 
 import numpy as np
 import shapely
@@ -39,8 +40,12 @@ from markers.errors import UnreadableDrawing
 from markers.read.limits import FLATTEN_TOL_IN, Budget
 from markers.read.outlines import affine, apply, fill_area, flatten
 
-__all__ = ["PageText", "decodes", "ink_area", "segment_ops", "TRACE_CAP_PX",
+__all__ = ["PageText", "Pdfium", "decodes", "ink_area", "segment_ops", "TRACE_CAP_PX",
            "TRACE_MAX_PPI", "TRACE_MAX_PIXELS"]
+
+#: An object of pypdfium2's (a document, a page, a page object, its raw C module), a
+#: library that ships no types.
+Pdfium = Any
 
 #: Pixels to the letter height (estimated from the font size) when text is traced from
 #: PDFium's drawing of it: a pixel is then 0.5 % of the letter height,
@@ -68,7 +73,7 @@ def decodes(text: str) -> bool:
 class PageText:
     """The text objects of one page: ``item`` reads one as a LegendItem."""
 
-    def __init__(self, page: object, matrix: np.ndarray, unit: float, name: str,
+    def __init__(self, page: Pdfium, matrix: np.ndarray, unit: float, name: str,
                  budget: Budget, count: Callable[[int], None]) -> None:
         import pypdfium2.raw as pdfium_c
 
@@ -79,7 +84,7 @@ class PageText:
         self.by_object: dict[int, list[int]] | None = None
 
     @property
-    def textpage(self) -> object:
+    def textpage(self) -> Pdfium:
         """PDFium's text page, loaded on first use (a page without text needs none)."""
         if self.loaded is None:
             self.loaded = self.page.get_textpage()
@@ -89,7 +94,7 @@ class PageText:
         if self.loaded is not None:
             self.loaded.close()
 
-    def item(self, obj: object, color: str | None, parent: np.ndarray) -> LegendItem | None:
+    def item(self, obj: Pdfium, color: str | None, parent: np.ndarray) -> LegendItem | None:
         """Text object ``obj`` (painted ``color``, placed by ``parent``) as lettering:
         its text (empty when it does not decode: ``decodes``) and its glyphs. None when
         it paints nothing."""
@@ -116,7 +121,7 @@ class PageText:
         return LegendItem(text if decodes(text) else "", glyphs, glyphs.envelope, y1 - y0,
                           family, hex=color, painted=False)
 
-    def _string(self, obj: object) -> str:
+    def _string(self, obj: Pdfium) -> str:
         """The object's text, runs of white space made one space."""
         c = self.c
         size = c.FPDFTextObj_GetText(obj, self.textpage.raw, None, 0)
@@ -128,14 +133,14 @@ class PageText:
             buffer, ctypes.POINTER(ctypes.c_ushort)), size)
         return " ".join(buffer.raw[:size - 2].decode("utf-16-le", "replace").split())
 
-    def _cap_estimate(self, obj: object, parent: np.ndarray) -> float:
+    def _cap_estimate(self, obj: Pdfium, parent: np.ndarray) -> float:
         """The letter height the font size gives (0.7 em), in inches."""
         size = ctypes.c_float()
         self.c.FPDFTextObj_GetFontSize(obj, size)
         up = float(np.linalg.norm(parent[:2, :2] @ np.array([0.0, 1.0])))
         return 0.7 * size.value * up
 
-    def _has_program(self, obj: object) -> bool:
+    def _has_program(self, obj: Pdfium) -> bool:
         """Whether the object's font has a font program (a Type 3 font has none)."""
         font = self.c.FPDFTextObj_GetFont(obj)
         length = ctypes.c_size_t()
@@ -157,7 +162,7 @@ class PageText:
                     self.by_object.setdefault(owner, []).append(i)
         return self.by_object
 
-    def _outlines(self, obj: object, cap: float) -> BaseGeometry | None:
+    def _outlines(self, obj: Pdfium, cap: float) -> BaseGeometry | None:
         """The glyphs as areas in inches: each character's outline from the font (em
         units) scaled by the font size, turned by the character's matrix and placed at
         its origin (page space), then through the page's matrix; a character whose
@@ -165,7 +170,7 @@ class PageText:
         None when nothing shows."""
         c = self.c
         font = c.FPDFTextObj_GetFont(obj)
-        indices = self._characters().get(ctypes.cast(obj, ctypes.c_void_p).value, [])
+        indices = self._characters().get(ctypes.cast(obj, ctypes.c_void_p).value or 0, [])
         x, y, m = ctypes.c_double(), ctypes.c_double(), c.FS_MATRIX()
         areas = []
         for i in indices:
@@ -182,8 +187,7 @@ class PageText:
             count = c.FPDFGlyphPath_CountGlyphSegments(path)
             if count <= 0:
                 continue  # a blank glyph
-            ops = segment_ops(c, count,
-                              lambda j, path=path: c.FPDFGlyphPath_GetGlyphPathSegment(path, j))
+            ops = segment_ops(c, count, partial(c.FPDFGlyphPath_GetGlyphPathSegment, path))
             place = self.matrix @ np.array([[m.a * size, m.c * size, x.value],
                                             [m.b * size, m.d * size, y.value],
                                             [0.0, 0.0, 1.0]])
@@ -194,7 +198,7 @@ class PageText:
         areas = [area for area in areas if area is not None]
         return shapely.union_all(areas) if areas else None
 
-    def _traced_character(self, obj: object, index: int, cap: float) -> BaseGeometry | None:
+    def _traced_character(self, obj: Pdfium, index: int, cap: float) -> BaseGeometry | None:
         """What character ``index`` of ``obj`` paints within its box on the text page."""
         rect = self.c.FS_RECTF()
         if not self.c.FPDFText_GetLooseCharBox(self.textpage.raw, index, rect):
@@ -204,7 +208,7 @@ class PageText:
         traced = self._traced(obj, cell, cap)
         return None if traced is None else traced.intersection(cell)
 
-    def _traced(self, obj: object, where: BaseGeometry, cap: float) -> BaseGeometry | None:
+    def _traced(self, obj: Pdfium, where: BaseGeometry, cap: float) -> BaseGeometry | None:
         """What the object paints, as areas in inches: the page drawn by PDFium over
         ``where`` (inches) with the object and with it made invisible, at about
         TRACE_CAP_PX pixels to ``cap`` (its letter height estimated from the font size,
@@ -233,7 +237,7 @@ class PageText:
         if most < TRACE_MIN_CHANGE:
             return None
         ink = ink_area(change * 2 >= most)
-        self.budget.take(shapely.get_num_coordinates(ink))
+        self.budget.take(int(shapely.get_num_coordinates(ink)))
         placed = affinity.affine_transform(ink, [1 / ppi, 0, 0, 1 / ppi, x0, y0])
         return placed.simplify(0.7 / ppi)
 
@@ -273,7 +277,7 @@ def ink_area(mask: np.ndarray) -> BaseGeometry:
     y0: list[int] = []
     y1: list[int] = []
     below: dict[tuple[int, int], int] = {}  # a run's span -> the box it ends
-    for row, start, end in zip(rows.tolist(), starts.tolist(), ends.tolist()):
+    for row, start, end in zip(rows.tolist(), starts.tolist(), ends.tolist(), strict=True):
         k = below.get((start, end))
         if k is not None and y1[k] == row:
             y1[k] = row + 1
@@ -286,7 +290,7 @@ def ink_area(mask: np.ndarray) -> BaseGeometry:
     return shapely.union_all(shapely.box(x0, y0, x1, y1))
 
 
-def segment_ops(c: object, count: int, get: Callable[[int], object]) -> list[tuple]:
+def segment_ops(c: Pdfium, count: int, get: Callable[[int], Pdfium]) -> list[tuple]:
     """PDFium path segments (``get(i)`` for i < ``count``: a path's, a clip path's, a
     glyph's) as ops (see markers.read.outlines) in the object's space."""
     x, y = ctypes.c_float(), ctypes.c_float()

@@ -127,7 +127,7 @@ def _strip(element: ET.Element) -> None:
             _strip(child)
     tag = _bare(element.tag) if isinstance(element.tag, str) else ""
     for attribute in [a for a in element.attrib if _bare(a).lower().startswith("on")
-                      or (_bare(a) == "href" and _active_url(element.get(a), tag))]:
+                      or (_bare(a) == "href" and _active_url(element.get(a, ""), tag))]:
         del element.attrib[attribute]
 
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from markers.core.budget import CHECK_CPU_S, CHECK_MEMORY_MB
 
-__all__ = ["CHECK_CPU_S", "CHECK_MEMORY_MB", "Limits", "NEAR_LIMIT", "POLL_S", "TreeCPU",
-           "parse_limits", "peak_rss_mb", "reset_peak"]
+__all__ = ["CHECK_CPU_S", "CHECK_MEMORY_MB", "DEFAULT_LIMITS", "Limits", "NEAR_LIMIT", "POLL_S",
+           "TreeCPU", "parse_limits", "peak_rss_mb", "reset_peak"]
 
 #: How often a busy worker's CPU is read (seconds of wall time).
 POLL_S = 0.05
@@ -51,6 +51,10 @@ class Limits:
         return (f"checked in {cpu_s:.1f} of its {self.cpu_s:g} CPU s, within "
                 f"{NEAR_LIMIT * 100:g} % of the budget: a busier machine may stop it there "
                 "(raise --budget for a margin)")
+
+
+#: The one default budget (frozen), for the CLI, the web page and the reader child alike.
+DEFAULT_LIMITS = Limits()
 
 
 def parse_limits(text: str) -> Limits:

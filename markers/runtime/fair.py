@@ -31,10 +31,10 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 from markers.errors import WsmarkError
-from markers.runtime.budget import POLL_S, Limits, peak_rss_mb
+from markers.runtime.budget import DEFAULT_LIMITS, POLL_S, Limits, peak_rss_mb
 from markers.runtime.pool import Outcome, Worker, death
 
 __all__ = ["FairPool", "JobFailed", "QUANTUM_S"]
@@ -88,7 +88,7 @@ class FairPool:
     their uploads (see the module docstring). ``submit`` and ``run`` may be called from
     any thread; one thread of the pool owns the workers."""
 
-    def __init__(self, workers: int, limits: Limits = Limits(),
+    def __init__(self, workers: int, limits: Limits = DEFAULT_LIMITS,
                  preload: Sequence[str] = ()) -> None:
         self.workers, self.limits = max(1, workers), limits
         self.max_procs = 2 * self.workers
@@ -98,7 +98,7 @@ class FairPool:
         self._jobs: list[_Job] = []
         self._procs: list[Worker] = []
         self._tasks: Counter[Worker] = Counter()
-        self._served: Counter[str] = Counter()  # wall seconds each session's jobs have run
+        self._served: dict[str, float] = {}  # wall seconds each session's jobs have run
         self._order = itertools.count()
         self._dealt = 0.0
         self._changed = True
@@ -199,8 +199,7 @@ class FairPool:
     def _collect(self, ready: set[int]) -> None:
         """Answers, deaths and CPU overruns of the jobs on workers."""
         now = time.monotonic()
-        for job in [j for j in self._jobs if j.worker is not None]:
-            worker = job.worker
+        for job, worker in [(j, j.worker) for j in self._jobs if j.worker is not None]:
             if worker.fds[0] in ready:
                 try:
                     self._finish(job, worker.conn.recv())
@@ -228,7 +227,7 @@ class FairPool:
         self._dealt, self._changed = now, False
         for job in self._jobs:  # what each session's running jobs have had so far
             if job.worker is not None and not job.paused:
-                self._served[job.session] += now - job.since
+                self._served[job.session] = self._served.get(job.session, 0.0) + now - job.since
                 job.since = now
         chosen = self._choose()
         for job in self._jobs:
@@ -259,7 +258,7 @@ class FairPool:
                 if job in chosen or (job.worker is None and (
                         free <= 0 or held[job.session] >= self.workers)):
                     continue
-                key = (per_session[job.session], self._served[job.session],
+                key = (per_session[job.session], self._served.get(job.session, 0.0),
                        per_group[job.group], job.worker is None, job.order)
                 if best_key is None or key < best_key:
                     best, best_key = job, key
@@ -301,14 +300,14 @@ class FairPool:
         self._tasks[worker] += 1
         spare = sum(1 for w in self._procs if w.index is None) > self.workers
         if spare or self._tasks[worker] >= TASKS_PER_WORKER or \
-                peak_rss_mb(worker.proc.pid) > RECYCLE_MB:
+                peak_rss_mb(worker.pid) > RECYCLE_MB:
             self._retire(worker)
         if job.future.done():
             return
         if outcome.overrun is not None:
             job.future.set_exception(JobFailed(outcome.overrun))
             return
-        ok, value = outcome.value
+        ok, value = cast("tuple[bool, Any]", outcome.value)  # what _call returns
         (job.future.set_result if ok else job.future.set_exception)(value)
 
     def _stop(self, job: _Job, message: str | None) -> None:

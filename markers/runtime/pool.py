@@ -28,10 +28,13 @@ import signal
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
+from multiprocessing.context import ForkContext, ForkServerContext
 from typing import Callable, Iterable, Iterator, TypeVar
 
 from markers.core.budget import begin_job, cpu_used, die_with_parent
-from markers.runtime.budget import POLL_S, Limits, TreeCPU, peak_rss_mb, reset_peak
+from markers.runtime.budget import (
+    DEFAULT_LIMITS, POLL_S, Limits, TreeCPU, peak_rss_mb, reset_peak,
+)
 
 __all__ = ["Outcome", "Worker", "budgeted_imap", "death"]
 
@@ -106,7 +109,8 @@ class Worker:
     parent's ends of the other workers' pipes); one from a fork server inherits none,
     and dies with the fork server, which ends with its parent."""
 
-    def __init__(self, ctx, fn: Callable, limits: Limits, inherited: Iterable[int] = ()
+    def __init__(self, ctx: ForkContext | ForkServerContext, fn: Callable, limits: Limits,
+                 inherited: Iterable[int] = ()
                  ) -> None:
         self.conn, child = ctx.Pipe()
         forked = ctx.get_start_method() == "fork"
@@ -115,7 +119,9 @@ class Worker:
             [self.conn.fileno(), *inherited] if forked else []))
         self.proc.start()
         child.close()
-        self.cpu = TreeCPU(self.proc.pid)
+        assert self.proc.pid is not None  # started
+        self.pid: int = self.proc.pid
+        self.cpu = TreeCPU(self.pid)
         #: what the parent polls while the worker is on a job: its pipe and its end
         self.fds = (self.conn.fileno(), self.proc.sentinel)
         self.index: int | None = None
@@ -141,7 +147,7 @@ class Worker:
 
     def signal(self, number: int) -> None:
         """Send ``number`` to the worker and its children (children first)."""
-        for pid in [*self.cpu.children(), self.proc.pid]:
+        for pid in [*self.cpu.children(), self.pid]:
             try:
                 os.kill(pid, number)
             except OSError:
@@ -165,7 +171,7 @@ class Worker:
 
 
 def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None = None,
-                  limits: Limits = Limits()) -> Iterator[Outcome]:
+                  limits: Limits = DEFAULT_LIMITS) -> Iterator[Outcome]:
     """``fn(x)`` for each ``x`` in ``items``, in worker processes under ``limits``; yields
     one Outcome per item, in order, as soon as it and those before it are done.
 
@@ -226,7 +232,7 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
                 elif now - worker.wall0 > wall_limit:
                     overrun = f"made no progress within {wall_limit:g} s"
                 if overrun is not None:
-                    peak = peak_rss_mb(worker.proc.pid)  # the job's: reset when it began
+                    peak = peak_rss_mb(worker.pid)  # the job's: reset when it began
                     done[worker.index] = Outcome(None, overrun, spent, peak)
                     worker.idle(poller)
                     worker.kill()

@@ -118,10 +118,11 @@ def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeome
     # title blocks: frames beside the markers with text in them, and all they hold
     frames = [i for i in outside if i not in used and parts[i].line
               and parts[i].footprint.area > 4 * parts[i].geometry.area]
-    text_boxes = [art.legends[n].box for n in texts]
     for i in frames:
         region = parts[i].footprint
-        held_text = [n for n, b in zip(texts, text_boxes) if b.centroid.within(region)]
+        # (each text by its own box: a list of boxes made once went out of step with
+        # ``texts`` once a title block took some, pairing texts with others' boxes)
+        held_text = [n for n in texts if art.legends[n].box.centroid.within(region)]
         held = [j for j in outside if j not in used and j != i
                 and parts[j].geometry.representative_point().within(region)]
         if not held_text and not any(not parts[j].line for j in held):
@@ -159,6 +160,7 @@ def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeome
             texts.remove(n)
             text = art.legends[n].text
             stated = parse_dimension(text)
+            assert stated is not None  # one of the dimension_texts
             nearest = min(range(len(regions)), key=lambda k: regions[k].distance(g))
             dims.append(Dimension(float(stated), text, length, bbox(where), nearest))
     # extension lines touching a dimension line, and leftover thin strokes near the corners

@@ -30,13 +30,15 @@ MIN_LETTERS = 4
 
 
 def beside_text(art: Artwork, pieces: list[Part], member: list[int | None],
-                legend_of: list[int | None]) -> tuple[list[tuple[str, Polygon]], list[Polygon]]:
+                legend_of: list[int | None]
+                ) -> tuple[list[tuple[str, BaseGeometry]], list[Polygon]]:
     """Each line of text beside the markers with the box it sits in: ``art``'s text
     items on no marker (``legend_of`` None), and the trusted OCR reading of each block
     of outlined lettering no marker holds (``member`` None); and the boxes of the blocks
     that could not be read so (a title in a CAD program's stick font), which may state
     what the others do not."""
-    lines = [(item.text, item.box) for item, on in zip(art.legends, legend_of) if on is None]
+    lines = [(item.text, item.box)
+             for item, on in zip(art.legends, legend_of, strict=True) if on is None]
     unread: list[Polygon] = []
     page = max(art.width, art.height, 1e-9)
     letters = [p for i, p in enumerate(pieces) if member[i] is None and not p.seed

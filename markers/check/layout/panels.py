@@ -8,16 +8,16 @@ a frame of lines) is the **page** when it also holds
 
 - more than one marker (clusters of marker colors none of which reaches its edge), or
 - page furniture: a line that is no part of a marker and not the area's own edge (a
-  title block's box, a dimension line, a leader), or lettering beside the markers (outside the column a
-  marker's words stand in, or far above or below it), or
+  title block's box, a dimension line, a leader), or lettering beside the markers
+  (outside the column a marker's words stand in, or far above or below it), or
 - one marker pushed to one side (a sign is centred on its panel, NR 5.09(5)(d)), or
   an aid's face (a face has no white panel), or
 - a smaller white area holding the markers (their panel).
 
 A white area a marker spans from edge to edge (a buoy's body between its bands, a wrap,
-a center aid's stripes) is never the page. Whatever is not the page may be a marker's panel: the smallest that
-holds it (markers.check.split). Frames are found however they are drawn: one closed
-path, four lines, or lines whose ends nearly meet (``enclosures``).
+a center aid's stripes) is never the page. Whatever is not the page may be a marker's
+panel: the smallest that holds it (markers.check.split). Frames are found however they
+are drawn: one closed path, four lines, or lines whose ends nearly meet (``enclosures``).
 """
 
 from __future__ import annotations

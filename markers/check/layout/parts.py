@@ -5,6 +5,7 @@ the layout shares (groups of touching pieces, reading order, boxes)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -141,13 +142,13 @@ class _Union:
         return list(found.values())
 
 
-def touching(geoms: list[BaseGeometry], gap: float = 0.0) -> list[list[int]]:
+def touching(geoms: Sequence[BaseGeometry], gap: float = 0.0) -> list[list[int]]:
     """Groups of ``geoms`` that overlap, enclose one another or come within ``gap``
     (STRtree pairs), each in index order."""
     union = _Union(len(geoms))
     if geoms:
         left, right = STRtree(geoms).query(geoms, predicate="dwithin", distance=gap)
-        for i, j in zip(left.tolist(), right.tolist()):
+        for i, j in zip(left.tolist(), right.tolist(), strict=True):
             union.join(i, j)
     return union.groups()
 

@@ -70,7 +70,8 @@ def split(art: Artwork) -> Split:
         return Split([art], found=False)
     groups, background, panels, unframed = found
     regions = [union([pieces[i].footprint for i in g]) for g in groups]
-    regions = [r if p is None else unary_union([r, p]) for r, p in zip(regions, panels)]
+    regions = [r if p is None else unary_union([r, p])
+               for r, p in zip(regions, panels, strict=True)]
     member: list[int | None] = [None] * len(pieces)
     for k, g in enumerate(groups):
         for i in g:
@@ -119,9 +120,9 @@ def _markers(art: Artwork, pieces: list[Part], page: float, gap: float) -> Found
     painted = [_painted_panel(pieces, g) for g in groups]
     panels = [None if own else _framed_panel(
         union([pieces[i].footprint for i in g]), frames_left, gap)
-        for g, own in zip(groups, painted)]
+        for g, own in zip(groups, painted, strict=True)]
     return groups, background, panels, [not own and p is None
-                                        for own, p in zip(painted, panels)]
+                                        for own, p in zip(painted, panels, strict=True)]
 
 
 def _declared_marker(pieces: list[Part], gap: float) -> Found | None:
@@ -135,7 +136,7 @@ def _declared_marker(pieces: list[Part], gap: float) -> Found | None:
     area = [sum(pieces[i].footprint.area for i in g) for g in groups]
     x0, y0, x1, y1 = boxes[area.index(max(area))]
     held = box(x0 - gap, y0 - gap, x1 + gap, y1 + gap)
-    one = sorted(i for g, b, small in zip(groups, boxes, _small(boxes)) for i in g
+    one = sorted(i for g, b, small in zip(groups, boxes, _small(boxes), strict=True) for i in g
                  if not small or held.contains(box(*b)))
     return [one], set(), [None], [False]
 
@@ -168,7 +169,7 @@ def _clusters(pieces: list[Part], gap: float) -> list[Cluster]:
             classify(seeds[largest].hex).nearest in FACE_FAMILIES
         found.append(Cluster(hull, face))
     boxes = [c.bounds for c in found]
-    return [c for c, small in zip(found, _small(boxes)) if not small]
+    return [c for c, small in zip(found, _small(boxes), strict=True) if not small]
 
 
 def _small(boxes: list) -> list[bool]:
@@ -218,7 +219,7 @@ def _marker_groups(parts: list[Part], groups: list[list[int]], art: Artwork) -> 
     if not groups:
         return []
     size = [shapely.total_bounds([parts[i].footprint for i in g]) for g in groups]
-    kept = [(g, b) for g, b, small in zip(groups, size, _small(size)) if not small]
+    kept = [(g, b) for g, b, small in zip(groups, size, _small(size), strict=True) if not small]
     kept.sort(key=lambda gb: gb[1][1])
     merged: list[tuple[list[int], np.ndarray]] = []
     for g, b in kept:
@@ -313,7 +314,7 @@ def _assign(parts: list[Part], member: list[int | None], regions: list[BaseGeome
         if p.line:
             inside = {k: p.geometry.intersection(regions[k]).area / (p.geometry.area or 1)
                       for k in hits}
-            best = max(inside, key=inside.get)
+            best = max(inside, key=lambda k: inside[k])
             if inside[best] >= 0.9:
                 member[i] = best
             continue
@@ -322,8 +323,9 @@ def _assign(parts: list[Part], member: list[int | None], regions: list[BaseGeome
             member[i] = -1
             aside.append(SetAside("page background", bbox(p.geometry.bounds)))
             continue
-        best = max(shares, key=shares.get)
-        if shares[best] >= 0.5 * (p.footprint.area or 1) or shares[best] >= 0.5 * regions[best].area:
+        best = max(shares, key=lambda k: shares[k])
+        if (shares[best] >= 0.5 * (p.footprint.area or 1)
+                or shares[best] >= 0.5 * regions[best].area):
             member[i] = best
 
 
@@ -342,7 +344,7 @@ def _legends(art: Artwork, regions: list[BaseGeometry], member_count: int) -> li
 
 
 def _statements(regions: list[BaseGeometry],
-                lines: list[tuple[str, Polygon]]) -> list[tuple[Statement, ...]]:
+                lines: list[tuple[str, BaseGeometry]]) -> list[tuple[Statement, ...]]:
     """Per marker, the display heights stated in the text beside the markers
     (markers.check.layout.notes): each statement goes to the marker nearest its text; one
     naming a kind goes to every marker too (not as the nearest), so the marker of that
@@ -370,7 +372,7 @@ def _artwork(art: Artwork, parts: list[Part], member: list[int | None],
     """Marker ``k`` alone as an Artwork in page coordinates: its areas in paint order
     (with the page's white under it when it has no panel of its own), its lettering, the
     features drawn on it; cut at its waterline when it has one."""
-    keep: dict[tuple[int, int], list[Polygon]] = {}
+    keep: dict[tuple[int, int], list[BaseGeometry]] = {}
     for i, p in enumerate(parts):
         if member[i] == k:
             keep.setdefault((p.layer, p.shape), []).append(p.geometry)
@@ -390,7 +392,7 @@ def _artwork(art: Artwork, parts: list[Part], member: list[int | None],
                     shapes.append(Shape(geometry))
         if shapes:
             layers.append(Layer(layer.color, layer.hex, tuple(shapes)))
-    legends = tuple(item for item, m in zip(art.legends, legend_of) if m == k)
+    legends = tuple(item for item, m in zip(art.legends, legend_of, strict=True) if m == k)
     features = {name: g for name, g in art.features.items() if g.intersects(region)}
     if panel is not None:
         features["panel"] = panel

@@ -35,7 +35,7 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
     the proof's ``dimensions`` beside it, what of the page was ``set_aside``, the
     ``stated_scale`` it was read at) goes into its record, which is frozen."""
     art = _stated_as_shapes(art, kinds)
-    declared = kinds.get(art.meta.get("kind"))
+    declared = kinds.get(art.meta.get("kind") or "")
     family = declared.family if declared else None
     shape = declared.shape if declared else None
     m = Measuring(law, {k.shape: k.report_name for k in kinds.values()}, display_height)

@@ -12,6 +12,8 @@ no step that grows with the buoy's size.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Polygon
@@ -77,9 +79,9 @@ def edge_runs(fam: Fam, body: Polygon, bottom: float) -> list[tuple[str | None, 
     on_right = _colors(fam, xr - inset, mids)
     missing = (left[at] < 0) | (right[at] < 0)
     colors = [a if a == b and not gone else None
-              for a, b, gone in zip(on_left, on_right, missing)]
+              for a, b, gone in zip(on_left, on_right, missing, strict=True)]
     runs: list[tuple[str | None, float, float]] = []
-    for color, y0, y1 in zip(colors, heights[:-1], heights[1:]):
+    for color, (y0, y1) in zip(colors, pairwise(heights), strict=True):
         if runs and runs[-1][0] == color:
             runs[-1] = (color, runs[-1][1], float(y1))
         else:
@@ -187,4 +189,4 @@ def _colors(fam: Fam, x: np.ndarray, y: np.ndarray) -> list[str | None]:
         inside[k] = shapely.intersects_xy(geometry, x, y)
     count = inside.sum(axis=0)
     first = inside.argmax(axis=0)
-    return [names[f] if c == 1 else None for f, c in zip(first, count)]
+    return [names[f] if c == 1 else None for f, c in zip(first, count, strict=True)]

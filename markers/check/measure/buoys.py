@@ -28,6 +28,8 @@ width / pi).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 from dataclasses import replace
 
 import numpy as np
@@ -70,6 +72,9 @@ RECT_FILL = 0.97
 ROUND_TOL = 0.02
 
 Fam = dict[str, tuple[BaseGeometry, ColorMatch]]
+#: A map of geometry from one basis into another (seen, along the surface, the drawing).
+Move = Callable[[BaseGeometry], BaseGeometry]
+Box = tuple[float, float, float, float]
 
 
 def measure_buoy(art: Artwork, m: Measuring, declared: str | None = None) -> Facts:
@@ -103,9 +108,10 @@ def measure_buoy(art: Artwork, m: Measuring, declared: str | None = None) -> Fac
     if shape == "symbol-buoy":
         return _symbol_face(art, fam, facts, m)
     if shape == "sign-buoy":  # no sign above: an empty face, which reg-shape reports
-        region = unary_union([p.envelope for p in sign]).envelope if sign else None
-        face = measure_face(_sub(art, _clip(fam, region), region, region), m) if sign \
-            else Facts(drawing=Drawing(drawing.source))
+        face = Facts(drawing=Drawing(drawing.source))
+        if sign:
+            region = unary_union([p.envelope for p in sign]).envelope
+            face = measure_face(_sub(art, _clip(fam, region), region, region), m)
         return _carrying(facts, (face,))
     if shape in AID_BUOYS:
         return _aid(art, fam, facts, shape == "striped-aid-buoy")
@@ -120,7 +126,7 @@ def _body(art: Artwork, fam: Fam, body: Polygon, waterline: float, said: BuoyFac
     shape, fitted = _shape(body, waterline)
     bands = tuple(_bands(fam, body, waterline))
     on_body = {f: g.intersection(body).area for f, (g, _) in fam.items()}
-    main = max(on_body, key=on_body.get)
+    main = max(on_body, key=lambda f: on_body[f])
     basis = "declared" if "waterline" in art.features else "lowest painted edge"
     return replace(said, waterline=waterline, waterline_basis=basis, body=body,
                    height_above_water=waterline - top, shape=shape, color=fam[main][1],
@@ -280,7 +286,8 @@ def _reflector(art: Artwork, fam: Fam, body: Polygon, waterline: float,
         area = marked
     x0, y0, x1, y1 = area.bounds
     covered = {f: g.intersection(area).area for f, (g, _) in fam.items()}
-    color = fam[max(covered, key=covered.get)][1] if covered and max(covered.values()) > 0 \
+    color = fam[max(covered, key=lambda f: covered[f])][1] \
+        if covered and max(covered.values()) > 0 \
         else None
     mid = (y0 + y1) / 2
     around = (x1 - x0) >= 0.97 * _width_at(body, mid)
@@ -298,27 +305,29 @@ def _detect(art: Artwork, fam: Fam, buoy: BuoyFacts, sign: list[Polygon],
     lettering on it is a sign, no marker of the rule: None). ``painted`` is each
     family's area on the body, ``race_share`` the share of one color a race buoy
     shows."""
+    body, color, share = buoy.body, buoy.color, buoy.color_share
+    assert body is not None and color is not None and share is not None  # _body measured them
     names = [b.color.family for b in buoy.bands]
-    on_body = {f: area / buoy.body.area for f, area in painted.items()}
+    on_body = {f: area / body.area for f, area in painted.items()}
     if sign or names.count("orange") >= 3:
         return "sign-buoy"
-    main = buoy.color.family
+    main = color.family
     if on_body.get("blue", 0) > 0.02 or (main == "white" and buoy.shape in
                                          ("sphere", "ovate", "oblate")):
         return "mooring-buoy"
     if "orange" in names and "white" in names:
-        return "wrap" if _is_wrap(fam, buoy.body, buoy.bands) else "symbol-buoy"
+        return "wrap" if _is_wrap(fam, body, buoy.bands) else "symbol-buoy"
     if on_body.get("black", 0) > 0.1 and "white" in on_body:
         return "striped-aid-buoy"
     letters = [p for f, (g, _) in fam.items() if f != main for p in polygons(g)] + \
-        [item for item in art.legends if item.box.intersects(buoy.body)]
+        [item for item in art.legends if item.box.intersects(body)]
     if main in ("red", "green") and (letters or buoy.reflector or art.meta.get("ws_id")
                                      or buoy.shape == "nun"):
         return f"{main}-aid-buoy"
-    return "race-buoy" if buoy.color_share >= race_share else None
+    return "race-buoy" if share >= race_share else None
 
 
-def _is_wrap(fam: Fam, body: Polygon, bands: list[Band]) -> bool:
+def _is_wrap(fam: Fam, body: Polygon, bands: Sequence[Band]) -> bool:
     """A banded rectangle carrying two or more symbols side by side: the
     flat print of a cylinder's surface (an elevation shows one symbol, from the front)."""
     return body.area >= RECT_FILL * body.envelope.area and \
@@ -385,7 +394,7 @@ def _container(art: Artwork, boxes: list[tuple[float, float, float, float]]) -> 
     corners = {(x0, y0), (x1, y0), (x1, y1), (x0, y1)}
     for index, bounds in enumerate(boxes):
         geometry = art.layers[index].geometry
-        if bounds != (x0, y0, x1, y1) or geometry.geom_type != "Polygon" or \
+        if bounds != (x0, y0, x1, y1) or not isinstance(geometry, Polygon) or \
                 geometry.interiors:
             continue
         ring = geometry.exterior.coords
@@ -450,7 +459,7 @@ def _clip(fam: Fam, region: BaseGeometry) -> list[tuple[str, BaseGeometry, Color
 
 
 def _sub(art: Artwork, clipped: list[tuple[str, BaseGeometry, ColorMatch]],
-         region: BaseGeometry, panel: BaseGeometry, bend=None) -> Artwork:
+         region: BaseGeometry, panel: BaseGeometry, bend: Move | None = None) -> Artwork:
     """The paint ``clipped`` to ``region`` (_clip) as a face of its own, with its
     ``display-area`` and ``<text>`` legends where they lie there; ``bend`` maps it
     into another basis."""
@@ -469,7 +478,8 @@ def _sub(art: Artwork, clipped: list[tuple[str, BaseGeometry, ColorMatch]],
     legends = tuple(replace(item, outlines=move(item.outlines), box=move(item.box))
                     for item in art.legends if item.box.centroid.within(region.envelope))
     _, _, x1, y1 = features["panel"].bounds
-    meta = {k: art.meta[k] for k in ("source", "ws_id", "permit_id") if k in art.meta}
+    meta: dict[str, Any] = {k: art.meta[k] for k in ("source", "ws_id", "permit_id")
+                            if k in art.meta}
     return Artwork(x1, y1, tuple(layers), legends, features, meta)
 
 
@@ -512,23 +522,23 @@ def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: flo
     return replace(face, curvature=curvature, curvature_basis=basis), curvature, basis
 
 
-def _box_mover(move):
-    def box_of(b):
-        if b is None:
-            return None
+def _box_mover(move: Move) -> Callable[[Box], Box]:
+    def box_of(b: Box) -> Box:
         x, y, w, h = b
         return bbox_of(move(box(x, y, x + w, y + h)))
     return box_of
 
 
-def _mapped(face: Facts, move) -> Facts:
+def _mapped(face: Facts, move: Move) -> Facts:
     """The face's places (symbol, areas, boxes) mapped back into the drawing."""
     box_of = _box_mover(move)
     symbol, display, letters = face.symbol, face.display, face.letters
     return replace(
         face,
-        symbol=replace(symbol, outer=None if symbol.outer is None else move(symbol.outer),
-                       outline_at=box_of(symbol.outline_at)),
+        symbol=replace(symbol, outer=None if symbol.outer is None else
+                       cast(Polygon, move(symbol.outer)),  # a polygon moved is one
+                       outline_at=None if symbol.outline_at is None else
+                       box_of(symbol.outline_at)),
         display=replace(display,
                         area=None if display.area is None else move(display.area).envelope,
                         panel=None if display.panel is None else move(display.panel).envelope),
@@ -539,7 +549,7 @@ def _mapped(face: Facts, move) -> Facts:
                         replace(letters.permit_label, bbox=box_of(letters.permit_label.bbox))))
 
 
-def _white_area(bands: list[Band]) -> Band | None:
+def _white_area(bands: Sequence[Band]) -> Band | None:
     white = [b for b in bands if b.color.family == "white"]
     return max(white, key=lambda b: b.height) if white else None
 
@@ -548,6 +558,7 @@ def _symbol_face(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
     """A symbol buoy carrying its face: the white area between its bands, seen or
     developed; the sides it is shown on as its design declares."""
     body = facts.buoy.body
+    assert body is not None  # measured before its kind was told
     x0, _, x1, _ = body.bounds
     white = _white_area(list(facts.buoy.bands))
     region = body if white is None else body.intersection(box(x0, white.top, x1, white.bottom))
@@ -558,7 +569,8 @@ def _symbol_face(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
     return _carrying(facts, (face,), curvature, basis)
 
 
-def _symbols(fam: Fam, body: Polygon, bands: list[Band]) -> tuple[BaseGeometry, list[float]]:
+def _symbols(fam: Fam, body: Polygon, bands: Sequence[Band]
+             ) -> tuple[BaseGeometry, list[float]]:
     """The white area between the bands, and the centres (x) of the symbols on it: the
     colored shapes there at least a quarter the size of the largest, left to right."""
     x0, _, x1, _ = body.bounds
@@ -574,6 +586,7 @@ def _wrap(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
     """A wrap: diameter, the symbols counted and spaced, each face seen or developed;
     its display height is its first face's."""
     body, bands = facts.buoy.body, list(facts.buoy.bands)
+    assert body is not None  # measured before its kind was told
     x0, _, x1, _ = body.bounds
     seam = float(art.meta.get("seam") or 0.0)
     if art.meta.get("diameter"):
@@ -587,7 +600,8 @@ def _wrap(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
     if len(centres) == 2:
         gap = (centres[1] - centres[0]) % around
         spacing = 360 * min(gap, around - gap) / around
-    faces, kept = [], (None, None)
+    faces = []
+    kept: tuple[str | None, str | None] = (None, None)
     for centre in centres:
         window = region.intersection(box(centre - around / 4, region.bounds[1],
                                          centre + around / 4, region.bounds[3]))
@@ -608,15 +622,17 @@ def _aid(art: Artwork, fam: Fam, facts: Facts, striped: bool) -> Facts:
     """An aid buoy (``striped``: black and white): its color and shape, stripes across
     its middle, white letters on it (read in the declared basis, else as seen)."""
     buoy = facts.buoy
-    face_family = "black" if striped and "black" in fam else buoy.color.family
+    body, color, shape = buoy.body, buoy.color, buoy.shape
+    assert body is not None and color is not None and shape is not None  # _body measured them
+    face_family = "black" if striped and "black" in fam else color.family
     aid = AidFace(fam[face_family][1], "striped" if striped else
-                  {"nun": "nun", "cylinder": "can"}.get(buoy.shape, buoy.shape),
-                  _stripes(fam, buoy.body))
-    x0, _, x1, _ = buoy.body.bounds
+                  {"nun": "nun", "cylinder": "can"}.get(shape, shape),
+                  _stripes(fam, body))
+    x0, _, x1, _ = body.bounds
     axis, radius = (x0 + x1) / 2, (x1 - x0) / 2
     surface = art.meta.get("curvature") == "surface"
     bend = (lambda g: geo.to_surface(g, axis, radius)) if surface else None
-    sub = _sub(art, _clip(fam, buoy.body), buoy.body, buoy.body, bend)
+    sub = _sub(art, _clip(fam, body), body, body, bend)
     sub_fam = family_geometry(sub) if sub.layers else {}
     letters = [f for f in sub_fam if f != face_family]
     within = enclosed_by(sub_fam[face_family][0]) if face_family in sub_fam else None
@@ -625,7 +641,7 @@ def _aid(art: Artwork, fam: Fam, facts: Facts, striped: bool) -> Facts:
         box_of = _box_mover(lambda g: geo.to_seen(g, axis, radius))
         legends = [replace(leg, bbox=box_of(leg.bbox)) for leg in legends]
     legends = read_lines(legends, "ws_id")
-    ws_id, basis = read_identification(art, legends, buoy.body)
+    ws_id, basis = read_identification(art, legends, body)
     return replace(facts, aid=aid, letters=Lettering(tuple(legends), (), ws_id, basis, ws_id,
                                                      basis),
                    curvature="surface" if surface else None,

@@ -142,8 +142,8 @@ class Display:
     height: float | None = None
     basis: str | None = None
     statement: str | None = None
-    area: Polygon | None = None
-    panel: Polygon | None = None
+    area: BaseGeometry | None = None
+    panel: BaseGeometry | None = None
     center_offset: float | None = None
 
 
@@ -272,7 +272,7 @@ def bbox_of(geometry: BaseGeometry) -> tuple[float, float, float, float]:
 
 def family_geometry(art: Artwork) -> dict[str, tuple[BaseGeometry, ColorMatch]]:
     """Visible geometry of each color family, with the match of its (first) color."""
-    first_hex = {}
+    first_hex: dict[str, str] = {}
     for layer in art.layers:
         first_hex.setdefault(layer.color, layer.hex)
     return {family: (geometry, classify(first_hex[family]))
@@ -317,7 +317,7 @@ def _lines(components: list[Polygon]) -> list[list[Polygon]]:
 
 def _line_fact(line: list[Polygon], color: ColorMatch, symbol: Polygon | None) -> LegendFact:
     heights = [p.bounds[3] - p.bounds[1] for p in line]
-    letters = [p for h, p in zip(heights, line) if h >= 0.6 * max(heights)]
+    letters = [p for h, p in zip(heights, line, strict=True) if h >= 0.6 * max(heights)]
     # flat-topped letters are exactly the cap height; round ones overshoot it
     cap = min(p.bounds[3] - p.bounds[1] for p in letters)
     stroke = statistics.median(2 * p.area / p.length for p in letters) / cap

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shapely.geometry import Polygon, box
+from shapely.geometry.base import BaseGeometry
 
 from markers.check.measure.common import LegendFact
 from markers.core.shapes import polygons
@@ -32,7 +33,7 @@ def _cap_lines(leg: LegendFact) -> tuple[float, float]:
     return ly + lh / 2 - leg.cap_height / 2, ly + lh / 2 + leg.cap_height / 2
 
 
-def _beside_words(panel: Polygon, symbol: Polygon | None,
+def _beside_words(panel: BaseGeometry, symbol: Polygon | None,
                   legends: Sequence[LegendFact]) -> tuple[float, float]:
     """Top and bottom of the panel less the bands of words above and below the symbol."""
     _, top, _, bottom = panel.bounds
@@ -49,7 +50,7 @@ def _beside_words(panel: Polygon, symbol: Polygon | None,
     return top, bottom
 
 
-def inferred_display_area(panel: Polygon, symbol: Polygon | None,
+def inferred_display_area(panel: BaseGeometry, symbol: Polygon | None,
                           legends: Sequence[LegendFact]) -> Polygon:
     """The display area of a face whose drawing does not name it: the panel less bands of
     words beside the symbol (module docstring). Its height is H."""

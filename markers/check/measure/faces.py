@@ -8,7 +8,9 @@ judges both. Nothing here decides pass or fail; a pack's rules do.
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 import statistics
+from typing import Literal
 
 import numpy as np
 import shapely
@@ -40,10 +42,10 @@ def side_angles(poly: Polygon) -> list[float]:
     """Angle of each side of a diamond from the vertical, degrees (top-right first)."""
     quad = list(extreme_quad(poly).exterior.coords)
     return [math.degrees(math.atan2(abs(x1 - x0), abs(y1 - y0)))
-            for (x0, y0), (x1, y1) in zip(quad, quad[1:])]
+            for (x0, y0), (x1, y1) in pairwise(quad)]
 
 
-def _display(art: Artwork, shape: str | None, symbol: SymbolFacts, panel: Polygon,
+def _display(art: Artwork, shape: str | None, symbol: SymbolFacts, panel: BaseGeometry,
              given: float | None, legends: list[LegendFact], law: Law) -> Display:
     """The display area, its height and basis, by the strength of the evidence: given on
     the command line or in a design, declared in the drawing (``display-area``), stated
@@ -80,7 +82,7 @@ def _display(art: Artwork, shape: str | None, symbol: SymbolFacts, panel: Polygo
     return Display(height, basis, statement, area, panel, offset)
 
 
-def _stated(art: Artwork, shape: str | None, panel: Polygon | None,
+def _stated(art: Artwork, shape: str | None, panel: BaseGeometry | None,
             tolerance: float) -> Statement | None:
     """The display height the proof states for this marker (markers.check.split gives
     each marker the statements beside it; markers.check.measure names their kinds as
@@ -129,7 +131,7 @@ def _ring_pieces(rings: list) -> np.ndarray:
     coords, index = shapely.get_coordinates(np.array(rings, dtype=object), return_index=True)
     first = np.flatnonzero(np.r_[True, index[1:] != index[:-1]])  # each ring's first point
     last = np.r_[first[1:], len(coords)] - 1  # its closing point
-    starts = np.concatenate([np.arange(a, b, PIECE) for a, b in zip(first, last)])
+    starts = np.concatenate([np.arange(a, b, PIECE) for a, b in zip(first, last, strict=True)])
     stops = np.minimum(starts + PIECE, np.repeat(last, (last - first + PIECE - 1) // PIECE))
     sizes = stops - starts + 1
     offsets = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
@@ -208,7 +210,8 @@ def _measure_symbol(ring: Polygon, shape: str, color: ColorMatch, fam: dict
     """The symbol's facts from its ``ring`` of ``color``, whose outline is ``shape``
     (shape_of), and its usual outline thickness (None for a symbol without a center)."""
     usual, outline, outline_at = None, None, None
-    center_color, unpainted, cross, quarters = color, False, False, None
+    center_color: ColorMatch | None = color
+    unpainted, cross, quarters = False, False, None
     outer = Polygon(ring.exterior)
     holes = sorted((Polygon(h) for h in ring.interiors), key=lambda p: -p.area)
     holes = [h for h in holes if h.area > SPECK]
@@ -331,7 +334,7 @@ def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon, s
     test says it is near enough to be kept."""
     if usual is None or not legends:
         return []
-    join = "round" if shape == "circle" else "mitre"
+    join: Literal["round", "mitre"] = "round" if shape == "circle" else "mitre"
     band = outer.difference(outer.buffer(-usual, join_style=join))
     shapely.prepare(band)
     painted = None
@@ -356,7 +359,7 @@ def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon, s
     return found
 
 
-def _measure_aid(fam: dict, family: str, panel: Polygon
+def _measure_aid(fam: dict, family: str, panel: BaseGeometry
                  ) -> tuple[AidFace, SymbolFacts, str]:
     """An aid's face of ``family``: its color, shape and stripes, its outline as the
     symbol's, and the shape it is detected as (SHAPES)."""
@@ -444,10 +447,13 @@ def measure_face(art: Artwork, m: Measuring) -> Facts:
     legends = read_lines(legends, "ws_id" if is_aid else "legend")
     legends, label, label_basis = split_label(
         art, fam, symbol.outer, panel, legends, aid_family if is_aid else None, law)
-    on_outline = () if ring is None else tuple(_on_outline(
-        legends, fam[ring[0]][0], symbol.outer, symbol.shape, usual, law.req("length_tolerance")))
+    on_outline: tuple[tuple[LegendFact, float, float], ...] = ()
+    if ring is not None:
+        assert symbol.outer is not None and symbol.shape is not None  # measured on the ring
+        on_outline = tuple(_on_outline(legends, fam[ring[0]][0], symbol.outer, symbol.shape,
+                                       usual, law.req("length_tolerance")))
     display = _display(art, kind, symbol, panel, m.display_height,
-                       legends + [label] * bool(label), law)
+                       legends + ([label] if label else []), law)
     text, basis = read_legend(legends)
     ws_id = ws_id_basis = None
     if is_aid:

@@ -1,6 +1,7 @@
-"""Artwork -> Facts for a flag, measured flat, hoist on the left: its painted extent gives how high and how long it is, its largest
-color the field, and every other area of color a stripe, measured across itself (the
-short side of the smallest rectangle around it, whatever its angle).
+"""Artwork -> Facts for a flag, measured flat, hoist on the left: its painted extent gives
+how high and how long it is, its largest color the field, and every other area of color
+a stripe, measured across itself (the short side of the smallest rectangle around it,
+whatever its angle).
 """
 
 from __future__ import annotations
@@ -9,8 +10,10 @@ import math
 
 from shapely import minimum_rotated_rectangle, unary_union
 from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
+from markers.core.colors import ColorMatch
 from markers.check.measure.common import (
     Display, Drawing, Facts, FlagFacts, Measuring, Stripe, bbox_of, family_geometry,
 )
@@ -27,8 +30,10 @@ STRIPE_MIN_SHARE = 0.02
 FILL, EDGE = 0.985, 0.01
 
 
-def _stripe(part: Polygon, color, panel: Polygon) -> Stripe:
-    corners = list(minimum_rotated_rectangle(part).exterior.coords)[:3]
+def _stripe(part: Polygon, color: ColorMatch, panel: BaseGeometry) -> Stripe:
+    rect = minimum_rotated_rectangle(part)
+    assert isinstance(rect, Polygon)  # a stripe has an area
+    corners = list(rect.exterior.coords)[:3]
     (x0, y0), (x1, y1), (x2, y2) = corners
     a, b = math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1)
     (dx, dy) = (x1 - x0, y1 - y0) if a >= b else (x2 - x1, y2 - y1)
@@ -41,7 +46,8 @@ def _stripe(part: Polygon, color, panel: Polygon) -> Stripe:
     return Stripe(color, min(a, b), angle, across, bbox_of(part))
 
 
-def _parts(art: Artwork):
+def _parts(art: Artwork) -> tuple[dict[str, tuple[BaseGeometry, ColorMatch]], BaseGeometry,
+                                  BaseGeometry, str, list[tuple[Polygon, ColorMatch]]]:
     fam = family_geometry(art)
     painted = unary_union([g for g, _ in fam.values()])
     panel = painted.envelope

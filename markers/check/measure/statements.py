@@ -75,7 +75,8 @@ def parse_statements(text: str) -> list[tuple[float, str | None]]:
     text = text.replace("\u2033", '"')
     if _CROSSED.search(text):
         return []
-    found = [(_inches(m[1], m[2]), None) for m in _STATED_AREA.finditer(text)]
+    found: list[tuple[float | None, str | None]] = [
+        (_inches(m[1], m[2]), None) for m in _STATED_AREA.finditer(text)]
     found += [(_inches(m[1], m[2]), m[3].lower()) for m in _STATED_KIND.finditer(text)]
     found += [(_inches(m[2], m[3]), m[1].lower()) for m in _KIND_STATED.finditer(text)]
     return [(v, word) for v, word in found if v]

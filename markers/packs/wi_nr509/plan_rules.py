@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from itertools import pairwise
 
 import numpy as np
 
@@ -198,12 +199,14 @@ def aid_order(facts: PlanFacts, j: Judge) -> Found:
             groups[(int(facts.channel[i]), facts.plan.markers[i].kind in RED)].append(i)
     for _, members in sorted(groups.items()):
         members.sort(key=lambda i: facts.chainage[i])
-        for before, after in zip(members, members[1:]):
+        for before, after in pairwise(members):
             a = _number(facts.plan.markers[before].ws_id)
             b = _number(facts.plan.markers[after].ws_id)
+            assert a is not None and b is not None  # grouped only when numbered
             if b < a:
                 yield after, Hit(
-                    f"{facts.plan.markers[after].ws_id} is {_ft(facts.chainage[after] - facts.chainage[before])} "
+                    f"{facts.plan.markers[after].ws_id} is "
+                    f"{_ft(facts.chainage[after] - facts.chainage[before])} "
                     f"ft upstream of {facts.plan.markers[before].ws_id}: numbers must increase "
                     "upstream", measured=b, required=f"> {a}")
 

@@ -70,12 +70,12 @@ def declared_in_text(text: str) -> dict[str, object]:
     record = design_record(text)
     if not record:
         return {}
-    out: dict[str, object] = {key: record[key] for key in _TEXT
-                              if isinstance(record.get(key), str) and len(record[key]) < 100}
-    out.update({key: float(record[key]) for key in _NUMBER
-                if isinstance(record.get(key), (int, float))
-                and not isinstance(record[key], bool)
-                and math.isfinite(record[key]) and 0 <= record[key] < 1e6})
+    out: dict[str, object] = {key: word for key in _TEXT
+                              if isinstance(word := record.get(key), str) and len(word) < 100}
+    out.update({key: float(number) for key in _NUMBER
+                if isinstance(number := record.get(key), (int, float))
+                and not isinstance(number, bool)
+                and math.isfinite(number) and 0 <= number < 1e6})
     if isinstance(record.get("lighted"), bool):
         out["lighted"] = record["lighted"]
     return out

@@ -209,7 +209,7 @@ class _CountingBuilder(TreeBuilder):
         super().__init__()
         self.name, self.count, self.depth = name, 0, 0
 
-    def start(self, tag, attrs):  # noqa: ANN001 - TreeBuilder's signature
+    def start(self, tag: str, attrs: dict[str, str]) -> Element:
         self.count += 1
         self.depth += 1
         if self.count > MAX_ELEMENTS:
@@ -220,7 +220,7 @@ class _CountingBuilder(TreeBuilder):
                                     f"{MAX_NESTING} deep)")
         return super().start(tag, attrs)
 
-    def end(self, tag):  # noqa: ANN001
+    def end(self, tag: str) -> Element:
         self.depth -= 1
         return super().end(tag)
 
@@ -343,7 +343,8 @@ def _check_uses(root: Element, ids: dict[str, Element], name: str) -> None:
             memo[key] = (count, depth)
         count, depth = memo[key]
         if level + depth > MAX_USE_DEPTH:
-            raise UnreadableDrawing(f"{name}: too complex (<use> chain deeper than {MAX_USE_DEPTH})")
+            raise UnreadableDrawing(
+                f"{name}: too complex (<use> chain deeper than {MAX_USE_DEPTH})")
         return count, depth
 
     expand(root, 0)

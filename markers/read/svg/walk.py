@@ -103,7 +103,8 @@ def read_svg(path: str | Path, *, scale: float | None = None,
     unreadable, hostile or too complex.
     """
     name = str(path)
-    return read_svg_bytes(read_limited(path, name), name, scale=scale, display_height=display_height)
+    return read_svg_bytes(read_limited(path, name), name, scale=scale,
+                          display_height=display_height)
 
 
 def read_svg_bytes(data: bytes, name: str, *, scale: float | None = None,
@@ -121,7 +122,8 @@ def read_svg_bytes(data: bytes, name: str, *, scale: float | None = None,
         if "bad_alloc" in str(err):  # GEOS out of memory: the worker's budget reports it
             raise MemoryError from None
         detail = " ".join(str(err).split())[:200]
-        raise UnreadableDrawing(f"{name}: cannot read drawing ({type(err).__name__}: {detail})") from None
+        raise UnreadableDrawing(
+            f"{name}: cannot read drawing ({type(err).__name__}: {detail})") from None
 
 
 def _read(data: bytes, name: str, scale: float | None, display_height: float | None) -> Artwork:
@@ -200,7 +202,7 @@ def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: f
     root = doc.root
     viewbox = parse_viewbox(root.get("viewBox"))
     if root.get("viewBox") is not None and viewbox is None:
-        raise UnreadableDrawing(f"{name}: invalid viewBox {quoted(root.get('viewBox'))}")
+        raise UnreadableDrawing(f"{name}: invalid viewBox {quoted(root.get('viewBox', ''))}")
     width, unit = parse_physical(root.get("width"))
     height, height_unit = parse_physical(root.get("height"))
     if viewbox and width is None and height is not None:
@@ -216,17 +218,18 @@ def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: f
         return _scaled(scale, viewbox, size, viewport, {"units": "user", "scale_basis": "scale"})
     if width is not None and height is not None:
         if not (0 < width <= MAX_COORD_IN and 0 < height <= MAX_COORD_IN):
-            raise UnreadableDrawing(f"{name}: drawing size {width:g} x {height:g} in is out of range")
+            raise UnreadableDrawing(
+                f"{name}: drawing size {width:g} x {height:g} in is out of range")
         if max(width, height) > MAX_PLAUSIBLE_IN:
             implausible(name, max(width, height))
         matrix = (viewbox_matrix(viewbox, width, height, root.get("preserveAspectRatio"))
                   if viewbox else scale_matrix(1 / 96, 1 / 96))
-        meta = {"units": unit or height_unit, "scale_basis": "physical",
-                "user_unit_in": unit_size(matrix)}
+        meta: dict[str, object] = {"units": unit or height_unit, "scale_basis": "physical",
+                                   "user_unit_in": unit_size(matrix)}
         return _Canvas(matrix, width, height, viewport, meta)
     if display_height is None:
-        raise UnreadableDrawing(f"{name}: drawing has no physical size; give --scale (inches per user "
-                          "unit) or --display-height")
+        raise UnreadableDrawing(f"{name}: drawing has no physical size; give --scale "
+                                "(inches per user unit) or --display-height")
     return _by_display_height(doc, name, display_height, viewbox, viewport, budget)
 
 
@@ -243,8 +246,8 @@ def _by_display_height(doc: SafeDocument, name: str, display_height: float,
     elif viewbox:
         user_height, basis = viewbox[3], "drawing height"
     else:
-        raise UnreadableDrawing(f"{name}: cannot apply --display-height: no display-area element and "
-                          "no viewBox; give --scale instead")
+        raise UnreadableDrawing(f"{name}: cannot apply --display-height: no display-area "
+                                "element and no viewBox; give --scale instead")
     scale = display_height / user_height
     size = (viewbox[2] * scale, viewbox[3] * scale) if viewbox else (None, None)
     meta = {"units": "user", "scale_basis": "display-height",
@@ -353,17 +356,17 @@ class _Reader:
             text = str(style["color"])
         return None if text.lower().startswith("url(") else css_color(text)
 
-    def _gradient_hex(self, gradient: Element) -> str | None:
+    def _gradient_hex(self, gradient: Element | None) -> str | None:
         """A gradient's first stop color (following href to inherited stops, bounded)."""
         for _ in range(MAX_USE_DEPTH):
+            if gradient is None:
+                return None
             stops = [child for child in gradient if local_name(child) == "stop"]
             if stops:
                 _, declared = self.cascade(stops[0], "stop", INITIAL)
                 return css_color(declared.get("stop-color", "black"))
             href = (href_of(gradient) or "").strip()
             gradient = self.doc.ids.get(href[1:]) if href.startswith("#") else None
-            if gradient is None:
-                return None
         return None
 
     # ----- structure
@@ -381,9 +384,10 @@ class _Reader:
         context = self._enter(element, parent, style, declared)
         feature = _feature_name(element)
         if self.cut is not None and tag == "g":
-            context = self._cut_layer(element, context)
-            if context is None:
+            layer = self._cut_layer(element, context)
+            if layer is None:
                 return
+            context = layer
         if tag in ("g", "a"):
             self._group(element, context, feature)
         elif tag == "switch":
@@ -563,7 +567,7 @@ class _Reader:
             self.outlines.append(Outline(context.layer or f"cut-{self.cut}", paints[0][1],
                                          tuple(p for p, _ in placed)))
             return
-        fill = EMPTY
+        fill: BaseGeometry = EMPTY
         if feature or self.collectors or any(part == "fill" for part, _ in paints):
             evenodd = str(style["fill-rule"]).lower() == "evenodd"
             fill = fill_area([p for p, _ in placed], evenodd, self.budget)
@@ -659,7 +663,8 @@ class _Reader:
         clip_style, _ = self.cascade(clip, "clipPath", INITIAL)
         parts = []
         for child in clip:
-            shape, at = child, base @ parse_transform(child.get("transform"))
+            shape: Element | None = child
+            at = base @ parse_transform(child.get("transform"))
             if local_name(child) == "use":
                 href = (href_of(child) or "").strip()
                 shape = self.doc.ids.get(href[1:]) if href.startswith("#") else None
@@ -667,7 +672,7 @@ class _Reader:
                 if shape is not None:
                     at = at @ offset @ parse_transform(shape.get("transform"))
             tag = local_name(shape) if shape is not None else None
-            if tag not in _SHAPES:
+            if shape is None or tag not in _SHAPES:
                 continue  # only shapes (directly or by <use>) clip; text is not read
             style, declared = self.cascade(shape, tag, clip_style)
             if not _shown(declared, style):

@@ -2,6 +2,8 @@
 
 from markers.packs.wi_nr509.law import RULES
 from markers.packs.wi_nr509.rules import aids, buoys, flags, proof, regulatory  # noqa: F401
+
+# isort: split
 from markers.packs.wi_nr509.rules import permit  # noqa: F401  (registered last)
 
 __all__ = ["RULES"]

@@ -9,7 +9,9 @@ from markers.check.engine import Hit, Judge, Tolerance, color_is, unjudged
 from markers.check.measure.faces import Facts
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
-from markers.packs.wi_nr509.rules.regulatory import shape_words, stroke_hits, undecoded
+from markers.packs.wi_nr509.rules.regulatory import (
+    judged_kind, shape_words, stroke_hits, undecoded,
+)
 from markers.packs.wi_nr509.validation import ws_id_parts, ws_id_wanted
 
 AIDS = kinds_of("aid")
@@ -33,7 +35,7 @@ def aid_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """
     if f.kind == "aid-center":
         return
-    want = _FACE[f.kind]
+    want = _FACE[judged_kind(f)]
     yield from color_is(f.aid.color, want, lambda m: f"aid face is {m.hex} ({m.label}); "
                         f"expected {want}", bbox=f.bbox())
 
@@ -88,7 +90,7 @@ def aid_id_parity(f: Facts, j: Judge) -> Iterator[Hit]:
     parts = ws_id_parts(f.letters.ws_id or "")
     if not parts:
         return
-    want, ok = ws_id_wanted(f.kind, parts)
+    want, ok = ws_id_wanted(judged_kind(f), parts)
     if not ok:
         yield Hit(f"{f.kind} carries {f.letters.ws_id} ({_read_from(f)}); it must carry {want}",
                   measured=f.letters.ws_id, required=want)
@@ -147,7 +149,7 @@ def aid_shape(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: a red equilateral triangle, a red nun.  Fails (warning): a red square, a
     red can, a red triangle 27.71 x 18 in.
     """
-    want = (_BUOY_SHAPE if f.buoy.waterline is not None else _SHAPE)[f.kind]
+    want = (_BUOY_SHAPE if f.buoy.waterline is not None else _SHAPE)[judged_kind(f)]
     if f.aid.shape != want:
         yield Hit(f"{f.kind} face is {shape_words(f.aid.shape)}; the Coast Guard's aid of "
                   f"this color is {shape_words(want)}", measured=str(f.aid.shape),

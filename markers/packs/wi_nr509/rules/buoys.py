@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Iterator
 
 from markers.check.engine import EPSILON, Hit, Judge, Tolerance, color_is, unjudged
+from markers.check.measure.common import Band
 from markers.check.measure.faces import Facts
 from markers.core.spec import Law
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
-from markers.packs.wi_nr509.rules.regulatory import shape_words
+from markers.packs.wi_nr509.rules.regulatory import judged_kind, shape_words
 
 AIDS = kinds_of("aid")
 #: Buoys (6)(a) sizes: all but mooring, slalom and race course buoys. An aid counts when
@@ -117,10 +118,12 @@ def buoy_symbol_bands(f: Facts, j: Judge) -> Iterator[Hit]:
         return
     want, tol = "orange, white, orange", j.tol
     bands, where = f.buoy.bands, f.bbox()
+    body, water = f.buoy.body, f.buoy.waterline
+    assert body is not None and water is not None  # a buoy is measured above its waterline
     on_top = bool(bands) and bands[0].color.family == "orange" and \
-        bands[0].top - f.buoy.body.bounds[1] <= tol
+        bands[0].top - body.bounds[1] <= tol
     above_water = len(bands) > 1 and bands[-1].color.family == "orange" and \
-        f.buoy.waterline - bands[-1].bottom <= tol
+        water - bands[-1].bottom <= tol
     if not on_top:
         yield Hit("no orange band on the top of the buoy", measured=_sequence(f),
                   required=want, bbox=where)
@@ -154,12 +157,14 @@ def buoy_sign_bands(f: Facts, j: Judge) -> Iterator[Hit]:
         return
     share = j.req("sign_buoy_band_fraction")
     for band in f.buoy.bands:
-        yield from j.approximately(
-            band.share, share, j.req("sign_buoy_band_far"),
-            lambda v, beyond, band=band: f"a {band.color.label} band takes {v:.0%} of the buoy "
-            f"above the waterline; {j.requirement('sign_buoy_band_fraction').ref} asks about "
-            f"one-fifth each{' (this is not a fifth)' if beyond else ''}",
-            unit="ratio", bbox=f.bbox())
+
+        def say(v: float, beyond: bool, band: Band = band) -> str:
+            return (f"a {band.color.label} band takes {v:.0%} of the buoy above the "
+                    f"waterline; {j.requirement('sign_buoy_band_fraction').ref} asks about "
+                    f"one-fifth each{' (this is not a fifth)' if beyond else ''}")
+
+        yield from j.approximately(band.share, share, j.req("sign_buoy_band_far"), say,
+                                   unit="ratio", bbox=f.bbox())
 
 
 @rule("reflector-band", "NR 5.09(6)(f)", "error", AIDS, tolerance=_LENGTH)
@@ -212,7 +217,7 @@ def aid_reflector_color(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: a red reflector on a red nun.  Fails: a white reflector on a red nun.
     """
-    want = {"aid-red": "red", "aid-green": "green"}.get(f.kind)
+    want = {"aid-red": "red", "aid-green": "green"}.get(judged_kind(f))
     r = f.buoy.reflector
     if want and r is not None:
         yield from color_is(r.color, want, lambda m: f"reflector is {m.hex} ({m.label}) on "
@@ -241,7 +246,9 @@ def mooring_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
     yield from color_is(f.buoy.color, "white", lambda m: f"mooring buoy is {m.label}; it "
                         "shall be white", bbox=where)
     blue = [b for b in f.buoy.bands if b.color.family == "blue"]
-    clear = [b for b in blue if f.buoy.waterline - b.bottom > j.req("band_edge_tolerance")]
+    water = f.buoy.waterline
+    assert water is not None  # a buoy is measured above its waterline
+    clear = [b for b in blue if water - b.bottom > j.req("band_edge_tolerance")]
     if not clear:
         yield Hit(f"no blue band clearly visible above the waterline{_water(f)}",
                   measured=_sequence(f), required="a blue band above the waterline",

@@ -91,9 +91,10 @@ def distress_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     for value, key in ((short, "distress_height"), (long, "distress_length")):
         want = j.req(key)
         off = f"{abs(value - want) / want:.0%} from {want:g} in"
-        yield from j.approximately(
-            value, want, far, lambda v, beyond, off=off: (
-                f"not a distress flag: {short:.2f} by {long:.2f} in is {off}, more than "
-                f"{far:.0%} off; {asks}" if beyond else
-                f"distress flag is {short:.2f} by {long:.2f} in ({off}); {asks}"),
-            relative=True, bbox=where)
+
+        def say(v: float, beyond: bool, off: str = off) -> str:
+            return (f"not a distress flag: {short:.2f} by {long:.2f} in is {off}, more than "
+                    f"{far:.0%} off; {asks}" if beyond else
+                    f"distress flag is {short:.2f} by {long:.2f} in ({off}); {asks}")
+
+        yield from j.approximately(value, want, far, say, relative=True, bbox=where)

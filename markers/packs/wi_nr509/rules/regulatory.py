@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import replace
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from markers.build.proportions import legend_min_cap
 from markers.check.engine import Hit, Judge, Tolerance, color_is, unjudged
 from markers.check.measure.common import NOT_DRAWN
 from markers.check.measure.faces import Facts, LegendFact
-from markers.core.colors import OTHER
+from markers.core.colors import OTHER, ColorMatch
 from markers.core.spec import Law
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
@@ -21,7 +21,13 @@ _SYMBOL = {"danger": "danger diamond", "exclusion": "exclusion diamond",
            "control": "control circle", "information": "information rectangle"}
 
 
-def stroke_hits(law: Law, legends: list[LegendFact]) -> Iterator[Hit]:
+def judged_kind(f: Facts) -> str:
+    """The kind ``f`` is judged as: a rule runs only on the facts of its kinds."""
+    assert f.kind is not None
+    return f.kind
+
+
+def stroke_hits(law: Law, legends: Sequence[LegendFact]) -> Iterator[Hit]:
     """Lines whose letter stroke is outside the block-character range."""
     lo, hi = law.req("block_stroke_min"), law.req("block_stroke_max")
     for leg in legends:
@@ -74,7 +80,8 @@ def _on_curve(f: Facts) -> str:
     return f", {how} ({f.curvature_basis})"
 
 
-def _color_hit(what: str, match, want: str, clause: str, bbox=None) -> Iterator[Hit]:
+def _color_hit(what: str, match: ColorMatch | None, want: str, clause: str,
+               bbox: tuple[float, float, float, float] | None = None) -> Iterator[Hit]:
     return color_is(match, want, lambda m: f"{what} is {m.hex} ({m.label}, dE2000 "
                     f"{m.distance:.1f} from {m.reference_name}); {clause} requires {want}",
                     bbox=bbox)
@@ -197,7 +204,7 @@ def _on_outline(f: Facts, clause: str) -> Iterator[Hit]:
     ``clause`` puts them: legend-legibility warns of them (_touching). A ``<text>``
     line's letters depend on the font: when its estimated box reaches the outline, a
     person must look (review)."""
-    symbol = _SYMBOL[f.kind]
+    symbol = _SYMBOL[judged_kind(f)]
     for leg, area, _ in f.letters.on_outline:
         said = f" {leg.text!r}" if leg.text else ""
         if not leg.outlined:
@@ -214,11 +221,11 @@ def _on_outline(f: Facts, clause: str) -> Iterator[Hit]:
 def _touching(f: Facts, law: Law) -> Iterator[Hit]:
     """Outlined lines whose letters touch the symbol's outline without lying on it
     (clearance under the length tolerance): in place, but too close to read apart."""
-    near = law.req("length_tolerance")
+    near, symbol = law.req("length_tolerance"), _SYMBOL[judged_kind(f)]
     for leg, area, clearance in f.letters.on_outline:
         if leg.outlined and area == 0:
             said = f" {leg.text!r}" if leg.text else ""
-            yield Hit(f"legend{said} touches the outline of the {_SYMBOL[f.kind]} (clearance "
+            yield Hit(f"legend{said} touches the outline of the {symbol} (clearance "
                       f"{clearance:.3f} in, less than {near:g} in): too close to the outline to "
                       "read; NR 5.09(2)(b)5 asks letters spaced for maximum legibility",
                       measured=round(clearance, 3), required=f"> {near:g}", unit="in",
@@ -228,7 +235,7 @@ def _touching(f: Facts, law: Law) -> Iterator[Hit]:
 def _inside_words(f: Facts, what: str, shall: str = "") -> Iterator[Hit]:
     """Lettering inside the symbol, judged on what it says: none, unread or not decoded
     (review) or without a letter or numeral (a fail), else nothing to say."""
-    symbol = _SYMBOL[f.kind]
+    symbol = _SYMBOL[judged_kind(f)]
     inside = [leg for leg in f.letters.legends if leg.inside_symbol]
     if not inside:
         yield Hit(f"no {what} inside the {symbol}{shall}", measured="none inside",
@@ -241,7 +248,7 @@ def _inside_words(f: Facts, what: str, shall: str = "") -> Iterator[Hit]:
         yield unjudged(f"the {what} inside the {symbol}", why, required=f"{what} inside",
                        bbox=unread[0].bbox)
         return
-    said = " ".join(leg.text.strip() for leg in inside)
+    said = " ".join((leg.text or "").strip() for leg in inside)  # each read, as above
     if not any(ch.isalnum() for ch in said):
         yield Hit(f"the lettering inside the {symbol} reads {said!r}: no {what}",
                   measured=said, required=f"{what} inside", bbox=inside[0].bbox)
