@@ -52,11 +52,11 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "FIX_SUFFIXES"]
 
 if TYPE_CHECKING:
-    from markers.core.artwork import Artwork
-    from markers.core.design_form import DesignForm
     from markers.check.pipeline import CheckOptions
     from markers.check.report import FileReport, Tally
     from markers.check.walk import Inputs
+    from markers.core.artwork import Artwork
+    from markers.core.design_form import DesignForm
     from markers.plan.model import PlanReport
     from markers.runtime.budget import Limits
     from markers.runtime.fair import FairPool, JobFailed
@@ -780,8 +780,8 @@ def sheets(kind_names: Iterable[str] | None = None, sizes: Iterable[float] | Non
            paper: str = "letter", pack: str | Pack = DEFAULT_PACK
            ) -> tuple[bytes, int, list[str]]:
     """The reference sheets as PDF bytes, their page count and notes on kinds left out."""
-    from render.paper import STANDARD_SIZES
     from markers.products.sheets import sheet_pages, sheets_pdf
+    from render.paper import STANDARD_SIZES
 
     chosen = _pack(pack)
     wanted = [chosen.kind(name) for name in kind_names or ()] or None
@@ -1183,8 +1183,8 @@ def _pictures(data: bytes, name: str, pages: list[Artwork]) -> list:
 def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, int]]:
     """The reference sheets of every kind as PDF bytes, with the page (from 1) on which
     each kind is drawn."""
-    from render.paper import STANDARD_SIZES
     from markers.products.sheets import sheet_pages, sheets_pdf
+    from render.paper import STANDARD_SIZES
 
     chosen = _pack(pack)
     pages, _ = sheet_pages(chosen, None, STANDARD_SIZES, "letter")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import io
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from shapely.geometry.base import BaseGeometry
 

@@ -16,7 +16,7 @@ import functools
 import io
 import json
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from markers.core.alone import import_alone
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 import base64
 import json
 import textwrap
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Sequence, Union
+from typing import Any
 
 import svgwrite
 from shapely.geometry import Polygon

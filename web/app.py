@@ -17,7 +17,7 @@ import os
 import secrets
 import tempfile
 import time
-from collections import OrderedDict, Counter
+from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
@@ -38,8 +38,16 @@ from markers import api
 from markers.errors import WsmarkError
 from web import tasks
 from web.security import (
-    SESSION_COOKIE, SVG_CSP, FormTokens, HostCheck, Refused, SecurityHeaders, allowed_hosts,
-    read_form, safe_label, safe_suffix,
+    SESSION_COOKIE,
+    SVG_CSP,
+    FormTokens,
+    HostCheck,
+    Refused,
+    SecurityHeaders,
+    allowed_hosts,
+    read_form,
+    safe_label,
+    safe_suffix,
 )
 from web.store import BATCH_ID, Caps, Full, Item, Store, new_batch_id
 

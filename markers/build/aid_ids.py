@@ -15,9 +15,9 @@ import math
 from shapely.geometry.base import BaseGeometry
 
 from markers.build.cylinder import Face, choose_curvature, default_diameter, letters_face
-from markers.errors import DesignError
 from markers.core.fabrication import cut_polygons
 from markers.core.spec import Law
+from markers.errors import DesignError
 
 __all__ = ["stackings", "foreshortening", "aid_id_face"]
 

@@ -14,15 +14,15 @@ import math
 
 from shapely.geometry import box
 
+from markers.build.layout import assemble, block_shapes, legend_item
+from markers.build.permit_label import permit_label
+from markers.build.proportions import EQUILATERAL
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, Shape
+from markers.core.design import Design
+from markers.core.lettering import MARGIN, set_block, text_width
 from markers.core.pack import Build
 from markers.core.spec import Dimension
-from markers.core.design import Design
-from markers.build.layout import assemble, block_shapes, legend_item
-from markers.build.proportions import EQUILATERAL
-from markers.build.permit_label import permit_label
-from markers.core.lettering import MARGIN, set_block, text_width
 
 __all__ = ["build_aid", "equilateral_height"]
 

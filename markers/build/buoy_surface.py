@@ -35,7 +35,11 @@ from markers.core.pack import Build
 from markers.core.shop import BuoySurface, Zone
 from markers.core.spec import Dimension
 from markers.core.surfaces import (
-    annular_sector_angle, cylinder_area, frustum_area, frustum_slant, spheroid_zone_area,
+    annular_sector_angle,
+    cylinder_area,
+    frustum_area,
+    frustum_slant,
+    spheroid_zone_area,
 )
 
 __all__ = ["symbol_buoy_surface", "sign_buoy_surface", "aid_buoy_surface", "mooring_surface",

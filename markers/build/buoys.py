@@ -19,17 +19,24 @@ from shapely import affinity, unary_union
 from shapely.geometry import LineString, MultiPolygon, box
 from shapely.geometry.base import BaseGeometry
 
+from markers.build.aid_ids import aid_id_face, foreshortening
+from markers.build.cylinder import (
+    FIT,
+    Face,
+    choose_curvature,
+    default_diameter,
+    place,
+    place_label,
+    seen_width,
+    sign_face,
+)
+from markers.build.layout import assemble, merge
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, Shape
+from markers.core.design import Design
 from markers.core.pack import Build
 from markers.core.spec import Dimension, Law
-from markers.build.cylinder import (
-    FIT, Face, choose_curvature, default_diameter, place, place_label, seen_width, sign_face,
-)
-from markers.build.aid_ids import aid_id_face, foreshortening
-from markers.core.design import Design
 from markers.errors import DesignError
-from markers.build.layout import assemble, merge
 
 __all__ = ["build_symbol_buoy", "build_sign_buoy", "build_aid_buoy", "build_mooring_buoy",
            "build_race_buoy", "SymbolBuoy", "aid_face_top", "NUN_CONE", "NUN_TOP",

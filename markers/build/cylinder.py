@@ -28,11 +28,11 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core import geometry as geo
 from markers.core.artwork import LegendItem
+from markers.core.design import CURVATURES, Design
+from markers.core.lettering import MARGIN, block_height, set_block
 from markers.core.pack import Build
 from markers.core.spec import Dimension, Law
-from markers.core.design import CURVATURES, Design
 from markers.errors import DesignError
-from markers.core.lettering import MARGIN, block_height, set_block
 
 __all__ = ["FIT", "FIT_SURFACE", "Face", "sign_face", "letters_face", "choose_curvature",
            "default_diameter", "place", "place_label", "seen_width", "surface_half_width"]

@@ -10,11 +10,11 @@ import math
 
 from shapely.geometry import LineString, box
 
+from markers.build.layout import assemble
 from markers.core.artwork import Artwork, Shape
+from markers.core.design import Design
 from markers.core.pack import Build
 from markers.core.spec import Dimension
-from markers.core.design import Design
-from markers.build.layout import assemble
 
 __all__ = ["build_diver_flag", "build_distress_flag"]
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork, Layer, LegendItem, Shape
-from markers.core.spec import Dimension
 from markers.core.colors import PALETTE
 from markers.core.lettering import Block
+from markers.core.spec import Dimension
 
 __all__ = ["Paint", "legend_item", "assemble"]
 

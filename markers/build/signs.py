@@ -16,18 +16,25 @@ from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
-from markers.core import geometry as geo
-from markers.core.artwork import Artwork, Shape
-from markers.core.pack import Build
-from markers.core.spec import Dimension, Law
-from markers.build.proportions import diamond_height, legend_min_cap
-from markers.core.design import Design
-from markers.errors import DesignError, WsmarkError
-from markers.core.shown import quoted
 from markers.build.layout import assemble, block_shapes, legend_item
 from markers.build.permit_label import permit_label
-from markers.core.lettering import MARGIN, Block, block_height, fit_block, set_block
-from markers.core.lettering import text_width, wrap_words
+from markers.build.proportions import diamond_height, legend_min_cap
+from markers.core import geometry as geo
+from markers.core.artwork import Artwork, Shape
+from markers.core.design import Design
+from markers.core.lettering import (
+    MARGIN,
+    Block,
+    block_height,
+    fit_block,
+    set_block,
+    text_width,
+    wrap_words,
+)
+from markers.core.pack import Build
+from markers.core.shown import quoted
+from markers.core.spec import Dimension, Law
+from markers.errors import DesignError, WsmarkError
 
 __all__ = ["build_diamond", "build_circle", "build_rectangle", "smallest_clear_h",
            "white_quarters"]

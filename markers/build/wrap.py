@@ -27,15 +27,15 @@ from shapely import unary_union
 from shapely.geometry import LineString, box
 from shapely.geometry.base import BaseGeometry
 
-from markers.core import geometry as geo
-from markers.core.artwork import Artwork
-from markers.core.pack import Build
-from markers.core.spec import Dimension
 from markers.build.buoys import symbol_buoy, symbol_dims, symbol_meta
 from markers.build.cylinder import place, place_label, surface_half_width
-from markers.core.design import Design
-from markers.errors import DesignError
 from markers.build.layout import assemble, merge
+from markers.core import geometry as geo
+from markers.core.artwork import Artwork
+from markers.core.design import Design
+from markers.core.pack import Build
+from markers.core.spec import Dimension
+from markers.errors import DesignError
 
 __all__ = ["build_wrap", "symbol_centres"]
 

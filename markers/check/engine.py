@@ -142,7 +142,7 @@ class Registry:
         self.law = law
         self.rules: dict[str, Rule] = {}
 
-    def under(self, law: Law) -> "Registry":
+    def under(self, law: Law) -> Registry:
         """These rules judged under ``law`` (a pack that reuses another's rules with its
         own numbers); ``law`` must define their citations."""
         other = copy.copy(self)

@@ -9,16 +9,15 @@ of several pages (a PDF proof) is judged page by page (see ``judge_pages``).
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Sequence
-
 
 from markers.check.engine import Finding, Override
+from markers.check.layout import SetAside, Split, at_scale, split, stated_scale
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
 from markers.check.report import FileReport, MarkerReport, marker_verdict
-from markers.check.layout import SetAside, Split, at_scale, split, stated_scale
 from markers.check.walk import Inputs, suffix
 from markers.core.artwork import Artwork
 from markers.core.design import DESIGN_SUFFIXES, design_from_record, is_design, parse_design

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
 from dataclasses import dataclass, field
+from typing import Any
 
 from markers.check.engine import Finding, Override, Registry
 from markers.core.shown import short_name, shown_name
@@ -72,7 +72,7 @@ class FileReport:
 
     @classmethod
     def judged(cls, file: str, markers: list[MarkerReport], findings: list[Finding],
-               overrides: tuple[Override, ...] = ()) -> "FileReport":
+               overrides: tuple[Override, ...] = ()) -> FileReport:
         """The file's report from its markers (each with its verdict) and their findings
         (each naming its ``marker``)."""
         verdict = min((m.verdict for m in markers), key=VERDICTS.index, default="pass")
@@ -83,7 +83,7 @@ class FileReport:
                    overrides=overrides)
 
     @classmethod
-    def unreadable(cls, file: str, message: str) -> "FileReport":
+    def unreadable(cls, file: str, message: str) -> FileReport:
         return cls(file, "error", error=message)
 
 

@@ -15,7 +15,12 @@ import json
 from typing import TYPE_CHECKING, TextIO
 
 from markers.check.report import (
-    FileReport, Tally, text_block, report_json, sarif_parts, sarif_results,
+    FileReport,
+    Tally,
+    report_json,
+    sarif_parts,
+    sarif_results,
+    text_block,
 )
 
 if TYPE_CHECKING:

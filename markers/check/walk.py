@@ -13,8 +13,8 @@ from __future__ import annotations
 import heapq
 import os
 import stat
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
 
 __all__ = ["CHUNK", "Inputs", "suffix", "walk_folder"]
 

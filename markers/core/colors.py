@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from markers.errors import WsmarkError
 

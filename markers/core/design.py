@@ -8,9 +8,9 @@ from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from markers.errors import DesignError, UnreadableDrawing
-from markers.core.words import did_you_mean
 from markers.core.spec import Law
+from markers.core.words import did_you_mean
+from markers.errors import DesignError, UnreadableDrawing
 
 __all__ = ["Design", "is_design", "load_design", "parse_design", "design_from_record",
            "design_yaml", "DESIGN_SUFFIXES", "CURVATURES", "ws_id_from_text"]

@@ -14,8 +14,8 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
 from markers.core.colors import PALETTE
-from markers.errors import WsmarkError
 from markers.core.fabrication import BomLine, cut_polygons
+from markers.errors import WsmarkError
 
 __all__ = ["HEM", "SEAM", "STRIPE_METHODS", "FlagPiece", "flag_pieces", "flag_bom"]
 

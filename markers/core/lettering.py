@@ -9,9 +9,9 @@ no output depends on a font being installed.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 from collections.abc import Callable, Iterator, Mapping
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any, cast
 
 import fontpkg_overpass
@@ -25,8 +25,8 @@ from shapely.affinity import affine_transform
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from markers.errors import DesignError
 from markers.core.geometry import fmt
+from markers.errors import DesignError
 
 __all__ = ["CAP_HEIGHT_EM", "Line", "Block", "text_width", "set_line", "fit_block"]
 
@@ -120,7 +120,7 @@ class Line:
     cap_height: float
 
 
-@lru_cache(maxsize=None)
+@cache
 def _outline(name: str) -> RecordingPen:
     """The glyph's drawing commands, recorded once: instancing the variable font at
     each draw is most of the cost of setting a line."""
@@ -130,7 +130,7 @@ def _outline(name: str) -> RecordingPen:
     return pen
 
 
-@lru_cache(maxsize=None)
+@cache
 def _unit_ink(name: str) -> BaseGeometry:
     """The glyph's outlines in font units (y up), for lines not drawn: moved and
     scaled by one affine map, the same shape within rounding (1e-15 in), without the

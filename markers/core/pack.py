@@ -68,7 +68,7 @@ class Kind:
     name: str
     title: str
     ref: Ref
-    builder: Callable[[Design, "Build"], Artwork] | str
+    builder: Callable[[Design, Build], Artwork] | str
     family: str
     shape: str
     reported_as: str | None = None
@@ -77,7 +77,7 @@ class Kind:
     display_area: bool = True
     sample: dict[str, Any] = field(default_factory=dict)
     legends: tuple[str | None, ...] = (None,)
-    surface: Callable[[Design, Artwork, "Build"], Any] | str | None = None
+    surface: Callable[[Design, Artwork, Build], Any] | str | None = None
     look: Look = Look()
 
     @property
@@ -85,7 +85,7 @@ class Kind:
         """"sign" (a flat face sized by its display area), "buoy", "wrap" or "flag"."""
         return "sign" if self.family in ("face", "aid") else self.family
 
-    def build(self, design: Design, build: "Build") -> Artwork:
+    def build(self, design: Design, build: Build) -> Artwork:
         """The builder's Artwork of ``design`` (no validation: see ``Pack.build``)."""
         return _resolve(self.builder)(design, build)
 
@@ -216,16 +216,16 @@ class Pack:
     mends: Mapping[str, Mend] = field(default_factory=dict)
 
     @cached_property
-    def rules(self) -> "Registry":
+    def rules(self) -> Registry:
         """The pack's marker rules."""
         return _resolve(self.rules_at)
 
     @cached_property
-    def plan_rules(self) -> "Registry | None":
+    def plan_rules(self) -> Registry | None:
         """The pack's placement-plan rules, if it judges plans."""
         return _resolve(self.plan_rules_at) if self.plan_rules_at else None
 
-    def __reduce__(self) -> tuple[Callable[[str], "Pack"], tuple[str]]:
+    def __reduce__(self) -> tuple[Callable[[str], Pack], tuple[str]]:
         """A pack crosses to worker processes by the name of the module defining it."""
         return _pack_of, (self.module,)
 

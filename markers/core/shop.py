@@ -15,7 +15,13 @@ from markers.core.artwork import Artwork
 from markers.core.blanks import Blank, choose_blank, hole_findings, holes, on_blank, parse_blank
 from markers.core.colors import PALETTE
 from markers.core.fabrication import (
-    BASE, DEFAULT_BLEED, DEFAULT_MIN_FEATURE, BomLine, Fabrication, plan, sheet_outline,
+    BASE,
+    DEFAULT_BLEED,
+    DEFAULT_MIN_FEATURE,
+    BomLine,
+    Fabrication,
+    plan,
+    sheet_outline,
 )
 from markers.core.flag_fabric import HEM, flag_bom, flag_pieces
 from markers.core.materials import MaterialLine, Materials, load_materials, plan_materials

@@ -20,8 +20,18 @@ from typing import Any
 
 from markers.core.spec import Law
 from markers.errors import WsmarkError
-from markers.plan.model import (OUTCOMES, Application, ApplicationForm, ApplicationStatus,
-                                Decision, Party, Plan, PlanFinding, PlanMarker, PlanReport)
+from markers.plan.model import (
+    OUTCOMES,
+    Application,
+    ApplicationForm,
+    ApplicationStatus,
+    Decision,
+    Party,
+    Plan,
+    PlanFinding,
+    PlanMarker,
+    PlanReport,
+)
 
 __all__ = ["parse_application", "party_text", "application_columns", "from_columns",
            "with_options", "option_keys", "application_status", "restated"]

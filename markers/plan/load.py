@@ -27,8 +27,16 @@ from shapely.geometry.base import BaseGeometry
 from markers.core.pack import Kind
 from markers.errors import WsmarkError
 from markers.plan.application import application_columns, from_columns, parse_application
-from markers.plan.model import (MARKER_FIELDS, ROLES, Application, ApplicationForm,
-                                FixedObject, Plan, PlanFeature, PlanMarker)
+from markers.plan.model import (
+    MARKER_FIELDS,
+    ROLES,
+    Application,
+    ApplicationForm,
+    FixedObject,
+    Plan,
+    PlanFeature,
+    PlanMarker,
+)
 from markers.plan.project import Area, LocalGrid, Projection, projection_for
 
 __all__ = ["Setting", "load_plan", "parse_plan", "PLAN_SUFFIXES", "MAX_PLAN_BYTES"]

@@ -68,7 +68,7 @@ class _Segments:
     tree: STRtree
 
     @classmethod
-    def of(cls, lines: list) -> "_Segments":
+    def of(cls, lines: list) -> _Segments:
         starts, ends, owners, alongs = [], [], [], []
         for index, line in enumerate(lines):
             walked = 0.0

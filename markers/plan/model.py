@@ -242,7 +242,7 @@ class PacketWords:
 class PlanFinding:
     """A finding and the marker it is about (None: the plan as a whole)."""
 
-    finding: "Finding"
+    finding: Finding
     marker: int | None
     feature: int | None
     ws_id: str | None

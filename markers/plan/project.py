@@ -32,7 +32,7 @@ FOOT = 0.3048
 
 
 @lru_cache(maxsize=1)
-def _geod() -> "Geod":
+def _geod() -> Geod:
     """The WGS 84 ellipsoid (pyproj imported here, when a plan is first measured)."""
     from pyproj import Geod
 

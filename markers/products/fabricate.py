@@ -15,11 +15,11 @@ from pathlib import Path
 from markers.core.artwork import Artwork
 from markers.core.fabrication import BomLine, Fabrication
 from markers.core.materials import MaterialLine
-from render.dxf import cut_dxf
 from markers.products.files import marker_stem
+from markers.runtime.swap import write_set
+from render.dxf import cut_dxf
 from render.raster import svg_to_pdf
 from render.svg import cut_svg, print_svg
-from markers.runtime.swap import write_set
 
 __all__ = ["BOM_HEADER", "bom_rows", "MATERIALS_HEADER", "material_rows",
            "fabrication_files", "write_files"]

@@ -15,10 +15,10 @@ from markers.core.pack import Pack
 from markers.core.shop import shop_plan
 from markers.products.fabricate import BOM_HEADER, MATERIALS_HEADER, bom_rows, material_rows
 from markers.products.files import file_stem
-from render.output import render_bytes
-from markers.runtime.atomic import make_dir, write_atomic
-from render.raster import svg_to_png
 from markers.products.sheets import sheet_pages, sheets_pdf
+from markers.runtime.atomic import make_dir, write_atomic
+from render.output import render_bytes
+from render.raster import svg_to_png
 from render.svg import print_svg
 
 __all__ = ["GALLERY_SIZES", "gallery_designs", "build_gallery"]

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import cast
 
 import numpy as np
-from numpy.typing import ArrayLike
 import shapely
+from numpy.typing import ArrayLike
 from shapely import STRtree
 from shapely.geometry import LineString, Point, box
 from shapely.geometry.base import BaseGeometry
@@ -28,9 +28,9 @@ from shapely.geometry.base import BaseGeometry
 from markers.core.pack import Kind
 from markers.errors import WsmarkError
 from markers.plan.model import Plan, PlanFinding, PlanMarker, PlanReport
+from markers.products.sheets import paragraph
 from render.output import check_pixels
 from render.raster import MAX_PNG_SIDE, svg_to_pdf, svg_to_png
-from markers.products.sheets import paragraph
 from render.svg import Area, Line, PageItem, Text, geometry_path, page_svg
 
 __all__ = ["MapLayout", "map_items", "plan_map_svg", "plan_map_bytes", "numbered_findings"]

@@ -21,22 +21,30 @@ import os
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from shapely.geometry import Point, mapping
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
 from markers.errors import WsmarkError
-from markers.plan.model import (OUTCOMES, Application, Decision, Party, Plan, PlanMarker,
-                                PlanReport, Role)
+from markers.plan.model import (
+    OUTCOMES,
+    Application,
+    Decision,
+    Party,
+    Plan,
+    PlanMarker,
+    PlanReport,
+    Role,
+)
 from markers.plan.project import geodesic
-from render.pdf import combine_pdfs
 from markers.products.plan_map import numbered_findings, plan_map_svg
-from render.raster import svgs_to_pdfs
 from markers.products.sheets import paragraph
+from render.pdf import combine_pdfs
+from render.raster import svgs_to_pdfs
 from render.svg import Area, Line, PageItem, Placed, Text, page_svg
 
 __all__ = ["dms", "compass", "packet_pages", "packet_pdf", "plan_kml", "plan_gpx",

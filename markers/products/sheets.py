@@ -21,17 +21,27 @@ from shapely.affinity import affine_transform
 from shapely.geometry import Polygon
 
 from markers.core.artwork import Artwork
-from markers.core.spec import Dimension
 from markers.core.colors import MAX_DISTANCE, PALETTE, REFERENCES
 from markers.core.design import Design
-from markers.errors import WsmarkError
 from markers.core.pack import Kind, Pack
+from markers.core.spec import Dimension
+from markers.errors import WsmarkError
+from markers.runtime.parallel import pmap
 from render.callouts import (
-    INK, LANE, LANE_GAP, SMALL, THIN, View, arrow, callouts, footprint, lane_count, lane_spans,
+    INK,
+    LANE,
+    LANE_GAP,
+    SMALL,
+    THIN,
+    View,
+    arrow,
+    callouts,
+    footprint,
+    lane_count,
+    lane_spans,
     pack_lanes,
 )
 from render.paper import PAPERS, STANDARD_SIZES
-from markers.runtime.parallel import pmap
 from render.pdf import combine_pdfs
 from render.raster import pages_to_pdfs
 from render.svg import Area, Line, PageItem, Placed, Text, geometry_path, page_svg

@@ -22,8 +22,8 @@ from pathlib import Path
 from markers.core.artwork import Artwork
 from markers.errors import UnreadableDrawing
 from markers.read.isolate import isolating
-from markers.read.linework import hairline_drawing
 from markers.read.limits import read_limited
+from markers.read.linework import hairline_drawing
 from markers.read.sniff import FORMAT_NAMES, refuse_unreadable, sniff
 from markers.read.svg.walk import read_svg_bytes
 

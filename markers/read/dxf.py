@@ -55,10 +55,20 @@ from markers.core.colors import PALETTE, classify
 from markers.core.quiet import hush
 from markers.errors import UnreadableDrawing
 from markers.read.limits import (
-    DXF_MAX_ENTITIES, DXF_MAX_INSERT_DEPTH, FLATTEN_TOL_IN, Budget,
+    DXF_MAX_ENTITIES,
+    DXF_MAX_INSERT_DEPTH,
+    FLATTEN_TOL_IN,
+    Budget,
 )
 from markers.read.linework import (
-    ASIDE, SHEET, Outline, join_pieces, layer_film, layer_role, line_drawing, shells,
+    ASIDE,
+    SHEET,
+    Outline,
+    join_pieces,
+    layer_film,
+    layer_role,
+    line_drawing,
+    shells,
 )
 from markers.read.outlines import affine, apply, fill_area, flatten, stroke_area
 from markers.read.paint import artwork, guarded_read, pen, to_hex

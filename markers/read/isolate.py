@@ -24,7 +24,8 @@ import pickle
 import select
 import signal
 import time
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from markers.core.alone import import_alone
 from markers.core.budget import cpu_left, die_with_parent

@@ -16,10 +16,10 @@ or direction the outlines were drawn in.
 from __future__ import annotations
 
 import re
-from typing import cast
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import shapely

@@ -56,8 +56,8 @@ import ctypes
 import json
 import re
 import zlib
-from functools import partial
 from collections import Counter
+from functools import partial
 
 import numpy as np
 import shapely
@@ -69,14 +69,20 @@ from markers.core import declared
 from markers.core.artwork import Artwork, LegendItem
 from markers.core.colors import classify
 from markers.errors import UnreadableDrawing
+from markers.read.limits import (
+    FLATTEN_TOL_IN,
+    MAX_FILE_BYTES,
+    PDF_MAX_CHARS,
+    PDF_MAX_FORM_DEPTH,
+    PDF_MAX_INFLATED_BYTES,
+    PDF_MAX_OBJECTS,
+    PDF_MAX_PAGES,
+    Budget,
+)
+from markers.read.outlines import affine, apply, clipped_away, fill_area, flatten, stroke_area
+from markers.read.paint import artwork, guarded_read, pen, to_hex
 from markers.read.pdf_text import PageText, Pdfium, segment_ops
 from markers.read.svg.declared import declared_in_text
-from markers.read.limits import (
-    FLATTEN_TOL_IN, MAX_FILE_BYTES, PDF_MAX_CHARS, PDF_MAX_FORM_DEPTH, PDF_MAX_INFLATED_BYTES,
-    PDF_MAX_OBJECTS, PDF_MAX_PAGES, Budget,
-)
-from markers.read.paint import artwork, guarded_read, pen, to_hex
-from markers.read.outlines import affine, apply, clipped_away, fill_area, flatten, stroke_area
 
 __all__ = ["read_pdf_bytes", "COLOR_MANAGEMENT", "SCAN_SHARE"]
 

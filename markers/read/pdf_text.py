@@ -25,8 +25,9 @@ from __future__ import annotations
 import ctypes
 import math
 import unicodedata
+from collections.abc import Callable
 from functools import partial
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import shapely

@@ -30,8 +30,9 @@ import signal
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence, cast
+from typing import Any, cast
 
 from markers.errors import WsmarkError
 from markers.runtime.budget import DEFAULT_LIMITS, POLL_S, Limits, peak_rss_mb

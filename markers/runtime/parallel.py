@@ -4,7 +4,8 @@ cores; untrusted work goes through the budgeted pool instead (``markers.runtime.
 from __future__ import annotations
 
 import os
-from typing import Callable, Iterator, Sequence, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 
 from markers.core.budget import die_with_parent
 

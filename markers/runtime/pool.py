@@ -26,14 +26,20 @@ import resource
 import select
 import signal
 import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.context import ForkContext, ForkServerContext
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import TypeVar
 
 from markers.core.budget import begin_job, cpu_used, die_with_parent
 from markers.runtime.budget import (
-    DEFAULT_LIMITS, POLL_S, Limits, TreeCPU, peak_rss_mb, reset_peak,
+    DEFAULT_LIMITS,
+    POLL_S,
+    Limits,
+    TreeCPU,
+    peak_rss_mb,
+    reset_peak,
 )
 
 __all__ = ["Outcome", "Worker", "budgeted_imap", "death"]

@@ -11,8 +11,8 @@ import re
 import shutil
 from pathlib import Path
 
-from markers.errors import WsmarkError
 from markers.core.shown import quoted
+from markers.errors import WsmarkError
 from markers.runtime.atomic import make_dir
 from markers.runtime.stale import remove_stale, temp_path
 

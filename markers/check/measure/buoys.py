@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any, cast
 from dataclasses import replace
+from typing import Any, cast
 
 import numpy as np
 import shapely
@@ -38,18 +38,29 @@ from shapely import unary_union
 from shapely.geometry import LineString, MultiPolygon, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from markers.core import geometry as geo
-from markers.core.artwork import Artwork, Layer, Shape
-from markers.core.colors import ColorMatch
 from markers.check.measure.bands import EDGE_IN, edge_color, edge_runs
 from markers.check.measure.common import (
-    AidFace, Band, BuoyFacts, Display, Drawing, Facts, Lettering, Measuring, Reflector,
-    bbox_of, enclosed_by, family_geometry, legend_facts,
+    AidFace,
+    Band,
+    BuoyFacts,
+    Display,
+    Drawing,
+    Facts,
+    Lettering,
+    Measuring,
+    Reflector,
+    bbox_of,
+    enclosed_by,
+    family_geometry,
+    legend_facts,
 )
 from markers.check.measure.faces import measure_face
 from markers.check.measure.reading import read_identification, read_lines
 from markers.check.measure.reflector import drawn_reflector
 from markers.check.measure.waterline import drawn_waterline
+from markers.core import geometry as geo
+from markers.core.artwork import Artwork, Layer, Shape
+from markers.core.colors import ColorMatch
 from markers.core.shapes import fit_circle, polygons
 
 __all__ = ["SHAPES", "drawn_waterline", "looks_like_buoy", "measure_buoy"]

@@ -257,7 +257,7 @@ class Facts:
     flag: FlagFacts = FlagFacts()
     curvature: str | None = None
     curvature_basis: str | None = None
-    faces: tuple["Facts", ...] = ()
+    faces: tuple[Facts, ...] = ()
 
     def bbox(self) -> tuple[float, float, float, float] | None:
         geom = self.symbol.outer or self.buoy.body or self.display.panel

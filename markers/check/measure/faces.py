@@ -8,8 +8,8 @@ judges both. Nothing here decides pass or fail; a pack's rules do.
 from __future__ import annotations
 
 import math
-from itertools import pairwise
 import statistics
+from itertools import pairwise
 from typing import Literal
 
 import numpy as np
@@ -19,17 +19,28 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.check.measure.common import (
-    NOT_DRAWN, AidFace, Display, Drawing, Facts, LegendFact, Lettering, Measuring, SymbolFacts,
-    bbox_of, enclosed_by, family_geometry, legend_facts,
+    NOT_DRAWN,
+    AidFace,
+    Display,
+    Drawing,
+    Facts,
+    LegendFact,
+    Lettering,
+    Measuring,
+    SymbolFacts,
+    bbox_of,
+    enclosed_by,
+    family_geometry,
+    legend_facts,
 )
 from markers.check.measure.display import inferred_display_area
 from markers.check.measure.permit import split_label
-from markers.check.measure.statements import ANY_KIND, Statement
 from markers.check.measure.reading import read_identification, read_legend, read_lines
+from markers.check.measure.statements import ANY_KIND, Statement
 from markers.core.artwork import Artwork
 from markers.core.colors import OTHER, ColorMatch
-from markers.core.spec import Law
 from markers.core.shapes import SPECK, extreme_quad, fit_circle, polygons, radii, shape_of
+from markers.core.spec import Law
 
 __all__ = ["SHAPES", "measure_face", "side_angles"]
 

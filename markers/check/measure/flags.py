@@ -12,11 +12,18 @@ from shapely import minimum_rotated_rectangle, unary_union
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from markers.check.measure.common import (
+    Display,
+    Drawing,
+    Facts,
+    FlagFacts,
+    Measuring,
+    Stripe,
+    bbox_of,
+    family_geometry,
+)
 from markers.core.artwork import Artwork
 from markers.core.colors import ColorMatch
-from markers.check.measure.common import (
-    Display, Drawing, Facts, FlagFacts, Measuring, Stripe, bbox_of, family_geometry,
-)
 from markers.core.shapes import polygons
 
 __all__ = ["SHAPES", "looks_like_flag", "measure_flag"]

@@ -24,11 +24,12 @@ spaces and line breaks lost) that the bench feeds it in place of an engine.
 from __future__ import annotations
 
 import math
-from itertools import pairwise
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely

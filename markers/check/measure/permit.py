@@ -26,8 +26,8 @@ from markers.check.measure.common import LegendFact, legend_facts
 from markers.check.measure.reading import read_lines
 from markers.core.artwork import Artwork
 from markers.core.permit_id import is_permit_id
-from markers.core.spec import Law
 from markers.core.shapes import polygons
+from markers.core.spec import Law
 
 __all__ = ["split_label"]
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import bisect
 import codecs
+import pyexpat
 import re
 import zlib
 from dataclasses import dataclass
@@ -35,13 +36,18 @@ from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 import defusedxml
 import defusedxml.ElementTree as safe_et
-import pyexpat
 
 from markers.core.shown import quoted
 from markers.errors import UnreadableDrawing
 from markers.read.limits import (
-    MAX_ELEMENTS, MAX_ENTITIES, MAX_ENTITY_CHARS, MAX_ENTITY_EXPANSION, MAX_FILE_BYTES,
-    MAX_NESTING, MAX_USE_DEPTH, MAX_USES,
+    MAX_ELEMENTS,
+    MAX_ENTITIES,
+    MAX_ENTITY_CHARS,
+    MAX_ENTITY_EXPANSION,
+    MAX_FILE_BYTES,
+    MAX_NESTING,
+    MAX_USE_DEPTH,
+    MAX_USES,
 )
 
 __all__ = ["SafeDocument", "safe_document", "local_name", "href_of"]

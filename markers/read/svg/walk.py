@@ -55,21 +55,53 @@ from markers.core.quiet import ARITHMETIC
 from markers.core.shown import quoted
 from markers.core.units import MAX_PLAUSIBLE_IN
 from markers.errors import UnreadableDrawing
-from markers.read.linework import ASIDE, Outline, layer_role, line_drawing
-from markers.read.svg.declared import cut_film, declared_in_text, design_record, root_desc
-from markers.read.limits import read_limited
-from markers.read.limits import FLATTEN_TOL_IN, MAX_COORD_IN, MAX_NESTING, MAX_USE_DEPTH, Budget
-from markers.read.paint import check_option, layers, pen
-from markers.read.outlines import (
-    EMPTY, Subpath, affine, apply, clipped_away, dedupe, ellipse_ops, fill_area, flatten,
-    implausible,
-    out_of_range, parse_path_data, rect_ops, stroke_area,
+from markers.read.limits import (
+    FLATTEN_TOL_IN,
+    MAX_COORD_IN,
+    MAX_NESTING,
+    MAX_USE_DEPTH,
+    Budget,
+    read_limited,
 )
+from markers.read.linework import ASIDE, Outline, layer_role, line_drawing
+from markers.read.outlines import (
+    EMPTY,
+    Subpath,
+    affine,
+    apply,
+    clipped_away,
+    dedupe,
+    ellipse_ops,
+    fill_area,
+    flatten,
+    implausible,
+    out_of_range,
+    parse_path_data,
+    rect_ops,
+    stroke_area,
+)
+from markers.read.paint import check_option, layers, pen
+from markers.read.svg.declared import cut_film, declared_in_text, design_record, root_desc
 from markers.read.svg.safety import SafeDocument, href_of, local_name, safe_document
 from markers.read.svg.style import (
-    INITIAL, NUMBERS, PROPS, Stylesheet, css_color, first_length, font_size, is_paint,
-    parse_declarations, parse_fraction, parse_length, parse_physical, parse_transform,
-    parse_viewbox, scale_matrix, translate, unit_size, viewbox_matrix,
+    INITIAL,
+    NUMBERS,
+    PROPS,
+    Stylesheet,
+    css_color,
+    first_length,
+    font_size,
+    is_paint,
+    parse_declarations,
+    parse_fraction,
+    parse_length,
+    parse_physical,
+    parse_transform,
+    parse_viewbox,
+    scale_matrix,
+    translate,
+    unit_size,
+    viewbox_matrix,
 )
 
 __all__ = ["read_svg", "read_svg_bytes"]

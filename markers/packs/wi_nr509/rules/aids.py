@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from markers.build.proportions import EQUILATERAL
 from markers.check.engine import Hit, Judge, Tolerance, color_is, unjudged
@@ -10,7 +10,10 @@ from markers.check.measure.faces import Facts
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
 from markers.packs.wi_nr509.rules.regulatory import (
-    judged_kind, shape_words, stroke_hits, undecoded,
+    judged_kind,
+    shape_words,
+    stroke_hits,
+    undecoded,
 )
 from markers.packs.wi_nr509.validation import ws_id_parts, ws_id_wanted
 

@@ -8,7 +8,7 @@ mooring and race course buoys of (7).
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from markers.check.engine import EPSILON, Hit, Judge, Tolerance, color_is, unjudged
 from markers.check.measure.common import Band

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from markers.check.engine import Hit, Judge, Tolerance, color_is
 from markers.check.measure.faces import Facts
 from markers.packs.wi_nr509.law import rule
+
 #: A drawing whose size is below this share of what the law asks is not drawn at actual
 #: size (wsmark practice): one error says so, never a pass with a size warning.
 ACTUAL_SIZE_SHARE = 0.25

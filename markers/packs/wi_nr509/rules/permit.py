@@ -3,7 +3,7 @@ label its design declares, where and as large as wsmark letters it."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shapely.geometry import box
 

@@ -4,7 +4,7 @@ line drawing's paint was read."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from markers.check.engine import Hit, Judge
 from markers.check.measure.common import Facts

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import Iterator, Sequence
 
 from markers.build.proportions import legend_min_cap
 from markers.check.engine import Hit, Judge, Tolerance, color_is, unjudged
