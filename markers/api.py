@@ -1082,7 +1082,7 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
         several = len(report.markers) > 1
         result.overlay = [repair.overlay_svg(page, on, result.changes + result.cannot, picture,
                                              several)
-                          for n, (page, picture) in enumerate(zip(pages, under))
+                          for n, (page, picture) in enumerate(zip(pages, under, strict=True))
                           if (on := [p for p in placed if p.page == n])]
         result.marked = annotate_pages(report, pages, data, name)
     return result
@@ -1103,7 +1103,7 @@ def fix_file(path: str | Path, suffix: str, options: CheckOptions | None = None,
     outcome = next(budgeted_imap(_fix_path, [job], 1, budget or Limits()))
     if outcome.overrun is not None:
         raise UnreadableDrawing(f"{short_name(str(path))}: {outcome.overrun}")
-    made, value = outcome.value
+    made, value = cast(tuple[str, Any], outcome.value)
     if made == "error":
         raise WsmarkError(value)
     return value

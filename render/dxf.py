@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from shapely.geometry import Point, Polygon
+from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
@@ -214,7 +214,7 @@ def cut_dxf(fab: Fabrication) -> bytes:
 
 
 
-def _upgraded(old: object) -> object:
+def _upgraded(old: Any) -> Any:
     """An R2010 document holding ``old``'s drawing (an R12 or R2000 file's), units
     kept."""
     import ezdxf
@@ -228,11 +228,105 @@ def _upgraded(old: object) -> object:
     return new
 
 
+class _Redraw:
+    """A DXF document being written in a drawing's own units: ``place`` takes page
+    inches to them (``to_dxf``: X = a x + b y + c, Y = d x + e y + f)."""
+
+    def __init__(self, doc: Any, to_dxf: tuple[float, ...], inches_per_unit: float) -> None:
+        self.doc, self.msp = doc, doc.modelspace()
+        self.matrix = [to_dxf[0], to_dxf[1], to_dxf[3], to_dxf[4], to_dxf[2], to_dxf[5]]
+        self.size = 1 / inches_per_unit
+
+    def place(self, g: BaseGeometry) -> BaseGeometry:
+        from shapely import affinity
+
+        return affinity.affine_transform(g, self.matrix)
+
+    def clear(self, cleared: Sequence[tuple[float, float, float, float]]) -> None:
+        """Drop the entities lying wholly inside a ``cleared`` box (page inches)."""
+        from ezdxf import bbox
+
+        boxes = [self.place(box(*bounds)) for bounds in cleared]
+        for entity in list(self.msp):
+            found = bbox.extents([entity])
+            if found.has_data and any(area.contains(box(
+                    found.extmin.x, found.extmin.y, found.extmax.x, found.extmax.y))
+                    for area in boxes):
+                self.msp.delete_entity(entity)
+
+    def layer(self, name: str, hex_: str | None = None, plots: bool = True) -> None:
+        if name not in self.doc.layers:
+            entry = self.doc.layers.add(name, color=ACI.get(name, 7))
+            if hex_:
+                entry.rgb = _rgb(hex_)
+            if not plots:
+                entry.dxf.plot = 0
+
+    def hatch(self, geometry: BaseGeometry, layer: str, hex_: str) -> None:
+        """``geometry`` (page inches) as solid HATCHes in true color on ``layer``."""
+        for polygon in getattr(geometry, "geoms", [geometry]):
+            if polygon.geom_type != "Polygon" or polygon.is_empty:
+                continue
+            entity = self.msp.add_hatch(dxfattribs={"layer": layer})
+            entity.rgb = _rgb(hex_)
+            for ring in (polygon.exterior, *polygon.interiors):
+                placed = self.place(Polygon(ring))
+                assert isinstance(placed, Polygon)  # an affine map keeps a ring's polygon
+                entity.paths.add_polyline_path(list(placed.exterior.coords)[:-1],
+                                               is_closed=True)
+
+    def text(self, words: str, x: float, y: float, cap: float, layer: str) -> None:
+        self.layer(layer)
+        at = self.place(Point(x, y))
+        assert isinstance(at, Point)
+        self.msp.add_text(words, height=cap * self.size,
+                          dxfattribs={"layer": layer, "insert": (at.x, at.y)})
+
+    def guide(self, name: str, geometry: BaseGeometry) -> None:
+        """A guide (page inches) as LWPOLYLINEs on a layer of its name that does not plot."""
+        self.layer(name, plots=False)
+        drawn = self.place(geometry)
+        if drawn.geom_type == "LineString":
+            self.msp.add_lwpolyline(list(drawn.coords), dxfattribs={"layer": name})
+            return
+        for part in getattr(drawn, "geoms", [drawn]):
+            self.msp.add_lwpolyline(list(part.exterior.coords)[:-1], close=True,
+                                    dxfattribs={"layer": name})
+
+    def furniture(self, art: Artwork) -> None:
+        """What was read of the vendor's drawing, drawn anew: fills and lettering."""
+        for layer_ in art.layers:
+            self.layer(f"vendor-{layer_.color}", layer_.hex)
+            for shape in layer_.shapes:
+                self.hatch(shape.geometry, f"vendor-{layer_.color}", layer_.hex)
+        for item in art.legends:
+            if item.text:
+                x0, _, _, y1 = item.box.bounds
+                self.text(item.text, x0, y1, item.cap_height, "vendor-text")
+
+    def marker(self, art: Artwork, x: float, y: float, scale: float, guides: Sequence[str]
+               ) -> None:
+        """A rebuilt marker, its origin at ``x``, ``y`` page inches, ``scale`` times."""
+        from shapely import affinity
+
+        def moved(g: BaseGeometry) -> BaseGeometry:
+            return affinity.affine_transform(g, [scale, 0, 0, scale, x, y])
+
+        for layer_ in art.layers:
+            self.layer(layer_.color, layer_.hex)
+            for shape in layer_.shapes:
+                self.hatch(moved(shape.geometry), layer_.color, layer_.hex)
+        for name in guides:
+            guide = art.features.get(name)
+            if guide is not None and not guide.is_empty:
+                self.guide(name, moved(guide))
+
+
 def fixed_dxf(original: bytes | None, to_dxf: tuple[float, ...], inches_per_unit: float,
               cleared: list[tuple[float, float, float, float]],
               markers: list[tuple[Artwork, float, float, float]],
               furniture: Artwork | None = None, design: str | None = None,
-              said: list[tuple[str, float, float, float]] = ()) -> bytes:
+              said: Sequence[tuple[str, float, float, float]] = ()) -> bytes:
     """A repaired DXF (``wsmark fix``): the vendor's drawing (``original``, whose
     entities lying wholly inside a ``cleared`` box are the markers it replaces and are
     dropped; else ``furniture``, what was read of it, drawn anew) and each rebuilt
@@ -249,90 +343,24 @@ def fixed_dxf(original: bytes | None, to_dxf: tuple[float, ...], inches_per_unit
     import_alone("ezdxf")  # it reads no file of the user's (markers.core.alone)
     hush("ezdxf")
     import ezdxf
-    from ezdxf import bbox, units
-    from shapely import affinity
-
-    a, b, c, d, e, f = to_dxf
-
-    def place(g):
-        return affinity.affine_transform(g, [a, b, d, e, c, f])
+    from ezdxf import recover, units
 
     if original is not None:
-        from ezdxf import recover
-
         doc, _ = recover.read(io.BytesIO(original))
         if doc.dxfversion < "AC1018":  # R12 holds no HATCH, R2000 no true color: its
             doc = _upgraded(doc)  # drawing goes into an R2010 document
-        msp = doc.modelspace()
-        boxes = [place(Polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])) for x0, y0, x1, y1
-                 in cleared]
-        for entity in list(msp):
-            found = bbox.extents([entity])
-            if found.has_data and any(area.contains(Polygon([
-                    (found.extmin.x, found.extmin.y), (found.extmax.x, found.extmin.y),
-                    (found.extmax.x, found.extmax.y), (found.extmin.x, found.extmax.y)]))
-                    for area in boxes):
-                msp.delete_entity(entity)
+        out = _Redraw(doc, to_dxf, inches_per_unit)
+        out.clear(cleared)
     else:
         doc = ezdxf.new("R2010", units=units.IN if inches_per_unit == 1 else units.MM)
-        msp = doc.modelspace()
-    size = 1 / inches_per_unit
-
-    def hatch(geometry, layer: str, hex_: str) -> None:
-        for polygon in getattr(geometry, "geoms", [geometry]):
-            if polygon.geom_type != "Polygon" or polygon.is_empty:
-                continue
-            entity = msp.add_hatch(dxfattribs={"layer": layer})
-            entity.rgb = _rgb(hex_)
-            for ring in (polygon.exterior, *polygon.interiors):
-                entity.paths.add_polyline_path(list(place(Polygon(ring)).exterior.coords)[:-1],
-                                               is_closed=True)
-
-    def layer(name: str, hex_: str | None = None, plots: bool = True) -> None:
-        if name not in doc.layers:
-            entry = doc.layers.add(name, color=ACI.get(name, 7))
-            if hex_:
-                entry.rgb = _rgb(hex_)
-            if not plots:
-                entry.dxf.plot = 0
-
-    def text(words: str, x: float, y: float, cap: float, layer_name: str) -> None:
-        layer(layer_name)
-        at = place(Point(x, y))
-        msp.add_text(words, height=cap * size, dxfattribs={"layer": layer_name,
-                                                           "insert": (at.x, at.y)})
-
+        out = _Redraw(doc, to_dxf, inches_per_unit)
     for words, x, y, cap in said:
-        text(words, x, y, cap, "wsmark-notes")
+        out.text(words, x, y, cap, "wsmark-notes")
     if furniture is not None:
-        for layer_ in furniture.layers:
-            layer(f"vendor-{layer_.color}", layer_.hex)
-            for shape in layer_.shapes:
-                hatch(shape.geometry, f"vendor-{layer_.color}", layer_.hex)
-        for item in furniture.legends:
-            if item.text:
-                x0, _, _, y1 = item.box.bounds
-                text(item.text, x0, y1, item.cap_height, "vendor-text")
+        out.furniture(furniture)
+    guides = GUIDES if design is not None else ("permit-label", "reflector")
     for art, x, y, scale in markers:
-        def moved(g, x=x, y=y, scale=scale):
-            return affinity.affine_transform(g, [scale, 0, 0, scale, x, y])
-
-        for layer_ in art.layers:
-            layer(layer_.color, layer_.hex)
-            for shape in layer_.shapes:
-                hatch(moved(shape.geometry), layer_.color, layer_.hex)
-        for name in GUIDES if design is not None else ("permit-label", "reflector"):
-            guide = art.features.get(name)
-            if guide is None or guide.is_empty:
-                continue
-            layer(name, plots=False)
-            drawn = place(moved(guide))
-            if drawn.geom_type == "LineString":
-                msp.add_lwpolyline(list(drawn.coords), dxfattribs={"layer": name})
-            else:
-                for part in getattr(drawn, "geoms", [drawn]):
-                    msp.add_lwpolyline(list(part.exterior.coords)[:-1], close=True,
-                                       dxfattribs={"layer": name})
+        out.marker(art, x, y, scale, guides)
     if design is not None:
         doc.header.custom_vars.append("design", design)
     stream = io.StringIO()

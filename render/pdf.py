@@ -68,14 +68,17 @@ def fixed_pdf(sheets: list[Sheet]) -> bytes:
             head = b"q " + _clip_ops(sheet.kept, sheet.height) + b" W n " + " ".join(
                 f"{v:.6f}" for v in sheet.cm).encode() + b" cm\n"
             content = ContentStream(None, writer)
-            content.set_data(head + page.get_contents().get_data() + b"\nQ\n")
+            old = page.get_contents()
+            content.set_data(head + (old.get_data() if old is not None else b"") + b"\nQ\n")
             page.replace_contents(content)
             for key in ("/CropBox", "/TrimBox", "/BleedBox", "/ArtBox", "/Rotate"):
                 page.pop(NameObject(key), None)
             page.mediabox = RectangleObject((0, 0, *size))
         page.merge_page(over.pages[0])
-        mine = decode(str((over.metadata or {}).get(f"/{PDF_KEY}", "") or ""))
-        declared.update({number: d for d in mine.values()})
+        meta = over.metadata
+        mine = decode(str(meta.get(f"/{PDF_KEY}") or "") if meta is not None else "")
+        if mine:  # the overlay is one page: its one declaration is this page's
+            declared[number] = next(iter(mine.values()))
     if declared:
         writer.add_metadata({f"/{PDF_KEY}": encode(declared)})
     writer.add_metadata({"/Title": "the compliant version of a proof (wsmark fix)",

@@ -381,7 +381,7 @@ SVG_NS = "http://www.w3.org/2000/svg"
 _NAMING = ("id", "{http://www.inkscape.org/namespaces/inkscape}label", "data-name")
 
 
-def _unnamed(element) -> None:
+def _unnamed(element: Any) -> None:
     """The vendor's names of features (``display-area``, ``waterline`` ...) renamed
     ``vendor-...``: the markers they named are replaced, and the rebuilt ones name their
     own."""
@@ -420,7 +420,7 @@ def _guides(drawing: svgwrite.Drawing, art: Artwork, named: bool, at: tuple[floa
                                  stroke=WATERLINE_STROKE, stroke_width=fmt(WATERLINE_WIDTH)))
 
 
-def _redrawn_text(drawing: svgwrite.Drawing, group, art: Artwork) -> None:
+def _redrawn_text(drawing: svgwrite.Drawing, group: Any, art: Artwork) -> None:
     """The lettering of a drawing redrawn from what was read: exact glyphs (a PDF's
     text) as paths, text whose glyphs were not read (SVG ``<text>``, DXF TEXT) as text
     where it stood."""

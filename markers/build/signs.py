@@ -116,7 +116,7 @@ def _with_room(lay_out: Callable[[Design, Build], Artwork], design: Design,
                 return False
             return True
 
-        h = design.display_height
+        h, _ = design.sized()
         raise DesignError(err.advised(_least(h, ADVICE_REACH * h, works)), err.field) from None
 
 
@@ -272,15 +272,16 @@ def rectangle_symbol(law: Law, cx: float, cy: float, h: float, t: float, outer_w
     return Symbol(outer, inner, outer.difference(inner), None, dims)
 
 
-def _inside_legend(design: Design, inner: Polygon, required: bool, what: str,
+def _inside_legend(design: Design, legend: str, inner: Polygon, required: bool, what: str,
                    build: Build) -> Block | None:
-    """Fit the legend inside the symbol's white center, or say why it cannot be."""
-    law, h = build.law, design.display_height
+    """Fit ``legend`` (the design's) inside the symbol's white center, or say why it
+    cannot be."""
+    law, (h, _) = build.law, design.sized()
     low = legend_min_cap(law, h)
-    block = fit_block(design.legend, inner, low, h * INSIDE_MAX_CAP, drawn=build.drawn)
+    block = fit_block(legend, inner, low, h * INSIDE_MAX_CAP, drawn=build.drawn)
     if block is None and required:
         raise _NoRoom(
-            f"legend {quoted(design.legend)} does not fit inside the {what} at the {low:.2f} "
+            f"legend {quoted(legend)} does not fit inside the {what} at the {low:.2f} "
             f"in minimum legible cap height ({law.requirement('legend_min_fraction').ref}, "
             f"after {law.clause('regulatory_letters')})", "shorten it",
             "break it with '|'", *(["allow a wider sign (--max-width)"]
@@ -359,10 +360,11 @@ def _refuse_tall(design: Design, law: Law, texts: dict[str, tuple[str, str]], h:
     need = _least(least_width, max(least_width, widest) + ADVICE_STEP, within)
     if need is None:
         return
-    field, text = texts.get("below", texts.get("above"))
-    raise DesignError(f"{_words(field)} {quoted(text)} makes the sign {width:.2f} x {total:.2f} in, "
-                      f"taller than {MAX_TALL:g} times its width: it needs at least "
-                      f"{need:g} in of width; give --max-width {need:g} or --force", field=field)
+    field, text = texts["below"] if "below" in texts else texts["above"]
+    raise DesignError(f"{_words(field)} {quoted(text)} makes the sign {width:.2f} x "
+                      f"{total:.2f} in, taller than {MAX_TALL:g} times its width: it needs at "
+                      f"least {need:g} in of width; give --max-width {need:g} or --force",
+                      field=field)
 
 
 def _max_width(design: Design, natural: float) -> float:
@@ -393,11 +395,11 @@ def _sign(design: Design, build: Build, symbol_at: Callable[[float, float, float
     law = build.law
     design.validate(law, build.as_declared)
     inside = build.kind(design.kind).look.words
-    h, legend = design.display_height, design.legend
+    (h, _), legend = design.sized(), design.legend
     probe = symbol_at(0.0, 0.0, h)
     block = None
     if legend and inside != "never":
-        block = _inside_legend(design, inner_at(h) if inner_at else probe.inner,
+        block = _inside_legend(design, legend, inner_at(h) if inner_at else probe.inner,
                                inside == "must", what, build)
     sym_w = probe.outer.bounds[2] - probe.outer.bounds[0]
     side = h * law.req("sign_side_margin")
@@ -435,7 +437,7 @@ def _sign(design: Design, build: Build, symbol_at: Callable[[float, float, float
             blocks.append(set_block(bands[name][0], bands[name][1], cx, y, build.drawn))
             wheres.append(name)
     display = box(0, top, width, top + h)
-    features = {"display-area": display, "symbol": symbol.outer,
+    features: dict[str, BaseGeometry] = {"display-area": display, "symbol": symbol.outer,
                 "symbol-interior": symbol.inner}
     if symbol.cross is not None:
         features["cross"] = symbol.cross
@@ -445,7 +447,7 @@ def _sign(design: Design, build: Build, symbol_at: Callable[[float, float, float
         features["above-band"] = box(0, 0, width, top - margin)
     _d = law.dimension
     dims = [_d("display area height H", h, "in", "display_min"), *symbol.dimensions]
-    for b, where in zip(blocks, wheres):
+    for b, where in zip(blocks, wheres, strict=True):
         dims.append(_d(f"legend cap height ({where}), black block letters", b.cap_height,
                        "in", law.clause("regulatory_letters")))
     total = top + h + band_h
@@ -480,7 +482,7 @@ def build_diamond(design: Design, build: Build) -> Artwork:
 
 def _diamond(design: Design, build: Build) -> Artwork:
     law, look = build.law, build.kind(design.kind).look
-    h, t, clause = design.display_height, design.outline, build.kind(design.kind).ref.clause
+    (h, t), clause = design.sized(), build.kind(design.kind).ref.clause
     art = _sign(design, build,
                 lambda x, y, hh: diamond_symbol(law, x, y, hh, t, look.cross, clause), "diamond")
     if not look.cross:
@@ -502,7 +504,8 @@ def build_circle(design: Design, build: Build) -> Artwork:
 
 
 def _circle(design: Design, build: Build) -> Artwork:
-    law, clause, t = build.law, build.kind(design.kind).ref.clause, design.outline
+    law, clause = build.law, build.kind(design.kind).ref.clause
+    _, t = design.sized()
     return _sign(design, build, lambda x, y, hh: circle_symbol(law, x, y, hh, t, clause),
                  "circle", round_symbol=True)
 
@@ -514,10 +517,11 @@ def build_rectangle(design: Design, build: Build) -> Artwork:
 
 def _rectangle(design: Design, build: Build) -> Artwork:
     law, clause = build.law, build.kind(design.kind).ref.clause
-    h, t = design.display_height, design.outline
+    h, t = design.sized()
     width = 0.0
     probe_at = None
-    if design.legend and design.legend.strip():
+    legend = design.legend
+    if legend and legend.strip():
         def probe_at(hh: float) -> Polygon:
             """The white inside the rectangle at display height ``hh``, as wide as the
             sign may be: --max-width, else the square, widened for the longest word."""
@@ -525,12 +529,13 @@ def _rectangle(design: Design, build: Build) -> Artwork:
             limit = _max_width(replace(design, display_height=hh), outer_h + 2 * side)
             if design.max_width is None:  # wrap within the square; widen for a long word
                 cap = max(legend_min_cap(law, hh), hh * BAND_CAP)
-                word = max(text_width(w, cap) for w in design.legend.replace("|", " ").split())
+                word = max(text_width(w, cap) for w in legend.replace("|", " ").split())
                 limit = max(limit, word + 2 * MARGIN * cap + 2 * t + 2 * side)
             return geo.rect(0, 0, limit - 2 * side - 2 * t,
                             hh * law.req("symbol_fraction") - t)
 
-        block = _inside_legend(design, probe_at(h), True, "rectangle", build)
+        block = _inside_legend(design, legend, probe_at(h), True, "rectangle", build)
+        assert block is not None  # required: a legend that does not fit is refused
         pad = MARGIN * block.cap_height
         widest = max(line.box.bounds[2] - line.box.bounds[0] for line in block.lines)
         width = widest + 2 * pad + 2 * t

@@ -70,8 +70,8 @@ def meant(facts: Facts, art: Artwork, kinds: Mapping[str, Kind]) -> Meant:
     if kind.family == "flag":
         fields.update(flag_height=_size(facts.flag.height), flag_length=_size(facts.flag.length))
     height = facts.display.height if kind.display_area else None
-    design = Design(kind.name, _size(height), **{k: v for k, v in fields.items()
-                                                 if v is not None})
+    design = Design(kind.name, _size(height),
+                    **{k: v for k, v in fields.items() if v is not None})  # type: ignore[arg-type]  # fields are Design's, read per kind
     return Meant(design, how, anchor, extent, facts.display.basis)
 
 
@@ -117,7 +117,8 @@ def _anchor(facts: Facts, art: Artwork) -> tuple[str, Box]:
         x0, _, x1, _ = facts.buoy.body.bounds
         return "waterline", (x0, facts.buoy.waterline, x1, facts.buoy.waterline)
     if facts.display.area is not None:
-        return "display-area", tuple(facts.display.area.bounds)
+        x0, y0, x1, y1 = facts.display.area.bounds
+        return "display-area", (x0, y0, x1, y1)
     return "painted", art.painted_box()
 
 

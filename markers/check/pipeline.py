@@ -196,10 +196,11 @@ def check_pages(data: bytes, name: str, options: CheckOptions, pack: Pack,
                 keep: list[Measured] | None = None) -> tuple[FileReport, list[Artwork]]:
     """Judge one input, with the Artwork of every page (at a stated scale, as measured;
     none when unreadable); ``keep`` (when given) receives each marker's Facts and
-    Artwork, in the report's order (for a repair, which rebuilds what they mean). An unreadable or hostile input gives verdict 'error' on one
-    short line (its name with control characters escaped), never raises. Numpy and
-    shapely warnings are raised as errors, so none reaches stderr. Memory trouble is
-    raised: the budgeted worker running the check reports it against its budget."""
+    Artwork, in the report's order (for a repair, which rebuilds what they mean). An
+    unreadable or hostile input gives verdict 'error' on one short line (its name with
+    control characters escaped), never raises. Numpy and shapely warnings are raised as
+    errors, so none reaches stderr. Memory trouble is raised: the budgeted worker
+    running the check reports it against its budget."""
     shown = short_name(name)
     try:
         with warnings_as_errors():

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 import yaml
@@ -255,7 +256,7 @@ def split_piece(piece: BaseGeometry, usable: float, overlap: float) -> Split:
         if part.area > 1e-9:
             kept.append((i, part))
     seams = tuple(start + (i + 1) * step + overlap / 2
-                  for (i, _), (j, _) in zip(kept, kept[1:]) if j == i + 1)
+                  for (i, _), (j, _) in pairwise(kept) if j == i + 1)
     return Split((x1 - x0, y1 - y0), axis, seams, overlap, tuple(p for _, p in kept))
 
 

@@ -122,7 +122,7 @@ def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack
     mends of its findings), what cannot be repaired, and the notes; ``facts`` are what
     was measured of each marker."""
     placed, cannot, notes = [], [], []
-    for marker, what, measured in zip(report.markers, meant, facts):
+    for marker, what, measured in zip(report.markers, meant, facts, strict=True):
         findings = [f for f in report.findings if f.marker == marker.index and not f.waived]
         refused = [c for c in (_refusal(f, pack.mends.get(f.rule), measured)
                                for f in findings) if c]
@@ -149,7 +149,7 @@ def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack
                 "state it on the proof or give --display-height")))
         x, y = _origin(what, art)
         placed.append(Placed(marker.index, marker.page - 1, design, art, x, y, what.extent))
-    aside = [(marker.page - 1, item) for marker, facts_ in zip(report.markers, facts)
+    aside = [(marker.page - 1, item) for marker, facts_ in zip(report.markers, facts, strict=True)
              for item in facts_.drawing.set_aside if item.what != "page background"]
     cleared = []
     for p in placed:  # what the marker reaches into goes whole: no piece of it is left
@@ -248,11 +248,12 @@ def change_lines(report: Any, before: list[Any], placed: list[Placed], after: li
     (the Facts of the rebuilt marker standing in its place, in ``placed``'s order, as
     ``fixed_report`` judged it); and, as notes, the findings the repaired drawing still
     has (a warning on the vendor's own dimension text, which a repair keeps)."""
-    fixed = {p.index: facts for p, facts in zip(placed, after)}
+    fixed = {p.index: facts for p, facts in zip(placed, after, strict=True)}
     kinds = {p.index: pack.kinds[p.design.kind] for p in placed}
     number = {p.index: n for n, p in enumerate(placed)}
     left = {(f.marker, f.rule) for f in fixed_report.findings if f.severity in ANSWERED}
-    out, notes = [], []
+    out: list[Any] = []
+    notes: list[Any] = []
     for f in report.findings:
         mend = pack.mends.get(f.rule) or Mend()
         answered = f.severity in ANSWERED or moot_review(f, mend, before[f.marker])
@@ -379,7 +380,7 @@ def frame(page: Artwork, placed: list[Placed], stated: bool = False) -> Frame:
     kept = page_box if cleared is None else page_box.difference(cleared)
     markers = [(p.art, p.x / k + dx, p.y / k + dy, 1 / k) for p in placed]
     return Frame(x1 - x0, y1 - y0, dx, dy, (page.width / k, page.height / k), kept, markers,
-                 [tuple(h.buffer(CLEARANCE, join_style="mitre").bounds) for h in holes],
+                 [_bounds(h.buffer(CLEARANCE, join_style="mitre")) for h in holes],
                  [(text, x / k + dx, y / k + dy, cap / k) for text, x, y, cap, _ in notes])
 
 
@@ -394,10 +395,18 @@ def _statement(p: Placed) -> tuple[str, float, float, float, float]:
     (below a buoy it would stand on its waterline, as a dimension's words do): (text, x,
     baseline y, cap height, its width as sans-serif sets it, about)."""
     share, low, high = STATED_CAP
-    cap = min(max(p.design.display_height * share, low), high)
-    text = STATED.format(H=p.design.display_height)
+    h = p.design.display_height
+    assert h is not None  # only a marker with a display area has it stated
+    cap = min(max(h * share, low), high)
+    text = STATED.format(H=h)
     x0, y0, _, _ = placed_box(p)
     return text, x0, y0 - 0.5, cap, 0.6 * cap / 0.7 * len(text)
+
+
+def _bounds(g: Any) -> Box:
+    """A geometry's bounds as a box (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = g.bounds
+    return (x0, y0, x1, y1)
 
 
 def _joined(a: Box, b: Box) -> Box:
@@ -425,7 +434,7 @@ def fixed_file(pages: list[Artwork], placed: list[Placed], suffix: str,
 
     return fixed_pdf([page_pdf(page, [p for p in placed if p.page == n], picture, source,
                                declare, stated)
-                      for n, (page, picture) in enumerate(zip(pages, vendor))])
+                      for n, (page, picture) in enumerate(zip(pages, vendor, strict=True))])
 
 
 def layouts(markers: int, alone: bool) -> list[tuple[bool, bool]]:

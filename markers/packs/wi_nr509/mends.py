@@ -13,6 +13,7 @@ size does not say which size it means.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -99,12 +100,13 @@ def _flag_side(f: Any, hit: Any) -> float | None:
     return min(sides, key=lambda v: abs(v - want)) if sides and want is not None else None
 
 
-def _reset(*names: str):
+def _reset(*names: str) -> Callable[[Design, Any, Law], Design]:
     """A redo that gives fields ``names`` back to the builder's default (the law's
     minimum, the rule's standard size, the palette's colors): what a design file
     declared there broke the rule."""
     def redo(design: Design, hit: Any, law: Law) -> Design:
-        return replace(design, **{name: {} if name == "colors" else None for name in names})
+        reset: dict[str, Any] = {name: {} if name == "colors" else None for name in names}
+        return replace(design, **reset)
     return redo
 
 
