@@ -25,11 +25,11 @@ from shapely.geometry import box
 import ocr_corpus as corpus
 from markers import api
 from svg_measure import PX_PER_IN, _rings, fill_area, read_svg
-from test_cli import assert_ok, assert_user_error, invoke
+from cli_helpers import assert_ok, assert_user_error, invoke
 from wi import PACK, check_svg_text
 
 PERMIT = "WI-2026-0417"
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SVG = 'xmlns="http://www.w3.org/2000/svg"'
 WHITE, ORANGE, BLACK, RED = "#FFFFFF", "#FF4F00", "#000000", "#C8102E"
 DEJAVU, ARIMO = "DejaVu Sans Bold", "Liberation Sans Bold"

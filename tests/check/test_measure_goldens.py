@@ -18,7 +18,7 @@ from markers import api
 from markers.core.design import Design
 from wi import KINDS
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 GOLDEN = TESTS / "goldens" / "measure-reports.json"
 UPDATE = os.environ.get("WSMARK_UPDATE_GOLDENS") == "1"
 HEIGHTS = (12.0, 18.0, 24.0, 36.0, 48.0, 60.0)

@@ -13,7 +13,7 @@ from markers.read.pdf import read_pdf_bytes
 from markers.read.svg.walk import read_svg_bytes
 from proof_writers import naive_cmyk, to_reportlab_pdf
 from render.output import render_bytes
-from test_read_pdf_dxf import sign
+from round_trip import sign
 from wi import measure
 
 

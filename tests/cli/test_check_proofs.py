@@ -15,7 +15,7 @@ from markers import api
 from markers.read.svg.walk import read_svg_bytes
 from proof_writers import naive_cmyk, to_dxf, to_reportlab_pdf
 from render.output import render_bytes
-from test_read_pdf_dxf import sign
+from round_trip import sign
 
 
 def _proofs(art) -> dict[str, bytes]:

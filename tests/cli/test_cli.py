@@ -9,34 +9,12 @@ import subprocess
 import pytest
 
 import cli as cli_module
+from cli_helpers import assert_ok, assert_user_error, invoke
 from conftest import wsmark_script
 from wi import KINDS
 
 cli = cli_module.cli
 MAGIC = {".svg": b"<svg", ".png": b"\x89PNG\r\n\x1a\n", ".pdf": b"%PDF"}
-
-
-def invoke(runner, *args: str):
-    return runner.invoke(cli, list(args), catch_exceptions=True)
-
-
-def assert_ok(result) -> None:
-    assert result.exit_code == 0, (result.output, result.exception)
-    assert result.exception is None
-
-
-def assert_user_error(result, *must_cite: str) -> str:
-    """Exit 2, exactly one non-empty line on stderr, no traceback; returns that line."""
-    # an uncaught exception (a bug) would show up here rather than as exit status 2
-    assert result.exception is None or isinstance(result.exception, SystemExit), \
-        repr(result.exception)
-    assert result.exit_code == 2, (result.output, result.exception)
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, result.stderr
-    assert "Traceback" not in result.output and "Traceback" not in result.stderr
-    for text in must_cite:
-        assert text in lines[0], lines[0]
-    return lines[0]
 
 
 # --- happy paths ---------------------------------------------------------------------

@@ -12,7 +12,7 @@ import pytest
 
 from cli import cli
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 GOLDENS = TESTS / "goldens"
 DRAWINGS = sorted((TESTS / "drawings").rglob("*.svg"))
 UPDATE = os.environ.get("WSMARK_UPDATE_GOLDENS") == "1"

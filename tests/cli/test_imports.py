@@ -24,7 +24,7 @@ from markers.core.lettering import MARGIN, block_height, line_choices, text_widt
 #: Libraries a command may import only when it uses them.
 HEAVY = ("cairosvg", "cairocffi", "svgwrite", "yaml", "ezdxf", "pypdf", "pypdfium2",
          "fontTools", "PIL", "pyproj", "tesserocr", "urllib.request")
-DEFECTS = Path(__file__).parent / "drawings" / "defects"
+DEFECTS = Path(__file__).parents[1] / "drawings" / "defects"
 
 
 def _imported(code: str, *args: str) -> set[str]:

@@ -21,7 +21,7 @@ from markers.check.pipeline import CheckOptions
 from wi import check_file
 from wi import RULES
 
-DEFECTS = Path(__file__).resolve().parent / "drawings" / "defects"
+DEFECTS = Path(__file__).resolve().parents[1] / "drawings" / "defects"
 
 #: fail drawing -> the rule ids its report must contain (at the rule's own severity).
 EXPECTED: dict[str, tuple[str, ...]] = {

@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from pyproj import CRS
 
 from markers.packs.wi_nr509.plan_rules import AREA
-from test_cli import assert_ok, assert_user_error, invoke
+from cli_helpers import assert_ok, assert_user_error, invoke
 from wi import PACK
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 GPX = "{http://www.topografix.com/GPX/1/1}"
 #: The children of a GPX 1.1 waypoint, in the order the schema's wptType requires.

@@ -25,7 +25,7 @@ from markers.products.plan_map import plan_map_svg
 from markers.products.plan_packet import dms, normalised_geojson, plan_kml
 from wi import PACK
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 MILE_M = 1609.344
 GEOD = Geod(ellps="WGS84")

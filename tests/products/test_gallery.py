@@ -15,7 +15,7 @@ from markers import api
 from wi import KINDS, PACK
 from svg_measure import PNG_MAGIC, png_size, read_svg
 
-COMMITTED = Path(__file__).resolve().parents[1] / "gallery"
+COMMITTED = Path(__file__).resolve().parents[2] / "gallery"
 STALE = "gallery/ is stale: run `make gallery` (or `wsmark gallery -o gallery`) and commit it"
 
 
@@ -36,7 +36,7 @@ def test_committed_gallery_exists() -> None:
 
 
 def test_same_files(fresh: Path) -> None:
-    # gallery/web/ holds the screenshots of the web page, kept by tests/test_web_browser.py
+    # gallery/web/ holds the screenshots of the web page, kept by tests/web/test_browser.py
     assert {p.name for p in COMMITTED.iterdir() if p.is_file()} == \
         {p.name for p in fresh.iterdir()}, STALE
 

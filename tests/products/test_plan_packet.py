@@ -19,9 +19,9 @@ from click.testing import CliRunner
 
 from cli import cli
 from markers import api
-from test_cli import assert_ok, assert_user_error, invoke
+from cli_helpers import assert_ok, assert_user_error, invoke
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 PERMISSION = "NR 5.09(7)(c)"
 TEMPORARY = "NR 5.09(7)(d)"

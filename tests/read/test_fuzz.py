@@ -28,7 +28,7 @@ FUZZ_SECONDS = float(os.environ.get("WSMARK_FUZZ_SECONDS", "0"))
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
 #: Documents fuzzing found that broke a reader or the checker once (kept as regressions).
-FOUND = sorted(p for p in (Path(__file__).parent / "data" / "fuzz").iterdir()
+FOUND = sorted(p for p in (Path(__file__).parents[1] / "data" / "fuzz").iterdir()
                if p.suffix in (".svg", ".pdf", ".dxf"))
 #: What each must now give (its verdict, or words of its one-line error).
 FOUND_RESULTS = {"overflow-path-1e300": "out of range", "slow-ellipse-fit-full-svd": "fail",

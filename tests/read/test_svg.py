@@ -19,7 +19,7 @@ from markers.errors import WsmarkError
 from markers.read.limits import Budget
 from markers.read.svg.walk import read_svg, read_svg_bytes
 
-DRAWINGS = Path(__file__).parent / "drawings" / "read"
+DRAWINGS = Path(__file__).parents[1] / "drawings" / "read"
 NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
 
 

@@ -26,7 +26,7 @@ from svg_measure import PNG_MAGIC, png_pixels, png_size, read_svg
 
 ALL = list(KINDS)
 #: Flat sign faces (their display area is the top of the drawing); buoys and flags
-#: are measured in tests/test_buoys.py, test_wrap.py and test_flags.py.
+#: are measured in tests/build/test_buoys.py, test_wrap.py and test_flags.py.
 SIGNS = [name for name, kind in KINDS.items() if kind.form == "sign"]
 _CACHE: dict = {}
 

@@ -21,7 +21,7 @@ from web_helpers import BAD, BOMB, GOOD, ServerThread
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-SHOTS = Path(__file__).resolve().parents[1] / "gallery" / "web"
+SHOTS = Path(__file__).resolve().parents[2] / "gallery" / "web"
 UPDATE = os.environ.get("WSMARK_UPDATE_SCREENSHOTS") == "1"
 
 if not Path(CHROMIUM).exists():
