@@ -19,6 +19,7 @@ from shapely.geometry import box
 
 import ocr_corpus as corpus
 from markers.check.measure import ocr
+from markers.core import lettering
 from markers.check.measure.ocr import Reading, read_lettering
 
 OTHER_FONTS = list(corpus.FONTS)
@@ -189,3 +190,25 @@ def test_every_capital_and_digit_agrees_with_its_own_glyph(font: str, turn: floa
         i = ALPHABET.index(a)
         ok, _, _ = ocr.cross_check(ALPHABET[:i] + b + ALPHABET[i + 1:], level, 2.0)
         assert not ok, f"{a} read as {b} passes"
+
+
+def test_tesseract_reads_the_line_bytes_as_it_read_the_bmp() -> None:
+    """The engine is handed the 'L' image's bytes at 96 ppi; SetImage (a BMP of the
+    same image) gives the same text and confidence on outlined ids and legends."""
+    engine, tesserocr = ocr._tesseract_api()
+    texts = {"ws_id": ["WS-12", "WS-AB"], "legend": ["SLOW NO WAKE", "ROCKS", "BEACH"]}
+    read = 0
+    for kind, words in texts.items():
+        whitelist = ocr.WS_ID_CHARS if kind == "ws_id" else None
+        for text in words:
+            line = lettering.set_line(text, 2.0, 0.0, 0.0)
+            for cap_px in ocr.RETRY_CAP_PX:
+                image = ocr.rasterise(ocr.letters_of(line.geometry), 2.0, cap_px)
+                engine.SetPageSegMode(tesserocr.PSM.SINGLE_LINE)
+                engine.SetVariable("tessedit_char_whitelist", whitelist or "")
+                engine.SetImage(image)
+                bmp = " ".join(engine.GetUTF8Text().split()), engine.MeanTextConf() / 100
+                engine.Clear()
+                assert ocr._tesseract(image, whitelist) == bmp
+                read += bmp[0] == text
+    assert read == 15  # 5 texts at 3 sizes, all read: the comparison is of readings

@@ -17,6 +17,7 @@ import svgelements as se
 from shapely import get_coordinates
 from shapely.geometry import Polygon
 
+from cli import cli
 from conftest import sample_design
 from markers.core.colors import PALETTE
 from markers.core.design import Design
@@ -266,3 +267,32 @@ def test_pdf_page_is_actual_size(kind: str) -> None:
     box = reader.pages[0].mediabox
     assert float(box.width) == pytest.approx(art.width * 72, abs=0.01)
     assert float(box.height) == pytest.approx(art.height * 72, abs=0.01)
+
+
+# --- the pixel cap ------------------------------------------------------------------
+
+def test_png_over_the_pixel_cap_is_refused_naming_a_dpi_that_fits(runner, tmp_path) -> None:
+    out = tmp_path / "c.png"
+    args = ["render", "control", "-H", "12", "--legend", "SLOW", "--max-pixels", "1000000",
+            "-o", str(out)]
+    result = runner.invoke(cli, args + ["--dpi", "100"])
+    assert result.exit_code == 2
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "Traceback" not in result.stderr
+    assert "1,400 x 1,400 px" in lines[0] and "1,000,000 px" in lines[0]
+    assert "100 dpi" in lines[0]
+    assert list(tmp_path.iterdir()) == []
+    dpi = int(re.search(r"at most (\d+) dpi", lines[0]).group(1))
+    result = runner.invoke(cli, args + ["--dpi", str(dpi)])
+    assert result.exit_code == 0, result.stderr
+    w, h = png_size(out.read_bytes())
+    assert w * h <= 1_000_000 < (w + w // dpi) * (h + h // dpi)  # one dpi more is over
+
+
+def test_default_pixel_cap_refuses_a_600_dpi_control_sign(runner, tmp_path) -> None:
+    """The issue's case: 26,400 x 28,800 px (2.9 GiB of surface) is refused at once."""
+    result = runner.invoke(cli, ["render", "control", "-H", "48", "--legend", "SLOW NO WAKE",
+                                 "--dpi", "600", "-o", str(tmp_path / "c.png")])
+    assert result.exit_code == 2 and "200,000,000 px" in result.stderr
+    assert "26,400 x 28,800 px" in result.stderr and "use at most 307 dpi" in result.stderr
+    assert list(tmp_path.iterdir()) == []
