@@ -1,17 +1,14 @@
 """Placement plans: distances, the example plans and their defects, bad input, the ch. 30
-distances, the map and the packet read back."""
+distances, waivers (the map and the packet are products: tests/products)."""
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy as np
-import pypdf
 import pytest
 from click.testing import CliRunner
 from pyproj import Geod
@@ -21,8 +18,6 @@ from markers import api
 from markers.plan.check import plan_setting
 from markers.plan.load import load_plan as _load_plan
 from markers.plan.project import projection_for
-from markers.products.plan_map import plan_map_svg
-from markers.products.plan_packet import dms, normalised_geojson, plan_kml
 from wi import PACK
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -215,76 +210,6 @@ def test_json_report_names_feature_id_and_location():
     marker = record["markers"][side[0]["marker"]]
     assert marker["feature"] == side[0]["feature"] and marker["verdict"] == "fail"
     assert side[0]["location"] == {"lat": marker["lat"], "lon": marker["lon"]}
-
-
-def _pdf_text(data: bytes) -> list[str]:
-    return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages]
-
-
-def test_map_renders_and_reads_back(tmp_path):
-    out = tmp_path / "map.pdf"
-    result = CliRunner().invoke(cli, ["plan", "map", str(EXAMPLES / "defects" /
-                                                       "red-wrong-side.geojson"), "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    (text,) = _pdf_text(out.read_bytes())
-    for word in ("Mill River channel", "WS-6", "WS-A", "ft", "Legend", "upstream",
-                 "plan-aid-side", "43.56", "89.73"):
-        assert word in text
-    svg = plan_map_svg(check_plan(EXAMPLES / "lake.geojson"))
-    root = ET.fromstring(svg)
-    assert root.get("width") == "11in" and root.get("height") == "8.5in"
-    png = tmp_path / "map.png"
-    assert CliRunner().invoke(cli, ["plan", "map", str(EXAMPLES / "lake.geojson"), "-o",
-                                    str(png), "--dpi", "40"]).exit_code == 0
-    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-
-
-def test_map_scale_bar_is_true(tmp_path):
-    svg = plan_map_svg(check_plan(EXAMPLES / "river-channel.geojson"), scale=6000)
-    assert b"1:6,000 (1 in = 500 ft)" in svg
-
-
-def test_packet_renders_and_reads_back(tmp_path):
-    out = tmp_path / "application.pdf"
-    result = CliRunner().invoke(cli, ["plan", "packet", str(EXAMPLES / "river-channel.geojson"),
-                                      "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    pages = _pdf_text(out.read_bytes())
-    plan = load_plan(EXAMPLES / "river-channel.geojson")
-    # the application, the plan as checked, the map, the table, a page per aid (each
-    # letters its own id, so no two are the same marker)
-    assert len(pages) == 3 + 1 + len(plan.markers)
-    assert "Waterway marker application" in pages[0] and "pass" in pages[1]
-    table = pages[3]
-    for m in plan.markers:
-        assert m.ws_id in table and f"{m.lat:.6f}" in table
-    # DMS, computed here independently of the packet's formatter
-    m = plan.markers[0]
-    deg = int(m.lat)
-    minutes = int((m.lat - deg) * 60)
-    seconds = (m.lat - deg - minutes / 60) * 3600
-    assert f"{deg}\u00b0 {minutes:02d}' {seconds:05.2f}\" N" in table.replace("\n", " ") or \
-        f"{seconds:05.2f}" in table
-    assert "from Town boat launch" in table
-    assert "WS-A" in pages[-1] and "NR 5.09(6)(a)" in pages[-1]
-    kml = ET.parse(tmp_path / "river-channel.kml").getroot()
-    ns = {"k": "http://www.opengis.net/kml/2.2"}
-    assert len(kml.findall(".//k:Placemark", ns)) == len(plan.markers) + len(plan.features)
-    again = check_plan(tmp_path / "river-channel.normalised.geojson")
-    assert again.verdict == "pass"
-    assert [m.ws_id for m in again.plan.markers] == [m.ws_id for m in plan.markers]
-
-
-def test_outputs_are_deterministic():
-    report = check_plan(EXAMPLES / "lake.geojson")
-    assert plan_map_svg(report) == plan_map_svg(check_plan(EXAMPLES / "lake.geojson"))
-    assert plan_kml(report.plan) == plan_kml(check_plan(EXAMPLES / "lake.geojson").plan)
-    assert normalised_geojson(report.plan) == normalised_geojson(report.plan)
-
-
-def test_dms():
-    assert dms(43.5, "N", "S") == "43\u00b0 30' 00.00\" N"
-    assert dms(-89.7312, "E", "W") == "89\u00b0 43' 52.32\" W"
 
 
 def test_examples_are_current(tmp_path):

@@ -19,7 +19,12 @@ from click.testing import CliRunner
 
 from cli import cli
 from markers import api
+from markers.plan.check import plan_setting
+from markers.plan.load import load_plan
+from markers.products.plan_map import plan_map_svg
+from markers.products.plan_packet import dms, normalised_geojson, plan_kml
 from cli_helpers import assert_ok, assert_user_error, invoke
+from wi import PACK
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -327,3 +332,48 @@ def test_a_csv_stating_two_applicants_is_refused(runner, tmp_path):
     assert_user_error(invoke(runner, "plan", "packet", str(path), "-o",
                              str(tmp_path / "a.pdf")),
                       "row 3: applicant_name 'B' differs from row 2's 'A'")
+
+
+# --- the packet's files: the PDF, KML and normalised plan, deterministic -------------
+
+def test_packet_renders_and_reads_back(tmp_path):
+    out = tmp_path / "application.pdf"
+    result = CliRunner().invoke(cli, ["plan", "packet", str(EXAMPLES / "river-channel.geojson"),
+                                      "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    pages = _pages(out)
+    plan = load_plan(EXAMPLES / "river-channel.geojson", PACK.kinds, plan_setting(PACK))
+    # the application, the plan as checked, the map, the table, a page per aid (each
+    # letters its own id, so no two are the same marker)
+    assert len(pages) == 3 + 1 + len(plan.markers)
+    assert "Waterway marker application" in pages[0] and "pass" in pages[1]
+    table = pages[3]
+    for m in plan.markers:
+        assert m.ws_id in table and f"{m.lat:.6f}" in table
+    # DMS, computed here independently of the packet's formatter
+    m = plan.markers[0]
+    deg = int(m.lat)
+    minutes = int((m.lat - deg) * 60)
+    seconds = (m.lat - deg - minutes / 60) * 3600
+    assert f"{deg}\u00b0 {minutes:02d}' {seconds:05.2f}\" N" in table.replace("\n", " ") or \
+        f"{seconds:05.2f}" in table
+    assert "from Town boat launch" in table
+    assert "WS-A" in pages[-1] and "NR 5.09(6)(a)" in pages[-1]
+    kml = ET.parse(tmp_path / "river-channel.kml").getroot()
+    ns = {"k": "http://www.opengis.net/kml/2.2"}
+    assert len(kml.findall(".//k:Placemark", ns)) == len(plan.markers) + len(plan.features)
+    again = api.plan_check(tmp_path / "river-channel.normalised.geojson")
+    assert again.verdict == "pass"
+    assert [m.ws_id for m in again.plan.markers] == [m.ws_id for m in plan.markers]
+
+
+def test_outputs_are_deterministic():
+    report = api.plan_check(EXAMPLES / "lake.geojson")
+    assert plan_map_svg(report) == plan_map_svg(api.plan_check(EXAMPLES / "lake.geojson"))
+    assert plan_kml(report.plan) == plan_kml(api.plan_check(EXAMPLES / "lake.geojson").plan)
+    assert normalised_geojson(report.plan) == normalised_geojson(report.plan)
+
+
+def test_dms():
+    assert dms(43.5, "N", "S") == "43\u00b0 30' 00.00\" N"
+    assert dms(-89.7312, "E", "W") == "89\u00b0 43' 52.32\" W"
