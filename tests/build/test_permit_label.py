@@ -1,38 +1,28 @@
 """The permit label, NR 5.09(3)(b) ("Approved waterway markers shall be labelled with a
-department assigned identification number"; issue 12): ``render``, ``wrap``,
-``fabricate`` and ``plan packet`` letter it, the checker reads it and reports it.
-
-Geometry is measured on the files written, with the tests' own SVG reader
-(tests/svg_measure.py); the vendor drawings are written here by hand, their lettering
-outlined from other fonts (DejaVu Sans Bold, Arimo Bold) by fontTools.
+department assigned identification number"; issue 12), as ``render`` and ``wrap`` letter
+it (markers/build/permit_label.py): black, at least the minimum, clear of the display
+area on the white, the rest of the marker unchanged; `spec` lists it, bad ids are one
+line. Geometry is measured on the files written, with the tests' own SVG reader
+(tests/svg_measure.py). The checker reading labels: tests/check/test_measure_permit.py;
+fabricate and the plan packet: tests/products.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import io
-import json
-import re
-import shutil
-from pathlib import Path
 
 import pytest
 import svgelements as se
-from pypdf import PdfReader
 from shapely import affinity, unary_union
 from shapely.geometry import box
 
-import ocr_corpus as corpus
 from markers import api
-from svg_measure import PX_PER_IN, _rings, fill_area, read_svg
-from cli_helpers import assert_ok, assert_user_error, invoke
-from wi import PACK, check_svg_text
+from svg_measure import PX_PER_IN, read_svg
+from cli_helpers import assert_user_error, invoke
 
 PERMIT = "WI-2026-0417"
-ROOT = Path(__file__).resolve().parents[2]
-SVG = 'xmlns="http://www.w3.org/2000/svg"'
-WHITE, ORANGE, BLACK, RED = "#FFFFFF", "#FF4F00", "#000000", "#C8102E"
-DEJAVU, ARIMO = "DejaVu Sans Bold", "Liberation Sans Bold"
+WHITE, BLACK = "#FFFFFF", "#000000"
 #: The practice's numbers, as README states them (the tests do not read the pack's).
 CAP_MIN, CLEARANCE = 1.0, 0.5
 #: Round letters (0, 2, 6) overshoot the cap line by up to 3 % of the cap height.
@@ -118,25 +108,6 @@ def test_no_label_unless_asked(rendered):
     assert b"permit" not in plain
 
 
-def test_check_reads_the_label_and_reports_it(rendered):
-    labelled, _ = rendered
-    report, _ = api.check(labelled, "d.svg")
-    assert report.verdict == "pass"
-    assert [(f.rule, f.severity) for f in report.findings] == [("permit-label", "info")]
-    found = report.findings[0]
-    assert found.measured == PERMIT and "1.00 in" in found.message
-    marker = json.loads(api.reports([report], "json"))[0]["markers"][0]
-    assert marker["permit_id"] == PERMIT and marker["legend"] == "ROCKS"
-    assert marker["display_height_in"] == 24.0
-
-
-def test_report_without_a_label_keeps_the_contract_keys(rendered):
-    _, plain = rendered
-    report, _ = api.check(plain, "plain.svg")
-    marker = json.loads(api.reports([report], "json"))[0]["markers"][0]
-    assert "permit_id" not in marker and not report.findings
-
-
 @pytest.mark.parametrize("kind, options", [
     ("control", {"legend": "SLOW NO WAKE"}), ("exclusion", {}),
     ("information", {"legend": "MARINA"}), ("danger", {"below": "SHALLOW"}),
@@ -206,161 +177,7 @@ def test_buoys_and_wraps_carry_the_label_below_each_symbol(design):
     assert [f.rule for f in report.findings] == ["permit-label"] * sides
 
 
-# --- drawings made by hand ----------------------------------------------------------
-
-def _glyphs(text: str, font: str, cap: float, cx: float, top: float) -> str:
-    """``text`` outlined in ``font`` at cap height ``cap``, centred on ``cx``, top at
-    ``top`` (drawing units), as evenodd path data."""
-    geom = corpus.outline_text([text], corpus.font_file(font, pypi_only=True),
-                               corpus.FONTS[font][1], cap)
-    geom = affinity.translate(geom, cx, top)
-    rings = []
-    for poly in getattr(geom, "geoms", [geom]):
-        for ring in (poly.exterior, *poly.interiors):
-            rings.append("M" + "L".join(f"{x:.3f} {y:.3f}" for x, y in
-                                        list(ring.coords)[:-1]) + "Z")
-    return "".join(rings)
-
-
-def _danger_cm(font: str, label: str | None, label_cap: float = 1.2,
-               words_below: str | None = None, label_ink: str = BLACK) -> str:
-    """A danger sign in centimetres as a shop draws it: white panel 20 in wide, the
-    orange diamond (16 in wide, sides 35 deg from vertical, 2 in outline) centred on a
-    24 in display area, maybe words in a band below it, and the permit number below
-    everything, all outlined in ``font``; no element names a display area or label."""
-    k = 2.54
-    import math
-
-    half = 8.0
-    tall = half / math.tan(math.radians(35))
-    inner = half - 2.0 / math.cos(math.radians(35))
-    inner_tall = inner / math.tan(math.radians(35))
-
-    def diamond(a: float, b: float) -> str:
-        return (f"M{10 * k:.3f} {(12 - b) * k:.3f}L{(10 + a) * k:.3f} {12 * k:.3f}"
-                f"L{10 * k:.3f} {(12 + b) * k:.3f}L{(10 - a) * k:.3f} {12 * k:.3f}Z")
-
-    bottom = 24.0
-    paths = []
-    if words_below:
-        paths.append(_glyphs(words_below, font, 3.0 * k, 10 * k, (bottom + 1.5) * k))
-        bottom += 6.0
-    if label:
-        paths_label = _glyphs(label, font, label_cap * k, 10 * k, (bottom + 0.6) * k)
-        bottom += label_cap + 1.2
-    height = bottom * k
-    body = (f'<svg {SVG} width="{20 * k:.2f}cm" height="{height:.2f}cm" '
-            f'viewBox="0 0 {20 * k:.2f} {height:.2f}">'
-            f'<rect width="{20 * k:.2f}" height="{height:.2f}" fill="{WHITE}"/>'
-            f'<path fill-rule="evenodd" fill="{ORANGE}" '
-            f'd="{diamond(half, tall)}{diamond(inner, inner_tall)}"/>')
-    body += "".join(f'<path fill-rule="evenodd" fill="{BLACK}" d="{d}"/>' for d in paths)
-    if label:
-        body += (f'<g id="text-2"><path fill-rule="evenodd" fill="{label_ink}" '
-                 f'd="{paths_label}"/></g>')
-    return body + "</svg>"
-
-
-@pytest.mark.parametrize("font", [DEJAVU, ARIMO])
-def test_vendor_label_below_a_danger_sign_is_reported_and_is_not_a_legend(tmp_path, font):
-    report = check_svg_text(tmp_path, "vendor", _danger_cm(font, PERMIT))
-    assert report.kind == "danger" and report.verdict == "pass", report.findings
-    assert [(f.rule, f.severity) for f in report.findings] == [("permit-label", "info")]
-    marker = report.markers[0]
-    assert marker.permit_id == PERMIT and marker.legend is None
-    assert marker.display_height_in == pytest.approx(24.0, abs=0.1)  # not over the label
-    cap = float(re.search(r"letters ([0-9.]+) in high", report.findings[0].message)[1])
-    assert cap == pytest.approx(1.2, rel=0.05)
-
-
-@pytest.mark.parametrize("font", [DEJAVU, ARIMO])
-def test_vendor_label_under_words_below_the_symbol(tmp_path, font):
-    report = check_svg_text(tmp_path, "vendor", _danger_cm(font, PERMIT,
-                                                           words_below="ROCKS"))
-    assert report.verdict == "pass", report.findings
-    marker = report.markers[0]
-    assert (marker.legend, marker.permit_id) == ("ROCKS", PERMIT)
-    assert {f.rule for f in report.findings} == {"permit-label"}
-
-
-def test_words_below_are_never_taken_for_a_label(tmp_path):
-    report = check_svg_text(tmp_path, "vendor", _danger_cm(DEJAVU, None,
-                                                           words_below="ROCKS"))
-    assert report.markers[0].legend == "ROCKS" and report.markers[0].permit_id is None
-    assert not report.findings
-
-
-def test_small_or_red_vendor_labels_warn(tmp_path):
-    small = check_svg_text(tmp_path, "small", _danger_cm(DEJAVU, PERMIT, label_cap=0.6))
-    hits = [f for f in small.findings if f.rule == "permit-label"]
-    assert [f.severity for f in hits] == ["warning"] and hits[0].measured == \
-        pytest.approx(0.6, rel=0.05)
-    assert {f.rule for f in small.findings} == {"permit-label"}
-    red = check_svg_text(tmp_path, "red", _danger_cm(DEJAVU, PERMIT, label_ink=RED))
-    hits = [f for f in red.findings if f.rule == "permit-label"]
-    assert [f.severity for f in hits] == ["warning"] and "black" in hits[0].message
-
-
-def _with_declared(data: bytes, permit_id: str) -> bytes:
-    """The drawing's design record (its <desc> line) declaring ``permit_id``."""
-    text = data.decode()
-    line = re.search(r"design: (\{.*\})", text)
-    record = json.loads(line[1])
-    record["permit_id"] = permit_id
-    return text.replace(line[1], json.dumps(record)).encode()
-
-
-def test_declared_permit_id_missing_or_different_warns(rendered):
-    labelled, plain = rendered
-    report, _ = api.check(_with_declared(plain, PERMIT), "missing.svg")
-    assert [(f.rule, f.severity) for f in report.findings] == [("permit-label", "warning")]
-    assert PERMIT in report.findings[0].message
-    report, _ = api.check(_with_declared(labelled, "WI-2026-0471"), "other.svg")
-    assert [(f.rule, f.severity) for f in report.findings] == [("permit-label", "warning")]
-    assert (report.findings[0].measured, report.findings[0].required) == \
-        (PERMIT, "WI-2026-0471")
-
-
-def test_a_design_file_declares_it_and_is_checked_with_it(runner, tmp_path):
-    design = tmp_path / "sign.yaml"
-    design.write_text(f"kind: control\ndisplay_height: 24\nlegend: 5 MPH\npermit_id: {PERMIT}\n")
-    report, _ = api.check(design.read_bytes(), "sign.yaml")
-    assert report.verdict == "pass" and report.markers[0].permit_id == PERMIT
-    out = tmp_path / "sign.svg"
-    assert_ok(invoke(runner, "render", str(design), "-o", str(out)))
-    assert f'"permit_id": "{PERMIT}"' in read_svg(out.read_bytes()).desc
-    assert_ok(invoke(runner, "render", str(design), "--permit-id", "WI-1", "-o", str(out)))
-    assert '"permit_id": "WI-1"' in read_svg(out.read_bytes()).desc
-
-
-# --- fabrication and the packet -------------------------------------------------------
-
-def _cut_area(data: bytes) -> float:
-    """The area a cut file's closed outlines enclose (each path even-odd, as cut)."""
-    svg = se.SVG.parse(io.BytesIO(data), reify=True, ppi=PX_PER_IN)
-    group = next(e for e in svg.elements() if getattr(e, "id", None) == "cut-black")
-    return sum(fill_area(_rings(path)[0], evenodd=True).area
-               for path in group.select(lambda e: isinstance(e, se.Path)))
-
-
-def test_fabricate_cuts_the_label_with_the_black_film(runner, tmp_path):
-    plain_fab, plain = api.fabricate(api.design("danger", 24, legend="ROCKS"))
-    fab, files = api.fabricate(api.design("danger", 24, legend="ROCKS", permit_id=PERMIT))
-    cut = next(data for name, data in files.items() if name.endswith("cut-black.svg"))
-    before = next(data for name, data in plain.items() if name.endswith("cut-black.svg"))
-    assert all(PERMIT.lower() in name for name in files)
-    area, area_plain = _cut_area(cut), _cut_area(before)
-    label_area = api.build(api.design("danger", 24, legend="ROCKS", permit_id=PERMIT)) \
-        .visible("black").intersection(box(0, 24, 20, 26)).area
-    assert area - area_plain == pytest.approx(label_area, rel=0.02)
-    bom = next(data for name, data in files.items() if name.endswith("bom.csv")).decode()
-    assert f"cut film (with the permit label {PERMIT})" in bom
-    assert any(PERMIT in note for note in fab.notes)
-    result = invoke(runner, "fabricate", "danger", "-H", "24", "--legend", "ROCKS",
-                    "--permit-id", PERMIT, "-o", str(tmp_path))
-    assert_ok(result)
-    assert any(PERMIT in line for line in result.stderr.splitlines())
-
+# --- spec and refusals ----------------------------------------------------------------
 
 def test_spec_lists_the_label():
     dims = {d["name"]: d for d in api.spec(api.design("danger", 24, permit_id=PERMIT))[
@@ -370,42 +187,6 @@ def test_spec_lists_the_label():
         "NR 5.09(3)(b)"
     height = next(d for name, d in dims.items() if name.startswith("permit label, black"))
     assert height["value"] == CAP_MIN and height["citation"] == "wsmark practice"
-
-
-def _pdf_text(data: bytes) -> list[str]:
-    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
-
-
-def test_plan_packet_lists_permit_ids_from_the_plan_and_the_command_line(runner, tmp_path):
-    plan = json.loads((ROOT / "examples" / "lake.geojson").read_text())
-    markers = [f for f in plan["features"] if "kind" in f["properties"]]
-    control = next(f for f in markers if f["properties"].get("symbol") == "control")
-    control["properties"]["permit_id"] = PERMIT
-    race = next(f for f in markers if f["properties"]["kind"] == "buoy-race")
-    race_number = markers.index(race) + 1  # markers are numbered #1-#n in plan order
-    path = tmp_path / "lake.geojson"
-    path.write_text(json.dumps(plan))
-    shutil.copytree(ROOT / "examples" / "designs", tmp_path / "designs")  # its design files
-    (tmp_path / "out").mkdir()
-    out = tmp_path / "out" / "application.pdf"
-    assert_ok(invoke(runner, "plan", "packet", str(path), "-o", str(out),
-                     "--permit-id", f"#{race_number}=WI-2026-0420"))
-    pages = _pdf_text(out.read_bytes())
-    table = next(text for text in pages if "Latitude" in text)
-    assert f"permit {PERMIT}" in table and "permit WI-2026-0420" in table
-    marker_pages = [text for text in pages if "Where it stands" in text]
-    control_page = next(text for text in marker_pages if f"permit {PERMIT}" in text)
-    assert "permit label, black block letters" in control_page
-    race_page = next(text for text in marker_pages if "permit WI-2026-0420" in text)
-    assert f"#{race_number}" in race_page
-    assert "not lettered" in race_page  # a race buoy has no white to letter on
-    normalised = json.loads((tmp_path / "out" / "lake.normalised.geojson").read_text())
-    ids = {f["properties"].get("permit_id") for f in normalised["features"]}
-    assert {PERMIT, "WI-2026-0420"} <= ids
-    assert "Permit: WI-2026-0420" in (tmp_path / "out" / "lake.kml").read_text()
-    own = _pdf_text(api.plan_packet(api.plan_check(path), pack=PACK)["application.pdf"])
-    assert any(f"permit {PERMIT}" in text for text in own)  # the plan's own id alone
-    assert not any("WI-2026-0420" in text for text in own)
 
 
 @pytest.mark.parametrize("args, cites", [
@@ -421,14 +202,4 @@ def test_plan_packet_lists_permit_ids_from_the_plan_and_the_command_line(runner,
 def test_bad_permit_ids_are_one_line_exit_2(runner, tmp_path, args, cites):
     out = tmp_path / "x.svg"
     assert_user_error(invoke(runner, *args, "-o", str(out)), *cites)
-    assert not out.exists()
-
-
-def test_bad_packet_permit_ids_are_one_line_exit_2(runner, tmp_path):
-    plan = str(ROOT / "examples" / "river-channel.geojson")
-    out = tmp_path / "application.pdf"
-    for value, cite in (("WS-99=WI-1", "no marker 'WS-99'"), ("WS-2", "MARKER=ID"),
-                        ("WS-2=wi-1", "not a permit id")):
-        assert_user_error(invoke(runner, "plan", "packet", plan, "-o", str(out),
-                                 "--permit-id", value), cite)
     assert not out.exists()

@@ -13,10 +13,12 @@ from pathlib import Path
 import ezdxf
 import pypdf
 import pytest
+import svgelements as se
 from shapely import unary_union
 from shapely.geometry import Point, Polygon, box
 
 import cli as cli_module
+from cli_helpers import assert_ok, invoke
 from markers import api
 from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.design import Design
@@ -26,6 +28,7 @@ from wi import sample_design
 from render.dxf import GUIDES, cut_dxf
 from markers.products.fabricate import write_files
 from render.svg import cut_svg, print_svg
+from svg_measure import PX_PER_IN, _rings, fill_area
 
 TAN35, COS35 = math.tan(math.radians(35)), math.cos(math.radians(35))
 
@@ -330,3 +333,35 @@ def test_write_files_returns_what_it_wrote(tmp_path) -> None:
     assert all(f.is_file() for f in files) and len(files) == 6
     assert [f.read_bytes() for f in files] == list(named.values())
     assert [line.color for line in fab.bom] == ["white", "orange"]
+
+
+# --- the permit label (NR 5.09(3)(b)) cut with the black film --------------------------
+
+PERMIT = "WI-2026-0417"
+
+
+def _cut_area(data: bytes) -> float:
+    """The area a cut file's closed outlines enclose (each path even-odd, as cut)."""
+    svg = se.SVG.parse(io.BytesIO(data), reify=True, ppi=PX_PER_IN)
+    group = next(e for e in svg.elements() if getattr(e, "id", None) == "cut-black")
+    return sum(fill_area(_rings(path)[0], evenodd=True).area
+               for path in group.select(lambda e: isinstance(e, se.Path)))
+
+
+def test_fabricate_cuts_the_label_with_the_black_film(runner, tmp_path):
+    plain_fab, plain = api.fabricate(api.design("danger", 24, legend="ROCKS"))
+    fab, files = api.fabricate(api.design("danger", 24, legend="ROCKS", permit_id=PERMIT))
+    cut = next(data for name, data in files.items() if name.endswith("cut-black.svg"))
+    before = next(data for name, data in plain.items() if name.endswith("cut-black.svg"))
+    assert all(PERMIT.lower() in name for name in files)
+    area, area_plain = _cut_area(cut), _cut_area(before)
+    label_area = api.build(api.design("danger", 24, legend="ROCKS", permit_id=PERMIT)) \
+        .visible("black").intersection(box(0, 24, 20, 26)).area
+    assert area - area_plain == pytest.approx(label_area, rel=0.02)
+    bom = next(data for name, data in files.items() if name.endswith("bom.csv")).decode()
+    assert f"cut film (with the permit label {PERMIT})" in bom
+    assert any(PERMIT in note for note in fab.notes)
+    result = invoke(runner, "fabricate", "danger", "-H", "24", "--legend", "ROCKS",
+                    "--permit-id", PERMIT, "-o", str(tmp_path))
+    assert_ok(result)
+    assert any(PERMIT in line for line in result.stderr.splitlines())

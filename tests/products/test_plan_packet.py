@@ -10,6 +10,7 @@ import copy
 import io
 import json
 import re
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -31,6 +32,7 @@ EXAMPLES = ROOT / "examples"
 PERMISSION = "NR 5.09(7)(c)"
 TEMPORARY = "NR 5.09(7)(d)"
 APPLICATION = "NR 5.09(3)(b)"
+PERMIT = "WI-2026-0417"
 
 
 @pytest.fixture
@@ -52,10 +54,11 @@ def example(tmp_path_factory):
     return packet
 
 
-def _pages(path: Path) -> list[str]:
+def _pages(pdf: Path | bytes) -> list[str]:
     """Each page's text, its whitespace made single spaces (pypdf breaks lines where the
     page does)."""
-    reader = pypdf.PdfReader(io.BytesIO(path.read_bytes()))
+    data = pdf if isinstance(pdf, bytes) else pdf.read_bytes()
+    reader = pypdf.PdfReader(io.BytesIO(data))
     return [" ".join(page.extract_text().split()) for page in reader.pages]
 
 
@@ -377,3 +380,47 @@ def test_outputs_are_deterministic():
 def test_dms():
     assert dms(43.5, "N", "S") == "43\u00b0 30' 00.00\" N"
     assert dms(-89.7312, "E", "W") == "89\u00b0 43' 52.32\" W"
+
+
+# --- permit ids (NR 5.09(3)(b)) from the plan and the command line ---------------------
+
+def test_plan_packet_lists_permit_ids_from_the_plan_and_the_command_line(runner, tmp_path):
+    plan = json.loads((EXAMPLES / "lake.geojson").read_text())
+    markers = [f for f in plan["features"] if "kind" in f["properties"]]
+    control = next(f for f in markers if f["properties"].get("symbol") == "control")
+    control["properties"]["permit_id"] = PERMIT
+    race = next(f for f in markers if f["properties"]["kind"] == "buoy-race")
+    race_number = markers.index(race) + 1  # markers are numbered #1-#n in plan order
+    path = tmp_path / "lake.geojson"
+    path.write_text(json.dumps(plan))
+    shutil.copytree(EXAMPLES / "designs", tmp_path / "designs")  # its design files
+    (tmp_path / "out").mkdir()
+    out = tmp_path / "out" / "application.pdf"
+    assert_ok(invoke(runner, "plan", "packet", str(path), "-o", str(out),
+                     "--permit-id", f"#{race_number}=WI-2026-0420"))
+    pages = _pages(out)
+    table = next(text for text in pages if "Latitude" in text)
+    assert f"permit {PERMIT}" in table and "permit WI-2026-0420" in table
+    marker_pages = [text for text in pages if "Where it stands" in text]
+    control_page = next(text for text in marker_pages if f"permit {PERMIT}" in text)
+    assert "permit label, black block letters" in control_page
+    race_page = next(text for text in marker_pages if "permit WI-2026-0420" in text)
+    assert f"#{race_number}" in race_page
+    assert "not lettered" in race_page  # a race buoy has no white to letter on
+    normalised = json.loads((tmp_path / "out" / "lake.normalised.geojson").read_text())
+    ids = {f["properties"].get("permit_id") for f in normalised["features"]}
+    assert {PERMIT, "WI-2026-0420"} <= ids
+    assert "Permit: WI-2026-0420" in (tmp_path / "out" / "lake.kml").read_text()
+    own = _pages(api.plan_packet(api.plan_check(path), pack=PACK)["application.pdf"])
+    assert any(f"permit {PERMIT}" in text for text in own)  # the plan's own id alone
+    assert not any("WI-2026-0420" in text for text in own)
+
+
+def test_bad_packet_permit_ids_are_one_line_exit_2(runner, tmp_path):
+    plan = str(EXAMPLES / "river-channel.geojson")
+    out = tmp_path / "application.pdf"
+    for value, cite in (("WS-99=WI-1", "no marker 'WS-99'"), ("WS-2", "MARKER=ID"),
+                        ("WS-2=wi-1", "not a permit id")):
+        assert_user_error(invoke(runner, "plan", "packet", plan, "-o", str(out),
+                                 "--permit-id", value), cite)
+    assert not out.exists()
