@@ -1,28 +1,18 @@
-"""Hostile text in, short clean lines out: strict SVG numbers (ASCII digits only), short
-errors that quote long input with its length, file names with control characters
-escaped, stylesheets and viewBoxes refused by size before anything is built from them."""
+"""Hostile SVG text in, short clean lines out: strict SVG numbers (ASCII digits only),
+errors that quote a long viewBox or root tag short with its length, stylesheets refused
+by size before anything is built from them. How any text is shown (quoted, one line,
+names escaped): tests/core/test_shown.py."""
 
 from __future__ import annotations
 
-import re
-import subprocess
-
 import pytest
 
-from conftest import wsmark_script
 from markers.check.pipeline import CheckOptions
-from markers.check.pipeline import check_file as check_with
-from markers.check.report import FileReport, MarkerReport, to_text
-from markers.core.shown import MAX_ERROR_CHARS, one_line, quoted, shown_name
-from markers.packs import get_pack
+from markers.core.shown import MAX_ERROR_CHARS
 from markers.read.svg.walk import read_svg_bytes
+from wi import check_file
 
 NS = 'xmlns="http://www.w3.org/2000/svg"'
-PACK = get_pack()
-
-
-def check_file(path, options):
-    return check_with(path, options, PACK)
 
 
 def svg(body: str, head: str = 'width="10in" height="10in" viewBox="0 0 10 10"') -> bytes:
@@ -60,19 +50,7 @@ def test_unicode_digits_in_path_data_and_colors_are_not_numbers() -> None:
     assert "orange" not in art.colors()
 
 
-# --- short errors -------------------------------------------------------------------
-
-def test_quoted_cuts_long_input_and_says_how_long() -> None:
-    assert quoted("abc") == "'abc'"
-    text = quoted("1 " * 5_000_000)
-    assert text.endswith("... (10,000,000 chars)") and len(text) < 80
-
-
-def test_one_line_is_one_short_line() -> None:
-    line = one_line("x" * 10_000 + "\nsecond")
-    assert len(line) == MAX_ERROR_CHARS and line.endswith("(10,000 chars)")
-    assert one_line("a\nb") == "a"
-
+# --- long input, quoted short -------------------------------------------------------
 
 def test_a_ten_megabyte_viewbox_is_echoed_in_a_short_line(tmp_path) -> None:
     path = tmp_path / "vb.svg"
@@ -99,56 +77,3 @@ def test_a_big_stylesheet_is_refused_before_it_is_built(tmp_path) -> None:
                          "{fill:red}</style>"))
     report, _ = check_file(path, CheckOptions())
     assert "rules; the limit is 10,000" in report.error
-
-
-# --- safe names --------------------------------------------------------------------
-
-def test_control_characters_in_names_are_escaped() -> None:
-    assert shown_name("a\nb\x1b[31m\tc.svg") == "a\\nb\\x1b[31m\\tc.svg"
-    assert shown_name("plain ü.svg") == "plain ü.svg"
-
-
-def test_a_file_name_with_a_newline_stays_on_one_line_of_the_report(tmp_path) -> None:
-    path = tmp_path / "two\nlines.svg"
-    path.write_bytes(b"<notsvg/>")
-    report, _ = check_file(path, CheckOptions())
-    text = to_text([report])
-    assert text.count("\n") == 0 and "two\\nlines.svg: ERROR not an SVG drawing" in text
-    run = subprocess.run([str(wsmark_script()), "check", "-j", "1", str(path)],
-                         capture_output=True, text=True, timeout=120)
-    # an unreadable file is an error message: on stderr, one line
-    assert run.stderr.splitlines() == [text] and run.returncode == 2
-
-
-def test_text_report_of_a_judged_file_escapes_its_name() -> None:
-    marker = MarkerReport(0, 1, None, "danger", "pass", 24.0, "declared")
-    report = FileReport.judged("a\rb.svg", [marker], [])
-    assert to_text([report]).splitlines()[0].startswith("a\\rb.svg: PASS")
-
-
-@pytest.mark.parametrize("args", [
-    ["render", "danger", "--display-height", "9" * 5000, "-o", "x.svg"],
-    ["render", "k" * 5000, "-o", "x.svg"],
-    ["check", "t.svg", "--format", "f" * 5000],
-    ["check", "t.svg", "--waive", "w" * 5000],
-    ["explain", "r" * 5000],
-], ids=["length", "kind", "choice", "waive", "rule"])
-def test_a_long_option_value_is_echoed_in_a_short_error(tmp_path, args) -> None:
-    run = subprocess.run([str(wsmark_script()), *args], capture_output=True, text=True,
-                         cwd=tmp_path, timeout=120)
-    assert run.returncode == 2 and run.stdout == ""
-    prefix = "wsmark: error: "
-    assert run.stderr.startswith(prefix) and run.stderr.count("\n") == 1, run.stderr[:400]
-    assert len(run.stderr.rstrip("\n")) - len(prefix) <= MAX_ERROR_CHARS
-    assert re.search(r"\(5,\d{3} chars\)$", run.stderr.rstrip("\n"))  # cut, saying how long
-
-
-def test_a_name_too_long_to_look_up_is_a_one_line_error(tmp_path) -> None:
-    name = str(tmp_path / ("x" * 5000 + ".svg"))  # ENAMETOOLONG from stat()
-    run = subprocess.run([str(wsmark_script()), "check", name], capture_output=True,
-                         text=True, timeout=120)
-    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr[-400:]
-    lines = run.stderr.splitlines()  # the file's one line of the report
-    assert len(lines) == 1 and "ERROR" in lines[0] and "File name too long" in lines[0]
-    report, _ = check_file(name, CheckOptions())
-    assert report.verdict == "error" and len(report.error) <= MAX_ERROR_CHARS
