@@ -13,36 +13,16 @@ from markers.check.pipeline import CheckOptions
 from markers.check.measure.statements import parse_dimension
 from markers.check.layout import split
 from markers.read import read_drawing
+from proof_sheets import MM, ORANGE, SVG, WHITE, danger, diamond, placed, pts, sheet
 from wi import check_file
 
-SVG = 'xmlns="http://www.w3.org/2000/svg"'
-ORANGE, WHITE, GREY = "#FF4F00", "#FFFFFF", "#9A9A9A"
-MM = 25.4  # mm per inch
-
-
-def _pts(points) -> str:
-    return " ".join(f"{x:.3f},{y:.3f}" for x, y in points)
-
-
-def _diamond(cx: float, cy: float, a: float) -> list[tuple[float, float]]:
-    b = a / math.tan(math.radians(35))
-    return [(cx, cy - b), (cx + a, cy), (cx, cy + b), (cx - a, cy)]
-
-
-def _danger(outline: float = 2.0, extra: str = "") -> str:
-    """A 24 in danger sign in 1/10 in units: white panel, orange diamond 16 in wide
-    with an ``outline`` in thick outline, ``extra`` drawn on top."""
-    a = 80.0
-    inner = a * (1 - 10 * outline / (a * math.cos(math.radians(35))))
-    return (f'<rect width="240" height="240" fill="{WHITE}"/><path fill="{ORANGE}" '
-            f'fill-rule="evenodd" d="M{_pts(_diamond(120, 120, a))}Z '
-            f'M{_pts(_diamond(120, 120, inner))}Z"/>{extra}')
+GREY = "#9A9A9A"
 
 
 def _buoy() -> str:
     """A symbol buoy 12 in across, 40 in above water, in inches."""
     a = 8.0
-    ring = f"M{_pts(_diamond(6, 20, a / 2))}Z M{_pts(_diamond(6, 20, a / 2 - 1.2))}Z"
+    ring = f"M{pts(diamond(6, 20, a / 2))}Z M{pts(diamond(6, 20, a / 2 - 1.2))}Z"
     return (f'<rect width="12" height="40" fill="{WHITE}"/><rect width="12" height="4" '
             f'fill="{ORANGE}"/><rect y="36" width="12" height="4" fill="{ORANGE}"/>'
             f'<path fill-rule="evenodd" fill="{ORANGE}" d="{ring}"/>')
@@ -68,7 +48,7 @@ def _judged(report, marker: int = 0) -> list[tuple]:
 
 def _bare_sign(tmp_path: Path, outline: float = 2.0):
     return _report(_write(tmp_path, f"bare-{outline}", f'<svg {SVG} width="24in" '
-                          f'height="24in" viewBox="0 0 240 240">{_danger(outline)}</svg>'))
+                          f'height="24in" viewBox="0 0 240 240">{danger(outline)}</svg>'))
 
 
 def _arrow(x0: float, y0: float, x1: float, y1: float, head: float = 4.0) -> str:
@@ -79,50 +59,15 @@ def _arrow(x0: float, y0: float, x1: float, y1: float, head: float = 4.0) -> str
         a = angle + turn
         tip = [(x, y), (x + head * math.cos(a + 0.3), y + head * math.sin(a + 0.3)),
                (x + head * math.cos(a - 0.3), y + head * math.sin(a - 0.3))]
-        out.append(f'<polygon fill="#000" points="{_pts(tip)}"/>')
+        out.append(f'<polygon fill="#000" points="{pts(tip)}"/>')
     return "".join(out)
-
-
-def _sheet(body: str, width: float = 900, height: float = 800, title: str = "",
-           extra: str = "") -> str:
-    """A proof artboard in mm: a 0.5 pt border, a title block, ``body`` (the marker
-    groups) and ``extra`` (dimensions, notes)."""
-    tb_x, tb_y = width - 260, height - 110
-    return f"""<svg {SVG} width="{width}mm" height="{height}mm" viewBox="0 0 {width} {height}">
- <rect x="5" y="5" width="{width - 10}" height="{height - 10}" fill="none" stroke="#000"
-  stroke-width="0.18"/>
- {body}
- <g id="title-block" font-family="Arial" font-size="6" fill="#000">
-  <rect x="{tb_x}" y="{tb_y}" width="250" height="100" fill="none" stroke="#000"
-   stroke-width="0.35"/>
-  <line x1="{tb_x}" y1="{tb_y + 30}" x2="{tb_x + 250}" y2="{tb_y + 30}" stroke="#000"
-   stroke-width="0.25"/>
-  <text x="{tb_x + 5}" y="{tb_y + 15}">LAKESIDE SIGN CO. - PROOF #2291</text>
-  <text x="{tb_x + 5}" y="{tb_y + 50}">{title or "SCALE 1:1"}</text>
-  <text x="{tb_x + 5}" y="{tb_y + 80}">APPROVED BY ____________ DATE ______</text>
- </g>
- {extra}
-</svg>"""
-
-
-def _placed(body: str, x: float, y: float, unit_mm: float, holes: bool = False) -> str:
-    """``body`` (in its own units of ``unit_mm``) placed at (x, y) mm; with mounting holes
-    (3/8 in, stroked) near the panel's corners and a centre mark."""
-    marks = ""
-    if holes:
-        r, c = 1.875, 120
-        marks = "".join(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="none" stroke="#000" '
-                        f'stroke-width="0.15"/>' for cx in (10, 230) for cy in (10, 230))
-        marks += (f'<path d="M{c - 4},{c} H{c + 4} M{c},{c - 4} V{c + 4}" stroke="#000" '
-                  f'stroke-width="0.12" fill="none"/>')
-    return f'<g transform="translate({x},{y}) scale({unit_mm})">{body}{marks}</g>'
 
 
 def test_thin_border_alone_does_not_change_the_sign(tmp_path):
     bare = _bare_sign(tmp_path)
     path = _write(tmp_path, "border", f"""<svg {SVG} width="30in" height="30in"
  viewBox="0 0 300 300"><rect x="1" y="1" width="298" height="298" fill="none"
- stroke="#000" stroke-width="0.1"/><g transform="translate(30,30)">{_danger()}</g></svg>""")
+ stroke="#000" stroke-width="0.1"/><g transform="translate(30,30)">{danger()}</g></svg>""")
     report = _report(path)
     assert report.kind == bare.kind == "danger"
     assert "symbol-size" not in {f.rule for f in report.findings if f.severity == "error"}
@@ -144,8 +89,8 @@ def test_proof_sheet_with_title_block_dimensions_notes_and_holes(tmp_path):
              + f'<text x="{left + size + 30}" y="{top + size / 2}" font-size="8">610 mm</text>'
              + '<text x="20" y="760" font-size="7">NOTES: 1. 3M DIAMOND GRADE REFLECTIVE '
                '2. 0.080 ALUMINUM 3. ALL TEXT TO BE CONVERTED</text>')
-    path = _write(tmp_path, "proof", _sheet(_placed(_danger(), left, top, 2.54, holes=True),
-                                            extra=extra))
+    path = _write(tmp_path, "proof", sheet(placed(danger(), left, top, 2.54, holes=True),
+                                           extra=extra))
     report = _report(path)
     assert report.kind == "danger", [(f.rule, f.message) for f in report.findings]
     assert len(report.markers) == 1 and _judged(report) == _judged(bare)
@@ -166,7 +111,7 @@ def test_a_dimension_that_disagrees_with_the_drawing_is_a_warning(tmp_path):
              + f'<text x="{left + size / 2}" y="{top + 24 * MM + 20}" font-size="8" '
                f'text-anchor="middle">24"</text>')
     report = _report(_write(tmp_path, "wrong-dimension",
-                            _sheet(_placed(_danger(), left, top, 2.54), extra=extra)))
+                            sheet(placed(danger(), left, top, 2.54), extra=extra)))
     [warning] = [f for f in report.findings if f.rule == "proof-dimension"]
     assert warning.severity == "warning" and warning.citation == "fabrication"
     assert "the proof's dimension 24 in disagrees with the drawing's 20.00 in" in warning.message
@@ -177,10 +122,10 @@ def test_each_marker_of_a_sheet_is_judged_alone(tmp_path):
     1.8 in outline: only that marker fails, by the rule the bare sign fails."""
     thin = _bare_sign(tmp_path, 1.8)
     good = _bare_sign(tmp_path, 2.0)
-    body = (_placed(_danger(2.0), 40, 60, 2.54) + _placed(_danger(1.8), 40 + 24 * MM + 60, 60,
-                                                          2.54)
-            + _placed(_buoy(), 40, 60 + 24 * MM + 60, MM))
-    report = _report(_write(tmp_path, "three", _sheet(body, width=1000, height=1800)))
+    body = (placed(danger(2.0), 40, 60, 2.54) + placed(danger(1.8), 40 + 24 * MM + 60, 60,
+                                                       2.54)
+            + placed(_buoy(), 40, 60 + 24 * MM + 60, MM))
+    report = _report(_write(tmp_path, "three", sheet(body, width=1000, height=1800)))
     assert [m.kind for m in report.markers] == ["danger", "danger", "buoy-symbol"]
     assert [m.index for m in report.markers] == [0, 1, 2]
     assert _judged(report, 0) == _judged(good) and _judged(report, 1) == _judged(thin)
@@ -210,9 +155,9 @@ def test_buoy_with_grey_hull_below_a_dashed_waterline_is_a_buoy(tmp_path):
 
 def test_stated_scale_is_used_and_said(tmp_path):
     bare = _bare_sign(tmp_path)
-    body = _placed(_danger(), 60, 60, 2.54 / 4)
-    report = _report(_write(tmp_path, "quarter", _sheet(body, width=400, height=400,
-                                                        title="SCALE 1:4")))
+    body = placed(danger(), 60, 60, 2.54 / 4)
+    report = _report(_write(tmp_path, "quarter", sheet(body, width=400, height=400,
+                                                       title="SCALE 1:4")))
     assert report.kind == "danger" and _judged(report) == _judged(bare)
     assert report.display_height_in == 24.0
     assert "stated scale 1:4" in report.display_height_basis
@@ -220,7 +165,7 @@ def test_stated_scale_is_used_and_said(tmp_path):
 
 def test_a_tiny_drawing_is_one_finding_not_a_cascade(tmp_path):
     report = _report(_write(tmp_path, "tiny", f'<svg {SVG} width="0.4in" height="0.4in" '
-                            f'viewBox="0 0 240 240">{_danger()}</svg>'))
+                            f'viewBox="0 0 240 240">{danger()}</svg>'))
     [finding] = report.findings
     assert finding.rule == "actual-size" and finding.severity == "error"
     assert "not an actual-size drawing; give --scale or --display-height" in finding.message
@@ -234,7 +179,7 @@ def test_dimension_text_is_parsed():
 
 
 def test_the_bare_marker_comes_back_as_itself(tmp_path):
-    data = f'<svg {SVG} width="24in" height="24in" viewBox="0 0 240 240">{_danger()}</svg>'
+    data = f'<svg {SVG} width="24in" height="24in" viewBox="0 0 240 240">{danger()}</svg>'
     [art] = read_drawing(data.encode(), "bare.svg")
     page = split(art)
     assert page.markers == [art] and page.markers[0] is art and page.set_aside == []
@@ -245,9 +190,9 @@ def test_annotated_copy_numbers_each_marker(tmp_path):
 
     from markers import api
 
-    body = (_placed(_danger(2.0), 40, 60, 2.54)
-            + _placed(_danger(1.8), 40 + 24 * MM + 60, 60, 2.54))
-    path = _write(tmp_path, "two", _sheet(body, width=1400, height=900))
+    body = (placed(danger(2.0), 40, 60, 2.54)
+            + placed(danger(1.8), 40 + 24 * MM + 60, 60, 2.54))
+    path = _write(tmp_path, "two", sheet(body, width=1400, height=900))
     report, art = check_file(path, CheckOptions())
     root = ElementTree.fromstring(api.annotate(report, art))
     ns = "{http://www.w3.org/2000/svg}"
