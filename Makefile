@@ -81,7 +81,7 @@ sweep: bytecode
 	$(BIN)/python bench/sweep.py
 
 # Issue 25's acceptance in full: every seeded defect in every form, and the producers'
-# proofs, fixed and checked (the suite runs a sample: tests/test_repair.py).
+# proofs, fixed and checked (the suite runs a sample: tests/products/test_repair.py).
 fix-matrix: bytecode
 	$(BIN)/python bench/fix_matrix.py
 
@@ -89,11 +89,11 @@ fix-matrix: bytecode
 # (tests/fuzz_svg.py, tests/fuzz_proofs.py);
 # `make test` runs a short seeded run of the same strategies.
 fuzz: bytecode
-	WSMARK_FUZZ_SECONDS=$${WSMARK_FUZZ_SECONDS:-600} $(BIN)/python -m pytest -q -x tests/test_fuzz.py
+	WSMARK_FUZZ_SECONDS=$${WSMARK_FUZZ_SECONDS:-600} $(BIN)/python -m pytest -q -x tests/read/test_fuzz.py
 
 # The large hostile inputs of shared/corpora/found/make-hostile.py, each within its budget,
 # a SIGKILL at every write step of render and fabricate, and the web page under issue 24's
 # full-size attacks: 50 slow uploads, 40 of 19 MB to one batch (make test: a cheap version).
 hostile: bytecode
-	WSMARK_HOSTILE=1 $(BIN)/python -m pytest -q -s tests/test_hostile_budget.py tests/test_kill_writes.py \
-	  tests/test_web_server.py
+	WSMARK_HOSTILE=1 $(BIN)/python -m pytest -q -s tests/runtime/test_budget_hostile.py \
+	  tests/runtime/test_atomic_kill.py tests/web/test_server.py

@@ -1,4 +1,4 @@
-"""Issue 25's acceptance in full (the suite runs a sample, tests/test_repair.py): every
+"""Issue 25's acceptance in full (the suite runs a sample, tests/products/test_repair.py): every
 seeded defect drawing of tests/drawings/defects in each form a proof reaches a clerk
 (tests/proof_forms.py: SVG, cairo PDF, reportlab CMYK PDF, DXF in inches and mm, a proof
 sheet with a title block), and every proof of the producers corpus

@@ -1,10 +1,11 @@
-"""The full round-trip matrix of issue 9 (the suite runs a subset, tests/test_read_pdf_dxf.py):
-every kind, sign faces at H = 12, 18, 24, 48 and the others at their sample, written as
-SVG by wsmark, as PDF by cairo, as PDF by reportlab with CMYK fills, and as DXF (HATCH) in
-inches and mm. Prints, per kind and size, whether each form checks clean (but for what
-the form cannot carry: tests' clean_in) and measures what the SVG measures (0.01 in, 0.1
-deg); then, for each seeded defect (the suite's SEEDED and more on buoys and wraps),
-whether every form names the rule ids the SVG names. Run: python bench/roundtrip_matrix.py [KIND...] (every kind and every seeded
+"""The full round-trip matrix of issue 9 (the suite runs a subset,
+tests/read/test_pdf_dxf.py): every kind, sign faces at H = 12, 18, 24, 48 and the others
+at their sample, written as SVG by wsmark, as PDF by cairo, as PDF by reportlab with CMYK
+fills, and as DXF (HATCH) in inches and mm. Prints, per kind and size, whether each form
+checks clean (but for what the form cannot carry: tests' clean_in) and measures what the
+SVG measures (0.01 in, 0.1 deg); then, for each seeded defect (the suite's SEEDED and more
+on buoys and wraps), whether every form names the rule ids the SVG names.
+Run: python bench/roundtrip_matrix.py [KIND...] (every kind and every seeded
 defect when none is named)
 """
 
@@ -15,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from test_read_pdf_dxf import (  # noqa: E402
+from round_trip import (  # noqa: E402
     FORMS, SEEDED, assert_same_measures, clean_in, forms, graded, serious, sign,
 )
 

@@ -10,7 +10,7 @@ that is not the reader's own WsmarkError ("cannot be measured") or a reader chil
 worker that died is a crash; one that made no progress (a wall-clock backstop) a hang; a
 file stopped by its budget, or a PDF/DXF reader child by its CPU limit, is counted as over
 budget (the designed outcome, listed). The crafted reproducers of shared/corpora/found/ are left out: they
-have their own tests (tests/test_hostile_budget.py).
+have their own tests (tests/runtime/test_budget_hostile.py).
 
 ``--limit N`` checks an evenly spaced sample of at most N files (the same sample every
 time). ``--twice`` runs two sweeps at once (twice the load) and counts the files whose

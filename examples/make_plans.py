@@ -7,7 +7,7 @@ carries its application (NR 5.09(3)(b)): the river's and the mooring field's are
 complete and approved, the lake's leaves the property owner, the riparian owner's
 address and the town's decision to be filled in, so its packet lists what is missing.
 Each defect variant in defects/ changes one thing of a clean plan, so that its check
-gives exactly that defect's finding (tests/test_plan.py). The people and places are
+gives exactly that defect's finding (tests/plan/test_plan.py). The people and places are
 made up; the telephone numbers are of the 555-01xx range kept for fiction.
 """
 

@@ -240,7 +240,7 @@ def dxfs(draw) -> bytes:
 
 
 #: A reader child that died at its memory cap (PDFium aborts when an allocation fails: a
-#: form that draws itself twice, as tests/test_read_pdf_dxf.py's recursive-forms.pdf) has
+#: form that draws itself twice, as tests/read/test_pdf_dxf.py's recursive-forms.pdf) has
 #: met its limit; any other death (a crash, an exit) is a fault.
 _AT_ITS_CAP = re.compile(r"the reader died on this file \(killed by signal (6|9), ")
 

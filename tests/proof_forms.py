@@ -35,12 +35,12 @@ def proof_forms(svg: bytes, name: str, only: tuple[str, ...] = FORMS) -> dict[st
 
 def proof_sheet(svg: bytes, name: str, width: float, height: float) -> bytes:
     """The drawing (``width`` x ``height`` in) on a shop's artboard in mm 4 in wider and
-    8 in taller (tests/test_proofs.py's: a hairline border, a title block and, here, a
+    8 in taller (tests/proof_sheets.py's: a hairline border, a title block and, here, a
     note below the drawing), the drawing kept as its own nested SVG, as an illustrator
     places one."""
     import xml.etree.ElementTree as ET
 
-    from test_proofs import MM, _sheet
+    from proof_sheets import MM, sheet as _sheet
 
     ET.register_namespace("", "http://www.w3.org/2000/svg")
     root = ET.fromstring(underlays(svg, name, [read_svg_bytes(svg, name)])[0][1])

@@ -1,7 +1,7 @@
 """Lettering a clip hides is not read: an SVG ``<text>`` and a PDF's live text whose box
 lies (mostly) outside the clip in force where they are drawn are not lettering of the
 drawing, as their paint is not. (A repaired proof keeps the vendor's page under a clip
-that leaves out the marker it replaces, words and all: tests/test_repair.py.)"""
+that leaves out the marker it replaces, words and all: tests/products/test_repair.py.)"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Write the seeded-defect drawings of tests/test_seeded_defects.py, deterministically.
+"""Write the seeded-defect drawings of tests/packs/test_rules_seeded_defects.py, deterministically.
 
 Run from the project root:  .venv/bin/python tests/drawings/defects/make_defects.py
 

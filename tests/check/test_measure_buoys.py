@@ -1,0 +1,157 @@
+"""Measuring a buoy (markers.check.measure.buoys and .bands) on buoys drawn here by hand,
+in millimetres and points the way a vendor's drawing program writes them, and read back
+by the SVG reader.
+
+Band edges come out exact: they are heights of vertices or of crossings of the sampling
+lines with a color's outline, not the result of a scan or a bisection.
+
+looks_like_buoy answers "no" for most drawings without the union of their layers
+(buoys._plainly_not: one upright rectangle holds everything). That quick answer must
+never differ from the full one: the drawings are asked both ways, with the quick path and
+with it turned off. Some are buoys that only the full test recognises (a tall red can, a
+banded elevation, a wrap), some plain signs the quick path must answer, some edge cases
+where orange just reaches, or stops just short of, where a band's color is sampled.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from markers.check.measure import buoys
+from markers.check.measure.bands import EDGE_IN
+from markers.check.measure.buoys import measure_buoy
+from markers.check.measure.common import Measuring
+from markers.read import read_drawing
+from wi import PACK
+
+MM = 1 / 25.4
+WIDTH, TALL = 300.0, 900.0  # mm: the body, above the waterline at its foot
+
+
+def _buoy(bands: str, body: str = f"M0 0H{WIDTH}V{TALL}H0Z") -> list:
+    svg = f"""<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}mm" height="{TALL}mm"
+      viewBox="0 0 {WIDTH} {TALL}"><path d="{body}" fill="#FFFFFF"/>{bands}
+      <line id="waterline" x1="0" y1="{TALL}" x2="{WIDTH}" y2="{TALL}" stroke="#0072CE"
+       stroke-width="1"/></svg>"""
+    art = read_drawing(svg.encode(), "buoy.svg")[0]
+    return list(measure_buoy(art, Measuring(PACK.law), "symbol-buoy").buoy.bands)
+
+
+def test_level_band_edges_are_the_drawn_heights() -> None:
+    bands = _buoy(f'<path d="M0 0H{WIDTH}V150H0Z" fill="#FF6A13"/>'
+                  f'<path d="M0 750H{WIDTH}V{TALL}H0Z" fill="#FF6A13"/>')
+    assert [b.color.family for b in bands] == ["orange", "white", "orange"]
+    edges = [y / MM for b in bands for y in (b.top, b.bottom)]
+    assert edges == pytest.approx([0, 150, 150, 750, 750, TALL], abs=1e-9)
+    assert [b.share for b in bands] == pytest.approx([1 / 6, 2 / 3, 1 / 6], abs=1e-12)
+
+
+def test_a_slanted_edge_ends_a_band_where_it_crosses_each_sampling_line() -> None:
+    """The orange band's foot runs from 100 mm at the left to 150 mm at the right: the
+    band is orange at both sides down to where the foot crosses the left sampling line
+    (EDGE_IN of the width in), white at both from where it crosses the right one."""
+    bands = _buoy(f'<path d="M0 0H{WIDTH}V150L0 100Z" fill="#FF6A13"/>')
+    inset = EDGE_IN * WIDTH
+    left = 100 + 50 * inset / WIDTH
+    right = 100 + 50 * (WIDTH - inset) / WIDTH
+    assert [b.color.family for b in bands] == ["orange", "white"]
+    assert bands[0].top / MM == pytest.approx(0, abs=1e-9)
+    assert bands[0].bottom / MM == pytest.approx(left, abs=1e-9)
+    assert bands[1].top / MM == pytest.approx(right, abs=1e-9)
+    assert bands[1].bottom / MM == pytest.approx(TALL, abs=1e-9)
+
+
+def test_a_tapered_body_samples_inside_its_own_edges() -> None:
+    """A nun-like top narrows the body; the sampling lines follow its slanted sides, so a
+    band drawn just inside the taper still runs at both edges."""
+    body = f"M100 0H200L{WIDTH} 200V{TALL}H0V200Z"
+    bands = _buoy(f'<path d="{body[:-1]}" fill="none"/>'
+                  f'<path d="M100 0H200L{WIDTH} 200V250H0V200Z" fill="#FF6A13"/>', body)
+    assert [b.color.family for b in bands] == ["orange", "white"]
+    assert [bands[0].top / MM, bands[0].bottom / MM] == pytest.approx([0, 250], abs=1e-9)
+
+
+# --- the quick "no" of looks_like_buoy -------------------------------------------------
+
+ORANGE, WHITE, RED = "#FF6A13", "#FFFFFF", "#C8102E"
+
+
+def _svg(width: float, height: float, unit: str, paths: list[tuple[str, str]]) -> bytes:
+    body = "".join(f'<path d="{d}" fill="{fill}"/>' for d, fill in paths)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}{unit}" '
+            f'height="{height}{unit}" viewBox="0 0 {width} {height}">{body}</svg>').encode()
+
+
+def _rect(x0: float, y0: float, x1: float, y1: float) -> str:
+    return f"M{x0} {y0}H{x1}V{y1}H{x0}Z"
+
+
+def _diamond(cx: float, cy: float, r: float) -> str:
+    return f"M{cx} {cy - r}L{cx + r} {cy}L{cx} {cy + r}L{cx - r} {cy}Z"
+
+
+W, T = WIDTH, TALL  # the tall body above, mm
+INSET = EDGE_IN * W  # where its edges' colors are sampled, in from each side
+CASES = {
+    # name: (drawing, looks like a buoy, answered by the quick path)
+    "tall white panel, orange diamond inside": (
+        _svg(W, T, "mm", [(_rect(0, 0, W, T), WHITE), (_diamond(150, 450, 120), ORANGE)]),
+        False, True),
+    "tall red can with white letters": (
+        _svg(W, T, "mm", [(_rect(0, 0, W, T), RED), (_rect(100, 300, 130, 500), WHITE),
+                          (_rect(170, 300, 200, 500), WHITE)]),
+        True, False),
+    "tall white body, orange bands at top and foot": (
+        _svg(W, T, "mm", [(_rect(0, 0, W, T), WHITE), (_rect(0, 0, W, 200), ORANGE),
+                          (_rect(0, 700, W, T), ORANGE), (_diamond(150, 450, 120), ORANGE)]),
+        True, False),
+    "tall white panel, orange reaching one sampling line": (
+        _svg(W, T, "mm", [(_rect(0, 0, W, T), WHITE), (_rect(0, 0, 150, 200), ORANGE)]),
+        False, False),
+    "tall white panel, orange ending at a sampling line": (
+        _svg(W, T, "mm", [(_rect(0, 0, W, T), WHITE), (_rect(INSET, 300, 150, 400), ORANGE)]),
+        False, False),
+    "tall white panel, orange stopping short of a sampling line": (
+        _svg(W, T, "mm", [(_rect(0, 0, W, T), WHITE),
+                          (_rect(INSET + 0.01, 300, 150, 400), ORANGE)]),
+        False, True),
+    "wrap: orange bands at top and foot, two diamonds side by side (pt)": (
+        _svg(2000, 700, "pt", [(_rect(0, 0, 2000, 700), WHITE), (_rect(0, 0, 2000, 120), ORANGE),
+                               (_rect(0, 580, 2000, 700), ORANGE),
+                               (_diamond(500, 350, 180), ORANGE),
+                               (_diamond(1500, 350, 180), ORANGE)]),
+        True, False),
+    "wide panel, orange bands at top and foot, no symbols (pt)": (
+        _svg(2000, 700, "pt", [(_rect(0, 0, 2000, 700), WHITE), (_rect(0, 0, 2000, 120), ORANGE),
+                               (_rect(0, 580, 2000, 700), ORANGE)]),
+        False, False),
+    "wide white panel, orange diamond inside (pt)": (
+        _svg(2000, 700, "pt", [(_rect(0, 0, 2000, 700), WHITE),
+                               (_diamond(1000, 350, 300), ORANGE)]),
+        False, True),
+    "wide panel without orange (pt)": (
+        _svg(2000, 700, "pt", [(_rect(0, 0, 2000, 700), WHITE), (_rect(400, 200, 1600, 500), RED)]),
+        False, True),
+    "an orange flag, one rectangle (cm)": (
+        _svg(90, 60, "cm", [(_rect(0, 0, 90, 60), ORANGE)]), False, True),
+    "a wide red board, white letters clear of its edges": (
+        _svg(W, 200, "mm", [(_rect(0, 0, W, 200), RED), (_rect(100, 50, 130, 150), WHITE)]),
+        False, True),
+    "a red board as tall as 1.5 widths": (
+        _svg(W, 1.5 * W, "mm", [(_rect(0, 0, W, 1.5 * W), RED)]), True, False),
+    "white panel as tall as 1.5 widths, orange diamond inside": (
+        _svg(W, 1.5 * W, "mm", [(_rect(0, 0, W, 1.5 * W), WHITE),
+                                (_diamond(150, 225, 100), ORANGE)]),
+        False, True),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_the_quick_no_never_differs_from_the_full_test(name: str, monkeypatch) -> None:
+    data, is_buoy, quick = CASES[name]
+    [art] = read_drawing(data, "proof.svg")
+    assert buoys._plainly_not(art, buoys.family_geometry(art)) is quick
+    assert buoys.looks_like_buoy(art) is is_buoy
+    monkeypatch.setattr(buoys, "_plainly_not", lambda art, fam: False)
+    [again] = read_drawing(data, "proof.svg")
+    assert buoys.looks_like_buoy(again) is is_buoy
