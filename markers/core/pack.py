@@ -63,6 +63,9 @@ class Kind:
     ``builder`` and ``surface`` are the functions or their "module:function" names,
     imported on first use so that commands that build nothing load no builder (nor its
     fonts); each is handed a ``Build``. ``look`` is what the builder draws (Look).
+    ``explained``: the sign may carry words above and below its symbol; ``choices``
+    names, for each design field chosen from a list of the law (a race buoy's color),
+    that list's key in ``Law.choices``.
     """
 
     name: str
@@ -79,6 +82,8 @@ class Kind:
     legends: tuple[str | None, ...] = (None,)
     surface: Callable[[Design, Artwork, "Build"], Any] | str | None = None
     look: Look = Look()
+    explained: bool = False
+    choices: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def form(self) -> str:
