@@ -67,7 +67,11 @@ def place_words(bbox: Sequence[float], width: float, height: float) -> str:
     row = ROWS[min(2, max(0, int(3 * (y + h / 2) / height)))]
     column = COLUMNS[min(2, max(0, int(3 * (x + w / 2) / width)))]
     gaps = {"left": x, "right": width - x - w, "top": y, "bottom": height - y - h}
-    edges = [edge for edge in (column, row) if edge] or [min(gaps, key=lambda e: gaps[e])]
+    if w >= WHOLE * width:  # across the page: its side edges say nothing
+        del gaps["left"], gaps["right"]
+    if h >= WHOLE * height:
+        del gaps["top"], gaps["bottom"]
+    edges = [edge for edge in (column, row) if edge in gaps] or [min(gaps, key=gaps.__getitem__)]
     said = [f"at the {edge} edge" if gaps[edge] < AT_EDGE else
             f"{gaps[edge]:.1f} in from the {edge} edge" for edge in edges]
     return f"{' '.join(p for p in (row, column) if p) or 'centre'}, {' and '.join(said)}"

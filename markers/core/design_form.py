@@ -82,9 +82,11 @@ def fields_for(pack: Pack, kind: Kind) -> list[Field]:
     if kind.family in ("face", "wrap") or carries:
         out.append(Field("outline", "Outline", hint="blank: the minimum"))
     if kind.family == "face":
-        out += [Field("max_width", "Max width", hint="blank: the symbol and its margins; "
-                      "words wrap within it"),
-                Field("force", "Build even if taller than twice its width", "checkbox")]
+        out.append(Field("max_width", "Max width", hint="blank: the symbol and its margins; "
+                         "words wrap within it"))
+    if kind.family == "face" and (kind.explained or kind.look.words != "must"):
+        # words in a band above or below the symbol may make the sign too tall
+        out.append(Field("force", "Build even if taller than twice its width", "checkbox"))
     if kind.form in ("buoy", "wrap"):
         out += [Field("diameter", "Buoy diameter", hint="blank: the minimum"),
                 Field("height_above_water", "Height above water", hint="blank: the minimum")]
@@ -92,9 +94,9 @@ def fields_for(pack: Pack, kind: Kind) -> list[Field]:
             for name, key in kind.choices.items()]
     if kind.form == "buoy" and kind.sample_id:
         out.append(Field("lighted", "Lighted aid", "checkbox", hint=pack.help["lighted"]))
-    if kind.form == "wrap" or kind.look.print:
+    if kind.form == "wrap" or kind.look.print or kind.form == "buoy" and kind.sample_id:
         out.append(Field("surface", "Lay along the surface", "checkbox",
-                         hint=pack.help["surface"]))
+                         hint=pack.help["surface"]))  # a face, or an aid's id
     if kind.form == "wrap":
         out.append(Field("seam", "Seam overlap", hint="blank: none"))
     if kind.form in ("sign", "wrap") or carries:
