@@ -690,10 +690,11 @@ def copy_bytes(target: Path, svgs: list[bytes]) -> list[bytes]:
 
 def _note(f: Any) -> tuple[str, Any, bool]:
     """A finding on the marked-up copy: measured vs required, or what was not judged
-    (a review note, marked apart)."""
+    (a review note, marked apart); a waived one says so, with its reason."""
+    waived = f"WAIVED ({f.waived}) " if f.waived else ""
     if f.severity == "review":
-        return f"REVIEW {f.rule} {f.citation}: {f.message}", f.bbox, True
-    return f"{f.rule} {f.citation}: " + (
+        return f"{waived or 'REVIEW '}{f.rule} {f.citation}: {f.message}", f.bbox, not waived
+    return f"{waived}{f.rule} {f.citation}: " + (
         f"measured {f.measured} {f.unit or ''}, required {f.required} {f.unit or ''}".rstrip()
         if f.measured is not None else f.message), f.bbox, False
 
@@ -903,7 +904,7 @@ def gallery(out_dir: str | Path, pack: str | Pack = DEFAULT_PACK) -> list[Path]:
 
 def fabricate(design_: Design, bleed: float | None = None, min_feature: float | None = None,
               qty: int = 1, pack: str | Pack = DEFAULT_PACK, *, blank: str | None = None,
-              holes: int = 0, materials: str | Path | None = None,
+              holes: int = 0, materials: str | Path | bytes | None = None,
               stripe: str = "applied", as_declared: bool = False
               ) -> tuple[Any, dict[str, bytes]]:
     """The shop plan of a design (weeding issues, bill of materials, notes, warnings,
@@ -913,7 +914,7 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
     A sign goes on ``blank`` ("auto", "none" or WxH) with ``holes`` (0, 2 or 4); a buoy
     is made from its surface (flat wrap, surface areas); a flag from fabric panels (the
     diver's stripe ``stripe``, "applied" or "sewn"); ``materials`` is the shop's YAML
-    file of rolls (None: the generic one). ``as_declared``: a design that breaks a
+    file of rolls, its path or its bytes (None: the generic one). ``as_declared``: a design that breaks a
     number of the rule is made as declared (for the checker's tests), not refused.
 
     >>> plan, files = fabricate(design("control", 24, legend="5 MPH"), holes=2)
@@ -930,7 +931,8 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
     fab = shop_plan(art, chosen.kind(design_.kind).form, surface,
                     DEFAULT_BLEED if bleed is None else bleed,
                     DEFAULT_MIN_FEATURE if min_feature is None else min_feature, qty,
-                    blank, holes, None if materials is None else str(materials), stripe)
+                    blank, holes, materials if materials is None or isinstance(
+                        materials, bytes) else str(materials), stripe)
     return fab, fabrication_files(fab, art, surface is None or surface.flat is not None)
 
 

@@ -317,12 +317,13 @@ def test_the_design_form_offers_only_the_fields_a_kind_uses(kind: str) -> None:
 def test_the_design_page_offers_every_option_of_render_and_fabricate() -> None:
     import cli
 
-    offered = {"kind"} | {f.name for k in api.kinds()
-                          for f in api.design_form({"kind": k.name}).fields}
+    # the materials file is sent with the design (a form of its own beside the zip)
+    offered = {"kind", "materials"} | {f.name for k in api.kinds()
+                                       for f in api.design_form({"kind": k.name}).fields}
     given = {p.name for command in (cli.render, cli.fabricate) for p in command.params}
-    # the download buttons are the files; the server keeps its own pixel cap; a
-    # materials file is a path on the shop's disk; the page serves one pack
-    left_out = {"output", "out_dir", "max_pixels", "materials"} | (
+    # the download buttons are the files; the server keeps its own pixel cap; the
+    # page serves one pack
+    left_out = {"output", "out_dir", "max_pixels"} | (
         {"pack"} if len(api.PACK_NAMES) == 1 else set())
     named = {"hole_count": "holes"}
     assert {named.get(n, n) for n in given - left_out} <= offered

@@ -134,6 +134,9 @@ def test_a_waiver_is_of_one_finding_of_one_file_and_can_be_removed(client) -> No
     assert page.count("waived: board approved 2026-05-01") == 1
     assert re.search(r'<li class="finding sev-error waived" data-rule="aid-id-parity" '
                      r'data-marker="0" data-waived="1">', page)
+    copies = [client.get(f"/check/{batch}/{n}/marked.svg").text for n in (0, 1)]
+    assert "WAIVED (board approved 2026-05-01) aid-id-parity" in copies[0]
+    assert "wsmark check: PASS" in copies[0] and "WAIVED" not in copies[1]
     reports = json.loads(client.get(f"/check/{batch}/report.json").text)
     parity = [[f.get("waived") for f in r["findings"] if f["rule"] == "aid-id-parity"]
               for r in reports]
@@ -380,3 +383,31 @@ def test_wsmark_serve_prints_its_address_and_serves(tmp_path) -> None:
     assert taken.returncode == 2
     assert taken.stderr.strip().startswith("wsmark: error: cannot listen on 127.0.0.1:")
     assert len(taken.stderr.strip().splitlines()) == 1
+
+
+def test_the_fabrication_files_take_the_shops_materials_file(client) -> None:
+    shipped = (Path(api.__file__).parent / "core/data/materials.yaml").read_text()
+    mine = shipped.replace("white reflective sheeting", "Lakeside white sheeting")
+    assert mine != shipped
+    token = form_token(client.get("/check").text)[0]
+    fields = {"token": token, "kind": "control", "display_height": "60cm",
+              "legend": "5 MPH", "qty": "2"}
+    zipped = client.post("/design/download.zip", data=fields,
+                         files=[("materials", ("lakeside.yaml", mine.encode()))])
+    assert zipped.status_code == 200, zipped.text
+    archive = zipfile.ZipFile(io.BytesIO(zipped.content))
+    rows = next(archive.read(n).decode() for n in archive.namelist()
+                if n.endswith("materials.csv"))
+    assert "Lakeside white sheeting" in rows
+    plain = zipfile.ZipFile(io.BytesIO(client.get(
+        "/design/download.zip?kind=control&display_height=60cm&legend=5+MPH").content))
+    assert "Lakeside white" not in next(plain.read(n).decode() for n in plain.namelist()
+                                        if n.endswith("materials.csv"))
+    broken = client.post("/design/download.zip", data=fields,
+                         files=[("materials", ("broken.yaml", b"materials: [\n"))])
+    assert broken.status_code == 400
+    assert "the materials file given: not a YAML materials file" in _one_line(broken)
+    none = client.post("/design/download.zip", data=fields)
+    assert none.status_code == 400 and "materials file" in _one_line(none)
+    page = client.get("/design?kind=control").text
+    assert 'action="/design/download.zip"' in page and 'name="materials"' in page

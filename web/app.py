@@ -49,6 +49,8 @@ HERE = Path(__file__).resolve().parent
 log = logging.getLogger("wsmark.web")
 #: Preview scales offered, as 1:n, and the box (in) the preview must fit.
 SCALES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64)
+#: The largest materials file taken with a design (a shop's list of rolls is short).
+MAX_MATERIALS = 256_000
 PREVIEW_BOX = (3.4, 4.5)  # 3.4 in: 326 px, within a 390 px phone's page
 
 
@@ -417,8 +419,27 @@ class WebApp:
                         headers={"content-security-policy": SVG_CSP})
 
     async def design_download(self, request: Request) -> Response:
-        fmt = request.path_params["fmt"]
-        form = api.design_form(dict(request.query_params))
+        return await self._design_file(request, request.path_params["fmt"],
+                                       dict(request.query_params))
+
+    async def design_zip_post(self, request: Request) -> Response:
+        """The fabrication files of a design made with the shop's own materials file
+        (a form with the design's fields and the file: ``fabricate --materials``)."""
+        with self.admitted(request):
+            fields, files = await self.form(request)
+            if len(files) != 1 or not files[0].data:
+                raise Refused(400, "refused: choose the shop's materials file (YAML)")
+            if len(files[0].data) > MAX_MATERIALS:
+                raise Refused(413, f"refused: a materials file is a list of rolls; "
+                                   f"{safe_label(files[0].filename)} is over "
+                                   f"{MAX_MATERIALS // 1000} kB")
+            values = {key: found[0] for key, found in fields.items() if key != "token"}
+            return await self._design_file(request, "zip", values, files[0].data)
+
+    async def _design_file(self, request: Request, fmt: str, values: dict[str, str],
+                           materials: bytes | None = None) -> Response:
+        """A design's file as ``fmt``, from the form's text ``values``."""
+        form = api.design_form(values)
         formats = self.design_formats(form.kind)
         if fmt not in formats:
             raise HTTPException(404, f"a {form.kind.name} comes as "
@@ -431,7 +452,8 @@ class WebApp:
             if fmt == "yaml":
                 data, media = api.design_yaml(design), "application/yaml"
             elif fmt == "zip":
-                data = await self.job(request, tasks.fabrication_zip, design, form.shop)
+                shop = form.shop if materials is None else {**form.shop, "materials": materials}
+                data = await self.job(request, tasks.fabrication_zip, design, shop)
                 media = "application/zip"
             else:
                 data = await self.job(request, tasks.design_file, design, f".{fmt}",
@@ -512,6 +534,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/design", web.design_page, methods=["GET"]),
         Route("/design/artwork.svg", web.design_artwork, methods=["GET"]),
         Route("/design/download.{fmt:str}", web.design_download, methods=["GET"]),
+        Route("/design/download.zip", web.design_zip_post, methods=["POST"]),
         Route("/reference", web.reference_page, methods=["GET"]),
         Route("/reference/sheets.pdf", web.reference_pdf, methods=["GET"]),
         Route("/reference/sheet/{kind:str}", web.reference_sheet, methods=["GET"]),
