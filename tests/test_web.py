@@ -411,3 +411,31 @@ def test_the_fabrication_files_take_the_shops_materials_file(client) -> None:
     assert none.status_code == 400 and "materials file" in _one_line(none)
     page = client.get("/design?kind=control").text
     assert 'action="/design/download.zip"' in page and 'name="materials"' in page
+
+
+def test_every_requirement_judged_is_a_row_when_the_report_has_them() -> None:
+    """The seam for the record (branch 'record': MarkerReport.checks, a row per requirement
+    judged, passes too): the rows in that shape are a table per marker; a report without
+    them shows none."""
+    from html import unescape
+    from types import SimpleNamespace as Row
+
+    from web.app import WebApp
+
+    env = WebApp(Settings()).env
+    rows = [Row(rule="outline-width", citation="NR 5.09(6)(b)", result="pass",
+                measured=2.0, required=">= 2.0", unit="in", tolerance=0.01,
+                message="outline 2.00 in", waived=None),
+            Row(rule="diamond-slope", citation="NR 5.09(6)(d)", result="waived",
+                measured=36.2, required="35.0", unit="deg", tolerance=0.5,
+                message="sides 36.2 deg", waived="board, 2026-05-01")]
+    with_rows = Row(markers=[Row(index=0, checks=rows)])
+    html = env.get_template("_checks.html").render(r=with_rows)
+    cells = [[unescape(cell) for cell in re.findall(r"<td[^>]*>([^<]*)</td>", row)]
+             for row in re.findall(r"<tr class=[^>]*>.*?</tr>", html)]
+    assert cells == [["outline-width", "NR 5.09(6)(b)", "2.0 in", ">= 2.0 in", "0.01 in",
+                      "pass"],
+                     ["diamond-slope", "NR 5.09(6)(d)", "36.2 deg", "35.0 deg", "0.5 deg",
+                      "waived: board, 2026-05-01"]]
+    without = api.check(GOOD, "good.svg")[0]
+    assert "<table" not in env.get_template("_checks.html").render(r=without)
