@@ -464,7 +464,8 @@ def verdict_words(report: FileReport, pack: str | Pack = DEFAULT_PACK) -> str | 
     "meets NR 5.09 as drawn; placement needs the department's approval (NR 5.09(3)(b))"
     """
     chosen = _pack(pack)
-    families = {chosen.kinds[m.kind].family for m in report.markers if m.kind in chosen.kinds}
+    families = {chosen.kinds[m.kind].family for m in report.markers
+                if m.kind is not None and m.kind in chosen.kinds}
     own = chosen.verdicts.get(f"{report.verdict}:{families.pop()}") if len(families) == 1 \
         else None
     return own or chosen.verdicts.get(report.verdict)
@@ -914,8 +915,9 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
     A sign goes on ``blank`` ("auto", "none" or WxH) with ``holes`` (0, 2 or 4); a buoy
     is made from its surface (flat wrap, surface areas); a flag from fabric panels (the
     diver's stripe ``stripe``, "applied" or "sewn"); ``materials`` is the shop's YAML
-    file of rolls, its path or its bytes (None: the generic one). ``as_declared``: a design that breaks a
-    number of the rule is made as declared (for the checker's tests), not refused.
+    file of rolls, its path or its bytes (None: the generic one). ``as_declared``: a
+    design that breaks a number of the rule is made as declared (for the checker's
+    tests), not refused.
 
     >>> plan, files = fabricate(design("control", 24, legend="5 MPH"), holes=2)
     >>> plan.notes[0], sorted(files)[0]

@@ -396,7 +396,7 @@ def test_the_zip_takes_the_shops_options(server, page) -> None:
     archive = zipfile.ZipFile(download.value.path())
     bom = next(archive.read(n).decode() for n in archive.namelist() if n.endswith("bom.csv"))
     head, white = bom.splitlines()[:2]
-    assert dict(zip(head.split(","), white.split(",")))["quantity"] == "3"
+    assert dict(zip(head.split(","), white.split(","), strict=True))["quantity"] == "3"
     assert "the whole 30x30 in blank" in white
     dxf = next(archive.read(n).decode() for n in archive.namelist() if n.endswith("cut.dxf"))
     plain = api_fabricated_circles(blank="30x30")

@@ -87,8 +87,9 @@ def load_materials(path: str | Path | bytes | None = None) -> Materials:
     """The materials file at ``path`` (the shipped default when None), or given as its
     bytes; a broken file is a one-line error naming it and the problem."""
     given = path if isinstance(path, bytes) else None
-    path = Path(GIVEN) if given is not None else \
-        Path(path) if path is not None else DEFAULT_MATERIALS
+    if isinstance(path, bytes):
+        path = Path(GIVEN)
+    path = Path(path) if path is not None else DEFAULT_MATERIALS
     try:
         data = yaml.safe_load(given.decode("utf-8") if given is not None
                               else path.read_text(encoding="utf-8"))

@@ -131,7 +131,7 @@ def test_each_finding_has_its_place_and_its_number_on_the_copy() -> None:
     copy = fromstring(shown.marked)
     notes = copy.find(f".//{NS}g[@id='wsmark-annotations']")
     lines = [t.text for t in notes.iter(f"{NS}text") if t.text and ". " in t.text]
-    for i, f in found:
+    for i, _ in found:
         assert lines[shown.marks[i] - 1].startswith(f"{shown.marks[i]}. outline-width")
     assert [shown.marks[i] for i, f in enumerate(shown.report.findings)
             if f.severity == "info"] == [None] * sum(f.severity == "info"
