@@ -38,7 +38,8 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "design", "with_permit_id", "design_or_file", "design_form", "design_yaml",
            "file_stem", "read_input",
            "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
-           "check", "unreadable", "check_budget", "check_paths", "inputs", "check_inputs",
+           "check", "check_shown", "verdict_words", "verdict_line", "finding_groups",
+           "unreadable", "check_budget", "check_paths", "inputs", "check_inputs",
            "check_options", "annotation_targets", "report_target", "copy_paths", "copy_bytes",
            "annotate", "annotate_pages", "reports", "exit_status", "tally", "summary",
            "report_writer", "rules", "rule_rows", "tolerance_of",
@@ -54,6 +55,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
 if TYPE_CHECKING:
     from markers.check.pipeline import CheckOptions
     from markers.check.report import FileReport, Tally
+    from markers.check.shown import Checked
     from markers.check.walk import Inputs
     from markers.core.artwork import Artwork
     from markers.core.design_form import DesignForm
@@ -239,15 +241,20 @@ def design_form(values: Mapping[str, str], typical: bool = False,
                 pack: str | Pack = DEFAULT_PACK) -> DesignForm:
     """A design form read from its text (by field name; an unknown kind is the pack's
     example kind): the kind, the fields it takes (from the pack's Kind data, hints in
-    its numbers), the keyword arguments of ``design`` (``kind`` among them), the text
-    to show again and the refusals by field; ``typical``: the fields not named take
-    the kind's typical values. A DesignError goes beside its field with ``refused``.
+    its numbers) and the options of its files (``render``'s and ``fabricate``'s), the
+    keyword arguments of ``design`` (``kind`` among them) and of its files
+    (``making``), the text to show again and the refusals by field; ``typical``: the
+    fields not named take the kind's typical values. Lengths take the command line's
+    units. A DesignError goes beside its field with ``refused``.
 
-    >>> form = design_form({"kind": "control", "display_height": "24", "legend": "5 MPH"})
-    >>> [f.name for f in form.fields], form.params["display_height"], form.errors
-    (['display_height', 'legend', 'outline', 'permit_id'], 24.0, {})
+    >>> form = design_form({"kind": "control", "display_height": "60cm", "legend": "5 MPH",
+    ...                     "qty": "2"})
+    >>> [f.name for f in form.fields if f.group == "design"]
+    ['display_height', 'legend', 'above', 'below', 'outline', 'max_width', 'force', 'permit_id']
+    >>> round(form.params["display_height"], 3), form.making, form.errors
+    (23.622, {'qty': 2}, {})
     >>> design_form({"kind": "control", "display_height": "1e6"}).errors["display_height"]
-    'give a number of inches up to 1,200'
+    "display height '1e6' is 1e+06 in; no marker is larger than 1200 in (100 ft)"
     """
     from markers.core.design_form import read_form
 
@@ -329,11 +336,15 @@ def wrap_design(symbol: str | None, display_height: float | None = None, *,
                   permit_id=permit_id)
 
 
-def _waivers(waive: Mapping[str, str] | Iterable[str], known: Iterable[str]
-             ) -> dict[str, str]:
+def _waivers(waive: Mapping[str, str] | Iterable[str], known: Iterable[str],
+             per_marker: bool = False) -> dict[str, str]:
     """Waivers as a mapping rule id -> reason, from a mapping or from ``RULE:reason``
     words, each of a rule in ``known`` and with its reason (one-line WsmarkError else):
-    the one place waivers are read, for drawings, plans and the web page alike."""
+    the one place waivers are read, for drawings, plans and the web page alike.
+    ``per_marker``: a waiver may name one marker of a file, ``RULE@N`` (N as the report
+    numbers its markers, from 0)."""
+    from markers.check.pipeline import MARKER_SEP
+
     if isinstance(waive, Mapping):
         pairs = list(waive.items())
     else:
@@ -346,8 +357,13 @@ def _waivers(waive: Mapping[str, str] | Iterable[str], known: Iterable[str]
     known = set(known)
     waivers: dict[str, str] = {}
     for rule_id, reason in pairs:
-        if rule_id.strip() not in known:
-            raise WsmarkError(f"--waive: unknown rule {rule_id.strip()!r}")
+        bare, sep, marker = rule_id.strip().partition(MARKER_SEP)
+        if bare not in known:
+            raise WsmarkError(f"--waive: unknown rule {bare!r}")
+        if sep and not (per_marker and marker.isdigit() and len(marker) < 6):
+            raise WsmarkError(f"--waive: {rule_id.strip()!r}: name a rule" + (
+                f", or a rule on one marker as RULE{MARKER_SEP}N (N from 0)"
+                if per_marker else ""))
         if not reason.strip():
             raise WsmarkError(f"--waive: a waiver of {rule_id.strip()} needs its reason")
         waivers[rule_id.strip()] = reason.strip()
@@ -360,15 +376,17 @@ def check_options(display_height: float | None = None, scale: float | None = Non
                   pack: str | Pack = DEFAULT_PACK, allow_below_minimum: bool = False
                   ) -> CheckOptions:
     """CheckOptions from the user's words: waivers as a mapping rule id -> reason or as
-    ``RULE:reason`` words, tolerances as ``RULE=VALUE`` (in the rule's unit); a bad one
-    is a one-line WsmarkError. A tolerance that would accept less than the rule's own
-    minimum is refused unless ``allow_below_minimum``; then every report says so
-    (CheckOptions.overrides).
+    ``RULE:reason`` words (``RULE@N``: the rule on marker N of a file alone), tolerances
+    as ``RULE=VALUE`` (in the rule's unit); a bad one is a one-line WsmarkError. A
+    tolerance that would accept less than the rule's own minimum is refused unless
+    ``allow_below_minimum``; then every report says so (CheckOptions.overrides).
 
     >>> check_options(tolerance=["diamond-slope=1.0"]).tolerances
     {'diamond-slope': 1.0}
     >>> check_options(waive={"symbol-centered": " board "}).waivers
     {'symbol-centered': 'board'}
+    >>> check_options(waive=["outline-width@1:board, 2026-05-01"]).waivers
+    {'outline-width@1': 'board, 2026-05-01'}
     """
     from markers.check.pipeline import CheckOptions
 
@@ -384,7 +402,7 @@ def check_options(display_height: float | None = None, scale: float | None = Non
             overrides[rule_id] = rules_.override(rule_id, amount, allow_below_minimum)
         except ValueError as err:
             raise WsmarkError(f"--tolerance: {err}") from None
-    waivers = _waivers(waive, rules_.rules)
+    waivers = _waivers(waive, rules_.rules, per_marker=True)
     return CheckOptions(display_height, scale, waivers,
                         {rule_id: o.value for rule_id, o in overrides.items()},
                         tuple(overrides.values()))
@@ -403,14 +421,24 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
 
     >>> check(b"<svg", "proof-1.svg", label="vendor sign.svg")[0].error
     'vendor sign.svg: not well-formed XML (unclosed token, line 1, column 0)'
+    >>> check(b"", "proof-2.svg", label="empty.svg")[0].error
+    'empty.svg: the file is empty'
     """
+    report, marked, _ = _check(data, name, options, pack, annotate_copy, label)
+    return report, marked
+
+
+def _check(data: bytes, name: str, options: CheckOptions | None, pack: str | Pack,
+           annotate_copy: bool, label: str | None
+           ) -> tuple[FileReport, bytes | None, list[Artwork]]:
+    """``check``, with the pages as checked (none when unreadable)."""
     from markers.check.pipeline import CheckOptions, check_pages, worst_page
 
     try:
         report, pages = check_pages(data, name, options or CheckOptions(), _pack(pack))
     except MemoryError:
         return unreadable(label or name, "needs more memory than the check of one file "
-                                         "may use"), None
+                                         "may use"), None, []
     marked = annotate_pages(report, pages, data, name)[worst_page(report, len(pages))] \
         if annotate_copy and pages else None
     if label is not None and label != name:
@@ -418,7 +446,73 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
 
         report = replace(report, file=label, error=report.error and
                          report.error.replace(name, label, 1))
-    return report, marked
+    return report, marked, pages
+
+
+def check_shown(data: bytes, name: str, options: CheckOptions | None = None,
+                pack: str | Pack = DEFAULT_PACK, label: str | None = None) -> Checked:
+    """``check`` with its marked-up copy, as a face shows a file: for each finding,
+    where it is in words (from its box and the size of its page: "top left, 2.1 in
+    from the left edge ...") and its number on the copy.
+
+    >>> shown = check_shown(b"kind: danger\\ndisplay_height: 24\\noutline: 1.5\\n", "d.yaml")
+    >>> [(f.rule, place, mark) for f, place, mark in
+    ...  zip(shown.report.findings, shown.places, shown.marks) if f.severity == "error"]
+    [('outline-width', 'bottom, 2.3 in from the bottom edge', 1)]
+    """
+    from markers.check.pipeline import worst_page
+    from markers.check.shown import Checked, finding_places
+
+    report, marked, pages = _check(data, name, options, pack, True, label)
+    if not pages:
+        return Checked(report, marked)
+    on_copy = _copy_marks(report, _page_number(pages, worst_page(report, len(pages))))
+    return Checked(report, marked,
+                   finding_places(report, [(page.width, page.height) for page in pages]),
+                   tuple(on_copy.get(i) for i in range(len(report.findings))))
+
+
+def verdict_words(report: FileReport, pack: str | Pack = DEFAULT_PACK) -> str | None:
+    """A file's verdict as the pack words it (what a pass does and does not mean): for
+    the family of its markers when the pack words that family's own ("pass:flag"), else
+    the verdict's; None when the pack has no words for it.
+
+    >>> verdict_words(check(render(design("danger", 24), ".svg"), "d.svg")[0])
+    "meets NR 5.09 as drawn; placement needs the department's approval (NR 5.09(3)(b))"
+    """
+    chosen = _pack(pack)
+    families = {chosen.kinds[m.kind].family for m in report.markers
+                if m.kind is not None and m.kind in chosen.kinds}
+    own = chosen.verdicts.get(f"{report.verdict}:{families.pop()}") if len(families) == 1 \
+        else None
+    return own or chosen.verdicts.get(report.verdict)
+
+
+def verdict_line(report: FileReport, pack: str | Pack = DEFAULT_PACK) -> str:
+    """A file's verdict in one line for a person: the verdict, how many findings were
+    waived, and the pack's words for it.
+
+    >>> data = b"kind: danger\\ndisplay_height: 24\\noutline: 1.5\\n"
+    >>> waived = check(data, "d.yaml", check_options(waive={"outline-width": "board"}))[0]
+    >>> verdict_line(waived)[:45]
+    'Pass, 1 waived: meets NR 5.09 as drawn; place'
+    """
+    from markers.check.shown import waived_count
+
+    waived = waived_count(report)
+    head = report.verdict.capitalize() + (f", {waived} waived" if waived else "")
+    words = verdict_words(report, pack)
+    return f"{head}: {words}" if words else head
+
+
+def finding_groups(report: FileReport) -> Any:
+    """The findings of a report as a face lists them (markers.check.shown.Groups, each
+    as its index in the report and the finding): judged (beyond info), notes that were
+    judged (info stating a measurement, e.g. a legend set as <text>), and what was set
+    aside or noted without a judgement."""
+    from markers.check.shown import groups
+
+    return groups(report)
 
 
 def unreadable(name: str, reason: str) -> FileReport:
@@ -615,10 +709,11 @@ def copy_bytes(target: Path, svgs: list[bytes]) -> list[bytes]:
 
 def _note(f: Any) -> tuple[str, Any, bool]:
     """A finding on the marked-up copy: measured vs required, or what was not judged
-    (a review note, marked apart)."""
+    (a review note, marked apart); a waived one says so, with its reason."""
+    waived = f"WAIVED ({f.waived}) " if f.waived else ""
     if f.severity == "review":
-        return f"REVIEW {f.rule} {f.citation}: {f.message}", f.bbox, True
-    return f"{f.rule} {f.citation}: " + (
+        return f"{waived or 'REVIEW '}{f.rule} {f.citation}: {f.message}", f.bbox, not waived
+    return f"{waived}{f.rule} {f.citation}: " + (
         f"measured {f.measured} {f.unit or ''}, required {f.required} {f.unit or ''}".rstrip()
         if f.measured is not None else f.message), f.bbox, False
 
@@ -651,13 +746,12 @@ def annotate_pages(report: FileReport, pages: list[Artwork], source: bytes | Non
                     "redrawn from what was read", None, False)]
     copies = []
     for i, (art, underlay) in enumerate(zip(pages, under, strict=True)):
-        number = int(art.meta.get("page", i + 1)) if len(pages) == 1 else i + 1
+        number = _page_number(pages, i)
         on_page = {m.index for m in report.markers if m.page == number}
-        findings = [f for f in report.findings if f.marker in on_page]
-        unjudged = [f for f in findings if f.severity == "review" and not f.waived]
+        listed, unjudged = _copy_findings(report, number)
         head = [(f"NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged; a "
                  "person must check them (marked REVIEW)", None, True)] if unjudged else []
-        notes = head + missing + [_note(f) for f in findings if f.severity != "info"]
+        notes = head + [_note(report.findings[j]) for j in listed] + missing
         numbered = [(m.index, m.bbox) for m in report.markers
                     if m.index in on_page and m.bbox is not None] \
             if len(report.markers) > 1 else []
@@ -666,6 +760,29 @@ def annotate_pages(report: FileReport, pages: list[Artwork], source: bytes | Non
         copies.append(annotated_svg(art, notes, numbered, underlay, aside,
                                     _banner(report, on_page, number, len(pages), unjudged)))
     return copies
+
+
+def _page_number(pages: list[Artwork], i: int) -> int:
+    """The number (from 1) by which a report names page ``i`` (from 0) of ``pages``."""
+    return int(pages[0].meta.get("page", 1)) if len(pages) == 1 else i + 1
+
+
+def _copy_findings(report: FileReport, page: int) -> tuple[list[int], list[Any]]:
+    """What the marked-up copy of page ``page`` lists: the findings beyond info of its
+    markers (their indices in the report), after a NOT VERIFIED line when any of them
+    could not be judged (those are given too)."""
+    on_page = {m.index for m in report.markers if m.page == page}
+    listed = [i for i, f in enumerate(report.findings)
+              if f.marker in on_page and f.severity != "info"]
+    return listed, [report.findings[i] for i in listed
+                    if report.findings[i].severity == "review" and not report.findings[i].waived]
+
+
+def _copy_marks(report: FileReport, page: int) -> dict[int, int]:
+    """The number on the marked-up copy of page ``page`` of each finding it lists (by
+    its index in the report), as ``annotate_pages`` numbers them."""
+    listed, unjudged = _copy_findings(report, page)
+    return {index: n for n, index in enumerate(listed, start=2 if unjudged else 1)}
 
 
 def _banner(report: FileReport, on_page: set[int], number: int, pages: int,
@@ -806,7 +923,7 @@ def gallery(out_dir: str | Path, pack: str | Pack = DEFAULT_PACK) -> list[Path]:
 
 def fabricate(design_: Design, bleed: float | None = None, min_feature: float | None = None,
               qty: int = 1, pack: str | Pack = DEFAULT_PACK, *, blank: str | None = None,
-              holes: int = 0, materials: str | Path | None = None,
+              holes: int = 0, materials: str | Path | bytes | None = None,
               stripe: str = "applied", as_declared: bool = False
               ) -> tuple[Any, dict[str, bytes]]:
     """The shop plan of a design (weeding issues, bill of materials, notes, warnings,
@@ -816,8 +933,9 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
     A sign goes on ``blank`` ("auto", "none" or WxH) with ``holes`` (0, 2 or 4); a buoy
     is made from its surface (flat wrap, surface areas); a flag from fabric panels (the
     diver's stripe ``stripe``, "applied" or "sewn"); ``materials`` is the shop's YAML
-    file of rolls (None: the generic one). ``as_declared``: a design that breaks a
-    number of the rule is made as declared (for the checker's tests), not refused.
+    file of rolls, its path or its bytes (None: the generic one). ``as_declared``: a
+    design that breaks a number of the rule is made as declared (for the checker's
+    tests), not refused.
 
     >>> plan, files = fabricate(design("control", 24, legend="5 MPH"), holes=2)
     >>> plan.notes[0], sorted(files)[0]
@@ -833,7 +951,8 @@ def fabricate(design_: Design, bleed: float | None = None, min_feature: float | 
     fab = shop_plan(art, chosen.kind(design_.kind).form, surface,
                     DEFAULT_BLEED if bleed is None else bleed,
                     DEFAULT_MIN_FEATURE if min_feature is None else min_feature, qty,
-                    blank, holes, None if materials is None else str(materials), stripe)
+                    blank, holes, materials if materials is None or isinstance(
+                        materials, bytes) else str(materials), stripe)
     return fab, fabrication_files(fab, art, surface is None or surface.flat is not None)
 
 

@@ -216,18 +216,117 @@ def test_the_design_form_takes_the_kinds_fields_within_the_librarys_limit() -> N
                                **{k: v for k, v in form.params.items() if k != "kind"}})
         assert api.build(design).width > 0
     form = api.design_form({"kind": "control", "display_height": "1201"})
-    assert form.errors == {"display_height": "give a number of inches up to 1,200"}
+    assert form.errors == {"display_height": "display height '1201' is 1201 in; no marker is "
+                                             "larger than 1200 in (100 ft)"}
     assert api.design_form({"kind": "control", "display_height": "1200",
                             "legend": "5"}).params["display_height"] == 1200.0
     hint = next(f.hint for f in api.design_form({"kind": "control"}).fields
                 if f.name == "display_height")
-    assert hint == f"at least {api.get_pack().law.req('display_min'):g} in"
-    race = {f.name: f.hint for f in api.design_form({"kind": "buoy-race"}).fields}
-    assert all(color in race["color"] for color in api.choices("race_colors"))
+    assert hint == f"at least {api.get_pack().law.req('display_min'):g} in; 24, 24in, 60cm"
+    race = {f.name: f.choices for f in api.design_form({"kind": "buoy-race"}).fields}
+    assert race["color"] == api.choices("race_colors")
     assert api.design_form({"kind": "no-such"}).kind.name == api.example_kind()
     refused = api.design_form({"kind": "control"}).refused("too thin", "outline")
     assert refused["outline"] == "too thin"
     assert api.design_form({"kind": "diver-flag"}).refused("no", "legend") == {"kind": "no"}
+
+
+def _geometry(art) -> tuple:
+    """What an Artwork draws: its layers' shapes, its features' names, its words."""
+    return (tuple((layer.color, tuple(s.geometry.wkb for s in layer.shapes))
+                  for layer in art.layers), tuple(sorted(art.features)),
+            tuple(item.text for item in art.legends))
+
+
+def _typed(kind, name: str) -> str:
+    """A value of design field ``name`` that a marker of ``kind`` accepts, other than
+    its typical one."""
+    if name == "ws_id":
+        return kind.sample_id[:-1] + {"2": "4", "1": "3", "A": "B"}[kind.sample_id[-1]]
+    if name in kind.choices:
+        return api.choices(kind.choices[name])[-1]
+    fit = {"buoy-race": {"diameter": "12", "height_above_water": "6"},
+           "buoy-mooring": {"height_above_water": "18.5"}, "buoy-sign": {"outline": "2.5"},
+           "distress-flag": {"flag_height": "19", "flag_length": "31"}}.get(kind.name, {})
+    return fit.get(name) or {
+        "display_height": "30", "legend": "HELLO", "above": "NO", "below": "WAKE",
+        "outline": "2.1", "max_width": "40", "force": "1", "diameter": "20",
+        "height_above_water": "40", "lighted": "1", "surface": "1", "seam": "1",
+        "permit_id": "WI-7", "flag_height": "15", "flag_length": "20",
+        "symbol": "exclusion", "shape": "ovate", "color": "green", "material": "rubber"}[name]
+
+
+def _built(params: dict) -> object:
+    fields = dict(params)
+    return api.build(api.design(fields.pop("kind"), **fields))
+
+
+def _drawn(shown: dict) -> object:
+    """What the form's text ``shown`` builds (its geometry and declared material), or
+    the refusal."""
+    try:
+        art = _built(api.design_form(shown).params)
+    except api.WsmarkError:
+        return "refused"
+    return _geometry(art), art.meta.get("material")
+
+
+#: Where a field shows only in some designs: words too long for the symbol's width (a
+#: band below it that --max-width and --force act on), a buoy wide enough to lay a face
+#: either way round it.
+LONG = " ".join(["NO WAKE"] * 8)
+WHERE = ({}, {"legend": LONG}, {"below": LONG}, {"diameter": "20"})
+
+
+#: Every design field the form offers some kind.
+DESIGN_FIELDS = sorted({f.name for k in api.kinds() for f in api.design_form({"kind": k.name})
+                        .fields if f.group == "design"})
+
+
+@pytest.mark.parametrize("kind", api.kind_names())
+def test_the_design_form_offers_only_the_fields_a_kind_uses(kind: str) -> None:
+    """An offered field is taken and builds; a field not offered is one the kind would
+    refuse or that draws nothing different (an aid's outline, a flag's symbol)."""
+    spec = api.kind(kind)
+    # a sign buoy's outline shows only on a display area larger than the least
+    typical = api.design_form({"kind": kind, **({"display_height": "24"}
+                                                if kind == "buoy-sign" else {})}, typical=True)
+    drawn = _geometry(_built(typical.params))
+    offered = {f.name for f in typical.fields if f.group == "design"}
+    for name in DESIGN_FIELDS:
+        if name in offered:
+            form = api.design_form({**typical.shown, name: _typed(spec, name)})
+            assert form.errors == {}, (name, form.errors)
+            assert _built(form.params).width > 0
+            assert any(_drawn({**typical.shown, **where}) != _drawn(
+                {**typical.shown, **where, name: _typed(spec, name)}) for where in WHERE
+                if set(where) <= offered - {name}), f"{kind} offers {name} and draws nothing of it"
+            continue
+        value = {"force": True, "lighted": True, "surface": True}.get(name)
+        if value is None:
+            text = _typed(api.kind("aid-red") if name == "ws_id" else spec, name) \
+                if name != "ws_id" else "WS-4"
+            value = float(text) if text.replace(".", "").isdigit() else text
+        try:
+            unused = _geometry(_built({**typical.params, name: value})) == drawn
+        except api.WsmarkError:
+            unused = True  # refused: the kind takes no such field
+        assert unused, f"{kind} draws {name} but the form does not offer it"
+
+
+def test_the_design_page_offers_every_option_of_render_and_fabricate() -> None:
+    import cli
+
+    # the materials file is sent with the design (a form of its own beside the zip)
+    offered = {"kind", "materials"} | {f.name for k in api.kinds()
+                                       for f in api.design_form({"kind": k.name}).fields}
+    given = {p.name for command in (cli.render, cli.fabricate) for p in command.params}
+    # the download buttons are the files; the server keeps its own pixel cap; the
+    # page serves one pack
+    left_out = {"output", "out_dir", "max_pixels"} | (
+        {"pack"} if len(api.PACK_NAMES) == 1 else set())
+    named = {"hole_count": "holes"}
+    assert {named.get(n, n) for n in given - left_out} <= offered
 
 
 @pytest.mark.parametrize("kind", api.kind_names())

@@ -13,6 +13,18 @@ TESTS = Path(__file__).resolve().parent
 GOOD = (TESTS / "drawings/defects/control-pass-in-stroked-circle.svg").read_bytes()
 #: A red aid carrying an odd number: fails aid-id-parity.
 BAD = (TESTS / "drawings/defects/nr5-09-2-a-5-t02-fail-odd-number-on-red.svg").read_bytes()
+#: A danger sign declared with a 1.5 in outline: fails outline-width at the diamond's foot.
+THIN = b"kind: danger\ndisplay_height: 24\nlegend: ROCKS\noutline: 1.5\n"
+#: A danger sign whose legend is <text> (a judged note: text-outlined) inside a border on
+#: a larger page (set aside): the seeded drawing of fab-t01 moved 3 in in.
+TEXT_LEGEND = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="26in" height="36in" viewBox="0 0 1872 '
+    '2592"><rect width="1872" height="2592" fill="#FFFFFF"/><rect x="18" y="18" width="1836" '
+    'height="2556" fill="none" stroke="#000000" stroke-width="4"/><g transform="translate('
+    '216,216)">' + (TESTS / "drawings/defects/fab-t01-info-text-legend.svg").read_text()
+    .split('viewBox="0 0 1440 2160">')[1].rsplit("</svg>", 1)[0]
+    .replace('<rect id="display-area" width="1440" height="1728" fill="none"/>', "")
+    + "</g></svg>").encode()
 #: Billion laughs: entities that expand to gigabytes.
 BOMB = ("<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n" + "".join(
     f"<!ENTITY lol{i} \"{('&lol' + (str(i - 1) if i > 1 else '') + ';') * 10}\">\n"

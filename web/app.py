@@ -57,10 +57,9 @@ HERE = Path(__file__).resolve().parent
 log = logging.getLogger("wsmark.web")
 #: Preview scales offered, as 1:n, and the box (in) the preview must fit.
 SCALES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64)
-PREVIEW_BOX = (4.5, 4.5)
-VERDICT_WORDS = {"pass": "Pass: may go on the water", "fail": "Fail: does not meet the rule",
-                 "review": "Review: could not be judged in full",
-                 "error": "Error: could not be read"}
+#: The largest materials file taken with a design (a shop's list of rolls is short).
+MAX_MATERIALS = 256_000
+PREVIEW_BOX = (3.4, 4.5)  # 3.4 in: 326 px, within a 390 px phone's page
 
 
 @dataclass(frozen=True)
@@ -167,7 +166,7 @@ class WebApp:
         self.env = Environment(loader=FileSystemLoader(HERE / "templates"),
                                autoescape=select_autoescape(["html"]),
                                trim_blocks=True, lstrip_blocks=True)
-        self.env.globals["verdict_words"] = VERDICT_WORDS
+        self.env.globals.update(verdict_line=api.verdict_line, groups=api.finding_groups)
 
     # --- plumbing -------------------------------------------------------------------
 
@@ -230,15 +229,15 @@ class WebApp:
         # the report names the file as the clerk knows it (label), not as the checker is
         # told (name)
         try:
-            report, marked = await self.job(request, tasks.check_upload, data, name, label,
-                                            options)
+            shown = await self.job(request, tasks.check_upload, data, name, label, options)
+            return Item(label, name, data, shown.report, shown.marked, shown.places,
+                        shown.marks, dict(options.waivers))
         except api.JobFailed as err:
-            report, marked = api.unreadable(label, str(err)), None
+            report = api.unreadable(label, str(err))
         except Exception as err:  # a worker that could not even answer: one line
             log.exception("check of %s failed", name)
-            report, marked = api.unreadable(
-                label, f"could not be checked ({type(err).__name__})"), None
-        return Item(label, name, data, report, marked)
+            report = api.unreadable(label, f"could not be checked ({type(err).__name__})")
+        return Item(label, name, data, report, None, waivers=dict(options.waivers))
 
     async def check_post(self, request: Request) -> Response:
         with self.admitted(request):
@@ -268,7 +267,7 @@ class WebApp:
         if self.pool.pending(self.session(request)) + len(files) > \
                 self.settings.pending.session_jobs:
             raise Refused(429, BUSY_SESSION)
-        options = api.check_options(batch.display_height, waive=batch.waivers)
+        options = api.check_options(batch.display_height)
         start = len(batch.items)
         jobs = []
         for number, upload in enumerate(files, start=start + 1):
@@ -360,8 +359,7 @@ class WebApp:
         item = batch.items[number]
         suffix = {".ai": ".pdf", ".svgz": ".svg"}.get(Path(item.name).suffix,
                                                       Path(item.name).suffix)
-        options = api.check_options(batch.display_height, waive=[
-            f"{rule}:{reason}" for rule, reason in batch.waivers.items()])
+        options = item.options(batch.display_height)
         try:
             made, words = await self.job(request, tasks.fix_upload, item.data, item.name,
                                          suffix, options, what != "file")
@@ -382,25 +380,33 @@ class WebApp:
             return await self._waive(request)
 
     async def _waive(self, request: Request) -> Response:
+        """A waiver of one finding of one file (its rule on its marker), with its reason,
+        or its removal; that file alone is checked again."""
         fields, _ = await self.form(request)
         batch = self.batch(request)
+        number = request.path_params["number"]
+        if not 0 <= number < len(batch.items):
+            raise HTTPException(404, "no such file in these results")
+        item = batch.items[number]
         rule = (fields.get("rule") or [""])[0].strip()
+        marker = (fields.get("marker") or ["0"])[0].strip()
         reason = " ".join((fields.get("reason") or [""])[0].split())[:300]
-        waivers = dict(batch.waivers)
+        key = f"{rule}@{marker}"
+        waivers = dict(item.waivers)
         if (fields.get("action") or ["add"])[0] == "remove":
-            waivers.pop(rule, None)
+            waivers.pop(key, None)
+        elif not reason:
+            raise Refused(400, f"refused: a waiver of {rule[:40]} needs its reason")
         else:
-            waivers[rule] = reason
+            waivers[key] = reason
         try:
             options = api.check_options(batch.display_height, waive=waivers)
         except WsmarkError as err:
             raise Refused(400, f"refused: {err}") from None
-        batch.waivers = options.waivers
-        batch.items = list(await asyncio.gather(*[
-            self._check_item(request, item.label, item.name, item.data, options)
-            for item in batch.items]))
+        batch.items[number] = await self._check_item(request, item.label, item.name,
+                                                     item.data, options)
         self.store.trim(batch)
-        return RedirectResponse(f"/check/{batch.id}", status_code=303)
+        return RedirectResponse(f"/check/{batch.id}#item-{number}", status_code=303)
 
     # --- design ---------------------------------------------------------------------
 
@@ -429,7 +435,16 @@ class WebApp:
         scale = _scale(result["width"], result["height"]) if result.get("svg") else None
         return self.page(request, "design.html", kinds=api.kinds(), kind=form.kind,
                          fields=form.fields, shown=form.shown, errors=errors, result=result,
-                         query=link, scale=scale)
+                         query=link, scale=scale, hidden=form.hidden,
+                         formats=self.design_formats(form.kind))
+
+    @staticmethod
+    def design_formats(kind: Any) -> tuple[str, ...]:
+        """The files a design of ``kind`` downloads as: its drawing as ``render`` writes
+        it (a DXF of what is cut from a sheet, so none of a buoy's elevation)."""
+        drawings = tuple(f.lstrip(".") for f in api.FORMATS
+                         if f != ".dxf" or kind.family != "buoy")
+        return drawings + ("zip", "yaml")
 
     async def design_artwork(self, request: Request) -> Response:
         form = api.design_form(dict(request.query_params))
@@ -440,10 +455,31 @@ class WebApp:
                         headers={"content-security-policy": SVG_CSP})
 
     async def design_download(self, request: Request) -> Response:
-        fmt = request.path_params["fmt"]
-        if fmt not in ("svg", "pdf", "png", "zip", "yaml"):
-            raise HTTPException(404, "designs come as .svg, .pdf, .png, .zip or .yaml")
-        form = api.design_form(dict(request.query_params))
+        return await self._design_file(request, request.path_params["fmt"],
+                                       dict(request.query_params))
+
+    async def design_zip_post(self, request: Request) -> Response:
+        """The fabrication files of a design made with the shop's own materials file
+        (a form with the design's fields and the file: ``fabricate --materials``)."""
+        with self.admitted(request):
+            fields, files = await self.form(request)
+            if len(files) != 1 or not files[0].data:
+                raise Refused(400, "refused: choose the shop's materials file (YAML)")
+            if len(files[0].data) > MAX_MATERIALS:
+                raise Refused(413, f"refused: a materials file is a list of rolls; "
+                                   f"{safe_label(files[0].filename)} is over "
+                                   f"{MAX_MATERIALS // 1000} kB")
+            values = {key: found[0] for key, found in fields.items() if key != "token"}
+            return await self._design_file(request, "zip", values, files[0].data)
+
+    async def _design_file(self, request: Request, fmt: str, values: dict[str, str],
+                           materials: bytes | None = None) -> Response:
+        """A design's file as ``fmt``, from the form's text ``values``."""
+        form = api.design_form(values)
+        formats = self.design_formats(form.kind)
+        if fmt not in formats:
+            raise HTTPException(404, f"a {form.kind.name} comes as "
+                                     f"{', '.join('.' + f for f in formats)}")
         if form.errors:
             raise Refused(400, f"refused: {next(iter(form.errors.values()))}")
         try:
@@ -452,12 +488,14 @@ class WebApp:
             if fmt == "yaml":
                 data, media = api.design_yaml(design), "application/yaml"
             elif fmt == "zip":
-                data = await self.job(request, tasks.fabrication_zip, design)
+                shop = form.shop if materials is None else {**form.shop, "materials": materials}
+                data = await self.job(request, tasks.fabrication_zip, design, shop)
                 media = "application/zip"
             else:
-                data = await self.job(request, tasks.design_file, design, f".{fmt}")
+                data = await self.job(request, tasks.design_file, design, f".{fmt}",
+                                      form.dpi)
                 media = {"svg": "image/svg+xml", "pdf": "application/pdf",
-                         "png": "image/png"}[fmt]
+                         "png": "image/png", "dxf": "image/vnd.dxf"}[fmt]
         except WsmarkError as err:
             raise Refused(400, f"refused: {str(err).splitlines()[0]}") from None
         except api.JobFailed as err:
@@ -529,10 +567,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/check/{batch}/report.{fmt:str}", web.download, methods=["GET"]),
         Route("/check/{batch}/{number:int}/marked.svg", web.marked, methods=["GET"]),
         Route("/check/{batch}/{number:int}/fix/{what:str}", web.fixed, methods=["GET"]),
-        Route("/check/{batch}/waive", web.waive, methods=["POST"]),
+        Route("/check/{batch}/{number:int}/waive", web.waive, methods=["POST"]),
         Route("/design", web.design_page, methods=["GET"]),
         Route("/design/artwork.svg", web.design_artwork, methods=["GET"]),
         Route("/design/download.{fmt:str}", web.design_download, methods=["GET"]),
+        Route("/design/download.zip", web.design_zip_post, methods=["POST"]),
         Route("/reference", web.reference_page, methods=["GET"]),
         Route("/reference/sheets.pdf", web.reference_pdf, methods=["GET"]),
         Route("/reference/sheet/{kind:str}", web.reference_sheet, methods=["GET"]),

@@ -27,27 +27,36 @@ def new_batch_id() -> str:
 class Item:
     """One uploaded file: the name shown (from the client, never a path), the name given
     to the checker (``proof-N`` and the sanitised suffix), its bytes, its report and its
-    marked-up drawing."""
+    marked-up drawing, where each finding is (in words, and its number on the drawing:
+    ``api.check_shown``), and its own waivers (``RULE@N`` -> reason: a finding of one
+    marker of this file alone)."""
 
     label: str
     name: str
     data: bytes
     report: api.FileReport
     marked: bytes | None
+    places: tuple[str | None, ...] = ()
+    marks: tuple[int | None, ...] = ()
+    waivers: dict[str, str] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
         return len(self.data) + len(self.marked or b"")
 
+    def options(self, display_height: float | None) -> api.CheckOptions:
+        """The options this file is checked with: the batch's display height and its own
+        waivers."""
+        return api.check_options(display_height, waive=self.waivers)
+
 
 @dataclass
 class Batch:
-    """Files checked together under one set of options (display height, waivers)."""
+    """Files checked together under one display height (each file has its waivers)."""
 
     id: str
     session: str
     display_height: float | None = None
-    waivers: dict[str, str] = field(default_factory=dict)
     items: list[Item] = field(default_factory=list)
     touched: float = field(default_factory=time.monotonic)
 

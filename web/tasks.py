@@ -17,11 +17,10 @@ __all__ = ["check_upload", "design", "design_preview", "design_file", "fabricati
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 
-def check_upload(data: bytes, name: str, label: str, options: api.CheckOptions
-                 ) -> tuple[api.FileReport, bytes | None]:
-    """The report on one upload, naming it ``label``, and its marked-up drawing (None
-    when unreadable)."""
-    return api.check(data, name, options, annotate_copy=True, label=label)
+def check_upload(data: bytes, name: str, label: str, options: api.CheckOptions) -> Any:
+    """The report on one upload, naming it ``label``, its marked-up drawing (None when
+    unreadable) and where each finding is (``api.check_shown``)."""
+    return api.check_shown(data, name, options, label=label)
 
 
 def fix_upload(data: bytes, name: str, suffix: str, options: api.CheckOptions,
@@ -55,15 +54,17 @@ def design_preview(params: dict[str, Any]) -> dict[str, Any]:
         return {"error": f"cannot build this design ({str(err).splitlines()[0][:160]})"}
 
 
-def design_file(design_: api.Design, suffix: str) -> bytes:
-    """The design rendered as ``.svg``, ``.pdf`` or ``.png`` (WsmarkError if refused)."""
-    return api.render(design_, suffix, dpi=100)
+def design_file(design_: api.Design, suffix: str, dpi: float) -> bytes:
+    """The design rendered as ``.svg``, ``.pdf``, ``.dxf`` or ``.png`` (at ``dpi``),
+    WsmarkError if refused."""
+    return api.render(design_, suffix, dpi=dpi)
 
 
-def fabrication_zip(design_: api.Design) -> bytes:
+def fabrication_zip(design_: api.Design, making: dict[str, Any]) -> bytes:
     """The sign shop's files of a design in one zip, named as ``wsmark fabricate`` names
-    them."""
-    _, files = api.fabricate(design_)
+    them; ``making``: ``fabricate``'s options (bleed, min_feature, qty, blank, holes,
+    stripe) as the design form reads them."""
+    _, files = api.fabricate(design_, **making)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):

@@ -328,7 +328,8 @@ def build_mooring_buoy(design: Design, build: Build) -> Artwork:
     """A white sphere (or ovate) ``mooring_height`` above the waterline with a blue
     band around its widest part, clearly above the water."""
     law, clause = build.law, build.kind(design.kind).ref.clause
-    shape = _choice(build, "mooring_shapes", design.shape or "sphere", "mooring buoy shape",
+    lists = build.kind(design.kind).choices
+    shape = _choice(build, lists["shape"], design.shape or "sphere", "mooring buoy shape",
                     "shape")
     want, tol = law.req("mooring_height"), law.req("mooring_tolerance")
     a = design.height_above_water or want
@@ -366,9 +367,10 @@ def build_race_buoy(design: Design, build: Build) -> Artwork:
     """A race course, water ski or slalom buoy: of one of the law's colors, shapes and
     materials, its diameter and height above the water within the law's numbers."""
     law, clause = build.law, build.kind(design.kind).ref.clause
-    shape = _choice(build, "race_shapes", design.shape or "sphere", "race buoy shape", "shape")
-    color = _choice(build, "race_colors", design.color or "yellow", "race buoy color", "color")
-    material = _choice(build, "race_materials", design.material or "foam",
+    lists = build.kind(design.kind).choices
+    shape = _choice(build, lists["shape"], design.shape or "sphere", "race buoy shape", "shape")
+    color = _choice(build, lists["color"], design.color or "yellow", "race buoy color", "color")
+    material = _choice(build, lists["material"], design.material or "foam",
                        "race buoy material", "material", drawn=False)
     low, high = law.req("race_min_diameter"), law.req("race_max_diameter")
     d = design.diameter or RACE_DIAMETER

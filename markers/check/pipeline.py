@@ -31,14 +31,16 @@ from markers.read.linework import film_on_design
 from markers.read.sniff import sniff
 
 __all__ = ["CheckOptions", "load_artwork", "judge", "judge_pages", "worst_page", "check_pages",
-           "check_file", "check_file_pages", "check_inputs", "inputs"]
+           "check_file", "check_file_pages", "check_inputs", "inputs", "MARKER_SEP",
+           "waivers_of"]
 
 
 @dataclass(frozen=True)
 class CheckOptions:
     """What the user told the checker: H or scale when the file lacks them, waivers
-    (rule id -> reason) and tolerances (rule id -> value in the rule's unit), with the
-    ``overrides`` that say so on every report (Registry.override judged each)."""
+    (rule id, or ``RULE@N`` for marker N alone, -> reason: ``waivers_of``) and
+    tolerances (rule id -> value in the rule's unit), with the ``overrides`` that say
+    so on every report (Registry.override judged each)."""
 
     display_height: float | None = None
     scale: float | None = None
@@ -47,9 +49,29 @@ class CheckOptions:
     overrides: tuple[Override, ...] = ()
 
 
+#: Between a rule id and a marker's number in a waiver of one marker's findings.
+MARKER_SEP = "@"
+
+
+def waivers_of(waivers: dict[str, str], marker: int) -> dict[str, str]:
+    """The waivers (rule id -> reason) of marker ``marker`` of a file, from ``waivers``
+    naming a rule (every marker) or ``RULE@N``, a rule on marker N alone (as the report
+    numbers it); one marker's reason comes before the file's."""
+    found = {key: reason for key, reason in waivers.items() if MARKER_SEP not in key}
+    for key, reason in waivers.items():
+        rule_id, _, number = key.partition(MARKER_SEP)
+        if number and int(number) == marker:
+            found[rule_id] = reason
+    return found
+
+
 def load_artwork(data: bytes, name: str, options: CheckOptions, pack: Pack) -> list[Artwork]:
     """The Artwork of drawing or design ``data``, one per page (a design and most drawings
     have one); ``name``'s suffix says which."""
+    if not data.strip():
+        raise UnreadableDrawing(f"{name}: the file is empty" if not data else
+                                f"{name}: the file holds nothing but {len(data):,} blank "
+                                "character(s)")
     suffix = Path(name).suffix.lower()
     if suffix in DESIGN_SUFFIXES:
         design = parse_design(data, name)
@@ -100,9 +122,11 @@ Measured = tuple[Facts, Artwork]
 
 
 def _judged(art: Artwork, stated: tuple | None, file: str, options: CheckOptions, pack: Pack,
-            page: Split | None = None, keep: list[Measured] | None = None) -> FileReport:
-    """``judge`` of a page already at its stated scale; ``keep`` (when given) receives
-    each marker's Facts and Artwork, in the report's order."""
+            page: Split | None = None, keep: list[Measured] | None = None,
+            first: int = 0) -> FileReport:
+    """``judge`` of a page already at its stated scale, whose first marker is marker
+    ``first`` of its file (the number a waiver of one marker names); ``keep`` (when
+    given) receives each marker's Facts and Artwork, in the report's order."""
     page = page if page is not None else split(art)
     markers, findings = [], []
     for index, marker in enumerate(page.markers):
@@ -110,8 +134,8 @@ def _judged(art: Artwork, stated: tuple | None, file: str, options: CheckOptions
                         dimensions=[d for d in page.dimensions if d.marker == index],
                         set_aside=page.set_aside if index == 0 else (),
                         stated_scale=None if stated is None else stated[1])
-        found = [replace(f, marker=index) for f in
-                 pack.rules.evaluate(facts, options.waivers, options.tolerances)]
+        found = [replace(f, marker=index) for f in pack.rules.evaluate(
+            facts, waivers_of(options.waivers, first + index), options.tolerances)]
         findings += found
         markers.append(_marker(index, facts, marker, found))
         if keep is not None:
@@ -169,12 +193,15 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
              or art.meta.get("scan")] or [min(splits, default=0)]
     empty = [i for i in range(len(pages)) if i not in drawn]
     if empty and drawn[0] in splits:
-        first = splits[drawn[0]]
-        first.set_aside = [*first.set_aside, *(
+        split_ = splits[drawn[0]]
+        split_.set_aside = [*split_.set_aside, *(
             SetAside(f"page {i + 1}, which holds no marker", (0.0, 0.0, round(pages[i].width, 3),
                                                               round(pages[i].height, 3)))
             for i in empty)]
-    reports = {i: _judged(*scaled[i], file, options, pack, splits.get(i), keep) for i in drawn}
+    reports: dict[int, FileReport] = {}
+    for i in drawn:  # a marker's index counts the markers of the pages before it
+        before = sum(len(report.markers) for report in reports.values())
+        reports[i] = _judged(*scaled[i], file, options, pack, splits.get(i), keep, before)
     markers: list[MarkerReport] = []
     findings: list[Finding] = []
     for i, report in reports.items():

@@ -81,12 +81,20 @@ def _number(entry: dict, key: str, where: str, low: float = 0.0) -> float:
     return float(value)
 
 
-def load_materials(path: str | Path | None = None) -> Materials:
-    """The materials file at ``path`` (the shipped default when None); a broken file is
-    a one-line error naming it and the problem."""
+#: How a materials file given as its bytes (an upload) is named in messages.
+GIVEN = "the materials file given"
+
+
+def load_materials(path: str | Path | bytes | None = None) -> Materials:
+    """The materials file at ``path`` (the shipped default when None), or given as its
+    bytes; a broken file is a one-line error naming it and the problem."""
+    given = path if isinstance(path, bytes) else None
+    if isinstance(path, bytes):
+        path = Path(GIVEN)
     path = Path(path) if path is not None else DEFAULT_MATERIALS
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.safe_load(given.decode("utf-8") if given is not None
+                              else path.read_text(encoding="utf-8"))
     except OSError as err:
         raise WsmarkError(f"{path}: cannot read the materials file "
                           f"({err.strerror or err})") from None

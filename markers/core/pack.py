@@ -63,6 +63,9 @@ class Kind:
     ``builder`` and ``surface`` are the functions or their "module:function" names,
     imported on first use so that commands that build nothing load no builder (nor its
     fonts); each is handed a ``Build``. ``look`` is what the builder draws (Look).
+    ``explained``: the sign may carry words above and below its symbol; ``choices``
+    names, for each design field chosen from a list of the law (a race buoy's color),
+    that list's key in ``Law.choices``.
     """
 
     name: str
@@ -79,6 +82,8 @@ class Kind:
     legends: tuple[str | None, ...] = (None,)
     surface: Callable[[Design, Artwork, Build], Any] | str | None = None
     look: Look = Look()
+    explained: bool = False
+    choices: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def form(self) -> str:
@@ -192,7 +197,10 @@ class Pack:
     ``gallery_extras`` are designs the gallery shows beside each kind's typical ones;
     ``help`` the faces' help of options that cite the rule (option -> words),
     ``example_kind`` the kind a form shows when none is asked for and ``mends`` how a
-    repair answers each rule's findings (rule id -> Mend).
+    repair answers each rule's findings (rule id -> Mend). ``version`` names the
+    text of the law the pack holds (every report says it); ``verdicts`` words each
+    verdict as the rule allows it to be said ("pass", "fail", "review", "error"; a key
+    "pass:FAMILY" words it for the kinds of a family judged by another enactment).
     Both rule registries are named as "module:NAME" (``rules_at``, ``plan_rules_at``)
     and imported when first used: listing kinds loads no measurer, no geometry library
     and no projection."""
@@ -214,6 +222,8 @@ class Pack:
     help: Mapping[str, str] = field(default_factory=dict)
     example_kind: str | None = None
     mends: Mapping[str, Mend] = field(default_factory=dict)
+    version: str = ""
+    verdicts: Mapping[str, str] = field(default_factory=dict)
 
     @cached_property
     def rules(self) -> Registry:

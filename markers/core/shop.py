@@ -135,7 +135,7 @@ def job_materials(fab: Fabrication, materials: Materials, qty: int
 def shop_plan(art: Artwork, form: str, surface: BuoySurface | None = None,
               bleed: float = DEFAULT_BLEED, min_feature: float = DEFAULT_MIN_FEATURE,
               qty: int = 1, blank: str | None = None, hole_count: int = 0,
-              materials: str | None = None, stripe: str = "applied") -> Fabrication:
+              materials: str | bytes | None = None, stripe: str = "applied") -> Fabrication:
     """The whole job for ``art`` (a marker of ``form``: "sign", "buoy", "wrap" or
     "flag"), without files: the print page, cut pieces, weeding issues, bill of
     materials, notes and the nesting on the rolls.
@@ -145,8 +145,8 @@ def shop_plan(art: Artwork, form: str, surface: BuoySurface | None = None,
     print and cut pieces are its flat wrap, the bill of materials its surface areas; a
     sphere or ovate, which cannot be printed flat, has no cuts. A flag is fabric: its
     panels with hems (the diver's stripe ``stripe`` "applied" or "sewn") are the cut
-    pieces and the bill. Pieces are nested on the rolls of the ``materials`` file (the
-    shipped generic one when None)."""
+    pieces and the bill. Pieces are nested on the rolls of the ``materials`` file (its
+    path, or its bytes; the shipped generic one when None)."""
     shop = load_materials(materials)
     notes: list[str] = []
     findings: list[str] = []

@@ -20,7 +20,7 @@ import yaml
 
 from markers import api
 from web.app import Settings, create_app
-from web_helpers import BAD, BOMB, GOOD, form_token
+from web_helpers import BAD, BOMB, GOOD, TEXT_LEGEND, THIN, form_token
 
 from starlette.testclient import TestClient  # drives the app through httpx2
 LIMIT = 1_000_000
@@ -110,21 +110,81 @@ def test_a_compliant_and_a_failing_proof(client) -> None:
     assert summary.startswith('<section id="summary"') and "aid-id-parity" in summary
 
 
-def test_a_waiver_recomputes_the_verdict_and_can_be_removed(client) -> None:
-    response, batch = _check(client, [("red aid.svg", BAD, "image/svg+xml")])
+def _verdicts(page: str) -> list[str]:
+    return re.findall(r'data-verdict="(\w+)"', page)
+
+
+def test_a_waiver_is_of_one_finding_of_one_file_and_can_be_removed(client) -> None:
+    response, batch = _check(client, [("red aid.svg", BAD, "image/svg+xml"),
+                                      ("red aid again.svg", BAD, "image/svg+xml")])
+    assert _verdicts(client.get(f"/check/{batch}").text) == ["fail", "fail"]
     token = form_token(client.get("/check").text)[0]
-    page = client.post(f"/check/{batch}/waive", data={
-        "token": token, "rule": "aid-id-parity", "reason": "board approved 2026-05-01"}).text
-    assert re.findall(r'data-verdict="(\w+)"', page) == ["pass"]
-    assert "waived: board approved 2026-05-01" in page
-    assert json.loads(client.get(f"/check/{batch}/report.json").text)[0]["findings"][-1][
-        "waived"] == "board approved 2026-05-01"
-    page = client.post(f"/check/{batch}/waive", data={
-        "token": token, "rule": "aid-id-parity", "action": "remove"}).text
-    assert re.findall(r'data-verdict="(\w+)"', page) == ["fail"]
-    refused = client.post(f"/check/{batch}/waive", data={
-        "token": token, "rule": "no-such-rule", "reason": "x"})
-    assert refused.status_code == 400 and "unknown rule" in _one_line(refused)
+    waived = client.post(f"/check/{batch}/0/waive", data={
+        "token": token, "rule": "aid-id-parity", "marker": "0",
+        "reason": "board approved 2026-05-01"}, follow_redirects=False)
+    assert waived.status_code == 303 and waived.headers["location"] == f"/check/{batch}#item-0"
+    page = client.get(f"/check/{batch}").text
+    assert _verdicts(page) == ["pass", "fail"]  # the other file keeps its failure
+    said = re.findall(r'<p class="verdict"><span class="badge">\w+</span> ([^<]*)</p>', page)
+    assert said[0].replace("&#39;", "'") == (
+        "Pass, 1 waived: meets NR 5.09 as drawn; placement needs the department's approval "
+        "(NR 5.09(3)(b))")
+    assert said[1].startswith("Fail: does not meet the rule as drawn")
+    assert "may go on the water" not in page
+    assert page.count("waived: board approved 2026-05-01") == 1
+    assert re.search(r'<li class="finding sev-error waived" data-rule="aid-id-parity" '
+                     r'data-marker="0" data-waived="1">', page)
+    copies = [client.get(f"/check/{batch}/{n}/marked.svg").text for n in (0, 1)]
+    assert "WAIVED (board approved 2026-05-01) aid-id-parity" in copies[0]
+    assert "wsmark check: PASS" in copies[0] and "WAIVED" not in copies[1]
+    reports = json.loads(client.get(f"/check/{batch}/report.json").text)
+    parity = [[f.get("waived") for f in r["findings"] if f["rule"] == "aid-id-parity"]
+              for r in reports]
+    assert parity == [["board approved 2026-05-01"], [None]]
+    removed = client.post(f"/check/{batch}/0/waive", data={
+        "token": token, "rule": "aid-id-parity", "marker": "0", "action": "remove"})
+    assert _verdicts(removed.text) == ["fail", "fail"]
+    for data, words in (({"rule": "no-such-rule", "reason": "x"}, "unknown rule"),
+                        ({"rule": "aid-id-parity", "reason": " "}, "needs its reason"),
+                        ({"rule": "aid-id-parity", "marker": "x", "reason": "r"},
+                         "a rule on one marker")):
+        refused = client.post(f"/check/{batch}/1/waive", data={"token": token, **data})
+        assert refused.status_code == 400 and words in _one_line(refused), data
+    assert client.post(f"/check/{batch}/7/waive", data={
+        "token": token, "rule": "aid-id-parity", "reason": "r"}).status_code == 404
+    assert _verdicts(client.get(f"/check/{batch}").text) == ["fail", "fail"]
+
+
+def test_an_empty_upload_is_named_as_empty(client) -> None:
+    response, batch = _check(client, [("empty.svg", b"", "image/svg+xml"),
+                                      ("blank.svg", b"  \n\t", "image/svg+xml")])
+    assert response.status_code == 303
+    page = client.get(f"/check/{batch}").text
+    assert re.findall(r'<p class="error-line">([^<]*)</p>', page) == [
+        "empty.svg: the file is empty",
+        "blank.svg: the file holds nothing but 4 blank character(s)"]
+    assert "well-formed" not in page
+
+
+def test_a_finding_says_where_it_is_and_its_number_on_the_copy(client) -> None:
+    response, batch = _check(client, [("thin.yaml", THIN, "application/yaml")])
+    page = client.get(f"/check/{batch}").text
+    item = re.search(r'data-rule="outline-width".*?</summary>', page, re.S).group(0)
+    place = re.search(r'<span class="place"><span class="mark" [^>]*>(\d+)</span> ([^<]*)</span>',
+                      item)
+    assert place.groups() == ("1", "bottom, 2.3 in from the bottom edge")
+    marked = client.get(f"/check/{batch}/0/marked.svg").text
+    assert "1. outline-width" in marked
+
+
+def test_notes_that_were_judged_are_not_set_aside(client) -> None:
+    response, batch = _check(client, [("text legend.svg", TEXT_LEGEND, "image/svg+xml")])
+    page = client.get(f"/check/{batch}").text
+    notes = page.split("<h3>Notes</h3>")[1].split("</ul>")[0]
+    aside = page.split("<h3>Set aside (noted, not judged)</h3>")[1].split("</ul>")[0]
+    assert re.findall(r'data-rule="([\w-]+)"', notes) == ["text-outlined"]
+    assert re.findall(r'data-rule="([\w-]+)"', aside) == ["set-aside"]
+    assert "border" in aside
 
 
 @pytest.mark.parametrize("height", ["nan", "-5", "0", "abc", "1e9"])
@@ -235,8 +295,11 @@ def test_design_page_previews_with_scale_spec_and_downloads(client) -> None:
     ("kind=control&display_height=11", "display_height", "12 in minimum"),
     ("kind=aid-red&display_height=18&ws_id=WS-3", "ws_id", "even number"),
     ("kind=control&display_height=12&legend=" + "LONG+WORDS+" * 8, "legend", "does not fit"),
-    ("kind=control&display_height=abc", "display_height", "not a number"),
-    ("kind=control&display_height=5000", "display_height", "up to 1,200"),
+    ("kind=control&display_height=abc", "display_height", "give a length such as 24, 24in"),
+    ("kind=control&display_height=5000", "display_height", "no marker is larger than 1200 in"),
+    ("kind=control&display_height=24&legend=A&qty=0", "qty", "give 1 to 10,000"),
+    ("kind=control&display_height=24&legend=A&dpi=9999", "dpi", "give 1 to 2,400"),
+    ("kind=control&display_height=24&legend=A&max_width=10", "max_width", "narrower than"),
     ("kind=control&display_height=12&outline=5", "outline", "larger than the 12 in"),
     ("kind=buoy-wrap&symbol=danger&display_height=12&seam=20", "seam", "seam overlap"),
     ("kind=buoy-symbol&symbol=control&diameter=5", "diameter", "below the minimum"),
@@ -320,3 +383,59 @@ def test_wsmark_serve_prints_its_address_and_serves(tmp_path) -> None:
     assert taken.returncode == 2
     assert taken.stderr.strip().startswith("wsmark: error: cannot listen on 127.0.0.1:")
     assert len(taken.stderr.strip().splitlines()) == 1
+
+
+def test_the_fabrication_files_take_the_shops_materials_file(client) -> None:
+    shipped = (Path(api.__file__).parent / "core/data/materials.yaml").read_text()
+    mine = shipped.replace("white reflective sheeting", "Lakeside white sheeting")
+    assert mine != shipped
+    token = form_token(client.get("/check").text)[0]
+    fields = {"token": token, "kind": "control", "display_height": "60cm",
+              "legend": "5 MPH", "qty": "2"}
+    zipped = client.post("/design/download.zip", data=fields,
+                         files=[("materials", ("lakeside.yaml", mine.encode()))])
+    assert zipped.status_code == 200, zipped.text
+    archive = zipfile.ZipFile(io.BytesIO(zipped.content))
+    rows = next(archive.read(n).decode() for n in archive.namelist()
+                if n.endswith("materials.csv"))
+    assert "Lakeside white sheeting" in rows
+    plain = zipfile.ZipFile(io.BytesIO(client.get(
+        "/design/download.zip?kind=control&display_height=60cm&legend=5+MPH").content))
+    assert "Lakeside white" not in next(plain.read(n).decode() for n in plain.namelist()
+                                        if n.endswith("materials.csv"))
+    broken = client.post("/design/download.zip", data=fields,
+                         files=[("materials", ("broken.yaml", b"materials: [\n"))])
+    assert broken.status_code == 400
+    assert "the materials file given: not a YAML materials file" in _one_line(broken)
+    none = client.post("/design/download.zip", data=fields)
+    assert none.status_code == 400 and "materials file" in _one_line(none)
+    page = client.get("/design?kind=control").text
+    assert 'action="/design/download.zip"' in page and 'name="materials"' in page
+
+
+def test_every_requirement_judged_is_a_row_when_the_report_has_them() -> None:
+    """The seam for the record (branch 'record': MarkerReport.checks, a row per requirement
+    judged, passes too): the rows in that shape are a table per marker; a report without
+    them shows none."""
+    from html import unescape
+    from types import SimpleNamespace as Row
+
+    from web.app import WebApp
+
+    env = WebApp(Settings()).env
+    rows = [Row(rule="outline-width", citation="NR 5.09(6)(b)", result="pass",
+                measured=2.0, required=">= 2.0", unit="in", tolerance=0.01,
+                message="outline 2.00 in", waived=None),
+            Row(rule="diamond-slope", citation="NR 5.09(6)(d)", result="waived",
+                measured=36.2, required="35.0", unit="deg", tolerance=0.5,
+                message="sides 36.2 deg", waived="board, 2026-05-01")]
+    with_rows = Row(markers=[Row(index=0, checks=rows)])
+    html = env.get_template("_checks.html").render(r=with_rows)
+    cells = [[unescape(cell) for cell in re.findall(r"<td[^>]*>([^<]*)</td>", row)]
+             for row in re.findall(r"<tr class=[^>]*>.*?</tr>", html)]
+    assert cells == [["outline-width", "NR 5.09(6)(b)", "2.0 in", ">= 2.0 in", "0.01 in",
+                      "pass"],
+                     ["diamond-slope", "NR 5.09(6)(d)", "36.2 deg", "35.0 deg", "0.5 deg",
+                      "waived: board, 2026-05-01"]]
+    without = api.check(GOOD, "good.svg")[0]
+    assert "<table" not in env.get_template("_checks.html").render(r=without)

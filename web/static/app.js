@@ -7,7 +7,11 @@ function checkPage() {
   const input = document.getElementById("files");
   const zone = document.getElementById("dropzone");
   const results = document.getElementById("results");
+  const status = document.getElementById("status");
+  const chosen = document.getElementById("chosen");
+  const button = document.getElementById("check-button");
   const batch = results.dataset.batch;
+  let busy = false;
 
   function row(name) {
     const section = document.createElement("section");
@@ -55,23 +59,54 @@ function checkPage() {
     }
   }
 
+  function plural(n) { return n + (n === 1 ? " file" : " files"); }
+
+  // One upload per action: the Check button (or a drop) sends the files once; choosing
+  // them only says how many are chosen, and a second press while they are being checked
+  // sends nothing.
   async function checkAll(files) {
-    if (!files.length) return;
-    await Promise.all(Array.from(files).map(send));
-    const response = await fetch("/check/" + batch + "/summary", {credentials: "same-origin"});
-    if (response.ok) {
-      const holder = document.createElement("div");
-      holder.innerHTML = await response.text();
-      document.getElementById("summary").replaceWith(holder.firstElementChild);
-      history.replaceState(null, "", "/check/" + batch);
+    files = Array.from(files);
+    if (busy) return;
+    if (!files.length) {
+      status.textContent = "Choose one or more proofs first.";
+      return;
+    }
+    busy = true;
+    button.disabled = true;
+    results.setAttribute("aria-busy", "true");
+    status.textContent = "Checking " + plural(files.length) + "\u2026";
+    try {
+      await Promise.all(files.map(send));
+      const response = await fetch("/check/" + batch + "/summary", {credentials: "same-origin"});
+      if (response.ok) {
+        const holder = document.createElement("div");
+        holder.innerHTML = await response.text();
+        const summary = holder.firstElementChild;
+        document.getElementById("summary").replaceWith(summary);
+        const counted = summary.querySelector("h2");
+        status.textContent = "Checked " + (counted ? counted.textContent.trim() : plural(files.length)) + ".";
+        history.replaceState(null, "", "/check/" + batch);
+      } else {
+        status.textContent = "Checked " + plural(files.length) + "; the summary could not be fetched.";
+      }
+    } finally {
+      busy = false;
+      button.disabled = false;
+      results.removeAttribute("aria-busy");
     }
   }
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    checkAll(input.files).then(() => { input.value = ""; });
+    const files = Array.from(input.files);
+    input.value = "";
+    chosen.textContent = "";
+    checkAll(files);
   });
-  input.addEventListener("change", () => form.requestSubmit());
+  input.addEventListener("change", () => {
+    const n = input.files.length;
+    chosen.textContent = n ? plural(n) + " chosen: press Check to send " + (n === 1 ? "it" : "them") : "";
+  });
   ["dragenter", "dragover"].forEach((type) => zone.addEventListener(type, (event) => {
     event.preventDefault(); zone.classList.add("over");
   }));

@@ -12,6 +12,7 @@ from markers.core.permit_id import is_permit_id
 from markers.core.spec import Law
 from markers.errors import DesignError
 from markers.packs.wi_nr509.citations import ref
+from markers.packs.wi_nr509.kinds import KINDS
 
 __all__ = ["ws_id_parts", "ws_id_wanted", "validate_ws_id", "validate", "NUMBERING",
            "validate_permit_id", "LABELLED_FAMILIES"]
@@ -137,7 +138,7 @@ def validate(design: Design, kind: Kind, build: Build) -> Design:
 
 
 #: Signs that may carry explanations above and/or below the symbol, and where it says so.
-EXPLAINED = {"danger": ref("NR 5.09(2)(b)1").clause, "control": ref("NR 5.09(2)(b)3").clause}
+EXPLAINED = {k.name: k.ref.clause for k in KINDS.values() if k.explained}
 #: Signs whose legend is what they say, and the words of the rule that ask for it.
 SAYS = {"control": (ref("NR 5.09(2)(b)3").clause, "the nature of the control or "
                     "restriction shall be indicated by words, numerals, and/or well-known "
