@@ -41,7 +41,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "check", "unreadable", "check_budget", "check_paths", "inputs", "check_inputs",
            "check_options", "annotation_targets", "report_target", "copy_paths", "copy_bytes",
            "annotate", "annotate_pages", "reports", "exit_status", "tally", "summary",
-           "report_writer", "rules", "rule_rows", "tolerance_of",
+           "report_writer", "provenance", "rules", "rule_rows", "tolerance_of",
            "explain", "sheets",
            "gallery", "fabricate", "fabrication_tables", "write_file", "write_files",
            "FORMATS", "MAX_PIXELS", "PAPERS",
@@ -394,7 +394,7 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
     except MemoryError:
         return unreadable(label or name, "needs more memory than the check of one file "
                                          "may use"), None
-    marked = annotate_pages(report, pages, data, name)[worst_page(report, len(pages))] \
+    marked = annotate_pages(report, pages, data, name, pack)[worst_page(report, len(pages))] \
         if annotate_copy and pages else None
     if label is not None and label != name:
         from dataclasses import replace
@@ -421,7 +421,8 @@ def _check_path(job: tuple[str, CheckOptions, str, bool]
 
     path, options, pack_name, marked = job
     report, pages, data = check_file_pages(path, options, get_pack(pack_name))
-    return report, annotate_pages(report, pages, data, path) if marked and pages else None
+    return report, annotate_pages(report, pages, data, path, pack_name) if marked and pages \
+        else None
 
 
 def inputs(paths: Iterable[str]) -> tuple[list[Path], list[str]]:
@@ -587,19 +588,20 @@ def _note(f: Any) -> tuple[str, Any, bool]:
 
 
 def annotate(report: FileReport, art: Artwork, source: bytes | None = None,
-             name: str | None = None) -> bytes:
+             name: str | None = None, pack: str | Pack = DEFAULT_PACK) -> bytes:
     """The marked-up copy (an SVG) of a one-page drawing ``art`` (see annotate_pages)."""
-    return annotate_pages(report, [art], source, name)[0]
+    return annotate_pages(report, [art], source, name, pack)[0]
 
 
 def annotate_pages(report: FileReport, pages: list[Artwork], source: bytes | None = None,
-                   name: str | None = None) -> list[bytes]:
+                   name: str | None = None, pack: str | Pack = DEFAULT_PACK) -> list[bytes]:
     """The marked-up copy of each page (an SVG each): the vendor's own drawing (from
     ``source``, the input's bytes, named ``name``: markers.read.underlay), or where there
     is none the drawing as read with what was set aside in grey, and over it the page's
-    findings, numbered, and its verdict. A page with a requirement that could not be
-    judged says NOT VERIFIED, so it never looks like a clean copy. On a page of several
-    markers each is framed and numbered as the report numbers it."""
+    findings, numbered, and its verdict, the file's SHA-256 and size and the wsmark and
+    pack versions. A page with a requirement that could not be judged says NOT VERIFIED,
+    so it never looks like a clean copy. On a page of several markers each is framed and
+    numbered as the report numbers it."""
     from markers.check.layout import split
     from markers.errors import UnreadableDrawing
     from markers.read.underlay import underlays
@@ -627,13 +629,15 @@ def annotate_pages(report: FileReport, pages: list[Artwork], source: bytes | Non
         aside = [] if underlay is not None else [
             s.bbox for s in split(art).set_aside if s.what != "page background"]
         copies.append(annotated_svg(art, notes, numbered, underlay, aside,
-                                    _banner(report, on_page, number, len(pages), unjudged)))
+                                    _banner(report, on_page, number, len(pages), unjudged,
+                                            provenance(pack))))
     return copies
 
 
 def _banner(report: FileReport, on_page: set[int], number: int, pages: int,
-            unjudged: list) -> tuple[str, bool]:
-    """The line above a page of the marked-up copy: its verdict in words."""
+            unjudged: list, made: Any) -> tuple[str, bool]:
+    """The line above a page of the marked-up copy: its verdict in words, and what it
+    is a copy of (the file's hash and size) made by what (``made``, the Provenance)."""
     from markers.check.report import marker_verdict
 
     verdict = marker_verdict([f for f in report.findings if f.marker in on_page]) \
@@ -642,7 +646,9 @@ def _banner(report: FileReport, on_page: set[int], number: int, pages: int,
     text = f"wsmark check{where}: {verdict.upper() if on_page else verdict}"
     if unjudged:
         text += f" - NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged"
-    return text, bool(unjudged)
+    if report.sha256 is not None:
+        text += f". File SHA-256 {report.sha256}, {report.size:,} bytes"
+    return f"{text}; {made.describe()}", bool(unjudged)
 
 
 def reports(items: list[FileReport], fmt: str = "text",
@@ -651,10 +657,10 @@ def reports(items: list[FileReport], fmt: str = "text",
     from markers.check import report as out
 
     if fmt == "json":
-        return out.to_json(items)
+        return out.to_json(items, provenance(pack))
     if fmt == "sarif":
         chosen = _pack(pack)
-        return out.to_sarif(items, chosen.rules, chosen.url)
+        return out.to_sarif(items, chosen.rules, chosen.url, provenance(chosen))
     return out.to_text(items)
 
 
@@ -665,7 +671,23 @@ def report_writer(fmt: str, out: Any, err: Any, pack: str | Pack = DEFAULT_PACK)
     from markers.check.stream import ReportWriter
 
     chosen = _pack(pack)
-    return ReportWriter(fmt, out, err, chosen.rules if fmt == "sarif" else None, chosen.url)
+    return ReportWriter(fmt, out, err, provenance(chosen),
+                        chosen.rules if fmt == "sarif" else None, chosen.url)
+
+
+def provenance(pack: str | Pack = DEFAULT_PACK) -> Any:
+    """What makes a report (markers.check.report.Provenance): the wsmark version, and
+    the pack's name and version.
+
+    >>> provenance().pack
+    'wi-nr509'
+    """
+    from importlib.metadata import version
+
+    from markers.check.report import Provenance
+
+    chosen = _pack(pack)
+    return Provenance(version("wsmark"), chosen.name, chosen.version)
 
 
 def tally(items: Iterable[FileReport]) -> Tally:

@@ -8,13 +8,14 @@ of several pages (a PDF proof) is judged page by page (see ``judge_pages``).
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
 
 
-from markers.check.engine import Finding, Override
+from markers.check.engine import Check, Finding, Override
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
 from markers.check.report import FileReport, MarkerReport, marker_verdict
@@ -46,6 +47,13 @@ class CheckOptions:
     waivers: dict[str, str] = field(default_factory=dict)
     tolerances: dict[str, float] = field(default_factory=dict)
     overrides: tuple[Override, ...] = ()
+
+    def given(self) -> dict:
+        """What the user gave besides tolerances (said on every report): the display
+        height, the scale and the waivers, those given only."""
+        given = {"display_height_in": self.display_height, "scale": self.scale,
+                 "waivers": dict(self.waivers)}
+        return {key: value for key, value in given.items() if value}
 
 
 def load_artwork(data: bytes, name: str, options: CheckOptions, pack: Pack) -> list[Artwork]:
@@ -108,10 +116,10 @@ def _judged(art: Artwork, stated: tuple | None, file: str, options: CheckOptions
                         dimensions=[d for d in page.dimensions if d.marker == index],
                         set_aside=page.set_aside if index == 0 else (),
                         stated_scale=None if stated is None else stated[1])
-        found = [replace(f, marker=index) for f in
-                 pack.rules.evaluate(facts, options.waivers, options.tolerances)]
+        judged = pack.rules.judge(facts, options.waivers, options.tolerances)
+        found = [replace(f, marker=index) for f in judged.findings]
         findings += found
-        markers.append(_marker(index, facts, marker, found))
+        markers.append(_marker(index, facts, marker, found, judged.checks))
     return FileReport.judged(file, markers, findings, options.overrides)
 
 
@@ -125,16 +133,19 @@ def _at_stated_scale(art: Artwork, options: CheckOptions) -> Scaled:
     return at_scale(art, stated[0]), stated
 
 
-def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding]) -> MarkerReport:
+def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding],
+            checks: list[Check]) -> MarkerReport:
     """The report of one marker: its box (the drawing's when no marker was found), what
-    it was judged as, what its lettering says and how that was read."""
+    it was judged as, what its lettering says and how that was read, and the
+    requirements judged on it."""
     height = facts.display.height
     return MarkerReport(
         index, int(art.meta.get("page", 1)),
         facts.bbox() or art.meta.get("marker_bbox") or bbox_of(art.bounds), facts.kind,
         marker_verdict([f for f in findings if f.marker == index]),
         None if height is None else round(height, 3), facts.display.basis,
-        facts.letters.text, facts.letters.ws_id, facts.letters.basis, _permit_id(facts))
+        facts.letters.text, facts.letters.ws_id, facts.letters.basis, _permit_id(facts),
+        checks)
 
 
 def _permit_id(facts: Facts) -> str | None:
@@ -193,6 +204,14 @@ def check_pages(data: bytes, name: str, options: CheckOptions,
     short line (its name with control characters escaped), never raises. Numpy and
     shapely warnings are raised as errors, so none reaches stderr. Memory trouble is
     raised: the budgeted worker running the check reports it against its budget."""
+    report, pages = _checked_pages(data, name, options, pack)
+    return replace(report, sha256=hashlib.sha256(data).hexdigest(), size=len(data),
+                   options=options.given()), pages
+
+
+def _checked_pages(data: bytes, name: str, options: CheckOptions,
+                   pack: Pack) -> tuple[FileReport, list[Artwork]]:
+    """``check_pages`` but for the file's hash and size."""
     shown = short_name(name)
     try:
         with warnings_as_errors():

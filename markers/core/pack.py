@@ -166,7 +166,10 @@ class Pack:
     ``fabrication_samples`` are the jobs whose shop files the gallery previews;
     ``gallery_extras`` are designs the gallery shows beside each kind's typical ones;
     ``help`` the faces' help of options that cite the rule (option -> words) and
-    ``example_kind`` the kind a form shows when none is asked for.
+    ``example_kind`` the kind a form shows when none is asked for. ``version`` names the
+    text of the law the pack holds (every report says it); ``verdicts`` words each
+    verdict as the rule allows it to be said ("pass", "fail", "review", "error"; a key
+    "pass:FAMILY" words it for the kinds of a family judged by another enactment).
     Both rule registries are named as "module:NAME" (``rules_at``, ``plan_rules_at``)
     and imported when first used: listing kinds loads no measurer, no geometry library
     and no projection."""
@@ -187,6 +190,8 @@ class Pack:
     gallery_extras: tuple[Design, ...] = ()
     help: Mapping[str, str] = field(default_factory=dict)
     example_kind: str | None = None
+    version: str = ""
+    verdicts: Mapping[str, str] = field(default_factory=dict)
 
     @cached_property
     def rules(self) -> "Registry":

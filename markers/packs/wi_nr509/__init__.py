@@ -8,7 +8,7 @@ from markers.core.pack import Pack
 from markers.packs.wi_nr509.kinds import KINDS
 from markers.packs.wi_nr509.law import LAW
 from markers.packs.wi_nr509.validation import NUMBERING, validate, validate_ws_id
-from markers.packs.wi_nr509.words import HELP
+from markers.packs.wi_nr509.words import HELP, VERDICTS, VERSION
 
 __all__ = ["PACK"]
 
@@ -30,5 +30,5 @@ PACK = Pack(
         Design("buoy-symbol", 24.0, symbol="exclusion", diameter=18.0),
         Design("buoy-wrap", 24.0, symbol="exclusion", diameter=18.0, curvature="seen"),
     ),
-    help=HELP, example_kind="control",
+    help=HELP, example_kind="control", version=VERSION, verdicts=VERDICTS,
 )

@@ -1,9 +1,27 @@
 """Wisconsin's words for the faces: the help of the command line's and the web page's
-options that cite the rule or show its identifications (``Pack.help``)."""
+options that cite the rule or show its identifications (``Pack.help``), and the
+verdicts as the rule allows them to be said (``Pack.verdicts``)."""
 
 from __future__ import annotations
 
-__all__ = ["HELP"]
+__all__ = ["HELP", "VERDICTS", "VERSION"]
+
+#: The text of the law the pack holds: NR 5.09 as last amended (CR 14-048, Register May
+#: 2015 No. 713, effective 2015-06-01), with ss. 30.70 and 30.675, Wis. Stats.
+VERSION = "2015-06-01"
+
+#: A check judges a drawing, never its placement: NR 5.09(3)(b) "Such political
+#: subdivision of the state shall, prior to authorizing placement, obtain the approval
+#: of the department." A flag is judged by its statute and placed by nobody.
+VERDICTS: dict[str, str] = {
+    "pass": "meets NR 5.09 as drawn; placement needs the department's approval "
+            "(NR 5.09(3)(b))",
+    "pass:flag": "meets its statute as drawn (s. 30.70, the diver's flag; s. 30.675, the "
+                 "distress flag; Wis. Stats.)",
+    "fail": "does not meet the rule as drawn: see the failed requirements",
+    "review": "not verified: a person must check what could not be judged",
+    "error": "could not be judged: the file could not be read",
+}
 
 HELP: dict[str, str] = {
     "id": "Identification of a state aid, e.g. WS-2.",

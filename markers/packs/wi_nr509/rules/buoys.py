@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.check.engine import EPSILON, Hit, Judge, Tolerance, color_is, unjudged
+from markers.check.engine import EPSILON, Hit, Judge, Tolerance, unjudged
 from markers.check.measure.faces import Facts
 from markers.core.spec import Law
 from markers.packs.wi_nr509.kinds import kinds_of
@@ -98,6 +98,9 @@ def buoy_two_sides(f: Facts, j: Judge) -> Iterator[Hit]:
         yield Hit(f"the 2 symbols are {f.buoy.side_spacing:.1f} deg apart around the buoy; on "
                   "opposite sides they are 180 deg apart", measured=round(f.buoy.side_spacing, 2),
                   required="= 180", unit="deg", tolerance=5, bbox=f.bbox())
+    else:
+        j.saw(f"symbol shown {f.buoy.sides} times ({f.buoy.sides_basis})", f.buoy.sides,
+              f"= {need}", unit="count")
 
 
 @rule("buoy-symbol-bands", "NR 5.09(5)(b)", "error", ("buoy-symbol", "buoy-wrap"),
@@ -131,6 +134,8 @@ def buoy_symbol_bands(f: Facts, j: Judge) -> Iterator[Hit]:
     if on_top and above_water and set(middle) != {"white"}:
         yield Hit(f"the buoy between its bands is {', '.join(middle) or 'not there'}; "
                   "a symbol buoy is white", measured=_sequence(f), required=want, bbox=where)
+    elif on_top and above_water:
+        j.saw(f"bands from the top: {_sequence(f)}", _sequence(f), want)
 
 
 @rule("buoy-sign-bands", "NR 5.09(5)(c)", "error", ("buoy-sign",),
@@ -215,7 +220,7 @@ def aid_reflector_color(f: Facts, j: Judge) -> Iterator[Hit]:
     want = {"aid-red": "red", "aid-green": "green"}.get(f.kind)
     r = f.buoy.reflector
     if want and r is not None:
-        yield from color_is(r.color, want, lambda m: f"reflector is {m.hex} ({m.label}) on "
+        yield from j.color_is(r.color, want, lambda m: f"reflector is {m.hex} ({m.label}) on "
                             f"a {want} buoy; it shall be {want}", bbox=r.bbox)
 
 
@@ -238,7 +243,7 @@ def mooring_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
                         f"{j.requirement('mooring_height').ref} asks {want:g} in",
                         required=f"= {want:g} +- {j.tol:g}",
                         bbox=where)
-    yield from color_is(f.buoy.color, "white", lambda m: f"mooring buoy is {m.label}; it "
+    yield from j.color_is(f.buoy.color, "white", lambda m: f"mooring buoy is {m.label}; it "
                         "shall be white", bbox=where)
     blue = [b for b in f.buoy.bands if b.color.family == "blue"]
     clear = [b for b in blue if f.buoy.waterline - b.bottom > j.req("band_edge_tolerance")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from markers.check.engine import Hit, Judge, Tolerance, color_is
+from markers.check.engine import Hit, Judge, Tolerance
 from markers.check.measure.faces import Facts
 from markers.packs.wi_nr509.law import rule
 #: A drawing whose size is below this share of what the law asks is not drawn at actual
@@ -35,7 +35,7 @@ def diver_flag(f: Facts, j: Judge) -> Iterator[Hit]:
             yield Hit(f"diver's flag is {value:.2f} in {what}; {j.requirement(key).ref} asks "
                       f"not less than {j.req(key):g} in", measured=round(value, 3),
                       required=f">= {j.req(key):g}", unit="in", tolerance=precision, bbox=where)
-    yield from color_is(f.flag.color, "red", lambda m: f"the field is {m.hex} ({m.label}); "
+    yield from j.color_is(f.flag.color, "red", lambda m: f"the field is {m.hex} ({m.label}); "
                         "it shall be red", bbox=where)
     if len(f.flag.stripes) != 1:
         yield Hit(f"{len(f.flag.stripes)} stripes; the flag displays one diagonal white "
@@ -43,7 +43,7 @@ def diver_flag(f: Facts, j: Judge) -> Iterator[Hit]:
                   bbox=where)
         return
     stripe = f.flag.stripes[0]
-    yield from color_is(stripe.color, "white", lambda m: f"the stripe is {m.hex} ({m.label}); "
+    yield from j.color_is(stripe.color, "white", lambda m: f"the stripe is {m.hex} ({m.label}); "
                         "it shall be white", bbox=stripe.bbox)
     want = j.req("diver_stripe")
     yield from j.within(stripe.width, want, want, lambda v: f"the stripe is {v:.2f} in wide "
