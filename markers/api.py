@@ -47,6 +47,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
            "plan_map", "plan_packet", "plan_export", "check_suffixes", "report_pdf",
+           "report_stamp",
            "reference_sheets",
            "one_line", "job_pool", "JobFailed"]
 
@@ -995,19 +996,58 @@ def check_suffixes() -> tuple[str, ...]:
 
 
 def report_pdf(items: list[FileReport], marked: list[bytes | list[bytes] | None],
-               pack: str | Pack = DEFAULT_PACK) -> bytes:
-    """The clerk's report as PDF: a page per file with its verdict, the marked-up drawing
-    (``marked``: as ``check(..., annotate_copy=True)`` gives it, or a copy per page as
-    ``check_paths`` does, of which the worst page is shown; or None) and the numbered
-    findings. Built from the JSON contract, so it says what the JSON says."""
+               pack: str | Pack = DEFAULT_PACK, stamp: str | None = None) -> bytes:
+    """The clerk's report as PDF: for each file its verdict in the words the pack allows,
+    the marked-up drawing (``marked``: as ``check(..., annotate_copy=True)`` gives it, or
+    a copy per page as ``check_paths`` does, of which the worst page is shown; or None),
+    a row per requirement judged with the words of its paragraph, and the findings;
+    every page names the file, its SHA-256 and size, the versions, the options used and
+    the date and time ``stamp`` (None: now, or SOURCE_DATE_EPOCH when set, so a build
+    that pins it makes the same bytes; "" leaves it off). Built from the JSON contract,
+    so it says what the JSON says."""
     import json
 
     from markers.check.pipeline import worst_page
-    from markers.products.report_pdf import report_pdf as pages
+    from markers.products.report_pdf import ReportWords, report_pdf as pages
 
+    chosen = _pack(pack)
     shown = [copy[worst_page(item, len(copy))] if isinstance(copy, list) and copy else
              copy or None for item, copy in zip(items, marked)]
-    return pages(json.loads(reports(items, "json", pack)), shown, _pack(pack).name)
+    records = json.loads(reports(items, "json", chosen))
+    cited = {c["citation"] for r in records for m in r["markers"] for c in m["checks"]}
+    words = ReportWords(report_stamp() if stamp is None else stamp,
+                        {c: chosen.rules.quotes(c) for c in sorted(cited)},
+                        {name: k.ref.clause for name, k in chosen.kinds.items()},
+                        [_verdict_words(item, chosen) for item in items])
+    return pages(records, shown, words)
+
+
+def _verdict_words(item: FileReport, pack: Pack) -> str | None:
+    """A file's verdict as the pack words it: for the family of its markers when the
+    pack words that family's own ("pass:flag"), else the verdict's."""
+    families = {pack.kinds[m.kind].family for m in item.markers if m.kind in pack.kinds}
+    own = pack.verdicts.get(f"{item.verdict}:{families.pop()}") if len(families) == 1 \
+        else None
+    return own or pack.verdicts.get(item.verdict)
+
+
+def report_stamp() -> str:
+    """The date and time a report is made, in UTC: SOURCE_DATE_EPOCH (seconds) when it
+    is set, as reproducible builds set it, else now.
+
+    >>> import os; os.environ["SOURCE_DATE_EPOCH"] = "1777600000"; report_stamp()
+    '2026-05-01 01:46:40 UTC'
+    >>> del os.environ["SOURCE_DATE_EPOCH"]
+    """
+    import datetime
+    import os
+
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    try:
+        when = datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc)
+    except (ValueError, OverflowError, OSError):
+        when = datetime.datetime.now(datetime.timezone.utc)
+    return when.strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, int]]:
