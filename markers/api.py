@@ -41,7 +41,8 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "check", "unreadable", "check_budget", "check_paths", "inputs", "check_inputs",
            "check_options", "annotation_targets", "report_target", "copy_paths", "copy_bytes",
            "annotate", "annotate_pages", "reports", "exit_status", "tally", "summary",
-           "report_writer", "provenance", "rules", "rule_rows", "tolerance_of",
+           "report_writer", "provenance", "rules", "rule_rows", "rule_records", "tolerance_of",
+           "metric_length", "in_both_units", "open_output", "output_target", "plan_summary",
            "explain", "sheets",
            "gallery", "fabricate", "fabrication_tables", "write_file", "write_files",
            "FORMATS", "MAX_PIXELS", "PAPERS",
@@ -108,6 +109,30 @@ def parse_length(text: str, what: str = "length") -> float:
     from markers.core.units import parse_length as inches
 
     return inches(text, what)
+
+
+def metric_length(text: str) -> str | None:
+    """How a metric length as typed is said back ("10cm" -> "10 cm"), None for one in
+    inches or feet.
+
+    >>> metric_length("10cm"), metric_length("24in"), metric_length("24")
+    ('10 cm', None, None)
+    """
+    from markers.core.units import metric
+
+    return metric(text)
+
+
+def in_both_units(text: str, lengths: Mapping[float, str]) -> str:
+    """``text`` with each length given in a metric unit (``lengths``: inches -> as typed,
+    see ``metric_length``) said in both units where it is said in inches.
+
+    >>> in_both_units("display height 3.93701 in is below 12 in", {10 / 2.54: "10 cm"})
+    'display height 10 cm = 3.94 in is below 12 in'
+    """
+    from markers.core.units import in_both_units as said
+
+    return said(text, lengths)
 
 
 def help_texts(pack: str | Pack = DEFAULT_PACK) -> dict[str, str]:
@@ -327,11 +352,14 @@ def _waivers(waive: Mapping[str, str] | Iterable[str], known: Iterable[str]
             if not sep or not reason.strip():
                 raise WsmarkError(f"--waive: {value!r} is not RULE:reason")
             pairs.append((rule_id, reason))
+    from markers.core.words import did_you_mean
+
     known = set(known)
     waivers: dict[str, str] = {}
     for rule_id, reason in pairs:
         if rule_id.strip() not in known:
-            raise WsmarkError(f"--waive: unknown rule {rule_id.strip()!r}")
+            raise WsmarkError(f"--waive: unknown rule {rule_id.strip()!r}"
+                              f"{did_you_mean(rule_id.strip(), sorted(known))}")
         if not reason.strip():
             raise WsmarkError(f"--waive: a waiver of {rule_id.strip()} needs its reason")
         waivers[rule_id.strip()] = reason.strip()
@@ -545,11 +573,17 @@ def _refuse_inputs(files: list[Path], targets: list[Path]) -> None:
 def report_target(path: str | Path, files: list[Path]) -> Path:
     """Where the clerk's report goes: ``path``, a PDF that is none of ``files`` (one-line
     WsmarkError else)."""
-    target = Path(path)
     if not str(path).lower().endswith(".pdf"):
         raise WsmarkError(f"--report {path}: the clerk's report is a PDF (use .pdf)")
-    if target.resolve() in {Path(f).resolve() for f in files}:
-        raise WsmarkError(f"--report {path}: refusing to write over an input")
+    return output_target(path, files, "--report")
+
+
+def output_target(path: str | Path, inputs: Iterable[str | Path], option: str) -> Path:
+    """Where ``option`` writes: ``path``, which is none of ``inputs`` (a one-line
+    WsmarkError else: an input is never written over)."""
+    target = Path(path)
+    if target.resolve() in {Path(f).resolve() for f in inputs}:
+        raise WsmarkError(f"{option} {path}: refusing to write over an input")
     return target
 
 
@@ -735,8 +769,7 @@ def rule_rows(pack: str | Pack = DEFAULT_PACK) -> list[tuple[str, str, str, str]
     >>> rule_rows()[0][:3]
     ('reg-shape', 'error', 'NR 5.09(2)(b)1-4')
     """
-    return [(r.id, r.severity, r.citation,
-             " ".join(r.doc.strip().split("\n\n")[0].split()).replace("``", "")
+    return [(r.id, r.severity, r.citation, _first_paragraph(r)
              + (f" (tolerance {tolerance_of(r, pack)})" if r.tolerance else ""))
             for r in rules(pack)]
 
@@ -746,15 +779,41 @@ def tolerance_of(rule_: Any, pack: str | Pack = DEFAULT_PACK) -> str | None:
     return rule_.tolerance.describe(_pack(pack).law) if rule_.tolerance else None
 
 
+def rule_records(pack: str | Pack = DEFAULT_PACK) -> list[dict[str, Any]]:
+    """Every rule as ``wsmark rules --format json`` gives it: id, severity, citation, the
+    kinds it judges ("*": every kind; "plan": a placement plan), its summary and default
+    tolerance, and the words of each paragraph it cites.
+
+    >>> record = rule_records()[0]
+    >>> record["id"], record["paragraphs"][0]["clause"]
+    ('reg-shape', 'NR 5.09(2)(b)1')
+    """
+    chosen = _pack(pack)
+    return [{"id": r.id, "severity": r.severity, "citation": r.citation,
+             "kinds": list(r.kinds), "summary": summary_, "tolerance": tolerance,
+             "paragraphs": [{"clause": clause, "text": quote}
+                            for clause, quote in registry.quotes(r.citation)]}
+            for registry in _registries(chosen) for r in registry.rules.values()
+            for summary_, tolerance in [(_first_paragraph(r), tolerance_of(r, chosen))]]
+
+
+def _first_paragraph(rule_: Any) -> str:
+    """The first paragraph of a rule's docstring on one line, without markup."""
+    return " ".join(rule_.doc.strip().split("\n\n")[0].split()).replace("``", "")
+
+
 def explain(rule_id: str, pack: str | Pack = DEFAULT_PACK) -> str:
     """What a rule checks, the paragraph it quotes, passing and failing examples.
 
     >>> "not less than 2 inches" in explain("outline-width")
     True
     """
+    from markers.core.words import did_you_mean
+
     registry = {r.id: r for r in rules(pack)}
     if rule_id not in registry:
-        raise WsmarkError(f"unknown rule {rule_id!r}; 'wsmark rules' lists them")
+        raise WsmarkError(f"unknown rule {rule_id!r}{did_you_mean(rule_id, registry)}; "
+                          "'wsmark rules' lists them")
     r = registry[rule_id]
     tol = f", tolerance {tolerance_of(r, pack)}" if r.tolerance else ""
     first, _, rest = r.doc.partition("\n")
@@ -848,6 +907,15 @@ def fabrication_tables(fab: Any, kind_name: str, qty: int = 1,
     return tables
 
 
+def open_output(path: str | Path) -> Any:
+    """A context manager giving a text stream that writes ``path`` atomically: the file
+    appears, whole, when the block ends, and not at all when it raises (a long report
+    is written as it is made, never held)."""
+    from markers.runtime.atomic import writing_atomic
+
+    return writing_atomic(path)
+
+
 def write_file(path: str | Path, data: bytes, parents: bool = False) -> None:
     """Write ``data`` to ``path`` atomically (a temp file, then a rename); ``parents``:
     create its folder first when missing."""
@@ -900,6 +968,13 @@ def plan_reports(items: list[PlanReport], fmt: str = "text") -> str:
     from markers.plan.report import plan_json, plan_text
 
     return plan_json(items) if fmt == "json" else plan_text(items)
+
+
+def plan_summary(items: list[PlanReport]) -> str:
+    """The counts of the plans' verdicts in one line."""
+    from markers.plan.report import plan_headline
+
+    return plan_headline(items)
 
 
 def plan_exit_status(items: list[PlanReport]) -> int:

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from markers.core.colors import AMBIGUITY_MARGIN, ColorMatch
 from markers.core.spec import Law, Requirement
+from markers.core.words import did_you_mean
 
 __all__ = ["Hit", "Finding", "Check", "Judgement", "Tolerance", "Rule", "Registry", "Override",
            "SEVERITIES", "RESULTS", "Judge", "unjudged"]
@@ -226,8 +227,10 @@ class Registry:
         that would accept less than the rule's own minimum unless that is allowed."""
         rule_ = self.rules.get(rule_id)
         if rule_ is None or rule_.tolerance is None:
-            known = ", ".join(r.id for r in self.rules.values() if r.tolerance)
-            raise ValueError(f"{rule_id!r} has no tolerance; rules with one: {known}")
+            known = [r.id for r in self.rules.values() if r.tolerance]
+            hint = did_you_mean(rule_id, known) if rule_ is None else ""
+            raise ValueError(f"{rule_id!r} has no tolerance{hint}; rules with one: "
+                             f"{', '.join(known)}")
         if not 0 <= value < float("inf"):
             raise ValueError(f"{rule_id}={value:g}: a tolerance is a finite number >= 0")
         tol = rule_.tolerance
@@ -242,10 +245,10 @@ class Registry:
 
     def evaluate(self, facts: Any, waivers: Mapping[str, str] | None = None,
                  tolerances: Mapping[str, float] | None = None) -> list[Finding]:
-        """The findings of ``judge``."""
-        return self.judge(facts, waivers, tolerances).findings
+        """The findings of ``judgement``."""
+        return self.judgement(facts, waivers, tolerances).findings
 
-    def judge(self, facts: Any, waivers: Mapping[str, str] | None = None,
+    def judgement(self, facts: Any, waivers: Mapping[str, str] | None = None,
               tolerances: Mapping[str, float] | None = None) -> Judgement:
         """Every rule that judges ``facts.kind``, and the faces a buoy carries
         (``facts.faces``), run; waived findings marked with their reason; ``tolerances``

@@ -116,7 +116,7 @@ def _judged(art: Artwork, stated: tuple | None, file: str, options: CheckOptions
                         dimensions=[d for d in page.dimensions if d.marker == index],
                         set_aside=page.set_aside if index == 0 else (),
                         stated_scale=None if stated is None else stated[1])
-        judged = pack.rules.judge(facts, options.waivers, options.tolerances)
+        judged = pack.rules.judgement(facts, options.waivers, options.tolerances)
         found = [replace(f, marker=index) for f in judged.findings]
         findings += found
         markers.append(_marker(index, facts, marker, found, judged.checks))

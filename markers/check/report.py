@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from markers.check.engine import Check, Finding, Override, Registry
@@ -11,7 +12,8 @@ from markers.core.shown import short_name, shown_name
 
 __all__ = ["MarkerReport", "FileReport", "Provenance", "Tally", "marker_verdict",
            "finding_json", "check_json", "report_json", "to_json", "to_text", "text_block",
-           "to_sarif", "sarif_parts", "sarif_results", "sarif_artifact", "exit_status"]
+           "to_sarif", "sarif_parts", "sarif_results", "sarif_artifact", "exit_status",
+           "verdict_line"]
 
 #: Verdicts, worst first: a file's verdict is the worst of its markers'.
 VERDICTS = ("error", "fail", "review", "pass")
@@ -200,6 +202,14 @@ def _finding_line(f: Finding, indent: bool) -> str:
             f"{f.message}{_value(f)}{waived}")
 
 
+def verdict_line(verdicts: Mapping[str, int], count: int, noun: str = "file") -> str:
+    """Counts of verdicts in one line: "3 file(s): 2 pass, 1 fail, 0 error"."""
+    head = ", ".join(f"{verdicts.get(v, 0)} {v}" for v in ("pass", "fail", "error"))
+    if verdicts.get("review"):
+        head += f", {verdicts['review']} review (a person must check what was not judged)"
+    return f"{count} {noun}(s): {head}"
+
+
 class Tally:
     """Counts of verdicts and of findings per rule (not waived): all a run keeps of its
     reports for the summary and the exit status, so a long run's memory does not grow
@@ -220,12 +230,13 @@ class Tally:
         self.per_rule.update(f.rule for f in r.findings if f.severity != "info" and not f.waived)
         self.found.update(f.rule for f in r.findings if f.severity != "info")
 
+    def headline(self) -> str:
+        """The counts of verdicts in one line: what ``-q`` leaves of a run."""
+        return verdict_line(self.verdicts, self.count)
+
     def summary(self) -> str:
         """Counts of verdicts and of findings per rule, for the end of a run."""
-        head = ", ".join(f"{self.verdicts[v]} {v}" for v in ("pass", "fail", "error"))
-        if self.verdicts["review"]:
-            head += f", {self.verdicts['review']} review (a person must check what was not judged)"
-        lines = [f"{self.count} file(s): {head}"]
+        lines = [self.headline()]
         lines += [f"  {count:>5}  {rule_id}" for rule_id, count in sorted(self.per_rule.items())]
         return "\n".join(lines)
 
