@@ -1110,9 +1110,8 @@ def report_stamp() -> str:
     """The date and time a report is made, in UTC: SOURCE_DATE_EPOCH (seconds) when it
     is set, as reproducible builds set it, else now.
 
-    >>> import os; os.environ["SOURCE_DATE_EPOCH"] = "1777600000"; report_stamp()
-    '2026-05-01 01:46:40 UTC'
-    >>> del os.environ["SOURCE_DATE_EPOCH"]
+    >>> report_stamp().endswith(" UTC")
+    True
     """
     import datetime
     import os

@@ -62,10 +62,11 @@ class Finding(Hit):
 @dataclass(frozen=True, kw_only=True)
 class Check:
     """One requirement judged on one marker: the row of evidence a clerk files, a pass
-    as much as a failure. ``result`` is "pass", "fail", "warning", "review" or
-    "waived"; measured, required, unit and tolerance are those of the worst finding, or
-    for a pass of the reading nearest its limit (a rule reads each letter, each band);
-    ``message`` says it in one sentence."""
+    as much as a failure. A rule judges one requirement or several (a race buoy's
+    height, diameter, color ...), each its own row. ``result`` is "pass", "fail",
+    "warning", "review" or "waived"; measured, required, unit and tolerance are those of
+    the worst finding, or for a pass of the reading nearest its limit (a rule reads each
+    letter, each band); ``message`` says it in one sentence."""
 
     rule: str
     citation: str
@@ -254,8 +255,8 @@ class Registry:
         (``facts.faces``), run; waived findings marked with their reason; ``tolerances``
         override rules' defaults (rule id -> value in the rule's unit). A gate rule's
         findings, when it has any, are the only ones. Beside the findings, a Check per
-        rule that judged something (found beyond info, or read a value), in registration
-        order, a buoy's faces merged into one row per rule."""
+        requirement judged (found beyond info, or read), in registration order, a
+        buoy's faces merged into one row per requirement."""
         waivers, tolerances = waivers or {}, tolerances or {}
         runs = list(self._runs(facts, waivers, tolerances, gate=True))
         if not any(found for _, found, _ in runs):
@@ -267,7 +268,7 @@ class Registry:
             all_found += found
             all_readings += readings
         checks = [c for r, found, readings in by_rule.values()
-                  if (c := _check(r, found, readings)) is not None]
+                  for c in _checks(r, found, readings)]
         return Judgement([f for _, found, _ in runs for f in found], checks)
 
     def _runs(self, facts: Any, waivers: Mapping[str, str], tolerances: Mapping[str, float],
@@ -286,23 +287,30 @@ class Registry:
             yield r, found, judge.readings
 
 
-def _check(r: Rule, found: list[Finding], readings: list[tuple[float, Hit]]) -> Check | None:
-    """The row of rule ``r`` on a marker: its worst finding beyond info, else the reading
-    nearest its limit (a pass); None when it judged nothing there (a rule of another
-    case: a danger sign's words that are not there, an aid that is lighted)."""
-    judged = [f for f in found if f.severity != "info"]
-    if judged:
-        worst = min(judged, key=lambda f: SEVERITIES.index(f.severity))
-        return Check(rule=r.id, citation=r.citation,
-                     result="waived" if worst.waived else RESULTS[worst.severity],
-                     message=worst.message, measured=worst.measured, required=worst.required,
-                     unit=worst.unit, tolerance=worst.tolerance, waived=worst.waived)
-    if not readings:
-        return None
-    _, near = min(readings, key=lambda reading: reading[0])
-    return Check(rule=r.id, citation=r.citation, result="pass", message=near.message,
-                 measured=near.measured, required=near.required, unit=near.unit,
-                 tolerance=near.tolerance)
+def _checks(r: Rule, found: list[Finding], readings: list[tuple[float, Hit]]) -> list[Check]:
+    """The rows of rule ``r`` on a marker, one per requirement it judged (what it
+    requires, in its unit: a race buoy's height, diameter, color, shape, material):
+    the worst finding beyond info of each, then of each requirement read without a
+    finding the reading nearest its limit, a pass. None when it judged nothing there
+    (a rule of another case: a danger sign's words that are not there, a lighted aid)."""
+    rows: dict[tuple[str | None, str | None], Check] = {}
+    for f in sorted((f for f in found if f.severity != "info"),
+                    key=lambda f: SEVERITIES.index(f.severity)):
+        rows.setdefault((f.required, f.unit), Check(
+            rule=r.id, citation=r.citation,
+            result="waived" if f.waived else RESULTS[f.severity], message=f.message,
+            measured=f.measured, required=f.required, unit=f.unit, tolerance=f.tolerance,
+            waived=f.waived))
+    nearest: dict[tuple[str | None, str | None], tuple[float, Hit]] = {}
+    for margin, hit in readings:
+        key = (hit.required, hit.unit)
+        if key not in rows and (key not in nearest or margin < nearest[key][0]):
+            nearest[key] = (margin, hit)
+    return [*rows.values(), *(Check(rule=r.id, citation=r.citation, result="pass",
+                                    message=hit.message, measured=hit.measured,
+                                    required=hit.required, unit=hit.unit,
+                                    tolerance=hit.tolerance)
+                              for _, hit in nearest.values())]
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ from typing import Iterator
 
 from markers.check.engine import EPSILON, Hit, Judge, Tolerance, unjudged
 from markers.check.measure.faces import Facts
-from markers.core.spec import Law
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
 from markers.packs.wi_nr509.rules.regulatory import shape_words
@@ -251,12 +250,18 @@ def mooring_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
         yield Hit(f"no blue band clearly visible above the waterline{_water(f)}",
                   measured=_sequence(f), required="a blue band above the waterline",
                   bbox=where)
+    else:
+        j.saw(f"a blue band clear of the waterline (bands from the top: {_sequence(f)})",
+              _sequence(f), "a blue band above the waterline")
     shapes = j.law.choice("mooring_shapes").values
     if f.buoy.shape not in shapes:
         yield Hit(f"mooring buoy is {shape_words(f.buoy.shape)}; it should be spherical or "
                   "ovate",
                   measured=f.buoy.shape, required=" or ".join(shapes), severity="warning",
                   bbox=where)
+    else:
+        j.saw(f"mooring buoy is {shape_words(f.buoy.shape)}", f.buoy.shape,
+              " or ".join(shapes))
 
 
 @rule("race-buoy", "NR 5.09(7)(b)", "error", ("buoy-race",), tolerance=_LENGTH)
@@ -289,11 +294,17 @@ def race_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
         yield Hit(f"race buoy is {said}; {colors.ref} asks {colors.text}",
                   measured=f.buoy.color.family if f.buoy.color else "none",
                   required=" | ".join(colors.values), bbox=where)
-    yield from _one_color(f, j.law)
+    else:
+        j.saw(f"race buoy is {f.buoy.color.label}", f.buoy.color.family,
+              " | ".join(colors.values))
+    yield from _one_color(f, j)
     shapes = j.law.choice("race_shapes")
     if f.buoy.shape not in shapes.values:
         yield Hit(f"race buoy is {shape_words(f.buoy.shape)}; {shapes.ref} asks {shapes.text}",
                   measured=str(f.buoy.shape), required=" | ".join(shapes.values), bbox=where)
+    else:
+        j.saw(f"race buoy is {shape_words(f.buoy.shape)}", str(f.buoy.shape),
+              " | ".join(shapes.values))
     materials = j.law.choice("race_materials")
     if f.buoy.material is None:
         yield Hit("material not declared (a design's 'material'); NR 5.09(7)(b)3 asks foam, "
@@ -301,14 +312,20 @@ def race_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
     elif f.buoy.material not in materials.values:
         yield Hit(f"race buoy material is {f.buoy.material}; {materials.ref} asks {materials.text}",
                   measured=f.buoy.material, required=" | ".join(materials.values))
+    else:
+        j.saw(f"race buoy material is {f.buoy.material} (declared)", f.buoy.material,
+              " | ".join(materials.values))
 
 
-def _one_color(f: Facts, law: Law) -> Iterator[Hit]:
+def _one_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """Other colors on a race buoy beyond the allowance: lettering or a pictogram."""
-    share, need = f.buoy.color_share, law.req("race_color_share")
-    if share is None or f.buoy.color is None or share >= need - EPSILON:
+    share, need = f.buoy.color_share, j.req("race_color_share")
+    if share is None or f.buoy.color is None:
         return
-    yield Hit(f"race buoy is {share:.0%} {f.buoy.color.label} and {1 - share:.0%} other "
-              f"colors (lettering or a pictogram); {law.requirement('race_color_share').ref} asks "
-              f"one race color over what is seen, so it is not mistaken for a sign",
+    said = f"race buoy is {share:.0%} {f.buoy.color.label} and {1 - share:.0%} other colors"
+    if share >= need - EPSILON:
+        j.saw(said, round(share, 3), f">= {need:g}", unit="ratio", margin=share - need)
+        return
+    yield Hit(f"{said} (lettering or a pictogram); {j.requirement('race_color_share').ref} "
+              f"asks one race color over what is seen, so it is not mistaken for a sign",
               measured=round(share, 3), required=f">= {need:g}", unit="ratio", bbox=f.bbox())
