@@ -41,8 +41,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "check", "unreadable", "check_budget", "check_paths", "inputs", "check_inputs",
            "check_options", "annotation_targets", "report_target", "copy_paths", "copy_bytes",
            "annotate", "annotate_pages", "reports", "exit_status", "tally", "summary",
-           "report_writer", "provenance", "rules", "rule_rows", "rule_records", "tolerance_of",
-           "metric_length", "in_both_units", "open_output", "output_target", "plan_summary",
+           "report_writer", "rules", "rule_rows", "tolerance_of",
            "explain", "sheets",
            "gallery", "fabricate", "fabrication_tables", "write_file", "write_files",
            "FORMATS", "MAX_PIXELS", "PAPERS",
@@ -50,7 +49,9 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "plan_map", "plan_packet", "plan_export", "check_suffixes", "report_pdf",
            "report_stamp",
            "reference_sheets",
-           "one_line", "job_pool", "JobFailed"]
+           "one_line", "job_pool", "JobFailed",
+           "provenance", "rule_records", "metric_length", "in_both_units", "open_output",
+           "output_target", "plan_summary"]
 
 if TYPE_CHECKING:
     from markers.core.artwork import Artwork

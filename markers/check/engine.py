@@ -82,7 +82,7 @@ class Check:
 @dataclass(frozen=True)
 class Judgement:
     """What the rules made of one marker: its findings, and a Check for every
-    requirement judged on it (``Registry.judge``)."""
+    requirement judged on it (``Registry.judgement``)."""
 
     findings: list[Finding]
     checks: list[Check]
