@@ -12,7 +12,9 @@ import json
 import os
 import signal
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -158,12 +160,12 @@ _seam_opt = click.option("--seam", type=LENGTH, help="Overlap added to a wrap wh
                          "meet, inches.")
 
 
-def _quiet(command):
+def _quiet(command: Callable[..., Any]) -> Callable[..., Any]:
     """-q/--quiet for a command that writes files: it prints nothing but an error (on
     stderr, one line; the exit status says the rest): no 'wrote' lines, tables, notes
     or warnings."""
     @functools.wraps(command)
-    def run(*args, quiet: bool, **kwargs):
+    def run(*args: Any, quiet: bool, **kwargs: Any) -> Any:
         if not quiet:
             return command(*args, **kwargs)
         with open(os.devnull, "w") as nowhere, contextlib.redirect_stdout(nowhere), \
@@ -554,8 +556,9 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     sys.exit(0 if exit_zero and status == 1 else status)
 
 
-def _check_run(results, count: int, files, writer, targets: list, report_pdf: str | None,
-               pack: str, note, progress: bool):
+def _check_run(results: Iterable[tuple[str, Any, Any]], count: int,
+               files: Any, writer: Any, targets: list[Path], report_pdf: str | None,
+               pack: str, note: Callable[[str], None], progress: bool) -> tuple[int, Any]:
     """Write each report as it comes, the marked-up copies and the clerk's report; the
     exit status and the tally. The parent keeps counts, so its memory stays flat however
     many files there are (the clerk's report alone needs them all)."""

@@ -1087,8 +1087,8 @@ def report_pdf(items: list[FileReport], marked: list[bytes | list[bytes] | None]
     from markers.products.report_pdf import ReportWords, report_pdf as pages
 
     chosen = _pack(pack)
-    shown = [copy[worst_page(item, len(copy))] if isinstance(copy, list) and copy else
-             copy or None for item, copy in zip(items, marked)]
+    shown = [_shown_copy(item, copy, worst_page) for item, copy in zip(items, marked,
+                                                                        strict=True)]
     records = json.loads(reports(items, "json", chosen))
     cited = {c["citation"] for r in records for m in r["markers"] for c in m["checks"]}
     words = ReportWords(report_stamp() if stamp is None else stamp,
@@ -1098,10 +1098,19 @@ def report_pdf(items: list[FileReport], marked: list[bytes | list[bytes] | None]
     return pages(records, shown, words)
 
 
+def _shown_copy(item: FileReport, copy: bytes | list[bytes] | None,
+                worst_page: Callable[[FileReport, int], int]) -> bytes | None:
+    """The marked-up page the clerk's report shows: of a copy per page, the worst."""
+    if isinstance(copy, list):
+        return copy[worst_page(item, len(copy))] if copy else None
+    return copy or None
+
+
 def _verdict_words(item: FileReport, pack: Pack) -> str | None:
     """A file's verdict as the pack words it: for the family of its markers when the
     pack words that family's own ("pass:flag"), else the verdict's."""
-    families = {pack.kinds[m.kind].family for m in item.markers if m.kind in pack.kinds}
+    families = {pack.kinds[kind].family for kind in (m.kind for m in item.markers)
+                if kind is not None and kind in pack.kinds}
     own = pack.verdicts.get(f"{item.verdict}:{families.pop()}") if len(families) == 1 \
         else None
     return own or pack.verdicts.get(item.verdict)
@@ -1119,9 +1128,9 @@ def report_stamp() -> str:
 
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     try:
-        when = datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc)
+        when = datetime.datetime.fromtimestamp(int(epoch), datetime.UTC)
     except (ValueError, OverflowError, OSError):
-        when = datetime.datetime.now(datetime.timezone.utc)
+        when = datetime.datetime.now(datetime.UTC)
     return when.strftime("%Y-%m-%d %H:%M:%S UTC")
 
 

@@ -6,6 +6,7 @@ import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from markers.check.engine import Check, Finding, Override, Registry
 from markers.core.shown import short_name, shown_name
@@ -65,11 +66,12 @@ class MarkerReport:
     checks: list[Check] = field(default_factory=list)
 
     def as_json(self) -> dict:
-        found = {"index": self.index, "page": self.page,
-                 "bbox": None if self.bbox is None else list(self.bbox), "kind": self.kind,
-                 "verdict": self.verdict, "display_height_in": self.display_height_in,
-                 "display_height_basis": self.display_height_basis, "legend": self.legend,
-                 "ws_id": self.ws_id, "text_basis": self.text_basis}
+        found: dict[str, Any] = {
+            "index": self.index, "page": self.page,
+            "bbox": None if self.bbox is None else list(self.bbox), "kind": self.kind,
+            "verdict": self.verdict, "display_height_in": self.display_height_in,
+            "display_height_basis": self.display_height_basis, "legend": self.legend,
+            "ws_id": self.ws_id, "text_basis": self.text_basis}
         if self.permit_id is not None:
             found["permit_id"] = self.permit_id
         found["checks"] = [check_json(c) for c in self.checks]
@@ -137,12 +139,13 @@ def report_json(r: FileReport, provenance: Provenance) -> dict:
     """One input's object of the RULES.md contract, with the additive keys of v2: the
     file's ``sha256`` and ``size``, the wsmark and pack versions, and the ``options``
     the user gave (when any)."""
-    record = {"file": r.file, "verdict": r.verdict, "kind": r.kind,
-              "display_height_in": r.display_height_in,
-              "display_height_basis": r.display_height_basis,
-              "markers": [m.as_json() for m in r.markers],
-              "findings": [finding_json(f) for f in r.findings],
-              "error": r.error}
+    record: dict[str, Any] = {
+        "file": r.file, "verdict": r.verdict, "kind": r.kind,
+        "display_height_in": r.display_height_in,
+        "display_height_basis": r.display_height_basis,
+        "markers": [m.as_json() for m in r.markers],
+        "findings": [finding_json(f) for f in r.findings],
+        "error": r.error}
     if r.overrides:
         record["tolerance_overrides"] = [_override_json(o) for o in r.overrides]
     record.update({"sha256": r.sha256, "size": r.size,

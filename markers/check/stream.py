@@ -16,11 +16,17 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
-from typing import TYPE_CHECKING, TextIO
+from typing import IO, TYPE_CHECKING, TextIO
 
 from markers.check.report import (
-    FileReport, Provenance, Tally, text_block, report_json, sarif_artifact, sarif_parts,
+    FileReport,
+    Provenance,
+    Tally,
+    report_json,
+    sarif_artifact,
+    sarif_parts,
     sarif_results,
+    text_block,
 )
 
 if TYPE_CHECKING:
@@ -38,7 +44,7 @@ _SPOOL = 1 << 20
 class _ListWriter:
     """One JSON list written item by item at ``depth`` (two spaces a level)."""
 
-    def __init__(self, out: TextIO, depth: int) -> None:
+    def __init__(self, out: IO[str], depth: int) -> None:
         self.out, self.pad, self.count = out, "  " * depth, 0
 
     def add(self, item: object) -> None:
@@ -64,6 +70,8 @@ class ReportWriter:
         self.closed = False
         self._list = _ListWriter(out, 3 if fmt == "sarif" else 0)
         if fmt == "sarif":
+            if registry is None:
+                raise ValueError("a SARIF report lists the rules: it needs the registry")
             self._registry, self._url = registry, url
             self._overrides: tuple = ()
             self._index, _ = sarif_parts(registry, url, (), provenance)

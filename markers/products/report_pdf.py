@@ -160,10 +160,11 @@ class Block:
 
 
 def _lines_block(lines: list[str], size: float = BODY, fill: str = "#000000",
-                 bold: bool = False, indent: float = 0.0) -> list[Block]:
+                 bold: bool = False) -> list[Block]:
     """Lines of text, a block each (so a long list flows over pages)."""
-    return [Block(size * 1.45, lambda page, y, line=line: _text(
-        page, MARGIN + indent, y + size, line, size, bold, fill)) for line in lines]
+    def line_at(line: str) -> Callable[[ET.Element, float], None]:
+        return lambda page, y: _text(page, MARGIN, y + size, line, size, bold, fill)
+    return [Block(size * 1.45, line_at(line)) for line in lines]
 
 
 def _heading(title: str) -> Block:
@@ -207,7 +208,7 @@ def _row(check: dict[str, Any], said: str) -> Block:
              _with_unit(check.get("required"), unit),
              "-" if tol is None else _with_unit(tol, unit), check["result"].upper()]
     wrapped = [textwrap.wrap(cell, _chars(width - 0.08)) or [""]
-               for cell, (_, width) in zip(cells, COLUMNS)]
+               for cell, (_, width) in zip(cells, COLUMNS, strict=True)]
     if check.get("waived"):
         said = f"{said} Waived: {check['waived']}".strip()
     quote_lines = textwrap.wrap(said, _chars(WIDTH - 0.2, SMALL * 0.95))
@@ -216,7 +217,7 @@ def _row(check: dict[str, Any], said: str) -> Block:
 
     def draw(page: ET.Element, y: float) -> None:
         x = MARGIN
-        for n, (lines, (_, width)) in enumerate(zip(wrapped, COLUMNS)):
+        for n, (lines, (_, width)) in enumerate(zip(wrapped, COLUMNS, strict=True)):
             color = RESULT_COLORS.get(check["result"], "#000000") if n == len(COLUMNS) - 1 \
                 else "#000000"
             for i, line in enumerate(lines):
@@ -350,7 +351,7 @@ def _verdict(page: ET.Element, record: dict[str, Any], words: str | None, top: f
         about += [f"Marker {m['index']}: display area {m['display_height_in']:g} in "
                   f"({m.get('display_height_basis') or 'basis not stated'})"
                   for m in record.get("markers", []) if m.get("display_height_in") is not None]
-        counts = {}
+        counts: dict[str, int] = {}
         for m in record.get("markers", []):
             for c in m.get("checks", []):
                 counts[c["result"]] = counts.get(c["result"], 0) + 1
@@ -387,7 +388,7 @@ def report_pages_svg(record: dict[str, Any], marked: bytes | None, words: Report
                                 viewBox=f"0 0 {PAGE_W} {PAGE_H}",
                                 attrib={"font-family": "sans-serif"}))
     out = []
-    for number, (page, blocks) in enumerate(zip(pages, placed), start=1):
+    for number, (page, blocks) in enumerate(zip(pages, placed, strict=True), start=1):
         ET.SubElement(page, f"{{{SVG}}}title").text = f"wsmark check report: {record['file']}"
         _text(page, MARGIN, MARGIN + 0.1, "Proof check report", 0.2, bold=True)
         _text(page, PAGE_W - MARGIN, MARGIN + 0.1, f"page {number} of {len(placed)} for "
@@ -406,6 +407,7 @@ def report_pages_svg(record: dict[str, Any], marked: bytes | None, words: Report
 def report_pdf(records: list[dict[str, Any]], marked: list[bytes | None],
                words: ReportWords) -> bytes:
     """The clerk's report: the pages of each record, in order, as one PDF."""
-    pages = [svg_to_pdf(svg) for record, copy, said in zip(records, marked, words.verdicts)
+    pages = [svg_to_pdf(svg)
+             for record, copy, said in zip(records, marked, words.verdicts, strict=True)
              for svg in report_pages_svg(record, copy, words, said)]
     return combine_pdfs(pages, "wsmark check report")

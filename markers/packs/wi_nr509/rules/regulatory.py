@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import replace
+from collections.abc import Sequence
 from typing import Iterator
 
 from markers.build.proportions import legend_min_cap
 from markers.check.engine import Hit, Judge, Tolerance, unjudged
 from markers.check.measure.common import NOT_DRAWN
 from markers.check.measure.faces import Facts, LegendFact
-from markers.core.colors import OTHER
+from markers.core.colors import OTHER, ColorMatch
 from markers.core.spec import Law
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
@@ -21,7 +22,7 @@ _SYMBOL = {"danger": "danger diamond", "exclusion": "exclusion diamond",
            "control": "control circle", "information": "information rectangle"}
 
 
-def stroke_hits(j: Judge, legends: list[LegendFact]) -> Iterator[Hit]:
+def stroke_hits(j: Judge, legends: Sequence[LegendFact]) -> Iterator[Hit]:
     """Lines whose letter stroke is outside the block-character range (those inside it
     recorded as read)."""
     lo, hi = j.req("block_stroke_min"), j.req("block_stroke_max")
@@ -79,8 +80,8 @@ def _on_curve(f: Facts) -> str:
     return f", {how} ({f.curvature_basis})"
 
 
-def _color_hit(j: Judge, what: str, match, want: str, clause: str, bbox=None
-               ) -> Iterator[Hit]:
+def _color_hit(j: Judge, what: str, match: ColorMatch | None, want: str, clause: str,
+               bbox: tuple[float, float, float, float] | None = None) -> Iterator[Hit]:
     return j.color_is(match, want, lambda m: f"{what} is {m.hex} ({m.label}, dE2000 "
                     f"{m.distance:.1f} from {m.reference_name}); {clause} requires {want}",
                     bbox=bbox)
