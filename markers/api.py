@@ -1107,8 +1107,12 @@ def _shown_copy(item: FileReport, copy: bytes | list[bytes] | None,
 
 
 def _verdict_words(item: FileReport, pack: Pack) -> str | None:
-    """A file's verdict as the pack words it: for the family of its markers when the
-    pack words that family's own ("pass:flag"), else the verdict's."""
+    """A file's verdict as the pack words it: a pass with waived requirements naming
+    them ("pass:waived"), else for the family of its markers when the pack words that
+    family's own ("pass:flag"), else the verdict's."""
+    waived = sorted({f.rule for f in item.findings if f.waived and f.severity != "info"})
+    if item.verdict == "pass" and waived and "pass:waived" in pack.verdicts:
+        return pack.verdicts["pass:waived"].format(waived=", ".join(waived))
     families = {pack.kinds[kind].family for kind in (m.kind for m in item.markers)
                 if kind is not None and kind in pack.kinds}
     own = pack.verdicts.get(f"{item.verdict}:{families.pop()}") if len(families) == 1 \

@@ -62,7 +62,7 @@ def test_a_passing_danger_sign_report_is_evidence(runner, danger, tmp_path, monk
         assert "Report made 2026-05-01 01:46:40 UTC" in page
         assert f"judged by wsmark {version('wsmark')}, pack wi-nr509 " \
                f"{api.get_pack('wi-nr509').version}" in page
-        assert "Options used: Tolerances: the rules defaults. Waivers: none. Display area: " \
+        assert "Options used: Tolerances: the rules' defaults. Waivers: none. Display area: " \
                "24 in (declared)." in page
         assert f"page {number} of {len(pages)} for this file" in page
     assert "Reviewed by" in pages[-1]
@@ -87,6 +87,9 @@ def test_the_options_used_are_on_every_page(runner, tmp_path, monkeypatch):
     assert re.search(r"outline-width NR 5\.09\(6\)\(b\) 1\.50 in >= 2 in 0\.01 in WAIVED", text)
     assert "diamond-slope NR 5.09(6)(d) 35.0 deg = 35 deg 1.0 deg PASS" in text
     assert "Waived: approved by the board 2026-05-01" in text
+    # a waived requirement is said with the pass, never passed over
+    assert "PASS meets NR 5.09 as drawn but for outline-width, waived; placement needs the " \
+           "department's approval (NR 5.09(3)(b))" in text
 
 
 def test_the_stamp_follows_source_date_epoch_and_the_bytes_repeat(danger, monkeypatch):

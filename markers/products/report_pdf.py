@@ -112,6 +112,10 @@ def _with_unit(value: Any, unit: str | None) -> str:
     return f"{shown} {unit}" if unit and unit not in ("ratio", "count") else shown
 
 
+#: What the tolerances are when none was overridden.
+DEFAULTS = "the rules' defaults"
+
+
 def _options(record: dict[str, Any]) -> list[str]:
     """The options used, in words: tolerances, waivers with their reasons, the display
     height given (else each marker's basis) and a scale."""
@@ -127,7 +131,7 @@ def _options(record: dict[str, Any]) -> list[str]:
                  if m.get("display_height_in") is not None else
                  f"{m.get('display_height_basis') or 'none'}" for m in record.get("markers", [])]
         basis = "; ".join(dict.fromkeys(bases)) or "none (file not judged)"
-    words = [f"Tolerances: {'; '.join(tolerances) or 'the rules defaults'}",
+    words = [f"Tolerances: {'; '.join(tolerances) or DEFAULTS}",
              f"Waivers: {'; '.join(waivers) or 'none'}", f"Display area: {basis}"]
     if given.get("scale"):
         words.append(f"Scale: {given['scale']:g} in per drawing unit, given by the user")
