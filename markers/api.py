@@ -417,13 +417,14 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
     >>> check(b"<svg", "proof-1.svg", label="vendor sign.svg")[0].error
     'vendor sign.svg: not well-formed XML (unclosed token, line 1, column 0)'
     """
-    from markers.check.pipeline import CheckOptions, check_pages, worst_page
+    from markers.check.pipeline import CheckOptions, check_pages, stamped, worst_page
 
     try:
         report, pages = check_pages(data, name, options or CheckOptions(), _pack(pack))
     except MemoryError:
         return unreadable(label or name, "needs more memory than the check of one file "
                                          "may use"), None
+    report = stamped(report, data, options or CheckOptions())
     marked = annotate_pages(report, pages, data, name, pack)[worst_page(report, len(pages))] \
         if annotate_copy and pages else None
     if label is not None and label != name:

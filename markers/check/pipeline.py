@@ -33,7 +33,7 @@ from markers.read.linework import film_on_design
 from markers.read.sniff import sniff
 
 __all__ = ["CheckOptions", "load_artwork", "judge", "judge_pages", "worst_page", "check_pages",
-           "check_file", "check_file_pages", "check_inputs", "inputs"]
+           "check_file", "check_file_pages", "check_inputs", "inputs", "stamped"]
 
 
 @dataclass(frozen=True)
@@ -204,14 +204,6 @@ def check_pages(data: bytes, name: str, options: CheckOptions,
     short line (its name with control characters escaped), never raises. Numpy and
     shapely warnings are raised as errors, so none reaches stderr. Memory trouble is
     raised: the budgeted worker running the check reports it against its budget."""
-    report, pages = _checked_pages(data, name, options, pack)
-    return replace(report, sha256=hashlib.sha256(data).hexdigest(), size=len(data),
-                   options=options.given()), pages
-
-
-def _checked_pages(data: bytes, name: str, options: CheckOptions,
-                   pack: Pack) -> tuple[FileReport, list[Artwork]]:
-    """``check_pages`` but for the file's hash and size."""
     shown = short_name(name)
     try:
         with warnings_as_errors():
@@ -266,7 +258,14 @@ def check_file_pages(path: str | Path, options: CheckOptions,
         return FileReport.unreadable(name, one_line(
             f"{short_name(name)}: cannot read ({reason})")), [], b""
     report, pages = check_pages(data, name, options, pack)
-    return report, pages, data
+    return stamped(report, data, options), pages, data
+
+
+def stamped(report: FileReport, data: bytes, options: CheckOptions) -> FileReport:
+    """``report`` saying what it is a report on: the SHA-256 and size of ``data``, the
+    bytes judged, and the options the user gave."""
+    return replace(report, sha256=hashlib.sha256(data).hexdigest(), size=len(data),
+                   options=options.given())
 
 
 def check_inputs(paths: Sequence[str]) -> Inputs:
