@@ -6,7 +6,10 @@ one line on stderr and exit 2; no traceback.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
+import os
 import signal
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -58,7 +61,7 @@ class Group(click.Group):
         try:
             return super().invoke(ctx)
         except WsmarkError as err:
-            raise UserError(str(err)) from None
+            raise UserError(api.in_both_units(str(err), ctx.meta.get(METRIC, {}))) from None
         except KeyboardInterrupt:
             raise Interrupted("interrupted") from None
 
@@ -82,6 +85,11 @@ class Group(click.Group):
         sys.exit(status if isinstance(status, int) else 0)
 
 
+#: ctx.meta key of the lengths given in a metric unit (inches -> as typed), which
+#: messages say in both units ("10 cm = 3.94 in").
+METRIC = "wsmark.metric"
+
+
 class Length(click.ParamType):
     """A length in inches, or with its unit: 24, 24in, 60cm, 610mm, 2ft."""
 
@@ -92,10 +100,14 @@ class Length(click.ParamType):
         if isinstance(value, float):
             return value
         try:
-            return api.parse_length(value, f"--{param.name.replace('_', '-')}" if param
-                                    else "length")
+            inches = api.parse_length(value, f"--{param.name.replace('_', '-')}" if param
+                                      else "length")
         except WsmarkError as err:
             self.fail(str(err), param, ctx)
+        typed = api.metric_length(value)
+        if typed is not None and ctx is not None:
+            ctx.meta.setdefault(METRIC, {})[inches] = typed
+        return inches
 
 
 class PackChoice(click.Choice):
@@ -123,7 +135,12 @@ class KindCommand(click.Command):
             formatter.write_text(", ".join(api.kind_names()))
 
 
-@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+#: Help is wrapped to the terminal, at most this wide.
+HELP_WIDTH = 100
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"],
+                                          "max_content_width": HELP_WIDTH})
 @click.version_option(package_name="wsmark")
 def cli() -> None:
     """Build, check and print waterway markers, judged by a jurisdiction's rule (a pack;
@@ -148,6 +165,21 @@ _diameter_opt = click.option("--diameter", type=LENGTH, help=HELP["diameter"])
 _surface_opt = click.option("--surface", is_flag=True, help=HELP["surface"])
 _seam_opt = click.option("--seam", type=LENGTH, help="Overlap added to a wrap where its ends "
                          "meet, inches.")
+
+
+def _quiet(command: Callable[..., Any]) -> Callable[..., Any]:
+    """-q/--quiet for a command that writes files: it prints nothing but an error (on
+    stderr, one line; the exit status says the rest): no 'wrote' lines, tables, notes
+    or warnings."""
+    @functools.wraps(command)
+    def run(*args: Any, quiet: bool, **kwargs: Any) -> Any:
+        if not quiet:
+            return command(*args, **kwargs)
+        with open(os.devnull, "w") as nowhere, contextlib.redirect_stdout(nowhere), \
+                contextlib.redirect_stderr(nowhere):
+            return command(*args, **kwargs)  # an error is raised, and printed after
+    return click.option("-q", "--quiet", is_flag=True,
+                        help="Print nothing but errors.")(run)
 
 
 def _design_options(command: _Command) -> _Command:
@@ -220,7 +252,8 @@ def spec(kind: str, display_height: float | None, legend: str | None, ws_id: str
     about = api.kind(design.kind, pack)
     height = table["display_height_in"]
     area = f", display area {height:g} in" if height else ""
-    click.echo(f"{about.title}{area} [{about.ref.clause}]")
+    click.echo(api.in_both_units(f"{about.title}{area} [{about.ref.clause}]",
+                                 click.get_current_context().meta.get(METRIC, {})))
     width = max(len(d["name"]) for d in table["dimensions"])
     for d in table["dimensions"]:
         value = f"{d['value']:.2f}" if isinstance(d["value"], float) else str(d["value"])
@@ -230,6 +263,7 @@ def spec(kind: str, display_height: float | None, legend: str | None, ws_id: str
 
 @cli.command(cls=KindCommand)
 @_design_options
+@_quiet
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
               help=f"File to write: {', '.join(api.FORMATS)}.")
 @click.option("--dpi", type=click.FloatRange(min=1, max=2400), default=150, show_default=True,
@@ -260,6 +294,7 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
 
 
 @cli.command()
+@_quiet
 @_symbol_opt
 @click.option("--display-height", "-H", type=LENGTH, help=HELP["wrap_display_height"])
 @_legend_opt
@@ -297,6 +332,7 @@ def wrap(symbol: str | None, display_height: float | None, legend: str | None,
 
 
 @cli.command()
+@_quiet
 @click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False),
               help="Folder to write the gallery into.")
 @_pack_opt
@@ -322,6 +358,7 @@ def _sizes(value: str | None) -> tuple[float, ...]:
 
 
 @cli.command()
+@_quiet
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
               help="PDF file to write.")
 @click.option("--paper", type=click.Choice(list(api.PAPERS)), default="letter", show_default=True)
@@ -349,6 +386,7 @@ def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None,
 
 @cli.command(cls=KindCommand)
 @_design_options
+@_quiet
 @click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False),
               help="Folder to write the files into.")
 @click.option("--bleed", type=LENGTH, default=None,
@@ -401,11 +439,17 @@ def fabricate(kind: str, display_height: float | None, legend: str | None,
 
 @cli.command("rules")
 @_pack_opt
-def list_rules(pack: str) -> None:
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="json: every rule with its kinds, tolerance and the "
+              "words of each paragraph it cites.")
+def list_rules(pack: str, fmt: str) -> None:
     """List every rule id with its citation, severity and default tolerance.
 
-    Example: wsmark rules
+    Example: wsmark rules --format json
     """
+    if fmt == "json":
+        click.echo(json.dumps(api.rule_records(pack), indent=2))
+        return
     rows = api.rule_rows(pack)
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for row in rows:
@@ -452,13 +496,20 @@ def explain(rule_id: str, pack: str) -> None:
               help="Most CPU time and memory the check of one file may use, e.g. 30s,2GB "
                    "(default: 20s,1024MB); a file over it gets verdict 'error'.")
 @click.option("--report", "report_pdf", type=click.Path(dir_okay=False), metavar="OUT.pdf",
-              help="Write the clerk's report: a PDF page per file with the marked-up "
-                   "drawing, the verdict and each finding with its paragraph.")
+              help="Write the clerk's report: pages per file with the marked-up drawing, "
+                   "the verdict, a row per requirement judged with its paragraph, the file's "
+                   "hash and the versions.")
+@click.option("--output-file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the report (--format) to FILE, atomically, instead of stdout.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Print only errors and one line of verdicts (text), or only the "
+                   "document (json, sarif): no per-file blocks, notes or progress.")
 @_pack_opt
 def check(paths: tuple[str, ...], display_height: float | None, scale: float | None,
           fmt: str, annotate: str | None, waive: tuple[str, ...],
           tolerance: tuple[str, ...], allow_below_minimum: bool, jobs: int | None,
-          exit_zero: bool, budget: str, report_pdf: str | None, pack: str) -> None:
+          exit_zero: bool, budget: str, report_pdf: str | None, output_file: str | None,
+          quiet: bool, pack: str) -> None:
     """Check drawings (.svg, .pdf, .ai, .dxf) and design files (.yaml, .json) against the
     pack's rule. A PDF of several pages is judged page by page.
 
@@ -466,6 +517,10 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
 
     Example: wsmark check vendor/danger.svg --format json --annotate marked/
     """
+    def note(line: str) -> None:
+        if not quiet:
+            click.echo(line, err=True)
+
     try:
         options = api.check_options(display_height, scale, waive, tolerance, pack,
                                     allow_below_minimum)
@@ -478,8 +533,8 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     # the folders are walked once to count and note, then again as the files are checked
     files = api.check_inputs(paths)
     count, skipped = files.survey()
-    for note in skipped:
-        click.echo(f"wsmark: note: {note}", err=True)
+    for skip in skipped:
+        note(f"wsmark: note: {skip}")
     if not count:
         raise WsmarkError(f"no {', '.join(api.check_suffixes())} files in {', '.join(paths)}")
     named: list[Path] = []
@@ -487,17 +542,44 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         named = [Path(f) for f in files]
     if report_pdf is not None:
         api.report_target(report_pdf, named)
+    if output_file is not None:
+        api.output_target(output_file, paths, "--output-file")
     targets = api.annotation_targets(named, annotate) if annotate is not None else []
-    one_pdf = len(targets) > 1 and len(set(targets)) == 1  # several drawings, one PDF
     results = api.check_paths(named or files, options, pack, jobs,
                               annotate is not None or report_pdf is not None, limits,
-                              lambda line: click.echo(f"wsmark: note: {line}", err=True))
-    # each report is written as it comes; the parent keeps counts, so its memory stays
-    # flat however many files there are (the clerk's report alone needs them all)
-    writer = api.report_writer(fmt, sys.stdout, sys.stderr, pack)
-    quiet = fmt != "text" and annotate is None and not sys.stdout.isatty()
-    bar = (click.progressbar(length=count, label="checking", file=sys.stderr)
-           if quiet and sys.stderr.isatty() and count > 1 else None)
+                              lambda line: note(f"wsmark: note: {line}"))
+    text = fmt == "text"
+    progress = not quiet and annotate is None and sys.stderr.isatty() and count > 1 and (
+        output_file is not None or (not text and not sys.stdout.isatty()))
+    with contextlib.ExitStack() as stack:
+        # --output-file: the whole report goes there (an unreadable file's text too)
+        out = stack.enter_context(api.open_output(output_file)) if output_file else sys.stdout
+        # quiet text on stdout: the blocks go nowhere, an unreadable file's to stderr
+        blocks = stack.enter_context(open(os.devnull, "w")) if quiet and text and \
+            output_file is None else out
+        writer = api.report_writer(fmt, blocks, out if output_file else sys.stderr, pack)
+        status, tally = _check_run(results, count, named, writer, targets, report_pdf, pack,
+                                   note, progress)
+        if tally.count > 1 and output_file is None and not quiet:
+            click.echo(tally.summary(), err=not text)
+        elif tally.count > 1 and output_file is not None and text:
+            click.echo(tally.summary(), file=out)
+    if output_file is not None:
+        note(f"wrote {output_file}")
+    if output_file is not None or (quiet and text):  # what the terminal is told of the run
+        click.echo(tally.headline(), err=output_file is not None)
+    sys.exit(0 if exit_zero and status == 1 else status)
+
+
+def _check_run(results: Iterable[tuple[str, Any, Any]], count: int,
+               named: Sequence[Path], writer: Any, targets: list[Path], report_pdf: str | None,
+               pack: str, note: Callable[[str], None], progress: bool) -> tuple[int, Any]:
+    """Write each report as it comes, the marked-up copies and the clerk's report; the
+    exit status and the tally. The parent keeps counts, so its memory stays flat however
+    many files there are (the clerk's report alone needs them all)."""
+    one_pdf = len(targets) > 1 and len(set(targets)) == 1  # several drawings, one PDF
+    bar = click.progressbar(length=count, label="checking", file=sys.stderr) if progress \
+        else None
     reports, copies = [], []
     pages: list[bytes] = []
     try:
@@ -510,26 +592,23 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
                 copies.append(marked)
             if marked is not None and one_pdf:
                 pages.extend(marked)
-            elif marked is not None and annotate is not None:
+            elif marked is not None and targets:
                 written = api.copy_paths(targets[index], len(marked), named)
                 data_of = api.copy_bytes(targets[index], marked)
                 for target, data in zip(written, data_of, strict=True):
                     api.write_file(target, data)
-                    click.echo(f"wrote {target}", err=True)
+                    note(f"wrote {target}")
     finally:  # what was judged stays a whole document, even when a write fails
         if bar is not None:
             bar.render_finish()
         writer.close()
     if pages:
         api.write_file(targets[0], api.copy_bytes(targets[0], pages)[0])
-        click.echo(f"wrote {targets[0]}", err=True)
+        note(f"wrote {targets[0]}")
     if report_pdf is not None:
         api.write_file(report_pdf, api.report_pdf(reports, copies, pack))
-        click.echo(f"wrote {report_pdf}", err=True)
-    if writer.tally.count > 1:
-        click.echo(writer.summary(), err=fmt != "text")
-    status = writer.exit_status()
-    sys.exit(0 if exit_zero and status == 1 else status)
+        note(f"wrote {report_pdf}")
+    return writer.exit_status(), writer.tally
 
 
 @cli.command()
@@ -604,22 +683,37 @@ def plan() -> None:
 @click.option("--waive", multiple=True, metavar="RULE:reason",
               help="Accept a finding of RULE for the stated reason (repeatable).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when a plan fails.")
+@click.option("--output-file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the report (--format) to FILE, atomically, instead of stdout.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Print only one line of verdicts (text), or only the document (json).")
 @_pack_opt
 def plan_check(paths: tuple[str, ...], fmt: str, waive: tuple[str, ...],
-               exit_zero: bool, pack: str) -> None:
+               exit_zero: bool, output_file: str | None, quiet: bool, pack: str) -> None:
     """Check placement plans (.geojson, .csv) against the pack's placement rules.
 
     Exit 0 when all pass, 1 when any fails or needs review, 2 for unreadable plans.
 
     Example: wsmark plan check examples/river-channel.geojson --format json
     """
+    if output_file is not None:
+        api.output_target(output_file, paths, "--output-file")
     reports = [api.plan_check(p, waive=waive, pack=pack) for p in paths]
-    click.echo(api.plan_reports(reports, fmt))
+    if output_file is not None:
+        api.write_file(output_file, (api.plan_reports(reports, fmt) + "\n").encode())
+        if not quiet:
+            click.echo(f"wrote {output_file}", err=True)
+        click.echo(api.plan_summary(reports), err=True)
+    elif quiet and fmt == "text":
+        click.echo(api.plan_summary(reports))
+    else:
+        click.echo(api.plan_reports(reports, fmt))
     status = api.plan_exit_status(reports)
     sys.exit(0 if exit_zero and status == 1 else status)
 
 
 @plan.command("map")
+@_quiet
 @click.argument("path", metavar="PLAN")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
               help="The map: .pdf, .svg or .png.")
@@ -638,6 +732,7 @@ def plan_map(path: str, output: str, scale: float | None, dpi: float, pack: str)
 
 
 @plan.command("packet")
+@_quiet
 @click.argument("path", metavar="PLAN")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
               help="application.pdf; the KML and normalised GeoJSON are written beside it.")
@@ -680,6 +775,7 @@ def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[s
 
 
 @plan.command("export")
+@_quiet
 @click.argument("path", metavar="PLAN")
 @click.option("--gpx", type=click.Path(dir_okay=False),
               help="Waypoints for the placement crew (GPX 1.1): one per marker, named by "

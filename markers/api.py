@@ -48,9 +48,11 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
            "plan_map", "plan_packet", "plan_export", "check_suffixes", "report_pdf",
+           "report_stamp",
            "reference_sheets",
            "one_line", "job_pool", "JobFailed", "fix", "fix_file", "fix_report",
-           "FIX_SUFFIXES"]
+           "FIX_SUFFIXES", "provenance", "rule_records", "metric_length", "in_both_units",
+           "open_output", "output_target", "plan_summary"]
 
 if TYPE_CHECKING:
     from markers.check.pipeline import CheckOptions
@@ -111,6 +113,30 @@ def parse_length(text: str, what: str = "length") -> float:
     from markers.core.units import parse_length as inches
 
     return inches(text, what)
+
+
+def metric_length(text: str) -> str | None:
+    """How a metric length as typed is said back ("10cm" -> "10 cm"), None for one in
+    inches or feet.
+
+    >>> metric_length("10cm"), metric_length("24in"), metric_length("24")
+    ('10 cm', None, None)
+    """
+    from markers.core.units import metric
+
+    return metric(text)
+
+
+def in_both_units(text: str, lengths: Mapping[float, str]) -> str:
+    """``text`` with each length given in a metric unit (``lengths``: inches -> as typed,
+    see ``metric_length``) said in both units where it is said in inches.
+
+    >>> in_both_units("display height 3.93701 in is below 12 in", {10 / 2.54: "10 cm"})
+    'display height 10 cm = 3.94 in is below 12 in'
+    """
+    from markers.core.units import in_both_units as said
+
+    return said(text, lengths)
 
 
 def help_texts(pack: str | Pack = DEFAULT_PACK) -> dict[str, str]:
@@ -354,12 +380,15 @@ def _waivers(waive: Mapping[str, str] | Iterable[str], known: Iterable[str],
             if not sep or not reason.strip():
                 raise WsmarkError(f"--waive: {value!r} is not RULE:reason")
             pairs.append((rule_id, reason))
+    from markers.core.words import did_you_mean
+
     known = set(known)
     waivers: dict[str, str] = {}
     for rule_id, reason in pairs:
         bare, sep, marker = rule_id.strip().partition(MARKER_SEP)
         if bare not in known:
-            raise WsmarkError(f"--waive: unknown rule {bare!r}")
+            raise WsmarkError(f"--waive: unknown rule {bare!r}"
+                              f"{did_you_mean(bare, sorted(known))}")
         if sep and not (per_marker and marker.isdigit() and len(marker) < 6):
             raise WsmarkError(f"--waive: {rule_id.strip()!r}: name a rule" + (
                 f", or a rule on one marker as RULE{MARKER_SEP}N (N from 0)"
@@ -432,14 +461,15 @@ def _check(data: bytes, name: str, options: CheckOptions | None, pack: str | Pac
            annotate_copy: bool, label: str | None
            ) -> tuple[FileReport, bytes | None, list[Artwork]]:
     """``check``, with the pages as checked (none when unreadable)."""
-    from markers.check.pipeline import CheckOptions, check_pages, worst_page
+    from markers.check.pipeline import CheckOptions, check_pages, stamped, worst_page
 
     try:
         report, pages = check_pages(data, name, options or CheckOptions(), _pack(pack))
     except MemoryError:
         return unreadable(label or name, "needs more memory than the check of one file "
                                          "may use"), None, []
-    marked = annotate_pages(report, pages, data, name)[worst_page(report, len(pages))] \
+    report = stamped(report, data, options or CheckOptions())
+    marked = annotate_pages(report, pages, data, name, pack)[worst_page(report, len(pages))] \
         if annotate_copy and pages else None
     if label is not None and label != name:
         from dataclasses import replace
@@ -473,14 +503,18 @@ def check_shown(data: bytes, name: str, options: CheckOptions | None = None,
 
 
 def verdict_words(report: FileReport, pack: str | Pack = DEFAULT_PACK) -> str | None:
-    """A file's verdict as the pack words it (what a pass does and does not mean): for
-    the family of its markers when the pack words that family's own ("pass:flag"), else
-    the verdict's; None when the pack has no words for it.
+    """A file's verdict as the pack words it (what a pass does and does not mean): a pass
+    with waived requirements naming them ("pass:waived"), else for the family of its
+    markers when the pack words that family's own ("pass:flag"), else the verdict's;
+    None when the pack has no words for it.
 
     >>> verdict_words(check(render(design("danger", 24), ".svg"), "d.svg")[0])
     "meets NR 5.09 as drawn; placement needs the department's approval (NR 5.09(3)(b))"
     """
     chosen = _pack(pack)
+    waived = sorted({f.rule for f in report.findings if f.waived and f.severity != "info"})
+    if report.verdict == "pass" and waived and "pass:waived" in chosen.verdicts:
+        return chosen.verdicts["pass:waived"].format(waived=", ".join(waived))
     families = {chosen.kinds[m.kind].family for m in report.markers
                 if m.kind is not None and m.kind in chosen.kinds}
     own = chosen.verdicts.get(f"{report.verdict}:{families.pop()}") if len(families) == 1 \
@@ -494,8 +528,8 @@ def verdict_line(report: FileReport, pack: str | Pack = DEFAULT_PACK) -> str:
 
     >>> data = b"kind: danger\\ndisplay_height: 24\\noutline: 1.5\\n"
     >>> waived = check(data, "d.yaml", check_options(waive={"outline-width": "board"}))[0]
-    >>> verdict_line(waived)[:45]
-    'Pass, 1 waived: meets NR 5.09 as drawn; place'
+    >>> verdict_line(waived)[:62]
+    'Pass, 1 waived: meets NR 5.09 as drawn but for outline-width,'
     """
     from markers.check.shown import waived_count
 
@@ -551,7 +585,8 @@ def _check_path(job: tuple[str, CheckOptions, str, bool]
 
     path, options, pack_name, marked = job
     report, pages, data = check_file_pages(path, options, get_pack(pack_name))
-    return report, annotate_pages(report, pages, data, path) if marked and pages else None
+    return report, annotate_pages(report, pages, data, path, pack_name) if marked and pages \
+        else None
 
 
 def inputs(paths: Iterable[str]) -> tuple[list[Path], list[str]]:
@@ -663,7 +698,7 @@ def annotation_targets(files: list[Path], annotate: str | Path) -> list[Path]:
     return targets
 
 
-def _refuse_inputs(files: list[Path], targets: list[Path]) -> None:
+def _refuse_inputs(files: Sequence[Path], targets: list[Path]) -> None:
     inputs_ = {Path(p).resolve() for p in files}
     for target in targets:
         if target.resolve() in inputs_:
@@ -674,15 +709,21 @@ def _refuse_inputs(files: list[Path], targets: list[Path]) -> None:
 def report_target(path: str | Path, files: list[Path]) -> Path:
     """Where the clerk's report goes: ``path``, a PDF that is none of ``files`` (one-line
     WsmarkError else)."""
-    target = Path(path)
     if not str(path).lower().endswith(".pdf"):
         raise WsmarkError(f"--report {path}: the clerk's report is a PDF (use .pdf)")
-    if target.resolve() in {Path(f).resolve() for f in files}:
-        raise WsmarkError(f"--report {path}: refusing to write over an input")
+    return output_target(path, files, "--report")
+
+
+def output_target(path: str | Path, inputs: Iterable[str | Path], option: str) -> Path:
+    """Where ``option`` writes: ``path``, which is none of ``inputs`` (a one-line
+    WsmarkError else: an input is never written over)."""
+    target = Path(path)
+    if target.resolve() in {Path(f).resolve() for f in inputs}:
+        raise WsmarkError(f"{option} {path}: refusing to write over an input")
     return target
 
 
-def copy_paths(target: Path, pages: int, files: list[Path]) -> list[Path]:
+def copy_paths(target: Path, pages: int, files: Sequence[Path]) -> list[Path]:
     """The files a marked-up copy of ``pages`` pages is written to at ``target``: the
     target itself for a PDF (a page per page) or a one-page SVG, else one SVG per page,
     ``OUT-1.svg``, ``OUT-2.svg`` ...; none of them may be an input (``files``)."""
@@ -719,19 +760,20 @@ def _note(f: Any) -> tuple[str, Any, bool]:
 
 
 def annotate(report: FileReport, art: Artwork, source: bytes | None = None,
-             name: str | None = None) -> bytes:
+             name: str | None = None, pack: str | Pack = DEFAULT_PACK) -> bytes:
     """The marked-up copy (an SVG) of a one-page drawing ``art`` (see annotate_pages)."""
-    return annotate_pages(report, [art], source, name)[0]
+    return annotate_pages(report, [art], source, name, pack)[0]
 
 
 def annotate_pages(report: FileReport, pages: list[Artwork], source: bytes | None = None,
-                   name: str | None = None) -> list[bytes]:
+                   name: str | None = None, pack: str | Pack = DEFAULT_PACK) -> list[bytes]:
     """The marked-up copy of each page (an SVG each): the vendor's own drawing (from
     ``source``, the input's bytes, named ``name``: markers.read.underlay), or where there
     is none the drawing as read with what was set aside in grey, and over it the page's
-    findings, numbered, and its verdict. A page with a requirement that could not be
-    judged says NOT VERIFIED, so it never looks like a clean copy. On a page of several
-    markers each is framed and numbered as the report numbers it."""
+    findings, numbered, and its verdict, the file's SHA-256 and size and the wsmark and
+    pack versions. A page with a requirement that could not be judged says NOT VERIFIED,
+    so it never looks like a clean copy. On a page of several markers each is framed and
+    numbered as the report numbers it."""
     from markers.check.layout import split
     from markers.errors import UnreadableDrawing
     from markers.read.underlay import underlays
@@ -758,7 +800,8 @@ def annotate_pages(report: FileReport, pages: list[Artwork], source: bytes | Non
         aside = [] if underlay is not None else [
             s.bbox for s in split(art).set_aside if s.what != "page background"]
         copies.append(annotated_svg(art, notes, numbered, underlay, aside,
-                                    _banner(report, on_page, number, len(pages), unjudged)))
+                                    _banner(report, on_page, number, len(pages), unjudged,
+                                            provenance(pack))))
     return copies
 
 
@@ -786,8 +829,9 @@ def _copy_marks(report: FileReport, page: int) -> dict[int, int]:
 
 
 def _banner(report: FileReport, on_page: set[int], number: int, pages: int,
-            unjudged: list) -> tuple[str, bool]:
-    """The line above a page of the marked-up copy: its verdict in words."""
+            unjudged: list, made: Any) -> tuple[str, bool]:
+    """The line above a page of the marked-up copy: its verdict in words, and what it
+    is a copy of (the file's hash and size) made by what (``made``, the Provenance)."""
     from markers.check.report import marker_verdict
 
     verdict = marker_verdict([f for f in report.findings if f.marker in on_page]) \
@@ -796,7 +840,9 @@ def _banner(report: FileReport, on_page: set[int], number: int, pages: int,
     text = f"wsmark check{where}: {verdict.upper() if on_page else verdict}"
     if unjudged:
         text += f" - NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged"
-    return text, bool(unjudged)
+    if report.sha256 is not None:
+        text += f". File SHA-256 {report.sha256}, {report.size:,} bytes"
+    return f"{text}; {made.describe()}", bool(unjudged)
 
 
 def reports(items: list[FileReport], fmt: str = "text",
@@ -805,10 +851,10 @@ def reports(items: list[FileReport], fmt: str = "text",
     from markers.check import report as out
 
     if fmt == "json":
-        return out.to_json(items)
+        return out.to_json(items, provenance(pack))
     if fmt == "sarif":
         chosen = _pack(pack)
-        return out.to_sarif(items, chosen.rules, chosen.url)
+        return out.to_sarif(items, chosen.rules, chosen.url, provenance(chosen))
     return out.to_text(items)
 
 
@@ -819,7 +865,23 @@ def report_writer(fmt: str, out: Any, err: Any, pack: str | Pack = DEFAULT_PACK)
     from markers.check.stream import ReportWriter
 
     chosen = _pack(pack)
-    return ReportWriter(fmt, out, err, chosen.rules if fmt == "sarif" else None, chosen.url)
+    return ReportWriter(fmt, out, err, provenance(chosen),
+                        chosen.rules if fmt == "sarif" else None, chosen.url)
+
+
+def provenance(pack: str | Pack = DEFAULT_PACK) -> Any:
+    """What makes a report (markers.check.report.Provenance): the wsmark version, and
+    the pack's name and version.
+
+    >>> provenance().pack
+    'wi-nr509'
+    """
+    from importlib.metadata import version
+
+    from markers.check.report import Provenance
+
+    chosen = _pack(pack)
+    return Provenance(version("wsmark"), chosen.name, chosen.version)
 
 
 def tally(items: Iterable[FileReport]) -> Tally:
@@ -866,8 +928,7 @@ def rule_rows(pack: str | Pack = DEFAULT_PACK) -> list[tuple[str, str, str, str]
     >>> rule_rows()[0][:3]
     ('reg-shape', 'error', 'NR 5.09(2)(b)1-4')
     """
-    return [(r.id, r.severity, r.citation,
-             " ".join(r.doc.strip().split("\n\n")[0].split()).replace("``", "")
+    return [(r.id, r.severity, r.citation, _first_paragraph(r)
              + (f" (tolerance {tolerance_of(r, pack)})" if r.tolerance else ""))
             for r in rules(pack)]
 
@@ -877,15 +938,41 @@ def tolerance_of(rule_: Any, pack: str | Pack = DEFAULT_PACK) -> str | None:
     return rule_.tolerance.describe(_pack(pack).law) if rule_.tolerance else None
 
 
+def rule_records(pack: str | Pack = DEFAULT_PACK) -> list[dict[str, Any]]:
+    """Every rule as ``wsmark rules --format json`` gives it: id, severity, citation, the
+    kinds it judges ("*": every kind; "plan": a placement plan), its summary and default
+    tolerance, and the words of each paragraph it cites.
+
+    >>> record = rule_records()[0]
+    >>> record["id"], record["paragraphs"][0]["clause"]
+    ('reg-shape', 'NR 5.09(2)(b)1')
+    """
+    chosen = _pack(pack)
+    return [{"id": r.id, "severity": r.severity, "citation": r.citation,
+             "kinds": list(r.kinds), "summary": summary_, "tolerance": tolerance,
+             "paragraphs": [{"clause": clause, "text": quote}
+                            for clause, quote in registry.quotes(r.citation)]}
+            for registry in _registries(chosen) for r in registry.rules.values()
+            for summary_, tolerance in [(_first_paragraph(r), tolerance_of(r, chosen))]]
+
+
+def _first_paragraph(rule_: Any) -> str:
+    """The first paragraph of a rule's docstring on one line, without markup."""
+    return " ".join(rule_.doc.strip().split("\n\n")[0].split()).replace("``", "")
+
+
 def explain(rule_id: str, pack: str | Pack = DEFAULT_PACK) -> str:
     """What a rule checks, the paragraph it quotes, passing and failing examples.
 
     >>> "not less than 2 inches" in explain("outline-width")
     True
     """
+    from markers.core.words import did_you_mean
+
     registry = {r.id: r for r in rules(pack)}
     if rule_id not in registry:
-        raise WsmarkError(f"unknown rule {rule_id!r}; 'wsmark rules' lists them")
+        raise WsmarkError(f"unknown rule {rule_id!r}{did_you_mean(rule_id, registry)}; "
+                          "'wsmark rules' lists them")
     r = registry[rule_id]
     tol = f", tolerance {tolerance_of(r, pack)}" if r.tolerance else ""
     first, _, rest = r.doc.partition("\n")
@@ -981,6 +1068,15 @@ def fabrication_tables(fab: Any, kind_name: str, qty: int = 1,
     return tables
 
 
+def open_output(path: str | Path) -> Any:
+    """A context manager giving a text stream that writes ``path`` atomically: the file
+    appears, whole, when the block ends, and not at all when it raises (a long report
+    is written as it is made, never held)."""
+    from markers.runtime.atomic import writing_atomic
+
+    return writing_atomic(path)
+
+
 def write_file(path: str | Path, data: bytes, parents: bool = False) -> None:
     """Write ``data`` to ``path`` atomically (a temp file, then a rename); ``parents``:
     create its folder first when missing."""
@@ -1033,6 +1129,13 @@ def plan_reports(items: list[PlanReport], fmt: str = "text") -> str:
     from markers.plan.report import plan_json, plan_text
 
     return plan_json(items) if fmt == "json" else plan_text(items)
+
+
+def plan_summary(items: list[PlanReport]) -> str:
+    """The counts of the plans' verdicts in one line."""
+    from markers.plan.report import plan_headline
+
+    return plan_headline(items)
 
 
 def plan_exit_status(items: list[PlanReport]) -> int:
@@ -1129,24 +1232,58 @@ def check_suffixes() -> tuple[str, ...]:
 
 
 def report_pdf(items: list[FileReport], marked: Sequence[bytes | list[bytes] | None],
-               pack: str | Pack = DEFAULT_PACK) -> bytes:
-    """The clerk's report as PDF: a page per file with its verdict, the marked-up drawing
-    (``marked``: as ``check(..., annotate_copy=True)`` gives it, or a copy per page as
-    ``check_paths`` does, of which the worst page is shown; or None) and the numbered
-    findings. Built from the JSON contract, so it says what the JSON says."""
+               pack: str | Pack = DEFAULT_PACK, stamp: str | None = None) -> bytes:
+    """The clerk's report as PDF: for each file its verdict in the words the pack allows,
+    the marked-up drawing (``marked``: as ``check(..., annotate_copy=True)`` gives it, or
+    a copy per page as ``check_paths`` does, of which the worst page is shown; or None),
+    a row per requirement judged with the words of its paragraph, and the findings;
+    every page names the file, its SHA-256 and size, the versions, the options used and
+    the date and time ``stamp`` (None: now, or SOURCE_DATE_EPOCH when set, so a build
+    that pins it makes the same bytes; "" leaves it off). Built from the JSON contract,
+    so it says what the JSON says."""
     import json
 
     from markers.check.pipeline import worst_page
+    from markers.products.report_pdf import ReportWords
     from markers.products.report_pdf import report_pdf as pages
 
-    def shown(item: FileReport, copy: bytes | list[bytes] | None) -> bytes | None:
-        if isinstance(copy, list):
-            return copy[worst_page(item, len(copy))] if copy else None
-        return copy or None
+    chosen = _pack(pack)
+    shown = [_shown_copy(item, copy, worst_page) for item, copy in zip(items, marked,
+                                                                        strict=True)]
+    records = json.loads(reports(items, "json", chosen))
+    cited = {c["citation"] for r in records for m in r["markers"] for c in m["checks"]}
+    words = ReportWords(report_stamp() if stamp is None else stamp,
+                        {c: chosen.rules.quotes(c) for c in sorted(cited)},
+                        {name: k.ref.clause for name, k in chosen.kinds.items()},
+                        [verdict_words(item, chosen) for item in items])
+    return pages(records, shown, words)
 
-    return pages(json.loads(reports(items, "json", pack)),
-                 [shown(item, copy) for item, copy in zip(items, marked, strict=True)],
-                 _pack(pack).name)
+
+def _shown_copy(item: FileReport, copy: bytes | list[bytes] | None,
+                worst_page: Callable[[FileReport, int], int]) -> bytes | None:
+    """The marked-up page the clerk's report shows: of a copy per page, the worst."""
+    if isinstance(copy, list):
+        return copy[worst_page(item, len(copy))] if copy else None
+    return copy or None
+
+
+
+def report_stamp() -> str:
+    """The date and time a report is made, in UTC: SOURCE_DATE_EPOCH (seconds) when it
+    is set, as reproducible builds set it, else now.
+
+    >>> report_stamp().endswith(" UTC")
+    True
+    """
+    import datetime
+    import os
+
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    try:
+        when = datetime.datetime.fromtimestamp(int(epoch), datetime.UTC)
+    except (ValueError, OverflowError, OSError):
+        when = datetime.datetime.now(datetime.UTC)
+    return when.strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 #: What ``fix`` writes: a drawing (SVG, PDF, DXF) or, of a design file, the design.

@@ -12,14 +12,15 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from markers.core.colors import AMBIGUITY_MARGIN, ColorMatch
 from markers.core.spec import Law, Requirement
+from markers.core.words import did_you_mean
 
-__all__ = ["Hit", "Finding", "Tolerance", "Rule", "Registry", "Override", "SEVERITIES", "Judge",
-           "color_is", "unjudged"]
+__all__ = ["Hit", "Finding", "Check", "Judgement", "Tolerance", "Rule", "Registry", "Override",
+           "SEVERITIES", "RESULTS", "Judge", "unjudged"]
 
 #: Slack for numbers that should compare equal after floating-point arithmetic.
 EPSILON = 1e-6
@@ -27,6 +28,11 @@ EPSILON = 1e-6
 #: Severities, worst first. ``review``: a requirement the drawing does not let wsmark
 #: judge (lettering not read, a raster image), so a person must look; never a pass.
 SEVERITIES = ("error", "review", "warning", "info")
+
+#: What a requirement judged on a marker came to (a Check's ``result``), by the severity
+#: of its worst finding; "pass" when it has none beyond info, "waived" when the user
+#: waived the rule's findings.
+RESULTS = {"error": "fail", "review": "review", "warning": "warning"}
 
 @dataclass(frozen=True)
 class Hit:
@@ -51,6 +57,35 @@ class Finding(Hit):
     severity: str
     waived: str | None = None
     marker: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Check:
+    """One requirement judged on one marker: the row of evidence a clerk files, a pass
+    as much as a failure. A rule judges one requirement or several (a race buoy's
+    height, diameter, color ...), each its own row. ``result`` is "pass", "fail",
+    "warning", "review" or "waived"; measured, required, unit and tolerance are those of
+    the worst finding, or for a pass of the reading nearest its limit (a rule reads each
+    letter, each band); ``message`` says it in one sentence."""
+
+    rule: str
+    citation: str
+    result: str
+    message: str
+    measured: float | str | None = None
+    required: str | None = None
+    unit: str | None = None
+    tolerance: float | None = None
+    waived: str | None = None
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What the rules made of one marker: its findings, and a Check for every
+    requirement judged on it (``Registry.judgement``)."""
+
+    findings: list[Finding]
+    checks: list[Check]
 
 
 @dataclass(frozen=True)
@@ -194,8 +229,10 @@ class Registry:
         that would accept less than the rule's own minimum unless that is allowed."""
         rule_ = self.rules.get(rule_id)
         if rule_ is None or rule_.tolerance is None:
-            known = ", ".join(r.id for r in self.rules.values() if r.tolerance)
-            raise ValueError(f"{rule_id!r} has no tolerance; rules with one: {known}")
+            known = [r.id for r in self.rules.values() if r.tolerance]
+            hint = did_you_mean(rule_id, known) if rule_ is None else ""
+            raise ValueError(f"{rule_id!r} has no tolerance{hint}; rules with one: "
+                             f"{', '.join(known)}")
         if not 0 <= value < float("inf"):
             raise ValueError(f"{rule_id}={value:g}: a tolerance is a finite number >= 0")
         tol = rule_.tolerance
@@ -210,27 +247,71 @@ class Registry:
 
     def evaluate(self, facts: Any, waivers: Mapping[str, str] | None = None,
                  tolerances: Mapping[str, float] | None = None) -> list[Finding]:
+        """The findings of ``judgement``."""
+        return self.judgement(facts, waivers, tolerances).findings
+
+    def judgement(self, facts: Any, waivers: Mapping[str, str] | None = None,
+              tolerances: Mapping[str, float] | None = None) -> Judgement:
         """Every rule that judges ``facts.kind``, and the faces a buoy carries
         (``facts.faces``), run; waived findings marked with their reason; ``tolerances``
         override rules' defaults (rule id -> value in the rule's unit). A gate rule's
-        findings, when it has any, are the only ones."""
-        gated = list(self._findings(facts, waivers or {}, tolerances or {}, gate=True))
-        if gated:
-            return gated
-        return [found for part in (facts, *facts.faces)
-                for found in self._findings(part, waivers or {}, tolerances or {})]
+        findings, when it has any, are the only ones. Beside the findings, a Check per
+        requirement judged (found beyond info, or read), in registration order, a
+        buoy's faces merged into one row per requirement."""
+        waivers, tolerances = waivers or {}, tolerances or {}
+        runs = list(self._runs(facts, waivers, tolerances, gate=True))
+        if not any(found for _, found, _ in runs):
+            runs += [run for part in (facts, *facts.faces)
+                     for run in self._runs(part, waivers, tolerances)]
+        by_rule: dict[str, tuple[Rule, list[Finding], list[tuple[float, Hit]]]] = {}
+        for r, found, readings in runs:
+            _, all_found, all_readings = by_rule.setdefault(r.id, (r, [], []))
+            all_found += found
+            all_readings += readings
+        checks = [c for r, found, readings in by_rule.values()
+                  for c in _checks(r, found, readings)]
+        return Judgement([f for _, found, _ in runs for f in found], checks)
 
-    def _findings(self, facts: Any, waivers: Mapping[str, str],
-                  tolerances: Mapping[str, float], gate: bool = False) -> Iterator[Finding]:
+    def _runs(self, facts: Any, waivers: Mapping[str, str], tolerances: Mapping[str, float],
+              gate: bool = False) -> Iterator[tuple[Rule, list[Finding], list[tuple[float, Hit]]]]:
+        """Each rule judging ``facts`` run: the rule, its findings and what it read."""
         for r in self.rules.values():
             if r.gate != gate or not r.judges(facts.kind):
                 continue
             tol = tolerances.get(r.id)
             if tol is None and r.tolerance is not None:
                 tol = r.tolerance.default(facts, self.law)
-            for hit in r.check(facts, Judge(self.law, tol)):
-                yield Finding(**{**vars(hit), "severity": hit.severity or r.severity},
-                              rule=r.id, citation=r.citation, waived=waivers.get(r.id))
+            judge = Judge(self.law, tol)
+            found = [Finding(**{**vars(hit), "severity": hit.severity or r.severity},
+                             rule=r.id, citation=r.citation, waived=waivers.get(r.id))
+                     for hit in r.check(facts, judge)]
+            yield r, found, judge.readings
+
+
+def _checks(r: Rule, found: list[Finding], readings: list[tuple[float, Hit]]) -> list[Check]:
+    """The rows of rule ``r`` on a marker, one per requirement it judged (what it
+    requires, in its unit: a race buoy's height, diameter, color, shape, material):
+    the worst finding beyond info of each, then of each requirement read without a
+    finding the reading nearest its limit, a pass. None when it judged nothing there
+    (a rule of another case: a danger sign's words that are not there, a lighted aid)."""
+    rows: dict[tuple[str | None, str | None], Check] = {}
+    for f in sorted((f for f in found if f.severity != "info"),
+                    key=lambda f: SEVERITIES.index(f.severity)):
+        rows.setdefault((f.required, f.unit), Check(
+            rule=r.id, citation=r.citation,
+            result="waived" if f.waived else RESULTS[f.severity], message=f.message,
+            measured=f.measured, required=f.required, unit=f.unit, tolerance=f.tolerance,
+            waived=f.waived))
+    nearest: dict[tuple[str | None, str | None], tuple[float, Hit]] = {}
+    for margin, hit in readings:
+        key = (hit.required, hit.unit)
+        if key not in rows and (key not in nearest or margin < nearest[key][0]):
+            nearest[key] = (margin, hit)
+    return [*rows.values(), *(Check(rule=r.id, citation=r.citation, result="pass",
+                                    message=hit.message, measured=hit.measured,
+                                    required=hit.required, unit=hit.unit,
+                                    tolerance=hit.tolerance)
+                              for _, hit in nearest.values())]
 
 
 @dataclass(frozen=True)
@@ -242,6 +323,9 @@ class Judge:
 
     law: Law
     tolerance: float | None = None
+    #: what the rule read, each with its margin (how far inside its limit, in its unit;
+    #: infinite for a quality such as a color): the evidence of a pass
+    readings: list[tuple[float, Hit]] = field(default_factory=list, compare=False, repr=False)
 
     @property
     def tol(self) -> float:
@@ -259,32 +343,49 @@ class Judge:
     def _stamped(self) -> float | None:
         return None if self.tolerance is None else round(self.tolerance, 4)
 
+    def saw(self, message: str, measured: float | str | None, required: str | None = None, *,
+            unit: str | None = None, margin: float = float("inf")) -> None:
+        """Record what a rule read and found within its requirement (a shape, a reading
+        of the words, a count), where no comparator did: the evidence of a pass."""
+        self.readings.append((margin, Hit(message, measured=measured, required=required,
+                                          unit=unit, tolerance=self._stamped())))
+
+    def _read(self, hit: Hit, margin: float) -> Iterator[Hit]:
+        """``hit`` recorded as a reading, and yielded when ``margin`` is below zero."""
+        self.readings.append((margin, hit))
+        if margin < -EPSILON:
+            yield hit
+
     def at_least(self, value: float | None, low: float, say: Callable[[float], str], *,
                  unit: str = "in", bbox: tuple[float, float, float, float] | None = None,
                  required: str | None = None) -> Iterator[Hit]:
         """A Hit when ``value`` is below ``low`` by more than the tolerance."""
-        if value is not None and value < low - self.tol - EPSILON:
-            yield Hit(say(value), measured=round(value, 3), required=required or f">= {low:g}",
-                      unit=unit, tolerance=self._stamped(), bbox=bbox)
+        if value is not None:
+            yield from self._read(Hit(say(value), measured=round(value, 3),
+                                      required=required or f">= {low:g}", unit=unit,
+                                      tolerance=self._stamped(), bbox=bbox),
+                                  value - low + self.tol)
 
     def at_most(self, value: float | None, high: float, say: Callable[[float], str], *,
                 unit: str = "in", bbox: tuple[float, float, float, float] | None = None,
                 required: str | None = None, digits: int = 3) -> Iterator[Hit]:
         """A Hit when ``value`` is above ``high`` by more than the tolerance."""
-        if value is not None and value > high + self.tol + EPSILON:
-            yield Hit(say(value), measured=round(value, digits),
-                      required=required or f"<= {high:g}", unit=unit,
-                      tolerance=self._stamped(), bbox=bbox)
+        if value is not None:
+            yield from self._read(Hit(say(value), measured=round(value, digits),
+                                      required=required or f"<= {high:g}", unit=unit,
+                                      tolerance=self._stamped(), bbox=bbox),
+                                  high + self.tol - value)
 
     def within(self, value: float | None, low: float, high: float,
                say: Callable[[float], str], *, required: str, unit: str = "in",
                digits: int = 3, bbox: tuple[float, float, float, float] | None = None
                ) -> Iterator[Hit]:
         """A Hit when ``value`` lies outside ``low``..``high`` by more than the tolerance."""
-        tol = self.tol + EPSILON
-        if value is not None and not low - tol <= value <= high + tol:
-            yield Hit(say(value), measured=round(value, digits), required=required, unit=unit,
-                      tolerance=self._stamped(), bbox=bbox)
+        if value is not None:
+            yield from self._read(Hit(say(value), measured=round(value, digits),
+                                      required=required, unit=unit, tolerance=self._stamped(),
+                                      bbox=bbox),
+                                  min(value - low, high - value) + self.tol)
 
     def approximately(self, value: float | None, want: float, far: float,
                       say: Callable[[float, bool], str], *, unit: str = "in",
@@ -298,16 +399,28 @@ class Judge:
         scale = abs(want) if relative else 1.0
         near = self.tol * scale
         far = max(far * scale, near)
-        if value is None or abs(value - want) <= near + EPSILON:
+        if value is None:
             return
         beyond = abs(value - want) > far + EPSILON
-        yield Hit(say(value, beyond), measured=round(value, digits),
-                  required=f"about {want:g} +- {near:.4g} (error beyond +- {far:.4g})",
-                  unit=unit, tolerance=round(far if beyond else near, 4), bbox=bbox,
-                  severity="error" if beyond else "warning")
+        yield from self._read(Hit(say(value, beyond), measured=round(value, digits),
+                                  required=f"about {want:g} +- {near:.4g} (error beyond "
+                                  f"+- {far:.4g})", unit=unit,
+                                  tolerance=round(far if beyond else near, 4), bbox=bbox,
+                                  severity="error" if beyond else "warning"),
+                              near - abs(value - want))
+
+    def color_is(self, match: ColorMatch | None, want: str, say: Callable[[ColorMatch], str],
+                 *, bbox: tuple[float, float, float, float] | None = None) -> Iterator[Hit]:
+        """A Hit when a color was read and is not of family ``want``; a review when it is
+        ambiguous between ``want`` and another family (ColorMatch.ambiguous); a color of
+        family ``want`` is recorded as read."""
+        found = list(_color_is(match, want, say, bbox=bbox))
+        if match is not None and not found:
+            self.saw(say(match), match.family, want)
+        yield from found
 
 
-def color_is(match: ColorMatch | None, want: str, say: Callable[[ColorMatch], str], *,
+def _color_is(match: ColorMatch | None, want: str, say: Callable[[ColorMatch], str], *,
              bbox: tuple[float, float, float, float] | None = None) -> Iterator[Hit]:
     """A Hit when a color was read and is not of family ``want``; a review when it is
     ambiguous between ``want`` and another family (ColorMatch.ambiguous)."""

@@ -8,12 +8,13 @@ of several pages (a PDF proof) is judged page by page (see ``judge_pages``).
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from markers.check.engine import Finding, Override
+from markers.check.engine import Check, Finding, Override
 from markers.check.layout import SetAside, Split, at_scale, split, stated_scale
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
@@ -32,7 +33,7 @@ from markers.read.sniff import sniff
 
 __all__ = ["CheckOptions", "load_artwork", "judge", "judge_pages", "worst_page", "check_pages",
            "check_file", "check_file_pages", "check_inputs", "inputs", "MARKER_SEP",
-           "waivers_of"]
+           "waivers_of", "stamped"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,13 @@ class CheckOptions:
     waivers: dict[str, str] = field(default_factory=dict)
     tolerances: dict[str, float] = field(default_factory=dict)
     overrides: tuple[Override, ...] = ()
+
+    def given(self) -> dict:
+        """What the user gave besides tolerances (said on every report): the display
+        height, the scale and the waivers, those given only."""
+        given = {"display_height_in": self.display_height, "scale": self.scale,
+                 "waivers": dict(self.waivers)}
+        return {key: value for key, value in given.items() if value}
 
 
 #: Between a rule id and a marker's number in a waiver of one marker's findings.
@@ -134,10 +142,11 @@ def _judged(art: Artwork, stated: tuple | None, file: str, options: CheckOptions
                         dimensions=[d for d in page.dimensions if d.marker == index],
                         set_aside=page.set_aside if index == 0 else (),
                         stated_scale=None if stated is None else stated[1])
-        found = [replace(f, marker=index) for f in pack.rules.evaluate(
-            facts, waivers_of(options.waivers, first + index), options.tolerances)]
+        judged = pack.rules.judgement(facts, waivers_of(options.waivers, first + index),
+                                      options.tolerances)
+        found = [replace(f, marker=index) for f in judged.findings]
         findings += found
-        markers.append(_marker(index, facts, marker, found))
+        markers.append(_marker(index, facts, marker, found, judged.checks))
         if keep is not None:
             keep.append((facts, marker))
     return FileReport.judged(file, markers, findings, options.overrides)
@@ -153,16 +162,19 @@ def _at_stated_scale(art: Artwork, options: CheckOptions) -> Scaled:
     return at_scale(art, stated[0]), stated
 
 
-def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding]) -> MarkerReport:
+def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding],
+            checks: list[Check]) -> MarkerReport:
     """The report of one marker: its box (the drawing's when no marker was found), what
-    it was judged as, what its lettering says and how that was read."""
+    it was judged as, what its lettering says and how that was read, and the
+    requirements judged on it."""
     height = facts.display.height
     return MarkerReport(
         index, int(art.meta.get("page", 1)),
         facts.bbox() or art.meta.get("marker_bbox") or bbox_of(art.bounds), facts.kind,
         marker_verdict([f for f in findings if f.marker == index]),
         None if height is None else round(height, 3), facts.display.basis,
-        facts.letters.text, facts.letters.ws_id, facts.letters.basis, _permit_id(facts))
+        facts.letters.text, facts.letters.ws_id, facts.letters.basis, _permit_id(facts),
+        checks)
 
 
 def _permit_id(facts: Facts) -> str | None:
@@ -282,7 +294,14 @@ def check_file_pages(path: str | Path, options: CheckOptions,
         return FileReport.unreadable(name, one_line(
             f"{short_name(name)}: cannot read ({reason})")), [], b""
     report, pages = check_pages(data, name, options, pack)
-    return report, pages, data
+    return stamped(report, data, options), pages, data
+
+
+def stamped(report: FileReport, data: bytes, options: CheckOptions) -> FileReport:
+    """``report`` saying what it is a report on: the SHA-256 and size of ``data``, the
+    bytes judged, and the options the user gave."""
+    return replace(report, sha256=hashlib.sha256(data).hexdigest(), size=len(data),
+                   options=options.given())
 
 
 def check_inputs(paths: Sequence[str]) -> Inputs:

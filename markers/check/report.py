@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from markers.check.engine import Finding, Override, Registry
+from markers.check.engine import Check, Finding, Override, Registry
 from markers.core.shown import short_name, shown_name
 
-__all__ = ["MarkerReport", "FileReport", "Tally", "marker_verdict", "finding_json",
-           "report_json", "to_json", "to_text", "text_block", "to_sarif", "sarif_parts",
-           "sarif_results", "exit_status"]
+__all__ = ["MarkerReport", "FileReport", "Provenance", "Tally", "marker_verdict",
+           "finding_json", "check_json", "report_json", "to_json", "to_text", "text_block",
+           "to_sarif", "sarif_parts", "sarif_results", "sarif_artifact", "exit_status",
+           "verdict_line"]
 
 #: Verdicts, worst first: a file's verdict is the worst of its markers'.
 VERDICTS = ("error", "fail", "review", "pass")
@@ -24,6 +25,21 @@ def marker_verdict(findings: list[Finding]) -> str:
     that could not be judged), else pass: never pass while a requirement went unjudged."""
     live = {f.severity for f in findings if not f.waived}
     return "fail" if "error" in live else "review" if "review" in live else "pass"
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """What made a report, the same on every file of a run: the wsmark version, and the
+    pack (name and version) it judged by. Every report form carries it (JSON, SARIF,
+    the marked-up copy, the clerk's report), with the file's SHA-256 and size."""
+
+    wsmark_version: str
+    pack: str
+    pack_version: str
+
+    def describe(self) -> str:
+        """In words, for a page: "wsmark 0.1.0, pack wi-nr509 2015-06-01"."""
+        return f"wsmark {self.wsmark_version}, pack {self.pack} {self.pack_version}".rstrip()
 
 
 @dataclass
@@ -45,14 +61,21 @@ class MarkerReport:
     #: what the marker's permit label reads (NR 5.09(3)(b) in the Wisconsin pack);
     #: an additive key of contract v2, present only when a label was read
     permit_id: str | None = None
+    #: every requirement judged on the marker, a pass as much as a failure (engine.Check);
+    #: the additive key ``checks`` of contract v2
+    checks: list[Check] = field(default_factory=list)
 
     def as_json(self) -> dict:
-        found = {"index": self.index, "page": self.page,
-                 "bbox": None if self.bbox is None else list(self.bbox), "kind": self.kind,
-                 "verdict": self.verdict, "display_height_in": self.display_height_in,
-                 "display_height_basis": self.display_height_basis, "legend": self.legend,
-                 "ws_id": self.ws_id, "text_basis": self.text_basis}
-        return found if self.permit_id is None else {**found, "permit_id": self.permit_id}
+        found: dict[str, Any] = {
+            "index": self.index, "page": self.page,
+            "bbox": None if self.bbox is None else list(self.bbox), "kind": self.kind,
+            "verdict": self.verdict, "display_height_in": self.display_height_in,
+            "display_height_basis": self.display_height_basis, "legend": self.legend,
+            "ws_id": self.ws_id, "text_basis": self.text_basis}
+        if self.permit_id is not None:
+            found["permit_id"] = self.permit_id
+        found["checks"] = [check_json(c) for c in self.checks]
+        return found
 
 
 @dataclass
@@ -69,6 +92,12 @@ class FileReport:
     error: str | None = None
     markers: list[MarkerReport] = field(default_factory=list)
     overrides: tuple[Override, ...] = ()
+    #: the SHA-256 (hex) and size in bytes of the file judged, when it could be read
+    sha256: str | None = None
+    size: int | None = None
+    #: what the user gave besides tolerances: display height, scale, waivers (rule ->
+    #: reason); only those given
+    options: dict = field(default_factory=dict)
 
     @classmethod
     def judged(cls, file: str, markers: list[MarkerReport], findings: list[Finding],
@@ -100,22 +129,37 @@ def finding_json(f: Finding) -> dict:
     return record
 
 
-def report_json(r: FileReport) -> dict:
-    """One input's object of the RULES.md contract."""
-    record = {"file": r.file, "verdict": r.verdict, "kind": r.kind,
-              "display_height_in": r.display_height_in,
-              "display_height_basis": r.display_height_basis,
-              "markers": [m.as_json() for m in r.markers],
-              "findings": [finding_json(f) for f in r.findings],
-              "error": r.error}
+def check_json(c: Check) -> dict:
+    """A requirement judged on a marker: every key always there (null when none)."""
+    return {"rule": c.rule, "citation": c.citation, "result": c.result,
+            "measured": c.measured, "required": c.required, "unit": c.unit,
+            "tolerance": c.tolerance, "message": c.message, "waived": c.waived}
+
+
+def report_json(r: FileReport, provenance: Provenance) -> dict:
+    """One input's object of the RULES.md contract, with the additive keys of v2: the
+    file's ``sha256`` and ``size``, the wsmark and pack versions, and the ``options``
+    the user gave (when any)."""
+    record: dict[str, Any] = {
+        "file": r.file, "verdict": r.verdict, "kind": r.kind,
+        "display_height_in": r.display_height_in,
+        "display_height_basis": r.display_height_basis,
+        "markers": [m.as_json() for m in r.markers],
+        "findings": [finding_json(f) for f in r.findings],
+        "error": r.error}
     if r.overrides:
         record["tolerance_overrides"] = [_override_json(o) for o in r.overrides]
+    record.update({"sha256": r.sha256, "size": r.size,
+                   "wsmark_version": provenance.wsmark_version, "pack": provenance.pack,
+                   "pack_version": provenance.pack_version})
+    if r.options:
+        record["options"] = r.options
     return record
 
 
-def to_json(reports: list[FileReport]) -> str:
+def to_json(reports: list[FileReport], provenance: Provenance) -> str:
     """A JSON array, one object per input, exactly the RULES.md contract."""
-    return json.dumps([report_json(r) for r in reports], indent=2)
+    return json.dumps([report_json(r, provenance) for r in reports], indent=2)
 
 
 def _override_json(o: Override) -> dict:
@@ -162,6 +206,14 @@ def _finding_line(f: Finding, indent: bool) -> str:
             f"{f.message}{_value(f)}{waived}")
 
 
+def verdict_line(verdicts: Mapping[str, int], count: int, noun: str = "file") -> str:
+    """Counts of verdicts in one line: "3 file(s): 2 pass, 1 fail, 0 error"."""
+    head = ", ".join(f"{verdicts.get(v, 0)} {v}" for v in ("pass", "fail", "error"))
+    if verdicts.get("review"):
+        head += f", {verdicts['review']} review (a person must check what was not judged)"
+    return f"{count} {noun}(s): {head}"
+
+
 class Tally:
     """Counts of verdicts and of findings per rule (not waived): all a run keeps of its
     reports for the summary and the exit status, so a long run's memory does not grow
@@ -182,12 +234,13 @@ class Tally:
         self.per_rule.update(f.rule for f in r.findings if f.severity != "info" and not f.waived)
         self.found.update(f.rule for f in r.findings if f.severity != "info")
 
+    def headline(self) -> str:
+        """The counts of verdicts in one line: what ``-q`` leaves of a run."""
+        return verdict_line(self.verdicts, self.count)
+
     def summary(self) -> str:
         """Counts of verdicts and of findings per rule, for the end of a run."""
-        head = ", ".join(f"{self.verdicts[v]} {v}" for v in ("pass", "fail", "error"))
-        if self.verdicts["review"]:
-            head += f", {self.verdicts['review']} review (a person must check what was not judged)"
-        lines = [f"{self.count} file(s): {head}"]
+        lines = [self.headline()]
         lines += [f"  {count:>5}  {rule_id}" for rule_id, count in sorted(self.per_rule.items())]
         return "\n".join(lines)
 
@@ -202,29 +255,36 @@ class Tally:
 _LEVEL = {"error": "error", "review": "warning", "warning": "warning", "info": "note"}
 
 
-def to_sarif(reports: list[FileReport], registry: Registry, url: str) -> str:
+def to_sarif(reports: list[FileReport], registry: Registry, url: str,
+             provenance: Provenance) -> str:
     """SARIF 2.1.0 with one rule entry per rule id of ``registry``; ``url`` is where
-    the rule the pack enforces is published."""
+    the rule the pack enforces is published. Each file is an artifact with its SHA-256
+    and length; the driver's version is wsmark's, its properties name the pack's."""
     index, document = sarif_parts(registry, url,
-                                  next((r.overrides for r in reports if r.overrides), ()))
-    document["runs"][0]["results"] = [result for rep in reports
-                                      for result in sarif_results(rep, index)]
+                                  next((r.overrides for r in reports if r.overrides), ()),
+                                  provenance)
+    run = document["runs"][0]
+    run["results"] = [result for n, rep in enumerate(reports)
+                      for result in sarif_results(rep, index, n)]
+    run["artifacts"] = [sarif_artifact(rep) for rep in reports]
     return json.dumps(document, indent=2)
 
 
-def sarif_parts(registry: Registry, url: str, overrides: tuple[Override, ...]
-                ) -> tuple[dict[str, int], dict]:
-    """The rule index (id -> position) and the SARIF document with an empty result
-    list, which comes before the run's ``overrides`` (the same for every file)."""
-    rules: list[dict[str, Any]] = [
-        {"id": r.id, "name": r.id,
-         "shortDescription": {"text": r.doc.strip().splitlines()[0]},
-         "fullDescription": {"text": r.doc.strip()},
-         "properties": {"citation": r.citation},
-         "defaultConfiguration": {"level": _LEVEL[r.severity]}}
-        for r in registry.rules.values()]
-    run = {"tool": {"driver": {"name": "wsmark", "informationUri": url, "rules": rules}},
-           "results": []}
+def sarif_parts(registry: Registry, url: str, overrides: tuple[Override, ...],
+                provenance: Provenance) -> tuple[dict[str, int], dict]:
+    """The rule index (id -> position) and the SARIF document with empty result and
+    artifact lists, which come before the run's ``overrides`` (the same for every
+    file)."""
+    rules: list[dict[str, Any]] = [{"id": r.id, "name": r.id,
+              "shortDescription": {"text": r.doc.strip().splitlines()[0]},
+              "fullDescription": {"text": r.doc.strip()},
+              "properties": {"citation": r.citation},
+              "defaultConfiguration": {"level": _LEVEL[r.severity]}}
+             for r in registry.rules.values()]
+    driver = {"name": "wsmark", "version": provenance.wsmark_version, "informationUri": url,
+              "properties": {"pack": provenance.pack, "packVersion": provenance.pack_version},
+              "rules": rules}
+    run = {"tool": {"driver": driver}, "results": [], "artifacts": []}
     if overrides:
         run["properties"] = {"toleranceOverrides": [_override_json(o) for o in overrides]}
     return ({r["id"]: i for i, r in enumerate(rules)},
@@ -232,9 +292,20 @@ def sarif_parts(registry: Registry, url: str, overrides: tuple[Override, ...]
              "runs": [run]})
 
 
-def sarif_results(rep: FileReport, index: dict[str, int]) -> list[dict]:
-    """The SARIF results of one file: one per finding, or one 'unreadable'."""
-    location = {"physicalLocation": {"artifactLocation": {"uri": rep.file}}}
+def sarif_artifact(rep: FileReport) -> dict:
+    """The SARIF artifact of one file: where it is, and its length and SHA-256 when it
+    could be read."""
+    artifact: dict = {"location": {"uri": rep.file}}
+    if rep.sha256 is not None:
+        artifact.update({"length": rep.size, "hashes": {"sha-256": rep.sha256}})
+    return artifact
+
+
+def sarif_results(rep: FileReport, index: dict[str, int], artifact: int) -> list[dict]:
+    """The SARIF results of one file (the run's ``artifact``-th): one per finding, or
+    one 'unreadable'."""
+    location = {"physicalLocation": {"artifactLocation": {"uri": rep.file,
+                                                          "index": artifact}}}
     if rep.error:
         return [{"ruleId": "unreadable", "level": "error",
                  "message": {"text": rep.error}, "locations": [location]}]

@@ -200,7 +200,8 @@ class Pack:
     repair answers each rule's findings (rule id -> Mend). ``version`` names the
     text of the law the pack holds (every report says it); ``verdicts`` words each
     verdict as the rule allows it to be said ("pass", "fail", "review", "error"; a key
-    "pass:FAMILY" words it for the kinds of a family judged by another enactment).
+    "pass:FAMILY" words it for the kinds of a family judged by another enactment,
+    "pass:waived" a pass with waived requirements, named where it says ``{waived}``).
     Both rule registries are named as "module:NAME" (``rules_at``, ``plan_rules_at``)
     and imported when first used: listing kinds loads no measurer, no geometry library
     and no projection."""

@@ -9,11 +9,13 @@ A finding about the whole plan has ``marker`` null.
 from __future__ import annotations
 
 import json
+from collections import Counter
 
-from markers.check.report import finding_json
+from markers.check.report import finding_json, verdict_line
 from markers.plan.model import PlanFinding, PlanReport
 
-__all__ = ["plan_json", "plan_records", "plan_text", "plan_exit_status", "finding_record"]
+__all__ = ["plan_json", "plan_records", "plan_text", "plan_exit_status", "plan_headline",
+           "finding_record"]
 
 
 def finding_record(f: PlanFinding) -> dict:
@@ -83,6 +85,11 @@ def plan_text(reports: list[PlanReport]) -> str:
                          f"{g.message}{value}{waived}")
         blocks.append("\n".join(lines))
     return "\n".join(blocks)
+
+
+def plan_headline(reports: list[PlanReport]) -> str:
+    """The counts of verdicts in one line: what ``plan check -q`` prints."""
+    return verdict_line(Counter(r.verdict for r in reports), len(reports), "plan")
 
 
 def plan_exit_status(reports: list[PlanReport]) -> int:

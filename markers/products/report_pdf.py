@@ -1,17 +1,26 @@
-"""The clerk's report: one letter page per checked file, as PDF with real text.
+"""The clerk's report: evidence a clerk can file, as PDF with real text, a page or more
+per checked file.
 
-A small layout on purpose: the verdict in words and color, what was judged (kind,
-display height and how it was found), the marked-up drawing fitted in a box, and the
-numbered findings with measured vs required and any waiver. It takes the JSON report
-contract (plain dicts), so it needs nothing of the checker. Pages are SVG built with
-ElementTree, turned into PDF by ``render.raster`` and combined by ``render.pdf``.
+Every page says what it is about and what made it: the file's name, SHA-256 and size,
+the date and time of the report, the wsmark and pack versions, and the options used
+(tolerances, waivers with their reasons, the display height given and the basis of
+each marker's). The first page of a file gives the verdict in the words the rule allows
+and the marked-up drawing; then, per marker, a row for every requirement judged (rule,
+paragraph with its quoted text, measured, required, tolerance, result), the findings
+in full, what could not be judged and what was set aside. Nothing is cut: what does
+not fit flows onto the next page, the table's head repeated.
+
+It takes the JSON report contract (plain dicts) and the pack's words as data, so it
+needs nothing of the checker or the pack. Pages are SVG built with ElementTree, turned
+into PDF by ``render.raster`` and combined by ``render.pdf``.
 """
 
 from __future__ import annotations
 
 import textwrap
 import xml.etree.ElementTree as ET
-from importlib.metadata import version
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from defusedxml.ElementTree import fromstring
@@ -19,7 +28,7 @@ from defusedxml.ElementTree import fromstring
 from render.pdf import combine_pdfs
 from render.raster import svg_to_pdf
 
-__all__ = ["VERDICT_COLORS", "report_page_svg", "report_pdf"]
+__all__ = ["VERDICT_COLORS", "ReportWords", "report_pages_svg", "report_pdf"]
 
 SVG = "http://www.w3.org/2000/svg"
 ET.register_namespace("", SVG)
@@ -27,20 +36,204 @@ ET.register_namespace("", SVG)
 #: Words and colors of the verdicts, shared with the web page.
 VERDICT_COLORS = {"pass": "#1B7F3B", "fail": "#B42318", "review": "#A15C00",
                   "error": "#5B5B5B"}
+#: Colors of a requirement's result in the table.
+RESULT_COLORS = {"pass": "#1B7F3B", "fail": "#B42318", "warning": "#A15C00",
+                 "review": "#A15C00", "waived": "#5B5B5B"}
 PAGE_W, PAGE_H, MARGIN = 8.5, 11.0, 0.6
+WIDTH = PAGE_W - 2 * MARGIN
 BODY = 0.125           # 9 pt
+SMALL = BODY * 0.85
 LINE = BODY * 1.45
-CHARS = 100            # characters per full-width line at BODY, sans-serif
-DRAWING_BOX = (4.6, 1.55, 3.3, 3.6)  # x, y, w, h of the marked-up drawing
+#: Advance of an average character of the sans-serif font, in ems (DejaVu Sans: 0.55-0.63)
+ADVANCE = 0.6
+GREY = "#555555"
+DRAWING_W, DRAWING_H = 3.3, 3.4
+#: The requirements table: title, width (in), and how a row fills it.
+COLUMNS = (("Rule", 1.55), ("Paragraph", 1.35), ("Measured", 1.25), ("Required", 1.3),
+           ("Tolerance", 0.85), ("Result", 1.0))
+FOOTER = PAGE_H - MARGIN + 0.2
+BOTTOM = PAGE_H - MARGIN - 0.15   # the body ends above the footer
+
+
+@dataclass(frozen=True)
+class ReportWords:
+    """What the report says beside the JSON: the date and time it was made (``stamp``,
+    "" to leave it off), the text of each paragraph a row cites (citation -> (clause,
+    quote) pairs, from the pack), the paragraph that defines each kind (of a citation
+    naming several, a marker's row quotes its kind's) and each file's verdict in the
+    words the rule allows (one per record, None for none)."""
+
+    stamp: str
+    quotes: Mapping[str, list[tuple[str, str]]]
+    kind_clauses: Mapping[str, str]
+    verdicts: list[str | None]
+
+
+def _chars(width: float, size: float = BODY) -> int:
+    """How many characters of ``size`` fit in ``width`` inches."""
+    return max(4, int(width / (size * ADVANCE)))
 
 
 def _text(parent: ET.Element, x: float, y: float, text: str, size: float = BODY,
-          bold: bool = False, fill: str = "#000000") -> None:
+          bold: bool = False, fill: str = "#000000", anchor: str | None = None) -> None:
     node = ET.SubElement(parent, f"{{{SVG}}}text", x=f"{x:.3f}", y=f"{y:.3f}",
                          fill=fill, attrib={"font-size": f"{size:.3f}"})
     if bold:
         node.set("font-weight", "bold")
+    if anchor:
+        node.set("text-anchor", anchor)
     node.text = text
+
+
+def _rule_line(parent: ET.Element, y: float, color: str = "#BBBBBB") -> None:
+    ET.SubElement(parent, f"{{{SVG}}}line", x1=f"{MARGIN}", y1=f"{y:.3f}",
+                  x2=f"{PAGE_W - MARGIN}", y2=f"{y:.3f}", stroke=color,
+                  attrib={"stroke-width": "0.01"})
+
+
+def _number(value: float, unit: str | None) -> str:
+    """A measured number as the report prints it: lengths to 1/100 in, angles to 0.1 deg,
+    ratios to 3 places, counts whole."""
+    if unit == "deg":
+        return f"{value:.1f}"
+    if unit == "ratio":
+        return f"{value:.3f}"
+    if unit == "count":
+        return f"{value:g}"
+    return f"{value:.2f}"
+
+
+def _with_unit(value: Any, unit: str | None) -> str:
+    """A measured, required or tolerance value with its unit ("2.00 in", "35.0 deg")."""
+    if value is None:
+        return "-"
+    shown = _number(value, unit) if isinstance(value, (int, float)) and not isinstance(
+        value, bool) else str(value)
+    return f"{shown} {unit}" if unit and unit not in ("ratio", "count") else shown
+
+
+#: What the tolerances are when none was overridden.
+DEFAULTS = "the rules' defaults"
+
+
+def _options(record: dict[str, Any]) -> list[str]:
+    """The options used, in words: tolerances, waivers with their reasons, the display
+    height given (else each marker's basis) and a scale."""
+    given = record.get("options") or {}
+    tolerances = [f"{o['rule']} {o['value']:g}{'' if o['unit'] == 'ratio' else ' ' + o['unit']}"
+                  + (" (accepts less than the rule's minimum)" if o.get("below_minimum")
+                     else "") for o in record.get("tolerance_overrides", [])]
+    waivers = [f"{rule} ({reason})" for rule, reason in (given.get("waivers") or {}).items()]
+    if given.get("display_height_in") is not None:
+        basis = f"{given['display_height_in']:g} in, given by the user"
+    else:
+        bases = [f"{m['display_height_in']:g} in ({m.get('display_height_basis')})"
+                 if m.get("display_height_in") is not None else
+                 f"{m.get('display_height_basis') or 'none'}" for m in record.get("markers", [])]
+        basis = "; ".join(dict.fromkeys(bases)) or "none (file not judged)"
+    words = [f"Tolerances: {'; '.join(tolerances) or DEFAULTS}",
+             f"Waivers: {'; '.join(waivers) or 'none'}", f"Display area: {basis}"]
+    if given.get("scale"):
+        words.append(f"Scale: {given['scale']:g} in per drawing unit, given by the user")
+    return words
+
+
+def _header_lines(record: dict[str, Any], stamp: str) -> list[tuple[str, str]]:
+    """The lines on top of every page of a file's report: (text, color)."""
+    made = f"wsmark {record.get('wsmark_version', '?')}, pack {record.get('pack', '?')} " \
+           f"{record.get('pack_version', '')}".rstrip()
+    digest = (f"SHA-256 {record['sha256']}, {record['size']:,} bytes"
+              if record.get("sha256") else "SHA-256 none: the file could not be read")
+    lines = [f"File: {record['file']}", digest,
+             (f"Report made {stamp}; " if stamp else "") + f"judged by {made}"]
+    lines += textwrap.wrap("Options used: " + ". ".join(_options(record)) + ".",
+                           _chars(WIDTH, SMALL), subsequent_indent="    ")
+    return [(line, "#000000" if i < 2 else GREY) for i, line in enumerate(lines)]
+
+
+# --- the body: blocks that flow over pages --------------------------------------------
+
+@dataclass
+class Block:
+    """A piece of the body that is kept on one page: its height and how to draw it at
+    a given top. ``row``: a table row (a new page repeats the table's head first)."""
+
+    height: float
+    draw: Callable[[ET.Element, float], None]
+    row: bool = False
+
+
+def _lines_block(lines: list[str], size: float = BODY, fill: str = "#000000",
+                 bold: bool = False) -> list[Block]:
+    """Lines of text, a block each (so a long list flows over pages)."""
+    def line_at(line: str) -> Callable[[ET.Element, float], None]:
+        return lambda page, y: _text(page, MARGIN, y + size, line, size, bold, fill)
+    return [Block(size * 1.45, line_at(line)) for line in lines]
+
+
+def _heading(title: str) -> Block:
+    def draw(page: ET.Element, y: float) -> None:
+        _text(page, MARGIN, y + LINE * 1.1, title, BODY * 1.15, bold=True)
+    return Block(LINE * 1.6, draw)
+
+
+def _table_head() -> Block:
+    def draw(page: ET.Element, y: float) -> None:
+        x = MARGIN
+        for title, width in COLUMNS:
+            _text(page, x, y + BODY, title, SMALL, bold=True, fill=GREY)
+            x += width
+        _rule_line(page, y + LINE * 1.05)
+    return Block(LINE * 1.3, draw)
+
+
+def _quoted(citation: str, kind: str | None, quoted: set[str], words: ReportWords) -> str:
+    """The words of the paragraphs ``citation`` names, those already ``quoted`` for the
+    marker referred to; of a citation naming several, the one defining ``kind`` when it
+    is among them."""
+    clauses = list(words.quotes.get(citation, []))
+    own = [(clause, quote) for clause, quote in clauses
+           if clause == words.kind_clauses.get(kind or "")]
+    if len(clauses) > 1 and own:
+        clauses = own
+    fresh = [(clause, quote) for clause, quote in clauses if clause not in quoted]
+    quoted.update(clause for clause, _ in clauses)
+    said = " ".join(f'{clause}: "{quote}"' for clause, quote in fresh)
+    return said or (f"{', '.join(clause for clause, _ in clauses)}: quoted above"
+                    if clauses else "")
+
+
+def _row(check: dict[str, Any], said: str) -> Block:
+    """A requirement judged: its cells wrapped in their columns, and under them the
+    paragraph's words ``said`` and a waiver's reason."""
+    unit = check.get("unit")
+    tol = check.get("tolerance")
+    cells = [check["rule"], check["citation"], _with_unit(check.get("measured"), unit),
+             _with_unit(check.get("required"), unit),
+             "-" if tol is None else _with_unit(tol, unit), check["result"].upper()]
+    wrapped = [textwrap.wrap(cell, _chars(width - 0.08)) or [""]
+               for cell, (_, width) in zip(cells, COLUMNS, strict=True)]
+    if check.get("waived"):
+        said = f"{said} Waived: {check['waived']}".strip()
+    quote_lines = textwrap.wrap(said, _chars(WIDTH - 0.2, SMALL * 0.95))
+    rows = max(len(cell) for cell in wrapped)
+    height = rows * LINE + len(quote_lines) * SMALL * 1.35 + LINE * 0.45
+
+    def draw(page: ET.Element, y: float) -> None:
+        x = MARGIN
+        for n, (lines, (_, width)) in enumerate(zip(wrapped, COLUMNS, strict=True)):
+            color = RESULT_COLORS.get(check["result"], "#000000") if n == len(COLUMNS) - 1 \
+                else "#000000"
+            for i, line in enumerate(lines):
+                _text(page, x, y + BODY + i * LINE, line, bold=n == len(COLUMNS) - 1,
+                      fill=color)
+            x += width
+        top = y + rows * LINE
+        for i, line in enumerate(quote_lines):
+            _text(page, MARGIN + 0.2, top + SMALL + i * SMALL * 1.35, line, SMALL * 0.95,
+                  fill=GREY)
+        _rule_line(page, y + height - LINE * 0.15, "#E2E2E2")
+    return Block(height, draw, row=True)
 
 
 def _finding_lines(finding: dict[str, Any], number: int | None) -> list[str]:
@@ -53,13 +246,90 @@ def _finding_lines(finding: dict[str, Any], number: int | None) -> list[str]:
     head = f"{number}. " if number is not None else "- "
     text = (f"{head}{finding['rule']} ({finding['severity']}, {finding['citation']}): "
             f"{finding['message']}.{values}{waived}").replace("..", ".")
-    return textwrap.wrap(text, CHARS, subsequent_indent="    ")
+    return textwrap.wrap(text, _chars(WIDTH), subsequent_indent="    ")
 
 
-def _drawing(parent: ET.Element, marked: bytes) -> None:
+def _marker_blocks(record: dict[str, Any], marker: dict[str, Any], words: ReportWords
+                   ) -> list[Block]:
+    """One marker's evidence: its requirements judged, then its findings in full, what
+    could not be judged and what was set aside."""
+    several = len(record.get("markers", [])) > 1
+    findings = [f for f in record.get("findings", []) if f.get("marker", 0) == marker["index"]]
+    blocks: list[Block] = []
+    if several:
+        where = f"page {marker['page']}, " if marker.get("page") else ""
+        kind = marker.get("kind") or "not recognised"
+        blocks.append(_heading(f"Marker {marker['index']} ({where}{kind}): "
+                               f"{marker['verdict'].upper()}"))
+    judged = [c for c in marker.get("checks", []) if c["result"] != "review"]
+    unjudged_rows = [c for c in marker.get("checks", []) if c["result"] == "review"]
+    quoted: set[str] = set()
+    if judged:
+        blocks.append(_heading(f"Requirements judged ({len(judged)}), each with the words of "
+                               "its paragraph"))
+        blocks.append(_table_head())
+        blocks += [_row(c, _quoted(c["citation"], marker.get("kind"), quoted, words))
+                   for c in judged]
+    sections = [("Findings in full (numbered as on the drawing)",
+                 [f for f in findings if f["severity"] not in ("info", "review")], True),
+                ("Could not be judged: a person must check",
+                 [f for f in findings if f["severity"] == "review"], True),
+                ("Set aside and noted (not judged)",
+                 [f for f in findings if f["severity"] == "info"], False)]
+    for title, found, numbered in sections:
+        if not found:
+            continue
+        blocks.append(_heading(title))
+        for number, finding in enumerate(found, start=1):
+            blocks += _lines_block(_finding_lines(finding, number if numbered else None))
+        if title.startswith("Could not") and unjudged_rows:
+            blocks += _lines_block([f"Rules not passed for that: "
+                                    f"{', '.join(c['rule'] for c in unjudged_rows)}."],
+                                   fill=GREY)
+    if not judged and not findings:
+        blocks += _lines_block(["No requirement could be judged on this marker."])
+    return blocks
+
+
+def _body(record: dict[str, Any], words: ReportWords) -> list[Block]:
+    """Everything after the verdict, in order, ending with the signature line."""
+    blocks: list[Block] = []
+    if record.get("error"):
+        blocks += _lines_block(textwrap.wrap(f"Could not be judged: {record['error']}",
+                                             _chars(WIDTH)))
+    for marker in record.get("markers", []):
+        blocks += _marker_blocks(record, marker, words)
+
+    def sign(page: ET.Element, y: float) -> None:
+        _text(page, MARGIN, y + 0.45, "Reviewed by ______________________________"
+              "      Date ________________", BODY * 1.1)
+    blocks.append(Block(0.6, sign))
+    return blocks
+
+
+def _paginate(blocks: list[Block], first_top: float, top: float) -> list[list[tuple[float, Block]]]:
+    """The blocks placed on pages: (y, block) per page; a table row that starts a page
+    gets the table's head above it."""
+    pages: list[list[tuple[float, Block]]] = [[]]
+    y = first_top
+    for block in blocks:
+        if y + block.height > BOTTOM and pages[-1]:
+            pages.append([])
+            y = top
+            if block.row:
+                head = _table_head()
+                pages[-1].append((y, head))
+                y += head.height
+        pages[-1].append((y, block))
+        y += block.height
+    return pages
+
+
+def _drawing(parent: ET.Element, marked: bytes, box: tuple[float, float, float, float]
+             ) -> None:
     """The marked-up SVG nested in its box, scaled to fit (our own output)."""
     root = fromstring(marked)
-    x, y, w, h = DRAWING_BOX
+    x, y, w, h = box
     root.attrib.update({"x": f"{x}", "y": f"{y}", "width": f"{w}", "height": f"{h}",
                         "preserveAspectRatio": "xMidYMin meet"})
     ET.SubElement(parent, f"{{{SVG}}}rect", x=f"{x}", y=f"{y}", width=f"{w}", height=f"{h}",
@@ -67,77 +337,81 @@ def _drawing(parent: ET.Element, marked: bytes) -> None:
     parent.append(root)
 
 
-def report_page_svg(record: dict[str, Any], marked: bytes | None, pack: str = "") -> bytes:
-    """One page for one file's report ``record`` (the JSON contract's object); ``pack``
-    names the rule it was judged by."""
-    page = ET.Element(f"{{{SVG}}}svg", width=f"{PAGE_W}in", height=f"{PAGE_H}in",
-                      viewBox=f"0 0 {PAGE_W} {PAGE_H}", attrib={"font-family": "sans-serif"})
-    ET.SubElement(page, f"{{{SVG}}}title").text = f"wsmark check report: {record['file']}"
-    _text(page, MARGIN, MARGIN + 0.1, "Proof check report", 0.22, bold=True)
-    _text(page, MARGIN, MARGIN + 0.4, f"File: {record['file'][:90]}", BODY * 1.1)
+def _verdict(page: ET.Element, record: dict[str, Any], words: str | None, top: float,
+             width: float) -> float:
+    """The verdict in words and color, and what was judged; returns where it ends."""
     verdict = record["verdict"]
-    _text(page, MARGIN, MARGIN + 1.0, verdict.upper(), 0.42, bold=True,
+    _text(page, MARGIN, top + 0.45, verdict.upper(), 0.42, bold=True,
           fill=VERDICT_COLORS.get(verdict, "#000000"))
-    y = MARGIN + 1.4
-    about = []
-    if record.get("error"):
-        about = textwrap.wrap(f"Could not be judged: {record['error']}", 56)
-    else:
-        about.append(f"Kind: {record.get('kind') or 'not recognised'}")
-        if record.get("display_height_in") is not None:
-            about.append(f"Display area: {record['display_height_in']:g} in "
-                         f"({record.get('display_height_basis') or 'basis not stated'})")
-    for line in about:
-        _text(page, MARGIN, y, line)
-        y += LINE
+    y = top + 0.75
+    for line in textwrap.wrap(words or "", _chars(width, BODY * 1.1)):
+        _text(page, MARGIN, y, line, BODY * 1.1, bold=True)
+        y += LINE * 1.1
+    y += LINE * 0.4
+    if not record.get("error"):
+        kinds = ", ".join(dict.fromkeys(m.get("kind") or "not recognised"
+                                        for m in record.get("markers", []))) or "none"
+        about = [f"Kind: {kinds}"]
+        about += [f"Marker {m['index']}: display area {m['display_height_in']:g} in "
+                  f"({m.get('display_height_basis') or 'basis not stated'})"
+                  for m in record.get("markers", []) if m.get("display_height_in") is not None]
+        counts: dict[str, int] = {}
+        for m in record.get("markers", []):
+            for c in m.get("checks", []):
+                counts[c["result"]] = counts.get(c["result"], 0) + 1
+        if counts:
+            about.append("Requirements judged: " + ", ".join(
+                f"{counts[r]} {r}" for r in ("pass", "fail", "warning", "waived", "review")
+                if r in counts))
+        for line in (wrapped for text in about for wrapped in textwrap.wrap(
+                text, _chars(width))):
+            _text(page, MARGIN, y, line)
+            y += LINE
+    return y
+
+
+def report_pages_svg(record: dict[str, Any], marked: bytes | None, words: ReportWords,
+                     verdict_words: str | None = None) -> list[bytes]:
+    """The pages of one file's report ``record`` (the JSON contract's object), each an
+    SVG: the header on every page, the verdict (in ``verdict_words``) and the marked-up
+    drawing on the first, the evidence flowing over as many as it takes."""
+    header = _header_lines(record, words.stamp)
+    header_bottom = MARGIN + 0.35 + len(header) * SMALL * 1.4 + 0.05
+    drawing = (PAGE_W - MARGIN - DRAWING_W, header_bottom + 0.15, DRAWING_W, DRAWING_H)
+    pages = [ET.Element(f"{{{SVG}}}svg", width=f"{PAGE_W}in", height=f"{PAGE_H}in",
+                        viewBox=f"0 0 {PAGE_W} {PAGE_H}",
+                        attrib={"font-family": "sans-serif"})]
+    verdict_width = drawing[0] - MARGIN - 0.2 if marked is not None else WIDTH
+    end = _verdict(pages[0], record, verdict_words, header_bottom, verdict_width)
     if marked is not None:
-        _drawing(page, marked)
-    y = max(y, DRAWING_BOX[1] + DRAWING_BOX[3]) + 0.35
-    judged = [f for f in record.get("findings", []) if f["severity"] not in ("info", "review")]
-    unjudged = [f for f in record.get("findings", []) if f["severity"] == "review"]
-    noted = [f for f in record.get("findings", []) if f["severity"] == "info"]
-    sections = [("Findings (numbered as on the drawing)", judged, True),
-                ("Could not be judged: a person must check", unjudged, True),
-                ("Set aside (noted, not judged)", noted, False)]
-    overrides = [f"{o.get('rule')}: tolerance {o.get('value')}" + (
-        " (below the rule's own minimum, allowed by the user)" if o.get("below_minimum")
-        else "") for o in record.get("tolerance_overrides", [])]
-    waived = [f"{f['rule']}: {f['waived']}" for f in record.get("findings", [])
-              if f.get("waived")]
-    limit = PAGE_H - MARGIN - 1.0
-    for title, findings, numbered in sections:
-        if not findings or y > limit:
-            continue
-        _text(page, MARGIN, y, title, BODY * 1.15, bold=True)
-        y += LINE * 1.3
-        for number, finding in enumerate(findings, start=1):
-            lines = _finding_lines(finding, number if numbered else None)
-            if y + LINE * len(lines) > limit:
-                _text(page, MARGIN, y, "... more in the JSON report.")
-                y = limit + 1
-                break
-            for line in lines:
-                _text(page, MARGIN, y, line)
-                y += LINE
-        y += LINE * 0.6
-    if not record.get("findings") and not record.get("error"):
-        _text(page, MARGIN, y, "No findings: every requirement checked was met.")
-        y += LINE
-    for title, lines in (("Tolerance overrides used", overrides), ("Waivers", waived)):
-        if lines and y < limit:
-            _text(page, MARGIN, y + LINE * 0.3, f"{title}: " + "; ".join(lines)[:110], BODY)
-            y += LINE * 1.3
-    _text(page, MARGIN, PAGE_H - MARGIN - 0.35, "Reviewed by ______________________________"
-          "      Date ________________", BODY * 1.1)
-    judged_by = f", pack {pack}" if pack else ""
-    _text(page, MARGIN, PAGE_H - MARGIN + 0.2, f"wsmark {version('wsmark')}{judged_by}: the "
-          "rule's text, not this report, is the authority.", BODY * 0.85, fill="#666666")
-    return ET.tostring(page, encoding="utf-8", xml_declaration=True)
+        _drawing(pages[0], marked, drawing)
+        end = max(end, drawing[1] + drawing[3])
+    placed = _paginate(_body(record, words), end + 0.25, header_bottom + 0.2)
+    for _ in placed[1:]:
+        pages.append(ET.Element(f"{{{SVG}}}svg", width=f"{PAGE_W}in", height=f"{PAGE_H}in",
+                                viewBox=f"0 0 {PAGE_W} {PAGE_H}",
+                                attrib={"font-family": "sans-serif"}))
+    out = []
+    for number, (page, blocks) in enumerate(zip(pages, placed, strict=True), start=1):
+        ET.SubElement(page, f"{{{SVG}}}title").text = f"wsmark check report: {record['file']}"
+        _text(page, MARGIN, MARGIN + 0.1, "Proof check report", 0.2, bold=True)
+        _text(page, PAGE_W - MARGIN, MARGIN + 0.1, f"page {number} of {len(placed)} for "
+              "this file", SMALL, fill=GREY, anchor="end")
+        for i, (line, color) in enumerate(header):
+            _text(page, MARGIN, MARGIN + 0.35 + i * SMALL * 1.4, line, SMALL, fill=color)
+        _rule_line(page, header_bottom)
+        for y, block in blocks:
+            block.draw(page, y)
+        _text(page, MARGIN, FOOTER, f"{record['file'][:60]} - page {number} of {len(placed)}"
+              ": the rule's text, not this report, is the authority.", SMALL, fill="#666666")
+        out.append(ET.tostring(page, encoding="utf-8", xml_declaration=True))
+    return out
 
 
 def report_pdf(records: list[dict[str, Any]], marked: list[bytes | None],
-               pack: str = "") -> bytes:
-    """The clerk's report: a page per record, in order, as one PDF."""
-    pages = [svg_to_pdf(report_page_svg(record, svg, pack))
-             for record, svg in zip(records, marked, strict=True)]
+               words: ReportWords) -> bytes:
+    """The clerk's report: the pages of each record, in order, as one PDF."""
+    pages = [svg_to_pdf(svg)
+             for record, copy, said in zip(records, marked, words.verdicts, strict=True)
+             for svg in report_pages_svg(record, copy, words, said)]
     return combine_pdfs(pages, "wsmark check report")

@@ -4,12 +4,15 @@ or a killed run never sees half a file."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
 from markers.errors import WsmarkError
 from markers.runtime.stale import remove_stale, temp_path
 
-__all__ = ["write_atomic", "make_dir"]
+__all__ = ["write_atomic", "writing_atomic", "make_dir"]
 
 
 def write_atomic(path: str | os.PathLike, data: bytes) -> None:
@@ -32,6 +35,31 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
     except OSError as err:
         tmp.unlink(missing_ok=True)
         raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
+
+
+@contextmanager
+def writing_atomic(path: str | os.PathLike) -> Iterator[TextIO]:
+    """A text stream to write ``path`` with, bit by bit (a long report as it is made):
+    into a temp file beside it, renamed into place when the block ends without an
+    error, removed when it raises, so a reader never sees half a file. An unwritable
+    place is a one-line WsmarkError."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    remove_stale(folder)
+    tmp = temp_path(target)
+    try:
+        out = open(tmp, "x", encoding="utf-8")
+    except OSError as err:
+        raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
+    try:
+        with out:
+            yield out
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except OSError as err:
+        raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def make_dir(path: str | os.PathLike) -> Path:

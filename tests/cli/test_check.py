@@ -63,11 +63,14 @@ def test_acceptance_rotated_square_fails_and_corrected_passes(runner, drawings) 
 def test_json_contract_keys(runner, drawings) -> None:
     result = runner.invoke(cli, ["check", str(drawings[0]), "--format", "json"])
     (report,) = json.loads(result.stdout)
+    # contract v2, and its additive keys: the file's hash and size, the versions, and
+    # every requirement judged on a marker
     assert set(report) == {"file", "verdict", "kind", "display_height_in",
-                           "display_height_basis", "markers", "findings", "error"}
+                           "display_height_basis", "markers", "findings", "error",
+                           "sha256", "size", "wsmark_version", "pack", "pack_version"}
     (marker,) = report["markers"]
     assert set(marker) == {"index", "page", "bbox", "kind", "verdict", "display_height_in",
-                           "display_height_basis", "legend", "ws_id", "text_basis"}
+                           "display_height_basis", "legend", "ws_id", "text_basis", "checks"}
     assert marker["index"] == 0 and marker["page"] == 1 and len(marker["bbox"]) == 4
     assert marker["kind"] == report["kind"] and marker["verdict"] == report["verdict"]
     assert all(f["marker"] == 0 for f in report["findings"])

@@ -129,7 +129,8 @@ def test_check_writes_the_clerks_report(runner, tmp_path) -> None:
     result = runner.invoke(cli, ["check", str(thin), "--report", str(out), "-j", "1",
                                  "--tolerance", "diamond-slope=1"])
     assert result.exit_code == 1, result.stderr
-    (text,) = [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(out.read_bytes())).pages]
+    text = " ".join(page.extract_text()
+                    for page in pypdf.PdfReader(io.BytesIO(out.read_bytes())).pages)
     for words in ("FAIL", "outline-width", "NR 5.09(6)(b)", "Measured 1.5 in",
                   "required >= 2 in", "diamond-slope", "Reviewed by", "Date", "wi-nr509"):
         assert words in text, words

@@ -18,6 +18,9 @@ VERDICTS: dict[str, str] = {
             "(NR 5.09(3)(b))",
     "pass:flag": "meets its statute as drawn (s. 30.70, the diver's flag; s. 30.675, the "
                  "distress flag; Wis. Stats.)",
+    # a waiver accepts a requirement not met: said, never passed over
+    "pass:waived": "meets NR 5.09 as drawn but for {waived}, waived; placement needs the "
+                   "department's approval (NR 5.09(3)(b))",
     "fail": "does not meet the rule as drawn: see the failed requirements",
     "review": "not verified: a person must check what could not be judged",
     "error": "could not be judged: the file could not be read",

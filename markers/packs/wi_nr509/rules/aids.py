@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from markers.build.proportions import EQUILATERAL
-from markers.check.engine import Hit, Judge, Tolerance, color_is, unjudged
+from markers.check.engine import Hit, Judge, Tolerance, unjudged
 from markers.check.measure.faces import Facts
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
@@ -39,7 +39,7 @@ def aid_color(f: Facts, j: Judge) -> Iterator[Hit]:
     if f.kind == "aid-center":
         return
     want = _FACE[judged_kind(f)]
-    yield from color_is(f.aid.color, want, lambda m: f"aid face is {m.hex} ({m.label}); "
+    yield from j.color_is(f.aid.color, want, lambda m: f"aid face is {m.hex} ({m.label}); "
                         f"expected {want}", bbox=f.bbox())
 
 
@@ -73,6 +73,8 @@ def aid_id_format(f: Facts, j: Judge) -> Iterator[Hit]:
         yield Hit(f"identification {f.letters.ws_id!r} ({_read_from(f)}) is not 'WS-' followed by "
                   "a number or letters",
                   measured=f.letters.ws_id, required=want, bbox=_letters_box(f))
+    else:
+        j.saw(f"identification {f.letters.ws_id!r} ({_read_from(f)})", f.letters.ws_id, want)
 
 
 def _letters_box(f: Facts) -> tuple[float, float, float, float] | None:
@@ -97,6 +99,9 @@ def aid_id_parity(f: Facts, j: Judge) -> Iterator[Hit]:
     if not ok:
         yield Hit(f"{f.kind} carries {f.letters.ws_id} ({_read_from(f)}); it must carry {want}",
                   measured=f.letters.ws_id, required=want)
+    else:
+        j.saw(f"{f.kind} carries {f.letters.ws_id} ({_read_from(f)}): {want}", f.letters.ws_id,
+              want)
 
 
 @rule("aid-letter-color", "NR 5.09(2)(a)6", "error", AIDS)
@@ -109,6 +114,8 @@ def aid_letter_color(f: Facts, j: Judge) -> Iterator[Hit]:
         if leg.color is not None and leg.color.family != "white":
             yield Hit(f"aid letters are {leg.color.hex} ({leg.color.label}); they shall be "
                       "white", measured=leg.color.family, required="white", bbox=leg.bbox)
+        elif leg.color is not None:
+            j.saw(f"aid letters are {leg.color.hex} ({leg.color.label})", "white", "white")
 
 
 @rule("aid-letter-height", "NR 5.09(2)(a)6", "error", AIDS,
@@ -136,7 +143,7 @@ def aid_letter_style(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: Overpass Bold (0.17).  Fails: hairline letters (0.05).
     """
-    yield from stroke_hits(j.law, f.letters.legends)
+    yield from stroke_hits(j, f.letters.legends)
 
 
 @rule("aid-shape", "NR 5.09(2)(a)7", "warning", AIDS,
@@ -167,6 +174,9 @@ def aid_shape(f: Facts, j: Judge) -> Iterator[Hit]:
                       "daymark keeps its shape: grow it instead of stretching it",
             required="1 (equilateral: base 2/sqrt 3 of the height)", unit="ratio", digits=4,
             bbox=f.bbox())
+    else:
+        j.saw(f"{f.kind} face is {shape_words(f.aid.shape)}, as the Coast Guard's aid of this "
+              "color", str(f.aid.shape), want)
 
 
 @rule("aid-stripes", "NR 5.09(2)(a)4", "error", ("aid-center",))
@@ -182,5 +192,8 @@ def aid_stripes(f: Facts, j: Judge) -> Iterator[Hit]:
         yield Hit(f"{f.aid.stripes} black stripe(s) reach the top edge; expected vertical black "
                   "and white stripes", measured=f.aid.stripes, required=">= 2 black stripes",
                   bbox=f.bbox())
+    else:
+        j.saw(f"{f.aid.stripes} vertical black stripes on white reach the top edge",
+              f.aid.stripes, ">= 2 black stripes")
     yield Hit("the same pattern means 'do not pass between buoy and nearest shore' on "
               "federal waters (33 CFR 62.32)", severity="info")

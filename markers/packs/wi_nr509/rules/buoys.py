@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from markers.check.engine import EPSILON, Hit, Judge, Tolerance, color_is, unjudged
+from markers.check.engine import EPSILON, Hit, Judge, Tolerance, unjudged
 from markers.check.measure.common import Band
 from markers.check.measure.faces import Facts
-from markers.core.spec import Law
 from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
 from markers.packs.wi_nr509.rules.regulatory import judged_kind, shape_words
@@ -99,6 +98,9 @@ def buoy_two_sides(f: Facts, j: Judge) -> Iterator[Hit]:
         yield Hit(f"the 2 symbols are {f.buoy.side_spacing:.1f} deg apart around the buoy; on "
                   "opposite sides they are 180 deg apart", measured=round(f.buoy.side_spacing, 2),
                   required="= 180", unit="deg", tolerance=5, bbox=f.bbox())
+    else:
+        j.saw(f"symbol shown {f.buoy.sides} times ({f.buoy.sides_basis})", f.buoy.sides,
+              f"= {need}", unit="count")
 
 
 @rule("buoy-symbol-bands", "NR 5.09(5)(b)", "error", ("buoy-symbol", "buoy-wrap"),
@@ -134,6 +136,8 @@ def buoy_symbol_bands(f: Facts, j: Judge) -> Iterator[Hit]:
     if on_top and above_water and set(middle) != {"white"}:
         yield Hit(f"the buoy between its bands is {', '.join(middle) or 'not there'}; "
                   "a symbol buoy is white", measured=_sequence(f), required=want, bbox=where)
+    elif on_top and above_water:
+        j.saw(f"bands from the top: {_sequence(f)}", _sequence(f), want)
 
 
 @rule("buoy-sign-bands", "NR 5.09(5)(c)", "error", ("buoy-sign",),
@@ -220,7 +224,7 @@ def aid_reflector_color(f: Facts, j: Judge) -> Iterator[Hit]:
     want = {"aid-red": "red", "aid-green": "green"}.get(judged_kind(f))
     r = f.buoy.reflector
     if want and r is not None:
-        yield from color_is(r.color, want, lambda m: f"reflector is {m.hex} ({m.label}) on "
+        yield from j.color_is(r.color, want, lambda m: f"reflector is {m.hex} ({m.label}) on "
                             f"a {want} buoy; it shall be {want}", bbox=r.bbox)
 
 
@@ -243,7 +247,7 @@ def mooring_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
                         f"{j.requirement('mooring_height').ref} asks {want:g} in",
                         required=f"= {want:g} +- {j.tol:g}",
                         bbox=where)
-    yield from color_is(f.buoy.color, "white", lambda m: f"mooring buoy is {m.label}; it "
+    yield from j.color_is(f.buoy.color, "white", lambda m: f"mooring buoy is {m.label}; it "
                         "shall be white", bbox=where)
     blue = [b for b in f.buoy.bands if b.color.family == "blue"]
     water = f.buoy.waterline
@@ -253,12 +257,18 @@ def mooring_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
         yield Hit(f"no blue band clearly visible above the waterline{_water(f)}",
                   measured=_sequence(f), required="a blue band above the waterline",
                   bbox=where)
+    else:
+        j.saw(f"a blue band clear of the waterline (bands from the top: {_sequence(f)})",
+              _sequence(f), "a blue band above the waterline")
     shapes = j.law.choice("mooring_shapes").values
     if f.buoy.shape not in shapes:
         yield Hit(f"mooring buoy is {shape_words(f.buoy.shape)}; it should be spherical or "
                   "ovate",
                   measured=f.buoy.shape, required=" or ".join(shapes), severity="warning",
                   bbox=where)
+    else:
+        j.saw(f"mooring buoy is {shape_words(f.buoy.shape)}", f.buoy.shape,
+              " or ".join(shapes))
 
 
 @rule("race-buoy", "NR 5.09(7)(b)", "error", ("buoy-race",), tolerance=_LENGTH)
@@ -291,11 +301,17 @@ def race_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
         yield Hit(f"race buoy is {said}; {colors.ref} asks {colors.text}",
                   measured=f.buoy.color.family if f.buoy.color else "none",
                   required=" | ".join(colors.values), bbox=where)
-    yield from _one_color(f, j.law)
+    else:
+        j.saw(f"race buoy is {f.buoy.color.label}", f.buoy.color.family,
+              " | ".join(colors.values))
+    yield from _one_color(f, j)
     shapes = j.law.choice("race_shapes")
     if f.buoy.shape not in shapes.values:
         yield Hit(f"race buoy is {shape_words(f.buoy.shape)}; {shapes.ref} asks {shapes.text}",
                   measured=str(f.buoy.shape), required=" | ".join(shapes.values), bbox=where)
+    else:
+        j.saw(f"race buoy is {shape_words(f.buoy.shape)}", str(f.buoy.shape),
+              " | ".join(shapes.values))
     materials = j.law.choice("race_materials")
     if f.buoy.material is None:
         yield Hit("material not declared (a design's 'material'); NR 5.09(7)(b)3 asks foam, "
@@ -303,14 +319,20 @@ def race_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
     elif f.buoy.material not in materials.values:
         yield Hit(f"race buoy material is {f.buoy.material}; {materials.ref} asks {materials.text}",
                   measured=f.buoy.material, required=" | ".join(materials.values))
+    else:
+        j.saw(f"race buoy material is {f.buoy.material} (declared)", f.buoy.material,
+              " | ".join(materials.values))
 
 
-def _one_color(f: Facts, law: Law) -> Iterator[Hit]:
+def _one_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """Other colors on a race buoy beyond the allowance: lettering or a pictogram."""
-    share, need = f.buoy.color_share, law.req("race_color_share")
-    if share is None or f.buoy.color is None or share >= need - EPSILON:
+    share, need = f.buoy.color_share, j.req("race_color_share")
+    if share is None or f.buoy.color is None:
         return
-    yield Hit(f"race buoy is {share:.0%} {f.buoy.color.label} and {1 - share:.0%} other "
-              f"colors (lettering or a pictogram); {law.requirement('race_color_share').ref} asks "
-              f"one race color over what is seen, so it is not mistaken for a sign",
+    said = f"race buoy is {share:.0%} {f.buoy.color.label} and {1 - share:.0%} other colors"
+    if share >= need - EPSILON:
+        j.saw(said, round(share, 3), f">= {need:g}", unit="ratio", margin=share - need)
+        return
+    yield Hit(f"{said} (lettering or a pictogram); {j.requirement('race_color_share').ref} "
+              f"asks one race color over what is seen, so it is not mistaken for a sign",
               measured=round(share, 3), required=f">= {need:g}", unit="ratio", bbox=f.bbox())

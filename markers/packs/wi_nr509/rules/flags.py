@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from markers.check.engine import Hit, Judge, Tolerance, color_is
+from markers.check.engine import Hit, Judge, Tolerance
 from markers.check.measure.faces import Facts
 from markers.packs.wi_nr509.law import rule
 
@@ -32,11 +32,15 @@ def diver_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     for value, key, what in ((f.flag.height, "diver_min_height", "high"),
                              (f.flag.length, "diver_min_length", "long")):
         precision = j.req("length_tolerance")  # the size is drawn, not tolerated
+        said = f"diver's flag is {value:.2f} in {what}; {j.requirement(key).ref} asks not " \
+               f"less than {j.req(key):g} in" if value is not None else ""
         if value is not None and value < j.req(key) - precision:
-            yield Hit(f"diver's flag is {value:.2f} in {what}; {j.requirement(key).ref} asks "
-                      f"not less than {j.req(key):g} in", measured=round(value, 3),
-                      required=f">= {j.req(key):g}", unit="in", tolerance=precision, bbox=where)
-    yield from color_is(f.flag.color, "red", lambda m: f"the field is {m.hex} ({m.label}); "
+            yield Hit(said, measured=round(value, 3), required=f">= {j.req(key):g}", unit="in",
+                      tolerance=precision, bbox=where)
+        elif value is not None:
+            j.saw(said, round(value, 3), f">= {j.req(key):g}", unit="in",
+                  margin=value - j.req(key) + precision)
+    yield from j.color_is(f.flag.color, "red", lambda m: f"the field is {m.hex} ({m.label}); "
                         "it shall be red", bbox=where)
     if len(f.flag.stripes) != 1:
         yield Hit(f"{len(f.flag.stripes)} stripes; the flag displays one diagonal white "
@@ -44,7 +48,7 @@ def diver_flag(f: Facts, j: Judge) -> Iterator[Hit]:
                   bbox=where)
         return
     stripe = f.flag.stripes[0]
-    yield from color_is(stripe.color, "white", lambda m: f"the stripe is {m.hex} ({m.label}); "
+    yield from j.color_is(stripe.color, "white", lambda m: f"the stripe is {m.hex} ({m.label}); "
                         "it shall be white", bbox=stripe.bbox)
     want = j.req("diver_stripe")
     yield from j.within(stripe.width, want, want, lambda v: f"the stripe is {v:.2f} in wide "
@@ -77,6 +81,8 @@ def distress_flag(f: Facts, j: Judge) -> Iterator[Hit]:
         yield Hit(f"the flag is {f.flag.color.hex} ({f.flag.color.label}); a distress flag "
                   "is orange", measured=f.flag.color.family, required="orange",
                   severity="error", bbox=where)
+    elif f.flag.color is not None:
+        j.saw(f"the flag is {f.flag.color.hex} ({f.flag.color.label})", "orange", "orange")
     if f.flag.height is None or f.flag.length is None:
         return
     short, long = sorted((f.flag.height, f.flag.length))

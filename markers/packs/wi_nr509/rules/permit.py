@@ -73,6 +73,10 @@ def permit_label(f: Facts, j: Judge) -> Iterator[Hit]:
                          "the white outside it", measured="in the display area",
                          required="outside the display area", severity="warning",
                          bbox=label.bbox))
-    yield from found or [Hit(f"permit label {label.text!r} in black letters {cap:.2f} in "
-                             "high, outside the display area", measured=label.text,
-                             required=declared or "a permit id", bbox=label.bbox)]
+    if not found:
+        said = f"permit label {label.text!r} in black letters {cap:.2f} in high, outside the " \
+               "display area"
+        j.saw(said, label.text, declared or "a permit id")
+        found.append(Hit(said, measured=label.text, required=declared or "a permit id",
+                         bbox=label.bbox))
+    yield from found

@@ -22,13 +22,12 @@ def actual_size(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: a 24 in sign.  Fails: a sign drawn 0.4 in tall.
     """
     low = j.req("actual_size_min")
-    if f.kind is None or f.drawing.extent is None or f.drawing.extent >= low:
+    if f.kind is None or f.drawing.extent is None:
         return
-    yield Hit(f"not an actual-size drawing; give --scale or --display-height (the marker "
-              f"is {f.drawing.extent:.2f} in at its largest; "
-              f"{j.requirement('actual_size_min').text})",
-              measured=round(f.drawing.extent, 3), required=f">= {low:g}", unit="in",
-              bbox=f.bbox())
+    yield from j.at_least(f.drawing.extent, low, lambda v: (
+        f"not an actual-size drawing; give --scale or --display-height (the marker is "
+        f"{v:.2f} in at its largest; {j.requirement('actual_size_min').text})" if v < low
+        else f"drawn at actual size: the marker is {v:.2f} in at its largest"), bbox=f.bbox())
 
 
 @rule("proof-dimension", "fabrication", "warning", ("*",))
@@ -46,6 +45,10 @@ def proof_dimension(f: Facts, j: Judge) -> Iterator[Hit]:
             yield Hit(f"the proof's dimension {dim.stated:g} in disagrees with the drawing's "
                       f"{dim.drawn:.2f} in ({dim.text!r})", measured=round(dim.drawn, 3),
                       required=f"= {dim.stated:g}", unit="in", tolerance=tol, bbox=dim.bbox)
+        else:
+            j.saw(f"the proof's dimension {dim.stated:g} in agrees with the drawing's "
+                  f"{dim.drawn:.2f} in ({dim.text!r})", round(dim.drawn, 3), f"= {dim.stated:g}",
+                  unit="in", margin=tol - abs(dim.stated - dim.drawn))
 
 
 @rule("set-aside", "fabrication", "info", ("*",))

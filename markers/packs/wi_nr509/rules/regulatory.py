@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from markers.build.proportions import legend_min_cap
-from markers.check.engine import Hit, Judge, Tolerance, color_is, unjudged
+from markers.check.engine import Hit, Judge, Tolerance, unjudged
 from markers.check.measure.common import NOT_DRAWN
 from markers.check.measure.faces import Facts, LegendFact
 from markers.core.colors import OTHER, ColorMatch
@@ -27,11 +27,16 @@ def judged_kind(f: Facts) -> str:
     return f.kind
 
 
-def stroke_hits(law: Law, legends: Sequence[LegendFact]) -> Iterator[Hit]:
-    """Lines whose letter stroke is outside the block-character range."""
-    lo, hi = law.req("block_stroke_min"), law.req("block_stroke_max")
+def stroke_hits(j: Judge, legends: Sequence[LegendFact]) -> Iterator[Hit]:
+    """Lines whose letter stroke is outside the block-character range (those inside it
+    recorded as read)."""
+    lo, hi = j.req("block_stroke_min"), j.req("block_stroke_max")
     for leg in legends:
-        if leg.stroke_ratio is not None and not lo <= leg.stroke_ratio <= hi:
+        if leg.stroke_ratio is not None and lo <= leg.stroke_ratio <= hi:
+            j.saw(f"letter stroke {leg.stroke_ratio:.2f} of the letter height, within the "
+                  f"{lo:.2f}-{hi:.2f} of block characters", round(leg.stroke_ratio, 3),
+                  f"{lo:.2f}-{hi:.2f}", unit="ratio")
+        elif leg.stroke_ratio is not None:
             yield Hit(f"letter stroke {leg.stroke_ratio:.2f} of the letter height; block "
                       f"characters have {lo:.2f}-{hi:.2f}", measured=round(leg.stroke_ratio, 3),
                       required=f"{lo:.2f}-{hi:.2f}", unit="ratio", bbox=leg.bbox)
@@ -80,9 +85,9 @@ def _on_curve(f: Facts) -> str:
     return f", {how} ({f.curvature_basis})"
 
 
-def _color_hit(what: str, match: ColorMatch | None, want: str, clause: str,
+def _color_hit(j: Judge, what: str, match: ColorMatch | None, want: str, clause: str,
                bbox: tuple[float, float, float, float] | None = None) -> Iterator[Hit]:
-    return color_is(match, want, lambda m: f"{what} is {m.hex} ({m.label}, dE2000 "
+    return j.color_is(match, want, lambda m: f"{what} is {m.hex} ({m.label}, dE2000 "
                     f"{m.distance:.1f} from {m.reference_name}); {clause} requires {want}",
                     bbox=bbox)
 
@@ -110,6 +115,9 @@ def reg_shape(f: Facts, j: Judge) -> Iterator[Hit]:
                   "circle or rectangle on white, or a red, green or striped aid face",
                   measured=shape, required="diamond | diamond with cross | circle | rectangle",
                   bbox=f.bbox())
+    else:
+        j.saw(f"recognised as {f.kind} by its shape and colors", f.kind,
+              "a marker of the rule")
 
 
 def _what_is_there(f: Facts, law: Law) -> tuple[str, str]:
@@ -135,7 +143,7 @@ def reg_symbol_color(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: outline #FF4F00.  Fails: outline #C8102E (red).
     """
-    yield from _color_hit("symbol", f.symbol.color, "orange", "NR 5.09(2)(b)")
+    yield from _color_hit(j, "symbol", f.symbol.color, "orange", "NR 5.09(2)(b)")
 
 
 @rule("reg-center-color", "NR 5.09(2)(b)1-4", "error", REGULATORY)
@@ -152,7 +160,7 @@ def reg_center_color(f: Facts, j: Judge) -> Iterator[Hit]:
                        "color is the sheet's, which the drawing does not give; NR 5.09(2)(b) "
                        "requires white", required="white", bbox=f.bbox())
         return
-    yield from _color_hit("symbol center", f.symbol.center_color, "white", "NR 5.09(2)(b)")
+    yield from _color_hit(j, "symbol center", f.symbol.center_color, "white", "NR 5.09(2)(b)")
 
 
 @rule("reg-legend-color", "NR 5.09(2)(b)5", "error", REGULATORY)
@@ -162,7 +170,7 @@ def reg_legend_color(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: black "ROCKS".  Fails: blue "ROCKS".
     """
     for leg in f.letters.legends:
-        yield from _color_hit("legend", leg.color, "black", "NR 5.09(2)(b)5", leg.bbox)
+        yield from _color_hit(j, "legend", leg.color, "black", "NR 5.09(2)(b)5", leg.bbox)
 
 
 @rule("reg-exclusion-cross", "NR 5.09(2)(b)2", "error", ("exclusion", "danger"))
@@ -177,6 +185,15 @@ def reg_exclusion_cross(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Passes: diamond with cross, "KEEP OUT" below it.  Fails: "SWIM AREA" inside it.
     """
+    hits = list(_exclusion_hits(f))
+    if f.kind == "exclusion" and not hits:
+        j.saw("an orange cross on a white center in all 4 quarters, with no words inside",
+              "4 white quarters, no words inside", "4 white quarters, no words inside")
+    yield from hits
+
+
+def _exclusion_hits(f: Facts) -> Iterator[Hit]:
+    """What reg-exclusion-cross finds: a cross missing or blotted, words inside."""
     if f.kind == "danger" and f.drawing.declared_kind == "exclusion":
         yield Hit("declared an exclusion marker but the diamond has no cross",
                   measured="no cross", required="orange cross in the white center",
@@ -232,9 +249,9 @@ def _touching(f: Facts, law: Law) -> Iterator[Hit]:
                       bbox=leg.bbox)
 
 
-def _inside_words(f: Facts, what: str, shall: str = "") -> Iterator[Hit]:
+def _inside_words(f: Facts, j: Judge, what: str, shall: str = "") -> Iterator[Hit]:
     """Lettering inside the symbol, judged on what it says: none, unread or not decoded
-    (review) or without a letter or numeral (a fail), else nothing to say."""
+    (review) or without a letter or numeral (a fail), else recorded as read."""
     symbol = _SYMBOL[judged_kind(f)]
     inside = [leg for leg in f.letters.legends if leg.inside_symbol]
     if not inside:
@@ -252,6 +269,8 @@ def _inside_words(f: Facts, what: str, shall: str = "") -> Iterator[Hit]:
     if not any(ch.isalnum() for ch in said):
         yield Hit(f"the lettering inside the {symbol} reads {said!r}: no {what}",
                   measured=said, required=f"{what} inside", bbox=inside[0].bbox)
+    else:
+        j.saw(f"{what} inside the {symbol}: {said!r}", said, f"{what} inside")
 
 
 @rule("reg-control-legend", "NR 5.09(2)(b)3", "error", ("control",))
@@ -265,7 +284,7 @@ def reg_control_legend(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: "SLOW NO WAKE" inside.  Fails: an empty circle with the words below it.
     """
     yield from _on_outline(f, "NR 5.09(2)(b)3 puts the words inside the circle")
-    yield from _inside_words(f, "words or numerals",
+    yield from _inside_words(f, j, "words or numerals",
                              "; the nature of the control shall be indicated inside it")
 
 
@@ -280,7 +299,7 @@ def reg_info_legend(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: "MARINA" inside.  Fails: an empty rectangle.
     """
     yield from _on_outline(f, "NR 5.09(2)(b)4 presents the message within the rectangle")
-    yield from _inside_words(f, "message")
+    yield from _inside_words(f, j, "message")
 
 
 @rule("reg-danger-legend", "NR 5.09(2)(b)1", "error", ("danger",))
@@ -298,8 +317,12 @@ def reg_danger_legend(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: "ROCKS" inside the diamond, clear of the outline.  Fails: "ROCKS" whose
     first letter runs into the left corner of the outline.
     """
-    yield from _on_outline(f, "NR 5.09(2)(b)1 puts the words inside the diamond, or above "
-                           "or below it on white background")
+    hits = list(_on_outline(f, "NR 5.09(2)(b)1 puts the words inside the diamond, or above "
+                            "or below it on white background"))
+    if f.letters.legends and not hits:
+        j.saw("the words stand clear of the diamond's outline", "clear of the outline",
+              "inside the diamond, or above or below it on white")
+    yield from hits
 
 
 @rule("display-height", "NR 5.09(6)(a)", "error", REGULATORY + ("aid-red", "aid-green",
@@ -464,12 +487,15 @@ def legend_legibility(f: Facts, j: Judge) -> Iterator[Hit]:
         return
     low = legend_min_cap(j.law, f.display.height)
     for leg in f.letters.legends:
+        said = (f"letters {leg.cap_height:.2f} in high; at least {low:.2f} in "
+                f"recommended for a {f.display.height:.2f} in display area")
         if leg.cap_height < low - 0.01:
-            yield Hit(f"letters {leg.cap_height:.2f} in high; at least {low:.2f} in "
-                      f"recommended for a {f.display.height:.2f} in display area",
-                      measured=round(leg.cap_height, 3), required=f">= {low:.3f}", unit="in",
-                      bbox=leg.bbox)
-    yield from stroke_hits(j.law, f.letters.legends)
+            yield Hit(said, measured=round(leg.cap_height, 3), required=f">= {low:.3f}",
+                      unit="in", bbox=leg.bbox)
+        else:
+            j.saw(said, round(leg.cap_height, 3), f">= {low:.3f}", unit="in",
+                  margin=leg.cap_height - low)
+    yield from stroke_hits(j, f.letters.legends)
 
 
 @rule("drawing-units", "fabrication", "info", ("*",))
