@@ -11,7 +11,9 @@ or as ``setcmykcolor`` the way a shop converts to CMYK without a profile.
 
 from __future__ import annotations
 
-from marker_scene import Annulus, Image, Line, Poly, Rect, Ring, Sheet, Text
+from marker_scene import (
+    Annulus, Block, Clip, Dim, Group, Image, Line, Poly, Rect, Ring, Sheet, Text,
+)
 
 FONTS = {"nimbus": "/NimbusSans-Bold"}  # Ghostscript's Helvetica-Bold
 
@@ -32,14 +34,20 @@ def naive_cmyk(hex_: str) -> tuple[float, float, float, float]:
 class _Program:
     """Builds the page's PostScript, converting y-down inches to PostScript's y-up."""
 
-    def __init__(self, sheet: Sheet, cmyk: bool, rings: str):
+    def __init__(self, sheet: Sheet, cmyk: bool, rings: str, spot: dict | None = None):
         self.height, self.cmyk, self.rings = sheet.height, cmyk, rings
+        self.spot = spot or {}
         self.lines: list[str] = []
 
     def xy(self, point) -> str:
         return f"{_n(point[0])} {_n(self.height - point[1])}"
 
     def color(self, hex_: str) -> str:
+        if hex_ in self.spot:  # a spot ink, its CMYK equivalent as the alternate
+            c, m, y, k = (_n(v) for v in naive_cmyk(hex_))
+            return (f"[/Separation ({_escape(self.spot[hex_])}) /DeviceCMYK {{dup {c} mul "
+                    f"exch dup {m} mul exch dup {y} mul exch {k} mul}}] setcolorspace 1 "
+                    "setcolor")
         if self.cmyk:
             return " ".join(_n(v) for v in naive_cmyk(hex_)) + " setcmykcolor"
         return " ".join(_n(int(hex_[i:i + 2], 16) / 255) for i in (1, 3, 5)) + " setrgbcolor"
@@ -80,6 +88,22 @@ class _Program:
             self.lines.append(f"{self.color(item.color)} {FONTS[item.font]} findfont "
                               f"{_n(item.size)} scalefont setfont {self.xy((item.x, item.y))} "
                               f"moveto ({_escape(item.text)}) {show}")
+        elif isinstance(item, (Block, Dim)):
+            for child in (item.lines if isinstance(item, Block) else item.items):
+                self.add(child)
+        elif isinstance(item, Group):  # its own coordinates: scaled, moved, y still down
+            inner = _Program(Sheet(0, 0), self.cmyk, self.rings, self.spot)
+            for child in item.items:
+                inner.add(child)
+            self.lines += [f"gsave {self.xy((item.dx, item.dy))} translate "
+                           f"{_n(item.scale)} dup scale", *inner.lines, "grestore"]
+        elif isinstance(item, Clip):
+            x, y, w, h = item.rect
+            corners = ((x, y + h), (x + w, y + h), (x + w, y), (x, y))
+            self.lines.append(f"gsave newpath {self.path(corners)} clip newpath")
+            for child in item.items:
+                self.add(child)
+            self.lines.append("grestore")
         elif isinstance(item, Image):
             raise ValueError("the PostScript cases draw no raster")
         else:
@@ -90,9 +114,11 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
 
-def postscript(sheet: Sheet, title: str, *, cmyk: bool = False, rings: str = "evenodd") -> str:
-    """The proof as a one-page DSC PostScript program at actual size."""
-    program = _Program(sheet, cmyk, rings)
+def postscript(sheet: Sheet, title: str, *, cmyk: bool = False, rings: str = "evenodd",
+               spot: dict | None = None) -> str:
+    """The proof as a one-page DSC PostScript program at actual size; ``spot`` names the
+    colours (hex -> ink name) painted as spot inks (a Separation colour space)."""
+    program = _Program(sheet, cmyk, rings, spot)
     for item in sheet.items:
         program.add(item)
     w, h = round(sheet.width * 72), round(sheet.height * 72)

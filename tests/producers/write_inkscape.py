@@ -15,17 +15,23 @@ from __future__ import annotations
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from marker_scene import Annulus, Image, Line, Poly, Rect, Ring, Sheet, Text
+from marker_scene import (
+    Annulus, Block, Clip, Dim, Group, Image, Line, Poly, Rect, Ring, Sheet, Text,
+)
 
 MM = 25.4
+#: Document units -> user units per inch.
+UNITS = {"mm": MM, "cm": MM / 10}
+_unit = [MM]  # the user units per inch of the document being written
 FAMILIES = {"liberation": "Liberation Sans", "dejavu": "DejaVu Sans"}
 HEAD = ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
         '<!-- Created with Inkscape (http://www.inkscape.org/) -->\n')
 
 
 def _n(value: float) -> str:
-    """A length in mm as Inkscape writes it (up to 6 decimals, no trailing zeros)."""
-    return f"{value * MM:.6f}".rstrip("0").rstrip(".")
+    """A length in the document's units as Inkscape writes it (up to 6 decimals, no
+    trailing zeros)."""
+    return f"{value * _unit[0]:.6f}".rstrip("0").rstrip(".")
 
 
 def _path(points, closed: bool) -> str:
@@ -71,13 +77,43 @@ def _item(item, ident: str, rings: str) -> str:
         return (f'<text xml:space="preserve" id="{ident}" x="{x}" y="{y}" style="{style}">'
                 f'<tspan sodipodi:role="line" id="{ident}-l" x="{x}" y="{y}">'
                 f'{escape(item.text)}</tspan></text>')
+    if isinstance(item, Block):  # one <text>, a tspan per line as Inkscape writes them
+        first = item.lines[0]
+        style = (f"font-weight:bold;font-size:{_n(first.size)}px;line-height:1.25;"
+                 f"font-family:'{FAMILIES[first.font]}';text-align:center;"
+                 f"text-anchor:middle;fill:{first.color.lower()};stroke:none")
+        spans = "".join(f'<tspan sodipodi:role="line" id="{ident}-l{i}" x="{_n(t.x)}" '
+                        f'y="{_n(t.y)}">{escape(t.text)}</tspan>'
+                        for i, t in enumerate(item.lines, 1))
+        return (f'<text xml:space="preserve" id="{ident}" x="{_n(first.x)}" '
+                f'y="{_n(first.y)}" style="{style}">{spans}</text>')
+    if isinstance(item, Dim):  # Inkscape's Measure-path style: a group of its pieces
+        inner = "\n      ".join(_item(i, f"{ident}-{n}", rings)
+                                for n, i in enumerate(item.items, 1))
+        return f'<g id="{ident}">\n      {inner}\n    </g>'
+    if isinstance(item, Group):  # the contents in the group's own units, then moved
+        inner = "\n      ".join(_item(i, f"{ident}-{n}", rings)
+                                for n, i in enumerate(item.items, 1))
+        k = f"{item.scale:.6f}".rstrip("0").rstrip(".")
+        return (f'<g id="{ident}" transform="matrix({k},0,0,{k},{_n(item.dx)},{_n(item.dy)})">'
+                f"\n      {inner}\n    </g>")
+    if isinstance(item, Clip):
+        x, y, w, h = item.rect
+        inner = "\n      ".join(_item(i, f"{ident}-{n}", rings)
+                                for n, i in enumerate(item.items, 1))
+        return (f'<clipPath clipPathUnits="userSpaceOnUse" id="{ident}-clip"><rect '
+                f'x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
+                f'id="{ident}-cliprect" /></clipPath>\n    <g id="{ident}" '
+                f'clip-path="url(#{ident}-clip)">\n      {inner}\n    </g>')
     if isinstance(item, Image):
         raise ValueError("the Inkscape cases draw no raster")
     raise TypeError(f"no Inkscape drawing for {item!r}")
 
 
-def inkscape_svg(sheet: Sheet, title: str, rings: str = "stroke") -> str:
-    """The proof as an Inkscape SVG (mm), one layer per item layer in first-use order."""
+def inkscape_svg(sheet: Sheet, title: str, rings: str = "stroke", units: str = "mm") -> str:
+    """The proof as an Inkscape SVG in ``units`` (mm or cm), one layer per item layer in
+    first-use order."""
+    _unit[0] = UNITS[units]
     layers: dict[str, list[str]] = {}
     for number, item in enumerate(sheet.items, 1):
         kind = type(item).__name__.lower()
@@ -86,20 +122,29 @@ def inkscape_svg(sheet: Sheet, title: str, rings: str = "stroke") -> str:
         f'  <g inkscape:groupmode="layer" id="layer{i}" inkscape:label="{escape(name)}">\n    '
         + "\n    ".join(body) + "\n  </g>" for i, (name, body) in enumerate(layers.items(), 1))
     w, h = _n(sheet.width), _n(sheet.height)
-    return (f'{HEAD}<svg width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" version="1.1" '
+    return (f'{HEAD}<svg width="{w}{units}" height="{h}{units}" viewBox="0 0 {w} {h}" version="1.1" '
             'id="svg1" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
             'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" '
             'xmlns="http://www.w3.org/2000/svg" xmlns:svg="http://www.w3.org/2000/svg">\n'
             f'  <title id="title1">{escape(title)}</title>\n'
             '  <sodipodi:namedview id="namedview1" pagecolor="#ffffff" bordercolor="#000000" '
-            'inkscape:document-units="mm" showgrid="false" />\n'
+            f'inkscape:document-units="{units}" showgrid="false" />\n'
             f'{groups}\n</svg>\n')
 
 
-def commands(source: Path, stem: str) -> dict[str, list[str]]:
-    """Output name -> the Inkscape command that makes it from the drawing ``source``."""
+#: Inkscape's actions a user runs on a drawing before exporting it: every object to a
+#: path, and strokes to filled outlines (what a cutter's or RIP's workflow asks for).
+ACTIONS = "select-all:all;object-to-path;object-stroke-to-path"
+
+
+def commands(source: Path, stem: str, actions: bool = False) -> dict[str, list[str]]:
+    """Output name -> the Inkscape command that makes it from the drawing ``source``;
+    with ``actions``, a plain SVG of the drawing after ACTIONS too."""
     ink = ["inkscape", str(source)]
-    return {f"{stem}.svg": [*ink, "--export-type=svg", f"--export-filename={stem}.svg"],
+    more = {f"{stem}-outlined.svg": [
+        *ink, f"--actions={ACTIONS};export-plain-svg;export-type:svg;"
+        f"export-filename:{stem}-outlined.svg;export-do"]} if actions else {}
+    return {**more, f"{stem}.svg": [*ink, "--export-type=svg", f"--export-filename={stem}.svg"],
             f"{stem}.pdf": [*ink, "--export-type=pdf", f"--export-filename={stem}.pdf"],
             f"{stem}-plain.svg": [*ink, "--export-text-to-path", "--export-plain-svg",
                                   f"--export-filename={stem}-plain.svg"]}

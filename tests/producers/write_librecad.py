@@ -12,7 +12,13 @@ Three dialects:
   a closed trim LWPOLYLINE round the sign blank;
 - ``hatch``: DXF R2010 (true colour needs R2004 or later) in inches, areas as solid
   HATCHes, the white panel's with true colour (group 420) white while its ACI is 7
-  (black on white paper).
+  (black on white paper);
+- ``mm``: DXF R2000 in millimetres (``$INSUNITS`` 4), outlines as closed LWPOLYLINEs.
+
+In every dialect a group of the sheet (``Group``) becomes a BLOCK drawn by an INSERT
+with the group's scale, a block of text lines (``Block``) one MTEXT (its lines spaced
+by MTEXT's 5/3 of the text height times a factor), and a ``Dim`` a DIMENSION entity
+whose look ezdxf renders into its anonymous block (as CAD programs write them).
 
 LibreCAD 2.2.0's ``dxf2pdf`` takes no value for ``-o`` or ``-p`` (it writes NAME.pdf
 beside NAME.dxf, on the paper of the drawing's ``$PLIMMIN``/``$PLIMMAX``), and reads a
@@ -21,14 +27,18 @@ unitless drawing as millimetres, so an R12 drawing in inches prints with ``-s 25
 
 from __future__ import annotations
 
-from marker_scene import Annulus, BLACK, Image, Line, Poly, Rect, Ring, Sheet, Text, WHITE
+from marker_scene import (
+    Annulus, BLACK, Block, Dim, Group, Image, Line, Poly, Rect, Ring, Sheet, Text, WHITE,
+)
 
 #: Colour -> (layer, ACI): the layers a shop names by paint.
 LAYERS = {"#FF4F00": ("ORANGE", 30), "#E57200": ("ORANGE", 30), "#C8102E": ("RED", 1),
           "#00843D": ("GREEN", 3), "#FFB300": ("AMBER", 40), BLACK: ("TEXT", 7)}
 #: dialect -> (DXF version, $INSUNITS, drawing units per inch, dxf2pdf scale)
 DIALECTS = {"r12": ("R12", None, 1.0, 25.4), "cm": ("R2000", 5, 2.54, 1.0),
-            "hatch": ("R2010", 1, 1.0, 1.0)}
+            "hatch": ("R2010", 1, 1.0, 1.0), "mm": ("R2000", 4, 25.4, 1.0)}
+#: MTEXT's baseline-to-baseline distance at line spacing factor 1, in text heights.
+MTEXT_SPACING = 5 / 3
 
 
 def _rgb(hex_: str) -> tuple[int, int, int]:
@@ -120,15 +130,55 @@ class _Writer:
         if item.color != BLACK:
             entity.dxf.color = aci
 
+    def mtext(self, item: Block) -> None:
+        """The lines as one MTEXT attached at its top centre (the first line's cap top)."""
+        first = item.lines[0]
+        pitch = (item.lines[1].y - first.y) / first.cap if len(item.lines) > 1 else 1.0
+        entity = self.msp.add_mtext("\\P".join(t.text for t in item.lines), dxfattribs={
+            "layer": "TEXT", "char_height": first.cap * self.k,
+            "insert": self.xy((first.x, first.y - first.cap)), "attachment_point": 2,
+            "line_spacing_factor": pitch / MTEXT_SPACING})
+        if first.color != BLACK:
+            entity.dxf.color = LAYERS.get(first.color, ("TEXT", 7))[1]
 
-def _areas(sheet: Sheet):
-    """Colour -> the union of the sheet's filled areas of that colour (not white, not
-    circles): what a line drawing outlines."""
+    def dimension(self, item: Dim) -> None:
+        """A linear DIMENSION between the dimension's points, its line ``offset`` out,
+        saying the dimension's text (ezdxf draws its lines, arrows and MTEXT)."""
+        (x1, y1), (x2, y2) = item.p1, item.p2
+        horizontal = abs(x2 - x1) >= abs(y2 - y1)
+        a, b = self.xy(item.p1), self.xy(item.p2)
+        dx, dy = (y2 - y1, -(x2 - x1)) if not horizontal else (0.0, -(x2 - x1))
+        n = (dx * dx + dy * dy) ** 0.5 or 1.0
+        base = self.xy(((x1 + x2) / 2 + dx / n * item.offset, (y1 + y2) / 2 + dy / n
+                        * item.offset))
+        dim = self.msp.add_linear_dim(base=base, p1=a, p2=b, angle=0 if horizontal else 90,
+                                      text=item.text, dimstyle="EZDXF", override={
+                                          "dimtxt": item.cap * self.k,
+                                          "dimasz": 0.5 * self.k, "dimexe": 0.3 * self.k,
+                                          "dimexo": 0.25 * self.k, "dimgap": 0.1 * self.k},
+                                      dxfattribs={"layer": "DIM"})
+        dim.render()
+
+    def group(self, item: Group) -> None:
+        """The group's items in a BLOCK (its own inches, y down as the sheet), drawn by an
+        INSERT at the group's place with its scale."""
+        name = f"SIGN{len(self.doc.blocks)}"
+        block = self.doc.blocks.new(name)
+        inner = _Writer.__new__(_Writer)
+        inner.__dict__.update(self.__dict__, msp=block, height=0.0)
+        _write(inner, list(item.items), self.dialect)
+        self.msp.add_blockref(name, self.xy((item.dx, item.dy)), dxfattribs={
+            "xscale": item.scale, "yscale": item.scale, "layer": "0"})
+
+
+def _areas(items: list):
+    """Colour -> the union of the filled areas of that colour among ``items`` (not white,
+    not circles): what a line drawing outlines."""
     from shapely import unary_union
     from shapely.geometry import Polygon, box
 
     shapes: dict[str, list] = {}
-    for item in sheet.items:
+    for item in items:
         if isinstance(item, Ring):
             shapes.setdefault(item.color, []).append(Polygon(item.outer, [item.inner]))
         elif isinstance(item, Rect) and item.fill and item.fill != WHITE and item.layer == "Sign":
@@ -152,7 +202,21 @@ def dxf_bytes(sheet: Sheet, dialect: str, arcs: tuple[int, int] = (0, 0)) -> byt
     import io
 
     writer = _Writer(sheet, dialect, arcs)
-    for color, area in _areas(sheet).items():
+    _write(writer, sheet.items, dialect)
+    stream = io.StringIO()
+    writer.doc.write(stream)
+    return stream.getvalue().encode("cp1252" if dialect == "r12" else "utf-8")
+
+
+def _write(writer: _Writer, items: list, dialect: str) -> None:
+    """``items``: the outlined areas of each colour, then the rest in order (a group in a
+    block of its own); HATCHes paint in entity order, so there the sign's white blanks
+    come first, under the rest."""
+    blanks = [i for i in items if isinstance(i, Rect) and i.fill == WHITE and i.layer == "Sign"
+              and dialect == "hatch"]
+    for item in blanks:
+        _furniture(writer, item, dialect)
+    for color, area in _areas(items).items():
         layer, aci = LAYERS[color]
         for rings in _rings(area):
             if dialect == "hatch":
@@ -160,11 +224,17 @@ def dxf_bytes(sheet: Sheet, dialect: str, arcs: tuple[int, int] = (0, 0)) -> byt
             else:
                 for ring in rings:
                     writer.outline(ring, layer)
-    for item in sheet.items:
-        _furniture(writer, item, dialect)
-    stream = io.StringIO()
-    writer.doc.write(stream)
-    return stream.getvalue().encode("cp1252" if dialect == "r12" else "utf-8")
+    for item in items:
+        if item in blanks:
+            continue
+        if isinstance(item, Group):
+            writer.group(item)
+        elif isinstance(item, Block):
+            writer.mtext(item)
+        elif isinstance(item, Dim):
+            writer.dimension(item)
+        else:
+            _furniture(writer, item, dialect)
 
 
 def _furniture(writer: _Writer, item, dialect: str) -> None:

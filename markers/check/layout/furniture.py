@@ -25,6 +25,8 @@ HOLE_SHARE = 0.06
 CENTRE_SHARE = 0.03
 #: ... and is no larger than this share of it (a frame round the marker is no mark).
 MARK_SHARE = 0.25
+#: An extension line passes this close (inches) to an end of its dimension line.
+EXTENSION_REACH = 0.05
 #: Set-aside pieces of one kind this close (share of the page's larger side) are one item.
 NEAR_SHARE = 0.02
 
@@ -150,7 +152,9 @@ def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeome
         if not heads and not near_text:
             continue
         used.update([i, *heads])
-        where = shapely.total_bounds([g, *(parts[j].geometry for j in heads),
+        extension = _extension_lines(parts, member, used, ends, x1 - x0 >= y1 - y0)
+        used.update(extension)
+        where = shapely.total_bounds([g, *(parts[j].geometry for j in (*heads, *extension)),
                                       *(art.legends[n].box for n in near_text)])
         aside.append(SetAside("dimension line", bbox(where)))
         if near_text:
@@ -183,6 +187,28 @@ def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeome
             what = "note" if parts[i].extent <= 0.05 * page else "drawing beside the markers"
             aside.append(SetAside(what, bbox(parts[i].geometry.bounds)))
     return dims
+
+
+def _extension_lines(parts: list[Part], member: list[int | None], used: set[int],
+                     ends: tuple, horizontal: bool) -> list[int]:
+    """The extension lines of a dimension line whose ``ends`` are given: straight thin
+    lines across it (upright for a ``horizontal`` one) that pass through one of its
+    ends, as drafting draws them from the feature measured to just past the dimension
+    line. Set aside wherever they run: one drawn from a marker's corner across its panel
+    is the dimension's, not the marker's."""
+    found = []
+    for j, p in enumerate(parts):
+        if j in used or not p.line or p.seed or member[j] == -1 or \
+                p.footprint.area > 2 * p.geometry.area:
+            continue
+        x0, y0, x1, y1 = p.geometry.bounds
+        across = (y1 - y0 >= 8 * (x1 - x0)) if horizontal else (x1 - x0 >= 8 * (y1 - y0))
+        reach = max(EXTENSION_REACH, 2 * min(x1 - x0, y1 - y0))
+        if across and any(p.geometry.distance(shapely.Point(e)) <= reach for e in ends):
+            found.append(j)
+            if member[j] is not None:
+                member[j] = -1
+    return found
 
 
 def _in_corner(b: tuple[float, float, float, float], art: Artwork,

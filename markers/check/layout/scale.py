@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import chain
+from typing import Iterable
 
 from shapely.affinity import scale as scaled
 from shapely.geometry.base import BaseGeometry
 
-from markers.core.artwork import Artwork, Layer, Shape
+from markers.core.artwork import Artwork, Layer, LegendItem, Shape
 
 __all__ = ["stated_scale", "at_scale"]
 
@@ -16,10 +18,12 @@ _SCALE = re.compile(r"\bSCALE\b\s*[:=]?\s*(\d+(?:\.\d+)?)\s*[:/]\s*(\d+(?:\.\d+)
                     re.IGNORECASE)
 
 
-def stated_scale(art: Artwork) -> tuple[float, str] | None:
-    """The scale a drawing's text states ("SCALE 1:4" -> 4.0, "1:4"), else None."""
-    for item in art.legends:
-        match = _SCALE.search(item.text)
+def stated_scale(legends: Iterable[LegendItem], notes: Iterable[str] = ()
+                 ) -> tuple[float, str] | None:
+    """The scale a drawing's text (its ``legends``, then ``notes``: lines read beside
+    its markers) states ("SCALE 1:4" -> 4.0, "1:4"), else None."""
+    for text in chain((item.text for item in legends), notes):
+        match = _SCALE.search(text)
         if match and float(match[1]) > 0 and float(match[2]) > 0:
             return float(match[2]) / float(match[1]), f"{match[1]}:{match[2]}"
     return None

@@ -88,15 +88,16 @@ def split(art: Artwork) -> Split:
     unread_near = [sum(1 for b in unread if _nearest(regions, b) == k)
                    for k in range(len(regions))]
     dims = outside(pieces, member, regions, art, legend_of, aside, page)
+    notes = [text for text, _ in lines]
     if len(groups) == 1 and not aside and not unframed[0]:
-        return Split([art])
+        return Split([art], notes=notes)
     order = reading_order([r.bounds for r in regions])
     rank = {k: n for n, k in enumerate(order)}
     markers = [_artwork(art, pieces, member, legend_of, k, regions[k], clip.get(k), n,
                         stated[k], panels[k], unframed[k], background, unread_near[k])
                for n, k in enumerate(order)]
     dims = [replace(d, marker=rank[d.marker]) for d in dims]
-    return Split(markers, merged(aside, page), dims)
+    return Split(markers, merged(aside, page), dims, notes=notes)
 
 
 Found = tuple[list[list[int]], set[int], list[Polygon | None], list[bool]]
@@ -200,14 +201,16 @@ def _framed_panel(region: BaseGeometry, frames: list, gap: float) -> Polygon | N
 @dataclass
 class Split:
     """A page's markers (each its own Artwork, in page coordinates, in reading order),
-    what was set aside, and the dimensions found beside them. ``found`` is False when
-    nothing on the page looks like a marker (then ``markers`` holds the page itself, to
-    be judged as one when no other page has a marker)."""
+    what was set aside, the dimensions found beside them, and the lines of text read
+    beside them (``notes``: live text, and outlined lettering OCR read with trust).
+    ``found`` is False when nothing on the page looks like a marker (then ``markers``
+    holds the page itself, to be judged as one when no other page has a marker)."""
 
     markers: list[Artwork]
     set_aside: list[SetAside] = field(default_factory=list)
     dimensions: list[Dimension] = field(default_factory=list)
     found: bool = True
+    notes: list[str] = field(default_factory=list)
 
 
 def _marker_groups(parts: list[Part], groups: list[list[int]], art: Artwork) -> list[list[int]]:
