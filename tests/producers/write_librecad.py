@@ -210,23 +210,23 @@ def dxf_bytes(sheet: Sheet, dialect: str, arcs: tuple[int, int] = (0, 0)) -> byt
 
 def _write(writer: _Writer, items: list, dialect: str) -> None:
     """``items``: the outlined areas of each colour, then the rest in order (a group in a
-    block of its own); HATCHes paint in entity order, so there the sign's white blanks
-    come first, under the rest."""
-    blanks = [i for i in items if isinstance(i, Rect) and i.fill == WHITE and i.layer == "Sign"
-              and dialect == "hatch"]
-    for item in blanks:
-        _furniture(writer, item, dialect)
-    for color, area in _areas(items).items():
-        layer, aci = LAYERS[color]
-        for rings in _rings(area):
-            if dialect == "hatch":
-                writer.hatch(rings, color, aci, layer)
-            else:
-                for ring in rings:
-                    writer.outline(ring, layer)
+    block of its own). HATCHes paint in entity order, so there the areas come right
+    after the sign's white blank, over it."""
+    def areas() -> None:
+        for color, area in _areas(items).items():
+            layer, aci = LAYERS[color]
+            for rings in _rings(area):
+                if dialect == "hatch":
+                    writer.hatch(rings, color, aci, layer)
+                else:
+                    for ring in rings:
+                        writer.outline(ring, layer)
+
+    blank = next((i for i in items if isinstance(i, Rect) and i.fill == WHITE
+                  and i.layer == "Sign"), None) if dialect == "hatch" else None
+    if blank is None:
+        areas()
     for item in items:
-        if item in blanks:
-            continue
         if isinstance(item, Group):
             writer.group(item)
         elif isinstance(item, Block):
@@ -235,6 +235,8 @@ def _write(writer: _Writer, items: list, dialect: str) -> None:
             writer.dimension(item)
         else:
             _furniture(writer, item, dialect)
+        if item is blank:
+            areas()
 
 
 def _furniture(writer: _Writer, item, dialect: str) -> None:

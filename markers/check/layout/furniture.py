@@ -25,6 +25,8 @@ HOLE_SHARE = 0.06
 CENTRE_SHARE = 0.03
 #: ... and is no larger than this share of it (a frame round the marker is no mark).
 MARK_SHARE = 0.25
+#: An arrowhead is at least this many times as long along its line as it is across.
+HEAD_ALONG = 0.8
 #: An extension line passes this close (inches) to an end of its dimension line.
 EXTENSION_REACH = 0.05
 #: Set-aside pieces of one kind this close (share of the page's larger side) are one item.
@@ -144,7 +146,9 @@ def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeome
         reach = 0.05 * length
         ends = ((x0, (y0 + y1) / 2), (x1, (y0 + y1) / 2)) if x1 - x0 >= y1 - y0 else \
             (((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1))
+        along = 0 if x1 - x0 >= y1 - y0 else 1
         heads = [j for j in small if j not in used and parts[j].extent <= 0.2 * length
+                 and _points_along(parts[j].geometry, along)
                  and any(parts[j].geometry.distance(shapely.Point(e)) <= reach for e in ends)]
         near_text = [n for n in dimension_texts
                      if art.legends[n].box.distance(g) <= max(0.15 * length,
@@ -187,6 +191,15 @@ def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeome
             what = "note" if parts[i].extent <= 0.05 * page else "drawing beside the markers"
             aside.append(SetAside(what, bbox(parts[i].geometry.bounds)))
     return dims
+
+
+def _points_along(head: BaseGeometry, axis: int) -> bool:
+    """Whether an arrowhead lies along a line on ``axis`` (0: x, 1: y): at least
+    HEAD_ALONG as long that way as across it (an arrowhead points along its line; an
+    extension line's end meets the other dimension's arrowhead side on)."""
+    x0, y0, x1, y1 = head.bounds
+    sizes = (x1 - x0, y1 - y0)
+    return sizes[axis] >= HEAD_ALONG * sizes[1 - axis]
 
 
 def _extension_lines(parts: list[Part], member: list[int | None], used: set[int],
