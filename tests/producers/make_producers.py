@@ -42,6 +42,7 @@ sys.path.insert(0, str(HERE))
 import marker_scene as ms  # noqa: E402
 import raster_check  # noqa: E402
 import second_batch  # noqa: E402
+import third_batch  # noqa: E402
 import write_ghostscript  # noqa: E402
 import write_inkscape  # noqa: E402
 import write_librecad  # noqa: E402
@@ -393,9 +394,10 @@ FIRST: tuple[Case, ...] = (
 )
 
 
-#: Every case: the first batch above and the second (second_batch.py: other kinds,
-#: heights and layouts, drawn as a held-out test would draw them).
-CASES: tuple[Case, ...] = FIRST + second_batch.CASES
+#: Every case: the first batch above, the second and third (second_batch.py,
+#: third_batch.py: other kinds, heights, layouts and producers' idioms, drawn as a
+#: held-out test would draw them).
+CASES: tuple[Case, ...] = FIRST + second_batch.CASES + third_batch.CASES
 
 
 # ----------------------------------------------------------------------------- running
@@ -454,12 +456,12 @@ def _source(work: Path, case: Case, suffix: str, data: bytes) -> str:
 
 
 def make_inkscape(case: Case, work: Path) -> list[Made]:
-    options = {k: v for k, v in case.options.items() if k != "actions"}
+    exports = {k: case.options[k] for k in ("actions", "outlined_pdf") if k in case.options}
+    options = {k: v for k, v in case.options.items() if k not in exports}
     svg = write_inkscape.inkscape_svg(case.sheet(), case.note, **options)
     src = _source(work, case, ".svg", svg.encode())
     made = []
-    for name, command in write_inkscape.commands(Path(src), case.stem,
-                                                 case.options.get("actions", False)).items():
+    for name, command in write_inkscape.commands(Path(src), case.stem, **exports).items():
         run(command, work)
         made.append(Made(f"{INK}/{name}", " ".join(command), f"{INK}/{src}"))
     _collect(work, INK, [m.name.split("/", 1)[1] for m in made])
@@ -485,7 +487,8 @@ def make_ghostscript(case: Case, work: Path) -> list[Made]:
     program = write_ghostscript.postscript(case.sheet(), case.note, **case.options)
     src = _source(work, case, ".ps", program.encode())
     made = []
-    for name, command in write_ghostscript.commands(src, case.stem).items():
+    for name, command in write_ghostscript.commands(src, case.stem,
+                                                    case.options.get("rotated", False)).items():
         run(command, work)
         made.append(Made(f"{GS}/{name}", " ".join(command), f"{GS}/{src}"))
     _collect(work, GS, [m.name.split("/", 1)[1] for m in made])
@@ -512,7 +515,8 @@ def make_matplotlib(case: Case, work: Path) -> list[Made]:
 
 def make_librecad(case: Case, work: Path) -> list[Made]:
     dialect = case.options["dialect"]
-    data = write_librecad.dxf_bytes(case.sheet(), dialect, case.options.get("arcs", (0, 0)))
+    data = write_librecad.dxf_bytes(case.sheet(), dialect, case.options.get("arcs", (0, 0)),
+                                    case.options.get("bulges", False))
     dxf = f"{case.stem}.dxf"
     (work / dxf).write_bytes(data)
     command = write_librecad.commands(dxf, dialect)

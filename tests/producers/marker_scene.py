@@ -41,6 +41,8 @@ FONT_FILES = {
     "liberation": "/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf",
     "dejavu": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
     "nimbus": "/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf",
+    "liberation-narrow": "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Bold.ttf",
+    "nimbus-narrow": "/usr/share/fonts/opentype/urw-base35/NimbusSansNarrow-Bold.otf",
 }
 
 
@@ -48,7 +50,8 @@ FONT_FILES = {
 
 @dataclass(frozen=True)
 class Rect:
-    """An axis-aligned rectangle, filled and/or stroked (width in inches)."""
+    """An axis-aligned rectangle, filled and/or stroked (width in inches), its corners
+    rounded to radius ``r`` (a sign blank's)."""
     x: float
     y: float
     w: float
@@ -57,6 +60,7 @@ class Rect:
     stroke: str | None = None
     width: float = 0.0
     layer: str = "Sign"
+    r: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -184,10 +188,12 @@ Item = Rect | Poly | Ring | Annulus | Line | Text | Image | Block | Group | Clip
 
 @dataclass
 class Sheet:
-    """A page: its size in inches and what is drawn on it, in painting order."""
+    """A page: its size in inches and what is drawn on it, in painting order; ``more``
+    are the document's further pages (a producer that writes several)."""
     width: float
     height: float
     items: list[Item] = field(default_factory=list)
+    more: tuple["Sheet", ...] = ()
 
     def add(self, *groups: list[Item] | Item) -> "Sheet":
         for group in groups:
@@ -202,7 +208,7 @@ def _moved(item, k: float, dx: float, dy: float):
 
     if isinstance(item, Rect):
         return replace(item, x=item.x * k + dx, y=item.y * k + dy, w=item.w * k,
-                       h=item.h * k, width=item.width * k)
+                       h=item.h * k, width=item.width * k, r=item.r * k)
     if isinstance(item, Poly):
         return replace(item, points=tuple(map(pt, item.points)))
     if isinstance(item, Ring):
@@ -376,6 +382,17 @@ def rect_points(x: float, y: float, w: float, h: float) -> tuple[Point, ...]:
     return (x, y), (x + w, y), (x + w, y + h), (x, y + h)
 
 
+def rounded(placed: "Placed", r: float, keyline: float = 0.0) -> "Placed":
+    """``placed`` on a blank whose corners are rounded to ``r`` (its white panel, the
+    first item), with a black ``keyline`` that wide round the blank's edge when asked (a
+    shop's cut line on the proof)."""
+    panel, *rest = placed.items
+    blank = replace(panel, r=r)
+    edge = [Rect(panel.x, panel.y, panel.w, panel.h, None, BLACK, keyline, "Trim", r)] \
+        if keyline else []
+    return replace(placed, items=[blank, *rest, *edge])
+
+
 @dataclass(frozen=True)
 class Placed:
     """A marker laid out on the page: its items and its panel (x, y, w, h)."""
@@ -530,14 +547,16 @@ def aid_green(x: float, y: float, H: float, ws_id: str, *, letters: str = WHITE,
 
 
 def aid_center(x: float, y: float, H: float, ws_id: str, *, font: str = "liberation",
-               trim: bool = False) -> Placed:
+               trim: bool = False, across: bool = False) -> Placed:
     """A centre aid: a square H wide of 7 vertical stripes, white and black (white at
     both edges), the id in white on a black plate across the middle; ``trim``: a 0.01 in
-    cut line round the face, which shows where its white edge stripes end."""
+    cut line round the face, which shows where its white edge stripes end; ``across``
+    (a defect) lays the stripes horizontal."""
     stripe = H / 7
     cap = aid_cap(font, ws_id)
     items: list[Item] = [Rect(x, y, H, H)]
-    items += [Rect(x + i * stripe, y, stripe, H, BLACK) for i in (1, 3, 5)]
+    items += [Rect(x, y + i * stripe, H, stripe, BLACK) if across else
+              Rect(x + i * stripe, y, stripe, H, BLACK) for i in (1, 3, 5)]
     words = legend_lines([ws_id], x + H / 2, y + H / 2, cap, font, WHITE)
     x0, _, x1, _ = words[0].box()
     items.append(Rect(x0 - 1.0, y + H / 2 - 0.8 * cap, x1 - x0 + 2.0, 1.6 * cap, BLACK))

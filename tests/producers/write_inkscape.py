@@ -21,9 +21,10 @@ from marker_scene import (
 
 MM = 25.4
 #: Document units -> user units per inch.
-UNITS = {"mm": MM, "cm": MM / 10}
+UNITS = {"mm": MM, "cm": MM / 10, "px": 96.0}
 _unit = [MM]  # the user units per inch of the document being written
-FAMILIES = {"liberation": "Liberation Sans", "dejavu": "DejaVu Sans"}
+FAMILIES = {"liberation": "Liberation Sans", "dejavu": "DejaVu Sans",
+            "liberation-narrow": "Liberation Sans Narrow"}
 HEAD = ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
         '<!-- Created with Inkscape (http://www.inkscape.org/) -->\n')
 
@@ -46,8 +47,9 @@ def _item(item, ident: str, rings: str) -> str:
         fill = item.fill.lower() if item.fill else "none"
         stroke = (f"stroke:{item.stroke.lower()};stroke-width:{_n(item.width)}"
                   if item.stroke else "stroke:none")
+        corner = f'rx="{_n(item.r)}" ry="{_n(item.r)}" ' if item.r else ""
         return (f'<rect id="{ident}" x="{_n(item.x)}" y="{_n(item.y)}" width="{_n(item.w)}" '
-                f'height="{_n(item.h)}" style="fill:{fill};{stroke}" />')
+                f'height="{_n(item.h)}" {corner}style="fill:{fill};{stroke}" />')
     if isinstance(item, Poly):
         return (f'<path id="{ident}" d="{_path(item.points, True)}" '
                 f'style="fill:{item.fill.lower()};stroke:none" />')
@@ -137,13 +139,18 @@ def inkscape_svg(sheet: Sheet, title: str, rings: str = "stroke", units: str = "
 ACTIONS = "select-all:all;object-to-path;object-stroke-to-path"
 
 
-def commands(source: Path, stem: str, actions: bool = False) -> dict[str, list[str]]:
+def commands(source: Path, stem: str, actions: bool = False,
+             outlined_pdf: bool = False) -> dict[str, list[str]]:
     """Output name -> the Inkscape command that makes it from the drawing ``source``;
-    with ``actions``, a plain SVG of the drawing after ACTIONS too."""
+    with ``actions``, a plain SVG of the drawing after ACTIONS too; with
+    ``outlined_pdf``, a PDF with its text turned into paths."""
     ink = ["inkscape", str(source)]
     more = {f"{stem}-outlined.svg": [
         *ink, f"--actions={ACTIONS};export-plain-svg;export-type:svg;"
         f"export-filename:{stem}-outlined.svg;export-do"]} if actions else {}
+    if outlined_pdf:
+        more[f"{stem}-outlined.pdf"] = [*ink, "--export-text-to-path", "--export-type=pdf",
+                                        f"--export-filename={stem}-outlined.pdf"]
     return {**more, f"{stem}.svg": [*ink, "--export-type=svg", f"--export-filename={stem}.svg"],
             f"{stem}.pdf": [*ink, "--export-type=pdf", f"--export-filename={stem}.pdf"],
             f"{stem}-plain.svg": [*ink, "--export-text-to-path", "--export-plain-svg",

@@ -48,7 +48,8 @@ def _rgb(hex_: str) -> tuple[int, int, int]:
 class _Writer:
     """Writes a sheet's items into an ezdxf modelspace in one dialect."""
 
-    def __init__(self, sheet: Sheet, dialect: str, arcs: tuple[int, int]):
+    def __init__(self, sheet: Sheet, dialect: str, arcs: tuple[int, int],
+                 bulges: bool = False):
         import logging
 
         import ezdxf
@@ -58,6 +59,7 @@ class _Writer:
 
         version, insunits, self.k, _ = DIALECTS[dialect]
         self.dialect, self.arcs, self.height = dialect, arcs, sheet.height
+        self.bulges = bulges
         self.doc = ezdxf.new(version)
         if insunits is not None:
             self.doc.header["$INSUNITS"] = insunits
@@ -94,8 +96,14 @@ class _Writer:
             self.msp.add_line(a, b, dxfattribs={"layer": layer})
 
     def circle(self, cx: float, cy: float, r: float, layer: str, arcs: int) -> None:
-        """A full circle: a CIRCLE, or ``arcs`` ARCs meeting end to end."""
+        """A full circle: a CIRCLE, or ``arcs`` ARCs meeting end to end, or (``bulges``)
+        a closed LWPOLYLINE of two half-circle bulge segments, as CAM software writes
+        one."""
         centre = self.xy((cx, cy))
+        if self.bulges:
+            self.msp.add_lwpolyline([(*self.xy((cx - r, cy)), 1.0), (*self.xy((cx + r, cy)), 1.0)],
+                                    format="xyb", close=True, dxfattribs={"layer": layer})
+            return
         if not arcs:
             self.msp.add_circle(centre, r * self.k, dxfattribs={"layer": layer})
             return
@@ -196,12 +204,14 @@ def _rings(geometry):
             for p in polys]
 
 
-def dxf_bytes(sheet: Sheet, dialect: str, arcs: tuple[int, int] = (0, 0)) -> bytes:
+def dxf_bytes(sheet: Sheet, dialect: str, arcs: tuple[int, int] = (0, 0),
+              bulges: bool = False) -> bytes:
     """The sheet as a DXF drawing in ``dialect`` (see the module docstring); ``arcs``
-    draws the outer and inner circles as that many ARCs (0: a CIRCLE)."""
+    draws the outer and inner circles as that many ARCs (0: a CIRCLE), ``bulges`` as
+    LWPOLYLINEs of bulge segments."""
     import io
 
-    writer = _Writer(sheet, dialect, arcs)
+    writer = _Writer(sheet, dialect, arcs, bulges)
     _write(writer, sheet.items, dialect)
     stream = io.StringIO()
     writer.doc.write(stream)
@@ -239,9 +249,35 @@ def _write(writer: _Writer, items: list, dialect: str) -> None:
             areas()
 
 
+#: A quarter circle's bulge (tan of a quarter of its 90 deg), negative: clockwise in the
+#: drawing's y-up units, where a rectangle run round right then down on the sheet turns.
+QUARTER = -0.41421356237309503
+
+
+def _rounded(writer: _Writer, item: Rect, layer: str, polyline: bool) -> None:
+    """A rectangle with rounded corners: one closed LWPOLYLINE with a bulge at each corner
+    (``polyline``), else its sides as LINEs and its corners as ARCs (R12)."""
+    x0, y0, x1, y1, r = item.x, item.y, item.x + item.w, item.y + item.h, item.r
+    runs = [((x0 + r, y0), (x1 - r, y0)), ((x1, y0 + r), (x1, y1 - r)),
+            ((x1 - r, y1), (x0 + r, y1)), ((x0, y1 - r), (x0, y0 + r))]
+    if polyline:
+        points = [(*writer.xy(p), bulge) for a, b in runs for p, bulge in ((a, 0.0),
+                                                                           (b, QUARTER))]
+        writer.msp.add_lwpolyline(points, format="xyb", close=True, dxfattribs={"layer": layer})
+        return
+    centres = ((x1 - r, y0 + r, 0), (x1 - r, y1 - r, 270), (x0 + r, y1 - r, 180),
+               (x0 + r, y0 + r, 90))
+    for (a, b), (cx, cy, start) in zip(runs, centres):
+        writer.msp.add_line(writer.xy(a), writer.xy(b), dxfattribs={"layer": layer})
+        writer.msp.add_arc(writer.xy((cx, cy)), r * writer.k, start, start + 90,
+                           dxfattribs={"layer": layer})
+
+
 def _furniture(writer: _Writer, item, dialect: str) -> None:
     """What is not an outlined area: panels, circles, lines, arrowheads, text."""
-    if isinstance(item, Rect) and item.fill == WHITE and item.layer == "Sign":
+    if isinstance(item, Rect) and item.r and item.layer in ("Sign", "Trim"):
+        _rounded(writer, item, "BLANK" if item.fill == WHITE else "TRIM", dialect != "r12")
+    elif isinstance(item, Rect) and item.fill == WHITE and item.layer == "Sign":
         corners = ((item.x, item.y), (item.x + item.w, item.y),
                    (item.x + item.w, item.y + item.h), (item.x, item.y + item.h))
         if dialect == "hatch":

@@ -21,7 +21,10 @@ from marker_scene import (
     descent, flat,
 )
 
-FAMILIES = {"liberation": "Liberation Sans", "dejavu": "DejaVu Sans"}
+FAMILIES = {"liberation": "Liberation Sans", "dejavu": "DejaVu Sans",
+            "liberation-narrow": "Liberation Sans Narrow"}
+#: The font faces every drawing declares (others only where they are used).
+DECLARED = ("liberation", "dejavu")
 NS = " ".join(f'xmlns:{k}="urn:oasis:names:tc:opendocument:xmlns:{v}"' for k, v in (
     ("office", "office:1.0"), ("style", "style:1.0"), ("text", "text:1.0"),
     ("draw", "drawing:1.0"), ("fo", "xsl-fo-compatible:1.0"),
@@ -81,8 +84,12 @@ class _Drawing:
                            f'svg:viewBox="0 0 {round(w * 1000)} {round(h * 1000)}" '
                            f'draw:points="{pts}"/>')
 
-    def rect(self, style: str, x: float, y: float, w: float, h: float, custom: bool) -> None:
-        if custom:  # what Draw's toolbar rectangle becomes: an enhanced-geometry shape
+    def rect(self, style: str, x: float, y: float, w: float, h: float, custom: bool,
+             r: float = 0.0) -> None:
+        if r:  # a rectangle with rounded corners, as Draw's corner radius makes it
+            self.shapes.append(f'<draw:rect draw:style-name="{style}" {self.box(x, y, w, h)} '
+                               f'draw:corner-radius="{self.len(r)}"/>')
+        elif custom:  # what Draw's toolbar rectangle becomes: an enhanced-geometry shape
             self.shapes.append(
                 f'<draw:custom-shape draw:style-name="{style}" {self.box(x, y, w, h)}>'
                 '<draw:enhanced-geometry svg:viewBox="0 0 21600 21600" draw:type="rectangle" '
@@ -166,10 +173,10 @@ class _Drawing:
     def add(self, item, custom: bool) -> None:
         if isinstance(item, Rect):
             if item.fill:
-                self.rect(self.fill(item.fill), item.x, item.y, item.w, item.h, custom)
+                self.rect(self.fill(item.fill), item.x, item.y, item.w, item.h, custom, item.r)
             if item.stroke:
                 self.rect(self.pen(item.stroke, item.width), item.x, item.y, item.w, item.h,
-                          False)
+                          False, item.r)
         elif isinstance(item, Poly):
             self.points("polygon", self.fill(item.fill), item.points)
         elif isinstance(item, Ring) and custom and _axis_aligned(item.outer):
@@ -230,15 +237,24 @@ def _style_xml(drawing: _Drawing) -> str:
 
 def fodg(sheet: Sheet, title: str, custom_rects: bool = False, unit: str = "in",
          orientation: str = "portrait") -> str:
-    """The proof as a flat ODF drawing in ``unit`` (in, cm, mm), one page the sheet's
-    size, no margins, set to print in ``orientation``."""
+    """The proof as a flat ODF drawing in ``unit`` (in, cm, mm), a page the sheet's size
+    (and one for each of its further pages), no margins, set to print in
+    ``orientation``."""
     drawing = _Drawing(unit)
-    for item in sheet.items:
-        drawing.add(item, custom_rects)
-    faces = "".join(f'<style:font-face style:name="{name}" svg:font-family={quoteattr(name)} '
+    pages = []
+    for page in (sheet, *sheet.more):
+        drawing.shapes = []
+        for item in page.items:
+            drawing.add(item, custom_rects)
+        pages.append("\n   ".join(drawing.shapes))
+    used = {t.font for page in (sheet, *sheet.more) for t in flat(page.items)
+            if isinstance(t, Text)}
+    faces = "".join(f'<style:font-face style:name="{FAMILIES[key]}" '
+                    f'svg:font-family={quoteattr(FAMILIES[key])} '
                     'style:font-family-generic="swiss" style:font-pitch="variable"/>'
-                    for name in FAMILIES.values())
-    shapes = "\n   ".join(drawing.shapes)
+                    for key in FAMILIES if key in DECLARED or key in used)
+    body = "".join(f'  <draw:page draw:name="page{n}" draw:master-page-name="Default">\n'
+                   f'   {shapes}\n  </draw:page>\n' for n, shapes in enumerate(pages, 1))
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document {NS} office:version="1.3" '
             'office:mimetype="application/vnd.oasis.opendocument.graphics">\n'
             f' <office:meta><dc:title xmlns:dc="http://purl.org/dc/elements/1.1/">'
@@ -258,9 +274,7 @@ def fodg(sheet: Sheet, title: str, custom_rects: bool = False, unit: str = "in",
             f'  {_style_xml(drawing)}\n </office:automatic-styles>\n'
             ' <office:master-styles><style:master-page style:name="Default" '
             'style:page-layout-name="PM1" draw:style-name="dp1"/></office:master-styles>\n'
-            ' <office:body><office:drawing>\n'
-            '  <draw:page draw:name="page1" draw:master-page-name="Default">\n'
-            f'   {shapes}\n  </draw:page>\n </office:drawing></office:body>\n'
+            f' <office:body><office:drawing>\n{body} </office:drawing></office:body>\n'
             '</office:document>\n')
 
 

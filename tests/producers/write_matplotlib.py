@@ -28,13 +28,18 @@ def _patches(item, k: float = 1.0):
     from matplotlib.lines import Line2D
 
     if isinstance(item, Rect):
+        def box(**style):
+            if item.r:  # FancyBboxPatch rounds a box's corners
+                return patches.FancyBboxPatch((item.x, item.y), item.w, item.h,
+                                              boxstyle=f"round,pad=0,rounding_size={item.r}",
+                                              **style)
+            return patches.Rectangle((item.x, item.y), item.w, item.h, **style)
+
         out = []
         if item.fill:
-            out.append(patches.Rectangle((item.x, item.y), item.w, item.h,
-                                         facecolor=item.fill, edgecolor="none", linewidth=0))
+            out.append(box(facecolor=item.fill, edgecolor="none", linewidth=0))
         if item.stroke:
-            out.append(patches.Rectangle((item.x, item.y), item.w, item.h, fill=False,
-                                         edgecolor=item.stroke, linewidth=item.width * 72 * k))
+            out.append(box(fill=False, edgecolor=item.stroke, linewidth=item.width * 72 * k))
         return out
     if isinstance(item, Poly):
         return [patches.Polygon(item.points, closed=True, facecolor=item.fill,

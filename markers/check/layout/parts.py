@@ -31,8 +31,10 @@ DARK = 35.0
 #: an upright rectangle at least this many times as tall as wide ...
 STRIPE_RATIO = 2.5
 #: ... and at least this share of the page's larger side tall (a title block's letters are
-#: far smaller).
+#: far smaller). Black bars lying across are stripes only in a set of two or more whose
+#: ends and thickness agree within this share of their length.
 STRIPE_SHARE = 0.1
+STRIPE_MATCH = 0.02
 
 
 @dataclass
@@ -92,15 +94,40 @@ def is_chromatic(hex_: str) -> bool:
     return _lab(hex_)[1] >= CHROMA
 
 
-def _stripe(poly: Polygon, hex_: str, page: float) -> bool:
-    """A black upright rectangle, tall and narrow: a stripe of a center aid."""
+def _bar(poly: Polygon, hex_: str, page: float, upright: bool) -> bool:
+    """A black rectangle, long and narrow (``upright``: tall, else wide), long for the
+    page: a stripe, if it is a center aid's."""
     lightness, chroma = _lab(hex_)
     if lightness >= DARK or chroma >= CHROMA:
         return False
     x0, y0, x1, y1 = poly.bounds
-    w, h = x1 - x0, y1 - y0
-    return (h >= STRIPE_RATIO * w and h >= STRIPE_SHARE * page
-            and poly.area >= 0.8 * w * h)
+    long, short = (y1 - y0, x1 - x0) if upright else (x1 - x0, y1 - y0)
+    return (long >= STRIPE_RATIO * short and long >= STRIPE_SHARE * page
+            and poly.area >= 0.8 * (x1 - x0) * (y1 - y0))
+
+
+def _stripe(poly: Polygon, hex_: str, page: float) -> bool:
+    """A black upright rectangle, tall and narrow: a stripe of a center aid."""
+    return _bar(poly, hex_, page, upright=True)
+
+
+def _striped_across(found: list[Part], page: float) -> set[int]:
+    """Black bars lying across, two or more of one length and thickness over one span,
+    one under the other: the stripes of a center aid striped the wrong way (aid-stripes
+    judges them), not a lone bar of a title block. O(n log n) in the bars."""
+    bars = sorted((p.geometry.bounds, i) for i, p in enumerate(found)
+                  if _bar(p.geometry, p.hex, page, upright=False))
+    striped: set[int] = set()
+    for n, ((x0, y0, x1, y1), i) in enumerate(bars):
+        for (a0, b0, a1, b1), j in bars[n + 1:]:
+            if a0 > x0 + STRIPE_MATCH * (x1 - x0):
+                break  # sorted by x0: no later bar starts where this one does
+            same = (abs(a1 - x1) <= STRIPE_MATCH * (x1 - x0)
+                    and abs((b1 - b0) - (y1 - y0)) <= STRIPE_MATCH * (x1 - x0)
+                    and abs(b0 - y0) <= 4 * (y1 - y0))
+            if same:
+                striped.update((i, j))
+    return striped
 
 
 def parts(art: Artwork) -> list[Part]:
@@ -116,6 +143,8 @@ def parts(art: Artwork) -> list[Part]:
                 found.append(Part(li, si, poly, layer.hex, Polygon(poly.exterior), width,
                                   max(x1 - x0, y1 - y0),
                                   chromatic or _stripe(poly, layer.hex, page)))
+    for i in _striped_across(found, page):
+        found[i].seed = True
     for p in found:
         p.seed = p.seed and not p.line and not p.frame
     return found
