@@ -42,6 +42,7 @@ sys.path.insert(0, str(HERE))
 import marker_scene as ms  # noqa: E402
 import raster_check  # noqa: E402
 import second_batch  # noqa: E402
+import fourth_batch  # noqa: E402
 import third_batch  # noqa: E402
 import write_ghostscript  # noqa: E402
 import write_inkscape  # noqa: E402
@@ -394,10 +395,11 @@ FIRST: tuple[Case, ...] = (
 )
 
 
-#: Every case: the first batch above, the second and third (second_batch.py,
-#: third_batch.py: other kinds, heights, layouts and producers' idioms, drawn as a
-#: held-out test would draw them).
-CASES: tuple[Case, ...] = FIRST + second_batch.CASES + third_batch.CASES
+#: Every case: the first batch above, the second, third and fourth (second_batch.py,
+#: third_batch.py, fourth_batch.py: other kinds, heights, layouts and producers'
+#: idioms, buoys and flags, drawn as a held-out test would draw them).
+CASES: tuple[Case, ...] = (FIRST + second_batch.CASES + third_batch.CASES
+                           + fourth_batch.CASES)
 
 
 # ----------------------------------------------------------------------------- running

@@ -35,6 +35,9 @@ STRIPE_RATIO = 2.5
 #: ends and thickness agree within this share of their length.
 STRIPE_SHARE = 0.1
 STRIPE_MATCH = 0.02
+#: A waterline is a line at least this many times as long as it is thick, and overhangs
+#: a buoy's body by at least this share of its width on each side.
+WATER_RATIO, OVERHANG = 20.0, 0.02
 
 
 @dataclass
@@ -111,6 +114,27 @@ def _stripe(poly: Polygon, hex_: str, page: float) -> bool:
     return _bar(poly, hex_, page, upright=True)
 
 
+def _afloat(found: list[Part]) -> set[int]:
+    """White areas standing on a waterline: a thin horizontal line in a color (blue
+    water) at an area's lowest edge, overhanging it on both sides: a white buoy's body
+    (a mooring sphere, a symbol buoy's), which no marker color of its own may start."""
+    waters = []
+    for p in found:
+        x0, y0, x1, y1 = p.geometry.bounds
+        if p.line and x1 - x0 >= WATER_RATIO * (y1 - y0) and is_chromatic(p.hex):
+            waters.append((x0, y0, x1, y1))
+    afloat = set()
+    for i, p in enumerate(found):
+        if not waters or not p.white or p.line:
+            continue
+        x0, _, x1, y1 = p.geometry.bounds
+        reach = OVERHANG * (x1 - x0)
+        if any(wx0 <= x0 - reach and wx1 >= x1 + reach and wy0 - reach <= y1 <= wy1 + reach
+               for wx0, wy0, wx1, wy1 in waters):
+            afloat.add(i)
+    return afloat
+
+
 def _striped_across(found: list[Part], page: float) -> set[int]:
     """Black bars lying across, two or more of one length and thickness over one span,
     one under the other: the stripes of a center aid striped the wrong way (aid-stripes
@@ -143,7 +167,7 @@ def parts(art: Artwork) -> list[Part]:
                 found.append(Part(li, si, poly, layer.hex, Polygon(poly.exterior), width,
                                   max(x1 - x0, y1 - y0),
                                   chromatic or _stripe(poly, layer.hex, page)))
-    for i in _striped_across(found, page):
+    for i in _striped_across(found, page) | _afloat(found):
         found[i].seed = True
     for p in found:
         p.seed = p.seed and not p.line and not p.frame

@@ -39,6 +39,7 @@ from markers.check.measure.statements import Statement, parse_statements
 from markers.check.measure.waterline import waterline_height
 from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.colors import classify
+from markers.core.shapes import polygons
 
 __all__ = ["Split", "split"]
 
@@ -52,6 +53,10 @@ GAP_SHARE = 0.001
 #: the page. Orange symbols are rings (an exclusion diamond's quarters may be small).
 FACE_FAMILIES = frozenset({"red", "green"})
 FACE_FILL = 0.8
+#: A marker of any color painting this share of its hull, with nothing painted over it
+#: and no hole in it, is solid: a flag, a race buoy's ball, which has no white panel
+#: either (a sign's symbol has a white centre, an exclusion's small quarters too).
+SOLID_FILL = 0.95
 #: Features by which a drawing says what it is; such a drawing is one marker as declared.
 DECLARED = frozenset({"waterline", "display-area", "panel"})
 
@@ -151,7 +156,8 @@ def _touching_solids(pieces: list[Part], background: set[int], gap: float) -> li
 def _clusters(pieces: list[Part], gap: float) -> list[Cluster]:
     """Areas of marker colors joined where they touch: where the markers are, before any
     white joins them to a panel or the page, with the share of their hull they show (what
-    white painted over them, a symbol's centre drawn as a white disc, takes away: a face);
+    white painted over them, a symbol's centre drawn as a white disc, takes away: a face,
+    or a solid marker, SOLID_FILL);
     small
     marks beside a larger one (a logo, red lettering) are not among them."""
     seeds = [p for p in pieces if p.seed]
@@ -167,7 +173,9 @@ def _clusters(pieces: list[Part], gap: float) -> list[Cluster]:
         largest = max(g, key=lambda k: seeds[k].geometry.area)
         face = painted >= FACE_FILL * hull.area and \
             classify(seeds[largest].hex).nearest in FACE_FAMILIES
-        found.append(Cluster(hull, face))
+        solid = not over and painted >= SOLID_FILL * hull.area and not any(
+            p.interiors for k in g for p in polygons(seeds[k].geometry))
+        found.append(Cluster(hull, face or solid))
     boxes = [c.bounds for c in found]
     return [c for c, small in zip(found, _small(boxes)) if not small]
 
