@@ -1,9 +1,11 @@
 """Flags and buoys drawn on a sheet with a note beside them, as a shop draws them (found
 by tests/producers/fourth_batch.py):
 
-- a solid marker (a flag's field, a race ball) has no white panel: the white round it
-  is the page, not its panel, so a distress flag with its caption under it on a white
-  figure is a flag, not an information sign whose centre is orange;
+- a solid marker (a flag's field filling its box, a race ball on its waterline) has no
+  white panel: the white round it is the page, not its panel, so a distress flag with
+  its caption under it on a white figure is a flag, not an information sign whose
+  centre is orange (a solid disc on a sign's blank stays a sign's symbol with a wrong
+  centre: tests/read/test_dxf_linework.py);
 - a flag's field painted over a white background of its own size is still all one
   color (the hidden white is no stripe);
 - a white body standing on such a waterline is a marker though it has no marker color

@@ -3,7 +3,9 @@ maps every case to its test):
 
 - a message naming a shape the measurer has no name for said "aid-red face is a other";
 - a page of a proof with no marker on it (a cover of notes) is listed as set aside,
-  saying so, not judged as a failed marker.
+  saying so, not judged as a failed marker;
+- every "approximately" of the law gets its two bands as pack data cited to its
+  paragraph (tests/test_approximately.py judges by them).
 """
 
 from __future__ import annotations
@@ -39,3 +41,17 @@ def test_a_cover_page_is_set_aside_saying_it_holds_no_marker(tmp_path) -> None:
     assert [(m.page, m.kind) for m in report.markers] == [(2, "control")]
     [aside] = [f.message for f in report.findings if f.rule == "set-aside"]
     assert "page 1, which holds no marker" in aside
+
+
+def test_every_approximately_of_the_law_has_its_two_bands_cited_to_its_paragraph() -> None:
+    """Each paragraph the pack quotes that says "approximately" has a band within which a
+    number passes and one beyond which it is an error, as requirements citing it."""
+    from markers.packs.wi_nr509.citations import REFS
+    from markers.packs.wi_nr509.requirements import REQ
+
+    approximate = [r.clause for r in REFS.values() if "approximately" in r.quote]
+    assert approximate  # NR 5.09(5)(c) and s. 30.675
+    for clause in approximate:
+        bands = sorted(q.value for q in REQ.values()
+                       if q.ref.clause == clause and "'approximately" in q.text)
+        assert len(bands) == 2 and 0 < bands[0] < bands[1], (clause, bands)

@@ -44,8 +44,9 @@ WATER_RATIO, OVERHANG = 20.0, 0.02
 class Part:
     """One polygon of one painted shape: where it came from (layer and shape index),
     its color, its area without holes (``footprint``), its mean width (2 area /
-    perimeter), its larger side, and whether it can start a marker (``seed``: a
-    chromatic area, or a black stripe)."""
+    perimeter), its larger side, whether it can start a marker (``seed``: a
+    chromatic area, a black stripe, a white body afloat), and whether it stands on a
+    waterline (``afloat``: a buoy's body at the water)."""
 
     layer: int
     shape: int
@@ -55,6 +56,7 @@ class Part:
     width: float
     extent: float
     seed: bool
+    afloat: bool = False
 
     @property
     def line(self) -> bool:
@@ -115,9 +117,9 @@ def _stripe(poly: Polygon, hex_: str, page: float) -> bool:
 
 
 def _afloat(found: list[Part]) -> set[int]:
-    """White areas standing on a waterline: a thin horizontal line in a color (blue
-    water) at an area's lowest edge, overhanging it on both sides: a white buoy's body
-    (a mooring sphere, a symbol buoy's), which no marker color of its own may start."""
+    """Areas standing on a waterline: a thin horizontal line in a color (blue water) at
+    an area's lowest edge, overhanging it on both sides: a buoy's body (a white one, a
+    mooring sphere's, has no marker color of its own to start a marker)."""
     waters = []
     for p in found:
         x0, y0, x1, y1 = p.geometry.bounds
@@ -125,7 +127,7 @@ def _afloat(found: list[Part]) -> set[int]:
             waters.append((x0, y0, x1, y1))
     afloat = set()
     for i, p in enumerate(found):
-        if not waters or not p.white or p.line:
+        if not waters or p.line:
             continue
         x0, _, x1, y1 = p.geometry.bounds
         reach = OVERHANG * (x1 - x0)
@@ -167,7 +169,10 @@ def parts(art: Artwork) -> list[Part]:
                 found.append(Part(li, si, poly, layer.hex, Polygon(poly.exterior), width,
                                   max(x1 - x0, y1 - y0),
                                   chromatic or _stripe(poly, layer.hex, page)))
-    for i in _striped_across(found, page) | _afloat(found):
+    for i in _afloat(found):
+        found[i].afloat = True
+        found[i].seed = found[i].seed or found[i].white
+    for i in _striped_across(found, page):
         found[i].seed = True
     for p in found:
         p.seed = p.seed and not p.line and not p.frame

@@ -54,8 +54,10 @@ GAP_SHARE = 0.001
 FACE_FAMILIES = frozenset({"red", "green"})
 FACE_FILL = 0.8
 #: A marker of any color painting this share of its hull, with nothing painted over it
-#: and no hole in it, is solid: a flag, a race buoy's ball, which has no white panel
-#: either (a sign's symbol has a white centre, an exclusion's small quarters too).
+#: and no hole in it, is solid when it fills its box so too (a flag's field) or stands on
+#: a waterline (a race buoy's ball): it has no white panel either (a sign's symbol has a
+#: white centre, an exclusion's small quarters too; a disc on a sign's blank is a sign's
+#: symbol with a wrong centre).
 SOLID_FILL = 0.95
 #: Features by which a drawing says what it is; such a drawing is one marker as declared.
 DECLARED = frozenset({"waterline", "display-area", "panel"})
@@ -173,8 +175,10 @@ def _clusters(pieces: list[Part], gap: float) -> list[Cluster]:
         largest = max(g, key=lambda k: seeds[k].geometry.area)
         face = painted >= FACE_FILL * hull.area and \
             classify(seeds[largest].hex).nearest in FACE_FAMILIES
+        x0, y0, x1, y1 = hull.bounds
         solid = not over and painted >= SOLID_FILL * hull.area and not any(
-            p.interiors for k in g for p in polygons(seeds[k].geometry))
+            p.interiors for k in g for p in polygons(seeds[k].geometry)) and (
+            painted >= SOLID_FILL * (x1 - x0) * (y1 - y0) or any(seeds[k].afloat for k in g))
         found.append(Cluster(hull, face or solid))
     boxes = [c.bounds for c in found]
     return [c for c, small in zip(found, _small(boxes)) if not small]
