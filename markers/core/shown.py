@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MAX_ERROR_CHARS", "MAX_ECHO_CHARS", "NOT_PLAIN", "shown_name", "short_name", "quoted", "one_line",
-           "plain", "arithmetic_words"]
+__all__ = ["MAX_ERROR_CHARS", "MAX_ECHO_CHARS", "NOT_PLAIN", "shown_name", "short_name",
+           "quoted", "one_line", "plain", "arithmetic_words"]
 
 MAX_ERROR_CHARS = 300  # one error message, file name included
 MAX_ECHO_CHARS = 40  # of an input value echoed inside a message

@@ -22,27 +22,31 @@ from marker_scene import (
 MM = 25.4
 #: Document units -> user units per inch.
 UNITS = {"mm": MM, "cm": MM / 10, "px": 96.0}
-_unit = [MM]  # the user units per inch of the document being written
 FAMILIES = {"liberation": "Liberation Sans", "dejavu": "DejaVu Sans",
             "liberation-narrow": "Liberation Sans Narrow"}
 HEAD = ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
         '<!-- Created with Inkscape (http://www.inkscape.org/) -->\n')
 
 
-def _n(value: float) -> str:
-    """A length in the document's units as Inkscape writes it (up to 6 decimals, no
-    trailing zeros)."""
-    return f"{value * _unit[0]:.6f}".rstrip("0").rstrip(".")
+def _length(value: float, k: float = MM) -> str:
+    """A length in inches in the document's units (``k`` to the inch) as Inkscape writes
+    it (up to 6 decimals, no trailing zeros)."""
+    return f"{value * k:.6f}".rstrip("0").rstrip(".")
 
 
-def _path(points, closed: bool) -> str:
+def _path(points, closed: bool, k: float) -> str:
     first, *rest = points
-    d = f"M {_n(first[0])},{_n(first[1])} " + " ".join(f"L {_n(x)},{_n(y)}" for x, y in rest)
+    d = f"M {_length(first[0], k)},{_length(first[1], k)} " + " ".join(
+        f"L {_length(x, k)},{_length(y, k)}" for x, y in rest)
     return d + (" Z" if closed else "")
 
 
-def _item(item, ident: str, rings: str) -> str:
-    """One item as Inkscape's SVG; ``rings`` is "stroke" or "evenodd" for outlines."""
+def _item(item, ident: str, rings: str, k: float = MM) -> str:
+    """One item as Inkscape's SVG in units ``k`` to the inch; ``rings`` is "stroke" or
+    "evenodd" for outlines."""
+    def _n(value: float) -> str:
+        return _length(value, k)
+
     if isinstance(item, Rect):
         fill = item.fill.lower() if item.fill else "none"
         stroke = (f"stroke:{item.stroke.lower()};stroke-width:{_n(item.width)}"
@@ -51,14 +55,14 @@ def _item(item, ident: str, rings: str) -> str:
         return (f'<rect id="{ident}" x="{_n(item.x)}" y="{_n(item.y)}" width="{_n(item.w)}" '
                 f'height="{_n(item.h)}" {corner}style="fill:{fill};{stroke}" />')
     if isinstance(item, Poly):
-        return (f'<path id="{ident}" d="{_path(item.points, True)}" '
+        return (f'<path id="{ident}" d="{_path(item.points, True, k)}" '
                 f'style="fill:{item.fill.lower()};stroke:none" />')
     if isinstance(item, Ring) and rings == "evenodd":
-        d = _path(item.outer, True) + " " + _path(item.inner, True)
+        d = _path(item.outer, True, k) + " " + _path(item.inner, True, k)
         return (f'<path id="{ident}" d="{d}" '
                 f'style="fill:{item.color.lower()};fill-rule:evenodd;stroke:none" />')
     if isinstance(item, Ring):
-        return (f'<path id="{ident}" d="{_path(item.centre, True)}" style="fill:none;'
+        return (f'<path id="{ident}" d="{_path(item.centre, True, k)}" style="fill:none;'
                 f'stroke:{item.color.lower()};stroke-width:{_n(item.t)};'
                 'stroke-linejoin:miter;stroke-miterlimit:4" />')
     if isinstance(item, Annulus):
@@ -66,7 +70,7 @@ def _item(item, ident: str, rings: str) -> str:
                 f'r="{_n((item.r_in + item.r_out) / 2)}" style="fill:none;'
                 f'stroke:{item.color.lower()};stroke-width:{_n(item.r_out - item.r_in)}" />')
     if isinstance(item, Line):
-        return (f'<path id="{ident}" d="{_path(item.points, item.closed)}" style="fill:none;'
+        return (f'<path id="{ident}" d="{_path(item.points, item.closed, k)}" style="fill:none;'
                 f'stroke:{item.color.lower()};stroke-width:{_n(item.width)};'
                 'stroke-linecap:butt;stroke-linejoin:miter" />')
     if isinstance(item, Text):
@@ -90,18 +94,18 @@ def _item(item, ident: str, rings: str) -> str:
         return (f'<text xml:space="preserve" id="{ident}" x="{_n(first.x)}" '
                 f'y="{_n(first.y)}" style="{style}">{spans}</text>')
     if isinstance(item, Dim):  # Inkscape's Measure-path style: a group of its pieces
-        inner = "\n      ".join(_item(i, f"{ident}-{n}", rings)
+        inner = "\n      ".join(_item(i, f"{ident}-{n}", rings, k)
                                 for n, i in enumerate(item.items, 1))
         return f'<g id="{ident}">\n      {inner}\n    </g>'
     if isinstance(item, Group):  # the contents in the group's own units, then moved
-        inner = "\n      ".join(_item(i, f"{ident}-{n}", rings)
+        inner = "\n      ".join(_item(i, f"{ident}-{n}", rings, k)
                                 for n, i in enumerate(item.items, 1))
-        k = f"{item.scale:.6f}".rstrip("0").rstrip(".")
-        return (f'<g id="{ident}" transform="matrix({k},0,0,{k},{_n(item.dx)},{_n(item.dy)})">'
-                f"\n      {inner}\n    </g>")
+        scale = f"{item.scale:.6f}".rstrip("0").rstrip(".")
+        return (f'<g id="{ident}" transform="matrix({scale},0,0,{scale},{_n(item.dx)},'
+                f'{_n(item.dy)})">\n      {inner}\n    </g>')
     if isinstance(item, Clip):
         x, y, w, h = item.rect
-        inner = "\n      ".join(_item(i, f"{ident}-{n}", rings)
+        inner = "\n      ".join(_item(i, f"{ident}-{n}", rings, k)
                                 for n, i in enumerate(item.items, 1))
         return (f'<clipPath clipPathUnits="userSpaceOnUse" id="{ident}-clip"><rect '
                 f'x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
@@ -115,16 +119,17 @@ def _item(item, ident: str, rings: str) -> str:
 def inkscape_svg(sheet: Sheet, title: str, rings: str = "stroke", units: str = "mm") -> str:
     """The proof as an Inkscape SVG in ``units`` (mm or cm), one layer per item layer in
     first-use order."""
-    _unit[0] = UNITS[units]
+    k = UNITS[units]
     layers: dict[str, list[str]] = {}
     for number, item in enumerate(sheet.items, 1):
         kind = type(item).__name__.lower()
-        layers.setdefault(item.layer, []).append(_item(item, f"{kind}{number}", rings))
+        layers.setdefault(item.layer, []).append(_item(item, f"{kind}{number}", rings, k))
     groups = "\n".join(
         f'  <g inkscape:groupmode="layer" id="layer{i}" inkscape:label="{escape(name)}">\n    '
         + "\n    ".join(body) + "\n  </g>" for i, (name, body) in enumerate(layers.items(), 1))
-    w, h = _n(sheet.width), _n(sheet.height)
-    return (f'{HEAD}<svg width="{w}{units}" height="{h}{units}" viewBox="0 0 {w} {h}" version="1.1" '
+    w, h = _length(sheet.width, k), _length(sheet.height, k)
+    return (f'{HEAD}<svg width="{w}{units}" height="{h}{units}" viewBox="0 0 {w} {h}" '
+            'version="1.1" '
             'id="svg1" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
             'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" '
             'xmlns="http://www.w3.org/2000/svg" xmlns:svg="http://www.w3.org/2000/svg">\n'
