@@ -7,7 +7,9 @@ them; an Inkscape document in px and its PDF with text as paths; narrow fonts (L
 Sans Narrow, Nimbus Sans Narrow); a LibreOffice document of two pages; a PostScript plot
 turned a quarter on a landscape page (the PDF's /Rotate 90); a page exactly the sign's
 size; DXF circles as LWPOLYLINEs of bulge segments (as CAM software writes them); two-digit
-aid ids; display heights 10, 20, 42 in. Seeded defects, one per file: sides at 37.5 deg,
+aid ids; display heights 10, 20, 42 in; proofs drawn at 1:2 and 1:4 by LibreOffice,
+Inkscape and matplotlib, their title blocks at the paper's size, in RULES.md's oranges
+#FF5F15 and #DD7500. Seeded defects, one per file: sides at 37.5 deg,
 black letters on a green aid, words inside an exclusion, horizontal stripes on a centre
 aid, an id without 'WS-', a circle for 27 in on a 24 in sign, a 10 in display area, an
 outline of 1.5 in in a cm DXF, and an outline of 1.75 in on the second page of two.
@@ -39,6 +41,16 @@ def _framed(placed: ms.Placed, title: list[str], border: str = "closed",
                                                title, font=font))
 
 
+def _at(k: float, placed: ms.Placed, title: list[str], font: str = "liberation") -> ms.Sheet:
+    """A sign drawn at scale ``k`` (1:2 is 0.5) 1.5 in from the paper's corner, its title
+    block at the paper's size under it."""
+    drawn = ms.at_scale(ms.Sheet(placed.right, placed.bottom, list(placed.items)), k)
+    w, h = placed.w * k, placed.h * k
+    sheet = ms.Sheet(w + 3, h + 3 + 1.0 * len(title) + 1)
+    return sheet.add([ms.Group(tuple(drawn.items), 1.0, 1.5, 1.5)],
+                     ms.title_block(1.5, h + 2.5, w, title, font=font))
+
+
 # ----------------------------------------------------------------------------- Inkscape
 
 def _ink_danger_rounded() -> ms.Sheet:
@@ -63,6 +75,11 @@ def _ink_exclusion_steep() -> ms.Sheet:
     """Defect: sides 37.5 deg from the vertical, the width right."""
     return _framed(ms.exclusion(2, 2, 24, slope=37.5, below="KEEP OUT", cap=2.5),
                    ["ITEM: 24 IN EXCLUSION SIGN"])
+
+
+def _ink_danger_quarter() -> ms.Sheet:
+    return _at(0.25, ms.danger(0, 0, 24, below="ROCKS", color="#DD7500"),
+               ["ITEM: 24 IN DANGER SIGN", "SCALE 1:4"])
 
 
 # ----------------------------------------------------------------------------- LibreOffice
@@ -97,6 +114,12 @@ def _lo_exclusion_words_inside() -> ms.Sheet:
     """Defect: words inside an exclusion diamond."""
     return _framed(ms.exclusion(2, 2, 30, inside="NO SWIM", inner_cap=1.2),
                    ["ITEM: 30 IN EXCLUSION SIGN"])
+
+
+def _lo_control_half() -> ms.Sheet:
+    return _at(0.5, ms.control(0, 0, 30, ["SLOW", "NO", "WAKE"], cap=2.8, color="#FF5F15",
+                               margin=_square_margin(30)),
+               ["30 IN CONTROL SIGN", "SCALE 1:2"])
 
 
 # ----------------------------------------------------------------------------- Ghostscript
@@ -158,6 +181,11 @@ def _mpl_danger_small() -> ms.Sheet:
         1, sign.bottom + 0.2, ["10 IN DANGER SIGN"], 0.4, "dejavu"))
 
 
+def _mpl_information_half() -> ms.Sheet:
+    return _at(0.5, ms.information(0, 0, 24, ["MARINA"], color="#FF5F15", font="dejavu"),
+               ["INFORMATION SIGN, DISPLAY AREA 24 IN", "SCALE 1:2"], font="dejavu")
+
+
 # ----------------------------------------------------------------------------- LibreCAD
 
 def _cad_control_bulges() -> ms.Sheet:
@@ -188,6 +216,13 @@ CASES: tuple[Case, ...] = (
     Case(INK, "exclusion-24-sides-37.5", _ink_exclusion_steep,
          fails("exclusion", 24, "diamond-slope"), "defect: sides 37.5 deg, width right",
          {"rings": "evenodd"}),
+    Case(INK, "danger-24-scale-1-4", _ink_danger_quarter, passes("danger", 24),
+         "drawn at 1:4 in #DD7500, the title block at the paper's size says SCALE 1:4"),
+    Case(LO, "control-30-scale-1-2", _lo_control_half, passes("control", 30),
+         "drawn at 1:2 in #FF5F15, the title block says SCALE 1:2"),
+    Case(MPL, "information-24-scale-1-2", _mpl_information_half, passes("information", 24),
+         "drawn at 1:2 in #FF5F15, the title block says SCALE 1:2",
+         {"outputs": (".pdf", ".svg")}),
     Case(LO, "two-pages-control-danger", _lo_two_pages,
          (Marker("control", "pass", 24), Marker("danger", "fail", 18, None,
                                                 ("outline-width",))),
