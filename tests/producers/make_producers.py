@@ -29,6 +29,7 @@ import json
 import math
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -406,8 +407,9 @@ CASES: tuple[Case, ...] = (FIRST + second_batch.CASES + third_batch.CASES
 
 @dataclass(frozen=True)
 class Made:
-    """A file a producer wrote: its name under tests/data/producers, the command (run in
-    the producer's folder) and the options a clerk gives the checker for it."""
+    """A file a producer wrote: its name under tests/data/producers, the command (a shell
+    line, run in the producer's folder) and the options a clerk gives the checker for
+    it."""
     name: str
     command: str
     source: str | None = None
@@ -465,7 +467,7 @@ def make_inkscape(case: Case, work: Path) -> list[Made]:
     made = []
     for name, command in write_inkscape.commands(Path(src), case.stem, **exports).items():
         run(command, work)
-        made.append(Made(f"{INK}/{name}", " ".join(command), f"{INK}/{src}"))
+        made.append(Made(f"{INK}/{name}", shlex.join(command), f"{INK}/{src}"))
     _collect(work, INK, [m.name.split("/", 1)[1] for m in made])
     return made
 
@@ -477,7 +479,7 @@ def _soffice(work: Path, src: str, producer: str, stem: str) -> Made:
     _collect(work, producer, [f"{stem}.pdf"])
     shown = [c if not c.startswith("-env:") else "-env:UserInstallation=file:///tmp/PROFILE"
              for c in command]
-    return Made(f"{producer}/{stem}.pdf", " ".join(shown), f"{producer}/{src}")
+    return Made(f"{producer}/{stem}.pdf", shlex.join(shown), f"{producer}/{src}")
 
 
 def make_libreoffice(case: Case, work: Path) -> list[Made]:
@@ -492,7 +494,7 @@ def make_ghostscript(case: Case, work: Path) -> list[Made]:
     for name, command in write_ghostscript.commands(src, case.stem,
                                                     case.options.get("rotated", False)).items():
         run(command, work)
-        made.append(Made(f"{GS}/{name}", " ".join(command), f"{GS}/{src}"))
+        made.append(Made(f"{GS}/{name}", shlex.join(command), f"{GS}/{src}"))
     _collect(work, GS, [m.name.split("/", 1)[1] for m in made])
     return made
 
@@ -527,7 +529,7 @@ def make_librecad(case: Case, work: Path) -> list[Made]:
     unitless = ("--scale", "1") if dialect == "r12" else ()
     return [Made(f"{CAD}/{dxf}", f"make_producers.py: ezdxf, DXF {dialect}",
                  check_args=unitless),
-            Made(f"{CAD}/{case.stem}.pdf", " ".join(command), f"{CAD}/{dxf}")]
+            Made(f"{CAD}/{case.stem}.pdf", shlex.join(command), f"{CAD}/{dxf}")]
 
 
 def make_scan(case: Case, work: Path) -> list[Made]:
@@ -538,7 +540,7 @@ def make_scan(case: Case, work: Path) -> list[Made]:
         command = write_scan.viewjpeg_command(src, width, height, name)
         run(command, work)
         _collect(work, "scan", [name])
-        return [Made(f"scan/{name}", " ".join(command), f"scan/{src}")]
+        return [Made(f"scan/{name}", shlex.join(command), f"scan/{src}")]
     sheet = ms.Sheet(width, height).add(ms.Image(jpeg, 0, 0, width, height))
     doc = write_libreoffice.fodg(sheet, case.note)
     return [_soffice(work, _source(work, case, ".fodg", doc.encode()), "scan", case.stem)]
