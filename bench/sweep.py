@@ -5,7 +5,9 @@ ended, per format. `make sweep` runs it.
     python bench/sweep.py [ROOT] [--limit N] [--twice]
 
 Every file runs in a budgeted worker, as `wsmark check` does (markers/runtime/: CPU
-seconds and memory), and must end in a report (pass/fail) or a one-line error. An error
+seconds and memory), and must end in a report (pass/review/fail) or a one-line error in
+plain words (no exception class name, library warning or doubled punctuation:
+markers.core.shown.NOT_PLAIN; each is listed). An error
 that is not the reader's own WsmarkError ("cannot be measured") or a reader child or
 worker that died is a crash; one that made no progress (a wall-clock backstop) a hang; a
 file stopped by its budget, or a PDF/DXF reader child by its CPU limit, is counted as over
@@ -34,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from corpora import CORPORA  # noqa: E402
 from markers.check.pipeline import CheckOptions  # noqa: E402
 from markers.check.pipeline import check_file as _check  # noqa: E402
+from markers.core.shown import NOT_PLAIN  # noqa: E402
 from markers.packs import get_pack  # noqa: E402
 from markers.runtime.budget import Limits
 from markers.runtime.pool import budgeted_imap  # noqa: E402
@@ -80,16 +83,17 @@ def _summary(label: str, results: list[Result], root: Path) -> bool:
     crashes = [e for _, _, _, e in results if any(c in e for c in CRASHES)]
     hangs = [e for _, _, _, e in results if any(h in e for h in HANGS)]
     multiline = [p for p, _, _, e in results if "\n" in e]
+    unplain = [e for _, _, _, e in results if NOT_PLAIN.search(e)]
     over = [e for _, _, _, e in results if any(o in e for o in OVER)]
     print(f"{label}: {len(results)} files: " +
-          ", ".join(f"{verdicts[v]} {v}" for v in ("pass", "fail", "error")) +
+          ", ".join(f"{verdicts[v]} {v}" for v in ("pass", "review", "fail", "error")) +
           f"; crashes {len(crashes)}, hangs {len(hangs)}, over budget {len(over)}, "
-          f"multi-line messages {len(multiline)}")
-    for error in (crashes + hangs + over)[:20]:
+          f"multi-line messages {len(multiline)}, not in plain words {len(unplain)}")
+    for error in (crashes + hangs + over + unplain)[:20]:
         print(f"  {error[:300]}")
     for path, _, seconds, _ in sorted(results, key=lambda r: -r[2])[:3]:
         print(f"  slowest {seconds:6.2f} CPU s  {Path(path).relative_to(root)}")
-    return bool(crashes or hangs or multiline)
+    return bool(crashes or hangs or multiline or unplain)
 
 
 def _files(root: Path, limit: int | None) -> list[str]:

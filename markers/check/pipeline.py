@@ -119,12 +119,14 @@ def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack,
     the pack's rules on it; a scale the title block states is used unless the user gave
     one. What was set aside is one info finding, on the first marker. ``page`` is the
     page already split, when the caller has it."""
-    return _judged(*_at_stated_scale(art, options), file, options, pack, page)
+    full, stated, drawn = _at_stated_scale(art, options)
+    return _judged(full, stated, file, options, pack, page or drawn)
 
 
-#: A page as judged: at full size (its title block's scale applied), and that scale
-#: (its factor and words) when it states one.
-Scaled = tuple[Artwork, "tuple | None"]
+#: A page as judged: at full size (its title block's scale applied), that scale (its
+#: factor and words) when it states one, and the page split at that size when finding
+#: the scale split it already.
+Scaled = tuple[Artwork, "tuple | None", "Split | None"]
 #: A marker as measured: its Facts and its Artwork (page coordinates).
 Measured = tuple[Facts, Artwork]
 
@@ -155,11 +157,18 @@ def _judged(art: Artwork, stated: tuple | None, file: str, options: CheckOptions
 def _at_stated_scale(art: Artwork, options: CheckOptions) -> Scaled:
     """``art`` at full size when its title block states a scale other than full size
     ("SCALE 1:4") and the user gave neither --scale nor --display-height, with that
-    scale; else as it is."""
-    stated = None if options.scale or options.display_height else stated_scale(art)
+    scale; else as it is. The scale is read from the page's text, else from the
+    lettering beside its markers (outlined lettering is read by OCR when the page is
+    split: the split is kept when the page stays at the size it is drawn)."""
+    if options.scale or options.display_height:
+        return art, None, None
+    stated, page = stated_scale(art.legends), None
+    if stated is None and art.layers:
+        page = split(art)
+        stated = stated_scale((), page.notes)
     if stated is None or stated[0] == 1:
-        return art, None
-    return at_scale(art, stated[0]), stated
+        return art, None, page
+    return at_scale(art, stated[0]), stated, None
 
 
 def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding],
@@ -200,7 +209,8 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
                   options: CheckOptions, pack: Pack,
                   keep: list[Measured] | None = None) -> FileReport:
     """``judge_pages`` of ``pages`` as read and at their stated scales (``scaled``)."""
-    splits = {i: split(scaled[i][0]) for i, art in enumerate(pages) if art.layers}
+    splits = {i: scaled[i][2] or split(scaled[i][0]) for i, art in enumerate(pages)
+              if art.layers}
     drawn = [i for i, art in enumerate(pages) if (i in splits and splits[i].found)
              or art.meta.get("scan")] or [min(splits, default=0)]
     empty = [i for i in range(len(pages)) if i not in drawn]
@@ -213,7 +223,8 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
     reports: dict[int, FileReport] = {}
     for i in drawn:  # a marker's index counts the markers of the pages before it
         before = sum(len(report.markers) for report in reports.values())
-        reports[i] = _judged(*scaled[i], file, options, pack, splits.get(i), keep, before)
+        reports[i] = _judged(*scaled[i][:2], file, options, pack, splits.get(i), keep,
+                             before)
     markers: list[MarkerReport] = []
     findings: list[Finding] = []
     for i, report in reports.items():
@@ -245,9 +256,9 @@ def check_pages(data: bytes, name: str, options: CheckOptions, pack: Pack,
         with warnings_as_errors():
             pages = load_artwork(data, name, options, pack)
             scaled = [_at_stated_scale(page, options) for page in pages]
-            report = _judged(*scaled[0], name, options, pack, keep=keep) \
+            report = _judged(*scaled[0][:2], name, options, pack, scaled[0][2], keep) \
                 if len(pages) == 1 else _judged_pages(pages, scaled, name, options, pack, keep)
-            return report, [art for art, _ in scaled]
+            return report, [art for art, _, _ in scaled]
     except WsmarkError as err:
         text = str(err)
         reason = text[len(name):] if text.startswith(name) else text

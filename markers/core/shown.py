@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MAX_ERROR_CHARS", "MAX_ECHO_CHARS", "shown_name", "short_name", "quoted", "one_line",
-           "plain", "arithmetic_words"]
+__all__ = ["MAX_ERROR_CHARS", "MAX_ECHO_CHARS", "NOT_PLAIN", "shown_name", "short_name",
+           "quoted", "one_line", "plain", "arithmetic_words"]
 
 MAX_ERROR_CHARS = 300  # one error message, file name included
 MAX_ECHO_CHARS = 40  # of an input value echoed inside a message
@@ -61,6 +61,11 @@ _NUMPY_WARNING = re.compile(r"(overflow|divide by zero|invalid value|underflow) 
                             r"in [\w.]+")
 #: A Python class name as libraries print it before their message ("TypeError: ...").
 _CLASS_NAME = re.compile(r"\b[A-Z][A-Za-z0-9_]*(?:Error|Exception|Warning)\b:?\s*")
+#: What no message in plain words carries: an exception's class name, a library's
+#: warning ("encountered in matmul"), errno 0's "(Success)", a doubled ").)", a
+#: traceback, empty brackets.
+NOT_PLAIN = re.compile(r"\b[A-Z][A-Za-z0-9_]*(?:Error|Exception|Warning)\b|encountered in|"
+                       r"\(Success\)|\)\.\)|Traceback|\(\s*\)")
 
 
 def arithmetic_words(err: BaseException) -> str:

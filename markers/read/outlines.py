@@ -62,6 +62,11 @@ _FEW_SEGMENTS = math.isqrt(2 * MAX_CROSSINGS)  # too few segments to cross that 
 
 # --------------------------------------------------------------------------- parsing
 
+#: Points this close (a share of their coordinates' size) are one point: rounding in
+#: computing them (float64 carries 16 digits; 1e-12 leaves room for a few operations).
+SAME_POINT = 1e-12
+
+
 def parse_path_data(d: str, budget: Budget) -> tuple[list[tuple], bool]:
     """Path data as ops; (ops, False) when it stops at an error (drawn up to there).
 
@@ -372,14 +377,18 @@ def clipped_away(where: BaseGeometry, clip: BaseGeometry | None) -> bool:
 
 
 def dedupe(points: np.ndarray, ring: bool) -> np.ndarray:
-    """Drop repeated consecutive points (and a ring's repeated first point)."""
+    """Drop repeated consecutive points (and a ring's repeated first point): points that
+    differ by no more than rounding (``SAME_POINT`` of the coordinates' size), as an arc
+    computed to end where its subpath started does; a segment that short has no
+    direction, and a join to it would be a spike or a notch."""
     if len(points) > 1:
-        x, y = points[:, 0], points[:, 1]
-        repeated = (x[1:] == x[:-1]) & (y[1:] == y[:-1])
+        same = SAME_POINT * (1.0 + float(np.abs(points).max()))
+        step = np.abs(np.diff(points, axis=0)).max(axis=1)
+        repeated = step <= same
         if repeated.any():
             points = points[np.concatenate(([True], ~repeated))]
-    if ring and len(points) > 1 and points[0, 0] == points[-1, 0] and points[0, 1] == points[-1, 1]:
-        points = points[:-1]
+        if ring and len(points) > 1 and np.abs(points[0] - points[-1]).max() <= same:
+            points = points[:-1]
     return points
 
 

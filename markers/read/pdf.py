@@ -293,14 +293,18 @@ class _Reader:
             raise UnreadableDrawing(f"{self.name}: too complex (more than {PDF_MAX_OBJECTS:,} "
                               "page objects)")
 
-    def _walk(self, objects: list, parent: np.ndarray, depth: int) -> None:
+    def _walk(self, objects: list, parent: np.ndarray, depth: int,
+              within: BaseGeometry | None = None) -> None:
+        """Paint ``objects`` (in the space ``parent`` maps to inches) in order; ``within``
+        is the clip of the form XObjects they are drawn in: a form drawn under a clip
+        (Cairo's and Inkscape's clip groups) paints its objects only inside it."""
         c = self.c
         for obj in objects:
             self.budget.tick()
             kind = c.FPDFPageObj_GetType(obj)
             matrix = parent @ self._matrix(obj)
             if kind == c.FPDF_PAGEOBJ_PATH:
-                self._path(obj, matrix, parent)
+                self._path(obj, matrix, parent, within)
             elif kind == c.FPDF_PAGEOBJ_FORM:
                 if depth >= PDF_MAX_FORM_DEPTH:
                     raise UnreadableDrawing(f"{self.name}: form XObjects nested deeper than "
@@ -308,9 +312,9 @@ class _Reader:
                 count = c.FPDFFormObj_CountObjects(obj)
                 self._count(max(count, 0))
                 self._walk([c.FPDFFormObj_GetObject(obj, i) for i in range(count)], matrix,
-                           depth + 1)
+                           depth + 1, _within(within, self._clip(obj, parent)))
             elif kind == c.FPDF_PAGEOBJ_TEXT:
-                self._text(obj, parent)
+                self._text(obj, parent, within)
             elif kind == c.FPDF_PAGEOBJ_IMAGE:
                 self.ignored["raster image"] += 1
                 self.images.append(self._bounds(obj, parent))
@@ -340,7 +344,8 @@ class _Reader:
             return None
         return to_hex(r.value, g.value, b.value) if a.value > 0 else None
 
-    def _path(self, obj: Pdfium, matrix: np.ndarray, parent: np.ndarray) -> None:
+    def _path(self, obj: Pdfium, matrix: np.ndarray, parent: np.ndarray,
+              within: BaseGeometry | None = None) -> None:
         c = self.c
         fill_mode, stroke = ctypes.c_int(), ctypes.c_int()
         if not c.FPDFPath_GetDrawMode(obj, fill_mode, stroke):
@@ -357,7 +362,7 @@ class _Reader:
         local = flatten(ops, matrix[:2, :2], FLATTEN_TOL_IN, self.budget)
         if not local:
             return
-        clip = self._clip(obj, parent)
+        clip = _within(within, self._clip(obj, parent))
         if fill_hex is not None:
             rings = [apply(points, matrix, self.budget) for points, _ in local]
             evenodd = fill_mode.value == c.FPDF_FILLMODE_ALTERNATE
@@ -412,9 +417,19 @@ class _Reader:
         if not area.is_empty and area.area > 0:
             self.painted.append((hex_, area))
 
-    def _text(self, obj: Pdfium, parent: np.ndarray) -> None:
+    def _text(self, obj: Pdfium, parent: np.ndarray,
+              within: BaseGeometry | None = None) -> None:
         """A text object as lettering (markers.read.pdf_text), in its fill color (else
-        its stroke's); none when its clip hides it (clipped_away)."""
-        item = self.text.item(obj, self._color(obj, False) or self._color(obj, True), parent)
-        if item is not None and not clipped_away(item.box, self._clip(obj, parent)):
-            self.legends.append(item)
+        its stroke's); none when its clip, or that of the forms it is drawn in (``within``),
+        hides it (clipped_away)."""
+        clip = _within(within, self._clip(obj, parent))
+        color = self._color(obj, False) or self._color(obj, True)
+        self.legends += [item for item in self.text.items(obj, color, parent)
+                         if not clipped_away(item.box, clip)]
+
+
+def _within(outer: BaseGeometry | None, inner: BaseGeometry | None) -> BaseGeometry | None:
+    """The area both clips leave (either when the other is None)."""
+    if outer is None or inner is None:
+        return inner if outer is None else outer
+    return outer.intersection(inner)

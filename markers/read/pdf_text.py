@@ -60,6 +60,8 @@ TRACE_MIN_CHANGE = 24
 #: Unicode categories that are no letter a sign can show: control, private use,
 #: unassigned, surrogate codes (a font with no Unicode map gives its raw codes).
 _UNDECODED = frozenset({"Cc", "Co", "Cn", "Cs"})
+#: Characters of one text object this many em apart (box to box) are separate texts.
+RUN_GAP_EM = 2.0
 #: Text render modes that paint nothing: invisible (an OCR layer), clip only.
 _UNSEEN = (3, 7)
 
@@ -95,32 +97,79 @@ class PageText:
         if self.loaded is not None:
             self.loaded.close()
 
-    def item(self, obj: Pdfium, color: str | None, parent: np.ndarray) -> LegendItem | None:
-        """Text object ``obj`` (painted ``color``, placed by ``parent``) as lettering:
-        its text (empty when it does not decode: ``decodes``) and its glyphs. None when
-        it paints nothing."""
+    def items(self, obj: Pdfium, color: str | None, parent: np.ndarray) -> list[LegendItem]:
+        """Text object ``obj`` (painted ``color``, placed by ``parent``) as lettering: its
+        text (empty when it does not decode: ``decodes``) and its glyphs; none when it
+        paints nothing. A writer may set texts far apart on one baseline as one object
+        (Cairo's and Ghostscript's pdfwrite join a sheet's zone letters, a title's
+        columns): each run of its characters ``RUN_GAP_EM`` or more apart is then an item
+        of its own, as it was drawn."""
         c = self.c
         if c.FPDFTextObj_GetTextRenderMode(obj) in _UNSEEN:
-            return None
+            return []
         text = self._string(obj)
         if not text:
-            return None
+            return []
         left, bottom, right, top = (ctypes.c_float() for _ in range(4))
         if not c.FPDFPageObj_GetBounds(obj, left, bottom, right, top):
-            return None
+            return []
         where = affine(box(left.value, bottom.value, right.value, top.value), parent,
                        self.budget).envelope
         if where.is_empty:
-            return None
+            return []
         cap = self._cap_estimate(obj, parent)
-        glyphs = self._outlines(obj, cap) if self._has_program(obj) else \
-            self._traced(obj, where, cap)
-        if glyphs is None or glyphs.is_empty:
-            return None
+        runs = self._runs(obj)
+        if len(runs) < 2:
+            glyphs = self._outlines(obj, cap) if self._has_program(obj) else \
+                self._traced(obj, where, cap)
+            return self._item(text, glyphs, color)
+        found = []
+        for run, cell in runs:
+            glyphs = self._outlines(obj, cap, run) if self._has_program(obj) else \
+                self._traced(obj, cell, cap)
+            found += self._item(self._run_text(run), glyphs, color)
+        return found
+
+    @staticmethod
+    def _item(text: str, glyphs: BaseGeometry | None, color: str | None) -> list[LegendItem]:
+        if glyphs is None or glyphs.is_empty or not text:
+            return []
         _, y0, _, y1 = glyphs.bounds
         family = classify(color).family if color else "black"
-        return LegendItem(text if decodes(text) else "", glyphs, glyphs.envelope, y1 - y0,
-                          family, hex=color, painted=False)
+        return [LegendItem(text if decodes(text) else "", glyphs, glyphs.envelope, y1 - y0,
+                           family, hex=color, painted=False)]
+
+    def _runs(self, obj: Pdfium) -> list[tuple[list[int], BaseGeometry]]:
+        """The object's characters (text page indices) in runs, split where the next
+        visible character's box lies ``RUN_GAP_EM`` em or more from the last one's (an em
+        taken as the height of the larger loose box, a line's height), each with the box
+        its characters take (inches)."""
+        c = self.c
+        rect = c.FS_RECTF()
+        runs: list[tuple[list[int], list[BaseGeometry]]] = []
+        for i in self._characters().get(ctypes.cast(obj, ctypes.c_void_p).value or 0, []):
+            code = c.FPDFText_GetUnicode(self.textpage.raw, i)
+            if code == 0 or chr(code).isspace() or \
+                    not c.FPDFText_GetLooseCharBox(self.textpage.raw, i, rect):
+                if runs:
+                    runs[-1][0].append(i)
+                continue
+            cell = affine(box(rect.left, rect.bottom, rect.right, rect.top), self.matrix,
+                          self.budget).envelope
+            if runs:
+                last = runs[-1][1][-1]
+                em = max(cell.bounds[3] - cell.bounds[1], last.bounds[3] - last.bounds[1])
+                if cell.distance(last) < RUN_GAP_EM * em:
+                    runs[-1][0].append(i)
+                    runs[-1][1].append(cell)
+                    continue
+            runs.append(([i], [cell]))
+        return [(run, shapely.union_all(cells).envelope) for run, cells in runs]
+
+    def _run_text(self, run: list[int]) -> str:
+        """The text of a run of characters, runs of white space made one space."""
+        codes = (self.c.FPDFText_GetUnicode(self.textpage.raw, i) for i in run)
+        return " ".join("".join(chr(code) for code in codes if 0 < code < 0x110000).split())
 
     def _string(self, obj: Pdfium) -> str:
         """The object's text, runs of white space made one space."""
@@ -163,15 +212,17 @@ class PageText:
                     self.by_object.setdefault(owner, []).append(i)
         return self.by_object
 
-    def _outlines(self, obj: Pdfium, cap: float) -> BaseGeometry | None:
-        """The glyphs as areas in inches: each character's outline from the font (em
-        units) scaled by the font size, turned by the character's matrix and placed at
-        its origin (page space), then through the page's matrix; a character whose
-        outline the font cannot give is traced in its box (``cap``: see ``_traced``).
-        None when nothing shows."""
+    def _outlines(self, obj: Pdfium, cap: float,
+                  indices: list[int] | None = None) -> BaseGeometry | None:
+        """The glyphs (of the characters ``indices``, else all the object's) as areas in
+        inches: each character's outline from the font (em units) scaled by the font
+        size, turned by the character's matrix and placed at its origin (page space),
+        then through the page's matrix; a character whose outline the font cannot give
+        is traced in its box (``cap``: see ``_traced``). None when nothing shows."""
         c = self.c
         font = c.FPDFTextObj_GetFont(obj)
-        indices = self._characters().get(ctypes.cast(obj, ctypes.c_void_p).value or 0, [])
+        if indices is None:
+            indices = self._characters().get(ctypes.cast(obj, ctypes.c_void_p).value or 0, [])
         x, y, m = ctypes.c_double(), ctypes.c_double(), c.FS_MATRIX()
         areas = []
         for i in indices:

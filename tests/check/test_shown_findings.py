@@ -47,7 +47,7 @@ def test_the_third_a_box_is_in_is_that_of_its_centre() -> None:
 
 def _danger_at(x_in: float, y_in: float, outline: float) -> str:
     """A 24 in danger sign drawn by hand at (x, y) in, its diamond 16 in wide with an
-    ``outline`` thick outline (as tests/test_proofs.py draws it)."""
+    ``outline`` thick outline (as tests/check/test_layout_proofs.py draws it)."""
     a, cx, cy = 8.0, x_in + 12.0, y_in + 12.0
     b = a / math.tan(math.radians(35))
     inner = a * (1 - outline / (a * math.cos(math.radians(35))))

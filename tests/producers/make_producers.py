@@ -29,25 +29,29 @@ import json
 import math
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import marker_scene as ms  # noqa: E402
 import raster_check  # noqa: E402
+import second_batch  # noqa: E402
+import fourth_batch  # noqa: E402
+import third_batch  # noqa: E402
 import write_ghostscript  # noqa: E402
 import write_inkscape  # noqa: E402
 import write_librecad  # noqa: E402
 import write_libreoffice  # noqa: E402
 import write_matplotlib  # noqa: E402
 import write_scan  # noqa: E402
+from truth import STICK_TEXT, Case, Marker, fails, passes  # noqa: E402
 
 DATA = HERE.parent / "data" / "producers"
 EPOCH = "1704067200"  # 2024-01-01T00:00:00Z, for producers that honour SOURCE_DATE_EPOCH
@@ -60,68 +64,6 @@ VERSION_COMMANDS = {
     "librecad": ["librecad", "dxf2pdf", "--version"],
     "poppler": ["pdftoppm", "-v"],
 }
-
-
-# ----------------------------------------------------------------------------- truth
-
-@dataclass(frozen=True)
-class Marker:
-    """What a right checker says of one marker: kind, verdict, display height H (in)
-    where it is the case's point, its basis where that matters, and for fail/review the
-    rule ids at severity error/review."""
-    kind: str
-    verdict: str = "pass"
-    H: float | None = None
-    basis: str | None = None
-    rules: tuple[str, ...] = ()
-
-    def as_json(self) -> dict:
-        out = {"kind": self.kind, "verdict": self.verdict}
-        if self.H is not None:
-            out["display_height_in"] = self.H
-        if self.basis:
-            out["display_height_basis"] = self.basis
-        if self.verdict != "pass":
-            out["rules"] = sorted(self.rules)
-        return out
-
-
-@dataclass(frozen=True)
-class Case:
-    """One proof: its producer, file stem, sheet, truth, and the writer's options."""
-    producer: str
-    stem: str
-    sheet: Callable[[], ms.Sheet]
-    markers: tuple[Marker, ...] | None
-    note: str
-    options: dict = field(default_factory=dict)
-    verdict: str | None = None  # the file's verdict when the markers are not asserted
-    forbid: tuple[str, ...] = ()  # rule ids that must not come as errors
-    #: file suffix -> another truth (markers, verdict, why) for that output
-    by_output: dict = field(default_factory=dict)
-
-    @property
-    def file_verdict(self) -> str:
-        if self.verdict:
-            return self.verdict
-        order = ("pass", "review", "fail")
-        return max((m.verdict for m in self.markers), key=order.index)
-
-
-def passes(kind: str, H: float, basis: str | None = None) -> tuple[Marker, ...]:
-    return (Marker(kind, "pass", H, basis),)
-
-
-def fails(kind: str, H: float | None, *rules: str, basis: str | None = None
-          ) -> tuple[Marker, ...]:
-    return (Marker(kind, "fail", H, basis, rules),)
-
-
-#: LibreCAD plots TEXT in its own stick font, letters of hairline strokes that OCR cannot
-#: confirm (an O left open): in its prints the words, and a size a title states in them,
-#: are a review; the DXFs carry the TEXT itself.
-STICK_TEXT = ("LibreCAD plots the TEXT in its stick font of hairlines, which cannot be "
-              "confirmed as letters: the words are a review")
 
 
 # ----------------------------------------------------------------------------- layouts
@@ -353,7 +295,7 @@ def _cad_exclusion_words() -> ms.Sheet:
 
 INK, LO, GS, MPL, CAD = "inkscape", "libreoffice", "ghostscript", "matplotlib", "librecad"
 
-CASES: tuple[Case, ...] = (
+FIRST: tuple[Case, ...] = (
     Case(INK, "danger-24-words-below", _ink_danger, passes("danger", 24),
          "layers, mm, stroked mitred diamond, words below on white, closed border, title"),
     Case(INK, "control-24-title-dimension", _ink_control_titled, passes("control", 24),
@@ -454,12 +396,20 @@ CASES: tuple[Case, ...] = (
 )
 
 
+#: Every case: the first batch above, the second, third and fourth (second_batch.py,
+#: third_batch.py, fourth_batch.py: other kinds, heights, layouts and producers'
+#: idioms, buoys and flags, drawn as a held-out test would draw them).
+CASES: tuple[Case, ...] = (FIRST + second_batch.CASES + third_batch.CASES
+                           + fourth_batch.CASES)
+
+
 # ----------------------------------------------------------------------------- running
 
 @dataclass(frozen=True)
 class Made:
-    """A file a producer wrote: its name under tests/data/producers, the command (run in
-    the producer's folder) and the options a clerk gives the checker for it."""
+    """A file a producer wrote: its name under tests/data/producers, the command (a shell
+    line, run in the producer's folder) and the options a clerk gives the checker for
+    it."""
     name: str
     command: str
     source: str | None = None
@@ -510,12 +460,14 @@ def _source(work: Path, case: Case, suffix: str, data: bytes) -> str:
 
 
 def make_inkscape(case: Case, work: Path) -> list[Made]:
-    svg = write_inkscape.inkscape_svg(case.sheet(), case.note, **case.options)
+    exports = {k: case.options[k] for k in ("actions", "outlined_pdf") if k in case.options}
+    options = {k: v for k, v in case.options.items() if k not in exports}
+    svg = write_inkscape.inkscape_svg(case.sheet(), case.note, **options)
     src = _source(work, case, ".svg", svg.encode())
     made = []
-    for name, command in write_inkscape.commands(Path(src), case.stem).items():
+    for name, command in write_inkscape.commands(Path(src), case.stem, **exports).items():
         run(command, work)
-        made.append(Made(f"{INK}/{name}", " ".join(command), f"{INK}/{src}"))
+        made.append(Made(f"{INK}/{name}", shlex.join(command), f"{INK}/{src}"))
     _collect(work, INK, [m.name.split("/", 1)[1] for m in made])
     return made
 
@@ -527,7 +479,7 @@ def _soffice(work: Path, src: str, producer: str, stem: str) -> Made:
     _collect(work, producer, [f"{stem}.pdf"])
     shown = [c if not c.startswith("-env:") else "-env:UserInstallation=file:///tmp/PROFILE"
              for c in command]
-    return Made(f"{producer}/{stem}.pdf", " ".join(shown), f"{producer}/{src}")
+    return Made(f"{producer}/{stem}.pdf", shlex.join(shown), f"{producer}/{src}")
 
 
 def make_libreoffice(case: Case, work: Path) -> list[Made]:
@@ -539,9 +491,10 @@ def make_ghostscript(case: Case, work: Path) -> list[Made]:
     program = write_ghostscript.postscript(case.sheet(), case.note, **case.options)
     src = _source(work, case, ".ps", program.encode())
     made = []
-    for name, command in write_ghostscript.commands(src, case.stem).items():
+    for name, command in write_ghostscript.commands(src, case.stem,
+                                                    case.options.get("rotated", False)).items():
         run(command, work)
-        made.append(Made(f"{GS}/{name}", " ".join(command), f"{GS}/{src}"))
+        made.append(Made(f"{GS}/{name}", shlex.join(command), f"{GS}/{src}"))
     _collect(work, GS, [m.name.split("/", 1)[1] for m in made])
     return made
 
@@ -566,7 +519,8 @@ def make_matplotlib(case: Case, work: Path) -> list[Made]:
 
 def make_librecad(case: Case, work: Path) -> list[Made]:
     dialect = case.options["dialect"]
-    data = write_librecad.dxf_bytes(case.sheet(), dialect, case.options.get("arcs", (0, 0)))
+    data = write_librecad.dxf_bytes(case.sheet(), dialect, case.options.get("arcs", (0, 0)),
+                                    case.options.get("bulges", False))
     dxf = f"{case.stem}.dxf"
     (work / dxf).write_bytes(data)
     command = write_librecad.commands(dxf, dialect)
@@ -575,7 +529,7 @@ def make_librecad(case: Case, work: Path) -> list[Made]:
     unitless = ("--scale", "1") if dialect == "r12" else ()
     return [Made(f"{CAD}/{dxf}", f"make_producers.py: ezdxf, DXF {dialect}",
                  check_args=unitless),
-            Made(f"{CAD}/{case.stem}.pdf", " ".join(command), f"{CAD}/{dxf}")]
+            Made(f"{CAD}/{case.stem}.pdf", shlex.join(command), f"{CAD}/{dxf}")]
 
 
 def make_scan(case: Case, work: Path) -> list[Made]:
@@ -586,7 +540,7 @@ def make_scan(case: Case, work: Path) -> list[Made]:
         command = write_scan.viewjpeg_command(src, width, height, name)
         run(command, work)
         _collect(work, "scan", [name])
-        return [Made(f"scan/{name}", " ".join(command), f"scan/{src}")]
+        return [Made(f"scan/{name}", shlex.join(command), f"scan/{src}")]
     sheet = ms.Sheet(width, height).add(ms.Image(jpeg, 0, 0, width, height))
     doc = write_libreoffice.fodg(sheet, case.note)
     return [_soffice(work, _source(work, case, ".fodg", doc.encode()), "scan", case.stem)]
@@ -649,13 +603,32 @@ def _remove_stale(kept: set[str]) -> None:
                 print(f"removed {path.relative_to(DATA)}")
 
 
+def _in_case_order(made_now: dict[str, list[dict]], only: set[str]) -> list[dict]:
+    """The manifest's records in the order of CASES: those just made, and (when only some
+    cases were remade) the others' records as the manifest holds them."""
+    kept: dict[str, list[dict]] = {}
+    if only and (DATA / "manifest.json").exists():
+        for record in json.loads((DATA / "manifest.json").read_text())["files"]:
+            stem = max((c.stem for c in CASES if c.producer == record["producer"] and
+                        Path(record["file"]).name.startswith(c.stem)), key=len, default=None)
+            kept.setdefault(stem, []).append(record)
+    return [r for case in CASES for r in made_now.get(case.stem, kept.get(case.stem, []))]
+
+
 def missing_programs() -> list[str]:
     return [c[0] for c in VERSION_COMMANDS.values() if shutil.which(c[0]) is None]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.parse_args(argv)
+    parser.add_argument("--only", action="append", metavar="NAME", default=[],
+                        help="remake only the cases of this producer or file stem (again for "
+                             "more); the manifest keeps the other files' records as they are")
+    only = set(parser.parse_args(argv).only)
+    chosen = [c for c in CASES if not only or only & {c.producer, c.stem}]
+    if only and not chosen:
+        print(f"make_producers: no case is named {', '.join(sorted(only))}", file=sys.stderr)
+        return 2
     missing = missing_programs()
     if missing:
         print(f"make_producers: not installed: {', '.join(missing)} (make producers installs "
@@ -664,18 +637,20 @@ def main(argv: list[str] | None = None) -> int:
     said = versions()
     for name, version in said.items():
         print(f"{name:12} {version}")
-    files = []
+    made_now: dict[str, list[dict]] = {}
     with tempfile.TemporaryDirectory(prefix="wsmark-producers-") as tmp:
-        for case in CASES:
+        for case in chosen:
             work = Path(tmp) / case.producer / case.stem
             work.mkdir(parents=True)
             for made in MAKERS[case.producer](case, work):
-                files.append(entry(case, made))
+                made_now.setdefault(case.stem, []).append(entry(case, made))
                 print(f"wrote {made.name}")
                 _verify(case, made)
+    files = _in_case_order(made_now, only)
     manifest = {"about": "tests/data/producers/README.md", "producers": said, "files": files}
     store(DATA / "manifest.json", (json.dumps(manifest, indent=1) + "\n").encode())
-    _remove_stale({f["file"] for f in files} | {f["source"] for f in files if f["source"]})
+    if not only:
+        _remove_stale({f["file"] for f in files} | {f["source"] for f in files if f["source"]})
     print(f"{len(files)} files; manifest {DATA / 'manifest.json'}")
     return 0
 

@@ -14,7 +14,7 @@ construction, not by what the checker says.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from markers.packs.wi_nr509.requirements import REQ
@@ -41,6 +41,8 @@ FONT_FILES = {
     "liberation": "/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf",
     "dejavu": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
     "nimbus": "/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf",
+    "liberation-narrow": "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Bold.ttf",
+    "nimbus-narrow": "/usr/share/fonts/opentype/urw-base35/NimbusSansNarrow-Bold.otf",
 }
 
 
@@ -48,7 +50,8 @@ FONT_FILES = {
 
 @dataclass(frozen=True)
 class Rect:
-    """An axis-aligned rectangle, filled and/or stroked (width in inches)."""
+    """An axis-aligned rectangle, filled and/or stroked (width in inches), its corners
+    rounded to radius ``r`` (a sign blank's)."""
     x: float
     y: float
     w: float
@@ -57,6 +60,7 @@ class Rect:
     stroke: str | None = None
     width: float = 0.0
     layer: str = "Sign"
+    r: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -139,20 +143,128 @@ class Image:
     layer: str = "Scan"
 
 
-Item = Rect | Poly | Ring | Annulus | Line | Text | Image
+@dataclass(frozen=True)
+class Block:
+    """Lines of text set as one multi-line text object (Inkscape's tspans, a Draw text
+    frame of paragraphs, a DXF MTEXT); each line is where its Text says."""
+    lines: tuple[Text, ...]
+    layer: str = "Legend"
+
+
+@dataclass(frozen=True)
+class Group:
+    """Items drawn in a group with a transform: they are laid out in the group's own
+    inches, and the page sees ``scale`` * local + (dx, dy)."""
+    items: tuple
+    scale: float = 1.0
+    dx: float = 0.0
+    dy: float = 0.0
+    layer: str = "Sign"
+
+
+@dataclass(frozen=True)
+class Clip:
+    """Items clipped to the rectangle (x, y, w, h): what lies outside it is not seen."""
+    items: tuple
+    rect: tuple[float, float, float, float]
+    layer: str = "Sign"
+
+
+@dataclass(frozen=True)
+class Dim:
+    """A dimension as one object: the length p1-p2, its line ``offset`` out, its text
+    ``cap`` high; drawn as ``items`` (dimension()), written by CAD as a DIMENSION."""
+    p1: Point
+    p2: Point
+    offset: float
+    text: str
+    cap: float
+    items: tuple
+    layer: str = "Dimensions"
+
+
+Item = Rect | Poly | Ring | Annulus | Line | Text | Image | Block | Group | Clip | Dim
 
 
 @dataclass
 class Sheet:
-    """A page: its size in inches and what is drawn on it, in painting order."""
+    """A page: its size in inches and what is drawn on it, in painting order; ``more``
+    are the document's further pages (a producer that writes several)."""
     width: float
     height: float
     items: list[Item] = field(default_factory=list)
+    more: tuple["Sheet", ...] = ()
 
     def add(self, *groups: list[Item] | Item) -> "Sheet":
         for group in groups:
             self.items.extend(group if isinstance(group, list) else [group])
         return self
+
+
+def _moved(item, k: float, dx: float, dy: float):
+    """``item`` with every length multiplied by ``k`` and then moved by (dx, dy)."""
+    def pt(p: Point) -> Point:
+        return p[0] * k + dx, p[1] * k + dy
+
+    if isinstance(item, Rect):
+        return replace(item, x=item.x * k + dx, y=item.y * k + dy, w=item.w * k,
+                       h=item.h * k, width=item.width * k, r=item.r * k)
+    if isinstance(item, Poly):
+        return replace(item, points=tuple(map(pt, item.points)))
+    if isinstance(item, Ring):
+        return replace(item, outer=tuple(map(pt, item.outer)),
+                       inner=tuple(map(pt, item.inner)), t=item.t * k)
+    if isinstance(item, Annulus):
+        return replace(item, cx=item.cx * k + dx, cy=item.cy * k + dy, r_in=item.r_in * k,
+                       r_out=item.r_out * k)
+    if isinstance(item, Line):
+        return replace(item, points=tuple(map(pt, item.points)), width=item.width * k)
+    if isinstance(item, Text):
+        return replace(item, x=item.x * k + dx, y=item.y * k + dy, cap=item.cap * k)
+    if isinstance(item, Image):
+        return replace(item, x=item.x * k + dx, y=item.y * k + dy, w=item.w * k, h=item.h * k)
+    if isinstance(item, Block):
+        return replace(item, lines=tuple(_moved(t, k, dx, dy) for t in item.lines))
+    if isinstance(item, Group):
+        return replace(item, scale=item.scale * k, dx=item.dx * k + dx, dy=item.dy * k + dy)
+    if isinstance(item, Clip):
+        x, y, w, h = item.rect
+        return replace(item, items=tuple(_moved(i, k, dx, dy) for i in item.items),
+                       rect=(x * k + dx, y * k + dy, w * k, h * k))
+    if isinstance(item, Dim):
+        return replace(item, p1=pt(item.p1), p2=pt(item.p2), offset=item.offset * k,
+                       cap=item.cap * k, items=tuple(_moved(i, k, dx, dy) for i in item.items))
+    raise TypeError(f"cannot move {item!r}")
+
+
+def flat(items) -> list:
+    """The plain items a list draws, in page inches: groups' transforms applied, clips'
+    and blocks' contents in their place (what a check of the painted page compares)."""
+    out: list = []
+    for item in items:
+        if isinstance(item, Group):
+            out += flat(_moved(i, item.scale, item.dx, item.dy) for i in item.items)
+        elif isinstance(item, (Clip, Dim)):
+            out += flat(item.items)
+        elif isinstance(item, Block):
+            out += list(item.lines)
+        else:
+            out.append(item)
+    return out
+
+
+def grouped(placed: "Placed", scale: float = 1.0) -> "Placed":
+    """``placed`` drawn as one group whose transform scales its contents by ``scale``
+    about the panel's corner and moves them there (a drawing made at another size and
+    scaled into place, as users group and transform): the page sees the same marker."""
+    local = [_moved(i, 1 / scale, -placed.x / scale, -placed.y / scale)
+             for i in placed.items]
+    return replace(placed, items=[Group(tuple(local), scale, placed.x, placed.y)])
+
+
+def at_scale(sheet: Sheet, k: float) -> Sheet:
+    """``sheet`` drawn at scale 1:(1/k): every length multiplied by ``k``."""
+    return Sheet(sheet.width * k, sheet.height * k, [_moved(i, k, 0, 0) for i in sheet.items])
 
 
 # ----------------------------------------------------------------------------- fonts
@@ -270,6 +382,17 @@ def rect_points(x: float, y: float, w: float, h: float) -> tuple[Point, ...]:
     return (x, y), (x + w, y), (x + w, y + h), (x, y + h)
 
 
+def rounded(placed: "Placed", r: float, keyline: float = 0.0) -> "Placed":
+    """``placed`` on a blank whose corners are rounded to ``r`` (its white panel, the
+    first item), with a black ``keyline`` that wide round the blank's edge when asked (a
+    shop's cut line on the proof)."""
+    panel, *rest = placed.items
+    blank = replace(panel, r=r)
+    edge = [Rect(panel.x, panel.y, panel.w, panel.h, None, BLACK, keyline, "Trim", r)] \
+        if keyline else []
+    return replace(placed, items=[blank, *rest, *edge])
+
+
 @dataclass(frozen=True)
 class Placed:
     """A marker laid out on the page: its items and its panel (x, y, w, h)."""
@@ -312,49 +435,80 @@ def danger(x: float, y: float, H: float, *, outline: float = OUTLINE, slope: flo
 
 
 def exclusion(x: float, y: float, H: float, *, outline: float = OUTLINE, slope: float = SLOPE,
-              color: str = ORANGE, bar: float = OUTLINE, below: str | None = None,
+              color: str = ORANGE, bar: float | None = None, below: str | None = None,
               inside: str | None = None, cap: float = WORD_CAP, inner_cap: float = 1.2,
-              font: str = "liberation") -> Placed:
+              font: str = "liberation", above: str | None = None) -> Placed:
     """An exclusion sign: the danger diamond with an orange cross of ``bar``-wide arms
-    from corner to corner of the white centre; words ``below`` on a white band, or (a
-    defect) ``inside``: across the cross, within the white centre."""
+    (the spec's: the outline's width, thinner at small H) from corner to corner of the
+    white centre; words ``above`` and ``below`` on white bands, or (a defect) ``inside``:
+    across the cross, within the white centre."""
     placed = danger(x, y, H, outline=outline, slope=slope, color=color, below=below,
-                    cap=cap, font=font)
+                    cap=cap, font=font, above=above)
     ring = placed.items[1]
-    (cx, top), (right, cy) = ring.inner[0], ring.inner[1]
-    a, b = right - cx, cy - top
-    cross = [Rect(cx - bar / 2, cy - b, bar, 2 * b, color),
-             Rect(cx - a, cy - bar / 2, 2 * a, bar, color)]
+    cross = cross_bars(ring, color, bar)
+    (cx, _), (_, cy) = ring.inner[0], ring.inner[1]
     words = legend_lines([inside], cx, cy, inner_cap, font) if inside else []
     require_inside(words, _shape(ring.inner), 0.25, "words inside the exclusion")
     return Placed([*placed.items[:2], *cross, *words, *placed.items[2:]], placed.x, placed.y,
                   placed.w, placed.h)
 
 
+def cross_bars(ring: Ring, color: str, bar: float | None = None) -> list[Item]:
+    """An exclusion's cross inside the diamond ``ring``: two bars from corner to corner
+    of its white centre, ``bar`` wide, else as wide as the spec makes them (the outline's
+    width, thinned at small H so that the white quarters stay: cross_bar)."""
+    from markers.build.signs import cross_bar
+
+    (cx, top), (right, cy) = ring.inner[0], ring.inner[1]
+    a, b = right - cx, cy - top
+    bar = bar or cross_bar(2 * a, math.degrees(math.atan2(a, b)), ring.t)
+    return [Rect(cx - bar / 2, cy - b, bar, 2 * b, color),
+            Rect(cx - a, cy - bar / 2, 2 * a, bar, color)]
+
+
 def control(x: float, y: float, H: float, lines: list[str], *, outline: float = OUTLINE,
             symbol_h: float | None = None, color: str = ORANGE, cap: float = 2.5,
-            font: str = "liberation", margin: float | None = None) -> Placed:
+            font: str = "liberation", margin: float | None = None,
+            legend_color: str = BLACK, below: str | None = None, block: bool = False,
+            squash: float = 0.0) -> Placed:
     """A control sign: an orange circle of inner diameter 2H/3 (of ``symbol_h`` when
     given) with the outline outside it, on a square panel ``margin`` (H/12) wider all
-    round, the words inside the white."""
+    round, the words inside the white (one text ``block`` when asked), and words
+    ``below`` under the panel on a band 2 caps tall; ``squash`` makes the circle an
+    ellipse that much narrower than round and as much taller (a defect), drawn as a
+    polygon ring whose outer semi-axes are the inner ones plus the outline."""
     r_in = FRACTION * (symbol_h or H) / 2
     r_out = r_in + outline
     side = FRACTION * H + 2 * OUTLINE + 2 * (MARGIN * H if margin is None else margin)
     cx = cy = side / 2
-    words = legend_lines(lines, x + cx, y + cy, cap, font)
+    words = legend_lines(lines, x + cx, y + cy, cap, font, legend_color)
     from shapely.geometry import Point as ShapelyPoint
 
-    require_inside(words, ShapelyPoint(x + cx, y + cy).buffer(r_in, 256), 0.3, "control")
-    return Placed([Rect(x, y, side, side), Annulus(x + cx, y + cy, r_in, r_out, color),
-                   *words], x, y, side, side)
+    require_inside(words, ShapelyPoint(x + cx, y + cy).buffer(r_in * (1 - squash), 256), 0.3,
+                   "control")
+    if squash:
+        def ellipse(grow: float) -> tuple[Point, ...]:
+            a, b = r_in * (1 - squash) + grow, r_in * (1 + squash) + grow
+            return tuple((x + cx + a * math.cos(2 * math.pi * i / 360),
+                          y + cy + b * math.sin(2 * math.pi * i / 360)) for i in range(360))
+        symbol: Item = Ring(ellipse(outline), ellipse(0.0), outline, color)
+    else:
+        symbol = Annulus(x + cx, y + cy, r_in, r_out, color)
+    height = side + (2 * cap if below else 0)
+    band = legend_lines([below], x + cx, y + side + cap, cap, font) if below else []
+    return Placed([Rect(x, y, side, height), symbol,
+                   *([Block(tuple(words))] if block and words else words), *band],
+                  x, y, side, height)
 
 
 def information(x: float, y: float, H: float, lines: list[str], *, outline: float = OUTLINE,
                 color: str = ORANGE, cap: float = WORD_CAP, font: str = "liberation",
-                pad: float = 1.0) -> Placed:
+                pad: float = 1.0, legend_color: str = BLACK, center: str | None = None,
+                block: bool = False, pitch: float = 1.6) -> Placed:
     """An information sign: an orange rectangle whose mean of inside and outside heights
     is 2H/3, as wide as its message needs (``pad`` in of white each side), on a panel H
-    tall and H/6 wider."""
+    tall and H/6 wider; the message's lines ``pitch`` caps apart (one text ``block`` when
+    asked), and (a defect) the inside painted ``center``."""
     outer_h = FRACTION * H + outline
     widest = max(advance(font, line) for line in lines) * cap / cap_ratio(font)
     outer_w = widest + 2 * (outline + pad)
@@ -363,17 +517,20 @@ def information(x: float, y: float, H: float, lines: list[str], *, outline: floa
     t = outline
     ring = Ring(rect_points(ox, oy, outer_w, outer_h),
                 rect_points(ox + t, oy + t, outer_w - 2 * t, outer_h - 2 * t), t, color)
-    words = legend_lines(lines, x + panel_w / 2, y + H / 2, cap, font)
+    words = legend_lines(lines, x + panel_w / 2, y + H / 2, cap, font, legend_color, pitch)
     require_inside(words, _shape(ring.inner), 0.3, "information")
-    return Placed([Rect(x, y, panel_w, H), ring, *words], x, y, panel_w, H)
+    inside = [Rect(ox + t, oy + t, outer_w - 2 * t, outer_h - 2 * t, center)] if center else []
+    return Placed([Rect(x, y, panel_w, H), ring, *inside,
+                   *([Block(tuple(words))] if block else words)], x, y, panel_w, H)
 
 
 def aid_red(x: float, y: float, H: float, ws_id: str, *, letters: str = WHITE,
-            font: str = "liberation") -> Placed:
+            font: str = "liberation", cap: float | None = None) -> Placed:
     """A red aid: an equilateral triangle H tall (the daymark), its id in white block
-    capitals above the base, as wsmark builds it (baseline at 0.92 H)."""
+    capitals above the base, as wsmark builds it (baseline at 0.92 H); ``cap`` sets the
+    letters' cap height (a defect) instead of the aid minimum."""
     half = H / math.sqrt(3)
-    cap = aid_cap(font, ws_id)
+    cap = cap or aid_cap(font, ws_id)
     tri = Poly(((x + half, y), (x + 2 * half, y + H), (x, y + H)), RED)
     words = [Text(ws_id, x + half, y + 0.92 * H, cap, letters, font)]
     require_inside(words, _shape(tri.points), 0.3, "red aid")
@@ -390,14 +547,16 @@ def aid_green(x: float, y: float, H: float, ws_id: str, *, letters: str = WHITE,
 
 
 def aid_center(x: float, y: float, H: float, ws_id: str, *, font: str = "liberation",
-               trim: bool = False) -> Placed:
+               trim: bool = False, across: bool = False) -> Placed:
     """A centre aid: a square H wide of 7 vertical stripes, white and black (white at
     both edges), the id in white on a black plate across the middle; ``trim``: a 0.01 in
-    cut line round the face, which shows where its white edge stripes end."""
+    cut line round the face, which shows where its white edge stripes end; ``across``
+    (a defect) lays the stripes horizontal."""
     stripe = H / 7
     cap = aid_cap(font, ws_id)
     items: list[Item] = [Rect(x, y, H, H)]
-    items += [Rect(x + i * stripe, y, stripe, H, BLACK) for i in (1, 3, 5)]
+    items += [Rect(x, y + i * stripe, H, stripe, BLACK) if across else
+              Rect(x + i * stripe, y, stripe, H, BLACK) for i in (1, 3, 5)]
     words = legend_lines([ws_id], x + H / 2, y + H / 2, cap, font, WHITE)
     x0, _, x1, _ = words[0].box()
     items.append(Rect(x0 - 1.0, y + H / 2 - 0.8 * cap, x1 - x0 + 2.0, 1.6 * cap, BLACK))
@@ -420,6 +579,37 @@ def buoy_symbol(x: float, y: float, legend: str, *, diameter: float = 12.0,
     items: list[Item] = [Rect(x, y, diameter, above_water),
                          Rect(x, y, diameter, band, color),
                          Rect(x, y + above_water - band, diameter, band, color), ring, *words,
+                         Line(rect_points(x, y, diameter, above_water), 0.03, BLACK, True,
+                              "Outline"),
+                         Line(((x - 2, y + above_water), (x + diameter + 2, y + above_water)),
+                              0.1, WATER, layer="Waterline")]
+    return Placed(items, x, y, diameter, above_water)
+
+
+def buoy_elevation(x: float, y: float, H: float, symbol: str, legend: str | None = None, *,
+                   diameter: float = 16.0, above_water: float = 40.0, color: str = ORANGE,
+                   font: str = "liberation", cap: float = 1.5) -> Placed:
+    """A symbol buoy elevation: white body ``diameter`` wide and ``above_water`` tall,
+    the display area H tall between two equal orange bands (at the top and down to the
+    waterline), its ``symbol`` ("control", "exclusion" or "danger") drawn flat 2/3 H in
+    the middle of it, a control's words inside its circle; the body outlined in black,
+    the waterline a blue line wider than the body."""
+    band = (above_water - H) / 2
+    cx, cy = x + diameter / 2, y + band + H / 2
+    if symbol == "control":
+        r_in = FRACTION * H / 2
+        shapes: list[Item] = [Annulus(cx, cy, r_in, r_in + OUTLINE, color)]
+        words = legend_lines(legend.split("|"), cx, cy, cap, font) if legend else []
+        from shapely.geometry import Point as ShapelyPoint
+
+        require_inside(words, ShapelyPoint(cx, cy).buffer(r_in, 256), 0.3, "buoy control")
+    else:
+        ring = diamond_ring(cx, cy, FRACTION * H, OUTLINE, color)
+        shapes = [ring, *(cross_bars(ring, color) if symbol == "exclusion" else [])]
+        words = []
+    items: list[Item] = [Rect(x, y, diameter, above_water), Rect(x, y, diameter, band, color),
+                         Rect(x, y + above_water - band, diameter, band, color), *shapes,
+                         *words,
                          Line(rect_points(x, y, diameter, above_water), 0.03, BLACK, True,
                               "Outline"),
                          Line(((x - 2, y + above_water), (x + diameter + 2, y + above_water)),
@@ -490,6 +680,46 @@ def dimension(p1: Point, p2: Point, offset: float, text: str, cap: float = 0.5,
             0 if offset > 0 else advance(font, text) * cap / cap_ratio(font)), mid[1] + cap / 2,
             cap, BLACK, font, "start", "Dimensions")
     return [*ext, Line((a, b), layer="Dimensions"), arrowhead(a, b), arrowhead(b, a), label]
+
+
+def cad_dimension(p1: Point, p2: Point, offset: float, text: str, cap: float = 0.5,
+                  font: str = "liberation") -> Dim:
+    """``dimension`` as one object, which CAD writes as a DIMENSION entity."""
+    return Dim(p1, p2, offset, text, cap, tuple(dimension(p1, p2, offset, text, cap, font)))
+
+
+def zoned_border(w: float, h: float, inset: float = 0.5, band: float = 0.5,
+                 cols: int = 6, rows: int = 4, font: str = "liberation") -> list[Item]:
+    """A drawing sheet's border as ANSI Y14.1 and ISO 5457 draw it: an outer trim frame,
+    an inner drawing frame ``band`` inside it, the band between divided into zones by
+    ticks, numbered 1.. along the top and bottom (right to left, as ANSI does) and
+    lettered A.. up the sides (from the bottom)."""
+    items: list[Item] = [*frame(inset, inset, w - 2 * inset, h - 2 * inset, layer="Border"),
+                         *frame(inset + band, inset + band, w - 2 * (inset + band),
+                                h - 2 * (inset + band), width=0.04, layer="Border")]
+    x0, y0, x1, y1 = inset, inset, w - inset, h - inset
+    cap = 0.5 * band
+    for i in range(cols):
+        xa, xb = x0 + (x1 - x0) * i / cols, x0 + (x1 - x0) * (i + 1) / cols
+        if i:
+            items += [Line(((xa, y0), (xa, y0 + band)), layer="Border"),
+                      Line(((xa, y1 - band), (xa, y1)), layer="Border")]
+        label = str(cols - i)
+        items += [Text(label, (xa + xb) / 2, y0 + (band + cap) / 2, cap, BLACK, font,
+                       layer="Border"),
+                  Text(label, (xa + xb) / 2, y1 - (band - cap) / 2, cap, BLACK, font,
+                       layer="Border")]
+    for j in range(rows):
+        ya, yb = y0 + (y1 - y0) * j / rows, y0 + (y1 - y0) * (j + 1) / rows
+        if j:
+            items += [Line(((x0, ya), (x0 + band, ya)), layer="Border"),
+                      Line(((x1 - band, ya), (x1, ya)), layer="Border")]
+        label = "ABCDEFGH"[rows - 1 - j]
+        items += [Text(label, x0 + band / 2, (ya + yb + cap) / 2, cap, BLACK, font,
+                       layer="Border"),
+                  Text(label, x1 - band / 2, (ya + yb + cap) / 2, cap, BLACK, font,
+                       layer="Border")]
+    return items
 
 
 def notes(x: float, y: float, lines: list[str], cap: float = 0.35,

@@ -1,6 +1,7 @@
 """make_producers.py's check of what a producer wrote, measured back from a raster of it
-(pdftoppm for PDFs, Inkscape for SVGs), against the sheet it was drawn from: each orange
-outline's box within a pixel and a half, and each aid letter or numeral at least the
+(pdftoppm for PDFs, Inkscape for SVGs), against the sheet it was drawn from: each
+outline's box (orange, or the colour a defect paints it) within a pixel and a half, and
+each aid letter or numeral at least the
 aid minimum high. A producer that moved, scaled or resized something fails the remake,
 so a truth in the manifest is never about a drawing the producer did not make.
 """
@@ -11,7 +12,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from marker_scene import AID_CAP, AMBER, Annulus, Ring, Sheet, Text
+from marker_scene import AID_CAP, Annulus, Ring, Sheet, Text, flat
 
 OUTLINE_DPI, LETTER_DPI = 50, 150
 
@@ -34,31 +35,43 @@ def raster(path: Path, dpi: int):
         return np.asarray(Image.open(png).convert("RGB")).astype(int)
 
 
-def _outlines(sheet: Sheet) -> list[tuple[float, float, float, float]]:
+def _outlines(sheet: Sheet) -> list[tuple[tuple[float, float, float, float], str]]:
+    """Each outline's box (x0, y0, x1, y1) and colour."""
     boxes = []
-    for item in sheet.items:
-        if isinstance(item, Ring) and item.color != AMBER:
+    for item in flat(sheet.items):
+        if isinstance(item, Ring):
             xs, ys = [p[0] for p in item.outer], [p[1] for p in item.outer]
-            boxes.append((min(xs), min(ys), max(xs), max(ys)))
+            boxes.append(((min(xs), min(ys), max(xs), max(ys)), item.color))
         elif isinstance(item, Annulus):
-            boxes.append((item.cx - item.r_out, item.cy - item.r_out, item.cx + item.r_out,
-                          item.cy + item.r_out))
+            boxes.append(((item.cx - item.r_out, item.cy - item.r_out, item.cx + item.r_out,
+                           item.cy + item.r_out), item.color))
     return boxes
 
 
-def outline_problems(pixels, sheet: Sheet) -> list[str]:
-    """Orange outlines whose painted box is more than 1.5 px from the drawn one."""
+def _painted(pixels, color: str):
+    """Where ``color`` is painted: an orange (however a producer's CMYK or spot ink comes
+    back in RGB) anywhere in the orange band, another colour near itself."""
     import numpy as np
 
     r, g, b = pixels[..., 0], pixels[..., 1], pixels[..., 2]
-    orange = (r > 180) & (g > 50) & (g < 160) & (b < 90)
+    rgb = np.array([int(color[i:i + 2], 16) for i in (1, 3, 5)])
+    if rgb[0] > 180 and 50 < rgb[1] < 160 and rgb[2] < 90:
+        return (r > 180) & (g > 50) & (g < 160) & (b < 90)
+    return np.abs(pixels - rgb).sum(axis=2) < 60
+
+
+def outline_problems(pixels, sheet: Sheet) -> list[str]:
+    """Outlines whose painted box is more than 1.5 px from the drawn one."""
+    import numpy as np
+
     k, pad, out = OUTLINE_DPI, 10, []
-    for x0, y0, x1, y1 in _outlines(sheet):
+    for (x0, y0, x1, y1), color in _outlines(sheet):
+        painted = _painted(pixels, color)
         top, left = int(y0 * k) - pad, int(x0 * k) - pad
-        rows, cols = np.where(orange[max(top, 0):int(y1 * k) + pad, max(left, 0):int(x1 * k)
-                                     + pad])
+        rows, cols = np.where(painted[max(top, 0):int(y1 * k) + pad,
+                                      max(left, 0):int(x1 * k) + pad])
         if not len(rows):
-            out.append(f"no orange where the outline {x0:.2f},{y0:.2f} is drawn")
+            out.append(f"no {color} where the outline {x0:.2f},{y0:.2f} is drawn")
             continue
         top, left = max(top, 0), max(left, 0)
         got = ((cols.min() + left) / k, (rows.min() + top) / k, (cols.max() + 1 + left) / k,
@@ -70,7 +83,8 @@ def outline_problems(pixels, sheet: Sheet) -> list[str]:
 
 
 def letter_problems(pixels, text: Text) -> list[str]:
-    """Letters or numerals of an aid's ``text`` painted less than the aid minimum high."""
+    """Letters or numerals of an aid's ``text`` painted less than the aid minimum high
+    (or, where the text is set shorter on purpose, a defect, as high or higher)."""
     import numpy as np
 
     k = LETTER_DPI
@@ -87,7 +101,8 @@ def letter_problems(pixels, text: Text) -> list[str]:
     for char, run in zip(glyphs, runs):
         rows = np.flatnonzero(ink[:, run[0]:run[-1] + 1].any(axis=1))
         high = (rows[-1] - rows[0] + 1) / k
-        if char.isalnum() and high < AID_CAP:
+        short = text.cap < AID_CAP
+        if char.isalnum() and (high < AID_CAP) != short:
             out.append(f"{text.text!r}: {char} painted {high:.2f} in high")
     return out
 
@@ -97,6 +112,7 @@ def problems(path: Path, sheet: Sheet, aid: bool) -> list[str]:
     found = outline_problems(raster(path, OUTLINE_DPI), sheet)
     if aid:
         pixels = raster(path, LETTER_DPI)
-        for text in (i for i in sheet.items if isinstance(i, Text) and i.layer == "Legend"):
+        for text in (i for i in flat(sheet.items) if isinstance(i, Text)
+                     and i.layer == "Legend"):
             found += letter_problems(pixels, text)
     return [f"{path.name}: {p}" for p in found]

@@ -11,9 +11,12 @@ or as ``setcmykcolor`` the way a shop converts to CMYK without a profile.
 
 from __future__ import annotations
 
-from marker_scene import Annulus, Image, Line, Poly, Rect, Ring, Sheet, Text
+from marker_scene import (
+    Annulus, Block, Clip, Dim, Group, Image, Line, Poly, Rect, Ring, Sheet, Text,
+)
 
-FONTS = {"nimbus": "/NimbusSans-Bold"}  # Ghostscript's Helvetica-Bold
+FONTS = {"nimbus": "/NimbusSans-Bold",  # Ghostscript's Helvetica-Bold
+         "nimbus-narrow": "/NimbusSansNarrow-Bold"}
 
 
 def _n(value: float) -> str:
@@ -32,14 +35,20 @@ def naive_cmyk(hex_: str) -> tuple[float, float, float, float]:
 class _Program:
     """Builds the page's PostScript, converting y-down inches to PostScript's y-up."""
 
-    def __init__(self, sheet: Sheet, cmyk: bool, rings: str):
+    def __init__(self, sheet: Sheet, cmyk: bool, rings: str, spot: dict | None = None):
         self.height, self.cmyk, self.rings = sheet.height, cmyk, rings
+        self.spot = spot or {}
         self.lines: list[str] = []
 
     def xy(self, point) -> str:
         return f"{_n(point[0])} {_n(self.height - point[1])}"
 
     def color(self, hex_: str) -> str:
+        if hex_ in self.spot:  # a spot ink, its CMYK equivalent as the alternate
+            c, m, y, k = (_n(v) for v in naive_cmyk(hex_))
+            return (f"[/Separation ({_escape(self.spot[hex_])}) /DeviceCMYK {{dup {c} mul "
+                    f"exch dup {m} mul exch dup {y} mul exch {k} mul}}] setcolorspace 1 "
+                    "setcolor")
         if self.cmyk:
             return " ".join(_n(v) for v in naive_cmyk(hex_)) + " setcmykcolor"
         return " ".join(_n(int(hex_[i:i + 2], 16) / 255) for i in (1, 3, 5)) + " setrgbcolor"
@@ -49,15 +58,24 @@ class _Program:
         return (f"{self.xy(first)} moveto " + " ".join(f"{self.xy(p)} lineto" for p in rest)
                 + (" closepath" if closed else ""))
 
+    def rounded(self, item: Rect) -> str:
+        """A rectangle's path with corners rounded to ``item.r`` (``arct`` round each)."""
+        x0, y0, x1, y1 = item.x, item.y, item.x + item.w, item.y + item.h
+        corners = ((x1, y0), (x1, y1), (x0, y1), (x0, y0))
+        return (f"{self.xy((x0 + item.r, y0))} moveto " + " ".join(
+            f"{self.xy(a)} {self.xy(b)} {_n(item.r)} arct"
+            for a, b in zip(corners, corners[1:] + corners[:1])) + " closepath")
+
     def add(self, item) -> None:
         if isinstance(item, Rect):
             corners = ((item.x, item.y + item.h), (item.x + item.w, item.y + item.h),
                        (item.x + item.w, item.y), (item.x, item.y))
+            outline = self.rounded(item) if item.r else self.path(corners)
             if item.fill:
-                self.lines.append(f"{self.color(item.fill)} newpath {self.path(corners)} fill")
+                self.lines.append(f"{self.color(item.fill)} newpath {outline} fill")
             if item.stroke:
                 self.lines.append(f"{self.color(item.stroke)} {_n(item.width)} setlinewidth "
-                                  f"newpath {self.path(corners)} stroke")
+                                  f"newpath {outline} stroke")
         elif isinstance(item, Poly):
             self.lines.append(f"{self.color(item.fill)} newpath {self.path(item.points)} fill")
         elif isinstance(item, Ring) and self.rings == "evenodd":
@@ -80,6 +98,22 @@ class _Program:
             self.lines.append(f"{self.color(item.color)} {FONTS[item.font]} findfont "
                               f"{_n(item.size)} scalefont setfont {self.xy((item.x, item.y))} "
                               f"moveto ({_escape(item.text)}) {show}")
+        elif isinstance(item, (Block, Dim)):
+            for child in (item.lines if isinstance(item, Block) else item.items):
+                self.add(child)
+        elif isinstance(item, Group):  # its own coordinates: scaled, moved, y still down
+            inner = _Program(Sheet(0, 0), self.cmyk, self.rings, self.spot)
+            for child in item.items:
+                inner.add(child)
+            self.lines += [f"gsave {self.xy((item.dx, item.dy))} translate "
+                           f"{_n(item.scale)} dup scale", *inner.lines, "grestore"]
+        elif isinstance(item, Clip):
+            x, y, w, h = item.rect
+            corners = ((x, y + h), (x + w, y + h), (x + w, y), (x, y))
+            self.lines.append(f"gsave newpath {self.path(corners)} clip newpath")
+            for child in item.items:
+                self.add(child)
+            self.lines.append("grestore")
         elif isinstance(item, Image):
             raise ValueError("the PostScript cases draw no raster")
         else:
@@ -90,13 +124,22 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
 
-def postscript(sheet: Sheet, title: str, *, cmyk: bool = False, rings: str = "evenodd") -> str:
-    """The proof as a one-page DSC PostScript program at actual size."""
-    program = _Program(sheet, cmyk, rings)
+def postscript(sheet: Sheet, title: str, *, cmyk: bool = False, rings: str = "evenodd",
+               spot: dict | None = None, rotated: bool = False) -> str:
+    """The proof as a one-page DSC PostScript program at actual size; ``spot`` names the
+    colours (hex -> ink name) painted as spot inks (a Separation colour space);
+    ``rotated`` draws it turned a quarter on a landscape page that a pdfmark sets to be
+    shown turned back (the PDF page's /Rotate 90), as a landscape plot of a portrait
+    sheet comes out."""
+    program = _Program(sheet, cmyk, rings, spot)
     for item in sheet.items:
         program.add(item)
     w, h = round(sheet.width * 72), round(sheet.height * 72)
     body = "\n".join(program.lines)
+    if rotated:
+        w, h = h, w
+        body = (f"[ {{ThisPage}} << /Rotate 90 >> /PUT pdfmark\n"
+                f"[0 1 -1 0 {_n(sheet.height)} 0] concat\n{body}")
     return (f"%!PS-Adobe-3.0\n%%Title: ({_escape(title)})\n%%Creator: sign shop layout, "
             f"hand-written PostScript\n%%CreationDate: (D:20240101000000Z)\n"
             f"%%BoundingBox: 0 0 {w} {h}\n%%Pages: 1\n%%EndComments\n"
@@ -106,10 +149,12 @@ def postscript(sheet: Sheet, title: str, *, cmyk: bool = False, rings: str = "ev
             f"{body}\nshowpage\n%%EOF\n")
 
 
-def commands(source: str, stem: str) -> dict[str, list[str]]:
+def commands(source: str, stem: str, rotated: bool = False) -> dict[str, list[str]]:
     """Output name -> the Ghostscript command that makes it from the program ``source``
-    (``-dOmitID``: no /ID from the clock, so a remake is byte-identical)."""
-    return {f"{stem}.pdf": ["ps2pdf", "-dOmitID", source, f"{stem}.pdf"],
+    (``-dOmitID``: no /ID from the clock, so a remake is byte-identical; a ``rotated``
+    page's /Rotate is its pdfmark's, not pdfwrite's guess from the text)."""
+    turn = ["-dAutoRotatePages=/None"] if rotated else []
+    return {f"{stem}.pdf": ["ps2pdf", "-dOmitID", *turn, source, f"{stem}.pdf"],
             f"{stem}-outlines.pdf": ["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dOmitID",
-                                     "-sDEVICE=pdfwrite", "-dNoOutputFonts",
+                                     *turn, "-sDEVICE=pdfwrite", "-dNoOutputFonts",
                                      f"-sOutputFile={stem}-outlines.pdf", source]}

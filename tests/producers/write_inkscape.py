@@ -15,42 +15,54 @@ from __future__ import annotations
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from marker_scene import Annulus, Image, Line, Poly, Rect, Ring, Sheet, Text
+from marker_scene import (
+    Annulus, Block, Clip, Dim, Group, Image, Line, Poly, Rect, Ring, Sheet, Text,
+)
 
 MM = 25.4
-FAMILIES = {"liberation": "Liberation Sans", "dejavu": "DejaVu Sans"}
+#: Document units -> user units per inch.
+UNITS = {"mm": MM, "cm": MM / 10, "px": 96.0}
+FAMILIES = {"liberation": "Liberation Sans", "dejavu": "DejaVu Sans",
+            "liberation-narrow": "Liberation Sans Narrow"}
 HEAD = ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
         '<!-- Created with Inkscape (http://www.inkscape.org/) -->\n')
 
 
-def _n(value: float) -> str:
-    """A length in mm as Inkscape writes it (up to 6 decimals, no trailing zeros)."""
-    return f"{value * MM:.6f}".rstrip("0").rstrip(".")
+def _length(value: float, k: float = MM) -> str:
+    """A length in inches in the document's units (``k`` to the inch) as Inkscape writes
+    it (up to 6 decimals, no trailing zeros)."""
+    return f"{value * k:.6f}".rstrip("0").rstrip(".")
 
 
-def _path(points, closed: bool) -> str:
+def _path(points, closed: bool, k: float) -> str:
     first, *rest = points
-    d = f"M {_n(first[0])},{_n(first[1])} " + " ".join(f"L {_n(x)},{_n(y)}" for x, y in rest)
+    d = f"M {_length(first[0], k)},{_length(first[1], k)} " + " ".join(
+        f"L {_length(x, k)},{_length(y, k)}" for x, y in rest)
     return d + (" Z" if closed else "")
 
 
-def _item(item, ident: str, rings: str) -> str:
-    """One item as Inkscape's SVG; ``rings`` is "stroke" or "evenodd" for outlines."""
+def _item(item, ident: str, rings: str, k: float = MM) -> str:
+    """One item as Inkscape's SVG in units ``k`` to the inch; ``rings`` is "stroke" or
+    "evenodd" for outlines."""
+    def _n(value: float) -> str:
+        return _length(value, k)
+
     if isinstance(item, Rect):
         fill = item.fill.lower() if item.fill else "none"
         stroke = (f"stroke:{item.stroke.lower()};stroke-width:{_n(item.width)}"
                   if item.stroke else "stroke:none")
+        corner = f'rx="{_n(item.r)}" ry="{_n(item.r)}" ' if item.r else ""
         return (f'<rect id="{ident}" x="{_n(item.x)}" y="{_n(item.y)}" width="{_n(item.w)}" '
-                f'height="{_n(item.h)}" style="fill:{fill};{stroke}" />')
+                f'height="{_n(item.h)}" {corner}style="fill:{fill};{stroke}" />')
     if isinstance(item, Poly):
-        return (f'<path id="{ident}" d="{_path(item.points, True)}" '
+        return (f'<path id="{ident}" d="{_path(item.points, True, k)}" '
                 f'style="fill:{item.fill.lower()};stroke:none" />')
     if isinstance(item, Ring) and rings == "evenodd":
-        d = _path(item.outer, True) + " " + _path(item.inner, True)
+        d = _path(item.outer, True, k) + " " + _path(item.inner, True, k)
         return (f'<path id="{ident}" d="{d}" '
                 f'style="fill:{item.color.lower()};fill-rule:evenodd;stroke:none" />')
     if isinstance(item, Ring):
-        return (f'<path id="{ident}" d="{_path(item.centre, True)}" style="fill:none;'
+        return (f'<path id="{ident}" d="{_path(item.centre, True, k)}" style="fill:none;'
                 f'stroke:{item.color.lower()};stroke-width:{_n(item.t)};'
                 'stroke-linejoin:miter;stroke-miterlimit:4" />')
     if isinstance(item, Annulus):
@@ -58,7 +70,7 @@ def _item(item, ident: str, rings: str) -> str:
                 f'r="{_n((item.r_in + item.r_out) / 2)}" style="fill:none;'
                 f'stroke:{item.color.lower()};stroke-width:{_n(item.r_out - item.r_in)}" />')
     if isinstance(item, Line):
-        return (f'<path id="{ident}" d="{_path(item.points, item.closed)}" style="fill:none;'
+        return (f'<path id="{ident}" d="{_path(item.points, item.closed, k)}" style="fill:none;'
                 f'stroke:{item.color.lower()};stroke-width:{_n(item.width)};'
                 'stroke-linecap:butt;stroke-linejoin:miter" />')
     if isinstance(item, Text):
@@ -71,35 +83,80 @@ def _item(item, ident: str, rings: str) -> str:
         return (f'<text xml:space="preserve" id="{ident}" x="{x}" y="{y}" style="{style}">'
                 f'<tspan sodipodi:role="line" id="{ident}-l" x="{x}" y="{y}">'
                 f'{escape(item.text)}</tspan></text>')
+    if isinstance(item, Block):  # one <text>, a tspan per line as Inkscape writes them
+        first = item.lines[0]
+        style = (f"font-weight:bold;font-size:{_n(first.size)}px;line-height:1.25;"
+                 f"font-family:'{FAMILIES[first.font]}';text-align:center;"
+                 f"text-anchor:middle;fill:{first.color.lower()};stroke:none")
+        spans = "".join(f'<tspan sodipodi:role="line" id="{ident}-l{i}" x="{_n(t.x)}" '
+                        f'y="{_n(t.y)}">{escape(t.text)}</tspan>'
+                        for i, t in enumerate(item.lines, 1))
+        return (f'<text xml:space="preserve" id="{ident}" x="{_n(first.x)}" '
+                f'y="{_n(first.y)}" style="{style}">{spans}</text>')
+    if isinstance(item, Dim):  # Inkscape's Measure-path style: a group of its pieces
+        inner = "\n      ".join(_item(i, f"{ident}-{n}", rings, k)
+                                for n, i in enumerate(item.items, 1))
+        return f'<g id="{ident}">\n      {inner}\n    </g>'
+    if isinstance(item, Group):  # the contents in the group's own units, then moved
+        inner = "\n      ".join(_item(i, f"{ident}-{n}", rings, k)
+                                for n, i in enumerate(item.items, 1))
+        scale = f"{item.scale:.6f}".rstrip("0").rstrip(".")
+        return (f'<g id="{ident}" transform="matrix({scale},0,0,{scale},{_n(item.dx)},'
+                f'{_n(item.dy)})">\n      {inner}\n    </g>')
+    if isinstance(item, Clip):
+        x, y, w, h = item.rect
+        inner = "\n      ".join(_item(i, f"{ident}-{n}", rings, k)
+                                for n, i in enumerate(item.items, 1))
+        return (f'<clipPath clipPathUnits="userSpaceOnUse" id="{ident}-clip"><rect '
+                f'x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
+                f'id="{ident}-cliprect" /></clipPath>\n    <g id="{ident}" '
+                f'clip-path="url(#{ident}-clip)">\n      {inner}\n    </g>')
     if isinstance(item, Image):
         raise ValueError("the Inkscape cases draw no raster")
     raise TypeError(f"no Inkscape drawing for {item!r}")
 
 
-def inkscape_svg(sheet: Sheet, title: str, rings: str = "stroke") -> str:
-    """The proof as an Inkscape SVG (mm), one layer per item layer in first-use order."""
+def inkscape_svg(sheet: Sheet, title: str, rings: str = "stroke", units: str = "mm") -> str:
+    """The proof as an Inkscape SVG in ``units`` (mm or cm), one layer per item layer in
+    first-use order."""
+    k = UNITS[units]
     layers: dict[str, list[str]] = {}
     for number, item in enumerate(sheet.items, 1):
         kind = type(item).__name__.lower()
-        layers.setdefault(item.layer, []).append(_item(item, f"{kind}{number}", rings))
+        layers.setdefault(item.layer, []).append(_item(item, f"{kind}{number}", rings, k))
     groups = "\n".join(
         f'  <g inkscape:groupmode="layer" id="layer{i}" inkscape:label="{escape(name)}">\n    '
         + "\n    ".join(body) + "\n  </g>" for i, (name, body) in enumerate(layers.items(), 1))
-    w, h = _n(sheet.width), _n(sheet.height)
-    return (f'{HEAD}<svg width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" version="1.1" '
+    w, h = _length(sheet.width, k), _length(sheet.height, k)
+    return (f'{HEAD}<svg width="{w}{units}" height="{h}{units}" viewBox="0 0 {w} {h}" '
+            'version="1.1" '
             'id="svg1" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
             'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" '
             'xmlns="http://www.w3.org/2000/svg" xmlns:svg="http://www.w3.org/2000/svg">\n'
             f'  <title id="title1">{escape(title)}</title>\n'
             '  <sodipodi:namedview id="namedview1" pagecolor="#ffffff" bordercolor="#000000" '
-            'inkscape:document-units="mm" showgrid="false" />\n'
+            f'inkscape:document-units="{units}" showgrid="false" />\n'
             f'{groups}\n</svg>\n')
 
 
-def commands(source: Path, stem: str) -> dict[str, list[str]]:
-    """Output name -> the Inkscape command that makes it from the drawing ``source``."""
+#: Inkscape's actions a user runs on a drawing before exporting it: every object to a
+#: path, and strokes to filled outlines (what a cutter's or RIP's workflow asks for).
+ACTIONS = "select-all:all;object-to-path;object-stroke-to-path"
+
+
+def commands(source: Path, stem: str, actions: bool = False,
+             outlined_pdf: bool = False) -> dict[str, list[str]]:
+    """Output name -> the Inkscape command that makes it from the drawing ``source``;
+    with ``actions``, a plain SVG of the drawing after ACTIONS too; with
+    ``outlined_pdf``, a PDF with its text turned into paths."""
     ink = ["inkscape", str(source)]
-    return {f"{stem}.svg": [*ink, "--export-type=svg", f"--export-filename={stem}.svg"],
+    more = {f"{stem}-outlined.svg": [
+        *ink, f"--actions={ACTIONS};export-plain-svg;export-type:svg;"
+        f"export-filename:{stem}-outlined.svg;export-do"]} if actions else {}
+    if outlined_pdf:
+        more[f"{stem}-outlined.pdf"] = [*ink, "--export-text-to-path", "--export-type=pdf",
+                                        f"--export-filename={stem}-outlined.pdf"]
+    return {**more, f"{stem}.svg": [*ink, "--export-type=svg", f"--export-filename={stem}.svg"],
             f"{stem}.pdf": [*ink, "--export-type=pdf", f"--export-filename={stem}.pdf"],
             f"{stem}-plain.svg": [*ink, "--export-text-to-path", "--export-plain-svg",
                                   f"--export-filename={stem}-plain.svg"]}

@@ -17,26 +17,41 @@ import base64
 from xml.sax.saxutils import escape, quoteattr
 
 from marker_scene import (
-    Annulus, Image, Line, Poly, Rect, Ring, Sheet, Text, WHITE, advance, ascent, descent,
+    Annulus, Block, Dim, Group, Image, Line, Poly, Rect, Ring, Sheet, Text, WHITE, advance, ascent,
+    descent, flat,
 )
 
-FAMILIES = {"liberation": "Liberation Sans", "dejavu": "DejaVu Sans"}
+FAMILIES = {"liberation": "Liberation Sans", "dejavu": "DejaVu Sans",
+            "liberation-narrow": "Liberation Sans Narrow"}
+#: The font faces every drawing declares (others only where they are used).
+DECLARED = ("liberation", "dejavu")
 NS = " ".join(f'xmlns:{k}="urn:oasis:names:tc:opendocument:xmlns:{v}"' for k, v in (
     ("office", "office:1.0"), ("style", "style:1.0"), ("text", "text:1.0"),
     ("draw", "drawing:1.0"), ("fo", "xsl-fo-compatible:1.0"),
     ("svg", "svg-compatible:1.0"))) + ' xmlns:xlink="http://www.w3.org/1999/xlink"'
 
 
-def _in(value: float) -> str:
-    return f"{value:.4f}in"
+#: A drawing's unit -> (its name in ODF lengths, how many make an inch, decimals).
+UNITS = {"in": ("in", 1.0, 4), "cm": ("cm", 2.54, 3), "mm": ("mm", 25.4, 2)}
+
+
+def _in(value: float, unit: str = "in") -> str:
+    """A length in inches written in ``unit``, as Draw writes lengths in its units."""
+    name, per_inch, places = UNITS[unit]
+    return f"{value * per_inch:.{places}f}{name}"
 
 
 class _Drawing:
-    """Collects the page's shapes and the automatic styles they name."""
+    """Collects the page's shapes and the automatic styles they name; lengths in
+    ``unit``."""
 
-    def __init__(self) -> None:
+    def __init__(self, unit: str = "in") -> None:
         self.styles: dict[str, str] = {}
         self.shapes: list[str] = []
+        self.unit = unit
+
+    def len(self, value: float) -> str:
+        return _in(value, self.unit)
 
     def style(self, family: str, properties: str) -> str:
         """The name of the automatic style with these properties (made once)."""
@@ -52,11 +67,12 @@ class _Drawing:
                                      f'draw:fill-color="{color.lower()}"')
 
     def pen(self, color: str, width: float) -> str:
-        return self.style("graphic", f'draw:stroke="solid" svg:stroke-width="{_in(width)}" '
+        return self.style("graphic", f'draw:stroke="solid" svg:stroke-width="{self.len(width)}" '
                                      f'svg:stroke-color="{color.lower()}" draw:fill="none"')
 
     def box(self, x: float, y: float, w: float, h: float) -> str:
-        return f'svg:x="{_in(x)}" svg:y="{_in(y)}" svg:width="{_in(w)}" svg:height="{_in(h)}"'
+        return (f'svg:x="{self.len(x)}" svg:y="{self.len(y)}" svg:width="{self.len(w)}" '
+                f'svg:height="{self.len(h)}"')
 
     def points(self, tag: str, style: str, points) -> None:
         """A draw:polygon / draw:polyline through ``points``, in 1/1000 in of its box."""
@@ -68,8 +84,12 @@ class _Drawing:
                            f'svg:viewBox="0 0 {round(w * 1000)} {round(h * 1000)}" '
                            f'draw:points="{pts}"/>')
 
-    def rect(self, style: str, x: float, y: float, w: float, h: float, custom: bool) -> None:
-        if custom:  # what Draw's toolbar rectangle becomes: an enhanced-geometry shape
+    def rect(self, style: str, x: float, y: float, w: float, h: float, custom: bool,
+             r: float = 0.0) -> None:
+        if r:  # a rectangle with rounded corners, as Draw's corner radius makes it
+            self.shapes.append(f'<draw:rect draw:style-name="{style}" {self.box(x, y, w, h)} '
+                               f'draw:corner-radius="{self.len(r)}"/>')
+        elif custom:  # what Draw's toolbar rectangle becomes: an enhanced-geometry shape
             self.shapes.append(
                 f'<draw:custom-shape draw:style-name="{style}" {self.box(x, y, w, h)}>'
                 '<draw:enhanced-geometry svg:viewBox="0 0 21600 21600" draw:type="rectangle" '
@@ -106,6 +126,42 @@ class _Drawing:
             f'text:style-name="{font}">{escape(item.text)}</text:span></text:p>'
             '</draw:text-box></draw:frame>')
 
+    def block(self, item: Block) -> None:
+        """One text frame of a paragraph per line: Draw sets them one line height (the
+        font's ascender and descender) apart, so the block's lines must be laid out so."""
+        first = item.lines[0]
+        size = first.size
+        pitch = (ascent(first.font) + descent(first.font)) * size
+        for a, b in zip(item.lines, item.lines[1:]):
+            if abs(b.y - a.y - pitch) > 1e-6:
+                raise ValueError(f"Draw sets lines {pitch:.4f} in apart, not {b.y - a.y:.4f}")
+        width = max(advance(t.font, t.text) for t in item.lines) * size + 2.0
+        top = first.y - ascent(first.font) * size
+        frame = self.style("graphic", 'draw:stroke="none" draw:fill="none" '
+                           'draw:auto-grow-height="false" draw:auto-grow-width="false" '
+                           'fo:min-height="0in" fo:padding-top="0in" fo:padding-bottom="0in" '
+                           'fo:padding-left="0in" fo:padding-right="0in" '
+                           'draw:textarea-vertical-align="top" fo:wrap-option="no-wrap"')
+        align = self.style("paragraph", 'fo:text-align="center"')
+        font = self.style("text", f'style:font-name="{FAMILIES[first.font]}" '
+                                  f'fo:font-size="{size * 72:.2f}pt" fo:font-weight="bold" '
+                                  f'fo:color="{first.color.lower()}"')
+        paragraphs = "".join(f'<text:p text:style-name="{align}"><text:span '
+                             f'text:style-name="{font}">{escape(t.text)}</text:span></text:p>'
+                             for t in item.lines)
+        self.shapes.append(
+            f'<draw:frame draw:style-name="{frame}" '
+            f'{self.box(first.x - width / 2, top, width, pitch * len(item.lines))}>'
+            f'<draw:text-box>{paragraphs}</draw:text-box></draw:frame>')
+
+    def group(self, items, custom: bool) -> None:
+        """A Draw group (``draw:g``): its shapes keep their page positions."""
+        outer, self.shapes = self.shapes, []
+        for item in items:
+            self.add(item, custom)
+        outer.append("<draw:g>" + "".join(self.shapes) + "</draw:g>")
+        self.shapes = outer
+
     def image(self, item: Image) -> None:
         data = base64.b64encode(item.data).decode()
         style = self.style("graphic", 'draw:stroke="none" draw:fill="none"')
@@ -117,10 +173,10 @@ class _Drawing:
     def add(self, item, custom: bool) -> None:
         if isinstance(item, Rect):
             if item.fill:
-                self.rect(self.fill(item.fill), item.x, item.y, item.w, item.h, custom)
+                self.rect(self.fill(item.fill), item.x, item.y, item.w, item.h, custom, item.r)
             if item.stroke:
                 self.rect(self.pen(item.stroke, item.width), item.x, item.y, item.w, item.h,
-                          False)
+                          False, item.r)
         elif isinstance(item, Poly):
             self.points("polygon", self.fill(item.fill), item.points)
         elif isinstance(item, Ring) and custom and _axis_aligned(item.outer):
@@ -140,6 +196,10 @@ class _Drawing:
             self.text(item)
         elif isinstance(item, Image):
             self.image(item)
+        elif isinstance(item, Block):
+            self.block(item)
+        elif isinstance(item, (Group, Dim)):
+            self.group(flat([item]), custom)
         else:
             raise TypeError(f"no Draw shape for {item!r}")
 
@@ -153,8 +213,9 @@ class _Drawing:
             self.points("polygon", pen, pts)
         elif len(pts) == 2:
             (x1, y1), (x2, y2) = pts
-            self.shapes.append(f'<draw:line draw:style-name="{pen}" svg:x1="{_in(x1)}" '
-                               f'svg:y1="{_in(y1)}" svg:x2="{_in(x2)}" svg:y2="{_in(y2)}"/>')
+            self.shapes.append(f'<draw:line draw:style-name="{pen}" svg:x1="{self.len(x1)}" '
+                               f'svg:y1="{self.len(y1)}" svg:x2="{self.len(x2)}" '
+                               f'svg:y2="{self.len(y2)}"/>')
         else:
             self.points("polyline", pen, pts)
 
@@ -174,15 +235,26 @@ def _style_xml(drawing: _Drawing) -> str:
     return "\n  ".join(out)
 
 
-def fodg(sheet: Sheet, title: str, custom_rects: bool = False) -> str:
-    """The proof as a flat ODF drawing, one page the sheet's size, no margins."""
-    drawing = _Drawing()
-    for item in sheet.items:
-        drawing.add(item, custom_rects)
-    faces = "".join(f'<style:font-face style:name="{name}" svg:font-family={quoteattr(name)} '
+def fodg(sheet: Sheet, title: str, custom_rects: bool = False, unit: str = "in",
+         orientation: str = "portrait") -> str:
+    """The proof as a flat ODF drawing in ``unit`` (in, cm, mm), a page the sheet's size
+    (and one for each of its further pages), no margins, set to print in
+    ``orientation``."""
+    drawing = _Drawing(unit)
+    pages = []
+    for page in (sheet, *sheet.more):
+        drawing.shapes = []
+        for item in page.items:
+            drawing.add(item, custom_rects)
+        pages.append("\n   ".join(drawing.shapes))
+    used = {t.font for page in (sheet, *sheet.more) for t in flat(page.items)
+            if isinstance(t, Text)}
+    faces = "".join(f'<style:font-face style:name="{FAMILIES[key]}" '
+                    f'svg:font-family={quoteattr(FAMILIES[key])} '
                     'style:font-family-generic="swiss" style:font-pitch="variable"/>'
-                    for name in FAMILIES.values())
-    shapes = "\n   ".join(drawing.shapes)
+                    for key in FAMILIES if key in DECLARED or key in used)
+    body = "".join(f'  <draw:page draw:name="page{n}" draw:master-page-name="Default">\n'
+                   f'   {shapes}\n  </draw:page>\n' for n, shapes in enumerate(pages, 1))
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document {NS} office:version="1.3" '
             'office:mimetype="application/vnd.oasis.opendocument.graphics">\n'
             f' <office:meta><dc:title xmlns:dc="http://purl.org/dc/elements/1.1/">'
@@ -194,16 +266,15 @@ def fodg(sheet: Sheet, title: str, custom_rects: bool = False) -> str:
             ' <office:automatic-styles>\n'
             '  <style:page-layout style:name="PM1"><style:page-layout-properties '
             'fo:margin-top="0in" fo:margin-bottom="0in" fo:margin-left="0in" '
-            f'fo:margin-right="0in" fo:page-width="{_in(sheet.width)}" '
-            f'fo:page-height="{_in(sheet.height)}" style:print-orientation="portrait"/>'
+            f'fo:margin-right="0in" fo:page-width="{_in(sheet.width, unit)}" '
+            f'fo:page-height="{_in(sheet.height, unit)}" style:print-orientation='
+            f'"{orientation}"/>'
             '</style:page-layout>\n'
             '  <style:style style:name="dp1" style:family="drawing-page"/>\n'
             f'  {_style_xml(drawing)}\n </office:automatic-styles>\n'
             ' <office:master-styles><style:master-page style:name="Default" '
             'style:page-layout-name="PM1" draw:style-name="dp1"/></office:master-styles>\n'
-            ' <office:body><office:drawing>\n'
-            '  <draw:page draw:name="page1" draw:master-page-name="Default">\n'
-            f'   {shapes}\n  </draw:page>\n </office:drawing></office:body>\n'
+            f' <office:body><office:drawing>\n{body} </office:drawing></office:body>\n'
             '</office:document>\n')
 
 

@@ -14,24 +14,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from marker_scene import Annulus, Image, Line, Poly, Rect, Ring, Sheet, Text, WHITE
+from marker_scene import (
+    Annulus, Block, Clip, Dim, Group, Image, Line, Poly, Rect, Ring, Sheet, Text, WHITE,
+)
 
 FAMILIES = {"dejavu": "DejaVu Sans"}
 
 
-def _patches(item):
-    """The matplotlib artists of one item, in paint order."""
+def _patches(item, k: float = 1.0):
+    """The matplotlib artists of one item, in paint order; ``k`` scales their line
+    widths (points) with the group they are drawn in."""
     from matplotlib import patches
     from matplotlib.lines import Line2D
 
     if isinstance(item, Rect):
+        def box(**style):
+            if item.r:  # FancyBboxPatch rounds a box's corners
+                return patches.FancyBboxPatch((item.x, item.y), item.w, item.h,
+                                              boxstyle=f"round,pad=0,rounding_size={item.r}",
+                                              **style)
+            return patches.Rectangle((item.x, item.y), item.w, item.h, **style)
+
         out = []
         if item.fill:
-            out.append(patches.Rectangle((item.x, item.y), item.w, item.h,
-                                         facecolor=item.fill, edgecolor="none", linewidth=0))
+            out.append(box(facecolor=item.fill, edgecolor="none", linewidth=0))
         if item.stroke:
-            out.append(patches.Rectangle((item.x, item.y), item.w, item.h, fill=False,
-                                         edgecolor=item.stroke, linewidth=item.width * 72))
+            out.append(box(fill=False, edgecolor=item.stroke, linewidth=item.width * 72 * k))
         return out
     if isinstance(item, Poly):
         return [patches.Polygon(item.points, closed=True, facecolor=item.fill,
@@ -44,11 +52,11 @@ def _patches(item):
     if isinstance(item, Annulus):
         return [patches.Circle((item.cx, item.cy), (item.r_in + item.r_out) / 2,
                                facecolor=WHITE, edgecolor=item.color,
-                               linewidth=(item.r_out - item.r_in) * 72)]
+                               linewidth=(item.r_out - item.r_in) * 72 * k)]
     if isinstance(item, Line):
         points = [*item.points, item.points[0]] if item.closed else list(item.points)
         return [Line2D([p[0] for p in points], [p[1] for p in points], color=item.color,
-                       linewidth=item.width * 72, solid_capstyle="butt",
+                       linewidth=item.width * 72 * k, solid_capstyle="butt",
                        solid_joinstyle="miter")]
     raise TypeError(f"no matplotlib artist for {item!r}")
 
@@ -71,17 +79,48 @@ def figure(sheet: Sheet, frame: float = 0.0):
         ax.set_yticks([])
     else:
         ax.set_axis_off()
-    for item in sheet.items:
+    _draw(ax, sheet.items, ax.transData, None)
+    return fig
+
+
+def _draw(ax, items, transform, clip, k: float = 1.0) -> None:
+    """Add ``items`` to ``ax`` drawn through ``transform`` (data inches -> display) and
+    clipped to the patch ``clip``: a group is its items under its own Affine2D (``k``,
+    the scale it applies, widens the lines, whose widths matplotlib keeps in points), a
+    clip a Rectangle the artists are clipped to."""
+    from matplotlib import patches
+    from matplotlib.transforms import Affine2D
+
+    for item in items:
+        if isinstance(item, Group):
+            moved = Affine2D().scale(item.scale).translate(item.dx, item.dy) + transform
+            _draw(ax, item.items, moved, clip, k * item.scale)
+            continue
+        if isinstance(item, Clip):
+            x, y, w, h = item.rect
+            _draw(ax, item.items, transform,
+                  patches.Rectangle((x, y), w, h, transform=transform), k)
+            continue
+        if isinstance(item, (Block, Dim)):
+            _draw(ax, item.lines if isinstance(item, Block) else item.items, transform, clip,
+                  k)
+            continue
         if isinstance(item, Text):
-            ax.text(item.x, item.y, item.text, fontsize=item.size * 72, fontweight="bold",
-                    family=FAMILIES[item.font], color=item.color,
-                    ha="center" if item.anchor == "middle" else "left", va="baseline")
+            artists = [ax.text(item.x, item.y, item.text, fontsize=item.size * 72 * k,
+                               fontweight="bold", family=FAMILIES[item.font],
+                               color=item.color, transform=transform,
+                               ha="center" if item.anchor == "middle" else "left",
+                               va="baseline")]
         elif isinstance(item, Image):
             raise ValueError("the matplotlib cases draw no raster")
         else:
-            for artist in _patches(item):
+            artists = _patches(item, k)
+            for artist in artists:
+                artist.set_transform(transform)
                 ax.add_artist(artist)
-    return fig
+        if clip is not None:
+            for artist in artists:
+                artist.set_clip_path(clip)
 
 
 def save(sheet: Sheet, path: Path, frame: float = 0.0, fonttype: int = 3) -> None:

@@ -25,6 +25,10 @@ HOLE_SHARE = 0.06
 CENTRE_SHARE = 0.03
 #: ... and is no larger than this share of it (a frame round the marker is no mark).
 MARK_SHARE = 0.25
+#: An arrowhead is at least this many times as long along its line as it is across.
+HEAD_ALONG = 0.8
+#: An extension line passes this close (inches) to an end of its dimension line.
+EXTENSION_REACH = 0.05
 #: Set-aside pieces of one kind this close (share of the page's larger side) are one item.
 NEAR_SHARE = 0.02
 
@@ -143,7 +147,9 @@ def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeome
         reach = 0.05 * length
         ends = ((x0, (y0 + y1) / 2), (x1, (y0 + y1) / 2)) if x1 - x0 >= y1 - y0 else \
             (((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1))
+        along = 0 if x1 - x0 >= y1 - y0 else 1
         heads = [j for j in small if j not in used and parts[j].extent <= 0.2 * length
+                 and _points_along(parts[j].geometry, along)
                  and any(parts[j].geometry.distance(shapely.Point(e)) <= reach for e in ends)]
         near_text = [n for n in dimension_texts
                      if art.legends[n].box.distance(g) <= max(0.15 * length,
@@ -151,7 +157,9 @@ def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeome
         if not heads and not near_text:
             continue
         used.update([i, *heads])
-        where = shapely.total_bounds([g, *(parts[j].geometry for j in heads),
+        extension = _extension_lines(parts, member, used, ends, x1 - x0 >= y1 - y0)
+        used.update(extension)
+        where = shapely.total_bounds([g, *(parts[j].geometry for j in (*heads, *extension)),
                                       *(art.legends[n].box for n in near_text)])
         aside.append(SetAside("dimension line", bbox(where)))
         if near_text:
@@ -185,6 +193,37 @@ def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeome
             what = "note" if parts[i].extent <= 0.05 * page else "drawing beside the markers"
             aside.append(SetAside(what, bbox(parts[i].geometry.bounds)))
     return dims
+
+
+def _points_along(head: BaseGeometry, axis: int) -> bool:
+    """Whether an arrowhead lies along a line on ``axis`` (0: x, 1: y): at least
+    HEAD_ALONG as long that way as across it (an arrowhead points along its line; an
+    extension line's end meets the other dimension's arrowhead side on)."""
+    x0, y0, x1, y1 = head.bounds
+    sizes = (x1 - x0, y1 - y0)
+    return sizes[axis] >= HEAD_ALONG * sizes[1 - axis]
+
+
+def _extension_lines(parts: list[Part], member: list[int | None], used: set[int],
+                     ends: tuple, horizontal: bool) -> list[int]:
+    """The extension lines of a dimension line whose ``ends`` are given: straight thin
+    lines across it (upright for a ``horizontal`` one) that pass through one of its
+    ends, as drafting draws them from the feature measured to just past the dimension
+    line. Set aside wherever they run: one drawn from a marker's corner across its panel
+    is the dimension's, not the marker's."""
+    found = []
+    for j, p in enumerate(parts):
+        if j in used or not p.line or p.seed or member[j] == -1 or \
+                p.footprint.area > 2 * p.geometry.area:
+            continue
+        x0, y0, x1, y1 = p.geometry.bounds
+        across = (y1 - y0 >= 8 * (x1 - x0)) if horizontal else (x1 - x0 >= 8 * (y1 - y0))
+        reach = max(EXTENSION_REACH, 2 * min(x1 - x0, y1 - y0))
+        if across and any(p.geometry.distance(shapely.Point(e)) <= reach for e in ends):
+            found.append(j)
+            if member[j] is not None:
+                member[j] = -1
+    return found
 
 
 def _in_corner(b: tuple[float, float, float, float], art: Artwork,

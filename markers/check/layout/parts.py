@@ -32,16 +32,22 @@ DARK = 35.0
 #: an upright rectangle at least this many times as tall as wide ...
 STRIPE_RATIO = 2.5
 #: ... and at least this share of the page's larger side tall (a title block's letters are
-#: far smaller).
+#: far smaller). Black bars lying across are stripes only in a set of two or more whose
+#: ends and thickness agree within this share of their length.
 STRIPE_SHARE = 0.1
+STRIPE_MATCH = 0.02
+#: A waterline is a line at least this many times as long as it is thick, and overhangs
+#: a buoy's body by at least this share of its width on each side.
+WATER_RATIO, OVERHANG = 20.0, 0.02
 
 
 @dataclass
 class Part:
     """One polygon of one painted shape: where it came from (layer and shape index),
     its color, its area without holes (``footprint``), its mean width (2 area /
-    perimeter), its larger side, and whether it can start a marker (``seed``: a
-    chromatic area, or a black stripe)."""
+    perimeter), its larger side, whether it can start a marker (``seed``: a
+    chromatic area, a black stripe, a white body afloat), and whether it stands on a
+    waterline (``afloat``: a buoy's body at the water)."""
 
     layer: int
     shape: int
@@ -51,6 +57,7 @@ class Part:
     width: float
     extent: float
     seed: bool
+    afloat: bool = False
 
     @property
     def line(self) -> bool:
@@ -93,15 +100,61 @@ def is_chromatic(hex_: str) -> bool:
     return _lab(hex_)[1] >= CHROMA
 
 
-def _stripe(poly: Polygon, hex_: str, page: float) -> bool:
-    """A black upright rectangle, tall and narrow: a stripe of a center aid."""
+def _bar(poly: Polygon, hex_: str, page: float, upright: bool) -> bool:
+    """A black rectangle, long and narrow (``upright``: tall, else wide), long for the
+    page: a stripe, if it is a center aid's."""
     lightness, chroma = _lab(hex_)
     if lightness >= DARK or chroma >= CHROMA:
         return False
     x0, y0, x1, y1 = poly.bounds
-    w, h = x1 - x0, y1 - y0
-    return (h >= STRIPE_RATIO * w and h >= STRIPE_SHARE * page
-            and poly.area >= 0.8 * w * h)
+    long, short = (y1 - y0, x1 - x0) if upright else (x1 - x0, y1 - y0)
+    return (long >= STRIPE_RATIO * short and long >= STRIPE_SHARE * page
+            and poly.area >= 0.8 * (x1 - x0) * (y1 - y0))
+
+
+def _stripe(poly: Polygon, hex_: str, page: float) -> bool:
+    """A black upright rectangle, tall and narrow: a stripe of a center aid."""
+    return _bar(poly, hex_, page, upright=True)
+
+
+def _afloat(found: list[Part]) -> set[int]:
+    """Areas standing on a waterline: a thin horizontal line in a color (blue water) at
+    an area's lowest edge, overhanging it on both sides: a buoy's body (a white one, a
+    mooring sphere's, has no marker color of its own to start a marker)."""
+    waters = []
+    for p in found:
+        x0, y0, x1, y1 = p.geometry.bounds
+        if p.line and x1 - x0 >= WATER_RATIO * (y1 - y0) and is_chromatic(p.hex):
+            waters.append((x0, y0, x1, y1))
+    afloat = set()
+    for i, p in enumerate(found):
+        if not waters or p.line:
+            continue
+        x0, _, x1, y1 = p.geometry.bounds
+        reach = OVERHANG * (x1 - x0)
+        if any(wx0 <= x0 - reach and wx1 >= x1 + reach and wy0 - reach <= y1 <= wy1 + reach
+               for wx0, wy0, wx1, wy1 in waters):
+            afloat.add(i)
+    return afloat
+
+
+def _striped_across(found: list[Part], page: float) -> set[int]:
+    """Black bars lying across, two or more of one length and thickness over one span,
+    one under the other: the stripes of a center aid striped the wrong way (aid-stripes
+    judges them), not a lone bar of a title block. O(n log n) in the bars."""
+    bars = sorted((p.geometry.bounds, i) for i, p in enumerate(found)
+                  if _bar(p.geometry, p.hex, page, upright=False))
+    striped: set[int] = set()
+    for n, ((x0, y0, x1, y1), i) in enumerate(bars):
+        for (a0, b0, a1, b1), j in bars[n + 1:]:
+            if a0 > x0 + STRIPE_MATCH * (x1 - x0):
+                break  # sorted by x0: no later bar starts where this one does
+            same = (abs(a1 - x1) <= STRIPE_MATCH * (x1 - x0)
+                    and abs((b1 - b0) - (y1 - y0)) <= STRIPE_MATCH * (x1 - x0)
+                    and abs(b0 - y0) <= 4 * (y1 - y0))
+            if same:
+                striped.update((i, j))
+    return striped
 
 
 def parts(art: Artwork) -> list[Part]:
@@ -117,6 +170,11 @@ def parts(art: Artwork) -> list[Part]:
                 found.append(Part(li, si, poly, layer.hex, Polygon(poly.exterior), width,
                                   max(x1 - x0, y1 - y0),
                                   chromatic or _stripe(poly, layer.hex, page)))
+    for i in _afloat(found):
+        found[i].afloat = True
+        found[i].seed = found[i].seed or found[i].white
+    for i in _striped_across(found, page):
+        found[i].seed = True
     for p in found:
         p.seed = p.seed and not p.line and not p.frame
     return found

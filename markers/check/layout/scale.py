@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import replace
+from itertools import chain
 
-from markers.core.artwork import Artwork, moved
+from markers.core.artwork import Artwork, LegendItem, moved
 
 __all__ = ["stated_scale", "at_scale"]
 
@@ -13,10 +15,12 @@ _SCALE = re.compile(r"\bSCALE\b\s*[:=]?\s*(\d+(?:\.\d+)?)\s*[:/]\s*(\d+(?:\.\d+)
                     re.IGNORECASE)
 
 
-def stated_scale(art: Artwork) -> tuple[float, str] | None:
-    """The scale a drawing's text states ("SCALE 1:4" -> 4.0, "1:4"), else None."""
-    for item in art.legends:
-        match = _SCALE.search(item.text)
+def stated_scale(legends: Iterable[LegendItem], notes: Iterable[str] = ()
+                 ) -> tuple[float, str] | None:
+    """The scale a drawing's text (its ``legends``, then ``notes``: lines read beside
+    its markers) states ("SCALE 1:4" -> 4.0, "1:4"), else None."""
+    for text in chain((item.text for item in legends), notes):
+        match = _SCALE.search(text)
         if match and float(match[1]) > 0 and float(match[2]) > 0:
             return float(match[2]) / float(match[1]), f"{match[1]}:{match[2]}"
     return None

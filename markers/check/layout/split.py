@@ -39,6 +39,7 @@ from markers.check.measure.statements import Statement, parse_statements
 from markers.check.measure.waterline import waterline_height
 from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.colors import classify
+from markers.core.shapes import polygons
 
 __all__ = ["Split", "split"]
 
@@ -52,6 +53,12 @@ GAP_SHARE = 0.001
 #: the page. Orange symbols are rings (an exclusion diamond's quarters may be small).
 FACE_FAMILIES = frozenset({"red", "green"})
 FACE_FILL = 0.8
+#: A marker of any color painting this share of its hull, with nothing painted over it
+#: and no hole in it, is solid when it fills its box so too (a flag's field) or stands on
+#: a waterline (a race buoy's ball): it has no white panel either (a sign's symbol has a
+#: white centre, an exclusion's small quarters too; a disc on a sign's blank is a sign's
+#: symbol with a wrong centre).
+SOLID_FILL = 0.95
 #: Features by which a drawing says what it is; such a drawing is one marker as declared.
 DECLARED = frozenset({"waterline", "display-area", "panel"})
 
@@ -89,15 +96,16 @@ def split(art: Artwork) -> Split:
     unread_near = [sum(1 for b in unread if _nearest(regions, b) == k)
                    for k in range(len(regions))]
     dims = outside(pieces, member, regions, art, legend_of, aside, page)
+    notes = [text for text, _ in lines]
     if len(groups) == 1 and not aside and not unframed[0]:
-        return Split([art])
+        return Split([art], notes=notes)
     order = reading_order([r.bounds for r in regions])
     rank = {k: n for n, k in enumerate(order)}
     markers = [_artwork(art, pieces, member, legend_of, k, regions[k], clip.get(k), n,
                         stated[k], panels[k], unframed[k], background, unread_near[k])
                for n, k in enumerate(order)]
     dims = [replace(d, marker=rank[d.marker]) for d in dims]
-    return Split(markers, merged(aside, page), dims)
+    return Split(markers, merged(aside, page), dims, notes=notes)
 
 
 Found = tuple[list[list[int]], set[int], list[Polygon | None], list[bool]]
@@ -151,7 +159,8 @@ def _touching_solids(pieces: list[Part], background: set[int], gap: float) -> li
 def _clusters(pieces: list[Part], gap: float) -> list[Cluster]:
     """Areas of marker colors joined where they touch: where the markers are, before any
     white joins them to a panel or the page, with the share of their hull they show (what
-    white painted over them, a symbol's centre drawn as a white disc, takes away: a face);
+    white painted over them, a symbol's centre drawn as a white disc, takes away: a face,
+    or a solid marker, SOLID_FILL);
     small
     marks beside a larger one (a logo, red lettering) are not among them."""
     seeds = [p for p in pieces if p.seed]
@@ -167,7 +176,11 @@ def _clusters(pieces: list[Part], gap: float) -> list[Cluster]:
         largest = max(g, key=lambda k: seeds[k].geometry.area)
         face = painted >= FACE_FILL * hull.area and \
             classify(seeds[largest].hex).nearest in FACE_FAMILIES
-        found.append(Cluster(hull, face))
+        x0, y0, x1, y1 = hull.bounds
+        solid = not over and painted >= SOLID_FILL * hull.area and not any(
+            p.interiors for k in g for p in polygons(seeds[k].geometry)) and (
+            painted >= SOLID_FILL * (x1 - x0) * (y1 - y0) or any(seeds[k].afloat for k in g))
+        found.append(Cluster(hull, face or solid))
     boxes = [c.bounds for c in found]
     return [c for c, small in zip(found, _small(boxes), strict=True) if not small]
 
@@ -201,14 +214,16 @@ def _framed_panel(region: BaseGeometry, frames: list, gap: float) -> Polygon | N
 @dataclass
 class Split:
     """A page's markers (each its own Artwork, in page coordinates, in reading order),
-    what was set aside, and the dimensions found beside them. ``found`` is False when
-    nothing on the page looks like a marker (then ``markers`` holds the page itself, to
-    be judged as one when no other page has a marker)."""
+    what was set aside, the dimensions found beside them, and the lines of text read
+    beside them (``notes``: live text, and outlined lettering OCR read with trust).
+    ``found`` is False when nothing on the page looks like a marker (then ``markers``
+    holds the page itself, to be judged as one when no other page has a marker)."""
 
     markers: list[Artwork]
     set_aside: list[SetAside] = field(default_factory=list)
     dimensions: list[Dimension] = field(default_factory=list)
     found: bool = True
+    notes: list[str] = field(default_factory=list)
 
 
 def _marker_groups(parts: list[Part], groups: list[list[int]], art: Artwork) -> list[list[int]]:

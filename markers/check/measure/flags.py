@@ -35,6 +35,8 @@ SHAPES = ("striped-flag", "plain-flag")
 STRIPE_MIN_SHARE = 0.02
 #: A rectangle "fills" its envelope, and a stripe touches an edge, within this share.
 FILL, EDGE = 0.985, 0.01
+#: A color showing less than this share of what is painted is hidden (under the field).
+HIDDEN = 1e-4
 
 
 def _stripe(part: Polygon, color: ColorMatch, panel: BaseGeometry) -> Stripe:
@@ -55,7 +57,12 @@ def _stripe(part: Polygon, color: ColorMatch, panel: BaseGeometry) -> Stripe:
 
 def _parts(art: Artwork) -> tuple[dict[str, tuple[BaseGeometry, ColorMatch]], BaseGeometry,
                                   BaseGeometry, str, list[tuple[Polygon, ColorMatch]]]:
+    """The flag's visible families (a white area wholly under the field, a background
+    drawn first, shows nothing: HIDDEN), what they paint, its envelope, the field's
+    family and the stripes."""
     fam = family_geometry(art)
+    total = sum(g.area for g, _ in fam.values())
+    fam = {f: v for f, v in fam.items() if v[0].area > HIDDEN * total}
     painted = unary_union([g for g, _ in fam.values()])
     panel = painted.envelope
     field = max(fam, key=lambda f: fam[f][0].area)
@@ -67,7 +74,7 @@ def _parts(art: Artwork) -> tuple[dict[str, tuple[BaseGeometry, ColorMatch]], Ba
 def looks_like_flag(art: Artwork) -> bool:
     """An undeclared drawing that is plainly one of the two flags: a filled rectangle
     all orange (distress), or red with one diagonal white stripe across it (diver)."""
-    if set(art.colors()) not in ({"orange"}, {"red", "white"}):
+    if set(art.colors()) - {"white"} not in ({"orange"}, {"red"}):
         return False  # cheap first: every other marker has other colors
     fam, painted, panel, field, stripes = _parts(art)
     if painted.is_empty or painted.area < FILL * panel.area:
