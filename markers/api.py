@@ -528,7 +528,7 @@ def verdict_line(report: FileReport, pack: str | Pack = DEFAULT_PACK) -> str:
 
     >>> data = b"kind: danger\\ndisplay_height: 24\\noutline: 1.5\\n"
     >>> waived = check(data, "d.yaml", check_options(waive={"outline-width": "board"}))[0]
-    >>> verdict_line(waived)[:62]
+    >>> verdict_line(waived)[:61]
     'Pass, 1 waived: meets NR 5.09 as drawn but for outline-width,'
     """
     from markers.check.shown import waived_count

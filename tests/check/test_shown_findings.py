@@ -78,7 +78,8 @@ def test_a_waiver_of_one_marker_leaves_the_other_failing() -> None:
                                                               "outline-width@0": "own"}))[0]
     assert [m.verdict for m in both.markers] == ["pass", "pass"]
     assert (_outline(both, 0).waived, _outline(both, 1).waived) == ("own", "board")
-    assert api.verdict_line(both).startswith("Pass, 2 waived: meets NR 5.09 as drawn; ")
+    assert api.verdict_line(both).startswith(
+        "Pass, 2 waived: meets NR 5.09 as drawn but for outline-width, waived; ")
 
 
 def test_a_waiver_of_one_marker_counts_the_markers_of_earlier_pages() -> None:

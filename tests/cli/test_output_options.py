@@ -126,7 +126,7 @@ def test_quiet_commands_that_write_say_nothing_but_errors(runner, tmp_path) -> N
 
 
 def test_quiet_plan_check_is_one_line(runner) -> None:
-    examples = sorted(str(p) for p in (Path(__file__).parents[1] / "examples").glob("*.geojson"))
+    examples = sorted(str(p) for p in (Path(__file__).parents[2] / "examples").glob("*.geojson"))
     result = runner.invoke(cli, ["plan", "check", *examples, "-q"])
     loud = runner.invoke(cli, ["plan", "check", *examples, "--format", "json"])
     verdicts = [r["verdict"] for r in json.loads(loud.stdout)]
@@ -167,7 +167,7 @@ def test_output_file_never_writes_over_an_input(runner, inputs) -> None:
 
 
 def test_plan_check_output_file(runner, tmp_path) -> None:
-    plan = Path(__file__).parents[1] / "examples" / "river-channel.geojson"
+    plan = Path(__file__).parents[2] / "examples" / "river-channel.geojson"
     out = tmp_path / "plan.json"
     result = runner.invoke(cli, ["plan", "check", str(plan), "--format", "json",
                                  "--output-file", str(out)])

@@ -128,11 +128,12 @@ def test_a_waiver_is_of_one_finding_of_one_file_and_can_be_removed(client) -> No
     assert _verdicts(page) == ["pass", "fail"]  # the other file keeps its failure
     said = re.findall(r'<p class="verdict"><span class="badge">\w+</span> ([^<]*)</p>', page)
     assert said[0].replace("&#39;", "'") == (
-        "Pass, 1 waived: meets NR 5.09 as drawn; placement needs the department's approval "
-        "(NR 5.09(3)(b))")
+        "Pass, 1 waived: meets NR 5.09 as drawn but for aid-id-parity, waived; placement "
+        "needs the department's approval (NR 5.09(3)(b))")
     assert said[1].startswith("Fail: does not meet the rule as drawn")
     assert "may go on the water" not in page
-    assert page.count("waived: board approved 2026-05-01") == 1
+    # the finding and its requirement's row, of the first file only
+    assert page.count("waived: board approved 2026-05-01") == 2
     assert re.search(r'<li class="finding sev-error waived" data-rule="aid-id-parity" '
                      r'data-marker="0" data-waived="1">', page)
     copies = [client.get(f"/check/{batch}/{n}/marked.svg").text for n in (0, 1)]
@@ -415,9 +416,8 @@ def test_the_fabrication_files_take_the_shops_materials_file(client) -> None:
 
 
 def test_every_requirement_judged_is_a_row_when_the_report_has_them() -> None:
-    """The seam for the record (branch 'record': MarkerReport.checks, a row per requirement
-    judged, passes too): the rows in that shape are a table per marker; a report without
-    them shows none."""
+    """The record (MarkerReport.checks, a row per requirement judged, passes too) is a
+    table per marker: each row's cells as given, and a passing sign's every row."""
     from html import unescape
     from types import SimpleNamespace as Row
 
@@ -438,5 +438,8 @@ def test_every_requirement_judged_is_a_row_when_the_report_has_them() -> None:
                       "pass"],
                      ["diamond-slope", "NR 5.09(6)(d)", "36.2 deg", "35.0 deg", "0.5 deg",
                       "waived: board, 2026-05-01"]]
-    without = api.check(GOOD, "good.svg")[0]
-    assert "<table" not in env.get_template("_checks.html").render(r=without)
+    real = api.check(GOOD, "good.svg")[0]
+    shown = re.findall(r"<tr class=[^>]*>.*?</tr>",
+                       env.get_template("_checks.html").render(r=real))
+    assert len(shown) == len(real.markers[0].checks) >= 5  # every requirement judged
+    assert all("pass" in row for row in shown)
