@@ -44,13 +44,31 @@ def test_a_job_past_its_deadline_is_answered_in_one_line(pool) -> None:
     assert time.monotonic() - start < 3
 
 
-def test_a_new_sessions_small_job_does_not_wait_behind_slow_ones(pool) -> None:
-    slow = [_submit(pool, busy, 0.7, session="slow", group=f"u{i}") for i in range(3)]
-    time.sleep(0.3)  # two of them run, one waits
-    quick = _submit(pool, busy, 0.1, session="quick").result(30)
-    ends = [future.result(30)[1] for future in slow]  # paused, not stopped: all finish
-    assert quick[1] < min(ends), "the small job waited for a slow one to end"
-    assert pool.pending() == 0
+def test_a_small_job_waits_for_no_slow_one_however_many_sessions_hold_one() -> None:
+    """Six sessions each with a job of 0.8 CPU s, past the short 0.3: two keep their
+    process as long jobs, the others are ended at 0.3 and wait for one. A new session's
+    small job then waits at most for the short run of the jobs in the short processes,
+    never for a slow one to end; the slow ones, paused meanwhile, all end in full, and
+    the pool never holds more than 2 processes a core."""
+    pool = FairPool(2, Limits(cpu_s=5.0, memory_mb=1024), short_cpu_s=0.3)
+    try:
+        slow = [_submit(pool, busy, 0.8, session=f"slow{i}") for i in range(6)]
+        time.sleep(0.8)
+        most, sent = 0, time.monotonic()
+        end = sent + 1.0
+        quick = _submit(pool, busy, 0.05, session="quick")
+        while time.monotonic() < end:
+            most = max(most, len(pool._procs))
+            time.sleep(0.01)
+        began, ended = quick.result(30)
+        ends = [future.result(60)[1] for future in slow]  # a value each: none stopped
+        print(f"the small job began {began - sent:.2f} s after it was sent and ended "
+              f"{ended - sent:.2f} s after; the first slow one {min(ends) - sent:.2f} s "
+              f"after; at most {most} processes")
+        assert ended < min(ends), "the small job waited for a slow one to end"
+        assert most <= 4 and pool.pending() == 0
+    finally:
+        pool.close()
 
 
 def test_uploads_of_one_session_take_turns(pool) -> None:
