@@ -41,9 +41,9 @@ class Server:
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                      start_new_session=True)
         line = self.proc.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        match = re.search(r"http://([0-9.]+):(\d+)/", line)
         assert match, line + self.proc.stderr.read()
-        self.port = int(match.group(1))
+        self.address, self.port = match.group(1), int(match.group(2))
         deadline = time.monotonic() + 60
         while True:
             try:
@@ -55,9 +55,13 @@ class Server:
 
     def request(self, method: str, path: str, body: bytes | None = None,
                 headers: dict | None = None, timeout: float = 120) -> tuple[int, dict, bytes]:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        conn = http.client.HTTPConnection(self.address, self.port, timeout=timeout)
         try:
-            conn.request(method, path, body, headers or {})
+            if headers and headers.get("Host") is None and "Host" in headers:  # none sent
+                conn.putrequest(method, path, skip_host=True)
+                conn.endheaders()
+            else:
+                conn.request(method, path, body, headers or {})
             answer = conn.getresponse()
             return answer.status, dict(answer.getheaders()), answer.read()
         finally:
@@ -137,10 +141,25 @@ def _one_line(body: bytes) -> str:
     return lines[0]
 
 
+#: Every kind of page the server has, and Host names that are not this computer's.
+PAGES = ["/", "/check", "/check/" + "A" * 30 + "/report.json", "/design",
+         "/design/artwork.svg?kind=danger", "/reference", "/reference/sheets.pdf",
+         "/static/app.js", "/nowhere"]
+FOREIGN = ["evil.example:1", "evil.example", "127.0.0.1.evil.example", "localhost.evil.example",
+           "127.0.0.2", "[::2]:1", "", None]
+
+
 def test_a_foreign_host_gets_a_one_line_400_and_no_token(server) -> None:
-    status, headers, body = server.request("GET", "/check", headers={"Host": "evil.example:1"})
-    assert status == 400 and "set-cookie" not in headers and b"token" not in body
-    assert _one_line(body).startswith("wsmark: refused: this page answers only to ")
+    for page in PAGES:
+        for host in FOREIGN:  # None: no Host header at all
+            status, headers, body = server.request("GET", page, headers={"Host": host})
+            assert status == 400 and "set-cookie" not in headers and b"token" not in body, \
+                (page, host, status)
+            if host is None:  # HTTP/1.1 without a Host: uvicorn's own one line
+                assert _one_line(body) == "Invalid HTTP request received."
+                continue
+            assert _one_line(body).startswith("wsmark: refused: this page answers only to "
+                                              "127.0.0.1, [::1], localhost "), (page, host)
     cookie, token = server.session()  # a token got the honest way is no key either
     status, _, body = server.request("POST", "/check", f"token={token}".encode(), {
         "Host": "evil.example:1", "Origin": "http://evil.example:1", "Cookie": cookie,
@@ -152,6 +171,19 @@ def test_a_foreign_host_gets_a_one_line_400_and_no_token(server) -> None:
         "Origin": "http://evil.example:1", "Cookie": cookie,
         "Content-Type": "application/x-www-form-urlencoded"})
     assert status == 403 and "another site" in _one_line(body)
+
+
+def test_the_host_it_was_told_to_listen_on_is_answered_too() -> None:
+    other = Server("--host", "127.0.0.2")
+    try:
+        assert other.request("GET", "/check", headers={"Host": f"127.0.0.2:{other.port}"}
+                             )[0] == 200
+        assert other.request("GET", "/check", headers={"Host": f"localhost:{other.port}"}
+                             )[0] == 200
+        status, _, body = other.request("GET", "/check", headers={"Host": "127.0.0.3"})
+        assert status == 400 and "127.0.0.2" in _one_line(body)
+    finally:
+        other.close()
 
 
 def _slow_uploads(server, data: bytes, name: str, sessions: list) -> tuple[list, list]:
