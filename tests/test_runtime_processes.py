@@ -46,6 +46,22 @@ def test_kill_9_of_check_leaves_no_process(tmp_path) -> None:
     assert wait_until_gone(run.pid, 5) == []
 
 
+def test_kill_9_of_check_mid_run_leaves_no_worker_three_times_over(tmp_path) -> None:
+    """The reproducer orphan-workers-after-sigkill.sh: `check` of 400 signs, killed while
+    its workers wait on their pipes or check; three times (it left 10 workers)."""
+    for number in range(400):
+        shutil.copy(SIGN, tmp_path / f"f{number}.svg")
+    for _ in range(3):
+        run = _start(["check", ".", "--format", "json", "--jobs", "2"], tmp_path)
+        try:
+            assert wait_for(lambda: len(descendants(run.pid)) >= 2, 30), descendants(run.pid)
+            time.sleep(0.5)  # under way
+        finally:
+            os.kill(run.pid, signal.SIGKILL)
+            run.communicate()
+        assert wait_until_gone(run.pid, 5) == []
+
+
 def test_ctrl_c_ends_everything_within_a_second_in_one_line(tmp_path) -> None:
     run = _start(_two_spinners(tmp_path), tmp_path)
     assert wait_for(lambda: len(descendants(run.pid)) >= 4, 30), descendants(run.pid)

@@ -24,7 +24,7 @@ import pytest
 
 from conftest import wsmark_script
 from corpora import CORPORA
-from proc_tree import descendants, wait_until_gone
+from proc_tree import descendants, wait_for, wait_until_gone
 from web_helpers import GOOD
 
 HOSTILE = os.environ.get("WSMARK_HOSTILE") == "1"
@@ -298,3 +298,23 @@ def test_kill_9_of_the_server_leaves_no_process(server) -> None:
     os.kill(server.proc.pid, signal.SIGKILL)
     server.proc.communicate()
     assert wait_until_gone(server.proc.pid, 5) == []
+
+
+@pytest.mark.skipif(not SLOW.exists(), reason=f"needs {SLOW}")
+def test_ctrl_c_of_the_server_ends_it_at_once_and_answers_what_was_in_flight(server) -> None:
+    threads, answers = _slow_uploads(server, SLOW.read_bytes(), "slow.svg",
+                                     [server.session() for _ in range(5)])
+    assert wait_for(lambda: len(descendants(server.proc.pid)) >= 3, 30)  # workers on them
+    time.sleep(1)
+    sent = time.monotonic()
+    os.killpg(server.proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
+    _, err = server.proc.communicate(timeout=30)
+    took = time.monotonic() - sent
+    left = wait_until_gone(server.proc.pid, 1)
+    for thread in threads:
+        thread.join(10)
+    print(f"Ctrl-C of the server with 5 checks in flight: ended in {took:.2f} s")
+    assert left == [] and took < 1.2 and err == "wsmark: interrupted\n", (left, took, err)
+    assert len(answers) == 5 and all(
+        status == 200 and b'class="error-line">slow.svg: the server is stopping<' in body
+        for status, _, body in answers), answers

@@ -151,8 +151,10 @@ class FairPool:
             return sum(1 for job in self._jobs if session is None or job.session == session)
 
     def close(self) -> None:
-        """Stop the workers; jobs still pending fail."""
+        """Stop the workers; jobs still pending fail. Closing again does nothing."""
         with self._lock:
+            if self._closing:
+                return
             self._closing = True
         self._wake()
         self._thread.join(10)
