@@ -36,10 +36,10 @@ TURN3 = CORPORA / "found" / "turn3"
 class Server:
     """`wsmark serve --port 0` in a session of its own, and a client of it."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, cwd: Path | None = None) -> None:
         self.proc = subprocess.Popen([str(wsmark_script()), "serve", "--port", "0", *args],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                     start_new_session=True)
+                                     start_new_session=True, cwd=cwd)
         line = self.proc.stdout.readline()
         match = re.search(r"http://([0-9.]+):(\d+)/", line)
         assert match, line + self.proc.stderr.read()

@@ -116,7 +116,7 @@ class FairPool:
         self._poller = select.poll()
         self._poller.register(self._wake_r, select.POLLIN)
         for _ in range(self.workers):  # warm: the first uploads need not wait for a start
-            self._procs.append(Worker(self._ctx, _call, limits))
+            self._procs.append(self._new_worker())
         self._thread = threading.Thread(target=self._loop, name="wsmark-workers", daemon=True)
         self._thread.start()
 
@@ -306,10 +306,26 @@ class FairPool:
                 self._retire(worker)
                 worker = None
         if worker is None:
-            worker = Worker(self._ctx, _call, self.limits)
+            worker = self._new_worker()
             self._procs.append(worker)
             worker.give(job.order, job.job, self._poller)
         job.worker, job.paused, job.since = worker, False, now
+
+    def _new_worker(self) -> Worker:
+        """A worker from the fork server, which is started first if it is not running.
+        The fork server and multiprocessing's resource tracker are interpreters run as
+        `python -c`, which puts the working directory first on sys.path: a
+        multiprocessing.py where the server was started ran in them (a FIFO of that name
+        stalled them). PYTHONSAFEPATH (Python 3.11) leaves it off while they start."""
+        saved = os.environ.get("PYTHONSAFEPATH")
+        os.environ["PYTHONSAFEPATH"] = "1"
+        try:
+            return Worker(self._ctx, _call, self.limits)
+        finally:
+            if saved is None:
+                del os.environ["PYTHONSAFEPATH"]
+            else:
+                os.environ["PYTHONSAFEPATH"] = saved
 
     def _finish(self, job: _Job, outcome: Outcome) -> None:
         """A job that came back: its value or exception to the caller; its worker kept
