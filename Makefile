@@ -71,8 +71,9 @@ clean:
 	find markers render web -name __pycache__ -prune -exec rm -rf {} +
 	rm -rf __pycache__
 
+# make sweep ARGS="--twice --load 8": two sweeps at once beside 8 busy processes
 sweep: bytecode
-	$(BIN)/python bench/sweep.py
+	$(BIN)/python bench/sweep.py $(ARGS)
 
 # Random structured SVGs, PDFs and DXFs against the readers and checker for 10 minutes
 # (tests/fuzz_svg.py, tests/fuzz_proofs.py);
