@@ -81,3 +81,44 @@ def test_the_budget_counts_the_reader_child_while_it_runs(tmp_path) -> None:
     # the job's 2 s, and around it the command's own start (a sign's whole check)
     print(f"--budget 2s: {run.cpu:.2f} CPU s in the whole tree; a sign's check {sign.cpu:.2f}")
     assert run.cpu < 2.0 + sign.cpu + 0.3, (run.cpu, sign.cpu)
+
+
+def test_ctrl_c_while_pages_are_drawn_in_parallel_is_one_line(tmp_path) -> None:
+    """`wsmark sheet` draws its pages in forked workers (markers.runtime.parallel): a
+    Ctrl-C then printed each worker's traceback and the pool's, after the one line."""
+    for wait_for_workers in (True, False):
+        run = _start(["sheet", "-o", "x.pdf"], tmp_path)
+        if wait_for_workers:
+            assert wait_for(lambda: len(descendants(run.pid)) >= 2, 60), "no workers"
+        else:
+            time.sleep(1.0)  # still importing, or forking its workers
+        sent = time.monotonic()
+        os.killpg(run.pid, signal.SIGINT)
+        _, err = run.communicate(timeout=30)
+        assert wait_until_gone(run.pid, 1 - (time.monotonic() - sent)) == []
+        assert (err, run.returncode) == ("wsmark: interrupted\n", 130), err[-2000:]
+        assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_ctrl_c_python_would_have_ignored_is_raised_again() -> None:
+    """A KeyboardInterrupt raised where Python ignores exceptions (an at-fork handler, a
+    finaliser) reaches sys.unraisablehook: the command raises it again, instead of going
+    on with every later Ctrl-C ignored (cli._interrupt_again)."""
+    import cli
+
+    class Lost:
+        exc_value = KeyboardInterrupt()
+
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)  # as after the first Ctrl-C
+    alarm = signal.getsignal(signal.SIGALRM)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            cli._interrupt_again(Lost())
+            end = time.monotonic() + 2
+            while time.monotonic() < end:  # raised here, 10 ms later, not in the hook
+                pass
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN  # once: cleanup is quiet
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGINT, before)
+        signal.signal(signal.SIGALRM, alarm)
