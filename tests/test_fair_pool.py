@@ -99,3 +99,14 @@ def test_a_worker_that_died_while_idle_is_replaced(pool) -> None:
         os.kill(worker.proc.pid, signal.SIGKILL)
     time.sleep(0.2)
     assert [_submit(pool, square, n).result(30) for n in (2, 3)] == [4, 9]
+
+
+def test_the_web_pages_jobs_have_the_budget_of_wsmark_check() -> None:
+    from markers import api
+
+    pool = api.job_pool(1)
+    try:
+        assert pool.limits == api.check_budget("")  # what `wsmark check` has without --budget
+        assert pool.limits.cpu_s == 20.0 and pool.limits.memory_mb == 1024
+    finally:
+        pool.close()
