@@ -12,6 +12,10 @@ sessions each held a slow one (measured: 58 s). Here a job is **short** until it
   while short ones need its core, and resumed after (the oldest long jobs run first);
 - a job that reaches ``short_cpu_s`` moves to a long process if one is free, else it is
   ended and waits for one, to start again there: it loses at most ``short_cpu_s``;
+- the first job of a session none of whose jobs has run yet does not wait for a short
+  process: the short job that has used least CPU is ended for it and waits again (it
+  loses less than ``short_cpu_s``, once per new session), so a person's first file
+  starts at once however busy the page is;
 - a free process goes to the session holding fewest, then the one whose jobs have run
   least so far, then (short jobs) the session that came last or (long jobs) first, then
   within a session to the upload (``group``) holding fewest, then to the oldest job.
@@ -108,6 +112,7 @@ class FairPool:
         self._procs: list[Worker] = []
         self._tasks: Counter[Worker] = Counter()
         self._served: Counter[str] = Counter()  # wall seconds each session's jobs have run
+        self._seen: set[str] = set()  # sessions with a job started, while they have jobs
         self._order = itertools.count()
         self._changed = True
         self._closing = False
@@ -235,10 +240,15 @@ class FairPool:
         """``job`` has used its short CPU seconds: it keeps its process as a long job if
         one of theirs is free, else it ends there and waits for one."""
         job.long, self._changed = True, True
-        if self._held(long=True) > self.workers and job.worker is not None:  # itself too
-            job.worker.idle(self._poller)
-            self._retire(job.worker)
-            job.worker, job.paused = None, False
+        if self._held(long=True) > self.workers:  # itself included
+            self._requeue(job)
+
+    def _requeue(self, job: _Job) -> None:
+        """End ``job``'s process: it waits for another, to start again."""
+        assert job.worker is not None
+        job.worker.idle(self._poller)
+        self._retire(job.worker)
+        job.worker, job.paused, self._changed = None, False, True
 
     def _expire(self, now: float) -> None:
         """Jobs cancelled by their caller, or past their deadline."""
@@ -263,6 +273,12 @@ class FairPool:
                 if job is None:
                     break
                 self._start(job, now)
+        while (job := self._next(long=False)) is not None and job.session not in self._seen:
+            held = [j for j in self._jobs if j.worker is not None and not j.long]
+            if not held:
+                break
+            self._requeue(min(held, key=lambda j: j.worker.used()))  # a new session's turn
+            self._start(job, now)
         cores = self.workers - self._held(long=False)
         held = sorted((job for job in self._jobs if job.worker is not None and job.long),
                       key=lambda job: job.order)
@@ -276,6 +292,7 @@ class FairPool:
         live = {job.session for job in self._jobs}
         for session in [s for s in self._served if s not in live]:
             del self._served[session]
+        self._seen &= live
 
     def _next(self, long: bool) -> _Job | None:
         """The waiting short (long: long) job to have the next free process, or None.
@@ -310,6 +327,7 @@ class FairPool:
             self._procs.append(worker)
             worker.give(job.order, job.job, self._poller)
         job.worker, job.paused, job.since = worker, False, now
+        self._seen.add(job.session)
 
     def _new_worker(self) -> Worker:
         """A worker from the fork server, which is started first if it is not running.
