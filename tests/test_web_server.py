@@ -206,11 +206,13 @@ def _slow_uploads(server, data: bytes, name: str, sessions: list) -> tuple[list,
     return threads, answers
 
 
-def _good_upload_in_time(server, data: bytes, name: str, count: int) -> tuple[list, list]:
+def _good_upload_in_time(server, data: bytes, name: str, count: int, rss_mb: float
+                         ) -> tuple[list, list, float]:
     """The reproducer web-starvation.py, from many browsers: ``count`` slow uploads, 8
     (a browser's most) from one and one from each of the others, then a good one from
     another browser (answered in full, in time) and one from the first (a 429 at once:
-    that browser has its share in flight)."""
+    that browser has its share in flight). The server's processes stay under ``rss_mb``
+    (RSS added up: the pool holds at most 2 jobs a worker, running or paused)."""
     flood = server.session()
     sessions = [flood] * min(8, count) + [server.session() for _ in range(count - 8)]
     with server.peak_rss() as peak:
@@ -218,7 +220,7 @@ def _good_upload_in_time(server, data: bytes, name: str, count: int) -> tuple[li
         time.sleep(3)  # the slow ones are in: the workers are busy with them
         good = _good_upload(server, flood, count, answers)
     print(f"the server's processes' RSS at most {peak[0]:.0f} MB")
-    assert peak[0] < 600
+    assert peak[0] < rss_mb
     return threads, answers, good
 
 
@@ -243,7 +245,7 @@ def _good_upload(server, flood, count: int, answers: list) -> float:
 
 @pytest.mark.skipif(not SLOW.exists(), reason=f"needs {SLOW}")
 def test_a_good_upload_is_answered_beside_fifty_slow_ones(server) -> None:
-    threads, answers, _ = _good_upload_in_time(server, SLOW.read_bytes(), "slow.svg", 50)
+    threads, answers, _ = _good_upload_in_time(server, SLOW.read_bytes(), "slow.svg", 50, 600)
     assert answers == []  # all 50 were in flight, none answered yet
 
 
@@ -253,12 +255,14 @@ def test_fifty_slow_uploads_each_get_one_answer(server, tmp_path) -> None:
     hatch = tmp_path / "hatch.dxf"  # 20,000 hatch paths: about 20 CPU s to check
     subprocess.run([sys.executable, str(TURN3 / "gen-hatch-20k-paths.py"), str(hatch)],
                    check=True, timeout=120)
-    threads, answers, _ = _good_upload_in_time(server, hatch.read_bytes(), "hatch.dxf", 50)
+    # a hatch job holds about 200 MB, its reader child as much: the 2.15 GB the issue saw
+    threads, answers, _ = _good_upload_in_time(server, hatch.read_bytes(), "hatch.dxf", 50,
+                                               1500)
     with server.peak_rss() as peak:
         for thread in threads:
             thread.join(120)
     print(f"the server's processes' RSS at most {peak[0]:.0f} MB until all were answered")
-    assert peak[0] < 600
+    assert peak[0] < 1500
     statuses = Counter(status for status, _, _ in answers)
     lines = Counter(re.sub(rb"[0-9.]+ CPU s", b"N CPU s", line.group(1)).decode()
                     for _, _, body in answers
