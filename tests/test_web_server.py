@@ -16,7 +16,7 @@ import threading
 import time
 import uuid
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -54,7 +54,9 @@ class Server:
                 time.sleep(0.2)
 
     def request(self, method: str, path: str, body: bytes | None = None,
-                headers: dict | None = None, timeout: float = 120) -> tuple[int, dict, bytes]:
+                headers: dict | None = None, timeout: float = 120,
+                sent: Callable[[], None] = lambda: None) -> tuple[int, dict, bytes]:
+        """The answer to a request; ``sent`` is called once the request is sent."""
         conn = http.client.HTTPConnection(self.address, self.port, timeout=timeout)
         try:
             if headers and headers.get("Host") is None and "Host" in headers:  # none sent
@@ -62,6 +64,7 @@ class Server:
                 conn.endheaders()
             else:
                 conn.request(method, path, body, headers or {})
+            sent()
             answer = conn.getresponse()
             return answer.status, dict(answer.getheaders()), answer.read()
         finally:
@@ -76,7 +79,8 @@ class Server:
         return headers["set-cookie"].split(";")[0], token
 
     def upload(self, session: tuple[str, str], name: str, data: bytes, batch: str | None = None,
-               timeout: float = 120) -> tuple[int, bytes]:
+               timeout: float = 120, sent: Callable[[], None] = lambda: None
+               ) -> tuple[int, bytes]:
         """POST one file as the page's script does (one request per file)."""
         cookie, token = session
         fields = [("token", token)] + ([("batch", batch)] if batch else [])
@@ -87,7 +91,7 @@ class Server:
                  f"\r\n\r\n").encode() + data + f"\r\n--{b}--\r\n".encode()
         status, _, answer = self.request("POST", "/check", body, {
             "Content-Type": f"multipart/form-data; boundary={b}", "Cookie": cookie,
-            "X-Wsmark-Fragment": "1"}, timeout)
+            "X-Wsmark-Fragment": "1"}, timeout, sent)
         return status, answer
 
     def rss_mb(self) -> float:
@@ -188,21 +192,26 @@ def test_the_host_it_was_told_to_listen_on_is_answered_too() -> None:
 
 def _slow_uploads(server, data: bytes, name: str, sessions: list) -> tuple[list, list]:
     """An upload of ``data`` at once from each of ``sessions``, in threads; their
-    (status, seconds, body) as they come."""
-    answers = []
+    (status, seconds, body) as they come. Returns once every one is sent (its body with
+    the server, or refused), and a second more for the server to take them in."""
+    answers, out = [], [threading.Event() for _ in sessions]
 
-    def send(session) -> None:
-        sent = time.monotonic()
+    def send(session, sent: threading.Event) -> None:
+        start = time.monotonic()
         try:
-            status, body = server.upload(session, name, data, timeout=300)
+            status, body = server.upload(session, name, data, timeout=300, sent=sent.set)
         except (OSError, http.client.HTTPException):  # the test ended, and its server
             return
-        answers.append((status, time.monotonic() - sent, body))
+        finally:
+            sent.set()
+        answers.append((status, time.monotonic() - start, body))
 
-    threads = [threading.Thread(target=send, args=(session,), daemon=True)
-               for session in sessions]
+    threads = [threading.Thread(target=send, args=pair, daemon=True)
+               for pair in zip(sessions, out)]
     for thread in threads:
         thread.start()
+    assert all(sent.wait(120) for sent in out), "the uploads were not all sent"
+    time.sleep(1)
     return threads, answers
 
 
@@ -216,8 +225,7 @@ def _good_upload_in_time(server, data: bytes, name: str, count: int, rss_mb: flo
     flood = server.session()
     sessions = [flood] * min(8, count) + [server.session() for _ in range(count - 8)]
     with server.peak_rss() as peak:
-        threads, answers = _slow_uploads(server, data, name, sessions)
-        time.sleep(3)  # the slow ones are in: the workers are busy with them
+        threads, answers = _slow_uploads(server, data, name, sessions)  # all in flight
         good = _good_upload(server, flood, count, answers)
     print(f"the server's processes' RSS at most {peak[0]:.0f} MB")
     assert peak[0] < rss_mb

@@ -13,9 +13,11 @@ sessions each held a slow one (measured: 58 s). Here a job is **short** until it
 - a job that reaches ``short_cpu_s`` moves to a long process if one is free, else it is
   ended and waits for one, to start again there: it loses at most ``short_cpu_s``;
 - the first job of a session none of whose jobs has run yet does not wait for a short
-  process: the short job that has used least CPU is ended for it and waits again (it
-  loses less than ``short_cpu_s``, once per new session), so a person's first file
-  starts at once however busy the page is;
+  process: of the short jobs of sessions that came before it and have had half of
+  ``short_cpu_s`` (a proof that has just started is not ended for the next newcomer),
+  the one that has used most CPU is ended for it and waits again. It loses less than
+  ``short_cpu_s``, once per new session, and a person's first file starts within half a
+  CPU second however busy the page is;
 - a free process goes to the session holding fewest, then the one whose jobs have run
   least so far, then (short jobs) the session that came last or (long jobs) first, then
   within a session to the upload (``group``) holding fewest, then to the oldest job.
@@ -96,6 +98,12 @@ class _Job:
     since: float = 0.0  # when it last started or resumed
     long: bool = False  # it has used its short CPU seconds
 
+    @property
+    def came(self) -> float:
+        """When the request it belongs to began (its deadline, less the request's): a
+        request whose upload the server is still reading came before one sent later."""
+        return self.deadline - self.deadline_s
+
 
 class FairPool:
     """``workers`` jobs at a time under ``limits`` each, dealt fairly among sessions and
@@ -107,7 +115,12 @@ class FairPool:
         self.workers, self.limits, self.short_cpu_s = max(1, workers), limits, short_cpu_s
         self._ctx = mp.get_context("forkserver")
         self._ctx.set_forkserver_preload(list(preload))
+        # Callers touch only what the lock guards (jobs come in, counts go out), so an
+        # upload is taken in at once however long the pool's thread spends starting,
+        # feeding or ending a worker; the jobs themselves are the pool thread's alone.
         self._lock = threading.Lock()
+        self._inbox: list[_Job] = []
+        self._pending: Counter[str] = Counter()  # jobs not yet answered, per session
         self._jobs: list[_Job] = []
         self._procs: list[Worker] = []
         self._tasks: Counter[Worker] = Counter()
@@ -138,8 +151,8 @@ class FairPool:
         with self._lock:
             if self._closing:
                 raise JobFailed("the server is stopping")
-            self._jobs.append(job)
-            self._changed = True
+            self._inbox.append(job)
+            self._pending[session] += 1
         future.add_done_callback(lambda _: self._wake())  # a cancel must reach the loop
         self._wake()
         return future
@@ -153,7 +166,7 @@ class FairPool:
     def pending(self, session: str | None = None) -> int:
         """Jobs not yet answered, of ``session`` or of all."""
         with self._lock:
-            return sum(1 for job in self._jobs if session is None or job.session == session)
+            return self._pending.total() if session is None else self._pending[session]
 
     def close(self) -> None:
         """Stop the workers; jobs still pending fail. Closing again does nothing."""
@@ -164,12 +177,15 @@ class FairPool:
         self._wake()
         self._thread.join(10)
         with self._lock:
-            for job in self._jobs:
-                self._fail(job, "the server is stopping")
-            for worker in self._procs:
-                worker.kill()
-            self._procs.clear()
-            pipe, self._wake_r, self._wake_w = (self._wake_r, self._wake_w), -1, -1
+            self._jobs += self._inbox
+            self._inbox.clear()
+            self._pending.clear()
+        for job in self._jobs:
+            self._fail(job, "the server is stopping")
+        for worker in self._procs:
+            worker.kill()
+        self._procs.clear()
+        pipe, self._wake_r, self._wake_w = (self._wake_r, self._wake_w), -1, -1
         for fd in pipe:  # a late cancel must not write to whatever reuses the number
             os.close(fd)
 
@@ -184,27 +200,28 @@ class FairPool:
     # --- the pool's thread ------------------------------------------------------------
 
     def _loop(self) -> None:
-        while True:
-            with self._lock:
-                if self._closing:
-                    return
-                busy = any(job.worker is not None for job in self._jobs)
+        while not self._closing:
+            busy = any(job.worker is not None for job in self._jobs)
             ready = {fd for fd, _ in self._poller.poll((POLL_S if busy else IDLE_POLL_S) * 1000)}
             if self._wake_r in ready:
                 try:
                     os.read(self._wake_r, 4096)
                 except OSError:
                     pass
-            with self._lock:
-                if self._closing:
-                    return
-                try:
-                    self._round(ready)
-                except Exception as err:  # never a caller left waiting: all fail, in one line
-                    for job in list(self._jobs):
-                        self._stop(job, f"the checker's workers failed ({type(err).__name__})")
+            if self._closing:
+                return
+            try:
+                self._round(ready)
+            except Exception as err:  # never a caller left waiting: all fail, in one line
+                for job in list(self._jobs):
+                    self._stop(job, f"the checker's workers failed ({type(err).__name__})")
 
     def _round(self, ready: set[int]) -> None:
+        with self._lock:
+            arrived, self._inbox = self._inbox, []
+        if arrived:
+            self._jobs += arrived
+            self._changed = True
         now = time.monotonic()
         self._collect(ready)
         self._expire(now)
@@ -274,10 +291,15 @@ class FairPool:
                     break
                 self._start(job, now)
         while (job := self._next(long=False)) is not None and job.session not in self._seen:
-            held = [j for j in self._jobs if j.worker is not None and not j.long]
-            if not held:
+            came = self._came()
+            spent, victim = max(((j.worker.used(), j) for j in self._jobs
+                                 if j.worker is not None and not j.long
+                                 and came[j.session] < came[job.session]),
+                                default=(0.0, None), key=lambda pair: pair[0])
+            if victim is None or spent < self.short_cpu_s / 2:
+                self._changed = True  # looked at again at the next poll
                 break
-            self._requeue(min(held, key=lambda j: j.worker.used()))  # a new session's turn
+            self._requeue(victim)  # a new session's turn
             self._start(job, now)
         cores = self.workers - self._held(long=False)
         held = sorted((job for job in self._jobs if job.worker is not None and job.long),
@@ -303,14 +325,19 @@ class FairPool:
         their order."""
         held_by = Counter(job.session for job in self._jobs if job.worker is not None)
         in_group = Counter(job.group for job in self._jobs if job.worker is not None)
-        came: dict[str, int] = {}
-        for job in self._jobs:  # in the order they came
-            came.setdefault(job.session, job.order)
+        came = self._came()
         waiting = [job for job in self._jobs if job.worker is None and job.long == long]
         return min(waiting, default=None, key=lambda job: (
             held_by[job.session], self._served[job.session],
             came[job.session] if long else -came[job.session], in_group[job.group],
             job.order))
+
+    def _came(self) -> dict[str, float]:
+        """When each session with jobs came: when its oldest job's request began."""
+        came: dict[str, float] = {}
+        for job in self._jobs:
+            came[job.session] = min(came.get(job.session, job.came), job.came)
+        return came
 
     def _start(self, job: _Job, now: float) -> None:
         """``job`` on an idle worker, or a new one (also when the idle one has died)."""
@@ -351,9 +378,8 @@ class FairPool:
         worker = job.worker
         assert worker is not None
         worker.idle(self._poller)
-        self._jobs.remove(job)
+        self._leave(job)
         job.worker = None
-        self._changed = True
         self._tasks[worker] += 1
         spare = sum(1 for w in self._procs if w.index is None) > self.workers
         if spare or self._tasks[worker] >= TASKS_PER_WORKER or \
@@ -374,10 +400,18 @@ class FairPool:
             job.worker.idle(self._poller)
             self._retire(job.worker)
             job.worker = None
-        self._jobs.remove(job)
-        self._changed = True
+        self._leave(job)
         if message is not None:
             self._fail(job, message)
+
+    def _leave(self, job: _Job) -> None:
+        """``job`` is answered (or dropped): out of the jobs and the counts."""
+        self._jobs.remove(job)
+        self._changed = True
+        with self._lock:
+            self._pending[job.session] -= 1
+            if self._pending[job.session] <= 0:
+                del self._pending[job.session]
 
     def _retire(self, worker: Worker) -> None:
         worker.kill()
