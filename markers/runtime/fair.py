@@ -3,7 +3,8 @@
 One FIFO queue over the workers let 50 slow uploads hold a good one for minutes; a queue
 that paused running jobs for newcomers still made a newcomer wait for a process once 50
 sessions each held a slow one (measured: 58 s). Here a job is **short** until it has used
-``short_cpu_s`` CPU seconds (1: a proof checks in well under that) and **long** after:
+``short_cpu_s`` CPU seconds (1: a proof checks in well under that) and **long** after.
+A session *came* when the request of its oldest job began (``_Job.came``):
 
 - ``workers`` processes are for short jobs, ``workers`` more for long ones, so the pool
   never holds more than ``2 * workers`` and a process for a new file is free within one
@@ -20,7 +21,9 @@ sessions each held a slow one (measured: 58 s). Here a job is **short** until it
   CPU second however busy the page is;
 - a free process goes to the session holding fewest, then the one whose jobs have run
   least so far, then (short jobs) the session that came last or (long jobs) first, then
-  within a session to the upload (``group``) holding fewest, then to the oldest job.
+  within a session to the upload (``group``) holding fewest, then to the oldest job;
+- callers only put jobs in and read counts: an upload is taken in at once, whatever the
+  pool's thread is doing.
 
 Every job runs under the same budget as ``wsmark check`` (``markers.runtime.budget``,
 enforced from outside by ``markers.runtime.pool.Worker``) and has a wall deadline: a job
