@@ -381,6 +381,8 @@ class FairPool:
         worker = job.worker
         assert worker is not None
         worker.idle(self._poller)
+        if job.paused:  # it answered just as it was paused: a stopped worker reads no job
+            worker.signal(signal.SIGCONT)
         self._leave(job)
         job.worker = None
         self._tasks[worker] += 1
