@@ -12,11 +12,11 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import pickle
-import signal
 from multiprocessing.connection import Connection, wait
 from typing import Callable, Iterator, Sequence, TypeVar
 
 from markers.core.budget import die_with_parent
+from markers.runtime.pool import ignore_interrupts, interrupts_held
 
 __all__ = ["imap", "pmap"]
 
@@ -28,7 +28,7 @@ def _serve(fn: Callable, conn: Connection, parent: int) -> None:
     """A worker: ``(index, item)`` in, ``(index, True, fn(item))`` or ``(index, False,
     the exception)`` out, until told to stop (None) or the parent is gone."""
     die_with_parent(parent)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers end
+    ignore_interrupts()
     while True:
         try:
             message = conn.recv()
@@ -64,7 +64,8 @@ def imap(fn: Callable[[T], R], items: Sequence[T], workers: int | None = None
         for _ in range(workers):
             conn, child = ctx.Pipe()
             proc = ctx.Process(target=_serve, args=(fn, child, os.getpid()), daemon=True)
-            proc.start()
+            with interrupts_held():
+                proc.start()
             child.close()
             procs.append(proc)
             conns.append(conn)

@@ -26,6 +26,7 @@ import resource
 import select
 import signal
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Callable, Iterable, Iterator, TypeVar
@@ -33,7 +34,8 @@ from typing import Callable, Iterable, Iterator, TypeVar
 from markers.core.budget import begin_job, cpu_used, die_with_parent
 from markers.runtime.budget import POLL_S, Limits, TreeCPU, peak_rss_mb, reset_peak
 
-__all__ = ["Outcome", "Worker", "budgeted_imap", "death"]
+__all__ = ["Outcome", "Worker", "budgeted_imap", "death", "interrupts_held",
+           "ignore_interrupts"]
 
 WALL_BACKSTOP_FACTOR = 20  # a worker idle this many budgets of wall time is stuck
 #: Jobs per worker given out beyond the last Outcome yielded: enough that a slow job
@@ -60,6 +62,24 @@ class Outcome:
     peak_rss_mb: float
 
 
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Ctrl-C held back while a worker is forked, so that it cannot land in the child
+    before the child ignores it (``ignore_interrupts``: it printed the child's
+    traceback after the command's one line); this thread gets it afterwards."""
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is for the parent to act on (it kills its workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _serve(fn: Callable, conn: Connection, limits: Limits, parent: int | None,
            inherited: list[int]) -> None:
     """The worker's loop: set the limits, then run jobs until told to stop (None)."""
@@ -69,7 +89,7 @@ def _serve(fn: Callable, conn: Connection, limits: Limits, parent: int | None,
             os.close(fd)
         except OSError:
             pass
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers end
+    ignore_interrupts()
     # the parent says in one line how a job ended; what a native library prints as it
     # dies (glibc's "cannot allocate memory for thread-local data: ABORT") is not a line
     quiet = os.open(os.devnull, os.O_WRONLY)
@@ -113,7 +133,8 @@ class Worker:
         self.proc = ctx.Process(target=_serve, daemon=True, args=(
             fn, child, limits, os.getpid() if forked else None,
             [self.conn.fileno(), *inherited] if forked else []))
-        self.proc.start()
+        with interrupts_held():
+            self.proc.start()
         child.close()
         self.cpu = TreeCPU(self.proc.pid)
         #: what the parent polls while the worker is on a job: its pipe and its end
