@@ -14,6 +14,7 @@ import time
 import pytest
 
 from conftest import ROOT, wsmark_script
+from markers.runtime.budget import Limits
 from corpora import CORPORA
 from proc_tree import descendants, run_tree, wait_for, wait_until_gone
 
@@ -122,3 +123,42 @@ def test_a_ctrl_c_python_would_have_ignored_is_raised_again() -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGINT, before)
         signal.signal(signal.SIGALRM, alarm)
+
+
+def _stall(kind: str) -> str:
+    """A job that blocks (no CPU at all), or one that works slowly: a tenth of a CPU
+    second at a time with pauses between, as a starved process on a busy machine does."""
+    if kind == "blocked":
+        time.sleep(600)
+    for _ in range(8):  # 0.4 CPU s in 8 bursts, 0.4 s apart: over 3 s of wall
+        burst = time.process_time() + 0.05
+        while time.process_time() < burst:
+            pass
+        time.sleep(0.4)
+    return "done"
+
+
+def test_a_worker_is_stuck_when_its_cpu_stops_not_when_the_machine_is_slow(monkeypatch
+                                                                           ) -> None:
+    """`wsmark check`'s workers: one whose CPU time has not moved in STALL_S is stopped in
+    one line; one whose CPU moves, however slowly, is not (a wall-clock limit stopped a
+    PDF that took 12 CPU s on a loaded machine)."""
+    from markers.runtime import pool
+
+    monkeypatch.setattr(pool, "STALL_S", 1.0)  # the slow job takes 3 s or more of wall
+    blocked, slow = pool.budgeted_imap(_stall, ["blocked", "slow"], workers=2,
+                                       limits=Limits(cpu_s=5.0, memory_mb=1024))
+    assert blocked.overrun == "made no progress in 1 s" and slow.value == "done", slow
+
+
+def test_a_reader_child_is_stuck_when_its_cpu_stops(monkeypatch) -> None:
+    from markers.errors import UnreadableDrawing
+    from markers.read import isolate
+
+    monkeypatch.setattr(isolate, "STALL_S", 2)
+    start = time.monotonic()
+    with pytest.raises(UnreadableDrawing, match=r"^x\.pdf: the reader was stopped \(no "
+                                                r"progress in 2 s\)$"):
+        isolate.isolated(_stall, "blocked", name="x.pdf")
+    assert time.monotonic() - start < 10
+    assert isolate.isolated(_stall, "slow", name="x.pdf") == "done"  # over 2 s of wall

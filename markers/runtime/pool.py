@@ -37,7 +37,11 @@ from markers.runtime.budget import POLL_S, Limits, TreeCPU, peak_rss_mb, reset_p
 __all__ = ["Outcome", "Worker", "budgeted_imap", "death", "interrupts_held",
            "ignore_interrupts"]
 
-WALL_BACKSTOP_FACTOR = 20  # a worker idle this many budgets of wall time is stuck
+#: A worker whose CPU time, its reader child's included, has not moved for this many
+#: seconds is stuck (blocked: a FIFO, a lock). A busy machine slows a worker's CPU time
+#: but does not stop it, so it never trips this: a wall-clock limit (20 budgets) did
+#: (the reader child's own is shorter, so that its line is the one given).
+STALL_S = 60.0
 #: Jobs per worker given out beyond the last Outcome yielded: enough that a slow job
 #: does not idle the other workers at once, few enough that the Outcomes waiting
 #: behind it stay a bounded handful.
@@ -140,12 +144,12 @@ class Worker:
         #: what the parent polls while the worker is on a job: its pipe and its end
         self.fds = (self.conn.fileno(), self.proc.sentinel)
         self.index: int | None = None
-        self.cpu0 = 0.0
-        self.wall0 = self.looked = 0.0
+        self.cpu0 = self.spent = 0.0
+        self.looked = self.moved = 0.0
 
     def give(self, index: int, job: object, poller: select.poll) -> None:
-        self.index, self.cpu0, self.wall0 = index, self.cpu.read(), time.monotonic()
-        self.looked = self.wall0
+        self.index, self.cpu0, self.spent = index, self.cpu.read(), 0.0
+        self.looked = self.moved = time.monotonic()
         self.conn.send((job,))  # a job of None is a job, not the word to stop
         for fd in self.fds:
             poller.register(fd, select.POLLIN)
@@ -210,7 +214,6 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
     poller = select.poll()  # kept across the loop: a selector built each round costs more
     done: dict[int, Outcome] = {}
     next_job, next_out, more = 0, 0, True
-    wall_limit = max(30.0, WALL_BACKSTOP_FACTOR * limits.cpu_s)
     finished = False
     try:
         while True:
@@ -240,12 +243,14 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
                     continue  # its CPU was read a moment ago: not on every result of another
                 worker.looked = now
                 overrun, spent = None, worker.used()
+                if spent > worker.spent:
+                    worker.spent, worker.moved = spent, now
                 if ended:
                     overrun = death(worker, spent, limits)
                 elif spent > limits.cpu_s:
                     overrun = limits.over_cpu()
-                elif now - worker.wall0 > wall_limit:
-                    overrun = f"made no progress within {wall_limit:g} s"
+                elif now - worker.moved > STALL_S:
+                    overrun = f"made no progress in {STALL_S:g} s"
                 if overrun is not None:
                     peak = peak_rss_mb(worker.proc.pid)  # the job's: reset when it began
                     done[worker.index] = Outcome(None, overrun, spent, peak)
