@@ -12,7 +12,7 @@ import pytest
 from markers.runtime.budget import Limits
 from markers.runtime.fair import FairPool, JobFailed
 from proc_tree import wait_for
-from web_helpers import busy, fails, hog, nap, spin, square
+from web_helpers import busy, fails, hog, interrupt_handler, nap, spin, square
 
 
 @pytest.fixture(scope="module")
@@ -131,3 +131,13 @@ def test_a_new_sessions_first_job_takes_a_short_process_at_once() -> None:
         assert began - sent < 1.0 and ended < min(ends)
     finally:
         pool.close()
+
+
+def test_workers_start_with_ctrl_c_ignored(pool) -> None:
+    """A Ctrl-C that reached a worker of the web page before it could ignore it ended its
+    upload with 'stopped the checker (exit 1)' instead of 'the server is stopping'."""
+    here, there = pool._ctx.Pipe()
+    child = pool._ctx.Process(target=interrupt_handler, args=(there,))
+    child.start()
+    assert here.recv() is True
+    child.join()

@@ -89,3 +89,11 @@ def hog() -> bytes:
 
 def square(x: int) -> int:
     return x * x
+
+
+def interrupt_handler(conn) -> None:
+    """Send back how a process started from a fork server handles Ctrl-C, before it does
+    anything else."""
+    import signal
+
+    conn.send(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)

@@ -117,7 +117,7 @@ class FairPool:
                  preload: Sequence[str] = (), short_cpu_s: float = SHORT_CPU_S) -> None:
         self.workers, self.limits, self.short_cpu_s = max(1, workers), limits, short_cpu_s
         self._ctx = mp.get_context("forkserver")
-        self._ctx.set_forkserver_preload(list(preload))
+        self._ctx.set_forkserver_preload(["markers.runtime.forked", *preload])
         # Callers touch only what the lock guards (jobs come in, counts go out), so an
         # upload is taken in at once however long the pool's thread spends starting,
         # feeding or ending a worker; the jobs themselves are the pool thread's alone.
