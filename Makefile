@@ -77,8 +77,9 @@ clean:
 	find markers render web -name __pycache__ -prune -exec rm -rf {} +
 	rm -rf __pycache__
 
+# make sweep ARGS="--twice --load 8": two sweeps at once beside 8 busy processes
 sweep: bytecode
-	$(BIN)/python bench/sweep.py
+	$(BIN)/python bench/sweep.py $(ARGS)
 
 # Issue 25's acceptance in full: every seeded defect in every form, and the producers'
 # proofs, fixed and checked (the suite runs a sample: tests/products/test_repair.py).

@@ -52,6 +52,17 @@ def _interrupt_once(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+def _interrupt_again(unraisable: sys.UnraisableHookArgs) -> None:
+    """A Ctrl-C that landed where Python ignores exceptions (an at-fork handler, a
+    finaliser) would be lost, and the next ignored: it is raised again 10 ms later, by
+    a timer (a signal raised here would land in this hook, and be lost too)."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        signal.signal(signal.SIGALRM, _interrupt_once)
+        signal.setitimer(signal.ITIMER_REAL, 0.01)
+    else:
+        sys.__unraisablehook__(unraisable)
+
+
 class Group(click.Group):
     """Every user mistake ends as one line on stderr and exit 2: the library's
     WsmarkError, and click's own usage errors (which would print usage and a hint); an
@@ -831,6 +842,7 @@ def main() -> None:
     """Console entry point."""
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, _interrupt_once)
+        sys.unraisablehook = _interrupt_again
     sys.exit(cli.main(prog_name="wsmark", standalone_mode=True))
 
 

@@ -2,7 +2,7 @@
 suites; qpdf, pypdf, veraPDF PDFs; ezdxf, dxf-parser, bjnortier DXFs) and print how each
 ended, per format. `make sweep` runs it.
 
-    python bench/sweep.py [ROOT] [--limit N] [--twice]
+    python bench/sweep.py [ROOT] [--limit N] [--twice] [--load N]
 
 Every file runs in a budgeted worker, as `wsmark check` does (markers/runtime/: CPU
 seconds and memory), and must end in a report (pass/review/fail) or a one-line error in
@@ -19,7 +19,9 @@ time). ``--twice`` runs two sweeps at once (twice the load) and counts the files
 verdict differs between them: the budget counts CPU seconds, so there must be none; and,
 apart, those with the same verdict but another reason (an error line that differs: a
 file whose cost is at its budget may end at the budget or at a reader's limit just
-before it), listed so that each can be looked at.
+before it), listed so that each can be looked at. ``--load N`` keeps N more processes
+busy (spinning) while it runs: `make sweep ARGS="--twice --load 8"` is issue 24's test of
+stable answers on a loaded machine.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -130,8 +134,28 @@ def _twice(args: list[str]) -> int:
     return 1 if differ or any(codes) else 0
 
 
+@contextmanager
+def _load(count: int) -> Iterator[None]:
+    """``count`` processes spinning on the CPU while the block runs, ended after it."""
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+                for _ in range(count)]
+    try:
+        yield
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
+
+
 def main(argv: list[str]) -> int:
     args = list(argv)
+    if "--load" in args:
+        at = args.index("--load")
+        count = int(args[at + 1])
+        del args[at:at + 2]
+        print(f"under a load of {count} more busy processes")
+        with _load(count):
+            return main(args)
     verdicts = limit = None
     if "--verdicts" in args:
         at = args.index("--verdicts")

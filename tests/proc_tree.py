@@ -78,11 +78,19 @@ def wait_until_gone(session: int, seconds: float) -> list[str]:
 
 
 def children(pid: int) -> list[int]:
-    """The live children of ``pid``."""
+    """The live children of ``pid``, forked by any of its threads (each thread's own
+    list: the web server's fork server is started by a thread of it)."""
+    found = []
     try:
-        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        threads = list(Path(f"/proc/{pid}/task").iterdir())
     except OSError:
         return []
+    for thread in threads:
+        try:
+            found += [int(p) for p in (thread / "children").read_text().split()]
+        except OSError:
+            pass  # the thread ended
+    return found
 
 
 def descendants(pid: int) -> list[int]:

@@ -3,12 +3,14 @@ then hand the socket to uvicorn."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import socket
 from collections.abc import Callable
 from pathlib import Path
 
 import uvicorn
+from starlette.applications import Starlette
 
 from markers.errors import WsmarkError
 from web.app import Settings, create_app
@@ -31,6 +33,26 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, but a Ctrl-C first ends the checks in flight, each answered with
+    its one line, instead of waiting up to their deadline for them (57 s was measured)."""
+
+    def __init__(self, config: uvicorn.Config, stop: Callable[[], None]) -> None:
+        super().__init__(config)
+        self._stop = stop
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        await asyncio.to_thread(self._stop)
+        await super().shutdown(sockets)
+
+
+def _stop_checks(app: Starlette) -> None:
+    """End the web page's worker pool, if it was started: its jobs fail in one line."""
+    pool = app.state.web.pool
+    if pool is not None:
+        pool.close()
+
+
 def serve(host: str, port: int, settings: Settings,
           announce: Callable[[str], None] = print) -> None:
     """Serve the page until interrupted, announcing its address first. It answers to
@@ -48,6 +70,6 @@ def serve(host: str, port: int, settings: Settings,
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     announce(f"wsmark: the web page is at http://{shown}:{bound}/ (Ctrl-C stops it)")
-    config = uvicorn.Config(create_app(settings), log_level="warning", access_log=False,
-                            server_header=False)
-    uvicorn.Server(config).run(sockets=[sock])
+    app = create_app(settings)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False)
+    _Server(config, lambda: _stop_checks(app)).run(sockets=[sock])

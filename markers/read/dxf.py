@@ -410,7 +410,10 @@ class _Reader:
         flip = np.array([[k, 0.0, -minx * k], [0.0, -k, maxy * k], [0.0, 0.0, 1.0]])
 
         def place(geometry: BaseGeometry) -> BaseGeometry:
-            return affine(geometry, flip, self.budget)
+            placed = affine(geometry, flip, self.budget)
+            # the flip's rounding can put a vertex exactly on an edge it was 1e-69 off,
+            # and the area's ring then touches itself (found by make fuzz)
+            return placed if placed.is_valid else shapely.make_valid(placed)
 
         items = []
         for text, outline, cap, hex_ in legends:

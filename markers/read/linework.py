@@ -29,6 +29,7 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import FEATURE_NAMES, Artwork, Layer, Shape
 from markers.core.colors import OTHER, PALETTE, classify
+from markers.core.geometry import mitre_buffer
 from markers.core.shapes import SPECK
 from markers.read.limits import Budget
 from markers.read.outlines import EMPTY, fill_area
@@ -399,7 +400,7 @@ def _closed_hairlines(pieces: list) -> tuple[list[Outline], list]:
                 lines.append((layer, ring))
                 continue
             width = 2 * ring.area / ring.length
-            middle = Polygon(ring.exterior).buffer(-width / 2, join_style="mitre")
+            middle = mitre_buffer(Polygon(ring.exterior), -width / 2)
             parts = [p for p in shapely.get_parts(middle) if isinstance(p, Polygon)]
             if not parts:
                 lines.append((layer, ring))

@@ -10,7 +10,11 @@ the copy shows the drawing itself, laid exactly over the page that was measured:
   that would write an event handler or a link (``<set>``, ``<animate*>`` naming ``on*``
   or ``href``), and ``javascript:`` or ``data:`` links in any ``href`` (read as a browser
   reads a URL: tabs and newlines out, leading blanks and controls too, any case), but
-  for a plain PNG, JPEG, GIF or WebP picture in an ``<image>``.
+  for a plain PNG, JPEG, GIF or WebP picture in an ``<image>``: one whose bytes are the
+  format it names, of at most ``MAX_PICTURE_PIXELS`` (the copy's PDF is drawn by cairosvg,
+  which hands a picture that is not a PNG to PIL, which tells formats by their bytes: a
+  "PNG" of PostScript ran Ghostscript, and a 150 KB PNG of 30,000 x 30,000 pixels ended
+  the command in a traceback).
   Its root is re-sized so that its page box is exactly the user-unit rectangle the
   reader mapped to the page (``page_user_box``; the box's origin becomes a translation
   of the content, which every renderer places alike). It is shown as an image, so its
@@ -24,16 +28,20 @@ An underlay is ``(media type, bytes)`` covering the page (0, 0, width, height in
 
 from __future__ import annotations
 
+import base64
+import binascii
 import io
 import re
 from pathlib import Path
+from urllib.parse import unquote_to_bytes
 from xml.etree import ElementTree as ET
 
 from markers.core.artwork import Artwork
 from markers.read.isolate import isolated
 from markers.read.svg.safety import safe_document
 
-__all__ = ["Underlay", "underlays", "page_dpi", "MAX_UNDERLAY_PX", "MAX_UNDERLAY_DPI"]
+__all__ = ["Underlay", "underlays", "page_dpi", "MAX_UNDERLAY_PX", "MAX_UNDERLAY_DPI",
+           "MAX_PICTURE_PIXELS"]
 
 Underlay = tuple[str, bytes]
 
@@ -50,7 +58,9 @@ _ANIMATIONS = {"set", "animate", "animateColor", "animateMotion", "animateTransf
 #: Where a data: picture may stay, and what it may be (an SVG or HTML document could
 #: carry script).
 _PICTURE_HOLDERS = {"image", "feImage"}
-_PICTURE = re.compile(r"data:image/(png|jpeg|gif|webp)[;,]")
+_PICTURE = re.compile(r"data:image/(png|jpeg|gif|webp)(;base64)?,", re.IGNORECASE)
+#: The most pixels a picture kept in the copy may have (64 MB as cairo holds it).
+MAX_PICTURE_PIXELS = 4096 * 4096
 _ACTIVE_SCHEMES = ("javascript:", "vbscript:", "data:")
 _IGNORED_IN_URLS = re.compile(r"[\t\n\r]")
 
@@ -104,10 +114,31 @@ def _bare(name: str) -> str:
 def _active_url(value: str, tag: str) -> bool:
     """Whether an ``href`` of a ``tag`` element would run script or open a document:
     javascript:, vbscript:, or data: other than a plain picture in an image."""
-    url = _IGNORED_IN_URLS.sub("", value).lstrip("".join(map(chr, range(33)))).lower()
-    if not url.startswith(_ACTIVE_SCHEMES):
+    url = _IGNORED_IN_URLS.sub("", value).lstrip("".join(map(chr, range(33))))
+    if not url.lower().startswith(_ACTIVE_SCHEMES):
         return False
-    return not (tag in _PICTURE_HOLDERS and _PICTURE.match(url))
+    return not (tag in _PICTURE_HOLDERS and _plain_picture(url))
+
+
+def _plain_picture(url: str) -> bool:
+    """Whether a data: URL is a picture of the format it names, within
+    MAX_PICTURE_PIXELS (PIL reads its header only, with that format's reader alone)."""
+    found = _PICTURE.match(url)
+    if not found:
+        return False
+    body = url[found.end():]
+    try:
+        data = base64.b64decode(body) if found.group(2) else unquote_to_bytes(body)
+    except (binascii.Error, ValueError):
+        return False
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data), formats=[found.group(1).upper()]) as picture:
+            width, height = picture.size
+    except Exception:  # not that format, or a header PIL refuses: not a plain picture
+        return False
+    return width * height <= MAX_PICTURE_PIXELS
 
 
 def _writes_active(element: ET.Element) -> bool:

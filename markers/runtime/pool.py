@@ -27,6 +27,7 @@ import select
 import signal
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.context import ForkContext, ForkServerContext
@@ -42,9 +43,14 @@ from markers.runtime.budget import (
     reset_peak,
 )
 
-__all__ = ["Outcome", "Worker", "budgeted_imap", "death"]
+__all__ = ["Outcome", "Worker", "budgeted_imap", "death", "interrupts_held",
+           "ignore_interrupts"]
 
-WALL_BACKSTOP_FACTOR = 20  # a worker idle this many budgets of wall time is stuck
+#: A worker whose CPU time, its reader child's included, has not moved for this many
+#: seconds is stuck (blocked: a FIFO, a lock). A busy machine slows a worker's CPU time
+#: but does not stop it, so it never trips this: a wall-clock limit (20 budgets) did
+#: (the reader child's own is shorter, so that its line is the one given).
+STALL_S = 60.0
 #: Jobs per worker given out beyond the last Outcome yielded: enough that a slow job
 #: does not idle the other workers at once, few enough that the Outcomes waiting
 #: behind it stay a bounded handful.
@@ -69,6 +75,24 @@ class Outcome:
     peak_rss_mb: float
 
 
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Ctrl-C held back while a worker is forked, so that it cannot land in the child
+    before the child ignores it (``ignore_interrupts``: it printed the child's
+    traceback after the command's one line); this thread gets it afterwards."""
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is for the parent to act on (it kills its workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _serve(fn: Callable, conn: Connection, limits: Limits, parent: int | None,
            inherited: list[int]) -> None:
     """The worker's loop: set the limits, then run jobs until told to stop (None)."""
@@ -78,7 +102,7 @@ def _serve(fn: Callable, conn: Connection, limits: Limits, parent: int | None,
             os.close(fd)
         except OSError:
             pass
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers end
+    ignore_interrupts()
     # the parent says in one line how a job ended; what a native library prints as it
     # dies (glibc's "cannot allocate memory for thread-local data: ABORT") is not a line
     quiet = os.open(os.devnull, os.O_WRONLY)
@@ -123,7 +147,8 @@ class Worker:
         self.proc = ctx.Process(target=_serve, daemon=True, args=(
             fn, child, limits, os.getpid() if forked else None,
             [self.conn.fileno(), *inherited] if forked else []))
-        self.proc.start()
+        with interrupts_held():
+            self.proc.start()
         child.close()
         assert self.proc.pid is not None  # started
         self.pid: int = self.proc.pid
@@ -131,12 +156,12 @@ class Worker:
         #: what the parent polls while the worker is on a job: its pipe and its end
         self.fds = (self.conn.fileno(), self.proc.sentinel)
         self.index: int | None = None
-        self.cpu0 = 0.0
-        self.wall0 = self.looked = 0.0
+        self.cpu0 = self.spent = 0.0
+        self.looked = self.moved = 0.0
 
     def give(self, index: int, job: object, poller: select.poll) -> None:
-        self.index, self.cpu0, self.wall0 = index, self.cpu.read(), time.monotonic()
-        self.looked = self.wall0
+        self.index, self.cpu0, self.spent = index, self.cpu.read(), 0.0
+        self.looked = self.moved = time.monotonic()
         self.conn.send((job,))  # a job of None is a job, not the word to stop
         for fd in self.fds:
             poller.register(fd, select.POLLIN)
@@ -201,7 +226,6 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
     poller = select.poll()  # kept across the loop: a selector built each round costs more
     done: dict[int, Outcome] = {}
     next_job, next_out, more = 0, 0, True
-    wall_limit = max(30.0, WALL_BACKSTOP_FACTOR * limits.cpu_s)
     finished = False
     try:
         while True:
@@ -231,12 +255,14 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
                     continue  # its CPU was read a moment ago: not on every result of another
                 worker.looked = now
                 overrun, spent = None, worker.used()
+                if spent > worker.spent:
+                    worker.spent, worker.moved = spent, now
                 if ended:
                     overrun = death(worker, spent, limits)
                 elif spent > limits.cpu_s:
                     overrun = limits.over_cpu()
-                elif now - worker.wall0 > wall_limit:
-                    overrun = f"made no progress within {wall_limit:g} s"
+                elif now - worker.moved > STALL_S:
+                    overrun = f"made no progress in {STALL_S:g} s"
                 if overrun is not None:
                     peak = peak_rss_mb(worker.pid)  # the job's: reset when it began
                     done[worker.index] = Outcome(None, overrun, spent, peak)

@@ -1,19 +1,29 @@
 """A check reads only its input: files the libraries would read from the working
 directory or the user's config and cache homes (ezdxf.ini, ezdxf's font cache, the
 libgcc_s.so.1 that ld opens when cairocffi looks for libcairo) change nothing, whether
-broken or FIFOs that would block whoever opens them (markers/core/alone.py)."""
+broken or FIFOs that would block whoever opens them (markers/core/alone.py); nor do
+Python modules named as the libraries' where `wsmark check` or `wsmark serve` runs (the
+web page's fork server, a `python -c`, ran a multiprocessing.py it found there).
+
+Audited with strace (a PDF with outlined lettering, a DXF, an SVG, --annotate x.pdf and
+--report): besides its input and output, a check opens in the working directory only
+what ezdxf and ld look for while imported from an empty folder (alone.py); tesseract
+opens its eng.traineddata alone (the path is given); PIL loads its plugins from its own
+package; fontconfig (cairo's text in the marked copy and the report) reads its system
+configuration and the user's own (~/.config/fontconfig, ~/.fonts.conf), never the
+working directory."""
 
 from __future__ import annotations
 
 import json
 import os
 import subprocess
+from pathlib import Path
 
 import pytest
-
-from conftest import wsmark_script
+from conftest import ROOT, wsmark_script
 from corpora import CORPORA
-from web_helpers import GOOD
+from web_helpers import GOOD, Server
 
 DXF = CORPORA / "found" / "turn3" / "orange-square-pass.dxf"
 
@@ -71,3 +81,44 @@ def test_a_fifo_named_libgcc_where_a_pdf_copy_is_written_changes_nothing(tmp_pat
     run = _check(tmp_path, "a.svg", "--annotate", "out.pdf")
     assert _verdicts(run) == [("pass", None)], run.stdout + run.stderr
     assert (tmp_path / "out.pdf").read_bytes().startswith(b"%PDF")
+
+
+#: Top-level modules a check or the web page imports, and whose names a folder of
+#: submissions could hold.
+MODULES = ["multiprocessing", "shapely", "numpy", "PIL", "ezdxf", "pypdfium2", "cairosvg",
+           "cairocffi", "tesserocr", "svgelements", "yaml", "starlette", "uvicorn"]
+PDF = ROOT / "tests" / "data" / "producers" / "ghostscript" / "danger-24-above-below-outlines.pdf"
+
+
+def _trap_modules(folder: Path) -> None:
+    """A module of each name in MODULES that leaves a file behind when imported."""
+    for name in MODULES:
+        (folder / f"{name}.py").write_text(
+            f"open({str(folder / ('IMPORTED-' + name))!r}, 'w').close()\n")
+
+
+@pytest.mark.skipif(not DXF.exists(), reason=f"needs {DXF}")
+def test_modules_named_as_the_libraries_where_a_check_runs_are_not_imported(tmp_path) -> None:
+    files = {"a.svg": GOOD, "b.pdf": PDF.read_bytes(), "c.dxf": DXF.read_bytes()}
+    for folder in (tmp_path / "clean", tmp_path / "trapped"):
+        folder.mkdir()
+        for name, data in files.items():
+            (folder / name).write_bytes(data)
+    _trap_modules(tmp_path / "trapped")
+    runs = [_check(tmp_path / folder, *files, "--annotate", "out.pdf")
+            for folder in ("clean", "trapped")]
+    assert _verdicts(runs[1]) == _verdicts(runs[0]) == [("pass", None), ("pass", None),
+                                                         ("fail", None)], runs[1].stderr
+    assert not list((tmp_path / "trapped").glob("IMPORTED-*"))
+
+
+def test_modules_named_as_the_libraries_where_the_server_runs_are_not_imported(tmp_path
+                                                                               ) -> None:
+    _trap_modules(tmp_path)
+    server = Server("--workers", "1", cwd=tmp_path)
+    try:
+        status, body = server.upload(server.session(), "good.svg", GOOD)
+    finally:
+        server.close()
+    assert status == 200 and b'data-verdict="pass"' in body, body[-300:]
+    assert not list(tmp_path.glob("IMPORTED-*"))

@@ -34,7 +34,9 @@ FOUND = sorted(p for p in (Path(__file__).parents[1] / "data" / "fuzz").iterdir(
 FOUND_RESULTS = {"overflow-path-1e300": "out of range", "slow-ellipse-fit-full-svd": "fail",
                  "sliver-ellipse-mitre-divide": "fail", "underflow-tiny-coordinate": "fail",
                  "mitre-divide-collinear-vertex": "fail",
-                 "solid-of-one-point-no-size": "the drawing has no size"}
+                 "solid-of-one-point-no-size": "the drawing has no size",
+                 "hatch-vertex-1e-69-off-an-edge": "fail",
+                 "frame-mitre-nearly-collinear-1e-45": "fail"}
 #: Each found file's budget in a worker: a small drawing's check, not the 20 CPU s and
 #: 1 GB of a whole budget (slow-ellipse-fit-full-svd took 29 CPU s in-process and ran out
 #: of a worker's 1 GB when the ellipse fit built a 20,000 x 20,000 matrix).

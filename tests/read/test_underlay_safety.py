@@ -5,11 +5,20 @@ the drawing embedded in the copy is decoded and read back."""
 from __future__ import annotations
 
 import base64
+import io
+import os
+import struct
+import subprocess
+import zlib
+from urllib.parse import quote_from_bytes
 import re
 from xml.etree import ElementTree
 
 import pytest
 
+from PIL import Image
+
+from conftest import wsmark_script
 from corpora import CORPORA
 from markers import api
 
@@ -110,3 +119,65 @@ def test_the_reproducer_of_issue_24_keeps_nothing_active() -> None:
     root = _embedded(copy)
     assert _hrefs(root) == [] and not {"set", "animate"} & set(_names(root))
     assert b"javascript" not in ElementTree.tostring(root)
+
+
+#: PostScript: what PIL hands to Ghostscript, whatever the data: URL says it is.
+EPS = (b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\n%%EndComments\n"
+       b"newpath 0 0 moveto 10 0 lineto 10 10 lineto closepath fill\nshowpage\n")
+
+
+def _bomb_png(side: int) -> bytes:
+    """A 1-bit PNG of ``side`` x ``side`` pixels, all black: a few hundred KB at most."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data +
+                struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    rows = zlib.compress((b"\x00" * (1 + (side + 7) // 8)) * side, 9)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 1, 0, 0,
+                                                                0, 0)) +
+            chunk(b"IDAT", rows) + chunk(b"IEND", b""))
+
+
+def _picture(fmt: str) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (2, 2), "orange").save(out, fmt)
+    return out.getvalue()
+
+
+def _image(kind: str, data: bytes, encoded: str = "base64") -> str:
+    url = (f"data:image/{kind};base64,{base64.b64encode(data).decode()}" if encoded == "base64"
+           else f"data:image/{kind},{quote_from_bytes(data)}")
+    return f"<image width='1' height='1' href='{url}'/>"
+
+
+@pytest.mark.parametrize("fmt", ["png", "jpeg", "gif", "webp"])
+@pytest.mark.parametrize("encoded", ["base64", "percent"])
+def test_a_picture_of_the_format_it_names_stays(fmt: str, encoded: str) -> None:
+    assert len(_hrefs(_drawing_in_copy(_image(fmt, _picture(fmt), encoded)))) == 1
+
+
+@pytest.mark.parametrize("kind, data", [
+    ("png", EPS), ("jpeg", EPS), ("png", _picture("gif")), ("gif", _picture("png")),
+    ("png", b"not a picture"), ("png", _bomb_png(30000))],
+    ids=["eps-as-png", "eps-as-jpeg", "gif-as-png", "png-as-gif", "no-picture", "png-bomb"])
+def test_a_picture_not_of_its_format_or_too_large_is_dropped(kind: str, data: bytes) -> None:
+    assert _hrefs(_drawing_in_copy(_image(kind, data))) == []
+
+
+def test_a_postscript_or_a_bomb_picture_runs_nothing_in_a_pdf_copy(tmp_path) -> None:
+    """`--annotate x.pdf` draws the copy with cairosvg, which hands a picture that is not
+    a PNG to PIL: a "PNG" of PostScript ran Ghostscript (a `gs` on PATH here says if it
+    runs), and a PNG of 30,000 x 30,000 pixels ended in a traceback."""
+    sign = (f"<svg xmlns='{SVG}' width='12in' height='14in' viewBox='0 0 12 14'>{SIGN}"
+            "{}</svg>")
+    (tmp_path / "eps.svg").write_text(sign.format(_image("png", EPS)))
+    (tmp_path / "bomb.svg").write_text(sign.format(_image("png", _bomb_png(30000))))
+    (tmp_path / "bin").mkdir()
+    gs = tmp_path / "bin" / "gs"
+    gs.write_text(f"#!/bin/sh\ntouch {tmp_path / 'GS-RAN'}\n")
+    gs.chmod(0o755)
+    run = subprocess.run([str(wsmark_script()), "check", "eps.svg", "bomb.svg", "--annotate",
+                          "out.pdf"], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PATH": f"{tmp_path / 'bin'}:{os.environ['PATH']}"})
+    assert run.stderr.splitlines() == ["wrote out.pdf"], run.stderr[-2000:]
+    assert not (tmp_path / "GS-RAN").exists()
+    assert (tmp_path / "out.pdf").read_bytes().startswith(b"%PDF")

@@ -11,7 +11,8 @@ import pytest
 
 from markers.runtime.budget import Limits
 from markers.runtime.fair import FairPool, JobFailed
-from web_helpers import busy, fails, hog, nap, spin, square
+from proc_tree import wait_for
+from web_helpers import busy, fails, hog, interrupt_handler, nap, spin, square
 
 
 @pytest.fixture(scope="module")
@@ -44,13 +45,31 @@ def test_a_job_past_its_deadline_is_answered_in_one_line(pool) -> None:
     assert time.monotonic() - start < 3
 
 
-def test_a_new_sessions_small_job_does_not_wait_behind_slow_ones(pool) -> None:
-    slow = [_submit(pool, busy, 0.7, session="slow", group=f"u{i}") for i in range(3)]
-    time.sleep(0.3)  # two of them run, one waits
-    quick = _submit(pool, busy, 0.1, session="quick").result(30)
-    ends = [future.result(30)[1] for future in slow]  # paused, not stopped: all finish
-    assert quick[1] < min(ends), "the small job waited for a slow one to end"
-    assert pool.pending() == 0
+def test_a_small_job_waits_for_no_slow_one_however_many_sessions_hold_one() -> None:
+    """Six sessions each with a job of 0.8 CPU s, past the short 0.3: two keep their
+    process as long jobs, the others are ended at 0.3 and wait for one. A new session's
+    small job then waits at most for the short run of the jobs in the short processes,
+    never for a slow one to end; the slow ones, paused meanwhile, all end in full, and
+    the pool never holds more than 2 processes a core."""
+    pool = FairPool(2, Limits(cpu_s=5.0, memory_mb=1024), short_cpu_s=0.3)
+    try:
+        slow = [_submit(pool, busy, 0.8, session=f"slow{i}") for i in range(6)]
+        time.sleep(0.8)
+        most, sent = 0, time.monotonic()
+        end = sent + 1.0
+        quick = _submit(pool, busy, 0.05, session="quick")
+        while time.monotonic() < end:
+            most = max(most, len(pool._procs))
+            time.sleep(0.01)
+        began, ended = quick.result(30)
+        ends = [future.result(60)[1] for future in slow]  # a value each: none stopped
+        print(f"the small job began {began - sent:.2f} s after it was sent and ended "
+              f"{ended - sent:.2f} s after; the first slow one {min(ends) - sent:.2f} s "
+              f"after; at most {most} processes")
+        assert ended < min(ends), "the small job waited for a slow one to end"
+        assert most <= 4 and pool.pending() == 0
+    finally:
+        pool.close()
 
 
 def test_uploads_of_one_session_take_turns(pool) -> None:
@@ -81,3 +100,44 @@ def test_a_worker_that_died_while_idle_is_replaced(pool) -> None:
         os.kill(worker.proc.pid, signal.SIGKILL)
     time.sleep(0.2)
     assert [_submit(pool, square, n).result(30) for n in (2, 3)] == [4, 9]
+
+
+def test_the_web_pages_jobs_have_the_budget_of_wsmark_check() -> None:
+    from markers import api
+
+    pool = api.job_pool(1)
+    try:
+        assert pool.limits == api.check_budget("")  # what `wsmark check` has without --budget
+        assert pool.limits.cpu_s == 20.0 and pool.limits.memory_mb == 1024
+    finally:
+        pool.close()
+
+
+def test_a_new_sessions_first_job_takes_a_short_process_at_once() -> None:
+    """Both short processes busy with jobs of 2 CPU s (short ones here, short up to 2.4):
+    once they have had half of that, a new session's job does not wait for them;
+    the one that has used most CPU is ended, waits, and is run again in full."""
+    pool = FairPool(2, Limits(cpu_s=5.0, memory_mb=1024), short_cpu_s=2.4)
+    try:
+        slow = [_submit(pool, busy, 2.0, session=f"slow{i}") for i in range(2)]
+        assert wait_for(lambda: len(pool._procs) >= 2 and all(
+            job.worker is not None and job.worker.used() >= 1.2 for job in list(pool._jobs)),
+            30)
+        sent = time.monotonic()
+        began, ended = _submit(pool, busy, 0.05, session="new").result(30)
+        ends = [future.result(60)[1] for future in slow]
+        print(f"the new session's job began {began - sent:.2f} s after it was sent; the "
+              f"slow ones ended {min(ends) - sent:.1f} and {max(ends) - sent:.1f} s after")
+        assert began - sent < 1.0 and ended < min(ends)
+    finally:
+        pool.close()
+
+
+def test_workers_start_with_ctrl_c_ignored(pool) -> None:
+    """A Ctrl-C that reached a worker of the web page before it could ignore it ended its
+    upload with 'stopped the checker (exit 1)' instead of 'the server is stopping'."""
+    here, there = pool._ctx.Pipe()
+    child = pool._ctx.Process(target=interrupt_handler, args=(there,))
+    child.start()
+    assert here.recv() is True
+    child.join()

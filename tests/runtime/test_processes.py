@@ -14,6 +14,7 @@ import time
 import pytest
 
 from conftest import ROOT, wsmark_script
+from markers.runtime.budget import Limits
 from corpora import CORPORA
 from proc_tree import descendants, run_tree, wait_for, wait_until_gone
 
@@ -46,6 +47,22 @@ def test_kill_9_of_check_leaves_no_process(tmp_path) -> None:
     assert wait_until_gone(run.pid, 5) == []
 
 
+def test_kill_9_of_check_mid_run_leaves_no_worker_three_times_over(tmp_path) -> None:
+    """The reproducer orphan-workers-after-sigkill.sh: `check` of 400 signs, killed while
+    its workers wait on their pipes or check; three times (it left 10 workers)."""
+    for number in range(400):
+        shutil.copy(SIGN, tmp_path / f"f{number}.svg")
+    for _ in range(3):
+        run = _start(["check", ".", "--format", "json", "--jobs", "2"], tmp_path)
+        try:
+            assert wait_for(lambda: len(descendants(run.pid)) >= 2, 30), descendants(run.pid)
+            time.sleep(0.5)  # under way
+        finally:
+            os.kill(run.pid, signal.SIGKILL)
+            run.communicate()
+        assert wait_until_gone(run.pid, 5) == []
+
+
 def test_ctrl_c_ends_everything_within_a_second_in_one_line(tmp_path) -> None:
     run = _start(_two_spinners(tmp_path), tmp_path)
     assert wait_for(lambda: len(descendants(run.pid)) >= 4, 30), descendants(run.pid)
@@ -65,3 +82,83 @@ def test_the_budget_counts_the_reader_child_while_it_runs(tmp_path) -> None:
     # the job's 2 s, and around it the command's own start (a sign's whole check)
     print(f"--budget 2s: {run.cpu:.2f} CPU s in the whole tree; a sign's check {sign.cpu:.2f}")
     assert run.cpu < 2.0 + sign.cpu + 0.3, (run.cpu, sign.cpu)
+
+
+def test_ctrl_c_while_pages_are_drawn_in_parallel_is_one_line(tmp_path) -> None:
+    """`wsmark sheet` draws its pages in forked workers (markers.runtime.parallel): a
+    Ctrl-C then printed each worker's traceback and the pool's, after the one line."""
+    for workers in (1, 2, 0):  # as the first worker is forked, with both, or anywhere
+        run = _start(["sheet", "-o", "x.pdf"], tmp_path)
+        if workers:
+            assert wait_for(lambda: len(descendants(run.pid)) >= workers, 60), "no workers"
+        else:
+            time.sleep(1.0)  # still importing, or forking its workers
+        sent = time.monotonic()
+        os.killpg(run.pid, signal.SIGINT)
+        _, err = run.communicate(timeout=30)
+        assert wait_until_gone(run.pid, 1 - (time.monotonic() - sent)) == []
+        assert (err, run.returncode) == ("wsmark: interrupted\n", 130), err[-2000:]
+        assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_ctrl_c_python_would_have_ignored_is_raised_again() -> None:
+    """A KeyboardInterrupt raised where Python ignores exceptions (an at-fork handler, a
+    finaliser) reaches sys.unraisablehook: the command raises it again, instead of going
+    on with every later Ctrl-C ignored (cli._interrupt_again)."""
+    import cli
+
+    class Lost:
+        exc_value = KeyboardInterrupt()
+
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)  # as after the first Ctrl-C
+    alarm = signal.getsignal(signal.SIGALRM)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            cli._interrupt_again(Lost())
+            end = time.monotonic() + 2
+            while time.monotonic() < end:  # raised here, 10 ms later, not in the hook
+                pass
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN  # once: cleanup is quiet
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGINT, before)
+        signal.signal(signal.SIGALRM, alarm)
+
+
+def _stall(kind: str) -> str:
+    """A job that blocks (no CPU at all), or one that works slowly: a tenth of a CPU
+    second at a time with pauses between, as a starved process on a busy machine does."""
+    if kind == "blocked":
+        time.sleep(600)
+    for _ in range(8):  # 0.4 CPU s in 8 bursts, 0.4 s apart: over 3 s of wall
+        burst = time.process_time() + 0.05
+        while time.process_time() < burst:
+            pass
+        time.sleep(0.4)
+    return "done"
+
+
+def test_a_worker_is_stuck_when_its_cpu_stops_not_when_the_machine_is_slow(monkeypatch
+                                                                           ) -> None:
+    """`wsmark check`'s workers: one whose CPU time has not moved in STALL_S is stopped in
+    one line; one whose CPU moves, however slowly, is not (a wall-clock limit stopped a
+    PDF that took 12 CPU s on a loaded machine)."""
+    from markers.runtime import pool
+
+    monkeypatch.setattr(pool, "STALL_S", 1.0)  # the slow job takes 3 s or more of wall
+    blocked, slow = pool.budgeted_imap(_stall, ["blocked", "slow"], workers=2,
+                                       limits=Limits(cpu_s=5.0, memory_mb=1024))
+    assert blocked.overrun == "made no progress in 1 s" and slow.value == "done", slow
+
+
+def test_a_reader_child_is_stuck_when_its_cpu_stops(monkeypatch) -> None:
+    from markers.errors import UnreadableDrawing
+    from markers.read import isolate
+
+    monkeypatch.setattr(isolate, "STALL_S", 2)
+    start = time.monotonic()
+    with pytest.raises(UnreadableDrawing, match=r"^x\.pdf: the reader was stopped \(no "
+                                                r"progress in 2 s\)$"):
+        isolate.isolated(_stall, "blocked", name="x.pdf")
+    assert time.monotonic() - start < 10
+    assert isolate.isolated(_stall, "slow", name="x.pdf") == "done"  # over 2 s of wall

@@ -31,6 +31,7 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.check.layout.parts import Part
 from markers.core.artwork import Artwork
+from markers.core.geometry import mitre_buffer
 from markers.core.shapes import polygons
 
 __all__ = ["Cluster", "Container", "enclosures", "containers", "is_page"]
@@ -88,14 +89,14 @@ def enclosures(parts: list[Part], page: float, gap: float) -> list[Polygon]:
                                      distance=gap + p.width))]
     if not sides:
         return []
-    joined = unary_union(shapely.buffer(sides, gap / 2, join_style="mitre"))
+    joined = unary_union(mitre_buffer(sides, gap / 2))
     smallest = FRAME_AREA_SHARE * page * page
     found = []
     for poly in polygons(joined):
         for hole in poly.interiors:
             inside = Polygon(hole)
             if inside.area >= smallest:
-                found.append(inside.buffer(gap / 2, join_style="mitre"))
+                found.append(mitre_buffer(inside, gap / 2))
     return found
 
 

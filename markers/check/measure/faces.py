@@ -39,6 +39,7 @@ from markers.check.measure.reading import read_identification, read_legend, read
 from markers.check.measure.statements import ANY_KIND, Statement
 from markers.core.artwork import Artwork
 from markers.core.colors import OTHER, ColorMatch
+from markers.core.geometry import mitre_buffer
 from markers.core.shapes import SPECK, extreme_quad, fit_circle, polygons, radii, shape_of
 from markers.core.spec import Law
 
@@ -176,7 +177,7 @@ def _thinnest(outer: BaseGeometry, inner: list[BaseGeometry]) -> tuple[float, Li
 def _inner_diamond(ring: Polygon, outline: float) -> Polygon:
     """The diamond inside the outline: ``ring``'s outer boundary moved in by the
     outline's usual thickness (and 0.01 in)."""
-    return Polygon(ring.exterior).buffer(-(outline + 0.01), join_style="mitre")
+    return mitre_buffer(Polygon(ring.exterior), -(outline + 0.01))
 
 
 def _has_cross(ring: Polygon, inner: Polygon) -> bool:
