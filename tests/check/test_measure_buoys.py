@@ -22,7 +22,7 @@ from markers.check.measure.bands import EDGE_IN
 from markers.check.measure.buoys import measure_buoy
 from markers.check.measure.common import Measuring
 from markers.read import read_drawing
-from wi import PACK
+from wi import PACK, measure
 
 MM = 1 / 25.4
 WIDTH, TALL = 300.0, 900.0  # mm: the body, above the waterline at its foot
@@ -105,6 +105,14 @@ CASES = {
         _svg(W, T, "mm", [(_rect(0, 0, W, T), WHITE), (_rect(0, 0, W, 200), ORANGE),
                           (_rect(0, 700, W, T), ORANGE), (_diamond(150, 450, 120), ORANGE)]),
         True, False),
+    "tall white body, an orange band at its top only (its foot band missing)": (
+        _svg(W, T, "mm", [(_rect(0, 0, W, T), WHITE), (_rect(0, 0, W, 300), ORANGE),
+                          (_diamond(150, 450, 120), ORANGE)]),
+        True, False),
+    "tall white body, an orange band at its foot only": (
+        _svg(W, T, "mm", [(_rect(0, 0, W, T), WHITE), (_rect(0, 600, W, T), ORANGE),
+                          (_diamond(150, 450, 120), ORANGE)]),
+        True, False),
     "tall white panel, orange reaching one sampling line": (
         _svg(W, T, "mm", [(_rect(0, 0, W, T), WHITE), (_rect(0, 0, 150, 200), ORANGE)]),
         False, False),
@@ -155,3 +163,22 @@ def test_the_quick_no_never_differs_from_the_full_test(name: str, monkeypatch) -
     monkeypatch.setattr(buoys, "_plainly_not", lambda art, fam: False)
     [again] = read_drawing(data, "proof.svg")
     assert buoys.looks_like_buoy(again) is is_buoy
+
+
+@pytest.mark.parametrize("band", ["top", "foot"])
+def test_a_symbol_buoy_missing_a_band_has_its_face_centred_on_its_symbol(band: str) -> None:
+    """A symbol buoy with one orange band (300 mm at its top or foot, the other missing):
+    its white runs on to the body's other end, which bounds no face; the face reaches as
+    far beyond the symbol's middle as the band it has lies before it (300 mm each way of
+    a diamond centred 450 mm down: 300 mm, 11.81 in), inferred. Drawn without its
+    waterline guide, as a PDF or DXF has it."""
+    orange = _rect(0, 0, W, 300) if band == "top" else _rect(0, 600, W, T)
+    data = _svg(W, T, "mm", [(_rect(0, 0, W, T), WHITE), (orange, ORANGE),
+                             (_diamond(150, 450, 120), ORANGE)])
+    [art] = read_drawing(data, "buoy.svg")
+    facts = measure(art)
+    assert facts.kind == "buoy-symbol"
+    assert [b.color.family for b in facts.buoy.bands] == \
+        (["orange", "white"] if band == "top" else ["white", "orange"])
+    assert facts.display.basis == "inferred"
+    assert facts.display.height == pytest.approx(300 * MM, abs=1e-6)

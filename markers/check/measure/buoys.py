@@ -419,11 +419,13 @@ def looks_like_buoy(art: Artwork) -> bool:
     """An undeclared drawing without a ``waterline`` that is a buoy elevation by its
     shape: a body (the part reaching lowest) at least 1.5 times as tall as wide whose
     edges run in 3 or more bands of color with orange among them (a symbol or sign
-    buoy), or a rectangle orange along its top and bottom edges with symbols side by
-    side (a wrap, _is_wrap), or a tall body whose edges are an aid's colors (a nun, can
-    or striped aid buoy; an aid sign is a triangle or square), or a round body whose
-    color at its side is its color at its middle (a mooring or race ball, bands
-    running across it; a control circle's ring is orange at the side, white inside).
+    buoy), or in orange and white bands alone (one with a band missing: no sign is
+    orange across its whole width), or a rectangle orange along its top and bottom
+    edges with symbols side by side (a wrap, _is_wrap), or a tall body whose edges are
+    an aid's colors (a nun, can or striped aid buoy; an aid sign is a triangle or
+    square), or a round body whose color at its side is its color at its middle (a
+    mooring or race ball, bands running across it; a control circle's ring is orange at
+    the side, white inside).
 
     What is painted is the union of the layers, the same area as the union of the
     colors as seen (each point shows its topmost layer) with each boundary once, not on
@@ -448,7 +450,7 @@ def looks_like_buoy(art: Artwork) -> bool:
         if len(names) >= 3 and "orange" in names and (tall or _is_wrap(fam, body, bands)):
             return True
         if tall:
-            return _aid_colored(names)
+            return _aid_colored(names) or set(names) == {"orange", "white"}
     if rect:  # _shape calls it a nun or a cylinder, never round
         return False
     if _shape(body, y1)[0] not in ("sphere", "ovate", "oblate"):
@@ -565,6 +567,32 @@ def _white_area(bands: Sequence[Band]) -> Band | None:
     return max(white, key=lambda b: b.height) if white else None
 
 
+def _face_span(fam: Fam, body: Polygon, bands: list[Band], white: Band
+               ) -> tuple[float, float]:
+    """Top and bottom of a symbol buoy's face: the white area between its orange bands.
+    Where one band is missing the white runs on to the body's end (its top, or the
+    waterline), and nothing bounds the face there: it is taken to reach as far beyond
+    the symbol's middle as the band it has lies before it (a face centred on its symbol,
+    as the builder lays it out), no farther than the white runs. Its basis stays
+    'inferred'; buoy-symbol-bands reports the missing band."""
+    top, bottom = white.top, white.bottom
+    orange = [b for b in bands if b.color.family == "orange"]
+    above = any(b.bottom <= top + 1e-6 for b in orange)
+    below = any(b.top >= bottom - 1e-6 for b in orange)
+    if above == below:
+        return top, bottom
+    x0, _, x1, _ = body.bounds
+    marks = [p for f, (g, _) in fam.items() if f != "white"
+             for p in polygons(g.intersection(box(x0, top, x1, bottom)))]
+    if not marks:
+        return top, bottom
+    _, my0, _, my1 = shapely.total_bounds(marks)
+    middle = (my0 + my1) / 2
+    if above:
+        return top, min(bottom, 2 * middle - top)
+    return max(top, 2 * middle - bottom), bottom
+
+
 def _symbol_face(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
     """A symbol buoy carrying its face: the white area between its bands, seen or
     developed; the sides it is shown on as its design declares."""
@@ -572,7 +600,10 @@ def _symbol_face(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
     assert body is not None  # measured before its kind was told
     x0, _, x1, _ = body.bounds
     white = _white_area(list(facts.buoy.bands))
-    region = body if white is None else body.intersection(box(x0, white.top, x1, white.bottom))
+    region: BaseGeometry = body
+    if white is not None:
+        top, bottom = _face_span(fam, body, list(facts.buoy.bands), white)
+        region = body.intersection(box(x0, top, x1, bottom))
     face, curvature, basis = _face(art, fam, region, (x0 + x1) / 2, (x1 - x0) / 2, "seen", m)
     if art.meta.get("sides") is not None:
         facts = replace(facts, buoy=replace(facts.buoy, sides=int(art.meta["sides"]),
