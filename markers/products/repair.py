@@ -154,7 +154,8 @@ def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack
     cleared = []
     for p in placed:  # what the marker reaches into goes whole: no piece of it is left
         met = [item for page, item in aside if page == p.page
-               and _meets(_joined(p.extent, placed_box(p)), p.extent, item.bbox)]
+               and _meets(_joined(p.extent, placed_box(p)), p.extent, item.bbox)
+               and not (item.what == "waterline" and "waterline" in p.art.features)]
         notes += [_not_kept(p, item) for item in met]
         extent = p.extent
         for item in met:
@@ -283,8 +284,8 @@ def _words(template: str, finding: Any, **values: str) -> str:
     """``template`` with the finding's measured and required values and ``values``."""
     unit = "" if finding.unit in (None, "ratio", "count") else finding.unit
     fields = {"measured": _shown(finding.measured, finding), "required": finding.required or "",
-              "unit": unit, "figure": "symbol", "H": "", "size": "size", "old": "", "new": "",
-              **values}
+              "message": finding.message, "unit": unit, "figure": "symbol", "H": "",
+              "size": "size", "old": "", "new": "", **values}
     return " ".join(template.format(**fields).split())
 
 

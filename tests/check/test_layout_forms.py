@@ -57,3 +57,25 @@ def test_a_sign_off_its_panels_centre_keeps_its_panel_in_every_form() -> None:
         assert (marker.kind, marker.display_height_in) == ("danger", 24.0), form
         off = [f.measured for f in report.findings if f.rule == "symbol-centered"]
         assert off and abs(off[0] - 2.0) < 0.01, form
+
+
+def test_a_waterline_drawn_at_a_buoys_foot_is_set_aside_as_the_waterline() -> None:
+    """cairo's PDF of a buoy whose SVG names its waterline paints it as a thin blue line
+    at the body's foot, with no hull below: the layout sets it aside by that name (it
+    was 'a line beside the markers', or 'a border' where it ran the page's width), and
+    the buoy stands on it."""
+    import cairosvg
+
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="16in" height="37in" '
+           'viewBox="0 0 16 37"><rect x="2" width="12" height="36" fill="#FFFFFF"/>'
+           f'<rect x="2" width="12" height="8" fill="{ORANGE}"/>'
+           f'<rect x="2" y="28" width="12" height="8" fill="{ORANGE}"/>'
+           f'<path fill-rule="evenodd" fill="{ORANGE}" d="M8 12.29L12 18L8 23.71L4 18Z '
+           'M8 15.77L9.56 18L8 20.23L6.44 18Z"/><line x1="0" y1="36" x2="16" y2="36" '
+           'stroke="#0072CE" stroke-width="0.1"/></svg>')
+    report = _judged(cairosvg.svg2pdf(bytestring=svg.encode()), "buoy.pdf")
+    (marker,) = report.markers
+    assert marker.kind == "buoy-symbol"
+    (aside,) = [f for f in report.findings if f.rule == "set-aside"]
+    assert "waterline at [0, 35.95, 16, 0.1]" in aside.message
+    assert "line beside" not in aside.message and "border" not in aside.message

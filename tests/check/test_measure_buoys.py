@@ -15,6 +15,8 @@ where orange just reaches, or stops just short of, where a band's color is sampl
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from markers.check.measure import buoys
@@ -74,6 +76,7 @@ def test_a_tapered_body_samples_inside_its_own_edges() -> None:
 # --- the quick "no" of looks_like_buoy -------------------------------------------------
 
 ORANGE, WHITE, RED = "#FF6A13", "#FFFFFF", "#C8102E"
+YELLOW, BLACK = "#FFCD00", "#000000"
 
 
 def _svg(width: float, height: float, unit: str, paths: list[tuple[str, str]]) -> bytes:
@@ -129,6 +132,11 @@ CASES = {
                                (_diamond(500, 350, 180), ORANGE),
                                (_diamond(1500, 350, 180), ORANGE)]),
         True, False),
+    "wrap with its second symbol missing: one diamond a quarter along (pt)": (
+        _svg(2000, 700, "pt", [(_rect(0, 0, 2000, 700), WHITE), (_rect(0, 0, 2000, 120), ORANGE),
+                               (_rect(0, 580, 2000, 700), ORANGE),
+                               (_diamond(500, 350, 180), ORANGE)]),
+        True, False),
     "wide panel, orange bands at top and foot, no symbols (pt)": (
         _svg(2000, 700, "pt", [(_rect(0, 0, 2000, 700), WHITE), (_rect(0, 0, 2000, 120), ORANGE),
                                (_rect(0, 580, 2000, 700), ORANGE)]),
@@ -140,6 +148,15 @@ CASES = {
     "wide panel without orange (pt)": (
         _svg(2000, 700, "pt", [(_rect(0, 0, 2000, 700), WHITE), (_rect(400, 200, 1600, 500), RED)]),
         False, True),
+    "a yellow dome painted over in its middle, a black pictogram (cm)": (
+        _svg(60, 30, "cm", [("M0 30A30 30 0 0 1 60 30Z", YELLOW), (_rect(15, 8, 45, 26), BLACK)]),
+        True, False),
+    "a bare control circle, an orange ring round its white centre (cm)": (
+        _svg(60, 60, "cm", [("M0 30A30 30 0 1 1 60 30A30 30 0 1 1 0 30ZM10 30A20 20 0 1 0 50 "
+                             "30A20 20 0 1 0 10 30Z", ORANGE),
+                            ("M10 30A20 20 0 1 1 50 30A20 20 0 1 1 10 30Z", WHITE),
+                            (_rect(20, 26, 40, 34), BLACK)]),
+        False, False),
     "an orange flag, one rectangle (cm)": (
         _svg(90, 60, "cm", [(_rect(0, 0, 90, 60), ORANGE)]), False, True),
     "a wide red board, white letters clear of its edges": (
@@ -182,3 +199,25 @@ def test_a_symbol_buoy_missing_a_band_has_its_face_centred_on_its_symbol(band: s
         (["orange", "white"] if band == "top" else ["white", "orange"])
     assert facts.display.basis == "inferred"
     assert facts.display.height == pytest.approx(300 * MM, abs=1e-6)
+
+
+@pytest.mark.parametrize("width,centre,kind", [
+    (300, 150, "buoy-symbol"),  # a tall body, its one symbol in the middle: an elevation
+    (1000, 250, "buoy-wrap"),  # a quarter along a wide one: a wrap, a side missing
+    (1000, 500, "buoy-wrap"),  # in the middle of one wider than tall: a wrap too
+    (600, 150, "buoy-wrap"),  # a quarter along a tall one: not what an elevation shows
+])
+def test_one_symbol_on_a_banded_rectangle_is_a_wrap_where_no_elevation_shows_it(
+        width: float, centre: float, kind: str) -> None:
+    """A white rectangle banded orange at its top and foot (900 mm tall) with one diamond:
+    an elevation shows its one symbol in the middle of a body taller than wide; anything
+    else is a wrap with its second side missing, which buoy-two-sides fails."""
+    data = _svg(width, T, "mm", [(_rect(0, 0, width, T), WHITE), (_rect(0, 0, width, 200), ORANGE),
+                                 (_rect(0, 700, width, T), ORANGE),
+                                 (_diamond(centre, 450, 120), ORANGE)])
+    [art] = read_drawing(data, "buoy.svg")
+    facts = measure(art)
+    assert facts.kind == kind
+    if kind == "buoy-wrap":
+        assert (facts.buoy.sides, facts.buoy.sides_basis) == (1, "counted")
+        assert facts.buoy.diameter == pytest.approx(width * MM / math.pi, abs=1e-9)

@@ -263,7 +263,9 @@ def _waterlines(parts: list[Part], member: list[int | None], regions: list[BaseG
                 clip: dict[int, float], aside: list[SetAside], art: Artwork) -> None:
     """A thin horizontal line (or dashes) across a marker at its widest, with something
     drawn below it: the waterline of a buoy; the marker ends there and what is below is
-    set aside. A drawing that names its waterline already says where the water is."""
+    set aside. One drawn at the marker's foot with nothing below is its waterline too,
+    set aside by that name (the lowest painted edge is where the water is). A drawing
+    that names its waterline already says where the water is."""
     if "waterline" in art.features:
         return
     lines = [i for i, p in enumerate(parts)
@@ -293,8 +295,13 @@ def _waterlines(parts: list[Part], member: list[int | None], regions: list[BaseG
                 member[i] == k or member[i] is None) and p.geometry.bounds[3] > y + 1e-6
                 and p.geometry.bounds[1] >= y - 0.05 * (y1 - y0)
                 and p.geometry.bounds[0] < lx1 and p.geometry.bounds[2] > lx0]
-            if not below and y1 <= y + 1e-6:
-                continue
+            if not below and y1 <= y + 1e-6:  # drawn at the foot, no hull below it
+                for i in row:
+                    if member[i] is None:
+                        member[i] = -1
+                aside.append(SetAside("waterline", bbox(
+                    shapely.total_bounds([parts[i].geometry for i in row]))))
+                break
             clip[k] = y
             hull = [parts[i].geometry for i in below] + [parts[i].geometry for i in row]
             for i in below + row:

@@ -339,10 +339,23 @@ def _detect(art: Artwork, fam: Fam, buoy: BuoyFacts, sign: list[Polygon],
 
 
 def _is_wrap(fam: Fam, body: Polygon, bands: Sequence[Band]) -> bool:
-    """A banded rectangle carrying two or more symbols side by side: the
-    flat print of a cylinder's surface (an elevation shows one symbol, from the front)."""
-    return body.area >= RECT_FILL * body.envelope.area and \
-        len(_symbols(fam, body, bands)[1]) >= 2
+    """A banded rectangle carrying two or more symbols side by side: the flat print of a
+    cylinder's surface (an elevation shows one symbol, from the front). One symbol is a
+    wrap's too (its other side missing) where an elevation would not show it: off the
+    middle across (OFF_MIDDLE of the width), or on a rectangle wider than tall (the
+    surface of a buoy at least as wide around as it stands, where an elevation of a
+    buoy is taller than wide)."""
+    if body.area < RECT_FILL * body.envelope.area:
+        return False
+    centres = _symbols(fam, body, bands)[1]
+    if len(centres) != 1:
+        return len(centres) >= 2
+    x0, y0, x1, y1 = body.bounds
+    return abs(centres[0] - (x0 + x1) / 2) > OFF_MIDDLE * (x1 - x0) or x1 - x0 >= y1 - y0
+
+
+#: A symbol this share of a banded rectangle's width off its middle is a wrap's.
+OFF_MIDDLE = 0.1
 
 
 #: looks_like_buoy: a body this many times as tall as wide is tall; a wrap is orange
@@ -425,7 +438,7 @@ def looks_like_buoy(art: Artwork) -> bool:
     an aid's colors (a nun, can or striped aid buoy; an aid sign is a triangle or
     square), or a round body whose color at its side is its color at its middle (a
     mooring or race ball, bands running across it; a control circle's ring is orange at
-    the side, white inside).
+    the side, white inside), or a ball painted over in its middle (_painted_over).
 
     What is painted is the union of the layers, the same area as the union of the
     colors as seen (each point shows its topmost layer) with each boundary once, not on
@@ -458,7 +471,22 @@ def looks_like_buoy(art: Artwork) -> bool:
     middle = body.centroid
     side = edge_color(fam, body, middle.y)
     inside = [f for f, (g, _) in fam.items() if shapely.intersects_xy(g, middle.x, middle.y)]
-    return side is not None and inside == [side]
+    if side is None or inside == [side]:
+        return side is not None
+    return _painted_over(fam, body, side)
+
+
+#: A ball painted over (a pictogram, lettering on it) shows at most this share of white.
+BALL_WHITE = 0.1
+
+
+def _painted_over(fam: Fam, body: Polygon, side: str) -> bool:
+    """A round body whose color at its side covers the most of it, with little white on
+    it: a ball painted over in its middle (a pictogram or lettering, which
+    race-buoy and reg-shape then judge), not a symbol's ring round its white centre (a
+    control circle's is 30 % white or more)."""
+    on = {f: g.intersection(body).area for f, (g, _) in fam.items()}
+    return max(on, key=lambda f: on[f]) == side and on.get("white", 0.0) <= BALL_WHITE * body.area
 
 
 # --- faces -------------------------------------------------------------------------------

@@ -134,8 +134,8 @@ _OWN_DRAWING = ("the drawing is not at actual size ({measured} in at its largest
 
 MENDS: dict[str, Mend] = {
     # regulatory markers, NR 5.09(2)(b), (5), (6)
-    "reg-shape": Mend(cannot="no marker of the rule was found (the symbol is {measured}): "
-                             "which one the drawing means is for its maker to say"),
+    "reg-shape": Mend(cannot="{message}: which marker the drawing means is for its maker "
+                             "to say, not a repair's to guess"),
     "reg-symbol-color": Mend("symbol color {old} -> {new}",
                              lambda f, _: _face(f).symbol.color, _reset("colors")),
     "reg-center-color": Mend("symbol center color {old} -> {new}",
