@@ -1325,15 +1325,22 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
     if is_design_file(name):  # the design as declared, not as its drawing reads back
         meants = [Meant(parse_design(data, name), m.how, m.anchor, m.extent, "declared")
                   for m in meants]
-    placed, cannot, notes = repair.plan(report, [f for f, _ in measured], meants, chosen)
     if suffix in DESIGN_SUFFIXES and len(report.markers) != 1:
         raise WsmarkError(f"{name}: a design file holds one marker, and this proof has "
                           f"{len(report.markers)}; write a drawing (.svg, .pdf, .dxf)")
-    result = repair.Repair(name, report, suffix, cannot=cannot, notes=notes, placed=placed)
     under = _pictures(data, name, pages) if overlay or Path(name).suffix.lower() in (
         ".svg", ".svgz") else [None] * len(pages)
-    if not cannot:
+    # a compliant marker is kept as drawn, unless the file written then fails (another
+    # format redraws it from what was read); a design file states every marker's design
+    for keep in (True, False) if suffix not in DESIGN_SUFFIXES else (False,):
+        placed, cannot, notes = repair.plan(report, [f for f, _ in measured], meants, chosen,
+                                            keep)
+        result = repair.Repair(name, report, suffix, cannot=cannot, notes=notes, placed=placed)
+        if cannot:
+            break
         _fixed(result, data, name, pages, under, measured, options, chosen)
+        if result.data is not None or len(placed) == len(report.markers):
+            break
     if overlay:
         several = len(report.markers) > 1
         result.overlay = [repair.overlay_svg(page, on, result.changes + result.cannot, picture,
@@ -1402,22 +1409,22 @@ def _fixed(result: Any, data: bytes, name: str, pages: list[Artwork], under: lis
     # judged as the proof was: at the display height the clerk gave, and at the scale
     # given when the proof was a DXF without units and stays one
     given = options.scale if source is not None and suffix == ".dxf" else None
-    for declare, stated in repair.layouts(len(placed), alone or suffix in DESIGN_SUFFIXES):
+    for declare, stated in repair.layouts(len(report.markers), alone or suffix in DESIGN_SUFFIXES):
         fixed = repair.design_file(placed[0].design, suffix) \
             if suffix in DESIGN_SUFFIXES else \
             repair.fixed_file(pages, placed, suffix, vendor, source, declare, stated)
         after: list = []
         checked, _ = check_pages(fixed, f"fixed{suffix}",
                                  CheckOptions(options.display_height, given), pack, after)
-        if checked.verdict == "pass" and len(after) == len(placed):
+        if checked.verdict == "pass" and len(after) == len(report.markers):
             break
     result.fixed_report = checked
-    if checked.verdict != "pass" or len(after) != len(placed):
+    if checked.verdict != "pass" or len(after) != len(report.markers):
         result.cannot = [repair.Change(f.marker, f.rule, f.citation,
                                        f"the rebuilt drawing still fails: {f.message}")
                          for f in checked.findings if f.severity in ("error", "review")] or [
             repair.Change(0, "", "", f"the rebuilt drawing is read as {len(after)} "
-                                     f"marker(s), not {len(placed)}")]
+                                     f"marker(s), not {len(report.markers)}")]
         return
     result.data = fixed
     result.changes, left = repair.change_lines(report, [facts for facts, _ in measured], placed,

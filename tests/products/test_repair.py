@@ -36,6 +36,7 @@ from wi import PACK
 from render.output import render_bytes
 
 DEFECTS = Path(__file__).resolve().parents[1] / "drawings" / "defects"
+PRODUCERS = Path(__file__).resolve().parents[1] / "data" / "producers"
 ALL = sorted(p.name for p in DEFECTS.glob("*.svg"))
 #: Seeded drawings a repair must not guess at, and the rule whose finding says why: an
 #: odd number on a red aid (the plan chooses the even one), lettering not read (review),
@@ -199,6 +200,7 @@ def test_a_sheet_of_two_signs_is_fixed_where_each_stood(suffix: str) -> None:
     _assert_repaired(data, "two.svg", before, result)
     assert [c.line(True) for c in result.changes] == [
         "marker 1: outline 1.50 -> 2.00 in, NR 5.09(6)(b)"]
+    assert [p.index for p in result.placed] == [1]  # the compliant one is kept as drawn
     after = result.fixed_report
     # the same place on the page (a DXF has no page: it starts at what it draws)
     shift = [a - b for a, b in zip(after.markers[0].bbox, before.markers[0].bbox)] \
@@ -206,6 +208,25 @@ def test_a_sheet_of_two_signs_is_fixed_where_each_stood(suffix: str) -> None:
     for was, now in zip(before.markers, after.markers):
         assert [a - d for a, d in zip(now.bbox, shift)] == pytest.approx(was.bbox, abs=0.02)
     assert shift[2:] == pytest.approx([0, 0], abs=0.02)
+
+
+def test_a_compliant_marker_is_kept_as_its_maker_laid_it_out() -> None:
+    """LibreOffice's 36 in danger sign with DANGER above its diamond and ROCKS below
+    passes: it is not rebuilt (the builder would set both words below, and the words
+    would no longer read as its legend), so the fixed file is the proof's page and
+    reads back with both words where they were."""
+    name = "libreoffice/danger-36-above-below-mm.pdf"
+    data = (PRODUCERS / name).read_bytes()
+    before, _ = api.check(data, name)
+    result = api.fix(data, name, ".pdf")
+    assert before.verdict == "pass" and result.exit_status == 0
+    assert result.placed == [] and result.changes == []
+    assert "nothing to change" in result.text()
+    after, _ = api.check(result.data, "fixed.pdf")
+    assert after.verdict == "pass"
+    assert [(m.kind, m.display_height_in, m.legend) for m in after.markers] == [
+        (m.kind, m.display_height_in, m.legend) for m in before.markers]
+    assert after.markers[0].bbox == pytest.approx(before.markers[0].bbox, abs=0.01)
 
 
 def test_a_proof_drawn_at_a_stated_scale_stays_at_it() -> None:

@@ -34,7 +34,15 @@ from shapely.geometry.base import BaseGeometry
 from markers.check.layout.furniture import Dimension, SetAside, inner_marks, merged, outside
 from markers.check.layout.notes import beside_text
 from markers.check.layout.panels import Cluster, containers, enclosures, is_page
-from markers.check.layout.parts import Part, bbox, parts, reading_order, touching, union
+from markers.check.layout.parts import (
+    Part,
+    bbox,
+    is_chromatic,
+    parts,
+    reading_order,
+    touching,
+    union,
+)
 from markers.check.measure.statements import Statement, parse_statements
 from markers.check.measure.waterline import waterline_height
 from markers.core.artwork import Artwork, Layer, Shape
@@ -263,8 +271,9 @@ def _waterlines(parts: list[Part], member: list[int | None], regions: list[BaseG
                 clip: dict[int, float], aside: list[SetAside], art: Artwork) -> None:
     """A thin horizontal line (or dashes) across a marker at its widest, with something
     drawn below it: the waterline of a buoy; the marker ends there and what is below is
-    set aside. One drawn at the marker's foot with nothing below is its waterline too,
-    set aside by that name (the lowest painted edge is where the water is). A drawing
+    set aside. One drawn in a color at the marker's foot with nothing below is its
+    waterline too, set aside by that name (the lowest painted edge is where the water
+    is). A drawing
     that names its waterline already says where the water is."""
     if "waterline" in art.features:
         return
@@ -296,6 +305,8 @@ def _waterlines(parts: list[Part], member: list[int | None], regions: list[BaseG
                 and p.geometry.bounds[1] >= y - 0.05 * (y1 - y0)
                 and p.geometry.bounds[0] < lx1 and p.geometry.bounds[2] > lx0]
             if not below and y1 <= y + 1e-6:  # drawn at the foot, no hull below it
+                if not all(is_chromatic(parts[i].hex) and not parts[i].frame for i in row):
+                    continue  # water is drawn in a color; a frame is a title block's
                 for i in row:
                     if member[i] is None:
                         member[i] = -1
