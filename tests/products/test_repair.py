@@ -81,8 +81,8 @@ def _lost(before, after) -> list[str]:
             lost.append(f"H {was.display_height_in} -> {now.display_height_in}")
         if was.legend and not was.ws_id and was.legend.split() != (now.legend or "").split():
             lost.append(f"legend {was.legend!r} -> {now.legend!r}")
-        if was.ws_id and now.ws_id != re.sub(r"^WS[\s-]*", "WS-", was.ws_id):
-            lost.append(f"id {was.ws_id} -> {now.ws_id}")
+        if was.ws_id and now.ws_id != "WS-" + re.sub(r"^WS[\s-]*", "", was.ws_id):
+            lost.append(f"id {was.ws_id} -> {now.ws_id}")  # its number, in the form
     return lost
 
 

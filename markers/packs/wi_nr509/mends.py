@@ -117,10 +117,13 @@ def _display_min(design: Design, hit: Any, law: Law) -> Design:
 
 
 def _hyphenated(design: Design, hit: Any, law: Law) -> Design:
-    """An identification written without its form ("WS 3", "ws3") in the form of
-    NR 5.09(2)(a)5, when what it says is plain; else it is not for a repair to guess."""
+    """An identification written without its form ("WS 3", "ws3", or its number or
+    letters alone, "4": NR 5.09(2)(a)5 has every one preceded by "WS") in that form,
+    when what it says is plain; else it is not for a repair to guess."""
     said = design.ws_id or ""
     mended = re.sub(r"^WS[\s_.-]*", "WS-", said.strip().upper())
+    if not mended.startswith("WS-"):
+        mended = f"WS-{mended}"
     if ws_id_parts(mended) is None:
         raise DesignError(f"the identification {said!r} does not read as 'WS-' and a number "
                           f"or letters ({ref('NR 5.09(2)(a)5').clause}): what it should be "
