@@ -362,6 +362,12 @@ def test_the_web_page_offers_the_compliant_version_of_a_failing_proof() -> None:
                            ("files", ("odd.svg", odd, "image/svg+xml"))])
         page = client.get(f"/check/{batch}").text
         assert f"/check/{batch}/0/fix/file" in page
+        # no link where no compliant version can be made: what cannot be repaired instead,
+        # known from the check (no second run of fix)
+        assert f"/check/{batch}/1/fix/file" not in page
+        odd_item = page[page.index('id="item-1"'):]
+        assert "No compliant version can be made of it" in odd_item
+        assert "which one is the plan" in odd_item.split("</section>")[0]
         fixed = client.get(f"/check/{batch}/0/fix/file")
         assert fixed.status_code == 200
         assert 'filename="thin-compliant.svg"' in fixed.headers["content-disposition"]
