@@ -144,6 +144,40 @@ def test_every_form_of_a_proof_is_fixed_in_its_own_format(name: str, form: str) 
     _assert_repaired(_forms(name, form), f"proof{SUFFIX[form]}", before, result)
 
 
+@pytest.mark.parametrize("name,form", [
+    ("nr5-09-5-b-t01-fail-no-bottom-band.svg", "dxf-mm"),  # was read as an information sign
+    ("nr5-09-6-a-t04-fail-one-sided-wrap.svg", "reportlab-pdf"),  # the same
+    ("uswms-t01-warn-off-center.svg", "dxf-in"),  # its panel taken for the page
+    ("nr5-09-5-c-t01-fail-three-bands.svg", "cairo-pdf"),  # 'H' in DejaVu Sans not confirmed
+])
+def test_a_form_that_loses_what_the_svg_says_is_read_and_fixed_alike(name: str, form: str
+                                                                      ) -> None:
+    """Forms that keep no guide element, declaration or font (a waterline's id, a wrap's
+    design, cairo's book-weight lettering) are judged as the SVG is, and fixed."""
+    before, result = _fixed(name, form)
+    svg, _ = _fixed(name)
+    assert [(m.kind, m.display_height_in) for m in before.markers] == \
+        [(m.kind, m.display_height_in) for m in svg.markers]
+    assert {f.rule for f in before.findings if f.severity in ("error", "warning")} == \
+        {f.rule for f in svg.findings if f.severity in ("error", "warning")}
+    _assert_repaired(_forms(name, form), f"proof{SUFFIX[form]}", before, result)
+
+
+@pytest.mark.parametrize("name,form,words", [
+    ("nr5-09-7-b-t02-fail-pictogram-on-ball.svg", "dxf-in",
+     "yellow sphere, 57% yellow, the rest other paint such as lettering or a pictogram"),
+    ("fab-t06-info-line-drawing.svg", "cairo-pdf", "nothing shows its display area"),
+])
+def test_what_a_form_does_not_say_is_listed_in_words(name: str, form: str, words: str) -> None:
+    """Where a form loses what only the SVG's declaration said (which marker a ball with
+    a pictogram is meant as; the display area of a cut file of one film), the repair
+    lists it, in the finding's words, and makes no file."""
+    _, result = _fixed(name, form)
+    assert result.data is None and result.exit_status == 1
+    assert any(words in c.text for c in result.cannot), result.text()
+    assert "(other)" not in result.text()
+
+
 @pytest.mark.parametrize("seeded", SEEDED, ids=[s[0] for s in SEEDED])
 def test_a_built_defect_is_fixed(seeded) -> None:
     """The seeded defects of the PDF/DXF round trip (built by wsmark as declared)."""
