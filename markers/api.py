@@ -458,13 +458,14 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
 
 
 def _check(data: bytes, name: str, options: CheckOptions | None, pack: str | Pack,
-           annotate_copy: bool, label: str | None
+           annotate_copy: bool, label: str | None, keep: list | None = None
            ) -> tuple[FileReport, bytes | None, list[Artwork]]:
-    """``check``, with the pages as checked (none when unreadable)."""
+    """``check``, with the pages as checked (none when unreadable); ``keep`` (when given)
+    receives each marker's Facts and Artwork."""
     from markers.check.pipeline import CheckOptions, check_pages, stamped, worst_page
 
     try:
-        report, pages = check_pages(data, name, options or CheckOptions(), _pack(pack))
+        report, pages = check_pages(data, name, options or CheckOptions(), _pack(pack), keep)
     except MemoryError:
         return unreadable(label or name, "needs more memory than the check of one file "
                                          "may use"), None, []
@@ -483,7 +484,10 @@ def check_shown(data: bytes, name: str, options: CheckOptions | None = None,
                 pack: str | Pack = DEFAULT_PACK, label: str | None = None) -> Checked:
     """``check`` with its marked-up copy, as a face shows a file: for each finding,
     where it is in words (from its box and the size of its page: "top left, 2.1 in
-    from the left edge ...") and its number on the copy.
+    from the left edge ...") and its number on the copy; for a failing file, what a
+    repair (``fix``) would list as not repairable, from its findings and the designs its
+    markers mean (built, not drawn nor checked again: a face offers the compliant
+    version only where there can be one).
 
     >>> shown = check_shown(b"kind: danger\\ndisplay_height: 24\\noutline: 1.5\\n", "d.yaml")
     >>> [(f.rule, place, mark) for f, place, mark in
@@ -492,14 +496,22 @@ def check_shown(data: bytes, name: str, options: CheckOptions | None = None,
     """
     from markers.check.pipeline import worst_page
     from markers.check.shown import Checked, finding_places
+    from markers.products import repair
 
-    report, marked, pages = _check(data, name, options, pack, True, label)
+    chosen = _pack(pack)
+    measured: list = []
+    report, marked, pages = _check(data, name, options, chosen, True, label, measured)
     if not pages:
         return Checked(report, marked)
     on_copy = _copy_marks(report, _page_number(pages, worst_page(report, len(pages))))
+    cannot: tuple[str, ...] = ()
+    if report.verdict == "fail":
+        _, refused, _ = repair.plan(report, [facts for facts, _ in measured],
+                                    _meants(data, name, measured, chosen), chosen, keep=True)
+        cannot = tuple(c.line(len(report.markers) > 1) for c in refused)
     return Checked(report, marked,
                    finding_places(report, [(page.width, page.height) for page in pages]),
-                   tuple(on_copy.get(i) for i in range(len(report.findings))))
+                   tuple(on_copy.get(i) for i in range(len(report.findings))), cannot)
 
 
 def verdict_words(report: FileReport, pack: str | Pack = DEFAULT_PACK) -> str | None:
@@ -1308,7 +1320,6 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
     >>> fixed.exit_status, [c.rule for c in fixed.changes], fixed.fixed_report.verdict
     (0, ['outline-width'], 'pass')
     """
-    from markers.check.meant import Meant, meant
     from markers.check.pipeline import CheckOptions, check_pages
     from markers.products import repair
 
@@ -1321,19 +1332,23 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
     report, pages = check_pages(data, name, options, chosen, measured)
     if report.verdict == "error":
         raise UnreadableDrawing(report.error or f"{name}: cannot be read")
-    meants = [meant(facts, art, chosen.kinds) for facts, art in measured]
-    if is_design_file(name):  # the design as declared, not as its drawing reads back
-        meants = [Meant(parse_design(data, name), m.how, m.anchor, m.extent, "declared")
-                  for m in meants]
-    placed, cannot, notes = repair.plan(report, [f for f, _ in measured], meants, chosen)
+    meants = _meants(data, name, measured, chosen)
     if suffix in DESIGN_SUFFIXES and len(report.markers) != 1:
         raise WsmarkError(f"{name}: a design file holds one marker, and this proof has "
                           f"{len(report.markers)}; write a drawing (.svg, .pdf, .dxf)")
-    result = repair.Repair(name, report, suffix, cannot=cannot, notes=notes, placed=placed)
     under = _pictures(data, name, pages) if overlay or Path(name).suffix.lower() in (
         ".svg", ".svgz") else [None] * len(pages)
-    if not cannot:
+    # a compliant marker is kept as drawn, unless the file written then fails (another
+    # format redraws it from what was read); a design file states every marker's design
+    for keep in (True, False) if suffix not in DESIGN_SUFFIXES else (False,):
+        placed, cannot, notes = repair.plan(report, [f for f, _ in measured], meants, chosen,
+                                            keep)
+        result = repair.Repair(name, report, suffix, cannot=cannot, notes=notes, placed=placed)
+        if cannot:
+            break
         _fixed(result, data, name, pages, under, measured, options, chosen)
+        if result.data is not None or len(placed) == len(report.markers):
+            break
     if overlay:
         several = len(report.markers) > 1
         result.overlay = [repair.overlay_svg(page, on, result.changes + result.cannot, picture,
@@ -1342,6 +1357,18 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
                           if (on := [p for p in placed if p.page == n])]
         result.marked = annotate_pages(report, pages, data, name)
     return result
+
+
+def _meants(data: bytes, name: str, measured: list, pack: Pack) -> list:
+    """The design each marker of ``measured`` (Facts and Artwork) means: as its drawing
+    reads, or for a design file as it declares (not as its drawing reads back)."""
+    from markers.check.meant import Meant, meant
+
+    meants = [meant(facts, art, pack.kinds) for facts, art in measured]
+    if is_design_file(name):
+        meants = [Meant(parse_design(data, name), m.how, m.anchor, m.extent, "declared")
+                  for m in meants]
+    return meants
 
 
 def fix_file(path: str | Path, suffix: str, options: CheckOptions | None = None,
@@ -1402,22 +1429,22 @@ def _fixed(result: Any, data: bytes, name: str, pages: list[Artwork], under: lis
     # judged as the proof was: at the display height the clerk gave, and at the scale
     # given when the proof was a DXF without units and stays one
     given = options.scale if source is not None and suffix == ".dxf" else None
-    for declare, stated in repair.layouts(len(placed), alone or suffix in DESIGN_SUFFIXES):
+    for declare, stated in repair.layouts(len(report.markers), alone or suffix in DESIGN_SUFFIXES):
         fixed = repair.design_file(placed[0].design, suffix) \
             if suffix in DESIGN_SUFFIXES else \
             repair.fixed_file(pages, placed, suffix, vendor, source, declare, stated)
         after: list = []
         checked, _ = check_pages(fixed, f"fixed{suffix}",
                                  CheckOptions(options.display_height, given), pack, after)
-        if checked.verdict == "pass" and len(after) == len(placed):
+        if checked.verdict == "pass" and len(after) == len(report.markers):
             break
     result.fixed_report = checked
-    if checked.verdict != "pass" or len(after) != len(placed):
+    if checked.verdict != "pass" or len(after) != len(report.markers):
         result.cannot = [repair.Change(f.marker, f.rule, f.citation,
                                        f"the rebuilt drawing still fails: {f.message}")
                          for f in checked.findings if f.severity in ("error", "review")] or [
             repair.Change(0, "", "", f"the rebuilt drawing is read as {len(after)} "
-                                     f"marker(s), not {len(placed)}")]
+                                     f"marker(s), not {len(report.markers)}")]
         return
     result.data = fixed
     result.changes, left = repair.change_lines(report, [facts for facts, _ in measured], placed,

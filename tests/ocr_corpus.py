@@ -5,12 +5,13 @@ outlines, no <text>):
 
 - wsmark's own markers, built by markers.kinds at every kind and size: the WS ids of
   aids and aid buoys and the legends of danger, exclusion, control and information signs;
-- the same texts outlined here in DejaVu Sans Bold and Liberation Sans Bold with
-  fontTools, by code that shares nothing with markers.lettering (its own pen, its own
-  non-zero fill), set centred, one line under the other.
+- the same texts outlined here in DejaVu Sans Bold, Liberation Sans Bold and DejaVu
+  Sans (the book weight cairo sets a ``<text>`` without a font in) with fontTools, by
+  code that shares nothing with markers.lettering (its own pen, its own non-zero fill),
+  set centred, one line under the other.
 
 Each can be turned 0-3 deg. The fonts come from PyPI packages so that `make test` finds
-them on a fresh machine: DejaVu Sans Bold from matplotlib's data, and Liberation Sans
+them on a fresh machine: DejaVu Sans and its bold from matplotlib's data, and Liberation Sans
 Bold as Arimo Bold (fontpkg-arimo; Liberation Sans 2 is drawn from Arimo). The bench
 prefers Debian's fonts-liberation when it is installed.
 """
@@ -70,6 +71,13 @@ def _dejavu() -> Path:
     return Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans-Bold.ttf"
 
 
+def _dejavu_regular() -> Path:
+    """The book weight: what cairo and fontconfig set a ``<text>`` without a font in."""
+    import matplotlib
+
+    return Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
+
+
 def _liberation() -> Path:
     debian = Path("/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf")
     if debian.is_file():
@@ -80,7 +88,8 @@ def _liberation() -> Path:
 
 
 #: Font name -> (file finder, variable-font weight or None).
-FONTS = {"DejaVu Sans Bold": (_dejavu, None), "Liberation Sans Bold": (_liberation, 700)}
+FONTS = {"DejaVu Sans Bold": (_dejavu, None), "Liberation Sans Bold": (_liberation, 700),
+         "DejaVu Sans": (_dejavu_regular, None)}
 
 
 def font_file(name: str, pypi_only: bool = False) -> Path:

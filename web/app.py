@@ -231,7 +231,7 @@ class WebApp:
         try:
             shown = await self.job(request, tasks.check_upload, data, name, label, options)
             return Item(label, name, data, shown.report, shown.marked, shown.places,
-                        shown.marks, dict(options.waivers))
+                        shown.marks, dict(options.waivers), shown.cannot)
         except api.JobFailed as err:
             report = api.unreadable(label, str(err))
         except Exception as err:  # a worker that could not even answer: one line

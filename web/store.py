@@ -29,7 +29,8 @@ class Item:
     to the checker (``proof-N`` and the sanitised suffix), its bytes, its report and its
     marked-up drawing, where each finding is (in words, and its number on the drawing:
     ``api.check_shown``), and its own waivers (``RULE@N`` -> reason: a finding of one
-    marker of this file alone)."""
+    marker of this file alone), and what a repair of it could not repair (``cannot``,
+    a line each: then no compliant version is offered)."""
 
     label: str
     name: str
@@ -39,6 +40,7 @@ class Item:
     places: tuple[str | None, ...] = ()
     marks: tuple[int | None, ...] = ()
     waivers: dict[str, str] = field(default_factory=dict)
+    cannot: tuple[str, ...] = ()
 
     @property
     def size(self) -> int:

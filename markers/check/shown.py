@@ -28,12 +28,14 @@ COLUMNS = ("left", "", "right")
 class Checked:
     """One file as a face shows it: its report, the marked-up copy of its worst page
     (None when unreadable), and for each finding (in ``report.findings`` order) where it
-    is in words and its number on the copy (None: no place, or not on the copy shown)."""
+    is in words and its number on the copy (None: no place, or not on the copy shown);
+    what a repair of it could not repair, a line each (``cannot``)."""
 
     report: FileReport
     marked: bytes | None
     places: tuple[str | None, ...] = ()
     marks: tuple[int | None, ...] = ()
+    cannot: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

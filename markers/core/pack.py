@@ -164,8 +164,8 @@ class Mend:
     """How a repair answers a finding of one rule, in the words a clerk reads: a marker
     rebuilt compliant by construction answers most findings; the change is said as
     ``what`` (a format string: ``{figure}`` the symbol's figure, ``{H}`` the display
-    height, ``{old}`` and ``{new}``, ``{required}`` and ``{measured}`` the finding's),
-    with the value ``value(facts, finding)`` measured on the drawing before and after
+    height, ``{old}`` and ``{new}``, ``{required}``, ``{measured}`` and ``{message}`` the
+    finding's), with the value ``value(facts, finding)`` measured on the drawing before and after
     (a number, a ColorMatch or words; None: not this finding's). ``redo(design,
     finding, law)`` corrects the design a drawing means (or a design file declares)
     where the finding puts a value of it in doubt (None: the design as read; a

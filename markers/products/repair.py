@@ -116,14 +116,19 @@ class Repair:
         return "\n".join(lines)
 
 
-def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack
+def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack, keep: bool = False
          ) -> tuple[list[Placed], list[Change], list[Change]]:
     """The markers of ``report`` rebuilt (each as ``meant`` says, corrected by the pack's
     mends of its findings), what cannot be repaired, and the notes; ``facts`` are what
-    was measured of each marker."""
+    was measured of each marker. With ``keep``, a marker with nothing to answer (no
+    error, warning or review) is left as the vendor drew it: it is compliant already,
+    and rebuilt it would lose its layout (words above and below its symbol set as the
+    builder sets them, a legend the builder cannot set at that size)."""
     placed, cannot, notes = [], [], []
     for marker, what, measured in zip(report.markers, meant, facts, strict=True):
         findings = [f for f in report.findings if f.marker == marker.index and not f.waived]
+        if keep and not any(f.severity in (*ANSWERED, "review") for f in findings):
+            continue
         refused = [c for c in (_refusal(f, pack.mends.get(f.rule), measured)
                                for f in findings) if c]
         cannot += refused
@@ -154,7 +159,8 @@ def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack
     cleared = []
     for p in placed:  # what the marker reaches into goes whole: no piece of it is left
         met = [item for page, item in aside if page == p.page
-               and _meets(_joined(p.extent, placed_box(p)), p.extent, item.bbox)]
+               and _meets(_joined(p.extent, placed_box(p)), p.extent, item.bbox)
+               and not (item.what == "waterline" and "waterline" in p.art.features)]
         notes += [_not_kept(p, item) for item in met]
         extent = p.extent
         for item in met:
@@ -245,12 +251,12 @@ def change_lines(report: Any, before: list[Any], placed: list[Placed], after: li
                  fixed_report: Any, pack: Pack) -> tuple[list[Change], list[Change]]:
     """Each finding a repair answered, said as the pack's mend of its rule words it, its
     values measured ``before`` (the Facts of each marker of ``report``) and ``after``
-    (the Facts of the rebuilt marker standing in its place, in ``placed``'s order, as
-    ``fixed_report`` judged it); and, as notes, the findings the repaired drawing still
+    (the Facts of each marker of the repaired drawing, as ``fixed_report`` judged it, in
+    the report's order: the rebuilt ones of ``placed`` stand where theirs stood, the
+    others are kept as drawn); and, as notes, the findings the repaired drawing still
     has (a warning on the vendor's own dimension text, which a repair keeps)."""
-    fixed = {p.index: facts for p, facts in zip(placed, after, strict=True)}
+    fixed = {p.index: after[p.index] for p in placed}
     kinds = {p.index: pack.kinds[p.design.kind] for p in placed}
-    number = {p.index: n for n, p in enumerate(placed)}
     left = {(f.marker, f.rule) for f in fixed_report.findings if f.severity in ANSWERED}
     out: list[Any] = []
     notes: list[Any] = []
@@ -259,7 +265,7 @@ def change_lines(report: Any, before: list[Any], placed: list[Placed], after: li
         answered = f.severity in ANSWERED or moot_review(f, mend, before[f.marker])
         if f.waived or not answered or f.marker not in fixed:
             continue
-        if (number[f.marker], f.rule) in left:
+        if (f.marker, f.rule) in left:
             notes.append(Change(f.marker, f.rule, f.citation, f"left as drawn: {f.message}"))
             continue
         old = mend.value(before[f.marker], f) if mend.value else None
@@ -283,8 +289,8 @@ def _words(template: str, finding: Any, **values: str) -> str:
     """``template`` with the finding's measured and required values and ``values``."""
     unit = "" if finding.unit in (None, "ratio", "count") else finding.unit
     fields = {"measured": _shown(finding.measured, finding), "required": finding.required or "",
-              "unit": unit, "figure": "symbol", "H": "", "size": "size", "old": "", "new": "",
-              **values}
+              "message": finding.message, "unit": unit, "figure": "symbol", "H": "",
+              "size": "size", "old": "", "new": "", **values}
     return " ".join(template.format(**fields).split())
 
 

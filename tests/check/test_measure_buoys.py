@@ -15,6 +15,8 @@ where orange just reaches, or stops just short of, where a band's color is sampl
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from markers.check.measure import buoys
@@ -22,7 +24,7 @@ from markers.check.measure.bands import EDGE_IN
 from markers.check.measure.buoys import measure_buoy
 from markers.check.measure.common import Measuring
 from markers.read import read_drawing
-from wi import PACK
+from wi import PACK, measure
 
 MM = 1 / 25.4
 WIDTH, TALL = 300.0, 900.0  # mm: the body, above the waterline at its foot
@@ -74,6 +76,7 @@ def test_a_tapered_body_samples_inside_its_own_edges() -> None:
 # --- the quick "no" of looks_like_buoy -------------------------------------------------
 
 ORANGE, WHITE, RED = "#FF6A13", "#FFFFFF", "#C8102E"
+YELLOW, BLACK = "#FFCD00", "#000000"
 
 
 def _svg(width: float, height: float, unit: str, paths: list[tuple[str, str]]) -> bytes:
@@ -105,6 +108,14 @@ CASES = {
         _svg(W, T, "mm", [(_rect(0, 0, W, T), WHITE), (_rect(0, 0, W, 200), ORANGE),
                           (_rect(0, 700, W, T), ORANGE), (_diamond(150, 450, 120), ORANGE)]),
         True, False),
+    "tall white body, an orange band at its top only (its foot band missing)": (
+        _svg(W, T, "mm", [(_rect(0, 0, W, T), WHITE), (_rect(0, 0, W, 300), ORANGE),
+                          (_diamond(150, 450, 120), ORANGE)]),
+        True, False),
+    "tall white body, an orange band at its foot only": (
+        _svg(W, T, "mm", [(_rect(0, 0, W, T), WHITE), (_rect(0, 600, W, T), ORANGE),
+                          (_diamond(150, 450, 120), ORANGE)]),
+        True, False),
     "tall white panel, orange reaching one sampling line": (
         _svg(W, T, "mm", [(_rect(0, 0, W, T), WHITE), (_rect(0, 0, 150, 200), ORANGE)]),
         False, False),
@@ -121,6 +132,11 @@ CASES = {
                                (_diamond(500, 350, 180), ORANGE),
                                (_diamond(1500, 350, 180), ORANGE)]),
         True, False),
+    "wrap with its second symbol missing: one diamond a quarter along (pt)": (
+        _svg(2000, 700, "pt", [(_rect(0, 0, 2000, 700), WHITE), (_rect(0, 0, 2000, 120), ORANGE),
+                               (_rect(0, 580, 2000, 700), ORANGE),
+                               (_diamond(500, 350, 180), ORANGE)]),
+        True, False),
     "wide panel, orange bands at top and foot, no symbols (pt)": (
         _svg(2000, 700, "pt", [(_rect(0, 0, 2000, 700), WHITE), (_rect(0, 0, 2000, 120), ORANGE),
                                (_rect(0, 580, 2000, 700), ORANGE)]),
@@ -132,6 +148,15 @@ CASES = {
     "wide panel without orange (pt)": (
         _svg(2000, 700, "pt", [(_rect(0, 0, 2000, 700), WHITE), (_rect(400, 200, 1600, 500), RED)]),
         False, True),
+    "a yellow dome painted over in its middle, a black pictogram (cm)": (
+        _svg(60, 30, "cm", [("M0 30A30 30 0 0 1 60 30Z", YELLOW), (_rect(15, 8, 45, 26), BLACK)]),
+        True, False),
+    "a bare control circle, an orange ring round its white centre (cm)": (
+        _svg(60, 60, "cm", [("M0 30A30 30 0 1 1 60 30A30 30 0 1 1 0 30ZM10 30A20 20 0 1 0 50 "
+                             "30A20 20 0 1 0 10 30Z", ORANGE),
+                            ("M10 30A20 20 0 1 1 50 30A20 20 0 1 1 10 30Z", WHITE),
+                            (_rect(20, 26, 40, 34), BLACK)]),
+        False, False),
     "an orange flag, one rectangle (cm)": (
         _svg(90, 60, "cm", [(_rect(0, 0, 90, 60), ORANGE)]), False, True),
     "a wide red board, white letters clear of its edges": (
@@ -155,3 +180,44 @@ def test_the_quick_no_never_differs_from_the_full_test(name: str, monkeypatch) -
     monkeypatch.setattr(buoys, "_plainly_not", lambda art, fam: False)
     [again] = read_drawing(data, "proof.svg")
     assert buoys.looks_like_buoy(again) is is_buoy
+
+
+@pytest.mark.parametrize("band", ["top", "foot"])
+def test_a_symbol_buoy_missing_a_band_has_its_face_centred_on_its_symbol(band: str) -> None:
+    """A symbol buoy with one orange band (300 mm at its top or foot, the other missing):
+    its white runs on to the body's other end, which bounds no face; the face reaches as
+    far beyond the symbol's middle as the band it has lies before it (300 mm each way of
+    a diamond centred 450 mm down: 300 mm, 11.81 in), inferred. Drawn without its
+    waterline guide, as a PDF or DXF has it."""
+    orange = _rect(0, 0, W, 300) if band == "top" else _rect(0, 600, W, T)
+    data = _svg(W, T, "mm", [(_rect(0, 0, W, T), WHITE), (orange, ORANGE),
+                             (_diamond(150, 450, 120), ORANGE)])
+    [art] = read_drawing(data, "buoy.svg")
+    facts = measure(art)
+    assert facts.kind == "buoy-symbol"
+    assert [b.color.family for b in facts.buoy.bands] == \
+        (["orange", "white"] if band == "top" else ["white", "orange"])
+    assert facts.display.basis == "inferred"
+    assert facts.display.height == pytest.approx(300 * MM, abs=1e-6)
+
+
+@pytest.mark.parametrize("width,centre,kind", [
+    (300, 150, "buoy-symbol"),  # a tall body, its one symbol in the middle: an elevation
+    (1000, 250, "buoy-wrap"),  # a quarter along a wide one: a wrap, a side missing
+    (1000, 500, "buoy-wrap"),  # in the middle of one wider than tall: a wrap too
+    (600, 150, "buoy-wrap"),  # a quarter along a tall one: not what an elevation shows
+])
+def test_one_symbol_on_a_banded_rectangle_is_a_wrap_where_no_elevation_shows_it(
+        width: float, centre: float, kind: str) -> None:
+    """A white rectangle banded orange at its top and foot (900 mm tall) with one diamond:
+    an elevation shows its one symbol in the middle of a body taller than wide; anything
+    else is a wrap with its second side missing, which buoy-two-sides fails."""
+    data = _svg(width, T, "mm", [(_rect(0, 0, width, T), WHITE), (_rect(0, 0, width, 200), ORANGE),
+                                 (_rect(0, 700, width, T), ORANGE),
+                                 (_diamond(centre, 450, 120), ORANGE)])
+    [art] = read_drawing(data, "buoy.svg")
+    facts = measure(art)
+    assert facts.kind == kind
+    if kind == "buoy-wrap":
+        assert (facts.buoy.sides, facts.buoy.sides_basis) == (1, "counted")
+        assert facts.buoy.diameter == pytest.approx(width * MM / math.pi, abs=1e-9)

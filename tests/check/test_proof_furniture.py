@@ -115,3 +115,28 @@ def test_without_the_scale_the_drawing_is_judged_at_its_size(tmp_path) -> None:
     report = check_svg_text(tmp_path, "no-scale", _control_at_a_quarter(["CONTROL SIGN"]))
     assert report.display_height_in == pytest.approx(9.0, abs=0.05)
     assert {f.rule for f in report.findings if f.severity == "error"} >= {"display-height"}
+
+
+def test_a_title_block_drawn_across_a_signs_panel_keeps_its_words(tmp_path) -> None:
+    """A 15 in danger sign's panel runs down under the title block drawn along the foot
+    of the sheet (LibreOffice's three-signs-15): the title block's words stand on the
+    panel but in their own box, so they are the title block's, not a second line of the
+    sign's legend (it read 'ROCKS THREE 15 IN SIGNS', 0.4 in letters, and a repair could
+    not set it)."""
+    cx, cy = 8.25, 9.5
+    outer, inner = _diamond(cx, cy, 10), _diamond(cx, cy, 10 - 4 / math.cos(SLOPE))
+    frame = f'stroke="{BLACK}" stroke-width="0.02" fill="none"'
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="40in" height="24in" '
+           'viewBox="0 0 40 24"><rect x="2" y="2" width="12.5" height="18" fill="#ffffff"/>'
+           f'<path fill-rule="evenodd" fill="{ORANGE}" d="{_ring_d(outer, inner)}"/>'
+           + _outlined(["ROCKS"], cx, 17.0, 1.0) +
+           f'<rect x="1" y="19.2" width="24" height="1" {frame}/>'
+           f'<rect x="1" y="20.2" width="24" height="1" {frame}/>'
+           + _outlined(["THREE 15 IN SIGNS"], 6.0, 19.45, 0.4)
+           + _outlined(["SCALE 1:1"], 4.0, 20.45, 0.4) + "</svg>")
+    report = check_svg_text(tmp_path, "title-over-panel", svg)
+    (marker,) = report.markers
+    assert (marker.kind, marker.legend) == ("danger", "ROCKS")
+    assert not [f for f in report.findings if f.rule == "legend-legibility"]
+    (aside,) = [f.message for f in report.findings if f.rule == "set-aside"]
+    assert "title block" in aside

@@ -36,6 +36,7 @@ from wi import PACK
 from render.output import render_bytes
 
 DEFECTS = Path(__file__).resolve().parents[1] / "drawings" / "defects"
+PRODUCERS = Path(__file__).resolve().parents[1] / "data" / "producers"
 ALL = sorted(p.name for p in DEFECTS.glob("*.svg"))
 #: Seeded drawings a repair must not guess at, and the rule whose finding says why: an
 #: odd number on a red aid (the plan chooses the even one), lettering not read (review),
@@ -80,8 +81,8 @@ def _lost(before, after) -> list[str]:
             lost.append(f"H {was.display_height_in} -> {now.display_height_in}")
         if was.legend and not was.ws_id and was.legend.split() != (now.legend or "").split():
             lost.append(f"legend {was.legend!r} -> {now.legend!r}")
-        if was.ws_id and now.ws_id != re.sub(r"^WS[\s-]*", "WS-", was.ws_id):
-            lost.append(f"id {was.ws_id} -> {now.ws_id}")
+        if was.ws_id and now.ws_id != "WS-" + re.sub(r"^WS[\s-]*", "", was.ws_id):
+            lost.append(f"id {was.ws_id} -> {now.ws_id}")  # its number, in the form
     return lost
 
 
@@ -143,6 +144,40 @@ def test_every_form_of_a_proof_is_fixed_in_its_own_format(name: str, form: str) 
     _assert_repaired(_forms(name, form), f"proof{SUFFIX[form]}", before, result)
 
 
+@pytest.mark.parametrize("name,form", [
+    ("nr5-09-5-b-t01-fail-no-bottom-band.svg", "dxf-mm"),  # was read as an information sign
+    ("nr5-09-6-a-t04-fail-one-sided-wrap.svg", "reportlab-pdf"),  # the same
+    ("uswms-t01-warn-off-center.svg", "dxf-in"),  # its panel taken for the page
+    ("nr5-09-5-c-t01-fail-three-bands.svg", "cairo-pdf"),  # 'H' in DejaVu Sans not confirmed
+])
+def test_a_form_that_loses_what_the_svg_says_is_read_and_fixed_alike(name: str, form: str
+                                                                      ) -> None:
+    """Forms that keep no guide element, declaration or font (a waterline's id, a wrap's
+    design, cairo's book-weight lettering) are judged as the SVG is, and fixed."""
+    before, result = _fixed(name, form)
+    svg, _ = _fixed(name)
+    assert [(m.kind, m.display_height_in) for m in before.markers] == \
+        [(m.kind, m.display_height_in) for m in svg.markers]
+    assert {f.rule for f in before.findings if f.severity in ("error", "warning")} == \
+        {f.rule for f in svg.findings if f.severity in ("error", "warning")}
+    _assert_repaired(_forms(name, form), f"proof{SUFFIX[form]}", before, result)
+
+
+@pytest.mark.parametrize("name,form,words", [
+    ("nr5-09-7-b-t02-fail-pictogram-on-ball.svg", "dxf-in",
+     "yellow sphere, 57% yellow, the rest other paint such as lettering or a pictogram"),
+    ("fab-t06-info-line-drawing.svg", "cairo-pdf", "nothing shows its display area"),
+])
+def test_what_a_form_does_not_say_is_listed_in_words(name: str, form: str, words: str) -> None:
+    """Where a form loses what only the SVG's declaration said (which marker a ball with
+    a pictogram is meant as; the display area of a cut file of one film), the repair
+    lists it, in the finding's words, and makes no file."""
+    _, result = _fixed(name, form)
+    assert result.data is None and result.exit_status == 1
+    assert any(words in c.text for c in result.cannot), result.text()
+    assert "(other)" not in result.text()
+
+
 @pytest.mark.parametrize("seeded", SEEDED, ids=[s[0] for s in SEEDED])
 def test_a_built_defect_is_fixed(seeded) -> None:
     """The seeded defects of the PDF/DXF round trip (built by wsmark as declared)."""
@@ -199,6 +234,7 @@ def test_a_sheet_of_two_signs_is_fixed_where_each_stood(suffix: str) -> None:
     _assert_repaired(data, "two.svg", before, result)
     assert [c.line(True) for c in result.changes] == [
         "marker 1: outline 1.50 -> 2.00 in, NR 5.09(6)(b)"]
+    assert [p.index for p in result.placed] == [1]  # the compliant one is kept as drawn
     after = result.fixed_report
     # the same place on the page (a DXF has no page: it starts at what it draws)
     shift = [a - b for a, b in zip(after.markers[0].bbox, before.markers[0].bbox)] \
@@ -206,6 +242,25 @@ def test_a_sheet_of_two_signs_is_fixed_where_each_stood(suffix: str) -> None:
     for was, now in zip(before.markers, after.markers):
         assert [a - d for a, d in zip(now.bbox, shift)] == pytest.approx(was.bbox, abs=0.02)
     assert shift[2:] == pytest.approx([0, 0], abs=0.02)
+
+
+def test_a_compliant_marker_is_kept_as_its_maker_laid_it_out() -> None:
+    """LibreOffice's 36 in danger sign with DANGER above its diamond and ROCKS below
+    passes: it is not rebuilt (the builder would set both words below, and the words
+    would no longer read as its legend), so the fixed file is the proof's page and
+    reads back with both words where they were."""
+    name = "libreoffice/danger-36-above-below-mm.pdf"
+    data = (PRODUCERS / name).read_bytes()
+    before, _ = api.check(data, name)
+    result = api.fix(data, name, ".pdf")
+    assert before.verdict == "pass" and result.exit_status == 0
+    assert result.placed == [] and result.changes == []
+    assert "nothing to change" in result.text()
+    after, _ = api.check(result.data, "fixed.pdf")
+    assert after.verdict == "pass"
+    assert [(m.kind, m.display_height_in, m.legend) for m in after.markers] == [
+        (m.kind, m.display_height_in, m.legend) for m in before.markers]
+    assert after.markers[0].bbox == pytest.approx(before.markers[0].bbox, abs=0.01)
 
 
 def test_a_proof_drawn_at_a_stated_scale_stays_at_it() -> None:
@@ -341,6 +396,12 @@ def test_the_web_page_offers_the_compliant_version_of_a_failing_proof() -> None:
                            ("files", ("odd.svg", odd, "image/svg+xml"))])
         page = client.get(f"/check/{batch}").text
         assert f"/check/{batch}/0/fix/file" in page
+        # no link where no compliant version can be made: what cannot be repaired instead,
+        # known from the check (no second run of fix)
+        assert f"/check/{batch}/1/fix/file" not in page
+        odd_item = page[page.index('id="item-1"'):]
+        assert "No compliant version can be made of it" in odd_item
+        assert "which one is the plan" in odd_item.split("</section>")[0]
         fixed = client.get(f"/check/{batch}/0/fix/file")
         assert fixed.status_code == 200
         assert 'filename="thin-compliant.svg"' in fixed.headers["content-disposition"]

@@ -44,9 +44,13 @@ FRAME_AREA_SHARE = 0.002
 COLUMN_SHARE = 0.1
 #: ... and no farther above or below it than this share of its height.
 WORDS_REACH = 0.6
-#: A marker is off the middle of a white area when its centre is this share of the area's
-#: width away from the area's centre.
+#: A marker is off the middle of a white area when its centre is more than this share of
+#: the area's width away from the area's centre ...
 OFF_CENTRE = 0.1
+#: ... by more than this share of the width, far beyond the rounding of a unit's
+#: conversion: a diamond 2 in off a 20 in panel's centre is exactly 0.1 of it in a
+#: PDF's points and 2.000000000000002 in in a DXF's inches, and is judged alike in both.
+ROUNDING = 1e-9
 #: A piece no larger than this share of the page may be a letter (of a note, a title).
 LETTER_SHARE = 0.05
 #: ... or than this share of the marker's height (a sign's words, in strokes or filled).
@@ -128,7 +132,7 @@ def _off_centre(area: Polygon, cluster: Cluster) -> bool:
     below a symbol move it up or down, never sideways)."""
     ax0, _, ax1, _ = area.bounds
     cx0, _, cx1, _ = cluster.bounds
-    return abs((cx0 + cx1) - (ax0 + ax1)) / 2 > OFF_CENTRE * (ax1 - ax0)
+    return abs((cx0 + cx1) - (ax0 + ax1)) / 2 > (OFF_CENTRE + ROUNDING) * (ax1 - ax0)
 
 
 def _beside(b: tuple[float, float, float, float], held: list[Cluster]) -> bool:

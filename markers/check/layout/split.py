@@ -23,6 +23,7 @@ as one at actual size. Neighbours are found with an STRtree throughout.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -34,7 +35,15 @@ from shapely.geometry.base import BaseGeometry
 from markers.check.layout.furniture import Dimension, SetAside, inner_marks, merged, outside
 from markers.check.layout.notes import beside_text
 from markers.check.layout.panels import Cluster, containers, enclosures, is_page
-from markers.check.layout.parts import Part, bbox, parts, reading_order, touching, union
+from markers.check.layout.parts import (
+    Part,
+    bbox,
+    is_chromatic,
+    parts,
+    reading_order,
+    touching,
+    union,
+)
 from markers.check.measure.statements import Statement, parse_statements
 from markers.check.measure.waterline import waterline_height
 from markers.core.artwork import Artwork, Layer, Shape
@@ -88,9 +97,12 @@ def split(art: Artwork) -> Split:
         member[i] = -1
     clip: dict[int, float] = {}
     _waterlines(pieces, member, regions, clip, aside, art)
-    _assign(pieces, member, regions, aside, page)
+    boxed = _boxes_beside(pieces, member, regions)
+    for i in _in_boxes(pieces, member, boxed):  # a title block's letters on a sign's panel
+        member[i] = None
+    _assign(pieces, member, regions, aside, page, boxed)
     inner_marks(pieces, member, regions, aside)
-    legend_of = _legends(art, regions, member_count=len(groups))
+    legend_of = _legends(art, regions, len(groups), boxed)
     lines, unread = beside_text(art, pieces, member, legend_of)
     stated = _statements(regions, lines)
     unread_near = [sum(1 for b in unread if _nearest(regions, b) == k)
@@ -263,11 +275,14 @@ def _waterlines(parts: list[Part], member: list[int | None], regions: list[BaseG
                 clip: dict[int, float], aside: list[SetAside], art: Artwork) -> None:
     """A thin horizontal line (or dashes) across a marker at its widest, with something
     drawn below it: the waterline of a buoy; the marker ends there and what is below is
-    set aside. A drawing that names its waterline already says where the water is."""
+    set aside. One drawn in a color at the marker's foot with nothing below is its
+    waterline too, set aside by that name (the lowest painted edge is where the water
+    is). A drawing
+    that names its waterline already says where the water is."""
     if "waterline" in art.features:
         return
-    lines = [i for i, p in enumerate(parts)
-             if p.line and member[i] is None and _horizontal(p)]
+    lines = [i for i, p in enumerate(parts)  # a frame is a box (a title block's), not water
+             if p.line and not p.frame and member[i] is None and _horizontal(p)]
     if not lines:
         return
     tree = STRtree([parts[i].geometry for i in lines])
@@ -293,8 +308,15 @@ def _waterlines(parts: list[Part], member: list[int | None], regions: list[BaseG
                 member[i] == k or member[i] is None) and p.geometry.bounds[3] > y + 1e-6
                 and p.geometry.bounds[1] >= y - 0.05 * (y1 - y0)
                 and p.geometry.bounds[0] < lx1 and p.geometry.bounds[2] > lx0]
-            if not below and y1 <= y + 1e-6:
-                continue
+            if not below and y1 <= y + 1e-6:  # drawn at the foot, no hull below it
+                if not all(is_chromatic(parts[i].hex) for i in row):
+                    continue  # water is drawn in a color
+                for i in row:
+                    if member[i] is None:
+                        member[i] = -1
+                aside.append(SetAside("waterline", bbox(
+                    shapely.total_bounds([parts[i].geometry for i in row]))))
+                break
             clip[k] = y
             hull = [parts[i].geometry for i in below] + [parts[i].geometry for i in row]
             for i in below + row:
@@ -315,12 +337,15 @@ def _horizontal(p: Part) -> bool:
 
 
 def _assign(parts: list[Part], member: list[int | None], regions: list[BaseGeometry],
-            aside: list[SetAside], page: float) -> None:
+            aside: list[SetAside], page: float, boxed: Sequence[BaseGeometry]) -> None:
     """Areas of other colors belong to the marker they lie on (letters, a backing
-    board); one spread under several markers is the page's background."""
+    board), but for what stands in a box of its own (``boxed``: a title block's letters
+    drawn across a sign's panel); one spread under several markers is the page's
+    background."""
     tree = STRtree(regions)
+    boxed_parts = set(_in_boxes(parts, [None] * len(parts), boxed))
     for i, p in enumerate(parts):
-        if member[i] is not None:
+        if member[i] is not None or i in boxed_parts:
             continue
         hits = tree.query(p.footprint, predicate="intersects").tolist()
         if not hits:
@@ -344,8 +369,11 @@ def _assign(parts: list[Part], member: list[int | None], regions: list[BaseGeome
             member[i] = best
 
 
-def _legends(art: Artwork, regions: list[BaseGeometry], member_count: int) -> list[int | None]:
-    """The marker each ``<text>`` line lies on, None for text beside the markers."""
+def _legends(art: Artwork, regions: list[BaseGeometry], member_count: int,
+             beside: Sequence[BaseGeometry]) -> list[int | None]:
+    """The marker each ``<text>`` line lies on, None for text beside the markers: off
+    them, or in a box of its own drawn over one (``beside``: a title block drawn across
+    a sign's panel is the title block's, not the sign's words)."""
     if not art.legends:
         return []
     tree = STRtree(regions)
@@ -354,8 +382,28 @@ def _legends(art: Artwork, regions: list[BaseGeometry], member_count: int) -> li
         centre = item.box.centroid
         hits = [k for k in tree.query(centre, predicate="intersects").tolist()
                 if k < member_count]
-        found.append(hits[0] if hits else None)
+        boxed = any(b.contains(centre) for b in beside)
+        found.append(hits[0] if hits and not boxed else None)
     return found
+
+
+def _in_boxes(parts: list[Part], member: list[int | None], boxed: Sequence[BaseGeometry]
+              ) -> list[int]:
+    """The parts (of the markers, or of none) standing in one of the ``boxed`` frames that
+    are neither a marker's color nor its white: letters in a title block's box."""
+    if not boxed:
+        return []
+    return [i for i, (p, m) in enumerate(zip(parts, member, strict=True))
+            if (m is None or m >= 0) and not p.seed and not p.white and not p.frame
+            and any(b.contains(p.geometry.representative_point()) for b in boxed)]
+
+
+def _boxes_beside(parts: list[Part], member: list[int | None],
+                  regions: list[BaseGeometry]) -> list[BaseGeometry]:
+    """The insides of frames (closed lines) that belong to no marker and hold none: a
+    title block's boxes, a note's frame, wherever they are drawn."""
+    return [p.footprint for i, p in enumerate(parts) if p.frame and member[i] is None
+            and not any(p.footprint.contains(r.representative_point()) for r in regions)]
 
 
 def _statements(regions: list[BaseGeometry],

@@ -339,10 +339,23 @@ def _detect(art: Artwork, fam: Fam, buoy: BuoyFacts, sign: list[Polygon],
 
 
 def _is_wrap(fam: Fam, body: Polygon, bands: Sequence[Band]) -> bool:
-    """A banded rectangle carrying two or more symbols side by side: the
-    flat print of a cylinder's surface (an elevation shows one symbol, from the front)."""
-    return body.area >= RECT_FILL * body.envelope.area and \
-        len(_symbols(fam, body, bands)[1]) >= 2
+    """A banded rectangle carrying two or more symbols side by side: the flat print of a
+    cylinder's surface (an elevation shows one symbol, from the front). One symbol is a
+    wrap's too (its other side missing) where an elevation would not show it: off the
+    middle across (OFF_MIDDLE of the width), or on a rectangle wider than tall (the
+    surface of a buoy at least as wide around as it stands, where an elevation of a
+    buoy is taller than wide)."""
+    if body.area < RECT_FILL * body.envelope.area:
+        return False
+    centres = _symbols(fam, body, bands)[1]
+    if len(centres) != 1:
+        return len(centres) >= 2
+    x0, y0, x1, y1 = body.bounds
+    return abs(centres[0] - (x0 + x1) / 2) > OFF_MIDDLE * (x1 - x0) or x1 - x0 >= y1 - y0
+
+
+#: A symbol this share of a banded rectangle's width off its middle is a wrap's.
+OFF_MIDDLE = 0.1
 
 
 #: looks_like_buoy: a body this many times as tall as wide is tall; a wrap is orange
@@ -419,11 +432,13 @@ def looks_like_buoy(art: Artwork) -> bool:
     """An undeclared drawing without a ``waterline`` that is a buoy elevation by its
     shape: a body (the part reaching lowest) at least 1.5 times as tall as wide whose
     edges run in 3 or more bands of color with orange among them (a symbol or sign
-    buoy), or a rectangle orange along its top and bottom edges with symbols side by
-    side (a wrap, _is_wrap), or a tall body whose edges are an aid's colors (a nun, can
-    or striped aid buoy; an aid sign is a triangle or square), or a round body whose
-    color at its side is its color at its middle (a mooring or race ball, bands
-    running across it; a control circle's ring is orange at the side, white inside).
+    buoy), or in orange and white bands alone (one with a band missing: no sign is
+    orange across its whole width), or a rectangle orange along its top and bottom
+    edges with symbols side by side (a wrap, _is_wrap), or a tall body whose edges are
+    an aid's colors (a nun, can or striped aid buoy; an aid sign is a triangle or
+    square), or a round body whose color at its side is its color at its middle (a
+    mooring or race ball, bands running across it; a control circle's ring is orange at
+    the side, white inside), or a ball painted over in its middle (_painted_over).
 
     What is painted is the union of the layers, the same area as the union of the
     colors as seen (each point shows its topmost layer) with each boundary once, not on
@@ -448,7 +463,7 @@ def looks_like_buoy(art: Artwork) -> bool:
         if len(names) >= 3 and "orange" in names and (tall or _is_wrap(fam, body, bands)):
             return True
         if tall:
-            return _aid_colored(names)
+            return _aid_colored(names) or set(names) == {"orange", "white"}
     if rect:  # _shape calls it a nun or a cylinder, never round
         return False
     if _shape(body, y1)[0] not in ("sphere", "ovate", "oblate"):
@@ -456,7 +471,22 @@ def looks_like_buoy(art: Artwork) -> bool:
     middle = body.centroid
     side = edge_color(fam, body, middle.y)
     inside = [f for f, (g, _) in fam.items() if shapely.intersects_xy(g, middle.x, middle.y)]
-    return side is not None and inside == [side]
+    if side is None or inside == [side]:
+        return side is not None
+    return _painted_over(fam, body, side)
+
+
+#: A ball painted over (a pictogram, lettering on it) shows at most this share of white.
+BALL_WHITE = 0.1
+
+
+def _painted_over(fam: Fam, body: Polygon, side: str) -> bool:
+    """A round body whose color at its side covers the most of it, with little white on
+    it: a ball painted over in its middle (a pictogram or lettering, which
+    race-buoy and reg-shape then judge), not a symbol's ring round its white centre (a
+    control circle's is 30 % white or more)."""
+    on = {f: g.intersection(body).area for f, (g, _) in fam.items()}
+    return max(on, key=lambda f: on[f]) == side and on.get("white", 0.0) <= BALL_WHITE * body.area
 
 
 # --- faces -------------------------------------------------------------------------------
@@ -565,6 +595,32 @@ def _white_area(bands: Sequence[Band]) -> Band | None:
     return max(white, key=lambda b: b.height) if white else None
 
 
+def _face_span(fam: Fam, body: Polygon, bands: list[Band], white: Band
+               ) -> tuple[float, float]:
+    """Top and bottom of a symbol buoy's face: the white area between its orange bands.
+    Where one band is missing the white runs on to the body's end (its top, or the
+    waterline), and nothing bounds the face there: it is taken to reach as far beyond
+    the symbol's middle as the band it has lies before it (a face centred on its symbol,
+    as the builder lays it out), no farther than the white runs. Its basis stays
+    'inferred'; buoy-symbol-bands reports the missing band."""
+    top, bottom = white.top, white.bottom
+    orange = [b for b in bands if b.color.family == "orange"]
+    above = any(b.bottom <= top + 1e-6 for b in orange)
+    below = any(b.top >= bottom - 1e-6 for b in orange)
+    if above == below:
+        return top, bottom
+    x0, _, x1, _ = body.bounds
+    marks = [p for f, (g, _) in fam.items() if f != "white"
+             for p in polygons(g.intersection(box(x0, top, x1, bottom)))]
+    if not marks:
+        return top, bottom
+    _, my0, _, my1 = shapely.total_bounds(marks)
+    middle = (my0 + my1) / 2
+    if above:
+        return top, min(bottom, 2 * middle - top)
+    return max(top, 2 * middle - bottom), bottom
+
+
 def _symbol_face(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
     """A symbol buoy carrying its face: the white area between its bands, seen or
     developed; the sides it is shown on as its design declares."""
@@ -572,7 +628,10 @@ def _symbol_face(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
     assert body is not None  # measured before its kind was told
     x0, _, x1, _ = body.bounds
     white = _white_area(list(facts.buoy.bands))
-    region = body if white is None else body.intersection(box(x0, white.top, x1, white.bottom))
+    region: BaseGeometry = body
+    if white is not None:
+        top, bottom = _face_span(fam, body, list(facts.buoy.bands), white)
+        region = body.intersection(box(x0, top, x1, bottom))
     face, curvature, basis = _face(art, fam, region, (x0 + x1) / 2, (x1 - x0) / 2, "seen", m)
     if art.meta.get("sides") is not None:
         facts = replace(facts, buoy=replace(facts.buoy, sides=int(art.meta["sides"]),

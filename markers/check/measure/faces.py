@@ -80,8 +80,9 @@ def _display(art: Artwork, shape: str | None, symbol: SymbolFacts, panel: BaseGe
             stated = _stated(art, shape, panel, law.req("length_tolerance"))
             if stated is not None:
                 height, basis, statement = stated.height, "stated", stated.text
-            elif art.meta.get("unframed") and symbol.shape is not None:
-                # a symbol on the page: no panel to read H from
+            elif symbol.shape is not None and (art.meta.get("unframed") or _bare(
+                    art, symbol, panel, law.req("length_tolerance"))):
+                # a symbol on the page, or alone: no panel to read H from
                 return Display(None, NOT_DRAWN, None, None, panel)
             else:
                 height, basis = bottom - top, "inferred"
@@ -92,6 +93,19 @@ def _display(art: Artwork, shape: str | None, symbol: SymbolFacts, panel: BaseGe
         s, d = symbol.outer.envelope.centroid, area.centroid
         offset = math.hypot(s.x - d.x, s.y - d.y)
     return Display(height, basis, statement, area, panel, offset)
+
+
+def _bare(art: Artwork, symbol: SymbolFacts, panel: BaseGeometry, tolerance: float) -> bool:
+    """A symbol drawn alone, no panel named and nothing painted beyond its own outline
+    (a cut file of the orange film, a vendor's symbol without its blank): the box of
+    what is painted is the symbol's, and H read from it would be the symbol's size,
+    which never makes its own display area (measure.display)."""
+    if art.features.get("panel") is not None or symbol.outer is None:
+        return False
+    x0, y0, x1, y1 = symbol.outer.bounds
+    px0, py0, px1, py1 = panel.bounds
+    return px0 >= x0 - tolerance and py0 >= y0 - tolerance and px1 <= x1 + tolerance and \
+        py1 <= y1 + tolerance
 
 
 def _stated(art: Artwork, shape: str | None, panel: BaseGeometry | None,

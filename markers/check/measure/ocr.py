@@ -221,6 +221,36 @@ class _Glyph:
         y = sum(h.centroid.y * h.area for h in holes) / sum(h.area for h in holes)
         return (y - self.y0) / (self.y1 - self.y0)
 
+    def crossbar(self) -> bool:
+        """A bar across the middle (H), at any weight: the ink of the glyph's centre
+        column (BAR_COLUMN of its width) is one piece lying within its middle half (an
+        M's V reaches lower, an N's diagonal is long and never inks a row across), and
+        the row through that piece's middle is inked across BAR_ROW of the width."""
+        w, h = self.x1 - self.x0, self.y1 - self.y0
+        c0, c1 = BAR_COLUMN
+        column = _polygons(self.shape.intersection(
+            box(self.x0 + c0 * w, self.y0, self.x0 + c1 * w, self.y1)))
+        if len(column) != 1:
+            return False
+        _, top, _, bottom = column[0].bounds
+        if top < self.y0 + 0.25 * h or bottom > self.y0 + 0.75 * h:
+            return False
+        middle = ((top + bottom) / 2 - self.y0) / h
+        r0, r1 = BAR_ROW
+        return self.ink(r0, middle - 0.01, r1, middle + 0.01) >= 0.95
+
+    def centred_stem(self) -> bool:
+        """The ink of the glyph's bottom tenth is one stem at its middle (T), at any
+        weight: a 7's foot stands left of it, a 1's to the right or a base across."""
+        w, h = self.x1 - self.x0, self.y1 - self.y0
+        foot = _polygons(self.shape.intersection(
+            box(self.x0, self.y0 + 0.9 * h, self.x1, self.y1)))
+        if len(foot) != 1:
+            return False
+        x0, _, x1, _ = foot[0].bounds
+        return 0.2 * w <= x0 - self.x0 and x1 - self.x0 <= 0.8 * w and \
+            abs((x0 + x1) / 2 - self.x0 - 0.5 * w) <= STEM_OFF_CENTRE * w
+
     def left_stem(self) -> float:
         """Share of the glyph's height its ink touches the left edge (a stem: B, D)."""
         w = self.x1 - self.x0
@@ -240,12 +270,20 @@ class _Glyph:
 
 #: Characters an engine may take for one another whose glyphs have the same holes, and
 #: the measure that tells them apart in block fonts (measured on Overpass, DejaVu Sans
-#: Bold and Liberation Sans Bold): (what, test). I is a bare bar, 1 has a flag; B and D
-#: have a straight stem on the left, O, 0, Q and 8 a curve, and O is wider than 0; 5
-#: has a flat top where S is arched; Z has a corner at the top right where 2 is round;
-#: and so on for 6/9, E/F, P/R, A/4, H/N/M, T/7/1, U/V, C/G.
+#: Bold, Liberation Sans Bold and the book weights of both): (what, test). I is a bare
+#: bar, 1 has a flag; B and D have a straight stem on the left, O, 0, Q and 8 a curve,
+#: and O is wider than 0; 5 has a flat top where S is arched; Z has a corner at the top
+#: right where 2 is round; and so on for 6/9, E/F, P/R, A/4, H/N/M, T/7/1, U/V, C/G.
 #: Share of a glyph's top tenth that a 5's flat bar inks at least and an S's arch less.
 FLAT_TOP = 0.72
+#: An H's bar is found in the glyph's centre column (shares of its width) and inks the
+#: row across it; a regular weight's bar is a tenth of the height or less, and stands
+#: a little above the middle (DejaVu Sans: 0.42-0.52 from the top), so no fixed band
+#: of rows is inked by every H.
+BAR_COLUMN, BAR_ROW = (0.45, 0.55), (0.3, 0.7)
+#: A T's stem stands this share of the width off the middle at most (a bold 7's foot
+#: stands 0.07 left of it, wsmark's own).
+STEM_OFF_CENTRE = 0.04
 _SHAPES: dict[str, tuple[str, Callable[[_Glyph], bool]]] = {
     "I": ("a bare bar", lambda g: g.ink(0, 0, 1, 1) >= 0.85),
     "1": ("a flag and a foot at the bottom right",
@@ -265,14 +303,14 @@ _SHAPES: dict[str, tuple[str, Callable[[_Glyph], bool]]] = {
     "F": ("no bottom bar", lambda g: g.ink(0.6, 0.9, 1, 1) <= 0.2),
     "A": ("a leg at the bottom left", lambda g: g.ink(0, 0.85, 0.2, 1) >= 0.4),
     "4": ("no leg at the bottom left", lambda g: g.ink(0, 0.85, 0.2, 1) <= 0.4),
-    "H": ("a full bar across the middle", lambda g: g.ink(0.3, 0.45, 0.7, 0.55) >= 0.95),
+    "H": ("a full bar across the middle", lambda g: g.crossbar()),
     "N": ("no bar across the middle and one diagonal",
-          lambda g: g.ink(0.3, 0.45, 0.7, 0.55) <= 0.93 and g.mirror() <= 0.80),
+          lambda g: not g.crossbar() and g.mirror() <= 0.80),
     "M": ("no bar across the middle and two mirrored halves",
-          lambda g: g.ink(0.3, 0.45, 0.7, 0.55) <= 0.93 and g.mirror() >= 0.85),
-    "T": ("a stem at the bottom centre", lambda g: g.ink(0.4, 0.9, 0.6, 1) >= 0.95),
+          lambda g: not g.crossbar() and g.mirror() >= 0.85),
+    "T": ("a stem at the bottom centre", lambda g: g.centred_stem()),
     "7": ("no stem at the bottom centre or right",
-          lambda g: g.ink(0.4, 0.9, 0.6, 1) <= 0.9 and g.ink(0.8, 0.9, 1, 1) <= 0.5),
+          lambda g: not g.centred_stem() and g.ink(0.8, 0.9, 1, 1) <= 0.5),
     "C": ("an open right side", lambda g: g.ink(0.75, 0.55, 1, 0.75) <= 0.5),
     "G": ("a closed lower right side", lambda g: g.ink(0.75, 0.55, 1, 0.75) >= 0.6),
     "R": ("a leg", lambda g: g.ink(0.7, 0.85, 1, 1) >= 0.25),

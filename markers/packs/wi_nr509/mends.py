@@ -117,10 +117,13 @@ def _display_min(design: Design, hit: Any, law: Law) -> Design:
 
 
 def _hyphenated(design: Design, hit: Any, law: Law) -> Design:
-    """An identification written without its form ("WS 3", "ws3") in the form of
-    NR 5.09(2)(a)5, when what it says is plain; else it is not for a repair to guess."""
+    """An identification written without its form ("WS 3", "ws3", or its number or
+    letters alone, "4": NR 5.09(2)(a)5 has every one preceded by "WS") in that form,
+    when what it says is plain; else it is not for a repair to guess."""
     said = design.ws_id or ""
     mended = re.sub(r"^WS[\s_.-]*", "WS-", said.strip().upper())
+    if not mended.startswith("WS-"):
+        mended = f"WS-{mended}"
     if ws_id_parts(mended) is None:
         raise DesignError(f"the identification {said!r} does not read as 'WS-' and a number "
                           f"or letters ({ref('NR 5.09(2)(a)5').clause}): what it should be "
@@ -134,8 +137,8 @@ _OWN_DRAWING = ("the drawing is not at actual size ({measured} in at its largest
 
 MENDS: dict[str, Mend] = {
     # regulatory markers, NR 5.09(2)(b), (5), (6)
-    "reg-shape": Mend(cannot="no marker of the rule was found (the symbol is {measured}): "
-                             "which one the drawing means is for its maker to say"),
+    "reg-shape": Mend(cannot="{message}: which marker the drawing means is for its maker "
+                             "to say, not a repair's to guess"),
     "reg-symbol-color": Mend("symbol color {old} -> {new}",
                              lambda f, _: _face(f).symbol.color, _reset("colors")),
     "reg-center-color": Mend("symbol center color {old} -> {new}",
