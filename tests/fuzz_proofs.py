@@ -13,11 +13,11 @@ import io
 import os
 import re
 import warnings
-import zlib
-
-from hypothesis import strategies as st
 
 from fuzz_svg import CPU_LIMIT_S, PACK
+from hypothesis import strategies as st
+from pdf_objects import pdf_file, stream
+
 from markers.check.pipeline import CheckOptions, judge_pages
 from markers.core.quiet import warnings_as_errors
 from markers.core.shown import MAX_ERROR_CHARS
@@ -74,28 +74,6 @@ def _diamond(size: float, scale: float) -> str:
             f"{size - r:g} {size:g} l h")
 
 
-def _stream(body: bytes, flate: bool, extra: str = "") -> bytes:
-    if flate:
-        body = zlib.compress(body)
-    return (f"<< /Length {len(body)}{' /Filter /FlateDecode' if flate else ''}{extra} >>\n"
-            "stream\n").encode() + body + b"\nendstream"
-
-
-def _pdf(objects: list[bytes]) -> bytes:
-    """A PDF of ``objects`` (1: the catalog) with a correct cross-reference table."""
-    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    table = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, table)
-    return bytes(out)
-
-
 @st.composite
 def pdfs(draw) -> bytes:
     """A whole PDF: 1-3 pages sharing 0-3 form XObjects and a font."""
@@ -117,13 +95,13 @@ def pdfs(draw) -> bytes:
                                       " /UserUnit 2", " /CropBox [0 0 100 100]"]))
         objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [{box}]{extra} {resources} "
                        f"/Contents {4 + 2 * i} 0 R >>".encode())
-        objects.append(_stream(ops().encode(), flate))
+        objects.append(stream(ops().encode(), flate=flate))
     for _ in range(forms):
         bbox = draw(st.sampled_from(["0 0 100 100", "-1e4 -1e4 1e4 1e4", "0 0 0 0"]))
-        objects.append(_stream(ops().encode(), flate, f" /Type /XObject /Subtype /Form "
-                               f"/BBox [{bbox}] {resources}"))
+        objects.append(stream(ops().encode(), f"/Type /XObject /Subtype /Form /BBox [{bbox}] "
+                              f"{resources}".encode(), flate))
     objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
-    data = _pdf(objects)
+    data = pdf_file(objects)
     cut = draw(st.sampled_from([None] * 7 + [0.5, 0.9]))
     return data if cut is None else data[:int(len(data) * cut)]
 

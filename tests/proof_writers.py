@@ -5,6 +5,7 @@ shops' software writes them. They never go through wsmark's SVG."""
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
@@ -33,6 +34,25 @@ def naive_cmyk(hex_: str) -> tuple[float, float, float, float]:
     return (1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k
 
 
+def fill_shapes(pdf: Any, art: Artwork, cmyk: dict[str, tuple[float, float, float, float]]
+                ) -> None:
+    """Each shape of ``art`` as one reportlab path (as a shop's file keeps them), filled
+    with the even-odd rule in the CMYK given for its layer's hex, on a canvas already
+    scaled to inches with y down."""
+    for layer in art.layers:
+        pdf.setFillColorCMYK(*cmyk[layer.hex])
+        for shape in layer.shapes:
+            path = pdf.beginPath()
+            for polygon in _polygons(shape.geometry):
+                for ring in (polygon.exterior, *polygon.interiors):
+                    coords = list(ring.coords)[:-1]
+                    path.moveTo(*coords[0])
+                    for point in coords[1:]:
+                        path.lineTo(*point)
+                    path.close()
+            pdf.drawPath(path, stroke=0, fill=1, fillMode=0)
+
+
 def to_reportlab_pdf(art: Artwork, cmyk: dict[str, tuple[float, float, float, float]],
                      pages_before: int = 0, text: bool = False) -> bytes:
     """The Artwork as a one-page PDF (plus ``pages_before`` cover pages), each shape a
@@ -49,18 +69,7 @@ def to_reportlab_pdf(art: Artwork, cmyk: dict[str, tuple[float, float, float, fl
         pdf.showPage()
     pdf.translate(0, art.height * 72)
     pdf.scale(72, -72)
-    for layer in art.layers:
-        pdf.setFillColorCMYK(*cmyk[layer.hex])
-        for shape in layer.shapes:  # one path per object, as a shop's file keeps them
-            path = pdf.beginPath()
-            for polygon in _polygons(shape.geometry):
-                for ring in (polygon.exterior, *polygon.interiors):
-                    coords = list(ring.coords)[:-1]
-                    path.moveTo(*coords[0])
-                    for point in coords[1:]:
-                        path.lineTo(*point)
-                    path.close()
-            pdf.drawPath(path, stroke=0, fill=1, fillMode=0)
+    fill_shapes(pdf, art, cmyk)
     for item in art.legends if text else ():
         if item.outlined or not item.text:
             continue

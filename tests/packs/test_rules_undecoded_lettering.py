@@ -11,11 +11,12 @@ are 8 x 8 bitmaps (image masks), encoded at codes 1-3, with no ToUnicode map.
 from __future__ import annotations
 
 import pytest
+from pdf_objects import pdf_file, stream
+from wi import check_file, check_svg_text
 
 from markers.check.measure.common import LegendFact
 from markers.check.pipeline import CheckOptions
 from markers.packs.wi_nr509.rules.regulatory import undecoded
-from wi import check_file, check_svg_text
 
 SVG = 'xmlns="http://www.w3.org/2000/svg"'
 
@@ -38,23 +39,13 @@ def _type3_pdf(codes: bytes) -> bytes:
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 1728 1728] "
         b"/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
-        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
+        stream(content),
         b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] "
         b"/FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /g 6 0 R >> "
         b"/Encoding << /Type /Encoding /Differences [1 /g /g /g] >> "
         b"/FirstChar 1 /LastChar 3 /Widths [1000 1000 1000] /Resources << >> >>",
-        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(glyph), glyph)]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
-    return bytes(out)
+        stream(glyph)]
+    return pdf_file(objects)
 
 
 def _line(text: str | None, doubt: str | None = None, outlined: bool = False) -> LegendFact:

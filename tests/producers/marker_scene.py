@@ -727,3 +727,23 @@ def notes(x: float, y: float, lines: list[str], cap: float = 0.35,
     """Notes set left-aligned from (x, y), a line every 2 caps."""
     return [Text(line, x, y + (i + 1) * 2 * cap, cap, BLACK, font, "start", "Notes")
             for i, line in enumerate(lines)]
+
+
+def sheet(width: float, height: float, *groups) -> Sheet:
+    """A page ``width`` x ``height`` in holding ``groups``."""
+    return Sheet(width, height).add(*groups)
+
+
+def square_margin(H: float) -> float:
+    """The white beside a control circle that makes its square panel H on a side (the
+    panel a clerk infers H from)."""
+    return (H - FRACTION * H - 2 * OUTLINE) / 2
+
+
+def framed(placed: Placed, title: list[str], border: str = "closed",
+           font: str = "liberation") -> Sheet:
+    """The sign 2 in from the page's top-left, its title block under it, a border."""
+    width, height = placed.right + 2, placed.bottom + 3.5 + len(title)
+    return sheet(width, height, frame(0.5, 0.5, width - 1, height - 1, border),
+                 placed.items, title_block(placed.x, placed.bottom + 1.5, placed.w,
+                                           title, font=font))

@@ -36,16 +36,6 @@ ORANGE_6600, ORANGE_F265, ORANGE_7F00, ORANGE_F479 = "#FF6600", "#F26522", "#FF7
 BROWN, GREY, BLUE = "#8B4513", "#CCCCCC", "#003F87"
 
 
-def _sheet(width: float, height: float, *groups) -> ms.Sheet:
-    return ms.Sheet(width, height).add(*groups)
-
-
-def _square_margin(H: float) -> float:
-    """The white beside a control circle that makes its square panel H on a side (the
-    panel a clerk infers H from)."""
-    return (H - ms.FRACTION * H - 2 * ms.OUTLINE) / 2
-
-
 # ----------------------------------------------------------------------------- Inkscape
 
 def _ink_information_cm() -> ms.Sheet:
@@ -56,7 +46,7 @@ def _ink_information_cm() -> ms.Sheet:
     title = ms.title_block(sign.right + 2, sign.y, 12,
                            ["INFORMATION SIGN", "DISPLAY AREA 30 IN", "SCALE 1:1"])
     width = sign.right + 16
-    return _sheet(width, sign.bottom + 2, ms.frame(0.5, 0.5, width - 1, sign.bottom + 1),
+    return ms.sheet(width, sign.bottom + 2, ms.frame(0.5, 0.5, width - 1, sign.bottom + 1),
                   ms.grouped(sign, 2.0).items, title)
 
 
@@ -67,7 +57,7 @@ def _ink_green_clip() -> ms.Sheet:
     square, *letters = face.items
     clipped = ms.Clip((ms.Rect(square.x - 3, square.y - 3, square.w + 6, square.h + 6,
                                ms.GREEN),), (square.x, square.y, square.w, square.h))
-    return _sheet(31, 28, ms.zoned_border(31, 28), ms.title_block(8, 3, 15, [
+    return ms.sheet(31, 28, ms.zoned_border(31, 28), ms.title_block(8, 3, 15, [
         "WS-7 GREEN AID, 15 IN"]), clipped, letters)
 
 
@@ -80,22 +70,22 @@ def _ink_exclusion_dims() -> ms.Sheet:
     dims = [*ms.dimension(left, (right[0], left[1]), left[1] - sign.y + 1.5, '24.00"'),
             *ms.dimension((left[0], bottom[1]), (left[0], top[1]), left[0] - sign.x + 3.5,
                           '34.28"')]
-    return _sheet(sign.right + 4, sign.bottom + 4, ms.frame(0.5, 0.5, sign.right + 3,
+    return ms.sheet(sign.right + 4, sign.bottom + 4, ms.frame(0.5, 0.5, sign.right + 3,
                                                                sign.bottom + 3), sign.items,
                   dims, ms.notes(sign.x, sign.bottom + 0.5, ["36 IN EXCLUSION SIGN"], 0.5))
 
 
 def _ink_danger_brown() -> ms.Sheet:
     sign = ms.danger(2, 2, 30, below="ROCKS", color=BROWN)
-    return _framed(sign, ["ITEM: 30 IN DANGER SIGN"])
+    return ms.framed(sign, ["ITEM: 30 IN DANGER SIGN"])
 
 
 def _ink_control_group() -> ms.Sheet:
     """A 48 in control sign drawn at 4x in a group scaled 0.25 into place, orange
     #FF7F00, the title above it."""
     sign = ms.control(2, 5, 48, ["SLOW", "NO", "WAKE"], cap=4.0, color=ORANGE_7F00,
-                      margin=_square_margin(48))
-    return _sheet(sign.right + 2, sign.bottom + 2,
+                      margin=ms.square_margin(48))
+    return ms.sheet(sign.right + 2, sign.bottom + 2,
                   ms.title_block(2, 1.5, 20, ["48 IN CONTROL SIGN"], cap=0.6),
                   ms.grouped(sign, 0.25).items)
 
@@ -107,7 +97,7 @@ def _ink_information_outside() -> ms.Sheet:
     below = ms.legend_lines(["BOAT LAUNCH"], sign.x + sign.w / 2, sign.bottom + 1.5, 1.5,
                             "liberation")
     panel = ms.Rect(sign.x, sign.y, sign.w, sign.h + 3)
-    return _framed(ms.Placed([panel, ring, *below], sign.x, sign.y, sign.w, sign.h + 3),
+    return ms.framed(ms.Placed([panel, ring, *below], sign.x, sign.y, sign.w, sign.h + 3),
                    ["ITEM: 15 IN INFORMATION SIGN"])
 
 
@@ -118,10 +108,10 @@ def _lo_three_signs() -> ms.Sheet:
     bottom."""
     danger = ms.danger(2, 2, 15, below="ROCKS", cap=1.5)
     control = ms.control(danger.right + 3, 2, 15, ["5 MPH"], cap=1.4,
-                         margin=_square_margin(15))
+                         margin=ms.square_margin(15))
     info = ms.information(control.right + 3, 2, 15, ["NO WAKE"], cap=1.875)
     width = info.right + 2
-    return _sheet(width, 24, ms.frame(0.5, 0.5, width - 1, 23), danger.items, control.items,
+    return ms.sheet(width, 24, ms.frame(0.5, 0.5, width - 1, 23), danger.items, control.items,
                   info.items, ms.title_block(2, 19, width - 4, ["THREE 15 IN SIGNS",
                                                                 "SCALE 1:1"]))
 
@@ -129,7 +119,7 @@ def _lo_three_signs() -> ms.Sheet:
 def _lo_center_grouped() -> ms.Sheet:
     """A 30 in centre aid as one Draw group, in cm, the title right of it."""
     face = ms.aid_center(2, 2, 30, "WS-C")
-    return _sheet(48, 34, ms.frame(0.5, 0.5, 47, 33), ms.Group(tuple(face.items)),
+    return ms.sheet(48, 34, ms.frame(0.5, 0.5, 47, 33), ms.Group(tuple(face.items)),
                   ms.title_block(34, 2, 12, ["WS-C CENTER AID", "76.2 cm"]))
 
 
@@ -137,20 +127,20 @@ def _lo_danger_above_below() -> ms.Sheet:
     """A 36 in danger sign with words above and below, orange #F26522, in mm, the
     title block above it."""
     sign = ms.danger(2, 5, 36, above="DANGER", below="ROCKS", cap=2.5, color=ORANGE_F265)
-    return _sheet(sign.right + 2, sign.bottom + 2,
+    return ms.sheet(sign.right + 2, sign.bottom + 2,
                   ms.title_block(2, 1.5, 18, ["ITEM: 36 IN DANGER SIGN"]), sign.items)
 
 
 def _lo_control_outside() -> ms.Sheet:
     """Defect: a control circle with nothing inside, its words below the circle."""
     sign = ms.control(2, 2, 24, [], below="SLOW NO WAKE", cap=2.0)
-    return _framed(sign, ["24 IN CONTROL SIGN"])
+    return ms.framed(sign, ["24 IN CONTROL SIGN"])
 
 
 def _lo_information_blue() -> ms.Sheet:
     """Defect: blue letters on an information sign."""
     sign = ms.information(2, 2, 18, ["MARINA"], cap=2.4, legend_color=BLUE)
-    return _framed(sign, ["18 IN INFORMATION SIGN"])
+    return ms.framed(sign, ["18 IN INFORMATION SIGN"])
 
 
 # ----------------------------------------------------------------------------- Ghostscript
@@ -161,7 +151,7 @@ def _gs_exclusion_spot() -> ms.Sheet:
     sign = ms.exclusion(3, 3, 30, above="NO BOATS", below="SWIM AREA", cap=2.5,
                         color=ms.FHWA_ORANGE, font="nimbus")
     width, height = sign.right + 3, sign.bottom + 6
-    return _sheet(width, height, ms.zoned_border(width, height, font="nimbus"), sign.items,
+    return ms.sheet(width, height, ms.zoned_border(width, height, font="nimbus"), sign.items,
                   ms.title_block(sign.x, sign.bottom + 1.2, sign.w, [
                       "ITEM: 30 IN EXCLUSION SIGN"], font="nimbus"))
 
@@ -170,10 +160,10 @@ def _gs_control_quarter() -> ms.Sheet:
     """A 36 in control sign drawn at 1:4 (9 in on the paper), the title block at full
     size saying so."""
     sign = ms.control(0, 0, 36, ["NO", "WAKE"], cap=3.5, font="nimbus",
-                      margin=_square_margin(36))
+                      margin=ms.square_margin(36))
     drawn = ms.at_scale(ms.Sheet(sign.w, sign.h, list(sign.items)), 0.25)
     moved = [ms.Group(tuple(drawn.items), 1.0, 1.5, 1.5)]
-    return _sheet(12, 15, ms.frame(0.5, 0.5, 11, 14), moved, ms.title_block(
+    return ms.sheet(12, 15, ms.frame(0.5, 0.5, 11, 14), moved, ms.title_block(
         1.5, 11.5, 9, ["36 IN CONTROL SIGN", "SCALE 1:4"], font="nimbus"))
 
 
@@ -183,7 +173,7 @@ def _gs_red_clip() -> ms.Sheet:
     face = ms.aid_red(2, 2, 30, "WS-6", font="nimbus")
     group = ms.grouped(face, 0.5).items
     clipped = ms.Clip(tuple(group), (face.x, face.y, face.w, face.h))
-    return _sheet(face.right + 2, face.bottom + 4, clipped, ms.notes(
+    return ms.sheet(face.right + 2, face.bottom + 4, clipped, ms.notes(
         face.x, face.bottom + 0.6, ["WS-6 RED AID, 30 IN"], 0.4, "nimbus"))
 
 
@@ -197,7 +187,7 @@ def _gs_danger_cmyk() -> ms.Sheet:
                           -(sign.bottom - sign.y - 48) - 1.5, '32"', cap=0.8, font="nimbus"),
             *ms.dimension((sign.x, sign.y + 48), (sign.x, sign.y), 3.0, '48"', cap=0.8,
                           font="nimbus")]
-    return _sheet(sign.right + 3, sign.bottom + 5, ms.frame(0.5, 0.5, sign.right + 2,
+    return ms.sheet(sign.right + 3, sign.bottom + 5, ms.frame(0.5, 0.5, sign.right + 2,
                                                                sign.bottom + 4, "lines"),
                   sign.items, dims)
 
@@ -205,14 +195,14 @@ def _gs_danger_cmyk() -> ms.Sheet:
 def _gs_information_grey() -> ms.Sheet:
     """Defect: an information rectangle whose centre is painted grey #CCCCCC."""
     sign = ms.information(2, 2, 15, ["BOAT", "RAMP"], cap=1.8, center=GREY, font="nimbus")
-    return _framed(sign, ["15 IN INFORMATION SIGN"], font="nimbus")
+    return ms.framed(sign, ["15 IN INFORMATION SIGN"], font="nimbus")
 
 
 def _gs_buoy_short() -> ms.Sheet:
     """Defect: an exclusion symbol buoy 30 in above the water (36 in is the least)."""
     buoy = ms.buoy_elevation(3, 1, 12, "exclusion", diameter=12, above_water=30,
                              font="nimbus")
-    return _sheet(buoy.right + 3, buoy.bottom + 3, buoy.items)
+    return ms.sheet(buoy.right + 3, buoy.bottom + 3, buoy.items)
 
 
 # ----------------------------------------------------------------------------- matplotlib
@@ -220,7 +210,7 @@ def _gs_buoy_short() -> ms.Sheet:
 def _mpl_center() -> ms.Sheet:
     """A 15 in centre aid, the title block right of it."""
     face = ms.aid_center(1, 1, 15, "WS-D", font="dejavu")
-    return _sheet(face.right + 12, face.bottom + 1, face.items, ms.title_block(
+    return ms.sheet(face.right + 12, face.bottom + 1, face.items, ms.title_block(
         face.right + 1.5, face.y, 9, ["WS-D CENTER AID", "15 IN"], font="dejavu"))
 
 
@@ -229,34 +219,34 @@ def _mpl_information_clip() -> ms.Sheet:
     sign = ms.information(1, 1, 36, ["NO WAKE", "ZONE", "300 FT"], cap=3.5,
                           color=ORANGE_F479, font="dejavu")
     clipped = ms.Clip(tuple(sign.items), (sign.x, sign.y, sign.w, sign.h))
-    return _sheet(sign.right + 1, sign.bottom + 2.5, clipped, ms.notes(
+    return ms.sheet(sign.right + 1, sign.bottom + 2.5, clipped, ms.notes(
         1, sign.bottom + 0.2, ["INFORMATION SIGN, DISPLAY AREA 36 IN"], 0.45, "dejavu"))
 
 
 def _mpl_danger_thin() -> ms.Sheet:
     """Defect: a 30 in danger sign with an outline of 1.75 in."""
     sign = ms.danger(1, 1, 30, outline=1.75, below="ROCKS", font="dejavu")
-    return _sheet(sign.right + 1, sign.bottom + 2.5, sign.items, ms.notes(
+    return ms.sheet(sign.right + 1, sign.bottom + 2.5, sign.items, ms.notes(
         1, sign.bottom + 0.2, ["30 IN DANGER SIGN"], 0.45, "dejavu"))
 
 
 def _mpl_red_short() -> ms.Sheet:
     """Defect: a red aid's id in letters 2.5 in high."""
     face = ms.aid_red(1, 1, 18, "WS-8", font="dejavu", cap=2.5)
-    return _sheet(face.right + 1, face.bottom + 1, face.items)
+    return ms.sheet(face.right + 1, face.bottom + 1, face.items)
 
 
 def _mpl_control_oval() -> ms.Sheet:
     """Defect: a 24 in control circle 1.3 % wider than tall (the inner diameter right on
     average)."""
     sign = ms.control(1, 1, 24, ["5 MPH"], cap=2.5, font="dejavu", squash=0.013)
-    return _sheet(sign.right + 1, sign.bottom + 1, sign.items)
+    return ms.sheet(sign.right + 1, sign.bottom + 1, sign.items)
 
 
 def _mpl_buoy_control() -> ms.Sheet:
     """A control symbol buoy elevation, display area 15 in, 16 in across."""
     buoy = ms.buoy_elevation(2, 0.5, 15, "control", "5|MPH", diameter=16, font="dejavu")
-    return _sheet(buoy.right + 2, buoy.bottom + 2, buoy.items)
+    return ms.sheet(buoy.right + 2, buoy.bottom + 2, buoy.items)
 
 
 # ----------------------------------------------------------------------------- LibreCAD
@@ -273,16 +263,16 @@ def _cad_danger_mm() -> ms.Sheet:
     title = ms.title_block(sign.right + 2, sign.y, 12, ["ITEM: 30 IN DANGER SIGN",
                                                          "UNITS: MM"])
     width = sign.right + 16
-    return _sheet(width, sign.bottom + 4, ms.frame(0.5, 0.5, width - 1, sign.bottom + 3,
+    return ms.sheet(width, sign.bottom + 4, ms.frame(0.5, 0.5, width - 1, sign.bottom + 3,
                                                    "lines"), sign.items, dims, title)
 
 
 def _cad_control_block() -> ms.Sheet:
     """A 36 in control sign as a BLOCK drawn at half size and INSERTed at scale 2, its
     words one MTEXT, in cm."""
-    sign = ms.control(2, 2, 36, ["SLOW", "NO", "WAKE"], cap=3.0, margin=_square_margin(36),
+    sign = ms.control(2, 2, 36, ["SLOW", "NO", "WAKE"], cap=3.0, margin=ms.square_margin(36),
                       block=True)
-    return _framed(ms.grouped(sign, 2.0), ["36 IN CONTROL SIGN"], border="lines")
+    return ms.framed(ms.grouped(sign, 2.0), ["36 IN CONTROL SIGN"], border="lines")
 
 
 def _cad_information_r12() -> ms.Sheet:
@@ -290,31 +280,23 @@ def _cad_information_r12() -> ms.Sheet:
     sign = ms.information(2, 2, 15, ["NO", "WAKE"], cap=1.8, pad=1.5)
     title = ms.title_block(sign.right + 2, sign.y, 10, ["15 IN INFORMATION SIGN"])
     width = sign.right + 14
-    return _sheet(width, sign.bottom + 2, ms.frame(0.5, 0.5, width - 1, sign.bottom + 1,
+    return ms.sheet(width, sign.bottom + 2, ms.frame(0.5, 0.5, width - 1, sign.bottom + 1,
                                                    "lines"), sign.items, title)
 
 
 def _cad_danger_small() -> ms.Sheet:
     """Defect: the diamond of a 33 in sign on a proof of a 36 in one."""
     sign = ms.danger(2, 2, 36, symbol_h=33, below="ROCKS")
-    return _framed(sign, ["ITEM: 36 IN DANGER SIGN"], border="lines")
+    return ms.framed(sign, ["ITEM: 36 IN DANGER SIGN"], border="lines")
 
 
 def _cad_exclusion_hatch() -> ms.Sheet:
     """A 15 in exclusion with words above and below, of HATCHes."""
     sign = ms.exclusion(2, 2, 15, above="NO", below="BOATS", cap=1.5)
-    return _framed(sign, ["15 IN EXCLUSION SIGN"], border="lines")
+    return ms.framed(sign, ["15 IN EXCLUSION SIGN"], border="lines")
 
 
 # ----------------------------------------------------------------------------- layouts
-
-def _framed(placed: ms.Placed, title: list[str], border: str = "closed",
-            font: str = "liberation") -> ms.Sheet:
-    """The sign 2 in from the page's top-left, its title block under it, a border."""
-    width, height = placed.right + 2, placed.bottom + 3.5 + len(title)
-    return _sheet(width, height, ms.frame(0.5, 0.5, width - 1, height - 1, border),
-                  placed.items, ms.title_block(placed.x, placed.bottom + 1.5, placed.w,
-                                               title, font=font))
 
 
 CASES: tuple[Case, ...] = (

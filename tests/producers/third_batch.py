@@ -23,24 +23,6 @@ from truth import STICK_TEXT, Case, Marker, fails, passes
 INK, LO, GS, MPL, CAD = "inkscape", "libreoffice", "ghostscript", "matplotlib", "librecad"
 
 
-def _sheet(width: float, height: float, *groups) -> ms.Sheet:
-    return ms.Sheet(width, height).add(*groups)
-
-
-def _square_margin(H: float) -> float:
-    """The white beside a control circle that makes its square panel H on a side."""
-    return (H - ms.FRACTION * H - 2 * ms.OUTLINE) / 2
-
-
-def _framed(placed: ms.Placed, title: list[str], border: str = "closed",
-            font: str = "liberation") -> ms.Sheet:
-    """The sign 2 in from the page's top-left, its title block under it, a border."""
-    width, height = placed.right + 2, placed.bottom + 3.5 + len(title)
-    return _sheet(width, height, ms.frame(0.5, 0.5, width - 1, height - 1, border),
-                  placed.items, ms.title_block(placed.x, placed.bottom + 1.5, placed.w,
-                                               title, font=font))
-
-
 def _at(k: float, placed: ms.Placed, title: list[str], font: str = "liberation") -> ms.Sheet:
     """A sign drawn at scale ``k`` (1:2 is 0.5) 1.5 in from the paper's corner, its title
     block at the paper's size under it."""
@@ -55,25 +37,25 @@ def _at(k: float, placed: ms.Placed, title: list[str], font: str = "liberation")
 
 def _ink_danger_rounded() -> ms.Sheet:
     sign = ms.rounded(ms.danger(2, 2, 20, inside="ROCKS", inner_cap=1.25), 1.5, 0.03)
-    return _framed(sign, ["ITEM: 20 IN DANGER SIGN", "BLANK: 0.080 AL, 1.5 IN RADIUS"])
+    return ms.framed(sign, ["ITEM: 20 IN DANGER SIGN", "BLANK: 0.080 AL, 1.5 IN RADIUS"])
 
 
 def _ink_control_narrow() -> ms.Sheet:
     sign = ms.control(2, 2, 30, ["NO WAKE"], cap=3.2, font="liberation-narrow",
-                      margin=_square_margin(30), below="300 FT")
-    return _framed(sign, ["30 IN CONTROL SIGN"], font="liberation-narrow")
+                      margin=ms.square_margin(30), below="300 FT")
+    return ms.framed(sign, ["30 IN CONTROL SIGN"], font="liberation-narrow")
 
 
 def _ink_green_keyline() -> ms.Sheet:
     face = ms.aid_green(2, 2, 24, "WS-11")
     edge = ms.Rect(face.x, face.y, face.w, face.h, None, ms.BLACK, 0.03, "Trim")
-    return _framed(ms.Placed([*face.items, edge], face.x, face.y, face.w, face.h),
+    return ms.framed(ms.Placed([*face.items, edge], face.x, face.y, face.w, face.h),
                    ["WS-11 GREEN AID, 24 IN"])
 
 
 def _ink_exclusion_steep() -> ms.Sheet:
     """Defect: sides 37.5 deg from the vertical, the width right."""
-    return _framed(ms.exclusion(2, 2, 24, slope=37.5, below="KEEP OUT", cap=2.5),
+    return ms.framed(ms.exclusion(2, 2, 24, slope=37.5, below="KEEP OUT", cap=2.5),
                    ["ITEM: 24 IN EXCLUSION SIGN"])
 
 
@@ -87,38 +69,38 @@ def _ink_danger_quarter() -> ms.Sheet:
 def _lo_two_pages() -> ms.Sheet:
     """Two pages: a 24 in control sign, then (a defect) an 18 in danger sign with an
     outline of 1.75 in."""
-    first = _framed(ms.control(2, 2, 24, ["5 MPH"], cap=3.0), ["SHEET 1: 24 IN CONTROL SIGN"])
-    second = _framed(ms.danger(2, 2, 18, below="ROCKS", cap=2.0, outline=1.75),
+    first = ms.framed(ms.control(2, 2, 24, ["5 MPH"], cap=3.0), ["SHEET 1: 24 IN CONTROL SIGN"])
+    second = ms.framed(ms.danger(2, 2, 18, below="ROCKS", cap=2.0, outline=1.75),
                      ["SHEET 2: 18 IN DANGER SIGN"])
     size = max(first.width, second.width), max(first.height, second.height)
     return ms.Sheet(*size, first.items, (ms.Sheet(*size, second.items),))
 
 
 def _lo_red_narrow() -> ms.Sheet:
-    return _framed(ms.aid_red(2, 2, 36, "WS-12", font="liberation-narrow"),
+    return ms.framed(ms.aid_red(2, 2, 36, "WS-12", font="liberation-narrow"),
                    ["WS-12 RED AID, 36 IN"], font="liberation-narrow")
 
 
 def _lo_green_black_letters() -> ms.Sheet:
     """Defect: black letters on a green aid."""
-    return _framed(ms.aid_green(2, 2, 18, "WS-9", letters=ms.BLACK), ["WS-9 GREEN AID 18 IN"])
+    return ms.framed(ms.aid_green(2, 2, 18, "WS-9", letters=ms.BLACK), ["WS-9 GREEN AID 18 IN"])
 
 
 def _lo_information_rounded() -> ms.Sheet:
     sign = ms.rounded(ms.information(2, 2, 20, ["NO WAKE ZONE"], cap=2.5,
                                      font="liberation-narrow"), 1.0)
-    return _framed(sign, ["20 IN INFORMATION SIGN"], font="liberation-narrow")
+    return ms.framed(sign, ["20 IN INFORMATION SIGN"], font="liberation-narrow")
 
 
 def _lo_exclusion_words_inside() -> ms.Sheet:
     """Defect: words inside an exclusion diamond."""
-    return _framed(ms.exclusion(2, 2, 30, inside="NO SWIM", inner_cap=1.2),
+    return ms.framed(ms.exclusion(2, 2, 30, inside="NO SWIM", inner_cap=1.2),
                    ["ITEM: 30 IN EXCLUSION SIGN"])
 
 
 def _lo_control_half() -> ms.Sheet:
     return _at(0.5, ms.control(0, 0, 30, ["SLOW", "NO", "WAKE"], cap=2.8, color="#FF5F15",
-                               margin=_square_margin(30)),
+                               margin=ms.square_margin(30)),
                ["30 IN CONTROL SIGN", "SCALE 1:2"])
 
 
@@ -126,58 +108,58 @@ def _lo_control_half() -> ms.Sheet:
 
 def _gs_control_rotated() -> ms.Sheet:
     sign = ms.control(2, 2, 42, ["SLOW", "NO", "WAKE"], cap=4.0, font="nimbus",
-                      margin=_square_margin(42))
-    return _framed(sign, ["42 IN CONTROL SIGN"], font="nimbus")
+                      margin=ms.square_margin(42))
+    return ms.framed(sign, ["42 IN CONTROL SIGN"], font="nimbus")
 
 
 def _gs_danger_bare() -> ms.Sheet:
     sign = ms.danger(0, 0, 24, below="ROCKS", font="nimbus")
-    return _sheet(sign.w, sign.h, sign.items)
+    return ms.sheet(sign.w, sign.h, sign.items)
 
 
 def _gs_center_across() -> ms.Sheet:
     """Defect: a centre aid striped across, not up and down."""
-    return _framed(ms.aid_center(2, 2, 24, "WS-E", font="nimbus", across=True),
+    return ms.framed(ms.aid_center(2, 2, 24, "WS-E", font="nimbus", across=True),
                    ["WS-E CENTER AID, 24 IN"], font="nimbus")
 
 
 def _gs_red_no_prefix() -> ms.Sheet:
     """Defect: the red aid's id is '4', without 'WS-'."""
-    return _framed(ms.aid_red(2, 2, 24, "4", font="nimbus"), ["RED AID 4, 24 IN"],
+    return ms.framed(ms.aid_red(2, 2, 24, "4", font="nimbus"), ["RED AID 4, 24 IN"],
                    font="nimbus")
 
 
 def _gs_exclusion_rounded() -> ms.Sheet:
     sign = ms.rounded(ms.exclusion(2, 2, 20, below="KEEP OUT", cap=2.0,
                                    font="nimbus-narrow"), 1.5, 0.02)
-    return _framed(sign, ["ITEM: 20 IN EXCLUSION SIGN"], font="nimbus")
+    return ms.framed(sign, ["ITEM: 20 IN EXCLUSION SIGN"], font="nimbus")
 
 
 # ----------------------------------------------------------------------------- matplotlib
 
 def _mpl_danger_rounded() -> ms.Sheet:
     sign = ms.rounded(ms.danger(1, 1, 42, below="ROCKS", cap=4.0, font="dejavu"), 2.0)
-    return _sheet(sign.right + 1, sign.bottom + 2.5, sign.items, ms.notes(
+    return ms.sheet(sign.right + 1, sign.bottom + 2.5, sign.items, ms.notes(
         1, sign.bottom + 0.2, ["42 IN DANGER SIGN"], 0.5, "dejavu"))
 
 
 def _mpl_control_big_circle() -> ms.Sheet:
     """Defect: the circle of a 27 in sign on a 24 in one."""
     sign = ms.control(1, 1, 24, ["5 MPH"], cap=2.5, symbol_h=27, font="dejavu")
-    return _sheet(sign.right + 1, sign.bottom + 2.5, sign.items, ms.notes(
+    return ms.sheet(sign.right + 1, sign.bottom + 2.5, sign.items, ms.notes(
         1, sign.bottom + 0.2, ["24 IN CONTROL SIGN"], 0.5, "dejavu"))
 
 
 def _mpl_green_two_digits() -> ms.Sheet:
     face = ms.aid_green(1, 1, 30, "WS-13", font="dejavu")
-    return _sheet(face.right + 1, face.bottom + 2, face.items, ms.notes(
+    return ms.sheet(face.right + 1, face.bottom + 2, face.items, ms.notes(
         1, face.bottom + 0.2, ["WS-13 GREEN AID, 30 IN"], 0.5, "dejavu"))
 
 
 def _mpl_danger_small() -> ms.Sheet:
     """Defect: a 10 in display area (12 in is the least), the diamond right for it."""
     sign = ms.danger(1, 1, 10, font="dejavu")
-    return _sheet(sign.right + 1, sign.bottom + 2, sign.items, ms.notes(
+    return ms.sheet(sign.right + 1, sign.bottom + 2, sign.items, ms.notes(
         1, sign.bottom + 0.2, ["10 IN DANGER SIGN"], 0.4, "dejavu"))
 
 
@@ -190,19 +172,19 @@ def _mpl_information_half() -> ms.Sheet:
 
 def _cad_control_bulges() -> ms.Sheet:
     sign = ms.rounded(ms.control(2, 2, 24, ["5 MPH"], cap=2.5), 1.5)
-    return _framed(sign, ["24 IN CONTROL SIGN"], border="lines")
+    return ms.framed(sign, ["24 IN CONTROL SIGN"], border="lines")
 
 
 def _cad_danger_rounded() -> ms.Sheet:
     sign = ms.rounded(ms.danger(2, 2, 20, inside="ROCKS", inner_cap=1.25), 1.5)
-    return _framed(sign, ["ITEM: 20 IN DANGER SIGN"], border="lines")
+    return ms.framed(sign, ["ITEM: 20 IN DANGER SIGN"], border="lines")
 
 
 def _cad_control_thin() -> ms.Sheet:
     """Defect: an outline of 1.5 in."""
     sign = ms.control(2, 2, 30, ["NO", "WAKE"], cap=3.0, outline=1.5,
-                      margin=_square_margin(30))
-    return _framed(sign, ["30 IN CONTROL SIGN"], border="lines")
+                      margin=ms.square_margin(30))
+    return ms.framed(sign, ["30 IN CONTROL SIGN"], border="lines")
 
 
 CASES: tuple[Case, ...] = (

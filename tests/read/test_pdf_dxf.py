@@ -17,15 +17,15 @@ import zlib
 
 import numpy as np
 import pytest
-
-from proof_writers import naive_cmyk, to_dxf, to_reportlab_pdf
+from pdf_objects import pdf_file, stream
+from proof_writers import fill_shapes, naive_cmyk, to_dxf, to_reportlab_pdf
 from round_trip import SEEDED, assert_same_measures, clean_in, forms, graded, serious, sign
+from wi import KINDS, PACK, check_file, measure
 
 from markers.check.pipeline import CheckOptions
 from markers.check.pipeline import judge as _judge
 from markers.core.artwork import Artwork, Layer, Shape
 from markers.errors import WsmarkError
-from wi import KINDS, PACK, check_file, measure
 from markers.read.dxf import read_dxf_bytes
 from markers.read.limits import ISOLATED_SECONDS, PDF_MAX_INFLATED_BYTES
 from markers.read.pdf import COLOR_MANAGEMENT, read_pdf_bytes
@@ -105,18 +105,7 @@ def _stated_pdf(art: Artwork, note: str) -> bytes:
     pdf.drawString(36, 72, note)
     pdf.translate(0, (art.height + 3) * 72)
     pdf.scale(72, -72)
-    for layer in art.layers:
-        pdf.setFillColorCMYK(*naive_cmyk(layer.hex))
-        for shape in layer.shapes:
-            path = pdf.beginPath()
-            for poly in getattr(shape.geometry, "geoms", [shape.geometry]):
-                for ring in (poly.exterior, *poly.interiors):
-                    coords = list(ring.coords)[:-1]
-                    path.moveTo(*coords[0])
-                    for point in coords[1:]:
-                        path.lineTo(*point)
-                    path.close()
-            pdf.drawPath(path, stroke=0, fill=1, fillMode=0)
+    fill_shapes(pdf, art, {layer.hex: naive_cmyk(layer.hex) for layer in art.layers})
     pdf.showPage()
     pdf.save()
     return out.getvalue()
@@ -267,28 +256,6 @@ def test_wrong_or_refused_formats_say_what_they_are(tmp_path, name: str, data: b
 
 # --------------------------------------------------------------------------- hostile
 
-def _pdf(objects: list[bytes]) -> bytes:
-    """A PDF from numbered object bodies (1 is the catalog), with a correct xref."""
-    out = bytearray(b"%PDF-1.5\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
-    return bytes(out)
-
-
-def _stream(data: bytes, extra: bytes = b"", compress: bool = True) -> bytes:
-    if compress:
-        data = zlib.compress(data, 9)
-        extra += b" /Filter /FlateDecode"
-    return b"<< /Length %d%s >>\nstream\n" % (len(data), extra) + data + b"\nendstream"
-
-
 def _page(content: bytes, resources: bytes = b"<< >>") -> list[bytes]:
     return [b"<< /Type /Catalog /Pages 2 0 R >>",
             b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -307,38 +274,38 @@ def _bomb(extra: bytes = b"") -> bytes:
 
 
 def _flate_bomb() -> bytes:
-    return _pdf(_page(_bomb()))
+    return pdf_file(_page(_bomb()))
 
 
 def _object_stream_bomb() -> bytes:
     """An object stream claiming ten million objects, its data a Flate bomb."""
-    objects = _page(_stream(b"0 0 1 1 re f"))
+    objects = _page(stream(b"0 0 1 1 re f", flate=True))
     objects.append(_bomb(b" /Type /ObjStm /N 10000000 /First 20"))
-    return _pdf(objects)
+    return pdf_file(objects)
 
 
 def _recursive_forms() -> bytes:
-    objects = _page(_stream(b"/X1 Do"), b"<< /XObject << /X1 5 0 R >> >>")
-    objects.append(_stream(b"0 0 1 1 re f /X2 Do", b" /Type /XObject /Subtype /Form "
-                           b"/BBox [0 0 612 792] /Resources << /XObject << /X2 6 0 R >> >>"))
-    objects.append(_stream(b"/X1 Do /X2 Do", b" /Type /XObject /Subtype /Form "
-                           b"/BBox [0 0 612 792] /Resources << /XObject << /X1 5 0 R "
-                           b"/X2 6 0 R >> >>"))
-    return _pdf(objects)
+    objects = _page(stream(b"/X1 Do", flate=True), b"<< /XObject << /X1 5 0 R >> >>")
+    objects.append(stream(b"0 0 1 1 re f /X2 Do", b"/Type /XObject /Subtype /Form /BBox "
+                          b"[0 0 612 792] /Resources << /XObject << /X2 6 0 R >> >>", True))
+    objects.append(stream(b"/X1 Do /X2 Do", b"/Type /XObject /Subtype /Form /BBox "
+                          b"[0 0 612 792] /Resources << /XObject << /X1 5 0 R /X2 6 0 R >> >>",
+                          True))
+    return pdf_file(objects)
 
 
 def _million_paths() -> bytes:
-    return _pdf(_page(_stream(b"0 0 0.01 0.01 re f\n" * 1_000_000)))
+    return pdf_file(_page(stream(b"0 0 0.01 0.01 re f\n" * 1_000_000, flate=True)))
 
 
 def _deep_forms() -> bytes:
     """Forms nested 40 deep, each a distinct object (no recursion for PDFium to catch)."""
-    objects = _page(_stream(b"/X Do"), b"<< /XObject << /X 5 0 R >> >>")
+    objects = _page(stream(b"/X Do", flate=True), b"<< /XObject << /X 5 0 R >> >>")
     for depth in range(40):
         child = b"/Resources << /XObject << /X %d 0 R >> >>" % (6 + depth) if depth < 39 else b""
-        objects.append(_stream(b"0 0 1 1 re f /X Do", b" /Type /XObject /Subtype /Form "
-                               b"/BBox [0 0 612 792] " + child))
-    return _pdf(objects)
+        objects.append(stream(b"0 0 1 1 re f /X Do", b"/Type /XObject /Subtype /Form "
+                              b"/BBox [0 0 612 792] " + child, flate=True))
+    return pdf_file(objects)
 
 
 def _dxf(build_doc) -> bytes:

@@ -14,9 +14,8 @@ The PDFs are written here by hand, a content stream each.
 
 from __future__ import annotations
 
-import zlib
-
 import pytest
+from pdf_objects import pdf_file, stream
 
 from markers.read.pdf import read_pdf_bytes
 
@@ -31,28 +30,12 @@ def _pdf(content: bytes, forms: dict[str, bytes] | None = None,
     objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Contents 4 0 R "
                    b"/Resources << /Font << /F1 5 0 R >> /XObject << %s >> >> >>"
                    % (size[0], size[1], names))
-    objects.append(_stream(content, b""))
+    objects.append(stream(content, flate=True))
     objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>")
     for body in forms.values():
-        objects.append(_stream(body, b"/Type /XObject /Subtype /Form /BBox [0 0 %d %d] "
-                               % size))
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, obj in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, obj)
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
-    return bytes(out)
-
-
-def _stream(content: bytes, keys: bytes) -> bytes:
-    data = zlib.compress(content)
-    return b"<< %s/Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream" % (
-        keys, len(data), data)
+        objects.append(stream(body, b"/Type /XObject /Subtype /Form /BBox [0 0 %d %d]" % size,
+                              flate=True))
+    return pdf_file(objects)
 
 
 def _orange(page) -> list[tuple[float, ...]]:
