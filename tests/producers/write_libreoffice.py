@@ -41,6 +41,13 @@ def _in(value: float, unit: str = "in") -> str:
     return f"{value * per_inch:.{places}f}{name}"
 
 
+#: A text frame as Draw writes one: no line, no fill, no padding, sized by us, top-aligned.
+TEXT_FRAME = ('draw:stroke="none" draw:fill="none" draw:auto-grow-height="false" '
+              'draw:auto-grow-width="false" fo:min-height="0in" fo:padding-top="0in" '
+              'fo:padding-bottom="0in" fo:padding-left="0in" fo:padding-right="0in" '
+              'draw:textarea-vertical-align="top" fo:wrap-option="no-wrap"')
+
+
 class _Drawing:
     """Collects the page's shapes and the automatic styles they name; lengths in
     ``unit``."""
@@ -109,11 +116,7 @@ class _Drawing:
         width = advance(item.font, item.text) * size + 2.0
         x = item.x - width / 2 if item.anchor == "middle" else item.x
         top = item.y - ascent(item.font) * size
-        frame = self.style("graphic", 'draw:stroke="none" draw:fill="none" '
-                           'draw:auto-grow-height="false" draw:auto-grow-width="false" '
-                           'fo:min-height="0in" fo:padding-top="0in" fo:padding-bottom="0in" '
-                           'fo:padding-left="0in" fo:padding-right="0in" '
-                           'draw:textarea-vertical-align="top" fo:wrap-option="no-wrap"')
+        frame = self.style("graphic", TEXT_FRAME)
         align = self.style("paragraph", f'fo:text-align="'
                                         f'{"center" if item.anchor == "middle" else "start"}"')
         font = self.style("text", f'style:font-name="{FAMILIES[item.font]}" '
@@ -137,11 +140,7 @@ class _Drawing:
                 raise ValueError(f"Draw sets lines {pitch:.4f} in apart, not {b.y - a.y:.4f}")
         width = max(advance(t.font, t.text) for t in item.lines) * size + 2.0
         top = first.y - ascent(first.font) * size
-        frame = self.style("graphic", 'draw:stroke="none" draw:fill="none" '
-                           'draw:auto-grow-height="false" draw:auto-grow-width="false" '
-                           'fo:min-height="0in" fo:padding-top="0in" fo:padding-bottom="0in" '
-                           'fo:padding-left="0in" fo:padding-right="0in" '
-                           'draw:textarea-vertical-align="top" fo:wrap-option="no-wrap"')
+        frame = self.style("graphic", TEXT_FRAME)
         align = self.style("paragraph", 'fo:text-align="center"')
         font = self.style("text", f'style:font-name="{FAMILIES[first.font]}" '
                                   f'fo:font-size="{size * 72:.2f}pt" fo:font-weight="bold" '
