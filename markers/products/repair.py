@@ -142,7 +142,7 @@ def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack, keep: bo
             cannot.append(why)
             continue
         try:
-            art = pack.build(design)
+            design, art = _built(design, pack)
         except WsmarkError as err:
             cannot.append(Change(marker.index, "", "",
                                  f"the design it means cannot be built compliant: {err}"))
@@ -168,6 +168,21 @@ def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack, keep: bo
             extent = _joined(extent, (x, y, x + w, y + h))
         cleared.append(replace(p, extent=extent))
     return cleared, cannot, notes
+
+
+def _built(design: Design, pack: Pack) -> tuple[Design, Artwork]:
+    """``design`` and its Artwork; with the vendor's line breaks ('|') given up for the
+    builder's own where they cannot be kept at a legible size in the space the rule
+    gives (the words are the vendor's, their rows are not the rule's)."""
+    try:
+        return design, pack.build(design)
+    except WsmarkError:
+        fields = {name: getattr(design, name) for name in ("legend", "above", "below")}
+        free = replace(design, **{name: text.replace("|", " ")
+                                  for name, text in fields.items() if text})
+        if free == design:
+            raise
+        return free, pack.build(free)
 
 
 def _meets(outer: Box, old: Box, bbox: tuple[float, float, float, float]) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import io
+import math
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -32,7 +33,8 @@ from cli_helpers import assert_user_error, invoke
 from markers import api
 from markers.check.pipeline import CheckOptions, load_artwork
 from markers.read.svg.walk import read_svg_bytes
-from wi import PACK
+from conftest import ROOT
+from wi import PACK, measure
 from render.output import render_bytes
 
 DEFECTS = Path(__file__).resolve().parents[1] / "drawings" / "defects"
@@ -261,6 +263,79 @@ def test_a_compliant_marker_is_kept_as_its_maker_laid_it_out() -> None:
     assert [(m.kind, m.display_height_in, m.legend) for m in after.markers] == [
         (m.kind, m.display_height_in, m.legend) for m in before.markers]
     assert after.markers[0].bbox == pytest.approx(before.markers[0].bbox, abs=0.01)
+
+
+def _hand_danger(outline: float) -> bytes:
+    """A vendor's 24 in danger sign drawn by hand in inches: DANGER above the diamond
+    and ROCKS below it in live Arial Bold, the diamond 16 in wide with an ``outline``."""
+    slope = math.tan(math.radians(35))
+
+    def diamond(half: float) -> str:
+        return f"M10,{18 - half / slope} L{10 + half},18 L10,{18 + half / slope} L{10 - half},18 Z"
+
+    inner = 8 - outline / math.cos(math.radians(35))
+    words = ('<text x="10" y="{y}" font-family="Arial" font-weight="bold" font-size="4" '
+             'text-anchor="middle" fill="#000000">{text}</text>')
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="20in" height="36in" '
+            f'viewBox="0 0 20 36"><rect width="20" height="36" fill="#FFFFFF"/>'
+            + words.format(y=4.6, text="DANGER")
+            + f'<path fill="#FF4F00" fill-rule="evenodd" d="{diamond(8)} {diamond(inner)}"/>'
+            + words.format(y=34, text="ROCKS") + "</svg>").encode()
+
+
+def _rows_read_back(data: bytes) -> tuple[tuple[float, float], list[tuple[str, float, float]]]:
+    """The fixed SVG measured afresh: its symbol's top and bottom, and each line of its
+    lettering with its top and bottom (inches, y down)."""
+    facts = measure(read_svg_bytes(data, "fixed.svg"))
+    _, top, _, bottom = facts.symbol.outer.bounds
+    return (top, bottom), [(leg.text, leg.bbox[1], leg.bbox[1] + leg.bbox[3])
+                           for leg in facts.letters.legends]
+
+
+def test_words_above_and_below_a_symbol_are_rebuilt_where_they_stood() -> None:
+    """A failing danger sign with DANGER above its diamond and ROCKS below: the rebuilt
+    sign sets each where the vendor did (not both below, as the builder would), read
+    back from the fixed file's outlines."""
+    result = api.fix(_hand_danger(1.5), "danger.svg", ".svg")
+    assert [c.rule for c in result.changes] == ["outline-width"], result.text()
+    assert result.placed[0].design.above == "DANGER"
+    assert result.placed[0].design.below == "ROCKS"
+    (top, bottom), rows = _rows_read_back(result.data)
+    assert [text for text, _, _ in rows] == ["DANGER", "ROCKS"]
+    assert rows[0][2] < top and rows[1][1] > bottom, (top, bottom, rows)
+    after, _ = api.check(result.data, "fixed.svg")
+    assert after.verdict == "pass" and after.markers[0].legend == "DANGER ROCKS"
+
+
+def test_a_legend_keeps_the_vendor_s_line_breaks() -> None:
+    """The control sign of examples/proofs/ reads SLOW over NO WAKE; rebuilt with a 2 in
+    outline it keeps those two lines (the builder alone sets SLOW / NO / WAKE)."""
+    data = (ROOT / "examples" / "proofs" / "thin-outline.svg").read_bytes()
+    result = api.fix(data, "thin-outline.svg", ".svg")
+    assert result.placed[0].design.legend == "SLOW|NO WAKE"
+    _, rows = _rows_read_back(result.data)
+    assert [text for text, _, _ in rows] == ["SLOW", "NO WAKE"]
+    assert rows[0][2] < rows[1][1]  # one above the other
+
+
+def test_words_the_rule_wants_inside_are_moved_inside() -> None:
+    """A control circle with its words only below it fails reg-control-legend: the
+    repair sets them inside the circle (the vendor's place for them is the finding)."""
+    data = (b'<svg xmlns="http://www.w3.org/2000/svg" width="24in" height="30in" '
+            b'viewBox="0 0 24 30"><rect width="24" height="30" fill="#FFFFFF"/>'
+            b'<path fill="#FF4F00" fill-rule="evenodd" d="M4,12 A8,8 0 1,0 20,12 A8,8 0 1,0 '
+            b'4,12 Z M6,12 A6,6 0 1,0 18,12 A6,6 0 1,0 6,12 Z"/><text x="12" y="27" '
+            b'font-family="Arial" font-weight="bold" font-size="3" text-anchor="middle" '
+            b'fill="#000000">SLOW NO WAKE</text></svg>')
+    before, _ = api.check(data, "control.svg")
+    assert "reg-control-legend" in {f.rule for f in before.findings}
+    result = api.fix(data, "control.svg", ".svg")
+    design = result.placed[0].design
+    assert (design.above, design.below) == (None, None) and design.legend == "SLOW NO WAKE"
+    (top, bottom), rows = _rows_read_back(result.data)
+    assert rows and all(top < y0 and y1 < bottom for _, y0, y1 in rows), (top, bottom, rows)
+    after, _ = api.check(result.data, "fixed.svg")
+    assert after.verdict == "pass"
 
 
 def test_a_proof_drawn_at_a_stated_scale_stays_at_it() -> None:

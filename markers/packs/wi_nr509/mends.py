@@ -52,6 +52,16 @@ def _legend_place(f: Any, _: Any) -> str | None:
     return "below" if below else "above"
 
 
+def _words_inside(design: Design, hit: Any, law: Law) -> Design:
+    """Words the rule wants inside the symbol: with no row of them inside, the rows the
+    drawing set above or below it become the legend, which the builder sets inside;
+    rows beside a legend inside stay where they stood (explanations the rule allows)."""
+    if design.legend:
+        return design
+    rows = [text for text in (design.above, design.below) if text]
+    return replace(design, legend="|".join(rows) or None, above=None, below=None)
+
+
 def _wanted(hit: Any) -> float | None:
     """The number a finding requires ("= 35", ">= 12", "about 18 +- 1.8")."""
     found = re.search(r"\d+(?:\.\d+)?", hit.required or "")
@@ -145,12 +155,13 @@ MENDS: dict[str, Mend] = {
                              lambda f, _: _face(f).symbol.center_color, _reset("colors")),
     "reg-legend-color": Mend("legend color {old} -> {new}", _legend_color, _reset("colors")),
     "reg-exclusion-cross": Mend("words set {new} the {figure}, its cross left clear",
-                                _legend_place, answers_review=True),
+                                _legend_place, _words_inside, answers_review=True),
     "reg-control-legend": Mend("legend set {new} the {figure}", _legend_place,
-                               answers_review=True),
-    "reg-info-legend": Mend("message set {new} the {figure}", _legend_place, answers_review=True),
+                               _words_inside, answers_review=True),
+    "reg-info-legend": Mend("message set {new} the {figure}", _legend_place, _words_inside,
+                            answers_review=True),
     "reg-danger-legend": Mend("legend set {new} the {figure}, clear of its outline",
-                              _legend_place, answers_review=True),
+                              _legend_place, _words_inside, answers_review=True),
     "display-height": Mend("display area height {old} -> {new} in",
                            lambda f, _: _face(f).display.height, _display_min),
     "outline-width": Mend("outline {old} -> {new} in", lambda f, _: _face(f).symbol.outline,
