@@ -26,7 +26,7 @@ from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
-from markers.core.fabrication import Fabrication, sheet_outline
+from markers.core.fabrication import Fabrication, cut_polygons, sheet_outline
 from markers.core.geometry import path_circles
 from render.svg import design_line
 
@@ -153,7 +153,9 @@ def _guides(fab: Fabrication, msp: Modelspace, layer: Callable[..., None],
 
 def cut_dxf(fab: Fabrication) -> bytes:
     """The cut pieces of every film color, the trim, the mounting holes and the
-    registration targets, as DXF bytes."""
+    registration targets, as DXF bytes; a film cut across rolls also as its panels, a
+    layer each (COLOR-panel-N, overlaps included) that does not plot: the cutter takes
+    them, the print shows the whole film."""
     import ezdxf  # ~0.4 s to import: loaded only when a DXF is written
     from ezdxf import bbox, units
 
@@ -187,6 +189,11 @@ def cut_dxf(fab: Fabrication) -> bytes:
         layer(color, hexes[color])
         for piece in pieces:
             add(piece, color)
+        for number, panel in enumerate(fab.panels(color), 1):  # a film cut across rolls
+            name = f"{color}-panel-{number}"
+            layer(name, hexes[color], plots=False)
+            for piece in cut_polygons(fab.frame.place(panel)):
+                add(piece, name)
     layer(TRIM_LAYER)
     trim = sheet_outline(fab.art)
     add(fab.frame.place(trim), TRIM_LAYER)

@@ -429,6 +429,14 @@ def test_a_film_wider_than_the_widest_roll_is_cut_in_panels(runner, tmp_path) ->
     x0, y0, x1, y1 = seam.bounds
     assert (x0 - margin, x1 - margin) == pytest.approx((12 - 0.125, 12 + 0.125), abs=1e-3)
     assert y1 - y0 == pytest.approx(24, abs=1e-3)  # top to bottom of the blank
+    # cut.dxf holds the same panels, a layer each that does not plot (read with ezdxf)
+    doc = ezdxf.readfile(one(tmp_path, "cut.dxf"))
+    names = sorted(entry.dxf.name for entry in doc.layers if "-panel-" in entry.dxf.name)
+    assert names == ["green-panel-1", "green-panel-2"]
+    assert all(doc.layers.get(name).dxf.plot == 0 for name in names)
+    areas = [dxf_area(doc, name) for name in names]
+    assert areas == pytest.approx([panel.area for panel in panels], abs=1e-3)
+    assert sum(areas) == pytest.approx(dxf_area(doc, "green") + seam.area, abs=1e-2)
 
 
 # --- the permit label (NR 5.09(3)(b)) cut with the black film --------------------------
