@@ -128,7 +128,10 @@ def test_a_new_sessions_first_job_takes_a_short_process_at_once() -> None:
         ends = [future.result(60)[1] for future in slow]
         print(f"the new session's job began {began - sent:.2f} s after it was sent; the "
               f"slow ones ended {min(ends) - sent:.1f} and {max(ends) - sent:.1f} s after")
-        assert began - sent < 1.0 and ended < min(ends)
+        # it began and ended while both slow ones were still to end (were it queued, it
+        # would begin only once one ended): in wall seconds only an order, not a bound,
+        # which a loaded machine would stretch (1.46 s was seen beside the hostile set)
+        assert began < min(ends) and ended < min(ends)
     finally:
         pool.close()
 
