@@ -23,7 +23,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, wsmark_script
 from corpora import CORPORA
-from web_helpers import GOOD, Server
+from real_server import Server
+from web_helpers import GOOD
 
 DXF = CORPORA / "found" / "turn3" / "orange-square-pass.dxf"
 

@@ -19,7 +19,8 @@ from collections import Counter
 import pytest
 from corpora import CORPORA
 from proc_tree import descendants, wait_for, wait_until_gone
-from web_helpers import GOOD, Server
+from real_server import Server
+from web_helpers import GOOD
 
 HOSTILE = os.environ.get("WSMARK_HOSTILE") == "1"
 #: A legal drawing that takes about 9 CPU s to check (8,000 separate letter shapes).
