@@ -10,14 +10,16 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
+import shapely.affinity
+from shapely import STRtree
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
-from markers.check.layout.parts import Part, bbox, reading_order, touching
+from markers.check.layout.parts import Part, bbox, is_chromatic, reading_order, touching
 from markers.check.measure.statements import parse_dimension, parse_statements
 from markers.core.artwork import Artwork
 
-__all__ = ["SetAside", "Dimension", "inner_marks", "outside", "merged"]
+__all__ = ["SetAside", "Dimension", "drop_shadows", "inner_marks", "outside", "merged"]
 
 #: A mounting hole: round, at most this share of its marker's height across.
 HOLE_SHARE = 0.06
@@ -31,6 +33,9 @@ HEAD_ALONG = 0.8
 EXTENSION_REACH = 0.05
 #: Set-aside pieces of one kind this close (share of the page's larger side) are one item.
 NEAR_SHARE = 0.02
+#: A drop shadow is the blank it lies under moved by at most this share of its size, and
+#: matches the blank's outline to within SHADOW_MATCH of its area.
+SHADOW_SHARE, SHADOW_MATCH = 0.05, 0.02
 
 
 @dataclass(frozen=True)
@@ -56,6 +61,36 @@ class Dimension:
     drawn: float
     bbox: tuple[float, float, float, float]
     marker: int = 0
+
+
+def drop_shadows(parts: list[Part]) -> list[int]:
+    """Drop shadows: an area of no marker color (a grey, a black) painted under a white
+    blank of the same outline, moved a little down or aside. Only its rim shows, an L
+    along two edges of the blank: no lettering, no part of the marker."""
+    whites = [p for p in parts if p.white and not p.line]
+    if not whites:
+        return []
+    tree = STRtree([p.footprint for p in whites])
+    found = []
+    for i, p in enumerate(parts):
+        if p.white or p.line or p.seed or is_chromatic(p.hex):
+            continue
+        x0, y0, x1, y1 = p.footprint.bounds
+        size = max(x1 - x0, y1 - y0)
+        for j in tree.query(p.footprint, predicate="intersects").tolist():
+            blank = whites[j]
+            bx0, by0, bx1, by1 = blank.footprint.bounds
+            dx, dy = x0 - bx0, y0 - by0
+            if (blank.layer, blank.shape) <= (p.layer, p.shape) or \
+                    not 0 < max(abs(dx), abs(dy)) <= SHADOW_SHARE * size or \
+                    abs(x1 - bx1 - dx) > SHADOW_MATCH * size or \
+                    abs(y1 - by1 - dy) > SHADOW_MATCH * size:
+                continue
+            moved = shapely.affinity.translate(blank.footprint, dx, dy)
+            if moved.symmetric_difference(p.footprint).area <= SHADOW_MATCH * moved.area:
+                found.append(i)
+                break
+    return found
 
 
 def inner_marks(parts: list[Part], member: list[int | None], regions: list[BaseGeometry],

@@ -1,0 +1,154 @@
+"""A sign shop's proof furniture that is no part of the marker (found by
+tests/producers/fifth_batch.py):
+
+- a drop shadow, a grey copy of the blank painted under it a little down and aside,
+  shows as an L along two edges of the panel: it is not lettering (it was judged a grey
+  legend, 'reg-legend-color', and read as the letters '_|');
+- a QR-like grid of black squares in the title block is not lettering: its modules,
+  0.05 in each, set the letter height by which outlined lettering is joined into words,
+  so a title stating the size was never read, and the grid itself was text that could
+  not be read (a fail against the inferred H became a review);
+- a cover sheet whose only colors are the shop's logo holds no marker when the other
+  pages hold markers many times its size (it was judged a marker failing 'reg-shape').
+
+The drawings are SVGs written here, in inches.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from shapely import affinity
+from shapely.geometry.base import BaseGeometry
+
+from markers.check import pipeline
+from markers.check.layout.furniture import drop_shadows
+from markers.check.layout.parts import parts
+from markers.core.shapes import polygons
+from markers.read import read_drawing
+from ocr_corpus import font_file, outline_text
+from wi import PACK, check_svg_text
+
+ORANGE, BLACK, GREY = "#FF4F00", "#000000", "#999999"
+
+
+def _svg(width: float, height: float, body: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}in" height="{height}in" '
+            f'viewBox="0 0 {width} {height}">{body}</svg>')
+
+
+def _outlined(lines: list[str], x: float, top: float, cap: float) -> str:
+    """``lines`` outlined in DejaVu Sans Bold, centred on ``x``, as one evenodd path."""
+    text: BaseGeometry = affinity.translate(
+        outline_text(lines, font_file("DejaVu Sans Bold"), None, cap), x, top)
+    rings = [ring for p in polygons(text) for ring in (p.exterior, *p.interiors)]
+    d = " ".join("M " + " L ".join(f"{a:.4f},{b:.4f}" for a, b in ring.coords[:-1]) + " Z"
+                 for ring in rings)
+    return f'<path fill-rule="evenodd" fill="{BLACK}" d="{d}"/>'
+
+
+def _control(x: float, y: float, shadow: float = 0.0, title: str = "") -> str:
+    """A 24 in control sign on a 24 in square blank at (x, y), '5 MPH' outlined inside,
+    a grey shadow ``shadow`` in down and right under the blank, ``title`` outlined
+    under it in a title block."""
+    c = 12.0
+    out = [f'<rect x="{x + shadow}" y="{y + shadow}" width="24" height="24" fill="{GREY}"/>'
+           if shadow else "",
+           f'<rect x="{x}" y="{y}" width="24" height="24" fill="#FFFFFF"/>',
+           f'<circle cx="{x + c}" cy="{y + c}" r="9" fill="none" stroke="{ORANGE}" '
+           'stroke-width="2"/>', _outlined(["5 MPH"], x + c, y + c - 1.25, 2.5)]
+    if title:
+        out += [f'<rect x="{x}" y="{y + 26}" width="24" height="1.4" fill="none" '
+                f'stroke="{BLACK}" stroke-width="0.02"/>',
+                _outlined([title], x + 12, y + 26.5, 0.4)]
+    return "".join(out)
+
+
+def _qr(x: float, y: float, n: int = 25, module: float = 0.05) -> str:
+    """A QR-like grid: modules set by a fixed hash, each row's runs one rectangle."""
+    out = []
+    for i in range(n):
+        j = 0
+        while j < n:
+            if hashlib.sha256(f"{i},{j}".encode()).digest()[0] < 128 or i in (0, n - 1):
+                start = j
+                while j < n and (hashlib.sha256(f"{i},{j}".encode()).digest()[0] < 128
+                                 or i in (0, n - 1)):
+                    j += 1
+                out.append(f'<rect x="{x + start * module:.3f}" y="{y + i * module:.3f}" '
+                           f'width="{(j - start) * module:.3f}" height="{module}" '
+                           f'fill="{BLACK}"/>')
+            j += 1
+    return "".join(out)
+
+
+@pytest.mark.parametrize("shadow", [0.0, 0.35, 0.8])
+def test_a_drop_shadow_under_the_blank_is_set_aside(tmp_path, shadow) -> None:
+    report = check_svg_text(tmp_path, f"shadow-{shadow}",
+                            _svg(30, 30, _control(2, 2, shadow)))
+    assert (report.kind, report.verdict) == ("control", "pass"), report.findings
+    assert report.display_height_in == pytest.approx(24.0, abs=0.05)
+    aside = " ".join(f.message for f in report.findings if f.rule == "set-aside")
+    assert ("drop shadow at" in aside) == bool(shadow), aside
+
+
+def test_a_grey_area_unlike_the_blank_is_no_shadow() -> None:
+    """A grey bar under the blank, or a grey block of another size, stays what it is."""
+    bar = _svg(30, 30, f'<rect x="2.35" y="2.35" width="24" height="12" fill="{GREY}"/>'
+                       + _control(2, 2))
+    far = _svg(40, 40, f'<rect x="6" y="6" width="24" height="24" fill="{GREY}"/>'
+                       + _control(2, 2))
+    for text in (bar, far):
+        [art] = read_drawing(text.encode(), "sign.svg")
+        assert drop_shadows(parts(art)) == []
+    [art] = read_drawing(_svg(30, 30, _control(2, 2, 0.35)).encode(), "sign.svg")
+    [shadow] = drop_shadows(parts(art))
+    assert parts(art)[shadow].hex.upper() == GREY
+
+
+@pytest.mark.parametrize("with_code", [False, True])
+def test_a_code_grid_beside_the_title_leaves_the_title_read(tmp_path, with_code) -> None:
+    """The sign's circle is for 27 in on a panel stated 24 in: the stated size makes it a
+    fail, with or without a QR-like grid beside the title (without the statement, an
+    inferred H would be 27 in and the sign a pass)."""
+    c = 13.5
+    sign = ('<rect x="2" y="2" width="27" height="27" fill="#FFFFFF"/>'
+            f'<circle cx="{2 + c}" cy="{2 + c}" r="10" fill="none" stroke="{ORANGE}" '
+            'stroke-width="2"/>' + _outlined(["5 MPH"], 2 + c, 2 + c - 1.25, 2.5)
+            + f'<rect x="2" y="31" width="27" height="1.4" fill="none" stroke="{BLACK}" '
+            'stroke-width="0.02"/>' + _outlined(["24 IN CONTROL SIGN"], 15.5, 31.5, 0.4))
+    text = _svg(40, 36, sign + (_qr(32, 31) if with_code else ""))
+    report = check_svg_text(tmp_path, f"code-{with_code}", text)
+    assert report.display_height_basis == "stated", report.findings
+    assert report.display_height_in == pytest.approx(24.0, abs=0.05)
+    errors = {f.rule for f in report.findings if f.severity == "error"}
+    assert errors == {"symbol-size"}, report.findings
+    assert not [f for f in report.findings if f.severity == "review"], report.findings
+
+
+def _pages(*bodies: str) -> list:
+    return [read_drawing(_svg(30, 32, body).encode(), "page.svg")[0] for body in bodies]
+
+
+def _logo() -> str:
+    return ('<rect x="0.5" y="0.5" width="29" height="31" fill="none" stroke="#000" '
+            'stroke-width="0.02"/><circle cx="3" cy="3" r="0.6" fill="#0033A0"/>'
+            '<path d="M 3,2.55 L 3.5,3.45 L 2.5,3.45 Z" fill="#009A44"/>'
+            + _outlined(["LAKESHORE SIGN CO."], 9, 2.6, 0.35))
+
+
+def test_a_cover_sheet_with_a_logo_holds_no_marker() -> None:
+    pages = _pages(_logo(), _control(2, 2, title="24 IN CONTROL SIGN"))
+    report = pipeline.judge_pages(pages, "proof.pdf", pipeline.CheckOptions(), PACK)
+    assert [(m.page, m.kind, m.verdict) for m in report.markers] == [(2, "control", "pass")]
+    aside = " ".join(f.message for f in report.findings if f.rule == "set-aside")
+    assert "page 1, which holds no marker" in aside
+
+
+def test_a_logo_alone_is_still_judged() -> None:
+    """With no marker on any other page, the logo's page is judged as the drawing: no
+    marker found, not a silent pass."""
+    report = pipeline.judge_pages(_pages(_logo()), "logo.pdf", pipeline.CheckOptions(), PACK)
+    assert report.verdict == "fail"
+    assert "reg-shape" in {f.rule for f in report.findings if f.severity == "error"}
