@@ -9,7 +9,14 @@ tests/producers/fifth_batch.py):
   so a title stating the size was never read, and the grid itself was text that could
   not be read (a fail against the inferred H became a review);
 - a cover sheet whose only colors are the shop's logo holds no marker when the other
-  pages hold markers many times its size (it was judged a marker failing 'reg-shape').
+  pages hold markers many times its size (it was judged a marker failing 'reg-shape');
+- a mounting hole drawn as a white disc with a black keyline round it is one hole: the
+  disc and its ring share a centre, which made the holes not "apart", so they were kept
+  as the marker's and their rings read as words above and below the symbol (H inferred
+  33.21 in on a 36 in blank);
+- the shop's colored band across its title column, its name in white on it, is no
+  marker (it was judged a distress flag, or an information sign): a bar far thinner than
+  the marker beside it is a mark, as a logo is.
 
 The drawings are SVGs written here, in inches.
 """
@@ -152,3 +159,39 @@ def test_a_logo_alone_is_still_judged() -> None:
     report = pipeline.judge_pages(_pages(_logo()), "logo.pdf", pipeline.CheckOptions(), PACK)
     assert report.verdict == "fail"
     assert "reg-shape" in {f.rule for f in report.findings if f.severity == "error"}
+
+
+def _holes(x: float, y: float, side: float, inset: float) -> str:
+    """Four 3/8 in holes ``inset`` from the corners: white discs with a black keyline."""
+    return "".join(f'<circle cx="{cx}" cy="{cy}" r="0.1875" fill="#FFFFFF" stroke="{BLACK}" '
+                   'stroke-width="0.02"/>'
+                   for cx in (x + inset, x + side - inset) for cy in (y + inset, y + side - inset))
+
+
+def test_a_white_hole_with_a_keyline_is_one_mounting_hole(tmp_path) -> None:
+    report = check_svg_text(tmp_path, "holes",
+                            _svg(28, 28, _control(2, 2) + _holes(2, 2, 24, 1)))
+    assert (report.kind, report.verdict) == ("control", "pass"), report.findings
+    assert report.display_height_in == pytest.approx(24.0, abs=0.05)
+    assert report.display_height_basis == "inferred"
+    aside = " ".join(f.message for f in report.findings if f.rule == "set-aside")
+    assert aside.count("mounting hole at") == 4, aside
+
+
+@pytest.mark.parametrize("band", [ORANGE, "#0033A0"])
+def test_the_shops_band_atop_its_title_column_is_no_marker(tmp_path, band) -> None:
+    column = (f'<rect x="28" y="2" width="11" height="1.2" fill="{band}"/>'
+              + _outlined(["LAKESHORE SIGN CO."], 33.5, 2.35, 0.5).replace(BLACK, "#FFFFFF"))
+    sign = _control(2, 2, title="24 IN CONTROL SIGN")
+    report = check_svg_text(tmp_path, "band", _svg(41, 32, sign + column))
+    assert [(m.kind, m.verdict) for m in report.markers] == [("control", "pass")], \
+        report.findings
+
+
+def test_a_wide_information_sign_beside_a_tall_one_is_a_marker(tmp_path) -> None:
+    """A long sign is no bar: its rectangle is at most a few times as long as tall."""
+    wide = ('<rect x="30" y="2" width="40" height="12" fill="#FFFFFF"/>'
+            f'<rect x="32" y="4" width="36" height="8" fill="none" stroke="{ORANGE}" '
+            'stroke-width="2"/>' + _outlined(["NO WAKE ZONE AHEAD"], 50, 6.75, 2.5))
+    report = check_svg_text(tmp_path, "wide", _svg(72, 30, _control(2, 2) + wide))
+    assert [m.kind for m in report.markers] == ["control", "information"], report.findings

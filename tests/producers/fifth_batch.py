@@ -3,7 +3,8 @@ first four batches leave out, round correct signs and seeded defects alike.
 
 Mounting holes (3/8 in circles, black, white, or white with a black keyline, at the
 panel's corners or at an aid's top and bottom centre; CIRCLEs on a HOLES layer in CAD);
-a title column or row with the shop's logo (a blue disc and a green triangle), colour
+a title column or row with the shop's logo (a blue disc and a green triangle) or its
+orange band with its name in white, colour
 swatches ("ORANGE 3M 3924" an orange 1 in square, "WHITE 3M 3930" a white one with a
 black keyline), an "APPROVED / DATE / SIGNATURE" box, a revision table and a QR-like grid
 of black squares; a drop shadow under the blank, rounded corners with a keyline;
@@ -66,6 +67,13 @@ def logo(x: float, y: float, font: str = "liberation") -> tuple[list, float]:
                     LOGO_GREEN, "Logo"),
             ms.Text("LAKESHORE SIGN CO.", x + 1.5, y + 0.8, 0.35, ms.BLACK, font, "start",
                     "Logo")], 1.4
+
+
+def banner(x: float, y: float, w: float, font: str = "liberation") -> tuple[list, float]:
+    """The shop's band across the top of its title column: orange, its name in white."""
+    return [ms.Rect(x, y, w, 1.2, ms.ORANGE, layer="Banner"),
+            ms.Text("LAKESHORE SIGN CO.", x + 0.3, y + 0.85, 0.5, ms.WHITE, font, "start",
+                    "Banner")], 1.2
 
 
 def swatches(x: float, y: float, orange: str = ms.ORANGE, font: str = "liberation"
@@ -138,7 +146,8 @@ def qr(x: float, y: float, n: int = 25, module: float = 0.05) -> tuple[list, flo
 
 def column(x: float, y: float, w: float, parts: list, font: str = "liberation") -> list:
     """Furniture stacked down a column ``w`` wide from (x, y), 0.6 in apart: each part a
-    title (a list of lines), or one of "logo", "swatches", "approval", "revisions", "qr"."""
+    title (a list of lines), or one of "logo", "banner", "swatches", "approval",
+    "revisions", "qr"."""
     items: list = []
     for part in parts:
         if isinstance(part, list):
@@ -151,6 +160,8 @@ def column(x: float, y: float, w: float, parts: list, font: str = "liberation") 
             got, height = swatches(x, y, part[1], font)
         elif part == "qr":
             got, height = qr(x, y)
+        elif part == "banner":
+            got, height = banner(x, y, w, font)
         else:
             got, height = {"approval": approval, "revisions": revisions}[part](x, y, w, font)
         items += got
@@ -244,6 +255,15 @@ def _ink_information_75() -> ms.Sheet:
     return proof(sign, [["ITEM: 18 IN INFORMATION SIGN"], "swatches", "qr"])
 
 
+def _ink_control_rounded_bare() -> ms.Sheet:
+    """A blank as cut: rounded corners, a keyline, white holes with a keyline, nothing
+    stating its size."""
+    sign = ms.rounded(ms.control(2, 2, 36, ["NO", "WAKE"], cap=4.0,
+                                 margin=ms.square_margin(36)), 1.5, 0.03)
+    sign = with_holes(sign, fill=ms.WHITE, inset=1.0, keyline=True)
+    return ms.sheet(sign.right + 2, sign.bottom + 2, sign.items)
+
+
 # ----------------------------------------------------------------------------- LibreOffice
 
 def _lo_three_pages() -> ms.Sheet:
@@ -266,6 +286,13 @@ def _lo_landscape_two_kinds() -> ms.Sheet:
 def _lo_green_holes() -> ms.Sheet:
     face = with_holes(ms.aid_green(2, 2, 18, "WS-7"), fill=ms.WHITE, inset=0.6)
     return proof(face, ["logo", ["WS-7 GREEN AID, 18 IN"], "approval"])
+
+
+def _lo_control_banner() -> ms.Sheet:
+    sign = with_holes(ms.control(2, 2, 24, ["SLOW", "NO", "WAKE"], cap=2.2,
+                                 margin=ms.square_margin(24)))
+    return proof(sign, ["banner", ["24 IN CONTROL SIGN", "SCALE 1:1"], "swatches",
+                        "approval"])
 
 
 def _lo_exclusion_red() -> ms.Sheet:
@@ -298,6 +325,13 @@ def _gs_green_135() -> ms.Sheet:
     face = with_holes(ms.aid_green(2, 2, 36, "WS-135", font="nimbus"), "top-bottom",
                       ms.WHITE)
     return proof(face, ["logo", ["WS-135 GREEN AID, 36 IN"], "qr"], font="nimbus")
+
+
+def _gs_danger_banner() -> ms.Sheet:
+    """Defect: an outline of 1.75 in, on a proof with the shop's orange band."""
+    sign = with_holes(ms.danger(2, 2, 36, below="ROCKS", cap=3.0, outline=1.75,
+                                font="nimbus"))
+    return proof(sign, ["banner", ["ITEM: 36 IN DANGER SIGN"], "revisions"], font="nimbus")
 
 
 def _gs_three_pages() -> ms.Sheet:
@@ -382,6 +416,15 @@ CASES: tuple[Case, ...] = (
     Case(INK, "information-18-rect-75", _ink_information_75,
          fails("information", 18, "symbol-size"),
          "defect: the rectangle's mean height 75 % of H; holes, swatches, QR grid"),
+    Case(INK, "control-36-rounded-bare", _ink_control_rounded_bare,
+         passes("control", 36, "inferred"),
+         "a blank as cut: 1.5 in corners, a keyline, white holes with a keyline; no title"),
+    Case(LO, "control-24-orange-band", _lo_control_banner, passes("control", 24),
+         "the shop's orange band with its name in white atop the title column, holes, "
+         "swatches, approval box"),
+    Case(GS, "danger-36-band-outline-1.75", _gs_danger_banner,
+         fails("danger", 36, "outline-width"),
+         "defect: outline 1.75 in; the shop's orange band, holes, revision table"),
     Case(LO, "three-pages-information-30", _lo_three_pages,
          (Marker("information", "pass", 30), Marker("information", "pass", 30)),
          "cover sheet (logo, approval, revisions, QR), the sign with holes at 1:1, a "

@@ -95,8 +95,9 @@ def drop_shadows(parts: list[Part]) -> list[int]:
 
 def inner_marks(parts: list[Part], member: list[int | None], regions: list[BaseGeometry],
                  aside: list[SetAside]) -> None:
-    """Mounting holes (small circles, two or more of one size, apart) and centre marks
-    (thin lines crossing at the marker's centre) drawn on a marker: not the marker."""
+    """Mounting holes (small circles, two or more of one size, apart; a white disc with
+    a keyline ring round it is one hole) and centre marks (thin lines crossing at the
+    marker's centre) drawn on a marker: not the marker."""
     for k, region in enumerate(regions):
         x0, y0, x1, y1 = region.bounds
         size = max(x1 - x0, y1 - y0)
@@ -106,13 +107,21 @@ def inner_marks(parts: list[Part], member: list[int | None], regions: list[BaseG
         for i in holes:
             by_size.setdefault(round(parts[i].extent / max(1e-9, 0.002 * size)), []).append(i)
         for same in by_size.values():
-            centres = [parts[i].geometry.centroid for i in same]
-            apart = len(same) >= 2 and min(a.distance(b) for n, a in enumerate(centres)
-                                           for b in centres[n + 1:]) >= 0.2 * (x1 - x0)
+            spots: dict[int, list[int]] = {}  # a white disc and its keyline ring: one hole
+            for i in same:
+                centre = parts[i].geometry.centroid
+                at = next((j for j in spots if centre.distance(parts[j].geometry.centroid)
+                           <= parts[i].extent / 2), i)
+                spots.setdefault(at, []).append(i)
+            centres = [parts[j].geometry.centroid for j in spots]
+            apart = len(spots) >= 2 and min(a.distance(b) for n, a in enumerate(centres)
+                                            for b in centres[n + 1:]) >= 0.2 * (x1 - x0)
             if apart:
-                for i in same:
-                    member[i] = -1
-                    aside.append(SetAside("mounting hole", bbox(parts[i].geometry.bounds)))
+                for hole in spots.values():
+                    for i in hole:
+                        member[i] = -1
+                    aside.append(SetAside("mounting hole", bbox(shapely.total_bounds(
+                        [parts[i].geometry for i in hole]))))
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         marks = [i for i in mine if member[i] == k and parts[i].line
                  and parts[i].extent <= MARK_SHARE * size and math.hypot(

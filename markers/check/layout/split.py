@@ -62,6 +62,9 @@ __all__ = ["Split", "marks_only", "split"]
 #: A group of marker colors smaller than this share of the largest (both ways) is a mark
 #: (a logo, a swatch), not a marker.
 SMALL_GROUP = 0.15
+#: A group this many times as long as it is thick is a bar (a title block's colored
+#: band); no marker is so shaped (a long information sign's words make it taller).
+BAR_RATIO = 6.0
 #: Areas this close (share of the page's larger side) touch: rounding between bands.
 GAP_SHARE = 0.001
 #: A marker of these color families painting this share of its hull (what white painted
@@ -222,14 +225,20 @@ def _clusters(pieces: list[Part], gap: float) -> list[Cluster]:
 
 
 def _small(boxes: list) -> list[bool]:
-    """For each of ``boxes`` (x0, y0, x1, y1): smaller than SMALL_GROUP of the largest
-    both ways, a mark beside a marker."""
+    """For each of ``boxes`` (x0, y0, x1, y1): a mark beside a marker, smaller than
+    SMALL_GROUP of the largest both ways, or a bar (BAR_RATIO times as long as it is
+    thick) that thin beside it one way: a title block's colored band, which no marker
+    is shaped like."""
     if not boxes:
         return []
     tall = max(b[3] - b[1] for b in boxes)
     wide = max(b[2] - b[0] for b in boxes)
-    return [b[3] - b[1] < SMALL_GROUP * tall and b[2] - b[0] < SMALL_GROUP * wide
-            for b in boxes]
+    found = []
+    for x0, y0, x1, y1 in boxes:
+        low, narrow = y1 - y0 < SMALL_GROUP * tall, x1 - x0 < SMALL_GROUP * wide
+        bar = max(x1 - x0, y1 - y0) >= BAR_RATIO * min(x1 - x0, y1 - y0)
+        found.append((low and narrow) or (bar and (low or narrow)))
+    return found
 
 
 def _painted_panel(pieces: list[Part], group: list[int]) -> bool:
