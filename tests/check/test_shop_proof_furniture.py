@@ -16,7 +16,13 @@ tests/producers/fifth_batch.py):
   33.21 in on a 36 in blank);
 - the shop's colored band across its title column, its name in white on it, is no
   marker (it was judged a distress flag, or an information sign): a bar far thinner than
-  the marker beside it is a mark, as a logo is.
+  the marker beside it is a mark, as a logo is;
+- a print proof's guides: a safe line drawn on the blank parallel to its edge all round
+  (solid or dashed, magenta) is no smaller panel inside it (the blank was taken for the
+  page, the sign for an orange ball with no white: 'reg-shape'), nor the sign's
+  lettering ('reg-legend-color'); a bleed line round the blank is a border. A sign drawn
+  inside a trim line on a white page keeps the page's white inside the line as its
+  panel's.
 
 The drawings are SVGs written here, in inches.
 """
@@ -195,3 +201,40 @@ def test_a_wide_information_sign_beside_a_tall_one_is_a_marker(tmp_path) -> None
             'stroke-width="2"/>' + _outlined(["NO WAKE ZONE AHEAD"], 50, 6.75, 2.5))
     report = check_svg_text(tmp_path, "wide", _svg(72, 30, _control(2, 2) + wide))
     assert [m.kind for m in report.markers] == ["control", "information"], report.findings
+
+
+def _guides(dashed: bool, bleed: bool = True) -> str:
+    """A magenta safe line 0.5 in inside the 24 in blank at (2, 2), a cyan bleed line
+    1/8 in outside it, their labels in the margin."""
+    dash = ' stroke-dasharray="0.25,0.15"' if dashed else ""
+    out = (f'<rect x="2.5" y="2.5" width="23" height="23" fill="none" stroke="#FF00FF" '
+           f'stroke-width="0.02"{dash}/>'
+           + _outlined(["SAFE 0.5 IN"], 28.5, 2.5, 0.3).replace(BLACK, "#FF00FF"))
+    if bleed:
+        out += ('<rect x="1.875" y="1.875" width="24.25" height="24.25" fill="none" '
+                f'stroke="#00AEEF" stroke-width="0.02"{dash}/>'
+                + _outlined(["BLEED 1/8 IN"], 28.5, 3.5, 0.3).replace(BLACK, "#00AEEF"))
+    return out
+
+
+@pytest.mark.parametrize("dashed", [False, True])
+@pytest.mark.parametrize("bleed", [False, True])
+def test_a_safe_line_on_the_blank_is_a_guide(tmp_path, dashed, bleed) -> None:
+    page = '<rect width="32" height="30" fill="#FFFFFF"/>'
+    report = check_svg_text(tmp_path, f"guides-{dashed}-{bleed}",
+                            _svg(32, 30, page + _control(2, 2) + _guides(dashed, bleed)))
+    assert (report.kind, report.verdict) == ("control", "pass"), report.findings
+    assert report.display_height_in == pytest.approx(24.0, abs=0.05)
+    aside = " ".join(f.message for f in report.findings if f.rule == "set-aside")
+    assert "guide line at [2.49, 2.49, 23.02, 23.02]" in aside, aside
+
+
+def test_a_sign_inside_a_trim_line_on_a_white_page_has_the_white_inside_it(tmp_path) -> None:
+    """No white blank of its own: the trim line's inside is the panel, the page's white
+    in it the panel's white (not an orange ball on nothing)."""
+    page = '<rect width="28" height="28" fill="#FFFFFF"/>'
+    sign = _control(2, 2).replace('fill="#FFFFFF"', 'fill="none" stroke="#000000" '
+                                                     'stroke-width="0.01"', 1)
+    report = check_svg_text(tmp_path, "trim", _svg(28, 28, page + sign))
+    assert (report.kind, report.verdict) == ("control", "pass"), report.findings
+    assert report.display_height_in == pytest.approx(24.0, abs=0.05)

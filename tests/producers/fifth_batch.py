@@ -8,14 +8,17 @@ orange band with its name in white, colour
 swatches ("ORANGE 3M 3924" an orange 1 in square, "WHITE 3M 3930" a white one with a
 black keyline), an "APPROVED / DATE / SIGNATURE" box, a revision table and a QR-like grid
 of black squares; a drop shadow under the blank, rounded corners with a keyline;
-documents of three pages (a cover sheet of furniture alone, the sign, a detail page with
+a print proof's guides (a
+magenta safe line inside the blank and a cyan bleed line outside it, dashed or solid, a
+black trim line); documents of three pages (a cover sheet of furniture alone, the sign, a detail page with
 the sign at 1:2) from LibreOffice and Ghostscript; a landscape sheet of two kinds at two
 heights; display heights 12, 18, 24, 30, 36 and 48 in; aid ids of 1 to 3 digits
 (WS-7, WS-124, WS-135); information rectangles of 2 and 3 lines; a symbol buoy with words.
 Seeded defects, one per file, each to get exactly its rule as an error: an information
 rectangle 75 % of H, an exclusion in red #E31B23 and a danger diamond in amber #FFB81C
 (RULES.md's colours that are not orange), a control circle's words above it, outlines of
-1.5 in, and an aid number of the wrong parity (WS-24 on green, WS-135 on red).
+1.5 and 1.75 in, blue letters, and an aid number of the wrong parity (WS-24 on green,
+WS-135 on red).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ INK, LO, GS, MPL, CAD = "inkscape", "libreoffice", "ghostscript", "matplotlib", 
 HOLE = 3 / 16  # a 3/8 in mounting hole's radius
 GREY_SHADOW, LOGO_BLUE, LOGO_GREEN = "#999999", "#0033A0", "#009A44"
 RED_E31B, AMBER_FFB8 = "#E31B23", "#FFB81C"  # RULES.md: red, and amber (not orange)
+MAGENTA, CYAN = "#EC008C", "#00AEEF"  # process magenta and cyan: a print proof's guides
 
 
 # ----------------------------------------------------------------------------- furniture
@@ -58,6 +62,25 @@ def shadowed(placed: ms.Placed, offset: float = 0.35) -> ms.Placed:
     shade = replace(blank, x=blank.x + offset, y=blank.y + offset, fill=GREY_SHADOW,
                     stroke=None, width=0.0, layer="Shadow")
     return replace(placed, items=[shade, *placed.items])
+
+
+def guides(placed: ms.Placed, safe: float = 0.5, bleed: float | None = 0.125,
+           dashed: bool = True, font: str = "liberation") -> list:
+    """A print proof's guides: a magenta safe line ``safe`` in inside the blank, a cyan
+    bleed line ``bleed`` in outside it (when given), dashed or solid, their names above
+    the blank."""
+    dash = (0.25, 0.15) if dashed else None
+    out: list = [ms.Line(ms.rect_points(placed.x + safe, placed.y + safe, placed.w - 2 * safe,
+                                        placed.h - 2 * safe), 0.02, MAGENTA, True, "Guides",
+                         dash),
+                 ms.Text(f"SAFE {safe:g} IN", placed.x, placed.y - 0.45, 0.3, MAGENTA, font,
+                         "start", "Guides")]
+    if bleed:
+        out += [ms.Line(ms.rect_points(placed.x - bleed, placed.y - bleed, placed.w + 2 * bleed,
+                                       placed.h + 2 * bleed), 0.02, CYAN, True, "Guides", dash),
+                ms.Text("BLEED 1/8 IN", placed.x + 5, placed.y - 0.45, 0.3, CYAN, font, "start",
+                        "Guides")]
+    return out
 
 
 def logo(x: float, y: float, font: str = "liberation") -> tuple[list, float]:
@@ -264,6 +287,12 @@ def _ink_control_rounded_bare() -> ms.Sheet:
     return ms.sheet(sign.right + 2, sign.bottom + 2, sign.items)
 
 
+def _ink_control_guides() -> ms.Sheet:
+    sign = ms.control(2, 2, 30, ["SLOW", "NO", "WAKE"], cap=2.8, margin=ms.square_margin(30))
+    return proof(replace(sign, items=[*sign.items, *guides(sign)]),
+                 [["30 IN CONTROL SIGN", "PRINT: 3M IJ180, BLEED 1/8 IN"], "approval"])
+
+
 # ----------------------------------------------------------------------------- LibreOffice
 
 def _lo_three_pages() -> ms.Sheet:
@@ -293,6 +322,12 @@ def _lo_control_banner() -> ms.Sheet:
                                  margin=ms.square_margin(24)))
     return proof(sign, ["banner", ["24 IN CONTROL SIGN", "SCALE 1:1"], "swatches",
                         "approval"])
+
+
+def _lo_exclusion_guides() -> ms.Sheet:
+    sign = ms.exclusion(2, 2, 24, below="KEEP OUT", cap=2.5)
+    return proof(replace(sign, items=[*sign.items, *guides(sign, 0.4, dashed=False)]),
+                 ["logo", ["ITEM: 24 IN EXCLUSION SIGN"], "swatches"])
 
 
 def _lo_exclusion_red() -> ms.Sheet:
@@ -334,6 +369,15 @@ def _gs_danger_banner() -> ms.Sheet:
     return proof(sign, ["banner", ["ITEM: 36 IN DANGER SIGN"], "revisions"], font="nimbus")
 
 
+def _gs_danger_guides() -> ms.Sheet:
+    sign = ms.danger(2, 2, 24, below="ROCKS", cap=2.5, font="nimbus")
+    trim = ms.Rect(sign.x, sign.y, sign.w, sign.h, None, ms.BLACK, 0.01, "Trim")
+    return proof(replace(sign, items=[*sign.items, trim, *guides(sign, 0.4, None,
+                                                                 font="nimbus")]),
+                 [["ITEM: 24 IN DANGER SIGN", "TRIM, SAFE 0.4 IN"], "revisions"],
+                 font="nimbus")
+
+
 def _gs_three_pages() -> ms.Sheet:
     sign = with_holes(ms.control(2, 2, 18, ["SLOW", "NO", "WAKE"], cap=1.5, font="nimbus",
                                  margin=ms.square_margin(18)), inset=0.6)
@@ -363,6 +407,15 @@ def _mpl_information_holes() -> ms.Sheet:
     return ms.sheet(x + 11, max(sign.bottom + 1, 13), sign.items,
                     column(x, 1, 10, ["logo", ["18 IN INFORMATION SIGN"], "swatches"],
                            "dejavu"))
+
+
+def _mpl_information_guides() -> ms.Sheet:
+    """Defect: blue letters, on a proof with its guides."""
+    sign = ms.information(1, 1.5, 18, ["NO", "WAKE"], cap=2.25, font="dejavu",
+                          legend_color="#003F87")
+    return ms.sheet(sign.right + 12.5, sign.bottom + 1, sign.items, guides(sign, 0.75,
+                                                                          font="dejavu"),
+                    column(sign.right + 1.5, 1.5, 10, [["18 IN INFORMATION SIGN"]], "dejavu"))
 
 
 def _mpl_danger_amber() -> ms.Sheet:
@@ -425,6 +478,17 @@ CASES: tuple[Case, ...] = (
     Case(GS, "danger-36-band-outline-1.75", _gs_danger_banner,
          fails("danger", 36, "outline-width"),
          "defect: outline 1.75 in; the shop's orange band, holes, revision table"),
+    Case(INK, "control-30-safe-bleed-dashed", _ink_control_guides, passes("control", 30),
+         "a magenta safe line 0.5 in inside the blank and a cyan bleed line 1/8 in outside "
+         "it, dashed, named above the blank"),
+    Case(LO, "exclusion-24-safe-bleed", _lo_exclusion_guides, passes("exclusion", 24),
+         "solid magenta safe line 0.4 in inside the blank, cyan bleed line, logo, swatches"),
+    Case(GS, "danger-24-trim-safe", _gs_danger_guides, passes("danger", 24),
+         "a black trim line at the blank's edge, a dashed magenta safe line 0.4 in inside"),
+    Case(MPL, "information-18-guides-blue-letters", _mpl_information_guides,
+         fails("information", 18, "reg-legend-color"),
+         "defect: blue #003F87 letters; dashed safe and bleed lines",
+         {"outputs": (".pdf", ".svg")}),
     Case(LO, "three-pages-information-30", _lo_three_pages,
          (Marker("information", "pass", 30), Marker("information", "pass", 30)),
          "cover sheet (logo, approval, revisions, QR), the sign with holes at 1:1, a "

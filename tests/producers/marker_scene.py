@@ -112,12 +112,14 @@ class Disc:
 
 @dataclass(frozen=True)
 class Line:
-    """A stroked polyline (furniture), ``closed`` when its last side returns to the first."""
+    """A stroked polyline (furniture), ``closed`` when its last side returns to the first,
+    ``dash`` (on, off, in inches) when dashed (a print proof's guides)."""
     points: tuple[Point, ...]
     width: float = LINE_IN
     color: str = BLACK
     closed: bool = False
     layer: str = "Frame"
+    dash: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -234,7 +236,8 @@ def _moved(item, k: float, dx: float, dy: float):
         return replace(item, cx=item.cx * k + dx, cy=item.cy * k + dy, r=item.r * k,
                        width=item.width * k)
     if isinstance(item, Line):
-        return replace(item, points=tuple(map(pt, item.points)), width=item.width * k)
+        return replace(item, points=tuple(map(pt, item.points)), width=item.width * k,
+                       dash=None if item.dash is None else (item.dash[0] * k, item.dash[1] * k))
     if isinstance(item, Text):
         return replace(item, x=item.x * k + dx, y=item.y * k + dy, cap=item.cap * k)
     if isinstance(item, Image):

@@ -97,9 +97,11 @@ class _Program:
                 self.lines.append(f"{self.color(item.stroke)} {_n(item.width)} setlinewidth "
                                   f"{circle} stroke")
         elif isinstance(item, Line):
+            dash = f"[{_n(item.dash[0])} {_n(item.dash[1])}] 0 setdash " if item.dash else ""
+            undash = " [] 0 setdash" if item.dash else ""
             self.lines.append(f"{self.color(item.color)} {_n(item.width)} setlinewidth 0 "
-                              f"setlinejoin newpath {self.path(item.points, item.closed)} "
-                              "stroke")
+                              f"setlinejoin {dash}newpath "
+                              f"{self.path(item.points, item.closed)} stroke{undash}")
         elif isinstance(item, Text):
             show = "cshow" if item.anchor == "middle" else "show"
             self.lines.append(f"{self.color(item.color)} {FONTS[item.font]} findfont "

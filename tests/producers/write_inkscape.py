@@ -76,9 +76,10 @@ def _item(item, ident: str, rings: str, k: float = MM) -> str:
         return (f'<circle id="{ident}" cx="{_n(item.cx)}" cy="{_n(item.cy)}" r="{_n(item.r)}" '
                 f'style="fill:{fill};{stroke}" />')
     if isinstance(item, Line):
+        dash = f";stroke-dasharray:{_n(item.dash[0])},{_n(item.dash[1])}" if item.dash else ""
         return (f'<path id="{ident}" d="{_path(item.points, item.closed, k)}" style="fill:none;'
                 f'stroke:{item.color.lower()};stroke-width:{_n(item.width)};'
-                'stroke-linecap:butt;stroke-linejoin:miter" />')
+                f'stroke-linecap:butt;stroke-linejoin:miter{dash}" />')
     if isinstance(item, Text):
         anchor = "middle" if item.anchor == "middle" else "start"
         align = "center" if anchor == "middle" else "start"

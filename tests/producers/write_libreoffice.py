@@ -208,6 +208,8 @@ class _Drawing:
             raise TypeError(f"no Draw shape for {item!r}")
 
     def line(self, item: Line) -> None:
+        if item.dash:
+            raise ValueError("the Draw cases draw no dashed lines")
         pen = self.pen(item.color, item.width)
         pts = item.points
         if item.closed and len(pts) == 4 and _axis_aligned(pts):

@@ -59,9 +59,12 @@ def _patches(item, k: float = 1.0):
                                linewidth=item.width * 72 * k if item.stroke else 0)]
     if isinstance(item, Line):
         points = [*item.points, item.points[0]] if item.closed else list(item.points)
+        style = {} if item.dash is None else {  # matplotlib's dashes are in line widths
+            "linestyle": (0, (item.dash[0] / item.width, item.dash[1] / item.width)),
+            "dash_capstyle": "butt", "dash_joinstyle": "miter"}
         return [Line2D([p[0] for p in points], [p[1] for p in points], color=item.color,
                        linewidth=item.width * 72 * k, solid_capstyle="butt",
-                       solid_joinstyle="miter")]
+                       solid_joinstyle="miter", **style)]
     raise TypeError(f"no matplotlib artist for {item!r}")
 
 

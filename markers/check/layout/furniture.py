@@ -15,11 +15,13 @@ from shapely import STRtree
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
+from markers.check.layout.panels import guide
 from markers.check.layout.parts import Part, bbox, is_chromatic, reading_order, touching
 from markers.check.measure.statements import parse_dimension, parse_statements
 from markers.core.artwork import Artwork
 
-__all__ = ["SetAside", "Dimension", "drop_shadows", "inner_marks", "outside", "merged"]
+__all__ = ["SetAside", "Dimension", "drop_shadows", "guide_lines", "inner_marks", "outside",
+           "merged"]
 
 #: A mounting hole: round, at most this share of its marker's height across.
 HOLE_SHARE = 0.06
@@ -91,6 +93,24 @@ def drop_shadows(parts: list[Part]) -> list[int]:
                 found.append(i)
                 break
     return found
+
+
+def guide_lines(parts: list[Part], member: list[int | None], aside: list[SetAside]) -> None:
+    """Frames drawn on a marker's white blank parallel to its edge all round (a print
+    proof's safe line, solid or dashed, in any color): not the marker's lettering or
+    outline."""
+    blanks: dict[int, Part] = {}
+    for i, p in enumerate(parts):
+        k = member[i]
+        if k is not None and k >= 0 and p.white and not p.line and (
+                k not in blanks or p.footprint.area > blanks[k].footprint.area):
+            blanks[k] = p
+    for i, p in enumerate(parts):
+        k = member[i]
+        if k is not None and k in blanks and p.frame and guide(p.footprint,
+                                                               blanks[k].footprint):
+            member[i] = -1
+            aside.append(SetAside("guide line", bbox(p.geometry.bounds)))
 
 
 def inner_marks(parts: list[Part], member: list[int | None], regions: list[BaseGeometry],

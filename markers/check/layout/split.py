@@ -36,6 +36,7 @@ from markers.check.layout.furniture import (
     Dimension,
     SetAside,
     drop_shadows,
+    guide_lines,
     inner_marks,
     merged,
     outside,
@@ -115,6 +116,7 @@ def split(art: Artwork) -> Split:
         member[i] = None
     _assign(pieces, member, regions, aside, page, boxed)
     inner_marks(pieces, member, regions, aside)
+    guide_lines(pieces, member, aside)
     legend_of = _legends(art, regions, len(groups), boxed)
     lines, unread = beside_text(art, pieces, member, legend_of)
     stated = _statements(regions, lines)
@@ -474,7 +476,8 @@ def _artwork(art: Artwork, parts: list[Part], member: list[int | None],
     for i, p in enumerate(parts):
         if member[i] == k:
             keep.setdefault((p.layer, p.shape), []).append(p.geometry)
-        elif unframed and i in background and p.geometry.intersects(region):
+        elif (unframed or panel is not None) and i in background and \
+                p.geometry.intersects(region):
             ground = p.geometry.intersection(region)  # the page's white under the symbol
             keep.setdefault((p.layer, p.shape), []).append(ground)
     cut = None if water is None else box(-1, -1, art.width + 1, water)
