@@ -32,16 +32,16 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+from ocr_corpus import font_file, outline_text
 from shapely import affinity
 from shapely.geometry.base import BaseGeometry
+from wi import PACK, check_svg_text
 
 from markers.check import pipeline
 from markers.check.layout.furniture import drop_shadows
 from markers.check.layout.parts import parts
 from markers.core.shapes import polygons
 from markers.read import read_drawing
-from ocr_corpus import font_file, outline_text
-from wi import PACK, check_svg_text
 
 ORANGE, BLACK, GREY = "#FF4F00", "#000000", "#999999"
 

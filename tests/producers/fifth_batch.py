@@ -4,16 +4,17 @@ first four batches leave out, round correct signs and seeded defects alike.
 Mounting holes (3/8 in circles, black, white, or white with a black keyline, at the
 panel's corners or at an aid's top and bottom centre; CIRCLEs on a HOLES layer in CAD);
 a title column or row with the shop's logo (a blue disc and a green triangle) or its
-orange band with its name in white, colour
-swatches ("ORANGE 3M 3924" an orange 1 in square, "WHITE 3M 3930" a white one with a
-black keyline), an "APPROVED / DATE / SIGNATURE" box, a revision table and a QR-like grid
-of black squares; a drop shadow under the blank, rounded corners with a keyline;
-a print proof's guides (a
-magenta safe line inside the blank and a cyan bleed line outside it, dashed or solid, a
-black trim line); documents of three pages (a cover sheet of furniture alone, the sign, a detail page with
+orange band with its name in white, colour swatches ("ORANGE 3M 3924" an orange 1 in
+square, "WHITE 3M 3930" a white one with a black keyline), an "APPROVED / DATE /
+SIGNATURE" box, a revision table and a QR-like grid of black squares; a red "APPROVED AS
+NOTED" stamp; numbered balloons with leaders into the sign; a drop shadow under the
+blank, rounded corners with a keyline; a print proof's guides (a magenta safe line
+inside the blank and a cyan bleed line outside it, dashed or solid, a black trim line);
+documents of three pages (a cover sheet of furniture alone, the sign, a detail page with
 the sign at 1:2) from LibreOffice and Ghostscript; a landscape sheet of two kinds at two
-heights; display heights 12, 18, 24, 30, 36 and 48 in; aid ids of 1 to 3 digits
-(WS-7, WS-124, WS-135); information rectangles of 2 and 3 lines; a symbol buoy with words.
+heights; display heights 12, 18, 24, 30, 36 and 48 in; aid ids of 1 to 3 digits (WS-7,
+WS-124, WS-135); information rectangles of 2 and 3 lines; a symbol buoy with words.
+
 Seeded defects, one per file, each to get exactly its rule as an error: an information
 rectangle 75 % of H, an exclusion in red #E31B23 and a danger diamond in amber #FFB81C
 (RULES.md's colours that are not orange), a control circle's words above it, outlines of
@@ -121,7 +122,7 @@ def _table(x: float, y: float, w: float, rows: list[list[str]], widths: list[flo
     for i, cells in enumerate(rows):
         if i:
             items.append(ms.Line(((x, y + i * row), (x + w, y + i * row)), layer=layer))
-        for left, text in zip(edges, cells):
+        for left, text in zip(edges, cells, strict=True):
             if text:
                 items.append(ms.Text(text, left + 0.12, y + i * row + (row + cap) / 2, cap,
                                      ms.BLACK, font, "start", layer))
@@ -165,6 +166,29 @@ def qr(x: float, y: float, n: int = 25, module: float = 0.05) -> tuple[list, flo
                                      (j - start) * module, module, ms.BLACK, layer="QR"))
             j += 1
     return items, n * module
+
+
+def stamp(x: float, y: float, font: str = "liberation") -> list:
+    """A red rubber stamp: "APPROVED AS NOTED" in a red frame."""
+    words = ms.Text("APPROVED AS NOTED", x + 0.4, y + 1.1, 0.6, ms.RED, font, "start",
+                    "Stamp")
+    edge = ms.frame(x, y, ms.advance(font, words.text) * words.size + 0.8, 1.6, width=0.06)[0]
+    return [replace(edge, color=ms.RED, layer="Stamp"), words]
+
+
+def balloons(placed: ms.Placed, x: float, targets: list[tuple[float, float, str]],
+             font: str = "liberation") -> list:
+    """Numbered balloons at ``x`` with leaders to points on the sign (shares of its box)
+    and their notes beside them: a proof's callouts."""
+    out: list = []
+    for n, (fx, fy, note) in enumerate(targets, 1):
+        cy = placed.y + fy * placed.h
+        tip = (placed.x + fx * placed.w, cy + 1.5)
+        out += [ms.Disc(x, cy, 0.5, None, ms.BLACK, 0.02, "Callouts"),
+                ms.Text(str(n), x, cy + 0.2, 0.4, ms.BLACK, font, layer="Callouts"),
+                ms.Line(((x - 0.5, cy), tip), layer="Callouts"),
+                ms.Text(note, x + 1.0, cy + 0.15, 0.3, ms.BLACK, font, "start", "Callouts")]
+    return out
 
 
 def column(x: float, y: float, w: float, parts: list, font: str = "liberation") -> list:
@@ -293,6 +317,12 @@ def _ink_control_guides() -> ms.Sheet:
                  [["30 IN CONTROL SIGN", "PRINT: 3M IJ180, BLEED 1/8 IN"], "approval"])
 
 
+def _ink_center_stamp() -> ms.Sheet:
+    face = with_holes(ms.aid_center(2, 2, 24, "WS-A"), inset=1.0)
+    sheet = proof(face, [["WS-A CENTER AID, 24 IN"], "approval"])
+    return sheet.add(stamp(face.right + 2, 8.5))
+
+
 # ----------------------------------------------------------------------------- LibreOffice
 
 def _lo_three_pages() -> ms.Sheet:
@@ -376,6 +406,17 @@ def _gs_danger_guides() -> ms.Sheet:
                                                                  font="nimbus")]),
                  [["ITEM: 24 IN DANGER SIGN", "TRIM, SAFE 0.4 IN"], "revisions"],
                  font="nimbus")
+
+
+def _gs_control_callouts() -> ms.Sheet:
+    sign = with_holes(ms.control(2, 2, 24, ["5 MPH"], cap=2.5, font="nimbus",
+                                 margin=ms.square_margin(24)))
+    notes_x = sign.right + 2.5
+    callouts = balloons(sign, notes_x, [(0.85, 0.2, "ORANGE 3M 3924"),
+                                        (0.7, 0.45, "BLACK 3M 3930-12"),
+                                        (0.96, 0.85, "4X 3/8 IN HOLES")], "nimbus")
+    sheet = proof(sign, [["24 IN CONTROL SIGN"]], font="nimbus", width=12.0)
+    return sheet.add(callouts)
 
 
 def _gs_three_pages() -> ms.Sheet:
@@ -489,6 +530,10 @@ CASES: tuple[Case, ...] = (
          fails("information", 18, "reg-legend-color"),
          "defect: blue #003F87 letters; dashed safe and bleed lines",
          {"outputs": (".pdf", ".svg")}),
+    Case(INK, "aid-center-24-holes-stamp", _ink_center_stamp, passes("aid-center", 24),
+         "black holes on the white edge stripes, a red APPROVED AS NOTED stamp beside"),
+    Case(GS, "control-24-callouts", _gs_control_callouts, passes("control", 24),
+         "numbered balloons with leaders into the sign and their notes, holes"),
     Case(LO, "three-pages-information-30", _lo_three_pages,
          (Marker("information", "pass", 30), Marker("information", "pass", 30)),
          "cover sheet (logo, approval, revisions, QR), the sign with holes at 1:1, a "
