@@ -47,7 +47,8 @@ def beside_text(art: Artwork, pieces: list[Part], member: list[int | None],
     page = max(art.width, art.height, 1e-9)
     letters = [p for i, p in enumerate(pieces) if member[i] is None and not p.seed
                and not p.round and p.extent <= LETTER_SHARE * page]
-    letters = [p for p in letters if id(p) not in _codes(letters)]
+    codes = _codes(letters)
+    letters = [p for p in letters if id(p) not in codes]
     if not letters:
         return lines, unread
     height = statistics.median(p.geometry.bounds[3] - p.geometry.bounds[1] for p in letters)

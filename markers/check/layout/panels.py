@@ -187,7 +187,7 @@ def _on_edge(p: Part, area: Polygon, gap: float) -> bool:
     """A line along ``area``'s edge (its own outline, a trim line) or parallel to it all
     round inside it (a guide: ``guide``)."""
     return p.line and (p.geometry.distance(area.exterior) <= gap + p.width
-                       or guide(p.footprint, area))
+                       or (p.frame and guide(p.footprint, area)))
 
 
 def guide(inner: Polygon, area: Polygon) -> bool:
@@ -198,8 +198,9 @@ def guide(inner: Polygon, area: Polygon) -> bool:
     ix0, iy0, ix1, iy1 = inner.bounds
     insets = (ix0 - ax0, iy0 - ay0, ax1 - ix1, ay1 - iy1)
     inset = sum(insets) / 4
-    if min(insets) <= 0 or max(insets) > GUIDE_SHARE * min(ax1 - ax0, ay1 - ay0):
-        return False
+    if min(insets) <= 0 or max(insets) > GUIDE_SHARE * min(ax1 - ax0, ay1 - ay0) or \
+            max(insets) - min(insets) > GUIDE_MATCH * max(ax1 - ax0, ay1 - ay0):
+        return False  # (the cheap test first: most frames are no such margin)
     shrunk = mitre_buffer(area, -inset)
     return shrunk.symmetric_difference(inner).area <= GUIDE_MATCH * area.area
 
