@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from markers.check.engine import Check, Finding, Override
-from markers.check.layout import SetAside, Split, at_scale, split, stated_scale
+from markers.check.layout import SetAside, Split, at_scale, marks_only, split, stated_scale
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
 from markers.check.report import FileReport, MarkerReport, marker_verdict
@@ -197,10 +197,11 @@ def judge_pages(pages: list[Artwork], file: str, options: CheckOptions,
                 pack: Pack) -> FileReport:
     """A drawing of several pages: each page with a marker on it, or that is a scan, is
     split and judged alone (a cover of text, a page of notes, is not a failed marker:
-    it is listed as set aside); the file lists every page's markers in reading order
-    (page, then on the page, each with its page number), each finding naming its
-    marker, and its verdict is the worst. With no marker on any page, the first page
-    that paints something is judged as one."""
+    it is listed as set aside, and so is a page whose only marker colors are a small
+    mark beside the markers of the others: a cover sheet's logo); the file lists every
+    page's markers in reading order (page, then on the page, each with its page
+    number), each finding naming its marker, and its verdict is the worst. With no
+    marker on any page, the first page that paints something is judged as one."""
     return _judged_pages(pages, [_at_stated_scale(art, options) for art in pages], file,
                          options, pack)
 
@@ -211,7 +212,9 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
     """``judge_pages`` of ``pages`` as read and at their stated scales (``scaled``)."""
     splits = {i: scaled[i][2] or split(scaled[i][0]) for i, art in enumerate(pages)
               if art.layers}
-    drawn = [i for i, art in enumerate(pages) if (i in splits and splits[i].found)
+    found = [i for i in splits if splits[i].found]
+    marks = {found[n] for n in marks_only([splits[i] for i in found])}
+    drawn = [i for i, art in enumerate(pages) if (i in found and i not in marks)
              or art.meta.get("scan")] or [min(splits, default=0)]
     empty = [i for i in range(len(pages)) if i not in drawn]
     if empty and drawn[0] in splits:

@@ -43,6 +43,7 @@ sys.path.insert(0, str(HERE))
 import marker_scene as ms  # noqa: E402
 import raster_check  # noqa: E402
 import second_batch  # noqa: E402
+import fifth_batch  # noqa: E402
 import fourth_batch  # noqa: E402
 import third_batch  # noqa: E402
 import write_ghostscript  # noqa: E402
@@ -396,11 +397,12 @@ FIRST: tuple[Case, ...] = (
 )
 
 
-#: Every case: the first batch above, the second, third and fourth (second_batch.py,
-#: third_batch.py, fourth_batch.py: other kinds, heights, layouts and producers'
-#: idioms, buoys and flags, drawn as a held-out test would draw them).
+#: Every case: the first batch above, the second, third, fourth and fifth
+#: (second_batch.py, third_batch.py, fourth_batch.py, fifth_batch.py: other kinds,
+#: heights, layouts and producers' idioms, buoys and flags, a shop's proof furniture,
+#: drawn as a held-out test would draw them).
 CASES: tuple[Case, ...] = (FIRST + second_batch.CASES + third_batch.CASES
-                           + fourth_batch.CASES)
+                           + fourth_batch.CASES + fifth_batch.CASES)
 
 
 # ----------------------------------------------------------------------------- running

@@ -99,13 +99,27 @@ class Annulus:
 
 
 @dataclass(frozen=True)
+class Disc:
+    """A filled and/or stroked circle (a mounting hole, a logo's dot): centre, radius."""
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = BLACK
+    stroke: str | None = None
+    width: float = 0.0
+    layer: str = "Holes"
+
+
+@dataclass(frozen=True)
 class Line:
-    """A stroked polyline (furniture), ``closed`` when its last side returns to the first."""
+    """A stroked polyline (furniture), ``closed`` when its last side returns to the first,
+    ``dash`` (on, off, in inches) when dashed (a print proof's guides)."""
     points: tuple[Point, ...]
     width: float = LINE_IN
     color: str = BLACK
     closed: bool = False
     layer: str = "Frame"
+    dash: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -183,7 +197,8 @@ class Dim:
     layer: str = "Dimensions"
 
 
-Item = Rect | Poly | Ring | Annulus | Line | Text | Image | Block | Group | Clip | Dim
+Item = (Rect | Poly | Ring | Annulus | Disc | Line | Text | Image | Block | Group | Clip
+        | Dim)
 
 
 @dataclass
@@ -217,8 +232,12 @@ def _moved(item, k: float, dx: float, dy: float):
     if isinstance(item, Annulus):
         return replace(item, cx=item.cx * k + dx, cy=item.cy * k + dy, r_in=item.r_in * k,
                        r_out=item.r_out * k)
+    if isinstance(item, Disc):
+        return replace(item, cx=item.cx * k + dx, cy=item.cy * k + dy, r=item.r * k,
+                       width=item.width * k)
     if isinstance(item, Line):
-        return replace(item, points=tuple(map(pt, item.points)), width=item.width * k)
+        return replace(item, points=tuple(map(pt, item.points)), width=item.width * k,
+                       dash=None if item.dash is None else (item.dash[0] * k, item.dash[1] * k))
     if isinstance(item, Text):
         return replace(item, x=item.x * k + dx, y=item.y * k + dy, cap=item.cap * k)
     if isinstance(item, Image):
@@ -504,12 +523,14 @@ def control(x: float, y: float, H: float, lines: list[str], *, outline: float = 
 def information(x: float, y: float, H: float, lines: list[str], *, outline: float = OUTLINE,
                 color: str = ORANGE, cap: float = WORD_CAP, font: str = "liberation",
                 pad: float = 1.0, legend_color: str = BLACK, center: str | None = None,
-                block: bool = False, pitch: float = 1.6) -> Placed:
+                block: bool = False, pitch: float = 1.6, symbol_h: float | None = None
+                ) -> Placed:
     """An information sign: an orange rectangle whose mean of inside and outside heights
-    is 2H/3, as wide as its message needs (``pad`` in of white each side), on a panel H
-    tall and H/6 wider; the message's lines ``pitch`` caps apart (one text ``block`` when
-    asked), and (a defect) the inside painted ``center``."""
-    outer_h = FRACTION * H + outline
+    is 2H/3 (of ``symbol_h`` when given: a defect), as wide as its message needs (``pad``
+    in of white each side), on a panel H tall and H/6 wider; the message's lines
+    ``pitch`` caps apart (one text ``block`` when asked), and (a defect) the inside
+    painted ``center``."""
+    outer_h = FRACTION * (symbol_h or H) + outline
     widest = max(advance(font, line) for line in lines) * cap / cap_ratio(font)
     outer_w = widest + 2 * (outline + pad)
     panel_w = outer_w + 2 * MARGIN * H

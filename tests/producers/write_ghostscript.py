@@ -12,7 +12,7 @@ or as ``setcmykcolor`` the way a shop converts to CMYK without a profile.
 from __future__ import annotations
 
 from marker_scene import (
-    Annulus, Block, Clip, Dim, Group, Image, Line, Poly, Rect, Ring, Sheet, Text,
+    Annulus, Block, Clip, Dim, Disc, Group, Image, Line, Poly, Rect, Ring, Sheet, Text,
 )
 
 FONTS = {"nimbus": "/NimbusSans-Bold",  # Ghostscript's Helvetica-Bold
@@ -89,10 +89,19 @@ class _Program:
             self.lines.append(f"{self.color(item.color)} {_n(item.r_out - item.r_in)} "
                               f"setlinewidth newpath {self.xy((item.cx, item.cy))} {_n(r)} "
                               "0 360 arc closepath stroke")
+        elif isinstance(item, Disc):
+            circle = f"newpath {self.xy((item.cx, item.cy))} {_n(item.r)} 0 360 arc closepath"
+            if item.fill:
+                self.lines.append(f"{self.color(item.fill)} {circle} fill")
+            if item.stroke:
+                self.lines.append(f"{self.color(item.stroke)} {_n(item.width)} setlinewidth "
+                                  f"{circle} stroke")
         elif isinstance(item, Line):
+            dash = f"[{_n(item.dash[0])} {_n(item.dash[1])}] 0 setdash " if item.dash else ""
+            undash = " [] 0 setdash" if item.dash else ""
             self.lines.append(f"{self.color(item.color)} {_n(item.width)} setlinewidth 0 "
-                              f"setlinejoin newpath {self.path(item.points, item.closed)} "
-                              "stroke")
+                              f"setlinejoin {dash}newpath "
+                              f"{self.path(item.points, item.closed)} stroke{undash}")
         elif isinstance(item, Text):
             show = "cshow" if item.anchor == "middle" else "show"
             self.lines.append(f"{self.color(item.color)} {FONTS[item.font]} findfont "
@@ -126,27 +135,33 @@ def _escape(text: str) -> str:
 
 def postscript(sheet: Sheet, title: str, *, cmyk: bool = False, rings: str = "evenodd",
                spot: dict | None = None, rotated: bool = False) -> str:
-    """The proof as a one-page DSC PostScript program at actual size; ``spot`` names the
+    """The proof as a DSC PostScript program at actual size, a page for the sheet and each
+    of its further pages; ``spot`` names the
     colours (hex -> ink name) painted as spot inks (a Separation colour space);
     ``rotated`` draws it turned a quarter on a landscape page that a pdfmark sets to be
     shown turned back (the PDF page's /Rotate 90), as a landscape plot of a portrait
     sheet comes out."""
-    program = _Program(sheet, cmyk, rings, spot)
-    for item in sheet.items:
-        program.add(item)
-    w, h = round(sheet.width * 72), round(sheet.height * 72)
-    body = "\n".join(program.lines)
+    pages = []
+    for page in (sheet, *sheet.more):
+        program = _Program(page, cmyk, rings, spot)
+        for item in page.items:
+            program.add(item)
+        pages.append((round(page.width * 72), round(page.height * 72),
+                      "\n".join(program.lines)))
+    w, h, body = pages[0]
     if rotated:
         w, h = h, w
         body = (f"[ {{ThisPage}} << /Rotate 90 >> /PUT pdfmark\n"
                 f"[0 1 -1 0 {_n(sheet.height)} 0] concat\n{body}")
+    pages[0] = w, h, body
+    shown = "".join(f"%%Page: {n} {n}\n<< /PageSize [{w} {h}] >> setpagedevice\n72 72 scale\n"
+                    f"{body}\nshowpage\n" for n, (w, h, body) in enumerate(pages, 1))
     return (f"%!PS-Adobe-3.0\n%%Title: ({_escape(title)})\n%%Creator: sign shop layout, "
             f"hand-written PostScript\n%%CreationDate: (D:20240101000000Z)\n"
-            f"%%BoundingBox: 0 0 {w} {h}\n%%Pages: 1\n%%EndComments\n"
+            f"%%BoundingBox: 0 0 {pages[0][0]} {pages[0][1]}\n%%Pages: {len(pages)}\n"
+            "%%EndComments\n"
             "%%BeginProlog\n/cshow { dup stringwidth pop 2 div neg 0 rmoveto show } bind def\n"
-            "%%EndProlog\n%%Page: 1 1\n"
-            f"<< /PageSize [{w} {h}] >> setpagedevice\n72 72 scale\n"
-            f"{body}\nshowpage\n%%EOF\n")
+            f"%%EndProlog\n{shown}%%EOF\n")
 
 
 def commands(source: str, stem: str, rotated: bool = False) -> dict[str, list[str]]:

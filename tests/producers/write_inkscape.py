@@ -16,7 +16,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from marker_scene import (
-    Annulus, Block, Clip, Dim, Group, Image, Line, Poly, Rect, Ring, Sheet, Text,
+    Annulus, Block, Clip, Dim, Disc, Group, Image, Line, Poly, Rect, Ring, Sheet, Text,
 )
 
 MM = 25.4
@@ -69,10 +69,17 @@ def _item(item, ident: str, rings: str, k: float = MM) -> str:
         return (f'<circle id="{ident}" cx="{_n(item.cx)}" cy="{_n(item.cy)}" '
                 f'r="{_n((item.r_in + item.r_out) / 2)}" style="fill:none;'
                 f'stroke:{item.color.lower()};stroke-width:{_n(item.r_out - item.r_in)}" />')
+    if isinstance(item, Disc):
+        fill = item.fill.lower() if item.fill else "none"
+        stroke = (f"stroke:{item.stroke.lower()};stroke-width:{_n(item.width)}"
+                  if item.stroke else "stroke:none")
+        return (f'<circle id="{ident}" cx="{_n(item.cx)}" cy="{_n(item.cy)}" r="{_n(item.r)}" '
+                f'style="fill:{fill};{stroke}" />')
     if isinstance(item, Line):
+        dash = f";stroke-dasharray:{_n(item.dash[0])},{_n(item.dash[1])}" if item.dash else ""
         return (f'<path id="{ident}" d="{_path(item.points, item.closed, k)}" style="fill:none;'
                 f'stroke:{item.color.lower()};stroke-width:{_n(item.width)};'
-                'stroke-linecap:butt;stroke-linejoin:miter" />')
+                f'stroke-linecap:butt;stroke-linejoin:miter{dash}" />')
     if isinstance(item, Text):
         anchor = "middle" if item.anchor == "middle" else "start"
         align = "center" if anchor == "middle" else "start"

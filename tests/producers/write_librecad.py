@@ -28,7 +28,7 @@ unitless drawing as millimetres, so an R12 drawing in inches prints with ``-s 25
 from __future__ import annotations
 
 from marker_scene import (
-    Annulus, BLACK, Block, Dim, Group, Image, Line, Poly, Rect, Ring, Sheet, Text, WHITE,
+    Annulus, BLACK, Block, Dim, Disc, Group, Image, Line, Poly, Rect, Ring, Sheet, Text, WHITE,
 )
 
 #: Colour -> (layer, ACI): the layers a shop names by paint.
@@ -295,6 +295,10 @@ def _furniture(writer: _Writer, item, dialect: str) -> None:
         else:
             writer.circle(item.cx, item.cy, item.r_out, layer, writer.arcs[0])
             writer.circle(item.cx, item.cy, item.r_in, layer, writer.arcs[1])
+    elif isinstance(item, Disc):  # a mounting hole: a CIRCLE on its own layer, as CAM cuts it
+        if "HOLES" not in writer.doc.layers:
+            writer.doc.layers.add("HOLES", color=7)
+        writer.circle(item.cx, item.cy, item.r, "HOLES", 0)
     elif isinstance(item, Line):
         layer = "DIM" if item.layer == "Dimensions" else "BORDER"
         writer.outline(item.points, layer, item.closed, polyline=False)

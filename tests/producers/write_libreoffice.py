@@ -17,7 +17,7 @@ import base64
 from xml.sax.saxutils import escape, quoteattr
 
 from marker_scene import (
-    Annulus, Block, Dim, Group, Image, Line, Poly, Rect, Ring, Sheet, Text, WHITE, advance, ascent,
+    Annulus, Block, Dim, Disc, Group, Image, Line, Poly, Rect, Ring, Sheet, Text, WHITE, advance, ascent,
     descent, flat,
 )
 
@@ -189,6 +189,11 @@ class _Drawing:
         elif isinstance(item, Annulus):
             self.ellipse(self.fill(item.color), item.cx, item.cy, item.r_out)
             self.ellipse(self.fill(WHITE), item.cx, item.cy, item.r_in)
+        elif isinstance(item, Disc):
+            if item.fill:
+                self.ellipse(self.fill(item.fill), item.cx, item.cy, item.r)
+            if item.stroke:
+                self.ellipse(self.pen(item.stroke, item.width), item.cx, item.cy, item.r)
         elif isinstance(item, Line):
             self.line(item)
         elif isinstance(item, Text):
@@ -203,6 +208,8 @@ class _Drawing:
             raise TypeError(f"no Draw shape for {item!r}")
 
     def line(self, item: Line) -> None:
+        if item.dash:
+            raise ValueError("the Draw cases draw no dashed lines")
         pen = self.pen(item.color, item.width)
         pts = item.points
         if item.closed and len(pts) == 4 and _axis_aligned(pts):

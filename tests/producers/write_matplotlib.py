@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from marker_scene import (
-    Annulus, Block, Clip, Dim, Group, Image, Line, Poly, Rect, Ring, Sheet, Text, WHITE,
+    Annulus, Block, Clip, Dim, Disc, Group, Image, Line, Poly, Rect, Ring, Sheet, Text, WHITE,
 )
 
 FAMILIES = {"dejavu": "DejaVu Sans"}
@@ -53,11 +53,18 @@ def _patches(item, k: float = 1.0):
         return [patches.Circle((item.cx, item.cy), (item.r_in + item.r_out) / 2,
                                facecolor=WHITE, edgecolor=item.color,
                                linewidth=(item.r_out - item.r_in) * 72 * k)]
+    if isinstance(item, Disc):
+        return [patches.Circle((item.cx, item.cy), item.r, facecolor=item.fill or "none",
+                               edgecolor=item.stroke or "none",
+                               linewidth=item.width * 72 * k if item.stroke else 0)]
     if isinstance(item, Line):
         points = [*item.points, item.points[0]] if item.closed else list(item.points)
+        style = {} if item.dash is None else {  # matplotlib's dashes are in line widths
+            "linestyle": (0, (item.dash[0] / item.width, item.dash[1] / item.width)),
+            "dash_capstyle": "butt", "dash_joinstyle": "miter"}
         return [Line2D([p[0] for p in points], [p[1] for p in points], color=item.color,
                        linewidth=item.width * 72 * k, solid_capstyle="butt",
-                       solid_joinstyle="miter")]
+                       solid_joinstyle="miter", **style)]
     raise TypeError(f"no matplotlib artist for {item!r}")
 
 

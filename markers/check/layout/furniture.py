@@ -10,14 +10,18 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
+import shapely.affinity
+from shapely import STRtree
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
-from markers.check.layout.parts import Part, bbox, reading_order, touching
+from markers.check.layout.panels import guide
+from markers.check.layout.parts import Part, bbox, is_chromatic, reading_order, touching
 from markers.check.measure.statements import parse_dimension, parse_statements
 from markers.core.artwork import Artwork
 
-__all__ = ["SetAside", "Dimension", "inner_marks", "outside", "merged"]
+__all__ = ["SetAside", "Dimension", "drop_shadows", "guide_lines", "inner_marks", "outside",
+           "merged"]
 
 #: A mounting hole: round, at most this share of its marker's height across.
 HOLE_SHARE = 0.06
@@ -31,6 +35,9 @@ HEAD_ALONG = 0.8
 EXTENSION_REACH = 0.05
 #: Set-aside pieces of one kind this close (share of the page's larger side) are one item.
 NEAR_SHARE = 0.02
+#: A drop shadow is the blank it lies under moved by at most this share of its size, and
+#: matches the blank's outline to within SHADOW_MATCH of its area.
+SHADOW_SHARE, SHADOW_MATCH = 0.05, 0.02
 
 
 @dataclass(frozen=True)
@@ -58,10 +65,59 @@ class Dimension:
     marker: int = 0
 
 
+def drop_shadows(parts: list[Part]) -> list[int]:
+    """Drop shadows: an area of no marker color (a grey, a black) painted under a white
+    blank of the same outline, moved a little down or aside. Only its rim shows, an L
+    along two edges of the blank: no lettering, no part of the marker."""
+    whites = [p for p in parts if p.white and not p.line]
+    if not whites:
+        return []
+    tree = STRtree([p.footprint for p in whites])
+    found = []
+    for i, p in enumerate(parts):
+        if p.white or p.line or p.seed or is_chromatic(p.hex):
+            continue
+        x0, y0, x1, y1 = p.footprint.bounds
+        size = max(x1 - x0, y1 - y0)
+        for j in tree.query(p.footprint, predicate="intersects").tolist():
+            blank = whites[j]
+            bx0, by0, bx1, by1 = blank.footprint.bounds
+            dx, dy = x0 - bx0, y0 - by0
+            if (blank.layer, blank.shape) <= (p.layer, p.shape) or \
+                    not 0 < max(abs(dx), abs(dy)) <= SHADOW_SHARE * size or \
+                    abs(x1 - bx1 - dx) > SHADOW_MATCH * size or \
+                    abs(y1 - by1 - dy) > SHADOW_MATCH * size:
+                continue
+            moved = shapely.affinity.translate(blank.footprint, dx, dy)
+            if moved.symmetric_difference(p.footprint).area <= SHADOW_MATCH * moved.area:
+                found.append(i)
+                break
+    return found
+
+
+def guide_lines(parts: list[Part], member: list[int | None], aside: list[SetAside]) -> None:
+    """Frames drawn on a marker's white blank parallel to its edge all round (a print
+    proof's safe line, solid or dashed, in any color): not the marker's lettering or
+    outline."""
+    blanks: dict[int, Part] = {}
+    for i, p in enumerate(parts):
+        k = member[i]
+        if k is not None and k >= 0 and p.white and not p.line and (
+                k not in blanks or p.footprint.area > blanks[k].footprint.area):
+            blanks[k] = p
+    for i, p in enumerate(parts):
+        k = member[i]
+        if k is not None and k in blanks and p.frame and guide(p.footprint,
+                                                               blanks[k].footprint):
+            member[i] = -1
+            aside.append(SetAside("guide line", bbox(p.geometry.bounds)))
+
+
 def inner_marks(parts: list[Part], member: list[int | None], regions: list[BaseGeometry],
                  aside: list[SetAside]) -> None:
-    """Mounting holes (small circles, two or more of one size, apart) and centre marks
-    (thin lines crossing at the marker's centre) drawn on a marker: not the marker."""
+    """Mounting holes (small circles, two or more of one size, apart; a white disc with
+    a keyline ring round it is one hole) and centre marks (thin lines crossing at the
+    marker's centre) drawn on a marker: not the marker."""
     for k, region in enumerate(regions):
         x0, y0, x1, y1 = region.bounds
         size = max(x1 - x0, y1 - y0)
@@ -71,13 +127,21 @@ def inner_marks(parts: list[Part], member: list[int | None], regions: list[BaseG
         for i in holes:
             by_size.setdefault(round(parts[i].extent / max(1e-9, 0.002 * size)), []).append(i)
         for same in by_size.values():
-            centres = [parts[i].geometry.centroid for i in same]
-            apart = len(same) >= 2 and min(a.distance(b) for n, a in enumerate(centres)
-                                           for b in centres[n + 1:]) >= 0.2 * (x1 - x0)
+            spots: dict[int, list[int]] = {}  # a white disc and its keyline ring: one hole
+            for i in same:
+                centre = parts[i].geometry.centroid
+                at = next((j for j in spots if centre.distance(parts[j].geometry.centroid)
+                           <= parts[i].extent / 2), i)
+                spots.setdefault(at, []).append(i)
+            centres = [parts[j].geometry.centroid for j in spots]
+            apart = len(spots) >= 2 and min(a.distance(b) for n, a in enumerate(centres)
+                                            for b in centres[n + 1:]) >= 0.2 * (x1 - x0)
             if apart:
-                for i in same:
-                    member[i] = -1
-                    aside.append(SetAside("mounting hole", bbox(parts[i].geometry.bounds)))
+                for hole in spots.values():
+                    for i in hole:
+                        member[i] = -1
+                    aside.append(SetAside("mounting hole", bbox(shapely.total_bounds(
+                        [parts[i].geometry for i in hole]))))
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         marks = [i for i in mine if member[i] == k and parts[i].line
                  and parts[i].extent <= MARK_SHARE * size and math.hypot(

@@ -27,6 +27,10 @@ MAX_BLOCKS = 12
 MAX_PIECES = 200
 #: A block of fewer pieces than this is no text that could state a size ("24 IN").
 MIN_LETTERS = 4
+#: At least this many filled upright rectangles of one height (or one width), this share
+#: alike, in a near-square box at least CODE_MODULES of that size across: a code (a QR
+#: code's modules, run along its rows), not lettering.
+CODE_PIECES, CODE_MODULES, CODE_ALIKE = 20, 10, 0.02
 
 
 def beside_text(art: Artwork, pieces: list[Part], member: list[int | None],
@@ -43,6 +47,8 @@ def beside_text(art: Artwork, pieces: list[Part], member: list[int | None],
     page = max(art.width, art.height, 1e-9)
     letters = [p for i, p in enumerate(pieces) if member[i] is None and not p.seed
                and not p.round and p.extent <= LETTER_SHARE * page]
+    codes = _codes(letters)
+    letters = [p for p in letters if id(p) not in codes]
     if not letters:
         return lines, unread
     height = statistics.median(p.geometry.bounds[3] - p.geometry.bounds[1] for p in letters)
@@ -57,3 +63,41 @@ def beside_text(art: Artwork, pieces: list[Part], member: list[int | None],
         elif len(block) >= MIN_LETTERS:
             unread.append(box(*glyphs.bounds))
     return lines, unread
+
+
+def _codes(letters: list[Part]) -> set[int]:
+    """The ids of the pieces that make up codes (``_code``) among ``letters``: their
+    modules, a few hundredths of an inch each, would otherwise set the letter height by
+    which lettering is joined into words (the median), and read as text that cannot be
+    read."""
+    rects = [p for p in letters if p.geometry.area >= 0.98 * box(*p.geometry.bounds).area]
+    if len(rects) < CODE_PIECES:
+        return set()
+    module = statistics.median(min(p.geometry.bounds[2] - p.geometry.bounds[0],
+                                   p.geometry.bounds[3] - p.geometry.bounds[1]) for p in rects)
+    found: set[int] = set()
+    for group in touching([p.geometry for p in rects], 0.5 * module):
+        if _code([rects[k] for k in group]):
+            found.update(id(rects[k]) for k in group)
+    return found
+
+
+def _code(block: list[Part]) -> bool:
+    """Filled rectangles, CODE_PIECES or more, all of one height (runs along rows) or of
+    one width (runs down columns), in a near-square box at least CODE_MODULES of that
+    module across: a code, not letters (which are of many shapes)."""
+    if len(block) < CODE_PIECES:
+        return False
+    x0 = min(p.geometry.bounds[0] for p in block)
+    y0 = min(p.geometry.bounds[1] for p in block)
+    x1 = max(p.geometry.bounds[2] for p in block)
+    y1 = max(p.geometry.bounds[3] for p in block)
+    if not 0.8 <= (x1 - x0) / max(y1 - y0, 1e-9) <= 1.25:
+        return False
+    for axis in (0, 1):
+        sizes = [p.geometry.bounds[axis + 2] - p.geometry.bounds[axis] for p in block]
+        module = min(sizes)
+        if max(sizes) - module <= CODE_ALIKE * module and \
+                min(x1 - x0, y1 - y0) >= CODE_MODULES * module:
+            return True
+    return False

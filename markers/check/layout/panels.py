@@ -34,7 +34,7 @@ from markers.core.artwork import Artwork
 from markers.core.geometry import mitre_buffer
 from markers.core.shapes import polygons
 
-__all__ = ["Cluster", "Container", "enclosures", "containers", "is_page"]
+__all__ = ["Cluster", "Container", "enclosures", "containers", "guide", "is_page"]
 
 #: Lines shorter than this share of the page are not frame sides (letters, arrowheads).
 FRAME_SIDE_SHARE = 0.03
@@ -57,6 +57,10 @@ LETTER_SHARE = 0.05
 WORD_SHARE = 0.3
 #: A marker reaches a white area's side when it comes within this share of its width.
 SPAN_SHARE = 0.01
+#: A line or frame inside a white area, parallel to its edge all round at most this share
+#: of its smaller side in from it (its outline shrunk so far, to within GUIDE_MATCH of its
+#: area), is a guide drawn on the blank (a safe line), not a smaller panel or furniture.
+GUIDE_SHARE, GUIDE_MATCH = 0.05, 0.01
 
 
 @dataclass(frozen=True)
@@ -180,8 +184,25 @@ def is_page(box: Container, clusters: list[Cluster], parts: list[Part], tree: ST
 
 
 def _on_edge(p: Part, area: Polygon, gap: float) -> bool:
-    """A line along ``area``'s edge: its own outline, a trim line."""
-    return p.line and p.geometry.distance(area.exterior) <= gap + p.width
+    """A line along ``area``'s edge (its own outline, a trim line) or parallel to it all
+    round inside it (a guide: ``guide``)."""
+    return p.line and (p.geometry.distance(area.exterior) <= gap + p.width
+                       or (p.frame and guide(p.footprint, area)))
+
+
+def guide(inner: Polygon, area: Polygon) -> bool:
+    """Whether ``inner`` (the inside of a frame) is ``area`` shrunk by a small margin all
+    round: a safe line or other guide a print proof draws inside the blank, parallel to
+    its edge (GUIDE_SHARE, GUIDE_MATCH)."""
+    ax0, ay0, ax1, ay1 = area.bounds
+    ix0, iy0, ix1, iy1 = inner.bounds
+    insets = (ix0 - ax0, iy0 - ay0, ax1 - ix1, ay1 - iy1)
+    inset = sum(insets) / 4
+    if min(insets) <= 0 or max(insets) > GUIDE_SHARE * min(ax1 - ax0, ay1 - ay0) or \
+            max(insets) - min(insets) > GUIDE_MATCH * max(ax1 - ax0, ay1 - ay0):
+        return False  # (the cheap test first: most frames are no such margin)
+    shrunk = mitre_buffer(area, -inset)
+    return shrunk.symmetric_difference(inner).area <= GUIDE_MATCH * area.area
 
 
 def _inner_panel(box: Container, held: list[Cluster], boxes: list[Container],
@@ -190,5 +211,6 @@ def _inner_panel(box: Container, held: list[Cluster], boxes: list[Container],
     holds of the markers: a panel on a page."""
     inside = [b.area for b in boxes if b is not box and b.area.area < 0.99 * box.area.area
               and _holds(box.area, b.area, gap)
-              and all(_holds(b.area, c.footprint, gap) for c in held)]
+              and all(_holds(b.area, c.footprint, gap) for c in held)
+              and not (b.part is None and box.part is not None and guide(b.area, box.area))]
     return max(inside, key=lambda a: a.area) if inside else None

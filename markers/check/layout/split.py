@@ -32,7 +32,15 @@ from shapely import STRtree, unary_union
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from markers.check.layout.furniture import Dimension, SetAside, inner_marks, merged, outside
+from markers.check.layout.furniture import (
+    Dimension,
+    SetAside,
+    drop_shadows,
+    guide_lines,
+    inner_marks,
+    merged,
+    outside,
+)
 from markers.check.layout.notes import beside_text
 from markers.check.layout.panels import Cluster, containers, enclosures, is_page
 from markers.check.layout.parts import (
@@ -50,11 +58,14 @@ from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.colors import classify
 from markers.core.shapes import polygons
 
-__all__ = ["Split", "split"]
+__all__ = ["Split", "marks_only", "split"]
 
 #: A group of marker colors smaller than this share of the largest (both ways) is a mark
 #: (a logo, a swatch), not a marker.
 SMALL_GROUP = 0.15
+#: A group this many times as long as it is thick is a bar (a title block's colored
+#: band); no marker is so shaped (a long information sign's words make it taller).
+BAR_RATIO = 6.0
 #: Areas this close (share of the page's larger side) touch: rounding between bands.
 GAP_SHARE = 0.001
 #: A marker of these color families painting this share of its hull (what white painted
@@ -81,7 +92,9 @@ def split(art: Artwork) -> Split:
     page = max(art.width, art.height, 1e-9)
     gap = GAP_SHARE * page
     declared = bool(art.meta.get("kind") or art.features.keys() & DECLARED)
-    found = _declared_marker(pieces, gap) if declared else _markers(art, pieces, page, gap)
+    shadows = set() if declared else set(drop_shadows(pieces))
+    found = _declared_marker(pieces, gap) if declared else _markers(art, pieces, page, gap,
+                                                                    shadows)
     if found is None:
         return Split([art], found=False)
     groups, background, panels, unframed = found
@@ -93,7 +106,8 @@ def split(art: Artwork) -> Split:
         for i in g:
             member[i] = k
     aside = [SetAside("page background", bbox(pieces[i].geometry.bounds)) for i in background]
-    for i in background:
+    aside += [SetAside("drop shadow", bbox(pieces[i].geometry.bounds)) for i in shadows]
+    for i in background | shadows:
         member[i] = -1
     clip: dict[int, float] = {}
     _waterlines(pieces, member, regions, clip, aside, art)
@@ -102,6 +116,7 @@ def split(art: Artwork) -> Split:
         member[i] = None
     _assign(pieces, member, regions, aside, page, boxed)
     inner_marks(pieces, member, regions, aside)
+    guide_lines(pieces, member, aside)
     legend_of = _legends(art, regions, len(groups), boxed)
     lines, unread = beside_text(art, pieces, member, legend_of)
     stated = _statements(regions, lines)
@@ -110,30 +125,44 @@ def split(art: Artwork) -> Split:
     dims = outside(pieces, member, regions, art, legend_of, aside, page)
     notes = [text for text, _ in lines]
     if len(groups) == 1 and not aside and not unframed[0]:
-        return Split([art], notes=notes)
+        return Split([art], notes=notes, boxes=[regions[0].bounds])
     order = reading_order([r.bounds for r in regions])
     rank = {k: n for n, k in enumerate(order)}
     markers = [_artwork(art, pieces, member, legend_of, k, regions[k], clip.get(k), n,
                         stated[k], panels[k], unframed[k], background, unread_near[k])
                for n, k in enumerate(order)]
     dims = [replace(d, marker=rank[d.marker]) for d in dims]
-    return Split(markers, merged(aside, page), dims, notes=notes)
+    return Split(markers, merged(aside, page), dims, notes=notes,
+                 boxes=[regions[k].bounds for k in order])
+
+
+def marks_only(pages: Sequence[Split]) -> set[int]:
+    """The pages of one drawing whose every marker is a small mark beside the largest
+    marker of the drawing (SMALL_GROUP of it both ways): a cover sheet's logo, a
+    swatch page, whose marker colors are no marker, as on a page with a marker beside
+    them. Sizes are at full size (each page at its stated scale)."""
+    boxes = [b for page in pages for b in page.boxes]
+    small = iter(_small(boxes))
+    marks = [[next(small) for _ in page.boxes] for page in pages]
+    return {n for n, page in enumerate(marks) if page and all(page)}
 
 
 Found = tuple[list[list[int]], set[int], list[Polygon | None], list[bool]]
 
 
-def _markers(art: Artwork, pieces: list[Part], page: float, gap: float) -> Found | None:
-    """The markers of a page that does not say what it is: their groups of pieces, the
-    pieces that are the page's white, each marker's panel when a trim line draws it, and
-    whether it has no panel at all; None when nothing looks like a marker."""
+def _markers(art: Artwork, pieces: list[Part], page: float, gap: float,
+             shadows: set[int]) -> Found | None:
+    """The markers of a page that does not say what it is: their groups of pieces (not
+    the ``shadows`` under their blanks), the pieces that are the page's white, each
+    marker's panel when a trim line draws it, and whether it has no panel at all; None
+    when nothing looks like a marker."""
     frames = enclosures(pieces, page, gap)
     boxes = containers(pieces, frames, page)
     clusters = _clusters(pieces, gap)
     tree = STRtree([p.geometry for p in pieces])
     pages = [b for b in boxes if is_page(b, clusters, pieces, tree, art, gap, boxes)]
     background = {b.part for b in pages if b.part is not None}
-    groups = _marker_groups(pieces, _touching_solids(pieces, background, gap), art)
+    groups = _marker_groups(pieces, _touching_solids(pieces, background | shadows, gap), art)
     if not groups:
         return None
     frames_left = [b for b in boxes if b not in pages and b.part is None]
@@ -198,14 +227,20 @@ def _clusters(pieces: list[Part], gap: float) -> list[Cluster]:
 
 
 def _small(boxes: list) -> list[bool]:
-    """For each of ``boxes`` (x0, y0, x1, y1): smaller than SMALL_GROUP of the largest
-    both ways, a mark beside a marker."""
+    """For each of ``boxes`` (x0, y0, x1, y1): a mark beside a marker, smaller than
+    SMALL_GROUP of the largest both ways, or a bar (BAR_RATIO times as long as it is
+    thick) that thin beside it one way: a title block's colored band, which no marker
+    is shaped like."""
     if not boxes:
         return []
     tall = max(b[3] - b[1] for b in boxes)
     wide = max(b[2] - b[0] for b in boxes)
-    return [b[3] - b[1] < SMALL_GROUP * tall and b[2] - b[0] < SMALL_GROUP * wide
-            for b in boxes]
+    found = []
+    for x0, y0, x1, y1 in boxes:
+        low, narrow = y1 - y0 < SMALL_GROUP * tall, x1 - x0 < SMALL_GROUP * wide
+        bar = max(x1 - x0, y1 - y0) >= BAR_RATIO * min(x1 - x0, y1 - y0)
+        found.append((low and narrow) or (bar and (low or narrow)))
+    return found
 
 
 def _painted_panel(pieces: list[Part], group: list[int]) -> bool:
@@ -229,13 +264,15 @@ class Split:
     what was set aside, the dimensions found beside them, and the lines of text read
     beside them (``notes``: live text, and outlined lettering OCR read with trust).
     ``found`` is False when nothing on the page looks like a marker (then ``markers``
-    holds the page itself, to be judged as one when no other page has a marker)."""
+    holds the page itself, to be judged as one when no other page has a marker);
+    ``boxes`` are the markers' extents (x0, y0, x1, y1), in the order of ``markers``."""
 
     markers: list[Artwork]
     set_aside: list[SetAside] = field(default_factory=list)
     dimensions: list[Dimension] = field(default_factory=list)
     found: bool = True
     notes: list[str] = field(default_factory=list)
+    boxes: list[tuple[float, float, float, float]] = field(default_factory=list)
 
 
 def _marker_groups(parts: list[Part], groups: list[list[int]], art: Artwork) -> list[list[int]]:
@@ -439,7 +476,8 @@ def _artwork(art: Artwork, parts: list[Part], member: list[int | None],
     for i, p in enumerate(parts):
         if member[i] == k:
             keep.setdefault((p.layer, p.shape), []).append(p.geometry)
-        elif unframed and i in background and p.geometry.intersects(region):
+        elif (unframed or panel is not None) and i in background and \
+                p.geometry.intersects(region):
             ground = p.geometry.intersection(region)  # the page's white under the symbol
             keep.setdefault((p.layer, p.shape), []).append(ground)
     cut = None if water is None else box(-1, -1, art.width + 1, water)
