@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 import shapely
 
-from markers.check.measure.common import Facts, LegendFact
+from markers.check.layout.parts import reading_rows
+from markers.check.measure.common import Facts
 from markers.core.artwork import Artwork
 from markers.core.design import Design
 from markers.core.pack import Kind
@@ -107,39 +108,27 @@ def _buoy_fields(facts: Facts, kind: Kind, face: Facts | None) -> dict[str, obje
 
 def _words(facts: Facts, explained: bool) -> dict[str, str]:
     """The lettering as the design's fields, laid out as the vendor laid it out: its
-    rows (lines side by side are one row) joined by '|', the builder's line break; on a
-    sign that may carry words above and below its symbol (``explained``), the rows above
-    it and below it apart from those inside. Nothing when not every line was read."""
+    rows (``reading_rows``: lines side by side are one row) joined by '|', the builder's
+    line break; on a sign that may carry words above and below its symbol
+    (``explained``), the rows above it and below it apart from those inside. Nothing
+    but the words when not every line was read."""
     letters = facts.letters
     if not letters.text or not letters.legends or any(
             not (leg.text or "").strip() for leg in letters.legends):
         return {"legend": letters.text} if letters.text else {}
-    outer = facts.symbol.outer
-    top, bottom = (outer.bounds[1], outer.bounds[3]) if outer is not None else (None, None)
+    outer = facts.symbol.outer if explained else None
     places: dict[str, list[str]] = {"above": [], "legend": [], "below": []}
-    for row in _rows(letters.legends):
-        y0, y1 = min(leg.bbox[1] for leg in row), max(leg.bbox[1] + leg.bbox[3] for leg in row)
+    boxes = [(x, y, x + w, y + h) for x, y, w, h in (leg.bbox for leg in letters.legends)]
+    for row in reading_rows(boxes):
         place = "legend"
-        if explained and top is not None and bottom is not None:
-            place = "above" if y1 <= top else "below" if y0 >= bottom else "legend"
-        places[place].append(" ".join((leg.text or "").strip() for leg in row))
+        if outer is not None:
+            _, top, _, bottom = outer.bounds
+            if max(boxes[i][3] for i in row) <= top:
+                place = "above"
+            elif min(boxes[i][1] for i in row) >= bottom:
+                place = "below"
+        places[place].append(" ".join((letters.legends[i].text or "").strip() for i in row))
     return {field: "|".join(rows) for field, rows in places.items() if rows}
-
-
-def _rows(legends: tuple[LegendFact, ...]) -> list[list[LegendFact]]:
-    """Lines of lettering grouped into rows, top to bottom, each left to right: a line
-    joins the row above it when their heights overlap by half the smaller."""
-    rows: list[list[LegendFact]] = []
-    for leg in sorted(legends, key=lambda leg: leg.bbox[1] + leg.bbox[3] / 2):
-        if rows:
-            last = rows[-1]
-            y0 = max(leg.bbox[1], min(other.bbox[1] for other in last))
-            y1 = min(leg.bbox[1] + leg.bbox[3], max(o.bbox[1] + o.bbox[3] for o in last))
-            if y1 - y0 >= 0.5 * min(leg.bbox[3], min(o.bbox[3] for o in last)):
-                last.append(leg)
-                continue
-        rows.append([leg])
-    return [sorted(row, key=lambda leg: leg.bbox[0]) for row in rows]
 
 
 def _size(value: float | None) -> float | None:

@@ -18,7 +18,7 @@ from markers.core.artwork import Artwork
 from markers.core.colors import hex_to_lab
 from markers.core.shapes import polygons
 
-__all__ = ["LINE_SHARE", "Part", "parts", "touching", "reading_order", "bbox", "is_white",
+__all__ = ["LINE_SHARE", "Part", "parts", "touching", "reading_order", "reading_rows", "bbox", "is_white",
            "is_chromatic", "union"]
 
 #: An area is a line (a stroke, a frame) when its width is below this share of its extent.
@@ -216,8 +216,9 @@ def union(geoms: list[BaseGeometry]) -> BaseGeometry:
     return geoms[0] if len(geoms) == 1 else unary_union(geoms)
 
 
-def reading_order(boxes: list[tuple[float, float, float, float]]) -> list[int]:
-    """Indices of ``boxes`` (x0, y0, x1, y1) top to bottom in rows, left to right."""
+def reading_rows(boxes: list[tuple[float, float, float, float]]) -> list[list[int]]:
+    """Indices of ``boxes`` (x0, y0, x1, y1) in rows (a box whose top is above the bottom
+    of every box of the row before joins it), top to bottom, each left to right."""
     order = sorted(range(len(boxes)), key=lambda i: boxes[i][1])
     rows: list[list[int]] = []
     for i in order:
@@ -225,7 +226,12 @@ def reading_order(boxes: list[tuple[float, float, float, float]]) -> list[int]:
             rows[-1].append(i)
         else:
             rows.append([i])
-    return [i for row in rows for i in sorted(row, key=lambda k: boxes[k][0])]
+    return [sorted(row, key=lambda k: boxes[k][0]) for row in rows]
+
+
+def reading_order(boxes: list[tuple[float, float, float, float]]) -> list[int]:
+    """Indices of ``boxes`` (x0, y0, x1, y1) top to bottom in rows, left to right."""
+    return [i for row in reading_rows(boxes) for i in row]
 
 
 def bbox(bounds: tuple[float, float, float, float] | np.ndarray
