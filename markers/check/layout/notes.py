@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import statistics
 
+import shapely
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
@@ -88,10 +89,7 @@ def _code(block: list[Part]) -> bool:
     module across: a code, not letters (which are of many shapes)."""
     if len(block) < CODE_PIECES:
         return False
-    x0 = min(p.geometry.bounds[0] for p in block)
-    y0 = min(p.geometry.bounds[1] for p in block)
-    x1 = max(p.geometry.bounds[2] for p in block)
-    y1 = max(p.geometry.bounds[3] for p in block)
+    x0, y0, x1, y1 = (float(v) for v in shapely.total_bounds([p.geometry for p in block]))
     if not 0.8 <= (x1 - x0) / max(y1 - y0, 1e-9) <= 1.25:
         return False
     for axis in (0, 1):

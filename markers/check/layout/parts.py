@@ -18,8 +18,8 @@ from markers.core.artwork import Artwork
 from markers.core.colors import hex_to_lab
 from markers.core.shapes import polygons
 
-__all__ = ["LINE_SHARE", "Part", "parts", "touching", "reading_order", "reading_rows", "bbox", "is_white",
-           "is_chromatic", "union"]
+__all__ = ["LINE_SHARE", "Part", "parts", "touching", "reading_order", "reading_rows", "bbox",
+           "is_white", "is_chromatic", "union"]
 
 #: An area is a line (a stroke, a frame) when its width is below this share of its extent.
 LINE_SHARE = 0.02

@@ -112,9 +112,10 @@ def split(art: Artwork) -> Split:
     clip: dict[int, float] = {}
     _waterlines(pieces, member, regions, clip, aside, art)
     boxed = _boxes_beside(pieces, member, regions)
-    for i in _in_boxes(pieces, member, boxed):  # a title block's letters on a sign's panel
+    in_boxes = set(_in_boxes(pieces, member, boxed))
+    for i in in_boxes:  # a title block's letters on a sign's panel
         member[i] = None
-    _assign(pieces, member, regions, aside, page, boxed)
+    _assign(pieces, member, regions, aside, page, in_boxes)
     inner_marks(pieces, member, regions, aside)
     guide_lines(pieces, member, aside)
     legend_of = _legends(art, regions, len(groups), boxed)
@@ -314,8 +315,7 @@ def _waterlines(parts: list[Part], member: list[int | None], regions: list[BaseG
     drawn below it: the waterline of a buoy; the marker ends there and what is below is
     set aside. One drawn in a color at the marker's foot with nothing below is its
     waterline too, set aside by that name (the lowest painted edge is where the water
-    is). A drawing
-    that names its waterline already says where the water is."""
+    is). A drawing that names its waterline already says where the water is."""
     if "waterline" in art.features:
         return
     lines = [i for i, p in enumerate(parts)  # a frame is a box (a title block's), not water
@@ -374,15 +374,14 @@ def _horizontal(p: Part) -> bool:
 
 
 def _assign(parts: list[Part], member: list[int | None], regions: list[BaseGeometry],
-            aside: list[SetAside], page: float, boxed: Sequence[BaseGeometry]) -> None:
+            aside: list[SetAside], page: float, in_boxes: set[int]) -> None:
     """Areas of other colors belong to the marker they lie on (letters, a backing
-    board), but for what stands in a box of its own (``boxed``: a title block's letters
-    drawn across a sign's panel); one spread under several markers is the page's
-    background."""
+    board), but for what stands in a box of its own (``in_boxes``: a title block's
+    letters drawn across a sign's panel); one spread under several markers is the
+    page's background."""
     tree = STRtree(regions)
-    boxed_parts = set(_in_boxes(parts, [None] * len(parts), boxed))
     for i, p in enumerate(parts):
-        if member[i] is not None or i in boxed_parts:
+        if member[i] is not None or i in in_boxes:
             continue
         hits = tree.query(p.footprint, predicate="intersects").tolist()
         if not hits:

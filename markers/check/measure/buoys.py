@@ -338,6 +338,10 @@ def _detect(art: Artwork, fam: Fam, buoy: BuoyFacts, sign: list[Polygon],
     return "race-buoy" if share >= race_share else None
 
 
+#: A symbol this share of a banded rectangle's width off its middle is a wrap's.
+OFF_MIDDLE = 0.1
+
+
 def _is_wrap(fam: Fam, body: Polygon, bands: Sequence[Band]) -> bool:
     """A banded rectangle carrying two or more symbols side by side: the flat print of a
     cylinder's surface (an elevation shows one symbol, from the front). One symbol is a
@@ -353,9 +357,6 @@ def _is_wrap(fam: Fam, body: Polygon, bands: Sequence[Band]) -> bool:
     x0, y0, x1, y1 = body.bounds
     return abs(centres[0] - (x0 + x1) / 2) > OFF_MIDDLE * (x1 - x0) or x1 - x0 >= y1 - y0
 
-
-#: A symbol this share of a banded rectangle's width off its middle is a wrap's.
-OFF_MIDDLE = 0.1
 
 
 #: looks_like_buoy: a body this many times as tall as wide is tall; a wrap is orange
