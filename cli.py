@@ -19,6 +19,7 @@ from typing import IO, Any, TypeVar
 
 import click
 
+from cli_register import register
 from markers import api
 from markers.errors import WsmarkError
 
@@ -836,6 +837,9 @@ def serve(host: str, port: int, max_upload_mb: float, keep_dir: str | None,
     if workers:
         settings = Settings(**{**settings.__dict__, "workers": workers})
     run(host, port, settings, announce=lambda line: click.echo(line))
+
+
+cli.add_command(register)
 
 
 def main() -> None:

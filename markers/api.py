@@ -1474,3 +1474,361 @@ def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, 
     index = {page.kind: number for number, page in enumerate(pages, start=1) if page.kind}
     return sheets_pdf(chosen, pages), index
 
+
+
+# --- the marker register (issue 35) -----------------------------------------------------
+# A town's markers in one SQLite file: markers.register keeps it, the pack says what
+# falls due (Pack.register_rules), the plan's writers and map draw it.
+
+#: The register's file when none is named.
+DEFAULT_REGISTER = "markers.db"
+#: The ways a register is written out, by suffix.
+REGISTER_EXPORTS = (".csv", ".geojson", ".gpx", ".kml", ".pdf")
+
+
+def _register(db: str | Path, create: bool = False) -> Any:
+    from markers.register.store import Register
+
+    return Register(db, create)
+
+
+def _register_rules(chosen: Pack) -> Any:
+    if chosen.register_rules is None:
+        raise WsmarkError(f"pack {chosen.name} keeps no register")
+    return chosen.register_rules
+
+
+def _department_id(text: str, chosen: Pack) -> str:
+    from markers.core.permit_id import is_permit_id
+
+    if not is_permit_id(chosen.law, text):
+        raise WsmarkError(f"{text!r} is not a department identification number "
+                          f"({chosen.help['permit_id']})")
+    return text
+
+
+def _remove_by(text: str | None) -> str | None:
+    """A seasonal removal day, MM-DD (checked against a leap year, so 02-29 passes)."""
+    import datetime as dt
+
+    if text is None:
+        return None
+    try:
+        dt.date.fromisoformat(f"2028-{text}")
+    except ValueError:
+        raise WsmarkError(f"--remove-by: {text!r} is not a day of the year (MM-DD)") from None
+    return text
+
+
+def _proof_of(report: FileReport, path: Path) -> Any:
+    from markers.register.model import NewProof
+
+    lines = tuple(f"{f.rule} ({f.citation}): {f.message}" for f in report.findings
+                  if f.severity != "info" and not f.waived)
+    return NewProof(report.sha256 or "", path.name, report.verdict, lines)
+
+
+def register_add_plan(db: str | Path, plan: str | Path, water_body: str | None = None,
+                      remove_by: str | None = None,
+                      waive: Mapping[str, str] | Iterable[str] = (),
+                      pack: str | Pack = DEFAULT_PACK) -> tuple[list[int], PlanReport]:
+    """Add every marker of a placement plan to the register ``db`` (made if missing),
+    each with its design (YAML), place, what the plan states of it, its department id
+    if the plan gives one and the proof its design file was checked as; in one
+    transaction. The plan is checked first: a plan that fails (or cannot be read) is
+    refused in one line; one with findings for review is added (the report is
+    returned to say so). A plan already in the register is refused. ``remove_by``
+    (MM-DD) marks every marker of it seasonal."""
+    from markers.plan.designs import marker_design
+    from markers.register.model import NewMarker
+
+    chosen = _pack(pack)
+    report = plan_check(plan, waive=waive, pack=chosen)
+    if report.plan is None:
+        raise WsmarkError(report.error or f"{plan}: cannot be read")
+    if report.verdict == "fail":
+        errors = sum(1 for f in report.findings
+                     if f.finding.severity == "error" and not f.finding.waived)
+        raise WsmarkError(f"{plan}: the plan fails its check ({errors} error finding"
+                          f"{'s' * (errors != 1)}: wsmark plan check {plan}); a register "
+                          "holds only a plan that passes, or is waived")
+    source = str(Path(plan).resolve())
+    designs = report.facts.designs if report.facts is not None else {}
+    day = _remove_by(remove_by)
+    new = []
+    for i, m in enumerate(report.plan.markers):
+        design = marker_design(report.plan, m, chosen)
+        proof = _proof_of(designs[i][0], Path(report.plan.path).parent / (m.design or "")) \
+            if i in designs and designs[i][0].sha256 else None
+        new.append(NewMarker(
+            kind=m.kind, design=design_yaml(design).decode(), lon=m.lon, lat=m.lat,
+            ws_id=m.ws_id, legend=m.legend, description=m.description, purpose=m.purpose,
+            water_body=water_body or report.plan.name, plan=source, plan_number=m.number,
+            department_id=m.permit_id, temporary_days=m.temporary_days, remove_by=day,
+            proof=proof))
+    with _register(db, create=True) as register:
+        if register.plan_markers(source):
+            raise WsmarkError(f"{plan}: already in the register {db} (its markers are "
+                              "there; record what happens to them as events)")
+        return register.add(new, f"add {Path(plan).name}"), report
+
+
+def register_add_marker(db: str | Path, design_: Design, lon: float, lat: float, *,
+                        water_body: str | None = None, description: str | None = None,
+                        purpose: str | None = None, temporary_days: int | None = None,
+                        remove_by: str | None = None, department_id: str | None = None,
+                        pack: str | Pack = DEFAULT_PACK) -> int:
+    """Add one marker of ``design_`` at ``lon``, ``lat`` (refused in one line when
+    outside the area the pack's law covers); its register id."""
+    from markers.plan.check import plan_setting
+    from markers.register.model import NewMarker
+
+    chosen = _pack(pack)
+    chosen.build(design_)  # the design is validated as every build's is
+    area = plan_setting(chosen).area
+    if area is not None and not area.contains(lon, lat):
+        raise WsmarkError(f"{lat:g}, {lon:g} (lat, lon) is outside the area this law "
+                          f"covers, {area.describe()}")
+    if department_id is not None:
+        _department_id(department_id, chosen)
+    new = NewMarker(kind=design_.kind, design=design_yaml(design_).decode(), lon=lon, lat=lat,
+                    ws_id=design_.ws_id, legend=design_.legend, description=description,
+                    purpose=purpose, water_body=water_body, department_id=department_id,
+                    temporary_days=temporary_days, remove_by=_remove_by(remove_by))
+    with _register(db, create=True) as register:
+        return int(register.add([new], "add marker")[0])
+
+
+def register_permit(db: str | Path, plan: str | Path, number: str,
+                    ids: Mapping[str, str] | Iterable[str] = (), expires: str | None = None,
+                    pack: str | Pack = DEFAULT_PACK) -> Any:
+    """Record the department's permit ``number`` for the markers added from ``plan``,
+    its ``expires`` date (YYYY-MM-DD) if it states one, and each marker's department
+    id (``ids``: ws_id or ``#N`` of the plan -> id, as a mapping or ``MARKER=ID``
+    words); a Permit."""
+    from markers.register.store import parse_date
+
+    chosen = _pack(pack)
+    if not number.strip():
+        raise WsmarkError("--number: the permit's number is empty")
+    if expires is not None:
+        parse_date(expires, "--expires")
+    if not isinstance(ids, Mapping):
+        ids = _pairs(ids, "--id", "MARKER=ID", chosen.help["plan_permit_pair"])
+    source = str(Path(plan).resolve())
+    with _register(db) as register:
+        numbers = register.plan_markers(source)
+        if not numbers:
+            raise WsmarkError(f"{plan}: no markers of this plan in the register {db} "
+                              "(wsmark register add it first)")
+        by_ws = {e.ws_id: e.id for e in register.entries() if e.plan == source and e.ws_id}
+        given = {}
+        for marker, department_id in ids.items():
+            found = numbers.get(int(marker[1:])) if marker[:1] == "#" and \
+                marker[1:].isdigit() else by_ws.get(marker)
+            if found is None:
+                raise WsmarkError(f"--id {marker}: no such marker in {plan} (a ws_id or #N)")
+            given[found] = _department_id(department_id, chosen)
+        return register.permit(number.strip(), source, given, expires)
+
+
+def register_record(db: str | Path, markers: Iterable[int], event: str, date: str | None,
+                    by: str, condition: str | None = None, note: str | None = None,
+                    photo: str | Path | None = None, plan: str | Path | None = None,
+                    today: Any = None) -> list[int]:
+    """Append the ``event`` (placed, inspected, repaired, replaced, removed-for-season,
+    removed) dated ``date`` (default today), recorded by ``by``, to each of
+    ``markers`` and of the markers added from ``plan``, in one transaction; an
+    inspection's ``condition``, a ``note``, a ``photo`` file (kept beside the register
+    by its SHA-256, in ``<db>.photos/``). The events' ids."""
+    import datetime as dt
+    import hashlib
+
+    from markers.register.model import NewEvent
+
+    today = today or dt.date.today()
+    chosen = list(markers)
+    with _register(db) as register:
+        if plan is not None:
+            found = register.plan_markers(str(Path(plan).resolve()))
+            if not found:
+                raise WsmarkError(f"{plan}: no markers of this plan in the register {db}")
+            chosen += [found[n] for n in sorted(found)]
+        if not chosen:
+            raise WsmarkError(f"{event}: name the markers (their ids, or --plan PLAN)")
+        sha = None
+        if photo is not None:
+            data = read_input(photo)
+            sha = hashlib.sha256(data).hexdigest()
+            folder = Path(db).with_suffix(".photos")
+            write_file(folder / f"{sha}{Path(photo).suffix.lower()}", data, parents=True)
+        return register.record(chosen, NewEvent(event, date or today.isoformat(), by,
+                                                condition, note, sha), today)
+
+
+def register_list(db: str | Path, water_body: str | None = None, kind: str | None = None,
+                  permit: str | None = None, status: str | None = None) -> list[Any]:
+    """The register's markers (Entry), narrowed to a water body, kind, permit number or
+    status."""
+    from markers.register.model import STATUSES, Filters
+
+    if status is not None and status not in STATUSES:
+        raise WsmarkError(f"--status {status!r}: one of {', '.join(STATUSES)}")
+    with _register(db) as register:
+        return register.entries(Filters(water_body, kind, permit, status))
+
+
+def register_show(db: str | Path, marker: int) -> tuple[Any, list[Any], list[Any]]:
+    """One marker (Entry), its history (Events, in date order) and its proofs."""
+    with _register(db) as register:
+        return register.entry(marker), register.events(marker), register.proofs(marker)
+
+
+def register_due(db: str | Path, on: str | None = None, rules_: Iterable[str] = (),
+                 pack: str | Pack = DEFAULT_PACK) -> list[Any]:
+    """What is due on ``on`` (YYYY-MM-DD, default today) by the pack's register rules
+    (those in ``rules_`` when given): each a Due with its clause."""
+    import datetime as dt
+
+    from markers.register.due import due
+    from markers.register.store import parse_date
+
+    chosen = _pack(pack)
+    register_rules = _register_rules(chosen)
+    only = tuple(rules_)
+    for rule_id in only:
+        if register_rules.rule(rule_id) is None:
+            raise WsmarkError(f"--rule {rule_id!r}: one of "
+                              f"{', '.join(r.id for r in register_rules.rules)}")
+    day = parse_date(on, "--on") if on else dt.date.today()
+    with _register(db) as register:
+        return due(register.conn, day, register_rules, chosen.law, only)
+
+
+def register_text(what: str, *values: Any) -> str:
+    """The register as text: ``"list"`` (entries), ``"show"`` (entry, events, proofs) or
+    ``"due"`` (lines, day)."""
+    from markers.register.text import due_text, entries_text, marker_text
+
+    writers: dict[str, Callable[..., str]] = {"list": entries_text, "show": marker_text,
+                                              "due": due_text}
+    return writers[what](*values)
+
+
+def register_export(db: str | Path, suffix: str, water_body: str | None = None,
+                    kind: str | None = None, permit: str | None = None,
+                    status: str | None = None, on: str | None = None,
+                    pack: str | Pack = DEFAULT_PACK) -> bytes:
+    """The register's markers (narrowed as ``register_list``) by ``suffix``: ``.csv``,
+    ``.geojson`` (with the register's status and permit columns), ``.gpx``, ``.kml``
+    (the writers of ``plan export``), or ``.pdf``, the report for a board meeting
+    (counts and the map, then a row a marker; what is due counted on ``on``)."""
+    from markers.plan.check import plan_setting
+    from markers.products.plan_packet import normalised_geojson, plan_csv, plan_gpx, plan_kml
+    from markers.register.as_plan import as_plan, register_properties
+
+    suffix = suffix.lower()
+    if suffix not in REGISTER_EXPORTS:
+        raise WsmarkError(f"cannot export a register as {suffix or 'a file without suffix'!r}"
+                          f": use {', '.join(REGISTER_EXPORTS)}")
+    chosen = _pack(pack)
+    entries = register_list(db, water_body, kind, permit, status)
+    name = water_body or f"register {Path(db).name}"
+    plan = as_plan(entries, str(Path(db).resolve()), name, plan_setting(chosen).grid)
+    extra = register_properties(entries)
+    if suffix == ".pdf":
+        return _board_report(db, entries, plan, on, chosen)
+    writers: dict[str, Callable[[], bytes]] = {
+        ".csv": lambda: plan_csv(plan, extra),
+        ".geojson": lambda: normalised_geojson(plan, None, extra),
+        ".gpx": lambda: plan_gpx(plan), ".kml": lambda: plan_kml(plan)}
+    return writers[suffix]()
+
+
+def _board_report(db: str | Path, entries: list[Any], plan: Any, on: str | None,
+                  chosen: Pack) -> bytes:
+    import datetime as dt
+    from collections import Counter
+
+    from markers.plan.check import plan_registry
+    from markers.plan.model import PlanReport
+    from markers.products.register_report import BoardRow, board_report_pdf
+
+    day = on or dt.date.today().isoformat()
+    dues = register_due(db, day, pack=chosen)
+    wanted = {e.id for e in entries}
+    dues = [d for d in dues if d.marker is None or d.marker in wanted]
+    counts = {
+        "Markers by status": sorted(Counter(e.status for e in entries).items()),
+        "By kind": sorted(Counter(e.kind for e in entries).items()),
+        f"Due on {day}": [(f"{rule} ({clause})", n) for (rule, clause), n in
+                          Counter((d.rule, d.clause) for d in dues).items()]}
+    rows = [BoardRow(e.id, (e.label, e.kind, e.water_body or "-", e.status,
+                            e.permit and f"{e.permit} / {e.department_id or '-'}" or
+                            (e.department_id or "-"), e.placed_on or "-",
+                            e.last_inspected or "-", e.condition or "-"),
+                     e.status, e.lat, e.lon) for e in entries]
+    report = PlanReport(plan.path, "pass", plan, kinds=chosen.kinds,
+                        words=plan_registry(chosen).words)
+    return board_report_pdf(f"Waterway markers: {plan.name}",
+                            f"{len(entries)} markers in {Path(db).name}, as of {day}",
+                            report, rows, counts)
+
+
+def register_check_proof(db: str | Path, marker: int, proof: str | Path, by: str,
+                         pack: str | Pack = DEFAULT_PACK, today: Any = None
+                         ) -> tuple[Any, FileReport]:
+    """Check the drawing ``proof`` against marker ``marker``'s design: judged by the
+    rule at the design's display height, and compared with it (kind, ws_id, legend,
+    the department id on its label); the result is recorded with the file's SHA-256
+    (a Proof) and returned with the check's report."""
+    import datetime as dt
+
+    from markers.register.model import NewProof
+
+    chosen = _pack(pack)
+    with _register(db) as register:
+        entry = register.entry(marker)
+        wanted = parse_design(entry.design.encode(), f"marker {marker}'s design")
+        data = read_input(proof)
+        report, _ = check(data, Path(proof).name,
+                          check_options(wanted.display_height, pack=chosen), chosen)
+        if report.error is not None:
+            raise WsmarkError(report.error)
+        differs = _differences(report, wanted, entry.department_id)
+        found = _proof_of(report, Path(proof))
+        verdict = "fail" if differs else found.verdict
+        recorded = NewProof(found.sha256, found.file, verdict, differs + found.findings)
+        day = (today or dt.date.today()).isoformat()
+        proof_id = register.add_proof(marker, recorded, day, by)
+        return next(p for p in register.proofs(marker) if p.id == proof_id), report
+
+
+def _differences(report: FileReport, wanted: Design, department_id: str | None
+                 ) -> tuple[str, ...]:
+    """What the proof's markers show that the design does not say."""
+    def words(text: str | None) -> str:
+        return " ".join((text or "").replace("|", " ").upper().split())
+
+    found = []
+    for m in report.markers:
+        if m.kind and m.kind != wanted.kind:
+            found.append(f"the proof shows kind {m.kind}; the marker is kind {wanted.kind}")
+        if m.ws_id and wanted.ws_id and m.ws_id != wanted.ws_id:
+            found.append(f"the proof carries {m.ws_id}; the marker is {wanted.ws_id}")
+        if m.legend and wanted.legend and words(m.legend) != words(wanted.legend):
+            found.append(f"the proof reads {m.legend!r}; the design says {wanted.legend!r}")
+        if m.permit_id and department_id and m.permit_id != department_id:
+            found.append(f"the proof's label reads {m.permit_id}; the department's id is "
+                         f"{department_id}")
+    if not report.markers:
+        found.append("no marker found in the proof")
+    return tuple(found)
+
+
+def register_backup(db: str | Path, target: str | Path) -> None:
+    """A consistent copy of the register at ``target`` (SQLite's online backup)."""
+    if Path(target).resolve() == Path(db).resolve():
+        raise WsmarkError(f"{target}: the backup would overwrite the register itself")
+    with _register(db) as register:
+        register.backup(target)

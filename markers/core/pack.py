@@ -225,6 +225,9 @@ class Pack:
     mends: Mapping[str, Mend] = field(default_factory=dict)
     version: str = ""
     verdicts: Mapping[str, str] = field(default_factory=dict)
+    #: "module:NAME" of the pack's register rules (markers.register.rules.RegisterRules:
+    #: what falls due of a town's markers, each with its paragraph), if it keeps one
+    register_rules_at: str | None = None
 
     @cached_property
     def rules(self) -> Registry:
@@ -235,6 +238,11 @@ class Pack:
     def plan_rules(self) -> Registry | None:
         """The pack's placement-plan rules, if it judges plans."""
         return _resolve(self.plan_rules_at) if self.plan_rules_at else None
+
+    @cached_property
+    def register_rules(self) -> Any:
+        """The pack's register rules (what falls due, cited), if it keeps a register."""
+        return _resolve(self.register_rules_at) if self.register_rules_at else None
 
     def __reduce__(self) -> tuple[Callable[[str], Pack], tuple[str]]:
         """A pack crosses to worker processes by the name of the module defining it."""

@@ -16,11 +16,13 @@ KML, GPX and GeoJSON are made with the standard library.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -48,7 +50,7 @@ from render.raster import svgs_to_pdfs
 from render.svg import Area, Line, PageItem, Placed, Text, page_svg
 
 __all__ = ["dms", "compass", "packet_pages", "packet_pdf", "plan_kml", "plan_gpx",
-           "normalised_geojson", "packet_files"]
+           "plan_csv", "normalised_geojson", "packet_files"]
 
 PORTRAIT, LANDSCAPE = (8.5, 11.0), (11.0, 8.5)
 _POINTS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W",
@@ -441,17 +443,21 @@ def _application_json(application: Application) -> dict:
     return out
 
 
-def normalised_geojson(plan: Plan, folder: Path | None = None) -> bytes:
+def normalised_geojson(plan: Plan, folder: Path | None = None,
+                       extra: Mapping[int, Mapping[str, Any]] | None = None) -> bytes:
     """The plan as RFC 7946 GeoJSON: every marker's properties spelled out, coordinates
     to 7 decimals (about 1/2 in), features in file order, keys sorted; design files
-    referred to from ``folder`` (where the GeoJSON goes; default the plan's own)."""
+    referred to from ``folder`` (where the GeoJSON goes; default the plan's own).
+    ``extra`` adds properties to markers, by their place in ``plan.markers`` (the
+    register's status and permit)."""
     source = Path(plan.path).parent
     features = []
-    for m in plan.markers:
+    for i, m in enumerate(plan.markers):
         design = m.design and Path(os.path.relpath(source / m.design, folder or source)
                                    ).as_posix()
-        features.append((m.feature, {"type": "Feature",
-                                     "properties": _marker_properties(m, design),
+        props = _marker_properties(m, design)
+        props.update({k: v for k, v in (extra or {}).get(i, {}).items() if v is not None})
+        features.append((m.feature, {"type": "Feature", "properties": props,
                                      "geometry": {"type": "Point", "coordinates": [
                                          round(m.lon, 7), round(m.lat, 7)]}}))
     for f in plan.features:
@@ -470,6 +476,30 @@ def normalised_geojson(plan: Plan, folder: Path | None = None) -> bytes:
     if application:
         data["application"] = application
     return (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
+#: The columns of a plan's CSV after its number, latitude and longitude: what a marker
+#: states (the loader reads them back, markers.plan.load).
+CSV_FIELDS = ("kind", "ws_id", "legend", "symbol", "display_height", "description", "purpose",
+              "lighted", "temporary_days", "permit_id")
+
+
+def plan_csv(plan: Plan, extra: Mapping[int, Mapping[str, Any]] | None = None) -> bytes:
+    """The plan's markers as CSV, one row each in plan order, which the plan loader
+    reads back (``number``, ``lat``, ``lon`` to 7 decimals, then CSV_FIELDS); ``extra``
+    adds columns by the marker's place in ``plan.markers`` (the first marker's keys name
+    them)."""
+    added = list((extra or {}).get(0, {}))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["number", "lat", "lon", *CSV_FIELDS, *added])
+    for i, m in enumerate(plan.markers):
+        values = [getattr(m, f) for f in CSV_FIELDS]
+        more = (extra or {}).get(i, {})
+        writer.writerow([m.number, f"{m.lat:.7f}", f"{m.lon:.7f}",
+                         *("" if v is None or v is False else v for v in values),
+                         *("" if more.get(k) is None else more[k] for k in added)])
+    return out.getvalue().encode("utf-8")
 
 
 def _kml_coords(geometry: BaseGeometry) -> str:

@@ -21,6 +21,7 @@ PACK = Pack(
     law=LAW, kinds=KINDS, validate=validate, rules_at="markers.packs.wi_nr509.rules:RULES",
     check_id=validate_ws_id, numbering=NUMBERING, module=__name__,
     plan_rules_at="markers.packs.wi_nr509.plan_rules:PLAN_RULES",
+    register_rules_at="markers.packs.wi_nr509.register_rules:REGISTER_RULES",
     fabrication_samples=(Design("control", 24.0, legend="SLOW NO WAKE"),
                          Design("buoy-symbol", symbol="danger", legend="ROCKS"),
                          Design("buoy-aid-red", ws_id="WS-2"),
