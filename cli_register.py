@@ -186,9 +186,11 @@ def show(marker: int, db: str) -> None:
 @click.option("--rule", "rules", multiple=True, help="Only this rule (repeatable).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when something is due.")
 @_db_opt
 @_pack_opt
-def due(on: str | None, rules: tuple[str, ...], fmt: str, db: str, pack: str) -> None:
+def due(on: str | None, rules: tuple[str, ...], fmt: str, exit_zero: bool, db: str,
+        pack: str) -> None:
     """What is due, each line with the paragraph it answers. Exit 0 when nothing is
     due, 1 when something is.
 
@@ -197,7 +199,7 @@ def due(on: str | None, rules: tuple[str, ...], fmt: str, db: str, pack: str) ->
     lines = api.register_due(db, on, rules, pack)
     click.echo(json.dumps([d.as_json() for d in lines], indent=1) if fmt == "json"
                else api.register_text("due", lines, on or "today"))
-    raise SystemExit(1 if lines else 0)
+    raise SystemExit(1 if lines and not exit_zero else 0)
 
 
 @register.command("export")

@@ -1209,12 +1209,13 @@ def plan_packet(report: PlanReport, scale: float | None = None,
 
 def plan_export(report: PlanReport, suffix: str) -> bytes:
     """A checked plan for other programs, by ``suffix``: ``.gpx`` (GPX 1.1 waypoints
-    for the placement crew, one per marker), ``.kml`` (Google Earth) or ``.geojson``
-    (the normalised plan)."""
-    from markers.products.plan_packet import normalised_geojson, plan_gpx, plan_kml
+    for the placement crew, one per marker), ``.kml`` (Google Earth), ``.geojson``
+    (the normalised plan) or ``.csv`` (its markers, as the plan loader reads them)."""
+    from markers.products.plan_packet import normalised_geojson, plan_csv, plan_gpx, plan_kml
 
     plan = _readable(report).read_plan
-    writers = {".gpx": plan_gpx, ".kml": plan_kml, ".geojson": normalised_geojson}
+    writers = {".gpx": plan_gpx, ".kml": plan_kml, ".geojson": normalised_geojson,
+               ".csv": plan_csv}
     if suffix.lower() not in writers:
         raise WsmarkError(f"cannot export a plan as {suffix or 'a file without suffix'!r}: "
                           f"use {', '.join(writers)}")

@@ -57,6 +57,9 @@ def check_register(db: Path) -> tuple[int, int]:
     conn = sqlite3.connect(db)
     try:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        if conn.execute("PRAGMA user_version").fetchone()[0] == 0:  # killed while made
+            assert conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+            return 0, 0
         rows = conn.execute("SELECT c.id, c.rows, count(m.id) FROM commands c LEFT JOIN "
                             "markers m ON m.command = c.id GROUP BY c.id").fetchall()
         for command, said, held in rows:

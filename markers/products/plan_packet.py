@@ -486,17 +486,17 @@ CSV_FIELDS = ("kind", "ws_id", "legend", "symbol", "display_height", "descriptio
 
 def plan_csv(plan: Plan, extra: Mapping[int, Mapping[str, Any]] | None = None) -> bytes:
     """The plan's markers as CSV, one row each in plan order, which the plan loader
-    reads back (``number``, ``lat``, ``lon`` to 7 decimals, then CSV_FIELDS); ``extra``
-    adds columns by the marker's place in ``plan.markers`` (the first marker's keys name
-    them)."""
+    reads back (``lat``, ``lon`` to 7 decimals, then CSV_FIELDS); ``extra`` adds
+    columns by the marker's place in ``plan.markers`` (the first marker's keys name
+    them; the loader refuses them, so such a CSV is a table, not a plan)."""
     added = list((extra or {}).get(0, {}))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["number", "lat", "lon", *CSV_FIELDS, *added])
+    writer.writerow(["lat", "lon", *CSV_FIELDS, *added])
     for i, m in enumerate(plan.markers):
         values = [getattr(m, f) for f in CSV_FIELDS]
         more = (extra or {}).get(i, {})
-        writer.writerow([m.number, f"{m.lat:.7f}", f"{m.lon:.7f}",
+        writer.writerow([f"{m.lat:.7f}", f"{m.lon:.7f}",
                          *("" if v is None or v is False else v for v in values),
                          *("" if more.get(k) is None else more[k] for k in added)])
     return out.getvalue().encode("utf-8")

@@ -32,7 +32,7 @@ REGISTER_RULES = RegisterRules(
         DueRule("no-department-id", "NR 5.09(3)(b)",
                 "placed without a department assigned identification number"),
         DueRule("permit-lapsing", "NR 5.09(3)(b)",
-                "permit {permit} expires {expires}"),
+                "expires {expires}"),
     ),
     temporary="plan_temporary_days",
 )
