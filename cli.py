@@ -822,8 +822,10 @@ def plan_export(path: str, gpx: str | None, kml: str | None, geojson: str | None
               help="Keep every upload in this folder (by default nothing is stored).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes that check uploads (default: the cores, at most 4).")
+@click.option("--db", default=api.DEFAULT_REGISTER, show_default=True,
+              type=click.Path(dir_okay=False), help="The marker register the Register page shows.")
 def serve(host: str, port: int, max_upload_mb: float, keep_dir: str | None,
-          workers: int | None) -> None:
+          workers: int | None, db: str) -> None:
     """Start the web page for clerks and sign shops: check proofs, design a marker,
     read the reference. Runs until Ctrl-C.
 
@@ -833,7 +835,8 @@ def serve(host: str, port: int, max_upload_mb: float, keep_dir: str | None,
     from web.server import serve as run
 
     limit = int(max_upload_mb * 1_000_000)
-    settings = Settings(max_file_bytes=limit, max_request_bytes=limit, keep_dir=keep_dir)
+    settings = Settings(max_file_bytes=limit, max_request_bytes=limit, keep_dir=keep_dir,
+                        register_db=db)
     if workers:
         settings = Settings(**{**settings.__dict__, "workers": workers})
     run(host, port, settings, announce=lambda line: click.echo(line))

@@ -1484,7 +1484,7 @@ def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, 
 #: The register's file when none is named.
 DEFAULT_REGISTER = "markers.db"
 #: The ways a register is written out, by suffix.
-REGISTER_EXPORTS = (".csv", ".geojson", ".gpx", ".kml", ".pdf")
+REGISTER_EXPORTS = (".csv", ".geojson", ".gpx", ".kml", ".pdf", ".svg")
 
 
 def _register(db: str | Path, create: bool = False) -> Any:
@@ -1635,13 +1635,14 @@ def register_permit(db: str | Path, plan: str | Path, number: str,
 
 def register_record(db: str | Path, markers: Iterable[int], event: str, date: str | None,
                     by: str, condition: str | None = None, note: str | None = None,
-                    photo: str | Path | None = None, plan: str | Path | None = None,
-                    today: Any = None) -> list[int]:
+                    photo: str | Path | tuple[str, bytes] | None = None,
+                    plan: str | Path | None = None, today: Any = None) -> list[int]:
     """Append the ``event`` (placed, inspected, repaired, replaced, removed-for-season,
     removed) dated ``date`` (default today), recorded by ``by``, to each of
     ``markers`` and of the markers added from ``plan``, in one transaction; an
-    inspection's ``condition``, a ``note``, a ``photo`` file (kept beside the register
-    by its SHA-256, in ``<db>.photos/``). The events' ids."""
+    inspection's ``condition``, a ``note``, a ``photo`` (a file, or a name and bytes
+    as a browser sends it; kept beside the register by its SHA-256, in
+    ``<db>.photos/``). The events' ids."""
     import datetime as dt
     import hashlib
 
@@ -1659,10 +1660,14 @@ def register_record(db: str | Path, markers: Iterable[int], event: str, date: st
             raise WsmarkError(f"{event}: name the markers (their ids, or --plan PLAN)")
         sha = None
         if photo is not None:
-            data = read_input(photo)
+            name, data = photo if isinstance(photo, tuple) else (str(photo), read_input(photo))
+            if not data:
+                raise WsmarkError(f"{name}: the photo is empty")
             sha = hashlib.sha256(data).hexdigest()
+            suffix = Path(name).suffix.lower()
+            suffix = suffix if suffix[1:].isalnum() and len(suffix) <= 6 else ""
             folder = Path(db).with_suffix(".photos")
-            write_file(folder / f"{sha}{Path(photo).suffix.lower()}", data, parents=True)
+            write_file(folder / f"{sha}{suffix}", data, parents=True)
         return register.record(chosen, NewEvent(event, date or today.isoformat(), by,
                                                 condition, note, sha), today)
 
@@ -1723,7 +1728,8 @@ def register_export(db: str | Path, suffix: str, water_body: str | None = None,
     """The register's markers (narrowed as ``register_list``) by ``suffix``: ``.csv``,
     ``.geojson`` (with the register's status and permit columns), ``.gpx``, ``.kml``
     (the writers of ``plan export``), or ``.pdf``, the report for a board meeting
-    (counts and the map, then a row a marker; what is due counted on ``on``)."""
+    (counts and the map, then a row a marker; what is due counted on ``on``); ``.svg``
+    is that report's first page alone."""
     from markers.plan.check import plan_setting
     from markers.products.plan_packet import normalised_geojson, plan_csv, plan_gpx, plan_kml
     from markers.register.as_plan import as_plan, register_properties
@@ -1737,8 +1743,8 @@ def register_export(db: str | Path, suffix: str, water_body: str | None = None,
     name = water_body or f"register {Path(db).name}"
     plan = as_plan(entries, str(Path(db).resolve()), name, plan_setting(chosen).grid)
     extra = register_properties(entries)
-    if suffix == ".pdf":
-        return _board_report(db, entries, plan, on, chosen)
+    if suffix in (".pdf", ".svg"):
+        return _board_report(db, entries, plan, on, chosen, suffix)
     writers: dict[str, Callable[[], bytes]] = {
         ".csv": lambda: plan_csv(plan, extra),
         ".geojson": lambda: normalised_geojson(plan, None, extra),
@@ -1747,13 +1753,13 @@ def register_export(db: str | Path, suffix: str, water_body: str | None = None,
 
 
 def _board_report(db: str | Path, entries: list[Any], plan: Any, on: str | None,
-                  chosen: Pack) -> bytes:
+                  chosen: Pack, suffix: str) -> bytes:
     import datetime as dt
     from collections import Counter
 
     from markers.plan.check import plan_registry
     from markers.plan.model import PlanReport
-    from markers.products.register_report import BoardRow, board_report_pdf
+    from markers.products.register_report import BoardRow, board_pages, board_report_pdf
 
     day = on or dt.date.today().isoformat()
     dues = register_due(db, day, pack=chosen)
@@ -1771,9 +1777,11 @@ def _board_report(db: str | Path, entries: list[Any], plan: Any, on: str | None,
                      e.status, e.lat, e.lon) for e in entries]
     report = PlanReport(plan.path, "pass", plan, kinds=chosen.kinds,
                         words=plan_registry(chosen).words)
-    return board_report_pdf(f"Waterway markers: {plan.name}",
-                            f"{len(entries)} markers in {Path(db).name}, as of {day}",
-                            report, rows, counts)
+    title = f"Waterway markers: {plan.name}"
+    subtitle = f"{len(entries)} markers in {Path(db).name}, as of {day}"
+    if suffix == ".svg":  # the first page alone: counts and the map (the web page's)
+        return board_pages(title, subtitle, report, rows, counts)[0]
+    return board_report_pdf(title, subtitle, report, rows, counts)
 
 
 def register_check_proof(db: str | Path, marker: int, proof: str | Path, by: str,

@@ -37,6 +37,7 @@ from starlette.staticfiles import StaticFiles
 from markers import api
 from markers.errors import WsmarkError
 from web import tasks
+from web.register import register_routes
 from web.security import (
     SESSION_COOKIE,
     SVG_CSP,
@@ -90,6 +91,7 @@ class Settings:
     pending: Pending = field(default_factory=Pending)
     caps: Caps = field(default_factory=Caps)
     keep_dir: str | None = None
+    register_db: str = "markers.db"  # the Register page's file (wsmark serve --db)
 
 
 #: The 429s: this browser's work, everyone's.
@@ -575,6 +577,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/reference", web.reference_page, methods=["GET"]),
         Route("/reference/sheets.pdf", web.reference_pdf, methods=["GET"]),
         Route("/reference/sheet/{kind:str}", web.reference_sheet, methods=["GET"]),
+        *register_routes(web),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
