@@ -19,6 +19,7 @@ from check_bench import bench_check  # noqa: E402
 from web_bench import bench_web  # noqa: E402
 from sheets_bench import bench_fabricate, bench_sheets  # noqa: E402
 from plan_bench import bench_plan  # noqa: E402
+from register_bench import bench_register  # noqa: E402
 from speed_bench import bench_speed  # noqa: E402
 from common import Row, Stat, median_child, median_times, mib, table  # noqa: E402
 
@@ -123,6 +124,8 @@ BENCHES: dict[str, tuple[str, Callable[[int], list[Row]]]] = {
     "web": ("7. web page: 50 concurrent uploads, memory over 1,000 requests",
             lambda runs: bench_web()),
     "speed": ("8. issue 14: every speed goal, as ratios to the bare library", bench_speed),
+    "register": ("9. wsmark register list and due: 10,000 markers, 100,000 events",
+                 bench_register),
 }
 
 

