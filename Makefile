@@ -104,3 +104,4 @@ hostile: bytecode
 # holds none or all of the add (the suite runs a few kills of the store's own add).
 register-crash: bytecode
 	$(BIN)/python tests/register_crash.py --runs 50 --mode cli
+	$(BIN)/python tests/register_crash.py --runs 50 --mode store --span 1.5

@@ -795,17 +795,20 @@ def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[s
 @click.option("--kml", type=click.Path(dir_okay=False), help="The plan for Google Earth.")
 @click.option("--geojson", type=click.Path(dir_okay=False),
               help="The normalised plan (RFC 7946 GeoJSON).")
+@click.option("--csv", "csv_", type=click.Path(dir_okay=False),
+              help="The markers as a table the plan loader reads back.")
 @_pack_opt
 def plan_export(path: str, gpx: str | None, kml: str | None, geojson: str | None,
-                pack: str) -> None:
+                csv_: str | None, pack: str) -> None:
     """Export a plan's markers for other programs: GPS waypoints, KML, GeoJSON.
 
     Example: wsmark plan export examples/river-channel.geojson --gpx crew.gpx
     """
     targets = [(out, suffix) for out, suffix in ((gpx, ".gpx"), (kml, ".kml"),
-                                                (geojson, ".geojson")) if out]
+                                                (geojson, ".geojson"), (csv_, ".csv")) if out]
     if not targets:
-        raise WsmarkError("plan export: give --gpx, --kml or --geojson with a file to write")
+        raise WsmarkError("plan export: give --gpx, --kml, --geojson or --csv with a file to "
+                          "write")
     report = api.plan_check(path, pack=pack)
     for out, suffix in targets:
         api.write_file(out, api.plan_export(report, suffix), parents=True)

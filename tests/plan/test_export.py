@@ -84,7 +84,7 @@ def test_export_writes_kml_and_geojson_too(runner, tmp_path):
 
 def test_export_needs_a_format(runner, tmp_path):
     assert_user_error(invoke(runner, "plan", "export", str(EXAMPLES / "lake.geojson")),
-                      "--gpx, --kml or --geojson")
+                      "--gpx, --kml, --geojson or --csv")
 
 
 def test_plan_map_makes_its_folder_and_says_what_it_wrote(runner, tmp_path):
