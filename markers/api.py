@@ -52,16 +52,25 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "reference_sheets",
            "one_line", "job_pool", "JobFailed", "fix", "fix_file", "fix_report",
            "FIX_SUFFIXES", "provenance", "rule_records", "metric_length", "in_both_units",
-           "open_output", "output_target", "plan_summary"]
+           "open_output", "output_target", "plan_summary",
+           "DEFAULT_REGISTER", "REGISTER_EXPORTS", "register_add_plan", "register_add_marker",
+           "register_permit", "register_record", "register_list", "register_show",
+           "register_due", "register_text", "register_export", "register_check_proof",
+           "register_backup"]
 
 if TYPE_CHECKING:
+    from datetime import date
+
     from markers.check.pipeline import CheckOptions
     from markers.check.report import FileReport, Tally
     from markers.check.shown import Checked
     from markers.check.walk import Inputs
     from markers.core.artwork import Artwork
     from markers.core.design_form import DesignForm
-    from markers.plan.model import PlanReport
+    from markers.plan.model import Plan, PlanReport
+    from markers.register.model import Due, Entry, Event, NewProof, Permit, Proof
+    from markers.register.rules import RegisterRules
+    from markers.register.store import Register
     from markers.runtime.budget import Limits
     from markers.runtime.fair import FairPool, JobFailed
 
@@ -1487,13 +1496,13 @@ DEFAULT_REGISTER = "markers.db"
 REGISTER_EXPORTS = (".csv", ".geojson", ".gpx", ".kml", ".pdf", ".svg")
 
 
-def _register(db: str | Path, create: bool = False) -> Any:
+def _register(db: str | Path, create: bool = False) -> Register:
     from markers.register.store import Register
 
     return Register(db, create)
 
 
-def _register_rules(chosen: Pack) -> Any:
+def _register_rules(chosen: Pack) -> RegisterRules:
     if chosen.register_rules is None:
         raise WsmarkError(f"pack {chosen.name} keeps no register")
     return chosen.register_rules
@@ -1521,7 +1530,7 @@ def _remove_by(text: str | None) -> str | None:
     return text
 
 
-def _proof_of(report: FileReport, path: Path) -> Any:
+def _proof_of(report: FileReport, path: Path) -> NewProof:
     from markers.register.model import NewProof
 
     lines = tuple(f"{f.rule} ({f.citation}): {f.message}" for f in report.findings
@@ -1602,7 +1611,7 @@ def register_add_marker(db: str | Path, design_: Design, lon: float, lat: float,
 
 def register_permit(db: str | Path, plan: str | Path, number: str,
                     ids: Mapping[str, str] | Iterable[str] = (), expires: str | None = None,
-                    pack: str | Pack = DEFAULT_PACK) -> Any:
+                    pack: str | Pack = DEFAULT_PACK) -> Permit:
     """Record the department's permit ``number`` for the markers added from ``plan``,
     its ``expires`` date (YYYY-MM-DD) if it states one, and each marker's department
     id (``ids``: ws_id or ``#N`` of the plan -> id, as a mapping or ``MARKER=ID``
@@ -1636,7 +1645,7 @@ def register_permit(db: str | Path, plan: str | Path, number: str,
 def register_record(db: str | Path, markers: Iterable[int], event: str, date: str | None,
                     by: str, condition: str | None = None, note: str | None = None,
                     photo: str | Path | tuple[str, bytes] | None = None,
-                    plan: str | Path | None = None, today: Any = None) -> list[int]:
+                    plan: str | Path | None = None, today: date | None = None) -> list[int]:
     """Append the ``event`` (placed, inspected, repaired, replaced, removed-for-season,
     removed) dated ``date`` (default today), recorded by ``by``, to each of
     ``markers`` and of the markers added from ``plan``, in one transaction; an
@@ -1673,7 +1682,7 @@ def register_record(db: str | Path, markers: Iterable[int], event: str, date: st
 
 
 def register_list(db: str | Path, water_body: str | None = None, kind: str | None = None,
-                  permit: str | None = None, status: str | None = None) -> list[Any]:
+                  permit: str | None = None, status: str | None = None) -> list[Entry]:
     """The register's markers (Entry), narrowed to a water body, kind, permit number or
     status."""
     from markers.register.model import STATUSES, Filters
@@ -1684,14 +1693,14 @@ def register_list(db: str | Path, water_body: str | None = None, kind: str | Non
         return register.entries(Filters(water_body, kind, permit, status))
 
 
-def register_show(db: str | Path, marker: int) -> tuple[Any, list[Any], list[Any]]:
+def register_show(db: str | Path, marker: int) -> tuple[Entry, list[Event], list[Proof]]:
     """One marker (Entry), its history (Events, in date order) and its proofs."""
     with _register(db) as register:
         return register.entry(marker), register.events(marker), register.proofs(marker)
 
 
 def register_due(db: str | Path, on: str | None = None, rules_: Iterable[str] = (),
-                 pack: str | Pack = DEFAULT_PACK) -> list[Any]:
+                 pack: str | Pack = DEFAULT_PACK) -> list[Due]:
     """What is due on ``on`` (YYYY-MM-DD, default today) by the pack's register rules
     (those in ``rules_`` when given): each a Due with its clause."""
     import datetime as dt
@@ -1752,7 +1761,7 @@ def register_export(db: str | Path, suffix: str, water_body: str | None = None,
     return writers[suffix]()
 
 
-def _board_report(db: str | Path, entries: list[Any], plan: Any, on: str | None,
+def _board_report(db: str | Path, entries: list[Entry], plan: Plan, on: str | None,
                   chosen: Pack, suffix: str) -> bytes:
     import datetime as dt
     from collections import Counter
@@ -1785,8 +1794,8 @@ def _board_report(db: str | Path, entries: list[Any], plan: Any, on: str | None,
 
 
 def register_check_proof(db: str | Path, marker: int, proof: str | Path, by: str,
-                         pack: str | Pack = DEFAULT_PACK, today: Any = None
-                         ) -> tuple[Any, FileReport]:
+                         pack: str | Pack = DEFAULT_PACK, today: date | None = None
+                         ) -> tuple[Proof, FileReport]:
     """Check the drawing ``proof`` against marker ``marker``'s design: judged by the
     rule at the design's display height, and compared with it (kind, ws_id, legend,
     the department id on its label); the result is recorded with the file's SHA-256
