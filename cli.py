@@ -830,7 +830,7 @@ def plan_export(path: str, gpx: str | None, kml: str | None, geojson: str | None
 def serve(host: str, port: int, max_upload_mb: float, keep_dir: str | None,
           workers: int | None, db: str) -> None:
     """Start the web page for clerks and sign shops: check proofs, design a marker,
-    read the reference. Runs until Ctrl-C.
+    read the reference, keep the marker register (--db). Runs until Ctrl-C.
 
     Example: wsmark serve --port 8509
     """

@@ -44,12 +44,19 @@ def _poor_condition(conn: sqlite3.Connection, on: dt.date, _: Values
         yield r[0], r[1], {"condition": r[2], "inspected": r[3]}
 
 
+#: The first removal day (YYYY-MM-DD) on or after a marker's placement: its
+#: ``remove_by`` (MM-DD) that year, else the next.
+_REMOVAL_DAY = ("CASE WHEN substr(m.placed_on, 6) <= m.remove_by "
+                "THEN substr(m.placed_on, 1, 4) || '-' || m.remove_by "
+                "ELSE printf('%04d', CAST(substr(m.placed_on, 1, 4) AS INTEGER) + 1) || '-' "
+                "|| m.remove_by END")
+
+
 def _past_removal(conn: sqlite3.Connection, on: dt.date, _: Values
                   ) -> Iterator[tuple[int | None, str, Values]]:
-    for r in conn.execute(f"SELECT m.id, {_LABEL}, m.remove_by FROM markers m WHERE "
-                          f"{_ON_WATER} AND m.remove_by IS NOT NULL AND m.remove_by < ? "
-                          "AND m.placed_on < ? || '-' || m.remove_by ORDER BY m.id",
-                          (on.strftime("%m-%d"), f"{on.year:04d}")):
+    for r in conn.execute(f"SELECT m.id, {_LABEL}, {_REMOVAL_DAY} AS due FROM markers m "
+                          f"WHERE {_ON_WATER} AND m.remove_by IS NOT NULL AND "
+                          f"{_REMOVAL_DAY} < ? ORDER BY m.id", (on.isoformat(),)):
         yield r[0], r[1], {"remove_by": r[2]}
 
 

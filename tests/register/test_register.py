@@ -236,9 +236,17 @@ def test_due_rules_each_with_its_paragraph(runner, db) -> None:
     early = {(d.rule, d.marker) for d in api.register_due(db, "2026-06-10")}
     assert early == {("not-inspected", 1), ("not-inspected", 4), ("not-inspected", 8),
                      ("poor-condition", 2), ("no-department-id", 4), ("temporary-over", 8)}
-    # a new season: last year's inspections no longer count
-    assert ("not-inspected", 3) in {(d.rule, d.marker)
-                                    for d in api.register_due(db, "2027-05-01")}
+    # a new season: last year's inspections no longer count, and a buoy left in over
+    # the winter is past last fall's removal day
+    spring = {(d.rule, d.marker): d.text for d in api.register_due(db, "2027-03-01")}
+    assert ("not-inspected", 3) in spring
+    assert spring[("past-removal-date", 3)].endswith("removal day, 2026-11-15")
+    # a seasonal marker placed after this year's removal day is due by next year's
+    assert_ok(_run(runner, db, "place", "5", "--by", BY, "--date", "2026-11-20"))
+    assert ("past-removal-date", 5) not in {(d.rule, d.marker)
+                                            for d in api.register_due(db, "2027-03-01")}
+    assert ("past-removal-date", 5) in {(d.rule, d.marker)
+                                        for d in api.register_due(db, "2027-11-16")}
     pack = api.get_pack()
     clauses = {d.rule: d.clause for d in api.register_due(db, "2026-11-20")}
     for rule in pack.register_rules.rules:
@@ -249,8 +257,9 @@ def test_due_rules_each_with_its_paragraph(runner, db) -> None:
     assert result.exit_code == 1
     assert any(line.startswith(clauses["temporary-over"]) and "15 days" not in line
                and "past the 14 days" in line for line in result.stdout.splitlines())
-    # the nine above, and marker 4's: not inspected, past removal, no department id
-    assert result.stdout.strip().endswith("12 due on 2026-11-20")
+    # the nine above, marker 4's (not inspected, past removal, no department id) and
+    # marker 5's, placed that day (not inspected, no department id)
+    assert result.stdout.strip().endswith("14 due on 2026-11-20")
     only = _run(runner, db, "due", "--on", "2026-11-20", "--rule", "permit-lapsing",
                 "--format", "json")
     assert [d["text"] for d in json.loads(only.stdout)] == \
@@ -437,3 +446,14 @@ def test_a_plan_exported_as_csv_loads_back_as_the_same_plan(tmp_path) -> None:
             for m in back.markers] == \
         [(round(m.lon, 7), round(m.lat, 7), *(getattr(m, f) for f in fields))
          for m in report.read_plan.markers]
+
+
+@pytest.mark.parametrize("version", range(schema.VERSION))
+def test_every_earlier_version_opens_as_the_current_one(tmp_path, version) -> None:
+    path = tmp_path / f"v{version}.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    schema.migrate(conn, str(path), to=version)
+    conn.close()
+    with Register(path) as register:
+        assert schema.version_of(register.conn) == schema.VERSION
+        assert register.entries() == []

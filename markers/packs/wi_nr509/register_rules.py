@@ -25,7 +25,7 @@ REGISTER_RULES = RegisterRules(
         DueRule("poor-condition", "NR 5.09(4)",
                 "found {condition} on {inspected}; to be repaired, replaced or removed"),
         DueRule("past-removal-date", "NR 5.09(4)",
-                "seasonal marker still on the water after its removal date ({remove_by})"),
+                "seasonal marker still on the water after its removal day, {remove_by}"),
         DueRule("temporary-over", "NR 5.09(7)(d)",
                 "temporary placement on the water {days} days, past the {limit} days of "
                 "the exemption"),
