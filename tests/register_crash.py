@@ -46,8 +46,11 @@ with Register(sys.argv[1], create=True) as r:
     round_ = 0
     while True:
         round_ += 1
-        r.add([NewMarker("information", design, -89.42 + i * 1e-5, 43.1, plan=f"loop-{round_}",
-                         plan_number=i + 1) for i in range(%d)], f"add loop-{round_}")
+        batch = [NewMarker("information", design, -89.42 + i * 1e-5, 43.1,
+                           plan=f"loop-{round_}", plan_number=i + 1) for i in range(%d)]
+        print("begin", flush=True)
+        r.add(batch, f"add loop-{round_}")
+        print("end", flush=True)
 """ % MARKERS
 
 
@@ -89,8 +92,12 @@ def _remove(db: Path) -> None:
 
 
 def run(runs: int, mode: str, folder: Path, seed: int = 35, span: float = 3.0) -> list[tuple]:
-    """``runs`` kills; each (delay, commands, markers) found after it. ``span``: the
-    longest delay (seconds) after the child is ready (store) or started (cli)."""
+    """``runs`` kills; each (delay, commands, markers, inside) found after it, ``inside``
+    whether the kill landed inside an add (store mode: the child had begun an add and
+    not said it ended; None in cli mode). ``span``: the longest delay (seconds) after
+    the child is ready (store) or started (cli). In store mode the register is kept
+    from kill to kill and its adds must be those that ended, or one more (killed after
+    its commit, before saying so)."""
     rng = random.Random(seed)
     plan = big_plan(folder / "big.geojson", MARKERS) if mode == "cli" else folder / "-"
     db = folder / "crash.db"
@@ -101,6 +108,7 @@ def run(runs: int, mode: str, folder: Path, seed: int = 35, span: float = 3.0) -
         assert check_register(db) == (1, MARKERS)
         _remove(db)
     found = []
+    ended = 0
     for _ in range(runs):
         child = _child(mode, db, plan)
         if mode == "store":
@@ -109,14 +117,21 @@ def run(runs: int, mode: str, folder: Path, seed: int = 35, span: float = 3.0) -
         time.sleep(delay)
         os.killpg(child.pid, signal.SIGKILL)
         child.wait()
+        said = child.stdout.read().split() if child.stdout else []
         if child.stdout:
             child.stdout.close()
-        if mode == "cli" and db.exists():  # the next run adds the same plan again
-            commands, markers = check_register(db)
-            found.append((delay, commands, markers))
+        commands, markers = check_register(db) if db.exists() else (0, 0)
+        if mode == "cli":  # the next run adds the same plan again
+            found.append((delay, commands, markers, None))
             _remove(db)
             continue
-        found.append((delay, *check_register(db)) if db.exists() else (delay, 0, 0))
+        ended += said.count(b"end")
+        inside = bool(said) and said[-1] == b"begin"
+        assert commands in (ended, ended + 1), (commands, ended)
+        # inside an add: "rolled back", or "committed" when it was killed after its commit
+        landed = ("committed" if commands > ended else "rolled back") if inside else None
+        ended = commands
+        found.append((delay, commands, markers, landed))
     return found
 
 
@@ -129,10 +144,18 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         found = run(args.runs, args.mode, Path(folder), span=args.span)
-    whole = sum(1 for _, commands, _ in found if commands)
+    if args.mode == "cli":
+        whole = sum(1 for _, commands, _, _ in found if commands)
+        said = (f"{whole} held the whole add of {MARKERS} markers, {len(found) - whole} "
+                "held none")
+    else:
+        back = sum(1 for *_, landed in found if landed == "rolled back")
+        done = sum(1 for *_, landed in found if landed == "committed")
+        said = (f"{back + done} kills landed inside an add (begun, not said ended): {back} "
+                f"rolled back, {done} after its commit; the register held {found[-1][1]} "
+                f"whole adds of {MARKERS} markers at the end")
     print(f"{len(found)} kills ({args.mode}): the register opened and passed "
-          f"integrity_check each time; {whole} held a whole add of {MARKERS} markers, "
-          f"{len(found) - whole} held none; no partial add")
+          f"integrity_check each time and held no part of an add; {said}")
 
 
 if __name__ == "__main__":

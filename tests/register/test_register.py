@@ -404,7 +404,7 @@ def test_kill_9_mid_add_leaves_none_or_all_of_each_add(tmp_path) -> None:
     50 kills of `wsmark register add`)."""
     found = run(4, "store", tmp_path, span=0.8)
     assert len(found) == 4
-    assert all(markers == commands * MARKERS for _, commands, markers in found)
+    assert all(markers == commands * MARKERS for _, commands, markers, _ in found)
 
 
 _WRITER = """
