@@ -68,7 +68,7 @@ if TYPE_CHECKING:
     from markers.core.artwork import Artwork
     from markers.core.design_form import DesignForm
     from markers.plan.model import Plan, PlanReport
-    from markers.register.model import Due, Entry, Event, NewProof, Permit, Proof
+    from markers.register.model import Due, Entry, Event, Permit, Proof
     from markers.register.rules import RegisterRules
     from markers.register.store import Register
     from markers.runtime.budget import Limits
@@ -1508,36 +1508,6 @@ def _register_rules(chosen: Pack) -> RegisterRules:
     return chosen.register_rules
 
 
-def _department_id(text: str, chosen: Pack) -> str:
-    from markers.core.permit_id import is_permit_id
-
-    if not is_permit_id(chosen.law, text):
-        raise WsmarkError(f"{text!r} is not a department identification number "
-                          f"({chosen.help['permit_id']})")
-    return text
-
-
-def _remove_by(text: str | None) -> str | None:
-    """A seasonal removal day, MM-DD (checked against a leap year, so 02-29 passes)."""
-    import datetime as dt
-
-    if text is None:
-        return None
-    try:
-        dt.date.fromisoformat(f"2028-{text}")
-    except ValueError:
-        raise WsmarkError(f"--remove-by: {text!r} is not a day of the year (MM-DD)") from None
-    return text
-
-
-def _proof_of(report: FileReport, path: Path) -> NewProof:
-    from markers.register.model import NewProof
-
-    lines = tuple(f"{f.rule} ({f.citation}): {f.message}" for f in report.findings
-                  if f.severity != "info" and not f.waived)
-    return NewProof(report.sha256 or "", path.name, report.verdict, lines)
-
-
 def register_add_plan(db: str | Path, plan: str | Path, water_body: str | None = None,
                       remove_by: str | None = None,
                       waive: Mapping[str, str] | Iterable[str] = (),
@@ -1550,6 +1520,7 @@ def register_add_plan(db: str | Path, plan: str | Path, water_body: str | None =
     returned to say so). A plan already in the register is refused. ``remove_by``
     (MM-DD) marks every marker of it seasonal."""
     from markers.plan.designs import marker_design
+    from markers.register.checks import proof_of, removal_day
     from markers.register.model import NewMarker
 
     chosen = _pack(pack)
@@ -1564,11 +1535,11 @@ def register_add_plan(db: str | Path, plan: str | Path, water_body: str | None =
                           "holds only a plan that passes, or is waived")
     source = str(Path(plan).resolve())
     designs = report.facts.designs if report.facts is not None else {}
-    day = _remove_by(remove_by)
+    day = removal_day(remove_by)
     new = []
     for i, m in enumerate(report.plan.markers):
         design = marker_design(report.plan, m, chosen)
-        proof = _proof_of(designs[i][0], Path(report.plan.path).parent / (m.design or "")) \
+        proof = proof_of(designs[i][0], Path(report.plan.path).parent / (m.design or "")) \
             if i in designs and designs[i][0].sha256 else None
         new.append(NewMarker(
             kind=m.kind, design=design_yaml(design).decode(), lon=m.lon, lat=m.lat,
@@ -1591,6 +1562,8 @@ def register_add_marker(db: str | Path, design_: Design, lon: float, lat: float,
     """Add one marker of ``design_`` at ``lon``, ``lat`` (refused in one line when
     outside the area the pack's law covers); its register id."""
     from markers.plan.check import plan_setting
+    from markers.register.checks import department_id as checked_id
+    from markers.register.checks import removal_day
     from markers.register.model import NewMarker
 
     chosen = _pack(pack)
@@ -1600,11 +1573,11 @@ def register_add_marker(db: str | Path, design_: Design, lon: float, lat: float,
         raise WsmarkError(f"{lat:g}, {lon:g} (lat, lon) is outside the area this law "
                           f"covers, {area.describe()}")
     if department_id is not None:
-        _department_id(department_id, chosen)
+        checked_id(department_id, chosen.law, chosen.help["permit_id"])
     new = NewMarker(kind=design_.kind, design=design_yaml(design_).decode(), lon=lon, lat=lat,
                     ws_id=design_.ws_id, legend=design_.legend, description=description,
                     purpose=purpose, water_body=water_body, department_id=department_id,
-                    temporary_days=temporary_days, remove_by=_remove_by(remove_by))
+                    temporary_days=temporary_days, remove_by=removal_day(remove_by))
     with _register(db, create=True) as register:
         return int(register.add([new], "add marker")[0])
 
@@ -1616,6 +1589,7 @@ def register_permit(db: str | Path, plan: str | Path, number: str,
     its ``expires`` date (YYYY-MM-DD) if it states one, and each marker's department
     id (``ids``: ws_id or ``#N`` of the plan -> id, as a mapping or ``MARKER=ID``
     words); a Permit."""
+    from markers.register.checks import department_id
     from markers.register.store import parse_date
 
     chosen = _pack(pack)
@@ -1633,12 +1607,12 @@ def register_permit(db: str | Path, plan: str | Path, number: str,
                               "(wsmark register add it first)")
         by_ws = {e.ws_id: e.id for e in register.entries() if e.plan == source and e.ws_id}
         given = {}
-        for marker, department_id in ids.items():
+        for marker, text in ids.items():
             found = numbers.get(int(marker[1:])) if marker[:1] == "#" and \
                 marker[1:].isdigit() else by_ws.get(marker)
             if found is None:
                 raise WsmarkError(f"--id {marker}: no such marker in {plan} (a ws_id or #N)")
-            given[found] = _department_id(department_id, chosen)
+            given[found] = department_id(text, chosen.law, chosen.help["permit_id"])
         return register.permit(number.strip(), source, given, expires)
 
 
@@ -1802,7 +1776,7 @@ def register_check_proof(db: str | Path, marker: int, proof: str | Path, by: str
     (a Proof) and returned with the check's report."""
     import datetime as dt
 
-    from markers.register.model import NewProof
+    from markers.register.checks import differences, proof_of
 
     chosen = _pack(pack)
     with _register(db) as register:
@@ -1813,35 +1787,11 @@ def register_check_proof(db: str | Path, marker: int, proof: str | Path, by: str
                           check_options(wanted.display_height, pack=chosen), chosen)
         if report.error is not None:
             raise WsmarkError(report.error)
-        differs = _differences(report, wanted, entry.department_id)
-        found = _proof_of(report, Path(proof))
-        verdict = "fail" if differs else found.verdict
-        recorded = NewProof(found.sha256, found.file, verdict, differs + found.findings)
+        recorded = proof_of(report, Path(proof),
+                            differences(report, wanted, entry.department_id))
         day = (today or dt.date.today()).isoformat()
         proof_id = register.add_proof(marker, recorded, day, by)
         return next(p for p in register.proofs(marker) if p.id == proof_id), report
-
-
-def _differences(report: FileReport, wanted: Design, department_id: str | None
-                 ) -> tuple[str, ...]:
-    """What the proof's markers show that the design does not say."""
-    def words(text: str | None) -> str:
-        return " ".join((text or "").replace("|", " ").upper().split())
-
-    found = []
-    for m in report.markers:
-        if m.kind and m.kind != wanted.kind:
-            found.append(f"the proof shows kind {m.kind}; the marker is kind {wanted.kind}")
-        if m.ws_id and wanted.ws_id and m.ws_id != wanted.ws_id:
-            found.append(f"the proof carries {m.ws_id}; the marker is {wanted.ws_id}")
-        if m.legend and wanted.legend and words(m.legend) != words(wanted.legend):
-            found.append(f"the proof reads {m.legend!r}; the design says {wanted.legend!r}")
-        if m.permit_id and department_id and m.permit_id != department_id:
-            found.append(f"the proof's label reads {m.permit_id}; the department's id is "
-                         f"{department_id}")
-    if not report.markers:
-        found.append("no marker found in the proof")
-    return tuple(found)
 
 
 def register_backup(db: str | Path, target: str | Path) -> None:
