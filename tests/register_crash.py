@@ -152,8 +152,8 @@ def main() -> None:
         back = sum(1 for *_, landed in found if landed == "rolled back")
         done = sum(1 for *_, landed in found if landed == "committed")
         said = (f"{back + done} kills landed inside an add (begun, not said ended): {back} "
-                f"rolled back, {done} after its commit; the register held {found[-1][1]} "
-                f"whole adds of {MARKERS} markers at the end")
+                f"rolled back, {done} kept whole (killed once its commit was written); the "
+                f"register held {found[-1][1]} whole adds of {MARKERS} markers at the end")
     print(f"{len(found)} kills ({args.mode}): the register opened and passed "
           f"integrity_check each time and held no part of an add; {said}")
 
