@@ -151,10 +151,15 @@ _event("place", "placed", "Record markers placed on the water.\n\n"
 _event("inspect", "inspected", "Record an inspection: the condition found, a note, a "
        "photo.\n\nExample: wsmark register inspect 3 --condition faded --by 'Ann Roe'",
        condition=True)
-_event("repair", "repaired", "Record markers repaired in place.")
-_event("replace", "replaced", "Record markers replaced by new ones.")
-_event("remove-for-season", "removed-for-season", "Record markers taken out for the season.")
-_event("remove", "removed", "Record markers removed for good.")
+_event("repair", "repaired", "Record markers repaired in place.\n\n"
+       "Example: wsmark register repair 3 --note 'band repainted' --by 'Dock crew'")
+_event("replace", "replaced", "Record markers replaced by new ones.\n\n"
+       "Example: wsmark register replace 3 --by 'Dock crew'")
+_event("remove-for-season", "removed-for-season", "Record markers taken out for the season."
+       "\n\nExample: wsmark register remove-for-season --plan examples/lake.geojson --by 'Dock "
+       "crew'")
+_event("remove", "removed", "Record markers removed for good.\n\n"
+       "Example: wsmark register remove 8 9 10 11 --by 'Ski club'")
 
 
 @register.command("list")
@@ -177,7 +182,10 @@ def list_markers(water_body: str | None, kind: str | None, permit: str | None,
 @click.argument("marker", type=int, metavar="ID")
 @_db_opt
 def show(marker: int, db: str) -> None:
-    """One marker: what, where, permit, design, proofs and its history."""
+    """One marker: what, where, permit, design, proofs and its history.
+
+    Example: wsmark register show 3
+    """
     click.echo(api.register_text("show", *api.register_show(db, marker)))
 
 
