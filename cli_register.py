@@ -31,8 +31,8 @@ def _filters(command: Any) -> Any:
         click.option("--water-body", help="Only the markers on this water body."),
         click.option("--kind", help="Only markers of this kind."),
         click.option("--permit", metavar="NUMBER", help="Only the markers of this permit."),
-        click.option("--status", help="Only markers of this status: registered, placed, "
-                     "missing, out-for-season, removed."),
+        click.option("--status", help="Only markers of this status: "
+                     f"{', '.join(api.REGISTER_STATUSES)}."),
     ]):
         command = option(command)
     return command
@@ -130,8 +130,7 @@ def _event(name: str, event: str, helptext: str, condition: bool = False) -> Non
                _db_opt]
     if condition:
         options.insert(1, click.option("--condition", required=True,
-                                       type=click.Choice(["good", "faded", "damaged",
-                                                          "missing"])))
+                                       type=click.Choice(api.REGISTER_CONDITIONS)))
 
     def run(markers: tuple[int, ...], plan: str | None, by: str, date: str | None,
             note: str | None, photo: str | None, db: str, condition: str | None = None

@@ -29,6 +29,8 @@ from markers.core.pack import Kind, Pack
 from markers.core.shown import one_line
 from markers.errors import DesignError, UnreadableDrawing, WsmarkError
 from markers.packs import DEFAULT_PACK, PACK_NAMES, get_pack
+from markers.register.model import STATUSES
+from markers.register.rules import CONDITIONS
 from markers.runtime.atomic import write_atomic
 from render.output import FORMATS, MAX_PIXELS
 from render.paper import PAPERS
@@ -53,7 +55,8 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "one_line", "job_pool", "JobFailed", "fix", "fix_file", "fix_report",
            "FIX_SUFFIXES", "provenance", "rule_records", "metric_length", "in_both_units",
            "open_output", "output_target", "plan_summary",
-           "DEFAULT_REGISTER", "REGISTER_EXPORTS", "register_add_plan", "register_add_marker",
+           "DEFAULT_REGISTER", "REGISTER_EXPORTS", "REGISTER_CONDITIONS",
+           "REGISTER_STATUSES", "register_add_plan", "register_add_marker",
            "register_permit", "register_record", "register_list", "register_show",
            "register_due", "register_text", "register_export", "register_check_proof",
            "register_backup"]
@@ -1494,6 +1497,9 @@ def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, 
 DEFAULT_REGISTER = "markers.db"
 #: The ways a register is written out, by suffix.
 REGISTER_EXPORTS = (".csv", ".geojson", ".gpx", ".kml", ".pdf", ".svg")
+#: What an inspection finds, and the statuses a marker's events leave.
+REGISTER_CONDITIONS = CONDITIONS
+REGISTER_STATUSES = STATUSES
 
 
 def _register(db: str | Path, create: bool = False) -> Register:
@@ -1659,7 +1665,7 @@ def register_list(db: str | Path, water_body: str | None = None, kind: str | Non
                   permit: str | None = None, status: str | None = None) -> list[Entry]:
     """The register's markers (Entry), narrowed to a water body, kind, permit number or
     status."""
-    from markers.register.model import STATUSES, Filters
+    from markers.register.model import Filters
 
     if status is not None and status not in STATUSES:
         raise WsmarkError(f"--status {status!r}: one of {', '.join(STATUSES)}")

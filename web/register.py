@@ -22,10 +22,6 @@ from markers.errors import WsmarkError
 
 __all__ = ["register_routes"]
 
-#: The conditions an inspection records, as the form offers them.
-CONDITIONS = ("good", "faded", "damaged", "missing")
-
-
 class RegisterPages:
     """The routes of /register over ``web`` (web.app.WebApp: pages, forms, settings)."""
 
@@ -64,7 +60,8 @@ class RegisterPages:
         entry, events, proofs = await self._call(api.register_show, self.db,
                                                  self._marker_id(request))
         return self.web.page(request, "register_marker.html", status, entry=entry,
-                             events=events, proofs=proofs, conditions=CONDITIONS, error=error,
+                             events=events, proofs=proofs,
+                             conditions=api.REGISTER_CONDITIONS, error=error,
                              today=dt.date.today().isoformat())
 
     async def inspect(self, request: Request) -> Response:
