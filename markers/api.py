@@ -29,8 +29,7 @@ from markers.core.pack import Kind, Pack
 from markers.core.shown import one_line
 from markers.errors import DesignError, UnreadableDrawing, WsmarkError
 from markers.packs import DEFAULT_PACK, PACK_NAMES, get_pack
-from markers.register.model import STATUSES
-from markers.register.rules import CONDITIONS
+from markers.register.rules import CONDITIONS, STATUSES
 from markers.runtime.atomic import write_atomic
 from render.output import FORMATS, MAX_PIXELS
 from render.paper import PAPERS

@@ -16,12 +16,19 @@ from typing import Any
 
 from markers.core.spec import Law
 from markers.register.model import Due
-from markers.register.rules import DueRule, RegisterRules
+from markers.register.rules import ON_THE_WATER, POOR_CONDITIONS, DueRule, RegisterRules
 
 __all__ = ["due"]
 
 _LABEL = "coalesce(m.ws_id, m.department_id, 'M' || m.id)"
-_ON_WATER = "m.status IN ('placed', 'missing')"
+
+
+def _among(column: str, values: tuple[str, ...]) -> str:
+    """``column IN ('a', 'b')`` of our own words (never the user's)."""
+    return f"{column} IN ({', '.join(repr(v) for v in values)})"
+
+
+_ON_WATER = _among("m.status", ON_THE_WATER)
 
 Values = dict[str, Any]
 
@@ -39,8 +46,8 @@ def _not_inspected(conn: sqlite3.Connection, on: dt.date, _: Values
 def _poor_condition(conn: sqlite3.Connection, on: dt.date, _: Values
                     ) -> Iterator[tuple[int | None, str, Values]]:
     for r in conn.execute(f"SELECT m.id, {_LABEL}, m.condition, m.condition_on FROM markers m "
-                          f"WHERE {_ON_WATER} AND m.condition IN ('faded', 'damaged', "
-                          "'missing') ORDER BY m.id"):
+                          f"WHERE {_ON_WATER} AND {_among('m.condition', POOR_CONDITIONS)} "
+                          "ORDER BY m.id"):
         yield r[0], r[1], {"condition": r[2], "inspected": r[3]}
 
 

@@ -9,11 +9,7 @@ from typing import Any
 __all__ = ["NewProof", "NewMarker", "Entry", "Event", "NewEvent", "Proof", "Permit", "Due",
            "Filters", "STATUSES", "ON_THE_WATER"]
 
-#: A marker's status, as its last event leaves it: added but never placed, on the
-#: water, found missing by an inspection, taken out for the season, removed for good.
-STATUSES = ("registered", "placed", "missing", "out-for-season", "removed")
-#: The statuses of a marker that is (or should be) on the water.
-ON_THE_WATER = ("placed", "missing")
+from markers.register.rules import ON_THE_WATER, STATUSES
 
 
 @dataclass(frozen=True)

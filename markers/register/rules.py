@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = ["DueRule", "RegisterRules", "DUE_RULE_IDS", "EVENT_TYPES", "CONDITIONS",
-           "POOR_CONDITIONS"]
+           "POOR_CONDITIONS", "STATUSES", "ON_THE_WATER"]
 
 #: The rules ``markers.register.due`` knows how to measure, in the order it lists them.
 DUE_RULE_IDS = ("not-inspected", "poor-condition", "past-removal-date", "temporary-over",
@@ -22,6 +22,12 @@ EVENT_TYPES = ("placed", "inspected", "repaired", "replaced", "removed-for-seaso
 CONDITIONS = ("good", "faded", "damaged", "missing")
 #: The conditions that leave a marker to be repaired, replaced or removed.
 POOR_CONDITIONS = ("faded", "damaged", "missing")
+
+#: A marker's status, as its last event leaves it: added but never placed, on the
+#: water, found missing by an inspection, taken out for the season, removed for good.
+STATUSES = ("registered", "placed", "missing", "out-for-season", "removed")
+#: The statuses of a marker that is (or should be) on the water.
+ON_THE_WATER = ("placed", "missing")
 
 
 @dataclass(frozen=True)
