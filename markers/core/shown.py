@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from markers.core.safe_text import shown_text
+
 __all__ = ["MAX_ERROR_CHARS", "MAX_ECHO_CHARS", "NOT_PLAIN", "shown_name", "short_name",
            "quoted", "one_line", "plain", "arithmetic_words"]
 
@@ -12,13 +14,11 @@ MAX_ERROR_CHARS = 300  # one error message, file name included
 MAX_ECHO_CHARS = 40  # of an input value echoed inside a message
 MAX_NAME_CHARS = 120  # of a file name inside an error message
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-
-
 def shown_name(name: str) -> str:
-    """``name`` with control characters (newline, escape, ...) written as ``\\n``, ``\\x1b``,
-    so one file is always one line of a report and cannot drive the terminal."""
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), name)
+    """``name`` with control characters (newline, escape, bidi overrides ...) written as
+    ``\\n``, ``\\x1b``, ``\\u202e`` (``safe_text.shown_text``), so one file is always one
+    line of a report and cannot drive the terminal."""
+    return shown_text(name)
 
 
 def short_name(name: str, limit: int = MAX_NAME_CHARS) -> str:
