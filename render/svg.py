@@ -28,6 +28,7 @@ from shapely.geometry.polygon import orient
 
 from markers.core.artwork import Artwork
 from markers.core.fabrication import Fabrication, cut_polygons
+from markers.core.clean_svg import clean_svg, clean_svg_bytes
 from markers.core.geometry import fmt
 from markers.core.safe_text import xml_document
 
@@ -265,7 +266,7 @@ def annotated_svg(art: Artwork, notes: list[tuple], markers: Sequence[tuple[int,
             group.add(drawing.text(text_line, insert=(fmt(size), fmt(bottom + line * row)),
                                    fill=ink))
     drawing.add(group)
-    return _serialised(drawing)
+    return clean_svg_bytes(_serialised(drawing))
 
 
 def _redrawn_extras(drawing: svgwrite.Drawing, art: Artwork, aside: Sequence[Box]) -> None:
@@ -302,7 +303,7 @@ def moved_picture(picture: tuple[str, bytes], width: float, height: float,
     drawing.add(drawing.image(f"data:{mime};base64,{base64.b64encode(data).decode()}",
                               insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)),
                               preserveAspectRatio="none"))
-    return "image/svg+xml", _serialised(drawing)
+    return "image/svg+xml", clean_svg_bytes(_serialised(drawing))
 
 
 def _free_spot(x: float, y: float, radius: float,
@@ -381,6 +382,7 @@ def fixed_svg(width: float, height: float, markers: list[tuple[Artwork, float, f
     page.attrib.update({"x": fmt(x), "y": fmt(y), "width": fmt(w), "height": fmt(h)})
     _unnamed(page)
     holder.append(page)
+    clean_svg(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True)
 
 
