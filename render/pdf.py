@@ -113,7 +113,7 @@ def _inert(writer: object) -> None:
     carried dead in the file)."""
     from pypdf.generic import DictionaryObject, NameObject
 
-    objects = getattr(writer, "_objects")
+    objects = writer._objects
     for obj in objects:
         found = obj.get_object() if obj is not None else None
         if not isinstance(found, DictionaryObject):

@@ -27,8 +27,8 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
 from markers.core.artwork import Artwork
-from markers.core.fabrication import Fabrication, cut_polygons
 from markers.core.clean_svg import clean_svg, clean_svg_bytes
+from markers.core.fabrication import Fabrication, cut_polygons
 from markers.core.geometry import fmt
 from markers.core.safe_text import xml_document
 
