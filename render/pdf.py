@@ -133,20 +133,26 @@ def active_content(pdf: bytes) -> list[str]:
     ``ACTIVE_KEYS`` or an action of ``ACTIVE_ACTIONS`` (as "obj 12: /AA"), or an embedded
     file. Empty for what wsmark writes; the tests and ``make hostile`` ask it."""
     import pypdf
-    from pypdf.generic import DictionaryObject, StreamObject
+    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
     reader = pypdf.PdfReader(io.BytesIO(pdf))
     found = []
     numbers = sorted({n for entries in reader.xref.values() for n in entries}
                      | set(reader.xref_objStm))
     for number in numbers:
-        obj = reader.get_object(number)
-        if isinstance(obj, (DictionaryObject, StreamObject)):
+        todo = [reader.get_object(number)]
+        while todo:  # the object and the dictionaries written inside it
+            obj = todo.pop()
+            if isinstance(obj, ArrayObject):
+                todo += [v for v in obj if not isinstance(v, IndirectObject)]
+            if not isinstance(obj, (DictionaryObject, StreamObject)):
+                continue
             found += [f"obj {number}: {key}" for key in ACTIVE_KEYS if key in obj]
             if obj.get("/S") in ACTIVE_ACTIONS:
                 found.append(f"obj {number}: action {obj['/S']}")
             if obj.get("/Type") in ("/EmbeddedFile", "/Filespec"):
                 found.append(f"obj {number}: {obj['/Type']}")
+            todo += [v for v in obj.values() if not isinstance(v, IndirectObject)]
     return found
 
 

@@ -92,6 +92,8 @@ _NAMESPACED = frozenset({f"{{{XLINK_NS}}}href", f"{{{XML_NS}}}space", f"{{{XML_N
                          f"{{{INKSCAPE_NS}}}label", f"{{{INKSCAPE_NS}}}groupmode",
                          f"{{{SODIPODI_NS}}}role"})
 _HREFS = ("href", f"{{{XLINK_NS}}}href")
+#: Elements that are nothing without their reference: dropped when it is.
+_NEEDS_HREF = frozenset({"use", "image", "textPath"})
 #: The pictures a ``data:`` reference may carry as they are (raster formats that run
 #: nothing); image/svg+xml is cleaned first.
 _RASTER = re.compile(r"data:image/(png|jpeg|jpg|gif|webp);base64,[A-Za-z0-9+/=\s]*\Z", re.I)
@@ -223,6 +225,10 @@ def clean_svg(root: Element, depth: int = 0) -> int:
                 removed += 1
                 continue
             removed += _clean_attributes(child, depth)
+            if local in _NEEDS_HREF and not any(key in child.attrib for key in _HREFS):
+                parent.remove(child)  # a <use> of nothing: a renderer may take the page
+                removed += 1
+                continue
             if local == "style":
                 child.text = clean_css("".join(child.itertext()))
                 for inner in list(child):

