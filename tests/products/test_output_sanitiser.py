@@ -107,12 +107,19 @@ def test_fix_reproducer_frame_js_and_css_escapes():
     assert report.verdict == "pass"
 
 
-def test_fix_and_annotate_carry_no_vector():
+@pytest.fixture(scope="module")
+def all_vectors():
+    """One proof holding every vector, and its fix as SVG with the overlay and marked copy."""
+    raw = _vendor([_fragment(v) for _, v, _ in VECTORS])
+    return raw, api.fix(raw, "all-vectors.svg", ".svg", api.CheckOptions(display_height=24),
+                        overlay=True)
+
+
+def test_fix_and_annotate_carry_no_vector(all_vectors):
     """Every vector at once in one proof: fix's SVG and PDF, and the marked copies as SVG
     (the vendor's drawing is a data: picture inside, itself cleaned) hold none of them."""
-    raw = _vendor([_fragment(v) for _, v, _ in VECTORS])
+    raw, fixed = all_vectors
     options = api.CheckOptions(display_height=24)
-    fixed = api.fix(raw, "all-vectors.svg", ".svg", options, overlay=True)
     assert fixed.data is not None and _active(fixed.data) == []
     for copy in [*fixed.overlay, *fixed.marked]:
         assert b"data:image/svg+xml;base64," in copy  # the vendor's drawing, pictured
@@ -170,3 +177,52 @@ def test_pdf_active_content_found_in_each_form():
     for word in ("/AA", "/OpenAction", "/Annots", "/Names", "action /Launch",
                  "action /SubmitForm", "action /GoToR", "/EmbeddedFile"):
         assert word in found, word
+
+
+def _opened(paths: list[Path]) -> dict[str, list[str]]:
+    """Each file opened from disk in Chromium (as a clerk double-clicks it), the network
+    watched: every request that is not the file itself (Playwright sees a frame's and an
+    image's requests, a script's fetch; all are aborted, and every host name resolves to
+    nowhere, so nothing leaves even unseen)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    seen: dict[str, list[str]] = {}
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu",
+                                            "--host-resolver-rules=MAP * ~NOTFOUND"])
+        try:
+            for path in paths:
+                context = browser.new_context()
+                requests: list[str] = []
+                context.on("request", lambda r, out=requests: out.append(r.url))
+                context.route(re.compile(r"^(?!file:|data:)"), lambda route: route.abort())
+                page = context.new_page()
+                page.on("dialog", lambda d, out=requests: (out.append("dialog"), d.dismiss()))
+                page.goto(path.as_uri(), wait_until="load")
+                page.wait_for_timeout(300)  # an animation's onbegin, a frame's script
+                seen[path.name] = [u for u in requests
+                                   if u != path.as_uri() and not u.startswith("data:")]
+                context.close()
+        finally:
+            browser.close()
+    return seen
+
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs chromium (make chromium)")
+def test_outputs_opened_in_chromium_run_and_fetch_nothing(tmp_path, all_vectors):
+    """The vendor's file with every vector runs scripts and fetches in Chromium (the
+    watch sees it); fix's SVG and the marked copy, opened the same way, do neither."""
+    raw, fixed = all_vectors
+    files = {"vendor.svg": raw, "fixed.svg": fixed.data, "overlay.svg": fixed.overlay[0],
+             "marked.svg": fixed.marked[0],
+             "turn4-fixed.svg": api.fix((DATA / "fix-frame-js.svg").read_bytes(), "f.svg",
+                                        ".svg", api.CheckOptions(display_height=24)).data}
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    seen = _opened([tmp_path / name for name in files])
+    vendor = seen.pop("vendor.svg")
+    assert f"{URL}/script-ran" in vendor and len(vendor) >= 5, vendor
+    assert seen == {name: [] for name in seen}
