@@ -6,6 +6,7 @@ import io
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
@@ -101,11 +102,11 @@ ACTIVE_KEYS = ("/AA", "/OpenAction", "/AcroForm", "/Names", "/Annots", "/A", "/J
 #: The action types (PDF 32000-1: 12.6.4) that run, fetch, open or send: any dictionary
 #: naming one as its /S is emptied.
 ACTIVE_ACTIONS = ("/JavaScript", "/URI", "/Launch", "/SubmitForm", "/GoToR", "/GoToE",
-                  "/ImportData", "/ResetForm", "/Rendition", "/Sound", "/Movie", "/Hide",
-                  "/RichMediaExecute", "/SetOCGState", "/Trans", "/GoTo3DView")
+                  "/ImportData", "/ResetForm", "/Rendition", "/Sound", "/Movie",
+                  "/RichMediaExecute", "/GoTo3DView", "/Thread")
 
 
-def _inert(writer: object) -> None:
+def _inert(writer: Any) -> None:
     """Nothing in ``writer`` that a viewer runs, fetches or opens: the keys of
     ``ACTIVE_KEYS`` dropped from every object it holds (wsmark writes none: its pages
     come from cairo, which draws no links for what wsmark draws), action dictionaries
@@ -124,8 +125,7 @@ def _inert(writer: object) -> None:
             continue
         for key in ACTIVE_KEYS:
             found.pop(NameObject(key), None)
-    writer.compress_identical_objects(remove_duplicates=False,  # type: ignore[attr-defined]
-                                      remove_unreferenced=True)
+    writer.compress_identical_objects(remove_duplicates=False, remove_unreferenced=True)
 
 
 def active_content(pdf: bytes) -> list[str]:
