@@ -443,3 +443,15 @@ def test_every_requirement_judged_is_a_row_when_the_report_has_them() -> None:
                        env.get_template("_checks.html").render(r=real))
     assert len(shown) == len(real.markers[0].checks) >= 5  # every requirement judged
     assert all("pass" in row for row in shown)
+
+
+@pytest.mark.parametrize("hostile", ["\u202e", "\u2066", "\u200f"])
+def test_a_legend_s_bidi_and_control_characters_are_shown_not_obeyed(client, hostile) -> None:
+    """A legend holding U+202E (right-to-left override), an isolate or a mark:
+    the results page shows it escaped (api.page_text, the page's filter), never raw."""
+    legend = TEXT_LEGEND.replace(b">ROCKS<", f">RO{hostile}CKS<".encode())
+    name = f"bidi{hostile}.svg"
+    response, batch = _check(client, [(name, legend, "image/svg+xml")])
+    page = client.get(f"/check/{batch}").text
+    assert hostile not in page
+    assert hostile.encode("unicode_escape").decode() in page
