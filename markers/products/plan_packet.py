@@ -29,7 +29,7 @@ from shapely.geometry import Point, mapping
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
-from markers.core.safe_text import csv_cell, xml_document
+from markers.core.safe_text import csv_cell, json_ready, xml_document
 from markers.errors import WsmarkError
 from markers.plan.model import (
     OUTCOMES,
@@ -470,7 +470,7 @@ def normalised_geojson(plan: Plan, folder: Path | None = None) -> bytes:
     application = _application_json(plan.application)
     if application:
         data["application"] = application
-    return (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8")
+    return (json.dumps(json_ready(data), indent=1, sort_keys=True) + "\n").encode("utf-8")
 
 
 def _kml_coords(geometry: BaseGeometry) -> str:

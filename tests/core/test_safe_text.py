@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from pathlib import Path
@@ -127,7 +128,9 @@ def test_gpx_kml_geojson_any_unicode(name, description):
             if node.tag.rpartition("}")[2] not in ("name", "desc", "cmt", "description"):
                 continue
             assert not (node.text or "").startswith(("=", "+", "-", "@")), node.text
-    json.loads(normalised_geojson(plan).decode("utf-8"))
+    geojson = normalised_geojson(plan).decode("utf-8")
+    json.loads(geojson)
+    assert not re.search(r"\\ud[89a-f][0-9a-f]{2}", geojson)  # no lone surrogate escape
 
 
 def _cli(*args: str):
