@@ -88,12 +88,14 @@ fix-matrix: bytecode
 
 # Random structured SVGs, PDFs and DXFs against the readers and checker for 10 minutes
 # (tests/fuzz_svg.py, tests/fuzz_proofs.py), then 2,000 arbitrary Unicode strings into
-# every writer (tests/core/test_safe_text.py: parsed back as XML, PDF, CSV, JSON);
+# every writer (tests/core/test_safe_text.py: parsed back as XML, PDF, CSV, JSON) and
+# 2,000 vendor proofs with obfuscated script and fetch vectors through the sanitiser;
 # `make test` runs a short seeded run of the same strategies.
 fuzz: bytecode
 	WSMARK_FUZZ_SECONDS=$${WSMARK_FUZZ_SECONDS:-600} $(BIN)/python -m pytest -q -x tests/read/test_fuzz.py
 	WSMARK_FUZZ_EXAMPLES=$${WSMARK_FUZZ_EXAMPLES:-2000} $(BIN)/python -m pytest -q -x \
-	  tests/core/test_safe_text.py
+	  tests/core/test_safe_text.py tests/products/test_output_sanitiser.py -k \
+	  "any_unicode or obfuscated"
 
 # The large hostile inputs of shared/corpora/found/make-hostile.py, each within its budget,
 # a SIGKILL at every write step of render and fabricate, and the web page under issue 24's

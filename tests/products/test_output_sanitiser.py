@@ -9,6 +9,7 @@ shows that the watch sees what runs and fetches."""
 from __future__ import annotations
 
 import io
+import os
 from base64 import b64decode
 import re
 import xml.etree.ElementTree as ET
@@ -16,6 +17,8 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pypdf.generic import (
     ArrayObject,
     DictionaryObject,
@@ -226,3 +229,57 @@ def test_outputs_opened_in_chromium_run_and_fetch_nothing(tmp_path, all_vectors)
     vendor = seen.pop("vendor.svg")
     assert f"{URL}/script-ran" in vendor and len(vendor) >= 5, vendor
     assert seen == {name: [] for name in seen}
+
+
+def _escaped_css(draw, text: str) -> str:
+    """``text`` with some letters written as CSS escapes (``\\75``, ``\\000075 ``,
+    ``\\u``), comments between tokens and upper case, as a browser still reads it."""
+    out = []
+    for char in text:
+        how = draw(st.integers(0, 7))
+        if char.isalpha() and how == 1:
+            out.append(f"\\{ord(char):x} ")
+        elif char.isalpha() and how == 2:
+            out.append(f"\\{ord(char):06x}")
+        elif char.isalpha() and how == 3 and char.lower() not in "abcdef":
+            out.append("\\" + char)
+        elif char.isalpha() and how == 4:
+            out.append(char.upper())
+        else:
+            out.append(char)
+        if char in "(:;" and how == 5:
+            out.append("/**/")
+    return "".join(out)
+
+
+_CSS_VECTORS = [(n, v) for n, v, _ in VECTORS if "<style" in v or "style=" in v]
+
+
+@st.composite
+def _hostile_proof(draw) -> bytes:
+    """A vendor proof with a few vectors, their CSS written in escapes, comments and
+    upper case, and the XHTML namespace under any prefix."""
+    chosen = draw(st.lists(st.sampled_from(VECTORS), min_size=1, max_size=6))
+    prefix = draw(st.sampled_from(["h", "x", "html", "Q"]))
+    fragments = []
+    for name, vector, _ in chosen:
+        text = _fragment(vector).replace("<h:", f"<{prefix}:").replace("xmlns:h=",
+                                                                        f"xmlns:{prefix}=")
+        if (name, vector) in _CSS_VECTORS:
+            head, sep, rest = text.partition(">") if "<style" in text else \
+                text.partition('style="')
+            body, end, tail = rest.rpartition("</style>") if "<style" in text else \
+                rest.partition('"')
+            text = head + sep + _escaped_css(draw, body) + end + tail
+        fragments.append(text)
+    return _vendor(fragments)
+
+
+@settings(max_examples=int(os.environ.get("WSMARK_FUZZ_EXAMPLES", "10")), deadline=None,
+          suppress_health_check=list(HealthCheck))
+@given(_hostile_proof())
+def test_sanitiser_on_obfuscated_vectors(raw):
+    """Vectors in combination, their CSS obfuscated as CSS allows: none survives the
+    sanitiser (make fuzz: 2,000 proofs)."""
+    assert _active(raw)
+    assert _active(clean_svg_bytes(raw)) == []
