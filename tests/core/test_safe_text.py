@@ -15,11 +15,11 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pypdf
+from cli_helpers import invoke
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli_helpers import invoke
 from markers.core.safe_text import (
     FORMULA_STARTS,
     UNSAFE_SHOWN,
@@ -80,7 +80,7 @@ def test_shown_text_bidi_and_controls():
 @given(TEXT)
 def test_every_text_function_any_unicode(text):
     plain = xml_text(text).replace("&", "").replace("<", "").replace('"', "")
-    root = ET.fromstring(f'<a t="{plain}">{plain}</a>'.encode("utf-8"))
+    root = ET.fromstring(f'<a t="{plain}">{plain}</a>'.encode())
     assert root.tag == "a"
     assert not UNSAFE_SHOWN.search(shown_text(text))
     out = io.StringIO()
@@ -138,8 +138,9 @@ def _cli(*args: str):
 
 
 def test_reproducer_dxf_control_char_legend(tmp_path):
-    """found/turn4/dxf-control-char-legend.dxf: the report PDF and the marked copies are
-    written (they were a 59-line traceback and ill-formed XML), the legend shown escaped."""
+    """found/turn4/dxf-control-char-legend.dxf: check's report PDF and marked copy and
+    fix's report are written (they were a 59-line traceback and ill-formed XML), the
+    legend shown escaped."""
     dxf = str(DATA / "dxf-control-char-legend.dxf")
     result = _cli("check", dxf, "--report", str(tmp_path / "r.pdf"), "--annotate",
                   str(tmp_path / "m.svg"))
@@ -148,6 +149,10 @@ def test_reproducer_dxf_control_char_legend(tmp_path):
     assert "SLOW\\x01NO WAKE\\x1b[31m" in (tmp_path / "m.svg").read_text()
     text = "".join(p.extract_text() for p in pypdf.PdfReader(tmp_path / "r.pdf").pages)
     assert "\\x01" in text and "\x01" not in text
+    result = _cli("fix", dxf, "-o", str(tmp_path / "f.svg"), "--report",
+                  str(tmp_path / "fr.pdf"))
+    assert "Traceback" not in result.output and (tmp_path / "fr.pdf").exists(), result.output
+    assert "\\x01" in "".join(p.extract_text() for p in pypdf.PdfReader(tmp_path / "fr.pdf").pages)
 
 
 def test_reproducer_plans_gpx_kml_packet(tmp_path):

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import io
 import os
-from base64 import b64decode
 import re
 import xml.etree.ElementTree as ET
+from base64 import b64decode
 from pathlib import Path
 
 import pypdf
 import pytest
+from hostile_vectors import VECTORS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf.generic import (
@@ -28,7 +29,6 @@ from pypdf.generic import (
     TextStringObject,
 )
 
-from hostile_vectors import VECTORS
 from markers import api
 from markers.core.clean_svg import clean_css, clean_svg_bytes, decoded_css
 from render.pdf import active_content
