@@ -17,12 +17,12 @@ from pathlib import Path
 import pypdf
 import pytest
 import yaml
-from starlette.testclient import TestClient  # drives the app through httpx2
-from web_helpers import BAD, BOMB, GOOD, TESTS, TEXT_LEGEND, THIN, form_token
 
 from markers import api
 from web.app import Settings, create_app
+from web_helpers import BAD, BOMB, GOOD, TESTS, TEXT_LEGEND, THIN, form_token
 
+from starlette.testclient import TestClient  # drives the app through httpx2
 LIMIT = 1_000_000
 CONTROL = "kind=control&display_height=24&legend=SLOW+NO+WAKE"
 
