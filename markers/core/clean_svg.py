@@ -95,8 +95,9 @@ _HREFS = ("href", f"{{{XLINK_NS}}}href")
 #: Elements that are nothing without their reference: dropped when it is.
 _NEEDS_HREF = frozenset({"use", "image", "textPath"})
 #: The pictures a ``data:`` reference may carry as they are (raster formats that run
-#: nothing); image/svg+xml is cleaned first.
-_RASTER = re.compile(r"data:image/(png|jpeg|jpg|gif|webp);base64,[A-Za-z0-9+/=\s]*\Z", re.I)
+#: nothing; base64 or percent-encoded, RFC 2397); image/svg+xml is cleaned first.
+_RASTER = re.compile(r"data:image/(png|jpeg|jpg|gif|webp)(;[\w.+=-]+)*,[^\"'<>\\]*\Z",
+                     re.I)
 _SVG_DATA = re.compile(r"data:image/svg\+xml(;charset=[\w-]+)?;base64,([A-Za-z0-9+/=\s]*)\Z",
                        re.I)
 
