@@ -104,7 +104,7 @@ def csv_cell(value: Any) -> str:
     return shown_text(text)
 
 
-_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?%?")
+_NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?%?")  # ASCII
 
 
 def _plain_number(text: str) -> bool:

@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from pathlib import Path
@@ -56,6 +57,7 @@ def test_csv_cell_neutralises_formulas():
     assert csv_cell('=HYPERLINK("http://x","y")') == '\'=HYPERLINK("http://x","y")'
     assert csv_cell("-1.50") == "-1.50" and csv_cell("+3") == "+3" and csv_cell("-5%") == "-5%"
     assert csv_cell("black film") == "black film"
+    assert csv_cell("-\u0661") == "'-\u0661" and csv_cell("-inf") == "'-inf"  # not ASCII numbers
 
 
 def test_content_disposition_rfc6266():
@@ -209,3 +211,39 @@ def test_json_and_sarif_non_utf8_names(tmp_path):
         json.loads(result.output[:result.output.rindex("]" if fmt == "json" else "}") + 1]
                    .encode("utf-8"))
         assert "\\\\xff.svg" in result.output
+
+
+@settings(max_examples=max(2, EXAMPLES // 5), deadline=None,
+          suppress_health_check=list(HealthCheck))
+@given(TEXT)
+def test_json_sarif_and_report_pdf_any_file_name(text):
+    """A file named anything: JSON and SARIF a strict parser takes (UTF-8, no lone
+    surrogate), and the clerk's report PDF pypdf reads, the name on it."""
+    from markers import api
+
+    svg = api.render(api.design("danger", 24, legend="ROCKS"), ".svg")
+    report, _ = api.check(svg, f"{text}.svg")
+    for fmt in ("json", "sarif"):
+        out = api.reports([report], fmt)
+        json.dumps(json.loads(out.encode("utf-8")), ensure_ascii=False).encode("utf-8")
+    pdf = pypdf.PdfReader(io.BytesIO(api.report_pdf([report], [None], stamp="")))
+    assert ".svg" in pdf.pages[0].extract_text()
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=3))
+def test_materials_csv_any_cells(rows):
+    """The materials CSV writer given any cells: the csv module reads back as many rows,
+    and no cell a spreadsheet would run."""
+    from markers.products.fabricate import _table
+
+    data = _table(("material", "grade"), rows)
+    read = list(csv.reader(io.StringIO(data.decode("utf-8"))))
+    assert len(read) == len(rows) + 1
+    assert not [c for row in read for c in row if c.startswith(FORMULA_STARTS)
+                and not _number(c)]
+
+
+def _number(text: str) -> bool:
+    """A plain number in ASCII (``-1.50``, ``+3``, ``-5%``): a cell csv_cell leaves."""
+    return re.fullmatch(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?%?", text) is not None
