@@ -104,8 +104,9 @@ _SVG_DATA = re.compile(r"data:image/svg\+xml(;charset=[\w-]+)?;base64,([A-Za-z0-
 _CSS_COMMENT = re.compile(r"/\*.*?(\*/|\Z)", re.S)
 _CSS_ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6})[ \t\n\r\f]?|\\\r\n|\\[\n\r\f]|\\(.)", re.S)
 #: A URL function and where it points (CSS Values 4 section 4.5: ``url(``, ``src(``);
-#: only ``#id`` is kept.
-_URL = re.compile(r"\b(?:url|src)\s*\(\s*(['\"]?)(.*?)\1\s*\)", re.I | re.S)
+#: only ``#id`` is kept. No bracket or quote inside (an id has none), so each match stops
+#: at the next one: linear in the value's length, whatever it holds.
+_URL = re.compile(r"\b(?:url|src)\s*\(\s*(['\"]?)([^()'\"]*)\1\s*\)", re.I)
 _FRAGMENT = re.compile(r"#[A-Za-z_][\w.:-]*\Z")
 #: What no kept value may hold once decoded: a URL function not matched above, the old
 #: script-running values, and characters that could leave the declaration.

@@ -283,3 +283,13 @@ def test_sanitiser_on_obfuscated_vectors(raw):
     sanitiser (make fuzz: 2,000 proofs)."""
     assert _active(raw)
     assert _active(clean_svg_bytes(raw)) == []
+
+
+def test_long_hostile_values_are_cleaned_in_one_pass():
+    """250,000 unclosed ``url(`` in a style, an attribute and a sheet: each dropped (a
+    URL pattern that searched to the end from every ``url(`` took quadratic time)."""
+    many = "url(" * 250_000
+    raw = _vendor([f'<rect width="1" height="1" style="fill:{many}" fill="{many}"/>',
+                   f"<style>.a{{fill:{many}}}</style>"])
+    cleaned = clean_svg_bytes(raw)
+    assert b"url(" not in cleaned and _active(cleaned) == []
