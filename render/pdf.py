@@ -93,12 +93,14 @@ def fixed_pdf(sheets: list[Sheet]) -> bytes:
     return out.getvalue()
 
 
-#: Keys through which a PDF runs, opens, submits or embeds something (PDF 32000-1:
-#: 12.6.2 /AA, 7.7.2 /OpenAction, /AcroForm and its /XFA, 7.7.4 /Names (/JavaScript,
-#: /EmbeddedFiles), 12.5 /Annots, 12.6.1 an action's /A; /JS is a JavaScript action's
-#: script, /EF an embedded file stream, /RichMedia 13.7's content).
+#: Keys through which a PDF runs, opens, submits, fetches or embeds something (PDF
+#: 32000-1: 12.6.2 /AA, 7.7.2 /OpenAction, /AcroForm and its /XFA, 7.7.4 /Names
+#: (/JavaScript, /EmbeddedFiles), 12.5 /Annots, 12.6.1 an action's /A; /JS is a
+#: JavaScript action's script, /EF an embedded file stream, /RichMediaContent 13.7's
+#: content, /URI the catalog's base URI; 8.10.4 /Ref a form that imports another file's
+#: page, 14.11.7 /OPI a proxy for an image fetched at print time).
 ACTIVE_KEYS = ("/AA", "/OpenAction", "/AcroForm", "/Names", "/Annots", "/A", "/JS", "/EF",
-               "/RichMediaContent", "/XFA", "/URI")
+               "/RichMediaContent", "/XFA", "/URI", "/Ref", "/OPI")
 #: The action types (PDF 32000-1: 12.6.4) that run, fetch, open or send: any dictionary
 #: naming one as its /S is emptied.
 ACTIVE_ACTIONS = ("/JavaScript", "/URI", "/Launch", "/SubmitForm", "/GoToR", "/GoToE",

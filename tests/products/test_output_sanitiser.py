@@ -132,9 +132,9 @@ def test_fix_and_annotate_carry_no_vector(all_vectors):
     assert HOST.encode() not in as_pdf.data
 
 
-def _pdf_with(actions: bool = True) -> bytes:
-    """The turn-4 PDF proof with more active content: an embedded file, a Launch and a
-    SubmitForm link, a GoToR, a RichMedia-free document JavaScript name tree."""
+def _pdf_with() -> bytes:
+    """The turn-4 PDF proof with more active content: Launch, SubmitForm and GoToR
+    links, an embedded file, and a form that imports another file's page (/Ref)."""
     writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(DATA / "fix-keeps-pdf-javascript.pdf"))
     page = writer.pages[0]
     annots = page.get("/Annots") or ArrayObject()
@@ -150,8 +150,17 @@ def _pdf_with(actions: bool = True) -> bytes:
             NameObject("/A"): action})
         annots.append(writer._add_object(annot))
     page[NameObject("/Annots")] = annots
-    stream = StreamObject()
-    stream.set_data(b"secret")
+    form = StreamObject()  # a reference XObject: another file's page, never drawn here
+    form.update({NameObject("/Type"): NameObject("/XObject"),
+                 NameObject("/Subtype"): NameObject("/Form"),
+                 NameObject("/BBox"): ArrayObject([NumberObject(0)] * 4),
+                 NameObject("/Ref"): DictionaryObject({
+                     NameObject("/F"): TextStringObject(f"{URL}/imported.pdf"),
+                     NameObject("/Page"): NumberObject(0)})})
+    resources = page["/Resources"].get_object()
+    xobjects = resources.get("/XObject", DictionaryObject()).get_object()
+    xobjects[NameObject("/WsRef")] = writer._add_object(form)
+    resources[NameObject("/XObject")] = xobjects
     writer.add_attachment("exfil.txt", b"secret")
     out = io.BytesIO()
     writer.write(out)
@@ -160,8 +169,8 @@ def _pdf_with(actions: bool = True) -> bytes:
 
 def test_fix_reproducer_pdf_javascript_and_more_actions():
     """found/turn4/fix-keeps-pdf-javascript.pdf (page /AA, JavaScript and URI links, a
-    document /OpenAction), and the same proof with Launch, SubmitForm and GoToR links and
-    an embedded file: the fixed PDF holds none of it, and still passes."""
+    document /OpenAction), and the same proof with Launch, SubmitForm and GoToR links, an
+    embedded file and a /Ref form: the fixed PDF holds none of it, and still passes."""
     for raw in ((DATA / "fix-keeps-pdf-javascript.pdf").read_bytes(), _pdf_with()):
         before = active_content(raw)
         assert any("/AA" in f for f in before) and any("/Annots" in f for f in before)
@@ -178,7 +187,7 @@ def test_pdf_active_content_found_in_each_form():
     """The test's own eye (render.pdf.active_content) sees each kind it is asked about."""
     found = " ".join(active_content(_pdf_with()))
     for word in ("/AA", "/OpenAction", "/Annots", "/Names", "action /Launch",
-                 "action /SubmitForm", "action /GoToR", "/EmbeddedFile"):
+                 "action /SubmitForm", "action /GoToR", "/EmbeddedFile", "/Ref"):
         assert word in found, word
 
 
