@@ -302,3 +302,47 @@ def test_long_hostile_values_are_cleaned_in_one_pass():
                    f"<style>.a{{fill:{many}}}</style>"])
     cleaned = clean_svg_bytes(raw)
     assert b"url(" not in cleaned and _active(cleaned) == []
+
+
+def _dxf_with_links(path: Path) -> bytes:
+    """The turn-4 DXF proof (its legend made plain) with what reaches outside a DXF when
+    it is opened: an IMAGE and a PDF UNDERLAY of UNC paths (an SMB fetch), an xref block
+    inserted, an AutoCAD hyperlink (PE_URL XDATA) on every entity, a $HYPERLINKBASE."""
+    import ezdxf
+
+    doc = ezdxf.readfile(DATA / "dxf-control-char-legend.dxf")
+    msp = doc.modelspace()
+    for text in msp.query("TEXT MTEXT"):
+        text.dxf.text = "SLOW NO WAKE" if "SLOW" in text.dxf.text else text.dxf.text
+    image = doc.add_image_def(filename=rf"\\{HOST}\share\image.png", size_in_pixel=(9, 9))
+    msp.add_image(image, insert=(50, 50), size_in_units=(1, 1))
+    underlay = doc.add_underlay_def(filename=rf"\\{HOST}\share\under.pdf", fmt="pdf")
+    msp.add_underlay(underlay, insert=(60, 60))
+    doc.add_xref_def(rf"\\{HOST}\share\xref.dwg", "VENDORXREF")
+    msp.add_blockref("VENDORXREF", (70, 70))
+    doc.appids.new("PE_URL")
+    for entity in msp:
+        entity.set_xdata("PE_URL", [(1000, f"{URL}/link"), (1002, "{"), (1071, 1),
+                                    (1002, "}")])
+    doc.header["$HYPERLINKBASE"] = f"{URL}/base/"
+    doc.saveas(path)
+    return path.read_bytes()
+
+
+def test_fixed_dxf_opens_nothing_outside_itself(tmp_path):
+    """A repaired DXF, like SVG and PDF, carries none of the vendor's images, underlays,
+    xrefs or hyperlinks (before: the image's and the xref's paths were kept), and passes."""
+    raw = _dxf_with_links(tmp_path / "vendor.dxf")
+    assert raw.count(HOST.encode()) >= 4
+    fixed = api.fix(raw, "vendor.dxf", ".dxf")
+    assert fixed.data is not None
+    for word in (HOST.encode(), b"VENDORXREF", b"$HYPERLINKBASE"):
+        assert word not in fixed.data, word
+    import ezdxf
+
+    doc = ezdxf.read(io.StringIO(fixed.data.decode("utf-8")))
+    kinds = {e.dxftype() for e in doc.entitydb.values()}
+    assert not kinds & {"IMAGE", "IMAGEDEF", "PDFUNDERLAY", "PDFDEFINITION"}, kinds
+    assert not [b.name for b in doc.blocks if b.block is not None and b.block.is_xref]
+    assert not [e for e in doc.entitydb.values() if e.has_xdata("PE_URL")]
+    assert api.check(fixed.data, "fixed.dxf")[0].verdict == "pass"
