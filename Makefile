@@ -87,17 +87,27 @@ fix-matrix: bytecode
 	$(BIN)/python bench/fix_matrix.py
 
 # Random structured SVGs, PDFs and DXFs against the readers and checker for 10 minutes
-# (tests/fuzz_svg.py, tests/fuzz_proofs.py);
+# (tests/fuzz_svg.py, tests/fuzz_proofs.py), then 2,000 arbitrary Unicode strings into
+# every writer (tests/core/test_safe_text.py: parsed back as XML, PDF, CSV, JSON) and
+# 2,000 vendor proofs with obfuscated script and fetch vectors through the sanitiser;
 # `make test` runs a short seeded run of the same strategies.
 fuzz: bytecode
 	WSMARK_FUZZ_SECONDS=$${WSMARK_FUZZ_SECONDS:-600} $(BIN)/python -m pytest -q -x tests/read/test_fuzz.py
+	WSMARK_FUZZ_EXAMPLES=$${WSMARK_FUZZ_EXAMPLES:-2000} $(BIN)/python -m pytest -q -x \
+	  tests/core/test_safe_text.py tests/products/test_output_sanitiser.py -k \
+	  "any_unicode or obfuscated"
 
 # The large hostile inputs of shared/corpora/found/make-hostile.py, each within its budget,
 # a SIGKILL at every write step of render and fabricate, and the web page under issue 24's
-# full-size attacks: 50 slow uploads, 40 of 19 MB to one batch (make test: a cheap version).
+# full-size attacks: 50 slow uploads, 40 of 19 MB to one batch (make test: a cheap version);
+# the 38 SVG/CSS vectors and active PDFs through fix and the marked copies, opened in
+# Chromium with the network watched, and 300 Unicode strings into every writer.
 hostile: bytecode
 	WSMARK_HOSTILE=1 $(BIN)/python -m pytest -q -s tests/runtime/test_budget_hostile.py \
-	  tests/runtime/test_atomic_kill.py tests/web/test_server.py
+	  tests/runtime/test_atomic_kill.py tests/web/test_server.py \
+	  tests/products/test_output_sanitiser.py
+	WSMARK_FUZZ_EXAMPLES=$${WSMARK_FUZZ_EXAMPLES:-300} $(BIN)/python -m pytest -q -x \
+	  tests/core/test_safe_text.py
 
 # Issue 35's crash acceptance in full: `wsmark register add` of 1,000 markers killed with
 # SIGKILL at random moments, 50 times; the register opens, passes integrity_check and

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
 from markers.core.pack import Kind, Pack
+from markers.core.safe_text import content_disposition, xml_text
 from markers.core.shown import one_line
 from markers.errors import DesignError, UnreadableDrawing, WsmarkError
 from markers.packs import DEFAULT_PACK, PACK_NAMES, get_pack
@@ -35,6 +36,7 @@ from render.output import FORMATS, MAX_PIXELS
 from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
+           "page_text", "content_disposition",
            "kind", "kind_names", "help_texts", "example_kind", "choices", "parse_length",
            "design", "with_permit_id", "design_or_file", "design_form", "design_yaml",
            "file_stem", "read_input",
@@ -1805,3 +1807,11 @@ def register_backup(db: str | Path, target: str | Path) -> None:
         raise WsmarkError(f"{target}: the backup would overwrite the register itself")
     with _register(db) as register:
         register.backup(target)
+def page_text(value: Any) -> Any:
+    """What a web page shows of ``value``: a string with its controls, bidi overrides
+    (U+202E from a legend) and lone surrogates shown escaped (``safe_text.xml_text``),
+    anything else (markup already made safe included) as it is. The page's one filter
+    on every value it prints; ``content_disposition`` (RFC 6266) names its downloads."""
+    if isinstance(value, str) and not hasattr(value, "__html__"):
+        return xml_text(value)
+    return value

@@ -329,6 +329,47 @@ class _Redraw:
                 self.guide(name, moved(guide))
 
 
+#: What in a vendor's DXF reaches outside the file when it is opened (DXF reference:
+#: IMAGE and the UNDERLAYs name a file, an OLE frame embeds a program's object, an xref
+#: block is another drawing loaded by path): not carried into a repaired DXF.
+EXTERNAL_ENTITIES = ("IMAGE", "OLE2FRAME", "OLEFRAME", "PDFUNDERLAY", "DWFUNDERLAY",
+                     "DGNUNDERLAY")
+EXTERNAL_OBJECTS = ("IMAGEDEF", "IMAGEDEF_REACTOR", "PDFDEFINITION", "DWFDEFINITION",
+                    "DGNDEFINITION")
+#: The named dictionaries that list those definitions, by name or path.
+EXTERNAL_DICTIONARIES = ("ACAD_IMAGE_DICT", "ACAD_PDFDEFINITIONS", "ACAD_DWFDEFINITIONS",
+                         "ACAD_DGNDEFINITIONS")
+#: The application id under which AutoCAD keeps an entity's hyperlink (XDATA).
+HYPERLINK_APPID = "PE_URL"
+
+
+def _inert(doc: Any) -> None:
+    """``doc`` (a vendor's drawing being repaired) less everything that fetches, links or
+    embeds: ``EXTERNAL_ENTITIES`` and ``EXTERNAL_OBJECTS``, xref blocks and their
+    INSERTs, hyperlinks (``HYPERLINK_APPID`` XDATA, the ``$HYPERLINKBASE`` header); so a
+    repaired DXF, like a repaired SVG or PDF, opens nothing outside itself."""
+    xrefs = {b.name for b in doc.blocks if b.block is not None and b.block.is_xref}
+    for layout in [*doc.layouts, *doc.blocks]:
+        for entity in list(layout):
+            if entity.dxftype() in EXTERNAL_ENTITIES or (
+                    entity.dxftype() == "INSERT" and entity.dxf.name in xrefs):
+                layout.delete_entity(entity)
+            elif entity.has_xdata(HYPERLINK_APPID):
+                entity.discard_xdata(HYPERLINK_APPID)
+    for name in xrefs:
+        doc.blocks.delete_block(name, safe=False)
+    for key in EXTERNAL_DICTIONARIES:  # their names are the files' paths
+        listed = doc.rootdict.get(key)
+        if listed is not None:
+            doc.rootdict.discard(key)
+            doc.objects.delete_entity(listed)
+    for obj in list(doc.objects.query(" ".join(EXTERNAL_OBJECTS))):
+        if obj.is_alive:
+            doc.objects.delete_entity(obj)
+    if "$HYPERLINKBASE" in doc.header:
+        del doc.header["$HYPERLINKBASE"]
+
+
 def fixed_dxf(original: bytes | None, to_dxf: tuple[float, ...], inches_per_unit: float,
               cleared: list[tuple[float, float, float, float]],
               markers: list[tuple[Artwork, float, float, float]],
@@ -358,6 +399,7 @@ def fixed_dxf(original: bytes | None, to_dxf: tuple[float, ...], inches_per_unit
             doc = _upgraded(doc)  # drawing goes into an R2010 document
         out = _Redraw(doc, to_dxf, inches_per_unit)
         out.clear(cleared)
+        _inert(doc)
     else:
         doc = ezdxf.new("R2010", units=units.IN if inches_per_unit == 1 else units.MM)
         out = _Redraw(doc, to_dxf, inches_per_unit)

@@ -6,10 +6,11 @@ import io
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
-__all__ = ["combine_pdfs", "Sheet", "fixed_pdf"]
+__all__ = ["combine_pdfs", "Sheet", "fixed_pdf", "ACTIVE_KEYS", "ACTIVE_ACTIONS", "active_content"]
 
 
 def combine_pdfs(pages: Iterable[bytes], title: str) -> bytes:
@@ -64,7 +65,10 @@ def fixed_pdf(sheets: list[Sheet]) -> bytes:
             page = writer.add_blank_page(*size)
         else:
             data, index = sheet.vendor
-            page = writer.add_page(pypdf.PdfReader(io.BytesIO(data)).pages[index])
+            vendor = pypdf.PdfReader(io.BytesIO(data)).pages[index]
+            for key in ("/Annots", "/AA"):  # the vendor's links, notes, stamps, page JS
+                vendor.pop(NameObject(key), None)
+            page = writer.add_page(vendor)
             head = b"q " + _clip_ops(sheet.kept, sheet.height) + b" W n " + " ".join(
                 f"{v:.6f}" for v in sheet.cm).encode() + b" cm\n"
             content = ContentStream(None, writer)
@@ -83,9 +87,75 @@ def fixed_pdf(sheets: list[Sheet]) -> bytes:
         writer.add_metadata({f"/{PDF_KEY}": encode(declared)})
     writer.add_metadata({"/Title": "the compliant version of a proof (wsmark fix)",
                          "/Creator": "wsmark"})
+    _inert(writer)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+#: Keys through which a PDF runs, opens, submits, fetches or embeds something (PDF
+#: 32000-1: 12.6.2 /AA, 7.7.2 /OpenAction, /AcroForm and its /XFA, 7.7.4 /Names
+#: (/JavaScript, /EmbeddedFiles), 12.5 /Annots, 12.6.1 an action's /A; /JS is a
+#: JavaScript action's script, /EF an embedded file stream, /RichMediaContent 13.7's
+#: content, /URI the catalog's base URI; 8.10.4 /Ref a form that imports another file's
+#: page, 14.11.7 /OPI a proxy for an image fetched at print time).
+ACTIVE_KEYS = ("/AA", "/OpenAction", "/AcroForm", "/Names", "/Annots", "/A", "/JS", "/EF",
+               "/RichMediaContent", "/XFA", "/URI", "/Ref", "/OPI")
+#: The action types (PDF 32000-1: 12.6.4) that run, fetch, open or send: any dictionary
+#: naming one as its /S is emptied.
+ACTIVE_ACTIONS = ("/JavaScript", "/URI", "/Launch", "/SubmitForm", "/GoToR", "/GoToE",
+                  "/ImportData", "/ResetForm", "/Rendition", "/Sound", "/Movie",
+                  "/RichMediaExecute", "/GoTo3DView", "/Thread")
+
+
+def _inert(writer: Any) -> None:
+    """Nothing in ``writer`` that a viewer runs, fetches or opens: the keys of
+    ``ACTIVE_KEYS`` dropped from every object it holds (wsmark writes none: its pages
+    come from cairo, which draws no links for what wsmark draws), action dictionaries
+    emptied, and what is then referred to by nothing not written (so no script is even
+    carried dead in the file)."""
+    from pypdf.generic import DictionaryObject, NameObject
+
+    objects = writer._objects
+    for obj in objects:
+        found = obj.get_object() if obj is not None else None
+        if not isinstance(found, DictionaryObject):
+            continue
+        if found.get("/S") in ACTIVE_ACTIONS or found.get("/Type") in ("/EmbeddedFile",
+                                                                       "/Filespec"):
+            found.clear()
+            continue
+        for key in ACTIVE_KEYS:
+            found.pop(NameObject(key), None)
+    writer.compress_identical_objects(remove_duplicates=False, remove_unreferenced=True)
+
+
+def active_content(pdf: bytes) -> list[str]:
+    """What in ``pdf`` could run, fetch, open or embed: each object holding a key of
+    ``ACTIVE_KEYS`` or an action of ``ACTIVE_ACTIONS`` (as "obj 12: /AA"), or an embedded
+    file. Empty for what wsmark writes; the tests and ``make hostile`` ask it."""
+    import pypdf
+    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    found = []
+    numbers = sorted({n for entries in reader.xref.values() for n in entries}
+                     | set(reader.xref_objStm))
+    for number in numbers:
+        todo = [reader.get_object(number)]
+        while todo:  # the object and the dictionaries written inside it
+            obj = todo.pop()
+            if isinstance(obj, ArrayObject):
+                todo += [v for v in obj if not isinstance(v, IndirectObject)]
+            if not isinstance(obj, (DictionaryObject, StreamObject)):
+                continue
+            found += [f"obj {number}: {key}" for key in ACTIVE_KEYS if key in obj]
+            if obj.get("/S") in ACTIVE_ACTIONS:
+                found.append(f"obj {number}: action {obj['/S']}")
+            if obj.get("/Type") in ("/EmbeddedFile", "/Filespec"):
+                found.append(f"obj {number}: {obj['/Type']}")
+            todo += [v for v in obj.values() if not isinstance(v, IndirectObject)]
+    return found
 
 
 def _clip_ops(kept: BaseGeometry | None, height: float) -> bytes:

@@ -27,12 +27,21 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
 from markers.core.artwork import Artwork
+from markers.core.clean_svg import clean_svg, clean_svg_bytes
 from markers.core.fabrication import Fabrication, cut_polygons
 from markers.core.geometry import fmt
+from markers.core.safe_text import xml_document
 
 __all__ = ["to_svg", "annotated_svg", "geometry_path", "citations", "design_line",
            "print_svg", "cut_svg", "Text", "Line", "Area", "Placed", "page_svg", "fixed_svg",
            "moved_picture"]
+
+
+def _serialised(drawing: svgwrite.Drawing) -> bytes:
+    """``drawing`` as UTF-8 bytes of well-formed XML: a character XML refuses (a C0
+    control from a vendor's legend, a lone surrogate from a file name) or a bidi control
+    is shown escaped (``markers.core.safe_text.xml_document``), wherever it came in."""
+    return xml_document(drawing.tostring()).encode("utf-8")
 
 
 def _ring(coords: Iterable[tuple[float, ...]]) -> str:
@@ -158,7 +167,7 @@ def _buoy_guides(drawing: svgwrite.Drawing, art: Artwork) -> None:
 
 def to_svg(art: Artwork) -> bytes:
     """The Artwork as SVG bytes, at actual size in inches."""
-    return _drawing(art).tostring().encode("utf-8")
+    return _serialised(_drawing(art))
 
 
 #: Marks on a marked-up copy: findings in red, what could not be judged in amber, what
@@ -257,7 +266,7 @@ def annotated_svg(art: Artwork, notes: list[tuple], markers: Sequence[tuple[int,
             group.add(drawing.text(text_line, insert=(fmt(size), fmt(bottom + line * row)),
                                    fill=ink))
     drawing.add(group)
-    return drawing.tostring().encode("utf-8")
+    return clean_svg_bytes(_serialised(drawing))
 
 
 def _redrawn_extras(drawing: svgwrite.Drawing, art: Artwork, aside: Sequence[Box]) -> None:
@@ -294,7 +303,7 @@ def moved_picture(picture: tuple[str, bytes], width: float, height: float,
     drawing.add(drawing.image(f"data:{mime};base64,{base64.b64encode(data).decode()}",
                               insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)),
                               preserveAspectRatio="none"))
-    return "image/svg+xml", drawing.tostring().encode("utf-8")
+    return "image/svg+xml", clean_svg_bytes(_serialised(drawing))
 
 
 def _free_spot(x: float, y: float, radius: float,
@@ -363,16 +372,17 @@ def fixed_svg(width: float, height: float, markers: list[tuple[Artwork, float, f
                                  font_family="sans-serif", font_size=fmt(cap / 0.7),
                                  fill="#000000"))
     if vendor is None or vendor_group is None:
-        return drawing.tostring().encode("utf-8")
+        return _serialised(drawing)
     ET.register_namespace("", SVG_NS)
     ET.register_namespace("xlink", "http://www.w3.org/1999/xlink")
-    root = ET.fromstring(drawing.tostring())
+    root = ET.fromstring(_serialised(drawing))
     holder = next(e for e in root.iter(f"{{{SVG_NS}}}g") if e.get("id") == "vendor-drawing")
     page = ET.fromstring(vendor)
     x, y, w, h = vendor_box
     page.attrib.update({"x": fmt(x), "y": fmt(y), "width": fmt(w), "height": fmt(h)})
     _unnamed(page)
     holder.append(page)
+    clean_svg(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True)
 
 
@@ -477,7 +487,7 @@ def print_svg(fab: Fabrication) -> bytes:
         crops.add(drawing.line((fmt(x0), fmt(y0)), (fmt(x1), fmt(y1))))
     drawing.add(crops)
     drawing.add(_registration(drawing, fab, fill="#000000", stroke="none"))
-    return drawing.tostring().encode("utf-8")
+    return _serialised(drawing)
 
 
 def _registration(drawing: svgwrite.Drawing, fab: Fabrication, **paint: str) -> Any:
@@ -507,7 +517,7 @@ def cut_svg(fab: Fabrication, color: str, panel: int | None = None) -> bytes:
     drawing.add(pieces)
     drawing.add(_registration(drawing, fab, fill="none", stroke="#000000",
                               stroke_width=fmt(CUT_WIDTH)))
-    return drawing.tostring().encode("utf-8")
+    return _serialised(drawing)
 
 
 # --- pages of a printed sheet ------------------------------------------------------------
@@ -587,4 +597,4 @@ def page_svg(width: float, height: float, view: tuple[float, float, float, float
                 group.add(layer)
             root.add(group)
     drawing.add(root)
-    return drawing.tostring().encode("utf-8")
+    return _serialised(drawing)

@@ -167,7 +167,8 @@ class WebApp:
         self.suffixes = api.check_suffixes()
         self.env = Environment(loader=FileSystemLoader(HERE / "templates"),
                                autoescape=select_autoescape(["html"]),
-                               trim_blocks=True, lstrip_blocks=True)
+                               trim_blocks=True, lstrip_blocks=True,
+                               finalize=api.page_text)
         self.env.globals.update(verdict_line=api.verdict_line, groups=api.finding_groups)
 
     # --- plumbing -------------------------------------------------------------------

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from markers.check.engine import Check, Finding, Override, Registry
+from markers.core.safe_text import json_ready
 from markers.core.shown import short_name, shown_name
 
 __all__ = ["MarkerReport", "FileReport", "Provenance", "Tally", "marker_verdict",
@@ -159,7 +160,7 @@ def report_json(r: FileReport, provenance: Provenance) -> dict:
 
 def to_json(reports: list[FileReport], provenance: Provenance) -> str:
     """A JSON array, one object per input, exactly the RULES.md contract."""
-    return json.dumps([report_json(r, provenance) for r in reports], indent=2)
+    return json.dumps(json_ready([report_json(r, provenance) for r in reports]), indent=2)
 
 
 def _override_json(o: Override) -> dict:
@@ -267,7 +268,7 @@ def to_sarif(reports: list[FileReport], registry: Registry, url: str,
     run["results"] = [result for n, rep in enumerate(reports)
                       for result in sarif_results(rep, index, n)]
     run["artifacts"] = [sarif_artifact(rep) for rep in reports]
-    return json.dumps(document, indent=2)
+    return json.dumps(json_ready(document), indent=2)
 
 
 def sarif_parts(registry: Registry, url: str, overrides: tuple[Override, ...],

@@ -28,6 +28,7 @@ from markers.check.report import (
     sarif_results,
     text_block,
 )
+from markers.core.safe_text import json_ready
 
 if TYPE_CHECKING:
     from markers.check.engine import Registry
@@ -49,7 +50,7 @@ class _ListWriter:
 
     def add(self, item: object) -> None:
         inner = self.pad + "  "
-        text = json.dumps(item, indent=2).replace("\n", "\n" + inner)
+        text = json.dumps(json_ready(item), indent=2).replace("\n", "\n" + inner)
         self.out.write(("[\n" if not self.count else ",\n") + inner + text)
         self.count += 1
 

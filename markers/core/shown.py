@@ -5,20 +5,20 @@ from __future__ import annotations
 
 import re
 
+from markers.core.safe_text import shown_text
+
 __all__ = ["MAX_ERROR_CHARS", "MAX_ECHO_CHARS", "NOT_PLAIN", "shown_name", "short_name",
-           "quoted", "one_line", "plain", "arithmetic_words"]
+           "quoted", "one_line", "plain", "arithmetic_words", "library_words"]
 
 MAX_ERROR_CHARS = 300  # one error message, file name included
 MAX_ECHO_CHARS = 40  # of an input value echoed inside a message
 MAX_NAME_CHARS = 120  # of a file name inside an error message
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-
-
 def shown_name(name: str) -> str:
-    """``name`` with control characters (newline, escape, ...) written as ``\\n``, ``\\x1b``,
-    so one file is always one line of a report and cannot drive the terminal."""
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), name)
+    """``name`` with control characters (newline, escape, bidi overrides ...) written as
+    ``\\n``, ``\\x1b``, ``\\u202e`` (``safe_text.shown_text``), so one file is always one
+    line of a report and cannot drive the terminal."""
+    return shown_text(name)
 
 
 def short_name(name: str, limit: int = MAX_NAME_CHARS) -> str:
@@ -94,3 +94,38 @@ def plain(reason: str) -> str:
         text = shorter
     text = re.sub(r"\s+([.,;:)])", r"\1", re.sub(r"\(\s+", "(", text))
     return re.sub(r"\s{2,}", " ", text).strip()
+
+
+#: What a Python builtin exception's message says in Python's words (``chr() arg not in
+#: range(0x110000)``, ``Python int too large to convert to C int``, ``'NoneType' object
+#: has no attribute``): a library reading a file let it out, and it says nothing about
+#: the file to whoever made it.
+_PYTHON_WORDS = re.compile(r"\w\(\)|range\(|\bC (?:int|long|ssize_t)\b|\bPython\b|NoneType|"
+                           r"has no attribute|not subscriptable|unsupported operand|"
+                           r"object is not|argument|unhashable|codec can't|out of range|"
+                           r"invalid literal|positional|\b(?:int|str|bytes|dict|tuple|list|"
+                           r"float)\b|0x[0-9a-f]+", re.I)
+#: The same failures in plain words, by the builtin class that carried them.
+_BUILTIN_WORDS = {"OverflowError": "a number too large to hold",
+                  "ValueError": "a value out of the range its format allows",
+                  "IndexError": "a reference to an entry that is not there",
+                  "KeyError": "a reference to an entry that is not there",
+                  "TypeError": "an entry of the wrong type",
+                  "AttributeError": "an entry of the wrong type",
+                  "UnicodeDecodeError": "text that is not in its declared encoding",
+                  "ZeroDivisionError": "a division by zero",
+                  "AssertionError": "a structure its reader did not expect"}
+
+
+def library_words(err: BaseException) -> str:
+    """Why a library failed on a file, in plain words: its own message where it speaks of
+    the file (pypdf's "Stream has ended unexpectedly"), else (a builtin exception whose
+    message is Python's) what that kind of failure means for the file."""
+    detail = " ".join(str(err).split())[:200]
+    builtin = type(err).__module__ == "builtins"
+    if detail and not (builtin and _PYTHON_WORDS.search(detail)):
+        return plain(detail)
+    for cls in type(err).__mro__:
+        if cls.__name__ in _BUILTIN_WORDS:
+            return _BUILTIN_WORDS[cls.__name__]
+    return "a structure its reader did not expect"

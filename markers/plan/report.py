@@ -12,6 +12,7 @@ import json
 from collections import Counter
 
 from markers.check.report import finding_json, verdict_line
+from markers.core.safe_text import json_ready
 from markers.plan.model import PlanFinding, PlanReport
 
 __all__ = ["plan_json", "plan_records", "plan_text", "plan_exit_status", "plan_headline",
@@ -56,7 +57,7 @@ def plan_records(reports: list[PlanReport]) -> list[dict]:
 
 def plan_json(reports: list[PlanReport]) -> str:
     """A JSON array, one object per plan file."""
-    return json.dumps(plan_records(reports), indent=2)
+    return json.dumps(json_ready(plan_records(reports)), indent=2)
 
 
 def _where(f: PlanFinding, r: PlanReport) -> str:

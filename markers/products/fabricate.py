@@ -15,6 +15,7 @@ from pathlib import Path
 from markers.core.artwork import Artwork
 from markers.core.fabrication import BomLine, Fabrication
 from markers.core.materials import MaterialLine
+from markers.core.safe_text import csv_cell
 from markers.products.files import marker_stem
 from markers.runtime.swap import write_set
 from render.dxf import cut_dxf
@@ -54,7 +55,7 @@ def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerows([csv_cell(cell) for cell in row] for row in rows)
     return out.getvalue().encode("utf-8")
 
 

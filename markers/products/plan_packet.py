@@ -31,6 +31,7 @@ from shapely.geometry import Point, mapping
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
+from markers.core.safe_text import csv_cell, json_ready, xml_document
 from markers.errors import WsmarkError
 from markers.plan.model import (
     OUTCOMES,
@@ -475,7 +476,7 @@ def normalised_geojson(plan: Plan, folder: Path | None = None,
     application = _application_json(plan.application)
     if application:
         data["application"] = application
-    return (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8")
+    return (json.dumps(json_ready(data), indent=1, sort_keys=True) + "\n").encode("utf-8")
 
 
 #: The columns of a plan's CSV after its number, latitude and longitude: what a marker
@@ -511,18 +512,18 @@ def plan_kml(plan: Plan) -> bytes:
     description and purpose), the channels as lines and the areas as polygons."""
     kml = ET.Element("kml", xmlns="http://www.opengis.net/kml/2.2")
     doc = ET.SubElement(kml, "Document")
-    ET.SubElement(doc, "name").text = plan.name
+    ET.SubElement(doc, "name").text = csv_cell(plan.name)
     for m in plan.markers:
         mark = ET.SubElement(doc, "Placemark")
-        ET.SubElement(mark, "name").text = m.label
-        ET.SubElement(mark, "description").text = (
+        ET.SubElement(mark, "name").text = csv_cell(m.label)
+        ET.SubElement(mark, "description").text = csv_cell(
             f"{m.name} {m.kind}: {m.description or ''}. Purpose: {m.purpose or ''}"
             + (f". Permit: {m.permit_id}" if m.permit_id else ""))
         point = ET.SubElement(mark, "Point")
         ET.SubElement(point, "coordinates").text = f"{m.lon:.7f},{m.lat:.7f},0"
     for f in plan.features:
         mark = ET.SubElement(doc, "Placemark")
-        ET.SubElement(mark, "name").text = f.name or f.role
+        ET.SubElement(mark, "name").text = csv_cell(f.name or f.role)
         ET.SubElement(mark, "description").text = f.role
         for part in getattr(f.lonlat, "geoms", [f.lonlat]):
             if part.geom_type == "Point":
@@ -536,7 +537,7 @@ def plan_kml(plan: Plan) -> bytes:
                                                    "outerBoundaryIs"), "LinearRing")
                 ET.SubElement(ring, "coordinates").text = _kml_coords(part.exterior)
     ET.indent(kml)
-    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(kml, encoding="utf-8")
+    return _xml_file(kml)
 
 
 def _wpt_desc(m: PlanMarker) -> str:
@@ -553,7 +554,7 @@ def plan_gpx(plan: Plan) -> bytes:
     ns = "http://www.topografix.com/GPX/1/1"
     gpx = ET.Element("gpx", {"xmlns": ns, "version": "1.1", "creator": "wsmark"})
     meta = ET.SubElement(gpx, "metadata")
-    ET.SubElement(meta, "name").text = plan.name
+    ET.SubElement(meta, "name").text = csv_cell(plan.name)
     ET.SubElement(meta, "desc").text = (f"{len(plan.markers)} markers of "
                                         f"{Path(plan.path).name}, numbered #1-"
                                         f"#{len(plan.markers)}")
@@ -562,13 +563,22 @@ def plan_gpx(plan: Plan) -> bytes:
                                    "maxlat": f"{max(lats):.7f}", "maxlon": f"{max(lons):.7f}"})
     for m in plan.markers:
         wpt = ET.SubElement(gpx, "wpt", {"lat": f"{m.lat:.7f}", "lon": f"{m.lon:.7f}"})
-        ET.SubElement(wpt, "name").text = m.label
-        ET.SubElement(wpt, "cmt").text = f"{m.name}: {m.purpose or m.description or m.kind}"
-        ET.SubElement(wpt, "desc").text = _wpt_desc(m)
+        ET.SubElement(wpt, "name").text = csv_cell(m.label)
+        ET.SubElement(wpt, "cmt").text = csv_cell(
+            f"{m.name}: {m.purpose or m.description or m.kind}")
+        ET.SubElement(wpt, "desc").text = csv_cell(_wpt_desc(m))
         ET.SubElement(wpt, "sym").text = "Waypoint"
-        ET.SubElement(wpt, "type").text = m.kind
+        ET.SubElement(wpt, "type").text = csv_cell(m.kind)
     ET.indent(gpx)
-    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(gpx, encoding="utf-8")
+    return _xml_file(gpx)
+
+
+def _xml_file(root: ET.Element) -> bytes:
+    """``root`` as a UTF-8 XML file, well-formed whatever its text holds: characters XML
+    refuses shown escaped (``safe_text.xml_document``; the text fields are ``csv_cell``s
+    too, as GIS tools hand names and descriptions on to spreadsheets)."""
+    return (b'<?xml version="1.0" encoding="UTF-8"?>\n'
+            + xml_document(ET.tostring(root, encoding="unicode")).encode("utf-8"))
 
 
 def packet_files(report: PlanReport, pages: list[tuple[tuple[int, ...], Artwork | str]],

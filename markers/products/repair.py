@@ -27,6 +27,7 @@ from markers.core.artwork import Artwork, moved
 from markers.core.colors import ColorMatch
 from markers.core.design import Design
 from markers.core.pack import Mend, Pack
+from markers.core.safe_text import json_ready
 from markers.errors import WsmarkError
 
 if TYPE_CHECKING:
@@ -347,6 +348,7 @@ def design_file(design: Design, suffix: str) -> bytes:
               if value != getattr(blank, name) or name == "kind"}
     if "ws_id" in record:
         record["id"] = record.pop("ws_id")
+    record = json_ready(record)  # a legend as read: no lone surrogate reaches UTF-8
     if suffix == ".json":
         return (json.dumps(record, indent=2) + "\n").encode("utf-8")
     return yaml.safe_dump(record, sort_keys=False, allow_unicode=True).encode("utf-8")

@@ -25,6 +25,7 @@ from typing import Any
 
 from defusedxml.ElementTree import fromstring
 
+from markers.core.safe_text import xml_document
 from render.pdf import combine_pdfs
 from render.raster import svg_to_pdf
 
@@ -404,7 +405,7 @@ def report_pages_svg(record: dict[str, Any], marked: bytes | None, words: Report
             block.draw(page, y)
         _text(page, MARGIN, FOOTER, f"{record['file'][:60]} - page {number} of {len(placed)}"
               ": the rule's text, not this report, is the authority.", SMALL, fill="#666666")
-        out.append(ET.tostring(page, encoding="utf-8", xml_declaration=True))
+        out.append(xml_document(ET.tostring(page, encoding="unicode")).encode("utf-8"))
     return out
 
 

@@ -14,6 +14,7 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork, Layer, LegendItem, Shape
 from markers.core.colors import classify
+from markers.core.shown import library_words
 from markers.errors import UnreadableDrawing
 from markers.read.limits import MAX_COORD_IN, Budget
 from markers.read.outlines import Pen, out_of_range
@@ -86,6 +87,5 @@ def guarded_read(read: Any, fmt: str, data: bytes, name: str, scale: float | Non
     except RecursionError:
         raise UnreadableDrawing(f"{name}: nested too deeply to read") from None
     except Exception as err:  # trust boundary
-        detail = " ".join(str(err).split())[:200]
-        raise UnreadableDrawing(f"{name}: cannot read {fmt} ({type(err).__name__}: "
-                                f"{detail})") from None
+        raise UnreadableDrawing(f"{name}: cannot read {fmt} ({library_words(err)})"
+                                ) from None

@@ -20,7 +20,7 @@ import yaml
 
 from markers import api
 from web.app import Settings, create_app
-from web_helpers import BAD, BOMB, GOOD, TEXT_LEGEND, THIN, form_token
+from web_helpers import BAD, BOMB, GOOD, TESTS, TEXT_LEGEND, THIN, form_token
 
 from starlette.testclient import TestClient  # drives the app through httpx2
 LIMIT = 1_000_000
@@ -443,3 +443,16 @@ def test_every_requirement_judged_is_a_row_when_the_report_has_them() -> None:
                        env.get_template("_checks.html").render(r=real))
     assert len(shown) == len(real.markers[0].checks) >= 5  # every requirement judged
     assert all("pass" in row for row in shown)
+
+
+@pytest.mark.parametrize("hostile", ["\u202e", "\u2066", "\u200f", "\u061c"])
+def test_a_legend_s_bidi_and_control_characters_are_shown_not_obeyed(client, hostile) -> None:
+    """The turn-4 DXF whose legend holds U+202E (right-to-left override), an isolate, a
+    mark (RLM, ALM): the results page shows it escaped wherever it prints the
+    legend (the measured column printed it raw), never the character itself."""
+    dxf = (TESTS / "data" / "hostile" / "dxf-control-char-legend.dxf").read_bytes()
+    dxf = dxf.replace(b"SLOW\x01NO\x0bWAKE\x1b[31m", f"SLOW{hostile}NO WAKE".encode())
+    response, batch = _check(client, [("sign.dxf", dxf, "application/dxf")])
+    page = client.get(f"/check/{batch}").text
+    assert hostile not in page
+    assert f"SLOW{hostile.encode('unicode_escape').decode()}NO WAKE</td>" in page

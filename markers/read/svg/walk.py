@@ -52,7 +52,7 @@ from shapely.geometry.base import BaseGeometry
 from markers.core.artwork import FEATURE_NAMES, Artwork, LegendItem
 from markers.core.colors import classify
 from markers.core.quiet import ARITHMETIC
-from markers.core.shown import quoted
+from markers.core.shown import library_words, quoted
 from markers.core.units import MAX_PLAUSIBLE_IN
 from markers.errors import UnreadableDrawing
 from markers.read.limits import (
@@ -153,9 +153,8 @@ def read_svg_bytes(data: bytes, name: str, *, scale: float | None = None,
     except Exception as err:  # trust boundary: nothing but WsmarkError leaves for bad input
         if "bad_alloc" in str(err):  # GEOS out of memory: the worker's budget reports it
             raise MemoryError from None
-        detail = " ".join(str(err).split())[:200]
         raise UnreadableDrawing(
-            f"{name}: cannot read drawing ({type(err).__name__}: {detail})") from None
+            f"{name}: cannot read drawing ({library_words(err)})") from None
 
 
 def _read(data: bytes, name: str, scale: float | None, display_height: float | None) -> Artwork:
