@@ -49,7 +49,7 @@ import shapely
 from shapely.geometry import LineString, MultiLineString, box
 from shapely.geometry.base import BaseGeometry
 
-from markers.core.artwork import FEATURE_NAMES, Artwork, LegendItem
+from markers.core.artwork import FEATURE_NAMES, SIZE_UNKNOWN, Artwork, LegendItem
 from markers.core.colors import classify
 from markers.core.quiet import ARITHMETIC
 from markers.core.shown import quoted
@@ -83,7 +83,9 @@ from markers.read.outlines import (
 from markers.read.paint import check_option, layers, pen
 from markers.read.svg.declared import cut_film, declared_in_text, design_record, root_desc
 from markers.read.svg.safety import SafeDocument, href_of, local_name, safe_document
+from markers.read.svg.shown import Shown
 from markers.read.svg.style import (
+    CSS_ONLY,
     INITIAL,
     NUMBERS,
     PROPS,
@@ -103,13 +105,19 @@ from markers.read.svg.style import (
     unit_size,
     viewbox_matrix,
 )
+from markers.read.svg.tools import Authoring, authoring
 
 __all__ = ["read_svg", "read_svg_bytes"]
 
 #: Element ids / Inkscape labels / Illustrator data-names that become ``Artwork.features``.
 
 INKSCAPE_LABEL = "{http://www.inkscape.org/namespaces/inkscape}label"
-INKSCAPE_VERSION = "{http://www.inkscape.org/namespaces/inkscape}version"
+#: A nominal reading of a size-less drawing stays within these inches (the smallest
+#: marker's display area, the largest sheet a shop plots) ...
+NOMINAL_RANGE_IN = (6.0, 240.0)
+#: ... else its larger side is this many inches (a 36 in proof: a page the layout's
+#: thresholds in inches were made for).
+NOMINAL_SIDE_IN = 36.0
 _MAX_DEPTH = 2 * MAX_NESTING  # nesting after <use> expansion; keeps recursion well bounded
 
 _SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"})
@@ -119,8 +127,6 @@ _NOT_RENDERED = frozenset({
     "foreignObject", "image", "font", "font-face", "glyph", "missing-glyph", "view",
     "cursor", "animate", "animateMotion", "animateTransform", "set", "tspan", "textPath",
 })
-_GENERATOR = re.compile(rb"<!--\s*(?:Generator|Creator):\s*((?:Adobe Illustrator|CorelDRAW)"
-                        rb"[^,(\->]*)")
 
 
 # --------------------------------------------------------------------------- public API
@@ -162,7 +168,8 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
     budget = Budget(name)
     doc = safe_document(data, name)
     budget.tick()
-    canvas = _canvas(doc, name, scale, display_height, budget)
+    tool = authoring(data, doc.root)
+    canvas = _canvas(doc, name, scale, display_height, budget, tool)
     desc = root_desc(doc.root)
     film = cut_film(desc)
     reader = _Reader(doc, budget, FLATTEN_TOL_IN, paint=True, cut=film)
@@ -175,9 +182,9 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
             "page_user_box": _page_user_box(canvas.matrix, width, height)}
     if film is not None:
         meta.update(reader.cut_file(film, design_record(desc)))
-    generator = _generator(data, doc.root)
-    if generator:
-        meta["generator"] = generator
+    if tool.program:
+        meta["generator"] = tool.program
+    meta.update(reader.shown.meta(reader.css.media_print))
     ignored = Counter(reader.ignored)
     if doc.external_refs:
         ignored["link to a file or URL (not followed)"] += doc.external_refs
@@ -195,15 +202,6 @@ def _page_user_box(matrix: np.ndarray, width: float,
     if kx or ky or not sx or not sy:
         return None
     return (float(-tx / sx) + 0.0, float(-ty / sy) + 0.0, float(width / sx), float(height / sy))
-
-
-def _generator(data: bytes, root: Element) -> str | None:
-    """The authoring tool, when the file says (its units conventions differ)."""
-    version = root.get(INKSCAPE_VERSION)
-    if version:
-        return f"Inkscape {version.split()[0]}" if version.split() else "Inkscape"
-    match = _GENERATOR.search(data[:4096])
-    return " ".join(match[1].decode("ascii", "replace").split()) if match else None
 
 
 def _content_extent(reader: _Reader, features: dict[str, BaseGeometry]) -> tuple[float, float]:
@@ -230,13 +228,13 @@ class _Canvas:
 
 
 def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: float | None,
-            budget: Budget) -> _Canvas:
+            budget: Budget, tool: Authoring) -> _Canvas:
     root = doc.root
     viewbox = parse_viewbox(root.get("viewBox"))
     if root.get("viewBox") is not None and viewbox is None:
         raise UnreadableDrawing(f"{name}: invalid viewBox {quoted(root.get('viewBox', ''))}")
-    width, unit = parse_physical(root.get("width"))
-    height, height_unit = parse_physical(root.get("height"))
+    width, unit = _root_length(root.get("width"), tool)
+    height, height_unit = _root_length(root.get("height"), tool)
     if viewbox and width is None and height is not None:
         width = height * viewbox[2] / viewbox[3]
     if viewbox and height is None and width is not None:
@@ -258,11 +256,44 @@ def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: f
                   if viewbox else scale_matrix(1 / 96, 1 / 96))
         meta: dict[str, object] = {"units": unit or height_unit, "scale_basis": "physical",
                                    "user_unit_in": unit_size(matrix)}
+        if tool.illustrator and "px" in (unit, height_unit):
+            meta["units_convention"] = _convention(tool)
         return _Canvas(matrix, width, height, viewport, meta)
     if display_height is None:
-        raise UnreadableDrawing(f"{name}: drawing has no physical size; give --scale "
-                                "(inches per user unit) or --display-height")
+        return _unknown_size(viewbox, viewport, tool)
     return _by_display_height(doc, name, display_height, viewbox, viewport, budget)
+
+
+def _root_length(text: str | None, tool: Authoring) -> tuple[float | None, str | None]:
+    """A root width or height in inches and its unit, px (and unitless) at the program's
+    own size: Illustrator's points (markers.read.svg.tools), else SVG's 1/96 in."""
+    inches, unit = parse_physical(text)
+    if inches is not None and unit == "px" and tool.px_in is not None:
+        inches *= 96 * tool.px_in
+    return inches, unit
+
+
+def _convention(tool: Authoring) -> str:
+    return (f"{tool.program}'s {1 / (tool.px_in or 1):g} px per inch (recognised by "
+            f"{', '.join(tool.marks)})")
+
+
+def _unknown_size(viewbox: tuple[float, float, float, float] | None,
+                  viewport: tuple[float, float], tool: Authoring) -> _Canvas:
+    """A drawing that states no physical size (a viewBox alone, width="100%"), read at
+    a nominal size so that what does not depend on size can be judged
+    (markers.check.measure: size basis ``unknown``): a user unit is the program's own
+    (Illustrator's point) or SVG's px, unless that makes the drawing smaller or larger
+    than any proof (NOMINAL_RANGE_IN), when its larger side is NOMINAL_SIDE_IN."""
+    unit = tool.px_in or 1 / 96
+    side = max(viewbox[2:]) if viewbox else None
+    if side is not None and not NOMINAL_RANGE_IN[0] <= side * unit <= NOMINAL_RANGE_IN[1]:
+        unit = NOMINAL_SIDE_IN / side
+    size = (viewbox[2] * unit, viewbox[3] * unit) if viewbox else (None, None)
+    meta: dict[str, object] = {"units": None, "scale_basis": SIZE_UNKNOWN}
+    if tool.illustrator and viewbox:
+        meta["units_convention"] = _convention(tool)
+    return _scaled(unit, viewbox, size, viewport, meta)
 
 
 def _by_display_height(doc: SafeDocument, name: str, display_height: float,
@@ -326,6 +357,7 @@ class _Reader:
         self.collectors: list[list[BaseGeometry]] = []
         self.ignored: Counter[str] = Counter()
         self.clips: dict[tuple[str, bytes], BaseGeometry | None] = {}
+        self.shown = Shown()  # what changes what prints, and what does not print
 
     def run(self, matrix: np.ndarray, viewport: tuple[float, float]) -> None:
         """Walk the root's children; ``matrix`` maps root user units to inches."""
@@ -357,7 +389,8 @@ class _Reader:
         style_attr = element.get("style")
         if style_attr:
             ranked += [((important, 1, (0, 0, 0, i)), prop, value) for i, (prop, value, important)
-                       in enumerate(parse_declarations(style_attr)) if prop in PROPS]
+                       in enumerate(parse_declarations(style_attr))
+                       if prop in PROPS or prop in CSS_ONLY]
         for _, prop, value in sorted(ranked, key=lambda item: item[0]):
             declared[prop] = value
         for prop in ("fill", "stroke"):
@@ -409,11 +442,18 @@ class _Reader:
         if tag is None or tag in _NOT_RENDERED:
             if tag == "image":
                 self.ignored["raster image"] += 1
+            if self.paint:
+                self.shown.unrendered_element(element, tag, parent.matrix, parent.viewport,
+                                              self.budget)
             return
         style, declared = self.cascade(element, tag, parent.style)
         if not _displayed(declared):
+            if self.paint:
+                self.shown.not_printed(element, tag, "display:none")
             return
         context = self._enter(element, parent, style, declared)
+        if self.paint:
+            self.shown.declared(element, tag, declared, parent.opacity, context.opacity)
         feature = _feature_name(element)
         if self.cut is not None and tag == "g":
             layer = self._cut_layer(element, context)
@@ -595,6 +635,8 @@ class _Reader:
             return
         placed = [(apply(points, matrix, self.budget), closed) for points, closed in local]
         paints = self._paints(style, context, declared, feature)
+        if paints:
+            self.shown.markers(declared, placed, style, matrix, self.doc.ids)
         if self.cut is not None and paints and all(part == "stroke" for part, _ in paints):
             self.outlines.append(Outline(context.layer or f"cut-{self.cut}", paints[0][1],
                                          tuple(p for p, _ in placed)))
