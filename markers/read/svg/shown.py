@@ -94,13 +94,14 @@ class Shown:
             self.unrendered.append((f"a <marker> ({prop})", (float(x0 - reach), float(y0 - reach),
                                                             float(x1 + reach), float(y1 + reach))))
 
-    def not_printed(self, element: Element, tag: str | None, why: str) -> None:
-        """Something drawn that does not print (hidden), named as a person knows it."""
+    def not_printed(self, element: Element, tag: str | None, why: str, *,
+                    top: bool = False) -> None:
+        """Something drawn that does not print (hidden), named as a person knows it: a
+        group at the ``top`` of the drawing is a layer (Illustrator's and Inkscape's)."""
         if tag not in _DRAWN and not any(local_name(e) in _DRAWN for e in element.iter()):
             return
         label = element.get(f"{_INKSCAPE}label") or element.get("data-name") or element.get("id")
-        layer = element.get(f"{_INKSCAPE}groupmode") == "layer" or (
-            tag == "g" and label is not None and element.get("style") is not None)
+        layer = element.get(f"{_INKSCAPE}groupmode") == "layer" or (tag == "g" and top)
         name = (f"layer {label!r}" if layer and label else f"<{tag}> {label!r}" if label
                 else f"<{tag}>")
         self.hidden[f"{name} ({why})"] += 1

@@ -449,7 +449,7 @@ class _Reader:
         style, declared = self.cascade(element, tag, parent.style)
         if not _displayed(declared):
             if self.paint:
-                self.shown.not_printed(element, tag, "display:none")
+                self.shown.not_printed(element, tag, "display:none", top=parent.depth == 0)
             return
         context = self._enter(element, parent, style, declared)
         if self.paint:
