@@ -37,9 +37,9 @@ def _families(image) -> Counter:
 
     colors, counts = np.unique(np.asarray(image).reshape(-1, 3), axis=0, return_counts=True)
     found: Counter = Counter()
-    for rgb, n in zip(colors.tolist(), counts.tolist()):
+    for rgb, n in zip(colors.tolist(), counts.tolist(), strict=True):
         if 40 < sum(rgb) < 3 * 245 and n > 50:
-            found[classify("#%02X%02X%02X" % tuple(rgb)).family] += n
+            found[classify("#" + "".join(f"{c:02X}" for c in rgb)).family] += n
     return found
 
 
