@@ -130,3 +130,41 @@ def test_an_image_beside_the_sign_is_not_over_it() -> None:
         'width="20in"', 'width="40in"')
     report, rules = _judged(svg)
     assert "what-prints" not in rules, [f.message for f in report.findings]
+
+
+#: More of what SVG 1.1/2 and CSS let a drawing do to what prints, each a review naming
+#: it (docs/checking.md, "What prints"): the attribute on the orange layer, or a defs.
+MORE_FEATURES = {
+    "mask": ('<mask id="k"><rect width="20" height="24" fill="#fff"/></mask>',
+             'mask="url(#k)"', "a mask"),
+    "pattern": ('<pattern id="p" width="1" height="1"><rect width="1" height="1" '
+                'fill="#00AA00"/></pattern>', 'style="fill:url(#p)"', "a pattern fill"),
+    "clip-bbox": ('<clipPath id="c" clipPathUnits="objectBoundingBox"><rect width="0.5" '
+                  'height="0.5"/></clipPath>', 'clip-path="url(#c)"', "objectBoundingBox"),
+    "vector-effect": ("", 'vector-effect="non-scaling-stroke"', "vector-effect"),
+    "transform-origin": ("", 'style="transform-origin: 10px 10px"', "transform-origin"),
+    "animate-transform": ("", "", "animateTransform"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MORE_FEATURES))
+def test_more_features_that_change_what_prints_are_named(name: str) -> None:
+    defs, on_orange, words = MORE_FEATURES[name]
+    after = ('<animateTransform href="#layer-orange" attributeName="transform" type="scale" '
+             'to="0.5" dur="1s" fill="freeze"/>' if name == "animate-transform" else "")
+    report, rules = _judged(tool_batch._inject(defs=defs, on_orange=on_orange, after=after))
+    said = " ".join(f.message for f in report.findings if f.rule == "what-prints")
+    assert "what-prints" in rules and words in said, said
+
+
+@pytest.mark.parametrize("hide, why", [('visibility="hidden"', "visibility:hidden"),
+                                       ('opacity="0"', "opacity 0"),
+                                       ('style="display:none"', "display:none")])
+def test_a_hidden_copy_is_named_as_not_printing(hide: str, why: str) -> None:
+    """An amber copy hidden under the right sign: not judged, named."""
+    svg = tool_batch._inject(after=f'<g id="old-proof" {hide}><rect width="20" height="24" '
+                             'fill="#FFB300"/></g>')
+    report, rules = _judged(svg)
+    assert report.verdict == "pass", rules
+    info = [f.message for f in report.findings if f.rule == "what-prints"]
+    assert info == [f"set aside as not printing: layer 'old-proof' ({why})"]

@@ -6,7 +6,8 @@ Illustrator layer: their shapes are not painted) and names here as **not printed
 the report says what was set aside. What it cannot render faithfully is named here as
 **not rendered**, with the box (inches, x0 y0 x1 y1) it may paint over, or None when it
 may change anything: filters, masks, blend modes, a CSS ``transform`` property,
-``transform-origin``, SMIL animation (``set``, ``animate*``), ``@media print`` rules,
+``transform-origin``, ``vector-effect``, a pattern fill, a clip path in
+objectBoundingBox units, SMIL animation (``set``, ``animate*``), ``@media print`` rules,
 and a raster ``<image>``, a ``<foreignObject>`` or a ``<marker>`` painted over the sign.
 The check makes each one over a marker a ``review`` naming it (rule ``what-prints``).
 """
@@ -57,13 +58,16 @@ class Shown:
             self.unrendered.append((f"SMIL animation <{tag}>", None))
 
     def declared(self, element: Element, tag: str, declared: Mapping[str, str],
-                 parent_opacity: float, opacity: float) -> None:
+                 parent_opacity: float, opacity: float, *, top: bool = False) -> None:
         """An element's own declarations that change what shows: unrendered effects, and
-        what hides it (visibility, opacity 0)."""
+        what hides it (visibility, opacity 0; ``top``: it is a layer)."""
         for prop, words in (("filter", "a filter"), ("mask", "a mask"),
                             ("transform-origin", "transform-origin")):
             if declared.get(prop, "none").strip().lower() not in ("none", ""):
                 self.unrendered.append((f"{words} ({prop}: {declared[prop][:40]})", None))
+        if (element.get("vector-effect") or "none").strip().lower() != "none":
+            self.unrendered.append(("vector-effect (a stroke drawn scaling with its element)",
+                                    None))
         blend = declared.get("mix-blend-mode", "normal").strip().lower()
         if blend not in ("normal", ""):
             self.unrendered.append((f"a blend mode (mix-blend-mode: {blend[:20]})", None))
@@ -71,9 +75,9 @@ class Shown:
             self.unrendered.append((f"a CSS transform property ({declared['transform'][:40]})",
                                     None))
         if declared.get("visibility", "").strip().lower() in ("hidden", "collapse"):
-            self.not_printed(element, tag, "visibility:hidden")
+            self.not_printed(element, tag, "visibility:hidden", top=top)
         if parent_opacity > 0 >= opacity:
-            self.not_printed(element, tag, "opacity 0")
+            self.not_printed(element, tag, "opacity 0", top=top)
 
     def markers(self, declared: Mapping[str, str], placed: Sequence[Subpath], style: Mapping,
                 matrix: np.ndarray, ids: Mapping[str, Element]) -> None:

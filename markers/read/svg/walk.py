@@ -415,6 +415,8 @@ class _Reader:
                 return self._gradient_hex(target)
             if tag == "pattern":
                 self.ignored["pattern fill"] += 1
+                if self.paint:
+                    self.shown.unrendered.append(("a pattern fill", None))
                 return None
             text = reference[1]  # the fallback color, if any
         if text.lower() == "currentcolor":
@@ -453,7 +455,8 @@ class _Reader:
             return
         context = self._enter(element, parent, style, declared)
         if self.paint:
-            self.shown.declared(element, tag, declared, parent.opacity, context.opacity)
+            self.shown.declared(element, tag, declared, parent.opacity, context.opacity,
+                                top=parent.depth == 0)
         feature = _feature_name(element)
         if self.cut is not None and tag == "g":
             layer = self._cut_layer(element, context)
@@ -732,6 +735,8 @@ class _Reader:
             return None
         if (clip.get("clipPathUnits") or "").strip() == "objectBoundingBox":
             self.ignored["clip-path in objectBoundingBox units"] += 1
+            self.shown.unrendered.append(("a clip-path in objectBoundingBox units (drawn "
+                                          "unclipped)", None))
             return None
         base = matrix @ parse_transform(clip.get("transform"))
         clip_style, _ = self.cascade(clip, "clipPath", INITIAL)
