@@ -15,7 +15,8 @@ gradients as their first stop color; ``display:none``, ``visibility:hidden`` and
 miter limit; ``paint-order``; ``clip-path`` in user space; ``<switch>`` (first child that
 needs no extension); ``<text>`` as an estimated, not-outlined legend.
 
-Not supported (drawn as if absent, counted in ``meta['ignored']``): raster ``<image>``,
+Not supported (drawn as if absent, counted in ``meta['ignored']``, and named as not
+rendered where they may change what prints): raster ``<image>``,
 patterns, masks, filters, markers, clip paths in objectBoundingBox units, transform-origin;
 dashes and ``vector-effect`` are ignored (strokes are drawn solid, scaling with their
 element); CSS combinators, attribute and pseudo selectors; partial opacity counts as fully
@@ -28,9 +29,13 @@ nesting, the registration group is set aside; ``meta['cut_film']`` names the fil
 ``meta['design_record']`` keeps the declared design, so the checker can judge the film
 on the design it belongs to.
 
-Units follow CSS: 96 px to the inch. Adobe Illustrator writes its points as "px" (72 to the
-inch), so an Illustrator file in px reads at 3/4 of its artboard size; ``meta['generator']``
-names the tool when the file says so, and ``scale=1/72`` reads such a file at its true size.
+Units follow CSS, 96 px to the inch, but for Adobe Illustrator, whose "px" are its points
+(72 to the inch), known by its marks (``markers.read.svg.tools``); ``meta['generator']``
+names the program and ``meta['units_convention']`` the convention used. A drawing that
+states no physical size is read at a nominal one, ``meta['scale_basis'] = "unknown"``
+(``_unknown_size``). What it hides and what it does that is not drawn (filters, masks,
+blend modes, animation, ``@media print``, an image or marker over the sign ...) are named
+in ``meta['not_printed']`` and ``meta['not_rendered']`` (``markers.read.svg.shown``).
 """
 
 from __future__ import annotations
