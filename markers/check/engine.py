@@ -452,7 +452,7 @@ def _color_is(match: ColorMatch | None, want: str, say: Callable[[ColorMatch], s
 
 #: What a person may give or state so that a drawing of unknown size is judged in full.
 HOW_TO_SIZE = ("give its display height (-H), or its scale (--scale, inches per unit), or "
-               "state the scale on the proof (\"SCALE: 1\" = 1'-0\"\", \"FULL SIZE\")")
+               "state the scale on the proof (SCALE: 1\" = 1'-0\", FULL SIZE)")
 
 
 def unsized(r: Rule) -> Hit:
@@ -460,7 +460,8 @@ def unsized(r: Rule) -> Hit:
     the rule requires (its doc's first line), not judged, and how to size the drawing."""
     requires = " ".join(r.doc.strip().split("\n\n")[0].split()).rstrip(".")
     return Hit(f"not judged: {requires[:1].lower()}{requires[1:]}, but the drawing states no "
-               f"physical size; {HOW_TO_SIZE}", measured="size unknown", severity="review")
+               f"physical size; {HOW_TO_SIZE}", measured="size unknown",
+               required="a physical size", severity="review")
 
 
 def unjudged(what: str, why: str, *, required: str | None = None,

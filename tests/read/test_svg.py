@@ -557,8 +557,9 @@ ILLUSTRATOR = """<?xml version="1.0" encoding="utf-8"?>
 
 
 def test_illustrator_internal_entities_read():
+    """Read through its entities, at Illustrator's 72 px per inch (its generator says)."""
     art = read(ILLUSTRATOR)
-    assert art.visible("orange").bounds == pytest.approx((0.75, 0.75, 6.75, 6.75))
+    assert art.visible("orange").bounds == pytest.approx((1.0, 1.0, 9.0, 9.0))
 
 
 BILLION_LAUGHS = """<?xml version="1.0"?>
