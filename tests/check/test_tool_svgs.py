@@ -168,3 +168,18 @@ def test_a_hidden_copy_is_named_as_not_printing(hide: str, why: str) -> None:
     assert report.verdict == "pass", rules
     info = [f.message for f in report.findings if f.rule == "what-prints"]
     assert info == [f"set aside as not printing: layer 'old-proof' ({why})"]
+
+
+def test_a_drawing_with_no_viewbox_nor_size_is_judged_at_a_nominal_size() -> None:
+    """No width, height or viewBox: its painted extent is made NOMINAL_SIDE_IN, and a
+    defect seen at any size (an amber diamond) still fails."""
+    from markers.read.svg.walk import NOMINAL_SIDE_IN
+
+    ring = ("M2 12L10 0.5748L18 12L10 23.4252ZM15.5585 12L10 4.0617L4.4415 12L10 19.9383Z")
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg"><rect width="20" height="24" '
+           f'fill="#fff"/><path d="{ring}" fill="#FFB300" fill-rule="evenodd"/></svg>')
+    art = read_svg_bytes(svg.encode(), "bare.svg")
+    assert art.height == pytest.approx(NOMINAL_SIDE_IN)
+    report, rules = _judged(svg)
+    assert report.verdict == "fail" and rules == {"reg-symbol-color", "display-height",
+                                                  "outline-width"}

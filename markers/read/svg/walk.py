@@ -265,7 +265,7 @@ def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: f
             meta["units_convention"] = _convention(tool)
         return _Canvas(matrix, width, height, viewport, meta)
     if display_height is None:
-        return _unknown_size(viewbox, viewport, tool)
+        return _unknown_size(doc, budget, viewbox, viewport, tool)
     return _by_display_height(doc, name, display_height, viewbox, viewport, budget)
 
 
@@ -283,15 +283,17 @@ def _convention(tool: Authoring) -> str:
             f"{', '.join(tool.marks)})")
 
 
-def _unknown_size(viewbox: tuple[float, float, float, float] | None,
+def _unknown_size(doc: SafeDocument, budget: Budget,
+                  viewbox: tuple[float, float, float, float] | None,
                   viewport: tuple[float, float], tool: Authoring) -> _Canvas:
     """A drawing that states no physical size (a viewBox alone, width="100%"), read at
     a nominal size so that what does not depend on size can be judged
     (markers.check.measure: size basis ``unknown``): a user unit is the program's own
     (Illustrator's point) or SVG's px, unless that makes the drawing smaller or larger
-    than any proof (NOMINAL_RANGE_IN), when its larger side is NOMINAL_SIDE_IN."""
+    than any proof (NOMINAL_RANGE_IN), when its larger side is NOMINAL_SIDE_IN (with no
+    viewBox, the larger side of what it paints, found by a first walk)."""
     unit = tool.px_in or 1 / 96
-    side = max(viewbox[2:]) if viewbox else None
+    side = max(viewbox[2:]) if viewbox else _drawn_side(doc, budget, viewport)
     if side is not None and not NOMINAL_RANGE_IN[0] <= side * unit <= NOMINAL_RANGE_IN[1]:
         unit = NOMINAL_SIDE_IN / side
     size = (viewbox[2] * unit, viewbox[3] * unit) if viewbox else (None, None)
@@ -321,6 +323,18 @@ def _by_display_height(doc: SafeDocument, name: str, display_height: float,
     meta = {"units": "user", "scale_basis": "display-height",
             "display_height_in": display_height, "display_height_from": basis}
     return _scaled(scale, viewbox, size, viewport, meta)
+
+
+def _drawn_side(doc: SafeDocument, budget: Budget, viewport: tuple[float, float]) -> float | None:
+    """The larger side, in user units, of what a drawing with no viewBox paints (None:
+    nothing)."""
+    probe = _Reader(doc, budget, 1e-4 * max(viewport), paint=True)
+    probe.run(np.eye(3), viewport)
+    parts = [g for _, g in probe.painted] + [item.box for item in probe.legends]
+    if not parts:
+        return None
+    x0, y0, x1, y1 = shapely.total_bounds(parts)
+    return float(max(x1, y1, x1 - x0, y1 - y0)) or None
 
 
 def _scaled(scale: float, viewbox: tuple[float, float, float, float] | None,
