@@ -20,7 +20,7 @@ from markers.core.spec import Law, Requirement
 from markers.core.words import did_you_mean
 
 __all__ = ["Hit", "Finding", "Check", "Judgement", "Tolerance", "Rule", "Registry", "Override",
-           "SEVERITIES", "RESULTS", "Judge", "unjudged"]
+           "SEVERITIES", "RESULTS", "Judge", "unjudged", "unsized", "HOW_TO_SIZE"]
 
 #: Slack for numbers that should compare equal after floating-point arithmetic.
 EPSILON = 1e-6
@@ -149,7 +149,12 @@ class Rule:
     """A registered rule: id, citation, default severity, the kinds it judges ("*" for
     every kind) and, for a rule that compares a measurement, its default tolerance.
     A ``gate`` rule runs first: when it finds the drawing cannot be judged (not drawn
-    at actual size), its findings stand alone instead of a cascade of wrong ones."""
+    at actual size), its findings stand alone instead of a cascade of wrong ones.
+    A ``sized`` rule compares a length in inches with the law's (12 in, 2 in, 3 in
+    letters): on a drawing that states no physical size (facts' ``size_unknown``) it
+    is not judged; when it had anything to judge there, one review says what to state
+    instead (``unsized``); a sized gate says nothing there (not drawn at actual size is
+    what the other sized rules' reviews say)."""
 
     id: str
     citation: str
@@ -158,6 +163,7 @@ class Rule:
     check: Callable[[Any, Judge], Iterable[Any]]  # see F
     tolerance: Tolerance | None = None
     gate: bool = False
+    sized: bool = False
 
     @property
     def doc(self) -> str:
@@ -208,7 +214,8 @@ class Registry:
         return found
 
     def rule(self, rule_id: str, citation: str, severity: str, kinds: tuple[str, ...],
-             tolerance: Tolerance | None = None, gate: bool = False) -> Callable[[F], F]:
+             tolerance: Tolerance | None = None, gate: bool = False,
+             sized: bool = False) -> Callable[[F], F]:
         """Register the decorated check under ``rule_id``, its docstring completed with
         the quoted paragraphs of ``citation``."""
         quotes = self.quotes(citation)
@@ -217,7 +224,7 @@ class Registry:
             check.__doc__ = (check.__doc__ or "").rstrip() + "".join(
                 f'\n\n    {clause}: "{quote}"' for clause, quote in quotes)
             self.rules[rule_id] = Rule(rule_id, citation, severity, kinds, check, tolerance,
-                                       gate)
+                                       gate, sized)
             return check
 
         return register
@@ -259,10 +266,11 @@ class Registry:
         requirement judged (found beyond info, or read), in registration order, a
         buoy's faces merged into one row per requirement."""
         waivers, tolerances = waivers or {}, tolerances or {}
-        runs = list(self._runs(facts, waivers, tolerances, gate=True))
+        unknown = bool(getattr(facts, "size_unknown", False))
+        runs = list(self._runs(facts, waivers, tolerances, unknown, gate=True))
         if not any(found for _, found, _ in runs):
             runs += [run for part in (facts, *facts.faces)
-                     for run in self._runs(part, waivers, tolerances)]
+                     for run in self._runs(part, waivers, tolerances, unknown)]
         by_rule: dict[str, tuple[Rule, list[Finding], list[tuple[float, Hit]]]] = {}
         for r, found, readings in runs:
             _, all_found, all_readings = by_rule.setdefault(r.id, (r, [], []))
@@ -273,8 +281,10 @@ class Registry:
         return Judgement([f for _, found, _ in runs for f in found], checks)
 
     def _runs(self, facts: Any, waivers: Mapping[str, str], tolerances: Mapping[str, float],
-              gate: bool = False) -> Iterator[tuple[Rule, list[Finding], list[tuple[float, Hit]]]]:
-        """Each rule judging ``facts`` run: the rule, its findings and what it read."""
+              unknown: bool = False, gate: bool = False
+              ) -> Iterator[tuple[Rule, list[Finding], list[tuple[float, Hit]]]]:
+        """Each rule judging ``facts`` run: the rule, its findings and what it read (of a
+        sized rule on a drawing of ``unknown`` size, the one review of ``unsized``)."""
         for r in self.rules.values():
             if r.gate != gate or not r.judges(facts.kind):
                 continue
@@ -282,9 +292,14 @@ class Registry:
             if tol is None and r.tolerance is not None:
                 tol = r.tolerance.default(facts, self.law)
             judge = Judge(self.law, tol)
+            hits = list(r.check(facts, judge))
+            if unknown and r.sized:  # a gate says what the sized rules' reviews say
+                hits = [unsized(r)] if not r.gate and (judge.readings or any(
+                    (h.severity or r.severity) != "info" for h in hits)) else []
+                judge.readings.clear()
             found = [Finding(**{**vars(hit), "severity": hit.severity or r.severity},
                              rule=r.id, citation=r.citation, waived=waivers.get(r.id))
-                     for hit in r.check(facts, judge)]
+                     for hit in hits]
             yield r, found, judge.readings
 
 
@@ -433,6 +448,20 @@ def _color_is(match: ColorMatch | None, want: str, say: Callable[[ColorMatch], s
                        "apart", required=want, bbox=bbox)
     elif match.family != want:
         yield Hit(say(match), measured=match.family, required=want, bbox=bbox)
+
+
+#: What a person may give or state so that a drawing of unknown size is judged in full.
+HOW_TO_SIZE = ("give its display height (-H), or its scale (--scale, inches per unit), or "
+               "state the scale on the proof (SCALE: 1\" = 1'-0\", FULL SIZE)")
+
+
+def unsized(r: Rule) -> Hit:
+    """The review of sized rule ``r`` on a drawing that states no physical size: what
+    the rule requires (its doc's first line), not judged, and how to size the drawing."""
+    requires = " ".join(r.doc.strip().split("\n\n")[0].split()).rstrip(".")
+    return Hit(f"not judged: {requires[:1].lower()}{requires[1:]}, but the drawing states no "
+               f"physical size; {HOW_TO_SIZE}", measured="size unknown",
+               required="a physical size", severity="review")
 
 
 def unjudged(what: str, why: str, *, required: str | None = None,

@@ -176,7 +176,7 @@ def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding],
     """The report of one marker: its box (the drawing's when no marker was found), what
     it was judged as, what its lettering says and how that was read, and the
     requirements judged on it."""
-    height = facts.display.height
+    height = None if facts.size_unknown else facts.display.height
     return MarkerReport(
         index, int(art.meta.get("page", 1)),
         facts.bbox() or art.meta.get("marker_bbox") or bbox_of(art.bounds), facts.kind,

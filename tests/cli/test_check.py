@@ -212,15 +212,26 @@ def test_exit_zero_keeps_failures_quiet_but_not_errors(runner, drawings, tmp_pat
     assert runner.invoke(cli, ["check", str(missing), "--exit-zero"]).exit_code == 2
 
 
-def test_no_physical_size_needs_scale(runner, tmp_path) -> None:
+def test_no_physical_size_is_judged_without_inches_until_a_scale_is_given(runner,
+                                                                          tmp_path) -> None:
+    """A viewBox alone: judged on all that does not need inches (the kind; a circle with
+    no words fails at any size), the sizes a review saying to give --scale (issue 30);
+    with --scale, in full."""
     bare = tmp_path / "bare.svg"
     bare.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 120">'
                     '<rect width="100" height="120" fill="#fff"/>'
                     '<circle cx="50" cy="60" r="45" fill="none" stroke="#FF4F00" '
                     'stroke-width="10"/></svg>')
     result = runner.invoke(cli, ["check", str(bare), "--format", "json"])
-    assert result.exit_code == 2
-    assert "--scale" in json.loads(result.stdout)[0]["error"]
+    (unsized,) = json.loads(result.stdout)
+    assert result.exit_code == 1 and unsized["verdict"] == "fail"
+    assert {f["rule"]: f["severity"] for f in unsized["findings"]
+            if f["severity"] in ("error", "review")} == {
+        "reg-control-legend": "error", "display-height": "review", "outline-width": "review"}
+    assert unsized["kind"] == "control" and unsized["display_height_in"] is None
+    assert unsized["display_height_basis"] == "unknown"
+    assert any("--scale" in f["message"] for f in unsized["findings"]
+               if f["rule"] == "display-height")
     result = runner.invoke(cli, ["check", str(bare), "--scale", "0.1", "--format", "json"])
     (report,) = json.loads(result.stdout)
     assert report["kind"] == "control"

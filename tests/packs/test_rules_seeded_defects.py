@@ -54,6 +54,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "fab-t04-info-set-aside.svg": ("set-aside",),
     "fab-t05-fail-not-actual-size.svg": ("actual-size",),
     "fab-t06-info-line-drawing.svg": ("line-drawing",),
+    "fab-t07-review-filter.svg": ("what-prints",),
     # state aids to navigation, NR 5.09(2)(a)
     "nr5-09-2-a-1-2-4-t01-fail-orange-red-nun.svg": ("aid-color",),
     "nr5-09-2-a-4-t01-fail-horizontal-stripes.svg": ("aid-stripes",),
@@ -168,10 +169,10 @@ def _prefixes(rule_id: str) -> set[str]:
 def test_file_name_follows_the_paragraph_pattern(name):
     ids = EXPECTED[name]
     assert any(name.startswith(p) for r in ids for p in _prefixes(r)), name
-    assert re.search(r"-t\d\d-(fail|warn|info)-[a-z0-9-]+\.svg$", name), name
+    assert re.search(r"-t\d\d-(fail|review|warn|info)-[a-z0-9-]+\.svg$", name), name
     severities = {RULES[r].severity for r in ids}
-    word = ("fail" if "error" in severities else "warn" if "warning" in severities
-            else "info")
+    word = ("fail" if "error" in severities else "review" if "review" in severities
+            else "warn" if "warning" in severities else "info")
     assert f"-{word}-" in name, (name, word)
 
 

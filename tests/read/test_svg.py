@@ -492,12 +492,18 @@ NO_SIZE = doc('<rect id="display-area" x="0" y="10" width="100" height="50" fill
               '<rect x="20" y="20" width="10" height="10" fill="#000"/>', 'viewBox="0 0 100 80"')
 
 
-def test_no_physical_size_needs_a_scale(tmp_path):
+def test_no_physical_size_is_read_at_a_nominal_size_unless_a_scale_is_given(tmp_path):
+    """A viewBox alone states no size: read at a nominal one (basis unknown; its 100
+    units are 1.04 in at SVG's px, smaller than any proof, so its larger side is made
+    NOMINAL_SIDE_IN), never refused; --scale gives it its size."""
+    from markers.read.svg.walk import NOMINAL_SIDE_IN
+
     path = tmp_path / "nosize.svg"
     path.write_text(NO_SIZE)
-    with pytest.raises(WsmarkError) as excinfo:
-        read_svg(path)
-    assert_one_line_error(excinfo, "nosize.svg", "--scale", "--display-height")
+    nominal = read_svg(path)
+    assert nominal.meta["scale_basis"] == "unknown"
+    assert (nominal.width, nominal.height) == pytest.approx((NOMINAL_SIDE_IN,
+                                                             NOMINAL_SIDE_IN * 0.8))
     art = read_svg(path, scale=0.5)
     assert (art.width, art.height) == pytest.approx((50, 40))
     assert art.visible("black").bounds == pytest.approx((10, 10, 15, 15))
@@ -551,8 +557,9 @@ ILLUSTRATOR = """<?xml version="1.0" encoding="utf-8"?>
 
 
 def test_illustrator_internal_entities_read():
+    """Read through its entities, at Illustrator's 72 px per inch (its generator says)."""
     art = read(ILLUSTRATOR)
-    assert art.visible("orange").bounds == pytest.approx((0.75, 0.75, 6.75, 6.75))
+    assert art.visible("orange").bounds == pytest.approx((1.0, 1.0, 9.0, 9.0))
 
 
 BILLION_LAUGHS = """<?xml version="1.0"?>

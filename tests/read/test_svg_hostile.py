@@ -94,7 +94,7 @@ def test_billion_laughs_from_the_corpus_is_refused():
 @NEEDS_CORPORA
 @pytest.mark.parametrize("path", sample_files(), ids=ids(sample_files()))
 def test_corpus_sample_is_read_or_refused_quickly(path):
-    # without a scale most test-suite files have no physical size: that is a refusal too;
+    # without a scale most test-suite files have no physical size: read at a nominal one;
     # with one, the geometry code runs on every element
     assert read_or_refuse(path) < SECONDS_PER_FILE
     assert read_or_refuse(path, scale=0.01) < SECONDS_PER_FILE

@@ -13,11 +13,11 @@ from dataclasses import replace
 import shapely
 
 from markers.check.measure.buoys import drawn_waterline, looks_like_buoy, measure_buoy
-from markers.check.measure.common import Facts, Measuring
+from markers.check.measure.common import NOT_DRAWN, Facts, Measuring
 from markers.check.measure.faces import measure_face
 from markers.check.measure.flags import looks_like_flag, measure_flag
 from markers.check.measure.statements import ANY_KIND
-from markers.core.artwork import Artwork
+from markers.core.artwork import SIZE_UNKNOWN, Artwork
 from markers.core.pack import Kind
 from markers.core.spec import Law
 
@@ -48,15 +48,21 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
     else:
         facts = measure_face(art, m)
     meta = art.meta
+    unknown = meta.get("scale_basis") == SIZE_UNKNOWN
     drawing = replace(
         facts.drawing, units=meta.get("units") if meta.get("scale_basis") == "physical" else None,
         generator=meta.get("generator"), unread=dict(meta.get("ignored") or {}),
         unread_notes=int(meta.get("unread_notes") or 0), paint_basis=meta.get("paint_basis"),
         scan=bool(meta.get("scan")), extent=_extent(art), dimensions=tuple(dimensions),
-        set_aside=tuple(set_aside))
+        set_aside=tuple(set_aside), size_unknown=unknown,
+        units_convention=meta.get("units_convention"),
+        not_rendered=tuple(meta.get("not_rendered") or ()),
+        not_printed=tuple(meta.get("not_printed") or ()))
     display = facts.display
     if stated_scale is not None and display.basis:
         display = replace(display, basis=f"{display.basis} at the stated scale {stated_scale}")
+    if unknown and display.basis not in (None, NOT_DRAWN):
+        display = replace(display, basis=SIZE_UNKNOWN)
     return replace(facts, drawing=drawing, display=display)
 
 

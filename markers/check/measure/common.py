@@ -117,7 +117,12 @@ class Drawing:
     not as drawn (``paint_basis``: a line drawing, a cut file), whether the page is a
     ``scan``, the marker's larger side as drawn (``extent``), the proof's
     ``dimensions`` beside it and what of the page was ``set_aside``
-    (markers.check.layout)."""
+    (markers.check.layout); whether the drawing states no physical size
+    (``size_unknown``: it was read at a nominal size, so only what does not depend on
+    size is judged: ``SIZE_UNKNOWN``), the program's own units it was read in
+    (``units_convention``: Illustrator's 72 px per inch), what it draws that wsmark does
+    not render (``not_rendered``: what, and the box in inches it may cover or None) and
+    what it hides (``not_printed``: markers.read.svg.shown)."""
 
     source: str = ""
     declared_kind: str | None = None
@@ -130,6 +135,10 @@ class Drawing:
     extent: float | None = None
     dimensions: tuple = ()
     set_aside: tuple = ()
+    size_unknown: bool = False
+    units_convention: str | None = None
+    not_rendered: tuple[tuple[str, tuple[float, float, float, float] | None], ...] = ()
+    not_printed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -258,6 +267,12 @@ class Facts:
     curvature: str | None = None
     curvature_basis: str | None = None
     faces: tuple[Facts, ...] = ()
+
+    @property
+    def size_unknown(self) -> bool:
+        """Whether the drawing states no physical size (judged as markers.check.engine
+        says of ``Rule.sized``)."""
+        return self.drawing.size_unknown
 
     def bbox(self) -> tuple[float, float, float, float] | None:
         geom = self.symbol.outer or self.buoy.body or self.display.panel

@@ -22,7 +22,7 @@ from markers.read.limits import MAX_STYLE_CHARS, MAX_STYLE_RULES
 from markers.read.svg.safety import local_name
 
 __all__ = [
-    "INITIAL", "PROPS", "NUMBERS", "parse_length", "parse_physical", "first_length",
+    "INITIAL", "PROPS", "CSS_ONLY", "NUMBERS", "parse_length", "parse_physical", "first_length",
     "parse_fraction", "parse_viewbox", "viewbox_matrix", "translate", "scale_matrix",
     "parse_transform", "IDENTITY", "unit_size", "parse_declarations", "Stylesheet", "font_size",
     "css_color", "is_paint",
@@ -40,6 +40,10 @@ _OWN = frozenset({"display", "opacity", "clip-path", "mask", "filter", "marker-s
                   "marker-mid", "marker-end", "stop-color", "overflow",
                   "transform-origin"})  # not inherited
 PROPS = frozenset(INITIAL) | _OWN
+#: CSS properties that change what is shown but are no presentation attribute (a
+#: ``transform`` attribute is; the CSS property of that name is read apart): kept from
+#: ``<style>`` and ``style=`` so that the reader can name them, never rendered.
+CSS_ONLY = frozenset({"mix-blend-mode", "transform"})
 _FONT_KEYWORDS = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0,
                   "large": 18.0, "x-large": 24.0, "xx-large": 32.0}
 # SVG number grammar: ASCII digits only (Python's \d and float() take any Unicode digit,
@@ -211,6 +215,8 @@ class Stylesheet:
 
     def __init__(self, root: Element, name: str = "drawing") -> None:
         self.index: dict[str, list[_Rule]] = {}
+        #: rules inside ``@media print`` blocks, which wsmark does not apply
+        self.media_print = 0
         sheets = [e.text or "" for e in root.iter() if local_name(e) == "style"
                   and (e.get("type") or "text/css").strip().lower() == "text/css"]
         size = sum(map(len, sheets))  # both checked before anything is built from them
@@ -223,8 +229,13 @@ class Stylesheet:
                                     f"rules; the limit is {MAX_STYLE_RULES:,})")
         text = "\n".join(sheets)
         order = 0
-        for prelude, body in _css_blocks(_strip_comments(text)):
-            declarations = tuple(d for d in parse_declarations(body) if d[0] in PROPS)
+        blocks = _css_blocks(_strip_comments(text))
+        self.media_print = sum(body.count("{") for prelude, body in blocks
+                               if _prints(prelude))
+        for prelude, body in blocks:
+            if prelude.startswith("@"):
+                continue
+            declarations = tuple(d for d in parse_declarations(body) if d[0] in PROPS | CSS_ONLY)
             for selector in prelude.split(","):
                 rule = _parse_selector(selector.strip(), order, declarations)
                 order += 1
@@ -261,8 +272,16 @@ def _strip_comments(text: str) -> str:
     return "".join(kept)
 
 
+def _prints(prelude: str) -> bool:
+    """Whether an at-rule's prelude is ``@media`` for print (``print``, ``all and
+    (orientation: ...)`` is not: only a query naming print is counted)."""
+    words = re.split(r"[\s,()]+", prelude.lower())
+    return bool(words) and words[0] == "@media" and "print" in words
+
+
 def _css_blocks(text: str) -> list[tuple[str, str]]:
-    """Top-level ``prelude { body }`` pairs; at-rules (@media, @font-face ...) are skipped."""
+    """Top-level ``prelude { body }`` pairs, at-rules (@media, @font-face ...) among them
+    (the caller applies none: wsmark reads the drawing as no medium in particular)."""
     blocks, depth, start, prelude = [], 0, 0, ""
     for match in re.finditer(r"[{}]", text):
         if match.group() == "{":
@@ -272,8 +291,7 @@ def _css_blocks(text: str) -> list[tuple[str, str]]:
         elif depth:
             depth -= 1
             if depth == 0:
-                if not prelude.startswith("@"):
-                    blocks.append((prelude, text[start:match.start()]))
+                blocks.append((prelude, text[start:match.start()]))
                 start = match.end()
     return blocks
 

@@ -15,7 +15,8 @@ gradients as their first stop color; ``display:none``, ``visibility:hidden`` and
 miter limit; ``paint-order``; ``clip-path`` in user space; ``<switch>`` (first child that
 needs no extension); ``<text>`` as an estimated, not-outlined legend.
 
-Not supported (drawn as if absent, counted in ``meta['ignored']``): raster ``<image>``,
+Not supported (drawn as if absent, counted in ``meta['ignored']``, and named as not
+rendered where they may change what prints): raster ``<image>``,
 patterns, masks, filters, markers, clip paths in objectBoundingBox units, transform-origin;
 dashes and ``vector-effect`` are ignored (strokes are drawn solid, scaling with their
 element); CSS combinators, attribute and pseudo selectors; partial opacity counts as fully
@@ -28,9 +29,13 @@ nesting, the registration group is set aside; ``meta['cut_film']`` names the fil
 ``meta['design_record']`` keeps the declared design, so the checker can judge the film
 on the design it belongs to.
 
-Units follow CSS: 96 px to the inch. Adobe Illustrator writes its points as "px" (72 to the
-inch), so an Illustrator file in px reads at 3/4 of its artboard size; ``meta['generator']``
-names the tool when the file says so, and ``scale=1/72`` reads such a file at its true size.
+Units follow CSS, 96 px to the inch, but for Adobe Illustrator, whose "px" are its points
+(72 to the inch), known by its marks (``markers.read.svg.tools``); ``meta['generator']``
+names the program and ``meta['units_convention']`` the convention used. A drawing that
+states no physical size is read at a nominal one, ``meta['scale_basis'] = "unknown"``
+(``_unknown_size``). What it hides and what it does that is not drawn (filters, masks,
+blend modes, animation, ``@media print``, an image or marker over the sign ...) are named
+in ``meta['not_printed']`` and ``meta['not_rendered']`` (``markers.read.svg.shown``).
 """
 
 from __future__ import annotations
@@ -49,7 +54,7 @@ import shapely
 from shapely.geometry import LineString, MultiLineString, box
 from shapely.geometry.base import BaseGeometry
 
-from markers.core.artwork import FEATURE_NAMES, Artwork, LegendItem
+from markers.core.artwork import FEATURE_NAMES, SIZE_UNKNOWN, Artwork, LegendItem
 from markers.core.colors import classify
 from markers.core.quiet import ARITHMETIC
 from markers.core.shown import library_words, quoted
@@ -83,7 +88,9 @@ from markers.read.outlines import (
 from markers.read.paint import check_option, layers, pen
 from markers.read.svg.declared import cut_film, declared_in_text, design_record, root_desc
 from markers.read.svg.safety import SafeDocument, href_of, local_name, safe_document
+from markers.read.svg.shown import Shown
 from markers.read.svg.style import (
+    CSS_ONLY,
     INITIAL,
     NUMBERS,
     PROPS,
@@ -103,13 +110,19 @@ from markers.read.svg.style import (
     unit_size,
     viewbox_matrix,
 )
+from markers.read.svg.tools import Authoring, authoring
 
 __all__ = ["read_svg", "read_svg_bytes"]
 
 #: Element ids / Inkscape labels / Illustrator data-names that become ``Artwork.features``.
 
 INKSCAPE_LABEL = "{http://www.inkscape.org/namespaces/inkscape}label"
-INKSCAPE_VERSION = "{http://www.inkscape.org/namespaces/inkscape}version"
+#: A nominal reading of a size-less drawing stays within these inches (the smallest
+#: marker's display area, the largest sheet a shop plots) ...
+NOMINAL_RANGE_IN = (6.0, 240.0)
+#: ... else its larger side is this many inches (a 36 in proof: a page the layout's
+#: thresholds in inches were made for).
+NOMINAL_SIDE_IN = 36.0
 _MAX_DEPTH = 2 * MAX_NESTING  # nesting after <use> expansion; keeps recursion well bounded
 
 _SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"})
@@ -119,8 +132,6 @@ _NOT_RENDERED = frozenset({
     "foreignObject", "image", "font", "font-face", "glyph", "missing-glyph", "view",
     "cursor", "animate", "animateMotion", "animateTransform", "set", "tspan", "textPath",
 })
-_GENERATOR = re.compile(rb"<!--\s*(?:Generator|Creator):\s*((?:Adobe Illustrator|CorelDRAW)"
-                        rb"[^,(\->]*)")
 
 
 # --------------------------------------------------------------------------- public API
@@ -161,7 +172,8 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
     budget = Budget(name)
     doc = safe_document(data, name)
     budget.tick()
-    canvas = _canvas(doc, name, scale, display_height, budget)
+    tool = authoring(data, doc.root)
+    canvas = _canvas(doc, name, scale, display_height, budget, tool)
     desc = root_desc(doc.root)
     film = cut_film(desc)
     reader = _Reader(doc, budget, FLATTEN_TOL_IN, paint=True, cut=film)
@@ -174,9 +186,9 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
             "page_user_box": _page_user_box(canvas.matrix, width, height)}
     if film is not None:
         meta.update(reader.cut_file(film, design_record(desc)))
-    generator = _generator(data, doc.root)
-    if generator:
-        meta["generator"] = generator
+    if tool.program:
+        meta["generator"] = tool.program
+    meta.update(reader.shown.meta(reader.css.media_print))
     ignored = Counter(reader.ignored)
     if doc.external_refs:
         ignored["link to a file or URL (not followed)"] += doc.external_refs
@@ -194,15 +206,6 @@ def _page_user_box(matrix: np.ndarray, width: float,
     if kx or ky or not sx or not sy:
         return None
     return (float(-tx / sx) + 0.0, float(-ty / sy) + 0.0, float(width / sx), float(height / sy))
-
-
-def _generator(data: bytes, root: Element) -> str | None:
-    """The authoring tool, when the file says (its units conventions differ)."""
-    version = root.get(INKSCAPE_VERSION)
-    if version:
-        return f"Inkscape {version.split()[0]}" if version.split() else "Inkscape"
-    match = _GENERATOR.search(data[:4096])
-    return " ".join(match[1].decode("ascii", "replace").split()) if match else None
 
 
 def _content_extent(reader: _Reader, features: dict[str, BaseGeometry]) -> tuple[float, float]:
@@ -229,13 +232,13 @@ class _Canvas:
 
 
 def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: float | None,
-            budget: Budget) -> _Canvas:
+            budget: Budget, tool: Authoring) -> _Canvas:
     root = doc.root
     viewbox = parse_viewbox(root.get("viewBox"))
     if root.get("viewBox") is not None and viewbox is None:
         raise UnreadableDrawing(f"{name}: invalid viewBox {quoted(root.get('viewBox', ''))}")
-    width, unit = parse_physical(root.get("width"))
-    height, height_unit = parse_physical(root.get("height"))
+    width, unit = _root_length(root.get("width"), tool)
+    height, height_unit = _root_length(root.get("height"), tool)
     if viewbox and width is None and height is not None:
         width = height * viewbox[2] / viewbox[3]
     if viewbox and height is None and width is not None:
@@ -257,11 +260,46 @@ def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: f
                   if viewbox else scale_matrix(1 / 96, 1 / 96))
         meta: dict[str, object] = {"units": unit or height_unit, "scale_basis": "physical",
                                    "user_unit_in": unit_size(matrix)}
+        if tool.illustrator and "px" in (unit, height_unit):
+            meta["units_convention"] = _convention(tool)
         return _Canvas(matrix, width, height, viewport, meta)
     if display_height is None:
-        raise UnreadableDrawing(f"{name}: drawing has no physical size; give --scale "
-                                "(inches per user unit) or --display-height")
+        return _unknown_size(doc, budget, viewbox, viewport, tool)
     return _by_display_height(doc, name, display_height, viewbox, viewport, budget)
+
+
+def _root_length(text: str | None, tool: Authoring) -> tuple[float | None, str | None]:
+    """A root width or height in inches and its unit, px (and unitless) at the program's
+    own size: Illustrator's points (markers.read.svg.tools), else SVG's 1/96 in."""
+    inches, unit = parse_physical(text)
+    if inches is not None and unit == "px" and tool.px_in is not None:
+        inches *= 96 * tool.px_in
+    return inches, unit
+
+
+def _convention(tool: Authoring) -> str:
+    return (f"{tool.program}'s {1 / (tool.px_in or 1):g} px per inch (recognised by "
+            f"{', '.join(tool.marks)})")
+
+
+def _unknown_size(doc: SafeDocument, budget: Budget,
+                  viewbox: tuple[float, float, float, float] | None,
+                  viewport: tuple[float, float], tool: Authoring) -> _Canvas:
+    """A drawing that states no physical size (a viewBox alone, width="100%"), read at
+    a nominal size so that what does not depend on size can be judged
+    (markers.check.measure: size basis ``unknown``): a user unit is the program's own
+    (Illustrator's point) or SVG's px, unless that makes the drawing smaller or larger
+    than any proof (NOMINAL_RANGE_IN), when its larger side is NOMINAL_SIDE_IN (with no
+    viewBox, the larger side of what it paints, found by a first walk)."""
+    unit = tool.px_in or 1 / 96
+    side = max(viewbox[2:]) if viewbox else _drawn_side(doc, budget, viewport)
+    if side is not None and not NOMINAL_RANGE_IN[0] <= side * unit <= NOMINAL_RANGE_IN[1]:
+        unit = NOMINAL_SIDE_IN / side
+    size = (viewbox[2] * unit, viewbox[3] * unit) if viewbox else (None, None)
+    meta: dict[str, object] = {"units": None, "scale_basis": SIZE_UNKNOWN}
+    if tool.illustrator and viewbox:
+        meta["units_convention"] = _convention(tool)
+    return _scaled(unit, viewbox, size, viewport, meta)
 
 
 def _by_display_height(doc: SafeDocument, name: str, display_height: float,
@@ -284,6 +322,18 @@ def _by_display_height(doc: SafeDocument, name: str, display_height: float,
     meta = {"units": "user", "scale_basis": "display-height",
             "display_height_in": display_height, "display_height_from": basis}
     return _scaled(scale, viewbox, size, viewport, meta)
+
+
+def _drawn_side(doc: SafeDocument, budget: Budget, viewport: tuple[float, float]) -> float | None:
+    """The larger side, in user units, of what a drawing with no viewBox paints (None:
+    nothing)."""
+    probe = _Reader(doc, budget, 1e-4 * max(viewport), paint=True)
+    probe.run(np.eye(3), viewport)
+    parts = [g for _, g in probe.painted] + [item.box for item in probe.legends]
+    if not parts:
+        return None
+    x0, y0, x1, y1 = shapely.total_bounds(parts)
+    return float(max(x1, y1, x1 - x0, y1 - y0)) or None
 
 
 def _scaled(scale: float, viewbox: tuple[float, float, float, float] | None,
@@ -325,6 +375,7 @@ class _Reader:
         self.collectors: list[list[BaseGeometry]] = []
         self.ignored: Counter[str] = Counter()
         self.clips: dict[tuple[str, bytes], BaseGeometry | None] = {}
+        self.shown = Shown()  # what changes what prints, and what does not print
 
     def run(self, matrix: np.ndarray, viewport: tuple[float, float]) -> None:
         """Walk the root's children; ``matrix`` maps root user units to inches."""
@@ -356,7 +407,8 @@ class _Reader:
         style_attr = element.get("style")
         if style_attr:
             ranked += [((important, 1, (0, 0, 0, i)), prop, value) for i, (prop, value, important)
-                       in enumerate(parse_declarations(style_attr)) if prop in PROPS]
+                       in enumerate(parse_declarations(style_attr))
+                       if prop in PROPS or prop in CSS_ONLY]
         for _, prop, value in sorted(ranked, key=lambda item: item[0]):
             declared[prop] = value
         for prop in ("fill", "stroke"):
@@ -381,6 +433,8 @@ class _Reader:
                 return self._gradient_hex(target)
             if tag == "pattern":
                 self.ignored["pattern fill"] += 1
+                if self.paint:
+                    self.shown.unrendered.append(("a pattern fill", None))
                 return None
             text = reference[1]  # the fallback color, if any
         if text.lower() == "currentcolor":
@@ -408,11 +462,19 @@ class _Reader:
         if tag is None or tag in _NOT_RENDERED:
             if tag == "image":
                 self.ignored["raster image"] += 1
+            if self.paint:
+                self.shown.unrendered_element(element, tag, parent.matrix, parent.viewport,
+                                              self.budget)
             return
         style, declared = self.cascade(element, tag, parent.style)
         if not _displayed(declared):
+            if self.paint:
+                self.shown.not_printed(element, tag, "display:none", top=parent.depth == 0)
             return
         context = self._enter(element, parent, style, declared)
+        if self.paint:
+            self.shown.declared(element, tag, declared, parent.opacity, context.opacity,
+                                top=parent.depth == 0)
         feature = _feature_name(element)
         if self.cut is not None and tag == "g":
             layer = self._cut_layer(element, context)
@@ -594,6 +656,8 @@ class _Reader:
             return
         placed = [(apply(points, matrix, self.budget), closed) for points, closed in local]
         paints = self._paints(style, context, declared, feature)
+        if paints:
+            self.shown.markers(declared, placed, style, matrix, self.doc.ids)
         if self.cut is not None and paints and all(part == "stroke" for part, _ in paints):
             self.outlines.append(Outline(context.layer or f"cut-{self.cut}", paints[0][1],
                                          tuple(p for p, _ in placed)))
@@ -689,6 +753,8 @@ class _Reader:
             return None
         if (clip.get("clipPathUnits") or "").strip() == "objectBoundingBox":
             self.ignored["clip-path in objectBoundingBox units"] += 1
+            self.shown.unrendered.append(("a clip-path in objectBoundingBox units (drawn "
+                                          "unclipped)", None))
             return None
         base = matrix @ parse_transform(clip.get("transform"))
         clip_style, _ = self.cascade(clip, "clipPath", INITIAL)

@@ -801,8 +801,9 @@ def _text_legend():
 def _illustrator_px():
     """fab-t02-info-illustrator-px.svg
 
-    Saved by Adobe Illustrator with its size in px: a danger sign that is right at 96 px
-    per inch (SVG's px), which is not what Illustrator means by px (72 per inch)."""
+    Saved by Adobe Illustrator with its size in px: a danger sign right in its
+    proportions, read at Illustrator's 72 px per inch (its points), not SVG's 96, which
+    the note says (a 32 in display area there; 24 in at SVG's px)."""
     w, t, px = 16.0, 2.0, 96.0
     ring = d(diamond(10, 12, w), px) + d(diamond(10, 12, inner_width(w, t)), px)
     return f"""{AI_HEAD}<svg {XMLNS} version="1.1" width="1920px" height="2304px"
@@ -833,6 +834,24 @@ cut orange: trim 10 x 13.426 in at 100 %, bleed 0.125 in, page offset 0.625 in</
   <g id="cut-orange" fill="none" stroke="#FF4F00" stroke-width="0.01">
     <path d="{d(outer)}{d(inner)}"/>
   </g>
+</svg>
+"""
+
+
+@drawing
+def _filtered():
+    """fab-t07-review-filter.svg
+
+    Inches at 72 units/in: a correct danger sign whose orange is hue-rotated by a CSS
+    filter (a browser shows it green): wsmark does not render filters, so the shapes are
+    judged and the filter is a review that names it."""
+    w, t = 16.0, 2.0
+    ring = d(diamond(10, 12, w), PT) + d(diamond(10, 12, inner_width(w, t)), PT)
+    return f"""{XML}<svg {XMLNS} version="1.1" width="20in" height="24in" viewBox="0 0 1440 1728">
+  <style>.ring {{ filter: hue-rotate(120deg) }}</style>
+  <rect id="display-area" width="1440" height="1728" fill="none"/>
+  <rect width="1440" height="1728" fill="#FFFFFF"/>
+  <path class="ring" d="{ring}" fill="#FF4F00" fill-rule="evenodd"/>
 </svg>
 """
 

@@ -119,7 +119,7 @@ def aid_letter_color(f: Facts, j: Judge) -> Iterator[Hit]:
 
 
 @rule("aid-letter-height", "NR 5.09(2)(a)6", "error", AIDS,
-      tolerance=Tolerance("length_tolerance", minimum=True))
+      tolerance=Tolerance("length_tolerance", minimum=True), sized=True)
 def aid_letter_height(f: Facts, j: Judge) -> Iterator[Hit]:
     """Letters and numerals are at least 3 in high (cap height of the outlines).
 

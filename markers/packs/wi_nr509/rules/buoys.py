@@ -39,7 +39,7 @@ def _sequence(f: Facts) -> str:
     return ", ".join(b.color.family for b in f.buoy.bands) or "no bands"
 
 
-@rule("buoy-height", "NR 5.09(6)(a)", "error", SIZED, tolerance=_LENGTH)
+@rule("buoy-height", "NR 5.09(6)(a)", "error", SIZED, tolerance=_LENGTH, sized=True)
 def buoy_height(f: Facts, j: Judge) -> Iterator[Hit]:
     """A buoy rides at least 36 in above the waterline.
 
@@ -57,7 +57,7 @@ def buoy_height(f: Facts, j: Judge) -> Iterator[Hit]:
                               f"{low:g} in", bbox=f.bbox())
 
 
-@rule("buoy-diameter", "NR 5.09(6)(a)", "error", SIZED, tolerance=_LENGTH)
+@rule("buoy-diameter", "NR 5.09(6)(a)", "error", SIZED, tolerance=_LENGTH, sized=True)
 def buoy_diameter(f: Facts, j: Judge) -> Iterator[Hit]:
     """A buoy is at least 7 in in diameter.
 
@@ -171,7 +171,7 @@ def buoy_sign_bands(f: Facts, j: Judge) -> Iterator[Hit]:
                                    unit="ratio", bbox=f.bbox())
 
 
-@rule("reflector-band", "NR 5.09(6)(f)", "error", AIDS, tolerance=_LENGTH)
+@rule("reflector-band", "NR 5.09(6)(f)", "error", AIDS, tolerance=_LENGTH, sized=True)
 def reflector_band(f: Facts, j: Judge) -> Iterator[Hit]:
     """An unlighted aid has a reflective band at least 2 in high around its top.
 
@@ -229,7 +229,7 @@ def aid_reflector_color(f: Facts, j: Judge) -> Iterator[Hit]:
 
 
 @rule("mooring-buoy", "NR 5.09(7)(a)", "error", ("buoy-mooring",),
-      tolerance=Tolerance("mooring_tolerance"))
+      tolerance=Tolerance("mooring_tolerance"), sized=True)
 def mooring_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
     """A mooring buoy rides 18 in out, white with a blue band, round or ovate.
 
@@ -271,7 +271,8 @@ def mooring_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
               " or ".join(shapes))
 
 
-@rule("race-buoy", "NR 5.09(7)(b)", "error", ("buoy-race",), tolerance=_LENGTH)
+@rule("race-buoy", "NR 5.09(7)(b)", "error", ("buoy-race",), tolerance=_LENGTH,
+      sized=True)
 def race_buoy(f: Facts, j: Judge) -> Iterator[Hit]:
     """A race course buoy: >= 4 in out, one race color all over, 8 3/4 to 14 in, round.
 

@@ -16,7 +16,7 @@ DIAGONAL = (10.0, 80.0)
 
 
 @rule("diver-flag", "s. 30.70, Wis. Stats.", "error", ("diver-flag",),
-      tolerance=Tolerance("diver_stripe_tolerance", text="1/16 in (the stripe)"))
+      tolerance=Tolerance("diver_stripe_tolerance", text="1/16 in (the stripe)"), sized=True)
 def diver_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     """A diver's flag: at least 12 x 15 in, red, one diagonal white stripe 3 in wide.
 
@@ -63,7 +63,7 @@ def diver_flag(f: Facts, j: Judge) -> Iterator[Hit]:
 
 
 @rule("distress-flag", "s. 30.675, Wis. Stats.", "error", ("distress-flag",),
-      tolerance=Tolerance("distress_tolerance", "ratio", "10 % of each side"))
+      tolerance=Tolerance("distress_tolerance", "ratio", "10 % of each side"), sized=True)
 def distress_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     """A distress flag is orange, approximately 18 by 30 in.
 

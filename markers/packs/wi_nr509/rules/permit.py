@@ -20,7 +20,7 @@ def _overlaps_display(f: Facts) -> bool:
     return f.display.area.intersection(box(x, y, x + w, y + h)).area > 0.05 * w * h
 
 
-@rule("permit-label", "NR 5.09(3)(b)", "info", ("*",))
+@rule("permit-label", "NR 5.09(3)(b)", "info", ("*",), sized=True)
 def permit_label(f: Facts, j: Judge) -> Iterator[Hit]:
     """The department's identification number on an approved marker: found and read.
 

@@ -11,7 +11,7 @@ from markers.check.measure.common import Facts
 from markers.packs.wi_nr509.law import rule
 
 
-@rule("actual-size", "fabrication", "error", ("*",), gate=True)
+@rule("actual-size", "fabrication", "error", ("*",), gate=True, sized=True)
 def actual_size(f: Facts, j: Judge) -> Iterator[Hit]:
     """A marker drawn far smaller than any marker can be is not at actual size.
 
@@ -30,7 +30,7 @@ def actual_size(f: Facts, j: Judge) -> Iterator[Hit]:
         else f"drawn at actual size: the marker is {v:.2f} in at its largest"), bbox=f.bbox())
 
 
-@rule("proof-dimension", "fabrication", "warning", ("*",))
+@rule("proof-dimension", "fabrication", "warning", ("*",), sized=True)
 def proof_dimension(f: Facts, j: Judge) -> Iterator[Hit]:
     """A dimension written on the proof agrees with the length it is drawn across.
 
@@ -49,6 +49,42 @@ def proof_dimension(f: Facts, j: Judge) -> Iterator[Hit]:
             j.saw(f"the proof's dimension {dim.stated:g} in agrees with the drawing's "
                   f"{dim.drawn:.2f} in ({dim.text!r})", round(dim.drawn, 3), f"= {dim.stated:g}",
                   unit="in", margin=tol - abs(dim.stated - dim.drawn))
+
+
+@rule("what-prints", "fabrication", "review", ("*",))
+def what_prints(f: Facts, j: Judge) -> Iterator[Hit]:
+    """The marker is judged as it prints: what its drawing hides is set aside, and what
+    wsmark cannot render over it is a review naming it.
+
+    Hidden layers, ``display:none``, ``visibility:hidden`` and zero opacity do not print
+    and are not judged (an info finding names them). Filters, masks, blend modes, a CSS
+    ``transform`` property, ``transform-origin``, SMIL animation, ``@media print``
+    rules, and a raster image, a ``<foreignObject>`` or a ``<marker>`` over the marker
+    may change what prints in ways wsmark does not draw: the verdict on the shapes is
+    kept, and a person must check the print (markers.read.svg.shown).
+
+    Passes: a drawing of shapes.  Fails (review): a hue-rotate filter on the orange
+    layer; an image laid over the sign.  Fails (info): a hidden layer "Old version".
+    """
+    at = f.bbox()
+    over = [what for what, box in f.drawing.not_rendered if _covers(box, at)]
+    if over:
+        yield Hit(f"drawn with what wsmark does not render, which may change what prints: "
+                  f"{'; '.join(over)}; a person must check it on a print",
+                  measured="not rendered", required="plain shapes", bbox=at)
+    if f.drawing.not_printed:
+        yield Hit(f"set aside as not printing: {'; '.join(f.drawing.not_printed)}",
+                  severity="info")
+
+
+def _covers(box: tuple[float, float, float, float] | None,
+            marker: tuple[float, float, float, float] | None) -> bool:
+    """Whether ``box`` (x0, y0, x1, y1; None: anywhere) may cover ``marker`` (x, y, w, h;
+    None: unknown)."""
+    if box is None or marker is None:
+        return True
+    x, y, w, h = marker
+    return box[0] < x + w and box[2] > x and box[1] < y + h and box[3] > y
 
 
 @rule("set-aside", "fabrication", "info", ("*",))

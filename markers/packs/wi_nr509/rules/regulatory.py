@@ -327,7 +327,7 @@ def reg_danger_legend(f: Facts, j: Judge) -> Iterator[Hit]:
 
 @rule("display-height", "NR 5.09(6)(a)", "error", REGULATORY + ("aid-red", "aid-green",
                                                                   "aid-center"),
-      tolerance=Tolerance("length_tolerance", minimum=True))
+      tolerance=Tolerance("length_tolerance", minimum=True), sized=True)
 def display_height(f: Facts, j: Judge) -> Iterator[Hit]:
     """The display area is at least 12 in high.
 
@@ -351,7 +351,7 @@ def display_height(f: Facts, j: Judge) -> Iterator[Hit]:
 
 
 @rule("outline-width", "NR 5.09(6)(b)", "error", REGULATORY,
-      tolerance=Tolerance("length_tolerance", minimum=True))
+      tolerance=Tolerance("length_tolerance", minimum=True), sized=True)
 def outline_width(f: Facts, j: Judge) -> Iterator[Hit]:
     """The symbol outline is at least 2 in thick, perpendicular to the edge, at its
     thinnest.
@@ -469,7 +469,7 @@ def symbol_centered(f: Facts, j: Judge) -> Iterator[Hit]:
                          bbox=f.bbox())
 
 
-@rule("legend-legibility", "NR 5.09(2)(b)5", "warning", REGULATORY)
+@rule("legend-legibility", "NR 5.09(2)(b)5", "warning", REGULATORY, sized=True)
 def legend_legibility(f: Facts, j: Judge) -> Iterator[Hit]:
     """Letters are block characters of a legible size.
 
@@ -500,21 +500,26 @@ def legend_legibility(f: Facts, j: Judge) -> Iterator[Hit]:
 
 @rule("drawing-units", "fabrication", "info", ("*",))
 def drawing_units(f: Facts, j: Judge) -> Iterator[Hit]:
-    """A drawing from Adobe Illustrator sized in px is read at 96 px per inch.
+    """A drawing from Adobe Illustrator in px is read at Illustrator's 72 px per inch.
 
-    SVG defines the px as 1/96 in and wsmark reads it so; Illustrator writes its points
-    as px (72 to the inch), so such a drawing reads at 3/4 of its artboard and its sizes
-    fail for that reason alone. The note says how to read it at Illustrator's size.
+    SVG defines the px as 1/96 in; Illustrator writes its points as px (72 to the
+    inch), recognised by its marks (markers.read.svg.tools): its generator comment, or
+    two of ``id="Layer_1"``, ``data-name="Layer 1"``, ``.cls-N``/``.stN`` classes,
+    ``enable-background``, ``xml:space="preserve"`` with ``x="0px" y="0px"``. The note
+    says so, and for an "Export As" SVG with a viewBox alone (no size stated) how to
+    read it at Illustrator's size.
 
     Passes: an Illustrator drawing sized in in or mm; an Inkscape drawing in px.
     Fails (info): <svg width="1728px" height="1728px"> saved by Adobe Illustrator.
     """
-    drawing = f.drawing
-    if drawing.generator and "illustrator" in drawing.generator.lower() and drawing.units == "px":
-        yield Hit(f"sized in px by {f.drawing.generator}: read at 96 px per inch as SVG defines "
-                  "it; Illustrator means 72, so if sizes read 3/4 of the artboard, check "
-                  "again with --scale 0.013889 (1/72 in per unit)", measured="px at 96/in",
-                  required="in, mm, cm, pt or pc")
+    convention = f.drawing.units_convention
+    if convention and f.size_unknown:
+        yield Hit(f"a viewBox alone, in {convention}: the drawing states no size; "
+                  "--scale 0.013889 (1/72 in per unit) reads it at Illustrator's size",
+                  measured="viewBox only", required="width and height")
+    elif convention:
+        yield Hit(f"sized in px, read in {convention}, not SVG's 96",
+                  measured="px at 72/in", required="in, mm, cm, pt or pc")
 
 
 @rule("text-outlined", "fabrication", "info", ("*",))
