@@ -1320,7 +1320,7 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
     >>> fixed.exit_status, [c.rule for c in fixed.changes], fixed.fixed_report.verdict
     (0, ['outline-width'], 'pass')
     """
-    from markers.check.pipeline import CheckOptions, check_pages
+    from markers.check.pipeline import CheckOptions, check_pages, stamped
     from markers.products import repair
 
     chosen = _pack(pack)
@@ -1332,6 +1332,7 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
     report, pages = check_pages(data, name, options, chosen, measured)
     if report.verdict == "error":
         raise UnreadableDrawing(report.error or f"{name}: cannot be read")
+    report = stamped(report, data, options)  # the repair report names the bytes it read
     meants = _meants(data, name, measured, chosen)
     if suffix in DESIGN_SUFFIXES and len(report.markers) != 1:
         raise WsmarkError(f"{name}: a design file holds one marker, and this proof has "
