@@ -380,6 +380,7 @@ def _waivers(waive: Mapping[str, str] | Iterable[str], known: Iterable[str],
             if not sep or not reason.strip():
                 raise WsmarkError(f"--waive: {value!r} is not RULE:reason")
             pairs.append((rule_id, reason))
+    from markers.core.waiver import waiver_problem
     from markers.core.words import did_you_mean
 
     known = set(known)
@@ -393,8 +394,10 @@ def _waivers(waive: Mapping[str, str] | Iterable[str], known: Iterable[str],
             raise WsmarkError(f"--waive: {rule_id.strip()!r}: name a rule" + (
                 f", or a rule on one marker as RULE{MARKER_SEP}N (N from 0)"
                 if per_marker else ""))
-        if not reason.strip():
-            raise WsmarkError(f"--waive: a waiver of {rule_id.strip()} needs its reason")
+        problem = waiver_problem(reason)
+        if problem:
+            raise WsmarkError(f"--waive: {rule_id.strip()}: {problem} (RULE:reason; "
+                              "by=WHO; on=YYYY-MM-DD)")
         waivers[rule_id.strip()] = reason.strip()
     return waivers
 
@@ -523,8 +526,15 @@ def verdict_words(report: FileReport, pack: str | Pack = DEFAULT_PACK) -> str | 
     >>> verdict_words(check(render(design("danger", 24), ".svg"), "d.svg")[0])
     "meets NR 5.09 as drawn; placement needs the department's approval (NR 5.09(3)(b))"
     """
+    from markers.core.waiver import parse_waiver
+
     chosen = _pack(pack)
     waived = sorted({f.rule for f in report.findings if f.waived and f.severity != "info"})
+    if report.verdict == "waived" and "waived" in chosen.verdicts:
+        unmet = [f for f in report.findings if f.waived and f.severity in ("error", "review")]
+        return chosen.verdicts["waived"].format(
+            unmet=", ".join(dict.fromkeys(f"{f.citation} ({f.rule})" for f in unmet)),
+            why="; ".join(dict.fromkeys(parse_waiver(f.waived or "").words() for f in unmet)))
     if report.verdict == "pass" and waived and "pass:waived" in chosen.verdicts:
         return chosen.verdicts["pass:waived"].format(waived=", ".join(waived))
     families = {chosen.kinds[m.kind].family for m in report.markers
@@ -534,19 +544,33 @@ def verdict_words(report: FileReport, pack: str | Pack = DEFAULT_PACK) -> str | 
     return own or chosen.verdicts.get(report.verdict)
 
 
+def waiver_words(text: str) -> str:
+    """A waiver's words as every face says them: the reason quoted, then who accepted it
+    and when, if given (markers.core.waiver).
+
+    >>> waiver_words("board ok; by=Lake board; on=2026-05-01")
+    '"board ok", by Lake board, on 2026-05-01'
+    """
+    from markers.core.waiver import parse_waiver
+
+    return parse_waiver(text).words()
+
+
 def verdict_line(report: FileReport, pack: str | Pack = DEFAULT_PACK) -> str:
     """A file's verdict in one line for a person: the verdict, how many findings were
     waived, and the pack's words for it.
 
     >>> data = b"kind: danger\\ndisplay_height: 24\\noutline: 1.5\\n"
     >>> waived = check(data, "d.yaml", check_options(waive={"outline-width": "board"}))[0]
-    >>> verdict_line(waived)[:61]
-    'Pass, 1 waived: meets NR 5.09 as drawn but for outline-width,'
+    >>> verdict_line(waived)[:71]
+    'Waived (1 finding accepted by waiver): does not meet NR 5.09(6)(b) (out'
     """
     from markers.check.shown import waived_count
 
     waived = waived_count(report)
-    head = report.verdict.capitalize() + (f", {waived} waived" if waived else "")
+    head = (f"Waived ({waived} finding{'s' if waived != 1 else ''} accepted by waiver)"
+            if report.verdict == "waived" else
+            report.verdict.capitalize() + (f", {waived} waived" if waived else ""))
     words = verdict_words(report, pack)
     return f"{head}: {words}" if words else head
 
@@ -763,7 +787,10 @@ def copy_bytes(target: Path, svgs: list[bytes]) -> list[bytes]:
 def _note(f: Any) -> tuple[str, Any, bool]:
     """A finding on the marked-up copy: measured vs required, or what was not judged
     (a review note, marked apart); a waived one says so, with its reason."""
-    waived = f"WAIVED ({f.waived}) " if f.waived else ""
+    from markers.core.waiver import parse_waiver
+
+    waived = (f"{'NOT MET, ' if f.severity == 'error' else ''}WAIVED "
+              f"({parse_waiver(f.waived).words()}) " if f.waived else "")
     if f.severity == "review":
         return f"{waived or 'REVIEW '}{f.rule} {f.citation}: {f.message}", f.bbox, not waived
     return f"{waived}{f.rule} {f.citation}: " + (
@@ -849,7 +876,8 @@ def _banner(report: FileReport, on_page: set[int], number: int, pages: int,
     verdict = marker_verdict([f for f in report.findings if f.marker in on_page]) \
         if on_page else "not judged (no marker on this page)"
     where = f", page {number} of {pages}" if pages > 1 else ""
-    text = f"wsmark check{where}: {verdict.upper() if on_page else verdict}"
+    shown = "NOT MET, ACCEPTED BY WAIVER" if verdict == "waived" else verdict.upper()
+    text = f"wsmark check{where}: {shown if on_page else verdict}"
     if unjudged:
         text += f" - NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged"
     if report.sha256 is not None:

@@ -166,7 +166,8 @@ class WebApp:
         self.env = Environment(loader=FileSystemLoader(HERE / "templates"),
                                autoescape=select_autoescape(["html"]),
                                trim_blocks=True, lstrip_blocks=True)
-        self.env.globals.update(verdict_line=api.verdict_line, groups=api.finding_groups)
+        self.env.globals.update(verdict_line=api.verdict_line, groups=api.finding_groups,
+                                waiver_words=api.waiver_words)
 
     # --- plumbing -------------------------------------------------------------------
 

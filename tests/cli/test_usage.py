@@ -113,9 +113,13 @@ def test_waived_findings_print_as_waived(runner, tmp_path) -> None:
     thin.write_text("kind: danger\ndisplay_height: 24\noutline: 1.5\n")
     result = runner.invoke(cli, ["check", str(thin), "--waive",
                                  "outline-width:approved by the board", "-j", "1"])
-    assert result.exit_code == 0, result.output
-    line = next(line for line in result.stdout.splitlines() if "outline-width" in line)
-    assert line.split()[0] == "waived" and "(waived: approved by the board)" in line
+    assert result.exit_code == 1, result.output  # a waiver never makes a drawing pass
+    assert "thin.yaml: WAIVED (danger" in result.stdout and "PASS" not in result.stdout
+    assert 'does not meet NR 5.09(6)(b) (outline-width); accepted by local waiver: "approved ' \
+           'by the board". A waiver does not make the drawing compliant' in result.stdout
+    line = next(line for line in result.stdout.splitlines() if "outline-width " in line)
+    assert line.split()[0] == "error" and \
+        '(not met; accepted by waiver: "approved by the board")' in line
 
 
 def test_check_writes_the_clerks_report(runner, tmp_path) -> None:

@@ -257,14 +257,16 @@ def test_a_waiver_on_one_files_finding_leaves_the_other_failing(server, page) ->
         "the board approved WS-3 on red, 2026-05-01")
     finding.get_by_role("button", name="Waive").click()
     page.wait_for_selector("li[data-waived]")
-    assert first.get_attribute("data-verdict") == "pass"
+    assert first.get_attribute("data-verdict") == "waived"  # not met: never a pass
     # the words as written (inner_text would follow the badge's CSS capitals as they load)
     said = " ".join((first.locator(".verdict").text_content() or "").split())
     assert said == (
-        "pass Pass, 1 waived: meets NR 5.09 as drawn but for aid-id-parity, waived; "
-        "placement needs the department's approval (NR 5.09(3)(b))")
-    assert "waived: the board approved WS-3 on red, 2026-05-01" in finding.inner_text()
-    assert finding.locator(".sev").inner_text().lower() == "waived"
+        "not met, waived Waived (1 finding accepted by waiver): does not meet NR 5.09(2)(a)5 "
+        '(aid-id-parity) as drawn; accepted by local waiver: "the board approved WS-3 on '
+        'red, 2026-05-01"; a waiver does not make the drawing compliant')
+    assert 'not met; accepted by waiver: "the board approved WS-3 on red, 2026-05-01"' in \
+        finding.inner_text()
+    assert finding.locator(".sev").inner_text().lower() == "error, waived"
     assert second.get_attribute("data-verdict") == "fail"
     assert second.locator("li[data-waived]").count() == 0
     assert "may go on the water" not in page.content()
