@@ -12,13 +12,24 @@ from markers.check.measure.common import NOT_DRAWN
 from markers.check.measure.faces import Facts, LegendFact
 from markers.core.colors import OTHER, ColorMatch
 from markers.core.spec import Law
-from markers.packs.wi_nr509.kinds import kinds_of
+from markers.packs.wi_nr509.kinds import KINDS, kinds_of
 from markers.packs.wi_nr509.law import rule
 
 REGULATORY = kinds_of("face")
 #: What the messages call each regulatory kind's symbol.
 _SYMBOL = {"danger": "danger diamond", "exclusion": "exclusion diamond",
            "control": "control circle", "information": "information rectangle"}
+
+
+#: An aid's shape is that of its Coast Guard equivalent: NR 5.09(2)(a)7.
+AID_SHAPE = "7"
+#: What a marker is (reg-shape) is said by the paragraph that defines its kind: a red,
+#: green or striped aid by (2)(a)1, 2 or 4 with (2)(a)7 for its shape, a buoy by its
+#: paragraph of (5) or (7), a flag by its statute; never the regulatory symbols' (2)(b).
+WHAT_IT_IS = {name: k.ref.clause + (f",{AID_SHAPE}" if name.removeprefix("buoy-").startswith(
+    "aid-") else "") for name, k in KINDS.items()}
+#: A drawing of no known kind was expected to be one of the faces of (2)(a) or (2)(b).
+NO_KIND = "NR 5.09(2)(a)1,2,4, NR 5.09(2)(b)1-4"
 
 
 def judged_kind(f: Facts) -> str:
@@ -92,7 +103,7 @@ def _color_hit(j: Judge, what: str, match: ColorMatch | None, want: str, clause:
                     bbox=bbox)
 
 
-@rule("reg-shape", "NR 5.09(2)(b)1-4", "error", ("*",))
+@rule("reg-shape", NO_KIND, "error", ("*",), by_kind=WHAT_IT_IS)
 def reg_shape(f: Facts, j: Judge) -> Iterator[Hit]:
     """The symbol is an open diamond, a diamond with a cross, a circle or a rectangle.
 
