@@ -218,10 +218,12 @@ def application_status(plan: Plan, form: ApplicationForm | None, law: Law,
     limit = law.requirement(form.temporary)
     for i, m in enumerate(plan.markers):
         if m.temporary_days is not None:
-            over = " - longer than allowed" if m.temporary_days > limit.value else ""
+            exempt = (f"longer than the {limit.value:g} days a local authority may exempt, so "
+                      "the department's approval applied for here is needed"
+                      if m.temporary_days > limit.value else
+                      f"up to {limit.value:g} days may be exempted by a local authority")
             conditions.setdefault(i, []).append(
-                f"temporary placement: {m.temporary_days} days, at most {limit.value:g} "
-                f"({limit.ref.clause}){over}")
+                f"temporary placement: {m.temporary_days} days; {exempt} ({limit.ref.clause})")
     for severity, words in (("error", "error findings of the check to correct"),
                             ("review", "findings of the check for a person to settle")):
         count = sum(1 for f in findings

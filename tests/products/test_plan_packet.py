@@ -185,7 +185,8 @@ def test_race_buoys_show_the_riparian_permission_and_the_temporary_days(example,
     table = next(text for text in pages if text.startswith("Markers 1-11 of 11"))
     given = (f"written permission of the adjacent riparian owner (Lakeview Shores "
              f"Association): given ({PERMISSION})")
-    temporary = f"temporary placement: 3 days, at most 14 ({TEMPORARY})"
+    temporary = (f"temporary placement: 3 days; up to 14 days may be exempted by a local "
+                 f"authority ({TEMPORARY})")
     assert table.count(given) == 4 and table.count(temporary) == 4
     race_page = next(text for text in pages if "Where each stands" in text
                      and "buoy-race" in text)
