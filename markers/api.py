@@ -1213,10 +1213,12 @@ def plan_packet(report: PlanReport, scale: float | None = None,
     department number, as a mapping or as ``MARKER=ID`` words) label approved markers,
     over any ``permit_id`` of the plan; ``application`` (a mapping or ``KEY=VALUE``
     words) states parties ("applicant": "NAME; ADDRESS; CONTACT") and the decision
-    ("decision", "decision_date", "decision_signatory") over the plan's."""
+    ("decision", "decision_date", "decision_signatory") over the plan's. An approval
+    of a plan with error findings neither corrected nor waived is refused (a one-line
+    WsmarkError): the packet never ticks "approves" beside errors."""
     from dataclasses import replace
 
-    from markers.plan.application import restated
+    from markers.plan.application import approval_refused, restated
     from markers.plan.designs import marker_pages, with_permit_ids
     from markers.products.plan_packet import packet_files
 
@@ -1232,6 +1234,9 @@ def plan_packet(report: PlanReport, scale: float | None = None,
         report = replace(report, plan=with_permit_ids(report.read_plan, permit_ids, chosen))
     if application:
         report = restated(report, application, chosen.law)
+    refused = approval_refused(report)
+    if refused:
+        raise WsmarkError(refused)
     return packet_files(report, marker_pages(report.read_plan, chosen), scale, out_dir)
 
 

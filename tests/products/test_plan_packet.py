@@ -202,7 +202,7 @@ def test_race_buoys_show_the_riparian_permission_and_the_temporary_days(example,
     assert "owner (Lakeview Shores Association): refused" in table
     assert f"Adjacent riparian owner's written permission refused for #9 (1 marker) " \
            f"({PERMISSION})" in _missing(pages[0])
-    assert "1 error findings of the check to correct (see Findings)" in _missing(pages[0])
+    assert "1 error finding of the check to correct (see Findings)" in _missing(pages[0])
 
 
 def _tags(text: str) -> list[str]:
