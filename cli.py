@@ -63,6 +63,13 @@ def _interrupt_again(unraisable: sys.UnraisableHookArgs) -> None:
         sys.__unraisablehook__(unraisable)
 
 
+def _option_of(command: click.Command | None, field: str | None, said: str) -> str:
+    """" (--id)": the option of ``command`` that gives the design ``field`` a refusal is
+    about, when the refusal does not name it (the library words it for every face)."""
+    flags = [p.opts[0] for p in getattr(command, "params", ()) if p.name == field and p.opts]
+    return f" ({flags[0]})" if flags and flags[0] not in said else ""
+
+
 class Group(click.Group):
     """Every user mistake ends as one line on stderr and exit 2: the library's
     WsmarkError, and click's own usage errors (which would print usage and a hint); an
@@ -72,7 +79,9 @@ class Group(click.Group):
         try:
             return super().invoke(ctx)
         except WsmarkError as err:
-            raise UserError(api.in_both_units(str(err), ctx.meta.get(METRIC, {}))) from None
+            said = str(err) + _option_of(self.commands.get(ctx.invoked_subcommand or ""),
+                                         getattr(err, "field", None), str(err))
+            raise UserError(api.in_both_units(said, ctx.meta.get(METRIC, {}))) from None
         except KeyboardInterrupt:
             raise Interrupted("interrupted") from None
 
@@ -296,7 +305,7 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
     art = api.build(api.design_or_file(kind, display_height, outline=outline, legend=legend,
                                        ws_id=ws_id, pack=pack, **fields), pack)
     api.write_file(output, api.render(art, Path(output).suffix, dpi, pack, max_pixels))
-    click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in)")
+    click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in)", err=True)
     for note in art.meta.get("notes", ()):
         click.echo(f"wsmark: note: {note}", err=True)
     doubt = api.flagged(art, pack)
@@ -339,7 +348,8 @@ def wrap(symbol: str | None, display_height: float | None, legend: str | None,
     api.write_file(output, api.render(art, Path(output).suffix, dpi))
     layout = "laid along the surface" if surface else "adjusted to look flat from the front"
     click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in): wrap for a "
-               f"{art.meta['diameter']:g} in buoy, the symbol twice, 180 deg apart, {layout}")
+               f"{art.meta['diameter']:g} in buoy, the symbol twice, 180 deg apart, {layout}",
+               err=True)
 
 
 @cli.command()
@@ -353,7 +363,7 @@ def gallery(out_dir: str, pack: str) -> None:
     Example: wsmark gallery -o gallery
     """
     files = api.gallery(out_dir, pack)
-    click.echo(f"wrote {len(files)} files to {out_dir}")
+    click.echo(f"wrote {len(files)} files to {out_dir}", err=True)
 
 
 def _split(value: str | None) -> list[str]:
@@ -392,7 +402,7 @@ def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None,
     api.write_file(output, pdf)
     for note in notes:
         click.echo(f"wsmark: note: {note}", err=True)
-    click.echo(f"wrote {output} ({count} pages, {paper})")
+    click.echo(f"wrote {output} ({count} pages, {paper})", err=True)
 
 
 @cli.command(cls=KindCommand)
@@ -432,7 +442,7 @@ def fabricate(kind: str, display_height: float | None, legend: str | None,
     fab, files = api.fabricate(design, bleed, min_feature, qty, pack, blank=blank,
                                holes=int(hole_count), materials=materials, stripe=stripe)
     for path in api.write_files(files, out_dir):
-        click.echo(f"wrote {path}")
+        click.echo(f"wrote {path}", err=True)
     for title, rows, text_columns in api.fabrication_tables(fab, design.kind, qty, pack):
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         click.echo(f"\n{title}:")
@@ -739,7 +749,7 @@ def plan_map(path: str, output: str, scale: float | None, dpi: float, pack: str)
     """
     api.write_file(output, api.plan_map(api.plan_check(path, pack=pack), Path(output).suffix,
                                         scale, dpi), parents=True)
-    click.echo(f"wrote {output}")
+    click.echo(f"wrote {output}", err=True)
 
 
 @plan.command("packet")
@@ -781,7 +791,7 @@ def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[s
     for name, data in files.items():
         target = pdf if name == "application.pdf" else pdf.with_name(name)
         api.write_file(target, data, parents=True)
-        click.echo(f"wrote {target}")
+        click.echo(f"wrote {target}", err=True)
 
 
 
@@ -808,7 +818,7 @@ def plan_export(path: str, gpx: str | None, kml: str | None, geojson: str | None
     report = api.plan_check(path, pack=pack)
     for out, suffix in targets:
         api.write_file(out, api.plan_export(report, suffix), parents=True)
-        click.echo(f"wrote {out} ({len(report.read_plan.markers)} markers)")
+        click.echo(f"wrote {out} ({len(report.read_plan.markers)} markers)", err=True)
 
 
 @cli.command()

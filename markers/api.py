@@ -257,8 +257,14 @@ def design_or_file(what: str, display_height: float | None = None, *,
     file's)."""
     if is_design_file(what):
         return with_permit_id(design_from_file(what), fields.get("permit_id"))
-    if display_height is None and kind(what, pack).form == "sign":
+    spec_ = kind(what, pack)
+    if display_height is None and spec_.form == "sign":
         raise DesignError("--display-height is required with a KIND", "display_height")
+    if display_height is not None and not spec_.display_area:
+        sizes = "--flag-height, --flag-length" if spec_.family == "flag" else \
+            "--height-above-water, --diameter"
+        raise DesignError(f"{what} has no display area: --display-height does not apply "
+                          f"(its size: {sizes})", "display_height")
     return design(what, display_height, outline=outline, legend=legend, ws_id=ws_id,
                   sample=sample, pack=pack, **fields)
 
@@ -367,8 +373,8 @@ def _waivers(waive: Mapping[str, str] | Iterable[str], known: Iterable[str],
     """Waivers as a mapping rule id -> reason, from a mapping or from ``RULE:reason``
     words, each of a rule in ``known`` and with its reason (one-line WsmarkError else):
     the one place waivers are read, for drawings, plans and the web page alike.
-    ``per_marker``: a waiver may name one marker of a file, ``RULE@N`` (N as the report
-    numbers its markers, from 0)."""
+    ``per_marker``: a waiver may name one marker of a file, ``RULE@N`` (N as the reports
+    number its markers for people, from 1)."""
     from markers.check.pipeline import MARKER_SEP
 
     if isinstance(waive, Mapping):
@@ -390,9 +396,11 @@ def _waivers(waive: Mapping[str, str] | Iterable[str], known: Iterable[str],
         if bare not in known:
             raise WsmarkError(f"--waive: unknown rule {bare!r}"
                               f"{did_you_mean(bare, sorted(known))}")
-        if sep and not (per_marker and marker.isdigit() and len(marker) < 6):
+        if sep and not (per_marker and marker.isdigit() and len(marker) < 6
+                        and int(marker) >= 1):
             raise WsmarkError(f"--waive: {rule_id.strip()!r}: name a rule" + (
-                f", or a rule on one marker as RULE{MARKER_SEP}N (N from 0)"
+                f", or a rule on one marker as RULE{MARKER_SEP}N (N from 1, as the reports "
+                "number markers)"
                 if per_marker else ""))
         problem = waiver_problem(reason)
         if problem:
@@ -417,8 +425,8 @@ def check_options(display_height: float | None = None, scale: float | None = Non
     {'diamond-slope': 1.0}
     >>> check_options(waive={"symbol-centered": " board "}).waivers
     {'symbol-centered': 'board'}
-    >>> check_options(waive=["outline-width@1:board, 2026-05-01"]).waivers
-    {'outline-width@1': 'board, 2026-05-01'}
+    >>> check_options(waive=["outline-width@2:board, 2026-05-01"]).waivers
+    {'outline-width@2': 'board, 2026-05-01'}
     """
     from markers.check.pipeline import CheckOptions
 
@@ -793,8 +801,9 @@ def _note(f: Any) -> tuple[str, Any, bool]:
               f"({parse_waiver(f.waived).words()}) " if f.waived else "")
     if f.severity == "review":
         return f"{waived or 'REVIEW '}{f.rule} {f.citation}: {f.message}", f.bbox, not waived
+    unit = f" {f.unit}" if f.unit and f.unit != "ratio" else ""
     return f"{waived}{f.rule} {f.citation}: " + (
-        f"measured {f.measured} {f.unit or ''}, required {f.required} {f.unit or ''}".rstrip()
+        f"measured {f.measured}{unit}, required {f.required}{unit}"
         if f.measured is not None else f.message), f.bbox, False
 
 
@@ -833,7 +842,7 @@ def annotate_pages(report: FileReport, pages: list[Artwork], source: bytes | Non
         head = [(f"NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged; a "
                  "person must check them (marked REVIEW)", None, True)] if unjudged else []
         notes = head + [_note(report.findings[j]) for j in listed] + missing
-        numbered = [(m.index, m.bbox) for m in report.markers
+        numbered = [(m.index + 1, m.bbox) for m in report.markers
                     if m.index in on_page and m.bbox is not None] \
             if len(report.markers) > 1 else []
         aside = [] if underlay is not None else [
@@ -966,9 +975,12 @@ def rule_rows(pack: str | Pack = DEFAULT_PACK) -> list[tuple[str, str, str, str]
     default tolerance.
 
     >>> rule_rows()[0][:3]
-    ('reg-shape', 'error', 'NR 5.09(2)(b)1-4')
+    ('reg-shape', 'error', "the paragraph of the marker's kind")
+    >>> rule_rows()[1][:3]
+    ('reg-symbol-color', 'error', 'NR 5.09(2)(b)1-4')
     """
-    return [(r.id, r.severity, r.citation, _first_paragraph(r)
+    return [(r.id, r.severity, BY_KIND if getattr(r, "by_kind", None) else r.citation,
+             _first_paragraph(r)
              + (f" (tolerance {tolerance_of(r, pack)})" if r.tolerance else ""))
             for r in rules(pack)]
 
@@ -978,20 +990,28 @@ def tolerance_of(rule_: Any, pack: str | Pack = DEFAULT_PACK) -> str | None:
     return rule_.tolerance.describe(_pack(pack).law) if rule_.tolerance else None
 
 
+#: What ``wsmark rules`` says a rule cites when each kind's finding cites its own.
+BY_KIND = "the paragraph of the marker's kind"
+
+
 def rule_records(pack: str | Pack = DEFAULT_PACK) -> list[dict[str, Any]]:
     """Every rule as ``wsmark rules --format json`` gives it: id, severity, citation, the
     kinds it judges ("*": every kind; "plan": a placement plan), its summary and default
-    tolerance, and the words of each paragraph it cites.
+    tolerance, and the words of each paragraph it cites; a rule whose finding cites the
+    paragraph of the marker's kind gives them by kind (``by_kind``: kind -> citation;
+    ``citation`` is then that of a marker of no known kind).
 
     >>> record = rule_records()[0]
-    >>> record["id"], record["paragraphs"][0]["clause"]
-    ('reg-shape', 'NR 5.09(2)(b)1')
+    >>> record["id"], record["by_kind"]["aid-red"], record["paragraphs"][0]["clause"]
+    ('reg-shape', 'NR 5.09(2)(a)1,7', 'NR 5.09(2)(a)1')
     """
     chosen = _pack(pack)
     return [{"id": r.id, "severity": r.severity, "citation": r.citation,
+             "by_kind": dict(getattr(r, "by_kind", {})),
              "kinds": list(r.kinds), "summary": summary_, "tolerance": tolerance,
-             "paragraphs": [{"clause": clause, "text": quote}
-                            for clause, quote in registry.quotes(r.citation)]}
+             "paragraphs": [{"clause": clause, "text": quote} for clause, quote in
+                            dict.fromkeys(q for c in getattr(r, "citations", lambda: [
+                                r.citation])() for q in registry.quotes(c))]}
             for registry in _registries(chosen) for r in registry.rules.values()
             for summary_, tolerance in [(_first_paragraph(r), tolerance_of(r, chosen))]]
 
@@ -1016,7 +1036,9 @@ def explain(rule_id: str, pack: str | Pack = DEFAULT_PACK) -> str:
     r = registry[rule_id]
     tol = f", tolerance {tolerance_of(r, pack)}" if r.tolerance else ""
     first, _, rest = r.doc.partition("\n")
-    return f"{r.id} ({r.severity}, {r.citation}{tol})\n\n" + first.strip() + "\n" + \
+    cites = "; ".join(f"{kind}: {c}" for kind, c in getattr(r, "by_kind", {}).items())
+    cited = f"{BY_KIND} ({cites}; no known kind: {r.citation})" if cites else r.citation
+    return f"{r.id} ({r.severity}, {cited}{tol})\n\n" + first.strip() + "\n" + \
         textwrap.dedent(rest)
 
 
@@ -1117,9 +1139,10 @@ def open_output(path: str | Path) -> Any:
     return writing_atomic(path)
 
 
-def write_file(path: str | Path, data: bytes, parents: bool = False) -> None:
+def write_file(path: str | Path, data: bytes, parents: bool = True) -> None:
     """Write ``data`` to ``path`` atomically (a temp file, then a rename); ``parents``:
-    create its folder first when missing."""
+    create its folder first when missing (every command that writes a file does, as
+    ``plan packet`` always did)."""
     if parents:
         from markers.runtime.atomic import make_dir
 

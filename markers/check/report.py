@@ -203,7 +203,7 @@ def text_block(r: FileReport) -> str:
     lines += [f"  override {o.describe()}" for o in r.overrides]
     for m in r.markers:
         if several:
-            lines.append(f"  marker {m.index} (page {m.page}): {m.verdict.upper()} "
+            lines.append(f"  marker {m.index + 1} (page {m.page}): {m.verdict.upper()} "
                          f"({m.kind or 'unknown kind'})")
         lines += [_finding_line(f, several) for f in r.findings if f.marker == m.index]
     return "\n".join(lines)

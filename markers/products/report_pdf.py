@@ -102,7 +102,7 @@ def _number(value: float, unit: str | None) -> str:
     if unit == "deg":
         return f"{value:.1f}"
     if unit == "ratio":
-        return f"{value:.3f}"
+        return f"{value:.3f} (ratio)"
     if unit == "count":
         return f"{value:g}"
     return f"{value:.2f}"
@@ -146,9 +146,9 @@ def _options(record: dict[str, Any]) -> list[str]:
 
 def _waived_rule(key: str) -> str:
     """A waiver's key in words: "outline-width", or "outline-width on marker 1" for the
-    key ``outline-width@0`` (the report counts markers for people from 1)."""
+    key ``outline-width@1`` (markers counted from 1, as for people everywhere)."""
     rule, sep, number = key.partition("@")
-    return f"{rule} on marker {int(number) + 1}" if sep and number.isdigit() else key
+    return f"{rule} on marker {number}" if sep and number.isdigit() else key
 
 
 def _header_lines(record: dict[str, Any], stamp: str) -> list[tuple[str, str]]:
@@ -226,6 +226,8 @@ def _row(check: dict[str, Any], said: str) -> Block:
              "-" if tol is None else _with_unit(tol, unit), check["result"].upper()]
     wrapped = [textwrap.wrap(cell, _chars(width - 0.08)) or [""]
                for cell, (_, width) in zip(cells, COLUMNS, strict=True)]
+    if check.get("message"):  # what the number is: "circle out of round by 0.0 % ..."
+        said = f"Read: {check['message']}. {said}".replace(".. ", ". ")
     if check.get("waived"):
         said = (f"{said} Not met as the paragraph requires; accepted by waiver: "
                 f"{parse_waiver(check['waived']).words()}.").strip()
@@ -274,7 +276,7 @@ def _marker_blocks(record: dict[str, Any], marker: dict[str, Any], words: Report
     if several:
         where = f"page {marker['page']}, " if marker.get("page") else ""
         kind = marker.get("kind") or "not recognised"
-        blocks.append(_heading(f"Marker {marker['index']} ({where}{kind}): "
+        blocks.append(_heading(f"Marker {marker['index'] + 1} ({where}{kind}): "
                                f"{marker['verdict'].upper()}"))
     judged = [c for c in marker.get("checks", []) if c["result"] != "review"]
     unjudged_rows = [c for c in marker.get("checks", []) if c["result"] == "review"]
@@ -368,7 +370,7 @@ def _verdict(page: ET.Element, record: dict[str, Any], words: str | None, top: f
         kinds = ", ".join(dict.fromkeys(m.get("kind") or "not recognised"
                                         for m in record.get("markers", []))) or "none"
         about = [f"Kind: {kinds}"]
-        about += [f"Marker {m['index']}: display area {m['display_height_in']:g} in "
+        about += [f"Marker {m['index'] + 1}: display area {m['display_height_in']:g} in "
                   f"({m.get('display_height_basis') or 'basis not stated'})"
                   for m in record.get("markers", []) if m.get("display_height_in") is not None]
         counts: dict[str, int] = {}

@@ -171,11 +171,12 @@ def test_png_larger_than_cairo_can_make(runner, tmp_path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-def test_output_in_a_missing_directory(runner, tmp_path) -> None:
+def test_output_in_a_missing_directory_is_made(runner, tmp_path) -> None:
+    """Issue 31: every command that writes makes the folder, as plan packet does."""
     out = tmp_path / "no" / "such" / "dir" / "d.svg"
-    line = assert_user_error(invoke(runner, "render", "danger", "-H", "24", "-o", str(out)))
-    assert str(out) in line or "no" in line
-    assert not (tmp_path / "no").exists()
+    result = invoke(runner, "render", "danger", "-H", "24", "-o", str(out))
+    assert result.exit_code == 0 and out.read_bytes().startswith(b"<svg")
+    assert result.stderr.startswith(f"wrote {out} ")
 
 
 @pytest.mark.parametrize("name", ["d.txt", "d", "d.SVGZ"])

@@ -116,7 +116,7 @@ def test_quiet_commands_that_write_say_nothing_but_errors(runner, tmp_path) -> N
     assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
     assert out.read_bytes().startswith(b"<svg")
     loud = runner.invoke(cli, ["render", "danger", "-H", "24", "-o", str(out)])
-    assert loud.stdout.startswith("wrote ")
+    assert loud.stderr.startswith("wrote ")
     failed = runner.invoke(cli, ["render", "danger", "-H", "10", "-o", str(out), "-q"])
     assert "below the 12 in minimum" in _one_line_error(failed)
     shop = runner.invoke(cli, ["fabricate", "control", "-H", "24", "--legend", "5 MPH", "-o",

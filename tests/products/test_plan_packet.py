@@ -65,7 +65,7 @@ def _pages(pdf: Path | bytes) -> list[str]:
 def _packet(runner, plan: Path, out: Path, *options: str) -> list[str]:
     result = invoke(runner, "plan", "packet", str(plan), "-o", str(out), *options)
     assert_ok(result)
-    wrote = [line for line in result.stdout.splitlines() if line.startswith("wrote ")]
+    wrote = [line for line in result.stderr.splitlines() if line.startswith("wrote ")]
     assert wrote[0] == f"wrote {out}" and len(wrote) == 3
     return _pages(out)
 

@@ -236,7 +236,7 @@ def test_a_sheet_of_two_signs_is_fixed_where_each_stood(suffix: str) -> None:
     result = api.fix(data, "two.svg", suffix)
     _assert_repaired(data, "two.svg", before, result)
     assert [c.line(True) for c in result.changes] == [
-        "marker 1: outline 1.50 -> 2.00 in, NR 5.09(6)(b)"]
+        "marker 2: outline 1.50 -> 2.00 in, NR 5.09(6)(b)"]
     assert [p.index for p in result.placed] == [1]  # the compliant one is kept as drawn
     after = result.fixed_report
     # the same place on the page (a DXF has no page: it starts at what it draws)

@@ -178,10 +178,30 @@ def reg_center_color(f: Facts, j: Judge) -> Iterator[Hit]:
 def reg_legend_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """Letters and numerals of a regulatory marker are black.
 
+    Lines of one paint are one finding (naming them and spanning them), so a blue
+    legend of three lines is said once, not three times alike.
+
     Passes: black "ROCKS".  Fails: blue "ROCKS".
     """
+    alike: dict[str | None, list[LegendFact]] = {}
     for leg in f.letters.legends:
-        yield from _color_hit(j, "legend", leg.color, "black", "NR 5.09(2)(b)5", leg.bbox)
+        alike.setdefault(leg.color.hex if leg.color else None, []).append(leg)
+    for lines in alike.values():
+        texts = [leg.text for leg in lines if leg.text]
+        what = "legend" + (f" {' / '.join(texts)!r}" if texts else "") + (
+            f" ({len(lines)} lines)" if len(lines) > 1 else "")
+        yield from _color_hit(j, what, lines[0].color, "black", "NR 5.09(2)(b)5",
+                              _span_of([leg.bbox for leg in lines]))
+
+
+def _span_of(boxes: list[tuple[float, float, float, float]]
+             ) -> tuple[float, float, float, float]:
+    """The box (x, y, w, h) spanning ``boxes``."""
+    x0 = min(b[0] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    x1 = max(b[0] + b[2] for b in boxes)
+    y1 = max(b[1] + b[3] for b in boxes)
+    return x0, y0, x1 - x0, y1 - y0
 
 
 @rule("reg-exclusion-cross", "NR 5.09(2)(b)2", "error", ("exclusion", "danger"))
@@ -490,6 +510,9 @@ def legend_legibility(f: Facts, j: Judge) -> Iterator[Hit]:
     length tolerance, none on the orange) are too close to it to read; letters on the
     orange are an error of the rule that places the words (reg-danger-legend ...).
 
+    Lettering whose reading its shapes do not confirm (lower case "rocks": no capital or
+    digit to take a cap height from) is not judged on its height: review.
+
     Passes: 2 in letters at H = 24 in.  Fails: 0.5 in letters, hairline letters, or
     "ROCKS" 0.002 in from the diamond's outline inside it.
     """
@@ -497,7 +520,16 @@ def legend_legibility(f: Facts, j: Judge) -> Iterator[Hit]:
     if f.display.height is None:
         return
     low = legend_min_cap(j.law, f.display.height)
-    for leg in f.letters.legends:
+    # lettering whose reading its shapes do not confirm ("rocks": no capital or digit to
+    # size it by) has no cap height to judge; inside a control circle or an information
+    # rectangle the rule of its words already says so
+    judged_inside = judged_kind(f) in ("control", "information")
+    doubted = [leg for leg in f.letters.legends if leg.doubt]
+    for leg in doubted:
+        if not (judged_inside and leg.inside_symbol):
+            yield unjudged("the height of the letters", leg.doubt,
+                           required=f">= {low:.3f} in cap height", bbox=leg.bbox)
+    for leg in (leg for leg in f.letters.legends if not leg.doubt):
         said = (f"letters {leg.cap_height:.2f} in high; at least {low:.2f} in "
                 f"recommended for a {f.display.height:.2f} in display area")
         if leg.cap_height < low - 0.01:
