@@ -70,6 +70,36 @@ def _option_of(command: click.Command | None, field: str | None, said: str) -> s
     return f" ({flags[0]})" if flags and flags[0] not in said else ""
 
 
+def _length_options(command: click.Command) -> set[str]:
+    """The option strings of ``command`` and its subcommands that take a LENGTH."""
+    found = {opt for p in command.params if isinstance(p.type, Length) for opt in p.opts}
+    for sub in getattr(command, "commands", {}).values():
+        found |= _length_options(sub)
+    return found
+
+
+def _units_joined(args: list[str], command: click.Command) -> list[str]:
+    """``-H 24 in`` read as ``-H 24in``: a length option's number followed by its unit
+    as a word of its own (the shell split them) is one length."""
+    lengths = _length_options(command)
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        out.append(args[i])
+        if args[i] in lengths and i + 2 < len(args) and args[i + 2].isalpha():
+            try:
+                api.parse_length(args[i + 1] + args[i + 2])
+                float(args[i + 1])
+            except (WsmarkError, ValueError):
+                pass
+            else:
+                out.append(args[i + 1] + args[i + 2])
+                i += 3
+                continue
+        i += 1
+    return out
+
+
 class Group(click.Group):
     """Every user mistake ends as one line on stderr and exit 2: the library's
     WsmarkError, and click's own usage errors (which would print usage and a hint); an
@@ -88,6 +118,7 @@ class Group(click.Group):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
              **extra: Any) -> Any:
+        args = _units_joined(list(sys.argv[1:] if args is None else args), self)
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
@@ -727,6 +758,12 @@ def plan_check(paths: tuple[str, ...], fmt: str, waive: tuple[str, ...],
         click.echo(api.plan_summary(reports), err=True)
     elif quiet and fmt == "text":
         click.echo(api.plan_summary(reports))
+    elif fmt == "text":  # an unreadable plan's line goes to stderr, as check's does
+        read = [r for r in reports if not r.error]
+        if read:
+            click.echo(api.plan_reports(read, fmt))
+        for unread in (r for r in reports if r.error):
+            click.echo(api.plan_reports([unread], fmt), err=True)
     else:
         click.echo(api.plan_reports(reports, fmt))
     status = api.plan_exit_status(reports)

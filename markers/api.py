@@ -434,10 +434,7 @@ def check_options(display_height: float | None = None, scale: float | None = Non
     overrides = {}
     for value in tolerance:
         rule_id, _, number = value.partition("=")
-        try:
-            amount = float(number)
-        except ValueError:
-            raise WsmarkError(f"--tolerance: {value!r} is not RULE=NUMBER") from None
+        amount = _tolerance_amount(rules_, rule_id, number, value)
         try:
             overrides[rule_id] = rules_.override(rule_id, amount, allow_below_minimum)
         except ValueError as err:
@@ -446,6 +443,30 @@ def check_options(display_height: float | None = None, scale: float | None = Non
     return CheckOptions(display_height, scale, waivers,
                         {rule_id: o.value for rule_id, o in overrides.items()},
                         tuple(overrides.values()))
+
+
+def _tolerance_amount(rules_: Any, rule_id: str, number: str, value: str) -> float:
+    """A tolerance's number in its rule's unit: a bare number, or a length with its unit
+    ("1in", "2.5cm") for a rule measured in inches, or degrees ("1deg") for one in
+    degrees, as lengths are typed elsewhere (one-line WsmarkError else)."""
+    try:
+        return float(number)
+    except ValueError:
+        pass
+    rule_ = rules_.rules.get(rule_id)
+    unit = rule_.tolerance.unit_under(rules_.law) if rule_ and rule_.tolerance else None
+    text = number.strip().lower()
+    try:
+        if unit == "in":
+            return parse_length(text, f"--tolerance {rule_id}")
+        if unit == "deg" and text.endswith(("deg", "°")):
+            return float(text.removesuffix("deg").removesuffix("°"))
+    except (WsmarkError, ValueError):
+        pass
+    said = {"in": "a length (0.05, 1in, 2mm)", "deg": "degrees (1.0, 1deg)"}.get(
+        unit or "", "a number")
+    raise WsmarkError(f"--tolerance: {value!r} is not RULE=VALUE, the value "
+                      f"{said}{' in ' + unit if unit and unit not in ('in', 'deg') else ''}")
 
 
 def check(data: bytes, name: str, options: CheckOptions | None = None,

@@ -25,6 +25,7 @@ from shapely.geometry import shape as to_shape
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.pack import Kind
+from markers.core.words import did_you_mean
 from markers.errors import WsmarkError
 from markers.plan.application import application_columns, from_columns, parse_application
 from markers.plan.model import (
@@ -38,6 +39,9 @@ from markers.plan.model import (
     PlanMarker,
 )
 from markers.plan.project import Area, LocalGrid, Projection, projection_for
+
+#: Unknown property names an error names before "and N more": the line stays whole.
+UNKNOWN_SHOWN = 3
 
 __all__ = ["Setting", "load_plan", "parse_plan", "PLAN_SUFFIXES", "MAX_PLAN_BYTES"]
 
@@ -400,14 +404,19 @@ def _marker(index: int, geometry: tuple, props: dict, xy: np.ndarray,
                    f"{', '.join(ROLES)})")
     unknown = sorted(set(props) - set(MARKER_FIELDS) - {"role"})
     if unknown:
+        shown = [f"{name!r}{did_you_mean(name, MARKER_FIELDS)}"
+                 for name in unknown[:UNKNOWN_SHOWN]]
+        more = f" and {len(unknown) - UNKNOWN_SHOWN} more" \
+            if len(unknown) > UNKNOWN_SHOWN else ""
         raise _Bad(f"unknown propert{'y' if len(unknown) == 1 else 'ies'} "
-                   f"{', '.join(unknown)}; known: {', '.join(MARKER_FIELDS)}")
+                   f"{', '.join(shown)}{more}; known: {', '.join(MARKER_FIELDS)}")
     kind = _text(props, "kind")
     if kind is None:
         raise _Bad(f"a marker needs a 'kind' (one of {', '.join(kinds)}), "
                    f"or the feature a 'role' ({', '.join(ROLES)})")
     if kind not in kinds:
-        raise _Bad(f"unknown marker kind {kind!r}; known kinds: {', '.join(kinds)}")
+        raise _Bad(f"unknown marker kind {kind!r}{did_you_mean(kind, kinds)}; known kinds: "
+                   f"{', '.join(kinds)}")
     days = _number(props, "temporary_days", whole=True)
     x, y = xy
     return PlanMarker(
