@@ -1138,16 +1138,18 @@ def fabrication_tables(fab: Any, kind_name: str, qty: int = 1,
     >>> [title for title, _, _ in fabrication_tables(plan, "control", 2)]
     ['bill of materials, sheeting for 2 signs', 'nested on the rolls, per sign and for 2']
     """
-    from markers.products.fabricate import BOM_HEADER, MATERIALS_HEADER, bom_rows, material_rows
+    from markers.products.fabricate import bom_header, bom_rows, material_rows, materials_header
 
     form = _pack(pack).kind(kind_name).form
     what = {"buoy": "surface of", "flag": "fabric for"}.get(form, "sheeting for")
-    noun = form if form in ("buoy", "flag") else "sign"
+    noun = fab.unit
     tables = [(f"bill of materials, {what} {qty} {noun}{'s' if qty > 1 else ''}",
-               [BOM_HEADER, *bom_rows(fab.bom)], 3)]
+               [bom_header(noun), *bom_rows(fab.bom)], 3)]
     if fab.materials:
-        tables.append((f"nested on the rolls, per {noun} and for {qty}",
-                       [MATERIALS_HEADER, *material_rows(fab.materials)], 4))
+        tables.append((f"nested on the rolls, per {noun} and for {qty}; costs in "
+                       f"{fab.prices}", [materials_header(noun, fab.currency),
+                                         *material_rows(fab.materials,
+                                                        fab.placeholder_prices)], 4))
     return tables
 
 
