@@ -188,6 +188,9 @@ def test_rules_as_json_quote_each_paragraph(runner) -> None:
     assert outline["paragraphs"] == [{"clause": "NR 5.09(6)(b)", "text": "The thickness of "
                                       "the symbol outline shall be not less than 2 inches in "
                                       "width."}]
-    assert [p["clause"] for p in by_id["reg-shape"]["paragraphs"]] == [
-        f"NR 5.09(2)(b){n}" for n in range(1, 5)]
+    shape = by_id["reg-shape"]  # each kind's finding cites the kind's own paragraph
+    assert shape["by_kind"]["aid-red"] == "NR 5.09(2)(a)1,7"
+    assert shape["by_kind"]["control"] == "NR 5.09(2)(b)3"
+    assert {f"NR 5.09(2)(b){n}" for n in range(1, 5)} | {"NR 5.09(2)(a)7"} <= {
+        p["clause"] for p in shape["paragraphs"]}
     assert all(r["paragraphs"] and r["summary"] for r in records)

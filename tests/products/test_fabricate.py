@@ -349,8 +349,9 @@ def _csv(files: dict[str, bytes], suffix: str) -> list[dict[str, str]]:
 def _nested_area(row: dict[str, str]) -> object:
     """The pieces' area a materials row implies: the roll used, less its waste, within
     what the row's rounding leaves (waste to 0.1 %, length to 0.01 in)."""
-    width, length = float(row["roll width in"]), float(row["roll length in per sign"])
-    area = width * length * (1 - float(row["waste per sign"].rstrip("%")) / 100)
+    unit = next(k for k in row if k.startswith("roll length in per ")).rsplit(" ", 1)[1]
+    width, length = float(row["roll width in"]), float(row[f"roll length in per {unit}"])
+    area = width * length * (1 - float(row[f"waste per {unit}"].rstrip("%")) / 100)
     return pytest.approx(area, abs=0.0005 * width * length + 0.005 * width)
 
 

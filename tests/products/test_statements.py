@@ -65,3 +65,139 @@ def test_a_20_day_temporary_placement_is_a_note_in_the_packet(tmp_path) -> None:
     assert "temporary placement: 20 days; longer than the 14 days a local authority may " \
            "exempt, so the department's approval applied for here is needed " \
            "(NR 5.09(7)(d))" in text
+
+
+# ---------------------------------------------------------------- the statement audit
+
+THIN = EXAMPLES / "proofs" / "thin-outline.svg"
+
+
+@pytest.fixture(scope="module")
+def good() -> bytes:
+    return api.render(api.design("control", 24, legend="SLOW NO WAKE"), ".svg")
+
+
+def test_the_check_report_says_what_the_file_and_rule_say(good) -> None:
+    import hashlib
+
+    data = THIN.read_bytes()
+    failing, marked = api.check(data, "thin-outline.svg", annotate_copy=True)
+    passing, clean = api.check(good, "good.svg", annotate_copy=True)
+    text = " ".join(pdf_text(api.report_pdf([failing, passing], [marked, clean], stamp="")))
+    assert f"SHA-256 {hashlib.sha256(data).hexdigest()}, {len(data):,} bytes" in text
+    assert f"SHA-256 {hashlib.sha256(good).hexdigest()}" in text
+    assert "FAIL does not meet the rule as drawn" in text
+    assert "PASS meets NR 5.09 as drawn; placement needs the department's approval " \
+           "(NR 5.09(3)(b))" in text
+    # the row says what its number is, and quotes its own paragraph's words
+    assert "outline-width NR 5.09(6)(b) 1.50 in >= 2 in" in text
+    assert "Read: symbol outline 1.50 in thick at its thinnest" in text
+    assert 'NR 5.09(6)(b): "The thickness of the symbol outline shall be not less than 2 ' \
+           'inches in width."' in text
+    assert "circle-round NR 5.09(2)(b)3 0.000 (ratio)" in text
+    assert "Marker 0" not in text and "Marker 1: display area 24 in" in text
+
+
+def test_the_fix_report_names_the_proof_it_repaired(good) -> None:
+    import hashlib
+
+    for data, name, changes in ((THIN.read_bytes(), "thin.svg", 1), (good, "good.svg", 0)):
+        result = api.fix(data, name, ".svg", overlay=True)
+        assert len(result.changes) == changes
+        pages = pdf_text(api.fix_report(result))
+        digest = hashlib.sha256(data).hexdigest()
+        assert all(f"SHA-256 {digest}" in page for page in pages[:-1] or pages)
+        assert not any("could not be read" in page for page in pages)
+
+
+def _copy_text(svg: bytes) -> str:
+    import re
+
+    import html
+
+    return html.unescape(" ".join(" ".join(re.findall(r">([^<>]+)</(?:text|tspan)>",
+                                                       svg.decode())).split()))
+
+
+def test_the_marked_copy_shows_the_whole_digest_and_every_number(good) -> None:
+    import hashlib
+    import re
+    import xml.etree.ElementTree as ET
+
+    data = THIN.read_bytes()
+    for svg, source, verdict in ((api.check(data, "thin.svg", annotate_copy=True)[1], data,
+                                  "FAIL"),
+                                 (api.check(good, "good.svg", annotate_copy=True)[1], good,
+                                  "PASS")):
+        root = ET.fromstring(svg)
+        banner = next(e for e in root.iter() if e.get("id") == "wsmark-banner")
+        lines = [t.text or "" for t in banner]
+        width = float(root.get("viewBox").replace(",", " ").split()[2])
+        said = " ".join(lines)
+        assert f"wsmark check: {verdict}" in said
+        digest = hashlib.sha256(source).hexdigest()
+        assert digest in said.replace(" ", "")  # whole, on its lines
+        # each line fits the drawing: at most a bold character's advance per character
+        size = float(banner.get("font-size"))
+        assert all(len(line) * size * 0.72 <= width for line in lines)
+    text = _copy_text(api.check(data, "thin.svg", annotate_copy=True)[1])
+    assert "1. outline-width NR 5.09(6)(b): measured 1.5 in, required >= 2 in" in text
+    assert re.search(r" ,", text) is None
+
+
+def test_the_sheets_say_the_spec_s_numbers_and_judge_their_examples() -> None:
+    pdf, count, _ = api.sheets(["control"], [24])
+    pages = pdf_text(pdf)
+    assert len(pages) == count
+    sheet = " ".join(pages)
+    inner = api.build(api.design("control", 24, legend="5 MPH")).meta["dimensions"][1]
+    assert inner.name == "circle inner diameter (2/3 H)"
+    assert f"{inner.name} {inner.clause} in {inner.value:.2f}" in sheet
+    assert "WS-3 on aid-red wrong: aid-red carries an even number, not 'WS-3', " \
+           "NR 5.09(2)(a)5" in sheet
+    assert "WS-2 on aid-red correct" in sheet
+
+
+def test_the_bill_of_materials_says_its_blank_currency_and_unit() -> None:
+    import csv
+
+    fab, files = api.fabricate(api.design("control", 24, legend="5 MPH"), holes=2)
+    bom = list(csv.DictReader(io.StringIO(next(v for k, v in files.items()
+                                               if k.endswith("-bom.csv")).decode())))
+    assert bom[0]["role"] == ("blank: aluminum sign blank, .080 or .100 in, 24x24 in, "
+                              "corner radius 1.5 in, 2 mounting holes 0.375 in")
+    rolls = list(csv.DictReader(io.StringIO(next(v for k, v in files.items()
+                                                 if k.endswith("-materials.csv")).decode())))
+    white = next(r for r in rolls if r["kind"] == "sheeting")
+    # the 24 x 24 in blank on the 24 in roll, not the 30 in one (21.9 % waste before)
+    assert white["roll width in"] == "24" and float(white["waste per sign"][:-1]) < 5
+    assert {r["prices"] for r in rolls} == {"placeholder"} and "cost USD per sign" in white
+    buoy, buoy_files = api.fabricate(api.design("buoy-symbol", None, sample=True))
+    header = next(v for k, v in buoy_files.items() if k.endswith("-bom.csv")).decode()
+    assert header.startswith("color,hex,role,sq in per buoy,sq ft per buoy")
+    tables = api.fabrication_tables(buoy, "buoy-symbol")
+    assert tables[0][0] == "bill of materials, surface of 1 buoy"
+    assert "per sign" not in " ".join(" ".join(row) for _, rows, _ in tables for row in rows)
+
+
+def test_the_check_page_says_each_verdict_once(good) -> None:
+    import re
+
+    from starlette.testclient import TestClient
+
+    from web.app import Settings, create_app
+    from web_helpers import form_token
+
+    with TestClient(create_app(Settings(workers=1, deadline_s=30)),
+                    base_url="http://127.0.0.1:8509") as client:
+        token, batch = form_token(client.get("/check").text)
+        sent = client.post("/check", data={"token": token, "batch": batch}, files=[
+            ("files", ("thin.svg", THIN.read_bytes(), "image/svg+xml")),
+            ("files", ("good.svg", good, "image/svg+xml"))], follow_redirects=False)
+        assert sent.status_code == 303, sent.text
+        page = client.get(sent.headers["location"]).text
+    assert re.findall(r'data-verdict="(\w+)"', page) == ["fail", "pass"]
+    counts = "2 files: 1 pass, 1 fail, 0 error"
+    # the summary says the counts; the status line above it is read out, not shown
+    assert re.search(r'<p id="status" class="status said"', page)
+    assert page.count(counts) == 2 and "<h2>" + counts in page.replace("\n", "")
