@@ -1031,10 +1031,14 @@ def rule_records(pack: str | Pack = DEFAULT_PACK) -> list[dict[str, Any]]:
              "by_kind": dict(getattr(r, "by_kind", {})),
              "kinds": list(r.kinds), "summary": summary_, "tolerance": tolerance,
              "paragraphs": [{"clause": clause, "text": quote} for clause, quote in
-                            dict.fromkeys(q for c in getattr(r, "citations", lambda: [
-                                r.citation])() for q in registry.quotes(c))]}
+                            dict.fromkeys(q for c in _citations(r) for q in registry.quotes(c))]}
             for registry in _registries(chosen) for r in registry.rules.values()
             for summary_, tolerance in [(_first_paragraph(r), tolerance_of(r, chosen))]]
+
+
+def _citations(rule_: Any) -> list[str]:
+    """Every citation a rule may give (a marker rule's of each kind; a plan rule's one)."""
+    return rule_.citations() if hasattr(rule_, "citations") else [rule_.citation]
 
 
 def _first_paragraph(rule_: Any) -> str:

@@ -266,7 +266,7 @@ def annotated_svg(art: Artwork, notes: list[tuple], markers: Sequence[tuple[int,
             group.add(drawing.text(str(number), insert=(fmt(cx), fmt(cy + size * 0.35)),
                                    fill="#FFFFFF", text_anchor="middle"))
     row = 0
-    for note, lines, ink in zip(notes, wrapped, inks, strict=True):
+    for lines, ink in zip(wrapped, inks, strict=True):
         for text_line in lines:
             row += 1
             group.add(drawing.text(text_line, insert=(fmt(size), fmt(bottom + line * row)),

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from markers.check.engine import Check, Finding, Override, Registry
-from markers.core.waiver import parse_waiver
 from markers.core.shown import short_name, shown_name
+from markers.core.waiver import parse_waiver
 
 __all__ = ["MarkerReport", "FileReport", "Provenance", "Tally", "marker_verdict",
            "finding_json", "check_json", "report_json", "to_json", "to_text", "text_block",
@@ -125,7 +125,7 @@ class FileReport:
 
 def finding_json(f: Finding) -> dict:
     """The contract's keys in the contract's order; tolerance and waiver when present."""
-    record = {"rule": f.rule, "citation": f.citation, "severity": f.severity,
+    record: dict[str, Any] = {"rule": f.rule, "citation": f.citation, "severity": f.severity,
               "measured": f.measured, "required": f.required, "unit": f.unit,
               "message": f.message, "bbox": None if f.bbox is None else list(f.bbox)}
     if f.tolerance is not None:

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from wi import PACK
 
 from markers import api
-from wi import PACK
 
 LAW = Path(__file__).resolve().parents[1] / "data" / "law"
 NR509 = " ".join((LAW / "nr5_09.txt").read_text().split())

@@ -11,10 +11,9 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from cli_helpers import invoke
 from click.testing import CliRunner
 
-from cli import cli
-from cli_helpers import invoke
 from markers import api
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,9 +110,8 @@ def test_the_fix_report_names_the_proof_it_repaired(good) -> None:
 
 
 def _copy_text(svg: bytes) -> str:
-    import re
-
     import html
+    import re
 
     return html.unescape(" ".join(" ".join(re.findall(r">([^<>]+)</(?:text|tspan)>",
                                                        svg.decode())).split()))
@@ -184,9 +182,9 @@ def test_the_check_page_says_each_verdict_once(good) -> None:
     import re
 
     from starlette.testclient import TestClient
+    from web_helpers import form_token
 
     from web.app import Settings, create_app
-    from web_helpers import form_token
 
     with TestClient(create_app(Settings(workers=1, deadline_s=30)),
                     base_url="http://127.0.0.1:8509") as client:

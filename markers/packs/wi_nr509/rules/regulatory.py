@@ -524,9 +524,8 @@ def legend_legibility(f: Facts, j: Judge) -> Iterator[Hit]:
     # size it by) has no cap height to judge; inside a control circle or an information
     # rectangle the rule of its words already says so
     judged_inside = judged_kind(f) in ("control", "information")
-    doubted = [leg for leg in f.letters.legends if leg.doubt]
-    for leg in doubted:
-        if not (judged_inside and leg.inside_symbol):
+    for leg in f.letters.legends:
+        if leg.doubt and not (judged_inside and leg.inside_symbol):
             yield unjudged("the height of the letters", leg.doubt,
                            required=f">= {low:.3f} in cap height", bbox=leg.bbox)
     for leg in (leg for leg in f.letters.legends if not leg.doubt):
