@@ -40,6 +40,9 @@ from markers.plan.model import (
 )
 from markers.plan.project import Area, LocalGrid, Projection, projection_for
 
+#: Where a plan is, as its ``site`` object says it (the packet shows each, or "not
+#: stated"): the water body, county, town/range/section and placement season.
+SITE_FIELDS = ("water_body", "county", "town_range_section", "season")
 #: Unknown property names an error names before "and N more": the line stays whole.
 UNKNOWN_SHOWN = 3
 
@@ -210,7 +213,12 @@ def _geojson_records(path: Path, text: str) -> tuple[list, dict]:
         records.append((index, feature.get("geometry"), props))
     given = data.get("properties")
     top = given if isinstance(given, dict) else {}
-    top = {**top, **{k: data[k] for k in ("name", "waivers", "application") if k in data}}
+    top = {**top, **{k: data[k] for k in ("name", "waivers", "application", "site")
+                     if k in data}}
+    site = top.get("site")
+    if site is not None and (not isinstance(site, dict) or set(site) - set(SITE_FIELDS) or
+                             not all(isinstance(v, str) for v in site.values())):
+        raise WsmarkError(f"{path}: 'site' is an object of {', '.join(SITE_FIELDS)} (text)")
     return records, top
 
 

@@ -205,6 +205,30 @@ def _application(report: PlanReport) -> bytes:
     return _page(PORTRAIT, "waterway marker application", items)
 
 
+#: Where a plan is, as a reviewer looks it up: the plan's ``site`` keys and their words.
+SITE_KEYS = (("county", "county"), ("town_range_section", "town/range/section"),
+             ("season", "placement season"))
+
+
+def site_line(plan: Plan) -> str:
+    """Where the plan is, in one line: the water body (the plan's ``site.water_body``,
+    else the names of its water features), county, town/range/section and placement
+    season (its ``site`` object), each "not stated" when the plan does not say.
+
+    >>> from markers.plan.model import Plan
+    >>> plan = Plan("p.geojson", None, (), (), properties={"site": {"county": "Adams"}})
+    >>> site_line(plan)[:60]
+    'Site: water body not stated; county Adams; town/range/sectio'
+    """
+    site = plan.properties.get("site") if isinstance(plan.properties.get("site"), dict) \
+        else {}
+    water = site.get("water_body") or ", ".join(dict.fromkeys(
+        f.name for f in plan.role("water") if f.name))
+    said = [f"water body {water or 'not stated'}"] + [
+        f"{words} {site.get(key) or 'not stated'}" for key, words in SITE_KEYS]
+    return "Site: " + "; ".join(said)
+
+
 def _summary(report: PlanReport) -> bytes:
     """The check of the plan: its verdict, markers by kind and the findings."""
     plan = report.read_plan
@@ -212,9 +236,10 @@ def _summary(report: PlanReport) -> bytes:
         Text(0.75, 1.0, "The plan as checked", 0.24, bold=True),
         Text(0.75, 1.35, f"Plan: {plan.name} ({Path(plan.path).name})", 0.13),
         Text(0.75, 1.6, f"{len(plan.markers)} markers; coordinates WGS 84; distances in "
-                        f"feet on the ground ({plan.projection.name})", 0.1),
-        Text(0.75, 1.85, f"wsmark verdict: {report.verdict}", 0.13, bold=True)]
-    y = 2.2
+                        f"feet on the ground ({plan.projection.name})", 0.1)]
+    site, y = paragraph(0.75, 1.8, site_line(plan), 7.0, 0.1)
+    items += [*site, Text(0.75, y + 0.1, f"wsmark verdict: {report.verdict}", 0.13, bold=True)]
+    y += 0.45
     for kind, count in sorted(Counter(m.kind for m in plan.markers).items()):
         items.append(Text(0.9, y, f"{count} x {kind}: {report.kinds[kind].title}", 0.1))
         y += 0.18

@@ -199,3 +199,25 @@ def test_the_check_page_says_each_verdict_once(good) -> None:
     # the summary says the counts; the status line above it is read out, not shown
     assert re.search(r'<p id="status" class="status said"', page)
     assert page.count(counts) == 2 and "<h2>" + counts in page.replace("\n", "")
+
+
+def test_the_packet_says_where_the_plan_is_or_that_it_does_not_say(tmp_path) -> None:
+    import json
+
+    plan = json.loads((EXAMPLES / "lake.geojson").read_text())
+    bare = api.plan_check(EXAMPLES / "lake.geojson")
+    pages = pdf_text(api.plan_packet(bare, None, tmp_path)["application.pdf"])
+    # the water body from the plan's water feature; what the plan does not say, said so
+    assert "Site: water body Crystal Lake; county not stated; town/range/section not " \
+           "stated; placement season not stated" in " ".join(pages)
+    plan["site"] = {"county": "Marquette", "town_range_section": "T15N R9E S12",
+                    "season": "May 15 - September 30"}
+    path = tmp_path / "lake.geojson"
+    path.write_text(json.dumps(plan))
+    pages = pdf_text(api.plan_packet(api.plan_check(path), None, tmp_path / "out")
+                     ["application.pdf"])
+    assert "Site: water body Crystal Lake; county Marquette; town/range/section T15N R9E " \
+           "S12; placement season May 15 - September 30" in " ".join(pages)
+    plan["site"] = {"township": "x"}
+    path.write_text(json.dumps(plan))
+    assert "'site' is an object of water_body" in (api.plan_check(path).error or "")
