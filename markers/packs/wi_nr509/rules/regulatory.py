@@ -10,6 +10,7 @@ from markers.build.proportions import legend_min_cap
 from markers.check.engine import Hit, Judge, Tolerance, unjudged
 from markers.check.measure.common import NOT_DRAWN
 from markers.check.measure.faces import Facts, LegendFact
+from markers.check.measure.ocr import NO_CAP
 from markers.core.colors import OTHER, ColorMatch
 from markers.core.spec import Law
 from markers.packs.wi_nr509.kinds import KINDS, kinds_of
@@ -510,8 +511,8 @@ def legend_legibility(f: Facts, j: Judge) -> Iterator[Hit]:
     length tolerance, none on the orange) are too close to it to read; letters on the
     orange are an error of the rule that places the words (reg-danger-legend ...).
 
-    Lettering whose reading its shapes do not confirm (lower case "rocks": no capital or
-    digit to take a cap height from) is not judged on its height: review.
+    Lettering read with no capital or digit (lower case "rocks") has no cap height to
+    judge: review, not a pass by its x-height.
 
     Passes: 2 in letters at H = 24 in.  Fails: 0.5 in letters, hairline letters, or
     "ROCKS" 0.002 in from the diamond's outline inside it.
@@ -520,15 +521,15 @@ def legend_legibility(f: Facts, j: Judge) -> Iterator[Hit]:
     if f.display.height is None:
         return
     low = legend_min_cap(j.law, f.display.height)
-    # lettering whose reading its shapes do not confirm ("rocks": no capital or digit to
-    # size it by) has no cap height to judge; inside a control circle or an information
-    # rectangle the rule of its words already says so
+    # lettering read with no capital or digit ("rocks") has no cap height to judge (its
+    # x-height is no cap height); inside a control circle or an information rectangle
+    # the rule of its words already says so
     judged_inside = judged_kind(f) in ("control", "information")
     for leg in f.letters.legends:
-        if leg.doubt and not (judged_inside and leg.inside_symbol):
+        if leg.doubt and NO_CAP in leg.doubt and not (judged_inside and leg.inside_symbol):
             yield unjudged("the height of the letters", leg.doubt,
                            required=f">= {low:.3f} in cap height", bbox=leg.bbox)
-    for leg in (leg for leg in f.letters.legends if not leg.doubt):
+    for leg in (leg for leg in f.letters.legends if not (leg.doubt and NO_CAP in leg.doubt)):
         said = (f"letters {leg.cap_height:.2f} in high; at least {low:.2f} in "
                 f"recommended for a {f.display.height:.2f} in display area")
         if leg.cap_height < low - 0.01:
