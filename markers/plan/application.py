@@ -224,6 +224,11 @@ def application_status(plan: Plan, form: ApplicationForm | None, law: Law,
                       f"up to {limit.value:g} days may be exempted by a local authority")
             conditions.setdefault(i, []).append(
                 f"temporary placement: {m.temporary_days} days; {exempt} ({limit.ref.clause})")
+    for i, m in enumerate(plan.markers):
+        if m.kind in form.enforcing or m.symbol in form.enforcing:
+            conditions.setdefault(i, []).append(
+                f"local ordinance it enforces ({form.ordinance_clause}): "
+                f"{m.ordinance or 'not named in the plan'}")
     for severity, words in (("error", "error finding{s} of the check to correct"),
                             ("review", "finding{s} of the check for a person to settle")):
         count = sum(1 for f in findings

@@ -437,7 +437,8 @@ def _marker(index: int, geometry: tuple, props: dict, xy: np.ndarray,
         riparian_permission=_flag(props, "riparian_permission"),
         riparian_owner=_text(props, "riparian_owner"), fixed_objects=_fixed_objects(props),
         design=_text(props, "design"),
-        decimals=decimals if decimals is not None else 7, permit_id=_text(props, "permit_id"))
+        decimals=decimals if decimals is not None else 7, permit_id=_text(props, "permit_id"),
+        ordinance=_text(props, "ordinance"))
 
 
 def _feature(index: int, geometry: tuple, props: dict, projection: Projection) -> PlanFeature:

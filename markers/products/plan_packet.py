@@ -448,7 +448,8 @@ def _marker_properties(m: PlanMarker, design: str | None) -> dict:
              "riparian_owner": m.riparian_owner, "design": design,
              "fixed_objects": [{"name": f.name, "distance_ft": f.distance_ft,
                                 "bearing_deg": f.bearing_deg} for f in m.fixed_objects],
-             "source_feature": m.feature, "permit_id": m.permit_id}
+             "source_feature": m.feature, "permit_id": m.permit_id,
+             "ordinance": m.ordinance}
     return {k: v for k, v in props.items() if v not in (None, [])}
 
 

@@ -221,3 +221,28 @@ def test_the_packet_says_where_the_plan_is_or_that_it_does_not_say(tmp_path) -> 
     plan["site"] = {"township": "x"}
     path.write_text(json.dumps(plan))
     assert "'site' is an object of water_body" in (api.plan_check(path).error or "")
+
+
+def test_a_restriction_s_marker_names_the_ordinance_it_enforces(tmp_path) -> None:
+    """s. 30.77: an exclusion or control marker enforces a local ordinance; its row and
+    page say which, or that the plan does not name it."""
+    import json
+
+    plan = json.loads((EXAMPLES / "lake.geojson").read_text())
+    enforcing = [f["properties"] for f in plan["features"]
+                 if f["properties"].get("symbol") in ("exclusion", "control")]
+    enforcing[0]["ordinance"] = "Town of Mill ordinance 12-3"
+    path = tmp_path / "lake.geojson"
+    path.write_text(json.dumps(plan))
+    report = api.plan_check(path)
+    said = [line for lines in report.application.conditions.values() for line in lines
+            if "ordinance" in line]
+    assert len(said) == len(enforcing) == 7
+    assert said.count("local ordinance it enforces (s. 30.77, Wis. Stats.): Town of Mill "
+                      "ordinance 12-3") == 1
+    assert said.count("local ordinance it enforces (s. 30.77, Wis. Stats.): not named in "
+                      "the plan") == 6
+    files = api.plan_packet(report, None, tmp_path / "out")
+    text = " ".join(pdf_text(files["application.pdf"]))
+    assert "Town of Mill ordinance 12-3" in text
+    assert b'"ordinance": "Town of Mill ordinance 12-3"' in files["lake.normalised.geojson"]

@@ -74,7 +74,11 @@ FORM = ApplicationForm(
          "submit the application to the department.",
     authority="For the department (NR 5.09(3)(b)): the department shall review the "
               "application and approve or disapprove placement of the waterway markers.",
-    temporary="plan_temporary_days")
+    temporary="plan_temporary_days",
+    # an exclusion zone or a control (speed, no wake ...) is a local restriction: the
+    # ordinance a municipality enacts under s. 30.77, Stats., which the marker enforces
+    enforcing=("exclusion", "control"),
+    ordinance_clause="s. 30.77, Wis. Stats.")
 
 PLAN_RULES = PlanRegistry(
     LAW,
