@@ -220,8 +220,8 @@ def site_line(plan: Plan) -> str:
     >>> site_line(plan)[:60]
     'Site: water body not stated; county Adams; town/range/sectio'
     """
-    site = plan.properties.get("site") if isinstance(plan.properties.get("site"), dict) \
-        else {}
+    given = plan.properties.get("site")
+    site: dict[str, Any] = given if isinstance(given, dict) else {}
     water = site.get("water_body") or ", ".join(dict.fromkeys(
         f.name for f in plan.role("water") if f.name))
     said = [f"water body {water or 'not stated'}"] + [
