@@ -5,6 +5,7 @@ checks that the committed ones still show the pages as they are (text, not pixel
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import os
@@ -399,9 +400,10 @@ def test_the_zip_takes_the_shops_options(server, page) -> None:
         page.locator("#download-zip").click()
     archive = zipfile.ZipFile(download.value.path())
     bom = next(archive.read(n).decode() for n in archive.namelist() if n.endswith("bom.csv"))
-    head, white = bom.splitlines()[:2]
-    assert dict(zip(head.split(","), white.split(","), strict=True))["quantity"] == "3"
-    assert "the whole 30x30 in blank" in white
+    rows = list(csv.DictReader(io.StringIO(bom)))
+    (white,) = [r for r in rows if r["color"] == "white"]
+    assert white["quantity"] == "3" and "the whole 30x30 in blank" in white["role"]
+    assert "30x30 in, corner radius 1.5 in, 2 mounting holes" in rows[0]["role"]
     dxf = next(archive.read(n).decode() for n in archive.namelist() if n.endswith("cut.dxf"))
     plain = api_fabricated_circles(blank="30x30")
     assert dxf.count("\nCIRCLE\n") == plain + 2  # the two holes
