@@ -246,3 +246,66 @@ def test_a_restriction_s_marker_names_the_ordinance_it_enforces(tmp_path) -> Non
     text = " ".join(pdf_text(files["application.pdf"]))
     assert "Town of Mill ordinance 12-3" in text
     assert b'"ordinance": "Town of Mill ordinance 12-3"' in files["lake.normalised.geojson"]
+
+
+# ------------------------------------------------------- smaller untruths, interface edges
+
+@pytest.mark.parametrize("kind,words", [
+    ("aid-red", "'WS-' followed by an even number, such as WS-2"),
+    ("aid-green", "'WS-' followed by an odd number, such as WS-1"),
+    ("aid-center", "'WS-' followed by letters, such as WS-A")])
+def test_an_aid_without_its_id_is_told_its_own_example(runner, tmp_path, kind, words) -> None:
+    result = invoke(runner, "render", kind, "-H", "24", "-o", str(tmp_path / "a.svg"))
+    assert result.exit_code == 2
+    assert words in result.stderr and result.stderr.rstrip().endswith("(--id)")
+    with pytest.raises(api.WsmarkError) as err:  # the words every face shows: no flag
+        api.build(api.design(kind, 24))
+    assert words in str(err.value) and "--id" not in str(err.value)
+
+
+def test_the_command_line_takes_lengths_as_people_type_them(runner, tmp_path) -> None:
+    out = tmp_path / "deep" / "er" / "d.svg"  # a folder that is not there is made
+    spaced = invoke(runner, "render", "danger", "-H", "24", "in", "-o", str(out))
+    assert spaced.exit_code == 0 and "(20.00 x 24.00 in)" in spaced.stderr
+    assert not spaced.stdout  # "wrote PATH" on stderr, as docs/cli.md says
+    tol = invoke(runner, "check", str(THIN), "--tolerance", "outline-width=1in",
+                 "--allow-below-minimum", "--format", "json")
+    import json
+
+    (record,) = json.loads(tol.stdout)
+    assert record["tolerance_overrides"][0]["value"] == 1.0
+    flag = invoke(runner, "render", "diver-flag", "-H", "24", "-o", str(tmp_path / "f.svg"))
+    assert flag.exit_code == 2 and "diver-flag has no display area" in flag.stderr
+
+
+def test_a_plan_s_mistakes_are_one_whole_line_on_stderr(runner, tmp_path) -> None:
+    import json
+
+    plan = json.loads((EXAMPLES / "lake.geojson").read_text())
+    marker = next(f["properties"] for f in plan["features"] if "kind" in f["properties"])
+    marker["kind"] = "buoy-rase"
+    path = tmp_path / "typo.geojson"
+    path.write_text(json.dumps(plan))
+    typo = invoke(runner, "plan", "check", str(path))
+    assert typo.exit_code == 2 and not typo.stdout
+    assert "unknown marker kind 'buoy-rase' (did you mean 'buoy-race'?)" in typo.stderr
+    marker["kind"] = "buoy-race"
+    marker.update({f"an_unknown_property_number_{n}": n for n in range(12)})
+    path.write_text(json.dumps(plan))
+    (line,) = invoke(runner, "plan", "check", str(path)).stderr.strip().splitlines()
+    assert "and 9 more; known: kind, ws_id" in line and line.endswith("ordinance")
+
+
+def test_lettering_is_said_as_it_was_read(tmp_path) -> None:
+    rocks = api.render(api.design("danger", 24, legend="rocks"), ".svg")
+    report = api.check(rocks, "rocks.svg")[0]
+    assert report.verdict == "review"  # docs/markers.md: a lowercase legend is a review
+    assert [f.rule for f in report.findings if f.severity == "review"] == ["legend-legibility"]
+    blue = (ROOT / "tests" / "drawings" / "defects" /
+            "nr5-09-2-b-5-t01-fail-blue-legend.svg").read_bytes()
+    colors = [f for f in api.check(blue, "blue.svg")[0].findings if f.rule == "reg-legend-color"]
+    assert len(colors) == 1 and "legend 'SLOW / NO WAKE' (2 lines) is #003F87" in \
+        colors[0].message
+    design = b"kind: aid-red\ndisplay_height: 24\nws_id: WS-2\n"
+    (marker,) = api.check(design, "a.yaml")[0].markers
+    assert (marker.ws_id, marker.text_basis) == ("WS-2", "declared")
