@@ -258,11 +258,16 @@ def test_identical_markers_share_a_page(example):
     (page,) = [text for text in moorings if "Where each stands" in text]
     ids = [f"#{n} M-{n}" for n in range(1, 9)]
     assert page.startswith("8 identical markers: " + ", ".join(ids))
+    # issue 31: the river's aids differ only in the id each letters: one page per aid
+    # design (red, green, center), each listing its markers and their ids
     river, _ = example("river-channel")
-    singles = [text for text in river if "Where it stands" in text]
+    shared = [text for text in river if "Where each stands" in text or
+              "Where it stands" in text]
     plan = json.loads((EXAMPLES / "river-channel.geojson").read_text())
-    assert [text.split(" ", 2)[1] for text in singles] == [m["ws_id"] for m in
-                                                           _markers(plan)]
+    red = [m["ws_id"] for m in _markers(plan) if m["kind"] == "buoy-aid-red"]
+    assert len(shared) == 3 and shared[0].startswith("6 markers of one design: #1 WS-2")
+    assert f"each letters its own identification ({', '.join(red)}); the drawing shows " \
+           f"{red[0]}" in " ".join(shared[0].split())
 
 
 def test_a_long_plan_flows_over_pages(runner, tmp_path):
@@ -349,9 +354,9 @@ def test_packet_renders_and_reads_back(tmp_path):
     assert result.exit_code == 0, result.output
     pages = _pages(out)
     plan = load_plan(EXAMPLES / "river-channel.geojson", PACK.kinds, plan_setting(PACK))
-    # the application, the plan as checked, the map, the table, a page per aid (each
-    # letters its own id, so no two are the same marker)
-    assert len(pages) == 3 + 1 + len(plan.markers)
+    # the application, the plan as checked, the map, the table, a page per aid design
+    # (red, green, center: each buoy letters its own id, listed on its design's page)
+    assert len(pages) == 3 + 1 + len({m.kind for m in plan.markers})
     assert "Waterway marker application" in pages[0] and "pass" in pages[1]
     table = pages[3]
     for m in plan.markers:
