@@ -379,7 +379,8 @@ def _marker_pages(report: PlanReport, indices: tuple[int, ...], art: Artwork | s
     kind = markers[0].kind
     tags = ", ".join(m.name for m in markers)
     ids = list(dict.fromkeys(m.ws_id for m in markers if m.ws_id))
-    lettered = isinstance(art, Artwork) and bool(art.meta.get("ws_id")) and len(ids) > 1
+    shown = art.meta.get("ws_id") if isinstance(art, Artwork) else None
+    lettered = bool(shown) and len(ids) > 1
     alike = "markers of one design" if lettered else "identical markers"
     heading = tags if len(markers) == 1 else f"{len(markers)} {alike}: {tags}"
     flow = _Flow(PORTRAIT, heading if len(heading) <= 80 else
@@ -388,7 +389,7 @@ def _marker_pages(report: PlanReport, indices: tuple[int, ...], art: Artwork | s
     flow.add([Text(0.75, flow.y, f"{kind}: {report.kinds[kind].title}", 0.1)])
     if lettered:  # one drawing stands for each, which letters its own identification
         flow.paragraph(0.75, f"each letters its own identification ({', '.join(ids)}); the "
-                       f"drawing shows {art.meta['ws_id']}", 7.0, 0.1)
+                       f"drawing shows {shown}", 7.0, 0.1)
     y = flow.y + 0.45
     if isinstance(art, str):
         flow.add([Text(0.75, y, f"artwork cannot be drawn: {art[:110]}", 0.1)])
