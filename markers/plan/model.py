@@ -16,7 +16,7 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core.pack import Kind
 from markers.errors import WsmarkError
-from markers.plan.project import Projection
+from markers.plan.project import Area, Projection
 
 if TYPE_CHECKING:
     from markers.check.engine import Finding
@@ -244,6 +244,8 @@ class PacketWords:
     table_clause: str
     cover_note: str
     form: ApplicationForm | None = None
+    #: where the pack's law applies: the map's locator shows the plan within it
+    area: Area | None = None
 
 
 @dataclass(frozen=True)

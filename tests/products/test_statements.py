@@ -309,3 +309,16 @@ def test_lettering_is_said_as_it_was_read(tmp_path) -> None:
     design = b"kind: aid-red\ndisplay_height: 24\nws_id: WS-2\n"
     (marker,) = api.check(design, "a.yaml")[0].markers
     assert (marker.ws_id, marker.text_basis) == ("WS-2", "declared")
+
+
+def test_the_map_locates_the_plan_within_the_state() -> None:
+    import re
+
+    report = api.plan_check(EXAMPLES / "river-channel.geojson")
+    svg = api.plan_map(report, ".svg").decode()
+    plan = report.read_plan
+    lat = sum(m.lat for m in plan.markers) / len(plan.markers)
+    lon = sum(m.lon for m in plan.markers) / len(plan.markers)
+    assert "Locator: Wisconsin (its bounds)" in svg
+    assert f"the plan: {lat:.4f} N, {abs(lon):.4f} W" in svg
+    assert re.search(r"Locator", svg) and svg.count("Locator") == 1

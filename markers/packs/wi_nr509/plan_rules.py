@@ -89,7 +89,7 @@ PLAN_RULES = PlanRegistry(
         cover_note="NR 5.09(3)(b): approved waterway markers shall be labelled with a "
                    "department assigned identification number; the numbers of this plan are "
                    "the WS identifications of NR 5.09(2)(a)5.",
-        form=FORM),
+        form=FORM, area=AREA),
     area=AREA)
 plan_rule = PLAN_RULES.plan_rule
 
