@@ -64,6 +64,43 @@ def _interrupt_again(unraisable: sys.UnraisableHookArgs) -> None:
         sys.__unraisablehook__(unraisable)
 
 
+def _option_of(command: click.Command | None, field: str | None, said: str) -> str:
+    """" (--id)": the option of ``command`` that gives the design ``field`` a refusal is
+    about, when the refusal does not name it (the library words it for every face)."""
+    flags = [p.opts[0] for p in getattr(command, "params", ()) if p.name == field and p.opts]
+    return f" ({flags[0]})" if flags and flags[0] not in said else ""
+
+
+def _length_options(command: click.Command) -> set[str]:
+    """The option strings of ``command`` and its subcommands that take a LENGTH."""
+    found = {opt for p in command.params if isinstance(p.type, Length) for opt in p.opts}
+    for sub in getattr(command, "commands", {}).values():
+        found |= _length_options(sub)
+    return found
+
+
+def _units_joined(args: list[str], command: click.Command) -> list[str]:
+    """``-H 24 in`` read as ``-H 24in``: a length option's number followed by its unit
+    as a word of its own (the shell split them) is one length."""
+    lengths = _length_options(command)
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        out.append(args[i])
+        if args[i] in lengths and i + 2 < len(args) and args[i + 2].isalpha():
+            try:
+                api.parse_length(args[i + 1] + args[i + 2])
+                float(args[i + 1])
+            except (WsmarkError, ValueError):
+                pass
+            else:
+                out.append(args[i + 1] + args[i + 2])
+                i += 3
+                continue
+        i += 1
+    return out
+
+
 class Group(click.Group):
     """Every user mistake ends as one line on stderr and exit 2: the library's
     WsmarkError, and click's own usage errors (which would print usage and a hint); an
@@ -73,13 +110,16 @@ class Group(click.Group):
         try:
             return super().invoke(ctx)
         except WsmarkError as err:
-            raise UserError(api.in_both_units(str(err), ctx.meta.get(METRIC, {}))) from None
+            said = str(err) + _option_of(self.commands.get(ctx.invoked_subcommand or ""),
+                                         getattr(err, "field", None), str(err))
+            raise UserError(api.in_both_units(said, ctx.meta.get(METRIC, {}))) from None
         except KeyboardInterrupt:
             raise Interrupted("interrupted") from None
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
              **extra: Any) -> Any:
+        args = _units_joined(list(sys.argv[1:] if args is None else args), self)
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
@@ -297,7 +337,7 @@ def render(kind: str, display_height: float | None, legend: str | None, ws_id: s
     art = api.build(api.design_or_file(kind, display_height, outline=outline, legend=legend,
                                        ws_id=ws_id, pack=pack, **fields), pack)
     api.write_file(output, api.render(art, Path(output).suffix, dpi, pack, max_pixels))
-    click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in)")
+    click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in)", err=True)
     for note in art.meta.get("notes", ()):
         click.echo(f"wsmark: note: {note}", err=True)
     doubt = api.flagged(art, pack)
@@ -340,7 +380,8 @@ def wrap(symbol: str | None, display_height: float | None, legend: str | None,
     api.write_file(output, api.render(art, Path(output).suffix, dpi))
     layout = "laid along the surface" if surface else "adjusted to look flat from the front"
     click.echo(f"wrote {output} ({art.width:.2f} x {art.height:.2f} in): wrap for a "
-               f"{art.meta['diameter']:g} in buoy, the symbol twice, 180 deg apart, {layout}")
+               f"{art.meta['diameter']:g} in buoy, the symbol twice, 180 deg apart, {layout}",
+               err=True)
 
 
 @cli.command()
@@ -354,7 +395,7 @@ def gallery(out_dir: str, pack: str) -> None:
     Example: wsmark gallery -o gallery
     """
     files = api.gallery(out_dir, pack)
-    click.echo(f"wrote {len(files)} files to {out_dir}")
+    click.echo(f"wrote {len(files)} files to {out_dir}", err=True)
 
 
 def _split(value: str | None) -> list[str]:
@@ -393,7 +434,7 @@ def sheet(output: str, paper: str, kind_names: str | None, sizes: str | None,
     api.write_file(output, pdf)
     for note in notes:
         click.echo(f"wsmark: note: {note}", err=True)
-    click.echo(f"wrote {output} ({count} pages, {paper})")
+    click.echo(f"wrote {output} ({count} pages, {paper})", err=True)
 
 
 @cli.command(cls=KindCommand)
@@ -433,7 +474,7 @@ def fabricate(kind: str, display_height: float | None, legend: str | None,
     fab, files = api.fabricate(design, bleed, min_feature, qty, pack, blank=blank,
                                holes=int(hole_count), materials=materials, stripe=stripe)
     for path in api.write_files(files, out_dir):
-        click.echo(f"wrote {path}")
+        click.echo(f"wrote {path}", err=True)
     for title, rows, text_columns in api.fabrication_tables(fab, design.kind, qty, pack):
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         click.echo(f"\n{title}:")
@@ -718,6 +759,12 @@ def plan_check(paths: tuple[str, ...], fmt: str, waive: tuple[str, ...],
         click.echo(api.plan_summary(reports), err=True)
     elif quiet and fmt == "text":
         click.echo(api.plan_summary(reports))
+    elif fmt == "text":  # an unreadable plan's line goes to stderr, as check's does
+        read = [r for r in reports if not r.error]
+        if read:
+            click.echo(api.plan_reports(read, fmt))
+        for unread in (r for r in reports if r.error):
+            click.echo(api.plan_reports([unread], fmt), err=True)
     else:
         click.echo(api.plan_reports(reports, fmt))
     status = api.plan_exit_status(reports)
@@ -740,7 +787,7 @@ def plan_map(path: str, output: str, scale: float | None, dpi: float, pack: str)
     """
     api.write_file(output, api.plan_map(api.plan_check(path, pack=pack), Path(output).suffix,
                                         scale, dpi), parents=True)
-    click.echo(f"wrote {output}")
+    click.echo(f"wrote {output}", err=True)
 
 
 @plan.command("packet")
@@ -782,7 +829,7 @@ def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[s
     for name, data in files.items():
         target = pdf if name == "application.pdf" else pdf.with_name(name)
         api.write_file(target, data, parents=True)
-        click.echo(f"wrote {target}")
+        click.echo(f"wrote {target}", err=True)
 
 
 
@@ -812,7 +859,7 @@ def plan_export(path: str, gpx: str | None, kml: str | None, geojson: str | None
     report = api.plan_check(path, pack=pack)
     for out, suffix in targets:
         api.write_file(out, api.plan_export(report, suffix), parents=True)
-        click.echo(f"wrote {out} ({len(report.read_plan.markers)} markers)")
+        click.echo(f"wrote {out} ({len(report.read_plan.markers)} markers)", err=True)
 
 
 @cli.command()

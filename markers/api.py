@@ -270,8 +270,14 @@ def design_or_file(what: str, display_height: float | None = None, *,
     file's)."""
     if is_design_file(what):
         return with_permit_id(design_from_file(what), fields.get("permit_id"))
-    if display_height is None and kind(what, pack).form == "sign":
+    spec_ = kind(what, pack)
+    if display_height is None and spec_.form == "sign":
         raise DesignError("--display-height is required with a KIND", "display_height")
+    if display_height is not None and not spec_.display_area:
+        sizes = "--flag-height, --flag-length" if spec_.family == "flag" else \
+            "--height-above-water, --diameter"
+        raise DesignError(f"{what} has no display area: --display-height does not apply "
+                          f"(its size: {sizes})", "display_height")
     return design(what, display_height, outline=outline, legend=legend, ws_id=ws_id,
                   sample=sample, pack=pack, **fields)
 
@@ -380,8 +386,8 @@ def _waivers(waive: Mapping[str, str] | Iterable[str], known: Iterable[str],
     """Waivers as a mapping rule id -> reason, from a mapping or from ``RULE:reason``
     words, each of a rule in ``known`` and with its reason (one-line WsmarkError else):
     the one place waivers are read, for drawings, plans and the web page alike.
-    ``per_marker``: a waiver may name one marker of a file, ``RULE@N`` (N as the report
-    numbers its markers, from 0)."""
+    ``per_marker``: a waiver may name one marker of a file, ``RULE@N`` (N as the reports
+    number its markers for people, from 1)."""
     from markers.check.pipeline import MARKER_SEP
 
     if isinstance(waive, Mapping):
@@ -393,6 +399,7 @@ def _waivers(waive: Mapping[str, str] | Iterable[str], known: Iterable[str],
             if not sep or not reason.strip():
                 raise WsmarkError(f"--waive: {value!r} is not RULE:reason")
             pairs.append((rule_id, reason))
+    from markers.core.waiver import waiver_problem
     from markers.core.words import did_you_mean
 
     known = set(known)
@@ -402,12 +409,16 @@ def _waivers(waive: Mapping[str, str] | Iterable[str], known: Iterable[str],
         if bare not in known:
             raise WsmarkError(f"--waive: unknown rule {bare!r}"
                               f"{did_you_mean(bare, sorted(known))}")
-        if sep and not (per_marker and marker.isdigit() and len(marker) < 6):
+        if sep and not (per_marker and marker.isdigit() and len(marker) < 6
+                        and int(marker) >= 1):
             raise WsmarkError(f"--waive: {rule_id.strip()!r}: name a rule" + (
-                f", or a rule on one marker as RULE{MARKER_SEP}N (N from 0)"
+                f", or a rule on one marker as RULE{MARKER_SEP}N (N from 1, as the reports "
+                "number markers)"
                 if per_marker else ""))
-        if not reason.strip():
-            raise WsmarkError(f"--waive: a waiver of {rule_id.strip()} needs its reason")
+        problem = waiver_problem(reason)
+        if problem:
+            raise WsmarkError(f"--waive: {rule_id.strip()}: {problem} (RULE:reason; "
+                              "by=WHO; on=YYYY-MM-DD)")
         waivers[rule_id.strip()] = reason.strip()
     return waivers
 
@@ -427,8 +438,8 @@ def check_options(display_height: float | None = None, scale: float | None = Non
     {'diamond-slope': 1.0}
     >>> check_options(waive={"symbol-centered": " board "}).waivers
     {'symbol-centered': 'board'}
-    >>> check_options(waive=["outline-width@1:board, 2026-05-01"]).waivers
-    {'outline-width@1': 'board, 2026-05-01'}
+    >>> check_options(waive=["outline-width@2:board, 2026-05-01"]).waivers
+    {'outline-width@2': 'board, 2026-05-01'}
     """
     from markers.check.pipeline import CheckOptions
 
@@ -436,10 +447,7 @@ def check_options(display_height: float | None = None, scale: float | None = Non
     overrides = {}
     for value in tolerance:
         rule_id, _, number = value.partition("=")
-        try:
-            amount = float(number)
-        except ValueError:
-            raise WsmarkError(f"--tolerance: {value!r} is not RULE=NUMBER") from None
+        amount = _tolerance_amount(rules_, rule_id, number, value)
         try:
             overrides[rule_id] = rules_.override(rule_id, amount, allow_below_minimum)
         except ValueError as err:
@@ -448,6 +456,30 @@ def check_options(display_height: float | None = None, scale: float | None = Non
     return CheckOptions(display_height, scale, waivers,
                         {rule_id: o.value for rule_id, o in overrides.items()},
                         tuple(overrides.values()))
+
+
+def _tolerance_amount(rules_: Any, rule_id: str, number: str, value: str) -> float:
+    """A tolerance's number in its rule's unit: a bare number, or a length with its unit
+    ("1in", "2.5cm") for a rule measured in inches, or degrees ("1deg") for one in
+    degrees, as lengths are typed elsewhere (one-line WsmarkError else)."""
+    try:
+        return float(number)
+    except ValueError:
+        pass
+    rule_ = rules_.rules.get(rule_id)
+    unit = rule_.tolerance.unit_under(rules_.law) if rule_ and rule_.tolerance else None
+    text = number.strip().lower()
+    try:
+        if unit == "in":
+            return parse_length(text, f"--tolerance {rule_id}")
+        if unit == "deg" and text.endswith(("deg", "°")):
+            return float(text.removesuffix("deg").removesuffix("°"))
+    except (WsmarkError, ValueError):
+        pass
+    said = {"in": "a length (0.05, 1in, 2mm)", "deg": "degrees (1.0, 1deg)"}.get(
+        unit or "", "a number")
+    raise WsmarkError(f"--tolerance: {value!r} is not RULE=VALUE, the value "
+                      f"{said}{' in ' + unit if unit and unit not in ('in', 'deg') else ''}")
 
 
 def check(data: bytes, name: str, options: CheckOptions | None = None,
@@ -536,8 +568,15 @@ def verdict_words(report: FileReport, pack: str | Pack = DEFAULT_PACK) -> str | 
     >>> verdict_words(check(render(design("danger", 24), ".svg"), "d.svg")[0])
     "meets NR 5.09 as drawn; placement needs the department's approval (NR 5.09(3)(b))"
     """
+    from markers.core.waiver import parse_waiver
+
     chosen = _pack(pack)
     waived = sorted({f.rule for f in report.findings if f.waived and f.severity != "info"})
+    if report.verdict == "waived" and "waived" in chosen.verdicts:
+        unmet = [f for f in report.findings if f.waived and f.severity in ("error", "review")]
+        return chosen.verdicts["waived"].format(
+            unmet=", ".join(dict.fromkeys(f"{f.citation} ({f.rule})" for f in unmet)),
+            why="; ".join(dict.fromkeys(parse_waiver(f.waived or "").words() for f in unmet)))
     if report.verdict == "pass" and waived and "pass:waived" in chosen.verdicts:
         return chosen.verdicts["pass:waived"].format(waived=", ".join(waived))
     families = {chosen.kinds[m.kind].family for m in report.markers
@@ -547,19 +586,33 @@ def verdict_words(report: FileReport, pack: str | Pack = DEFAULT_PACK) -> str | 
     return own or chosen.verdicts.get(report.verdict)
 
 
+def waiver_words(text: str) -> str:
+    """A waiver's words as every face says them: the reason quoted, then who accepted it
+    and when, if given (markers.core.waiver).
+
+    >>> waiver_words("board ok; by=Lake board; on=2026-05-01")
+    '"board ok", by Lake board, on 2026-05-01'
+    """
+    from markers.core.waiver import parse_waiver
+
+    return parse_waiver(text).words()
+
+
 def verdict_line(report: FileReport, pack: str | Pack = DEFAULT_PACK) -> str:
     """A file's verdict in one line for a person: the verdict, how many findings were
     waived, and the pack's words for it.
 
     >>> data = b"kind: danger\\ndisplay_height: 24\\noutline: 1.5\\n"
     >>> waived = check(data, "d.yaml", check_options(waive={"outline-width": "board"}))[0]
-    >>> verdict_line(waived)[:61]
-    'Pass, 1 waived: meets NR 5.09 as drawn but for outline-width,'
+    >>> verdict_line(waived)[:71]
+    'Waived (1 finding accepted by waiver): does not meet NR 5.09(6)(b) (out'
     """
     from markers.check.shown import waived_count
 
     waived = waived_count(report)
-    head = report.verdict.capitalize() + (f", {waived} waived" if waived else "")
+    head = (f"Waived ({waived} finding{'s' if waived != 1 else ''} accepted by waiver)"
+            if report.verdict == "waived" else
+            report.verdict.capitalize() + (f", {waived} waived" if waived else ""))
     words = verdict_words(report, pack)
     return f"{head}: {words}" if words else head
 
@@ -776,11 +829,15 @@ def copy_bytes(target: Path, svgs: list[bytes]) -> list[bytes]:
 def _note(f: Any) -> tuple[str, Any, bool]:
     """A finding on the marked-up copy: measured vs required, or what was not judged
     (a review note, marked apart); a waived one says so, with its reason."""
-    waived = f"WAIVED ({f.waived}) " if f.waived else ""
+    from markers.core.waiver import parse_waiver
+
+    waived = (f"{'NOT MET, ' if f.severity == 'error' else ''}WAIVED "
+              f"({parse_waiver(f.waived).words()}) " if f.waived else "")
     if f.severity == "review":
         return f"{waived or 'REVIEW '}{f.rule} {f.citation}: {f.message}", f.bbox, not waived
+    unit = f" {f.unit}" if f.unit and f.unit != "ratio" else ""
     return f"{waived}{f.rule} {f.citation}: " + (
-        f"measured {f.measured} {f.unit or ''}, required {f.required} {f.unit or ''}".rstrip()
+        f"measured {f.measured}{unit}, required {f.required}{unit}"
         if f.measured is not None else f.message), f.bbox, False
 
 
@@ -819,7 +876,7 @@ def annotate_pages(report: FileReport, pages: list[Artwork], source: bytes | Non
         head = [(f"NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged; a "
                  "person must check them (marked REVIEW)", None, True)] if unjudged else []
         notes = head + [_note(report.findings[j]) for j in listed] + missing
-        numbered = [(m.index, m.bbox) for m in report.markers
+        numbered = [(m.index + 1, m.bbox) for m in report.markers
                     if m.index in on_page and m.bbox is not None] \
             if len(report.markers) > 1 else []
         aside = [] if underlay is not None else [
@@ -862,7 +919,8 @@ def _banner(report: FileReport, on_page: set[int], number: int, pages: int,
     verdict = marker_verdict([f for f in report.findings if f.marker in on_page]) \
         if on_page else "not judged (no marker on this page)"
     where = f", page {number} of {pages}" if pages > 1 else ""
-    text = f"wsmark check{where}: {verdict.upper() if on_page else verdict}"
+    shown = "NOT MET, ACCEPTED BY WAIVER" if verdict == "waived" else verdict.upper()
+    text = f"wsmark check{where}: {shown if on_page else verdict}"
     if unjudged:
         text += f" - NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged"
     if report.sha256 is not None:
@@ -951,9 +1009,12 @@ def rule_rows(pack: str | Pack = DEFAULT_PACK) -> list[tuple[str, str, str, str]
     default tolerance.
 
     >>> rule_rows()[0][:3]
-    ('reg-shape', 'error', 'NR 5.09(2)(b)1-4')
+    ('reg-shape', 'error', "the paragraph of the marker's kind")
+    >>> rule_rows()[1][:3]
+    ('reg-symbol-color', 'error', 'NR 5.09(2)(b)1-4')
     """
-    return [(r.id, r.severity, r.citation, _first_paragraph(r)
+    return [(r.id, r.severity, BY_KIND if getattr(r, "by_kind", None) else r.citation,
+             _first_paragraph(r)
              + (f" (tolerance {tolerance_of(r, pack)})" if r.tolerance else ""))
             for r in rules(pack)]
 
@@ -963,22 +1024,34 @@ def tolerance_of(rule_: Any, pack: str | Pack = DEFAULT_PACK) -> str | None:
     return rule_.tolerance.describe(_pack(pack).law) if rule_.tolerance else None
 
 
+#: What ``wsmark rules`` says a rule cites when each kind's finding cites its own.
+BY_KIND = "the paragraph of the marker's kind"
+
+
 def rule_records(pack: str | Pack = DEFAULT_PACK) -> list[dict[str, Any]]:
     """Every rule as ``wsmark rules --format json`` gives it: id, severity, citation, the
     kinds it judges ("*": every kind; "plan": a placement plan), its summary and default
-    tolerance, and the words of each paragraph it cites.
+    tolerance, and the words of each paragraph it cites; a rule whose finding cites the
+    paragraph of the marker's kind gives them by kind (``by_kind``: kind -> citation;
+    ``citation`` is then that of a marker of no known kind).
 
     >>> record = rule_records()[0]
-    >>> record["id"], record["paragraphs"][0]["clause"]
-    ('reg-shape', 'NR 5.09(2)(b)1')
+    >>> record["id"], record["by_kind"]["aid-red"], record["paragraphs"][0]["clause"]
+    ('reg-shape', 'NR 5.09(2)(a)1,7', 'NR 5.09(2)(a)1')
     """
     chosen = _pack(pack)
     return [{"id": r.id, "severity": r.severity, "citation": r.citation,
+             "by_kind": dict(getattr(r, "by_kind", {})),
              "kinds": list(r.kinds), "summary": summary_, "tolerance": tolerance,
-             "paragraphs": [{"clause": clause, "text": quote}
-                            for clause, quote in registry.quotes(r.citation)]}
+             "paragraphs": [{"clause": clause, "text": quote} for clause, quote in
+                            dict.fromkeys(q for c in _citations(r) for q in registry.quotes(c))]}
             for registry in _registries(chosen) for r in registry.rules.values()
             for summary_, tolerance in [(_first_paragraph(r), tolerance_of(r, chosen))]]
+
+
+def _citations(rule_: Any) -> list[str]:
+    """Every citation a rule may give (a marker rule's of each kind; a plan rule's one)."""
+    return rule_.citations() if hasattr(rule_, "citations") else [rule_.citation]
 
 
 def _first_paragraph(rule_: Any) -> str:
@@ -1001,7 +1074,9 @@ def explain(rule_id: str, pack: str | Pack = DEFAULT_PACK) -> str:
     r = registry[rule_id]
     tol = f", tolerance {tolerance_of(r, pack)}" if r.tolerance else ""
     first, _, rest = r.doc.partition("\n")
-    return f"{r.id} ({r.severity}, {r.citation}{tol})\n\n" + first.strip() + "\n" + \
+    cites = "; ".join(f"{kind}: {c}" for kind, c in getattr(r, "by_kind", {}).items())
+    cited = f"{BY_KIND} ({cites}; no known kind: {r.citation})" if cites else r.citation
+    return f"{r.id} ({r.severity}, {cited}{tol})\n\n" + first.strip() + "\n" + \
         textwrap.dedent(rest)
 
 
@@ -1077,19 +1152,21 @@ def fabrication_tables(fab: Any, kind_name: str, qty: int = 1,
     ``qty``) when it has them.
 
     >>> plan, _ = fabricate(design("control", 24, legend="5 MPH"), qty=2)
-    >>> [title for title, _, _ in fabrication_tables(plan, "control", 2)]
+    >>> [title[:39] for title, _, _ in fabrication_tables(plan, "control", 2)]
     ['bill of materials, sheeting for 2 signs', 'nested on the rolls, per sign and for 2']
     """
-    from markers.products.fabricate import BOM_HEADER, MATERIALS_HEADER, bom_rows, material_rows
+    from markers.products.fabricate import bom_header, bom_rows, material_rows, materials_header
 
     form = _pack(pack).kind(kind_name).form
     what = {"buoy": "surface of", "flag": "fabric for"}.get(form, "sheeting for")
-    noun = form if form in ("buoy", "flag") else "sign"
+    noun = fab.unit
     tables = [(f"bill of materials, {what} {qty} {noun}{'s' if qty > 1 else ''}",
-               [BOM_HEADER, *bom_rows(fab.bom)], 3)]
+               [bom_header(noun), *bom_rows(fab.bom)], 3)]
     if fab.materials:
-        tables.append((f"nested on the rolls, per {noun} and for {qty}",
-                       [MATERIALS_HEADER, *material_rows(fab.materials)], 4))
+        tables.append((f"nested on the rolls, per {noun} and for {qty}; costs in "
+                       f"{fab.prices}", [materials_header(noun, fab.currency),
+                                         *material_rows(fab.materials,
+                                                        fab.placeholder_prices)], 4))
     return tables
 
 
@@ -1102,9 +1179,10 @@ def open_output(path: str | Path) -> Any:
     return writing_atomic(path)
 
 
-def write_file(path: str | Path, data: bytes, parents: bool = False) -> None:
+def write_file(path: str | Path, data: bytes, parents: bool = True) -> None:
     """Write ``data`` to ``path`` atomically (a temp file, then a rename); ``parents``:
-    create its folder first when missing."""
+    create its folder first when missing (every command that writes a file does, as
+    ``plan packet`` always did)."""
     if parents:
         from markers.runtime.atomic import make_dir
 
@@ -1198,10 +1276,12 @@ def plan_packet(report: PlanReport, scale: float | None = None,
     department number, as a mapping or as ``MARKER=ID`` words) label approved markers,
     over any ``permit_id`` of the plan; ``application`` (a mapping or ``KEY=VALUE``
     words) states parties ("applicant": "NAME; ADDRESS; CONTACT") and the decision
-    ("decision", "decision_date", "decision_signatory") over the plan's."""
+    ("decision", "decision_date", "decision_signatory") over the plan's. An approval
+    of a plan with error findings neither corrected nor waived is refused (a one-line
+    WsmarkError): the packet never ticks "approves" beside errors."""
     from dataclasses import replace
 
-    from markers.plan.application import restated
+    from markers.plan.application import approval_refused, restated
     from markers.plan.designs import marker_pages, with_permit_ids
     from markers.products.plan_packet import packet_files
 
@@ -1217,6 +1297,9 @@ def plan_packet(report: PlanReport, scale: float | None = None,
         report = replace(report, plan=with_permit_ids(report.read_plan, permit_ids, chosen))
     if application:
         report = restated(report, application, chosen.law)
+    refused = approval_refused(report)
+    if refused:
+        raise WsmarkError(refused)
     return packet_files(report, marker_pages(report.read_plan, chosen), scale, out_dir)
 
 
@@ -1334,7 +1417,7 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
     >>> fixed.exit_status, [c.rule for c in fixed.changes], fixed.fixed_report.verdict
     (0, ['outline-width'], 'pass')
     """
-    from markers.check.pipeline import CheckOptions, check_pages
+    from markers.check.pipeline import CheckOptions, check_pages, stamped
     from markers.products import repair
 
     chosen = _pack(pack)
@@ -1346,6 +1429,7 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
     report, pages = check_pages(data, name, options, chosen, measured)
     if report.verdict == "error":
         raise UnreadableDrawing(report.error or f"{name}: cannot be read")
+    report = stamped(report, data, options)  # the repair report names the bytes it read
     meants = _meants(data, name, measured, chosen)
     if suffix in DESIGN_SUFFIXES and len(report.markers) != 1:
         raise WsmarkError(f"{name}: a design file holds one marker, and this proof has "

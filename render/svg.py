@@ -180,6 +180,11 @@ COMPLIANT_INK, COMPLIANT_WIDTH = "#0057FF", 0.03
 Box = tuple[float, float, float, float]
 
 
+#: Advance of a bold sans-serif character (DejaVu Sans Bold digits: 0.70 em), for the
+#: banner's wrapping: a SHA-256 is 64 of them.
+BOLD_ADVANCE = 0.72
+
+
 def annotated_svg(art: Artwork, notes: list[tuple], markers: Sequence[tuple[int, Box]] = (),
                   underlay: tuple[str, bytes] | None = None, aside: Sequence[Box] = (),
                   banner: tuple[str, bool] | None = None,
@@ -201,7 +206,10 @@ def annotated_svg(art: Artwork, notes: list[tuple], markers: Sequence[tuple[int,
     wrapped = [textwrap.wrap(f"{number}. {note[0]}", per_line, subsequent_indent="   ")
                or [""] for number, note in enumerate(notes, start=1)]
     rows = sum(len(lines) for lines in wrapped)
-    heading = textwrap.wrap(banner[0], int(per_line / 1.1)) if banner else []
+    # the banner is bold at 1.1 size: its hex digits are wider than the notes' average
+    heading = textwrap.wrap(banner[0], max(20, int((art.width - 2 * size)
+                                                   / (size * 1.1 * BOLD_ADVANCE)))) \
+        if banner else []
     top = size * (1.1 * 1.3 * len(heading) + 0.8) if banner else 0.0
     bottom = art.height if underlay is not None else max(  # the drawing's text too
         [art.height] + [item.box.bounds[3] for item in art.legends if not item.outlined])
@@ -248,19 +256,26 @@ def annotated_svg(art: Artwork, notes: list[tuple], markers: Sequence[tuple[int,
     group = drawing.g(id="wsmark-annotations", font_family="sans-serif",
                       font_size=fmt(size), fill=MARK_INK)
     placed: list[tuple[float, float]] = []
-    row = 0
-    for number, (note, lines) in enumerate(zip(notes, wrapped, strict=True), start=1):
-        bbox, ink = note[1], REVIEW_INK if len(note) > 2 and note[2] else MARK_INK
-        if bbox is not None:
-            x, y, w, h = bbox
+    inks = [REVIEW_INK if len(note) > 2 and note[2] else MARK_INK for note in notes]
+    # every box first, then every numbered disc over them: no box's dashes cross a number
+    for note, ink in zip(notes, inks, strict=True):
+        if note[1] is not None:
+            x, y, w, h = note[1]
             group.add(drawing.rect(insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)),
                                    fill="none", stroke=ink, stroke_width=fmt(size / 6),
                                    stroke_dasharray=f"{fmt(size / 2)},{fmt(size / 4)}"))
-            cx, cy = _free_spot(x, y, size * 0.8, placed)
-            group.add(drawing.circle(center=(fmt(cx), fmt(cy)), r=fmt(size * 0.8), fill=ink,
+    for number, (note, ink) in enumerate(zip(notes, inks, strict=True), start=1):
+        if note[1] is not None:
+            radius = size * 0.8
+            x, y = note[1][0], note[1][1]  # kept on the page, whole
+            cx, cy = _free_spot(min(max(x, radius), art.width - radius), max(y, radius),
+                                radius, placed)
+            group.add(drawing.circle(center=(fmt(cx), fmt(cy)), r=fmt(radius), fill=ink,
                                      class_="wsmark-disc"))
             group.add(drawing.text(str(number), insert=(fmt(cx), fmt(cy + size * 0.35)),
                                    fill="#FFFFFF", text_anchor="middle"))
+    row = 0
+    for lines, ink in zip(wrapped, inks, strict=True):
         for text_line in lines:
             row += 1
             group.add(drawing.text(text_line, insert=(fmt(size), fmt(bottom + line * row)),

@@ -184,7 +184,9 @@ def test_waivers_are_read_once_from_words_or_a_mapping() -> None:
     assert words.waivers == mapping.waivers == {"symbol-centered": "board approved"}
     for bad, says in ((["symbol-centered"], "is not RULE:reason"),
                       ({"symbol-centered": " "}, "needs its reason"),
-                      ({"no-such-rule": "x"}, "unknown rule 'no-such-rule'")):
+                      ({"no-such-rule": "x"}, "unknown rule 'no-such-rule'"),
+                      ({"symbol-centered": "by=the board"}, "a waiver needs its reason"),
+                      ({"symbol-centered": "ok; on=May 1"}, "is not a date as YYYY-MM-DD")):
         with pytest.raises(WsmarkError, match=says):
             api.check_options(waive=bad)
     plan = api.GALLERY_PLAN

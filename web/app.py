@@ -169,7 +169,8 @@ class WebApp:
                                autoescape=select_autoescape(["html"]),
                                trim_blocks=True, lstrip_blocks=True,
                                finalize=api.page_text)
-        self.env.globals.update(verdict_line=api.verdict_line, groups=api.finding_groups)
+        self.env.globals.update(verdict_line=api.verdict_line, groups=api.finding_groups,
+                                waiver_words=api.waiver_words)
 
     # --- plumbing -------------------------------------------------------------------
 

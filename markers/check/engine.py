@@ -154,7 +154,10 @@ class Rule:
     letters): on a drawing that states no physical size (facts' ``size_unknown``) it
     is not judged; when it had anything to judge there, one review says what to state
     instead (``unsized``); a sized gate says nothing there (not drawn at actual size is
-    what the other sized rules' reviews say)."""
+    what the other sized rules' reviews say).
+    ``by_kind``: for a rule that judges kinds defined by different paragraphs (what a
+    marker is, judged of every kind), the paragraph a finding on each kind cites; the
+    ``citation`` is then that of a marker of no known kind."""
 
     id: str
     citation: str
@@ -164,10 +167,19 @@ class Rule:
     tolerance: Tolerance | None = None
     gate: bool = False
     sized: bool = False
+    by_kind: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def doc(self) -> str:
         return self.check.__doc__ or ""
+
+    def cite(self, kind: str | None) -> str:
+        """The paragraph a finding of this rule on a marker of ``kind`` cites."""
+        return self.by_kind.get(kind or "", self.citation)
+
+    def citations(self) -> list[str]:
+        """Every citation the rule may give: its own, then those of its kinds."""
+        return list(dict.fromkeys([self.citation, *self.by_kind.values()]))
 
     def judges(self, kind: str | None) -> bool:
         return kind in self.kinds or "*" in self.kinds
@@ -189,7 +201,8 @@ class Registry:
         other = copy.copy(self)
         other.law = law
         for r in self.rules.values():
-            other.quotes(r.citation)  # a citation ``law`` lacks is refused here
+            for citation in r.citations():
+                other.quotes(citation)  # a citation ``law`` lacks is refused here
         return other
 
     def quotes(self, citation: str) -> list[tuple[str, str]]:
@@ -215,16 +228,19 @@ class Registry:
 
     def rule(self, rule_id: str, citation: str, severity: str, kinds: tuple[str, ...],
              tolerance: Tolerance | None = None, gate: bool = False,
-             sized: bool = False) -> Callable[[F], F]:
+             sized: bool = False, by_kind: Mapping[str, str] | None = None
+             ) -> Callable[[F], F]:
         """Register the decorated check under ``rule_id``, its docstring completed with
-        the quoted paragraphs of ``citation``."""
-        quotes = self.quotes(citation)
+        the quoted paragraphs of ``citation`` (and of each kind's, ``by_kind``)."""
+        by_kind = dict(by_kind or {})
+        quotes = list(dict.fromkeys(q for c in dict.fromkeys([citation, *by_kind.values()])
+                                    for q in self.quotes(c)))
 
         def register(check: F) -> F:
             check.__doc__ = (check.__doc__ or "").rstrip() + "".join(
                 f'\n\n    {clause}: "{quote}"' for clause, quote in quotes)
             self.rules[rule_id] = Rule(rule_id, citation, severity, kinds, check, tolerance,
-                                       gate, sized)
+                                       gate, sized, by_kind)
             return check
 
         return register
@@ -277,7 +293,7 @@ class Registry:
             all_found += found
             all_readings += readings
         checks = [c for r, found, readings in by_rule.values()
-                  for c in _checks(r, found, readings)]
+                  for c in _checks(r, found, readings, r.cite(facts.kind))]
         return Judgement([f for _, found, _ in runs for f in found], checks)
 
     def _runs(self, facts: Any, waivers: Mapping[str, str], tolerances: Mapping[str, float],
@@ -298,22 +314,24 @@ class Registry:
                     (h.severity or r.severity) != "info" for h in hits)) else []
                 judge.readings.clear()
             found = [Finding(**{**vars(hit), "severity": hit.severity or r.severity},
-                             rule=r.id, citation=r.citation, waived=waivers.get(r.id))
+                             rule=r.id, citation=r.cite(facts.kind), waived=waivers.get(r.id))
                      for hit in hits]
             yield r, found, judge.readings
 
 
-def _checks(r: Rule, found: list[Finding], readings: list[tuple[float, Hit]]) -> list[Check]:
+def _checks(r: Rule, found: list[Finding], readings: list[tuple[float, Hit]],
+            citation: str) -> list[Check]:
     """The rows of rule ``r`` on a marker, one per requirement it judged (what it
     requires, in its unit: a race buoy's height, diameter, color, shape, material):
     the worst finding beyond info of each, then of each requirement read without a
     finding the reading nearest its limit, a pass. None when it judged nothing there
-    (a rule of another case: a danger sign's words that are not there, a lighted aid)."""
+    (a rule of another case: a danger sign's words that are not there, a lighted aid).
+    A row cites ``citation`` (the paragraph of the marker's kind), or its finding's."""
     rows: dict[tuple[str | None, str | None], Check] = {}
     for f in sorted((f for f in found if f.severity != "info"),
                     key=lambda f: SEVERITIES.index(f.severity)):
         rows.setdefault((f.required, f.unit), Check(
-            rule=r.id, citation=r.citation,
+            rule=r.id, citation=f.citation,
             result="waived" if f.waived else RESULTS[f.severity], message=f.message,
             measured=f.measured, required=f.required, unit=f.unit, tolerance=f.tolerance,
             waived=f.waived))
@@ -322,7 +340,7 @@ def _checks(r: Rule, found: list[Finding], readings: list[tuple[float, Hit]]) ->
         key = (hit.required, hit.unit)
         if key not in rows and (key not in nearest or margin < nearest[key][0]):
             nearest[key] = (margin, hit)
-    return [*rows.values(), *(Check(rule=r.id, citation=r.citation, result="pass",
+    return [*rows.values(), *(Check(rule=r.id, citation=citation, result="pass",
                                     message=hit.message, measured=hit.measured,
                                     required=hit.required, unit=hit.unit,
                                     tolerance=hit.tolerance)

@@ -63,12 +63,13 @@ MARKER_SEP = "@"
 
 def waivers_of(waivers: dict[str, str], marker: int) -> dict[str, str]:
     """The waivers (rule id -> reason) of marker ``marker`` of a file, from ``waivers``
-    naming a rule (every marker) or ``RULE@N``, a rule on marker N alone (as the report
-    numbers it); one marker's reason comes before the file's."""
+    naming a rule (every marker) or ``RULE@N``, a rule on marker N alone (N from 1, as
+    the reports number markers for people: ``marker`` + 1, the JSON's index + 1); one
+    marker's reason comes before the file's."""
     found = {key: reason for key, reason in waivers.items() if MARKER_SEP not in key}
     for key, reason in waivers.items():
         rule_id, _, number = key.partition(MARKER_SEP)
-        if number and int(number) == marker:
+        if number and int(number) == marker + 1:
             found[rule_id] = reason
     return found
 
@@ -85,7 +86,7 @@ def load_artwork(data: bytes, name: str, options: CheckOptions, pack: Pack) -> l
         design = parse_design(data, name)
         # as declared: a broken minimum is a finding of the rules, not unreadable
         art = pack.build(design, as_declared=True)
-        return [replace(art, meta={**art.meta, "source": name})]
+        return [replace(art, meta={**art.meta, "source": name, "text_declared": True})]
     sniffed = None if suffix in READERS else sniff(data)
     if sniffed not in ("unknown", "xml"):  # a reader's suffix, or an EPS, a PNG: named
         return [_with_declared_films(page, name, pack) for page in read_drawing(

@@ -11,21 +11,28 @@ from typing import Any
 from markers.check.engine import Check, Finding, Override, Registry
 from markers.core.safe_text import json_ready
 from markers.core.shown import short_name, shown_name
+from markers.core.waiver import parse_waiver
 
 __all__ = ["MarkerReport", "FileReport", "Provenance", "Tally", "marker_verdict",
            "finding_json", "check_json", "report_json", "to_json", "to_text", "text_block",
            "to_sarif", "sarif_parts", "sarif_results", "sarif_artifact", "exit_status",
-           "verdict_line"]
+           "verdict_line", "waived_words"]
 
-#: Verdicts, worst first: a file's verdict is the worst of its markers'.
-VERDICTS = ("error", "fail", "review", "pass")
+#: Verdicts, worst first: a file's verdict is the worst of its markers'. ``waived``: the
+#: drawing does not meet a requirement, and a local waiver accepted that (contract v3,
+#: which also adds each waived finding's ``waiver``: reason, by, on).
+VERDICTS = ("error", "fail", "review", "waived", "pass")
 
 
 def marker_verdict(findings: list[Finding]) -> str:
     """fail when any unwaived error, else review when any unwaived review (a requirement
-    that could not be judged), else pass: never pass while a requirement went unjudged."""
+    that could not be judged), else waived when an error or review was waived (the
+    drawing does not meet it; a waiver never makes it pass), else pass: never pass while
+    a requirement went unjudged or unmet."""
     live = {f.severity for f in findings if not f.waived}
-    return "fail" if "error" in live else "review" if "review" in live else "pass"
+    waived = {f.severity for f in findings if f.waived}
+    return "fail" if "error" in live else "review" if "review" in live else \
+        "waived" if waived & {"error", "review"} else "pass"
 
 
 @dataclass(frozen=True)
@@ -119,13 +126,14 @@ class FileReport:
 
 def finding_json(f: Finding) -> dict:
     """The contract's keys in the contract's order; tolerance and waiver when present."""
-    record = {"rule": f.rule, "citation": f.citation, "severity": f.severity,
+    record: dict[str, Any] = {"rule": f.rule, "citation": f.citation, "severity": f.severity,
               "measured": f.measured, "required": f.required, "unit": f.unit,
               "message": f.message, "bbox": None if f.bbox is None else list(f.bbox)}
     if f.tolerance is not None:
         record["tolerance"] = f.tolerance
     if f.waived is not None:
         record["waived"] = f.waived
+        record["waiver"] = parse_waiver(f.waived).as_json()
     record["marker"] = f.marker
     return record
 
@@ -191,18 +199,32 @@ def text_block(r: FileReport) -> str:
     several = len(r.markers) > 1
     kind = f"{len(r.markers)} markers" if several else r.kind or "unknown kind"
     lines = [f"{name}: {r.verdict.upper()} ({kind}{height})"]
+    if r.verdict == "waived":
+        lines.append(f"  {waived_words(r.findings)}")
     lines += [f"  override {o.describe()}" for o in r.overrides]
     for m in r.markers:
         if several:
-            lines.append(f"  marker {m.index} (page {m.page}): {m.verdict.upper()} "
+            lines.append(f"  marker {m.index + 1} (page {m.page}): {m.verdict.upper()} "
                          f"({m.kind or 'unknown kind'})")
         lines += [_finding_line(f, several) for f in r.findings if f.marker == m.index]
     return "\n".join(lines)
 
 
+def waived_words(findings: Iterable[Finding]) -> str:
+    """What a verdict ``waived`` means, in one sentence: the paragraphs not met and the
+    waivers that accepted them."""
+    unmet = [f for f in findings if f.waived and f.severity in ("error", "review")]
+    cited = ", ".join(dict.fromkeys(f"{f.citation} ({f.rule})" for f in unmet))
+    why = "; ".join(dict.fromkeys(parse_waiver(f.waived or "").words() for f in unmet))
+    return (f"does not meet {cited}; accepted by local waiver: {why}. A waiver does not "
+            "make the drawing compliant")
+
+
 def _finding_line(f: Finding, indent: bool) -> str:
-    waived = f" (waived: {f.waived})" if f.waived else ""
-    severity = "waived" if f.waived else f.severity
+    waived = (f" (not met; accepted by waiver: {parse_waiver(f.waived).words()})"
+              if f.severity in ("error", "review") else
+              f" (accepted by waiver: {parse_waiver(f.waived).words()})") if f.waived else ""
+    severity = f.severity
     return (f"{'    ' if indent else '  '}{severity:<7} {f.rule:<20} {f.citation}: "
             f"{f.message}{_value(f)}{waived}")
 
@@ -210,6 +232,9 @@ def _finding_line(f: Finding, indent: bool) -> str:
 def verdict_line(verdicts: Mapping[str, int], count: int, noun: str = "file") -> str:
     """Counts of verdicts in one line: "3 file(s): 2 pass, 1 fail, 0 error"."""
     head = ", ".join(f"{verdicts.get(v, 0)} {v}" for v in ("pass", "fail", "error"))
+    if verdicts.get("waived"):
+        head += (f", {verdicts['waived']} waived (not met, accepted by waiver: not "
+                 "compliant)")
     if verdicts.get("review"):
         head += f", {verdicts['review']} review (a person must check what was not judged)"
     return f"{count} {noun}(s): {head}"
@@ -246,10 +271,12 @@ class Tally:
         return "\n".join(lines)
 
     def exit_status(self) -> int:
-        """0 all pass, 1 any fail or review, 2 any unreadable input."""
+        """0 all pass, 1 any fail, review or waived (a waiver never makes a drawing
+        pass), 2 any unreadable input."""
         if self.verdicts["error"]:
             return 2
-        return 1 if self.verdicts["fail"] or self.verdicts["review"] else 0
+        return 1 if self.verdicts["fail"] or self.verdicts["review"] or \
+            self.verdicts["waived"] else 0
 
 
 #: SARIF has no "review" level: a review finding is a warning whose properties say review.
@@ -325,11 +352,16 @@ def sarif_results(rep: FileReport, index: dict[str, int], artifact: int) -> list
         if f.rule in overrides:
             result["properties"]["toleranceOverride"] = _override_json(overrides[f.rule])
         if f.waived:
-            result["suppressions"] = [{"kind": "external", "justification": f.waived}]
+            waiver = parse_waiver(f.waived)
+            result["suppressions"] = [{"kind": "external", "status": "accepted",
+                                       "justification": waiver.words()}]
+            result["properties"]["waiver"] = waiver.as_json()
+            if f.severity in ("error", "review"):
+                result["properties"]["met"] = False
         results.append(result)
     return results
 
 
 def exit_status(reports: list[FileReport]) -> int:
-    """0 all pass, 1 any fail or review, 2 any unreadable input."""
+    """0 all pass, 1 any fail, review or waived, 2 any unreadable input."""
     return Tally(reports).exit_status()

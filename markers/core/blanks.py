@@ -26,7 +26,7 @@ from markers.errors import WsmarkError
 _G = TypeVar("_G", bound=BaseGeometry)
 
 __all__ = ["Blank", "BLANKS_FILE", "standard_blanks", "blank_source", "parse_blank",
-           "choose_blank", "on_blank", "holes", "hole_findings", "HOLE_COUNTS"]
+           "choose_blank", "on_blank", "holes", "hole_findings", "HOLE_COUNTS", "blank_line"]
 
 BLANKS_FILE = Path(__file__).parent / "data" / "blanks.yaml"
 HOLE_COUNTS = (0, 2, 4)
@@ -68,6 +68,19 @@ def standard_blanks() -> list[Blank]:
 
 def blank_source() -> str:
     return str(_table()["source"])
+
+
+def blank_line(blank: Blank, hole_count: int) -> str:
+    """The blank as the bill of materials names it: substrate, size, corners and holes.
+
+    >>> blank_line(Blank(24, 24, 1.5), 2).split(", ", 2)[2]
+    '24x24 in, corner radius 1.5 in, 2 mounting holes 0.375 in'
+    """
+    spec = _table()
+    holes_said = (f", {hole_count} mounting holes {spec['holes']['diameter']:g} in"
+                  if hole_count else ", no mounting holes")
+    return (f"blank: {spec['substrate']}, {blank.name} in, corner radius "
+            f"{blank.corner_radius:g} in{holes_said}")
 
 
 def parse_blank(text: str) -> Blank:

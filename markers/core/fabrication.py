@@ -302,6 +302,13 @@ class Fabrication:
     warnings: tuple[str, ...] = ()
     #: the job nested on the shop's rolls (``markers.core.materials.MaterialLine``)
     materials: tuple = ()
+    #: what one of the job is, as its tables say "per sign", "per buoy", "per flag"
+    unit: str = "sign"
+    #: how its costs are to be read: in words (currency, placeholder prices), the
+    #: currency's code, and whether the prices are wsmark's placeholders
+    prices: str = ""
+    currency: str = ""
+    placeholder_prices: bool = False
 
     def panels(self, color: str) -> list[BaseGeometry]:
         """The panels the cut pieces of ``color`` are cut in across rolls (artwork

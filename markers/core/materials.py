@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 
@@ -58,6 +58,24 @@ class Materials:
     materials: tuple[Material, ...]
     overlap: dict[str, float]
     overlap_source: str
+    #: the prices' currency (ISO 4217; None: the file does not say), and whether they
+    #: are placeholders (the shipped file's), said on every bill of materials
+    currency: str | None = None
+    placeholder_prices: bool = False
+    #: how far a piece of each kind stays from a roll's edges (inches; the ``spacing``
+    #: for a kind not named): a plotter holds film by its edges, while sheeting laid on
+    #: a blank is trimmed flush, so a 24 in blank takes a 24 in roll
+    edge: dict[str, float] = field(default_factory=dict)
+
+    def edge_of(self, kind: str) -> float:
+        """The margin kept from a roll's edges for a piece of ``kind``."""
+        return self.edge.get(kind, self.spacing)
+
+    def prices(self) -> str:
+        """How the costs are to be read: "USD, placeholder prices" ..."""
+        currency = self.currency or "currency not stated in the materials file"
+        return currency + (", placeholder prices (wsmark's generic materials file: give "
+                           "your shop's with --materials)" if self.placeholder_prices else "")
 
     def widest(self, kind: str, color: str) -> Material | None:
         """The widest roll of ``kind`` and ``color`` (None when the file has none)."""
@@ -68,7 +86,7 @@ class Materials:
         """The narrowest roll of ``kind`` and ``color`` that takes a piece whose shorter
         side is ``widest``; None when there is none."""
         fits = [m for m in self.materials if m.kind == kind and m.color == color
-                and m.roll_width - 2 * self.spacing >= widest - 1e-9]
+                and m.roll_width - 2 * self.edge_of(kind) >= widest - 1e-9]
         return min(fits, key=lambda m: (m.roll_width, m.name), default=None)
 
 
@@ -123,7 +141,17 @@ def load_materials(path: str | Path | bytes | None = None) -> Materials:
                             _number(entry, "price_per_sq_ft", where),
                             _number(entry, "waste_factor", where)
                             if "waste_factor" in entry else waste))
-    return Materials(str(path), spacing, tuple(out), overlap, overlap_source)
+    currency = data.get("currency")
+    if currency is not None and (not isinstance(currency, str) or not currency.strip()):
+        raise WsmarkError(f"{path}: currency is a code such as USD")
+    edge = data.get("edge") or {}
+    if not isinstance(edge, dict) or set(edge) - set(KINDS):
+        raise WsmarkError(f"{path}: edge gives the margin from a roll's edges per kind "
+                          f"({', '.join(KINDS)}), in inches")
+    return Materials(str(path), spacing, tuple(out), overlap, overlap_source,
+                     currency.strip() if currency else None,
+                     data.get("placeholder_prices") is True,
+                     {kind: _number(edge, kind, f"{path}: edge") for kind in edge})
 
 
 def _overlaps(data: dict, path: Path) -> tuple[dict[str, float], str]:
@@ -187,13 +215,15 @@ def piece_size(polygon: BaseGeometry) -> tuple[float, float]:
     return turned if turned[0] * turned[1] < upright[0] * upright[1] - 1e-9 else upright
 
 
-def nest(material: Material, pieces: Sequence[BaseGeometry], copies: int, spacing: float
-         ) -> Nesting:
+def nest(material: Material, pieces: Sequence[BaseGeometry], copies: int, spacing: float,
+         edge: float | None = None) -> Nesting:
     """``copies`` of ``pieces`` packed on ``material``'s roll (rectpack MaxRectsBssf,
-    rotation allowed, ``spacing`` between pieces and from the edges)."""
+    rotation allowed, ``spacing`` between pieces and ``edge`` (default: the spacing)
+    from the roll's edges)."""
     from rectpack import MaxRectsBssf, newPacker  # loaded only when a job is nested
 
-    usable = material.roll_width - spacing
+    edge = spacing if edge is None else edge
+    usable = material.roll_width - 2 * edge + spacing  # each piece carries its spacing
     rects = []
     for polygon in pieces:
         side_a, side_b = piece_size(polygon)
@@ -296,7 +326,7 @@ def plan_materials(parts: Sequence[tuple[str, str, Sequence[BaseGeometry]]], mat
             notes.append(f"no {color} {kind} in {materials.source}; add one to the "
                          "materials file")
             continue
-        usable = widest.roll_width - 2 * materials.spacing
+        usable = widest.roll_width - 2 * materials.edge_of(kind)
         laid: list[BaseGeometry] = []
         splits = []
         for piece in pieces:
@@ -307,8 +337,9 @@ def plan_materials(parts: Sequence[tuple[str, str, Sequence[BaseGeometry]]], mat
                 laid.append(piece)
         # panels are no wider than the widest roll takes, so it takes them if no other does
         material = materials.pick(kind, color, max(min(piece_size(p)) for p in laid)) or widest
-        lines.append(MaterialLine(kind, color, nest(material, laid, 1, materials.spacing),
-                                  nest(material, laid, qty, materials.spacing), qty,
+        edge = materials.edge_of(kind)
+        lines.append(MaterialLine(kind, color, nest(material, laid, 1, materials.spacing, edge),
+                                  nest(material, laid, qty, materials.spacing, edge), qty,
                                   tuple(splits)))
         notes += [f"{color} {kind} cut across rolls, wider than the widest roll "
                   f"({widest.roll_width:g} in, {usable:.2f} in between its edges): a {split}; "

@@ -12,7 +12,15 @@ from shapely.geometry import MultiPolygon
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
-from markers.core.blanks import Blank, choose_blank, hole_findings, holes, on_blank, parse_blank
+from markers.core.blanks import (
+    Blank,
+    blank_line,
+    choose_blank,
+    hole_findings,
+    holes,
+    on_blank,
+    parse_blank,
+)
 from markers.core.colors import PALETTE
 from markers.core.fabrication import (
     BASE,
@@ -95,6 +103,7 @@ def on_shop_blank(art: Artwork, blank: str | None, hole_count: int
             raise WsmarkError(f"--holes {hole_count} needs a blank: give --blank WxH")
         return art, notes, []
     placed = on_blank(art, chosen)
+    placed = replace(placed, meta={**placed.meta, "blank_line": blank_line(chosen, hole_count)})
     notes.append(f"blank {chosen.name} in, corner radius {chosen.corner_radius:g} in")
     if not hole_count:
         return placed, notes, []
@@ -177,8 +186,13 @@ def shop_plan(art: Artwork, form: str, surface: BuoySurface | None = None,
             else ([], [])
         if surface is not None and surface.flat is None:
             fab = replace(fab, cuts={})
+        if art.meta.get("blank_line"):  # what the sheeting goes on, a line of its own
+            fab = replace(fab, bom=[BomLine("", "", art.meta["blank_line"],
+                                            sheet_outline(art).area, qty), *fab.bom])
     if art.meta.get("permit_id"):
         notes.append(f"permit label {art.meta['permit_id']}: block letters below the display "
                      "area, cut with the film they are lettered in")
     return replace(fab, notes=tuple(notes + more), warnings=tuple(findings),
-                   materials=tuple(nested))
+                   materials=tuple(nested), unit="sign" if form == "sign" else
+                   "flag" if form == "flag" else "buoy", prices=shop.prices(),
+                   currency=shop.currency or "", placeholder_prices=shop.placeholder_prices)

@@ -48,7 +48,8 @@ def one_line(message: str, limit: int = MAX_ERROR_CHARS) -> str:
     if len(line) <= limit:
         return line
     tail = f"... ({len(line):,} chars)"
-    return line[:limit - len(tail)] + tail
+    cut = line.rfind(" ", 0, limit - len(tail) + 1)  # at a word's end, not mid-word
+    return line[:cut if cut > limit // 2 else limit - len(tail)].rstrip(" ,;") + tail
 
 
 #: numpy's and shapely's floating-point warnings, and what they mean for a drawing.

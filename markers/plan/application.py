@@ -218,16 +218,24 @@ def application_status(plan: Plan, form: ApplicationForm | None, law: Law,
     limit = law.requirement(form.temporary)
     for i, m in enumerate(plan.markers):
         if m.temporary_days is not None:
-            over = " - longer than allowed" if m.temporary_days > limit.value else ""
+            exempt = (f"longer than the {limit.value:g} days a local authority may exempt, so "
+                      "the department's approval applied for here is needed"
+                      if m.temporary_days > limit.value else
+                      f"up to {limit.value:g} days may be exempted by a local authority")
             conditions.setdefault(i, []).append(
-                f"temporary placement: {m.temporary_days} days, at most {limit.value:g} "
-                f"({limit.ref.clause}){over}")
-    for severity, words in (("error", "error findings of the check to correct"),
-                            ("review", "findings of the check for a person to settle")):
+                f"temporary placement: {m.temporary_days} days; {exempt} ({limit.ref.clause})")
+    for i, m in enumerate(plan.markers):
+        if m.kind in form.enforcing or m.symbol in form.enforcing:
+            conditions.setdefault(i, []).append(
+                f"local ordinance it enforces ({form.ordinance_clause}): "
+                f"{m.ordinance or 'not named in the plan'}")
+    for severity, words in (("error", "error finding{s} of the check to correct"),
+                            ("review", "finding{s} of the check for a person to settle")):
         count = sum(1 for f in findings
                     if f.finding.severity == severity and not f.finding.waived)
         if count:
-            missing.append(f"{count} {words} (see Findings)")
+            missing.append(f"{count} {words.format(s='s' if count != 1 else '')} "
+                           "(see Findings)")
     return ApplicationStatus(roles, tuple(missing),
                              {i: tuple(lines) for i, lines in conditions.items()})
 
@@ -239,3 +247,31 @@ def restated(report: PlanReport, options: Mapping[str, str], law: Law) -> PlanRe
     plan = with_options(report.read_plan, options, form)
     return replace(report, plan=plan,
                    application=application_status(plan, form, law, report.findings))
+
+
+#: The outcome a refusal guards: an approval of a plan that still has errors.
+APPROVED = "approved"
+
+
+def approval_refused(report: PlanReport) -> str | None:
+    """Why a packet recording an approval of ``report``'s plan is not written (None when
+    it may be): the plan still has error findings that are neither corrected nor
+    waived. A packet that ticks "approves" beside errors would say the plan meets the
+    rule where it does not; an authority that accepts a finding records it as a waiver
+    with its reason in the plan (``waivers``), and the packet then lists it as waived."""
+    if report.plan is None or report.plan.application.decision.outcome != APPROVED:
+        return None
+    errors = [f for f in report.findings if f.finding.severity == "error"
+              and not f.finding.waived]
+    if not errors:
+        return None
+    named = ", ".join(dict.fromkeys(
+        f"{f.finding.rule} ({f.finding.citation})"
+        + (f" on {f.ws_id}" if f.ws_id else f" on #{f.marker + 1}" if f.marker is not None
+           else "") for f in errors[:4]))
+    more = f" and {len(errors) - 4} more" if len(errors) > 4 else ""
+    return (f"{report.file}: refused to write an approval of a plan with {len(errors)} "
+            f"error finding{'s' if len(errors) != 1 else ''} to correct: {named}{more}; "
+            "correct the plan, accept each finding by a waiver with its reason in the "
+            "plan's 'waivers', or record the decision as disapproved")
+

@@ -90,8 +90,9 @@ def marker_pages(plan: Plan, pack: Pack) -> list[tuple[tuple[int, ...], Artwork 
     """The markers of ``plan`` grouped by the marker they are built as: (the indices of
     the markers of one design, its Artwork or the one-line reason it cannot be built),
     in the order each design first appears. Markers built the same (kind, size, words,
-    permit id, design file, and the id where it is lettered) are identical and share
-    one page."""
+    permit id, design file) share one page; aids that differ only in the id each
+    letters share it too (one page per aid design, not one per buoy: the page draws the
+    first and lists every marker with its id), their Artwork the first's."""
     groups: dict[tuple, list[int]] = {}
     built: dict[tuple, Artwork | str] = {}
     for index, marker in enumerate(plan.markers):
@@ -102,13 +103,11 @@ def marker_pages(plan: Plan, pack: Pack) -> list[tuple[tuple[int, ...], Artwork 
             built.setdefault(key, key[1])
         else:
             key = _key(design, lettered=False)
-            if key not in built:  # a lettered design is stored under its lettered key
+            if key not in built:
                 try:
                     art: Artwork | str = _artwork(design, pack)
                 except WsmarkError as err:
                     art = str(err).splitlines()[0]
-                if isinstance(art, Artwork) and art.meta.get("ws_id"):
-                    key = _key(design, lettered=True)
-                built.setdefault(key, art)
+                built[key] = art
         groups.setdefault(key, []).append(index)
     return [(tuple(indices), built[key]) for key, indices in groups.items()]

@@ -25,6 +25,7 @@ from shapely.geometry import shape as to_shape
 from shapely.geometry.base import BaseGeometry
 
 from markers.core.pack import Kind
+from markers.core.words import did_you_mean
 from markers.errors import WsmarkError
 from markers.plan.application import application_columns, from_columns, parse_application
 from markers.plan.model import (
@@ -38,6 +39,12 @@ from markers.plan.model import (
     PlanMarker,
 )
 from markers.plan.project import Area, LocalGrid, Projection, projection_for
+
+#: Where a plan is, as its ``site`` object says it (the packet shows each, or "not
+#: stated"): the water body, county, town/range/section and placement season.
+SITE_FIELDS = ("water_body", "county", "town_range_section", "season")
+#: Unknown property names an error names before "and N more": the line stays whole.
+UNKNOWN_SHOWN = 3
 
 __all__ = ["Setting", "load_plan", "parse_plan", "PLAN_SUFFIXES", "MAX_PLAN_BYTES"]
 
@@ -206,7 +213,12 @@ def _geojson_records(path: Path, text: str) -> tuple[list, dict]:
         records.append((index, feature.get("geometry"), props))
     given = data.get("properties")
     top = given if isinstance(given, dict) else {}
-    top = {**top, **{k: data[k] for k in ("name", "waivers", "application") if k in data}}
+    top = {**top, **{k: data[k] for k in ("name", "waivers", "application", "site")
+                     if k in data}}
+    site = top.get("site")
+    if site is not None and (not isinstance(site, dict) or set(site) - set(SITE_FIELDS) or
+                             not all(isinstance(v, str) for v in site.values())):
+        raise WsmarkError(f"{path}: 'site' is an object of {', '.join(SITE_FIELDS)} (text)")
     return records, top
 
 
@@ -400,14 +412,19 @@ def _marker(index: int, geometry: tuple, props: dict, xy: np.ndarray,
                    f"{', '.join(ROLES)})")
     unknown = sorted(set(props) - set(MARKER_FIELDS) - {"role"})
     if unknown:
+        shown = [f"{name!r}{did_you_mean(name, MARKER_FIELDS)}"
+                 for name in unknown[:UNKNOWN_SHOWN]]
+        more = f" and {len(unknown) - UNKNOWN_SHOWN} more" \
+            if len(unknown) > UNKNOWN_SHOWN else ""
         raise _Bad(f"unknown propert{'y' if len(unknown) == 1 else 'ies'} "
-                   f"{', '.join(unknown)}; known: {', '.join(MARKER_FIELDS)}")
+                   f"{', '.join(shown)}{more}; known: {', '.join(MARKER_FIELDS)}")
     kind = _text(props, "kind")
     if kind is None:
         raise _Bad(f"a marker needs a 'kind' (one of {', '.join(kinds)}), "
                    f"or the feature a 'role' ({', '.join(ROLES)})")
     if kind not in kinds:
-        raise _Bad(f"unknown marker kind {kind!r}; known kinds: {', '.join(kinds)}")
+        raise _Bad(f"unknown marker kind {kind!r}{did_you_mean(kind, kinds)}; known kinds: "
+                   f"{', '.join(kinds)}")
     days = _number(props, "temporary_days", whole=True)
     x, y = xy
     return PlanMarker(
@@ -420,7 +437,8 @@ def _marker(index: int, geometry: tuple, props: dict, xy: np.ndarray,
         riparian_permission=_flag(props, "riparian_permission"),
         riparian_owner=_text(props, "riparian_owner"), fixed_objects=_fixed_objects(props),
         design=_text(props, "design"),
-        decimals=decimals if decimals is not None else 7, permit_id=_text(props, "permit_id"))
+        decimals=decimals if decimals is not None else 7, permit_id=_text(props, "permit_id"),
+        ordinance=_text(props, "ordinance"))
 
 
 def _feature(index: int, geometry: tuple, props: dict, projection: Projection) -> PlanFeature:

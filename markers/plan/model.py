@@ -16,7 +16,7 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core.pack import Kind
 from markers.errors import WsmarkError
-from markers.plan.project import Projection
+from markers.plan.project import Area, Projection
 
 if TYPE_CHECKING:
     from markers.check.engine import Finding
@@ -30,7 +30,7 @@ __all__ = ["FixedObject", "PlanMarker", "PlanFeature", "Plan", "Party", "Decisio
 MARKER_FIELDS = ("kind", "ws_id", "legend", "symbol", "display_height", "description",
                  "purpose", "lighted", "temporary_days", "riparian_permission",
                  "riparian_owner", "fixed_objects", "design", "name", "source_feature",
-                 "permit_id")
+                 "permit_id", "ordinance")
 
 #: Roles of the features that are not markers: what the map draws and ch. 30 measures.
 ROLES = ("channel", "water", "shoreline", "mooring-area", "restricted-area", "dock", "pier",
@@ -77,6 +77,9 @@ class PlanMarker:
     decimals: int = 7
     #: the department's identification number, once the marker is approved ((3)(b))
     permit_id: str | None = None
+    #: the local ordinance a regulatory marker enforces (s. 30.77, Stats.), as the plan
+    #: names it
+    ordinance: str | None = None
 
     @property
     def tag(self) -> str:
@@ -209,6 +212,11 @@ class ApplicationForm:
     note: str
     authority: str
     temporary: str
+    #: the kinds or symbols of markers that enforce a restriction, whose page and row say
+    #: the local ordinance they enforce (or that the plan does not name it), under
+    #: ``ordinance_clause``
+    enforcing: tuple[str, ...] = ()
+    ordinance_clause: str = ""
 
     def role(self, key: str) -> Role:
         """The role ``key`` (KeyError on a typo)."""
@@ -236,6 +244,8 @@ class PacketWords:
     table_clause: str
     cover_note: str
     form: ApplicationForm | None = None
+    #: where the pack's law applies: the map's locator shows the plan within it
+    area: Area | None = None
 
 
 @dataclass(frozen=True)

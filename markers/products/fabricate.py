@@ -22,15 +22,27 @@ from render.dxf import cut_dxf
 from render.raster import svg_to_pdf
 from render.svg import cut_svg, print_svg
 
-__all__ = ["BOM_HEADER", "bom_rows", "MATERIALS_HEADER", "material_rows",
+__all__ = ["bom_header", "bom_rows", "materials_header", "material_rows",
            "fabrication_files", "write_files"]
 
-BOM_HEADER = ("color", "hex", "role", "sq in per sign", "sq ft per sign", "quantity",
-              "total sq ft")
-MATERIALS_HEADER = ("material", "kind", "color", "grade", "roll width in",
-                    "roll length in per sign", "waste per sign", "cost per sign",
-                    "quantity", "roll length in", "roll length yd", "waste", "cost",
-                    "cut across rolls")
+def bom_header(unit: str = "sign") -> tuple[str, ...]:
+    """The bill of materials' columns, per ``unit`` of the job (sign, buoy, flag)."""
+    return ("color", "hex", "role", f"sq in per {unit}", f"sq ft per {unit}", "quantity",
+            "total sq ft")
+
+
+def materials_header(unit: str = "sign", currency: str = "") -> tuple[str, ...]:
+    """The nested materials' columns, per ``unit``, the costs in ``currency`` and a
+    column saying whether the prices are placeholders."""
+    cost = f"cost {currency}" if currency else "cost (currency not stated)"
+    return ("material", "kind", "color", "grade", "roll width in",
+            f"roll length in per {unit}", f"waste per {unit}", f"{cost} per {unit}",
+            "quantity", "roll length in", "roll length yd", "waste", cost, "prices",
+            "cut across rolls")
+
+
+#: The ``prices`` column: wsmark's placeholder prices, or the shop's materials file's.
+PRICES = {True: "placeholder", False: "materials file"}
 
 
 def bom_rows(bom: list[BomLine]) -> list[tuple[str, ...]]:
@@ -39,7 +51,8 @@ def bom_rows(bom: list[BomLine]) -> list[tuple[str, ...]]:
              str(line.qty), f"{line.total_sq_ft:.3f}") for line in bom]
 
 
-def material_rows(lines: tuple[MaterialLine, ...]) -> list[tuple[str, ...]]:
+def material_rows(lines: tuple[MaterialLine, ...], placeholder: bool = False
+                  ) -> list[tuple[str, ...]]:
     """The nested materials as text cells: per sign, then for the whole quantity (cost
     includes the material's waste factor), and each piece cut into panels across rolls
     (its panels, seams and overlap)."""
@@ -47,7 +60,7 @@ def material_rows(lines: tuple[MaterialLine, ...]) -> list[tuple[str, ...]]:
              f"{x.one.material.roll_width:g}", f"{x.one.length:.2f}", f"{x.one.waste:.1%}",
              f"{x.one.cost:.2f}", str(x.qty), f"{x.total.length:.2f}",
              f"{x.total.yards:.2f}",
-             f"{x.total.waste:.1%}", f"{x.total.cost:.2f}",
+             f"{x.total.waste:.1%}", f"{x.total.cost:.2f}", PRICES[placeholder],
              "; ".join(str(split) for split in x.splits)) for x in lines]
 
 
@@ -78,9 +91,10 @@ def fabrication_files(fab: Fabrication, art: Artwork,
             for number in range(1, len(fab.panels(color)) + 1):
                 files[f"cut-{color}-panel-{number}.svg"] = cut_svg(fab, color, number)
         files["cut.dxf"] = cut_dxf(fab)
-    files["bom.csv"] = _table(BOM_HEADER, bom_rows(fab.bom))
+    files["bom.csv"] = _table(bom_header(fab.unit), bom_rows(fab.bom))
     if fab.materials:
-        files["materials.csv"] = _table(MATERIALS_HEADER, material_rows(fab.materials))
+        files["materials.csv"] = _table(materials_header(fab.unit, fab.currency),
+                                        material_rows(fab.materials, fab.placeholder_prices))
     return {f"{stem}-{name}": data for name, data in files.items()}
 
 

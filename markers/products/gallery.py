@@ -13,7 +13,7 @@ from markers.core.artwork import Artwork
 from markers.core.design import Design
 from markers.core.pack import Pack
 from markers.core.shop import shop_plan
-from markers.products.fabricate import BOM_HEADER, MATERIALS_HEADER, bom_rows, material_rows
+from markers.products.fabricate import bom_header, bom_rows, material_rows, materials_header
 from markers.products.files import file_stem
 from markers.products.sheets import sheet_pages, sheets_pdf
 from markers.runtime.atomic import make_dir, write_atomic
@@ -139,12 +139,14 @@ def _fabrication(pack: Pack, out: Path) -> tuple[list[Path], list[str]]:
             written.append(out / name)
         lines += [f"### {design.kind}" + (f", \"{design.legend}\"" if design.legend else ""),
                   "", f"[SVG]({stem}.svg)", "", f"![{stem}]({stem}.png)", "",
-                  "| " + " | ".join(BOM_HEADER) + " |", "|" + "---|" * len(BOM_HEADER)]
+                  "| " + " | ".join(bom_header(fab.unit)) + " |",
+                  "|" + "---|" * len(bom_header(fab.unit))]
         lines += ["| " + " | ".join(row) + " |" for row in bom_rows(fab.bom)]
         if fab.materials:
-            lines += ["", "| " + " | ".join(MATERIALS_HEADER) + " |",
-                      "|" + "---|" * len(MATERIALS_HEADER)]
-            lines += ["| " + " | ".join(row) + " |" for row in material_rows(fab.materials)]
+            header = materials_header(fab.unit, fab.currency)
+            lines += ["", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+            lines += ["| " + " | ".join(row) + " |"
+                      for row in material_rows(fab.materials, fab.placeholder_prices)]
         lines.append("")
     return written, lines
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 import shapely
@@ -395,6 +395,30 @@ def map_items(report: PlanReport, layout: MapLayout) -> list[PageItem]:
 PAGE_W, PAGE_H = 11.0, 8.5
 
 
+#: The locator's box on the map page: the state's bounds, at most this wide and high (in).
+LOCATOR_W, LOCATOR_H = 1.6, 1.3
+
+
+def locator(plan: Plan, area: Any, x: float, y: float) -> list[PageItem]:
+    """Where the plan lies within the pack's ``area`` (its bounds in degrees, drawn with
+    the longitude shortened by the cosine of the middle latitude, so the box keeps the
+    state's proportions): the bounds' box and a dot at the markers' middle, with the
+    place in degrees."""
+    lo_x, lo_y, hi_x, hi_y = area.bounds
+    squash = math.cos(math.radians((lo_y + hi_y) / 2))
+    scale = min(LOCATOR_W / ((hi_x - lo_x) * squash), LOCATOR_H / (hi_y - lo_y))
+    w, h = (hi_x - lo_x) * squash * scale, (hi_y - lo_y) * scale
+    lon = float(np.mean([m.lon for m in plan.markers])) if plan.markers else (lo_x + hi_x) / 2
+    lat = float(np.mean([m.lat for m in plan.markers])) if plan.markers else (lo_y + hi_y) / 2
+    px, py = x + (lon - lo_x) * squash * scale, y + 0.2 + (hi_y - lat) * scale
+    return [Text(x, y + 0.08, f"Locator: {area.name} (its bounds)", 0.1, bold=True),
+            Area(_polygon([(x, y + 0.2), (x + w, y + 0.2), (x + w, y + 0.2 + h),
+                           (x, y + 0.2 + h)]), fill="none", stroke="#444444", width=0.01),
+            Area(_circle(px, py, 0.05), fill=ORANGE, stroke="#000000", width=0.008),
+            Text(x, y + 0.35 + h, f"the plan: {lat:.4f} N, {abs(lon):.4f} "
+                 f"{'W' if lon < 0 else 'E'}", TEXT)]
+
+
 def plan_map_svg(report: PlanReport, scale: float | None = None) -> bytes:
     """The map page (landscape letter) of a checked plan, as SVG bytes."""
     if report.plan is None:
@@ -416,7 +440,7 @@ def plan_map_svg(report: PlanReport, scale: float | None = None) -> bytes:
         who = plan.markers[f.marker].name if f.marker is not None else "plan"
         lines, next_y = paragraph(8.1, y, f"{g.severity} {g.rule} ({g.citation}), {who}: "
                                    f"{g.message}", 2.7, SMALL)
-        if next_y > PAGE_H - 0.4:
+        if next_y > PAGE_H - 0.4 - LOCATOR_H - 0.4:
             items.append(Text(7.9, y, f"... {len(shown) - number + 1} more: see the report",
                               0.08))
             break
@@ -424,6 +448,9 @@ def plan_map_svg(report: PlanReport, scale: float | None = None) -> bytes:
         y = next_y + 0.06
     if not shown:
         items.append(Text(7.9, y, "none", 0.09))
+    area = report.words.area if report.words else None
+    if area is not None:
+        items += locator(plan, area, 7.9, PAGE_H - LOCATOR_H - 0.5)
     return page_svg(PAGE_W, PAGE_H, (0, 0, PAGE_W, PAGE_H), f"wsmark plan map {plan.name}",
                     items)
 

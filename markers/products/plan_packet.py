@@ -208,6 +208,30 @@ def _application(report: PlanReport) -> bytes:
     return _page(PORTRAIT, "waterway marker application", items)
 
 
+#: Where a plan is, as a reviewer looks it up: the plan's ``site`` keys and their words.
+SITE_KEYS = (("county", "county"), ("town_range_section", "town/range/section"),
+             ("season", "placement season"))
+
+
+def site_line(plan: Plan) -> str:
+    """Where the plan is, in one line: the water body (the plan's ``site.water_body``,
+    else the names of its water features), county, town/range/section and placement
+    season (its ``site`` object), each "not stated" when the plan does not say.
+
+    >>> from markers.plan.model import Plan
+    >>> plan = Plan("p.geojson", None, (), (), properties={"site": {"county": "Adams"}})
+    >>> site_line(plan)[:60]
+    'Site: water body not stated; county Adams; town/range/sectio'
+    """
+    given = plan.properties.get("site")
+    site: dict[str, Any] = given if isinstance(given, dict) else {}
+    water = site.get("water_body") or ", ".join(dict.fromkeys(
+        f.name for f in plan.role("water") if f.name))
+    said = [f"water body {water or 'not stated'}"] + [
+        f"{words} {site.get(key) or 'not stated'}" for key, words in SITE_KEYS]
+    return "Site: " + "; ".join(said)
+
+
 def _summary(report: PlanReport) -> bytes:
     """The check of the plan: its verdict, markers by kind and the findings."""
     plan = report.read_plan
@@ -215,9 +239,10 @@ def _summary(report: PlanReport) -> bytes:
         Text(0.75, 1.0, "The plan as checked", 0.24, bold=True),
         Text(0.75, 1.35, f"Plan: {plan.name} ({Path(plan.path).name})", 0.13),
         Text(0.75, 1.6, f"{len(plan.markers)} markers; coordinates WGS 84; distances in "
-                        f"feet on the ground ({plan.projection.name})", 0.1),
-        Text(0.75, 1.85, f"wsmark verdict: {report.verdict}", 0.13, bold=True)]
-    y = 2.2
+                        f"feet on the ground ({plan.projection.name})", 0.1)]
+    site, y = paragraph(0.75, 1.8, site_line(plan), 7.0, 0.1)
+    items += [*site, Text(0.75, y + 0.1, f"wsmark verdict: {report.verdict}", 0.13, bold=True)]
+    y += 0.45
     for kind, count in sorted(Counter(m.kind for m in plan.markers).items()):
         items.append(Text(0.9, y, f"{count} x {kind}: {report.kinds[kind].title}", 0.1))
         y += 0.18
@@ -356,11 +381,18 @@ def _marker_pages(report: PlanReport, indices: tuple[int, ...], art: Artwork | s
     markers = [plan.markers[i] for i in indices]
     kind = markers[0].kind
     tags = ", ".join(m.name for m in markers)
-    heading = tags if len(markers) == 1 else f"{len(markers)} identical markers: {tags}"
+    ids = list(dict.fromkeys(m.ws_id for m in markers if m.ws_id))
+    shown = art.meta.get("ws_id") if isinstance(art, Artwork) else None
+    lettered = bool(shown) and len(ids) > 1
+    alike = "markers of one design" if lettered else "identical markers"
+    heading = tags if len(markers) == 1 else f"{len(markers)} {alike}: {tags}"
     flow = _Flow(PORTRAIT, heading if len(heading) <= 80 else
-                 f"{len(markers)} identical markers: {kind}", 1.0)
+                 f"{len(markers)} {alike}: {kind}", 1.0)
     flow.paragraph(0.75, heading, 7.0, 0.2, bold=True)
     flow.add([Text(0.75, flow.y, f"{kind}: {report.kinds[kind].title}", 0.1)])
+    if lettered:  # one drawing stands for each, which letters its own identification
+        flow.paragraph(0.75, f"each letters its own identification ({', '.join(ids)}); the "
+                       f"drawing shows {shown}", 7.0, 0.1)
     y = flow.y + 0.45
     if isinstance(art, str):
         flow.add([Text(0.75, y, f"artwork cannot be drawn: {art[:110]}", 0.1)])
@@ -426,7 +458,8 @@ def _marker_properties(m: PlanMarker, design: str | None) -> dict:
              "riparian_owner": m.riparian_owner, "design": design,
              "fixed_objects": [{"name": f.name, "distance_ft": f.distance_ft,
                                 "bearing_deg": f.bearing_deg} for f in m.fixed_objects],
-             "source_feature": m.feature, "permit_id": m.permit_id}
+             "source_feature": m.feature, "permit_id": m.permit_id,
+             "ordinance": m.ordinance}
     return {k: v for k, v in props.items() if v not in (None, [])}
 
 

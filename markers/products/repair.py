@@ -71,7 +71,7 @@ class Change:
 
     def line(self, several: bool = False) -> str:
         """The line a clerk reads: "outline 1.50 -> 2.00 in, NR 5.09(6)(b)"."""
-        where = f"marker {self.marker}: " if several else ""
+        where = f"marker {self.marker + 1}: " if several else ""  # counted from 1
         return f"{where}{self.text}" + (f", {self.citation}" if self.citation else "")
 
 

@@ -26,6 +26,7 @@ from typing import Any
 from defusedxml.ElementTree import fromstring
 
 from markers.core.safe_text import xml_document
+from markers.core.waiver import parse_waiver
 from render.pdf import combine_pdfs
 from render.raster import svg_to_pdf
 
@@ -36,7 +37,11 @@ ET.register_namespace("", SVG)
 
 #: Words and colors of the verdicts, shared with the web page.
 VERDICT_COLORS = {"pass": "#1B7F3B", "fail": "#B42318", "review": "#A15C00",
-                  "error": "#5B5B5B"}
+                  "waived": "#8A3B12", "error": "#5B5B5B"}
+#: A requirement's result in words where its name alone would mislead.
+RESULT_WORDS = {"waived": "waived (not met or not followed, accepted by waiver)"}
+#: How a verdict is headed on the page (a waived one is not met: it says so).
+VERDICT_HEADS = {"waived": "NOT MET - WAIVED"}
 #: Colors of a requirement's result in the table.
 RESULT_COLORS = {"pass": "#1B7F3B", "fail": "#B42318", "warning": "#A15C00",
                  "review": "#A15C00", "waived": "#5B5B5B"}
@@ -98,7 +103,7 @@ def _number(value: float, unit: str | None) -> str:
     if unit == "deg":
         return f"{value:.1f}"
     if unit == "ratio":
-        return f"{value:.3f}"
+        return f"{value:.3f} (ratio)"
     if unit == "count":
         return f"{value:g}"
     return f"{value:.2f}"
@@ -124,7 +129,8 @@ def _options(record: dict[str, Any]) -> list[str]:
     tolerances = [f"{o['rule']} {o['value']:g}{'' if o['unit'] == 'ratio' else ' ' + o['unit']}"
                   + (" (accepts less than the rule's minimum)" if o.get("below_minimum")
                      else "") for o in record.get("tolerance_overrides", [])]
-    waivers = [f"{rule} ({reason})" for rule, reason in (given.get("waivers") or {}).items()]
+    waivers = [f"{_waived_rule(rule)} ({parse_waiver(reason).words()})"
+               for rule, reason in (given.get("waivers") or {}).items()]
     if given.get("display_height_in") is not None:
         basis = f"{given['display_height_in']:g} in, given by the user"
     else:
@@ -137,6 +143,13 @@ def _options(record: dict[str, Any]) -> list[str]:
     if given.get("scale"):
         words.append(f"Scale: {given['scale']:g} in per drawing unit, given by the user")
     return words
+
+
+def _waived_rule(key: str) -> str:
+    """A waiver's key in words: "outline-width", or "outline-width on marker 1" for the
+    key ``outline-width@1`` (markers counted from 1, as for people everywhere)."""
+    rule, sep, number = key.partition("@")
+    return f"{rule} on marker {number}" if sep and number.isdigit() else key
 
 
 def _header_lines(record: dict[str, Any], stamp: str) -> list[tuple[str, str]]:
@@ -214,8 +227,11 @@ def _row(check: dict[str, Any], said: str) -> Block:
              "-" if tol is None else _with_unit(tol, unit), check["result"].upper()]
     wrapped = [textwrap.wrap(cell, _chars(width - 0.08)) or [""]
                for cell, (_, width) in zip(cells, COLUMNS, strict=True)]
+    if check.get("message"):  # what the number is: "circle out of round by 0.0 % ..."
+        said = f"Read: {check['message']}. {said}".replace(".. ", ". ")
     if check.get("waived"):
-        said = f"{said} Waived: {check['waived']}".strip()
+        said = (f"{said} Not met as the paragraph requires; accepted by waiver: "
+                f"{parse_waiver(check['waived']).words()}.").strip()
     quote_lines = textwrap.wrap(said, _chars(WIDTH - 0.2, SMALL * 0.95))
     rows = max(len(cell) for cell in wrapped)
     height = rows * LINE + len(quote_lines) * SMALL * 1.35 + LINE * 0.45
@@ -243,7 +259,8 @@ def _finding_lines(finding: dict[str, Any], number: int | None) -> list[str]:
     unit = f" {finding['unit']}" if finding.get("unit") and finding["unit"] != "ratio" else ""
     values = (f" Measured {finding['measured']}{unit}, required {finding['required']}{unit}."
               if finding.get("measured") is not None else "")
-    waived = f" Waived: {finding['waived']}." if finding.get("waived") else ""
+    waived = (f" Not met; accepted by waiver: {parse_waiver(finding['waived']).words()}"
+              "." if finding.get("waived") else "")
     head = f"{number}. " if number is not None else "- "
     text = (f"{head}{finding['rule']} ({finding['severity']}, {finding['citation']}): "
             f"{finding['message']}.{values}{waived}").replace("..", ".")
@@ -260,7 +277,7 @@ def _marker_blocks(record: dict[str, Any], marker: dict[str, Any], words: Report
     if several:
         where = f"page {marker['page']}, " if marker.get("page") else ""
         kind = marker.get("kind") or "not recognised"
-        blocks.append(_heading(f"Marker {marker['index']} ({where}{kind}): "
+        blocks.append(_heading(f"Marker {marker['index'] + 1} ({where}{kind}): "
                                f"{marker['verdict'].upper()}"))
     judged = [c for c in marker.get("checks", []) if c["result"] != "review"]
     unjudged_rows = [c for c in marker.get("checks", []) if c["result"] == "review"]
@@ -342,7 +359,8 @@ def _verdict(page: ET.Element, record: dict[str, Any], words: str | None, top: f
              width: float) -> float:
     """The verdict in words and color, and what was judged; returns where it ends."""
     verdict = record["verdict"]
-    _text(page, MARGIN, top + 0.45, verdict.upper(), 0.42, bold=True,
+    _text(page, MARGIN, top + 0.45, VERDICT_HEADS.get(verdict, verdict.upper()),
+          0.42 if verdict not in VERDICT_HEADS else 0.3, bold=True,
           fill=VERDICT_COLORS.get(verdict, "#000000"))
     y = top + 0.75
     for line in textwrap.wrap(words or "", _chars(width, BODY * 1.1)):
@@ -353,7 +371,7 @@ def _verdict(page: ET.Element, record: dict[str, Any], words: str | None, top: f
         kinds = ", ".join(dict.fromkeys(m.get("kind") or "not recognised"
                                         for m in record.get("markers", []))) or "none"
         about = [f"Kind: {kinds}"]
-        about += [f"Marker {m['index']}: display area {m['display_height_in']:g} in "
+        about += [f"Marker {m['index'] + 1}: display area {m['display_height_in']:g} in "
                   f"({m.get('display_height_basis') or 'basis not stated'})"
                   for m in record.get("markers", []) if m.get("display_height_in") is not None]
         counts: dict[str, int] = {}
@@ -362,7 +380,8 @@ def _verdict(page: ET.Element, record: dict[str, Any], words: str | None, top: f
                 counts[c["result"]] = counts.get(c["result"], 0) + 1
         if counts:
             about.append("Requirements judged: " + ", ".join(
-                f"{counts[r]} {r}" for r in ("pass", "fail", "warning", "waived", "review")
+                f"{counts[r]} {RESULT_WORDS.get(r, r)}"
+                for r in ("pass", "fail", "warning", "waived", "review")
                 if r in counts))
         for line in (wrapped for text in about for wrapped in textwrap.wrap(
                 text, _chars(width))):

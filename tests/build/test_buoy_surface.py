@@ -103,7 +103,7 @@ def bom(out) -> dict[str, float]:
     rows = list(csv.DictReader(path.read_text().splitlines()))
     total: dict[str, float] = {}
     for row in rows:
-        total[row["color"]] = total.get(row["color"], 0.0) + float(row["sq in per sign"])
+        total[row["color"]] = total.get(row["color"], 0.0) + float(row["sq in per buoy"])
     return total
 
 

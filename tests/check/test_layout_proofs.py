@@ -199,5 +199,5 @@ def test_annotated_copy_numbers_each_marker(tmp_path):
     group = next(g for g in root.iter(f"{ns}g") if g.get("id") == "wsmark-markers")
     labels = [t.text for t in group.iter(f"{ns}text")]
     frames = [(float(r.get("x")), float(r.get("width"))) for r in group.iter(f"{ns}rect")]
-    assert labels == ["marker 0", "marker 1"]
+    assert labels == ["marker 1", "marker 2"]  # counted from 1, as for people
     assert frames[0][0] < frames[1][0] and all(abs(w - 16.0) < 0.05 for _, w in frames)

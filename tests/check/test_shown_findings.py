@@ -70,16 +70,18 @@ def _outline(report, marker: int):
 def test_a_waiver_of_one_marker_leaves_the_other_failing() -> None:
     plain = api.check(TWO, "two.svg")[0]
     assert [m.verdict for m in plain.markers] == ["fail", "fail"]
-    one = api.check(TWO, "two.svg", api.check_options(waive=["outline-width@1:board"]))[0]
-    assert [m.verdict for m in one.markers] == ["fail", "pass"]
+    one = api.check(TWO, "two.svg", api.check_options(waive=["outline-width@2:board"]))[0]
+    assert [m.verdict for m in one.markers] == ["fail", "waived"]
     assert (_outline(one, 0).waived, _outline(one, 1).waived) == (None, "board")
     assert one.verdict == "fail"
     both = api.check(TWO, "two.svg", api.check_options(waive={"outline-width": "board",
-                                                              "outline-width@0": "own"}))[0]
-    assert [m.verdict for m in both.markers] == ["pass", "pass"]
+                                                              "outline-width@1": "own"}))[0]
+    # a waived error is not met: the markers and the file say so, never "pass"
+    assert [m.verdict for m in both.markers] == ["waived", "waived"]
     assert (_outline(both, 0).waived, _outline(both, 1).waived) == ("own", "board")
     assert api.verdict_line(both).startswith(
-        "Pass, 2 waived: meets NR 5.09 as drawn but for outline-width, waived; ")
+        "Waived (2 findings accepted by waiver): does not meet NR 5.09(6)(b) (outline-width) "
+        'as drawn; accepted by local waiver: "own"; "board"')
 
 
 def test_a_waiver_of_one_marker_counts_the_markers_of_earlier_pages() -> None:
@@ -90,9 +92,9 @@ def test_a_waiver_of_one_marker_counts_the_markers_of_earlier_pages() -> None:
     writer.write(out)
     two_pages = out.getvalue()
     report = api.check(two_pages, "two.pdf",
-                       api.check_options(waive=["outline-width@1:on page 2"]))[0]
+                       api.check_options(waive=["outline-width@2:on page 2"]))[0]
     assert [(m.index, m.page, m.verdict) for m in report.markers] == [(0, 1, "fail"),
-                                                                       (1, 2, "pass")]
+                                                                       (1, 2, "waived")]
 
 
 def _thin_pdf() -> bytes:
@@ -107,12 +109,13 @@ def _thin_pdf() -> bytes:
 
 def test_a_marker_waiver_is_refused_where_it_means_nothing() -> None:
     for words, said in ((["outline-width@x:r"], "a rule on one marker as RULE@N"),
-                        (["nope@1:r"], "unknown rule 'nope'"),
-                        (["outline-width@1: "], "not RULE:reason")):
+                        (["outline-width@0:r"], "N from 1, as the reports number markers"),
+                        (["nope@2:r"], "unknown rule 'nope'"),
+                        (["outline-width@2: "], "not RULE:reason")):
         with pytest.raises(api.WsmarkError, match=re.escape(said)):
             api.check_options(waive=words)
     with pytest.raises(api.WsmarkError, match="name a rule$"):
-        api.plan_check(api.GALLERY_PLAN, waive=["outline-width@1:r"])
+        api.plan_check(api.GALLERY_PLAN, waive=["outline-width@2:r"])
 
 
 def test_each_finding_has_its_place_and_its_number_on_the_copy() -> None:

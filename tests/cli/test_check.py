@@ -93,15 +93,28 @@ def test_sarif_has_one_rule_entry_per_rule_id(runner, drawings) -> None:
     assert all(r["level"] == "error" for r in run["results"])
 
 
-def test_waiver_is_reported_and_does_not_fail(runner, drawings) -> None:
+def test_a_waiver_is_reported_and_never_makes_a_pass(runner, drawings) -> None:
+    """Issue 31: a waived error is not met; the verdict says ``waived`` and exits 1."""
     result = runner.invoke(cli, ["check", str(drawings[0]), "--format", "json",
                                  "--waive", "diamond-slope:legacy sign, replace 2027",
-                                 "--waive", "outline-width:accepted by the board"])
-    assert result.exit_code == 0, result.output
+                                 "--waive", "outline-width:accepted by the board; by=J. Doe; "
+                                 "on=2026-05-01"])
+    assert result.exit_code == 1, result.output
     (report,) = json.loads(result.stdout)
-    assert report["verdict"] == "pass"
-    assert {f["waived"] for f in report["findings"]} == {"legacy sign, replace 2027",
-                                                         "accepted by the board"}
+    assert report["verdict"] == "waived" and report["markers"][0]["verdict"] == "waived"
+    assert {f["waived"] for f in report["findings"]} == {
+        "legacy sign, replace 2027", "accepted by the board; by=J. Doe; on=2026-05-01"}
+    assert {json.dumps(f["waiver"], sort_keys=True) for f in report["findings"]} == {
+        json.dumps({"reason": "legacy sign, replace 2027", "by": None, "on": None},
+                   sort_keys=True),
+        json.dumps({"reason": "accepted by the board", "by": "J. Doe", "on": "2026-05-01"},
+                   sort_keys=True)}
+    sarif = json.loads(runner.invoke(cli, ["check", str(drawings[0]), "--format", "sarif",
+                                           "--waive", "outline-width:board"]).stdout)
+    (waived,) = [r for r in sarif["runs"][0]["results"] if r["ruleId"] == "outline-width"]
+    assert waived["level"] == "error" and waived["properties"]["met"] is False
+    assert waived["suppressions"] == [{"kind": "external", "status": "accepted",
+                                       "justification": '"board"'}]
 
 
 def test_tolerance_override_changes_the_verdict(runner, drawings) -> None:

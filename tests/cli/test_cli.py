@@ -64,7 +64,7 @@ def test_render_writes_each_format(runner, tmp_path, suffix: str) -> None:
     else:
         assert data.startswith(MAGIC[suffix])
     assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]  # no temp files left
-    assert "24.00 x 24.00 in" in result.stdout
+    assert "24.00 x 24.00 in" in result.stderr  # "wrote PATH" on stderr, as docs say
 
 
 def test_render_aid_with_its_id(runner, tmp_path) -> None:
@@ -83,7 +83,7 @@ def test_render_warns_in_one_line_what_check_would_flag(runner, tmp_path, suffix
     result = invoke(runner, "render", "control", "-H", "24", "--legend", "slow no wake",
                     "-o", str(out), "--dpi", "10")
     assert_ok(result)
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    lines = [line for line in result.stderr.splitlines() if line.startswith("wsmark:")]
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith("wsmark: warning: check would say REVIEW of this marker: "
                                "review reg-control-legend (NR 5.09(2)(b)3): ")
@@ -96,7 +96,7 @@ def test_render_warns_in_one_line_what_check_would_flag(runner, tmp_path, suffix
     clean = invoke(runner, "render", "control", "-H", "24", "--legend", "SLOW NO WAKE",
                    "-o", str(svg))
     assert_ok(clean)
-    assert clean.stderr.strip() == ""
+    assert clean.stderr.strip() == f"wrote {svg} (24.00 x 24.00 in)"  # and no warning
 
 
 def test_gallery_writes_readme_and_pictures(runner, tmp_path) -> None:
@@ -171,11 +171,12 @@ def test_png_larger_than_cairo_can_make(runner, tmp_path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-def test_output_in_a_missing_directory(runner, tmp_path) -> None:
+def test_output_in_a_missing_directory_is_made(runner, tmp_path) -> None:
+    """Issue 31: every command that writes makes the folder, as plan packet does."""
     out = tmp_path / "no" / "such" / "dir" / "d.svg"
-    line = assert_user_error(invoke(runner, "render", "danger", "-H", "24", "-o", str(out)))
-    assert str(out) in line or "no" in line
-    assert not (tmp_path / "no").exists()
+    result = invoke(runner, "render", "danger", "-H", "24", "-o", str(out))
+    assert result.exit_code == 0 and out.read_bytes().startswith(b"<svg")
+    assert result.stderr.startswith(f"wrote {out} ")
 
 
 @pytest.mark.parametrize("name", ["d.txt", "d", "d.SVGZ"])

@@ -116,7 +116,7 @@ def test_quiet_commands_that_write_say_nothing_but_errors(runner, tmp_path) -> N
     assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
     assert out.read_bytes().startswith(b"<svg")
     loud = runner.invoke(cli, ["render", "danger", "-H", "24", "-o", str(out)])
-    assert loud.stdout.startswith("wrote ")
+    assert loud.stderr.startswith("wrote ")
     failed = runner.invoke(cli, ["render", "danger", "-H", "10", "-o", str(out), "-q"])
     assert "below the 12 in minimum" in _one_line_error(failed)
     shop = runner.invoke(cli, ["fabricate", "control", "-H", "24", "--legend", "5 MPH", "-o",
@@ -188,6 +188,9 @@ def test_rules_as_json_quote_each_paragraph(runner) -> None:
     assert outline["paragraphs"] == [{"clause": "NR 5.09(6)(b)", "text": "The thickness of "
                                       "the symbol outline shall be not less than 2 inches in "
                                       "width."}]
-    assert [p["clause"] for p in by_id["reg-shape"]["paragraphs"]] == [
-        f"NR 5.09(2)(b){n}" for n in range(1, 5)]
+    shape = by_id["reg-shape"]  # each kind's finding cites the kind's own paragraph
+    assert shape["by_kind"]["aid-red"] == "NR 5.09(2)(a)1,7"
+    assert shape["by_kind"]["control"] == "NR 5.09(2)(b)3"
+    assert {f"NR 5.09(2)(b){n}" for n in range(1, 5)} | {"NR 5.09(2)(a)7"} <= {
+        p["clause"] for p in shape["paragraphs"]}
     assert all(r["paragraphs"] and r["summary"] for r in records)

@@ -78,8 +78,9 @@ def test_rules_listing_is_aligned_whole_and_plain(runner) -> None:
     rules = api.rules()  # the marker rules, then the plan rules
     lines = runner.invoke(cli, ["rules"]).stdout.splitlines()
     assert [line.split()[0] for line in lines] == [r.id for r in rules]
-    width = max(len(r.citation) for r in rules)
-    starts = {line.index(r.citation) for line, r in zip(lines, rules)}
+    cited = [row[2] for row in api.rule_rows()]  # a rule citing its kind's paragraph says so
+    width = max(len(c) for c in cited)
+    starts = {line.index(c) for line, c in zip(lines, cited)}
     assert len(starts) == 1  # the citation column is aligned
     column = starts.pop() + width + 2
     assert all(line[column - 2:column] == "  " and line[column] != " " for line in lines)
@@ -113,9 +114,13 @@ def test_waived_findings_print_as_waived(runner, tmp_path) -> None:
     thin.write_text("kind: danger\ndisplay_height: 24\noutline: 1.5\n")
     result = runner.invoke(cli, ["check", str(thin), "--waive",
                                  "outline-width:approved by the board", "-j", "1"])
-    assert result.exit_code == 0, result.output
-    line = next(line for line in result.stdout.splitlines() if "outline-width" in line)
-    assert line.split()[0] == "waived" and "(waived: approved by the board)" in line
+    assert result.exit_code == 1, result.output  # a waiver never makes a drawing pass
+    assert "thin.yaml: WAIVED (danger" in result.stdout and "PASS" not in result.stdout
+    assert 'does not meet NR 5.09(6)(b) (outline-width); accepted by local waiver: "approved ' \
+           'by the board". A waiver does not make the drawing compliant' in result.stdout
+    line = next(line for line in result.stdout.splitlines() if "outline-width " in line)
+    assert line.split()[0] == "error" and \
+        '(not met; accepted by waiver: "approved by the board")' in line
 
 
 def test_check_writes_the_clerks_report(runner, tmp_path) -> None:

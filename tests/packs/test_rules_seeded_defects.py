@@ -150,18 +150,20 @@ def test_every_kind_has_a_passing_drawing():
 
 
 def _prefixes(rule_id: str) -> set[str]:
-    """File-name prefixes for a rule: its NR 5.09 paragraph or statute, or fab-/uswms-."""
-    citation = RULES[rule_id].citation
+    """File-name prefixes for a rule: its NR 5.09 paragraphs or statute (of every kind it
+    cites), or fab-/uswms-."""
     found = set()
-    first = citation.split(", ")[0]
-    if first.startswith("NR 5.09"):  # "NR 5.09(2)(a)1,2,4" -> "nr5-09-2-a-1-2-4-"
-        found.add("nr5-09-" + "-".join(re.findall(r"[0-9a-z]+", first[7:].lower())) + "-")
-    if first.startswith("s. 30."):  # "s. 30.70, Wis. Stats." -> "s30-70-"
-        found.add("s30-" + first[6:] + "-")
-    if "USWMS" in citation:
-        found.add("uswms-")
-    if citation == "fabrication":
-        found.add("fab-")
+    for citation in RULES[rule_id].citations():
+        for first in citation.split(", "):
+            if first.startswith("NR 5.09"):  # "NR 5.09(2)(a)1,2,4" -> "nr5-09-2-a-1-2-4-"
+                found.add("nr5-09-" + "-".join(re.findall(r"[0-9a-z]+", first[7:].lower()))
+                          + "-")
+            if first.startswith("s. 30."):  # "s. 30.70, Wis. Stats." -> "s30-70-"
+                found.add("s30-" + first[6:] + "-")
+        if "USWMS" in citation:
+            found.add("uswms-")
+        if citation == "fabrication":
+            found.add("fab-")
     return found
 
 

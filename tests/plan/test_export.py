@@ -48,7 +48,7 @@ def test_gpx_has_one_waypoint_per_marker(runner, tmp_path, name):
     assert_ok(result)
     plan = json.loads((EXAMPLES / f"{name}.geojson").read_text())
     points = [f for f in plan["features"] if "kind" in f["properties"]]
-    assert result.stdout.strip() == f"wrote {out} ({len(points)} markers)"
+    assert result.stderr.strip() == f"wrote {out} ({len(points)} markers)"
     root = ET.parse(out).getroot()
     assert root.tag == f"{GPX}gpx" and root.get("version") == "1.1" and root.get("creator")
     assert [c.tag.removeprefix(GPX) for c in root] == ["metadata"] + ["wpt"] * len(points)
@@ -76,7 +76,7 @@ def test_export_writes_kml_and_geojson_too(runner, tmp_path):
     result = invoke(runner, "plan", "export", str(EXAMPLES / "river-channel.geojson"),
                     "--kml", str(kml), "--geojson", str(geojson))
     assert_ok(result)
-    assert result.stdout.splitlines() == [f"wrote {kml} (13 markers)",
+    assert result.stderr.splitlines() == [f"wrote {kml} (13 markers)",
                                           f"wrote {geojson} (13 markers)"]
     assert ET.parse(kml).getroot().tag == "{http://www.opengis.net/kml/2.2}kml"
     assert json.loads(geojson.read_text())["application"]["decision"]["outcome"] == "approved"
@@ -91,7 +91,7 @@ def test_plan_map_makes_its_folder_and_says_what_it_wrote(runner, tmp_path):
     out = tmp_path / "new" / "deeper" / "map.pdf"
     result = invoke(runner, "plan", "map", str(EXAMPLES / "lake.geojson"), "-o", str(out))
     assert_ok(result)
-    assert result.stdout.strip() == f"wrote {out}"
+    assert result.stderr.strip() == f"wrote {out}"
     assert out.read_bytes()[:5] == b"%PDF-"
 
 
@@ -146,9 +146,11 @@ def test_a_place_outside_the_area_is_refused_in_one_line(runner, tmp_path, name,
     nothing written, by every plan command."""
     path = write(tmp_path / name)
     result = invoke(runner, "plan", "check", str(path))
-    assert result.exit_code == 2 and len(result.stdout.strip().splitlines()) == 1
-    assert all(cite in result.stdout for cite in cites), result.stdout
-    assert "UTM" not in result.stdout
+    # the unreadable plan's line on stderr, as check's (issue 31)
+    assert result.exit_code == 2 and not result.stdout
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert all(cite in result.stderr for cite in cites), result.stderr
+    assert "UTM" not in result.stderr
     for args in (["map", "-o", str(tmp_path / "out" / "map.pdf")],
                  ["packet", "-o", str(tmp_path / "out" / "application.pdf")],
                  ["export", "--gpx", str(tmp_path / "out" / "crew.gpx")]):

@@ -82,8 +82,18 @@ DEFECTS = {
     "missing-pair": ("plan-aid-pair", "NR 5.09(2)(a)3", ["WS-10"]),
     "duplicate-id": ("plan-unique-id", "NR 5.09(2)(a)5", ["WS-9"]),
     "mooring-no-riparian": ("plan-riparian", "NR 5.09(7)(c)", ["M-3"]),
-    "temporary-20-days": ("plan-temporary", "NR 5.09(7)(d)", [None] * 4),
 }
+
+
+def test_a_temporary_placement_longer_than_the_exemption_is_a_note_not_an_error():
+    """Issue 31: NR 5.09(7)(d) lets a local authority exempt 14 days or less from the
+    department's approval; 20 days simply needs that approval, which the packet asks for."""
+    report = check_plan(EXAMPLES / "defects" / "temporary-20-days.geojson")
+    assert report.verdict == "pass"
+    notes = [f.finding for f in report.findings if f.finding.rule == "plan-temporary"]
+    assert len(notes) == 4 and {f.severity for f in notes} == {"info"}
+    assert all(f.citation == "NR 5.09(7)(d)" and f.measured == 20 for f in notes)
+    assert "needs the department's approval (NR 5.09(3)(b))" in notes[0].message
 
 
 @pytest.mark.parametrize("name", sorted(DEFECTS))

@@ -81,7 +81,11 @@ def test_bom_orange_is_the_ring_and_nothing_else(acceptance) -> None:
     assert float(orange[0]["sq in per sign"]) == pytest.approx(ring, abs=0.05)
     assert float(orange[0]["sq in per sign"]) == pytest.approx(113.1, abs=0.05)
     assert float(orange[0]["sq ft per sign"]) == pytest.approx(ring / 144, abs=1e-3)
-    assert {r["color"] for r in rows} == {"white", "orange", "black"}
+    assert {r["color"] for r in rows} == {"", "white", "orange", "black"}
+    # issue 31: the blank the sheeting goes on is a line of its own: substrate, size, holes
+    (blank,) = [r for r in rows if not r["color"]]
+    assert blank["role"].startswith("blank: aluminum sign blank, .080 or .100 in, 24x24 in, "
+                                    "corner radius 1.5 in")
     # the 24 x 24 in standard blank, its four 1.5 in corners rounded: 576 - (4 - pi) 1.5^2
     white = float(next(r for r in rows if r["color"] == "white")["sq in per sign"])
     assert white == pytest.approx(576 - (4 - math.pi) * 1.5 ** 2, abs=0.01)
@@ -332,7 +336,7 @@ def test_write_files_returns_what_it_wrote(tmp_path) -> None:
     # no black: one cut file; and the materials nested on the rolls
     assert all(f.is_file() for f in files) and len(files) == 6
     assert [f.read_bytes() for f in files] == list(named.values())
-    assert [line.color for line in fab.bom] == ["white", "orange"]
+    assert [line.color for line in fab.bom] == ["", "white", "orange"]  # the blank first
 
 
 # --- the blank and the rolls -----------------------------------------------------------
@@ -345,8 +349,9 @@ def _csv(files: dict[str, bytes], suffix: str) -> list[dict[str, str]]:
 def _nested_area(row: dict[str, str]) -> object:
     """The pieces' area a materials row implies: the roll used, less its waste, within
     what the row's rounding leaves (waste to 0.1 %, length to 0.01 in)."""
-    width, length = float(row["roll width in"]), float(row["roll length in per sign"])
-    area = width * length * (1 - float(row["waste per sign"].rstrip("%")) / 100)
+    unit = next(k for k in row if k.startswith("roll length in per ")).rsplit(" ", 1)[1]
+    width, length = float(row["roll width in"]), float(row[f"roll length in per {unit}"])
+    area = width * length * (1 - float(row[f"waste per {unit}"].rstrip("%")) / 100)
     return pytest.approx(area, abs=0.0005 * width * length + 0.005 * width)
 
 

@@ -97,7 +97,7 @@ def test_gallery_has_the_buoy_wraps_and_fabrication_previews(fresh: Path) -> Non
         assert drawing.width_in > 3 * 7 - 1e-6
     fabs = {name for name in names(fresh, ".svg") if name.startswith("fab-")}
     assert len(fabs) == 4 and "## Fabrication" in readme and "## Buoy wraps" in readme
-    assert "cost per sign" in readme
+    assert "cost USD per sign" in readme and "| placeholder |" in readme
 
 
 def test_the_example_plan_map_and_packet_are_current(fresh: Path) -> None:

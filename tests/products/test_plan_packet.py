@@ -65,7 +65,7 @@ def _pages(pdf: Path | bytes) -> list[str]:
 def _packet(runner, plan: Path, out: Path, *options: str) -> list[str]:
     result = invoke(runner, "plan", "packet", str(plan), "-o", str(out), *options)
     assert_ok(result)
-    wrote = [line for line in result.stdout.splitlines() if line.startswith("wrote ")]
+    wrote = [line for line in result.stderr.splitlines() if line.startswith("wrote ")]
     assert wrote[0] == f"wrote {out}" and len(wrote) == 3
     return _pages(out)
 
@@ -185,7 +185,8 @@ def test_race_buoys_show_the_riparian_permission_and_the_temporary_days(example,
     table = next(text for text in pages if text.startswith("Markers 1-11 of 11"))
     given = (f"written permission of the adjacent riparian owner (Lakeview Shores "
              f"Association): given ({PERMISSION})")
-    temporary = f"temporary placement: 3 days, at most 14 ({TEMPORARY})"
+    temporary = (f"temporary placement: 3 days; up to 14 days may be exempted by a local "
+                 f"authority ({TEMPORARY})")
     assert table.count(given) == 4 and table.count(temporary) == 4
     race_page = next(text for text in pages if "Where each stands" in text
                      and "buoy-race" in text)
@@ -201,7 +202,7 @@ def test_race_buoys_show_the_riparian_permission_and_the_temporary_days(example,
     assert "owner (Lakeview Shores Association): refused" in table
     assert f"Adjacent riparian owner's written permission refused for #9 (1 marker) " \
            f"({PERMISSION})" in _missing(pages[0])
-    assert "1 error findings of the check to correct (see Findings)" in _missing(pages[0])
+    assert "1 error finding of the check to correct (see Findings)" in _missing(pages[0])
 
 
 def _tags(text: str) -> list[str]:
@@ -257,11 +258,16 @@ def test_identical_markers_share_a_page(example):
     (page,) = [text for text in moorings if "Where each stands" in text]
     ids = [f"#{n} M-{n}" for n in range(1, 9)]
     assert page.startswith("8 identical markers: " + ", ".join(ids))
+    # issue 31: the river's aids differ only in the id each letters: one page per aid
+    # design (red, green, center), each listing its markers and their ids
     river, _ = example("river-channel")
-    singles = [text for text in river if "Where it stands" in text]
+    shared = [text for text in river if "Where each stands" in text or
+              "Where it stands" in text]
     plan = json.loads((EXAMPLES / "river-channel.geojson").read_text())
-    assert [text.split(" ", 2)[1] for text in singles] == [m["ws_id"] for m in
-                                                           _markers(plan)]
+    red = [m["ws_id"] for m in _markers(plan) if m["kind"] == "buoy-aid-red"]
+    assert len(shared) == 3 and shared[0].startswith("6 markers of one design: #1 WS-2")
+    assert f"each letters its own identification ({', '.join(red)}); the drawing shows " \
+           f"{red[0]}" in " ".join(shared[0].split())
 
 
 def test_a_long_plan_flows_over_pages(runner, tmp_path):
@@ -321,8 +327,10 @@ def test_a_bad_application_in_the_plan_is_one_line_exit_2(runner, tmp_path, chan
     change(plan["application"])
     path = _copy_plan(tmp_path, plan, "lake.geojson")
     result = invoke(runner, "plan", "check", str(path))
-    assert result.exit_code == 2 and len(result.stdout.strip().splitlines()) == 1
-    assert all(cite in result.stdout for cite in cites) and str(path) in result.stdout
+    # the unreadable plan's line on stderr, as check's (issue 31)
+    assert result.exit_code == 2 and not result.stdout
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert all(cite in result.stderr for cite in cites) and str(path) in result.stderr
     assert_user_error(invoke(runner, "plan", "packet", str(path), "-o",
                              str(tmp_path / "a.pdf")), str(path), *cites)
 
@@ -346,9 +354,9 @@ def test_packet_renders_and_reads_back(tmp_path):
     assert result.exit_code == 0, result.output
     pages = _pages(out)
     plan = load_plan(EXAMPLES / "river-channel.geojson", PACK.kinds, plan_setting(PACK))
-    # the application, the plan as checked, the map, the table, a page per aid (each
-    # letters its own id, so no two are the same marker)
-    assert len(pages) == 3 + 1 + len(plan.markers)
+    # the application, the plan as checked, the map, the table, a page per aid design
+    # (red, green, center: each buoy letters its own id, listed on its design's page)
+    assert len(pages) == 3 + 1 + len({m.kind for m in plan.markers})
     assert "Waterway marker application" in pages[0] and "pass" in pages[1]
     table = pages[3]
     for m in plan.markers:

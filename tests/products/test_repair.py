@@ -13,6 +13,7 @@ page's download.
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 import math
 import re
@@ -236,7 +237,7 @@ def test_a_sheet_of_two_signs_is_fixed_where_each_stood(suffix: str) -> None:
     result = api.fix(data, "two.svg", suffix)
     _assert_repaired(data, "two.svg", before, result)
     assert [c.line(True) for c in result.changes] == [
-        "marker 1: outline 1.50 -> 2.00 in, NR 5.09(6)(b)"]
+        "marker 2: outline 1.50 -> 2.00 in, NR 5.09(6)(b)"]
     assert [p.index for p in result.placed] == [1]  # the compliant one is kept as drawn
     after = result.fixed_report
     # the same place on the page (a DXF has no page: it starts at what it draws)
@@ -426,7 +427,11 @@ def test_the_report_holds_the_clerk_s_page_and_the_overlay(tmp_path: Path) -> No
     assert "1. outline 1.50 -> 2.00 in, NR 5.09(6)(b)" in result.stdout
     pages = [page.extract_text() for page in pypdf.PdfReader(report).pages]
     clerk, overlay = pages[:-1], pages[-1]  # the clerk's report runs over as it needs
-    assert clerk and "FAIL" in clerk[0] and all("SHA-256" in page for page in clerk)
+    # every page names the bytes that were read and repaired (issue 31: it said "none:
+    # the file could not be read")
+    digest = f"SHA-256 {hashlib.sha256(proof.read_bytes()).hexdigest()}"
+    assert clerk and "FAIL" in clerk[0] and all(digest in page for page in clerk)
+    assert not any("could not be read" in page for page in pages)
     assert "outline 1.50 -> 2.00 in" in overlay and "FAIL" not in overlay
     assert api.check(out.read_bytes(), "fixed.pdf")[0].verdict == "pass"
 

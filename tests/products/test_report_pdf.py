@@ -74,22 +74,26 @@ def test_the_options_used_are_on_every_page(runner, tmp_path, monkeypatch):
     thin.write_text(THIN)
     out = tmp_path / "report.pdf"
     result = runner.invoke(cli, ["check", str(thin), "--report", str(out), "-j", "1",
-                                 "--waive", "outline-width:approved by the board 2026-05-01",
+                                 "--waive", "outline-width:approved by the board; by=Town "
+                                 "board; on=2026-05-01",
                                  "--tolerance", "diamond-slope=1", "-H", "24"])
-    assert result.exit_code == 0, result.stderr
+    # a waiver records an acceptance; the drawing still does not meet NR 5.09(6)(b)
+    assert result.exit_code == 1, result.stderr
     pages = _pages(out)
     assert len(pages) >= 2
+    waiver = '"approved by the board", by Town board, on 2026-05-01'
     for page in pages:
         assert "Tolerances: diamond-slope 1 deg" in page
-        assert "Waivers: outline-width (approved by the board 2026-05-01)" in page
+        assert f"Waivers: outline-width ({waiver})" in page
         assert "Display area: 24 in, given by the user" in page
     text = " ".join(pages)
     assert re.search(r"outline-width NR 5\.09\(6\)\(b\) 1\.50 in >= 2 in 0\.01 in WAIVED", text)
     assert "diamond-slope NR 5.09(6)(d) 35.0 deg = 35 deg 1.0 deg PASS" in text
-    assert "Waived: approved by the board 2026-05-01" in text
-    # a waived requirement is said with the pass, never passed over
-    assert "PASS meets NR 5.09 as drawn but for outline-width, waived; placement needs the " \
-           "department's approval (NR 5.09(3)(b))" in text
+    assert f"Not met; accepted by waiver: {waiver}" in text
+    # issue 31: a waived legal minimum never reads as a pass
+    assert "NOT MET - WAIVED does not meet NR 5.09(6)(b) (outline-width) as drawn; accepted " \
+           f"by local waiver: {waiver}; a waiver does not make the drawing compliant" in text
+    assert "PASS" not in pages[0].split("Requirements judged (")[0]
 
 
 def test_the_stamp_follows_source_date_epoch_and_the_bytes_repeat(danger, monkeypatch):

@@ -165,7 +165,7 @@ def test_cli_sheet_chooses_kinds_sizes_and_paper(runner, tmp_path) -> None:
                                             "control,danger", "--sizes", "12,36",
                                             "--paper", "a4"])
     assert result.exit_code == 0, result.output
-    assert "5 pages, a4" in result.stdout
+    assert "5 pages, a4" in result.stderr  # "wrote PATH" on stderr, as docs say
     reader = pypdf.PdfReader(out)
     assert len(reader.pages) == 5
     assert float(reader.pages[0].mediabox.width) == pytest.approx(210 / 25.4 * 72, abs=0.05)

@@ -5,6 +5,7 @@ server keeps serving."""
 from __future__ import annotations
 
 import io
+import html
 import json
 import re
 import subprocess
@@ -121,30 +122,40 @@ def test_a_waiver_is_of_one_finding_of_one_file_and_can_be_removed(client) -> No
     assert _verdicts(client.get(f"/check/{batch}").text) == ["fail", "fail"]
     token = form_token(client.get("/check").text)[0]
     waived = client.post(f"/check/{batch}/0/waive", data={
-        "token": token, "rule": "aid-id-parity", "marker": "0",
-        "reason": "board approved 2026-05-01"}, follow_redirects=False)
+        "token": token, "rule": "aid-id-parity", "marker": "1",
+        "reason": "board approved; by=Town board; on=2026-05-01"}, follow_redirects=False)
     assert waived.status_code == 303 and waived.headers["location"] == f"/check/{batch}#item-0"
     page = client.get(f"/check/{batch}").text
-    assert _verdicts(page) == ["pass", "fail"]  # the other file keeps its failure
-    said = re.findall(r'<p class="verdict"><span class="badge">\w+</span> ([^<]*)</p>', page)
-    assert said[0].replace("&#39;", "'") == (
-        "Pass, 1 waived: meets NR 5.09 as drawn but for aid-id-parity, waived; placement "
-        "needs the department's approval (NR 5.09(3)(b))")
+    # issue 31: a waived error is not met, never a pass; the other file keeps its failure
+    assert _verdicts(page) == ["waived", "fail"]
+    said = re.findall(r'<p class="verdict"><span class="badge">([\w ,]+)</span> ([^<]*)</p>',
+                      page)
+    assert said[0][0] == "not met, waived" and html.unescape(said[0][1]) == (
+        "Waived (1 finding accepted by waiver): does not meet NR 5.09(2)(a)5 (aid-id-parity) "
+        'as drawn; accepted by local waiver: "board approved", by Town board, on 2026-05-01; '
+        "a waiver does not make the drawing compliant")
+    said = [words for _, words in said]
     assert said[1].startswith("Fail: does not meet the rule as drawn")
     assert "may go on the water" not in page
     # the finding and its requirement's row, of the first file only
-    assert page.count("waived: board approved 2026-05-01") == 2
+    waiver = '"board approved", by Town board, on 2026-05-01'
+    assert html.unescape(page).count(f"accepted by waiver: {waiver}") == 2
+    assert "not met; accepted by waiver" in html.unescape(page)
     assert re.search(r'<li class="finding sev-error waived" data-rule="aid-id-parity" '
                      r'data-marker="0" data-waived="1">', page)
     copies = [client.get(f"/check/{batch}/{n}/marked.svg").text for n in (0, 1)]
-    assert "WAIVED (board approved 2026-05-01) aid-id-parity" in copies[0]
-    assert "wsmark check: PASS" in copies[0] and "WAIVED" not in copies[1]
+    said_on_copy = " ".join(html.unescape(" ".join(re.findall(r">([^<>]+)</text>",
+                                                              copies[0]))).split())
+    assert f"NOT MET, WAIVED ({waiver}) aid-id-" in said_on_copy
+    assert "wsmark check: NOT MET, ACCEPTED BY WAIVER" in copies[0]
+    assert "PASS" not in copies[0] and "WAIVED" not in copies[1]
     reports = json.loads(client.get(f"/check/{batch}/report.json").text)
     parity = [[f.get("waived") for f in r["findings"] if f["rule"] == "aid-id-parity"]
               for r in reports]
-    assert parity == [["board approved 2026-05-01"], [None]]
+    assert parity == [["board approved; by=Town board; on=2026-05-01"], [None]]
+    assert [r["verdict"] for r in reports] == ["waived", "fail"]
     removed = client.post(f"/check/{batch}/0/waive", data={
-        "token": token, "rule": "aid-id-parity", "marker": "0", "action": "remove"})
+        "token": token, "rule": "aid-id-parity", "marker": "1", "action": "remove"})
     assert _verdicts(removed.text) == ["fail", "fail"]
     for data, words in (({"rule": "no-such-rule", "reason": "x"}, "unknown rule"),
                         ({"rule": "aid-id-parity", "reason": " "}, "needs its reason"),
@@ -437,7 +448,7 @@ def test_every_requirement_judged_is_a_row_when_the_report_has_them() -> None:
     assert cells == [["outline-width", "NR 5.09(6)(b)", "2.0 in", ">= 2.0 in", "0.01 in",
                       "pass"],
                      ["diamond-slope", "NR 5.09(6)(d)", "36.2 deg", "35.0 deg", "0.5 deg",
-                      "waived: board, 2026-05-01"]]
+                      'not met or not followed; accepted by waiver: "board, 2026-05-01"']]
     real = api.check(GOOD, "good.svg")[0]
     shown = re.findall(r"<tr class=[^>]*>.*?</tr>",
                        env.get_template("_checks.html").render(r=real))

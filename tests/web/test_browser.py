@@ -5,6 +5,7 @@ checks that the committed ones still show the pages as they are (text, not pixel
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import os
@@ -257,14 +258,16 @@ def test_a_waiver_on_one_files_finding_leaves_the_other_failing(server, page) ->
         "the board approved WS-3 on red, 2026-05-01")
     finding.get_by_role("button", name="Waive").click()
     page.wait_for_selector("li[data-waived]")
-    assert first.get_attribute("data-verdict") == "pass"
+    assert first.get_attribute("data-verdict") == "waived"  # not met: never a pass
     # the words as written (inner_text would follow the badge's CSS capitals as they load)
     said = " ".join((first.locator(".verdict").text_content() or "").split())
     assert said == (
-        "pass Pass, 1 waived: meets NR 5.09 as drawn but for aid-id-parity, waived; "
-        "placement needs the department's approval (NR 5.09(3)(b))")
-    assert "waived: the board approved WS-3 on red, 2026-05-01" in finding.inner_text()
-    assert finding.locator(".sev").inner_text().lower() == "waived"
+        "not met, waived Waived (1 finding accepted by waiver): does not meet NR 5.09(2)(a)5 "
+        '(aid-id-parity) as drawn; accepted by local waiver: "the board approved WS-3 on '
+        'red, 2026-05-01"; a waiver does not make the drawing compliant')
+    assert 'not met; accepted by waiver: "the board approved WS-3 on red, 2026-05-01"' in \
+        finding.inner_text()
+    assert finding.locator(".sev").inner_text().lower() == "error, waived"
     assert second.get_attribute("data-verdict") == "fail"
     assert second.locator("li[data-waived]").count() == 0
     assert "may go on the water" not in page.content()
@@ -397,9 +400,10 @@ def test_the_zip_takes_the_shops_options(server, page) -> None:
         page.locator("#download-zip").click()
     archive = zipfile.ZipFile(download.value.path())
     bom = next(archive.read(n).decode() for n in archive.namelist() if n.endswith("bom.csv"))
-    head, white = bom.splitlines()[:2]
-    assert dict(zip(head.split(","), white.split(","), strict=True))["quantity"] == "3"
-    assert "the whole 30x30 in blank" in white
+    rows = list(csv.DictReader(io.StringIO(bom)))
+    (white,) = [r for r in rows if r["color"] == "white"]
+    assert white["quantity"] == "3" and "the whole 30x30 in blank" in white["role"]
+    assert "30x30 in, corner radius 1.5 in, 2 mounting holes" in rows[0]["role"]
     dxf = next(archive.read(n).decode() for n in archive.namelist() if n.endswith("cut.dxf"))
     plain = api_fabricated_circles(blank="30x30")
     assert dxf.count("\nCIRCLE\n") == plain + 2  # the two holes

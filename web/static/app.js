@@ -74,6 +74,7 @@ function checkPage() {
     busy = true;
     button.disabled = true;
     results.setAttribute("aria-busy", "true");
+    status.classList.remove("said");
     status.textContent = "Checking " + plural(files.length) + "\u2026";
     try {
       await Promise.all(files.map(send));
@@ -85,6 +86,7 @@ function checkPage() {
         document.getElementById("summary").replaceWith(summary);
         const counted = summary.querySelector("h2");
         status.textContent = "Checked " + (counted ? counted.textContent.trim() : plural(files.length)) + ".";
+        status.classList.add("said");  // the summary shows the counts; read out, not shown twice
         history.replaceState(null, "", "/check/" + batch);
       } else {
         status.textContent = "Checked " + plural(files.length) + "; the summary could not be fetched.";

@@ -13,7 +13,7 @@ from dataclasses import replace
 import shapely
 
 from markers.check.measure.buoys import drawn_waterline, looks_like_buoy, measure_buoy
-from markers.check.measure.common import NOT_DRAWN, Facts, Measuring
+from markers.check.measure.common import NOT_DRAWN, Facts, Lettering, Measuring
 from markers.check.measure.faces import measure_face
 from markers.check.measure.flags import looks_like_flag, measure_flag
 from markers.check.measure.statements import ANY_KIND
@@ -63,7 +63,23 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
         display = replace(display, basis=f"{display.basis} at the stated scale {stated_scale}")
     if unknown and display.basis not in (None, NOT_DRAWN):
         display = replace(display, basis=SIZE_UNKNOWN)
-    return replace(facts, drawing=drawing, display=display)
+    return replace(facts, drawing=drawing, display=display, letters=_declared(facts, meta))
+
+
+def _declared(facts: Facts, meta: Mapping) -> Lettering:
+    """The lettering of ``facts``, said to be declared when the drawing was built from a
+    design file (``meta['text_declared']``) and its lettering reads as the design
+    declares it: a design's words and id are its own, not read from outlines."""
+    letters = facts.letters
+    if not meta.get("text_declared") or letters.basis == "none":
+        return letters
+    said = [meta.get(key) for key in ("above", "legend", "below")]
+    words = sorted(" ".join(filter(None, said)).replace("|", " ").split())
+    if (letters.ws_id is not None and letters.ws_id == meta.get("ws_id")) or (
+            words and sorted((letters.text or "").split()) == words):
+        return replace(letters, basis="declared",
+                       ws_id_basis="declared" if letters.ws_id_basis else None)
+    return letters
 
 
 def _extent(art: Artwork) -> float | None:

@@ -42,7 +42,7 @@ from markers.errors import WsmarkError
 if TYPE_CHECKING:  # PIL is imported when lettering is read
     from PIL import Image
 
-__all__ = ["Reading", "read_lettering", "confirm_lettering", "letters_of", "rasterise",
+__all__ = ["NO_CAP", "Reading", "read_lettering", "confirm_lettering", "letters_of", "rasterise",
            "cross_check", "ENGINES", "WS_ID_CHARS", "TooLarge"]
 
 #: Characters an aid's identification is made of: capitals, digits and the hyphen.
@@ -66,6 +66,9 @@ _HOLES: dict[str, set[int]] = {
 }
 #: Letters and digits that stand on the baseline and reach the cap height.
 _CAPS = set("ABCDEFGHIKLMNOPRSTUVWXYZ0123456789")
+#: Why lettering has no cap height to measure: it holds no capital or digit (lower case
+#: "rocks"); the legibility rule says so rather than size it by its x-height.
+NO_CAP = "no capital letter or digit in"
 #: Largest relative departure of a cap letter's height from the line's (round letters
 #: overshoot by 2-4 %; a merged or broken glyph is off by far more).
 HEIGHT_TOLERANCE = 0.12
@@ -399,7 +402,7 @@ def _cross_check(text: str, lines: list[list[_Glyph]], cap_height: float | None
                 return False, f"{ch!r} read where the glyph lacks {_SHAPES[ch][0]}", None
         heights = [g.y1 - g.y0 for ch, g in zip(chars, glyphs, strict=True) if ch in _CAPS]
         if not heights:
-            return False, f"no capital letter or digit in {words!r} to size it by", None
+            return False, f"{NO_CAP} {words!r} to size it by", None
         cap = statistics.median(heights)
         caps.append(cap)
         for ch, g in zip(chars, glyphs, strict=True):

@@ -72,7 +72,10 @@ REFS: dict[str, Ref] = {r.clause: r for r in (
         "orange above the waterline at the bottom."),
     Ref("NR 5.09(5)(c)", "A buoy whose sole purpose is to carry a sign above it will be marked "
         "with 3 bands of international orange alternating with 2 bands of white, each band "
-        "occupying approximately one-fifth of the total area of the buoy above the waterline."),
+        "occupying approximately one-fifth of the total area of the buoy above the waterline, "
+        "except where the sign itself carries orange bands; however nothing in these "
+        "regulations will be construed to prohibit the mounting of a sign on a buoy which has "
+        "been placed for a purpose other than that of carrying a sign."),
     Ref("NR 5.09(5)(d)", "When symbols are placed on signs, a suitable white background may be "
         "used outside the symbol."),
     Ref("NR 5.09(6)(a)", "Except for mooring, slalom, and race course buoys, the minimum size of "

@@ -74,7 +74,11 @@ FORM = ApplicationForm(
          "submit the application to the department.",
     authority="For the department (NR 5.09(3)(b)): the department shall review the "
               "application and approve or disapprove placement of the waterway markers.",
-    temporary="plan_temporary_days")
+    temporary="plan_temporary_days",
+    # an exclusion zone or a control (speed, no wake ...) is a local restriction: the
+    # ordinance a municipality enacts under s. 30.77, Stats., which the marker enforces
+    enforcing=("exclusion", "control"),
+    ordinance_clause="s. 30.77, Wis. Stats.")
 
 PLAN_RULES = PlanRegistry(
     LAW,
@@ -85,7 +89,7 @@ PLAN_RULES = PlanRegistry(
         cover_note="NR 5.09(3)(b): approved waterway markers shall be labelled with a "
                    "department assigned identification number; the numbers of this plan are "
                    "the WS identifications of NR 5.09(2)(a)5.",
-        form=FORM),
+        form=FORM, area=AREA),
     area=AREA)
 plan_rule = PLAN_RULES.plan_rule
 
@@ -314,16 +318,22 @@ def riparian(facts: PlanFacts, j: Judge) -> Found:
                          measured=said, required="written permission")
 
 
-@plan_rule("plan-temporary", "NR 5.09(7)(d)", "error")
+@plan_rule("plan-temporary", "NR 5.09(7)(d)", "info")
 def temporary(facts: PlanFacts, j: Judge) -> Found:
-    """A temporary placement (``temporary_days``) lasts no more than 14 days.
+    """A temporary placement (``temporary_days``) longer than the 14 days a local
+    authority may exempt from the department's approval is a note, not an error.
 
-    Fails: a race course placed for 20 days."""
+    NR 5.09(7)(d) lets local authorities (s. 30.77, Stats.) exempt placements of 14 days
+    or less from sub. (3)(b); a longer one simply needs the department's approval that
+    this application asks for, like any other marker. Notes: a race course placed for
+    20 days."""
     limit = j.requirement("plan_temporary_days")
     for i, marker in enumerate(facts.plan.markers):
         if marker.temporary_days is not None and marker.temporary_days > limit.value:
-            yield i, Hit(f"temporary placement of {marker.temporary_days} days is longer "
-                         f"than the {limit.value:g} days of the exemption",
+            yield i, Hit(f"temporary placement of {marker.temporary_days} days: longer than "
+                         f"the {limit.value:g} days a local authority may exempt under NR "
+                         "5.09(7)(d), so it needs the department's approval "
+                         "(NR 5.09(3)(b)) that this application asks for",
                          measured=marker.temporary_days, required=f"<= {limit.value:g}",
                          unit="days")
 

@@ -67,6 +67,11 @@ def ws_id_wanted(kind: str, parts: re.Match) -> tuple[str, bool]:
             "aid-center": ("letters", parts["letters"] is not None)}[kind]
 
 
+#: Each aid's sample identification read into its parts (what ``ws_id_wanted`` takes).
+_SAMPLE = {name: parts for name, k in KINDS.items() if k.sample_id and not k.reported_as
+           and (parts := ws_id_parts(k.sample_id))}
+
+
 def validate_ws_id(kind: str, ws_id: str | None, as_declared: bool = False) -> str:
     """Check an aid's identification against NR 5.09(2)(a)5 and return it (as declared:
     a wrong one is left to the rules)."""
@@ -77,8 +82,9 @@ def validate_ws_id(kind: str, ws_id: str | None, as_declared: bool = False) -> s
             raise DesignError(message, "ws_id")
 
     if not ws_id:
-        raise DesignError(f"{kind} needs an identification such as WS-2 (--id), {clause}",
-                          "ws_id")
+        wanted = ws_id_wanted(kind, _SAMPLE[kind])[0]
+        raise DesignError(f"{kind} needs an identification: 'WS-' followed by {wanted}, such "
+                          f"as {KINDS[kind].sample_id}, {clause}", "ws_id")
     parts = ws_id_parts(ws_id)
     if not parts:
         hint = f" (did you mean {ws_id.upper()!r}?)" if ws_id_parts(ws_id.upper()) else ""

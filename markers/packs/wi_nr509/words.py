@@ -18,9 +18,14 @@ VERDICTS: dict[str, str] = {
             "(NR 5.09(3)(b))",
     "pass:flag": "meets its statute as drawn (s. 30.70, the diver's flag; s. 30.675, the "
                  "distress flag; Wis. Stats.)",
-    # a waiver accepts a requirement not met: said, never passed over
-    "pass:waived": "meets NR 5.09 as drawn but for {waived}, waived; placement needs the "
+    # a waived recommendation (a warning) is followed by nothing the rule requires
+    "pass:waived": "meets NR 5.09 as drawn; {waived} (a recommendation, not a "
+                   "requirement) not followed, accepted by waiver; placement needs the "
                    "department's approval (NR 5.09(3)(b))",
+    # a waiver accepts a requirement not met: said, never passed over. NR 5.09 has no
+    # waiver: a local one records an acceptance, it does not make the drawing comply
+    "waived": "does not meet {unmet} as drawn; accepted by local waiver: {why}; a "
+              "waiver does not make the drawing compliant",
     "fail": "does not meet the rule as drawn: see the failed requirements",
     "review": "not verified: a person must check what could not be judged",
     "error": "could not be judged: the file could not be read",

@@ -170,8 +170,9 @@ def aid_shape(f: Facts, j: Judge) -> Iterator[Hit]:
         yield from j.within(
             ratio / EQUILATERAL, 1.0, 1.0,
             lambda v: f"red triangle {x1 - x0:.2f} x {y1 - y0:.2f} in (base {ratio:.3f} x its "
-                      f"height) is not equilateral ({EQUILATERAL:.3f}); the Coast Guard "
-                      "daymark keeps its shape: grow it instead of stretching it",
+                      f"height; equilateral is {EQUILATERAL:.3f})" + (
+                          "" if abs(v - 1.0) <= j.tol else ": not equilateral; the Coast "
+                          "Guard daymark keeps its shape: grow it instead of stretching it"),
             required="1 (equilateral: base 2/sqrt 3 of the height)", unit="ratio", digits=4,
             bbox=f.bbox())
     else:

@@ -9,7 +9,12 @@ from shapely.geometry import box
 
 from markers.check.engine import Hit, Judge
 from markers.check.measure.common import Facts
+from markers.packs.wi_nr509.kinds import kinds_of
 from markers.packs.wi_nr509.law import rule
+
+#: The markers the department approves and numbers (NR 5.09(3)(b) speaks of waterway
+#: markers): every kind but the flags, which their statutes govern and nobody places.
+APPROVED = kinds_of("face", "aid", "buoy", "wrap")
 
 
 def _overlaps_display(f: Facts) -> bool:
@@ -20,7 +25,7 @@ def _overlaps_display(f: Facts) -> bool:
     return f.display.area.intersection(box(x, y, x + w, y + h)).area > 0.05 * w * h
 
 
-@rule("permit-label", "NR 5.09(3)(b)", "info", ("*",), sized=True)
+@rule("permit-label", "NR 5.09(3)(b)", "info", APPROVED, sized=True)
 def permit_label(f: Facts, j: Judge) -> Iterator[Hit]:
     """The department's identification number on an approved marker: found and read.
 

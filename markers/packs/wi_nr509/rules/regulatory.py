@@ -10,15 +10,27 @@ from markers.build.proportions import legend_min_cap
 from markers.check.engine import Hit, Judge, Tolerance, unjudged
 from markers.check.measure.common import NOT_DRAWN
 from markers.check.measure.faces import Facts, LegendFact
+from markers.check.measure.ocr import NO_CAP
 from markers.core.colors import OTHER, ColorMatch
 from markers.core.spec import Law
-from markers.packs.wi_nr509.kinds import kinds_of
+from markers.packs.wi_nr509.kinds import KINDS, kinds_of
 from markers.packs.wi_nr509.law import rule
 
 REGULATORY = kinds_of("face")
 #: What the messages call each regulatory kind's symbol.
 _SYMBOL = {"danger": "danger diamond", "exclusion": "exclusion diamond",
            "control": "control circle", "information": "information rectangle"}
+
+
+#: An aid's shape is that of its Coast Guard equivalent: NR 5.09(2)(a)7.
+AID_SHAPE = "7"
+#: What a marker is (reg-shape) is said by the paragraph that defines its kind: a red,
+#: green or striped aid by (2)(a)1, 2 or 4 with (2)(a)7 for its shape, a buoy by its
+#: paragraph of (5) or (7), a flag by its statute; never the regulatory symbols' (2)(b).
+WHAT_IT_IS = {name: k.ref.clause + (f",{AID_SHAPE}" if name.removeprefix("buoy-").startswith(
+    "aid-") else "") for name, k in KINDS.items()}
+#: A drawing of no known kind was expected to be one of the faces of (2)(a) or (2)(b).
+NO_KIND = "NR 5.09(2)(a)1,2,4, NR 5.09(2)(b)1-4"
 
 
 def judged_kind(f: Facts) -> str:
@@ -92,7 +104,7 @@ def _color_hit(j: Judge, what: str, match: ColorMatch | None, want: str, clause:
                     bbox=bbox)
 
 
-@rule("reg-shape", "NR 5.09(2)(b)1-4", "error", ("*",))
+@rule("reg-shape", NO_KIND, "error", ("*",), by_kind=WHAT_IT_IS)
 def reg_shape(f: Facts, j: Judge) -> Iterator[Hit]:
     """The symbol is an open diamond, a diamond with a cross, a circle or a rectangle.
 
@@ -167,10 +179,30 @@ def reg_center_color(f: Facts, j: Judge) -> Iterator[Hit]:
 def reg_legend_color(f: Facts, j: Judge) -> Iterator[Hit]:
     """Letters and numerals of a regulatory marker are black.
 
+    Lines of one paint are one finding (naming them and spanning them), so a blue
+    legend of three lines is said once, not three times alike.
+
     Passes: black "ROCKS".  Fails: blue "ROCKS".
     """
+    alike: dict[str | None, list[LegendFact]] = {}
     for leg in f.letters.legends:
-        yield from _color_hit(j, "legend", leg.color, "black", "NR 5.09(2)(b)5", leg.bbox)
+        alike.setdefault(leg.color.hex if leg.color else None, []).append(leg)
+    for lines in alike.values():
+        texts = [leg.text for leg in lines if leg.text]
+        what = "legend" + (f" {' / '.join(texts)!r}" if texts else "") + (
+            f" ({len(lines)} lines)" if len(lines) > 1 else "")
+        yield from _color_hit(j, what, lines[0].color, "black", "NR 5.09(2)(b)5",
+                              _span_of([leg.bbox for leg in lines]))
+
+
+def _span_of(boxes: list[tuple[float, float, float, float]]
+             ) -> tuple[float, float, float, float]:
+    """The box (x, y, w, h) spanning ``boxes``."""
+    x0 = min(b[0] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    x1 = max(b[0] + b[2] for b in boxes)
+    y1 = max(b[1] + b[3] for b in boxes)
+    return x0, y0, x1 - x0, y1 - y0
 
 
 @rule("reg-exclusion-cross", "NR 5.09(2)(b)2", "error", ("exclusion", "danger"))
@@ -479,6 +511,9 @@ def legend_legibility(f: Facts, j: Judge) -> Iterator[Hit]:
     length tolerance, none on the orange) are too close to it to read; letters on the
     orange are an error of the rule that places the words (reg-danger-legend ...).
 
+    Lettering read with no capital or digit (lower case "rocks") has no cap height to
+    judge: review, not a pass by its x-height.
+
     Passes: 2 in letters at H = 24 in.  Fails: 0.5 in letters, hairline letters, or
     "ROCKS" 0.002 in from the diamond's outline inside it.
     """
@@ -486,7 +521,15 @@ def legend_legibility(f: Facts, j: Judge) -> Iterator[Hit]:
     if f.display.height is None:
         return
     low = legend_min_cap(j.law, f.display.height)
+    # lettering read with no capital or digit ("rocks") has no cap height to judge (its
+    # x-height is no cap height); inside a control circle or an information rectangle
+    # the rule of its words already says so
+    judged_inside = judged_kind(f) in ("control", "information")
     for leg in f.letters.legends:
+        if leg.doubt and NO_CAP in leg.doubt and not (judged_inside and leg.inside_symbol):
+            yield unjudged("the height of the letters", leg.doubt,
+                           required=f">= {low:.3f} in cap height", bbox=leg.bbox)
+    for leg in (leg for leg in f.letters.legends if not (leg.doubt and NO_CAP in leg.doubt)):
         said = (f"letters {leg.cap_height:.2f} in high; at least {low:.2f} in "
                 f"recommended for a {f.display.height:.2f} in display area")
         if leg.cap_height < low - 0.01:
