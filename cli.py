@@ -679,6 +679,20 @@ def fix(proof: str, output: str, report_pdf: str | None, display_height: float |
 
 # --- placement plans (issue 12) --------------------------------------------------------
 
+_plan_budget_opt = click.option(
+    "--budget", default="", metavar="CPU,MEM",
+    help="Most CPU time and memory the plan's check, and each file made of it, may use, "
+         "e.g. 30s,2GB (default: that of checking one file, 20s,1024MB).")
+
+
+def _limits(budget: str) -> Any:
+    """``--budget`` read, or a usage error naming it."""
+    try:
+        return api.check_budget(budget)
+    except WsmarkError as err:
+        raise click.BadParameter(str(err), param_hint="--budget") from None
+
+
 @cli.group(cls=Group)
 def plan() -> None:
     """Placement plans (GeoJSON or CSV): check, map and the permit packet.
@@ -698,9 +712,11 @@ def plan() -> None:
               help="Write the report (--format) to FILE, atomically, instead of stdout.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print only one line of verdicts (text), or only the document (json).")
+@_plan_budget_opt
 @_pack_opt
 def plan_check(paths: tuple[str, ...], fmt: str, waive: tuple[str, ...],
-               exit_zero: bool, output_file: str | None, quiet: bool, pack: str) -> None:
+               exit_zero: bool, output_file: str | None, quiet: bool, budget: str,
+               pack: str) -> None:
     """Check placement plans (.geojson, .csv) against the pack's placement rules.
 
     Exit 0 when all pass, 1 when any fails or needs review, 2 for unreadable plans.
@@ -709,7 +725,8 @@ def plan_check(paths: tuple[str, ...], fmt: str, waive: tuple[str, ...],
     """
     if output_file is not None:
         api.output_target(output_file, paths, "--output-file")
-    reports = [api.plan_check(p, waive=waive, pack=pack) for p in paths]
+    limits = _limits(budget)
+    reports = [api.plan_check(p, waive=waive, pack=pack, budget=limits) for p in paths]
     if output_file is not None:
         api.write_file(output_file, (api.plan_reports(reports, fmt) + "\n").encode())
         if not quiet:
@@ -731,14 +748,18 @@ def plan_check(paths: tuple[str, ...], fmt: str, waive: tuple[str, ...],
 @click.option("--scale", type=click.FloatRange(min=1), default=None,
               help="Draw at 1:SCALE (default: the whole plan on the page).")
 @click.option("--dpi", type=click.FloatRange(min=1, max=2400), default=150, show_default=True)
+@_plan_budget_opt
 @_pack_opt
-def plan_map(path: str, output: str, scale: float | None, dpi: float, pack: str) -> None:
+def plan_map(path: str, output: str, scale: float | None, dpi: float, budget: str,
+             pack: str) -> None:
     """Draw a plan as a map with its numbered findings (no internet tiles).
 
     Example: wsmark plan map examples/lake.geojson -o lake-map.pdf
     """
-    api.write_file(output, api.plan_map(api.plan_check(path, pack=pack), Path(output).suffix,
-                                        scale, dpi), parents=True)
+    limits = _limits(budget)
+    report = api.plan_check(path, pack=pack, budget=limits)
+    api.write_file(output, api.plan_map(report, Path(output).suffix, scale, dpi, limits),
+                   parents=True)
     click.echo(f"wrote {output}")
 
 
@@ -757,10 +778,11 @@ def plan_map(path: str, output: str, scale: float | None, dpi: float, pack: str)
               help="The deciding party's decision on the application (over the plan's).")
 @click.option("--decision-date", metavar="YYYY-MM-DD", help="The date of that decision.")
 @click.option("--signatory", help="Who signs that decision: name and office.")
+@_plan_budget_opt
 @_pack_opt
 def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[str, ...],
                 parties: tuple[str, ...], decision: str | None, decision_date: str | None,
-                signatory: str | None, pack: str) -> None:
+                signatory: str | None, budget: str, pack: str) -> None:
     """Write the permit packet: application.pdf, PLAN.kml, PLAN.normalised.geojson.
     The application names its parties and the decision (from the plan's 'application',
     or --party and --decision) with signature and date blocks, and lists what is still
@@ -776,8 +798,9 @@ def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[s
     pdf = Path(output)
     if pdf.suffix.lower() != ".pdf":
         raise WsmarkError(f"{pdf}: the packet is a PDF (use .pdf)")
-    files = api.plan_packet(api.plan_check(path, pack=pack), scale, pdf.parent, pack,
-                            permit_ids, stated)
+    limits = _limits(budget)
+    files = api.plan_packet(api.plan_check(path, pack=pack, budget=limits), scale, pdf.parent,
+                            pack, permit_ids, stated, limits)
     for name, data in files.items():
         target = pdf if name == "application.pdf" else pdf.with_name(name)
         api.write_file(target, data, parents=True)
@@ -794,9 +817,10 @@ def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[s
 @click.option("--kml", type=click.Path(dir_okay=False), help="The plan for Google Earth.")
 @click.option("--geojson", type=click.Path(dir_okay=False),
               help="The normalised plan (RFC 7946 GeoJSON).")
+@_plan_budget_opt
 @_pack_opt
 def plan_export(path: str, gpx: str | None, kml: str | None, geojson: str | None,
-                pack: str) -> None:
+                budget: str, pack: str) -> None:
     """Export a plan's markers for other programs: GPS waypoints, KML, GeoJSON.
 
     Example: wsmark plan export examples/river-channel.geojson --gpx crew.gpx
@@ -805,9 +829,10 @@ def plan_export(path: str, gpx: str | None, kml: str | None, geojson: str | None
                                                 (geojson, ".geojson")) if out]
     if not targets:
         raise WsmarkError("plan export: give --gpx, --kml or --geojson with a file to write")
-    report = api.plan_check(path, pack=pack)
+    limits = _limits(budget)
+    report = api.plan_check(path, pack=pack, budget=limits)
     for out, suffix in targets:
-        api.write_file(out, api.plan_export(report, suffix), parents=True)
+        api.write_file(out, api.plan_export(report, suffix, limits), parents=True)
         click.echo(f"wrote {out} ({len(report.read_plan.markers)} markers)")
 
 

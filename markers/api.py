@@ -1113,12 +1113,13 @@ GALLERY_MAP_DPI = 100
 
 def plan_check(path: str | Path | None = None, data: bytes | None = None,
                name: str | None = None, waive: Mapping[str, str] | Iterable[str] = (),
-               pack: str | Pack = DEFAULT_PACK) -> PlanReport:
+               pack: str | Pack = DEFAULT_PACK, budget: Limits | None = None) -> PlanReport:
     """Judge a placement plan (GeoJSON or CSV) at ``path``, or given as ``data`` named
     ``name``, by the pack's plan rules and each marker's design by the marker rules;
     ``waive`` holds waivers of either, as ``check_options`` takes them (a bad one is a
     one-line WsmarkError). An unreadable plan is a report with verdict 'error' and a
-    one-line reason.
+    one-line reason; so is one whose check passes ``budget`` (when given: the check runs
+    in a worker process under it, as a drawing's does).
 
     >>> report = plan_check(GALLERY_PLAN)
     >>> report.verdict, len(report.plan.markers)
@@ -1128,6 +1129,17 @@ def plan_check(path: str | Path | None = None, data: bytes | None = None,
 
     chosen = _pack(pack)
     waivers = _waivers(waive, (r.id for r in rules(chosen)))
+    if budget is not None:
+        from markers.core.shown import short_name
+
+        what = f"the check of {short_name(str(path if data is None else name))}"
+        try:
+            return _budgeted(what, plan_check, path, data, name, waivers, chosen.name,
+                             budget=budget)
+        except WsmarkError as err:
+            from markers.plan.model import PlanReport as Report
+
+            return Report(str(path if data is None else name), "error", error=str(err))
     if data is not None:
         return check_plan_bytes(data, name or "plan.geojson", chosen, waivers)
     if path is None:
@@ -1164,19 +1176,38 @@ def _readable(report: PlanReport) -> PlanReport:
 
 
 def plan_map(report: PlanReport, suffix: str, scale: float | None = None,
-             dpi: float = 150) -> bytes:
+             dpi: float = 150, budget: Limits | None = None) -> bytes:
     """The map of a checked plan as ``.svg``, ``.pdf`` or ``.png`` bytes: at 1:``scale``
-    when given, else the whole plan on a landscape letter page."""
+    when given, else the whole plan on a landscape letter page. With ``budget``, made
+    in a worker process under it (one-line WsmarkError past it)."""
     from markers.products.plan_map import plan_map_bytes
 
+    if budget is not None:
+        return _budgeted(f"the map of {_short(report.file)}", plan_map, _readable(report),
+                         suffix, scale, dpi, budget=budget)
     return plan_map_bytes(_readable(report), suffix, scale, dpi)
+
+
+def _short(path: str) -> str:
+    from markers.core.shown import short_name
+
+    return short_name(path)
+
+
+def _budgeted(what: str, fn: Callable[..., Any], *args: Any, budget: Limits) -> Any:
+    """``fn(*args)`` in a worker process under ``budget`` (markers.runtime.one_job); past
+    it, a one-line WsmarkError naming ``what``."""
+    from markers.runtime.one_job import budgeted_call
+
+    return budgeted_call(what, fn, *args, limits=budget)
 
 
 def plan_packet(report: PlanReport, scale: float | None = None,
                 out_dir: str | Path | None = None,
                 pack: str | Pack = DEFAULT_PACK,
                 permit_ids: Mapping[str, str] | Iterable[str] = (),
-                application: Mapping[str, str] | Iterable[str] = ()) -> dict[str, bytes]:
+                application: Mapping[str, str] | Iterable[str] = (),
+                budget: Limits | None = None) -> dict[str, bytes]:
     """The permit packet of a checked plan by file name: ``application.pdf`` (the
     application form with its signature blocks and what is missing, the check, map,
     marker table, a page per design with its artwork built by the pack),
@@ -1185,7 +1216,8 @@ def plan_packet(report: PlanReport, scale: float | None = None,
     department number, as a mapping or as ``MARKER=ID`` words) label approved markers,
     over any ``permit_id`` of the plan; ``application`` (a mapping or ``KEY=VALUE``
     words) states parties ("applicant": "NAME; ADDRESS; CONTACT") and the decision
-    ("decision", "decision_date", "decision_signatory") over the plan's."""
+    ("decision", "decision_date", "decision_signatory") over the plan's. With ``budget``,
+    made in a worker process under it (one-line WsmarkError past it)."""
     from dataclasses import replace
 
     from markers.plan.application import restated
@@ -1194,6 +1226,9 @@ def plan_packet(report: PlanReport, scale: float | None = None,
 
     chosen = _pack(pack)
     report = _readable(report)
+    if budget is not None:
+        return _budgeted(f"the permit packet of {_short(report.file)}", plan_packet, report,
+                         scale, out_dir, chosen.name, permit_ids, application, budget=budget)
     if not isinstance(permit_ids, Mapping):
         permit_ids = _pairs(permit_ids, "--permit-id", "MARKER=ID",
                             chosen.help["plan_permit_pair"])
@@ -1207,12 +1242,15 @@ def plan_packet(report: PlanReport, scale: float | None = None,
     return packet_files(report, marker_pages(report.read_plan, chosen), scale, out_dir)
 
 
-def plan_export(report: PlanReport, suffix: str) -> bytes:
+def plan_export(report: PlanReport, suffix: str, budget: Limits | None = None) -> bytes:
     """A checked plan for other programs, by ``suffix``: ``.gpx`` (GPX 1.1 waypoints
     for the placement crew, one per marker), ``.kml`` (Google Earth) or ``.geojson``
-    (the normalised plan)."""
+    (the normalised plan). With ``budget``, made in a worker process under it."""
     from markers.products.plan_packet import normalised_geojson, plan_gpx, plan_kml
 
+    if budget is not None:
+        return _budgeted(f"the {suffix.lstrip('.').upper()} export of {_short(report.file)}",
+                         plan_export, _readable(report), suffix, budget=budget)
     plan = _readable(report).read_plan
     writers = {".gpx": plan_gpx, ".kml": plan_kml, ".geojson": normalised_geojson}
     if suffix.lower() not in writers:

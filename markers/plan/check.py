@@ -10,7 +10,8 @@ from markers.check.engine import Finding
 from markers.check.pipeline import CheckOptions, check_file
 from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
 from markers.core.pack import Pack
-from markers.errors import WsmarkError
+from markers.core.units import MAX_PLAUSIBLE_IN
+from markers.errors import DesignError, WsmarkError
 from markers.plan.application import application_status
 from markers.plan.load import Setting, load_plan, parse_plan
 from markers.plan.measure import PlanFacts, measure_plan
@@ -70,9 +71,32 @@ def _design_findings(plan: Plan, facts: PlanFacts, waivers: dict[str, str]
     return found
 
 
+def bounded(plan: Plan, pack: Pack) -> None:
+    """Refuse a plan marker's size as ``render`` refuses it (a one-line WsmarkError
+    naming the feature): over MAX_PLAUSIBLE_IN (a typo such as 1e6 or 1e308, which would
+    build a sign the size of a town), or, for a kind with a display area, below the
+    pack's display minimum, with the paragraph and words ``render`` gives."""
+    where = "row" if Path(plan.path).suffix.lower() == ".csv" else "feature"
+    for marker in plan.markers:
+        height = marker.display_height
+        if height is None:
+            continue
+        try:
+            if height > MAX_PLAUSIBLE_IN:
+                raise DesignError(f"display height {height:g} in; no marker is larger than "
+                                  f"{MAX_PLAUSIBLE_IN:g} in ({MAX_PLAUSIBLE_IN / 12:g} ft)")
+            if pack.kind(marker.kind).display_area:
+                Design(marker.kind, height).validate(pack.law)
+        except DesignError as err:
+            raise WsmarkError(f"{plan.path}: {where} {marker.feature} ({marker.tag}): {err}"
+                              ) from None
+
+
 def judge_plan(plan: Plan, pack: Pack, waivers: dict[str, str] | None = None) -> PlanReport:
     """Run the pack's plan rules and the markers' design checks on a loaded plan;
-    ``waivers`` (rule id -> reason) add to those the plan states."""
+    ``waivers`` (rule id -> reason) add to those the plan states. A marker sized as no
+    marker can be is refused first (``bounded``)."""
+    bounded(plan, pack)
     registry = plan_registry(pack)
     waivers = {**plan.waivers, **(waivers or {})}
     facts = measure_plan(plan, pack.law)
