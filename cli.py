@@ -556,8 +556,10 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     if output_file is not None:
         api.output_target(output_file, paths, "--output-file")
     targets = api.annotation_targets(named, annotate) if annotate is not None else []
-    results = api.check_paths(named or files, options, pack, jobs,
-                              annotate is not None or report_pdf is not None, limits,
+    outputs = api.CheckOutputs(
+        Path(targets[0]).suffix.lower() if targets else None, report_pdf is not None,
+        api.report_stamp()) if targets or report_pdf is not None else None
+    results = api.check_paths(named or files, options, pack, jobs, outputs, limits,
                               lambda line: note(f"wsmark: note: {line}"))
     text = fmt == "text"
     progress = not quiet and annotate is None and sys.stderr.isatty() and count > 1 and (
@@ -587,39 +589,53 @@ def _check_run(results: Iterable[tuple[str, Any, Any]], count: int,
                pack: str, note: Callable[[str], None], progress: bool) -> tuple[int, Any]:
     """Write each report as it comes, the marked-up copies and the clerk's report; the
     exit status and the tally. The parent keeps counts, so its memory stays flat however
-    many files there are (the clerk's report alone needs them all)."""
+    many files there are (the clerk's report alone needs its pages of each). An output
+    that did not fit its budget is said in one line and not written (nor the clerk's
+    report or the one PDF of all copies it is part of), exit 2; the verdicts stay."""
     one_pdf = len(targets) > 1 and len(set(targets)) == 1  # several drawings, one PDF
     bar = click.progressbar(length=count, label="checking", file=sys.stderr) if progress \
         else None
-    reports, copies = [], []
-    pages: list[bytes] = []
+    parts: list[bytes] = []  # the clerk's report, a file's pages at a time
+    pages: list[bytes] = []  # the one PDF of all copies, a file's at a time
+    refused: list[str] = []
     try:
-        for index, (_path, report, marked) in enumerate(results):
+        for index, (_path, report, made) in enumerate(results):
             writer.add(report)
             if bar is not None:
                 bar.update(1)
-            if report_pdf is not None:
-                reports.append(report)
-                copies.append(marked)
-            if marked is not None and one_pdf:
-                pages.extend(marked)
-            elif marked is not None and targets:
-                written = api.copy_paths(targets[index], len(marked), named)
-                data_of = api.copy_bytes(targets[index], marked)
-                for target, data in zip(written, data_of, strict=True):
+            if made is None:
+                continue
+            if made.refused is not None:
+                refused.append(made.refused)
+                continue
+            if made.report is not None:
+                parts.append(made.report)
+            if made.pdf is not None and one_pdf:
+                pages.append(made.pdf)
+            elif targets and (made.pdf or made.svgs):
+                copy = [made.pdf] if made.pdf is not None else made.svgs
+                for target, data in zip(api.copy_paths(targets[index], len(copy), named), copy,
+                                        strict=True):
                     api.write_file(target, data)
                     note(f"wrote {target}")
     finally:  # what was judged stays a whole document, even when a write fails
         if bar is not None:
             bar.render_finish()
         writer.close()
-    if pages:
-        api.write_file(targets[0], api.copy_bytes(targets[0], pages)[0])
-        note(f"wrote {targets[0]}")
-    if report_pdf is not None:
-        api.write_file(report_pdf, api.report_pdf(reports, copies, pack))
-        note(f"wrote {report_pdf}")
-    return writer.exit_status(), writer.tally
+    for line in refused:
+        click.echo(f"wsmark: {line}", err=True)
+    whole: dict[str | Path, bytes] = {} if refused else {
+        **({targets[0]: api.combine_parts(pages, f"marked-up copy of {targets[0].stem}")}
+           if pages else {}),
+        **({report_pdf: api.combine_parts(parts, "wsmark check report")}
+           if report_pdf is not None else {})}
+    for target in api.write_set(whole.items()):  # the documents of all files: both, or neither
+        note(f"wrote {target}")
+    for output in [o for o in (report_pdf, targets[0] if one_pdf else None) if o] if refused \
+            else []:
+        click.echo(f"wsmark: {output} not written: a part of it was not made (above)",
+                   err=True)
+    return max(writer.exit_status(), 2 if refused else 0), writer.tally
 
 
 @cli.command()
@@ -668,13 +684,14 @@ def fix(proof: str, output: str, report_pdf: str | None, display_height: float |
     result = api.fix_file(proof, Path(output).suffix, options, pack,
                           overlay=report_pdf is not None, budget=limits)
     click.echo(result.text())
-    if result.data is not None:
-        api.write_file(output, result.data)
-        click.echo(f"wrote {output}", err=True)
-    if report_pdf is not None:
-        api.write_file(report_pdf, api.fix_report(result, pack))
-        click.echo(f"wrote {report_pdf}", err=True)
-    sys.exit(result.exit_status)
+    made: dict[str, bytes] = {output: result.data} if result.data is not None else {}
+    if report_pdf is not None and result.report_pdf is not None:
+        made[report_pdf] = result.report_pdf
+    for written in api.write_set(made.items()):  # the set whole, or (a full disk) none
+        click.echo(f"wrote {written}", err=True)
+    if result.report_refused is not None:
+        click.echo(f"wsmark: {result.report_refused}", err=True)
+    sys.exit(2 if result.report_refused is not None else result.exit_status)
 
 
 # --- placement plans (issue 12) --------------------------------------------------------
@@ -801,9 +818,9 @@ def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[s
     limits = _limits(budget)
     files = api.plan_packet(api.plan_check(path, pack=pack, budget=limits), scale, pdf.parent,
                             pack, permit_ids, stated, limits)
-    for name, data in files.items():
-        target = pdf if name == "application.pdf" else pdf.with_name(name)
-        api.write_file(target, data, parents=True)
+    made = {pdf if name == "application.pdf" else pdf.with_name(name): data
+            for name, data in files.items()}
+    for target in api.write_set(made.items(), parents=True):  # whole, or none of it
         click.echo(f"wrote {target}")
 
 
@@ -831,8 +848,8 @@ def plan_export(path: str, gpx: str | None, kml: str | None, geojson: str | None
         raise WsmarkError("plan export: give --gpx, --kml or --geojson with a file to write")
     limits = _limits(budget)
     report = api.plan_check(path, pack=pack, budget=limits)
-    for out, suffix in targets:
-        api.write_file(out, api.plan_export(report, suffix, limits), parents=True)
+    made = {out: api.plan_export(report, suffix, limits) for out, suffix in targets}
+    for out in api.write_set(made.items(), parents=True):  # whole, or none of it
         click.echo(f"wrote {out} ({len(report.read_plan.markers)} markers)")
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -40,15 +41,16 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
            "check", "check_shown", "verdict_words", "verdict_line", "finding_groups",
            "unreadable", "check_budget", "check_paths", "inputs", "check_inputs",
-           "check_options", "annotation_targets", "report_target", "copy_paths", "copy_bytes",
+           "check_options", "CheckOutputs", "Made", "annotation_targets", "report_target",
+           "copy_paths", "copy_bytes",
            "annotate", "annotate_pages", "reports", "exit_status", "tally", "summary",
            "report_writer", "rules", "rule_rows", "tolerance_of",
            "explain", "sheets", "flagged",
-           "gallery", "fabricate", "fabrication_tables", "write_file", "write_files",
+           "gallery", "fabricate", "fabrication_tables", "write_file", "write_files", "write_set",
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
            "plan_map", "plan_packet", "plan_export", "check_suffixes", "report_pdf",
-           "report_stamp",
+           "report_stamp", "combine_parts",
            "reference_sheets",
            "one_line", "job_pool", "JobFailed", "fix", "fix_file", "fix_report",
            "FIX_SUFFIXES", "provenance", "rule_records", "metric_length", "in_both_units",
@@ -590,15 +592,51 @@ def flagged(art: Artwork, pack: str | Pack = DEFAULT_PACK) -> str | None:
 
 
 def _check_path(job: tuple[str, CheckOptions, str, bool]
-                ) -> tuple[FileReport, list[bytes] | None]:
-    """One file in a worker process: its report and, if asked, its marked-up copy (an
-    SVG per page)."""
+                ) -> tuple[FileReport, list[Artwork] | None, bytes]:
+    """One file in a worker process: its report and, if outputs were asked for, its
+    pages and bytes, from which a second budgeted job makes them (``_made``)."""
     from markers.check.pipeline import check_file_pages
 
-    path, options, pack_name, marked = job
+    path, options, pack_name, outputs = job
     report, pages, data = check_file_pages(path, options, get_pack(pack_name))
-    return report, annotate_pages(report, pages, data, path, pack_name) if marked and pages \
-        else None
+    return (report, pages, data) if outputs else (report, None, b"")
+
+
+@dataclass(frozen=True)
+class CheckOutputs:
+    """What ``check_paths`` makes of each file beside its report, each in a budgeted job
+    of its own after the check (so a verdict never depends on the outputs asked for):
+    the marked-up copy (``copy``: ``.svg`` an SVG per page, ``.pdf`` one PDF of them,
+    None none), and the file's pages of the clerk's report (``report``, dated ``stamp``)."""
+
+    copy: str | None = None
+    report: bool = False
+    stamp: str | None = None
+
+
+@dataclass(frozen=True)
+class Made:
+    """What was made of one file's outputs: the copy's page SVGs (``svgs``), or its PDF
+    (``pdf``), its pages of the clerk's report (``report``, a PDF); or, for an output that
+    did not fit its budget, ``refused``, one line, and nothing else."""
+
+    svgs: list[bytes] | None = None
+    pdf: bytes | None = None
+    report: bytes | None = None
+    refused: str | None = None
+
+
+def _made(job: tuple[FileReport, list[Artwork] | None, bytes, str, CheckOutputs]) -> Made:
+    """One file's outputs in a worker process (see CheckOutputs)."""
+    from render.pdf import combine_pdfs
+    from render.raster import svgs_to_pdfs
+
+    report, pages, data, pack_name, wanted = job
+    svgs = annotate_pages(report, pages, data, report.file, pack_name) if pages else None
+    pdf = combine_pdfs(svgs_to_pdfs(svgs), f"marked-up copy of {Path(report.file).stem}") \
+        if svgs and wanted.copy == ".pdf" else None
+    part = report_pdf([report], [svgs], pack_name, wanted.stamp) if wanted.report else None
+    return Made(svgs if wanted.copy == ".svg" else None, pdf, part)
 
 
 def inputs(paths: Iterable[str]) -> tuple[list[Path], list[str]]:
@@ -631,38 +669,56 @@ def check_budget(text: str = "") -> Limits:
 
 def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None,
                 pack: str = DEFAULT_PACK, jobs: int | None = None,
-                annotate_copy: bool = False, budget: Limits | None = None,
+                outputs: CheckOutputs | None = None, budget: Limits | None = None,
                 notes: Callable[[str], None] | None = None
-                ) -> Iterator[tuple[str, FileReport, list[bytes] | None]]:
+                ) -> Iterator[tuple[str, FileReport, Made | None]]:
     """Judge files over ``jobs`` processes (default: all cores), yielding (path, report,
-    marked-up copy: an SVG per page, or None) in input order as each is done; ``paths``
-    is taken as the workers need it, so a lazy one (``check_inputs``) is never held.
+    what was made of ``outputs``: Made, or None when none were asked for) in input order
+    as each is done; ``paths`` is taken as the workers need it, so a lazy one
+    (``check_inputs``) is never held.
 
     Each file is checked in a worker process under ``budget`` (CPU seconds and memory,
     enforced from outside the work: markers/runtime/); a file over it gets verdict
-    'error' with one line saying which limit it passed. A file judged within 10 % of
-    its CPU limit (which a busier machine may stop) is said in one line to ``notes``."""
+    'error' with one line saying which limit it passed. Its outputs are made after, in
+    a job of their own under the same budget: one that does not fit says so in its
+    Made's ``refused`` and the verdict stays. A file judged within 10 % of its CPU limit
+    (which a busier machine may stop) is said in one line to ``notes``."""
     from markers.check.pipeline import CheckOptions
     from markers.core.shown import short_name
     from markers.runtime.budget import Limits
+    from markers.runtime.one_job import over_budget
     from markers.runtime.pool import budgeted_imap
 
     # the jobs are made as the workers take them; tee keeps the paths of those in flight
     options = options or CheckOptions()
-    mine, theirs = itertools.tee((str(p), options, pack, annotate_copy) for p in paths)
+    mine, theirs = itertools.tee((str(p), options, pack, outputs is not None) for p in paths)
     budget = budget or Limits()
-    outcomes = budgeted_imap(_check_path, theirs, jobs, budget)
-    for (path, *_), outcome in zip(mine, outcomes, strict=True):
-        if outcome.overrun is None:
-            report, marked = cast("tuple[FileReport, list[bytes] | None]",
-                                  outcome.value)  # what _check_path returns
-            near = budget.near(outcome.cpu_s)
-            if near and notes is not None:
-                notes(f"{short_name(path)}: {near}")
-        else:
-            report = unreadable(path, outcome.overrun)
-            marked = None
-        yield path, report, marked
+    checked = budgeted_imap(_check_path, theirs, jobs, budget)
+
+    def judged() -> Iterator[tuple[str, FileReport, list[Artwork] | None, bytes]]:
+        for (path, *_), outcome in zip(mine, checked, strict=True):
+            if outcome.overrun is None:
+                report, pages, data = cast("tuple[FileReport, list[Artwork] | None, bytes]",
+                                           outcome.value)  # what _check_path returns
+                near = budget.near(outcome.cpu_s)
+                if near and notes is not None:
+                    notes(f"{short_name(path)}: {near}")
+                yield path, report, pages, data
+            else:
+                yield path, unreadable(path, outcome.overrun), None, b""
+
+    if outputs is None:
+        for path, report, _, _ in judged():
+            yield path, report, None
+        return
+    # a second pool makes the outputs as the first yields the files judged
+    ours, given = itertools.tee(judged())
+    made = budgeted_imap(_made, ((report, pages, data, pack, outputs)
+                                 for _, report, pages, data in given), jobs, budget)
+    for (path, report, _, _), outcome in zip(ours, made, strict=True):
+        yield path, report, cast(Made, outcome.value) if outcome.overrun is None \
+            else Made(refused=over_budget(f"the marked-up copy and report pages of "
+                                          f"{short_name(path)}", outcome.overrun, budget))
 
 
 def job_pool(workers: int, preload: Iterable[str] = ()) -> FairPool:
@@ -1099,6 +1155,15 @@ def write_file(path: str | Path, data: bytes, parents: bool = False) -> None:
     write_atomic(path, data)
 
 
+def write_set(files: Iterable[tuple[str | Path, bytes]], parents: bool = False) -> list[Path]:
+    """Write the files of one command whole or not at all (markers.runtime.atomic): on
+    a full disk, a one-line WsmarkError and none of them written. ``files``: (path,
+    bytes) pairs."""
+    from markers.runtime.atomic import write_set as write_all
+
+    return write_all(files, parents)
+
+
 def write_files(files: dict[str, bytes], out_dir: str | Path) -> list[Path]:
     """Write ``files`` (name -> bytes) into ``out_dir``, created if missing."""
     from markers.products.fabricate import write_files as write_all
@@ -1309,6 +1374,14 @@ def report_pdf(items: list[FileReport], marked: Sequence[bytes | list[bytes] | N
     return pages(records, shown, words)
 
 
+def combine_parts(parts: Iterable[bytes], title: str) -> bytes:
+    """One PDF of ``parts`` (PDFs, in order: a file's pages of the clerk's report, or of
+    the marked-up copy, as ``check_paths`` makes them), titled ``title``."""
+    from render.pdf import combine_pdfs
+
+    return combine_pdfs(parts, title)
+
+
 def _shown_copy(item: FileReport, copy: bytes | list[bytes] | None,
                 worst_page: Callable[[FileReport, int], int]) -> bytes | None:
     """The marked-up page the clerk's report shows: of a copy per page, the worst."""
@@ -1358,10 +1431,19 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
     >>> fixed.exit_status, [c.rule for c in fixed.changes], fixed.fixed_report.verdict
     (0, ['outline-width'], 'pass')
     """
+    result, pages, under = _fix(data, name, suffix, options, _pack(pack), overlay)
+    if overlay:
+        _overlay(result, data, name, pages, under)
+    return result
+
+
+def _fix(data: bytes, name: str, suffix: str, options: CheckOptions | None, chosen: Pack,
+         pictured: bool) -> tuple[Any, list[Artwork], list]:
+    """``fix`` without its overlay: the Repair, the proof's pages, and the vendor's
+    drawing of each (``_pictures``; of a PDF or DXF only when ``pictured``)."""
     from markers.check.pipeline import CheckOptions, check_pages
     from markers.products import repair
 
-    chosen = _pack(pack)
     suffix = suffix.lower()
     if suffix not in FIX_SUFFIXES:
         raise WsmarkError(f"fix writes {', '.join(FIX_SUFFIXES)}, not {suffix or 'no suffix'}")
@@ -1374,7 +1456,7 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
     if suffix in DESIGN_SUFFIXES and len(report.markers) != 1:
         raise WsmarkError(f"{name}: a design file holds one marker, and this proof has "
                           f"{len(report.markers)}; write a drawing (.svg, .pdf, .dxf)")
-    under = _pictures(data, name, pages) if overlay or Path(name).suffix.lower() in (
+    under = _pictures(data, name, pages) if pictured or Path(name).suffix.lower() in (
         ".svg", ".svgz") else [None] * len(pages)
     # a compliant marker is kept as drawn, unless the file written then fails (another
     # format redraws it from what was read); a design file states every marker's design
@@ -1387,14 +1469,20 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
         _fixed(result, data, name, pages, under, measured, options, chosen)
         if result.data is not None or len(placed) == len(report.markers):
             break
-    if overlay:
-        several = len(report.markers) > 1
-        result.overlay = [repair.overlay_svg(page, on, result.changes + result.cannot, picture,
-                                             several)
-                          for n, (page, picture) in enumerate(zip(pages, under, strict=True))
-                          if (on := [p for p in placed if p.page == n])]
-        result.marked = annotate_pages(report, pages, data, name)
-    return result
+    return result, pages, under
+
+
+def _overlay(result: Any, data: bytes, name: str, pages: list[Artwork], under: list) -> None:
+    """The overlay pages of a Repair and the marked-up copy of its proof, for
+    ``fix_report`` (``under``: the vendor's drawing of each page, or None)."""
+    from markers.products import repair
+
+    several = len(result.report.markers) > 1
+    result.overlay = [repair.overlay_svg(page, on, result.changes + result.cannot, picture,
+                                         several)
+                      for n, (page, picture) in enumerate(zip(pages, under, strict=True))
+                      if (on := [p for p in result.placed if p.page == n])]
+    result.marked = annotate_pages(result.report, pages, data, name)
 
 
 def _meants(data: bytes, name: str, measured: list, pack: Pack) -> list:
@@ -1414,29 +1502,51 @@ def fix_file(path: str | Path, suffix: str, options: CheckOptions | None = None,
              budget: Limits | None = None) -> Any:
     """``fix`` of the file at ``path``, in a worker process under ``budget`` (default:
     that of checking one file, 20 CPU s and 1024 MB, as ``wsmark check`` has it): a
-    proof that takes more is a one-line WsmarkError, as is one that cannot be read."""
+    proof that takes more is a one-line WsmarkError, as is one that cannot be read.
+    With ``overlay``, the report (``fix_report``) is made after, in a job of its own
+    under the same budget, so the repair does not depend on it: its bytes are the
+    Repair's ``report_pdf``, or where it did not fit, its ``report_refused`` (one line)."""
     from markers.check.pipeline import CheckOptions
     from markers.core.shown import short_name
     from markers.runtime.budget import Limits
     from markers.runtime.pool import budgeted_imap
 
+    budget = budget or Limits()
     job = (str(path), suffix, options or CheckOptions(), _pack(pack).name, overlay)
-    outcome = next(budgeted_imap(_fix_path, [job], 1, budget or Limits()))
+    outcome = next(budgeted_imap(_fix_path, [job], 1, budget))
     if outcome.overrun is not None:
         raise UnreadableDrawing(f"{short_name(str(path))}: {outcome.overrun}")
     made, value = cast(tuple[str, Any], outcome.value)
     if made == "error":
         raise WsmarkError(value)
-    return value
+    result, pages, data = value
+    if overlay:
+        try:
+            result.report_pdf = _budgeted(f"the report of {short_name(str(path))}",
+                                          _fix_report_of, result, pages, data, str(path),
+                                          _pack(pack).name, budget=budget)
+        except WsmarkError as err:
+            result.report_refused = str(err)
+    return result
 
 
 def _fix_path(job: tuple[str, str, CheckOptions, str, bool]) -> tuple[str, Any]:
-    """One ``fix_file`` in its worker: ("ok", the Repair) or ("error", its one line)."""
+    """One ``fix_file`` in its worker: ("ok", (the Repair, the proof's pages, its bytes:
+    what the report needs, when asked for)) or ("error", its one line)."""
     path, suffix, options, pack_name, overlay = job
     try:
-        return "ok", fix(read_input(path), path, suffix, options, get_pack(pack_name), overlay)
+        data = read_input(path)
+        result, pages, _ = _fix(data, path, suffix, options, get_pack(pack_name), False)
     except WsmarkError as err:
         return "error", str(err)
+    return "ok", (result, pages if overlay else [], data if overlay else b"")
+
+
+def _fix_report_of(result: Any, pages: list[Artwork], data: bytes, name: str,
+                   pack_name: str) -> bytes:
+    """The report of a Repair made without its overlay (``fix_file``'s second job)."""
+    _overlay(result, data, name, pages, _pictures(data, name, pages))
+    return fix_report(result, pack_name)
 
 
 def fix_report(result: Any, pack: str | Pack = DEFAULT_PACK) -> bytes:
