@@ -45,11 +45,13 @@ from web.security import (
     Refused,
     SecurityHeaders,
     allowed_hosts,
+    content_disposition,
     read_form,
     safe_label,
     safe_suffix,
 )
 from web.store import BATCH_ID, Caps, Full, Item, Store, new_batch_id
+from web.words import page_words
 
 __all__ = ["Pending", "Settings", "create_app"]
 
@@ -96,6 +98,8 @@ class Settings:
 BUSY_SESSION = ("refused: this browser already has checks in progress; wait for their "
                 "answers and send the rest then")
 BUSY_ALL = "refused: the server is busy with other checks; send it again in a minute"
+#: The one count (Admission) of every request without a session cookie.
+ANONYMOUS = "(no session cookie)"
 
 
 class Admission:
@@ -130,17 +134,28 @@ class Admission:
 
 
 def _one_line(status: int, message: str) -> PlainTextResponse:
-    return PlainTextResponse(f"wsmark: {message}\n", status_code=status)
+    return PlainTextResponse(f"wsmark: {page_words(message)}\n", status_code=status)
 
 
 def _keep(folder: str, data: bytes, suffix: str) -> None:
-    """Write an upload to ``folder`` under a name of our making, atomically."""
+    """Write an upload to ``folder`` under a name of our making, atomically; where it
+    cannot be (a full disk), nothing is left there and the request is refused (507) in
+    one line, before anything is checked: the server was told to keep every upload."""
     name = (f"{time.strftime('%Y%m%d-%H%M%S')}-{hashlib.sha256(data).hexdigest()[:16]}-"
             f"{secrets.token_hex(4)}{suffix}")
-    fd, tmp = tempfile.mkstemp(prefix=".upload-", dir=folder)
-    with os.fdopen(fd, "wb") as out:
-        out.write(data)
-    os.replace(tmp, Path(folder) / name)
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".upload-", dir=folder)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, Path(folder) / name)
+    except OSError as err:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+        log.warning("could not keep an upload in %s: %s", folder, err.strerror or err)
+        raise Refused(507, "refused: this server keeps a copy of every upload and could not "
+                           f"keep this one ({(err.strerror or 'a write failed').lower()}); "
+                           "nothing was checked") from None
 
 
 def _scale(width: float, height: float) -> int:
@@ -165,7 +180,7 @@ class WebApp:
         self.suffixes = api.check_suffixes()
         self.env = Environment(loader=FileSystemLoader(HERE / "templates"),
                                autoescape=select_autoescape(["html"]),
-                               trim_blocks=True, lstrip_blocks=True)
+                               trim_blocks=True, lstrip_blocks=True, finalize=page_words)
         self.env.globals.update(verdict_line=api.verdict_line, groups=api.finding_groups)
 
     # --- plumbing -------------------------------------------------------------------
@@ -199,19 +214,25 @@ class WebApp:
         its group of jobs begin here."""
         declared = request.headers.get("content-length", "")
         size = int(declared) if declared.isdigit() else self.settings.max_request_bytes
+        if request.method in ("GET", "HEAD") and not declared:
+            size = 0  # no body
         session = self.session(request)
         request.state.group = secrets.token_hex(8)
         request.state.start = time.monotonic()
-        with self.admission.request(session, min(size, self.settings.max_request_bytes),
+        request.state.admitted = True
+        # requests without a session cookie share one count: fresh cookieless requests
+        # (a flood) are then one browser's share, not one share each
+        counted = session if self.tokens.session(request)[1] is False else ANONYMOUS
+        with self.admission.request(counted, min(size, self.settings.max_request_bytes),
                                     self.pool.pending(), self.pool.pending(session)):
             yield
 
     async def job(self, request: Request, fn: Any, *args: Any) -> Any:
         """``fn(*args)`` in a worker, as part of the request's share and within its
         deadline (api.JobFailed with one line if not)."""
-        if not hasattr(request.state, "group"):  # a GET: its deadline starts now
-            request.state.group = secrets.token_hex(8)
-            request.state.start = time.monotonic()
+        if not getattr(request.state, "admitted", False):  # a GET: counted from now
+            with self.admitted(request):
+                return await self.job(request, fn, *args)
         left = self.settings.deadline_s - (time.monotonic() - request.state.start)
         return await self.pool.run(fn, *args, session=self.session(request),
                                    group=request.state.group, deadline_s=max(0.0, left),
@@ -270,10 +291,10 @@ class WebApp:
         options = api.check_options(batch.display_height)
         start = len(batch.items)
         jobs = []
+        for upload in files if self.settings.keep_dir else []:  # all kept, or none checked
+            _keep(str(self.settings.keep_dir), upload.data, safe_suffix(upload.filename))
         for number, upload in enumerate(files, start=start + 1):
             suffix = safe_suffix(upload.filename)
-            if self.settings.keep_dir:
-                _keep(self.settings.keep_dir, upload.data, suffix)
             jobs.append(self._check_item(request, safe_label(upload.filename),
                                          f"proof-{number}{suffix}", upload.data, options))
         items = await asyncio.gather(*jobs)
@@ -298,8 +319,13 @@ class WebApp:
         batch = self.store.get(batch_id, self.session(request)) \
             if BATCH_ID.fullmatch(batch_id) else None
         if batch is None:
-            raise HTTPException(404, "these results are gone (they are kept 30 minutes, in "
-                                     "memory only); check the files again")
+            caps = self.settings.caps
+            raise HTTPException(404, f"these results are gone: they are kept in memory only, "
+                                     f"{caps.ttl / 60:g} minutes after their last use while "
+                                     f"the server holds at most {caps.total_batches} batches "
+                                     f"({caps.total_bytes / 1e6:g} MB) of all browsers; past "
+                                     "that the least recently used go first. Check the files "
+                                     "again")
         return batch
 
     def explain(self, rule_id: str) -> str:
@@ -372,7 +398,7 @@ class WebApp:
         media = {".svg": "image/svg+xml", ".pdf": "application/pdf"}.get(
             Path(name).suffix, "application/octet-stream")
         return Response(made, media_type=media, headers={
-            "content-disposition": f'attachment; filename="{safe_label(name)}"',
+            "content-disposition": content_disposition(name),
             "content-security-policy": SVG_CSP})
 
     async def waive(self, request: Request) -> Response:
