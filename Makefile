@@ -94,7 +94,9 @@ fuzz: bytecode
 
 # The large hostile inputs of shared/corpora/found/make-hostile.py, each within its budget,
 # a SIGKILL at every write step of render and fabricate, and the web page under issue 24's
-# full-size attacks: 50 slow uploads, 40 of 19 MB to one batch (make test: a cheap version).
+# full-size attacks: 50 slow uploads, 40 of 19 MB to one batch (make test: a cheap version);
+# issue 32's: a 100,000-marker plan's map, the 858-byte SVG's report, 300 GETs beside an upload.
 hostile: bytecode
 	WSMARK_HOSTILE=1 $(BIN)/python -m pytest -q -s tests/runtime/test_budget_hostile.py \
-	  tests/runtime/test_atomic_kill.py tests/web/test_server.py
+	  tests/runtime/test_atomic_kill.py tests/web/test_server.py \
+	  tests/plan/test_plan_bounds.py tests/runtime/test_outputs_budget.py tests/web/test_floods.py
