@@ -19,7 +19,7 @@ import tempfile
 import time
 from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import ExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from markers import api
 from markers.errors import WsmarkError
@@ -133,6 +134,27 @@ class Admission:
                 del self.requests[session]
 
 
+#: Where HoldUntilSent keeps what a request holds until its answer is sent.
+HELD = "wsmark.held"
+
+
+class HoldUntilSent:
+    """ASGI middleware: what a request was admitted with (``WebApp.admitted``) is let go
+    once its answer has been sent, not when its handler returns, so a download being
+    sent (to a slow reader, a flood of them) still counts against the caps."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        with ExitStack() as held:
+            scope[HELD] = held
+            await self.app(scope, receive, send)
+
+
 def _one_line(status: int, message: str) -> PlainTextResponse:
     return PlainTextResponse(f"wsmark: {page_words(message)}\n", status_code=status)
 
@@ -223,8 +245,14 @@ class WebApp:
         # requests without a session cookie share one count: fresh cookieless requests
         # (a flood) are then one browser's share, not one share each
         counted = session if self.tokens.session(request)[1] is False else ANONYMOUS
-        with self.admission.request(counted, min(size, self.settings.max_request_bytes),
-                                    self.pool.pending(), self.pool.pending(session)):
+        hold = self.admission.request(counted, min(size, self.settings.max_request_bytes),
+                                      self.pool.pending(), self.pool.pending(session))
+        held = request.scope.get(HELD)
+        if held is None:  # no HoldUntilSent: let go when the handler returns
+            with hold:
+                yield
+        else:  # let go once the answer is sent (HoldUntilSent)
+            held.enter_context(hold)
             yield
 
     async def job(self, request: Request, fn: Any, *args: Any) -> Any:
@@ -526,7 +554,7 @@ class WebApp:
             raise Refused(400, f"refused: {str(err).splitlines()[0]}") from None
         except api.JobFailed as err:
             raise Refused(503, f"this design: {err}") from None
-        headers = {"content-disposition": f'attachment; filename="{stem}.{fmt}"'}
+        headers = {"content-disposition": content_disposition(f"{stem}.{fmt}")}
         if fmt == "svg":
             headers["content-security-policy"] = SVG_CSP
         return Response(data, media_type=media, headers=headers)
@@ -605,7 +633,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     middleware=[Middleware(HostCheck, allowed=web.settings.hosts),
-                                Middleware(SecurityHeaders)],
+                                Middleware(SecurityHeaders), Middleware(HoldUntilSent)],
                     exception_handlers={Refused: refused, HTTPException: http_error,
                                         Exception: server_error})
     app.state.web = web

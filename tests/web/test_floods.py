@@ -150,3 +150,30 @@ def test_a_flood_of_gets_leaves_other_browsers_served() -> None:
     finally:
         server.close()
 
+
+
+def test_what_a_request_holds_is_let_go_only_once_its_answer_is_sent() -> None:
+    """HoldUntilSent: a download still being sent counts (its admission is held)."""
+    import asyncio
+    from contextlib import contextmanager
+
+    state: list[str] = []
+
+    @contextmanager
+    def admission():
+        state.append("in")
+        yield
+        state.append("out")
+
+    async def handler(scope, receive, send) -> None:  # as a route: admitted, then answers
+        scope[web_app.HELD].enter_context(admission())
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"x" * 10, "more_body": True})
+        await send({"type": "http.response.body", "body": b""})
+
+    async def send(message) -> None:
+        state.append(f"sent {message['type']}")
+
+    asyncio.run(web_app.HoldUntilSent(handler)({"type": "http"}, None, send))
+    assert state == ["in", "sent http.response.start", "sent http.response.body",
+                     "sent http.response.body", "out"]
