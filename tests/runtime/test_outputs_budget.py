@@ -75,10 +75,10 @@ def test_check_writes_no_report_when_a_part_is_over_its_budget(monkeypatch, proo
 
 
 def test_fix_s_report_over_its_budget_leaves_the_repair(monkeypatch, proofs, tmp_path) -> None:
-    monkeypatch.setattr(api, "fix_report", _spin)
-    result = api.fix_file(proofs[1], ".svg", overlay=True, budget=Limits(3, 1024))
+    monkeypatch.setattr(api, "_overlay", _spin)
+    result = api.fix_file(proofs[1], ".svg", overlay=True, budget=Limits(2, 1024))
     assert result.exit_status == 0 and result.data is not None
-    assert result.report_pdf is None and "thin.svg not made: it took more than 3 CPU s" \
+    assert result.report_pdf is None and "thin.svg not made: it took more than 2 CPU s" \
         in result.report_refused
 
 
@@ -145,3 +145,44 @@ def test_the_report_of_the_858_byte_svg_is_refused_within_its_budget(tmp_path) -
     assert done.returncode == 2 and "FAIL" in done.stdout and not report.exists()
     assert any("not made: it took more than 20 CPU s" in line for line in lines)
     assert float(user) + float(system) < 2 * 20 + 10  # the check's and the report's budgets
+
+
+def test_fix_on_a_full_disk_writes_neither_file(monkeypatch, proofs, tmp_path) -> None:
+    """The reproducer: fix wrote the compliant file, then failed on --report, leaving
+    half a set; now the disk fills at the report and neither is written."""
+    from click.testing import CliRunner
+
+    import cli
+
+    real, calls = os.fdopen, []
+
+    def full_at_second(fd: int, mode: str = "r", *args: object) -> object:
+        calls.append(fd)
+        if len(calls) == 2:
+            os.close(fd)
+            return open("/dev/full", "wb")  # closed by the writer
+        return real(fd, mode, *args)
+
+    monkeypatch.setattr(atomic.os, "fdopen", full_at_second)
+    fixed, report = tmp_path / "fixed.svg", tmp_path / "fix.pdf"
+    done = CliRunner().invoke(cli.cli, ["fix", str(proofs[1]), "-o", str(fixed), "--report",
+                                        str(report)])
+    assert done.exit_code == 2 and "No space left on device" in done.output, done.output
+    assert not fixed.exists() and not report.exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temp left
+
+
+@pytest.mark.parametrize(("suffix", "writer"), [(".gpx", "plan_gpx"), (".kml", "plan_kml"),
+                                               (".geojson", "normalised_geojson")])
+def test_a_plan_export_past_its_budget_is_one_line(monkeypatch, suffix: str, writer: str
+                                                   ) -> None:
+    from pathlib import Path as P
+
+    from markers.products import plan_packet
+
+    report = api.plan_check(P(__file__).resolve().parents[2] / "examples" / "lake.geojson")
+    monkeypatch.setattr(plan_packet, writer, _spin)  # the worker forks with it
+    with pytest.raises(api.WsmarkError, match=r"export of \S*lake.geojson not made: it took "
+                                              r"more than 0.3 CPU s") as refused:
+        api.plan_export(report, suffix, Limits(0.3, 1024))
+    assert "\n" not in str(refused.value)
