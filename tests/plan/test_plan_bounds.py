@@ -108,3 +108,19 @@ def test_a_map_of_100000_markers_is_refused_in_one_line_within_the_budget(tmp_pa
     assert done.returncode == 2 and len(lines) == 2 and "not made" in lines[0]
     assert not (tmp_path / "m.svg").exists()
     assert int(peak_kb) / 1024 < 2048  # the parent holds the report, not the map
+
+
+def test_a_csv_plan_names_the_row(tmp_path: Path) -> None:
+    rows = (EXAMPLES / "mooring-field.csv").read_text().splitlines()
+    head, first, *rest = rows
+    columns = head.split(",")
+    at = columns.index("kind")
+    cells = first.split(",")
+    cells[at] = "buoy-symbol"
+    plan = tmp_path / "plan.csv"
+    plan.write_text("\n".join([head + ",display_height,symbol",
+                               ",".join(cells) + ",6,exclusion",
+                               *(r + ",," for r in rest)]) + "\n")
+    report = api.plan_check(plan)
+    assert report.verdict == "error" and "row 2" in report.error and \
+        "display height 6 in is below the 12 in minimum" in report.error, report.error

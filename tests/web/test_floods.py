@@ -177,3 +177,14 @@ def test_what_a_request_holds_is_let_go_only_once_its_answer_is_sent() -> None:
     asyncio.run(web_app.HoldUntilSent(handler)({"type": "http"}, None, send))
     assert state == ["in", "sent http.response.start", "sent http.response.body",
                      "sent http.response.body", "out"]
+
+
+def test_keep_into_a_folder_gone_is_one_line(tmp_path) -> None:
+    gone = tmp_path / "kept"
+    gone.mkdir()
+    settings = Settings(workers=1, deadline_s=30, keep_dir=str(gone))
+    with TestClient(create_app(settings), base_url="http://127.0.0.1:8509") as client:
+        gone.rmdir()  # removed while the server runs
+        sent, _ = _upload(client, "a.svg", THIN)
+    lines = sent.text.strip().splitlines()
+    assert sent.status_code == 507 and len(lines) == 1 and "no such file" in lines[0], sent.text
