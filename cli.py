@@ -556,9 +556,11 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     if output_file is not None:
         api.output_target(output_file, paths, "--output-file")
     targets = api.annotation_targets(named, annotate) if annotate is not None else []
+    suffixes = {Path(t).suffix.lower() for t in targets}  # a folder's: each file's own
     outputs = api.CheckOutputs(
-        Path(targets[0]).suffix.lower() if targets else None, report_pdf is not None,
-        api.report_stamp()) if targets or report_pdf is not None else None
+        (suffixes.pop() if len(suffixes) == 1 else "own") if targets else None,
+        report_pdf is not None, api.report_stamp()) if targets or report_pdf is not None \
+        else None
     results = api.check_paths(named or files, options, pack, jobs, outputs, limits,
                               lambda line: note(f"wsmark: note: {line}"))
     text = fmt == "text"
@@ -773,10 +775,8 @@ def plan_map(path: str, output: str, scale: float | None, dpi: float, budget: st
 
     Example: wsmark plan map examples/lake.geojson -o lake-map.pdf
     """
-    limits = _limits(budget)
-    report = api.plan_check(path, pack=pack, budget=limits)
-    api.write_file(output, api.plan_map(report, Path(output).suffix, scale, dpi, limits),
-                   parents=True)
+    map_ = api.plan_map(path, Path(output).suffix, scale, dpi, _limits(budget), pack)
+    api.write_file(output, map_, parents=True)
     click.echo(f"wrote {output}")
 
 
@@ -815,9 +815,7 @@ def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[s
     pdf = Path(output)
     if pdf.suffix.lower() != ".pdf":
         raise WsmarkError(f"{pdf}: the packet is a PDF (use .pdf)")
-    limits = _limits(budget)
-    files = api.plan_packet(api.plan_check(path, pack=pack, budget=limits), scale, pdf.parent,
-                            pack, permit_ids, stated, limits)
+    files = api.plan_packet(path, scale, pdf.parent, pack, permit_ids, stated, _limits(budget))
     made = {pdf if name == "application.pdf" else pdf.with_name(name): data
             for name, data in files.items()}
     for target in api.write_set(made.items(), parents=True):  # whole, or none of it

@@ -607,7 +607,9 @@ class CheckOutputs:
     """What ``check_paths`` makes of each file beside its report, each in a budgeted job
     of its own after the check (so a verdict never depends on the outputs asked for):
     the marked-up copy (``copy``: ``.svg`` an SVG per page, ``.pdf`` one PDF of them,
-    None none), and the file's pages of the clerk's report (``report``, dated ``stamp``)."""
+    ``own`` a PDF of a PDF or .ai and SVGs of the others, as ``annotation_targets``
+    names them in a folder; None none), and the file's pages of the clerk's report
+    (``report``, dated ``stamp``)."""
 
     copy: str | None = None
     report: bool = False
@@ -632,11 +634,13 @@ def _made(job: tuple[FileReport, list[Artwork] | None, bytes, str, CheckOutputs]
     from render.raster import svgs_to_pdfs
 
     report, pages, data, pack_name, wanted = job
+    copy = (".pdf" if Path(report.file).suffix.lower() in (".pdf", ".ai") else ".svg") \
+        if wanted.copy == "own" else wanted.copy
     svgs = annotate_pages(report, pages, data, report.file, pack_name) if pages else None
     pdf = combine_pdfs(svgs_to_pdfs(svgs), f"marked-up copy of {Path(report.file).stem}") \
-        if svgs and wanted.copy == ".pdf" else None
+        if svgs and copy == ".pdf" else None
     part = report_pdf([report], [svgs], pack_name, wanted.stamp) if wanted.report else None
-    return Made(svgs if wanted.copy == ".svg" else None, pdf, part)
+    return Made(svgs if copy == ".svg" else None, pdf, part)
 
 
 def inputs(paths: Iterable[str]) -> tuple[list[Path], list[str]]:
@@ -1240,17 +1244,26 @@ def _readable(report: PlanReport) -> PlanReport:
     return report
 
 
-def plan_map(report: PlanReport, suffix: str, scale: float | None = None,
-             dpi: float = 150, budget: Limits | None = None) -> bytes:
+def plan_map(report: PlanReport | str | Path, suffix: str, scale: float | None = None,
+             dpi: float = 150, budget: Limits | None = None,
+             pack: str | Pack = DEFAULT_PACK) -> bytes:
     """The map of a checked plan as ``.svg``, ``.pdf`` or ``.png`` bytes: at 1:``scale``
-    when given, else the whole plan on a landscape letter page. With ``budget``, made
-    in a worker process under it (one-line WsmarkError past it)."""
+    when given, else the whole plan on a landscape letter page. ``report`` may be the
+    plan's path, checked by ``pack`` first. With ``budget``, made (and a path checked)
+    in a worker process under it (one-line WsmarkError past it): the command's own
+    process then never holds a large plan's report."""
     from markers.products.plan_map import plan_map_bytes
 
     if budget is not None:
-        return _budgeted(f"the map of {_short(report.file)}", plan_map, _readable(report),
-                         suffix, scale, dpi, budget=budget)
+        return _budgeted(f"the map of {_short(_plan_name(report))}", plan_map, report,
+                         suffix, scale, dpi, None, _pack(pack).name, budget=budget)
+    if isinstance(report, (str, Path)):
+        report = plan_check(report, pack=pack)
     return plan_map_bytes(_readable(report), suffix, scale, dpi)
+
+
+def _plan_name(report: PlanReport | str | Path) -> str:
+    return str(report) if isinstance(report, (str, Path)) else report.file
 
 
 def _short(path: str) -> str:
@@ -1267,7 +1280,7 @@ def _budgeted(what: str, fn: Callable[..., Any], *args: Any, budget: Limits) -> 
     return budgeted_call(what, fn, *args, limits=budget)
 
 
-def plan_packet(report: PlanReport, scale: float | None = None,
+def plan_packet(report: PlanReport | str | Path, scale: float | None = None,
                 out_dir: str | Path | None = None,
                 pack: str | Pack = DEFAULT_PACK,
                 permit_ids: Mapping[str, str] | Iterable[str] = (),
@@ -1281,8 +1294,9 @@ def plan_packet(report: PlanReport, scale: float | None = None,
     department number, as a mapping or as ``MARKER=ID`` words) label approved markers,
     over any ``permit_id`` of the plan; ``application`` (a mapping or ``KEY=VALUE``
     words) states parties ("applicant": "NAME; ADDRESS; CONTACT") and the decision
-    ("decision", "decision_date", "decision_signatory") over the plan's. With ``budget``,
-    made in a worker process under it (one-line WsmarkError past it)."""
+    ("decision", "decision_date", "decision_signatory") over the plan's. ``report`` may
+    be the plan's path, checked by ``pack`` first. With ``budget``, made (and a path
+    checked) in a worker process under it (one-line WsmarkError past it)."""
     from dataclasses import replace
 
     from markers.plan.application import restated
@@ -1290,10 +1304,12 @@ def plan_packet(report: PlanReport, scale: float | None = None,
     from markers.products.plan_packet import packet_files
 
     chosen = _pack(pack)
-    report = _readable(report)
     if budget is not None:
-        return _budgeted(f"the permit packet of {_short(report.file)}", plan_packet, report,
-                         scale, out_dir, chosen.name, permit_ids, application, budget=budget)
+        return _budgeted(f"the permit packet of {_short(_plan_name(report))}", plan_packet,
+                         report, scale, out_dir, chosen.name, permit_ids, application,
+                         budget=budget)
+    report = _readable(plan_check(report, pack=chosen) if isinstance(report, (str, Path))
+                       else report)
     if not isinstance(permit_ids, Mapping):
         permit_ids = _pairs(permit_ids, "--permit-id", "MARKER=ID",
                             chosen.help["plan_permit_pair"])

@@ -186,3 +186,19 @@ def test_a_plan_export_past_its_budget_is_one_line(monkeypatch, suffix: str, wri
                                               r"more than 0.3 CPU s") as refused:
         api.plan_export(report, suffix, Limits(0.3, 1024))
     assert "\n" not in str(refused.value)
+
+
+def test_copies_into_a_folder_keep_each_file_s_own_format(proofs, tmp_path) -> None:
+    """A PDF's copy is a PDF and an SVG's an SVG, whichever comes first."""
+    from click.testing import CliRunner
+
+    import cli
+
+    pdf = tmp_path / "a.pdf"  # sorted before the SVGs
+    pdf.write_bytes(api.render(api.design("control", 24, legend="NO WAKE"), ".pdf"))
+    out = tmp_path / "marked"
+    done = CliRunner().invoke(cli.cli, ["check", str(pdf), str(proofs[0]), "--annotate",
+                                        str(out), "-q"])
+    assert done.exit_code == 0, done.output
+    assert (out / "a.annotated.pdf").read_bytes().startswith(b"%PDF")
+    assert (out / "good.annotated.svg").read_bytes().startswith(b"<svg")
