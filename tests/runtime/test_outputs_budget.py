@@ -5,6 +5,7 @@ written. And multi-file commands write their set whole or not at all."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -202,3 +203,33 @@ def test_copies_into_a_folder_keep_each_file_s_own_format(proofs, tmp_path) -> N
     assert done.exit_code == 0, done.output
     assert (out / "a.annotated.pdf").read_bytes().startswith(b"%PDF")
     assert (out / "good.annotated.svg").read_bytes().startswith(b"<svg")
+
+
+def _letters(path: Path, count: int = 10_000) -> Path:
+    """An SVG of ``count`` one-letter text runs in an orange-bordered square (the
+    reproducer of issue 32: checked in about 3 CPU s, its outputs over 20)."""
+    runs = "".join(f'<text x="{100 + i % 100 * 22}" y="{100 + i // 100 * 22}" font-size="20">'
+                   f"{chr(65 + i % 26)}</text>" for i in range(count))
+    path.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="24in" height="24in" '
+                    'viewBox="0 0 2400 2400"><rect x="0" y="0" width="2400" height="2400" '
+                    f'fill="white" stroke="#FF6600" stroke-width="150"/>{runs}</svg>')
+    return path
+
+
+@pytest.mark.skipif(not HOSTILE, reason="10,000 text runs' outputs (25 CPU s each way) run "
+                    "with WSMARK_HOSTILE=1 (make hostile)")
+def test_the_verdict_of_10000_text_runs_does_not_depend_on_the_outputs(tmp_path) -> None:
+    svg = _letters(tmp_path / "letters.svg")
+    alone = subprocess.run([str(wsmark_script()), "check", str(svg), "--format", "json"],
+                           capture_output=True, text=True, timeout=600)
+    both = subprocess.run([str(wsmark_script()), "check", str(svg), "--format", "json",
+                           "--annotate", str(tmp_path / "a.pdf"), "--report",
+                           str(tmp_path / "r.pdf")], capture_output=True, text=True,
+                          timeout=600)
+    verdict = [r["verdict"] for r in json.loads(alone.stdout)]
+    assert verdict == [r["verdict"] for r in json.loads(both.stdout)]
+    assert verdict != ["error"] and both.returncode == 2 and "not made" in both.stderr
+    fix = subprocess.run([str(wsmark_script()), "fix", str(svg), "-o", str(tmp_path / "f.svg"),
+                          "--report", str(tmp_path / "f.pdf")], capture_output=True, text=True,
+                         timeout=600)
+    assert "the report of" in fix.stderr and "not made" in fix.stderr, fix.stderr

@@ -188,3 +188,36 @@ def test_keep_into_a_folder_gone_is_one_line(tmp_path) -> None:
         sent, _ = _upload(client, "a.svg", THIN)
     lines = sent.text.strip().splitlines()
     assert sent.status_code == 507 and len(lines) == 1 and "no such file" in lines[0], sent.text
+
+
+def test_the_results_page_names_no_command_line_option(client) -> None:
+    """The reproducer: a drawing 24 px wide was said to need "--scale"."""
+    from markers import api
+
+    svg = api.render(api.design("control", 24, legend="NO WAKE"), ".svg").replace(
+        b'height="24in"', b'height="24"').replace(b'width="24in"', b'width="24"')
+    sent, batch = _upload(client, "small.svg", svg)
+    page = client.get(f"/check/{batch}")
+    assert page.status_code == 200 and "not an actual-size drawing" in page.text
+    assert "give the display-area height in the form above" in page.text
+    assert not re.search(r"(?<![\w-])--(?:scale|display-height)", page.text)
+
+
+@pytest.mark.parametrize("host", ["[::1]evil", "127.0.0.1:x", "localhost:80:80"])
+def test_a_malformed_host_is_refused_by_the_page(client, host: str) -> None:
+    answer = client.get("/check", headers={"Host": host})
+    assert answer.status_code == 400 and "set-cookie" not in answer.headers
+
+
+def test_fresh_sessions_evict_the_least_recently_used_as_the_page_says(client) -> None:
+    """The reproducer t_evict.py, counted: 64 one-file batches of fresh sessions after
+    a clerk's evict it (the store's cap of all batches), and the clerk is told why."""
+    sent, clerk = _upload(client, "clerk.svg", THIN)
+    assert client.get(f"/check/{clerk}").status_code == 200
+    cookie = client.cookies.get("wsmark_session")
+    for _ in range(web_app.Caps().total_batches):
+        client.cookies.clear()
+        _upload(client, "x.svg", b"<svg/>")
+    client.cookies.set("wsmark_session", cookie)
+    gone = client.get(f"/check/{clerk}")
+    assert gone.status_code == 404 and "least recently used go first" in gone.text
