@@ -178,6 +178,14 @@ _seam_opt = click.option("--seam", type=LENGTH, help="Overlap added to a wrap wh
                          "meet, inches.")
 
 
+def _limits(budget: str) -> Any:
+    """``--budget`` read, or a usage error naming it."""
+    try:
+        return api.check_budget(budget)
+    except WsmarkError as err:
+        raise click.BadParameter(str(err), param_hint="--budget") from None
+
+
 def _quiet(command: Callable[..., Any]) -> Callable[..., Any]:
     """-q/--quiet for a command that writes files: it prints nothing but an error (on
     stderr, one line; the exit status says the rest): no 'wrote' lines, tables, notes
@@ -537,10 +545,7 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
                                     allow_below_minimum)
     except WsmarkError as err:
         raise click.UsageError(str(err)) from None
-    try:
-        limits = api.check_budget(budget)
-    except WsmarkError as err:
-        raise click.BadParameter(str(err), param_hint="--budget") from None
+    limits = _limits(budget)
     # the folders are walked once to count and note, then again as the files are checked
     files = api.check_inputs(paths)
     count, skipped = files.survey()
@@ -573,7 +578,7 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         blocks = stack.enter_context(open(os.devnull, "w")) if quiet and text and \
             output_file is None else out
         writer = api.report_writer(fmt, blocks, out if output_file else sys.stderr, pack)
-        status, tally = _check_run(results, count, named, writer, targets, report_pdf, pack,
+        status, tally = _check_run(results, count, named, writer, targets, report_pdf,
                                    note, progress)
         if tally.count > 1 and output_file is None and not quiet:
             click.echo(tally.summary(), err=not text)
@@ -588,7 +593,7 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
 
 def _check_run(results: Iterable[tuple[str, Any, Any]], count: int,
                named: Sequence[Path], writer: Any, targets: list[Path], report_pdf: str | None,
-               pack: str, note: Callable[[str], None], progress: bool) -> tuple[int, Any]:
+               note: Callable[[str], None], progress: bool) -> tuple[int, Any]:
     """Write each report as it comes, the marked-up copies and the clerk's report; the
     exit status and the tally. The parent keeps counts, so its memory stays flat however
     many files there are (the clerk's report alone needs its pages of each). An output
@@ -678,10 +683,7 @@ def fix(proof: str, output: str, report_pdf: str | None, display_height: float |
                               "elsewhere")
     if report_pdf is not None and not report_pdf.lower().endswith(".pdf"):
         raise WsmarkError(f"--report {report_pdf}: the report is a PDF (use .pdf)")
-    try:
-        limits = api.check_budget(budget)
-    except WsmarkError as err:
-        raise click.BadParameter(str(err), param_hint="--budget") from None
+    limits = _limits(budget)
     api.read_input(proof)  # a missing proof is said at once, before a worker starts
     result = api.fix_file(proof, Path(output).suffix, options, pack,
                           overlay=report_pdf is not None, budget=limits)
@@ -702,14 +704,6 @@ _plan_budget_opt = click.option(
     "--budget", default="", metavar="CPU,MEM",
     help="Most CPU time and memory the plan's check, and each file made of it, may use, "
          "e.g. 30s,2GB (default: that of checking one file, 20s,1024MB).")
-
-
-def _limits(budget: str) -> Any:
-    """``--budget`` read, or a usage error naming it."""
-    try:
-        return api.check_budget(budget)
-    except WsmarkError as err:
-        raise click.BadParameter(str(err), param_hint="--budget") from None
 
 
 @cli.group(cls=Group)

@@ -42,7 +42,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "check", "check_shown", "verdict_words", "verdict_line", "finding_groups",
            "unreadable", "check_budget", "check_paths", "inputs", "check_inputs",
            "check_options", "CheckOutputs", "Made", "annotation_targets", "report_target",
-           "copy_paths", "copy_bytes",
+           "copy_paths",
            "annotate", "annotate_pages", "reports", "exit_status", "tally", "summary",
            "report_writer", "rules", "rule_rows", "tolerance_of",
            "explain", "sheets", "flagged",
@@ -807,17 +807,6 @@ def copy_paths(target: Path, pages: int, files: Sequence[Path]) -> list[Path]:
                  for n in range(1, pages + 1)]
     _refuse_inputs(files, paths)
     return paths
-
-
-def copy_bytes(target: Path, svgs: list[bytes]) -> list[bytes]:
-    """What goes into each of ``copy_paths(target, len(svgs))``: the page SVGs, or for
-    a ``.pdf`` target one PDF of them all, a page per page."""
-    if Path(target).suffix.lower() != ".pdf":
-        return svgs
-    from render.pdf import combine_pdfs
-    from render.raster import svgs_to_pdfs
-
-    return [combine_pdfs(svgs_to_pdfs(svgs), f"marked-up copy of {Path(target).stem}")]
 
 
 def _note(f: Any) -> tuple[str, Any, bool]:
