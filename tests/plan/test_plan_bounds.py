@@ -124,3 +124,13 @@ def test_a_csv_plan_names_the_row(tmp_path: Path) -> None:
     report = api.plan_check(plan)
     assert report.verdict == "error" and "row 2" in report.error and \
         "display height 6 in is below the 12 in minimum" in report.error, report.error
+
+
+def test_a_design_file_s_implausible_size_is_refused_too(tmp_path: Path) -> None:
+    plan = json.loads((EXAMPLES / "lake.geojson").read_text())
+    marker = next(f for f in plan["features"] if f["properties"].get("design"))
+    (tmp_path / "huge.yaml").write_text("kind: control\ndisplay_height: 1e6\nlegend: NO WAKE\n")
+    marker["properties"]["design"] = "huge.yaml"
+    (tmp_path / "plan.geojson").write_text(json.dumps(plan))
+    report = api.plan_check(tmp_path / "plan.geojson")
+    assert report.verdict == "error" and "no marker is larger than 1200 in" in report.error
