@@ -101,11 +101,13 @@ fuzz: bytecode
 # a SIGKILL at every write step of render and fabricate, and the web page under issue 24's
 # full-size attacks: 50 slow uploads, 40 of 19 MB to one batch (make test: a cheap version);
 # the 38 SVG/CSS vectors and active PDFs through fix and the marked copies, opened in
-# Chromium with the network watched, and 300 Unicode strings into every writer.
+# Chromium with the network watched, and 300 Unicode strings into every writer; issue 32's
+# a 100,000-marker plan's map, the 858-byte SVG's report, 300 GETs beside an upload.
 hostile: bytecode
 	WSMARK_HOSTILE=1 $(BIN)/python -m pytest -q -s tests/runtime/test_budget_hostile.py \
 	  tests/runtime/test_atomic_kill.py tests/web/test_server.py \
-	  tests/products/test_output_sanitiser.py
+	  tests/products/test_output_sanitiser.py tests/plan/test_plan_bounds.py \
+	  tests/runtime/test_outputs_budget.py tests/web/test_floods.py
 	WSMARK_FUZZ_EXAMPLES=$${WSMARK_FUZZ_EXAMPLES:-300} $(BIN)/python -m pytest -q -x \
 	  tests/core/test_safe_text.py
 

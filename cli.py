@@ -219,6 +219,14 @@ _seam_opt = click.option("--seam", type=LENGTH, help="Overlap added to a wrap wh
                          "meet, inches.")
 
 
+def _limits(budget: str) -> Any:
+    """``--budget`` read, or a usage error naming it."""
+    try:
+        return api.check_budget(budget)
+    except WsmarkError as err:
+        raise click.BadParameter(str(err), param_hint="--budget") from None
+
+
 def _quiet(command: Callable[..., Any]) -> Callable[..., Any]:
     """-q/--quiet for a command that writes files: it prints nothing but an error (on
     stderr, one line; the exit status says the rest): no 'wrote' lines, tables, notes
@@ -579,10 +587,7 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
                                     allow_below_minimum)
     except WsmarkError as err:
         raise click.UsageError(str(err)) from None
-    try:
-        limits = api.check_budget(budget)
-    except WsmarkError as err:
-        raise click.BadParameter(str(err), param_hint="--budget") from None
+    limits = _limits(budget)
     # the folders are walked once to count and note, then again as the files are checked
     files = api.check_inputs(paths)
     count, skipped = files.survey()
@@ -598,8 +603,12 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
     if output_file is not None:
         api.output_target(output_file, paths, "--output-file")
     targets = api.annotation_targets(named, annotate) if annotate is not None else []
-    results = api.check_paths(named or files, options, pack, jobs,
-                              annotate is not None or report_pdf is not None, limits,
+    suffixes = {Path(t).suffix.lower() for t in targets}  # a folder's: each file's own
+    outputs = api.CheckOutputs(
+        (suffixes.pop() if len(suffixes) == 1 else "own") if targets else None,
+        report_pdf is not None, api.report_stamp()) if targets or report_pdf is not None \
+        else None
+    results = api.check_paths(named or files, options, pack, jobs, outputs, limits,
                               lambda line: note(f"wsmark: note: {line}"))
     text = fmt == "text"
     progress = not quiet and annotate is None and sys.stderr.isatty() and count > 1 and (
@@ -611,7 +620,7 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
         blocks = stack.enter_context(open(os.devnull, "w")) if quiet and text and \
             output_file is None else out
         writer = api.report_writer(fmt, blocks, out if output_file else sys.stderr, pack)
-        status, tally = _check_run(results, count, named, writer, targets, report_pdf, pack,
+        status, tally = _check_run(results, count, named, writer, targets, report_pdf,
                                    note, progress)
         if tally.count > 1 and output_file is None and not quiet:
             click.echo(tally.summary(), err=not text)
@@ -626,42 +635,56 @@ def check(paths: tuple[str, ...], display_height: float | None, scale: float | N
 
 def _check_run(results: Iterable[tuple[str, Any, Any]], count: int,
                named: Sequence[Path], writer: Any, targets: list[Path], report_pdf: str | None,
-               pack: str, note: Callable[[str], None], progress: bool) -> tuple[int, Any]:
+               note: Callable[[str], None], progress: bool) -> tuple[int, Any]:
     """Write each report as it comes, the marked-up copies and the clerk's report; the
     exit status and the tally. The parent keeps counts, so its memory stays flat however
-    many files there are (the clerk's report alone needs them all)."""
+    many files there are (the clerk's report alone needs its pages of each). An output
+    that did not fit its budget is said in one line and not written (nor the clerk's
+    report or the one PDF of all copies it is part of), exit 2; the verdicts stay."""
     one_pdf = len(targets) > 1 and len(set(targets)) == 1  # several drawings, one PDF
     bar = click.progressbar(length=count, label="checking", file=sys.stderr) if progress \
         else None
-    reports, copies = [], []
-    pages: list[bytes] = []
+    parts: list[bytes] = []  # the clerk's report, a file's pages at a time
+    pages: list[bytes] = []  # the one PDF of all copies, a file's at a time
+    refused: list[str] = []
     try:
-        for index, (_path, report, marked) in enumerate(results):
+        for index, (_path, report, made) in enumerate(results):
             writer.add(report)
             if bar is not None:
                 bar.update(1)
-            if report_pdf is not None:
-                reports.append(report)
-                copies.append(marked)
-            if marked is not None and one_pdf:
-                pages.extend(marked)
-            elif marked is not None and targets:
-                written = api.copy_paths(targets[index], len(marked), named)
-                data_of = api.copy_bytes(targets[index], marked)
-                for target, data in zip(written, data_of, strict=True):
+            if made is None:
+                continue
+            if made.refused is not None:
+                refused.append(made.refused)
+                continue
+            if made.report is not None:
+                parts.append(made.report)
+            if made.pdf is not None and one_pdf:
+                pages.append(made.pdf)
+            elif targets and (made.pdf or made.svgs):
+                copy = [made.pdf] if made.pdf is not None else made.svgs
+                for target, data in zip(api.copy_paths(targets[index], len(copy), named), copy,
+                                        strict=True):
                     api.write_file(target, data)
                     note(f"wrote {target}")
     finally:  # what was judged stays a whole document, even when a write fails
         if bar is not None:
             bar.render_finish()
         writer.close()
-    if pages:
-        api.write_file(targets[0], api.copy_bytes(targets[0], pages)[0])
-        note(f"wrote {targets[0]}")
-    if report_pdf is not None:
-        api.write_file(report_pdf, api.report_pdf(reports, copies, pack))
-        note(f"wrote {report_pdf}")
-    return writer.exit_status(), writer.tally
+    for line in refused:
+        click.echo(f"wsmark: {line}", err=True)
+    whole: dict[str | Path, bytes] = {} if refused else {
+        **({targets[0]: api.combine_parts(pages, f"marked-up copy of {targets[0].stem}")}
+           if pages else {}),
+        **({report_pdf: api.combine_parts(parts, "wsmark check report")}
+           if report_pdf is not None else {})}
+    for target in api.write_set(whole.items()):  # the documents of all files: both, or neither
+        note(f"wrote {target}")
+    for output in [o for o in (report_pdf, targets[0] if one_pdf else None) if o] if refused \
+            else []:
+        click.echo(f"wsmark: {output} not written: a part of it was not made (above)",
+                   err=True)
+    return max(writer.exit_status(), 2 if refused else 0), writer.tally
 
 
 @cli.command()
@@ -702,24 +725,28 @@ def fix(proof: str, output: str, report_pdf: str | None, display_height: float |
                               "elsewhere")
     if report_pdf is not None and not report_pdf.lower().endswith(".pdf"):
         raise WsmarkError(f"--report {report_pdf}: the report is a PDF (use .pdf)")
-    try:
-        limits = api.check_budget(budget)
-    except WsmarkError as err:
-        raise click.BadParameter(str(err), param_hint="--budget") from None
+    limits = _limits(budget)
     api.read_input(proof)  # a missing proof is said at once, before a worker starts
     result = api.fix_file(proof, Path(output).suffix, options, pack,
                           overlay=report_pdf is not None, budget=limits)
     click.echo(result.text())
-    if result.data is not None:
-        api.write_file(output, result.data)
-        click.echo(f"wrote {output}", err=True)
-    if report_pdf is not None:
-        api.write_file(report_pdf, api.fix_report(result, pack))
-        click.echo(f"wrote {report_pdf}", err=True)
-    sys.exit(result.exit_status)
+    made: dict[str, bytes] = {output: result.data} if result.data is not None else {}
+    if report_pdf is not None and result.report_pdf is not None:
+        made[report_pdf] = result.report_pdf
+    for written in api.write_set(made.items()):  # the set whole, or (a full disk) none
+        click.echo(f"wrote {written}", err=True)
+    if result.report_refused is not None:
+        click.echo(f"wsmark: {result.report_refused}", err=True)
+    sys.exit(2 if result.report_refused is not None else result.exit_status)
 
 
 # --- placement plans (issue 12) --------------------------------------------------------
+
+_plan_budget_opt = click.option(
+    "--budget", default="", metavar="CPU,MEM",
+    help="Most CPU time and memory the plan's check, and each file made of it, may use, "
+         "e.g. 30s,2GB (default: that of checking one file, 20s,1024MB).")
+
 
 @cli.group(cls=Group)
 def plan() -> None:
@@ -740,9 +767,11 @@ def plan() -> None:
               help="Write the report (--format) to FILE, atomically, instead of stdout.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print only one line of verdicts (text), or only the document (json).")
+@_plan_budget_opt
 @_pack_opt
 def plan_check(paths: tuple[str, ...], fmt: str, waive: tuple[str, ...],
-               exit_zero: bool, output_file: str | None, quiet: bool, pack: str) -> None:
+               exit_zero: bool, output_file: str | None, quiet: bool, budget: str,
+               pack: str) -> None:
     """Check placement plans (.geojson, .csv) against the pack's placement rules.
 
     Exit 0 when all pass, 1 when any fails or needs review, 2 for unreadable plans.
@@ -751,7 +780,8 @@ def plan_check(paths: tuple[str, ...], fmt: str, waive: tuple[str, ...],
     """
     if output_file is not None:
         api.output_target(output_file, paths, "--output-file")
-    reports = [api.plan_check(p, waive=waive, pack=pack) for p in paths]
+    limits = _limits(budget)
+    reports = [api.plan_check(p, waive=waive, pack=pack, budget=limits) for p in paths]
     if output_file is not None:
         api.write_file(output_file, (api.plan_reports(reports, fmt) + "\n").encode())
         if not quiet:
@@ -779,14 +809,16 @@ def plan_check(paths: tuple[str, ...], fmt: str, waive: tuple[str, ...],
 @click.option("--scale", type=click.FloatRange(min=1), default=None,
               help="Draw at 1:SCALE (default: the whole plan on the page).")
 @click.option("--dpi", type=click.FloatRange(min=1, max=2400), default=150, show_default=True)
+@_plan_budget_opt
 @_pack_opt
-def plan_map(path: str, output: str, scale: float | None, dpi: float, pack: str) -> None:
+def plan_map(path: str, output: str, scale: float | None, dpi: float, budget: str,
+             pack: str) -> None:
     """Draw a plan as a map with its numbered findings (no internet tiles).
 
     Example: wsmark plan map examples/lake.geojson -o lake-map.pdf
     """
-    api.write_file(output, api.plan_map(api.plan_check(path, pack=pack), Path(output).suffix,
-                                        scale, dpi), parents=True)
+    map_ = api.plan_map(path, Path(output).suffix, scale, dpi, _limits(budget), pack)
+    api.write_file(output, map_, parents=True)
     click.echo(f"wrote {output}", err=True)
 
 
@@ -805,10 +837,11 @@ def plan_map(path: str, output: str, scale: float | None, dpi: float, pack: str)
               help="The deciding party's decision on the application (over the plan's).")
 @click.option("--decision-date", metavar="YYYY-MM-DD", help="The date of that decision.")
 @click.option("--signatory", help="Who signs that decision: name and office.")
+@_plan_budget_opt
 @_pack_opt
 def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[str, ...],
                 parties: tuple[str, ...], decision: str | None, decision_date: str | None,
-                signatory: str | None, pack: str) -> None:
+                signatory: str | None, budget: str, pack: str) -> None:
     """Write the permit packet: application.pdf, PLAN.kml, PLAN.normalised.geojson.
     The application names its parties and the decision (from the plan's 'application',
     or --party and --decision) with signature and date blocks, and lists what is still
@@ -824,11 +857,10 @@ def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[s
     pdf = Path(output)
     if pdf.suffix.lower() != ".pdf":
         raise WsmarkError(f"{pdf}: the packet is a PDF (use .pdf)")
-    files = api.plan_packet(api.plan_check(path, pack=pack), scale, pdf.parent, pack,
-                            permit_ids, stated)
-    for name, data in files.items():
-        target = pdf if name == "application.pdf" else pdf.with_name(name)
-        api.write_file(target, data, parents=True)
+    files = api.plan_packet(path, scale, pdf.parent, pack, permit_ids, stated, _limits(budget))
+    made = {pdf if name == "application.pdf" else pdf.with_name(name): data
+            for name, data in files.items()}
+    for target in api.write_set(made.items(), parents=True):  # whole, or none of it
         click.echo(f"wrote {target}", err=True)
 
 
@@ -844,9 +876,10 @@ def plan_packet(path: str, output: str, scale: float | None, permit_ids: tuple[s
               help="The normalised plan (RFC 7946 GeoJSON).")
 @click.option("--csv", "csv_", type=click.Path(dir_okay=False),
               help="The markers as a table the plan loader reads back.")
+@_plan_budget_opt
 @_pack_opt
 def plan_export(path: str, gpx: str | None, kml: str | None, geojson: str | None,
-                csv_: str | None, pack: str) -> None:
+                csv_: str | None, budget: str, pack: str) -> None:
     """Export a plan's markers for other programs: GPS waypoints, KML, GeoJSON.
 
     Example: wsmark plan export examples/river-channel.geojson --gpx crew.gpx
@@ -856,9 +889,10 @@ def plan_export(path: str, gpx: str | None, kml: str | None, geojson: str | None
     if not targets:
         raise WsmarkError("plan export: give --gpx, --kml, --geojson or --csv with a file to "
                           "write")
-    report = api.plan_check(path, pack=pack)
-    for out, suffix in targets:
-        api.write_file(out, api.plan_export(report, suffix), parents=True)
+    limits = _limits(budget)
+    report = api.plan_check(path, pack=pack, budget=limits)
+    made = {out: api.plan_export(report, suffix, limits) for out, suffix in targets}
+    for out in api.write_set(made.items(), parents=True):  # whole, or none of it
         click.echo(f"wrote {out} ({len(report.read_plan.markers)} markers)", err=True)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -43,15 +44,16 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
            "check", "check_shown", "verdict_words", "verdict_line", "finding_groups",
            "unreadable", "check_budget", "check_paths", "inputs", "check_inputs",
-           "check_options", "annotation_targets", "report_target", "copy_paths", "copy_bytes",
+           "check_options", "CheckOutputs", "Made", "annotation_targets", "report_target",
+           "copy_paths",
            "annotate", "annotate_pages", "reports", "exit_status", "tally", "summary",
            "report_writer", "rules", "rule_rows", "tolerance_of",
            "explain", "sheets", "flagged",
-           "gallery", "fabricate", "fabrication_tables", "write_file", "write_files",
+           "gallery", "fabricate", "fabrication_tables", "write_file", "write_files", "write_set",
            "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
            "plan_map", "plan_packet", "plan_export", "check_suffixes", "report_pdf",
-           "report_stamp",
+           "report_stamp", "combine_parts",
            "reference_sheets",
            "one_line", "job_pool", "JobFailed", "fix", "fix_file", "fix_report",
            "FIX_SUFFIXES", "provenance", "rule_records", "metric_length", "in_both_units",
@@ -656,15 +658,55 @@ def flagged(art: Artwork, pack: str | Pack = DEFAULT_PACK) -> str | None:
 
 
 def _check_path(job: tuple[str, CheckOptions, str, bool]
-                ) -> tuple[FileReport, list[bytes] | None]:
-    """One file in a worker process: its report and, if asked, its marked-up copy (an
-    SVG per page)."""
+                ) -> tuple[FileReport, list[Artwork] | None, bytes]:
+    """One file in a worker process: its report and, if outputs were asked for, its
+    pages and bytes, from which a second budgeted job makes them (``_made``)."""
     from markers.check.pipeline import check_file_pages
 
-    path, options, pack_name, marked = job
+    path, options, pack_name, outputs = job
     report, pages, data = check_file_pages(path, options, get_pack(pack_name))
-    return report, annotate_pages(report, pages, data, path, pack_name) if marked and pages \
-        else None
+    return (report, pages, data) if outputs else (report, None, b"")
+
+
+@dataclass(frozen=True)
+class CheckOutputs:
+    """What ``check_paths`` makes of each file beside its report, each in a budgeted job
+    of its own after the check (so a verdict never depends on the outputs asked for):
+    the marked-up copy (``copy``: ``.svg`` an SVG per page, ``.pdf`` one PDF of them,
+    ``own`` a PDF of a PDF or .ai and SVGs of the others, as ``annotation_targets``
+    names them in a folder; None none), and the file's pages of the clerk's report
+    (``report``, dated ``stamp``)."""
+
+    copy: str | None = None
+    report: bool = False
+    stamp: str | None = None
+
+
+@dataclass(frozen=True)
+class Made:
+    """What was made of one file's outputs: the copy's page SVGs (``svgs``), or its PDF
+    (``pdf``), its pages of the clerk's report (``report``, a PDF); or, for an output that
+    did not fit its budget, ``refused``, one line, and nothing else."""
+
+    svgs: list[bytes] | None = None
+    pdf: bytes | None = None
+    report: bytes | None = None
+    refused: str | None = None
+
+
+def _made(job: tuple[FileReport, list[Artwork] | None, bytes, str, CheckOutputs]) -> Made:
+    """One file's outputs in a worker process (see CheckOutputs)."""
+    from render.pdf import combine_pdfs
+    from render.raster import svgs_to_pdfs
+
+    report, pages, data, pack_name, wanted = job
+    copy = (".pdf" if Path(report.file).suffix.lower() in (".pdf", ".ai") else ".svg") \
+        if wanted.copy == "own" else wanted.copy
+    svgs = annotate_pages(report, pages, data, report.file, pack_name) if pages else None
+    pdf = combine_pdfs(svgs_to_pdfs(svgs), f"marked-up copy of {Path(report.file).stem}") \
+        if svgs and copy == ".pdf" else None
+    part = report_pdf([report], [svgs], pack_name, wanted.stamp) if wanted.report else None
+    return Made(svgs if copy == ".svg" else None, pdf, part)
 
 
 def inputs(paths: Iterable[str]) -> tuple[list[Path], list[str]]:
@@ -697,38 +739,56 @@ def check_budget(text: str = "") -> Limits:
 
 def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None,
                 pack: str = DEFAULT_PACK, jobs: int | None = None,
-                annotate_copy: bool = False, budget: Limits | None = None,
+                outputs: CheckOutputs | None = None, budget: Limits | None = None,
                 notes: Callable[[str], None] | None = None
-                ) -> Iterator[tuple[str, FileReport, list[bytes] | None]]:
+                ) -> Iterator[tuple[str, FileReport, Made | None]]:
     """Judge files over ``jobs`` processes (default: all cores), yielding (path, report,
-    marked-up copy: an SVG per page, or None) in input order as each is done; ``paths``
-    is taken as the workers need it, so a lazy one (``check_inputs``) is never held.
+    what was made of ``outputs``: Made, or None when none were asked for) in input order
+    as each is done; ``paths`` is taken as the workers need it, so a lazy one
+    (``check_inputs``) is never held.
 
     Each file is checked in a worker process under ``budget`` (CPU seconds and memory,
     enforced from outside the work: markers/runtime/); a file over it gets verdict
-    'error' with one line saying which limit it passed. A file judged within 10 % of
-    its CPU limit (which a busier machine may stop) is said in one line to ``notes``."""
+    'error' with one line saying which limit it passed. Its outputs are made after, in
+    a job of their own under the same budget: one that does not fit says so in its
+    Made's ``refused`` and the verdict stays. A file judged within 10 % of its CPU limit
+    (which a busier machine may stop) is said in one line to ``notes``."""
     from markers.check.pipeline import CheckOptions
     from markers.core.shown import short_name
     from markers.runtime.budget import Limits
+    from markers.runtime.one_job import over_budget
     from markers.runtime.pool import budgeted_imap
 
     # the jobs are made as the workers take them; tee keeps the paths of those in flight
     options = options or CheckOptions()
-    mine, theirs = itertools.tee((str(p), options, pack, annotate_copy) for p in paths)
+    mine, theirs = itertools.tee((str(p), options, pack, outputs is not None) for p in paths)
     budget = budget or Limits()
-    outcomes = budgeted_imap(_check_path, theirs, jobs, budget)
-    for (path, *_), outcome in zip(mine, outcomes, strict=True):
-        if outcome.overrun is None:
-            report, marked = cast("tuple[FileReport, list[bytes] | None]",
-                                  outcome.value)  # what _check_path returns
-            near = budget.near(outcome.cpu_s)
-            if near and notes is not None:
-                notes(f"{short_name(path)}: {near}")
-        else:
-            report = unreadable(path, outcome.overrun)
-            marked = None
-        yield path, report, marked
+    checked = budgeted_imap(_check_path, theirs, jobs, budget)
+
+    def judged() -> Iterator[tuple[str, FileReport, list[Artwork] | None, bytes]]:
+        for (path, *_), outcome in zip(mine, checked, strict=True):
+            if outcome.overrun is None:
+                report, pages, data = cast("tuple[FileReport, list[Artwork] | None, bytes]",
+                                           outcome.value)  # what _check_path returns
+                near = budget.near(outcome.cpu_s)
+                if near and notes is not None:
+                    notes(f"{short_name(path)}: {near}")
+                yield path, report, pages, data
+            else:
+                yield path, unreadable(path, outcome.overrun), None, b""
+
+    if outputs is None:
+        for path, report, _, _ in judged():
+            yield path, report, None
+        return
+    # a second pool makes the outputs as the first yields the files judged
+    ours, given = itertools.tee(judged())
+    made = budgeted_imap(_made, ((report, pages, data, pack, outputs)
+                                 for _, report, pages, data in given), jobs, budget)
+    for (path, report, _, _), outcome in zip(ours, made, strict=True):
+        yield path, report, cast(Made, outcome.value) if outcome.overrun is None \
+            else Made(refused=over_budget(f"the marked-up copy and report pages of "
+                                          f"{short_name(path)}", outcome.overrun, budget))
 
 
 def job_pool(workers: int, preload: Iterable[str] = ()) -> FairPool:
@@ -813,17 +873,6 @@ def copy_paths(target: Path, pages: int, files: Sequence[Path]) -> list[Path]:
                  for n in range(1, pages + 1)]
     _refuse_inputs(files, paths)
     return paths
-
-
-def copy_bytes(target: Path, svgs: list[bytes]) -> list[bytes]:
-    """What goes into each of ``copy_paths(target, len(svgs))``: the page SVGs, or for
-    a ``.pdf`` target one PDF of them all, a page per page."""
-    if Path(target).suffix.lower() != ".pdf":
-        return svgs
-    from render.pdf import combine_pdfs
-    from render.raster import svgs_to_pdfs
-
-    return [combine_pdfs(svgs_to_pdfs(svgs), f"marked-up copy of {Path(target).stem}")]
 
 
 def _note(f: Any) -> tuple[str, Any, bool]:
@@ -1190,6 +1239,15 @@ def write_file(path: str | Path, data: bytes, parents: bool = True) -> None:
     write_atomic(path, data)
 
 
+def write_set(files: Iterable[tuple[str | Path, bytes]], parents: bool = False) -> list[Path]:
+    """Write the files of one command whole or not at all (markers.runtime.atomic): on
+    a full disk, a one-line WsmarkError and none of them written. ``files``: (path,
+    bytes) pairs."""
+    from markers.runtime.atomic import write_set as write_all
+
+    return write_all(files, parents)
+
+
 def write_files(files: dict[str, bytes], out_dir: str | Path) -> list[Path]:
     """Write ``files`` (name -> bytes) into ``out_dir``, created if missing."""
     from markers.products.fabricate import write_files as write_all
@@ -1204,12 +1262,13 @@ GALLERY_MAP_DPI = 100
 
 def plan_check(path: str | Path | None = None, data: bytes | None = None,
                name: str | None = None, waive: Mapping[str, str] | Iterable[str] = (),
-               pack: str | Pack = DEFAULT_PACK) -> PlanReport:
+               pack: str | Pack = DEFAULT_PACK, budget: Limits | None = None) -> PlanReport:
     """Judge a placement plan (GeoJSON or CSV) at ``path``, or given as ``data`` named
     ``name``, by the pack's plan rules and each marker's design by the marker rules;
     ``waive`` holds waivers of either, as ``check_options`` takes them (a bad one is a
     one-line WsmarkError). An unreadable plan is a report with verdict 'error' and a
-    one-line reason.
+    one-line reason; so is one whose check passes ``budget`` (when given: the check runs
+    in a worker process under it, as a drawing's does).
 
     >>> report = plan_check(GALLERY_PLAN)
     >>> report.verdict, len(report.plan.markers)
@@ -1219,6 +1278,17 @@ def plan_check(path: str | Path | None = None, data: bytes | None = None,
 
     chosen = _pack(pack)
     waivers = _waivers(waive, (r.id for r in rules(chosen)))
+    if budget is not None:
+        from markers.core.shown import short_name
+
+        what = f"the check of {short_name(str(path if data is None else name))}"
+        try:
+            return _budgeted(what, plan_check, path, data, name, waivers, chosen.name,
+                             budget=budget)
+        except WsmarkError as err:
+            from markers.plan.model import PlanReport as Report
+
+            return Report(str(path if data is None else name), "error", error=str(err))
     if data is not None:
         return check_plan_bytes(data, name or "plan.geojson", chosen, waivers)
     if path is None:
@@ -1254,20 +1324,48 @@ def _readable(report: PlanReport) -> PlanReport:
     return report
 
 
-def plan_map(report: PlanReport, suffix: str, scale: float | None = None,
-             dpi: float = 150) -> bytes:
+def plan_map(report: PlanReport | str | Path, suffix: str, scale: float | None = None,
+             dpi: float = 150, budget: Limits | None = None,
+             pack: str | Pack = DEFAULT_PACK) -> bytes:
     """The map of a checked plan as ``.svg``, ``.pdf`` or ``.png`` bytes: at 1:``scale``
-    when given, else the whole plan on a landscape letter page."""
+    when given, else the whole plan on a landscape letter page. ``report`` may be the
+    plan's path, checked by ``pack`` first. With ``budget``, made (and a path checked)
+    in a worker process under it (one-line WsmarkError past it): the command's own
+    process then never holds a large plan's report."""
     from markers.products.plan_map import plan_map_bytes
 
+    if budget is not None:
+        return _budgeted(f"the map of {_short(_plan_name(report))}", plan_map, report,
+                         suffix, scale, dpi, None, _pack(pack).name, budget=budget)
+    if isinstance(report, (str, Path)):
+        report = plan_check(report, pack=pack)
     return plan_map_bytes(_readable(report), suffix, scale, dpi)
 
 
-def plan_packet(report: PlanReport, scale: float | None = None,
+def _plan_name(report: PlanReport | str | Path) -> str:
+    return str(report) if isinstance(report, (str, Path)) else report.file
+
+
+def _short(path: str) -> str:
+    from markers.core.shown import short_name
+
+    return short_name(path)
+
+
+def _budgeted(what: str, fn: Callable[..., Any], *args: Any, budget: Limits) -> Any:
+    """``fn(*args)`` in a worker process under ``budget`` (markers.runtime.one_job); past
+    it, a one-line WsmarkError naming ``what``."""
+    from markers.runtime.one_job import budgeted_call
+
+    return budgeted_call(what, fn, *args, limits=budget)
+
+
+def plan_packet(report: PlanReport | str | Path, scale: float | None = None,
                 out_dir: str | Path | None = None,
                 pack: str | Pack = DEFAULT_PACK,
                 permit_ids: Mapping[str, str] | Iterable[str] = (),
-                application: Mapping[str, str] | Iterable[str] = ()) -> dict[str, bytes]:
+                application: Mapping[str, str] | Iterable[str] = (),
+                budget: Limits | None = None) -> dict[str, bytes]:
     """The permit packet of a checked plan by file name: ``application.pdf`` (the
     application form with its signature blocks and what is missing, the check, map,
     marker table, a page per design with its artwork built by the pack),
@@ -1278,7 +1376,9 @@ def plan_packet(report: PlanReport, scale: float | None = None,
     words) states parties ("applicant": "NAME; ADDRESS; CONTACT") and the decision
     ("decision", "decision_date", "decision_signatory") over the plan's. An approval
     of a plan with error findings neither corrected nor waived is refused (a one-line
-    WsmarkError): the packet never ticks "approves" beside errors."""
+    WsmarkError): the packet never ticks "approves" beside errors.
+    ``report`` may be the plan's path, checked by ``pack`` first. With ``budget``, made (and a
+    path checked) in a worker process under it (one-line WsmarkError past it)."""
     from dataclasses import replace
 
     from markers.plan.application import approval_refused, restated
@@ -1286,7 +1386,12 @@ def plan_packet(report: PlanReport, scale: float | None = None,
     from markers.products.plan_packet import packet_files
 
     chosen = _pack(pack)
-    report = _readable(report)
+    if budget is not None:
+        return _budgeted(f"the permit packet of {_short(_plan_name(report))}", plan_packet,
+                         report, scale, out_dir, chosen.name, permit_ids, application,
+                         budget=budget)
+    report = _readable(plan_check(report, pack=chosen) if isinstance(report, (str, Path))
+                       else report)
     if not isinstance(permit_ids, Mapping):
         permit_ids = _pairs(permit_ids, "--permit-id", "MARKER=ID",
                             chosen.help["plan_permit_pair"])
@@ -1303,12 +1408,16 @@ def plan_packet(report: PlanReport, scale: float | None = None,
     return packet_files(report, marker_pages(report.read_plan, chosen), scale, out_dir)
 
 
-def plan_export(report: PlanReport, suffix: str) -> bytes:
+def plan_export(report: PlanReport, suffix: str, budget: Limits | None = None) -> bytes:
     """A checked plan for other programs, by ``suffix``: ``.gpx`` (GPX 1.1 waypoints
     for the placement crew, one per marker), ``.kml`` (Google Earth), ``.geojson``
-    (the normalised plan) or ``.csv`` (its markers, as the plan loader reads them)."""
+    (the normalised plan) or ``.csv`` (its markers, as the plan loader reads them). With
+    ``budget``, made in a worker process under it."""
     from markers.products.plan_packet import normalised_geojson, plan_csv, plan_gpx, plan_kml
 
+    if budget is not None:
+        return _budgeted(f"the {suffix.lstrip('.').upper()} export of {_short(report.file)}",
+                         plan_export, _readable(report), suffix, budget=budget)
     plan = _readable(report).read_plan
     writers = {".gpx": plan_gpx, ".kml": plan_kml, ".geojson": normalised_geojson,
                ".csv": plan_csv}
@@ -1368,6 +1477,14 @@ def report_pdf(items: list[FileReport], marked: Sequence[bytes | list[bytes] | N
     return pages(records, shown, words)
 
 
+def combine_parts(parts: Iterable[bytes], title: str) -> bytes:
+    """One PDF of ``parts`` (PDFs, in order: a file's pages of the clerk's report, or of
+    the marked-up copy, as ``check_paths`` makes them), titled ``title``."""
+    from render.pdf import combine_pdfs
+
+    return combine_pdfs(parts, title)
+
+
 def _shown_copy(item: FileReport, copy: bytes | list[bytes] | None,
                 worst_page: Callable[[FileReport, int], int]) -> bytes | None:
     """The marked-up page the clerk's report shows: of a copy per page, the worst."""
@@ -1417,10 +1534,19 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
     >>> fixed.exit_status, [c.rule for c in fixed.changes], fixed.fixed_report.verdict
     (0, ['outline-width'], 'pass')
     """
+    result, pages, under = _fix(data, name, suffix, options, _pack(pack), overlay)
+    if overlay:
+        _overlay(result, data, name, pages, under)
+    return result
+
+
+def _fix(data: bytes, name: str, suffix: str, options: CheckOptions | None, chosen: Pack,
+         pictured: bool) -> tuple[Any, list[Artwork], list]:
+    """``fix`` without its overlay: the Repair, the proof's pages, and the vendor's
+    drawing of each (``_pictures``; of a PDF or DXF only when ``pictured``)."""
     from markers.check.pipeline import CheckOptions, check_pages, stamped
     from markers.products import repair
 
-    chosen = _pack(pack)
     suffix = suffix.lower()
     if suffix not in FIX_SUFFIXES:
         raise WsmarkError(f"fix writes {', '.join(FIX_SUFFIXES)}, not {suffix or 'no suffix'}")
@@ -1434,7 +1560,7 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
     if suffix in DESIGN_SUFFIXES and len(report.markers) != 1:
         raise WsmarkError(f"{name}: a design file holds one marker, and this proof has "
                           f"{len(report.markers)}; write a drawing (.svg, .pdf, .dxf)")
-    under = _pictures(data, name, pages) if overlay or Path(name).suffix.lower() in (
+    under = _pictures(data, name, pages) if pictured or Path(name).suffix.lower() in (
         ".svg", ".svgz") else [None] * len(pages)
     # a compliant marker is kept as drawn, unless the file written then fails (another
     # format redraws it from what was read); a design file states every marker's design
@@ -1447,14 +1573,20 @@ def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None
         _fixed(result, data, name, pages, under, measured, options, chosen)
         if result.data is not None or len(placed) == len(report.markers):
             break
-    if overlay:
-        several = len(report.markers) > 1
-        result.overlay = [repair.overlay_svg(page, on, result.changes + result.cannot, picture,
-                                             several)
-                          for n, (page, picture) in enumerate(zip(pages, under, strict=True))
-                          if (on := [p for p in placed if p.page == n])]
-        result.marked = annotate_pages(report, pages, data, name)
-    return result
+    return result, pages, under
+
+
+def _overlay(result: Any, data: bytes, name: str, pages: list[Artwork], under: list) -> None:
+    """The overlay pages of a Repair and the marked-up copy of its proof, for
+    ``fix_report`` (``under``: the vendor's drawing of each page, or None)."""
+    from markers.products import repair
+
+    several = len(result.report.markers) > 1
+    result.overlay = [repair.overlay_svg(page, on, result.changes + result.cannot, picture,
+                                         several)
+                      for n, (page, picture) in enumerate(zip(pages, under, strict=True))
+                      if (on := [p for p in result.placed if p.page == n])]
+    result.marked = annotate_pages(result.report, pages, data, name)
 
 
 def _meants(data: bytes, name: str, measured: list, pack: Pack) -> list:
@@ -1474,29 +1606,51 @@ def fix_file(path: str | Path, suffix: str, options: CheckOptions | None = None,
              budget: Limits | None = None) -> Any:
     """``fix`` of the file at ``path``, in a worker process under ``budget`` (default:
     that of checking one file, 20 CPU s and 1024 MB, as ``wsmark check`` has it): a
-    proof that takes more is a one-line WsmarkError, as is one that cannot be read."""
+    proof that takes more is a one-line WsmarkError, as is one that cannot be read.
+    With ``overlay``, the report (``fix_report``) is made after, in a job of its own
+    under the same budget, so the repair does not depend on it: its bytes are the
+    Repair's ``report_pdf``, or where it did not fit, its ``report_refused`` (one line)."""
     from markers.check.pipeline import CheckOptions
     from markers.core.shown import short_name
     from markers.runtime.budget import Limits
     from markers.runtime.pool import budgeted_imap
 
+    budget = budget or Limits()
     job = (str(path), suffix, options or CheckOptions(), _pack(pack).name, overlay)
-    outcome = next(budgeted_imap(_fix_path, [job], 1, budget or Limits()))
+    outcome = next(budgeted_imap(_fix_path, [job], 1, budget))
     if outcome.overrun is not None:
         raise UnreadableDrawing(f"{short_name(str(path))}: {outcome.overrun}")
     made, value = cast(tuple[str, Any], outcome.value)
     if made == "error":
         raise WsmarkError(value)
-    return value
+    result, pages, data = value
+    if overlay:
+        try:
+            result.report_pdf = _budgeted(f"the report of {short_name(str(path))}",
+                                          _fix_report_of, result, pages, data, str(path),
+                                          _pack(pack).name, budget=budget)
+        except WsmarkError as err:
+            result.report_refused = str(err)
+    return result
 
 
 def _fix_path(job: tuple[str, str, CheckOptions, str, bool]) -> tuple[str, Any]:
-    """One ``fix_file`` in its worker: ("ok", the Repair) or ("error", its one line)."""
+    """One ``fix_file`` in its worker: ("ok", (the Repair, the proof's pages, its bytes:
+    what the report needs, when asked for)) or ("error", its one line)."""
     path, suffix, options, pack_name, overlay = job
     try:
-        return "ok", fix(read_input(path), path, suffix, options, get_pack(pack_name), overlay)
+        data = read_input(path)
+        result, pages, _ = _fix(data, path, suffix, options, get_pack(pack_name), False)
     except WsmarkError as err:
         return "error", str(err)
+    return "ok", (result, pages if overlay else [], data if overlay else b"")
+
+
+def _fix_report_of(result: Any, pages: list[Artwork], data: bytes, name: str,
+                   pack_name: str) -> bytes:
+    """The report of a Repair made without its overlay (``fix_file``'s second job)."""
+    _overlay(result, data, name, pages, _pictures(data, name, pages))
+    return fix_report(result, pack_name)
 
 
 def fix_report(result: Any, pack: str | Pack = DEFAULT_PACK) -> bytes:

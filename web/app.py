@@ -19,7 +19,7 @@ import tempfile
 import time
 from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import ExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from markers import api
 from markers.errors import WsmarkError
@@ -46,11 +47,13 @@ from web.security import (
     Refused,
     SecurityHeaders,
     allowed_hosts,
+    content_disposition,
     read_form,
     safe_label,
     safe_suffix,
 )
 from web.store import BATCH_ID, Caps, Full, Item, Store, new_batch_id
+from web.words import page_words
 
 __all__ = ["Pending", "Settings", "create_app"]
 
@@ -98,6 +101,8 @@ class Settings:
 BUSY_SESSION = ("refused: this browser already has checks in progress; wait for their "
                 "answers and send the rest then")
 BUSY_ALL = "refused: the server is busy with other checks; send it again in a minute"
+#: The one count (Admission) of every request without a session cookie.
+ANONYMOUS = "(no session cookie)"
 
 
 class Admission:
@@ -131,18 +136,50 @@ class Admission:
                 del self.requests[session]
 
 
+#: Where HoldUntilSent keeps what a request holds until its answer is sent.
+HELD = "wsmark.held"
+
+
+class HoldUntilSent:
+    """ASGI middleware: what a request was admitted with (``WebApp.admitted``) is let go
+    once its answer has been sent, not when its handler returns, so a download being
+    sent (to a slow reader, a flood of them) still counts against the caps."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        with ExitStack() as held:
+            scope[HELD] = held
+            await self.app(scope, receive, send)
+
+
 def _one_line(status: int, message: str) -> PlainTextResponse:
-    return PlainTextResponse(f"wsmark: {message}\n", status_code=status)
+    return PlainTextResponse(f"wsmark: {page_words(message)}\n", status_code=status)
 
 
 def _keep(folder: str, data: bytes, suffix: str) -> None:
-    """Write an upload to ``folder`` under a name of our making, atomically."""
+    """Write an upload to ``folder`` under a name of our making, atomically; where it
+    cannot be (a full disk), nothing is left there and the request is refused (507) in
+    one line, before anything is checked: the server was told to keep every upload."""
     name = (f"{time.strftime('%Y%m%d-%H%M%S')}-{hashlib.sha256(data).hexdigest()[:16]}-"
             f"{secrets.token_hex(4)}{suffix}")
-    fd, tmp = tempfile.mkstemp(prefix=".upload-", dir=folder)
-    with os.fdopen(fd, "wb") as out:
-        out.write(data)
-    os.replace(tmp, Path(folder) / name)
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".upload-", dir=folder)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, Path(folder) / name)
+    except OSError as err:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+        log.warning("could not keep an upload in %s: %s", folder, err.strerror or err)
+        raise Refused(507, "refused: this server keeps a copy of every upload and could not "
+                           f"keep this one ({(err.strerror or 'a write failed').lower()}); "
+                           "nothing was checked") from None
 
 
 def _scale(width: float, height: float) -> int:
@@ -168,7 +205,7 @@ class WebApp:
         self.env = Environment(loader=FileSystemLoader(HERE / "templates"),
                                autoescape=select_autoescape(["html"]),
                                trim_blocks=True, lstrip_blocks=True,
-                               finalize=api.page_text)
+                               finalize=lambda value: page_words(api.page_text(value)))
         self.env.globals.update(verdict_line=api.verdict_line, groups=api.finding_groups,
                                 waiver_words=api.waiver_words)
 
@@ -203,19 +240,31 @@ class WebApp:
         its group of jobs begin here."""
         declared = request.headers.get("content-length", "")
         size = int(declared) if declared.isdigit() else self.settings.max_request_bytes
+        if request.method in ("GET", "HEAD") and not declared:
+            size = 0  # no body
         session = self.session(request)
         request.state.group = secrets.token_hex(8)
         request.state.start = time.monotonic()
-        with self.admission.request(session, min(size, self.settings.max_request_bytes),
-                                    self.pool.pending(), self.pool.pending(session)):
+        request.state.admitted = True
+        # requests without a session cookie share one count: fresh cookieless requests
+        # (a flood) are then one browser's share, not one share each
+        counted = session if self.tokens.session(request)[1] is False else ANONYMOUS
+        hold = self.admission.request(counted, min(size, self.settings.max_request_bytes),
+                                      self.pool.pending(), self.pool.pending(session))
+        held = request.scope.get(HELD)
+        if held is None:  # no HoldUntilSent: let go when the handler returns
+            with hold:
+                yield
+        else:  # let go once the answer is sent (HoldUntilSent)
+            held.enter_context(hold)
             yield
 
     async def job(self, request: Request, fn: Any, *args: Any) -> Any:
         """``fn(*args)`` in a worker, as part of the request's share and within its
         deadline (api.JobFailed with one line if not)."""
-        if not hasattr(request.state, "group"):  # a GET: its deadline starts now
-            request.state.group = secrets.token_hex(8)
-            request.state.start = time.monotonic()
+        if not getattr(request.state, "admitted", False):  # a GET: counted from now
+            with self.admitted(request):
+                return await self.job(request, fn, *args)
         left = self.settings.deadline_s - (time.monotonic() - request.state.start)
         return await self.pool.run(fn, *args, session=self.session(request),
                                    group=request.state.group, deadline_s=max(0.0, left),
@@ -274,10 +323,10 @@ class WebApp:
         options = api.check_options(batch.display_height)
         start = len(batch.items)
         jobs = []
+        for upload in files if self.settings.keep_dir else []:  # all kept, or none checked
+            _keep(str(self.settings.keep_dir), upload.data, safe_suffix(upload.filename))
         for number, upload in enumerate(files, start=start + 1):
             suffix = safe_suffix(upload.filename)
-            if self.settings.keep_dir:
-                _keep(self.settings.keep_dir, upload.data, suffix)
             jobs.append(self._check_item(request, safe_label(upload.filename),
                                          f"proof-{number}{suffix}", upload.data, options))
         items = await asyncio.gather(*jobs)
@@ -302,8 +351,13 @@ class WebApp:
         batch = self.store.get(batch_id, self.session(request)) \
             if BATCH_ID.fullmatch(batch_id) else None
         if batch is None:
-            raise HTTPException(404, "these results are gone (they are kept 30 minutes, in "
-                                     "memory only); check the files again")
+            caps = self.settings.caps
+            raise HTTPException(404, f"these results are gone: they are kept in memory only, "
+                                     f"{caps.ttl / 60:g} minutes after their last use while "
+                                     f"the server holds at most {caps.total_batches} batches "
+                                     f"({caps.total_bytes / 1e6:g} MB) of all browsers; past "
+                                     "that the least recently used go first. Check the files "
+                                     "again")
         return batch
 
     def explain(self, rule_id: str) -> str:
@@ -376,7 +430,7 @@ class WebApp:
         media = {".svg": "image/svg+xml", ".pdf": "application/pdf"}.get(
             Path(name).suffix, "application/octet-stream")
         return Response(made, media_type=media, headers={
-            "content-disposition": f'attachment; filename="{safe_label(name)}"',
+            "content-disposition": content_disposition(name),
             "content-security-policy": SVG_CSP})
 
     async def waive(self, request: Request) -> Response:
@@ -504,7 +558,7 @@ class WebApp:
             raise Refused(400, f"refused: {str(err).splitlines()[0]}") from None
         except api.JobFailed as err:
             raise Refused(503, f"this design: {err}") from None
-        headers = {"content-disposition": f'attachment; filename="{stem}.{fmt}"'}
+        headers = {"content-disposition": content_disposition(f"{stem}.{fmt}")}
         if fmt == "svg":
             headers["content-security-policy"] = SVG_CSP
         return Response(data, media_type=media, headers=headers)
@@ -584,7 +638,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     middleware=[Middleware(HostCheck, allowed=web.settings.hosts),
-                                Middleware(SecurityHeaders)],
+                                Middleware(SecurityHeaders), Middleware(HoldUntilSent)],
                     exception_handlers={Refused: refused, HTTPException: http_error,
                                         Exception: server_error})
     app.state.web = web

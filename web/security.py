@@ -24,7 +24,8 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 __all__ = ["CSP", "LOCAL_HOSTS", "Refused", "HostCheck", "SecurityHeaders", "FormTokens",
-           "Upload", "allowed_hosts", "host_name", "read_form", "safe_suffix", "safe_label"]
+           "Upload", "allowed_hosts", "content_disposition", "host_name", "read_form",
+           "safe_suffix", "safe_label"]
 
 #: Nothing from elsewhere, no inline script or style, no framing, images from here or
 #: data: (marked-up drawings), forms posted only here.
@@ -47,13 +48,34 @@ class Refused(Exception):
         self.status = status
 
 
+#: A Host header as RFC 9110 (7.2) and RFC 3986 (3.2.2) allow it: a bracketed IPv6
+#: address, or a name or IPv4 address, then at most a port of digits. Anything else
+#: (``[::1]evil``, ``localhost:80:80``, ``127.0.0.1:x``) names no host of ours.
+_HOST = re.compile(r"(?:\[(?P<ip6>[0-9a-f:.]+)\]|(?P<name>[a-z0-9._~-]+))(?::[0-9]{1,5})?",
+                   re.ASCII)
+
+
 def host_name(host: str) -> str:
     """The name in a Host header or an origin's authority, lower case, without its port
-    or an IPv6 address's brackets: ``[::1]:8509`` -> ``::1``."""
+    or an IPv6 address's brackets: ``[::1]:8509`` -> ``::1``; '' for one that is not
+    of that form (strictly parsed: ``[::1]evil`` is no host)."""
     host = host.strip().lower()
-    if host.startswith("["):
-        return host[1:].partition("]")[0]
-    return host.rpartition(":")[0] if host.count(":") == 1 else host
+    found = _HOST.fullmatch(host)
+    return "" if found is None else found["ip6"] or found["name"]
+
+
+def content_disposition(filename: str, disposition: str = "attachment") -> str:
+    """A Content-Disposition header of a download named ``filename`` (a client's label,
+    any Unicode) as RFC 6266 (4.3) advises: an ASCII ``filename`` for old clients
+    (other characters as '_') and the name itself as ``filename*=UTF-8''...`` (RFC 8187
+    percent-encoding), so a header is always Latin-1 and a name is never garbled."""
+    from urllib.parse import quote
+
+    label = safe_label(filename)
+    fallback = "".join(ch if " " <= ch <= "~" and ch not in '\\"%' else "_" for ch in label)
+    if fallback == label:
+        return f'{disposition}; filename="{label}"'
+    return f"{disposition}; filename=\"{fallback}\"; filename*=UTF-8''{quote(label, safe='')}"
 
 
 def allowed_hosts(listen: str) -> frozenset[str]:

@@ -16,7 +16,7 @@ import stat
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-__all__ = ["CHUNK", "Inputs", "suffix", "walk_folder"]
+__all__ = ["CHUNK", "Inputs", "suffix", "walk_entries", "walk_folder"]
 
 #: Most names of one folder held at once. A folder of N names is read ceil(N / CHUNK)
 #: times, each read keeping the CHUNK smallest names after the last one given: 100,000
@@ -46,10 +46,13 @@ def _child(folder: str, name: str) -> str:
     return name if folder == "." else os.path.join(folder, name)
 
 
-def _sorted_entries(folder: str, wanted: tuple[str, ...]) -> Iterator[tuple[str, bool]]:
+def _sorted_entries(folder: str, wanted: tuple[str, ...]
+                    ) -> Iterator[tuple[str, bool | str]]:
     """(path, is a folder) of the subfolders and the files with a ``wanted`` suffix in
     ``folder``, in name order, at most CHUNK names (bare str, some 70 bytes each) held
-    at once (see CHUNK). An unreadable folder has none."""
+    at once (see CHUNK); (path, what it is) of an entry of a wanted name that is no
+    file (a FIFO, a socket, a device, a dangling link), to be said, not read. An
+    unreadable folder has none."""
     last: str | None = None
     while True:
         try:
@@ -68,6 +71,8 @@ def _sorted_entries(folder: str, wanted: tuple[str, ...]) -> Iterator[tuple[str,
             elif stat.S_ISREG(kind) or (stat.S_ISLNK(kind)
                                         and stat.S_ISREG(_mode(os.stat, path))):
                 yield path, False
+            else:
+                yield path, _what(kind, _mode(os.stat, path))
         if len(chunk) < CHUNK:
             return
         last = chunk[-1]
@@ -81,19 +86,36 @@ def _mode(look: Callable[[str], os.stat_result], path: str) -> int:
         return 0
 
 
-def walk_folder(folder: str, wanted: tuple[str, ...]) -> Iterator[str]:
-    """The files with a ``wanted`` suffix (lower case) under ``folder``, in the order
-    of the module's docstring. Depth first with a stack, so a deep tree does not
-    recurse."""
+def _what(kind: int, target: int) -> str:
+    """In words, an entry of mode ``kind`` (lstat) that is not a file (``target``: the
+    mode of what a link points to, 0 if nothing)."""
+    if stat.S_ISLNK(kind):
+        return "a link to something that is not a file" if target else \
+            "a dangling link (what it points to does not exist)"
+    names = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+             (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+    return next((name for test, name in names if test(kind)), "not a file (gone, or a loop)")
+
+
+def walk_entries(folder: str, wanted: tuple[str, ...]) -> Iterator[tuple[str, str | None]]:
+    """(path, None) for each file with a ``wanted`` suffix (lower case) under ``folder``,
+    in the order of the module's docstring, and (path, what it is) for each entry of
+    such a name that is no file (``_what``). Depth first with a stack, so a deep tree
+    does not recurse."""
     stack = [_sorted_entries(folder, wanted)]
     while stack:
         found = next(stack[-1], None)
         if found is None:
             stack.pop()
-        elif found[1]:
+        elif found[1] is True:
             stack.append(_sorted_entries(found[0], wanted))
         else:
-            yield found[0]
+            yield found[0], found[1] or None
+
+
+def walk_folder(folder: str, wanted: tuple[str, ...]) -> Iterator[str]:
+    """The files with a ``wanted`` suffix under ``folder`` (``walk_entries``'s files)."""
+    return (path for path, other in walk_entries(folder, wanted) if other is None)
 
 
 class Inputs:
@@ -113,8 +135,9 @@ class Inputs:
             if not _is_dir(path):
                 yield str(path), None
                 continue
-            for found in walk_folder(str(path), self.wanted):
-                yield found, self.skip(found)
+            for found, other in walk_entries(str(path), self.wanted):
+                yield found, self.skip(found) if other is None else \
+                    f"skipped {found}: {other}, not a file to check"
 
     def __iter__(self) -> Iterator[str]:
         return (path for path, note in self.walk() if note is None)

@@ -3,6 +3,7 @@ design judged by the marker checker, into one PlanReport (the `check` contract, 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,7 +11,8 @@ from markers.check.engine import Finding
 from markers.check.pipeline import CheckOptions, check_file
 from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
 from markers.core.pack import Pack
-from markers.errors import WsmarkError
+from markers.core.units import MAX_PLAUSIBLE_IN
+from markers.errors import DesignError, WsmarkError
 from markers.plan.application import application_status
 from markers.plan.load import Setting, load_plan, parse_plan
 from markers.plan.measure import PlanFacts, measure_plan
@@ -70,13 +72,42 @@ def _design_findings(plan: Plan, facts: PlanFacts, waivers: dict[str, str]
     return found
 
 
+def bounded(plan: Plan, pack: Pack, designs: Mapping[int, tuple] | None = None) -> None:
+    """Refuse a plan marker's size as ``render`` refuses it (a one-line WsmarkError
+    naming the feature): over MAX_PLAUSIBLE_IN (a typo such as 1e6 or 1e308, which would
+    build a sign the size of a town), or, for a kind with a display area, below the
+    pack's display minimum, with the paragraph and words ``render`` gives. The size is
+    the plan's ``display_height``, or that of the marker's design file (``designs``:
+    marker index -> (its report, the Design read from it); of a design file only the
+    maximum: the marker checker judges its minimum, a finding citing the paragraph)."""
+    sized = [(marker, marker.display_height, True) for marker in plan.markers
+             if marker.display_height is not None]
+    for index, (_, design) in sorted((designs or {}).items()):
+        if design is not None and design.display_height is not None:
+            sized.append((plan.markers[index], design.display_height, False))
+    where = "row" if Path(plan.path).suffix.lower() == ".csv" else "feature"
+    for marker, height, at_least in sized:
+        try:
+            if height > MAX_PLAUSIBLE_IN:
+                raise DesignError(f"display height {height:g} in; no marker is larger than "
+                                  f"{MAX_PLAUSIBLE_IN:g} in ({MAX_PLAUSIBLE_IN / 12:g} ft)")
+            if at_least and pack.kind(marker.kind).display_area:
+                Design(marker.kind, height).validate(pack.law)
+        except DesignError as err:
+            raise WsmarkError(f"{plan.path}: {where} {marker.feature} ({marker.tag}): {err}"
+                              ) from None
+
+
 def judge_plan(plan: Plan, pack: Pack, waivers: dict[str, str] | None = None) -> PlanReport:
     """Run the pack's plan rules and the markers' design checks on a loaded plan;
-    ``waivers`` (rule id -> reason) add to those the plan states."""
+    ``waivers`` (rule id -> reason) add to those the plan states. A marker sized as no
+    marker can be is refused first (``bounded``)."""
+    bounded(plan, pack)
     registry = plan_registry(pack)
     waivers = {**plan.waivers, **(waivers or {})}
     facts = measure_plan(plan, pack.law)
     facts.designs = _designs(plan, pack)
+    bounded(plan, pack, facts.designs)
     findings = [_stamp(plan, index, finding)
                 for index, finding in registry.judge(facts, waivers)]
     findings += _design_findings(plan, facts, waivers)

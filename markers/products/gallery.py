@@ -16,7 +16,7 @@ from markers.core.shop import shop_plan
 from markers.products.fabricate import bom_header, bom_rows, material_rows, materials_header
 from markers.products.files import file_stem
 from markers.products.sheets import sheet_pages, sheets_pdf
-from markers.runtime.atomic import make_dir, write_atomic
+from markers.runtime.atomic import make_dir, write_set
 from render.output import render_bytes
 from render.raster import svg_to_png
 from render.svg import print_svg
@@ -96,10 +96,10 @@ def _readme(pack: Pack, rows: list[tuple[Entry, Artwork]],
     return "\n".join(lines)
 
 
-def _wraps(pack: Pack, out: Path) -> tuple[list[Path], list[str]]:
+def _wraps(pack: Pack, out: Path, files: dict[Path, bytes]) -> list[str]:
     """The flat wrap of every buoy that has one (the print a shop wraps round it), as
-    SVG with a PNG preview, and the README section listing them."""
-    written, lines = [], ["## Buoy wraps", "",
+    SVG with a PNG preview (into ``files``), and the README section listing them."""
+    lines = ["## Buoy wraps", "",
                           "The print each buoy is wrapped in, flat: its circumference (plus "
                           "any seam) wide, from the waterline up (`wsmark fabricate BUOY`). "
                           "A sphere or ovate cannot be printed flat and has none.", ""]
@@ -113,17 +113,16 @@ def _wraps(pack: Pack, out: Path) -> tuple[list[Path], list[str]]:
             continue
         stem = "wrap-" + file_stem(kind.name, None, design.legend or design.ws_id)
         for suffix in (".svg", ".png"):
-            write_atomic(out / f"{stem}{suffix}", render_bytes(flat, suffix, PREVIEW_DPI))
-            written.append(out / f"{stem}{suffix}")
+            files[out / f"{stem}{suffix}"] = render_bytes(flat, suffix, PREVIEW_DPI)
         lines += [f"### {kind.name}", "", f"{flat.width:.2f} x {flat.height:.2f} in. "
                   f"[SVG]({stem}.svg)", "", f"![{stem}]({stem}.png)", ""]
-    return written, lines
+    return lines
 
 
-def _fabrication(pack: Pack, out: Path) -> tuple[list[Path], list[str]]:
-    """Print-file previews of the pack's sample jobs with their bill of materials and
-    nesting."""
-    written, lines = [], ["## Fabrication", "",
+def _fabrication(pack: Pack, out: Path, files: dict[Path, bytes]) -> list[str]:
+    """Print-file previews of the pack's sample jobs (into ``files``) with their bill
+    of materials and nesting."""
+    lines = ["## Fabrication", "",
                           "The print file of `wsmark fabricate` (at 100 %, with bleed, crop "
                           "marks and registration targets), its bill of materials and the "
                           "cut pieces nested on the generic rolls, for one piece.", ""]
@@ -133,10 +132,8 @@ def _fabrication(pack: Pack, out: Path) -> tuple[list[Path], list[str]]:
         stem = "fab-" + file_stem(design.kind, design.display_height,
                                   design.legend or design.ws_id)
         printed = print_svg(fab)
-        files = {f"{stem}.svg": printed, f"{stem}.png": svg_to_png(printed, PREVIEW_DPI)}
-        for name, data in files.items():
-            write_atomic(out / name, data)
-            written.append(out / name)
+        files[out / f"{stem}.svg"] = printed
+        files[out / f"{stem}.png"] = svg_to_png(printed, PREVIEW_DPI)
         lines += [f"### {design.kind}" + (f", \"{design.legend}\"" if design.legend else ""),
                   "", f"[SVG]({stem}.svg)", "", f"![{stem}]({stem}.png)", "",
                   "| " + " | ".join(bom_header(fab.unit)) + " |",
@@ -148,7 +145,7 @@ def _fabrication(pack: Pack, out: Path) -> tuple[list[Path], list[str]]:
             lines += ["| " + " | ".join(row) + " |"
                       for row in material_rows(fab.materials, fab.placeholder_prices)]
         lines.append("")
-    return written, lines
+    return lines
 
 
 def _shown(pack: Pack) -> str:
@@ -156,42 +153,37 @@ def _shown(pack: Pack) -> str:
     return next(iter(pack.kinds))
 
 
-def _sheets(pack: Pack, out: Path) -> list[Path]:
-    """The reference sheets as PDF, and one page as SVG with a PNG to show."""
+def _sheets(pack: Pack, out: Path, files: dict[Path, bytes]) -> None:
+    """The reference sheets as PDF, and one page as SVG with a PNG to show (into
+    ``files``)."""
     pages, _ = sheet_pages(pack)
     shown = _shown(pack)
     page = next(page.svg for page in pages if page.kind == shown)
-    files = {SHEETS_PDF: sheets_pdf(pack, pages), f"sheet-{shown}.svg": page,
-             f"sheet-{shown}.png": svg_to_png(page, SHEET_PREVIEW_DPI)}
-    for name, data in files.items():
-        write_atomic(out / name, data)
-    return [out / name for name in files]
+    files[out / SHEETS_PDF] = sheets_pdf(pack, pages)
+    files[out / f"sheet-{shown}.svg"] = page
+    files[out / f"sheet-{shown}.png"] = svg_to_png(page, SHEET_PREVIEW_DPI)
 
 
 def build_gallery(pack: Pack, out_dir: str | Path,
                   extras: Mapping[str, bytes] | None = None) -> list[Path]:
     """Write the gallery of ``pack`` into ``out_dir`` (created if missing), with
     ``extras`` (file name -> bytes: the example plan's map and packet, made by
-    markers.api); returns the files."""
+    markers.api); returns the files. The set is made in memory and written whole or
+    not at all (``write_set``: a full disk leaves the gallery that was there)."""
     extras = extras or {}
     out = make_dir(out_dir)
-    written, rows = [], []
+    files: dict[Path, bytes] = {}
+    rows = []
     for entry in gallery_designs(pack):
         art = pack.build(entry.design)
         rows.append((entry, art))
         for suffix in (".svg", ".png"):
-            path = out / f"{entry.stem}{suffix}"
-            write_atomic(path, render_bytes(art, suffix, PREVIEW_DPI))
-            written.append(path)
-    written += _sheets(pack, out)
+            files[out / f"{entry.stem}{suffix}"] = render_bytes(art, suffix, PREVIEW_DPI)
+    _sheets(pack, out, files)
     for name, data in extras.items():
-        write_atomic(out / name, data)
-        written.append(out / name)
-    wraps, wrap_lines = _wraps(pack, out)
-    fabs, fab_lines = _fabrication(pack, out)
-    written += wraps + fabs
-    readme = out / "README.md"
+        files[out / name] = data
+    wrap_lines = _wraps(pack, out, files)
+    fab_lines = _fabrication(pack, out, files)
     text = _readme(pack, rows, extras) + "\n" + "\n".join(wrap_lines + fab_lines)
-    write_atomic(readme, text.encode("utf-8"))
-    written.append(readme)
-    return written
+    files[out / "README.md"] = text.encode("utf-8")
+    return write_set(files.items())

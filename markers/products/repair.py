@@ -83,7 +83,9 @@ class Repair:
     of the page is not kept); the fixed file ``data`` in ``suffix``'s format (None when
     nothing could be made), the check of it (``fixed_report``: it passes, or ``data``
     is None) and the overlay pages (SVG: the vendor's drawing with the compliant outline
-    over it and the changes numbered)."""
+    over it and the changes numbered); made apart (``api.fix_file``), the report PDF of
+    them (``report_pdf``), or the one line of a report over its budget
+    (``report_refused``)."""
 
     file: str
     report: Any
@@ -96,6 +98,8 @@ class Repair:
     overlay: list[bytes] = field(default_factory=list)
     placed: list[Placed] = field(default_factory=list)
     marked: list[bytes] = field(default_factory=list)
+    report_pdf: bytes | None = None
+    report_refused: str | None = None
 
     @property
     def exit_status(self) -> int:

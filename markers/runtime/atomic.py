@@ -4,7 +4,7 @@ or a killed run never sees half a file."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
@@ -12,7 +12,7 @@ from typing import TextIO
 from markers.errors import WsmarkError
 from markers.runtime.stale import remove_stale, temp_path
 
-__all__ = ["write_atomic", "writing_atomic", "make_dir"]
+__all__ = ["write_atomic", "write_set", "writing_atomic", "make_dir"]
 
 
 def write_atomic(path: str | os.PathLike, data: bytes) -> None:
@@ -35,6 +35,43 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
     except OSError as err:
         tmp.unlink(missing_ok=True)
         raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
+
+
+def write_set(files: Iterable[tuple[str | Path, bytes]], parents: bool = False) -> list[Path]:
+    """Write a set of files whole or not at all: every one into a temp file beside its
+    target first (where a full disk or a missing folder fails), and only when all are
+    written, each renamed into place (a rename needs no room). On a failure, the temps
+    are removed and no target is touched: a one-line WsmarkError naming the file that
+    could not be written. ``parents``: create missing folders (which may stay, empty).
+    ``files``: (path, bytes) pairs."""
+    files = list(files)
+    written: list[tuple[Path, Path]] = []
+    try:
+        for path, data in files:
+            target = Path(path)
+            folder = target.parent if str(target.parent) else Path(".")
+            if parents:
+                make_dir(folder)
+            remove_stale(folder)
+            tmp = temp_path(target)
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            except OSError as err:
+                raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
+            written.append((tmp, target))
+            try:
+                with os.fdopen(fd, "wb") as out:
+                    out.write(data)
+                os.chmod(tmp, 0o644)
+            except OSError as err:
+                raise WsmarkError(f"cannot write {target}: {err.strerror or err}; none of "
+                                  f"{', '.join(str(p) for p, _ in files)} written") from None
+        for tmp, target in written:
+            os.replace(tmp, target)
+    finally:
+        for tmp, _ in written:
+            tmp.unlink(missing_ok=True)
+    return [target for _, target in written]
 
 
 @contextmanager

@@ -53,9 +53,11 @@ def imap(fn: Callable[[T], R], items: Sequence[T], workers: int | None = None
          ) -> Iterator[R]:
     """``fn(x) for x in items``, in order and as they come, in worker processes when
     there are several workers and items; ``fn`` runs in a forked child, so any callable
-    works (items and results are pickled). An exception of ``fn`` is raised here."""
+    works (items and results are pickled). An exception of ``fn`` is raised here.
+    In a budgeted worker (a daemon process, which may not start others) the items are
+    done one after another, within that worker's budget."""
     workers = min(len(items), workers or os.cpu_count() or 1)
-    if workers <= 1:
+    if workers <= 1 or mp.current_process().daemon:
         yield from map(fn, items)
         return
     ctx = mp.get_context("fork")
