@@ -81,6 +81,8 @@ from markers.read.limits import (
 )
 from markers.read.outlines import affine, apply, clipped_away, fill_area, flatten, stroke_area
 from markers.read.paint import artwork, guarded_read, pen, to_hex
+from markers.read.pdf_annots import annotations
+from markers.read.pdf_print import Printing, as_printed
 from markers.read.pdf_text import PageText, Pdfium, segment_ops
 from markers.read.svg.declared import declared_in_text
 
@@ -125,8 +127,9 @@ def _read(data: bytes, name: str, scale: float | None,
 
     budget = Budget(name)
     _check_inflation(data, name, budget)
+    printing = as_printed(data, budget)
     try:
-        doc = pdfium.PdfDocument(data)
+        doc = pdfium.PdfDocument(printing.data)
     except pdfium.PdfiumError as err:
         raise UnreadableDrawing(f"{name}: {_REFUSED.get(err.err_code, _DAMAGED)}") from None
     try:
@@ -137,14 +140,34 @@ def _read(data: bytes, name: str, scale: float | None,
             raise UnreadableDrawing(f"{name}: the PDF has {pages:,} pages; the limit is "
                               f"{PDF_MAX_PAGES}")
         meta = _doc_meta(doc, name)
+        meta.update({key: tuple(value) for key, value in (
+            ("not_printed", printing.not_printed), ("unrendered", printing.unrendered))
+            if value})
         pages_declared = _declarations(doc)
-        reader = _Reader(name, budget)
-        return [reader.page(doc, index, pages, scale, display_height, meta,
+        reader = _Reader(name, budget, printing)
+        read = [reader.page(doc, index, pages, scale, display_height, meta,
                             pages_declared.get(index + 1)) for index in range(pages)]
+        _refuse_placeholder(read, name)
+        return read
     except pdfium.PdfiumError:  # a page or its text that PDFium cannot load
         raise UnreadableDrawing(f"{name}: {_REFUSED[6]}") from None
     finally:
         doc.close()
+
+
+#: What Illustrator writes on the page of a file saved without PDF content.
+_AI_PLACEHOLDER = re.compile(r"saved\s+without\s+PDF\s+Content", re.I)
+
+
+def _refuse_placeholder(pages: list[Artwork], name: str) -> None:
+    """An Illustrator file saved without PDF content is refused in one line: its one
+    page is only Illustrator's note saying so (the artwork is in its private data)."""
+    words = " ".join(item.text or "" for item in pages[0].legends)
+    if len(pages) == 1 and _AI_PLACEHOLDER.search(" ".join(words.split())):
+        raise UnreadableDrawing(
+            f"{name}: an Adobe Illustrator file saved without PDF content (its page only "
+            "says so); save it again from Illustrator with \"Create PDF Compatible File\" "
+            "turned on, or export the proof as PDF")
 
 
 def _check_inflation(data: bytes, name: str, budget: Budget) -> None:
@@ -215,11 +238,11 @@ def _page_matrix(page: Pdfium, k: float) -> tuple[np.ndarray, float, float]:
 class _Reader:
     """Walks PDFium page objects in paint order into painted areas and legends."""
 
-    def __init__(self, name: str, budget: Budget) -> None:
+    def __init__(self, name: str, budget: Budget, printing: Printing) -> None:
         import pypdfium2.raw as pdfium_c
 
         self.c = pdfium_c
-        self.name, self.budget = name, budget
+        self.name, self.budget, self.printing = name, budget, printing
         self.objects = 0
         self.chars = 0
 
@@ -236,11 +259,15 @@ class _Reader:
     def _page(self, page: Pdfium, index: int, pages: int, scale: float | None,
               display_height: float | None, doc_meta: dict[str, object],
               said: declared.PageDeclaration | None) -> Artwork:
-        k = POINT_IN if scale is None else scale
+        unit = self.printing.user_units.get(index, 1.0)
+        k = POINT_IN * unit if scale is None else scale
         matrix, width, height = _page_matrix(page, k)
         meta = dict(doc_meta)
         meta.update({"page": index + 1, "pages": pages, "units": "pt",
                      "scale_basis": "physical" if scale is None else "scale"})
+        if unit != 1.0 and scale is None:
+            meta["user_unit"] = unit
+        meta.update(annotations(page, matrix, self.budget))
         meta["user_unit_in"] = k
         meta["pdf_matrix"] = tuple(float(v) for v in matrix[:2].ravel())  # to lay it again
         if not (0 < width <= 1e6 and 0 < height <= 1e6):

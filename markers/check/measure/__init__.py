@@ -53,7 +53,9 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
         generator=meta.get("generator"), unread=dict(meta.get("ignored") or {}),
         unread_notes=int(meta.get("unread_notes") or 0), paint_basis=meta.get("paint_basis"),
         scan=bool(meta.get("scan")), extent=_extent(art), dimensions=tuple(dimensions),
-        set_aside=tuple(set_aside))
+        set_aside=tuple(set_aside), not_printed=tuple(meta.get("not_printed") or ()),
+        unrendered=tuple(meta.get("unrendered") or ()),
+        annotations=tuple(meta.get("annotations") or ()), user_unit=meta.get("user_unit"))
     display = facts.display
     if stated_scale is not None and display.basis:
         display = replace(display, basis=f"{display.basis} at the stated scale {stated_scale}")

@@ -117,7 +117,9 @@ class Drawing:
     not as drawn (``paint_basis``: a line drawing, a cut file), whether the page is a
     ``scan``, the marker's larger side as drawn (``extent``), the proof's
     ``dimensions`` beside it and what of the page was ``set_aside``
-    (markers.check.layout)."""
+    (markers.check.layout); what the file holds that does not print (``not_printed``),
+    prints but cannot be rendered faithfully (``unrendered``), its annotations
+    (markers.read.pdf_annots) and its /UserUnit (``user_unit``, units of 1/72 in)."""
 
     source: str = ""
     declared_kind: str | None = None
@@ -130,6 +132,10 @@ class Drawing:
     extent: float | None = None
     dimensions: tuple = ()
     set_aside: tuple = ()
+    not_printed: tuple = ()
+    unrendered: tuple = ()
+    annotations: tuple = ()
+    user_unit: float | None = None
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,47 @@ def set_aside(f: Facts, j: Judge) -> Iterator[Hit]:
                   f"{'; '.join(item.describe() for item in f.drawing.set_aside)}")
 
 
+@rule("as-printed", "fabrication", "info", ("*",))
+def as_printed(f: Facts, j: Judge) -> Iterator[Hit]:
+    """What of a PDF prints is what is judged, and what was left out says so.
+
+    Layers off in the document's default configuration or for printing, a white set to
+    overprint (it knocks nothing out) and annotations are not the artwork; they are
+    named so the clerk knows what was set aside. A /UserUnit other than 1 is the basis
+    of the size. What prints but wsmark cannot render faithfully (an overprinted spot
+    ink), and an annotation that prints and hides part of the marker (an opaque Stamp
+    over the sign), is a review naming it.
+
+    Passes: a PDF with no layers, overprint or annotations.  Fails (review): a printing
+    Stamp annotation over the sign.
+    """
+    drawing = f.drawing
+    where = f.bbox()
+    for feature in drawing.unrendered:
+        yield Hit(f"not judged as printed: {feature}", severity="review", bbox=where)
+    covering = [(what, bounds) for what, bounds, prints, hides in drawing.annotations
+                if prints and hides and where is not None and _overlap(bounds, where)]
+    for what, (x0, y0, x1, y1) in covering:
+        yield Hit(f"{what} prints over the marker and hides part of it: judge it as "
+                  "printed, or send the proof without it", severity="review",
+                  bbox=(x0, y0, round(x1 - x0, 3), round(y1 - y0, 3)))
+    named = [f"{what} ({'prints' if prints else 'does not print'}, not the artwork)"
+             for what, bounds, prints, hides in drawing.annotations
+             if (what, bounds) not in covering]
+    aside = [*drawing.not_printed, *named]
+    if aside:
+        yield Hit(f"set aside as not printing or not the artwork: {'; '.join(aside)}")
+    if drawing.user_unit:
+        yield Hit(f"sized by the page's /UserUnit {drawing.user_unit:g} "
+                  f"({drawing.user_unit:g}/72 in per unit)")
+
+
+def _overlap(a: tuple, b: tuple) -> bool:
+    """Whether box ``a`` (x0, y0, x1, y1) and the report's box ``b`` (x, y, w, h) share
+    an area."""
+    return a[0] < b[0] + b[2] and b[0] < a[2] and a[1] < b[1] + b[3] and b[1] < a[3]
+
+
 @rule("line-drawing", "fabrication", "info", ("*",))
 def line_drawing(f: Facts, j: Judge) -> Iterator[Hit]:
     """How a drawing that paints nothing was read: a line drawing or a cut file.
