@@ -57,7 +57,7 @@ class Proof:
     the OCG or OCMD dictionary body, with ``{name}`` references; ``config``: the /D
     dictionary body), ExtGStates (name -> body), annotations (bodies, with ``{rect}``),
     the page's extra keys (``page_keys``: /UserUnit, boxes) and ``unit`` (inches per
-    unit of user space, for /UserUnit), and text drawn on the page."""
+    unit of user space, for /UserUnit), and printer's marks outside the sign (``marks``)."""
 
     blocks: list[Block]
     ocgs: dict[str, str] = field(default_factory=dict)
@@ -66,7 +66,6 @@ class Proof:
     annots: list[str] = field(default_factory=list)
     page_keys: str = ""
     unit: float = 1 / PT
-    text: str | None = None
     marks: bool = False
 
 
@@ -83,7 +82,7 @@ def _paths(art: Artwork, k: float, height: float, block: Block) -> list[str]:
         if block.only is not None and layer.hex not in block.only:
             continue
         polygons = [p for shape in layer.shapes for p in _polygons(shape.geometry)]
-        ops.append("%.4f %.4f %.4f %.4f k" % naive_cmyk(layer.hex))
+        ops.append("{:.4f} {:.4f} {:.4f} {:.4f} k".format(*naive_cmyk(layer.hex)))
         if layer.hex == block.under:  # the area whole, then its holes in white on top
             for polygon in polygons:
                 ops += [*_ring_ops(list(polygon.exterior.coords), k, height), "f"]
@@ -113,7 +112,7 @@ def write(proof: Proof) -> bytes:
 
     names = {name: 5 + i for i, name in enumerate(proof.ocgs)}
     objects += [b""] * len(proof.ocgs)
-    for i, (name, body) in enumerate(proof.ocgs.items()):
+    for i, body in enumerate(proof.ocgs.values()):
         objects[4 + i] = body.format(**{n: f"{num} 0 R" for n, num in names.items()}).encode()
     refs = {n: f"{num} 0 R" for n, num in names.items()}
     content, forms = [], {}
@@ -138,12 +137,6 @@ def write(proof: Proof) -> bytes:
         for j, cmyk in enumerate(("1 0 0 0", "0 1 0 0", "0 0 1 0", "0 0 0 1")):
             content.append(f"{cmyk} k {(MARGIN + j * 0.3) / k:.3f} {0.2 / k:.3f} "
                            f"{0.25 / k:.3f} {0.25 / k:.3f} re f")
-    font = ""
-    if proof.text is not None:
-        words = proof.text.encode("latin-1").replace(b"\\", b"\\\\").replace(
-            b"(", b"\\(").replace(b")", b"\\)").decode("latin-1")
-        content.append(f"BT /F1 10 Tf {36 / k / PT:.3f} {(height - 1) / k:.3f} Td ({words}) Tj ET")
-        font = f"/Font << /F1 {add(b'<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>')} 0 R >>"
     gs_refs = {name: add(f"<< /Type /ExtGState {body} >>".encode())
                for name, body in proof.gstates.items()}
     xobjects = []
@@ -159,7 +152,7 @@ def write(proof: Proof) -> bytes:
                  f"{(height - MARGIN) / k:.3f}]",
             beside=f"[{2 / k:.3f} {(height - 0.9) / k:.3f} {3 / k:.3f} {(height - 0.3) / k:.3f}]",
             ap=f"{ap} 0 R").encode()))
-    resources = font
+    resources = ""
     if gs_refs:
         resources += " /ExtGState << " + " ".join(f"/{n} {r} 0 R" for n, r in gs_refs.items()) \
             + " >>"

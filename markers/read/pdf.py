@@ -81,8 +81,8 @@ from markers.read.limits import (
 )
 from markers.read.outlines import affine, apply, clipped_away, fill_area, flatten, stroke_area
 from markers.read.paint import artwork, guarded_read, pen, to_hex
-from markers.read.pdf_annots import annotations
-from markers.read.pdf_print import Printing, as_printed
+from markers.read.pdf_annots import page_annotations
+from markers.read.pdf_print import BLEND_TAG, Printing, as_printed
 from markers.read.pdf_text import PageText, Pdfium, segment_ops
 from markers.read.svg.declared import declared_in_text
 
@@ -102,6 +102,11 @@ _MITER_LIMIT = 10.0  # the PDF default; PDFium does not report a page's own limi
 SCAN_SHARE = 0.5
 #: Families that are no marker's color: a scan's frame, notes and title block.
 _NOT_MARKER = frozenset({"white", "black", "other"})
+#: Paint under a blend mode or soft mask mixes with what is beneath when it overlaps
+#: other paint (one of them a marker's color) by at least this much (square inches).
+MIX_MIN_AREA = 0.01
+#: A TrimBox covering less than this share of the page is the sheet within it.
+TRIM_INSIDE = 0.999
 #: PDFium's reasons for refusing a document (FPDF_GetLastError), in plain words.
 _REFUSED = {2: "not a readable PDF (the file could not be opened)",
             4: "the PDF is encrypted; send it without a password",
@@ -140,9 +145,8 @@ def _read(data: bytes, name: str, scale: float | None,
             raise UnreadableDrawing(f"{name}: the PDF has {pages:,} pages; the limit is "
                               f"{PDF_MAX_PAGES}")
         meta = _doc_meta(doc, name)
-        meta.update({key: tuple(value) for key, value in (
-            ("not_printed", printing.not_printed), ("unrendered", printing.unrendered))
-            if value})
+        if printing.not_printed:
+            meta["not_printed"] = tuple(printing.not_printed)
         pages_declared = _declarations(doc)
         reader = _Reader(name, budget, printing)
         read = [reader.page(doc, index, pages, scale, display_height, meta,
@@ -265,9 +269,11 @@ class _Reader:
         meta = dict(doc_meta)
         meta.update({"page": index + 1, "pages": pages, "units": "pt",
                      "scale_basis": "physical" if scale is None else "scale"})
+        basis = []
         if unit != 1.0 and scale is None:
             meta["user_unit"] = unit
-        meta.update(annotations(page, matrix, self.budget))
+            basis.append(f"the page's /UserUnit {unit:g} ({unit:g}/72 in per unit)")
+        meta.update(page_annotations(page, matrix, self.budget))
         meta["user_unit_in"] = k
         meta["pdf_matrix"] = tuple(float(v) for v in matrix[:2].ravel())  # to lay it again
         if not (0 < width <= 1e6 and 0 < height <= 1e6):
@@ -277,6 +283,7 @@ class _Reader:
         self.images: list[BaseGeometry] = []
         self.ignored: Counter[str] = Counter()
         self.clips: dict[bytes, BaseGeometry] = {}
+        self.unrendered: list[str] = []
         self.text = PageText(page, matrix, k, self.name, self.budget, self._count_chars)
         c = self.c
         try:
@@ -285,8 +292,16 @@ class _Reader:
             self._walk([c.FPDFPage_GetObject(page.raw, i) for i in range(count)], matrix, 0)
         finally:
             self.text.close()
+        trimmed = self._trim(page, matrix, width, height)
+        if trimmed is not None:
+            basis.append(trimmed)
+        if basis:
+            meta["size_basis"] = tuple(basis)
         if self.ignored:
             meta["ignored"] = dict(self.ignored)
+        unrendered = tuple(dict.fromkeys([*self.printing.unrendered, *self.unrendered]))
+        if unrendered:
+            meta["unrendered"] = unrendered
         if self._scanned(box(0, 0, width, height)):
             meta["scan"] = True
         features = {}
@@ -296,6 +311,27 @@ class _Reader:
                                              origin=(0, 0))
                         for name, geometry in said.features.items()}
         return artwork(width, height, self.painted, self.legends, features, meta)
+
+    def _trim(self, page: Pdfium, matrix: np.ndarray, width: float,
+              height: float) -> str | None:
+        """The TrimBox as the sheet (PDF 32000-1 14.11.2: the finished page), when it
+        lies inside the page: paint and text wholly outside it (printer's marks, colour
+        bars, slug notes) are set aside; the words saying so, None without one."""
+        left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+        if not self.c.FPDFPage_GetTrimBox(page.raw, left, bottom, right, top):
+            return None
+        trim = affine(box(left.value, bottom.value, right.value, top.value), matrix,
+                      self.budget).intersection(box(0, 0, width, height))
+        if trim.is_empty or trim.area >= TRIM_INSIDE * width * height:
+            return None
+        kept = [(hex_, area) for hex_, area in self.painted if area.intersects(trim)]
+        legends = [item for item in self.legends if item.box.intersects(trim)]
+        outside = len(self.painted) - len(kept) + len(self.legends) - len(legends)
+        self.painted, self.legends = kept, legends
+        x0, y0, x1, y1 = trim.bounds
+        return (f"the sheet is the TrimBox, {x1 - x0:.2f} x {y1 - y0:.2f} in of the "
+                f"{width:.2f} x {height:.2f} in page" +
+                (f"; {outside} printer's mark(s) outside it set aside" if outside else ""))
 
     def _scanned(self, page: BaseGeometry) -> bool:
         """Whether images cover ``SCAN_SHARE`` of the ``page`` (its box in inches) and no
@@ -390,14 +426,29 @@ class _Reader:
         if not local:
             return
         clip = _within(within, self._clip(obj, parent))
+        blend = self._blend(obj)
         if fill_hex is not None:
             rings = [apply(points, matrix, self.budget) for points, _ in local]
             evenodd = fill_mode.value == c.FPDF_FILLMODE_ALTERNATE
-            self._emit(fill_hex, fill_area(rings, evenodd, self.budget), clip)
+            self._emit(fill_hex, fill_area(rings, evenodd, self.budget), clip, blend)
         if stroke_hex is not None:
             area = self._stroke(obj, local, matrix)
             if area is not None:
-                self._emit(stroke_hex, area, clip)
+                self._emit(stroke_hex, area, clip, blend)
+
+    def _blend(self, obj: Pdfium) -> str | None:
+        """The blend mode (or SoftMask) markers.read.pdf_print tagged the path with."""
+        c = self.c
+        for i in range(max(c.FPDFPageObj_CountMarks(obj), 0)):
+            mark = c.FPDFPageObj_GetMark(obj, i)
+            buffer = ctypes.create_string_buffer(256)
+            size = ctypes.c_ulong()
+            if mark and c.FPDFPageObjMark_GetName(
+                    mark, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)), 256, size):
+                name = buffer.raw[:max(size.value - 2, 0)].decode("utf-16-le", "replace")
+                if name.startswith(BLEND_TAG[1:]):
+                    return name[len(BLEND_TAG) - 1:]
+        return None
 
     def _stroke(self, obj: Pdfium, local: list, matrix: np.ndarray) -> BaseGeometry | None:
         c = self.c
@@ -438,11 +489,24 @@ class _Reader:
             areas.append(self.clips[key])
         return areas[0] if len(areas) == 1 else shapely.intersection_all(areas)
 
-    def _emit(self, hex_: str, area: BaseGeometry, clip: BaseGeometry | None) -> None:
+    def _emit(self, hex_: str, area: BaseGeometry, clip: BaseGeometry | None,
+              blend: str | None = None) -> None:
         if clip is not None:
             area = area.intersection(clip)
         if not area.is_empty and area.area > 0:
+            if blend is not None and self._mixes(hex_, area):
+                self.unrendered.append(f"paint in blend mode {blend} over other paint: it "
+                                       "mixes with what is beneath as printed")
             self.painted.append((hex_, area))
+
+    def _mixes(self, hex_: str, area: BaseGeometry) -> bool:
+        """Whether ``area`` of ``hex_`` lies over earlier paint of another color, one of
+        the two a marker's (a grey shadow over the white sheet mixes nothing judged)."""
+        marker = classify(hex_).family not in _NOT_MARKER
+        return any(other != hex_ and (marker or classify(other).family not in _NOT_MARKER)
+                   and geometry.intersects(area)
+                   and geometry.intersection(area).area >= MIX_MIN_AREA
+                   for other, geometry in self.painted)
 
     def _text(self, obj: Pdfium, parent: np.ndarray,
               within: BaseGeometry | None = None) -> None:

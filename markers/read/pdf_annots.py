@@ -10,8 +10,6 @@ interior colour (``/IC``). Markup (Text notes, Ink, Line, Highlight, outlines wi
 hiding annotation overlaps a review.
 """
 
-from __future__ import annotations
-
 from typing import Any
 
 import numpy as np
@@ -20,7 +18,7 @@ from shapely.geometry import box
 from markers.read.limits import Budget
 from markers.read.outlines import affine
 
-__all__ = ["annotations", "Annotation"]
+__all__ = ["page_annotations", "Annotation"]
 
 #: (what it is, its box in page inches (x0, y0, x1, y1), whether it prints, whether it
 #: hides what is beneath)
@@ -37,7 +35,7 @@ _FILLED_IF_IC = frozenset({"Square", "Circle", "Polygon"})
 _NEVER = frozenset({"Link", "Popup", "Sound", "Movie", "Screen"})
 
 
-def annotations(page: Any, matrix: np.ndarray, budget: Budget) -> dict[str, tuple]:
+def page_annotations(page: Any, matrix: np.ndarray, budget: Budget) -> dict[str, tuple]:
     """``{'annotations': (Annotation, ...)}`` of pypdfium2 ``page`` (``matrix``: PDF user
     space to page inches), empty when it has none."""
     import pypdfium2.raw as c
@@ -61,8 +59,8 @@ def annotations(page: Any, matrix: np.ndarray, budget: Budget) -> dict[str, tupl
             prints = bool(flags & _PRINT) and not flags & _HIDDEN
             hides = kind in _OPAQUE or (kind in _FILLED_IF_IC and
                                         bool(c.FPDFAnnot_HasKey(annot, b"IC")))
-            found.append((f"a {kind} annotation", tuple(round(float(v), 3) for v in
-                                                        area.bounds), prints, hides))
+            x0, y0, x1, y1 = (round(float(v), 3) for v in area.bounds)
+            found.append((f"a {kind} annotation", (x0, y0, x1, y1), prints, hides))
         finally:
             c.FPDFPage_CloseAnnot(annot)
     return {"annotations": tuple(found)} if found else {}

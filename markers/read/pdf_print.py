@@ -21,23 +21,29 @@ review. Overprinted strokes of an ink (a CutContour line) are left as they are.
 
 pypdf reads the objects (``strict=False``); a file it cannot parse is left to PDFium,
 which names the fault. The pass is skipped, at no cost, for a file whose bytes mention
-none of optional content, overprint, /UserUnit or object streams.
+none of optional content, overprint, blend modes, soft masks, transfer functions,
+/UserUnit or object streams.
 """
 
 from __future__ import annotations
 
 import io
 import logging
+import re
 import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
 from markers.read.limits import PDF_MAX_FORM_DEPTH, Budget
 
-__all__ = ["Printing", "as_printed"]
+__all__ = ["Printing", "as_printed", "BLEND_TAG"]
 
-#: Bytes whose absence means there is nothing for this pass to do.
-_TRIGGERS = (b"/OC", b"/UserUnit", b"/OP", b"/op", b"/ObjStm")
+#: The marked-content tag (and the mode after it) of a path painted under a blend mode
+#: or soft mask, for markers.read.pdf.
+BLEND_TAG = "/WsmarkBlend."
+#: Keys whose absence from the bytes means there is nothing for this pass to do (a
+#: soft mask that is /None masks nothing).
+_TRIGGERS = re.compile(rb"/(?:OC|UserUnit|OP|op|ObjStm|BM|TR)|/SMask\s*[^\s/]")
 #: Painting operators -> what is left when the painting is removed (the path ends).
 _NO_PAINT = dict.fromkeys((b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"), b"n")
 #: Removing the fill alone, or the stroke alone, of a painting operator.
@@ -65,7 +71,7 @@ class Printing:
 def as_printed(data: bytes, budget: Budget) -> Printing:
     """The file as it prints (see the module docstring); unchanged when there is
     nothing to do or pypdf cannot read it."""
-    if not any(trigger in data for trigger in _TRIGGERS):
+    if not _TRIGGERS.search(data):
         return Printing(data)
     from pypdf import PdfReader, PdfWriter
     from pypdf.errors import PyPdfError
@@ -78,9 +84,10 @@ def as_printed(data: bytes, budget: Budget) -> Printing:
             if reader.is_encrypted:
                 return Printing(data)
             found = Printing(data, user_units=_user_units(reader))
-            layers = _Layers(reader.trailer["/Root"])
-            if not layers.groups and not any(_overprints(p.get("/Resources"), 0)
-                                              for p in reader.pages):
+            scan = _Scan(_Layers(reader.trailer["/Root"]), found)
+            for page in reader.pages:
+                scan.resources(page.get("/Resources"), 0)
+            if not (scan.hidden or scan.overprint or scan.blend):
                 return found
             writer = PdfWriter(clone_from=reader)
             rewrite = _Rewrite(_Layers(writer._root_object), found, budget)
@@ -106,21 +113,68 @@ def _user_units(reader: Any) -> dict[int, float]:
     return units
 
 
-def _overprints(resources: Any, depth: int) -> bool:
-    """Whether an ExtGState in ``resources`` (or its forms') sets overprint on."""
-    if resources is None or depth > PDF_MAX_FORM_DEPTH:
-        return False
-    resources = resources.get_object()
-    for state in (resources.get("/ExtGState") or {}).values():
-        state = state.get_object()
-        if state.get("/OP") == True or state.get("/op") == True:  # noqa: E712 (pypdf's)
-            return True
-    for xobject in (resources.get("/XObject") or {}).values():
-        xobject = xobject.get_object()
-        if xobject.get("/Subtype") == "/Form" and _overprints(xobject.get("/Resources"),
-                                                              depth + 1):
-            return True
-    return False
+class _Scan:
+    """What the pages' resources hold (forms' included): content that does not print
+    (``hidden``), overprint, blend modes or soft masks (``blend``); a transfer function
+    is named at once as unrendered (it changes ink levels as the device prints)."""
+
+    def __init__(self, layers: _Layers, found: Printing) -> None:
+        self.layers, self.found = layers, found
+        self.hidden = self.overprint = self.blend = False
+        self.seen: set[Any] = set()
+
+    def resources(self, resources: Any, depth: int) -> None:
+        """Scan one resource dictionary, and those of its forms."""
+        if resources is None or depth > PDF_MAX_FORM_DEPTH:
+            return
+        resources = resources.get_object()
+        props = _dict(resources, "/Properties")
+        self.hidden |= any(not self.layers.visible(props.raw_get(name)) for name in props)
+        for state in _dict(resources, "/ExtGState").values():
+            self._state(state.get_object())
+        xobjects = _dict(resources, "/XObject")
+        for name in xobjects:
+            ref = xobjects.raw_get(name)
+            if hasattr(ref, "idnum"):  # a form used many times is scanned once
+                if (ref.idnum, ref.generation) in self.seen:
+                    continue
+                self.seen.add((ref.idnum, ref.generation))
+            xobject = ref.get_object()
+            if "/OC" in xobject and not self.layers.visible(xobject.raw_get("/OC")):
+                self.hidden = True
+            if xobject.get("/Subtype") == "/Form":
+                self.resources(xobject.get("/Resources"), depth + 1)
+
+    def _state(self, state: Any) -> None:
+        self.overprint |= state.get("/OP") == True or state.get("/op") == True  # noqa: E712
+        self.blend |= _blend_of(state) is not None
+        for key in ("/TR", "/TR2"):
+            if str(state.get(key, "/Identity")) not in ("/Identity", "/Default"):
+                self.found.unrendered.append(
+                    f"a transfer function ({key}): it changes the inks' levels as printed")
+
+
+def _blend_of(state: Any) -> str | None:
+    """The blend mode or soft mask an ExtGState sets that mixes paint with what is
+    beneath (None for Normal, Compatible or no soft mask)."""
+    mode = state.get("/BM")
+    mode = mode.get_object() if mode is not None else None
+    if isinstance(mode, list):
+        mode = mode[0] if mode else None
+    if mode is not None and str(mode) not in ("/Normal", "/Compatible"):
+        return str(mode)[1:]
+    smask = state.get("/SMask")
+    if smask is not None and str(smask) != "/None":
+        return "SoftMask"
+    return None
+
+
+def _dict(obj: Any, key: str) -> Any:
+    """``obj[key]`` resolved, or an empty dictionary when absent."""
+    from pypdf.generic import DictionaryObject
+
+    value = obj.get(key) if obj is not None else None
+    return value.get_object() if value is not None else DictionaryObject()
 
 
 def _key(ref: Any) -> Any:
@@ -141,7 +195,7 @@ class _Layers:
         if props is None:
             return
         props = props.get_object()
-        config = (props.get("/D") or {}).get_object() if props.get("/D") else {}
+        config = _dict(props, "/D")
         base = config.get("/BaseState", "/ON") != "/OFF"
         intents = self._intents(config.get("/Intent"))
         for ref in props.get("/OCGs") or []:
@@ -161,7 +215,7 @@ class _Layers:
             if entry.get("/Event") != "/Print" or "/Print" not in (entry.get("/Category") or []):
                 continue
             for ref in entry.get("/OCGs") or []:
-                usage = ((ref.get_object().get("/Usage") or {}).get("/Print") or {})
+                usage = _dict(_dict(ref.get_object(), "/Usage"), "/Print")
                 state = usage.get("/PrintState")
                 if state in ("/ON", "/OFF"):
                     self.groups[_key(ref)] = state == "/ON"
@@ -227,8 +281,7 @@ class _Rewrite:
         contents = page.get_contents()
         if contents is None:
             return False
-        resources = (page.get("/Resources") or {}).get_object() if page.get("/Resources") \
-            else {}
+        resources = _dict(page, "/Resources")
         stream = ContentStream(contents, None)
         changed = self._walk(stream, resources, _State(), 0)
         if changed:
@@ -236,13 +289,21 @@ class _Rewrite:
         return changed
 
     def _walk(self, stream: Any, resources: Any, state: _State, depth: int) -> bool:
+        """Rewrite ``stream``'s operations in place; whether anything changed. A path
+        painted under a blend mode or soft mask is tagged (``BLEND_TAG``) for the reader,
+        which judges whether it mixes with marker paint."""
+        from pypdf.generic import NameObject
+
         ops: list = []
         hidden: list[bool] = []
         stack: list[_State] = []
         changed = False
+        start: int | None = None  # where the path being built began in ``ops``
         for operands, operator in stream.operations:
             self.budget.tick()
             off = any(hidden)
+            if operator in (b"m", b"re") and start is None:
+                start = len(ops)
             if operator in (b"BDC", b"BMC"):
                 hidden.append(self._hides(operands, resources))
             elif operator == b"EMC":
@@ -256,6 +317,13 @@ class _Rewrite:
             new = self._kept(operands, operator, off, state, resources, depth)
             changed |= new != [(operands, operator)]
             ops += new
+            if operator in _NO_PAINT or operator == b"n":
+                mode = state.blended()
+                if mode and start is not None and new and new[0][1] != b"n":
+                    ops.insert(start, ([NameObject(BLEND_TAG + mode)], b"BMC"))
+                    ops.append(([], b"EMC"))
+                    changed = True
+                start = None
         stream.operations = ops
         return changed
 
@@ -264,8 +332,8 @@ class _Rewrite:
             return False
         prop = operands[1]
         if not isinstance(prop, dict):
-            prop = ((resources.get("/Properties") or {}).get_object()).raw_get(prop) \
-                if prop in (resources.get("/Properties") or {}) else None
+            props = _dict(resources, "/Properties")
+            prop = props.raw_get(prop) if prop in props else None
         if prop is None or self.layers.visible(prop):
             return False
         self.found.not_printed.append(self.layers.describe(prop))
@@ -318,7 +386,7 @@ class _Rewrite:
         """A ``Do``: removed when its XObject's /OC is off; a form is walked in turn."""
         from pypdf.generic import ContentStream
 
-        xobjects = (resources.get("/XObject") or {}).get_object()
+        xobjects = _dict(resources, "/XObject")
         if not operands or operands[0] not in xobjects:
             return [(operands, b"Do")]
         ref = xobjects.raw_get(operands[0])
@@ -350,6 +418,12 @@ class _State:
     stroke_space: str = "/DeviceGray"
     fill: tuple = (0.0,)
     stroke: tuple = (0.0,)
+    mode: str | None = None
+    smask: bool = False
+
+    def blended(self) -> str | None:
+        """The blend mode (or ``SoftMask``) paint is mixed by now, None when Normal."""
+        return self.mode or ("SoftMask" if self.smask else None)
 
     def copy(self) -> _State:
         return _State(**self.__dict__)
@@ -358,7 +432,7 @@ class _State:
         """Follow one operator that sets overprint or a colour."""
         numbers = tuple(float(v) for v in operands if isinstance(v, (int, float)))
         if operator == b"gs" and operands:
-            states = (resources.get("/ExtGState") or {}).get_object()
+            states = _dict(resources, "/ExtGState")
             gs = states.get(operands[0])
             gs = gs.get_object() if gs is not None else {}
             if "/OP" in gs:
@@ -367,6 +441,10 @@ class _State:
                 self.fill_over = gs["/op"] == True  # noqa: E712
             if "/OPM" in gs:
                 self.opm = int(gs["/OPM"])
+            if "/BM" in gs:
+                self.mode = _blend_of({"/BM": gs["/BM"]})
+            if "/SMask" in gs:
+                self.smask = str(gs["/SMask"]) != "/None"
         elif operator in (b"k", b"g", b"rg"):
             self.fill_space = {b"k": _CMYK, b"g": "/DeviceGray", b"rg": "/DeviceRGB"}[operator]
             self.fill = numbers
@@ -400,7 +478,7 @@ def _space(name: Any, resources: Any) -> str:
     """A colour space's family name (a Separation names its ink)."""
     if str(name) in (_CMYK, "/DeviceRGB", "/DeviceGray", "/Pattern"):
         return str(name)
-    spaces = (resources.get("/ColorSpace") or {}).get_object()
+    spaces = _dict(resources, "/ColorSpace")
     space = spaces.get(name)
     space = space.get_object() if space is not None else None
     if isinstance(space, list) and space:

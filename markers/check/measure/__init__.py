@@ -55,7 +55,8 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
         scan=bool(meta.get("scan")), extent=_extent(art), dimensions=tuple(dimensions),
         set_aside=tuple(set_aside), not_printed=tuple(meta.get("not_printed") or ()),
         unrendered=tuple(meta.get("unrendered") or ()),
-        annotations=tuple(meta.get("annotations") or ()), user_unit=meta.get("user_unit"))
+        annotations=tuple(meta.get("annotations") or ()),
+        size_basis=tuple(meta.get("size_basis") or ()))
     display = facts.display
     if stated_scale is not None and display.basis:
         display = replace(display, basis=f"{display.basis} at the stated scale {stated_scale}")

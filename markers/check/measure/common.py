@@ -119,7 +119,8 @@ class Drawing:
     ``dimensions`` beside it and what of the page was ``set_aside``
     (markers.check.layout); what the file holds that does not print (``not_printed``),
     prints but cannot be rendered faithfully (``unrendered``), its annotations
-    (markers.read.pdf_annots) and its /UserUnit (``user_unit``, units of 1/72 in)."""
+    (markers.read.pdf_annots) and how its size was found when the file says so
+    (``size_basis``: a PDF's /UserUnit, its TrimBox)."""
 
     source: str = ""
     declared_kind: str | None = None
@@ -135,7 +136,7 @@ class Drawing:
     not_printed: tuple = ()
     unrendered: tuple = ()
     annotations: tuple = ()
-    user_unit: float | None = None
+    size_basis: tuple = ()
 
 
 @dataclass(frozen=True)

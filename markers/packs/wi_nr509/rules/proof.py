@@ -72,9 +72,11 @@ def as_printed(f: Facts, j: Judge) -> Iterator[Hit]:
 
     Layers off in the document's default configuration or for printing, a white set to
     overprint (it knocks nothing out) and annotations are not the artwork; they are
-    named so the clerk knows what was set aside. A /UserUnit other than 1 is the basis
-    of the size. What prints but wsmark cannot render faithfully (an overprinted spot
-    ink), and an annotation that prints and hides part of the marker (an opaque Stamp
+    named so the clerk knows what was set aside. A /UserUnit other than 1, and a TrimBox
+    inside the page (the sheet as trimmed; printer's marks outside it are not the sign),
+    are the basis of the size, and said. What prints but wsmark cannot render faithfully
+    (an overprinted spot ink, a blend mode over marker paint, a transfer function), and an
+    annotation that prints and hides part of the marker (an opaque Stamp
     over the sign), is a review naming it.
 
     Passes: a PDF with no layers, overprint or annotations.  Fails (review): a printing
@@ -96,9 +98,8 @@ def as_printed(f: Facts, j: Judge) -> Iterator[Hit]:
     aside = [*drawing.not_printed, *named]
     if aside:
         yield Hit(f"set aside as not printing or not the artwork: {'; '.join(aside)}")
-    if drawing.user_unit:
-        yield Hit(f"sized by the page's /UserUnit {drawing.user_unit:g} "
-                  f"({drawing.user_unit:g}/72 in per unit)")
+    if drawing.size_basis:
+        yield Hit(f"size: {'; '.join(drawing.size_basis)}")
 
 
 def _overlap(a: tuple, b: tuple) -> bool:
