@@ -23,9 +23,18 @@ form depth, pages, text characters and flattened vertices are counted, and the t
 budget is checked between objects. Images and shadings are never decoded (counted in
 ``meta['ignored']``), so an image bomb (JBIG2, Flate) costs nothing.
 
-Not supported: dashes (strokes drawn solid), patterns and shadings (ignored), soft masks,
-partial opacity (counts as painted). Clip paths are applied with the non-zero rule
-(PDFium does not say which rule a clip used).
+Not supported: dashes (strokes drawn solid), patterns and shadings (ignored). Paint that
+mixes with what is beneath (a blend mode or soft mask over other paint, one of the two
+of a marker's color; a marker's color below full opacity) is read at its own color and
+named in ``meta['unrendered']``, so the marker is a review, not judged as if it could be
+rendered. Clip paths are applied with the non-zero rule (PDFium does not say which rule
+a clip used).
+
+What prints (markers.read.pdf_print, pdf_annots): content of optional content groups
+that do not print, and overprinted white, are taken out before PDFium reads the file
+(``meta['not_printed']`` names them); a page's /UserUnit and TrimBox give its size
+(``meta['size_basis']``); annotations are listed (``meta['annotations']``), never read
+as artwork.
 
 Text (markers.read.pdf_text): a text object is read as lettering, its glyphs as exact
 areas that are not paint (``painted=False``), from the font's outlines or, for a Type 3
@@ -105,6 +114,7 @@ _NOT_MARKER = frozenset({"white", "black", "other"})
 #: Paint under a blend mode or soft mask mixes with what is beneath when it overlaps
 #: other paint (one of them a marker's color) by at least this much (square inches).
 MIX_MIN_AREA = 0.01
+_OPAQUE = 255  # PDFium's alpha of a paint at full opacity
 #: A TrimBox covering less than this share of the page is the sheet within it.
 TRIM_INSIDE = 0.999
 #: PDFium's reasons for refusing a document (FPDF_GetLastError), in plain words.
@@ -247,6 +257,7 @@ class _Reader:
 
         self.c = pdfium_c
         self.name, self.budget, self.printing = name, budget, printing
+        self.alpha = _OPAQUE  # of the paint _color read last
         self.objects = 0
         self.chars = 0
 
@@ -402,9 +413,11 @@ class _Reader:
         """The paint as sRGB hex; None when unpainted, transparent or a pattern."""
         r, g, b, a = (ctypes.c_uint() for _ in range(4))
         getter = self.c.FPDFPageObj_GetStrokeColor if stroke else self.c.FPDFPageObj_GetFillColor
+        self.alpha = 255
         if not getter(obj, r, g, b, a):
             self.ignored["pattern paint"] += 1
             return None
+        self.alpha = a.value
         return to_hex(r.value, g.value, b.value) if a.value > 0 else None
 
     def _path(self, obj: Pdfium, matrix: np.ndarray, parent: np.ndarray,
@@ -414,7 +427,9 @@ class _Reader:
         if not c.FPDFPath_GetDrawMode(obj, fill_mode, stroke):
             return
         fill_hex = self._color(obj, False) if fill_mode.value else None
+        fill_alpha = self.alpha
         stroke_hex = self._color(obj, True) if stroke.value else None
+        stroke_alpha = self.alpha
         if fill_hex is None and stroke_hex is None:
             return
         count = c.FPDFPath_CountSegments(obj)
@@ -430,11 +445,12 @@ class _Reader:
         if fill_hex is not None:
             rings = [apply(points, matrix, self.budget) for points, _ in local]
             evenodd = fill_mode.value == c.FPDF_FILLMODE_ALTERNATE
-            self._emit(fill_hex, fill_area(rings, evenodd, self.budget), clip, blend)
+            self._emit(fill_hex, fill_area(rings, evenodd, self.budget), clip,
+                       _mixing(blend, fill_alpha))
         if stroke_hex is not None:
             area = self._stroke(obj, local, matrix)
             if area is not None:
-                self._emit(stroke_hex, area, clip, blend)
+                self._emit(stroke_hex, area, clip, _mixing(blend, stroke_alpha))
 
     def _blend(self, obj: Pdfium) -> str | None:
         """The blend mode (or SoftMask) markers.read.pdf_print tagged the path with."""
@@ -447,7 +463,7 @@ class _Reader:
                     mark, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)), 256, size):
                 name = buffer.raw[:max(size.value - 2, 0)].decode("utf-16-le", "replace")
                 if name.startswith(BLEND_TAG[1:]):
-                    return name[len(BLEND_TAG) - 1:]
+                    return f"blend mode {name[len(BLEND_TAG) - 1:]}"
         return None
 
     def _stroke(self, obj: Pdfium, local: list, matrix: np.ndarray) -> BaseGeometry | None:
@@ -494,9 +510,13 @@ class _Reader:
         if clip is not None:
             area = area.intersection(clip)
         if not area.is_empty and area.area > 0:
-            if blend is not None and self._mixes(hex_, area):
-                self.unrendered.append(f"paint in blend mode {blend} over other paint: it "
-                                       "mixes with what is beneath as printed")
+            if blend is not None and blend.endswith("opacity") and \
+                    classify(hex_).family not in _NOT_MARKER:
+                self.unrendered.append(f"{classify(hex_).family} paint at {blend}: it "
+                                       "prints lighter than its colour")
+            elif blend is not None and self._mixes(hex_, area):
+                self.unrendered.append(f"paint in {blend} over other paint: it mixes with "
+                                       "what is beneath as printed")
             self.painted.append((hex_, area))
 
     def _mixes(self, hex_: str, area: BaseGeometry) -> bool:
@@ -517,6 +537,14 @@ class _Reader:
         color = self._color(obj, False) or self._color(obj, True)
         self.legends += [item for item in self.text.items(obj, color, parent)
                          if not clipped_away(item.box, clip)]
+
+
+def _mixing(blend: str | None, alpha: int) -> str | None:
+    """How a paint mixes with what is beneath: its blend mode (or soft mask), else its
+    opacity when below full (``alpha`` of 255), else None."""
+    if blend is not None or alpha >= _OPAQUE:
+        return blend
+    return f"{round(alpha * 100 / _OPAQUE)} % opacity"
 
 
 def _within(outer: BaseGeometry | None, inner: BaseGeometry | None) -> BaseGeometry | None:

@@ -198,12 +198,14 @@ class _Layers:
         config = _dict(props, "/D")
         base = config.get("/BaseState", "/ON") != "/OFF"
         intents = self._intents(config.get("/Intent"))
+        ignored: set[Any] = set()  # groups of an intent the configuration does not hold
         for ref in props.get("/OCGs") or []:
             group = ref.get_object()
             key = _key(ref)
             self.names[key] = str(group.get("/Name", "unnamed"))
-            ignored = "/All" not in intents and not intents & self._intents(group.get("/Intent"))
-            self.groups[key] = True if ignored else base
+            if "/All" not in intents and not intents & self._intents(group.get("/Intent")):
+                ignored.add(key)
+            self.groups[key] = base
             self.why[key] = "off by the document's default configuration (/BaseState /OFF)"
         for ref in config.get("/ON") or []:
             self.groups[_key(ref)] = True
@@ -220,6 +222,7 @@ class _Layers:
                 if state in ("/ON", "/OFF"):
                     self.groups[_key(ref)] = state == "/ON"
                     self.why[_key(ref)] = "not printed (its /Usage /Print /PrintState is /OFF)"
+        self.groups.update(dict.fromkeys(ignored, True))
 
     @staticmethod
     def _intents(value: Any) -> set[str]:

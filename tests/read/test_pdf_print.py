@@ -187,3 +187,37 @@ def test_rotated_page_reads_turned():
     [layer] = page.layers
     # clockwise: the unturned bottom-left corner is the top-left one
     assert layer.shapes[0].geometry.bounds == pytest.approx((0.0, 0.0, 1.0, 1.0))
+
+
+@pytest.mark.parametrize(("ops", "said"), [
+    (b"/GS1 gs 1 0.31 0 rg 50 50 100 100 re f", ("orange paint at 50 % opacity: it prints "
+                                                 "lighter than its colour",)),
+    (b"0.5 g 0 0 200 200 re f /GS1 gs 1 g 50 50 100 100 re f", None)])
+def test_partial_opacity_of_a_marker_colour_is_named(ops, said):
+    data = pdf_file([
+        b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources "
+        b"<< /ExtGState << /GS1 << /ca 0.5 >> >> >> >>", stream(ops)])
+    [page] = read_pdf_bytes(data, "alpha.pdf")
+    assert page.meta.get("unrendered") == said
+
+
+def test_layers_whose_intent_the_configuration_lacks_are_ignored():
+    """8.11.2.3: a group of /Intent /Design is not considered by a /View configuration
+    (it is on, whatever /OFF says), and is by one of /Intent /All."""
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    from markers.read.pdf_print import _Layers
+
+    def layers(config: bytes) -> dict:
+        data = pdf_file([
+            b"<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [4 0 R] /D << /OFF "
+            b"[4 0 R] " + config + b" >> >> >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 9 9] >>",
+            b"<< /Type /OCG /Name (Design notes) /Intent /Design >>"])
+        return _Layers(PdfReader(BytesIO(data)).trailer["/Root"]).groups
+
+    assert list(layers(b"").values()) == [True]
+    assert list(layers(b"/Intent /All").values()) == [False]
