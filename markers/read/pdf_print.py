@@ -70,38 +70,53 @@ class Printing:
 
 def as_printed(data: bytes, budget: Budget) -> Printing:
     """The file as it prints (see the module docstring); unchanged when there is
-    nothing to do or pypdf cannot read it."""
+    nothing to do or pypdf cannot read it (PDFium then names what is damaged). When
+    the file has layers or overprint that pypdf fails on midway, that is said
+    (``unrendered``): the file is not judged as if everything printed."""
     if not _TRIGGERS.search(data):
         return Printing(data)
-    from pypdf import PdfReader, PdfWriter
     from pypdf.errors import PyPdfError
 
     logging.getLogger("pypdf").setLevel(logging.CRITICAL)
+    found = Printing(data)
+    rewriting: list[bool] = []  # set once there is something to take out or mark
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            reader = PdfReader(io.BytesIO(data), strict=False)
-            if reader.is_encrypted:
-                return Printing(data)
-            found = Printing(data, user_units=_user_units(reader))
-            scan = _Scan(_Layers(reader.trailer["/Root"]), found)
-            for page in reader.pages:
-                scan.resources(page.get("/Resources"), 0)
-            if not (scan.hidden or scan.overprint or scan.blend):
-                return found
-            writer = PdfWriter(clone_from=reader)
-            rewrite = _Rewrite(_Layers(writer._root_object), found, budget)
-            changed = [rewrite.page(page) for page in writer.pages]
-            if any(changed) or rewrite.forms_changed:
-                out = io.BytesIO()
-                writer.write(out)
-                found.data = out.getvalue()
-            found.not_printed = list(dict.fromkeys(found.not_printed))
-            found.unrendered = list(dict.fromkeys(found.unrendered))
-            return found
+            _printed(data, budget, found, rewriting)
     except (PyPdfError, KeyError, ValueError, TypeError, AttributeError, IndexError,
-            AssertionError, OSError):
-        return Printing(data)  # PDFium reads it as it is, and names what is damaged
+            AssertionError, OSError, RecursionError):
+        found.data = data
+        if rewriting:
+            found.unrendered.append("optional content or overprint that could not be "
+                                    "evaluated (the file's objects are damaged)")
+    found.not_printed = list(dict.fromkeys(found.not_printed))
+    found.unrendered = list(dict.fromkeys(found.unrendered))
+    return found
+
+
+def _printed(data: bytes, budget: Budget, found: Printing, rewriting: list[bool]) -> None:
+    """``as_printed``'s work: fills ``found``; ``rewriting`` gets an entry once the file
+    is known to hold something to take out or mark."""
+    from pypdf import PdfReader, PdfWriter
+
+    reader = PdfReader(io.BytesIO(data), strict=False)
+    if reader.is_encrypted:
+        return
+    found.user_units = _user_units(reader)
+    scan = _Scan(_Layers(reader.trailer["/Root"]), found)
+    for page in reader.pages:
+        scan.resources(page.get("/Resources"), 0)
+    if not (scan.hidden or scan.overprint or scan.blend):
+        return
+    rewriting.append(True)
+    writer = PdfWriter(clone_from=reader)
+    rewrite = _Rewrite(_Layers(writer._root_object), found, budget)
+    changed = [rewrite.page(page) for page in writer.pages]
+    if any(changed) or rewrite.forms_changed:
+        out = io.BytesIO()
+        writer.write(out)
+        found.data = out.getvalue()
 
 
 def _user_units(reader: Any) -> dict[int, float]:

@@ -221,3 +221,19 @@ def test_layers_whose_intent_the_configuration_lacks_are_ignored():
 
     assert list(layers(b"").values()) == [True]
     assert list(layers(b"/Intent /All").values()) == [False]
+
+
+def test_layers_that_cannot_be_evaluated_are_said(monkeypatch):
+    """A file whose layers pypdf fails on midway is not judged as if all printed."""
+    import markers.read.pdf_print as pdf_print
+
+    def broken(*_):
+        raise KeyError("/Contents")
+
+    monkeypatch.setattr(pdf_print._Rewrite, "page", broken)
+    proof, _ = BATCH["layer-off-wrong-hidden.pdf"]
+    data = write(proof)
+    found = as_printed(data, Budget("b"))
+    assert found.data is data and found.unrendered == [
+        "optional content or overprint that could not be evaluated (the file's objects "
+        "are damaged)"]
