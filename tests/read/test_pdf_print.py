@@ -237,3 +237,14 @@ def test_layers_that_cannot_be_evaluated_are_said(monkeypatch):
     assert found.data is data and found.unrendered == [
         "optional content or overprint that could not be evaluated (the file's objects "
         "are damaged)"]
+
+
+def test_annotations_are_named_once_with_their_count():
+    from dataclasses import replace as changed
+
+    proof, _ = BATCH["note-beside.pdf"]
+    report = _report(write(changed(proof, annots=proof.annots * 3)), "notes.pdf")
+    assert report.verdict == "pass"
+    [note] = [f.message for f in report.findings if f.rule == "as-printed"]
+    assert note == ("set aside as not printing or not the artwork: 3 x a Text annotation "
+                    "(prints, not the artwork)")

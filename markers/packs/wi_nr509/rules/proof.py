@@ -4,6 +4,7 @@ line drawing's paint was read."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from markers.check.engine import Hit, Judge
@@ -92,14 +93,18 @@ def as_printed(f: Facts, j: Judge) -> Iterator[Hit]:
         yield Hit(f"{what} prints over the marker and hides part of it: judge it as "
                   "printed, or send the proof without it", severity="review",
                   bbox=(x0, y0, round(x1 - x0, 3), round(y1 - y0, 3)))
-    named = [f"{what} ({'prints' if prints else 'does not print'}, not the artwork)"
-             for what, bounds, prints, hides in drawing.annotations
-             if (what, bounds) not in covering]
+    counted = Counter((what, prints) for what, bounds, prints, hides in drawing.annotations
+                      if (what, bounds) not in covering)
+    named = [f"{what if n == 1 else f'{n} x {what}'} ({_PRINTS[prints]}, not the artwork)"
+             for (what, prints), n in counted.items()]
     aside = [*drawing.not_printed, *named]
     if aside:
         yield Hit(f"set aside as not printing or not the artwork: {'; '.join(aside)}")
     if drawing.size_basis:
         yield Hit(f"size: {'; '.join(drawing.size_basis)}")
+
+
+_PRINTS = {True: "prints", False: "does not print"}
 
 
 def _overlap(a: tuple, b: tuple) -> bool:
