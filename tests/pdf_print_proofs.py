@@ -259,10 +259,10 @@ def _batch() -> dict[str, tuple[Proof, str]]:
     }
 
 
-def ai_without_pdf() -> bytes:
+def ai_without_pdf(note: str = AI_PLACEHOLDER) -> bytes:
     """What Illustrator saves with "Create PDF Compatible File" off: a PDF whose one
-    page is the placeholder text (the artwork is in Illustrator's private data only)."""
-    text = AI_PLACEHOLDER.encode("latin-1").replace(b"(", b"\\(").replace(b")", b"\\)")
+    page is the placeholder ``note`` (the artwork is in Illustrator's private data)."""
+    text = note.encode("latin-1").replace(b"(", b"\\(").replace(b")", b"\\)")
     lines = [text[i:i + 90] for i in range(0, len(text), 90)]
     ops = b"BT /F1 12 Tf 14 TL 72 720 Td " + b" ".join(b"(%s) '" % line for line in lines) + b" ET"
     return pdf_file([

@@ -161,7 +161,7 @@ def _read(data: bytes, name: str, scale: float | None,
         reader = _Reader(name, budget, printing)
         read = [reader.page(doc, index, pages, scale, display_height, meta,
                             pages_declared.get(index + 1)) for index in range(pages)]
-        _refuse_placeholder(read, name)
+        _refuse_placeholder(read, name, data)
         return read
     except pdfium.PdfiumError:  # a page or its text that PDFium cannot load
         raise UnreadableDrawing(f"{name}: {_REFUSED[6]}") from None
@@ -169,15 +169,21 @@ def _read(data: bytes, name: str, scale: float | None,
         doc.close()
 
 
-#: What Illustrator writes on the page of a file saved without PDF content.
+#: What Illustrator writes on the page of a file saved without PDF content (English).
 _AI_PLACEHOLDER = re.compile(r"saved\s+without\s+PDF\s+Content", re.I)
+#: Illustrator's private data (the artwork itself, when there is no PDF content).
+_AI_PRIVATE = b"/AIPrivateData"
 
 
-def _refuse_placeholder(pages: list[Artwork], name: str) -> None:
+def _refuse_placeholder(pages: list[Artwork], name: str, data: bytes) -> None:
     """An Illustrator file saved without PDF content is refused in one line: its one
-    page is only Illustrator's note saying so (the artwork is in its private data)."""
-    words = " ".join(item.text or "" for item in pages[0].legends)
-    if len(pages) == 1 and _AI_PLACEHOLDER.search(" ".join(words.split())):
+    page is only Illustrator's note saying so (the artwork is in its private data). The
+    note is known by its English words, or, in any language, as a page that paints
+    nothing but words naming Illustrator in a file that carries Illustrator's data."""
+    words = " ".join(" ".join(item.text or "" for item in pages[0].legends).split())
+    note = _AI_PLACEHOLDER.search(words) or (
+        not pages[0].layers and "Illustrator" in words and _AI_PRIVATE in data)
+    if len(pages) == 1 and note:
         raise UnreadableDrawing(
             f"{name}: an Adobe Illustrator file saved without PDF content (its page only "
             "says so); save it again from Illustrator with \"Create PDF Compatible File\" "

@@ -248,3 +248,16 @@ def test_annotations_are_named_once_with_their_count():
     [note] = [f.message for f in report.findings if f.rule == "as-printed"]
     assert note == ("set aside as not printing or not the artwork: 3 x a Text annotation "
                     "(prints, not the artwork)")
+
+
+def test_illustrator_without_pdf_content_in_another_language():
+    """A German Illustrator's note, in a file carrying Illustrator's private data."""
+    german = ("Dies ist eine Adobe\xae Illustrator\xae-Datei, die ohne PDF-Inhalt "
+              "gespeichert wurde.")
+    data = ai_without_pdf(german).replace(
+        b"/Type /Catalog", b"/Type /Catalog /PieceInfo << /Illustrator << /Private << "
+        b"/AIPrivateData1 6 0 R >> >> >>", 1)
+    report = _report(data, "logo.ai")
+    assert report.verdict == "error" and "Create PDF Compatible File" in report.error
+    report = _report(ai_without_pdf(german), "logo.ai")  # no private data: judged
+    assert report.verdict != "error"
