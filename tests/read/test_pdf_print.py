@@ -261,3 +261,16 @@ def test_illustrator_without_pdf_content_in_another_language():
     assert report.verdict == "error" and "Create PDF Compatible File" in report.error
     report = _report(ai_without_pdf(german), "logo.ai")  # no private data: judged
     assert report.verdict != "error"
+
+
+@pytest.mark.parametrize(("mode", "read"), [(0, ["SLOW"]), (3, []), (7, [])])
+def test_text_that_paints_nothing_is_not_lettering(mode, read):
+    """9.3.6: render mode 3 (invisible: an OCR layer) and 7 (clip only) print nothing."""
+    data = pdf_file([
+        b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Contents 4 0 R /Resources "
+        b"<< /Font << /F1 5 0 R >> >> >>",
+        stream(b"BT /F1 48 Tf %d Tr 20 80 Td (SLOW) Tj ET" % mode),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"])
+    [page] = read_pdf_bytes(data, "tr.pdf")
+    assert [item.text for item in page.legends] == read
