@@ -23,9 +23,18 @@ form depth, pages, text characters and flattened vertices are counted, and the t
 budget is checked between objects. Images and shadings are never decoded (counted in
 ``meta['ignored']``), so an image bomb (JBIG2, Flate) costs nothing.
 
-Not supported: dashes (strokes drawn solid), patterns and shadings (ignored), soft masks,
-partial opacity (counts as painted). Clip paths are applied with the non-zero rule
-(PDFium does not say which rule a clip used).
+Not supported: dashes (strokes drawn solid), patterns and shadings (ignored). Paint that
+mixes with what is beneath (a blend mode or soft mask over other paint, one of the two
+of a marker's color; a marker's color below full opacity) is read at its own color and
+named in ``meta['not_rendered']``, so the marker is a review, not judged as if it could be
+rendered. Clip paths are applied with the non-zero rule (PDFium does not say which rule
+a clip used).
+
+What prints (markers.read.pdf_print, pdf_annots): content of optional content groups
+that do not print, and overprinted white, are taken out before PDFium reads the file
+(``meta['not_printed']`` names them); a page's /UserUnit and TrimBox give its size
+(``meta['size_basis']``); annotations are listed (``meta['annotations']``), never read
+as artwork.
 
 Text (markers.read.pdf_text): a text object is read as lettering, its glyphs as exact
 areas that are not paint (``painted=False``), from the font's outlines or, for a Type 3
@@ -81,6 +90,8 @@ from markers.read.limits import (
 )
 from markers.read.outlines import affine, apply, clipped_away, fill_area, flatten, stroke_area
 from markers.read.paint import artwork, guarded_read, pen, to_hex
+from markers.read.pdf_annots import page_annotations
+from markers.read.pdf_print import BLEND_TAG, Printing, as_printed
 from markers.read.pdf_text import PageText, Pdfium, segment_ops
 from markers.read.svg.declared import declared_in_text
 
@@ -100,6 +111,12 @@ _MITER_LIMIT = 10.0  # the PDF default; PDFium does not report a page's own limi
 SCAN_SHARE = 0.5
 #: Families that are no marker's color: a scan's frame, notes and title block.
 _NOT_MARKER = frozenset({"white", "black", "other"})
+#: Paint under a blend mode or soft mask mixes with what is beneath when it overlaps
+#: other paint (one of them a marker's color) by at least this much (square inches).
+MIX_MIN_AREA = 0.01
+_OPAQUE = 255  # PDFium's alpha of a paint at full opacity
+#: A TrimBox covering less than this share of the page is the sheet within it.
+TRIM_INSIDE = 0.999
 #: PDFium's reasons for refusing a document (FPDF_GetLastError), in plain words.
 _REFUSED = {2: "not a readable PDF (the file could not be opened)",
             4: "the PDF is encrypted; send it without a password",
@@ -125,8 +142,9 @@ def _read(data: bytes, name: str, scale: float | None,
 
     budget = Budget(name)
     _check_inflation(data, name, budget)
+    printing = as_printed(data, budget)
     try:
-        doc = pdfium.PdfDocument(data)
+        doc = pdfium.PdfDocument(printing.data)
     except pdfium.PdfiumError as err:
         raise UnreadableDrawing(f"{name}: {_REFUSED.get(err.err_code, _DAMAGED)}") from None
     try:
@@ -137,14 +155,39 @@ def _read(data: bytes, name: str, scale: float | None,
             raise UnreadableDrawing(f"{name}: the PDF has {pages:,} pages; the limit is "
                               f"{PDF_MAX_PAGES}")
         meta = _doc_meta(doc, name)
+        if printing.not_printed:
+            meta["not_printed"] = tuple(printing.not_printed)
         pages_declared = _declarations(doc)
-        reader = _Reader(name, budget)
-        return [reader.page(doc, index, pages, scale, display_height, meta,
+        reader = _Reader(name, budget, printing)
+        read = [reader.page(doc, index, pages, scale, display_height, meta,
                             pages_declared.get(index + 1)) for index in range(pages)]
+        _refuse_placeholder(read, name, data)
+        return read
     except pdfium.PdfiumError:  # a page or its text that PDFium cannot load
         raise UnreadableDrawing(f"{name}: {_REFUSED[6]}") from None
     finally:
         doc.close()
+
+
+#: What Illustrator writes on the page of a file saved without PDF content (English).
+_AI_PLACEHOLDER = re.compile(r"saved\s+without\s+PDF\s+Content", re.I)
+#: Illustrator's private data (the artwork itself, when there is no PDF content).
+_AI_PRIVATE = b"/AIPrivateData"
+
+
+def _refuse_placeholder(pages: list[Artwork], name: str, data: bytes) -> None:
+    """An Illustrator file saved without PDF content is refused in one line: its one
+    page is only Illustrator's note saying so (the artwork is in its private data). The
+    note is known by its English words, or, in any language, as a page that paints
+    nothing but words naming Illustrator in a file that carries Illustrator's data."""
+    words = " ".join(" ".join(item.text or "" for item in pages[0].legends).split())
+    note = _AI_PLACEHOLDER.search(words) or (
+        not pages[0].layers and "Illustrator" in words and _AI_PRIVATE in data)
+    if len(pages) == 1 and note:
+        raise UnreadableDrawing(
+            f"{name}: an Adobe Illustrator file saved without PDF content (its page only "
+            "says so); save it again from Illustrator with \"Create PDF Compatible File\" "
+            "turned on, or export the proof as PDF")
 
 
 def _check_inflation(data: bytes, name: str, budget: Budget) -> None:
@@ -215,11 +258,12 @@ def _page_matrix(page: Pdfium, k: float) -> tuple[np.ndarray, float, float]:
 class _Reader:
     """Walks PDFium page objects in paint order into painted areas and legends."""
 
-    def __init__(self, name: str, budget: Budget) -> None:
+    def __init__(self, name: str, budget: Budget, printing: Printing) -> None:
         import pypdfium2.raw as pdfium_c
 
         self.c = pdfium_c
-        self.name, self.budget = name, budget
+        self.name, self.budget, self.printing = name, budget, printing
+        self.alpha = _OPAQUE  # of the paint _color read last
         self.objects = 0
         self.chars = 0
 
@@ -236,11 +280,17 @@ class _Reader:
     def _page(self, page: Pdfium, index: int, pages: int, scale: float | None,
               display_height: float | None, doc_meta: dict[str, object],
               said: declared.PageDeclaration | None) -> Artwork:
-        k = POINT_IN if scale is None else scale
+        unit = self.printing.user_units.get(index, 1.0)
+        k = POINT_IN * unit if scale is None else scale
         matrix, width, height = _page_matrix(page, k)
         meta = dict(doc_meta)
         meta.update({"page": index + 1, "pages": pages, "units": "pt",
                      "scale_basis": "physical" if scale is None else "scale"})
+        basis = []
+        if unit != 1.0 and scale is None:
+            meta["user_unit"] = unit
+            basis.append(f"the page's /UserUnit {unit:g} ({unit:g}/72 in per unit)")
+        meta.update(page_annotations(page, matrix, self.budget))
         meta["user_unit_in"] = k
         meta["pdf_matrix"] = tuple(float(v) for v in matrix[:2].ravel())  # to lay it again
         if not (0 < width <= 1e6 and 0 < height <= 1e6):
@@ -250,6 +300,7 @@ class _Reader:
         self.images: list[BaseGeometry] = []
         self.ignored: Counter[str] = Counter()
         self.clips: dict[bytes, BaseGeometry] = {}
+        self.unrendered: list[str] = []
         self.text = PageText(page, matrix, k, self.name, self.budget, self._count_chars)
         c = self.c
         try:
@@ -258,8 +309,16 @@ class _Reader:
             self._walk([c.FPDFPage_GetObject(page.raw, i) for i in range(count)], matrix, 0)
         finally:
             self.text.close()
+        trimmed = self._trim(page, matrix, width, height)
+        if trimmed is not None:
+            basis.append(trimmed)
+        if basis:
+            meta["size_basis"] = tuple(basis)
         if self.ignored:
             meta["ignored"] = dict(self.ignored)
+        unrendered = tuple(dict.fromkeys([*self.printing.unrendered, *self.unrendered]))
+        if unrendered:  # anywhere on the page: judged as covering every marker
+            meta["not_rendered"] = tuple((what, None) for what in unrendered)
         if self._scanned(box(0, 0, width, height)):
             meta["scan"] = True
         features = {}
@@ -269,6 +328,27 @@ class _Reader:
                                              origin=(0, 0))
                         for name, geometry in said.features.items()}
         return artwork(width, height, self.painted, self.legends, features, meta)
+
+    def _trim(self, page: Pdfium, matrix: np.ndarray, width: float,
+              height: float) -> str | None:
+        """The TrimBox as the sheet (PDF 32000-1 14.11.2: the finished page), when it
+        lies inside the page: paint and text wholly outside it (printer's marks, colour
+        bars, slug notes) are set aside; the words saying so, None without one."""
+        left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+        if not self.c.FPDFPage_GetTrimBox(page.raw, left, bottom, right, top):
+            return None
+        trim = affine(box(left.value, bottom.value, right.value, top.value), matrix,
+                      self.budget).intersection(box(0, 0, width, height))
+        if trim.is_empty or trim.area >= TRIM_INSIDE * width * height:
+            return None
+        kept = [(hex_, area) for hex_, area in self.painted if area.intersects(trim)]
+        legends = [item for item in self.legends if item.box.intersects(trim)]
+        outside = len(self.painted) - len(kept) + len(self.legends) - len(legends)
+        self.painted, self.legends = kept, legends
+        x0, y0, x1, y1 = trim.bounds
+        return (f"the sheet is the TrimBox, {x1 - x0:.2f} x {y1 - y0:.2f} in of the "
+                f"{width:.2f} x {height:.2f} in page" +
+                (f"; {outside} printer's mark(s) outside it set aside" if outside else ""))
 
     def _scanned(self, page: BaseGeometry) -> bool:
         """Whether images cover ``SCAN_SHARE`` of the ``page`` (its box in inches) and no
@@ -339,9 +419,11 @@ class _Reader:
         """The paint as sRGB hex; None when unpainted, transparent or a pattern."""
         r, g, b, a = (ctypes.c_uint() for _ in range(4))
         getter = self.c.FPDFPageObj_GetStrokeColor if stroke else self.c.FPDFPageObj_GetFillColor
+        self.alpha = 255
         if not getter(obj, r, g, b, a):
             self.ignored["pattern paint"] += 1
             return None
+        self.alpha = a.value
         return to_hex(r.value, g.value, b.value) if a.value > 0 else None
 
     def _path(self, obj: Pdfium, matrix: np.ndarray, parent: np.ndarray,
@@ -351,7 +433,9 @@ class _Reader:
         if not c.FPDFPath_GetDrawMode(obj, fill_mode, stroke):
             return
         fill_hex = self._color(obj, False) if fill_mode.value else None
+        fill_alpha = self.alpha
         stroke_hex = self._color(obj, True) if stroke.value else None
+        stroke_alpha = self.alpha
         if fill_hex is None and stroke_hex is None:
             return
         count = c.FPDFPath_CountSegments(obj)
@@ -363,14 +447,30 @@ class _Reader:
         if not local:
             return
         clip = _within(within, self._clip(obj, parent))
+        blend = self._blend(obj)
         if fill_hex is not None:
             rings = [apply(points, matrix, self.budget) for points, _ in local]
             evenodd = fill_mode.value == c.FPDF_FILLMODE_ALTERNATE
-            self._emit(fill_hex, fill_area(rings, evenodd, self.budget), clip)
+            self._emit(fill_hex, fill_area(rings, evenodd, self.budget), clip,
+                       _mixing(blend, fill_alpha))
         if stroke_hex is not None:
             area = self._stroke(obj, local, matrix)
             if area is not None:
-                self._emit(stroke_hex, area, clip)
+                self._emit(stroke_hex, area, clip, _mixing(blend, stroke_alpha))
+
+    def _blend(self, obj: Pdfium) -> str | None:
+        """The blend mode (or SoftMask) markers.read.pdf_print tagged the path with."""
+        c = self.c
+        for i in range(max(c.FPDFPageObj_CountMarks(obj), 0)):
+            mark = c.FPDFPageObj_GetMark(obj, i)
+            buffer = ctypes.create_string_buffer(256)
+            size = ctypes.c_ulong()
+            if mark and c.FPDFPageObjMark_GetName(
+                    mark, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)), 256, size):
+                name = buffer.raw[:max(size.value - 2, 0)].decode("utf-16-le", "replace")
+                if name.startswith(BLEND_TAG[1:]):
+                    return f"blend mode {name[len(BLEND_TAG) - 1:]}"
+        return None
 
     def _stroke(self, obj: Pdfium, local: list, matrix: np.ndarray) -> BaseGeometry | None:
         c = self.c
@@ -411,11 +511,28 @@ class _Reader:
             areas.append(self.clips[key])
         return areas[0] if len(areas) == 1 else shapely.intersection_all(areas)
 
-    def _emit(self, hex_: str, area: BaseGeometry, clip: BaseGeometry | None) -> None:
+    def _emit(self, hex_: str, area: BaseGeometry, clip: BaseGeometry | None,
+              blend: str | None = None) -> None:
         if clip is not None:
             area = area.intersection(clip)
         if not area.is_empty and area.area > 0:
+            if blend is not None and blend.endswith("opacity") and \
+                    classify(hex_).family not in _NOT_MARKER:
+                self.unrendered.append(f"{classify(hex_).family} paint at {blend}: it "
+                                       "prints lighter than its colour")
+            elif blend is not None and self._mixes(hex_, area):
+                self.unrendered.append(f"paint in {blend} over other paint: it mixes with "
+                                       "what is beneath as printed")
             self.painted.append((hex_, area))
+
+    def _mixes(self, hex_: str, area: BaseGeometry) -> bool:
+        """Whether ``area`` of ``hex_`` lies over earlier paint of another color, one of
+        the two a marker's (a grey shadow over the white sheet mixes nothing judged)."""
+        marker = classify(hex_).family not in _NOT_MARKER
+        return any(other != hex_ and (marker or classify(other).family not in _NOT_MARKER)
+                   and geometry.intersects(area)
+                   and geometry.intersection(area).area >= MIX_MIN_AREA
+                   for other, geometry in self.painted)
 
     def _text(self, obj: Pdfium, parent: np.ndarray,
               within: BaseGeometry | None = None) -> None:
@@ -426,6 +543,14 @@ class _Reader:
         color = self._color(obj, False) or self._color(obj, True)
         self.legends += [item for item in self.text.items(obj, color, parent)
                          if not clipped_away(item.box, clip)]
+
+
+def _mixing(blend: str | None, alpha: int) -> str | None:
+    """How a paint mixes with what is beneath: its blend mode (or soft mask), else its
+    opacity when below full (``alpha`` of 255), else None."""
+    if blend is not None or alpha >= _OPAQUE:
+        return blend
+    return f"{round(alpha * 100 / _OPAQUE)} % opacity"
 
 
 def _within(outer: BaseGeometry | None, inner: BaseGeometry | None) -> BaseGeometry | None:

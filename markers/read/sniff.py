@@ -61,5 +61,8 @@ def refuse_unreadable(kind: str, name: str) -> None:
     if kind in READABLE:
         return
     advice = _ADVICE.get(kind, "export the proof as PDF or SVG")
+    if kind in ("ps", "eps") and name.lower().endswith(".ai"):  # Illustrator 8 and older
+        advice = ("save it again from Illustrator with \"Create PDF Compatible File\" "
+                  "turned on, or export the proof as PDF")
     raise UnreadableDrawing(f"{name}: this is {FORMAT_NAMES[kind]}, not a vector drawing wsmark "
                       f"reads; {advice}")

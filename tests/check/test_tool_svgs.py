@@ -119,8 +119,8 @@ def test_an_unknown_size_is_one_basis_for_every_format() -> None:
 
 def test_a_hidden_layer_is_named_as_not_printing() -> None:
     report, _ = _judged(CASES["inkscape-hidden-layer-right-shown"].svg)
-    info = [f.message for f in report.findings if f.rule == "what-prints"]
-    assert info == ["set aside as not printing: layer 'Old' (display:none)"]
+    info = [f.message for f in report.findings if f.rule == "as-printed"]
+    assert info == ["set aside as not printing or not the artwork: layer 'Old' (display:none)"]
 
 
 def test_an_image_beside_the_sign_is_not_over_it() -> None:
@@ -166,8 +166,8 @@ def test_a_hidden_copy_is_named_as_not_printing(hide: str, why: str) -> None:
                              'fill="#FFB300"/></g>')
     report, rules = _judged(svg)
     assert report.verdict == "pass", rules
-    info = [f.message for f in report.findings if f.rule == "what-prints"]
-    assert info == [f"set aside as not printing: layer 'old-proof' ({why})"]
+    info = [f.message for f in report.findings if f.rule == "as-printed"]
+    assert info == [f"set aside as not printing or not the artwork: layer 'old-proof' ({why})"]
 
 
 def test_a_drawing_with_no_viewbox_nor_size_is_judged_at_a_nominal_size() -> None:

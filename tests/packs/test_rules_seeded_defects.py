@@ -55,6 +55,9 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "fab-t05-fail-not-actual-size.svg": ("actual-size",),
     "fab-t06-info-line-drawing.svg": ("line-drawing",),
     "fab-t07-review-filter.svg": ("what-prints",),
+    # a PDF: an old version on a layer off in the default configuration (written by
+    # tests/pdf_print_proofs.py, BATCH["layer-off-wrong-hidden.pdf"])
+    "fab-t07-info-as-printed-hidden-layer.pdf": ("as-printed",),
     # state aids to navigation, NR 5.09(2)(a)
     "nr5-09-2-a-1-2-4-t01-fail-orange-red-nun.svg": ("aid-color",),
     "nr5-09-2-a-4-t01-fail-horizontal-stripes.svg": ("aid-stripes",),
@@ -113,7 +116,8 @@ UNREAD_OUTLINES: dict[str, set[str]] = {}
 ACCEPTANCE_BAD = "nr5-09-6-d-t01-fail-rotated-square-thin-stroke.svg"
 ACCEPTANCE_GOOD = "danger-pass-mm-stroke-35deg-diamond.svg"
 
-FAIL_FILES = sorted(p.name for p in DEFECTS.glob("*.svg") if "-pass-" not in p.name)
+FAIL_FILES = sorted(p.name for p in (*DEFECTS.glob("*.svg"), *DEFECTS.glob("*.pdf"))
+                    if "-pass-" not in p.name)
 PASS_FILES = sorted(p.name for p in DEFECTS.glob("*.svg") if "-pass-" in p.name)
 
 
@@ -171,7 +175,7 @@ def _prefixes(rule_id: str) -> set[str]:
 def test_file_name_follows_the_paragraph_pattern(name):
     ids = EXPECTED[name]
     assert any(name.startswith(p) for r in ids for p in _prefixes(r)), name
-    assert re.search(r"-t\d\d-(fail|review|warn|info)-[a-z0-9-]+\.svg$", name), name
+    assert re.search(r"-t\d\d-(fail|review|warn|info)-[a-z0-9-]+\.(svg|pdf)$", name), name
     severities = {RULES[r].severity for r in ids}
     word = ("fail" if "error" in severities else "review" if "review" in severities
             else "warn" if "warning" in severities else "info")

@@ -57,7 +57,9 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
         set_aside=tuple(set_aside), size_unknown=unknown,
         units_convention=meta.get("units_convention"),
         not_rendered=tuple(meta.get("not_rendered") or ()),
-        not_printed=tuple(meta.get("not_printed") or ()))
+        not_printed=tuple(meta.get("not_printed") or ()),
+        annotations=tuple(meta.get("annotations") or ()),
+        size_basis=tuple(meta.get("size_basis") or ()))
     display = facts.display
     if stated_scale is not None and display.basis:
         display = replace(display, basis=f"{display.basis} at the stated scale {stated_scale}")

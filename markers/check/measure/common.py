@@ -122,7 +122,9 @@ class Drawing:
     size is judged: ``SIZE_UNKNOWN``), the program's own units it was read in
     (``units_convention``: Illustrator's 72 px per inch), what it draws that wsmark does
     not render (``not_rendered``: what, and the box in inches it may cover or None) and
-    what it hides (``not_printed``: markers.read.svg.shown)."""
+    what it hides (``not_printed``: markers.read.svg.shown, markers.read.pdf_print), its
+    annotations (markers.read.pdf_annots) and how its size was found when the file says so
+    (``size_basis``: a PDF's /UserUnit, its TrimBox)."""
 
     source: str = ""
     declared_kind: str | None = None
@@ -139,6 +141,8 @@ class Drawing:
     units_convention: str | None = None
     not_rendered: tuple[tuple[str, tuple[float, float, float, float] | None], ...] = ()
     not_printed: tuple[str, ...] = ()
+    annotations: tuple = ()
+    size_basis: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ line drawing's paint was read."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from markers.check.engine import Hit, Judge
@@ -53,18 +54,19 @@ def proof_dimension(f: Facts, j: Judge) -> Iterator[Hit]:
 
 @rule("what-prints", "fabrication", "review", ("*",))
 def what_prints(f: Facts, j: Judge) -> Iterator[Hit]:
-    """The marker is judged as it prints: what its drawing hides is set aside, and what
-    wsmark cannot render over it is a review naming it.
+    """What wsmark cannot render faithfully over a marker is a review naming it (what a
+    drawing hides is set aside, and named by ``as-printed``).
 
-    Hidden layers, ``display:none``, ``visibility:hidden`` and zero opacity do not print
-    and are not judged (an info finding names them). Filters, masks, blend modes, a CSS
+    Filters, masks, blend modes, a CSS
     ``transform`` property, ``transform-origin``, SMIL animation, ``@media print``
     rules, and a raster image, a ``<foreignObject>`` or a ``<marker>`` over the marker
     may change what prints in ways wsmark does not draw: the verdict on the shapes is
-    kept, and a person must check the print (markers.read.svg.shown).
+    kept, and a person must check the print (markers.read.svg.shown). In a PDF: an
+    overprinted spot ink, a blend mode over marker paint, a transfer function
+    (markers.read.pdf_print).
 
     Passes: a drawing of shapes.  Fails (review): a hue-rotate filter on the orange
-    layer; an image laid over the sign.  Fails (info): a hidden layer "Old version".
+    layer; an image laid over the sign.
     """
     at = f.bbox()
     over = [what for what, box in f.drawing.not_rendered if _covers(box, at)]
@@ -72,9 +74,6 @@ def what_prints(f: Facts, j: Judge) -> Iterator[Hit]:
         yield Hit(f"drawn with what wsmark does not render, which may change what prints: "
                   f"{'; '.join(over)}; a person must check it on a print",
                   measured="not rendered", required="plain shapes", bbox=at)
-    if f.drawing.not_printed:
-        yield Hit(f"set aside as not printing: {'; '.join(f.drawing.not_printed)}",
-                  severity="info")
 
 
 def _covers(box: tuple[float, float, float, float] | None,
@@ -100,6 +99,50 @@ def set_aside(f: Facts, j: Judge) -> Iterator[Hit]:
     if f.drawing.set_aside:
         yield Hit(f"set aside, not measured as a marker: "
                   f"{'; '.join(item.describe() for item in f.drawing.set_aside)}")
+
+
+@rule("as-printed", "fabrication", "info", ("*",))
+def as_printed(f: Facts, j: Judge) -> Iterator[Hit]:
+    """What of a drawing prints is what is judged, and what was left out says so.
+
+    Hidden SVG layers, ``display:none``, ``visibility:hidden``, zero opacity; PDF layers
+    off in the document's default configuration or for printing, a white set to
+    overprint (it knocks nothing out) and annotations are not the artwork; they are
+    named so the clerk knows what was set aside. A /UserUnit other than 1, and a TrimBox
+    inside the page (the sheet as trimmed; printer's marks outside it are not the sign),
+    are the basis of the size, and said. An annotation that prints and hides part of the
+    marker (an opaque Stamp over the sign) is a review naming it (what prints but
+    wsmark cannot render faithfully is ``what-prints``'s).
+
+    Passes: a PDF with no layers, overprint or annotations.  Fails (review): a printing
+    Stamp annotation over the sign.
+    """
+    drawing = f.drawing
+    where = f.bbox()
+    covering = [(what, bounds) for what, bounds, prints, hides in drawing.annotations
+                if prints and hides and where is not None and _overlap(bounds, where)]
+    for what, (x0, y0, x1, y1) in covering:
+        yield Hit(f"{what} prints over the marker and hides part of it: judge it as "
+                  "printed, or send the proof without it", severity="review",
+                  bbox=(x0, y0, round(x1 - x0, 3), round(y1 - y0, 3)))
+    counted = Counter((what, prints) for what, bounds, prints, hides in drawing.annotations
+                      if (what, bounds) not in covering)
+    named = [f"{what if n == 1 else f'{n} x {what}'} ({_PRINTS[prints]}, not the artwork)"
+             for (what, prints), n in counted.items()]
+    aside = [*drawing.not_printed, *named]
+    if aside:
+        yield Hit(f"set aside as not printing or not the artwork: {'; '.join(aside)}")
+    if drawing.size_basis:
+        yield Hit(f"size: {'; '.join(drawing.size_basis)}")
+
+
+_PRINTS = {True: "prints", False: "does not print"}
+
+
+def _overlap(a: tuple, b: tuple) -> bool:
+    """Whether box ``a`` (x0, y0, x1, y1) and the report's box ``b`` (x, y, w, h) share
+    an area."""
+    return a[0] < b[0] + b[2] and b[0] < a[2] and a[1] < b[1] + b[3] and b[1] < a[3]
 
 
 @rule("line-drawing", "fabrication", "info", ("*",))
