@@ -32,6 +32,7 @@ if not Path(ms.FONT_FILES["liberation"]).exists():  # Liberation 1 where 2 is no
     ms.FONT_FILES["liberation"] = "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf"
 
 RED_E31B = "#E31B23"  # RULES.md: red, not orange
+LEFT = 2.0  # the drawing's left edge on the sheet (inches): room for a dimension
 LETTER, TABLOID, ARCH_D = (11.0, 8.5), (17.0, 11.0), (36.0, 24.0)
 
 #: notation -> (paper inches per real inch, sheet): as shops write them.
@@ -86,7 +87,7 @@ def _on_sheet(placed: ms.Placed, k: float, paper: tuple[float, float], title: li
     rows = 2.5 * 0.2 * len(title)
     sheet = ms.Sheet(w, h)
     sheet.add(ms.frame(0.25, 0.25, w - 0.5, h - 0.5, width=0.02),
-              [ms.Group(tuple(drawn.items), 1.0, 1.0, 1.0)],
+              [ms.Group(tuple(drawn.items), 1.0, LEFT, 1.0)],
               ms.title_block(w - 4.25, h - 0.5 - rows, 4.0, title, cap=0.2))
     if extra:
         sheet.add(extra)
@@ -94,8 +95,9 @@ def _on_sheet(placed: ms.Placed, k: float, paper: tuple[float, float], title: li
 
 
 def _dim(placed: ms.Placed, k: float, text: str) -> list:
-    """A vertical dimension of the panel's height at scale ``k``, left of the sign."""
-    return ms.dimension((1.0, 1.0 + placed.h * k), (1.0, 1.0), 0.5, text, cap=0.15)
+    """A vertical dimension of the panel's height at scale ``k``, left of the sign, its
+    text left of its line."""
+    return ms.dimension((LEFT, 1.0), (LEFT, 1.0 + placed.h * k), -0.8, text, cap=0.15)
 
 
 def _mpl(sheet: ms.Sheet, fmt: str, fonttype: int = 42) -> Callable[[], bytes]:
@@ -187,7 +189,7 @@ def dimension_cases() -> list[Proof]:
                      "1\" = 1'-0\" stated, drawn at 1-1/2\" = 1'-0\": its 24\" dimension "
                      "disagrees", words=('1" = 1\'-0"', '24"')))
     sheet = _on_sheet(sign, 0.2, LETTER, ["DANGER SIGN", "SCALE: N.T.S."],
-                      [ms.cad_dimension((1.0, 1.0 + sign.h * 0.2), (1.0, 1.0), 0.5, '24"',
+                      [ms.cad_dimension((LEFT, 1.0), (LEFT, 1.0 + sign.h * 0.2), -0.8, '24"',
                                         cap=0.15)])
     out.append(Proof("nts-24in-dimension.dxf", _cad(sheet), (Want("danger", "pass", 24.0),),
                      "DXF N.T.S. with a DIMENSION entity"))
