@@ -15,9 +15,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from markers.check.engine import Check, Finding, Override
-from markers.check.layout import SetAside, Split, at_scale, marks_only, split, stated_scale
+from markers.check.layout import Dimension, SetAside, Split, at_scale, marks_only, split
+from markers.check.layout.evidence import ScaleEvidence, weigh
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
+from markers.check.measure.statements import parse_dimension
 from markers.check.report import FileReport, MarkerReport, marker_verdict
 from markers.check.walk import Inputs, suffix
 from markers.core.artwork import Artwork
@@ -124,14 +126,14 @@ def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack,
 
 
 #: A page as judged: at full size (its title block's scale applied), that scale (its
-#: factor and words) when it states one, and the page split at that size when finding
-#: the scale split it already.
-Scaled = tuple[Artwork, "tuple | None", "Split | None"]
+#: factor, words and any conflict: markers.check.layout.evidence) when it states one,
+#: and the page split at that size when finding the scale split it already.
+Scaled = tuple[Artwork, "ScaleEvidence | None", "Split | None"]
 #: A marker as measured: its Facts and its Artwork (page coordinates).
 Measured = tuple[Facts, Artwork]
 
 
-def _judged(art: Artwork, stated: tuple | None, file: str, options: CheckOptions, pack: Pack,
+def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: CheckOptions, pack: Pack,
             page: Split | None = None, keep: list[Measured] | None = None,
             first: int = 0) -> FileReport:
     """``judge`` of a page already at its stated scale, whose first marker is marker
@@ -143,7 +145,8 @@ def _judged(art: Artwork, stated: tuple | None, file: str, options: CheckOptions
         facts = measure(marker, pack.law, pack.kinds, options.display_height,
                         dimensions=[d for d in page.dimensions if d.marker == index],
                         set_aside=page.set_aside if index == 0 else (),
-                        stated_scale=None if stated is None else stated[1])
+                        stated_scale=None if stated is None else stated.words,
+                        scale_conflict=None if stated is None else stated.conflict)
         judged = pack.rules.judgement(facts, waivers_of(options.waivers, first + index),
                                       options.tolerances)
         found = [replace(f, marker=index) for f in judged.findings]
@@ -155,20 +158,29 @@ def _judged(art: Artwork, stated: tuple | None, file: str, options: CheckOptions
 
 
 def _at_stated_scale(art: Artwork, options: CheckOptions) -> Scaled:
-    """``art`` at full size when its title block states a scale other than full size
-    ("SCALE 1:4") and the user gave neither --scale nor --display-height, with that
-    scale; else as it is. The scale is read from the page's text, else from the
-    lettering beside its markers (outlined lettering is read by OCR when the page is
-    split: the split is kept when the page stays at the size it is drawn)."""
+    """``art`` at full size when the page says it is drawn at another scale (a title
+    block's 'SCALE: 1" = 1\'-0"', or an N.T.S. drawing's dimension line: weighed by
+    markers.check.layout.evidence) and the user gave neither --scale nor
+    --display-height, with that evidence; else as it is. The page is split at the size
+    it is drawn (outlined lettering is read by OCR then, and dimensions found): the split
+    is kept when the page stays at that size."""
     if options.scale or options.display_height:
         return art, None, None
-    stated, page = stated_scale(art.legends), None
-    if stated is None and art.layers:
-        page = split(art)
-        stated = stated_scale((), page.notes)
-    if stated is None or stated[0] == 1:
+    page = split(art) if art.layers else None
+    evidence = weigh(art.legends, page.notes if page else (),
+                     [*(page.dimensions if page else ()), *_drawn_dimensions(art)],
+                     len(page.markers) if page and page.found else 0)
+    if evidence is None or (evidence.factor == 1 and evidence.conflict is None):
         return art, None, page
-    return at_scale(art, stated[0]), stated, None
+    return at_scale(art, evidence.factor), evidence, None
+
+
+def _drawn_dimensions(art: Artwork) -> list[Dimension]:
+    """The dimensions a reader found as such (a DXF's DIMENSION entities:
+    ``meta['dimensions']``, their text and measured length in page inches)."""
+    return [Dimension(stated, text, drawn, (0.0, 0.0, 0.0, 0.0))
+            for text, drawn in art.meta.get("dimensions", ())
+            if (stated := parse_dimension(text)) is not None]
 
 
 def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding],

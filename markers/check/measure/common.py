@@ -116,8 +116,8 @@ class Drawing:
     lettering beside the marker, which may state its H), how its paint was read when
     not as drawn (``paint_basis``: a line drawing, a cut file), whether the page is a
     ``scan``, the marker's larger side as drawn (``extent``), the proof's
-    ``dimensions`` beside it and what of the page was ``set_aside``
-    (markers.check.layout)."""
+    ``dimensions`` beside it, what of the page was ``set_aside`` and the evidence of its
+    scale that disagrees (``scale_conflict``: markers.check.layout.evidence)."""
 
     source: str = ""
     declared_kind: str | None = None
@@ -130,6 +130,11 @@ class Drawing:
     extent: float | None = None
     dimensions: tuple = ()
     set_aside: tuple = ()
+    scale_conflict: str | None = None
+    #: what the file holds that does not print (a reader's words -> how many): set aside
+    not_printed: Mapping[str, int] = field(default_factory=dict)
+    #: the units a reader took the drawing to be in when it states none, and why
+    units_assumed: str | None = None
 
 
 @dataclass(frozen=True)

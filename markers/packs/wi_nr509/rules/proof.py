@@ -30,6 +30,22 @@ def actual_size(f: Facts, j: Judge) -> Iterator[Hit]:
         else f"drawn at actual size: the marker is {v:.2f} in at its largest"), bbox=f.bbox())
 
 
+@rule("scale-evidence", "fabrication", "review", ("*",), gate=True)
+def scale_evidence(f: Facts, j: Judge) -> Iterator[Hit]:
+    """What the proof says of its scale agrees with itself.
+
+    A shop drawing states its scale ('SCALE: 1" = 1\'-0"') and dimensions its drawing
+    ('24"' between arrows); when the two disagree, or two scales are stated for one
+    drawing, the size it is cut to is not known. The marker is a review naming both, and
+    no size is judged at either (a silent pick would pass or fail the wrong size).
+
+    Passes: SCALE 1:4 and a 24" dimension 6 in long.  Fails (review): SCALE 1:12 and a
+    24" dimension 3 in long.
+    """
+    if f.drawing.scale_conflict:
+        yield Hit(f.drawing.scale_conflict, bbox=f.bbox())
+
+
 @rule("proof-dimension", "fabrication", "warning", ("*",))
 def proof_dimension(f: Facts, j: Judge) -> Iterator[Hit]:
     """A dimension written on the proof agrees with the length it is drawn across.
@@ -64,6 +80,22 @@ def set_aside(f: Facts, j: Judge) -> Iterator[Hit]:
     if f.drawing.set_aside:
         yield Hit(f"set aside, not measured as a marker: "
                   f"{'; '.join(item.describe() for item in f.drawing.set_aside)}")
+
+
+@rule("not-printed", "fabrication", "info", ("*",))
+def not_printed(f: Facts, j: Judge) -> Iterator[Hit]:
+    """What the file holds that does not print, set aside and not judged.
+
+    A DXF's entities on a frozen layer, a layer turned off or one that does not plot
+    (AutoCAD's Defpoints never does), and what a WIPEOUT masks, are not on the print;
+    the note names them, so a clerk knows a version there was not what was judged.
+
+    Passes: a drawing whose every layer prints.  Fails (info): an old version of the
+    sign on a frozen layer.
+    """
+    if f.drawing.not_printed:
+        said = "; ".join(f"{n} x {what}" for what, n in sorted(f.drawing.not_printed.items()))
+        yield Hit(f"not printed, so set aside and not judged: {said}")
 
 
 @rule("line-drawing", "fabrication", "info", ("*",))

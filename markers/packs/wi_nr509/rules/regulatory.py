@@ -510,6 +510,8 @@ def drawing_units(f: Facts, j: Judge) -> Iterator[Hit]:
     Fails (info): <svg width="1728px" height="1728px"> saved by Adobe Illustrator.
     """
     drawing = f.drawing
+    if drawing.units_assumed:
+        yield Hit(drawing.units_assumed, measured=drawing.units, required="stated units")
     if drawing.generator and "illustrator" in drawing.generator.lower() and drawing.units == "px":
         yield Hit(f"sized in px by {f.drawing.generator}: read at 96 px per inch as SVG defines "
                   "it; Illustrator means 72, so if sizes read 3/4 of the artboard, check "
