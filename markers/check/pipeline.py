@@ -17,6 +17,7 @@ from pathlib import Path
 from markers.check.engine import Check, Finding, Override
 from markers.check.layout import Dimension, SetAside, Split, at_scale, marks_only, split
 from markers.check.layout.evidence import ScaleEvidence, weigh
+from markers.check.layout.upright import upright
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
 from markers.check.measure.statements import parse_dimension
@@ -158,12 +159,14 @@ def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: Chec
 
 
 def _at_stated_scale(art: Artwork, options: CheckOptions) -> Scaled:
-    """``art`` at full size when the page says it is drawn at another scale (a title
+    """``art`` turned upright when its marker is drawn turned (markers.check.layout.
+    upright), at full size when the page says it is drawn at another scale (a title
     block's 'SCALE: 1" = 1\'-0"', or an N.T.S. drawing's dimension line: weighed by
     markers.check.layout.evidence) and the user gave neither --scale nor
     --display-height, with that evidence; else as it is. The page is split at the size
     it is drawn (outlined lettering is read by OCR then, and dimensions found): the split
     is kept when the page stays at that size."""
+    art, _ = upright(art)
     if options.scale or options.display_height:
         return art, None, None
     page = split(art) if art.layers else None

@@ -90,7 +90,7 @@ INCHES_PER_UNIT = {1: ("in", 1.0), 2: ("ft", 12.0), 4: ("mm", 1 / 25.4), 5: ("cm
 #: $MEASUREMENT -> the unit a unitless drawing ($INSUNITS 0) is taken to be drawn in:
 #: 0 imperial (inches), 1 metric (millimetres), as AutoCAD inserts such a drawing.
 _MEASUREMENT = {0: ("in", 1.0), 1: ("mm", 1 / 25.4)}
-_UNIT_WORDS = {"in": "inches", "mm": "millimetres"}
+_UNIT_WORDS = {"in": "inches (in)", "mm": "millimetres (mm)"}
 _SYSTEM = {"in": "imperial", "mm": "metric"}
 _GUIDES = frozenset({"display-area", "waterline"})  # features that are not paint
 _DRAWN = frozenset({"HATCH", "SOLID", "TRACE", "LWPOLYLINE", "POLYLINE", "CIRCLE", "ELLIPSE",

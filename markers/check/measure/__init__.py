@@ -56,7 +56,8 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
         unread_notes=int(meta.get("unread_notes") or 0), paint_basis=meta.get("paint_basis"),
         scan=bool(meta.get("scan")), extent=_extent(art), dimensions=tuple(dimensions),
         set_aside=tuple(set_aside), scale_conflict=scale_conflict,
-        not_printed=dict(meta.get("not_printed") or {}), units_assumed=meta.get("units_assumed"))
+        not_printed=dict(meta.get("not_printed") or {}), units_assumed=meta.get("units_assumed"),
+        turned=meta.get("turned_deg"))
     display = facts.display
     if stated_scale is not None and display.basis:
         display = replace(display, basis=f"stated scale {stated_scale}, {display.basis} at it")

@@ -135,6 +135,9 @@ class Drawing:
     not_printed: Mapping[str, int] = field(default_factory=dict)
     #: the units a reader took the drawing to be in when it states none, and why
     units_assumed: str | None = None
+    #: the angle (deg, clockwise) the marker was drawn turned by: judged upright
+    #: (markers.check.layout.upright)
+    turned: float | None = None
 
 
 @dataclass(frozen=True)

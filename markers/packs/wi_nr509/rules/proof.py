@@ -98,6 +98,21 @@ def not_printed(f: Facts, j: Judge) -> Iterator[Hit]:
         yield Hit(f"not printed, so set aside and not judged: {said}")
 
 
+@rule("turned", "fabrication", "info", ("*",))
+def turned(f: Facts, j: Judge) -> Iterator[Hit]:
+    """A marker drawn turned is judged upright.
+
+    Shop drawings turn a sign to fit the sheet (90 deg on a landscape page) or draw it
+    at an angle; its slopes and heights are those of the sign standing as its kind
+    stands (markers.check.layout.upright), and the note says it was turned.
+
+    Passes: a sign drawn upright.  Fails (info): a danger sign drawn turned 90 deg.
+    """
+    if f.drawing.turned:
+        yield Hit(f"drawn turned {f.drawing.turned:g} deg clockwise; judged upright",
+                  measured=f.drawing.turned, unit="deg")
+
+
 @rule("line-drawing", "fabrication", "info", ("*",))
 def line_drawing(f: Facts, j: Judge) -> Iterator[Hit]:
     """How a drawing that paints nothing was read: a line drawing or a cut file.
