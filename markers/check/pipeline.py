@@ -229,8 +229,10 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
               if art.layers}
     found = [i for i in splits if splits[i].found]
     marks = {found[n] for n in marks_only([splits[i] for i in found])}
+    unscaled = {i for i in marks if scaled[i][1] is None
+                and _signs(_judged(*scaled[i][:2], file, options, pack, splits[i]))}
     drawn = [i for i, art in enumerate(pages) if (i in found and i not in marks)
-             or art.meta.get("scan")] or [min(splits, default=0)]
+             or i in unscaled or art.meta.get("scan")] or [min(splits, default=0)]
     empty = [i for i in range(len(pages)) if i not in drawn]
     if empty and drawn[0] in splits:
         split_ = splits[drawn[0]]
@@ -243,6 +245,8 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
         before = sum(len(report.markers) for report in reports.values())
         reports[i] = _judged(*scaled[i][:2], file, options, pack, splits.get(i), keep,
                              before)
+        if i in unscaled:
+            reports[i] = _state_the_scale(reports[i])
     markers: list[MarkerReport] = []
     findings: list[Finding] = []
     for i, report in reports.items():
@@ -250,6 +254,31 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
         markers += [replace(m, index=m.index + offset, page=i + 1) for m in report.markers]
         findings += [replace(f, marker=f.marker + offset) for f in report.findings]
     return FileReport.judged(file, markers, findings, reports[drawn[0]].overrides)
+
+
+#: The rule that finds a marker too small for actual size (a gate: markers.check.engine).
+ACTUAL_SIZE = "actual-size"
+
+
+def _signs(report: FileReport) -> bool:
+    """Whether a page set aside as marks beside another page's markers holds markers of
+    a kind (a sign drawn small, to no stated scale), not a cover sheet's logo."""
+    return bool(report.markers) and all(m.kind for m in report.markers)
+
+
+def _state_the_scale(report: FileReport) -> FileReport:
+    """A page of a document drawn too small for actual size that states no scale: its
+    markers a review saying to state it, not a fail (its size is not known, not wrong)."""
+    def said(f: Finding) -> Finding:
+        if f.rule != ACTUAL_SIZE or f.severity != "error":
+            return f
+        return replace(f, severity="review", message=(
+            f"{f.message}; this page states no scale: state it in the title block "
+            "('SCALE: 1\" = 1\'-0\"') or check the page alone with --scale"))
+    findings = [said(f) for f in report.findings]
+    markers = [replace(m, verdict=marker_verdict([f for f in findings if f.marker == m.index]))
+               for m in report.markers]
+    return FileReport.judged(report.file, markers, findings, report.overrides)
 
 
 def worst_page(report: FileReport, pages: int) -> int:
