@@ -134,8 +134,8 @@ Scaled = tuple[Artwork, "ScaleEvidence | None", "Split | None"]
 Measured = tuple[Facts, Artwork]
 
 
-def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: CheckOptions, pack: Pack,
-            page: Split | None = None, keep: list[Measured] | None = None,
+def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: CheckOptions,
+            pack: Pack, page: Split | None = None, keep: list[Measured] | None = None,
             first: int = 0) -> FileReport:
     """``judge`` of a page already at its stated scale, whose first marker is marker
     ``first`` of its file (the number a waiver of one marker names); ``keep`` (when

@@ -406,7 +406,7 @@ class _Reader:
         length it measures (inches on the page), which say the drawing's scale."""
         from ezdxf.tools.text import plain_mtext
 
-        text = plain_mtext(str(entity.dxf.get("text", "") or "")).strip()
+        text = str(plain_mtext(str(entity.dxf.get("text", "") or ""))).strip()
         if not text or "<>" in text:
             return
         try:

@@ -68,9 +68,9 @@ def parse_scale(text: str) -> tuple[float, str] | None:
             return float(den) / float(num), " ".join(match[0].upper().split())
     match = _RATIO.search(text)
     if match:
-        paper, real = (match[1], match[2]) if match[1] else (match[3], match[4])
-        if float(paper) > 0 and float(real) > 0:
-            return float(real) / float(paper), f"{paper}:{real}"
+        drawn, meant = (match[1], match[2]) if match[1] else (match[3], match[4])
+        if float(drawn) > 0 and float(meant) > 0:
+            return float(meant) / float(drawn), f"{drawn}:{meant}"
     return None
 
 

@@ -39,6 +39,8 @@ DIAMOND_RATIO = 1.15
 #: within this share: other shapes of four or three corners (a flag's halves, a
 #: trapezoid) show no up of their own.
 SIDES_EQUAL = 0.05
+#: Lettering covering less than this share of a triangle shows no side it stands on.
+LETTERING_SHARE = 0.01
 #: Families that are the ground or the lettering, not a symbol that shows which way is up.
 _GROUND = frozenset({"white", "black"})
 
@@ -76,7 +78,9 @@ def _corners(symbol: Polygon) -> list[tuple[float, float]]:
     hull = symbol.convex_hull
     x0, y0, x1, y1 = hull.bounds
     simple = hull.simplify(CORNER_SHARE * max(x1 - x0, y1 - y0))
-    return list(simple.exterior.coords)[:-1] if isinstance(simple, Polygon) else []
+    if not isinstance(simple, Polygon):
+        return []
+    return [(float(x), float(y)) for x, y, *_ in simple.exterior.coords[:-1]]
 
 
 def _angle(dx: float, dy: float) -> float:
@@ -123,11 +127,14 @@ def _triangle_turn(corners: list[tuple[float, float]], art: Artwork,
                    symbol: Polygon) -> float:
     """A triangle stands on the side its lettering is nearest, apex up; with no
     lettering, on the side nearest the bottom of the page as drawn."""
+    face = Polygon(symbol.exterior)  # the daymark with its lettering's holes filled
     inside = [g for family, g in art.visible_by_color().items()
-              if family in _GROUND and not g.is_empty and g.intersects(symbol)]
+              if family in _GROUND and not g.is_empty and g.intersects(face)]
+    inside += [item.box for item in art.legends if item.box.intersects(face)]
     centre = symbol.centroid
-    lettering = shapely.union_all(inside).intersection(symbol) if inside else None
-    toward = lettering.centroid if lettering is not None and not lettering.is_empty else None
+    lettering = shapely.union_all(inside).intersection(face) if inside else None
+    toward = lettering.centroid if lettering is not None and \
+        lettering.area >= LETTERING_SHARE * face.area else None
     apexes = []
     for i, (x, y) in enumerate(corners):
         (px, py), (qx, qy) = corners[(i + 1) % 3], corners[(i + 2) % 3]
