@@ -180,9 +180,9 @@ def _at_stated_scale(art: Artwork, options: CheckOptions) -> Scaled:
 
 def _drawn_dimensions(art: Artwork) -> list[Dimension]:
     """The dimensions a reader found as such (a DXF's DIMENSION entities:
-    ``meta['dimensions']``, their text and measured length in page inches)."""
+    ``meta["dxf_dimensions"]``, their text and measured length in page inches)."""
     return [Dimension(stated, text, drawn, (0.0, 0.0, 0.0, 0.0))
-            for text, drawn in art.meta.get("dimensions", ())
+            for text, drawn in art.meta.get("dxf_dimensions", ())
             if (stated := parse_dimension(text)) is not None]
 
 

@@ -466,7 +466,7 @@ class _Reader:
             k = display_height / (maxy - miny)
         meta["user_unit_in"] = self.unit * k
         if self.dimensions:
-            meta["dimensions"] = [(text, length * k) for text, length in self.dimensions]
+            meta["dxf_dimensions"] = [(text, length * k) for text, length in self.dimensions]
         # page inches back to the drawing's units (to lay something on it again)
         meta["dxf_matrix"] = (1 / (k * self.unit), 0.0, minx / self.unit, 0.0,
                               -1 / (k * self.unit), maxy / self.unit)

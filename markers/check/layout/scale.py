@@ -24,8 +24,11 @@ _NUM = r"(\d+(?:\.\d+)?(?:[- ]\d+/\d+)?|\d+/\d+)"
 #: Inch and foot marks (typewriter, typographic, and what OCR reads for them), and words.
 _INCH = r"(?:\"|''|”|″|IN\b|INCH(?:ES)?\b)"
 _FOOT = r"(?:'|’|′|FT\b|FEET\b|FOOT\b)"
+#: "SCALE 1:4", "SCALE: 1/4"; a bare "1:12" only written close up, and not a list's
+#: "SHEET 1: 24 IN" (a length follows) nor a time.
 _RATIO = re.compile(r"\bSCALE\b\s*[:=]?\s*(\d+(?:\.\d+)?)\s*[:/]\s*(\d+(?:\.\d+)?)(?!\s*SIZE)"
-                    r"|(?<![\d/.])(1)\s*:\s*(\d+(?:\.\d+)?)\b", re.IGNORECASE)
+                    r"|(?<![\w/.:])(1):(\d+(?:\.\d+)?)\b(?!\s*(?:[\"'”″’′]|IN\b|INCH|FT\b|"
+                    r"FEET\b|MM\b|CM\b|[AP]M\b|:))", re.IGNORECASE)
 #: paper inches = real feet(-inches) or inches: '1" = 1\'-0"', '3"=1\'', '1" = 20\''.
 _EQUALS = re.compile(_NUM + r"\s*" + _INCH + r"\s*=\s*(?:" + _NUM + r"\s*" + _FOOT + r"(?:\s*-?\s*"
                      + _NUM + r"\s*" + _INCH + r")?|" + _NUM + r"\s*" + _INCH + r")",

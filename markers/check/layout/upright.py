@@ -8,8 +8,9 @@ the symbol leaves it open:
   from the vertical, NR 5.09(6)(d)) stands on its long diagonal;
 - a triangle (a red aid's daymark) stands on the side its lettering is nearest (the id
   is lettered above the base), its apex up;
-- a rectangle or square (a panel, a green aid) stands square to the page: of the turns
-  that make its sides level, the least (a square aid's lettering is read as drawn).
+- a rectangle (an information sign's symbol) stands square to the page: of the turns
+  that make its sides level, the least. A square, or a rhombus nearly one, is judged as
+  drawn: a square on its corner is also a diamond whose sides slope 45 deg (a defect).
 
 A marker already upright (its symbol standing as its kind does) comes back unchanged, so
 nothing upright is judged differently. A circle (a control sign) has no up of its own.
@@ -102,23 +103,24 @@ def _least(turn: float, period: float) -> float:
 def _turn_of(symbol: Polygon, art: Artwork) -> float:
     """How far the marker is turned from upright (deg clockwise), by its symbol."""
     corners = _corners(symbol)
+    if len(corners) not in (3, 4):
+        return 0.0
     sides = [math.dist(p, corners[(i + 1) % len(corners)]) for i, p in enumerate(corners)]
-    if len(corners) in (3, 4) and max(sides) > (1 + SIDES_EQUAL) * min(sides):
-        return 0.0 if len(corners) == 3 else _square(corners)
-    if len(corners) == 4:
-        (ax, ay), (bx, by), (cx, cy), (dx, dy) = corners
-        first, second = math.hypot(cx - ax, cy - ay), math.hypot(dx - bx, dy - by)
-        if max(first, second) >= DIAMOND_RATIO * min(first, second):
-            long = (cx - ax, cy - ay) if first > second else (dx - bx, dy - by)
-            return _least(_angle(*long), 180.0)
-        return _square(corners)
+    equal = max(sides) <= (1 + SIDES_EQUAL) * min(sides)
     if len(corners) == 3:
-        return _triangle_turn(corners, art, symbol)
-    return 0.0
+        return _triangle_turn(corners, art, symbol) if equal else 0.0
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = corners
+    first, second = math.hypot(cx - ax, cy - ay), math.hypot(dx - bx, dy - by)
+    if equal and max(first, second) >= DIAMOND_RATIO * min(first, second):
+        long = (cx - ax, cy - ay) if first > second else (dx - bx, dy - by)
+        return _least(_angle(*long), 180.0)
+    if not equal and abs(first - second) <= SIDES_EQUAL * max(first, second):
+        return _square(corners)  # a rectangle: square to the page
+    return 0.0  # a square on its corner is a diamond of 45 deg sides: judged as drawn
 
 
 def _square(corners: list[tuple[float, float]]) -> float:
-    """The least turn that makes a four-cornered shape's first side level or plumb."""
+    """The least turn that makes a rectangle's first side level or plumb."""
     (ax, ay), (bx, by) = corners[0], corners[1]
     return _least(_angle(bx - ax, by - ay), 90.0)
 
