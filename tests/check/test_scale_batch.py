@@ -34,7 +34,6 @@ KNOWN = {
     # a diamond turned 180 deg stands as upright: only its lettering could say (by OCR)
     "turned-danger-180.svg": "180 deg of a symmetric symbol", "turned-danger-180.pdf":
     "180 deg of a symmetric symbol", "turned-danger-180.dxf": "180 deg of a symmetric symbol",
-    "nts-610mm.pdf": "the panel is not found at 3.34x (a dimension's extension line)",
 }
 CASES = {proof.name: proof for proof in scale_batch.all_cases()}
 

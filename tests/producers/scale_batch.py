@@ -168,11 +168,13 @@ def scale_cases() -> list[Proof]:
 def dimension_cases() -> list[Proof]:
     """N.T.S. drawings with a dimension line, and a stated scale the dimension contradicts."""
     out: list[Proof] = []
-    for stem, title, text, k, H in (("nts-24in", "SCALE: N.T.S.", '24"', 0.23, 24.0),
-                                    ("none-2ft", "SCALE: NONE", "2'-0\"", 0.17, 24.0),
-                                    ("nts-610mm", "SCALE: NTS", "610 mm", 0.3, 24.0)):
+    # (the 610 mm drawing on tabloid: 7.2 in tall, it ran into a letter sheet's border)
+    for stem, title, text, k, H, paper in (
+            ("nts-24in", "SCALE: N.T.S.", '24"', 0.23, 24.0, LETTER),
+            ("none-2ft", "SCALE: NONE", "2'-0\"", 0.17, 24.0, LETTER),
+            ("nts-610mm", "SCALE: NTS", "610 mm", 0.3, 24.0, TABLOID)):
         sign = _sign(H, None)
-        sheet = _on_sheet(sign, k, LETTER, ["DANGER SIGN", title], _dim(sign, k, text))
+        sheet = _on_sheet(sign, k, paper, ["DANGER SIGN", title], _dim(sign, k, text))
         out.append(Proof(f"{stem}.pdf", _mpl(sheet, "pdf"), (Want("danger", "pass", H),),
                          f"{title} with a {text} dimension"))
     sign = _sign(24.0, "thin")
