@@ -22,9 +22,9 @@ from markers.check.report import Provenance, report_json
 from tests.wi import PACK
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "producers"))
-import scale_batch  # noqa: E402
+import scale_batch
 
-#: What the checker still gets wrong in the batch, and why (not hidden: xfail, strict).
+#: What the checker still gets wrong in the batch, and why (not hidden: a named xfail).
 KNOWN = {
     # OCR drops the inch and foot marks of outlined lettering ('1" = 1\'-0"' reads
     # "SCALE: 1 1 0"), so a notation with marks is not read from outlines
@@ -79,6 +79,8 @@ def test_evidence_order() -> None:
     only checked (rule proof-dimension)."""
     dim = Dimension(24.0, '24"', 2.0, (0, 0, 0, 0))
     assert weigh((), ["SCALE 1:12"], [dim], 1).conflict is None
+    assert weigh((), ["SCALE 1:1"], [Dimension(24.0, '24"', 20.0, (0, 0, 0, 0))],
+                 1).conflict is None  # at full size: rule proof-dimension's warning
     conflict = weigh((), ['SCALE: 1" = 1\'-0"'], [Dimension(24.0, '24"', 3.0, (0, 0, 0, 0))], 1)
     assert conflict.factor == 12 and '1" = 1\'-0"' in conflict.conflict and "24" in \
         conflict.conflict

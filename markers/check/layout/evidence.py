@@ -5,9 +5,11 @@ The order of evidence (docs/checking.md): what the user gives (--scale,
 --display-height) comes first and is not weighed here; then a scale the page states
 ('SCALE: 1" = 1\\'-0"'); then, on a page that states none or says it is not to scale
 ("N.T.S."), a dimension line with its text ('24"' between its arrows: its text over its
-length as drawn). A dimension that contradicts the stated scale, or two scales stated on
-a page of one marker, is a conflict: the page is measured at the stated scale and the
-marker is a review naming both (rule ``scale-evidence``), never a silent pick.
+length as drawn). A dimension that contradicts a reduced scale the page states, or two
+scales stated on a page of one marker, is a conflict: the page is measured at the stated
+scale and the marker is a review naming both (rule ``scale-evidence``), never a silent
+pick. On a page at full size ("SCALE 1:1") a dimension that disagrees with its line is
+rule proof-dimension's warning.
 """
 
 from __future__ import annotations
@@ -72,7 +74,8 @@ def weigh(legends: Sequence[LegendItem], notes: Sequence[str],
             return ScaleEvidence(factor, words, (
                 f"the proof states two scales, {words} and {stated[1][1]}, for one "
                 "drawing: state one"))
-        if dimension is not None and not _agree(factor, dimension.stated / dimension.drawn):
+        if dimension is not None and factor != 1 and \
+                not _agree(factor, dimension.stated / dimension.drawn):
             return ScaleEvidence(factor, words, (
                 f"the stated scale {words} makes the dimension {dimension.text!r} "
                 f"{dimension.drawn * factor:.2f} in long, not the {dimension.stated:g} in "

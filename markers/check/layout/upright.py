@@ -127,8 +127,14 @@ def _square(corners: list[tuple[float, float]]) -> float:
 
 def _triangle_turn(corners: list[tuple[float, float]], art: Artwork,
                    symbol: Polygon) -> float:
-    """A triangle stands on the side its lettering is nearest, apex up; with no
-    lettering, on the side nearest the bottom of the page as drawn."""
+    """A triangle standing on a level side, apex up, is upright as drawn; else it stands
+    on the side its lettering is nearest, apex up; with no lettering, on the side
+    nearest the bottom of the page as drawn."""
+    for i, (_, y) in enumerate(corners):
+        (px, py), (qx, qy) = corners[(i + 1) % 3], corners[(i + 2) % 3]
+        if abs(_least(_angle(qx - px, qy - py) - 90.0, 180.0)) < TURN_MIN_DEG and \
+                y < (py + qy) / 2:
+            return 0.0
     face = Polygon(symbol.exterior)  # the daymark with its lettering's holes filled
     inside = [g for family, g in art.visible_by_color().items()
               if family in _GROUND and not g.is_empty and g.intersects(face)]
