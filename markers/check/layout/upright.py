@@ -42,6 +42,9 @@ DIAMOND_RATIO = 1.15
 SIDES_EQUAL = 0.05
 #: Lettering covering less than this share of a triangle shows no side it stands on.
 LETTERING_SHARE = 0.01
+#: A ground-coloured piece at least this share of a triangle is a page or panel under it,
+#: not its lettering.
+LETTERING_MAX = 0.5
 #: Families that are the ground or the lettering, not a symbol that shows which way is up.
 _GROUND = frozenset({"white", "black"})
 
@@ -61,17 +64,19 @@ def upright(art: Artwork) -> tuple[Artwork, float]:
 
 
 def _symbol(art: Artwork) -> Polygon | None:
-    """The largest piece of the marker's largest colour that is neither ground nor
-    lettering (the orange ring, the red or green daymark)."""
-    areas: dict[str, BaseGeometry] = {}
-    for family, geometry in art.visible_by_color().items():
-        if family not in _GROUND and not geometry.is_empty:
-            areas[family] = geometry
-    if not areas:
-        return None
-    largest = max(areas.values(), key=lambda g: g.area)
-    pieces = [g for g in getattr(largest, "geoms", [largest]) if isinstance(g, Polygon)]
+    """The largest piece painted in a colour that is neither ground nor lettering (the
+    orange ring, the red or green daymark), as drawn: its outline is what shows which way
+    is up, and what is painted over it does not move that (so no visibility is computed:
+    this runs on every page)."""
+    pieces = [g for layer in art.layers if layer.color not in _GROUND
+              for shape in layer.shapes for g in _polygons(shape.geometry)]
     return max(pieces, key=lambda g: g.area) if pieces else None
+
+
+def _polygons(geometry: BaseGeometry) -> list[Polygon]:
+    if isinstance(geometry, Polygon):
+        return [] if geometry.is_empty else [geometry]
+    return [g for part in getattr(geometry, "geoms", ()) for g in _polygons(part)]
 
 
 def _corners(symbol: Polygon) -> list[tuple[float, float]]:
@@ -136,8 +141,12 @@ def _triangle_turn(corners: list[tuple[float, float]], art: Artwork,
                 y < (py + qy) / 2:
             return 0.0
     face = Polygon(symbol.exterior)  # the daymark with its lettering's holes filled
-    inside = [g for family, g in art.visible_by_color().items()
-              if family in _GROUND and not g.is_empty and g.intersects(face)]
+    # lettering: ground-coloured pieces on the face smaller than it (not the page or a
+    # panel under it), and text set on it
+    inside: list[BaseGeometry] = [
+        g for layer in art.layers if layer.color in _GROUND for shape in layer.shapes
+              for g in _polygons(shape.geometry)
+              if g.area < LETTERING_MAX * face.area and g.intersects(face)]
     inside += [item.box for item in art.legends if item.box.intersects(face)]
     centre = symbol.centroid
     lettering = shapely.union_all(inside).intersection(face) if inside else None
