@@ -15,9 +15,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from markers.check.engine import Check, Finding, Override
-from markers.check.layout import SetAside, Split, at_scale, marks_only, split, stated_scale
+from markers.check.layout import Dimension, SetAside, Split, at_scale, marks_only, split
+from markers.check.layout.evidence import ScaleEvidence, weigh
+from markers.check.layout.upright import upright
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
+from markers.check.measure.statements import parse_dimension
 from markers.check.report import FileReport, MarkerReport, marker_verdict
 from markers.check.walk import Inputs, suffix
 from markers.core.artwork import Artwork
@@ -125,15 +128,15 @@ def judge(art: Artwork, file: str, options: CheckOptions, pack: Pack,
 
 
 #: A page as judged: at full size (its title block's scale applied), that scale (its
-#: factor and words) when it states one, and the page split at that size when finding
-#: the scale split it already.
-Scaled = tuple[Artwork, "tuple | None", "Split | None"]
+#: factor, words and any conflict: markers.check.layout.evidence) when it states one,
+#: and the page split at that size when finding the scale split it already.
+Scaled = tuple[Artwork, "ScaleEvidence | None", "Split | None"]
 #: A marker as measured: its Facts and its Artwork (page coordinates).
 Measured = tuple[Facts, Artwork]
 
 
-def _judged(art: Artwork, stated: tuple | None, file: str, options: CheckOptions, pack: Pack,
-            page: Split | None = None, keep: list[Measured] | None = None,
+def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: CheckOptions,
+            pack: Pack, page: Split | None = None, keep: list[Measured] | None = None,
             first: int = 0) -> FileReport:
     """``judge`` of a page already at its stated scale, whose first marker is marker
     ``first`` of its file (the number a waiver of one marker names); ``keep`` (when
@@ -144,7 +147,8 @@ def _judged(art: Artwork, stated: tuple | None, file: str, options: CheckOptions
         facts = measure(marker, pack.law, pack.kinds, options.display_height,
                         dimensions=[d for d in page.dimensions if d.marker == index],
                         set_aside=page.set_aside if index == 0 else (),
-                        stated_scale=None if stated is None else stated[1])
+                        stated_scale=None if stated is None else stated.words,
+                        scale_conflict=None if stated is None else stated.conflict)
         judged = pack.rules.judgement(facts, waivers_of(options.waivers, first + index),
                                       options.tolerances)
         found = [replace(f, marker=index) for f in judged.findings]
@@ -156,20 +160,31 @@ def _judged(art: Artwork, stated: tuple | None, file: str, options: CheckOptions
 
 
 def _at_stated_scale(art: Artwork, options: CheckOptions) -> Scaled:
-    """``art`` at full size when its title block states a scale other than full size
-    ("SCALE 1:4") and the user gave neither --scale nor --display-height, with that
-    scale; else as it is. The scale is read from the page's text, else from the
-    lettering beside its markers (outlined lettering is read by OCR when the page is
-    split: the split is kept when the page stays at the size it is drawn)."""
+    """``art`` turned upright when its marker is drawn turned (markers.check.layout.
+    upright), at full size when the page says it is drawn at another scale (a title
+    block's 'SCALE: 1" = 1\'-0"', or an N.T.S. drawing's dimension line: weighed by
+    markers.check.layout.evidence) and the user gave neither --scale nor
+    --display-height, with that evidence; else as it is. The page is split at the size
+    it is drawn (outlined lettering is read by OCR then, and dimensions found): the split
+    is kept when the page stays at that size."""
+    art, _ = upright(art)
     if options.scale or options.display_height:
         return art, None, None
-    stated, page = stated_scale(art.legends), None
-    if stated is None and art.layers:
-        page = split(art)
-        stated = stated_scale((), page.notes)
-    if stated is None or stated[0] == 1:
+    page = split(art) if art.layers else None
+    evidence = weigh(art.legends, page.notes if page else (),
+                     [*(page.dimensions if page else ()), *_drawn_dimensions(art)],
+                     len(page.markers) if page and page.found else 0)
+    if evidence is None or (evidence.factor == 1 and evidence.conflict is None):
         return art, None, page
-    return at_scale(art, stated[0]), stated, None
+    return at_scale(art, evidence.factor), evidence, None
+
+
+def _drawn_dimensions(art: Artwork) -> list[Dimension]:
+    """The dimensions a reader found as such (a DXF's DIMENSION entities:
+    ``meta["dxf_dimensions"]``, their text and measured length in page inches)."""
+    return [Dimension(stated, text, drawn, (0.0, 0.0, 0.0, 0.0))
+            for text, drawn in art.meta.get("dxf_dimensions", ())
+            if (stated := parse_dimension(text)) is not None]
 
 
 def _marker(index: int, facts: Facts, art: Artwork, findings: list[Finding],
@@ -215,8 +230,10 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
               if art.layers}
     found = [i for i in splits if splits[i].found]
     marks = {found[n] for n in marks_only([splits[i] for i in found])}
+    unscaled = {i for i in marks if scaled[i][1] is None
+                and _signs(_judged(*scaled[i][:2], file, options, pack, splits[i]))}
     drawn = [i for i, art in enumerate(pages) if (i in found and i not in marks)
-             or art.meta.get("scan")] or [min(splits, default=0)]
+             or i in unscaled or art.meta.get("scan")] or [min(splits, default=0)]
     empty = [i for i in range(len(pages)) if i not in drawn]
     if empty and drawn[0] in splits:
         split_ = splits[drawn[0]]
@@ -229,6 +246,8 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
         before = sum(len(report.markers) for report in reports.values())
         reports[i] = _judged(*scaled[i][:2], file, options, pack, splits.get(i), keep,
                              before)
+        if i in unscaled:
+            reports[i] = _state_the_scale(reports[i])
     markers: list[MarkerReport] = []
     findings: list[Finding] = []
     for i, report in reports.items():
@@ -236,6 +255,31 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
         markers += [replace(m, index=m.index + offset, page=i + 1) for m in report.markers]
         findings += [replace(f, marker=f.marker + offset) for f in report.findings]
     return FileReport.judged(file, markers, findings, reports[drawn[0]].overrides)
+
+
+#: The rule that finds a marker too small for actual size (a gate: markers.check.engine).
+ACTUAL_SIZE = "actual-size"
+
+
+def _signs(report: FileReport) -> bool:
+    """Whether a page set aside as marks beside another page's markers holds markers of
+    a kind (a sign drawn small, to no stated scale), not a cover sheet's logo."""
+    return bool(report.markers) and all(m.kind for m in report.markers)
+
+
+def _state_the_scale(report: FileReport) -> FileReport:
+    """A page of a document drawn too small for actual size that states no scale: its
+    markers a review saying to state it, not a fail (its size is not known, not wrong)."""
+    def said(f: Finding) -> Finding:
+        if f.rule != ACTUAL_SIZE or f.severity != "error":
+            return f
+        return replace(f, severity="review", message=(
+            f"{f.message}; this page states no scale: state it in the title block "
+            "('SCALE: 1\" = 1\'-0\"') or check the page alone with --scale"))
+    findings = [said(f) for f in report.findings]
+    markers = [replace(m, verdict=marker_verdict([f for f in findings if f.marker == m.index]))
+               for m in report.markers]
+    return FileReport.judged(report.file, markers, findings, report.overrides)
 
 
 def worst_page(report: FileReport, pages: int) -> int:

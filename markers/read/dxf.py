@@ -87,6 +87,11 @@ Entity = Any
 #: $INSUNITS code -> inches per drawing unit (name, factor).
 INCHES_PER_UNIT = {1: ("in", 1.0), 2: ("ft", 12.0), 4: ("mm", 1 / 25.4), 5: ("cm", 1 / 2.54),
                    6: ("m", 1000 / 25.4)}
+#: $MEASUREMENT -> the unit a unitless drawing ($INSUNITS 0) is taken to be drawn in:
+#: 0 imperial (inches), 1 metric (millimetres), as AutoCAD inserts such a drawing.
+_MEASUREMENT = {0: ("in", 1.0), 1: ("mm", 1 / 25.4)}
+_UNIT_WORDS = {"in": "inches (in)", "mm": "millimetres (mm)"}
+_SYSTEM = {"in": "imperial", "mm": "metric"}
 _GUIDES = frozenset({"display-area", "waterline"})  # features that are not paint
 _DRAWN = frozenset({"HATCH", "SOLID", "TRACE", "LWPOLYLINE", "POLYLINE", "CIRCLE", "ELLIPSE",
                     "SPLINE", "LINE", "ARC"})
@@ -102,7 +107,7 @@ _SILENT = frozenset({"VIEWPORT", "ATTDEF", "SEQEND", "VERTEX"})
 _UNREAD = {
     "3DFACE": "3D face (3DFACE)", "3DSOLID": "3D solid (3DSOLID)", "BODY": "ACIS body (BODY)",
     "REGION": "region (REGION)", "SURFACE": "surface (SURFACE)", "MESH": "mesh (MESH)",
-    "IMAGE": "raster image", "WIPEOUT": "wipeout (WIPEOUT)",
+    "IMAGE": "raster image",
     "PDFUNDERLAY": "PDF underlay (PDFUNDERLAY)", "DWFUNDERLAY": "DWF underlay (DWFUNDERLAY)",
     "DGNUNDERLAY": "DGN underlay (DGNUNDERLAY)", "OLE2FRAME": "embedded object (OLE2FRAME)",
     "XLINE": "construction line (XLINE)", "RAY": "ray (RAY)", "POINT": "point (POINT)",
@@ -114,6 +119,10 @@ _HAIRLINE = "line without width in a drawing of fills (a hairline, not paint)"
 _UNJOINED = "open line (not joined into a closed outline)"
 _UNFILLED = "closed outline without fill in a drawing of fills (a line, not paint)"
 _NOT_PLOTTED = "entity on a layer that does not plot"
+_FROZEN = "entity on a frozen layer"
+_OFF = "entity on a layer turned off"
+_INVISIBLE = "entity marked invisible"
+_WIPED = "what lies under a WIPEOUT (it prints the paper's white over it)"
 #: Errors ezdxf raises on a malformed entity (its DXFValueError and DXFTypeError among
 #: them); the entity is skipped and counted.
 _MALFORMED = (TypeError, ValueError, IndexError, KeyError, ArithmeticError)
@@ -148,6 +157,12 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
     elif code in INCHES_PER_UNIT:
         unit, unit_in = INCHES_PER_UNIT[code]
         meta.update({"units": unit, "scale_basis": "physical"})
+    elif code == 0 and _MEASUREMENT.get(doc.header.get("$MEASUREMENT")) is not None:
+        unit, unit_in = _MEASUREMENT[doc.header.get("$MEASUREMENT")]
+        meta.update({"units": unit, "scale_basis": "physical", "units_assumed": (
+            f"the DXF states no units ($INSUNITS 0); read in {_UNIT_WORDS[unit]}, as its "
+            f"$MEASUREMENT {doc.header.get('$MEASUREMENT')} ({_SYSTEM[unit]}) says: give "
+            "--scale if it is drawn in other units")})
     elif display_height is not None:
         unit_in = 1.0  # rescaled below, once the drawing's height is known
         meta.update({"units": "user", "scale_basis": "display-height",
@@ -204,6 +219,8 @@ class _Reader:
         self.legends: list[tuple[str, BaseGeometry, float, str, str]] = []
         self.features: dict[str, list[BaseGeometry]] = {}
         self.ignored: Counter[str] = Counter()
+        self.not_printed: Counter[str] = Counter()  # what the drawing holds that does not print
+        self.dimensions: list[tuple[str, float]] = []  # DIMENSION text, its length (in)
 
     # ----- walking
 
@@ -220,7 +237,11 @@ class _Reader:
             self.budget.tick()
             kind = entity.dxftype()
             layer = self._layer(entity, block)
-            if not self._visible(entity, layer) or kind in _SILENT:
+            hidden = self._hidden(entity, layer)
+            if hidden is not None:
+                self.not_printed[hidden] += 1
+                continue
+            if kind in _SILENT:
                 continue
             try:
                 self._entity(entity, kind, layer, matrix, block, depth, annotation)
@@ -231,7 +252,11 @@ class _Reader:
                 block: tuple[str, str] | None, depth: int, annotation: bool) -> None:
         if kind == "INSERT":
             self._insert(entity, matrix, block, depth, annotation)
+        elif kind == "WIPEOUT":
+            self._wipeout(entity, matrix, layer)
         elif kind in _ANNOTATION or kind in _EXPLODED:
+            if kind == "DIMENSION":
+                self._dimension(entity, matrix)
             drawn = _exploded(entity, kind)
             if drawn is None:
                 self.ignored[f"{kind} entity"] += 1
@@ -267,11 +292,15 @@ class _Reader:
     def _record(self, layer: str) -> Entity | None:
         return self.doc.layers.get(layer) if layer in self.doc.layers else None
 
-    def _visible(self, entity: Entity, layer: str) -> bool:
+    def _hidden(self, entity: Entity, layer: str) -> str | None:
+        """Why the entity does not print (marked invisible, its layer frozen or off:
+        AutoCAD's layer states), else None."""
         if entity.dxf.get("invisible", 0):
-            return False
+            return _INVISIBLE
         record = self._record(layer)
-        return record is None or (record.is_on() and not record.is_frozen())
+        if record is None:
+            return None
+        return _FROZEN if record.is_frozen() else None if record.is_on() else _OFF
 
     def _plots(self, layer: str) -> bool:
         """Whether the layer prints (AutoCAD's Defpoints never does)."""
@@ -325,7 +354,7 @@ class _Reader:
             self._feature(feature, local, matrix, closed)
         if feature in _GUIDES or not self._plots(layer):
             if feature is None:
-                self.ignored[_NOT_PLOTTED] += 1
+                self.not_printed[_NOT_PLOTTED] += 1
             return
         hex_ = self._hex(entity, layer, block)
         width = _width(entity, kind)
@@ -358,6 +387,36 @@ class _Reader:
         drawn = pen(width / 2, stretch, "flat", "miter", 4.0, FLATTEN_TOL_IN, self.budget)
         return affine(stroke_area(local, drawn, self.budget), matrix, self.budget)
 
+    def _wipeout(self, entity: Entity, matrix: np.ndarray, layer: str) -> None:
+        """A WIPEOUT prints the paper's white over what was drawn before it: a white fill
+        in paint order (after a line drawing's films, which it is drawn to mask)."""
+        if not self._plots(layer):
+            self.not_printed[_NOT_PLOTTED] += 1
+            return
+        ring = np.array([(v.x, v.y) for v in entity.boundary_path_wcs()], dtype=float)
+        if len(ring) < 3:
+            return
+        area = fill_area([apply(ring, matrix, self.budget)], True, self.budget)
+        if not area.is_empty:
+            self.fills.append((PALETTE["white"], area))
+            self.not_printed[_WIPED] += 1
+
+    def _dimension(self, entity: Entity, matrix: np.ndarray) -> None:
+        """A linear DIMENSION whose text is written over ('24"'): that text and the
+        length it measures (inches on the page), which say the drawing's scale."""
+        from ezdxf.tools.text import plain_mtext
+
+        text = str(plain_mtext(str(entity.dxf.get("text", "") or ""))).strip()
+        if not text or "<>" in text:
+            return
+        try:
+            measured = float(entity.get_measurement())
+        except (TypeError, ValueError, AttributeError):
+            return
+        stretch = float(np.linalg.norm(matrix[:2, :2] @ np.array([1.0, 0.0])))
+        if measured > 0:
+            self.dimensions.append((text, measured * stretch))
+
     # ----- text
 
     def _text(self, entity: Entity, matrix: np.ndarray, layer: str,
@@ -366,7 +425,7 @@ class _Reader:
         height (DXF text height is the cap height) and the characters' widths, placed by
         the text's alignment: no font is loaded."""
         if not self._plots(layer):
-            self.ignored[_NOT_PLOTTED] += 1
+            self.not_printed[_NOT_PLOTTED] += 1
             return
         mtext = entity.dxftype() == "MTEXT"
         height = float(entity.dxf.get("char_height" if mtext else "height", 0.0) or 0.0)
@@ -395,6 +454,9 @@ class _Reader:
         parts += [g for items in self.features.values() for g in items]
         if self.ignored:
             meta["ignored"] = dict(self.ignored)
+        if self.not_printed:
+            meta["not_printed"] = tuple(_counted(what, n)
+                                        for what, n in sorted(self.not_printed.items()))
         if not parts:
             raise UnreadableDrawing(self._nothing())
         minx, miny, maxx, maxy = shapely.total_bounds(parts)
@@ -404,6 +466,8 @@ class _Reader:
                 raise UnreadableDrawing(f"{self.name}: the drawing has no height")
             k = display_height / (maxy - miny)
         meta["user_unit_in"] = self.unit * k
+        if self.dimensions:
+            meta["dxf_dimensions"] = [(text, length * k) for text, length in self.dimensions]
         # page inches back to the drawing's units (to lay something on it again)
         meta["dxf_matrix"] = (1 / (k * self.unit), 0.0, minx / self.unit, 0.0,
                               -1 / (k * self.unit), maxy / self.unit)
@@ -455,6 +519,9 @@ class _Reader:
 
     def _nothing(self) -> str:
         """Why a drawing gives nothing to judge, naming what it does draw."""
+        if not self.ignored and self.not_printed:
+            hidden = ", ".join(_counted(what, n) for what, n in self.not_printed.most_common(4))
+            return f"{self.name}: nothing in the DXF prints ({hidden})"
         if not self.ignored:
             return (f"{self.name}: the DXF draws nothing wsmark reads (no filled areas, "
                     "outlines or text)")

@@ -108,7 +108,7 @@ def test_a_scale_stated_in_outlined_lettering_is_read_and_used(tmp_path) -> None
         ["36 IN CONTROL SIGN", "SCALE 1:4"]))
     assert (report.verdict, report.kind) == ("pass", "control"), report.findings
     assert report.display_height_in == pytest.approx(36.0, abs=0.05)
-    assert report.display_height_basis.endswith("at the stated scale 1:4")
+    assert report.display_height_basis.startswith("stated scale 1:4")
 
 
 def test_without_the_scale_the_drawing_is_judged_at_its_size(tmp_path) -> None:

@@ -58,6 +58,11 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     # a PDF: an old version on a layer off in the default configuration (written by
     # tests/pdf_print_proofs.py, BATCH["layer-off-wrong-hidden.pdf"])
     "fab-t07-info-as-printed-hidden-layer.pdf": ("as-printed",),
+    # written by tests/producers/scale_batch.py: turned-danger-90.svg (a danger sign
+    # turned 90 deg on its sheet) and conflict-scale-dimension.pdf (SCALE 1:12 beside a
+    # 24" dimension drawn 3 in long)
+    "fab-t08-info-turned-90.svg": ("turned",),
+    "fab-t09-review-scale-evidence.pdf": ("scale-evidence",),
     # state aids to navigation, NR 5.09(2)(a)
     "nr5-09-2-a-1-2-4-t01-fail-orange-red-nun.svg": ("aid-color",),
     "nr5-09-2-a-4-t01-fail-horizontal-stripes.svg": ("aid-stripes",),

@@ -344,7 +344,7 @@ def test_a_proof_drawn_at_a_stated_scale_stays_at_it() -> None:
     data = _sheet(f'<g transform="translate(80,60) scale(0.635)">{_danger(1.5)}</g>',
                   title="SCALE 1:4").encode()
     before, _ = api.check(data, "quarter.svg")
-    assert before.markers[0].display_height_basis == "inferred at the stated scale 1:4"
+    assert before.markers[0].display_height_basis == "stated scale 1:4, inferred at it"
     result = api.fix(data, "quarter.svg", ".pdf")
     _assert_repaired(data, "quarter.svg", before, result)
     import pypdf

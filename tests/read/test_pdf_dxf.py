@@ -190,6 +190,7 @@ def test_dxf_units_nested_blocks_and_colors() -> None:
 
     doc = ezdxf.new("R2010")
     doc.header["$INSUNITS"] = 0
+    del doc.header["$MEASUREMENT"]  # nor the measurement system that would say (inches, mm)
     doc.layers.add("FACE", color=7)
     dot = doc.blocks.new("DOT")
     dot.add_circle((0, 0), 1.0, dxfattribs={"color": 0})  # BYBLOCK

@@ -26,14 +26,16 @@ __all__ = ["Facts", "measure"]
 
 def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
             display_height: float | None = None, *, dimensions: Sequence = (),
-            set_aside: Sequence = (), stated_scale: str | None = None) -> Facts:
+            set_aside: Sequence = (), stated_scale: str | None = None,
+            scale_conflict: str | None = None) -> Facts:
     """Measure ``art`` by ``law`` as the kind it declares (``meta['kind']``) among
     ``kinds``, else as what it looks like: a buoy has a ``waterline`` (a guide, or a thin
     line drawn across it) or a buoy's shape (then the lowest painted edge is its
     waterline), a flag a flag's colors, anything else is a face. ``display_height``
     (inches) overrides the drawing's own. What the page says of it (markers.check.layout:
     the proof's ``dimensions`` beside it, what of the page was ``set_aside``, the
-    ``stated_scale`` it was read at) goes into its record, which is frozen."""
+    ``stated_scale`` it was read at, evidence of the scale that disagrees:
+    ``scale_conflict``) goes into its record, which is frozen."""
     art = _stated_as_shapes(art, kinds)
     declared = kinds.get(art.meta.get("kind") or "")
     family = declared.family if declared else None
@@ -59,10 +61,11 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
         not_rendered=tuple(meta.get("not_rendered") or ()),
         not_printed=tuple(meta.get("not_printed") or ()),
         annotations=tuple(meta.get("annotations") or ()),
-        size_basis=tuple(meta.get("size_basis") or ()))
+        size_basis=tuple(meta.get("size_basis") or ()), scale_conflict=scale_conflict,
+        units_assumed=meta.get("units_assumed"), turned=meta.get("turned_deg"))
     display = facts.display
     if stated_scale is not None and display.basis:
-        display = replace(display, basis=f"{display.basis} at the stated scale {stated_scale}")
+        display = replace(display, basis=f"stated scale {stated_scale}, {display.basis} at it")
     if unknown and display.basis not in (None, NOT_DRAWN):
         display = replace(display, basis=SIZE_UNKNOWN)
     return replace(facts, drawing=drawing, display=display, letters=_declared(facts, meta))

@@ -124,7 +124,11 @@ class Drawing:
     not render (``not_rendered``: what, and the box in inches it may cover or None) and
     what it hides (``not_printed``: markers.read.svg.shown, markers.read.pdf_print), its
     annotations (markers.read.pdf_annots) and how its size was found when the file says so
-    (``size_basis``: a PDF's /UserUnit, its TrimBox)."""
+    (``size_basis``: a PDF's /UserUnit, its TrimBox), the evidence of its scale that
+    disagrees (``scale_conflict``: markers.check.layout.evidence), the units a reader took
+    it to be in when it states none, and why (``units_assumed``), and the angle (deg,
+    clockwise) the marker was drawn turned by (``turned``: judged upright,
+    markers.check.layout.upright)."""
 
     source: str = ""
     declared_kind: str | None = None
@@ -143,6 +147,9 @@ class Drawing:
     not_printed: tuple[str, ...] = ()
     annotations: tuple = ()
     size_basis: tuple = ()
+    scale_conflict: str | None = None
+    units_assumed: str | None = None
+    turned: float | None = None
 
 
 @dataclass(frozen=True)

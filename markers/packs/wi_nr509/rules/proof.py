@@ -31,6 +31,22 @@ def actual_size(f: Facts, j: Judge) -> Iterator[Hit]:
         else f"drawn at actual size: the marker is {v:.2f} in at its largest"), bbox=f.bbox())
 
 
+@rule("scale-evidence", "fabrication", "review", ("*",), gate=True)
+def scale_evidence(f: Facts, j: Judge) -> Iterator[Hit]:
+    """What the proof says of its scale agrees with itself.
+
+    A shop drawing states its scale ('SCALE: 1" = 1\'-0"') and dimensions its drawing
+    ('24"' between arrows); when the two disagree, or two scales are stated for one
+    drawing, the size it is cut to is not known. The marker is a review naming both, and
+    no size is judged at either (a silent pick would pass or fail the wrong size).
+
+    Passes: SCALE 1:4 and a 24" dimension 6 in long.  Fails (review): SCALE 1:12 and a
+    24" dimension 3 in long.
+    """
+    if f.drawing.scale_conflict:
+        yield Hit(f.drawing.scale_conflict, bbox=f.bbox())
+
+
 @rule("proof-dimension", "fabrication", "warning", ("*",), sized=True)
 def proof_dimension(f: Facts, j: Judge) -> Iterator[Hit]:
     """A dimension written on the proof agrees with the length it is drawn across.
@@ -143,6 +159,21 @@ def _overlap(a: tuple, b: tuple) -> bool:
     """Whether box ``a`` (x0, y0, x1, y1) and the report's box ``b`` (x, y, w, h) share
     an area."""
     return a[0] < b[0] + b[2] and b[0] < a[2] and a[1] < b[1] + b[3] and b[1] < a[3]
+
+
+@rule("turned", "fabrication", "info", ("*",))
+def turned(f: Facts, j: Judge) -> Iterator[Hit]:
+    """A marker drawn turned is judged upright.
+
+    Shop drawings turn a sign to fit the sheet (90 deg on a landscape page) or draw it
+    at an angle; its slopes and heights are those of the sign standing as its kind
+    stands (markers.check.layout.upright), and the note says it was turned.
+
+    Passes: a sign drawn upright.  Fails (info): a danger sign drawn turned 90 deg.
+    """
+    if f.drawing.turned:
+        yield Hit(f"drawn turned {f.drawing.turned:g} deg clockwise; judged upright",
+                  measured=f.drawing.turned, unit="deg")
 
 
 @rule("line-drawing", "fabrication", "info", ("*",))

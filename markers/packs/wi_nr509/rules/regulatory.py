@@ -555,6 +555,9 @@ def drawing_units(f: Facts, j: Judge) -> Iterator[Hit]:
     Passes: an Illustrator drawing sized in in or mm; an Inkscape drawing in px.
     Fails (info): <svg width="1728px" height="1728px"> saved by Adobe Illustrator.
     """
+    drawing = f.drawing
+    if drawing.units_assumed:
+        yield Hit(drawing.units_assumed, measured=drawing.units, required="stated units")
     convention = f.drawing.units_convention
     if convention and f.size_unknown:
         yield Hit(f"a viewBox alone, in {convention}: the drawing states no size; "

@@ -1,0 +1,89 @@
+"""What a page says of the scale it is drawn at, weighed: a stated scale, the words that
+say it is not to scale, and the dimensions drawn on it.
+
+The order of evidence (docs/checking.md): what the user gives (--scale,
+--display-height) comes first and is not weighed here; then a scale the page states
+('SCALE: 1" = 1\\'-0"'); then, on a page that states none or says it is not to scale
+("N.T.S."), a dimension line with its text ('24"' between its arrows: its text over its
+length as drawn). A dimension that contradicts a reduced scale the page states, or two
+scales stated on a page of one marker, is a conflict: the page is measured at the stated
+scale and the marker is a review naming both (rule ``scale-evidence``), never a silent
+pick. On a page at full size ("SCALE 1:1") a dimension that disagrees with its line is
+rule proof-dimension's warning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import chain
+
+from markers.check.layout.furniture import Dimension
+from markers.check.layout.scale import not_to_scale, parse_scale
+from markers.core.artwork import LegendItem
+
+__all__ = ["ScaleEvidence", "weigh", "SCALE_AGREEMENT"]
+
+#: Two scales agree when they differ by no more than this share: a dimension drawn on a
+#: proof is placed by hand to within a few hundredths of its length.
+SCALE_AGREEMENT = 0.03
+#: On a page that does not say it is not to scale, a dimension gives the scale only of a
+#: drawing it makes at least this many times larger than drawn: nearer full size, a
+#: dimension that disagrees with its line is a dimension to check (rule proof-dimension),
+#: not a scale.
+DIMENSION_SCALE_MIN = 2.0
+
+
+@dataclass(frozen=True)
+class ScaleEvidence:
+    """The scale a page is judged at: real inches per drawn inch (``factor``, 1 at
+    full size), the words that gave it ('1" = 1\\'-0"', 'dimension 24"'), and
+    ``conflict``, a sentence naming the evidence that disagrees (None when none)."""
+
+    factor: float
+    words: str | None = None
+    conflict: str | None = None
+
+
+def _agree(a: float, b: float) -> bool:
+    return abs(a - b) <= SCALE_AGREEMENT * max(a, b)
+
+
+def _stated(texts: Iterable[str]) -> list[tuple[float, str]]:
+    """Each distinct scale the texts state, in the order met."""
+    found: list[tuple[float, str]] = []
+    for text in texts:
+        scale = parse_scale(text)
+        if scale is not None and not any(_agree(scale[0], f) for f, _ in found):
+            found.append(scale)
+    return found
+
+
+def weigh(legends: Sequence[LegendItem], notes: Sequence[str],
+          dimensions: Sequence[Dimension], markers: int) -> ScaleEvidence | None:
+    """The scale a page is drawn at by its words (``legends``, then ``notes``: the lines
+    read beside its markers) and its ``dimensions``, for a page of ``markers`` markers;
+    None when nothing on it says (judged as drawn)."""
+    texts = list(chain((item.text for item in legends), notes))
+    stated = _stated(texts)
+    usable = [d for d in dimensions if d.stated > 0 and d.drawn > 0]
+    dimension = max(usable, key=lambda d: d.drawn, default=None)
+    if stated:
+        factor, words = stated[0]
+        if len(stated) > 1 and markers <= 1:
+            return ScaleEvidence(factor, words, (
+                f"the proof states two scales, {words} and {stated[1][1]}, for one "
+                "drawing: state one"))
+        if dimension is not None and factor != 1 and \
+                not _agree(factor, dimension.stated / dimension.drawn):
+            return ScaleEvidence(factor, words, (
+                f"the stated scale {words} makes the dimension {dimension.text!r} "
+                f"{dimension.drawn * factor:.2f} in long, not the {dimension.stated:g} in "
+                f"it says: the scale or the dimension is wrong"))
+        return ScaleEvidence(factor, words)
+    if dimension is None:
+        return None
+    factor = dimension.stated / dimension.drawn
+    if not not_to_scale(legends, notes) and factor < DIMENSION_SCALE_MIN:
+        return None
+    return ScaleEvidence(factor, f"dimension {dimension.text}")
