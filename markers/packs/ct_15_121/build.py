@@ -1,0 +1,99 @@
+"""Connecticut's own builders: what § 15-121-A3 draws differently from any other pack.
+
+The moorings of 15-121-A3(a) are white balls (yellow for a quarantine anchorage); an
+individual mooring's blue band is *centred midway between the top of the buoy and the
+waterline*. The section sets no size, so the sizes drawn (``DRAWN``) are wsmark's, cited
+"wsmark drawing" and never judged. The diver's flag is the house's flag builder, handed
+this pack's law (13 x 15 in, a 3 in stripe), with the 20 in mast of 15-121-A3(b) added to
+its dimensions (the mast is the fabricator's, not drawn on the flag's face).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from shapely.geometry import LineString, box
+
+from markers.build.flags import build_diver_flag
+from markers.build.layout import assemble
+from markers.core import geometry as geo
+from markers.core.artwork import Artwork, Shape
+from markers.core.design import Design
+from markers.core.pack import Build
+from markers.core.spec import Dimension
+from markers.errors import DesignError
+
+__all__ = ["DRAWN", "build_ct_diver_flag", "build_mooring", "build_mooring_area"]
+
+#: Sizes wsmark draws where 15-121-A3(a) sets none (inches): how far a ball rides above
+#: the water, its diameter, and the blue band's height as a share of what rides above.
+DRAWN = {"height_above_water": 18.0, "diameter": 24.0, "band_share": 1 / 4}
+#: Room beside and below the buoy on the drawing (inches).
+SIDE, BELOW = 2.0, 1.0
+#: The colors of 15-121-A3(a): an area buoy white, or yellow at a quarantine anchorage.
+AREA_COLORS = ("white", "yellow")
+
+
+def _ball(design: Design, build: Build) -> tuple[float, float, float]:
+    """(height above the water, diameter, drawing width) of a mooring ball."""
+    a = design.height_above_water or DRAWN["height_above_water"]
+    d = design.diameter or DRAWN["diameter"]
+    if not 0 < a < d:
+        raise DesignError(f"a ball {d:g} in across cannot ride {a:g} in above the water; "
+                          "give a diameter larger than the height above the water",
+                          "diameter" if design.diameter else "height_above_water")
+    return a, d, d + 2 * SIDE
+
+
+def _size_dims(a: float, d: float) -> list[Dimension]:
+    return [Dimension("height above the waterline (15-121-A3(a) sets none)", a, "in",
+                      "wsmark drawing"),
+            Dimension("diameter (15-121-A3(a) sets none)", d, "in", "wsmark drawing")]
+
+
+def build_mooring(design: Design, build: Build) -> Artwork:
+    """A white ball with a blue band around it, the band's middle midway between the top
+    of the buoy and the waterline (15-121-A3(a))."""
+    a, d, width = _ball(design, build)
+    axis, clause = width / 2, build.kind(design.kind).ref.clause
+    body = geo.ellipse_above(axis, a, d, d, a)
+    band_h = DRAWN["band_share"] * a
+    middle = a / 2
+    band = body.intersection(box(0, middle - band_h / 2, width, middle + band_h / 2))
+    dims = [*_size_dims(a, d),
+            Dimension("color", "white with a blue band", "", clause),
+            Dimension("blue band, centred midway between the top and the waterline",
+                      band_h, "in", clause),
+            Dimension("middle of the band, above the waterline", a - middle, "in", clause)]
+    return assemble(design.kind, width, a + BELOW,
+                    [("white", [Shape(body)]), ("blue", [Shape(band)])],
+                    features={"waterline": LineString([(0, a), (width, a)])},
+                    meta={"height_above_water": a, "diameter": d}, dimensions=dims)
+
+
+def build_mooring_area(design: Design, build: Build) -> Artwork:
+    """An anchorage or mooring area buoy: a white ball, or yellow for a quarantine
+    anchorage (15-121-A3(a))."""
+    color = design.color or "white"
+    clause = build.kind(design.kind).ref.clause
+    if color not in AREA_COLORS:
+        build.refuse(f"an anchorage or mooring area buoy is white, or yellow at a quarantine "
+                     f"anchorage ({clause}), not {color}", "color")
+    a, d, width = _ball(design, build)
+    body = geo.ellipse_above(width / 2, a, d, d, a)
+    use = "quarantine anchorage" if color == "yellow" else "anchorage or mooring area"
+    dims = [*_size_dims(a, d), Dimension("color", f"{color} ({use})", "", clause)]
+    return assemble(design.kind, width, a + BELOW, [(color, [Shape(body)])],
+                    features={"waterline": LineString([(0, a), (width, a)])},
+                    meta={"height_above_water": a, "diameter": d, "color": color},
+                    dimensions=dims)
+
+
+def build_ct_diver_flag(design: Design, build: Build) -> Artwork:
+    """The house's diver's flag under this pack's numbers, with the stiff mast of at
+    least ``diver_mast_min`` that 15-121-A3(b) asks for among its dimensions."""
+    art = build_diver_flag(design, build)
+    mast = build.law.dimension(f"stiff mast {build.law.at_least('diver_mast_min')} (not "
+                               "drawn)", build.law.req("diver_mast_min"), "in",
+                               "diver_mast_min")
+    return replace(art, meta={**art.meta, "dimensions": [*art.meta["dimensions"], mast]})

@@ -1,0 +1,45 @@
+"""The catalogue of Connecticut's pack: every kind it builds, declared once.
+
+§§ 15-121-A2 to -A4 define more (beacons, regulatory buoys, CT aids, cardinal buoys);
+``PLANNED`` names those this pack does not build yet, and every list the house shows
+(kinds, gallery, sheets, the web page) is derived from ``KINDS``. Each kind's ``needs``
+are the requirement keys its builder, measurer and rules read: the pack is refused at
+load when its law lacks one (markers.core.pack.Pack).
+"""
+
+from __future__ import annotations
+
+from markers.core.pack import Kind, Look
+from markers.packs.ct_15_121.citations import ref
+
+__all__ = ["KINDS", "PLANNED"]
+
+HERE = "markers.packs.ct_15_121.build:"
+
+KINDS: dict[str, Kind] = {k.name: k for k in (
+    Kind("mooring-buoy", "Individual mooring: white, a blue band centred midway between the "
+         "top and the waterline", ref("15-121-A3(a)"), HERE + "build_mooring", "buoy",
+         "mooring-buoy", display_area=False, look=Look(color="white"),
+         needs=("mooring_band_centre_tolerance",)),
+    Kind("mooring-area-buoy", "Anchorage or mooring area buoy: white (yellow: quarantine "
+         "anchorage)", ref("15-121-A3(a)"), HERE + "build_mooring_area", "buoy",
+         "plain-buoy", display_area=False, look=Look(color="white"),
+         choices={"color": "area_buoy_colors"}, needs=("area_buoy_color_share",)),
+    Kind("diver-flag", "Diver's flag: red, at least 13 x 15 in, a white diagonal stripe at "
+         "least 3 in wide from the staff's top corner, on a 20 in mast", ref("15-121-A3(b)"),
+         HERE + "build_ct_diver_flag", "flag", "striped-flag", display_area=False,
+         needs=("diver_min_height", "diver_min_length", "diver_stripe", "diver_mast_min",
+                "length_tolerance")),
+)}
+
+#: Kinds §§ 15-121-A2 and -A4 define that this pack does not build yet, and why.
+PLANNED: dict[str, str] = {
+    "beacon": "15-121-A2(c): a sign with an orange border band; needs a face measurer that "
+              "sets a border band aside from the symbol",
+    "regulatory-buoy": "15-121-A2(b): needs the symbol-buoy builder without NR 5.09's "
+                       "display-area numbers",
+    "aid-red": "15-121-A4(b)(1): a solid red buoy, CT and an even number",
+    "aid-green": "15-121-A4(b)(1): a solid green buoy, CT and an odd number",
+    "cardinal-red-top": "15-121-A4(b)(2): white, red top about one third",
+    "cardinal-green-top": "15-121-A4(b)(2): white, green top about one third",
+}

@@ -1,0 +1,54 @@
+"""What every Connecticut design passes before it is built: its numbers are numbers, it
+asks for nothing §§ 15-121-A2 to -A4 do not give its kind (no display area, outline,
+identification or permit label on the kinds this pack builds)."""
+
+from __future__ import annotations
+
+import math
+
+from markers.core.design import Design
+from markers.core.pack import Build, Kind, Numbering
+from markers.errors import DesignError
+from markers.packs.ct_15_121.citations import ref
+
+__all__ = ["NUMBERING", "validate"]
+
+#: Fields of a design no kind of this pack draws: refused rather than silently dropped.
+UNUSED = ("display_height", "outline", "legend", "ws_id", "symbol", "above", "below",
+          "permit_id")
+#: Fields that are lengths in inches, when given.
+LENGTHS = ("height_above_water", "diameter", "flag_height", "flag_length")
+
+NUMBERING = Numbering(
+    sheet_title="Connecticut waterway markers",
+    page_title="CT numbering rules (15-121-A4(b))",
+    title="CT identification of state navigational buoys",
+    subtitle="15-121-A4(b)(1) and (2): this pack does not build the numbered buoys yet",
+    clause=ref("15-121-A4(b)(1)").clause,
+    rules=(
+        "Solid-red buoys carry even numbers, solid-green buoys odd numbers, in white, with "
+        "the prefix CT before the number: CT-2, CT-1 (15-121-A4(b)(1)).",
+        "A buoy without a number carries the letters CT, painted white (15-121-A4(b)(1)).",
+        "Cardinal buoys: even numbers on red-topped, odd on green-topped, in the top "
+        "portion (15-121-A4(b)(2)).",
+    ),
+    examples=(), channel=(),
+)
+
+
+def validate(design: Design, kind: Kind, build: Build) -> Design:
+    """``design``, after refusing what no marker of ``kind`` can be: a length that is
+    not a positive finite number of inches, a field this kind does not draw."""
+    for name in LENGTHS:
+        value = getattr(design, name)
+        if value is not None and not (math.isfinite(value) and value > 0):
+            raise DesignError(f"{name.replace('_', ' ')} {value!r} is not a positive number "
+                              "of inches", name)
+    for name in UNUSED:
+        if getattr(design, name):
+            raise DesignError(f"{kind.name} takes no {name.replace('_', ' ')}: "
+                              f"{kind.ref.clause} gives it none", name)
+    if design.color is not None and "color" not in kind.choices:
+        raise DesignError(f"{kind.name} takes no color: {kind.ref.clause} gives its colors",
+                          "color")
+    return design
