@@ -23,7 +23,8 @@ if TYPE_CHECKING:  # no shapely for commands that build and measure nothing
     from markers.check.engine import Registry
     from markers.core.artwork import Artwork
 
-__all__ = ["FAMILIES", "FAMILY_NEEDS", "Build", "Kind", "Look", "Mend", "Numbering", "Pack", "PackError"]
+__all__ = ["FAMILIES", "FAMILY_NEEDS", "Build", "Kind", "Look", "Mend", "Numbering", "Pack",
+           "PackError"]
 
 #: How a kind is drawn and measured: a flat regulatory face, a state aid face, a buoy
 #: elevation, a buoy's flat wrap, or a flag.

@@ -31,9 +31,12 @@ def diver_flag(f: Facts, j: Judge) -> Iterator[Hit]:
     where = f.bbox()
     for value, key, what in ((f.flag.height, "diver_min_height", "high"),
                              (f.flag.length, "diver_min_length", "wide")):
-        yield from j.at_least(value, j.req(key), lambda v, key=key, what=what: (
-            f"diver's flag is {v:.2f} in {what}; {j.requirement(key).ref} asks not less than "
-            f"{j.req(key):g} in"), bbox=where)
+
+        def size(v: float, key: str = key, what: str = what) -> str:
+            return (f"diver's flag is {v:.2f} in {what}; {j.requirement(key).ref} asks not "
+                    f"less than {j.req(key):g} in")
+
+        yield from j.at_least(value, j.req(key), size, bbox=where)
     yield from j.color_is(f.flag.color, "red", lambda m: f"the field is {m.hex} ({m.label}); "
                           f"{j.requirement('diver_min_height').ref} asks a red background",
                           bbox=where)
