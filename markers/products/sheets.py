@@ -527,8 +527,9 @@ def sheet_pages(pack: Pack, kinds: list[Kind] | None = None,
         raise WsmarkError(f"unknown paper {paper!r}; use {', '.join(PAPERS)}")
     if not sizes:
         raise WsmarkError("no sizes given for the dimension tables")
-    for h in sizes:  # the rule's own check of a display height, with its citation
-        Design("sheet", h).validate(pack.law)
+    if any(k.display_area for k in pack.kinds.values()):  # sizes are display heights
+        for h in sizes:  # the rule's own check of a display height, with its citation
+            Design("sheet", h).validate(pack.law)
     jobs = [(pack, kind, tuple(sizes), paper)
             for kind in (kinds if kinds is not None else list(pack.kinds.values()))]
     # first, so the workers forked next find the font loaded and its glyphs recorded
