@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from markers.check.engine import Hit, Judge, Tolerance
 from markers.check.measure.common import Facts
 from markers.packs.ct_15_121.law import RULES, rule
+from markers.packs.shared.other_pack import register
 
 __all__ = ["RULES"]
 
@@ -120,3 +121,26 @@ def area_buoy_color(f: Facts, j: Judge) -> Iterator[Hit]:
             f"{color.family} over {v:.0%} of what shows above the water; "
             f"{j.requirement('area_buoy_color_share').ref} asks at least {need:.0%}"),
             unit="ratio", bbox=where)
+
+
+@rule("ct-kind", "15-121-A2(a)", "error", ("*",))
+def kind(f: Facts, j: Judge) -> Iterator[Hit]:
+    """The drawing is a marker this pack builds: an individual mooring buoy, an
+    anchorage or mooring area buoy, or a diver's flag (15-121-A3).
+
+    Beacons, regulatory buoys and the navigational buoys of 15-121-A4 are not built or
+    judged by this pack yet: a drawing of one is reported, never passed.
+
+    Passes: a white ball with a blue band.  Fails: an orange circle sign, a red triangle.
+    """
+    if f.kind is None:
+        declared = f.drawing.declared_kind
+        said = f" (it declares {declared!r})" if declared else ""
+        yield Hit(f"no marker this pack judges was found{said}: ct-15-121 judges mooring "
+                  "buoys, anchorage or mooring area buoys and diver's flags (15-121-A3)",
+                  measured=declared or "none", required="a kind of ct-15-121", bbox=f.bbox())
+    else:
+        j.saw(f"recognised as {f.kind}", f.kind, "a kind of ct-15-121")
+
+
+register(RULES, "ct-15-121", "wsmark practice")

@@ -32,7 +32,9 @@ NUMBERING = Numbering(
         "Cardinal buoys: even numbers on red-topped, odd on green-topped, in the top "
         "portion (15-121-A4(b)(2)).",
     ),
-    examples=(), channel=(),
+    examples=(("aid-red", "CT-2"), ("aid-green", "CT-1"), ("aid-red", "CT-3"),
+              ("aid-green", "CT"), ("aid-red", "WS-2")),
+    channel=(),
 )
 
 
