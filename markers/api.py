@@ -42,7 +42,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "unreadable", "check_budget", "check_paths", "inputs", "check_inputs",
            "check_options", "annotation_targets", "report_target", "copy_paths", "copy_bytes",
            "annotate", "annotate_pages", "reports", "exit_status", "tally", "summary",
-           "report_writer", "rules", "rule_rows", "tolerance_of",
+           "report_writer", "rules", "rule_rows", "compared", "tolerance_of",
            "explain", "sheets", "flagged",
            "gallery", "fabricate", "fabrication_tables", "write_file", "write_files",
            "FORMATS", "MAX_PIXELS", "PAPERS",
@@ -943,6 +943,14 @@ def rule_rows(pack: str | Pack = DEFAULT_PACK) -> list[tuple[str, str, str, str]
     return [(r.id, r.severity, r.citation, _first_paragraph(r)
              + (f" (tolerance {tolerance_of(r, pack)})" if r.tolerance else ""))
             for r in rules(pack)]
+
+
+def compared(pack: str | Pack, other: str | Pack) -> list[str]:
+    """``wsmark rules --compare``: kind by kind, rule by rule and number by number, what
+    each pack's law requires, both citations side by side (markers.packs.compare)."""
+    from markers.packs.compare import compare_lines
+
+    return compare_lines(_pack(pack), _pack(other))
 
 
 def tolerance_of(rule_: Any, pack: str | Pack = DEFAULT_PACK) -> str | None:
