@@ -215,9 +215,12 @@ def application_status(plan: Plan, form: ApplicationForm | None, law: Law,
             if lacking[state]:
                 missing.append(f"{role.title}'s written permission {words} for "
                                f"{_tags(lacking[state])} ({role.clause})")
-    limit = law.requirement(form.temporary)
+    limit = law.requirement(form.temporary) if form.temporary is not None else None
     for i, m in enumerate(plan.markers):
-        if m.temporary_days is not None:
+        if m.temporary_days is not None and limit is None:
+            conditions.setdefault(i, []).append(
+                f"temporary placement: {m.temporary_days} days")
+        elif m.temporary_days is not None and limit is not None:
             over = " - longer than allowed" if m.temporary_days > limit.value else ""
             conditions.setdefault(i, []).append(
                 f"temporary placement: {m.temporary_days} days, at most {limit.value:g} "

@@ -22,6 +22,7 @@ PACK = Pack(
     url="https://www.law.cornell.edu/regulations/connecticut/Regs-Conn-State-Agencies-SS-15-121-A3",
     law=LAW, kinds=KINDS, validate=validate, rules_at="markers.packs.ct_15_121.rules:RULES",
     check_id=check_ct_id, numbering=NUMBERING, module=__name__,
+    plan_rules_at="markers.packs.ct_15_121.plan_rules:PLAN_RULES",
     fabrication_samples=(Design("mooring-buoy"), Design("diver-flag")),
     gallery_extras=(Design("mooring-area-buoy", color="yellow"),),
     help=HELP, example_kind="mooring-buoy", version=VERSION, verdicts=VERDICTS,

@@ -33,6 +33,8 @@ REQ: dict[str, Requirement] = {r.key: r for r in (
        "the height above the water from the midpoint"),
     _r("length_tolerance", 0.01, "in", "wsmark practice",
        "a measured length may fall short of its minimum by 0.01 in (drawing precision)"),
+    _r("plan_channel_reach_ft", 1000.0, "ft", "wsmark practice",
+       "a marker more than 1000 ft from every channel line of a plan marks none of them"),
     _r("area_buoy_color_share", 0.95, "ratio", "wsmark practice",
        "an anchorage or mooring area buoy is white (or yellow) over at least 95 % of what "
        "shows above the water"),

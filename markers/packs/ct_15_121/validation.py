@@ -14,8 +14,8 @@ from markers.packs.ct_15_121.citations import ref
 __all__ = ["NUMBERING", "validate"]
 
 #: Fields of a design no kind of this pack draws: refused rather than silently dropped.
-UNUSED = ("display_height", "outline", "legend", "ws_id", "symbol", "above", "below",
-          "permit_id")
+#: (An identification, ``ws_id``, names a plan's marker; no kind built here paints one.)
+UNUSED = ("display_height", "outline", "legend", "symbol", "above", "below", "permit_id")
 #: Fields that are lengths in inches, when given.
 LENGTHS = ("height_above_water", "diameter", "flag_height", "flag_length")
 

@@ -27,4 +27,11 @@ HELP: dict[str, str] = {
     "diameter": "Buoy diameter in inches (15-121-A3(a) sets none; default 24).",
     "color": "An anchorage or mooring area buoy: white, or yellow for a quarantine "
              "anchorage (15-121-A3(a)).",
+    "plan_permit_id": "The commissioner's authorization number of a marker, by its id or "
+                      "#N (marker N): M-1=CT-2026-0417; the packet lists it (15-121-A5(f): "
+                      "placed as the authorization specifies).",
+    "plan_permit_pair": "M-1=CT-2026-0417",
+    "plan_party": "A party of the application (15-121-A5(c)), over the plan's: applicant "
+                  "or chief_executive = NAME; ADDRESS; CONTACT (repeatable).",
+    "plan_party_pair": "chief_executive=Town of New Fairfield; 4 Brush Hill Rd; 203-555-0100",
 }
