@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from markers.check.engine import Finding, Hit, Judge, Registry
-from markers.errors import WsmarkError
 from markers.core.spec import Law
+from markers.errors import WsmarkError
 from markers.plan.measure import NEEDS, PlanFacts
 from markers.plan.model import PacketWords
 from markers.plan.project import Area, LocalGrid
