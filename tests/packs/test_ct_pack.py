@@ -86,6 +86,18 @@ def _a2a_t01_not_a_ct_marker():
     return _check(_built("control", WI, display_height=24.0, legend="5 MPH"), "sign.svg")
 
 
+def _a4b1_t01_orange_can():
+    return _check(_built("aid-red", ws_id="CT-2").replace(b"#C8102E", b"#FF4F00"), "can.svg")
+
+
+def _a4b1_t02_wisconsin_id():
+    return _check(_built("buoy-aid-red", WI, ws_id="WS-4"), "nun.svg")
+
+
+def _a4b1_t03_odd_on_red():
+    return _check(b"kind: aid-red\nws_id: CT-3\n", "design.yaml")
+
+
 def _practice_t01_wisconsin_id():
     return _check(_built("aid-red", WI, display_height=24.0, ws_id="WS-4"), "aid.svg")
 
@@ -101,9 +113,16 @@ FAILS = {
                                               {"ct-mooring-band": "warning"}),
     "15-121-A3(a)-t03-fail-red-area-buoy": (_a3a_t03_red_area_buoy,
                                             {"ct-area-buoy-color": "error"}),
+    "15-121-A4(b)(1)-t01-fail-orange-can": (_a4b1_t01_orange_can, {"ct-aid-color": "error"}),
+    "15-121-A4(b)(1)-t02-fail-ws-id": (_a4b1_t02_wisconsin_id,
+                                       {"ct-aid-id": "error", "other-pack": "info"}),
+    "15-121-A4(b)(1)-t03-fail-odd-number-on-red": (_a4b1_t03_odd_on_red,
+                                                   {"ct-aid-id": "error"}),
     "15-121-A2(a)-t01-fail-wisconsin-sign": (_a2a_t01_not_a_ct_marker, {"ct-kind": "error"}),
-    "practice-t01-info-wisconsin-id": (_practice_t01_wisconsin_id,
-                                       {"ct-kind": "error", "other-pack": "info"}),
+    # Wisconsin's red daymark declares aid-red, a kind Connecticut has too: judged as
+    # Connecticut's red buoy, its WS-4 fails and the hint names Wisconsin's pack
+    "practice-t01-info-wisconsin-daymark": (_practice_t01_wisconsin_id,
+                                            {"ct-aid-id": "error", "other-pack": "info"}),
 }
 
 
@@ -172,7 +191,7 @@ def test_the_example_plan_passes() -> None:
 def test_kinds_lists_its_kinds_with_their_paragraphs(runner) -> None:
     out = runner.invoke(cli, ["kinds", "--pack", "ct-15-121"]).stdout.splitlines()
     assert [line.split()[0] for line in out] == list(CT.kinds)
-    assert out[2].endswith("[15-121-A3(b)]")
+    assert out[-1].endswith("[15-121-A3(b)]") and out[2].endswith("[15-121-A4(b)(1)]")
 
 
 @pytest.mark.parametrize("ext", [".svg", ".pdf"])
@@ -184,7 +203,7 @@ def test_render_then_check_round_trips(runner, tmp_path: Path, ext: str) -> None
     result = runner.invoke(cli, ["check", *map(str, sorted(tmp_path.iterdir())), "--pack",
                                  "ct-15-121"])
     assert result.exit_code == 0, result.stdout
-    assert result.stdout.count(": PASS (") == 3
+    assert result.stdout.count(": PASS (") == len(CT.kinds) == 5
 
 
 def test_the_diver_flag_renders_and_checks_as_dxf(runner, tmp_path: Path) -> None:
@@ -214,7 +233,7 @@ def test_sheet_prints_a_page_per_kind(runner, tmp_path: Path) -> None:
     out = tmp_path / "ct.pdf"
     result = runner.invoke(cli, ["sheet", "--pack", "ct-15-121", "-o", str(out)])
     assert result.exit_code == 0, result.stderr
-    assert "6 pages" in result.stdout and out.read_bytes().startswith(b"%PDF")
+    assert f"{len(CT.kinds) + 3} pages" in result.stdout and out.read_bytes().startswith(b"%PDF")
 
 
 def test_plan_check_and_packet(runner, tmp_path: Path) -> None:

@@ -14,8 +14,9 @@ from dataclasses import replace
 
 from shapely.geometry import LineString, box
 
+from markers.build.cylinder import letters_face, place
 from markers.build.flags import build_diver_flag
-from markers.build.layout import assemble
+from markers.build.layout import assemble, merge
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, Shape
 from markers.core.design import Design
@@ -23,7 +24,8 @@ from markers.core.pack import Build
 from markers.core.spec import Dimension
 from markers.errors import DesignError
 
-__all__ = ["DRAWN", "build_ct_diver_flag", "build_mooring", "build_mooring_area"]
+__all__ = ["AID_DRAWN", "DRAWN", "build_ct_aid", "build_ct_diver_flag", "build_mooring",
+           "build_mooring_area"]
 
 #: Sizes wsmark draws where 15-121-A3(a) sets none (inches): how far a ball rides above
 #: the water, its diameter, and the blue band's height as a share of what rides above.
@@ -97,3 +99,41 @@ def build_ct_diver_flag(design: Design, build: Build) -> Artwork:
                                "drawn)", build.law.req("diver_mast_min"), "in",
                                "diver_mast_min")
     return replace(art, meta={**art.meta, "dimensions": [*art.meta["dimensions"], mast]})
+
+
+#: Sizes wsmark draws a navigational buoy of 15-121-A4(b)(1) at, where the section sets
+#: none (inches): height above the water, diameter, and the white numbers' cap height.
+AID_DRAWN = {"height_above_water": 36.0, "diameter": 18.0, "cap": 3.0}
+
+
+def build_ct_aid(design: Design, build: Build) -> Artwork:
+    """A solid red or green buoy (its kind's ``Look``) with its identification in white:
+    "CT" before the number, or the letters CT alone (15-121-A4(b)(1)), laid flat on the
+    front of a can. Its size and the letters' are wsmark's drawing (the section sets
+    none)."""
+    kind = build.kind(design.kind)
+    color, clause = kind.look.color, kind.ref.clause
+    assert color is not None, f"{kind.name}'s Look: its color"
+    ident = design.ws_id or "CT"
+    a = design.height_above_water or AID_DRAWN["height_above_water"]
+    d = design.diameter or AID_DRAWN["diameter"]
+    face = letters_face(ident, AID_DRAWN["cap"], "white", drawn=build.drawn)
+    if face.width > 0.9 * d or face.height > 0.8 * a:
+        raise DesignError(f"{ident!r} in {AID_DRAWN['cap']:g} in letters does not fit a "
+                          f"{d:g} x {a:g} in buoy; give a larger diameter", "diameter")
+    width = d + 2 * SIDE
+    axis, r = width / 2, d / 2
+    body = box(axis - r, 0, axis + r, a)
+    paints, legends = place(face, "seen", "seen", axis, (a - face.height) / 2, r)
+    dims = [Dimension("height above the waterline (15-121-A4 sets none)", a, "in",
+                      "wsmark drawing"),
+            Dimension("diameter (15-121-A4 sets none)", d, "in", "wsmark drawing"),
+            Dimension("body", f"solid {color}", "", clause),
+            Dimension("identification, white", ident, "", clause),
+            Dimension("letter height (15-121-A4 sets none)", AID_DRAWN["cap"], "in",
+                      "wsmark drawing")]
+    return assemble(design.kind, width, a + BELOW, merge([(color, body), *paints]),
+                    legends=legends, features={"waterline": LineString([(0, a), (width, a)])},
+                    meta={"ws_id": ident, "height_above_water": a, "diameter": d,
+                          "curvature": "seen", "lighted": design.lighted},
+                    dimensions=dims)

@@ -25,6 +25,13 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          "anchorage)", ref("15-121-A3(a)"), HERE + "build_mooring_area", "buoy",
          "plain-buoy", display_area=False, look=Look(color="white"),
          choices={"color": "area_buoy_colors"}, needs=("area_buoy_color_share",)),
+    Kind("aid-red", "Navigational buoy, well-defined channel: solid red, white CT and an "
+         "even number", ref("15-121-A4(b)(1)"), HERE + "build_ct_aid", "buoy",
+         "red-aid-buoy", sample_id="CT-2", display_area=False, look=Look("can", color="red")),
+    Kind("aid-green", "Navigational buoy, well-defined channel: solid green, white CT and "
+         "an odd number", ref("15-121-A4(b)(1)"), HERE + "build_ct_aid", "buoy",
+         "green-aid-buoy", sample_id="CT-1", display_area=False,
+         look=Look("can", color="green")),
     Kind("diver-flag", "Diver's flag: red, at least 13 x 15 in, a white diagonal stripe at "
          "least 3 in wide from the staff's top corner, on a 20 in mast", ref("15-121-A3(b)"),
          HERE + "build_ct_diver_flag", "flag", "striped-flag", display_area=False,
@@ -38,8 +45,6 @@ PLANNED: dict[str, str] = {
               "sets a border band aside from the symbol",
     "regulatory-buoy": "15-121-A2(b): needs the symbol-buoy builder without NR 5.09's "
                        "display-area numbers",
-    "aid-red": "15-121-A4(b)(1): a solid red buoy, CT and an even number",
-    "aid-green": "15-121-A4(b)(1): a solid green buoy, CT and an odd number",
     "cardinal-red-top": "15-121-A4(b)(2): white, red top about one third",
     "cardinal-green-top": "15-121-A4(b)(2): white, green top about one third",
 }

@@ -7,6 +7,9 @@ from collections.abc import Iterator
 
 from markers.check.engine import Hit, Judge, Tolerance
 from markers.check.measure.common import Facts
+from markers.core.colors import ColorMatch
+from markers.errors import WsmarkError
+from markers.packs.ct_15_121.identification import check_ct_id
 from markers.packs.ct_15_121.law import RULES, rule
 from markers.packs.shared.other_pack import register
 
@@ -123,12 +126,60 @@ def area_buoy_color(f: Facts, j: Judge) -> Iterator[Hit]:
             unit="ratio", bbox=where)
 
 
+#: The color of each navigational buoy's body, 15-121-A4(b)(1).
+AID_COLORS = {"aid-red": "red", "aid-green": "green"}
+
+
+@rule("ct-aid-color", "15-121-A4(b)(1)", "error", tuple(AID_COLORS))
+def aid_color(f: Facts, j: Judge) -> Iterator[Hit]:
+    """A navigational buoy of a well-defined channel is solid red or solid green, as its
+    kind.
+
+    Passes: a red can lettered CT-2.  Fails: an orange can declared aid-red.
+    """
+    want = AID_COLORS.get(f.kind or "")
+    if want is not None:
+        yield from j.color_is(f.aid.color, want, lambda m: f"the buoy is {m.hex} ({m.label}); "
+                              f"{f.kind} is a solid-{want} buoy", bbox=f.bbox())
+
+
+@rule("ct-aid-id", "15-121-A4(b)(1)", "error", tuple(AID_COLORS))
+def aid_id(f: Facts, j: Judge) -> Iterator[Hit]:
+    """White numbers with the prefix CT before the number, odd on green and even on red;
+    without a number, the letters CT in white.
+
+    Passes: CT-2 on red, CT-7 on green, CT alone.  Fails: WS-2 (no CT), CT-3 on red,
+    black letters, no lettering at all.
+    """
+    ident = f.letters.ws_id
+    if not ident:
+        yield Hit("no identification read; a numbered buoy has the prefix CT before the "
+                  "number, an unnumbered one the letters CT in white", measured="none",
+                  required="CT or CT-<number>", bbox=f.bbox())
+        return
+    try:
+        check_ct_id(f.kind or "", ident)
+    except WsmarkError as err:
+        yield Hit(str(err), measured=ident, required="CT or CT-<number> of its parity",
+                  bbox=f.bbox())
+    else:
+        j.saw(f"identification {ident!r}", ident, "CT or CT-<number> of its parity")
+    for line in f.letters.legends:
+        what = line.text or "the lettering"
+
+        def said(m: ColorMatch, what: str = what) -> str:
+            return f"{what} is {m.hex} ({m.label}); numbers and the letters CT are white"
+
+        yield from j.color_is(line.color, "white", said, bbox=line.bbox)
+
+
 @rule("ct-kind", "15-121-A2(a)", "error", ("*",))
 def kind(f: Facts, j: Judge) -> Iterator[Hit]:
     """The drawing is a marker this pack builds: an individual mooring buoy, an
-    anchorage or mooring area buoy, or a diver's flag (15-121-A3).
+    anchorage or mooring area buoy, a diver's flag (15-121-A3), or a red or green
+    navigational buoy (15-121-A4(b)(1)).
 
-    Beacons, regulatory buoys and the navigational buoys of 15-121-A4 are not built or
+    Beacons, regulatory buoys and the cardinal buoys of 15-121-A4(b)(2) are not built or
     judged by this pack yet: a drawing of one is reported, never passed.
 
     Passes: a white ball with a blue band.  Fails: an orange circle sign, a red triangle.
@@ -137,7 +188,8 @@ def kind(f: Facts, j: Judge) -> Iterator[Hit]:
         declared = f.drawing.declared_kind
         said = f" (it declares {declared!r})" if declared else ""
         yield Hit(f"no marker this pack judges was found{said}: ct-15-121 judges mooring "
-                  "buoys, anchorage or mooring area buoys and diver's flags (15-121-A3)",
+                  "buoys, anchorage or mooring area buoys and diver's flags (15-121-A3) and "
+                  "red and green navigational buoys (15-121-A4(b)(1))",
                   measured=declared or "none", required="a kind of ct-15-121", bbox=f.bbox())
     else:
         j.saw(f"recognised as {f.kind}", f.kind, "a kind of ct-15-121")

@@ -5,11 +5,13 @@ identification or permit label on the kinds this pack builds)."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from markers.core.design import Design
 from markers.core.pack import Build, Kind, Numbering
 from markers.errors import DesignError
 from markers.packs.ct_15_121.citations import ref
+from markers.packs.ct_15_121.identification import check_ct_id
 
 __all__ = ["NUMBERING", "validate"]
 
@@ -50,6 +52,12 @@ def validate(design: Design, kind: Kind, build: Build) -> Design:
         if getattr(design, name):
             raise DesignError(f"{kind.name} takes no {name.replace('_', ' ')}: "
                               f"{kind.ref.clause} gives it none", name)
+    if kind.sample_id is not None:  # a navigational buoy: its CT identification
+        design = replace(design, ws_id=design.ws_id or "CT")
+        try:
+            check_ct_id(kind.name, design.ws_id)
+        except DesignError as err:  # as declared, left to the rule ct-aid-id
+            build.refuse(str(err), "ws_id")
     if design.color is not None and "color" not in kind.choices:
         raise DesignError(f"{kind.name} takes no color: {kind.ref.clause} gives its colors",
                           "color")
