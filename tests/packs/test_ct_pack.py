@@ -98,6 +98,30 @@ def _a4b1_t03_odd_on_red():
     return _check(b"kind: aid-red\nws_id: CT-3\n", "design.yaml")
 
 
+def _cardinal(top_in: float) -> bytes:
+    """A 36 in cardinal-red-top whose red top is ``top_in`` high (built under
+    Connecticut's law with another fraction, checked under the real one)."""
+    from dataclasses import replace
+
+    need = CT.law.requirements["cardinal_top_fraction"]
+    law = replace(CT.law, requirements={**CT.law.requirements, need.key: replace(
+        need, value=top_in / 36.0)})
+    return _built("cardinal-red-top", replace(CT, law=law))
+
+
+def _a4b2_t01_top_near_a_third():
+    return _check(_cardinal(14.0), "cardinal.svg")
+
+
+def _a4b2_t02_top_a_sixth():
+    return _check(_cardinal(6.0), "cardinal.svg")
+
+
+def _a4b2_t03_green_top_declared_red():
+    svg = _built("cardinal-green-top").replace(b'"cardinal-green-top"', b'"cardinal-red-top"')
+    return _check(svg, "cardinal.svg")
+
+
 def _practice_t01_wisconsin_id():
     return _check(_built("aid-red", WI, display_height=24.0, ws_id="WS-4"), "aid.svg")
 
@@ -118,6 +142,12 @@ FAILS = {
                                        {"ct-aid-id": "error", "other-pack": "info"}),
     "15-121-A4(b)(1)-t03-fail-odd-number-on-red": (_a4b1_t03_odd_on_red,
                                                    {"ct-aid-id": "error"}),
+    "15-121-A4(b)(2)-t01-warn-top-14in-of-36": (_a4b2_t01_top_near_a_third,
+                                                {"ct-cardinal-top": "warning"}),
+    "15-121-A4(b)(2)-t02-fail-top-6in-of-36": (_a4b2_t02_top_a_sixth,
+                                              {"ct-cardinal-top": "error"}),
+    "15-121-A4(b)(2)-t03-fail-green-top-declared-red": (_a4b2_t03_green_top_declared_red,
+                                                       {"ct-cardinal-top": "error"}),
     "15-121-A2(a)-t01-fail-wisconsin-sign": (_a2a_t01_not_a_ct_marker, {"ct-kind": "error"}),
     # Wisconsin's red daymark declares aid-red, a kind Connecticut has too: judged as
     # Connecticut's red buoy, its WS-4 fails and the hint names Wisconsin's pack
@@ -192,6 +222,7 @@ def test_kinds_lists_its_kinds_with_their_paragraphs(runner) -> None:
     out = runner.invoke(cli, ["kinds", "--pack", "ct-15-121"]).stdout.splitlines()
     assert [line.split()[0] for line in out] == list(CT.kinds)
     assert out[-1].endswith("[15-121-A3(b)]") and out[2].endswith("[15-121-A4(b)(1)]")
+    assert out[4].endswith("[15-121-A4(b)(2)]")
 
 
 @pytest.mark.parametrize("ext", [".svg", ".pdf"])
@@ -203,7 +234,7 @@ def test_render_then_check_round_trips(runner, tmp_path: Path, ext: str) -> None
     result = runner.invoke(cli, ["check", *map(str, sorted(tmp_path.iterdir())), "--pack",
                                  "ct-15-121"])
     assert result.exit_code == 0, result.stdout
-    assert result.stdout.count(": PASS (") == len(CT.kinds) == 5
+    assert result.stdout.count(": PASS (") == len(CT.kinds) == 7
 
 
 def test_the_diver_flag_renders_and_checks_as_dxf(runner, tmp_path: Path) -> None:

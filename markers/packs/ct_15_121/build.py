@@ -24,8 +24,8 @@ from markers.core.pack import Build
 from markers.core.spec import Dimension
 from markers.errors import DesignError
 
-__all__ = ["AID_DRAWN", "DRAWN", "build_ct_aid", "build_ct_diver_flag", "build_mooring",
-           "build_mooring_area"]
+__all__ = ["AID_DRAWN", "DRAWN", "build_cardinal", "build_ct_aid", "build_ct_diver_flag",
+           "build_mooring", "build_mooring_area"]
 
 #: Sizes wsmark draws where 15-121-A3(a) sets none (inches): how far a ball rides above
 #: the water, its diameter, and the blue band's height as a share of what rides above.
@@ -137,3 +137,29 @@ def build_ct_aid(design: Design, build: Build) -> Artwork:
                     meta={"ws_id": ident, "height_above_water": a, "diameter": d,
                           "curvature": "seen", "lighted": design.lighted},
                     dimensions=dims)
+
+
+def build_cardinal(design: Design, build: Build) -> Artwork:
+    """A white can with a red or green top (its kind's ``Look``) of
+    ``cardinal_top_fraction`` of what shows above the water (15-121-A4(b)(2)). The
+    section's optional numbers (white, in the top portion) are not drawn; its size is
+    wsmark's drawing."""
+    kind = build.kind(design.kind)
+    color, law = kind.look.color, build.law
+    assert color is not None, f"{kind.name}'s Look: its top color"
+    a = design.height_above_water or AID_DRAWN["height_above_water"]
+    d = design.diameter or AID_DRAWN["diameter"]
+    top = law.req("cardinal_top_fraction") * a
+    width = d + 2 * SIDE
+    axis, r = width / 2, d / 2
+    body = box(axis - r, 0, axis + r, a)
+    dims = [Dimension("height above the waterline (15-121-A4 sets none)", a, "in",
+                      "wsmark drawing"),
+            Dimension("diameter (15-121-A4 sets none)", d, "in", "wsmark drawing"),
+            law.dimension(f"{color} top {law.about('cardinal_top_fraction')}", top, "in",
+                          "cardinal_top_fraction"),
+            Dimension("below the top", "white", "", kind.ref.clause)]
+    return assemble(design.kind, width, a + BELOW,
+                    merge([("white", body), (color, box(axis - r, 0, axis + r, top))]),
+                    features={"waterline": LineString([(0, a), (width, a)])},
+                    meta={"height_above_water": a, "diameter": d}, dimensions=dims)

@@ -32,6 +32,16 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          "an odd number", ref("15-121-A4(b)(1)"), HERE + "build_ct_aid", "buoy",
          "green-aid-buoy", sample_id="CT-1", display_area=False,
          look=Look("can", color="green")),
+    Kind("cardinal-red-top", "Cardinal buoy: white, red top about one third of what "
+         "shows above water; pass south or west of it", ref("15-121-A4(b)(2)"),
+         HERE + "build_cardinal", "buoy", "red-top-buoy", display_area=False,
+         look=Look(color="red"), needs=("cardinal_top_fraction", "cardinal_top_tolerance",
+                                        "cardinal_top_far")),
+    Kind("cardinal-green-top", "Cardinal buoy: white, green top about one third of what "
+         "shows above water; pass north or east of it", ref("15-121-A4(b)(2)"),
+         HERE + "build_cardinal", "buoy", "green-top-buoy", display_area=False,
+         look=Look(color="green"), needs=("cardinal_top_fraction", "cardinal_top_tolerance",
+                                          "cardinal_top_far")),
     Kind("diver-flag", "Diver's flag: red, at least 13 x 15 in, a white diagonal stripe at "
          "least 3 in wide from the staff's top corner, on a 20 in mast", ref("15-121-A3(b)"),
          HERE + "build_ct_diver_flag", "flag", "striped-flag", display_area=False,
@@ -45,6 +55,4 @@ PLANNED: dict[str, str] = {
               "sets a border band aside from the symbol",
     "regulatory-buoy": "15-121-A2(b): needs the symbol-buoy builder without NR 5.09's "
                        "display-area numbers",
-    "cardinal-red-top": "15-121-A4(b)(2): white, red top about one third",
-    "cardinal-green-top": "15-121-A4(b)(2): white, green top about one third",
 }

@@ -33,6 +33,16 @@ REQ: dict[str, Requirement] = {r.key: r for r in (
        "the height above the water from the midpoint"),
     _r("length_tolerance", 0.01, "in", "wsmark practice",
        "a measured length may fall short of its minimum by 0.01 in (drawing precision)"),
+    _r("cardinal_top_fraction", 1 / 3, "ratio", "15-121-A4(b)(2)",
+       "the top color approximately one-third of the portion showing above the water"),
+    # "Approximately" (RULES.md): two bands, wsmark's reading of the word where it stands,
+    # cited to that paragraph.
+    _r("cardinal_top_tolerance", 0.03, "ratio", "15-121-A4(b)(2)",
+       "'approximately one-third': a top within 0.03 of 1/3 of the height above water "
+       "passes"),
+    _r("cardinal_top_far", 0.10, "ratio", "15-121-A4(b)(2)",
+       "'approximately one-third': a top more than 0.10 from 1/3 (under a quarter, over "
+       "four tenths) is not a third: an error"),
     _r("plan_channel_reach_ft", 1000.0, "ft", "wsmark practice",
        "a marker more than 1000 ft from every channel line of a plan marks none of them"),
     _r("area_buoy_color_share", 0.95, "ratio", "wsmark practice",

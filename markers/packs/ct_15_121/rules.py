@@ -173,6 +173,46 @@ def aid_id(f: Facts, j: Judge) -> Iterator[Hit]:
         yield from j.color_is(line.color, "white", said, bbox=line.bbox)
 
 
+#: The top color of each cardinal buoy, 15-121-A4(b)(2).
+TOPS = {"cardinal-red-top": "red", "cardinal-green-top": "green"}
+
+
+@rule("ct-cardinal-top", "15-121-A4(b)(2)", "error", tuple(TOPS),
+      tolerance=Tolerance("cardinal_top_tolerance", "ratio",
+                          "0.03 of the height above water"))
+def cardinal_top(f: Facts, j: Judge) -> Iterator[Hit]:
+    """A cardinal buoy is white with a red (or green) top, the top color approximately
+    one-third of the portion showing above the water ("width" read as its height on
+    the buoy).
+
+    The colors are an error. "Approximately" has two bands: a top within 1/3 +- 0.03 of
+    the height above water passes, beyond it a warning up to 1/3 +- 0.10, beyond that
+    an error. The numbers the section allows in the top portion are not read here.
+
+    Passes: a white can 36 in above water with a 12 in red top.  Warning: a 14 in top.
+    Fails: a 6 in top; a green top on a cardinal-red-top; a red can.
+    """
+    want, where = TOPS.get(f.kind or ""), f.bbox()
+    bands, above = f.buoy.bands, f.buoy.height_above_water
+    if want is None or above is None:
+        return
+    if len(bands) < 2 or bands[0].color.family != want or bands[1].color.family != "white":
+        said = ", ".join(b.color.family for b in bands) or "no bands"
+        yield Hit(f"from the top: {said}; {f.kind} is white with a {want} top",
+                  measured=said, required=f"{want}, white", bbox=where)
+        return
+    top = bands[0]
+    share = (top.bottom - top.top) / above
+    asks = f"{j.requirement('cardinal_top_fraction').ref} asks approximately one-third"
+
+    def say(v: float, beyond: bool) -> str:
+        return (f"the {want} top is {v:.0%} of the height above water; {asks}"
+                f"{' (this is not a third)' if beyond else ''}")
+
+    yield from j.approximately(share, j.req("cardinal_top_fraction"),
+                               j.req("cardinal_top_far"), say, unit="ratio", bbox=where)
+
+
 @rule("ct-kind", "15-121-A2(a)", "error", ("*",))
 def kind(f: Facts, j: Judge) -> Iterator[Hit]:
     """The drawing is a marker this pack builds: an individual mooring buoy, an
