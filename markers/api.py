@@ -1020,8 +1020,9 @@ def gallery(out_dir: str | Path, pack: str | Pack = DEFAULT_PACK) -> list[Path]:
 
     chosen = _pack(pack)
     extras: dict[str, bytes] = {}
-    if chosen.plan_rules is not None and GALLERY_PLAN.is_file():
-        report = plan_check(GALLERY_PLAN, pack=chosen)
+    plan = GALLERY_PLAN.with_name(chosen.example_plan) if chosen.example_plan else None
+    if chosen.plan_rules is not None and plan is not None and plan.is_file():
+        report = plan_check(plan, pack=chosen)
         extras = {"plan-map.svg": plan_map(report, ".svg"),
                   "plan-map.png": plan_map(report, ".png", dpi=GALLERY_MAP_DPI),
                   "plan-application.pdf": plan_packet(report, pack=chosen)["application.pdf"]}
@@ -1114,7 +1115,8 @@ def write_files(files: dict[str, bytes], out_dir: str | Path) -> list[Path]:
     return write_all(files, out_dir)
 
 
-#: The clean example plan the gallery shows (map and packet), and its map's resolution.
+#: The clean example plan of the default pack (a pack names its own, ``example_plan``,
+#: in the same folder) the gallery shows (map and packet), and its map's resolution.
 GALLERY_PLAN = Path(__file__).resolve().parents[1] / "examples" / "river-channel.geojson"
 GALLERY_MAP_DPI = 100
 

@@ -170,6 +170,8 @@ class Numbering:
     rules: tuple[str, ...]
     examples: tuple[tuple[str, str], ...]
     channel: tuple[tuple[str, str, str, float], ...]
+    #: the page in a few words, as a list of pages names it ("WS numbering")
+    short: str = "numbering"
 
 
 @dataclass(frozen=True)
@@ -238,6 +240,8 @@ class Pack:
     mends: Mapping[str, Mend] = field(default_factory=dict)
     version: str = ""
     verdicts: Mapping[str, str] = field(default_factory=dict)
+    #: the file name, in the project's examples/, of a clean plan the gallery shows
+    example_plan: str | None = None
 
     def __post_init__(self) -> None:
         """Refuse a pack whose law lacks what one of its kinds needs (see Kind), in one

@@ -26,4 +26,5 @@ PACK = Pack(
     fabrication_samples=(Design("mooring-buoy"), Design("diver-flag")),
     gallery_extras=(Design("mooring-area-buoy", color="yellow"),),
     help=HELP, example_kind="mooring-buoy", version=VERSION, verdicts=VERDICTS,
+    example_plan="ct-mooring-field.geojson",
 )

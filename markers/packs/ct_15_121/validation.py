@@ -36,7 +36,7 @@ NUMBERING = Numbering(
     ),
     examples=(("aid-red", "CT-2"), ("aid-green", "CT-1"), ("aid-red", "CT-3"),
               ("aid-green", "CT"), ("aid-red", "WS-2")),
-    channel=(),
+    channel=(), short="CT numbering",
 )
 
 
