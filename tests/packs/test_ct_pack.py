@@ -306,3 +306,15 @@ def test_rules_compare_puts_both_citations_side_by_side(runner) -> None:
     assert any("not required by 15-121-A2(d)" in line and line.split()[0] == "outline_min"
                for line in lines)
 
+
+
+def test_a_connecticut_buoy_under_wisconsin_gets_the_findings_and_the_hint() -> None:
+    """The reverse of the cases above: CT-7 on Connecticut's green buoy, checked under
+    NR 5.09, fails the WS format and the hint names ct-15-121; never a switch."""
+    report = _check(_built("aid-green", ws_id="CT-7"), "ct-green.svg", WI)
+    assert report.kind == "aid-green" and report.verdict == "fail"
+    found = {f.rule: f for f in report.findings}
+    assert found["aid-id-format"].severity == "error"
+    assert found["other-pack"].severity == "info"
+    assert "pack ct-15-121 identifies its aid-green" in found["other-pack"].message
+    assert "checked against wi-nr509" in found["other-pack"].message
