@@ -60,6 +60,6 @@ CHOICES: dict[str, Choice] = {c.key: c for c in (
 NOT_REQUIRED: dict[str, str] = {
     "display_min": "15-121-A2(a)", "outline_min": "15-121-A2(d)",
     "symbol_fraction": "15-121-A2(d)", "diamond_slope": "15-121-A2(d)",
-    "buoy_min_height": "15-121-A2(b)", "buoy_min_diameter": "15-121-A2(b)",
+    "buoy_min_height": "15-121-A2(b), -A4(b)", "buoy_min_diameter": "15-121-A2(b), -A4(b)",
     "mooring_height": "15-121-A3(a)", "aid_letter_min": "15-121-A4(b)(1)",
 }
