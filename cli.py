@@ -503,11 +503,17 @@ def fabricate(kind: str, display_height: float | None, legend: str | None,
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="json: every rule with its kinds, tolerance and the "
               "words of each paragraph it cites.")
-def list_rules(pack: str, fmt: str) -> None:
+@click.option("--compare", "other", metavar="PACK", default=None,
+              help="Print, kind by kind and rule by rule, what this pack's law and PACK's "
+              "require, both citations side by side.")
+def list_rules(pack: str, fmt: str, other: str | None) -> None:
     """List every rule id with its citation, severity and default tolerance.
 
-    Example: wsmark rules --format json
+    Example: wsmark rules --pack wi-nr509 --compare ct-15-121
     """
+    if other is not None:
+        click.echo("\n".join(api.compared(pack, other)))
+        return
     if fmt == "json":
         click.echo(json.dumps(api.rule_records(pack), indent=2))
         return

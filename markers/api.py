@@ -47,7 +47,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "check_options", "CheckOutputs", "Made", "annotation_targets", "report_target",
            "copy_paths",
            "annotate", "annotate_pages", "reports", "exit_status", "tally", "summary",
-           "report_writer", "rules", "rule_rows", "tolerance_of",
+           "report_writer", "rules", "rule_rows", "compared", "tolerance_of",
            "explain", "sheets", "flagged",
            "gallery", "fabricate", "fabrication_tables", "write_file", "write_files", "write_set",
            "FORMATS", "MAX_PIXELS", "PAPERS",
@@ -1068,6 +1068,14 @@ def rule_rows(pack: str | Pack = DEFAULT_PACK) -> list[tuple[str, str, str, str]
             for r in rules(pack)]
 
 
+def compared(pack: str | Pack, other: str | Pack) -> list[str]:
+    """``wsmark rules --compare``: kind by kind, rule by rule and number by number, what
+    each pack's law requires, both citations side by side (markers.packs.compare)."""
+    from markers.packs.compare import compare_lines
+
+    return compare_lines(_pack(pack), _pack(other))
+
+
 def tolerance_of(rule_: Any, pack: str | Pack = DEFAULT_PACK) -> str | None:
     """A rule's default tolerance in words under the pack's law (None: it has none)."""
     return rule_.tolerance.describe(_pack(pack).law) if rule_.tolerance else None
@@ -1149,8 +1157,9 @@ def gallery(out_dir: str | Path, pack: str | Pack = DEFAULT_PACK) -> list[Path]:
 
     chosen = _pack(pack)
     extras: dict[str, bytes] = {}
-    if chosen.plan_rules is not None and GALLERY_PLAN.is_file():
-        report = plan_check(GALLERY_PLAN, pack=chosen)
+    plan = GALLERY_PLAN.with_name(chosen.example_plan) if chosen.example_plan else None
+    if chosen.plan_rules is not None and plan is not None and plan.is_file():
+        report = plan_check(plan, pack=chosen)
         extras = {"plan-map.svg": plan_map(report, ".svg"),
                   "plan-map.png": plan_map(report, ".png", dpi=GALLERY_MAP_DPI),
                   "plan-application.pdf": plan_packet(report, pack=chosen)["application.pdf"]}
@@ -1255,7 +1264,8 @@ def write_files(files: dict[str, bytes], out_dir: str | Path) -> list[Path]:
     return write_all(files, out_dir)
 
 
-#: The clean example plan the gallery shows (map and packet), and its map's resolution.
+#: The clean example plan of the default pack (a pack names its own, ``example_plan``,
+#: in the same folder) the gallery shows (map and packet), and its map's resolution.
 GALLERY_PLAN = Path(__file__).resolve().parents[1] / "examples" / "river-channel.geojson"
 GALLERY_MAP_DPI = 100
 

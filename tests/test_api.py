@@ -10,10 +10,10 @@ import zipfile
 
 import pypdf
 import pytest
+from svg_measure import PNG_MAGIC, png_size
 
 from markers import api
 from markers.errors import DesignError, WsmarkError
-from svg_measure import PNG_MAGIC, png_size
 
 
 @pytest.fixture(autouse=True)
@@ -324,9 +324,9 @@ def test_the_design_page_offers_every_option_of_render_and_fabricate() -> None:
                                        for f in api.design_form({"kind": k.name}).fields}
     given = {p.name for command in (cli.render, cli.fabricate) for p in command.params}
     # the download buttons are the files; the server keeps its own pixel cap and prints
-    # nothing (quiet); the page serves one pack
-    left_out = {"output", "out_dir", "max_pixels", "quiet"} | (
-        {"pack"} if len(api.PACK_NAMES) == 1 else set())
+    # nothing (quiet); the page serves the default pack only: a pack choice on the web
+    # page (issue 34) is not built yet, though the command line has two packs
+    left_out = {"output", "out_dir", "max_pixels", "quiet", "pack"}
     named = {"hole_count": "holes"}
     assert {named.get(n, n) for n in given - left_out} <= offered
 
@@ -339,16 +339,17 @@ def test_nothing_flagged_on_any_kind_as_built(kind: str) -> None:
 
 
 def test_flagged_runs_the_packs_own_rules_as_check_does() -> None:
-    """A 2.5 in outline meets Wisconsin's 2 in but not the test pack's 3 in: flagged
-    says what check of the drawing says under each pack, and nothing where it passes."""
+    """Wisconsin's 12 in diver's flag meets s. 30.70 but not Connecticut's 13 in
+    (15-121-A3(b)): flagged says what check of the drawing says under each pack, and
+    nothing where it passes."""
     from markers.check.pipeline import CheckOptions
-    from second_pack import PACK as STRICTER
 
-    art = api.build(api.design("danger", 24, outline=2.5, legend="ROCKS"))
+    connecticut = api.get_pack("ct-15-121")
+    art = api.build(api.design("diver-flag", None, sample=True))
     assert api.flagged(art) is None
-    line = api.flagged(art, STRICTER)
-    report, _ = api.check(api.render(art, ".svg"), "d.svg", CheckOptions(), STRICTER)
+    line = api.flagged(art, connecticut)
+    report, _ = api.check(api.render(art, ".svg"), "d.svg", CheckOptions(), connecticut)
     flagged = {f.rule for f in report.findings if f.severity != "info"}
-    assert flagged == {"outline-width"} and report.verdict == "fail"
-    assert line.startswith("check would say FAIL of this marker: error outline-width (")
+    assert flagged == {"ct-diver-flag"} and report.verdict == "fail"
+    assert line.startswith("check would say FAIL of this marker: error ct-diver-flag (")
     assert "\n" not in line

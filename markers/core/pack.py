@@ -17,17 +17,25 @@ from markers.core.colors import classify
 from markers.core.design import Design
 from markers.core.spec import Law, Ref
 from markers.core.words import did_you_mean
-from markers.errors import DesignError
+from markers.errors import DesignError, WsmarkError
 
 if TYPE_CHECKING:  # no shapely for commands that build and measure nothing
     from markers.check.engine import Registry
     from markers.core.artwork import Artwork
 
-__all__ = ["FAMILIES", "Build", "Kind", "Look", "Mend", "Numbering", "Pack"]
+__all__ = ["FAMILIES", "FAMILY_NEEDS", "Build", "Kind", "Look", "Mend", "Numbering", "Pack",
+           "PackError"]
 
 #: How a kind is drawn and measured: a flat regulatory face, a state aid face, a buoy
 #: elevation, a buoy's flat wrap, or a flag.
 FAMILIES = ("face", "aid", "buoy", "wrap", "flag")
+
+#: The requirement keys the house's measurers read for every kind of a family (beside
+#: what each kind declares in ``Kind.needs``): a face is measured to ``length_tolerance``.
+FAMILY_NEEDS: dict[str, tuple[str, ...]] = {
+    "face": ("length_tolerance",), "aid": ("length_tolerance",), "buoy": (),
+    "wrap": ("length_tolerance",), "flag": (),
+}
 
 
 @dataclass(frozen=True)
@@ -65,7 +73,10 @@ class Kind:
     fonts); each is handed a ``Build``. ``look`` is what the builder draws (Look).
     ``explained``: the sign may carry words above and below its symbol; ``choices``
     names, for each design field chosen from a list of the law (a race buoy's color),
-    that list's key in ``Law.choices``.
+    that list's key in ``Law.choices``. ``needs`` and ``topics`` declare the requirement
+    keys (``Law.requirements``) and clause topics (``Law.clauses``) its builder and rules
+    read beyond those of its family (``FAMILY_NEEDS``): a pack whose law lacks one is
+    refused when it is made, in one line naming what is missing.
     """
 
     name: str
@@ -84,6 +95,8 @@ class Kind:
     look: Look = Look()
     explained: bool = False
     choices: Mapping[str, str] = field(default_factory=dict)
+    needs: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()
 
     @property
     def form(self) -> str:
@@ -157,6 +170,8 @@ class Numbering:
     rules: tuple[str, ...]
     examples: tuple[tuple[str, str], ...]
     channel: tuple[tuple[str, str, str, float], ...]
+    #: the page in a few words, as a list of pages names it ("WS numbering")
+    short: str = "numbering"
 
 
 @dataclass(frozen=True)
@@ -228,6 +243,34 @@ class Pack:
     #: "module:NAME" of the pack's register rules (markers.register.rules.RegisterRules:
     #: what falls due of a town's markers, each with its paragraph), if it keeps one
     register_rules_at: str | None = None
+    #: the file name, in the project's examples/, of a clean plan the gallery shows
+    example_plan: str | None = None
+
+    def __post_init__(self) -> None:
+        """Refuse a pack whose law lacks what one of its kinds needs (see Kind), in one
+        line naming the pack, the kind and what is missing."""
+        missing = self.missing()
+        if missing:
+            raise PackError(f"pack {self.name}: {'; '.join(missing)}")
+
+    def missing(self) -> list[str]:
+        """What each kind needs that the pack's law does not define, in words."""
+        law, said = self.law, []
+        for kind in self.kinds.values():
+            if kind.family not in FAMILIES:
+                said.append(f"{kind.name} is of family {kind.family!r}, not one of "
+                            f"{', '.join(FAMILIES)}")
+                continue
+            keys = [k for k in (*FAMILY_NEEDS[kind.family], *kind.needs)
+                    if k not in law.requirements]
+            keys += [f"list {k}" for k in kind.choices.values() if k not in law.choices]
+            keys += [f"clause topic {t}" for t in kind.topics if t not in law.clauses]
+            if kind.ref.clause not in law.citations:
+                keys.append(f"citation {kind.ref.clause!r}")
+            if keys:
+                said.append(f"{kind.name} needs {', '.join(keys)}, which its law does not "
+                            "define")
+        return said
 
     @cached_property
     def rules(self) -> Registry:
@@ -292,6 +335,10 @@ class Pack:
             return None
         build = self.maker(as_declared)
         return _resolve(kind.surface)(self.validate(design, kind, build), art, build)
+
+
+class PackError(WsmarkError):
+    """A pack that cannot serve its kinds (its law lacks what they need)."""
 
 
 def _resolve(what: Any) -> Any:

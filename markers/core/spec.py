@@ -65,8 +65,10 @@ class Law:
     that need them (never put in force around them). ``code`` is how its messages name
     the rule ("NR 5.09"); ``practice`` is the clause id of the project's own
     recommendations. ``clauses`` names, by topic, the paragraph a builder cites where
-    no requirement or kind of the pack carries it ("curvature": "NR 5.09(6)(d)"). A law
-    is equal only to itself, so caches may be keyed on it."""
+    no requirement or kind of the pack carries it ("curvature": "NR 5.09(6)(d)").
+    ``unset`` names requirement keys another law judges that this one sets no number
+    for, each with the paragraph a comparison names ("not required by 15-121-A2(d)").
+    A law is equal only to itself, so caches may be keyed on it."""
 
     code: str
     citations: Mapping[str, Ref]
@@ -74,6 +76,7 @@ class Law:
     choices: Mapping[str, Choice]
     practice: str
     clauses: Mapping[str, str] = field(default_factory=dict)
+    unset: Mapping[str, str] = field(default_factory=dict)
 
     def clause(self, topic: str) -> str:
         """The paragraph the law gives ``topic`` (KeyError on a typo)."""

@@ -9,7 +9,7 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "get_pack"]
 
 DEFAULT_PACK = "wi-nr509"
 #: Pack name -> its module under markers.packs (imported when first asked for).
-_MODULES = {"wi-nr509": "markers.packs.wi_nr509"}
+_MODULES = {"wi-nr509": "markers.packs.wi_nr509", "ct-15-121": "markers.packs.ct_15_121"}
 PACK_NAMES = tuple(_MODULES)
 
 

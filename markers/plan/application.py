@@ -215,9 +215,11 @@ def application_status(plan: Plan, form: ApplicationForm | None, law: Law,
             if lacking[state]:
                 missing.append(f"{role.title}'s written permission {words} for "
                                f"{_tags(lacking[state])} ({role.clause})")
-    limit = law.requirement(form.temporary)
+    limit = law.requirement(form.temporary) if form.temporary is not None else None
     for i, m in enumerate(plan.markers):
-        if m.temporary_days is not None:
+        if m.temporary_days is not None and limit is None:  # the law sets no such limit
+            conditions.setdefault(i, []).append(f"temporary placement: {m.temporary_days} days")
+        elif m.temporary_days is not None and limit is not None:
             exempt = (f"longer than the {limit.value:g} days a local authority may exempt, so "
                       "the department's approval applied for here is needed"
                       if m.temporary_days > limit.value else

@@ -17,7 +17,7 @@ from shapely import STRtree
 from markers.core.spec import Law
 from markers.plan.model import Plan
 
-__all__ = ["PlanFacts", "measure_plan"]
+__all__ = ["NEEDS", "PlanFacts", "measure_plan"]
 
 
 @dataclass
@@ -120,6 +120,11 @@ def _shore_ft(xy: np.ndarray, lines: list) -> np.ndarray:
     if not lines or not len(xy):
         return np.full(len(xy), np.nan)
     return _Segments.of(lines).nearest(xy)[1]
+
+
+#: The requirement keys the plan measurer reads: a pack that judges plans defines them
+#: (markers.plan.rules.PlanRegistry refuses one that does not).
+NEEDS = ("plan_channel_reach_ft",)
 
 
 def measure_plan(plan: Plan, law: Law) -> PlanFacts:

@@ -204,19 +204,23 @@ class ApplicationForm:
     ``decides`` (approves or disapproves before filing) under ``decision_clause``, the
     words of the form's ``note`` (what the law asks of it) and of the ``authority``
     that decides last, and the law's requirement key of the longest ``temporary``
-    placement, shown on each marker placed for a limited time."""
+    placement, shown on each marker placed for a limited time (None: the law sets
+    none, and a marker's stated days are shown without a limit), and who ``signs_last``
+    for that authority."""
 
     roles: tuple[Role, ...]
     decides: str
     decision_clause: str
     note: str
     authority: str
-    temporary: str
+    temporary: str | None = None
     #: the kinds or symbols of markers that enforce a restriction, whose page and row say
     #: the local ordinance they enforce (or that the plan does not name it), under
     #: ``ordinance_clause``
     enforcing: tuple[str, ...] = ()
     ordinance_clause: str = ""
+    #: who signs the authority's block ("Signature of the ...")
+    signs_last: str = "department's officer"
 
     def role(self, key: str) -> Role:
         """The role ``key`` (KeyError on a typo)."""

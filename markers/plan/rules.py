@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from markers.check.engine import Finding, Hit, Judge, Registry
 from markers.core.spec import Law
-from markers.plan.measure import PlanFacts
+from markers.errors import WsmarkError
+from markers.plan.measure import NEEDS, PlanFacts
 from markers.plan.model import PacketWords
 from markers.plan.project import Area, LocalGrid
 
@@ -40,6 +41,10 @@ class PlanRegistry(Registry):
     def __init__(self, law: Law, grid: LocalGrid | None, words: PacketWords,
                  area: Area | None = None) -> None:
         super().__init__(law)
+        lacking = [key for key in NEEDS if key not in law.requirements]
+        if lacking:
+            raise WsmarkError(f"plan rules of {law.code}: the plan measurer needs "
+                              f"{', '.join(lacking)}, which the law does not define")
         self.grid = grid
         self.words = words
         self.area = area
@@ -47,7 +52,8 @@ class PlanRegistry(Registry):
         if form is not None:
             for clause in (form.decision_clause, *(r.clause for r in form.roles)):
                 self.quotes(clause)  # a paragraph the law lacks is refused here
-            law.requirement(form.temporary)
+            if form.temporary is not None:
+                law.requirement(form.temporary)
 
     def plan_rule(self, rule_id: str, citation: str, severity: str
                   ) -> Callable[[PlanCheck], PlanCheck]:

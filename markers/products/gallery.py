@@ -53,33 +53,45 @@ def gallery_designs(pack: Pack) -> list[Entry]:
     return entries + [Entry(design) for design in pack.gallery_extras]
 
 
-def _plan_section(extras: Mapping[str, bytes]) -> list[str]:
+def _plan_section(pack: Pack, extras: Mapping[str, bytes]) -> list[str]:
     """The README's lines on the example placement plan, when the gallery has it."""
     if not extras:
         return []
     files = ", ".join(f"[{name}]({name})" for name in extras)
     lines = ["## Placement plan", "",
-             "The clean example plan `examples/river-channel.geojson`, checked, drawn as a "
+             f"The clean example plan `examples/{pack.example_plan}`, checked, drawn as a "
              "map (`wsmark plan map`) and made into the permit packet (`wsmark plan "
              f"packet`): {files}.", ""]
     lines += [f"![{name}]({name})" for name in extras if name.endswith(".png")]
     return lines + [""]
 
 
+def _displayed(pack: Pack) -> bool:
+    """Whether a kind of ``pack`` has a display area (the gallery's sizes are its H)."""
+    return any(kind.display_area for kind in pack.kinds.values())
+
+
+def _sizes(pack: Pack) -> str:
+    """The sizes the gallery draws ``pack``'s kinds at, in words."""
+    return ("at display heights of 12 and 24 in" if _displayed(pack)
+            else "at its default size")
+
+
 def _readme(pack: Pack, rows: list[tuple[Entry, Artwork]],
             extras: Mapping[str, bytes]) -> str:
     lines = ["# wsmark gallery", "",
-             f"Every marker kind of {pack.law.code} at display heights of 12 and 24 in, built by "
+             f"Every marker kind of {pack.law.code} {_sizes(pack)}, built by "
              "`wsmark gallery -o gallery`. Each SVG is at actual size (1 user unit = 1 in); "
              f"the PNG beside it is a {PREVIEW_DPI} dpi preview. Regenerate with "
              "`make gallery`; a test fails when this folder is stale.", "",
              "## Reference sheets", "",
              f"[{SHEETS_PDF}]({SHEETS_PDF}) has a page for every kind, drawn to scale with its "
-             "dimensions at H = 12 to 48 in, and pages of color families and WS numbering "
+             f"dimensions{' at H = 12 to 48 in' if _displayed(pack) else ''}, and pages of "
+             f"color families and {pack.numbering.short} "
              f"(`wsmark sheet -o {SHEETS_PDF}`). The {_shown(pack)} page "
              f"([SVG](sheet-{_shown(pack)}.svg)):", "",
              f"![sheet-{_shown(pack)}](sheet-{_shown(pack)}.png)", ""]
-    lines += _plan_section(extras)
+    lines += _plan_section(pack, extras)
     for entry, art in rows:
         d = entry.design
         title = pack.kinds[d.kind].title

@@ -194,7 +194,7 @@ def _application(report: PlanReport) -> bytes:
     items += _box(0.75, y + 0.05, "approved", False) + _box(2.05, y + 0.05, "disapproved",
                                                            False)
     items += _field(3.6, y + 0.05, 4.15, "Numbers", None)
-    items += _signature(0.75, y + 0.55, 7.0, "department's officer")
+    items += _signature(0.75, y + 0.55, 7.0, form.signs_last)
     y += 0.95
     items.append(Text(0.75, y, "Before this application can be filed", 0.14, bold=True))
     y += 0.22

@@ -502,11 +502,16 @@ def _cover(pack: Pack, pages: list[Page], sizes: tuple[float, ...], paper: str,
         items.append(Text(MARGIN + 0.55, y, page.title, BODY * 1.2))
         y += BODY * 1.9
     y += 0.2
+    displayed = any(kind.display_area for kind in pack.kinds.values())
+    drawn = (f"Each marker is drawn at H = {DRAWING_HEIGHT:g} in (kinds without a display "
+             "area at their default size)" if displayed else
+             "Each marker is drawn at its default size")
+    table = ("gives the dimensions at H = " + ", ".join(f"{h:g}" for h in sizes) + " in"
+             if displayed else "gives its dimensions")
     about = [
-        f"Each marker is drawn at H = {DRAWING_HEIGHT:g} in (kinds without a display "
-        "area at their default size) to the scale printed on its page, true when printed "
+        f"{drawn} to the scale printed on its page, true when printed "
         "at 100 % (no fit to page), with callouts measured from the drawing. Its table "
-        "gives the dimensions at H = " + ", ".join(f"{h:g}" for h in sizes) + " in, each "
+        f"{table}, each "
         "with the paragraph it comes from: the same numbers as `wsmark spec KIND -H SIZE`.",
         f"Paper: {paper}. wsmark {version('wsmark')}. The rule's text is quoted from "
         f"{pack.source}; it, not this sheet, is the authority.",
@@ -527,8 +532,9 @@ def sheet_pages(pack: Pack, kinds: list[Kind] | None = None,
         raise WsmarkError(f"unknown paper {paper!r}; use {', '.join(PAPERS)}")
     if not sizes:
         raise WsmarkError("no sizes given for the dimension tables")
-    for h in sizes:  # the rule's own check of a display height, with its citation
-        Design("sheet", h).validate(pack.law)
+    if any(k.display_area for k in pack.kinds.values()):  # sizes are display heights
+        for h in sizes:  # the rule's own check of a display height, with its citation
+            Design("sheet", h).validate(pack.law)
     jobs = [(pack, kind, tuple(sizes), paper)
             for kind in (kinds if kinds is not None else list(pack.kinds.values()))]
     # first, so the workers forked next find the font loaded and its glyphs recorded

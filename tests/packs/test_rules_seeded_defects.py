@@ -63,6 +63,9 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     # 24" dimension drawn 3 in long)
     "fab-t08-info-turned-90.svg": ("turned",),
     "fab-t09-review-scale-evidence.pdf": ("scale-evidence",),
+    # another pack's identification (CT-3, Conn. 15-121-A4(b)(1)): the format fails and
+    # a hint names that pack
+    "fab-t07-fail-other-pack-id.svg": ("aid-id-format", "text-outlined", "other-pack"),
     # state aids to navigation, NR 5.09(2)(a)
     "nr5-09-2-a-1-2-4-t01-fail-orange-red-nun.svg": ("aid-color",),
     "nr5-09-2-a-4-t01-fail-horizontal-stripes.svg": ("aid-stripes",),

@@ -110,7 +110,7 @@ def measure_buoy(art: Artwork, m: Measuring, declared: str | None = None) -> Fac
     body = Polygon(_lowest(parts).exterior)
     sign = [p for p in parts if p.bounds[3] <= body.bounds[1] + 1e-6]
     buoy, fitted, on_body = _body(art, fam, body, waterline, said)
-    shape = declared or _detect(art, fam, buoy, sign, on_body, m.law.req("race_color_share"))
+    shape = declared or _detect(art, fam, buoy, sign, on_body, m)
     if shape == "wrap":
         return _wrap(art, fam, Facts(m.kind(shape), drawing, buoy=buoy), m)
     bx0, _, bx1, _ = body.bounds
@@ -308,14 +308,16 @@ def _reflector(art: Artwork, fam: Fam, body: Polygon, waterline: float,
 # --- kind of an undeclared elevation --------------------------------------------------------
 
 def _detect(art: Artwork, fam: Fam, buoy: BuoyFacts, sign: list[Polygon],
-            painted: dict[str, float], race_share: float) -> str | None:
+            painted: dict[str, float], m: Measuring) -> str | None:
     """What an undeclared elevation shows: a sign above it, bands, a blue band or a
     white sphere (a mooring buoy, whose band may be missing), an aid color with
     letters (outlines or ``<text>``), an identification or a reflector, or one color
     over nearly all of it (a race buoy, NR 5.09(7)(b): a ball with a pictogram or
     lettering on it is a sign, no marker of the rule: None). ``painted`` is each
-    family's area on the body, ``race_share`` the share of one color a race buoy
-    shows."""
+    family's area on the body. A shape the pack (``m``) has no kind for is not
+    detected: a pack without race buoys (no ``race_color_share``) gets none, and a pack
+    with a "plain-buoy" kind (a ball of one color, Connecticut's anchorage buoy) gets
+    that for a ball without a blue band."""
     body, color, share = buoy.body, buoy.color, buoy.color_share
     assert body is not None and color is not None and share is not None  # _body measured them
     names = [b.color.family for b in buoy.bands]
@@ -323,8 +325,10 @@ def _detect(art: Artwork, fam: Fam, buoy: BuoyFacts, sign: list[Polygon],
     if sign or names.count("orange") >= 3:
         return "sign-buoy"
     main = color.family
-    if on_body.get("blue", 0) > 0.02 or (main == "white" and buoy.shape in
-                                         ("sphere", "ovate", "oblate")):
+    ball = buoy.shape in ("sphere", "ovate", "oblate")
+    if on_body.get("blue", 0) <= 0.02 and ball and "plain-buoy" in m.names:
+        return "plain-buoy"
+    if on_body.get("blue", 0) > 0.02 or (main == "white" and ball):
         return "mooring-buoy"
     if "orange" in names and "white" in names:
         return "wrap" if _is_wrap(fam, body, buoy.bands) else "symbol-buoy"
@@ -335,7 +339,8 @@ def _detect(art: Artwork, fam: Fam, buoy: BuoyFacts, sign: list[Polygon],
     if main in ("red", "green") and (letters or buoy.reflector or art.meta.get("ws_id")
                                      or buoy.shape == "nun"):
         return f"{main}-aid-buoy"
-    return "race-buoy" if share >= race_share else None
+    race_share = m.law.requirements.get("race_color_share")
+    return "race-buoy" if race_share is not None and share >= race_share.value else None
 
 
 #: A symbol this share of a banded rectangle's width off its middle is a wrap's.

@@ -33,4 +33,5 @@ PACK = Pack(
         Design("buoy-wrap", 24.0, symbol="exclusion", diameter=18.0, curvature="seen"),
     ),
     help=HELP, example_kind="control", mends=MENDS, version=VERSION, verdicts=VERDICTS,
+    example_plan="river-channel.geojson",
 )

@@ -937,6 +937,16 @@ def _id_without_hyphen():
 
 
 @drawing
+def _other_pack_id():
+    """fab-t07-fail-other-pack-id.svg
+
+    Inkscape, mm: a green square daymark lettered "CT-3", Connecticut's identification
+    of a green buoy (15-121-A4(b)(1)) checked under NR 5.09: the WS format fails, and a
+    hint names the pack whose identification it is (never a silent switch)."""
+    return _aid_square("#00843d", _ident("CT-3", "#ffffff"))
+
+
+@drawing
 def _black_letters():
     """nr5-09-2-a-6-t01-fail-black-letters.svg
 

@@ -1,0 +1,64 @@
+"""What every Connecticut design passes before it is built: its numbers are numbers, it
+asks for nothing §§ 15-121-A2 to -A4 do not give its kind (no display area, outline,
+identification or permit label on the kinds this pack builds)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from markers.core.design import Design
+from markers.core.pack import Build, Kind, Numbering
+from markers.errors import DesignError
+from markers.packs.ct_15_121.citations import ref
+from markers.packs.ct_15_121.identification import check_ct_id
+
+__all__ = ["NUMBERING", "validate"]
+
+#: Fields of a design no kind of this pack draws: refused rather than silently dropped.
+#: (An identification, ``ws_id``, names a plan's marker; no kind built here paints one.)
+UNUSED = ("display_height", "outline", "legend", "symbol", "above", "below", "permit_id")
+#: Fields that are lengths in inches, when given.
+LENGTHS = ("height_above_water", "diameter", "flag_height", "flag_length")
+
+NUMBERING = Numbering(
+    sheet_title="Connecticut waterway markers",
+    page_title="CT numbering rules (15-121-A4(b))",
+    title="CT identification of state navigational buoys",
+    subtitle="15-121-A4(b)(1) and (2): this pack does not build the numbered buoys yet",
+    clause=ref("15-121-A4(b)(1)").clause,
+    rules=(
+        "Solid-red buoys carry even numbers, solid-green buoys odd numbers, in white, with "
+        "the prefix CT before the number: CT-2, CT-1 (15-121-A4(b)(1)).",
+        "A buoy without a number carries the letters CT, painted white (15-121-A4(b)(1)).",
+        "Cardinal buoys: even numbers on red-topped, odd on green-topped, in the top "
+        "portion (15-121-A4(b)(2)).",
+    ),
+    examples=(("aid-red", "CT-2"), ("aid-green", "CT-1"), ("aid-red", "CT-3"),
+              ("aid-green", "CT"), ("aid-red", "WS-2")),
+    channel=(), short="CT numbering",
+)
+
+
+def validate(design: Design, kind: Kind, build: Build) -> Design:
+    """``design``, after refusing what no marker of ``kind`` can be: a length that is
+    not a positive finite number of inches, a field this kind does not draw."""
+    for name in LENGTHS:
+        value = getattr(design, name)
+        if value is not None and not (math.isfinite(value) and value > 0):
+            raise DesignError(f"{name.replace('_', ' ')} {value!r} is not a positive number "
+                              "of inches", name)
+    for name in UNUSED:
+        if getattr(design, name):
+            raise DesignError(f"{kind.name} takes no {name.replace('_', ' ')}: "
+                              f"{kind.ref.clause} gives it none", name)
+    if kind.sample_id is not None:  # a navigational buoy: its CT identification
+        design = replace(design, ws_id=design.ws_id or "CT")
+        try:
+            check_ct_id(kind.name, design.ws_id)
+        except DesignError as err:  # as declared, left to the rule ct-aid-id
+            build.refuse(str(err), "ws_id")
+    if design.color is not None and "color" not in kind.choices:
+        raise DesignError(f"{kind.name} takes no color: {kind.ref.clause} gives its colors",
+                          "color")
+    return design
