@@ -11,6 +11,7 @@ alike; the ratio is of the medians. A command or flag that BASE does not have (i
 `wsmark` exits 2, a usage error) is said in its row, not timed.
 
 Usage: python bench/compare.py BASE [--runs N] [--files N] [--set bench|issue33]
+       [--only WORD...] [--this REV]
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sets import make_set  # noqa: E402
+from sets import make_set
 
 ROOT = Path(__file__).resolve().parents[1]
 WSMARK = str(Path(sys.executable).parent / "wsmark")
@@ -121,7 +122,8 @@ def prepare(inputs: Path, set_name: str, files: int | None) -> None:
     synthetic_plan(1250, inputs / "plan.geojson")
 
 
-def compare(base: str, runs: int, files: int | None, set_name: str) -> list[str]:
+def compare(base: str, runs: int, files: int | None, set_name: str,
+            only: list[str] | None = None, this: str | None = None) -> list[str]:
     """Time every command on both trees; the table's lines."""
     cores = os.cpu_count() or 1
     with tempfile.TemporaryDirectory(prefix="wsmark-compare-") as name:
@@ -129,17 +131,19 @@ def compare(base: str, runs: int, files: int | None, set_name: str) -> list[str]
         inputs = tmp / "inputs"
         inputs.mkdir()
         prepare(inputs, set_name, files)
-        trees = {"this": ROOT, "base": export(base, tmp / "base")}
-        compile_tree(ROOT)
+        trees = {"this": export(this, tmp / "this") if this else ROOT,
+                 "base": export(base, tmp / "base")}
+        compile_tree(trees["this"])
         for tree in trees.values():
             assert_imports(tree)
         cwds = {side: tmp / f"out-{side}" for side in trees}
         for cwd in cwds.values():
             cwd.mkdir()
-        cmds = commands(inputs, cores)
+        cmds = {row: args for row, args in commands(inputs, cores).items()
+                if not only or any(word in row for word in only)}
         count = sum(1 for _ in (inputs / "drawings").iterdir())
-        lines = [f"this tree ({_head()}) against BASE {base} ({_head(base)}); CPU s (user + "
-                 f"system, children included), medians of {runs} runs taken in turn; "
+        lines = [f"this tree ({_head(this or 'HEAD')}) against BASE {base} ({_head(base)}); "
+                 f"CPU s (user + system, children included), medians of {runs} runs taken in turn; "
                  f"{count} drawings ({set_name} set), {cores} cores, load average "
                  f"{os.getloadavg()[0]:.1f} at the start"]
         lines.append(f"  {'command':<28} {'this':>8} {'BASE':>8} {'ratio':>6}  note")
@@ -206,8 +210,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="drawings of the set checked (200; 0: all)")
     parser.add_argument("--set", dest="set_name", default="bench",
                         choices=("bench", "issue33"), help="which drawings (bench)")
+    parser.add_argument("--only", nargs="+", metavar="WORD",
+                        help="only the commands whose row holds one of these words")
+    parser.add_argument("--this", metavar="REV",
+                        help="a commit to take for this tree (default: the working tree)")
     args = parser.parse_args(argv)
-    print("\n".join(compare(args.base, args.runs, args.files or None, args.set_name)))
+    print("\n".join(compare(args.base, args.runs, args.files or None, args.set_name,
+                            args.only, args.this)))
     return 0
 
 
