@@ -32,6 +32,7 @@ def test_no_line_shorter_than_stating_letters_states_a_size_or_a_scale():
 def _reads(monkeypatch) -> list[str]:
     """The OCR readings taken of lettering beside the markers, as they are taken."""
     taken: list[str] = []
+    notes._reading.cache_clear()
     read = notes.read_lettering
 
     def counted(*args, **kwargs):

@@ -123,10 +123,10 @@ def split(art: Artwork, h_given: bool = False) -> Split:
     legend_of = _legends(art, regions, len(groups), boxed)
     dims = outside(pieces, member, regions, art, legend_of, aside, page)
     alone = len(groups) == 1 and not aside and not unframed[0]
-    # what is stated beside the markers is asked for only when some marker's H is not
-    # known (a page judged as itself carries no statements); a scale, unless H is given
+    # a page judged as itself carries no statements nor unread notes: only a scale is
+    # looked for beside it; nothing at all when H is given
     lines, unread = ([], []) if h_given else beside_text(
-        art, pieces, member, legend_of, unread_wanted=not (alone or _declared_h(art, regions)))
+        art, pieces, member, legend_of, unread_wanted=not alone)
     notes = [text for text, _ in lines]
     if alone:
         return Split([art], notes=notes, boxes=[regions[0].bounds])
@@ -465,14 +465,6 @@ def _statements(regions: list[BaseGeometry],
             found[k] += [Statement(v, text, word, k == nearest) for v, word in said
                          if k == nearest or word is not None]
     return [tuple(s) for s in found]
-
-
-def _declared_h(art: Artwork, regions: list[BaseGeometry]) -> bool:
-    """Whether every marker has its display area declared (the page's ``display-area``
-    reaches its region, as ``_artwork`` gives it the feature), so that no display
-    height stated beside it would be used (measure.faces)."""
-    declared = art.features.get("display-area")
-    return declared is not None and all(declared.intersects(r) for r in regions)
 
 
 def _nearest(regions: list[BaseGeometry], where: BaseGeometry) -> int:
