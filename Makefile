@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: demo test lint bench bench-ocr gallery sweep clean chromium serve fuzz hostile bytecode \
-        producers fix-matrix register-crash
+        producers fix-matrix register-crash bench-compare
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -64,6 +64,12 @@ producers: bytecode
 
 bench: bytecode
 	$(BIN)/python bench/run.py
+
+# make bench-compare BASE=c89003a [ARGS="--runs 5 --files 0 --set issue33"]: the CPU ratio
+# of every command of bench/compare.py, this tree against BASE, taking turns.
+bench-compare: bytecode
+	@test -n "$(BASE)" || { echo "usage: make bench-compare BASE=<commit>"; exit 2; }
+	$(BIN)/python bench/compare.py $(BASE) $(ARGS)
 
 bench-ocr: bytecode
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'

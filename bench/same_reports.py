@@ -3,6 +3,7 @@ and the test drawings before a restructure, and compare them after.
 
     python bench/same_reports.py save DIR     # before: DIR/<set>.json per set
     python bench/same_reports.py compare DIR  # after: run again, diff against DIR
+    python bench/same_reports.py save DIR issue33 producers  # some sets only
 
 Each set is checked by one `wsmark check --format json -j 2 --budget 5s` run (the wsmark
 next to this Python, so PYTHONPATH may point at another checkout). A file that ends in a
@@ -17,6 +18,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from sets import issue33_sources
+
 ROOT = Path(__file__).resolve().parents[1]
 CORPORA = Path("/work/shared/corpora")
 SETS = {
@@ -26,6 +30,7 @@ SETS = {
     "found": [CORPORA / "found"],
     "drawings": [ROOT / "tests" / "drawings"],
     "producers": [ROOT / "tests" / "data" / "producers"],
+    "issue33": issue33_sources(),  # bench/sets.py: the gallery and the passing proofs
 }
 #: Words of an error that a budget (CPU seconds, memory) gave: timing, not behaviour.
 BUDGET = ("took more than", "needs more than", "the reader was stopped after",
@@ -64,12 +69,12 @@ def compare(before: list[dict], after: list[dict]) -> tuple[int, list[str], int]
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2 or argv[0] not in ("save", "compare"):
+    if len(argv) < 2 or argv[0] not in ("save", "compare") or not set(argv[2:]) <= set(SETS):
         raise SystemExit(__doc__)
     folder = Path(argv[1])
     folder.mkdir(parents=True, exist_ok=True)
     bad = 0
-    for name in SETS:
+    for name in argv[2:] or SETS:
         reports = run(name)
         if argv[0] == "save":
             (folder / f"{name}.json").write_text(json.dumps(reports, indent=1))

@@ -1008,12 +1008,11 @@ def provenance(pack: str | Pack = DEFAULT_PACK) -> Any:
     >>> provenance().pack
     'wi-nr509'
     """
-    from importlib.metadata import version
-
     from markers.check.report import Provenance
+    from markers.core.installed import installed_version
 
     chosen = _pack(pack)
-    return Provenance(version("wsmark"), chosen.name, chosen.version)
+    return Provenance(installed_version("wsmark"), chosen.name, chosen.version)
 
 
 def tally(items: Iterable[FileReport]) -> Tally:

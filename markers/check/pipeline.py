@@ -141,7 +141,7 @@ def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: Chec
     """``judge`` of a page already at its stated scale, whose first marker is marker
     ``first`` of its file (the number a waiver of one marker names); ``keep`` (when
     given) receives each marker's Facts and Artwork, in the report's order."""
-    page = page if page is not None else split(art)
+    page = page if page is not None else split(art, options.display_height is not None)
     markers, findings = [], []
     for index, marker in enumerate(page.markers):
         facts = measure(marker, pack.law, pack.kinds, options.display_height,
@@ -226,7 +226,8 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
                   options: CheckOptions, pack: Pack,
                   keep: list[Measured] | None = None) -> FileReport:
     """``judge_pages`` of ``pages`` as read and at their stated scales (``scaled``)."""
-    splits = {i: scaled[i][2] or split(scaled[i][0]) for i, art in enumerate(pages)
+    given = options.display_height is not None
+    splits = {i: scaled[i][2] or split(scaled[i][0], given) for i, art in enumerate(pages)
               if art.layers}
     found = [i for i in splits if splits[i].found]
     marks = {found[n] for n in marks_only([splits[i] for i in found])}

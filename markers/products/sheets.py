@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 import textwrap
 from dataclasses import dataclass
-from importlib.metadata import version
 
 from shapely.affinity import affine_transform
 from shapely.geometry import Polygon
@@ -23,6 +22,7 @@ from shapely.geometry import Polygon
 from markers.core.artwork import Artwork
 from markers.core.colors import MAX_DISTANCE, PALETTE, REFERENCES
 from markers.core.design import Design
+from markers.core.installed import installed_version
 from markers.core.pack import Kind, Pack
 from markers.core.spec import Dimension
 from markers.errors import WsmarkError
@@ -513,7 +513,7 @@ def _cover(pack: Pack, pages: list[Page], sizes: tuple[float, ...], paper: str,
         "at 100 % (no fit to page), with callouts measured from the drawing. Its table "
         f"{table}, each "
         "with the paragraph it comes from: the same numbers as `wsmark spec KIND -H SIZE`.",
-        f"Paper: {paper}. wsmark {version('wsmark')}. The rule's text is quoted from "
+        f"Paper: {paper}. wsmark {installed_version('wsmark')}. The rule's text is quoted from "
         f"{pack.source}; it, not this sheet, is the authority.",
     ]
     for text in about + notes:

@@ -7,13 +7,14 @@ misread digit never becomes a display height."""
 from __future__ import annotations
 
 import statistics
+from functools import lru_cache
 
 import shapely
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.check.layout.parts import Part, touching, union
-from markers.check.measure.ocr import read_lettering
+from markers.check.measure.ocr import Level, Reading, level_lettering, read_lettering
 from markers.core.artwork import Artwork
 
 __all__ = ["beside_text"]
@@ -26,8 +27,16 @@ LETTER_SHARE = 0.05
 #: on a page: a drawing of thousands of specks must not spend the budget on OCR.
 MAX_BLOCKS = 12
 MAX_PIECES = 200
+#: Blocks of lettering whose level lines and reading a worker keeps (by their glyphs'
+#: WKB, exact): the same glyphs read the same.
+BLOCKS_REMEMBERED = 256
 #: A block of fewer pieces than this is no text that could state a size ("24 IN").
 MIN_LETTERS = 4
+#: A line of fewer letter groups than this states nothing: the shortest display height
+#: stated ('1"A', 'H1"': a number, a unit, a kind word or an H) and the shortest scale
+#: ("1:4") have three characters, and a trusted reading has a character for each letter
+#: group of its line (ocr._cross_check), so such a block is not drawn for OCR.
+STATING_LETTERS = 3
 #: At least this many filled upright rectangles of one height (or one width), this share
 #: alike, in a near-square box at least CODE_MODULES of that size across: a code (a QR
 #: code's modules, run along its rows), not lettering.
@@ -35,13 +44,16 @@ CODE_PIECES, CODE_MODULES, CODE_ALIKE = 20, 10, 0.02
 
 
 def beside_text(art: Artwork, pieces: list[Part], member: list[int | None],
-                legend_of: list[int | None]
+                legend_of: list[int | None], unread_wanted: bool = True
                 ) -> tuple[list[tuple[str, BaseGeometry]], list[Polygon]]:
     """Each line of text beside the markers with the box it sits in: ``art``'s text
     items on no marker (``legend_of`` None), and the trusted OCR reading of each block
-    of outlined lettering no marker holds (``member`` None); and the boxes of the blocks
-    that could not be read so (a title in a CAD program's stick font), which may state
-    what the others do not."""
+    of outlined lettering no marker holds (``member`` None) that could state a size or a
+    scale (a line of STATING_LETTERS or more); and the boxes of the blocks that could
+    not be read so (a title in a CAD program's stick font), which may state what the
+    others do not. Without ``unread_wanted`` (the page is judged as itself, which
+    carries no unread notes) a block that cannot state anything is not read to tell
+    whether it is unread."""
     lines = [(item.text, item.box)
              for item, on in zip(art.legends, legend_of, strict=True) if on is None]
     unread: list[Polygon] = []
@@ -58,12 +70,29 @@ def beside_text(art: Artwork, pieces: list[Part], member: list[int | None],
         if len(block) > MAX_PIECES:
             continue
         glyphs: BaseGeometry = union([letters[k].geometry for k in block])
-        reading = read_lettering(glyphs)
+        wkb = shapely.to_wkb(glyphs)
+        if _level(wkb).longest < STATING_LETTERS and \
+                (len(block) < MIN_LETTERS or not unread_wanted):
+            continue  # its reading could state nothing (nor be counted unread)
+        reading = _reading(wkb)
         if reading.trusted and reading.text.strip():
             lines += [(text, box(*glyphs.bounds)) for text in reading.text.splitlines()]
         elif len(block) >= MIN_LETTERS:
             unread.append(box(*glyphs.bounds))
     return lines, unread
+
+
+@lru_cache(maxsize=BLOCKS_REMEMBERED)
+def _level(wkb: bytes) -> Level:
+    """A block's lettering made ready to read (ocr.level_lettering), once per glyph set."""
+    return level_lettering(shapely.from_wkb(wkb))
+
+
+@lru_cache(maxsize=BLOCKS_REMEMBERED)
+def _reading(wkb: bytes) -> Reading:
+    """A block's OCR reading, once per glyph set: a batch of a shop's proofs carries the
+    same registration targets and title block lettering on every sheet."""
+    return read_lettering(_level(wkb))
 
 
 def _codes(letters: list[Part]) -> set[int]:

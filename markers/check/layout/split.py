@@ -83,11 +83,13 @@ SOLID_FILL = 0.95
 DECLARED = frozenset({"waterline", "display-area", "panel"})
 
 
-def split(art: Artwork) -> Split:
+def split(art: Artwork, h_given: bool = False) -> Split:
     """The markers of one page and what is set aside; a page with one marker and nothing
     beside it comes back as itself (judged exactly as before). A drawing that says what
     it is (a declared kind, a display area, a waterline, a panel) is one marker: only
-    what lies apart from it (crop marks, registration targets) is set aside."""
+    what lies apart from it (crop marks, registration targets) is set aside. With
+    ``h_given`` (the user gave H, so no scale or display height is looked for in the
+    words beside the markers) outlined lettering is not read, nor are notes kept."""
     pieces = parts(art)
     page = max(art.width, art.height, 1e-9)
     gap = GAP_SHARE * page
@@ -119,14 +121,18 @@ def split(art: Artwork) -> Split:
     inner_marks(pieces, member, regions, aside)
     guide_lines(pieces, member, aside)
     legend_of = _legends(art, regions, len(groups), boxed)
-    lines, unread = beside_text(art, pieces, member, legend_of)
+    dims = outside(pieces, member, regions, art, legend_of, aside, page)
+    alone = len(groups) == 1 and not aside and not unframed[0]
+    # a page judged as itself carries no statements nor unread notes: only a scale is
+    # looked for beside it; nothing at all when H is given
+    lines, unread = ([], []) if h_given else beside_text(
+        art, pieces, member, legend_of, unread_wanted=not alone)
+    notes = [text for text, _ in lines]
+    if alone:
+        return Split([art], notes=notes, boxes=[regions[0].bounds])
     stated = _statements(regions, lines)
     unread_near = [sum(1 for b in unread if _nearest(regions, b) == k)
                    for k in range(len(regions))]
-    dims = outside(pieces, member, regions, art, legend_of, aside, page)
-    notes = [text for text, _ in lines]
-    if len(groups) == 1 and not aside and not unframed[0]:
-        return Split([art], notes=notes, boxes=[regions[0].bounds])
     order = reading_order([r.bounds for r in regions])
     rank = {k: n for n, k in enumerate(order)}
     markers = [_artwork(art, pieces, member, legend_of, k, regions[k], clip.get(k), n,
@@ -263,7 +269,8 @@ def _framed_panel(region: BaseGeometry, frames: list, gap: float) -> Polygon | N
 class Split:
     """A page's markers (each its own Artwork, in page coordinates, in reading order),
     what was set aside, the dimensions found beside them, and the lines of text read
-    beside them (``notes``: live text, and outlined lettering OCR read with trust).
+    beside them (``notes``: live text, and outlined lettering OCR read with trust that
+    could state a size or a scale; none when H was given).
     ``found`` is False when nothing on the page looks like a marker (then ``markers``
     holds the page itself, to be judged as one when no other page has a marker);
     ``boxes`` are the markers' extents (x0, y0, x1, y1), in the order of ``markers``."""

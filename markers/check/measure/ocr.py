@@ -42,8 +42,9 @@ from markers.errors import WsmarkError
 if TYPE_CHECKING:  # PIL is imported when lettering is read
     from PIL import Image
 
-__all__ = ["NO_CAP", "Reading", "read_lettering", "confirm_lettering", "letters_of", "rasterise",
-           "cross_check", "ENGINES", "WS_ID_CHARS", "TooLarge"]
+__all__ = ["NO_CAP", "Reading", "Level", "level_lettering", "read_lettering",
+           "confirm_lettering", "letters_of", "rasterise", "cross_check", "ENGINES", "WS_ID_CHARS",
+           "TooLarge"]
 
 #: Characters an aid's identification is made of: capitals, digits and the hyphen.
 WS_ID_CHARS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -517,11 +518,45 @@ ENGINES: dict[str, Callable] = {"tesseract": _tesseract, "rapidocr": _rapidocr}
 DEFAULT_ENGINE = "tesseract"
 
 
-def read_lettering(outlines: BaseGeometry, *, kind: str = "legend",
+@dataclass(frozen=True)
+class Level:
+    """Outlined lettering made ready to read: its letters' own area (``letters``), turned
+    level (``level``, by ``angle`` deg), its pieces line by line (``rows``) and their
+    letter groups (``lines``), which a reading's characters are checked against one for
+    one (``_cross_check``). Made before reading, so a caller can see how many letters a
+    line has before any image is drawn."""
+
+    letters: BaseGeometry
+    level: BaseGeometry
+    angle: float
+    rows: list[list[Polygon]]
+    lines: list[list[_Glyph]]
+
+    @property
+    def longest(self) -> int:
+        """Letter groups in the longest line: a trusted reading of a line has as many
+        characters, spaces aside."""
+        return max((len(line) for line in self.lines), default=0)
+
+
+def level_lettering(outlines: BaseGeometry, *, cap_height: float | None = None,
+                    inverted: bool = False) -> Level:
+    """``outlines`` (inches, y down) made ready to read (``Level``); ``cap_height`` and
+    ``inverted`` as read_lettering takes them."""
+    letters = letters_of(outlines, inverted)
+    if letters.is_empty:
+        return Level(letters, letters, 0.0, [], [])
+    level, angle = _upright(letters, cap_height)
+    rows = _rows(level)
+    return Level(letters, level, angle, rows, [_glyphs(row) for row in rows])
+
+
+def read_lettering(outlines: BaseGeometry | Level, *, kind: str = "legend",
                    cap_height: float | None = None, inverted: bool = False,
                    engine: str = DEFAULT_ENGINE) -> Reading:
-    """Read outlined lettering (inches, y down): a WS id (``kind`` "ws_id", read with the
-    id's characters only) or a legend. ``cap_height`` is the letter height expected, if
+    """Read outlined lettering (inches, y down), or a ``Level`` made of it with the same
+    ``cap_height`` and ``inverted``: a WS id (``kind`` "ws_id", read with the id's
+    characters only) or a legend. ``cap_height`` is the letter height expected, if
     known; ``inverted`` when ``outlines`` is a plate the letters are knocked out of.
 
     Never raises on what it cannot read: an empty or unreadable outline is an
@@ -529,11 +564,11 @@ def read_lettering(outlines: BaseGeometry, *, kind: str = "legend",
     """
     if kind not in ("legend", "ws_id"):
         raise WsmarkError(f"kind {kind!r}: read a 'legend' or a 'ws_id'")
-    letters = letters_of(outlines, inverted)
-    if letters.is_empty:
+    ready = outlines if isinstance(outlines, Level) else \
+        level_lettering(outlines, cap_height=cap_height, inverted=inverted)
+    if ready.letters.is_empty:
         return Reading("", 0.0, False, "no letter outlines", engine)
-    level, angle = _upright(letters, cap_height)
-    rows = _rows(level)
+    rows, lines = ready.rows, ready.lines
     heights = [p.bounds[3] - p.bounds[1] for row in rows for p in row]
     size = cap_height or statistics.median(heights)
     if size <= 0:
@@ -542,7 +577,6 @@ def read_lettering(outlines: BaseGeometry, *, kind: str = "legend",
     whitelist = WS_ID_CHARS if kind == "ws_id" else None
     first: tuple[str, float, bool, str, float | None] | None = None
     shapes = [unary_union(row) for row in rows]
-    lines = [_glyphs(row) for row in rows]
     for cap_px in RETRY_CAP_PX:
         try:
             images = [rasterise(shape, size, cap_px) for shape in shapes]
@@ -562,9 +596,7 @@ def read_lettering(outlines: BaseGeometry, *, kind: str = "legend",
         assert first is not None  # RETRY_CAP_PX is not empty
         text, confidence, ok, why, cap = first
     return Reading(text, round(confidence, 3), ok, why, engine, cap,
-                   {"angle": round(angle, 2), "lines": len(rows)})
-
-
+                   {"angle": round(ready.angle, 2), "lines": len(rows)})
 
 
 def confirm_lettering(text: str, outlines: BaseGeometry, *,
