@@ -147,7 +147,7 @@ def test_render_flags_on_the_command_line(runner, tmp_path) -> None:
     result = runner.invoke(cli_module.cli, ["render", "diver-flag", "--flag-height", "18",
                                             "--flag-length", "24", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert "24.00 x 18.00 in" in result.stdout
+    assert "24.00 x 18.00 in" in result.stderr  # "wrote PATH ..." goes to stderr
     result = runner.invoke(cli_module.cli, ["render", "diver-flag", "--flag-height", "10",
                                             "-o", str(tmp_path / "x.svg")])
     assert result.exit_code == 2 and "s. 30.70" in result.stderr

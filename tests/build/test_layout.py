@@ -216,7 +216,7 @@ def test_a_legend_that_makes_a_sign_too_tall_is_refused_with_the_width_that_fits
         assert not out.exists()
     assert lines["render"] == lines["fabricate"]
     need = float(re.search(r"needs at least ([\d.]+) in of width; give --max-width \1 or "
-                           r"--force$", lines["render"])[1])
+                           r"--force \(--legend\)$", lines["render"])[1])
     sizes = {}
     for name, extra in (("fits", ["--max-width", f"{need:g}"]),
                         ("narrower", ["--max-width", f"{need - 0.25:g}"]),

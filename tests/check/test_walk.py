@@ -46,12 +46,17 @@ def test_walk_order_and_files_are_those_of_sorting_the_whole_tree(tmp_path, monk
                                                                   chunk) -> None:
     _tree(tmp_path / "t")
     monkeypatch.setattr(walk, "CHUNK", chunk)  # a folder read in several passes
-    paths, notes = [], []
+    paths, notes, not_files = [], [], []
     for path, note in check_inputs([str(tmp_path / "t")]).walk():
+        if note is not None and note.endswith("not a file to check"):
+            not_files.append(note)  # said, never read: the dangling link and the loop
+            continue
         paths.append(path)
         if note is not None:
             notes.append(note)
     assert paths == _by_rglob(tmp_path / "t")
+    assert [n.split(": ")[0] for n in not_files] == [
+        f"skipped {tmp_path / 't' / name}" for name in ("broken.svg", "self.svg")]
     assert len(paths) == 4 * 14 + 1  # 12 drawings + 2 json/yaml per folder, link.svg
     assert not any("loop" in p or "broken" in p or "self.svg" in p for p in paths)
     assert sorted(notes) == sorted(f"skipped {p}: not a design (no 'kind' field)"
@@ -67,7 +72,7 @@ def test_walk_names_files_as_given_and_under_dot(tmp_path, monkeypatch) -> None:
         + ["missing.svg"]
         + [p for p in _by_rglob(Path(".")) if not p.endswith("report.json")])
     assert all(not str(f).startswith("./") for f in files)
-    assert len(notes) == 2 + 4
+    assert len(notes) == 2 + 4 + 2  # report.json twice, 4 times; broken.svg, self.svg
 
 
 def test_inputs_iterate_again_and_survey_counts(tmp_path) -> None:
@@ -75,7 +80,7 @@ def test_inputs_iterate_again_and_survey_counts(tmp_path) -> None:
     found = check_inputs([str(tmp_path / "t")])
     first, again = list(found), list(found)
     count, notes = found.survey()
-    assert first == again and count == len(first) == 4 * 13 + 1 and len(notes) == 4
+    assert first == again and count == len(first) == 4 * 13 + 1 and len(notes) == 4 + 2
 
 
 def _double(x: int) -> int:
