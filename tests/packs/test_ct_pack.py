@@ -264,7 +264,7 @@ def test_sheet_prints_a_page_per_kind(runner, tmp_path: Path) -> None:
     out = tmp_path / "ct.pdf"
     result = runner.invoke(cli, ["sheet", "--pack", "ct-15-121", "-o", str(out)])
     assert result.exit_code == 0, result.stderr
-    assert f"{len(CT.kinds) + 3} pages" in result.stdout and out.read_bytes().startswith(b"%PDF")
+    assert f"{len(CT.kinds) + 3} pages" in result.stderr and out.read_bytes().startswith(b"%PDF")
 
 
 def test_plan_check_and_packet(runner, tmp_path: Path) -> None:
@@ -289,7 +289,7 @@ def test_a_wisconsin_plan_is_refused_in_one_line(runner) -> None:
     wisconsin = ROOT / "examples" / "mooring-field.geojson"
     result = runner.invoke(cli, ["plan", "check", str(wisconsin), "--pack", "ct-15-121"])
     assert result.exit_code == 2
-    assert "unknown political_subdivision" in result.stdout
+    assert "unknown political_subdivision" in result.stderr  # a plan error, on stderr
 
 
 def test_rules_compare_puts_both_citations_side_by_side(runner) -> None:

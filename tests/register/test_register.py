@@ -28,7 +28,7 @@ from register_crash import MARKERS, run
 ROOT = Path(__file__).resolve().parents[2]
 LAKE = ROOT / "examples" / "lake.geojson"
 RIVER = ROOT / "examples" / "river-channel.geojson"
-FAILING = ROOT / "examples" / "defects" / "temporary-20-days.geojson"
+FAILING = ROOT / "examples" / "defects" / "red-wrong-side.geojson"
 BY = "Ann Roe"
 
 

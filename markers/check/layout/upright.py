@@ -120,13 +120,18 @@ def _turn_of(symbol: Polygon, art: Artwork) -> float:
         long = (cx - ax, cy - ay) if first > second else (dx - bx, dy - by)
         return _least(_angle(*long), 180.0)
     if not equal and abs(first - second) <= SIDES_EQUAL * max(first, second):
-        return _square(corners)  # a rectangle: square to the page
+        return _square(symbol)  # a rectangle: square to the page
     return 0.0  # a square on its corner is a diamond of 45 deg sides: judged as drawn
 
 
-def _square(corners: list[tuple[float, float]]) -> float:
-    """The least turn that makes a rectangle's first side level or plumb."""
-    (ax, ay), (bx, by) = corners[0], corners[1]
+def _square(symbol: Polygon) -> float:
+    """The least turn that makes a rectangle's sides level or plumb: those of the least
+    rectangle around it (not a side of its simplified hull, which on a curved piece such
+    as a band across a ball is a chord at any angle)."""
+    box = symbol.minimum_rotated_rectangle
+    if not isinstance(box, Polygon):
+        return 0.0
+    (ax, ay), (bx, by) = list(box.exterior.coords)[:2]
     return _least(_angle(bx - ax, by - ay), 90.0)
 
 

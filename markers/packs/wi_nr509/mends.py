@@ -217,4 +217,8 @@ MENDS: dict[str, Mend] = {
                           _reset("flag_height", "flag_length")),
     # the proof
     "actual-size": Mend(cannot=_OWN_DRAWING),
+    # what wsmark does not render over the marker (a filter, an animation): the marker
+    # rebuilt is drawn in plain shapes, and the vendor's rest is kept cleaned
+    # (markers.core.clean_svg), so the print is what is judged
+    "what-prints": Mend("marker redrawn in plain shapes: {message}", answers_review=True),
 }
