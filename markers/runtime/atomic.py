@@ -20,13 +20,7 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
     reader never sees half a file; an unwritable place is a one-line WsmarkError. Temp
     files a killed earlier run left in that folder are removed first (``stale``)."""
     target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    remove_stale(folder)
-    tmp = temp_path(target)
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    except OSError as err:
-        raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
+    tmp, fd = _temp_beside(target)
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
@@ -34,6 +28,18 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
         os.replace(tmp, target)
     except OSError as err:
         tmp.unlink(missing_ok=True)
+        raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
+
+
+def _temp_beside(target: Path) -> tuple[Path, int]:
+    """A new temp file beside ``target`` (stale ones of a killed run removed first) and
+    its descriptor, open for writing; a one-line WsmarkError where it cannot be made."""
+    folder = target.parent if str(target.parent) else Path(".")
+    remove_stale(folder)
+    tmp = temp_path(target)
+    try:
+        return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except OSError as err:
         raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
 
 
@@ -49,15 +55,9 @@ def write_set(files: Iterable[tuple[str | Path, bytes]], parents: bool = False) 
     try:
         for path, data in files:
             target = Path(path)
-            folder = target.parent if str(target.parent) else Path(".")
             if parents:
-                make_dir(folder)
-            remove_stale(folder)
-            tmp = temp_path(target)
-            try:
-                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            except OSError as err:
-                raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
+                make_dir(target.parent if str(target.parent) else Path("."))
+            tmp, fd = _temp_beside(target)
             written.append((tmp, target))
             try:
                 with os.fdopen(fd, "wb") as out:
