@@ -4,6 +4,7 @@ reader children a killed worker leaves are counted too) and which of it is still
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 import time
@@ -111,3 +112,10 @@ def wait_for(condition, seconds: float) -> bool:
         time.sleep(0.05)
     return True
 
+
+def as_from_a_terminal() -> None:
+    """A child's Ctrl-C as a terminal gives it (``Popen(preexec_fn=...)``): SIGINT at its
+    default, whatever the test process has (an ignored SIGINT is inherited across exec,
+    and a process started ignoring it, as with ``nohup`` or ``&``, rightly ignores
+    Ctrl-C; the tests of Ctrl-C are about a command started from a terminal)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from conftest import wsmark_script
-from proc_tree import descendants
+from proc_tree import as_from_a_terminal, descendants
 
 
 class Server:
@@ -26,7 +26,8 @@ class Server:
     def __init__(self, *args: str, cwd: Path | None = None) -> None:
         self.proc = subprocess.Popen([str(wsmark_script()), "serve", "--port", "0", *args],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                     start_new_session=True, cwd=cwd)
+                                     start_new_session=True, cwd=cwd,
+                                     preexec_fn=as_from_a_terminal)
         line = self.proc.stdout.readline()
         match = re.search(r"http://([0-9.]+):(\d+)/", line)
         assert match, line + self.proc.stderr.read()

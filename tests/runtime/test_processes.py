@@ -16,7 +16,7 @@ import pytest
 from conftest import ROOT, wsmark_script
 from markers.runtime.budget import Limits
 from corpora import CORPORA
-from proc_tree import descendants, run_tree, wait_for, wait_until_gone
+from proc_tree import as_from_a_terminal, descendants, run_tree, wait_for, wait_until_gone
 
 #: A DXF whose reader child spins: 32,767 empty MINSERT cells (its reader stops at 8 CPU s).
 SPINNER = CORPORA / "found" / "turn3" / "minsert-32767sq-empty.dxf"
@@ -28,7 +28,8 @@ pytestmark = pytest.mark.skipif(not SPINNER.exists(), reason=f"needs {SPINNER}")
 def _start(args: list[str], cwd) -> subprocess.Popen:
     """`wsmark ARGS` in a session of its own (its pid is the session's id)."""
     return subprocess.Popen([str(wsmark_script()), *args], cwd=cwd, start_new_session=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=as_from_a_terminal)
 
 
 def _two_spinners(tmp_path) -> list[str]:
