@@ -93,7 +93,8 @@ def plain(reason: str) -> str:
         if shorter == text:
             break
         text = shorter
-    text = re.sub(r"\s+([.,;:)])", r"\1", re.sub(r"\(\s+", "(", text))
+    # a stray space before a stop, never before a file suffix ("use .svg, .pdf")
+    text = re.sub(r"\s+([,;:)]|\.(?!\w))", r"\1", re.sub(r"\(\s+", "(", text))
     return re.sub(r"\s{2,}", " ", text).strip()
 
 

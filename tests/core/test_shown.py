@@ -12,7 +12,7 @@ import pytest
 from conftest import wsmark_script
 from markers.check.pipeline import CheckOptions
 from markers.check.report import FileReport, MarkerReport, to_text
-from markers.core.shown import MAX_ERROR_CHARS, one_line, quoted, shown_name
+from markers.core.shown import MAX_ERROR_CHARS, one_line, plain, quoted, shown_name
 from wi import check_file
 
 
@@ -81,3 +81,9 @@ def test_a_name_too_long_to_look_up_is_a_one_line_error(tmp_path) -> None:
     assert len(lines) == 1 and "ERROR" in lines[0] and "File name too long" in lines[0]
     report, _ = check_file(name, CheckOptions())
     assert report.verdict == "error" and len(report.error) <= MAX_ERROR_CHARS
+
+
+def test_plain_keeps_the_space_before_a_file_suffix() -> None:
+    """A stray space before a stop goes; the one before a suffix stays (the refusal of
+    a file that is no drawing listed '(use.svg,.svgz,.pdf ...)')."""
+    assert plain("x: not a drawing (use .svg, .pdf) .") == "x: not a drawing (use .svg, .pdf)."
