@@ -9,7 +9,10 @@ from __future__ import annotations
 import re
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 TESTS = Path(__file__).resolve().parent
 #: A compliant control sign, a stroked circle in inches, from a vendor's tool.
@@ -112,3 +115,22 @@ def interrupt_handler(conn) -> None:
     import signal
 
     conn.send(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)
+
+
+#: Debian's Chromium, and how the browser tests start it (no network of its own).
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@contextmanager
+def launched_chromium() -> Iterator[Any]:
+    """Chromium driven by playwright, closed after."""
+    from playwright import sync_api
+
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()

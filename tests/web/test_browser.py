@@ -17,11 +17,9 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from web_helpers import BAD, BOMB, GOOD, TEXT_LEGEND, THIN, ServerThread
+from web_helpers import BAD, BOMB, GOOD, TEXT_LEGEND, THIN, ServerThread, launched_chromium
+from web_helpers import CHROMIUM
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 SHOTS = Path(__file__).resolve().parents[2] / "gallery" / "web"
 UPDATE = os.environ.get("WSMARK_UPDATE_SCREENSHOTS") == "1"
 
@@ -40,10 +38,8 @@ def server():
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with launched_chromium() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture

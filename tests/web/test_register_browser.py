@@ -11,11 +11,9 @@ from pathlib import Path
 import pytest
 
 from markers import api
-from web_helpers import ServerThread
+from web_helpers import ServerThread, launched_chromium
+from web_helpers import CHROMIUM
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 LAKE = Path(__file__).resolve().parents[2] / "examples" / "lake.geojson"
 
 if not Path(CHROMIUM).exists():
@@ -42,10 +40,8 @@ def server(register_db):
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with launched_chromium() as launched:
         yield launched
-        launched.close()
 
 
 def _page(browser, width: int, height: int):
