@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from markers.core.spec import Law
+from markers.core.spec import Law, Requirement
 from markers.errors import WsmarkError
 from markers.plan.model import (
     OUTCOMES,
@@ -217,29 +217,46 @@ def application_status(plan: Plan, form: ApplicationForm | None, law: Law,
                                f"{_tags(lacking[state])} ({role.clause})")
     limit = law.requirement(form.temporary) if form.temporary is not None else None
     for i, m in enumerate(plan.markers):
-        if m.temporary_days is not None and limit is None:  # the law sets no such limit
-            conditions.setdefault(i, []).append(f"temporary placement: {m.temporary_days} days")
-        elif m.temporary_days is not None and limit is not None:
-            exempt = (f"longer than the {limit.value:g} days a local authority may exempt, so "
-                      "the department's approval applied for here is needed"
-                      if m.temporary_days > limit.value else
-                      f"up to {limit.value:g} days may be exempted by a local authority")
-            conditions.setdefault(i, []).append(
-                f"temporary placement: {m.temporary_days} days; {exempt} ({limit.ref.clause})")
-    for i, m in enumerate(plan.markers):
-        if m.kind in form.enforcing or m.symbol in form.enforcing:
-            conditions.setdefault(i, []).append(
-                f"local ordinance it enforces ({form.ordinance_clause}): "
-                f"{m.ordinance or 'not named in the plan'}")
+        for line in (_temporary(m, limit), _ordinance(m, form)):
+            if line:
+                conditions.setdefault(i, []).append(line)
+    missing += _unsettled(findings)
+    return ApplicationStatus(roles, tuple(missing),
+                             {i: tuple(lines) for i, lines in conditions.items()})
+
+
+def _temporary(m: PlanMarker, limit: Requirement | None) -> str | None:
+    """A temporary placement's condition: its days, and whether a local authority may
+    exempt it (``limit``: the law's days, None where the law sets none)."""
+    if m.temporary_days is None:
+        return None
+    if limit is None:
+        return f"temporary placement: {m.temporary_days} days"
+    exempt = (f"longer than the {limit.value:g} days a local authority may exempt, so "
+              "the department's approval applied for here is needed"
+              if m.temporary_days > limit.value else
+              f"up to {limit.value:g} days may be exempted by a local authority")
+    return f"temporary placement: {m.temporary_days} days; {exempt} ({limit.ref.clause})"
+
+
+def _ordinance(m: PlanMarker, form: ApplicationForm) -> str | None:
+    """The local ordinance a marker that enforces a restriction enforces (s. 30.77)."""
+    if m.kind not in form.enforcing and m.symbol not in form.enforcing:
+        return None
+    return (f"local ordinance it enforces ({form.ordinance_clause}): "
+            f"{m.ordinance or 'not named in the plan'}")
+
+
+def _unsettled(findings: list[PlanFinding]) -> list[str]:
+    """The check's unwaived errors and reviews, counted, as what the application lacks."""
+    said = []
     for severity, words in (("error", "error finding{s} of the check to correct"),
                             ("review", "finding{s} of the check for a person to settle")):
         count = sum(1 for f in findings
                     if f.finding.severity == severity and not f.finding.waived)
         if count:
-            missing.append(f"{count} {words.format(s='s' if count != 1 else '')} "
-                           "(see Findings)")
-    return ApplicationStatus(roles, tuple(missing),
-                             {i: tuple(lines) for i, lines in conditions.items()})
+            said.append(f"{count} {words.format(s='s' if count != 1 else '')} (see Findings)")
+    return said
 
 
 def restated(report: PlanReport, options: Mapping[str, str], law: Law) -> PlanReport:
