@@ -52,7 +52,7 @@ from web.security import (
     safe_label,
     safe_suffix,
 )
-from web.store import BATCH_ID, Caps, Full, Item, Store, new_batch_id
+from web.store import BATCH_ID, Caps, Crowded, Full, Item, Store, new_batch_id
 from web.words import page_words
 
 __all__ = ["Pending", "Settings", "create_app"]
@@ -335,6 +335,8 @@ class WebApp:
             self.store.add(batch, list(items))
         except Full as err:
             raise Refused(413, f"refused: {err}") from None
+        except Crowded as err:
+            raise Refused(503, f"refused: {err}", err.retry_after) from None
         if request.headers.get("x-wsmark-fragment"):
             return self.page(request, "_items.html", batch=batch, items=numbered,
                              explain=self.explain)
@@ -345,6 +347,8 @@ class WebApp:
             self.store.room(batch, size, files)
         except Full as err:
             raise Refused(413, f"refused: {err}") from None
+        except Crowded as err:
+            raise Refused(503, f"refused: {err}", err.retry_after) from None
 
     def batch(self, request: Request) -> Any:
         batch_id = request.path_params["batch"]
@@ -352,12 +356,15 @@ class WebApp:
             if BATCH_ID.fullmatch(batch_id) else None
         if batch is None:
             caps = self.settings.caps
-            raise HTTPException(404, f"these results are gone: they are kept in memory only, "
-                                     f"{caps.ttl / 60:g} minutes after their last use while "
-                                     f"the server holds at most {caps.total_batches} batches "
-                                     f"({caps.total_bytes / 1e6:g} MB) of all browsers; past "
-                                     "that the least recently used go first. Check the files "
-                                     "again")
+            raise HTTPException(404, f"these results are gone: they are kept in memory only "
+                                     f"(until the server stops), {caps.ttl / 60:g} minutes "
+                                     "after their last use; another browser's uploads never "
+                                     f"push out results made less than {caps.ttl / 60:g} "
+                                     "minutes ago (when the server is full, it refuses new "
+                                     "ones instead), but a browser's newest batch replaces "
+                                     "its own least recently used one past "
+                                     f"{caps.session_batches} batches or "
+                                     f"{caps.session_bytes / 1e6:g} MB. Check the files again")
         return batch
 
     def explain(self, rule_id: str) -> str:
@@ -604,7 +611,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, Refused)
-        return _one_line(exc.status, str(exc))
+        answer = _one_line(exc.status, str(exc))
+        if exc.retry_after is not None:
+            answer.headers["retry-after"] = str(exc.retry_after)
+        return answer
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
