@@ -52,6 +52,7 @@ from web.security import (
     safe_label,
     safe_suffix,
 )
+from web.sending import downloads_folder, remove_folder, sent_from_disk, sweep
 from web.store import BATCH_ID, Caps, Crowded, Full, Item, Store, new_batch_id
 from web.words import page_words
 
@@ -201,6 +202,7 @@ class WebApp:
         self.pool: Any = None  # api.job_pool's, started by the lifespan
         self.previews: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self.sheets: asyncio.Task | None = None
+        self.downloads: str | None = None  # the folder downloads are sent from (lifespan)
         self.suffixes = api.check_suffixes()
         self.env = Environment(loader=FileSystemLoader(HERE / "templates"),
                                autoescape=select_autoescape(["html"]),
@@ -269,6 +271,19 @@ class WebApp:
         return await self.pool.run(fn, *args, session=self.session(request),
                                    group=request.state.group, deadline_s=max(0.0, left),
                                    said_s=self.settings.deadline_s)
+
+    async def download_job(self, request: Request, fn: Any, *args: Any) -> Any:
+        """``job`` of ``fn(*args)``, whose bytes the worker writes to the downloads folder
+        (``tasks.to_file``) to be sent from there (``web.sending``); a disk too full for
+        them is a one-line 507."""
+        assert self.downloads is not None  # made by the lifespan
+        sweep(self.downloads, 2 * self.settings.deadline_s)
+        try:
+            return await self.job(request, tasks.to_file, self.downloads, fn, *args)
+        except OSError as err:
+            log.warning("could not write a download: %s", err.strerror or err)
+            raise Refused(507, "could not make this download: the server's disk refused it "
+                               f"({(err.strerror or 'a write failed').lower()})") from None
 
     # --- check ----------------------------------------------------------------------
 
@@ -394,11 +409,11 @@ class WebApp:
         reports = [item.report for item in batch.items]
         if fmt == "pdf":
             try:
-                data = await self.job(request, api.report_pdf, reports,
-                                      [item.marked for item in batch.items])
+                data = await self.download_job(request, api.report_pdf, reports,
+                                               [item.marked for item in batch.items])
             except api.JobFailed as err:
                 raise Refused(503, f"the PDF report {err}") from None
-            return Response(data, media_type="application/pdf", headers={
+            return sent_from_disk(data, "application/pdf", {
                 "content-disposition": 'attachment; filename="wsmark-report.pdf"'})
         text = api.reports(reports, "json" if fmt == "json" else "sarif")
         media = "application/json" if fmt == "json" else "application/sarif+json"
@@ -426,8 +441,8 @@ class WebApp:
                                                       Path(item.name).suffix)
         options = item.options(batch.display_height)
         try:
-            made, words = await self.job(request, tasks.fix_upload, item.data, item.name,
-                                         suffix, options, what != "file")
+            made, words = await self.download_job(request, tasks.fix_upload, item.data,
+                                                  item.name, suffix, options, what != "file")
         except (api.JobFailed, WsmarkError) as err:
             raise Refused(422, f"not repaired: {err}") from None
         if made is None:
@@ -436,9 +451,8 @@ class WebApp:
         name = f"{stem}-compliant{suffix}" if what == "file" else f"{stem}-fix-report.pdf"
         media = {".svg": "image/svg+xml", ".pdf": "application/pdf"}.get(
             Path(name).suffix, "application/octet-stream")
-        return Response(made, media_type=media, headers={
-            "content-disposition": content_disposition(name),
-            "content-security-policy": SVG_CSP})
+        return sent_from_disk(made, media, {"content-disposition": content_disposition(name),
+                                            "content-security-policy": SVG_CSP})
 
     async def waive(self, request: Request) -> Response:
         with self.admitted(request):
@@ -554,11 +568,11 @@ class WebApp:
                 data, media = api.design_yaml(design), "application/yaml"
             elif fmt == "zip":
                 shop = form.shop if materials is None else {**form.shop, "materials": materials}
-                data = await self.job(request, tasks.fabrication_zip, design, shop)
+                data = await self.download_job(request, tasks.fabrication_zip, design, shop)
                 media = "application/zip"
             else:
-                data = await self.job(request, tasks.design_file, design, f".{fmt}",
-                                      form.dpi)
+                data = await self.download_job(request, tasks.design_file, design,
+                                               f".{fmt}", form.dpi)
                 media = {"svg": "image/svg+xml", "pdf": "application/pdf",
                          "png": "image/png", "dxf": "image/vnd.dxf"}[fmt]
         except WsmarkError as err:
@@ -568,7 +582,9 @@ class WebApp:
         headers = {"content-disposition": content_disposition(f"{stem}.{fmt}")}
         if fmt == "svg":
             headers["content-security-policy"] = SVG_CSP
-        return Response(data, media_type=media, headers=headers)
+        if isinstance(data, bytes):  # the design's YAML, made here
+            return Response(data, media_type=media, headers=headers)
+        return sent_from_disk(data, media, headers)
 
     # --- reference ------------------------------------------------------------------
 
@@ -604,10 +620,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         web.pool = await asyncio.to_thread(api.job_pool, web.settings.workers, ["web.tasks"])
+        web.downloads = downloads_folder()
         try:
             yield
         finally:
             await asyncio.to_thread(web.pool.close)
+            remove_folder(web.downloads)
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, Refused)
