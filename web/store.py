@@ -172,6 +172,10 @@ class Store:
         for batch_ in gone:
             del self._batches[batch_.id]
 
+    def __len__(self) -> int:
+        """The batches held."""
+        return len(self._batches)
+
     def total_bytes(self) -> int:
         return sum(batch.size for batch in self._batches.values())
 

@@ -236,3 +236,16 @@ def test_fresh_sessions_never_evict_another_clerks_batch() -> None:
         client.cookies.set("wsmark_session", cookie)
         kept = client.get(f"/check/{clerk}")
         assert kept.status_code == 200 and "clerk.svg" in kept.text
+
+
+def test_requests_that_check_nothing_hold_no_room(client) -> None:
+    """70 POSTs of fresh sessions without a file, or with a refused display height: each
+    a one-line 400, and the store holds no batch of theirs (before, each made one)."""
+    for n in range(70):
+        client.cookies.clear()
+        token, batch = form_token(client.get("/check").text)
+        sent = client.post("/check", data={"token": token, "batch": batch,
+                                           "display_height": "-1" if n % 2 else ""},
+                           files=[("files", ("", b""))], follow_redirects=False)
+        assert sent.status_code == 400, sent.text
+    assert len(client.app.state.web.store) == 0
