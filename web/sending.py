@@ -29,10 +29,33 @@ __all__ = ["CHUNK", "downloads_folder", "remove_folder", "sent_from_disk", "swee
 CHUNK = 64 * 1024
 
 
+#: The downloads folder's name: this prefix, the server's pid, a random tail.
+PREFIX = "wsmark-downloads-"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process: not ours to judge
+    return True
+
+
 def downloads_folder() -> str:
     """A new folder for the downloads being made and sent, readable by this user alone
-    (``mkdtemp`` makes it mode 0700)."""
-    return tempfile.mkdtemp(prefix="wsmark-downloads-")
+    (``mkdtemp`` makes it mode 0700), named with the server's pid; the folders of
+    servers no longer running (killed: a stopped one removes its own) are removed
+    first, so a ``kill -9`` leaves nothing past the next start."""
+    base = tempfile.gettempdir()
+    with os.scandir(base) as entries:
+        for entry in entries:
+            pid = entry.name[len(PREFIX):].split("-", 1)[0]
+            if entry.name.startswith(PREFIX) and pid.isdigit() and not _alive(int(pid)) \
+                    and entry.is_dir(follow_symlinks=False) and entry.stat().st_uid == os.getuid():
+                shutil.rmtree(entry.path, ignore_errors=True)
+    return tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
 
 
 def remove_folder(folder: str | None) -> None:

@@ -152,3 +152,22 @@ def test_a_downloads_folder_gone_is_one_line(served) -> None:
         os.mkdir(client.app.state.web.downloads, 0o700)
     lines = got.text.strip().splitlines()
     assert got.status_code == 507 and len(lines) == 1 and "no such file" in lines[0], got.text
+
+
+def test_a_killed_servers_downloads_folder_is_removed_at_the_next_start(tmp_path,
+                                                                        monkeypatch) -> None:
+    import subprocess
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    ended = subprocess.Popen(["true"])
+    ended.wait()  # a server that was killed: its pid no longer runs
+    gone = tmp_path / f"{sending.PREFIX}{ended.pid}-x"
+    gone.mkdir()
+    alive = tmp_path / f"{sending.PREFIX}{os.getppid()}-y"  # a server still running
+    alive.mkdir()
+    (gone / "download-1").write_bytes(b"x")
+    mine = sending.downloads_folder()
+    assert str(os.getpid()) in mine and (os.stat(mine).st_mode & 0o777) == 0o700
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([os.path.basename(mine),
+                                                                 alive.name])
