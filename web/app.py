@@ -309,7 +309,11 @@ class WebApp:
 
     async def check_post(self, request: Request) -> Response:
         with self.admitted(request):
-            return await self._check_post(request)
+            try:
+                return await self._check_post(request)
+            finally:
+                if getattr(request.state, "batch", None) is not None:
+                    self.store.release(request.state.batch)
 
     async def _check_post(self, request: Request) -> Response:
         fields, files = await self.form(request)
@@ -319,6 +323,7 @@ class WebApp:
         batch = self.store.get_or_create(batch_id, self.session(request))
         if batch is None:
             raise Refused(403, "refused: that batch belongs to another session")
+        request.state.batch = batch  # held until the request ends (Store.release)
         height = (fields.get("display_height") or [""])[0].strip()
         if height:
             try:

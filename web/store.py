@@ -18,7 +18,7 @@ import math
 import re
 import secrets
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 
 from markers import api
@@ -116,6 +116,10 @@ class Store:
     def __init__(self, caps: Caps = Caps()) -> None:
         self.caps = caps
         self._batches: OrderedDict[str, Batch] = OrderedDict()
+        # new batches no file has gone into yet, and the requests holding each: the
+        # page sends a request per file, side by side, into one new batch
+        self._new: dict[str, Batch] = {}
+        self._holders: Counter[str] = Counter()
 
     def get(self, batch_id: str, session: str) -> Batch | None:
         self._expire()
@@ -128,11 +132,27 @@ class Store:
 
     def get_or_create(self, batch_id: str, session: str) -> Batch | None:
         """The batch ``batch_id`` of this session, new if unknown (None if it is
-        another session's); a new batch is stored only when files go in (``add``), so
-        a request that checks nothing holds no room."""
+        another session's), held by the asking request until it calls ``release``. A
+        new batch is stored only when files go in (``add``), so a request that checks
+        nothing holds no room; until then the requests sent side by side into it share
+        it (as many as the requests in flight, which are capped)."""
         if batch_id in self._batches:
-            return self.get(batch_id, session)
-        return Batch(batch_id, session)
+            batch = self.get(batch_id, session)
+        else:
+            batch = self._new.setdefault(batch_id, Batch(batch_id, session))
+            if not secrets.compare_digest(batch.session, session):
+                return None
+        if batch is not None:
+            self._holders[batch_id] += 1
+        return batch
+
+    def release(self, batch: Batch) -> None:
+        """A request is done with ``batch``: a new one that no file went into is
+        forgotten once no request holds it."""
+        self._holders[batch.id] -= 1
+        if self._holders[batch.id] <= 0:
+            del self._holders[batch.id]
+            self._new.pop(batch.id, None)
 
     def room(self, batch: Batch, size: int, files: int) -> None:
         """Refuse ``files`` more files of ``size`` bytes in ``batch``: Full if the batch
@@ -156,6 +176,7 @@ class Store:
         self.room(batch, size, len(items))
         for gone in self._making_way(batch, size):
             del self._batches[gone.id]
+        self._new.pop(batch.id, None)
         self._batches[batch.id] = batch
         self._batches.move_to_end(batch.id)
         batch.items.extend(items)

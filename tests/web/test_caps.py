@@ -75,6 +75,23 @@ def test_a_batch_is_stored_only_when_files_go_in() -> None:
     assert store.get("k" * 22, "clerk") is not None and store.get("0" * 22, "s0") is None
 
 
+def test_requests_side_by_side_share_a_new_batch_until_they_end() -> None:
+    """The page sends a request per file into one new batch at once: they get the same
+    batch, which holds both files; one that never went in is forgotten when its
+    requests end (and another session cannot have it)."""
+    store = Store()
+    first, second = (store.get_or_create("n" * 22, "me") for _ in range(2))
+    assert first is second and store.get_or_create("n" * 22, "they") is None
+    store.add(first, [_item(MB)])
+    store.add(second, [_item(MB)])
+    store.release(first)
+    store.release(second)
+    assert len(store.get("n" * 22, "me").items) == 2 and len(store) == 1
+    empty = store.get_or_create("e" * 22, "me")
+    store.release(empty)
+    assert store.get_or_create("e" * 22, "me") is not empty and len(store) == 1
+
+
 def test_a_sessions_own_older_batches_make_way_for_its_newest() -> None:
     store = Store(Caps(session_bytes=10 * MB, session_batches=2))
     mine = [_stored(store, f"{n}", "me") for n in range(3)]  # 2 batches a session
