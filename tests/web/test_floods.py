@@ -249,3 +249,34 @@ def test_requests_that_check_nothing_hold_no_room(client) -> None:
                            files=[("files", ("", b""))], follow_redirects=False)
         assert sent.status_code == 400, sent.text
     assert len(client.app.state.web.store) == 0
+
+
+@pytest.mark.parametrize("cookieless", [False, True], ids=["session", "cookieless"])
+def test_every_get_that_runs_a_job_counts_against_the_caps(client, cookieless: bool) -> None:
+    """Beside report.pdf and download.zip (the reproducers): the compliant version, its
+    report, a design's files, its artwork and its page's preview, asked for by a browser
+    whose share of requests is taken (or without a cookie, when the cookieless share
+    is): each a one-line 429 before any job runs."""
+    sent, batch = _upload(client, "a.svg", THIN)
+    assert sent.status_code == 303
+    web = client.app.state.web
+    design = "kind=control&display_height=24.5&legend=NO+WAKE"
+    paths = [f"/design/download.{fmt}?{design}" for fmt in ("png", "pdf", "svg", "dxf", "zip")]
+    paths += [f"/design/artwork.svg?{design}", f"/design?{design}"]
+    if not cookieless:
+        paths += [f"/check/{batch}/report.pdf", f"/check/{batch}/0/fix/file",
+                  f"/check/{batch}/0/fix/report.pdf"]
+    session = client.cookies.get("wsmark_session")
+    counted = web_app.ANONYMOUS if cookieless else session
+    if cookieless:
+        client.cookies.clear()
+    web.admission.requests[counted] = web.settings.pending.session_requests
+    try:
+        for path in paths:
+            answer = client.get(path)
+            lines = answer.text.strip().splitlines()
+            assert answer.status_code == 429 and len(lines) == 1 and \
+                "already has checks in progress" in lines[0], (path, answer.text[:200])
+        assert web.pool.pending() == 0
+    finally:
+        del web.admission.requests[counted]
