@@ -96,14 +96,14 @@ fix-matrix: bytecode
 # (tests/fuzz_svg.py, tests/fuzz_proofs.py), then 2,000 arbitrary Unicode strings into
 # every writer (tests/core/test_safe_text.py: parsed back as XML, PDF, CSV, JSON) and
 # 2,000 vendor proofs with obfuscated script and fetch vectors through the sanitiser, and
-# 150 such SVGs and 150 PDFs with generated actions, annotations, embedded files and XFA
+# 100 such SVGs and 100 PDFs with generated actions, annotations, embedded files and XFA
 # through every writer (fix, its report, --annotate as SVG and PDF, --report);
 # `make test` runs a short seeded run of the same strategies (the writers' runs only
 # here and in `make hostile`).
 fuzz: bytecode
 	WSMARK_FUZZ_SECONDS=$${WSMARK_FUZZ_SECONDS:-600} $(BIN)/python -m pytest -q -x tests/read/test_fuzz.py
 	WSMARK_FUZZ_EXAMPLES=$${WSMARK_FUZZ_EXAMPLES:-2000} \
-	  WSMARK_WRITER_EXAMPLES=$${WSMARK_WRITER_EXAMPLES:-150} $(BIN)/python -m pytest -q -x \
+	  WSMARK_WRITER_EXAMPLES=$${WSMARK_WRITER_EXAMPLES:-100} $(BIN)/python -m pytest -q -x \
 	  tests/core/test_safe_text.py tests/products/test_output_sanitiser.py -k \
 	  "any_unicode or obfuscated or every_writer"
 
