@@ -53,7 +53,7 @@ from web.security import (
     safe_suffix,
 )
 from web.sending import downloads_folder, remove_folder, sent_from_disk, sweep
-from web.store import BATCH_ID, Caps, Crowded, Full, Item, Store, new_batch_id
+from web.store import BATCH_ID, Caps, Crowded, Full, Item, Store, new_batch_id, promise
 from web.words import page_words
 
 __all__ = ["Pending", "Settings", "create_app"]
@@ -209,7 +209,7 @@ class WebApp:
                                trim_blocks=True, lstrip_blocks=True,
                                finalize=lambda value: page_words(api.page_text(value)))
         self.env.globals.update(verdict_line=api.verdict_line, groups=api.finding_groups,
-                                waiver_words=api.waiver_words)
+                                waiver_words=api.waiver_words, kept=promise(settings.caps))
 
     # --- plumbing -------------------------------------------------------------------
 
@@ -376,15 +376,8 @@ class WebApp:
             if BATCH_ID.fullmatch(batch_id) else None
         if batch is None:
             caps = self.settings.caps
-            raise HTTPException(404, f"these results are gone: they are kept in memory only "
-                                     f"(until the server stops), {caps.ttl / 60:g} minutes "
-                                     "after their last use; another browser's uploads never "
-                                     f"push out results made less than {caps.ttl / 60:g} "
-                                     "minutes ago (when the server is full, it refuses new "
-                                     "ones instead), but a browser's newest batch replaces "
-                                     "its own least recently used one past "
-                                     f"{caps.session_batches} batches or "
-                                     f"{caps.session_bytes / 1e6:g} MB. Check the files again")
+            raise HTTPException(404, f"these results are gone. {promise(caps)} Check the "
+                                     "files again")
         return batch
 
     def explain(self, rule_id: str) -> str:

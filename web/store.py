@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 from markers import api
 
-__all__ = ["Item", "Batch", "Caps", "Crowded", "Full", "Store", "new_batch_id", "BATCH_ID"]
+__all__ = ["Item", "Batch", "Caps", "Crowded", "Full", "Store", "promise", "new_batch_id",
+           "BATCH_ID"]
 
 BATCH_ID = re.compile(r"[A-Za-z0-9_-]{22,43}")
 _MB = 1_000_000
@@ -98,6 +99,17 @@ class Caps:
 
 class Full(Exception):
     """An upload that would take a batch past its caps (one line)."""
+
+
+def promise(caps: Caps) -> str:
+    """What the page promises about results kept under ``caps``, in one sentence (the
+    Check page and a gone batch's page say it)."""
+    minutes = f"{caps.ttl / 60:g} minutes"
+    return (f"Results are kept in this server's memory only (until it stops), {minutes} "
+            f"after their last use; another browser's uploads never push out results made "
+            f"less than {minutes} ago (when the server is full, it refuses new ones "
+            "instead), but a browser's newest batch replaces its own least recently used "
+            f"one past {caps.session_batches} batches or {caps.session_bytes / _MB:g} MB.")
 
 
 class Crowded(Exception):

@@ -6,6 +6,7 @@ WSMARK_HOSTILE=1 (make hostile); the normal suite sends 24."""
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import tempfile
@@ -104,6 +105,9 @@ def test_keep_on_a_full_disk_is_one_line_and_leaves_nothing(client, tmp_path, mo
 
 
 def test_gone_results_say_the_promise_under_pressure(client) -> None:
+    page = client.get("/check")
+    assert "another browser's uploads never push out results made less than 30 minutes " \
+        "ago" in html.unescape(page.text)
     gone = client.get("/check/" + "A" * 30)
     assert gone.status_code == 404
     assert "30 minutes after their last use; another browser's uploads never push out " \
