@@ -95,22 +95,28 @@ fix-matrix: bytecode
 # Random structured SVGs, PDFs and DXFs against the readers and checker for 10 minutes
 # (tests/fuzz_svg.py, tests/fuzz_proofs.py), then 2,000 arbitrary Unicode strings into
 # every writer (tests/core/test_safe_text.py: parsed back as XML, PDF, CSV, JSON) and
-# 2,000 vendor proofs with obfuscated script and fetch vectors through the sanitiser;
-# `make test` runs a short seeded run of the same strategies.
+# 2,000 vendor proofs with obfuscated script and fetch vectors through the sanitiser, and
+# 100 such SVGs and 100 PDFs with generated actions, annotations, embedded files and XFA
+# through every writer (fix, its report, --annotate as SVG and PDF, --report);
+# `make test` runs a short seeded run of the same strategies (the writers' runs only
+# here and in `make hostile`).
 fuzz: bytecode
 	WSMARK_FUZZ_SECONDS=$${WSMARK_FUZZ_SECONDS:-600} $(BIN)/python -m pytest -q -x tests/read/test_fuzz.py
-	WSMARK_FUZZ_EXAMPLES=$${WSMARK_FUZZ_EXAMPLES:-2000} $(BIN)/python -m pytest -q -x \
+	WSMARK_FUZZ_EXAMPLES=$${WSMARK_FUZZ_EXAMPLES:-2000} \
+	  WSMARK_WRITER_EXAMPLES=$${WSMARK_WRITER_EXAMPLES:-100} $(BIN)/python -m pytest -q -x \
 	  tests/core/test_safe_text.py tests/products/test_output_sanitiser.py -k \
-	  "any_unicode or obfuscated"
+	  "any_unicode or obfuscated or every_writer"
 
 # The large hostile inputs of shared/corpora/found/make-hostile.py, each within its budget,
 # a SIGKILL at every write step of render and fabricate, and the web page under issue 24's
 # full-size attacks: 50 slow uploads, 40 of 19 MB to one batch (make test: a cheap version);
 # the 38 SVG/CSS vectors and active PDFs through fix and the marked copies, opened in
 # Chromium with the network watched, and 300 Unicode strings into every writer; issue 32's
-# a 100,000-marker plan's map, the 858-byte SVG's report, 300 GETs beside an upload.
+# a 100,000-marker plan's map, the 858-byte SVG's report, 300 GETs beside an upload,
+# 70 fresh sessions' uploads beside a clerk's batch, 20 generated hostile SVGs and PDFs
+# through every writer.
 hostile: bytecode
-	WSMARK_HOSTILE=1 $(BIN)/python -m pytest -q -s tests/runtime/test_budget_hostile.py \
+	WSMARK_HOSTILE=1 WSMARK_WRITER_EXAMPLES=$${WSMARK_WRITER_EXAMPLES:-20} $(BIN)/python -m pytest -q -s tests/runtime/test_budget_hostile.py \
 	  tests/runtime/test_atomic_kill.py tests/web/test_server.py \
 	  tests/products/test_output_sanitiser.py tests/plan/test_plan_bounds.py \
 	  tests/runtime/test_outputs_budget.py tests/web/test_floods.py

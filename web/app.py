@@ -52,7 +52,8 @@ from web.security import (
     safe_label,
     safe_suffix,
 )
-from web.store import BATCH_ID, Caps, Full, Item, Store, new_batch_id
+from web.sending import downloads_folder, remove_folder, sent_from_disk, sweep
+from web.store import BATCH_ID, Caps, Crowded, Full, Item, Store, new_batch_id, promise
 from web.words import page_words
 
 __all__ = ["Pending", "Settings", "create_app"]
@@ -201,13 +202,14 @@ class WebApp:
         self.pool: Any = None  # api.job_pool's, started by the lifespan
         self.previews: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self.sheets: asyncio.Task | None = None
+        self.downloads: str | None = None  # the folder downloads are sent from (lifespan)
         self.suffixes = api.check_suffixes()
         self.env = Environment(loader=FileSystemLoader(HERE / "templates"),
                                autoescape=select_autoescape(["html"]),
                                trim_blocks=True, lstrip_blocks=True,
                                finalize=lambda value: page_words(api.page_text(value)))
         self.env.globals.update(verdict_line=api.verdict_line, groups=api.finding_groups,
-                                waiver_words=api.waiver_words)
+                                waiver_words=api.waiver_words, kept=promise(settings.caps))
 
     # --- plumbing -------------------------------------------------------------------
 
@@ -270,6 +272,19 @@ class WebApp:
                                    group=request.state.group, deadline_s=max(0.0, left),
                                    said_s=self.settings.deadline_s)
 
+    async def download_job(self, request: Request, fn: Any, *args: Any) -> Any:
+        """``job`` of ``fn(*args)``, whose bytes the worker writes to the downloads folder
+        (``tasks.to_file``) to be sent from there (``web.sending``); a disk too full for
+        them is a one-line 507."""
+        assert self.downloads is not None  # made by the lifespan
+        sweep(self.downloads, 2 * self.settings.deadline_s)
+        try:
+            return await self.job(request, tasks.to_file, self.downloads, fn, *args)
+        except OSError as err:
+            log.warning("could not write a download: %s", err.strerror or err)
+            raise Refused(507, "could not make this download: the server's disk refused it "
+                               f"({(err.strerror or 'a write failed').lower()})") from None
+
     # --- check ----------------------------------------------------------------------
 
     async def check_page(self, request: Request) -> Response:
@@ -294,7 +309,11 @@ class WebApp:
 
     async def check_post(self, request: Request) -> Response:
         with self.admitted(request):
-            return await self._check_post(request)
+            try:
+                return await self._check_post(request)
+            finally:
+                if getattr(request.state, "batch", None) is not None:
+                    self.store.release(request.state.batch)
 
     async def _check_post(self, request: Request) -> Response:
         fields, files = await self.form(request)
@@ -304,6 +323,7 @@ class WebApp:
         batch = self.store.get_or_create(batch_id, self.session(request))
         if batch is None:
             raise Refused(403, "refused: that batch belongs to another session")
+        request.state.batch = batch  # held until the request ends (Store.release)
         height = (fields.get("display_height") or [""])[0].strip()
         if height:
             try:
@@ -335,6 +355,8 @@ class WebApp:
             self.store.add(batch, list(items))
         except Full as err:
             raise Refused(413, f"refused: {err}") from None
+        except Crowded as err:
+            raise Refused(503, f"refused: {err}", err.retry_after) from None
         if request.headers.get("x-wsmark-fragment"):
             return self.page(request, "_items.html", batch=batch, items=numbered,
                              explain=self.explain)
@@ -345,6 +367,8 @@ class WebApp:
             self.store.room(batch, size, files)
         except Full as err:
             raise Refused(413, f"refused: {err}") from None
+        except Crowded as err:
+            raise Refused(503, f"refused: {err}", err.retry_after) from None
 
     def batch(self, request: Request) -> Any:
         batch_id = request.path_params["batch"]
@@ -352,12 +376,8 @@ class WebApp:
             if BATCH_ID.fullmatch(batch_id) else None
         if batch is None:
             caps = self.settings.caps
-            raise HTTPException(404, f"these results are gone: they are kept in memory only, "
-                                     f"{caps.ttl / 60:g} minutes after their last use while "
-                                     f"the server holds at most {caps.total_batches} batches "
-                                     f"({caps.total_bytes / 1e6:g} MB) of all browsers; past "
-                                     "that the least recently used go first. Check the files "
-                                     "again")
+            raise HTTPException(404, f"these results are gone. {promise(caps)} Check the "
+                                     "files again")
         return batch
 
     def explain(self, rule_id: str) -> str:
@@ -387,11 +407,11 @@ class WebApp:
         reports = [item.report for item in batch.items]
         if fmt == "pdf":
             try:
-                data = await self.job(request, api.report_pdf, reports,
-                                      [item.marked for item in batch.items])
+                data = await self.download_job(request, api.report_pdf, reports,
+                                               [item.marked for item in batch.items])
             except api.JobFailed as err:
                 raise Refused(503, f"the PDF report {err}") from None
-            return Response(data, media_type="application/pdf", headers={
+            return sent_from_disk(data, "application/pdf", {
                 "content-disposition": 'attachment; filename="wsmark-report.pdf"'})
         text = api.reports(reports, "json" if fmt == "json" else "sarif")
         media = "application/json" if fmt == "json" else "application/sarif+json"
@@ -419,8 +439,8 @@ class WebApp:
                                                       Path(item.name).suffix)
         options = item.options(batch.display_height)
         try:
-            made, words = await self.job(request, tasks.fix_upload, item.data, item.name,
-                                         suffix, options, what != "file")
+            made, words = await self.download_job(request, tasks.fix_upload, item.data,
+                                                  item.name, suffix, options, what != "file")
         except (api.JobFailed, WsmarkError) as err:
             raise Refused(422, f"not repaired: {err}") from None
         if made is None:
@@ -429,9 +449,8 @@ class WebApp:
         name = f"{stem}-compliant{suffix}" if what == "file" else f"{stem}-fix-report.pdf"
         media = {".svg": "image/svg+xml", ".pdf": "application/pdf"}.get(
             Path(name).suffix, "application/octet-stream")
-        return Response(made, media_type=media, headers={
-            "content-disposition": content_disposition(name),
-            "content-security-policy": SVG_CSP})
+        return sent_from_disk(made, media, {"content-disposition": content_disposition(name),
+                                            "content-security-policy": SVG_CSP})
 
     async def waive(self, request: Request) -> Response:
         with self.admitted(request):
@@ -547,11 +566,11 @@ class WebApp:
                 data, media = api.design_yaml(design), "application/yaml"
             elif fmt == "zip":
                 shop = form.shop if materials is None else {**form.shop, "materials": materials}
-                data = await self.job(request, tasks.fabrication_zip, design, shop)
+                data = await self.download_job(request, tasks.fabrication_zip, design, shop)
                 media = "application/zip"
             else:
-                data = await self.job(request, tasks.design_file, design, f".{fmt}",
-                                      form.dpi)
+                data = await self.download_job(request, tasks.design_file, design,
+                                               f".{fmt}", form.dpi)
                 media = {"svg": "image/svg+xml", "pdf": "application/pdf",
                          "png": "image/png", "dxf": "image/vnd.dxf"}[fmt]
         except WsmarkError as err:
@@ -561,7 +580,9 @@ class WebApp:
         headers = {"content-disposition": content_disposition(f"{stem}.{fmt}")}
         if fmt == "svg":
             headers["content-security-policy"] = SVG_CSP
-        return Response(data, media_type=media, headers=headers)
+        if isinstance(data, bytes):  # the design's YAML, made here
+            return Response(data, media_type=media, headers=headers)
+        return sent_from_disk(data, media, headers)
 
     # --- reference ------------------------------------------------------------------
 
@@ -597,14 +618,19 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         web.pool = await asyncio.to_thread(api.job_pool, web.settings.workers, ["web.tasks"])
+        web.downloads = downloads_folder()
         try:
             yield
         finally:
             await asyncio.to_thread(web.pool.close)
+            remove_folder(web.downloads)
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, Refused)
-        return _one_line(exc.status, str(exc))
+        answer = _one_line(exc.status, str(exc))
+        if exc.retry_after is not None:
+            answer.headers["retry-after"] = str(exc.retry_after)
+        return answer
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)

@@ -43,9 +43,10 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 class Refused(Exception):
     """A request refused with an HTTP ``status`` and a one-line reason."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.retry_after = retry_after  # seconds, said as Retry-After (RFC 9110 10.2.3)
 
 
 #: A Host header as RFC 9110 (7.2) and RFC 3986 (3.2.2) allow it: a bracketed IPv6

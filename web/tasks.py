@@ -4,14 +4,18 @@ and returns plain values (they cross a process boundary)."""
 from __future__ import annotations
 
 import io
+import os
+import tempfile
 import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from markers import api
 from markers.errors import DesignError, WsmarkError
 
-__all__ = ["check_upload", "design", "design_preview", "design_file", "fabrication_zip",
-           "fix_upload"]
+__all__ = ["Spooled", "check_upload", "design", "design_preview", "design_file",
+           "fabrication_zip", "fix_upload", "to_file"]
 
 #: A fixed timestamp for the entries of a zip, so the same design gives the same bytes.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -72,3 +76,36 @@ def fabrication_zip(design_: api.Design, making: dict[str, Any]) -> bytes:
             entry.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(entry, files[name])
     return out.getvalue()
+
+
+@dataclass(frozen=True)
+class Spooled:
+    """A download written to disk by a worker (``to_file``): its path and size."""
+
+    path: str
+    size: int
+
+
+def _spool(folder: str, data: bytes) -> Spooled:
+    fd, path = tempfile.mkstemp(prefix="download-", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+    except BaseException:
+        os.unlink(path)  # a full disk leaves nothing behind
+        raise
+    return Spooled(path, len(data))
+
+
+def to_file(folder: str, fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` with the bytes it makes written into ``folder`` (the server's
+    downloads) and returned as a ``Spooled``, alone or in the tuple ``fn`` returns:
+    then only a path crosses back to the server, which sends the file from disk in
+    chunks (``web.sending``) instead of holding it whole."""
+    made = fn(*args)
+    if isinstance(made, bytes):
+        return _spool(folder, made)
+    if isinstance(made, tuple):
+        return tuple(_spool(folder, part) if isinstance(part, bytes) else part
+                     for part in made)
+    return made

