@@ -297,18 +297,25 @@ def is_page(box: Container, clusters: list[Cluster], parts: list[Part], tree: ST
         return False
     if len(held) >= 2 or _off_centre(area, held[0]) or held[0].face:
         return True
+    return _furnished([parts[i] for i in within], held, art, gap) or any(
+        grown.contains(t.box.centroid) and _beside(t.box.bounds, held) for t in art.legends)
+
+
+def _furnished(within: list[Part], held: list[Cluster], art: Artwork, gap: float) -> bool:
+    """Whether the parts ``within`` a white area (none a marker's paint nor the area's
+    edge) holding the markers ``held`` are page furniture: a letter (LETTER_SHARE of the
+    page, WORD_SHARE of the tallest marker) beside the markers' column of words, or a
+    line that no marker's box holds."""
     marker_boxes = [shapely.box(*c.bounds) for c in held]
     tallest = max(c.bounds[3] - c.bounds[1] for c in held)
     small = max(LETTER_SHARE * max(art.width, art.height), WORD_SHARE * tallest)
-    for i in within:
-        p = parts[i]
+    for p in within:
         if p.extent <= small:  # a letter, filled or drawn in strokes
             if _beside(p.geometry.bounds, held):
                 return True
         elif p.line and not any(_holds(m, p.geometry, gap + p.width) for m in marker_boxes):
             return True
-    return any(grown.contains(t.box.centroid) and _beside(t.box.bounds, held)
-               for t in art.legends)
+    return False
 
 
 def _on_edge(p: Part, area: Polygon, gap: float) -> bool:
