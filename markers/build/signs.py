@@ -17,7 +17,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
 from markers.build.layout import assemble, block_shapes, legend_item
-from markers.build.permit_label import permit_label
+from markers.build.permit_label import Label, permit_label
 from markers.build.proportions import diamond_height, legend_min_cap
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, Shape
@@ -379,6 +379,24 @@ def _max_width(design: Design, natural: float) -> float:
     return design.max_width
 
 
+@dataclass(frozen=True)
+class _Laid:
+    """A sign laid out before its symbol is placed: H, its width, the top of its display
+    area, the white above and below a round symbol (``margin``), the bands of words
+    above and below (name -> lines, cap height, band height) and the height of the
+    one below with its margin, the legend set inside the symbol (None: none inside)
+    and the permit label under the sign."""
+
+    h: float
+    width: float
+    top: float
+    margin: float
+    bands: dict[str, tuple[list[str], float, float]]
+    band_h: float
+    block: Block | None
+    label: Label | None
+
+
 def _sign(design: Design, build: Build, symbol_at: Callable[[float, float, float], Symbol],
           what: str, inner_at: Callable[[float], Polygon] | None = None,
           round_symbol: bool = False) -> Artwork:
@@ -394,6 +412,48 @@ def _sign(design: Design, build: Build, symbol_at: Callable[[float, float, float
     """
     law = build.law
     design.validate(law, build.as_declared)
+    laid = _sign_laid(design, build, symbol_at, what, inner_at, round_symbol)
+    h, width, top = laid.h, laid.width, laid.top
+    cx = width / 2
+    symbol = symbol_at(cx, top + h / 2, h)
+    blocks, wheres = _sign_blocks(laid, build)
+    features = _sign_features(laid, symbol)
+    _d = law.dimension
+    dims = [_d("display area height H", h, "in", "display_min"), *symbol.dimensions]
+    for b, where in zip(blocks, wheres, strict=True):
+        dims.append(_d(f"legend cap height ({where}), black block letters", b.cap_height,
+                       "in", law.clause("regulatory_letters")))
+    total = top + h + laid.band_h
+    labels = []
+    if laid.label is not None:
+        features["permit-label"] = laid.label.strip(0, width, total)
+        labels.append(laid.label.block(cx, total))
+        dims += laid.label.dimensions()
+        total += laid.label.height
+    dims.append(_d("sign panel (width x height)", f"{width:.2f} x {total:.2f}", "in",
+                   law.clause("sign_ground")))
+    legend = design.legend
+    return assemble(
+        design.kind, width, total,
+        [("white", [Shape(box(0, 0, width, total))]),
+         ("orange", [Shape(symbol.orange, symbol.path)]),
+         ("black", [s for b in blocks + labels for s in block_shapes(b)])],
+        legends=[legend_item(b, "black") for b in blocks],
+        features=features,
+        meta={"display_height": h, "outline": design.outline, "legend": legend,
+              "above": design.above, "below": design.below,
+              "legend_placement": "inside" if laid.block is not None else
+              ("below" if legend else None), "permit_id": design.permit_id},
+        dimensions=dims)
+
+
+def _sign_laid(design: Design, build: Build,
+               symbol_at: Callable[[float, float, float], Symbol], what: str,
+               inner_at: Callable[[float], Polygon] | None, round_symbol: bool) -> _Laid:
+    """Where a sign's words go and how large it is (``_sign``): the legend inside the
+    symbol when the kind's look lets it and it fits, else in the band below; the bands
+    within the width allowed; the permit label within it; a sign too tall refused."""
+    law = build.law
     inside = build.kind(design.kind).look.words
     (h, _), legend = design.sized(), design.legend
     probe = symbol_at(0.0, 0.0, h)
@@ -424,53 +484,41 @@ def _sign(design: Design, build: Build, symbol_at: Callable[[float, float, float
         _refuse_tall(design, law, texts, h, least_width, margin, below, width, height + below)
     top = (bands["above"][2] if "above" in bands else 0.0) + margin
     band_h = (bands["below"][2] if "below" in bands else 0.0) + margin
-    cx, cy = width / 2, top + h / 2
-    symbol = symbol_at(cx, cy, h)
+    return _Laid(h, width, top, margin, bands, band_h, block, label)
+
+
+def _sign_blocks(laid: _Laid, build: Build) -> tuple[list[Block], list[str]]:
+    """The sign's blocks of words set in place (the legend inside the symbol, the bands
+    above and below), each with where it stands."""
+    cx, cy = laid.width / 2, laid.top + laid.h / 2
     blocks = []
-    if block is not None:
-        blocks.append(set_block([line.text for line in block.lines], block.cap_height, cx, cy,
-                                build.drawn))
-    wheres = ["inside"] if block is not None else []
-    for name, y in (("above", (top - margin) / 2),
-                    ("below", top + h + margin + (band_h - margin) / 2)):
-        if name in bands:
-            blocks.append(set_block(bands[name][0], bands[name][1], cx, y, build.drawn))
+    if laid.block is not None:
+        blocks.append(set_block([line.text for line in laid.block.lines],
+                                laid.block.cap_height, cx, cy, build.drawn))
+    wheres = ["inside"] if laid.block is not None else []
+    for name, y in (("above", (laid.top - laid.margin) / 2),
+                    ("below", laid.top + laid.h + laid.margin + (laid.band_h - laid.margin) / 2)):
+        if name in laid.bands:
+            blocks.append(set_block(laid.bands[name][0], laid.bands[name][1], cx, y,
+                                    build.drawn))
             wheres.append(name)
-    display = box(0, top, width, top + h)
-    features: dict[str, BaseGeometry] = {"display-area": display, "symbol": symbol.outer,
-                "symbol-interior": symbol.inner}
+    return blocks, wheres
+
+
+def _sign_features(laid: _Laid, symbol: Symbol) -> dict[str, BaseGeometry]:
+    """The sign's named features: display area, symbol and its interior, the kind's
+    cross, the bands of words."""
+    top, h, width = laid.top, laid.h, laid.width
+    features: dict[str, BaseGeometry] = {"display-area": box(0, top, width, top + h),
+                                         "symbol": symbol.outer,
+                                         "symbol-interior": symbol.inner}
     if symbol.cross is not None:
         features["cross"] = symbol.cross
-    if "below" in bands:
-        features["legend-band"] = box(0, top + h + margin, width, top + h + band_h)
-    if "above" in bands:
-        features["above-band"] = box(0, 0, width, top - margin)
-    _d = law.dimension
-    dims = [_d("display area height H", h, "in", "display_min"), *symbol.dimensions]
-    for b, where in zip(blocks, wheres, strict=True):
-        dims.append(_d(f"legend cap height ({where}), black block letters", b.cap_height,
-                       "in", law.clause("regulatory_letters")))
-    total = top + h + band_h
-    labels = []
-    if label is not None:
-        features["permit-label"] = label.strip(0, width, total)
-        labels.append(label.block(cx, total))
-        dims += label.dimensions()
-        total += label.height
-    dims.append(_d("sign panel (width x height)", f"{width:.2f} x {total:.2f}", "in",
-                   law.clause("sign_ground")))
-    return assemble(
-        design.kind, width, total,
-        [("white", [Shape(box(0, 0, width, total))]),
-         ("orange", [Shape(symbol.orange, symbol.path)]),
-         ("black", [s for b in blocks + labels for s in block_shapes(b)])],
-        legends=[legend_item(b, "black") for b in blocks],
-        features=features,
-        meta={"display_height": h, "outline": design.outline, "legend": legend,
-              "above": design.above, "below": design.below,
-              "legend_placement": "inside" if block is not None else
-              ("below" if legend else None), "permit_id": design.permit_id},
-        dimensions=dims)
+    if "below" in laid.bands:
+        features["legend-band"] = box(0, top + h + laid.margin, width, top + h + laid.band_h)
+    if "above" in laid.bands:
+        features["above-band"] = box(0, 0, width, top - laid.margin)
+    return features
 
 
 def build_diamond(design: Design, build: Build) -> Artwork:

@@ -229,19 +229,10 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
     given = options.display_height is not None
     splits = {i: scaled[i][2] or split(scaled[i][0], given) for i, art in enumerate(pages)
               if art.layers}
-    found = [i for i in splits if splits[i].found]
-    marks = {found[n] for n in marks_only([splits[i] for i in found])}
-    unscaled = {i for i in marks if scaled[i][1] is None
-                and _signs(_judged(*scaled[i][:2], file, options, pack, splits[i]))}
-    drawn = [i for i, art in enumerate(pages) if (i in found and i not in marks)
-             or i in unscaled or art.meta.get("scan")] or [min(splits, default=0)]
+    drawn, unscaled = _drawn_pages(pages, scaled, splits, file, options, pack)
     empty = [i for i in range(len(pages)) if i not in drawn]
     if empty and drawn[0] in splits:
-        split_ = splits[drawn[0]]
-        split_.set_aside = [*split_.set_aside, *(
-            SetAside(f"page {i + 1}, which holds no marker", (0.0, 0.0, round(pages[i].width, 3),
-                                                              round(pages[i].height, 3)))
-            for i in empty)]
+        splits[drawn[0]] = _listing_empty(splits[drawn[0]], pages, empty)
     reports: dict[int, FileReport] = {}
     for i in drawn:  # a marker's index counts the markers of the pages before it
         before = sum(len(report.markers) for report in reports.values())
@@ -249,13 +240,43 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
                              before)
         if i in unscaled:
             reports[i] = _state_the_scale(reports[i])
+    return _one_report(file, reports, reports[drawn[0]].overrides)
+
+
+def _drawn_pages(pages: list[Artwork], scaled: list[Scaled], splits: dict[int, Split],
+                 file: str, options: CheckOptions, pack: Pack) -> tuple[list[int], set[int]]:
+    """The pages judged (``judge_pages``): each with a marker on it that is not a small
+    mark beside the others' (a cover sheet's logo), or that is a scan, or, on none, the
+    first that paints something; and those of them whose small markers are of a kind
+    drawn to no stated scale (judged, their scale asked for: ``_state_the_scale``)."""
+    found = [i for i in splits if splits[i].found]
+    marks = {found[n] for n in marks_only([splits[i] for i in found])}
+    unscaled = {i for i in marks if scaled[i][1] is None
+                and _signs(_judged(*scaled[i][:2], file, options, pack, splits[i]))}
+    drawn = [i for i, art in enumerate(pages) if (i in found and i not in marks)
+             or i in unscaled or art.meta.get("scan")] or [min(splits, default=0)]
+    return drawn, unscaled
+
+
+def _listing_empty(page: Split, pages: list[Artwork], empty: list[int]) -> Split:
+    """``page`` (the first judged) listing the ``empty`` pages among what it sets aside."""
+    return replace(page, set_aside=[*page.set_aside, *(
+        SetAside(f"page {i + 1}, which holds no marker",
+                 (0.0, 0.0, round(pages[i].width, 3), round(pages[i].height, 3)))
+        for i in empty)])
+
+
+def _one_report(file: str, reports: dict[int, FileReport],
+                overrides: tuple[Override, ...]) -> FileReport:
+    """The pages' ``reports`` (by page, from 0) as the file's: its markers numbered on
+    from page to page, each with its page number, each finding naming its marker."""
     markers: list[MarkerReport] = []
     findings: list[Finding] = []
     for i, report in reports.items():
         offset = len(markers)
         markers += [replace(m, index=m.index + offset, page=i + 1) for m in report.markers]
         findings += [replace(f, marker=f.marker + offset) for f in report.findings]
-    return FileReport.judged(file, markers, findings, reports[drawn[0]].overrides)
+    return FileReport.judged(file, markers, findings, overrides)
 
 
 #: The rule that finds a marker too small for actual size (a gate: markers.check.engine).

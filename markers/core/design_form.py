@@ -65,6 +65,12 @@ UNITS = "24, 24in, 60cm"
 def fields_for(pack: Pack, kind: Kind) -> list[Field]:
     """The fields that shape a marker of ``kind`` (those ``render`` takes for it), in
     the order a user fills them, then the options of its files (``file_fields``)."""
+    return _face_fields(pack, kind) + _body_fields(pack, kind) + file_fields(kind)
+
+
+def _face_fields(pack: Pack, kind: Kind) -> list[Field]:
+    """The fields of what a marker of ``kind`` shows: the symbol it carries, H, its
+    words and identification, its outline and width."""
     out: list[Field] = []
     carries = kind.uses_legend and kind.form != "sign"
     if carries:
@@ -87,6 +93,15 @@ def fields_for(pack: Pack, kind: Kind) -> list[Field]:
     if kind.family == "face" and (kind.explained or kind.look.words != "must"):
         # words in a band above or below the symbol may make the sign too tall
         out.append(Field("force", "Build even if taller than twice its width", "checkbox"))
+    return out
+
+
+def _body_fields(pack: Pack, kind: Kind) -> list[Field]:
+    """The fields of the body a marker of ``kind`` is made as: a buoy's size, the
+    kind's choices (a mooring buoy's shape, a race buoy's color), whether it is lighted,
+    how it is laid on a surface, its permit label, a flag's size."""
+    carries = kind.uses_legend and kind.form != "sign"
+    out: list[Field] = []
     if kind.form in ("buoy", "wrap"):
         out += [Field("diameter", "Buoy diameter", hint="blank: the minimum"),
                 Field("height_above_water", "Height above water", hint="blank: the minimum")]
@@ -104,7 +119,7 @@ def fields_for(pack: Pack, kind: Kind) -> list[Field]:
     if kind.form == "flag":
         out += [Field("flag_height", "Flag height", hint="blank: the minimum"),
                 Field("flag_length", "Flag length", hint="blank: the minimum")]
-    return out + file_fields(kind)
+    return out
 
 
 def file_fields(kind: Kind) -> list[Field]:

@@ -110,37 +110,12 @@ def load_materials(path: str | Path | bytes | None = None) -> Materials:
     if isinstance(path, bytes):
         path = Path(GIVEN)
     path = Path(path) if path is not None else DEFAULT_MATERIALS
-    try:
-        data = yaml.safe_load(given.decode("utf-8") if given is not None
-                              else path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise WsmarkError(f"{path}: cannot read the materials file "
-                          f"({err.strerror or err})") from None
-    except (yaml.YAMLError, UnicodeDecodeError) as err:
-        raise WsmarkError(f"{path}: not a YAML materials file "
-                          f"({str(err).splitlines()[0]})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("materials"), list):
-        raise WsmarkError(f"{path}: a materials file has a 'materials' list")
+    data = _yaml(path, given)
     waste = _number(data, "waste_factor", str(path)) if "waste_factor" in data else 0.0
     spacing = _number(data, "spacing", str(path)) if "spacing" in data else 0.25
     overlap, overlap_source = _overlaps(data, path)
-    out = []
-    for i, entry in enumerate(data["materials"], 1):
-        where = f"{path}: material {i}"
-        if not isinstance(entry, dict):
-            raise WsmarkError(f"{where}: give name, kind, color, grade, roll_width, "
-                              "price_per_sq_ft")
-        kind = entry.get("kind")
-        if kind not in KINDS:
-            raise WsmarkError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}")
-        for key in ("name", "color"):
-            if not isinstance(entry.get(key), str) or not entry[key].strip():
-                raise WsmarkError(f"{where}: {key} must be a word")
-        out.append(Material(entry["name"], kind, entry["color"], str(entry.get("grade", "")),
-                            _number(entry, "roll_width", where, 1.0),
-                            _number(entry, "price_per_sq_ft", where),
-                            _number(entry, "waste_factor", where)
-                            if "waste_factor" in entry else waste))
+    out = [_material(entry, f"{path}: material {i}", waste)
+           for i, entry in enumerate(data["materials"], 1)]
     currency = data.get("currency")
     if currency is not None and (not isinstance(currency, str) or not currency.strip()):
         raise WsmarkError(f"{path}: currency is a code such as USD")
@@ -152,6 +127,42 @@ def load_materials(path: str | Path | bytes | None = None) -> Materials:
                      currency.strip() if currency else None,
                      data.get("placeholder_prices") is True,
                      {kind: _number(edge, kind, f"{path}: edge") for kind in edge})
+
+
+def _yaml(path: Path, given: bytes | None) -> dict:
+    """The materials file's YAML (``given`` as bytes, else read from ``path``): a
+    mapping with a 'materials' list."""
+    try:
+        data = yaml.safe_load(given.decode("utf-8") if given is not None
+                              else path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise WsmarkError(f"{path}: cannot read the materials file "
+                          f"({err.strerror or err})") from None
+    except (yaml.YAMLError, UnicodeDecodeError) as err:
+        raise WsmarkError(f"{path}: not a YAML materials file "
+                          f"({str(err).splitlines()[0]})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("materials"), list):
+        raise WsmarkError(f"{path}: a materials file has a 'materials' list")
+    return data
+
+
+def _material(entry: object, where: str, waste: float) -> Material:
+    """One material of the file (``where`` names it), its waste factor the file's
+    (``waste``) unless it gives its own."""
+    if not isinstance(entry, dict):
+        raise WsmarkError(f"{where}: give name, kind, color, grade, roll_width, "
+                          "price_per_sq_ft")
+    kind = entry.get("kind")
+    if kind not in KINDS:
+        raise WsmarkError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}")
+    for key in ("name", "color"):
+        if not isinstance(entry.get(key), str) or not entry[key].strip():
+            raise WsmarkError(f"{where}: {key} must be a word")
+    return Material(entry["name"], kind, entry["color"], str(entry.get("grade", "")),
+                    _number(entry, "roll_width", where, 1.0),
+                    _number(entry, "price_per_sq_ft", where),
+                    _number(entry, "waste_factor", where)
+                    if "waste_factor" in entry else waste)
 
 
 def _overlaps(data: dict, path: Path) -> tuple[dict[str, float], str]:

@@ -15,7 +15,7 @@ import csv
 import io
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -96,17 +96,11 @@ def parse_plan(data: bytes, name: str, kinds: Mapping[str, Kind],
 
 
 def _parse(text: str, path: Path, kinds: Mapping[str, Kind], setting: Setting) -> Plan:
+    """The Plan ``text`` (of the file ``path``) holds: its records read, their
+    geometry parsed, every place inside the setting's area, projected, each marker and
+    feature made; the first problem refused on one line naming the feature."""
     csv_plan = path.suffix.lower() == ".csv"
-    if csv_plan:
-        records, stated = _csv_records(path, text, application_columns(setting.form))
-        application = _csv_application(path, stated, setting.form)
-        top: dict = {}
-    elif path.suffix.lower() in (".geojson", ".json"):
-        records, top = _geojson_records(path, text)
-        application = parse_application(top.pop("application", None), setting.form,
-                                        str(path))
-    else:
-        raise WsmarkError(f"{path}: not a plan (use .geojson, .json or .csv)")
+    records, top, application = _records(text, path, setting)
     where = "row" if csv_plan else "feature"
     parsed = []
     for index, geometry, props in records:
@@ -123,11 +117,35 @@ def _parse(text: str, path: Path, kinds: Mapping[str, Kind], setting: Setting) -
         for index, geometry, props in parsed:  # the first feature outside is named
             _in_area(path, f"{where} {index}", geometry, props, area, csv_plan)
     projection = projection_for(coords[:, 0], coords[:, 1], setting.grid)
-    markers: list[PlanMarker] = []
-    features: list[PlanFeature] = []
     points_xy = iter(np.column_stack(projection.to_feet(
         *np.array([(g[0].x, g[0].y) if isinstance(g[0], _Point) else (np.nan, np.nan)
                    for _, g, _ in points]).T)))
+    markers, features = _placed(path, where, parsed, points_xy, projection, kinds)
+    name = top.get("name")
+    return Plan(str(path), projection, tuple(markers), tuple(features),
+                str(name) if name is not None else path.stem, _waivers(path, top),
+                {k: v for k, v in top.items() if k not in ("waivers", "name")}, application)
+
+
+def _records(text: str, path: Path, setting: Setting) -> tuple[list, dict, Application]:
+    """The records of a CSV or GeoJSON plan (index, geometry, properties), its top-level
+    members (a GeoJSON's: name, waivers ...) and the application it carries."""
+    if path.suffix.lower() == ".csv":
+        records, stated = _csv_records(path, text, application_columns(setting.form))
+        return records, {}, _csv_application(path, stated, setting.form)
+    if path.suffix.lower() in (".geojson", ".json"):
+        records, top = _geojson_records(path, text)
+        return records, top, parse_application(top.pop("application", None), setting.form,
+                                               str(path))
+    raise WsmarkError(f"{path}: not a plan (use .geojson, .json or .csv)")
+
+
+def _placed(path: Path, where: str, parsed: list, points_xy: Iterator, projection: Projection,
+            kinds: Mapping[str, Kind]) -> tuple[list[PlanMarker], list[PlanFeature]]:
+    """The plan's markers (each at its place in ground feet, from ``points_xy``) and its
+    other features (channels, shore, areas), in the file's order."""
+    markers: list[PlanMarker] = []
+    features: list[PlanFeature] = []
     for index, geometry, props in parsed:
         try:
             if props.get("role") in (None, "marker"):
@@ -137,14 +155,16 @@ def _parse(text: str, path: Path, kinds: Mapping[str, Kind], setting: Setting) -
                 features.append(_feature(index, geometry, props, projection))
         except _Bad as err:
             raise WsmarkError(f"{path}: {where} {index}: {err}") from None
+    return markers, features
+
+
+def _waivers(path: Path, top: dict) -> dict[str, str]:
+    """The plan's waivers: rule id -> a stated reason."""
     waivers = top.get("waivers") or {}
     if not isinstance(waivers, dict) or not all(
             isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in waivers.items()):
         raise WsmarkError(f"{path}: 'waivers' is a mapping of rule id to a stated reason")
-    name = top.get("name")
-    return Plan(str(path), projection, tuple(markers), tuple(features),
-                str(name) if name is not None else path.stem, dict(waivers),
-                {k: v for k, v in top.items() if k not in ("waivers", "name")}, application)
+    return dict(waivers)
 
 
 def _in_area(path: Path, where: str, geometry: tuple, props: dict, area: Area,

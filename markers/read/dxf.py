@@ -331,24 +331,11 @@ class _Reader:
     def _shape(self, entity: Entity, kind: str, matrix: np.ndarray, layer: str,
                block: tuple[str, str] | None, annotation: bool) -> None:
         """A drawn entity as a fill, a closed outline, an open piece or a feature."""
-        from ezdxf import path as dxfpath
-
-        if kind == "POLYLINE" and (entity.is_polygon_mesh or entity.is_poly_face_mesh):
-            self.ignored[_UNREAD["POLYMESH" if entity.is_polygon_mesh else "POLYFACE"]] += 1
+        if self._unread(entity, kind):
             return
-        if kind == "HATCH" and not entity.dxf.get("solid_fill", 0):
-            self.ignored[_UNREAD["PATTERN"]] += 1
-            return
-        paths = list(dxfpath.from_hatch(entity)) if kind == "HATCH" else \
-            [dxfpath.make_path(entity, segments=_SEGMENTS)]
-        subpaths = [sub for p in paths for sub in p.sub_paths()]
-        local = [(points, closed) for sub in subpaths
-                 for points, closed in flatten(_ops(sub), matrix[:2, :2], FLATTEN_TOL_IN,
-                                               self.budget)]
+        local, closed = self._flattened(entity, kind, matrix)
         if not local:
             return
-        closed = kind in _FILLS or all(
-            sub.is_closed or sub.start.isclose(sub.end) for sub in subpaths)
         feature = _feature_of(layer)
         if feature is not None:
             self._feature(feature, local, matrix, closed)
@@ -367,6 +354,33 @@ class _Reader:
         else:
             self.pieces.setdefault((layer, hex_), []).extend(
                 apply(points, matrix, self.budget) for points, _ in local)
+
+    def _unread(self, entity: Entity, kind: str) -> bool:
+        """Whether ``entity`` is of what is not read (a mesh, a pattern hatch), counted
+        as such."""
+        if kind == "POLYLINE" and (entity.is_polygon_mesh or entity.is_poly_face_mesh):
+            self.ignored[_UNREAD["POLYMESH" if entity.is_polygon_mesh else "POLYFACE"]] += 1
+            return True
+        if kind == "HATCH" and not entity.dxf.get("solid_fill", 0):
+            self.ignored[_UNREAD["PATTERN"]] += 1
+            return True
+        return False
+
+    def _flattened(self, entity: Entity, kind: str, matrix: np.ndarray
+                   ) -> tuple[list[tuple[np.ndarray, bool]], bool]:
+        """``entity``'s paths flattened in its own coordinates (points and whether each
+        piece closes), and whether it is closed (a fill, or every path closes)."""
+        from ezdxf import path as dxfpath
+
+        paths = list(dxfpath.from_hatch(entity)) if kind == "HATCH" else \
+            [dxfpath.make_path(entity, segments=_SEGMENTS)]
+        subpaths = [sub for p in paths for sub in p.sub_paths()]
+        local = [(points, closed) for sub in subpaths
+                 for points, closed in flatten(_ops(sub), matrix[:2, :2], FLATTEN_TOL_IN,
+                                               self.budget)]
+        closed = kind in _FILLS or all(
+            sub.is_closed or sub.start.isclose(sub.end) for sub in subpaths)
+        return local, closed
 
     def _feature(self, feature: str, local: list, matrix: np.ndarray, closed: bool) -> None:
         """Record what a feature's layer draws: an area, or the waterline's line."""

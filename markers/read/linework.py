@@ -244,25 +244,32 @@ def _sheet(outlines: Sequence[Outline], roles: list[str | None], films: list[str
     """The sheet (None: no outline holds the films), the outlines that are sheet or
     border rather than film (each with its rings outside the sheet: 0 for the sheet's
     own), and what the sheet is ("the trim" or "the border")."""
-    neutral = [i for i, film in enumerate(films)
-               if film in _NEUTRAL and not layer_film(outlines[i].layer)]
-    definite = [r for i, film in enumerate(films) if film is not None and i not in neutral
-                for r in outlines[i].rings]
-    if definite:  # what a sheet must hold: the films
-        held = [_hull(definite)]
-        frames = [i for i in neutral if held[0] is not None and _holds(outlines[i], held[0])]
-    else:  # neutral outlines alone: a frame holds all the others, and the text
-        frames = _frames(outlines, neutral, beside)
-        held = [_hull([r for i in neutral if i not in frames for r in outlines[i].rings] +
-                      [shapely.get_coordinates(g) for g in beside])]
+    held, frames = _to_hold(outlines, films, beside)
     candidates = [i for i, role in enumerate(roles) if role == SHEET] + frames
-    holding = [i for i in candidates if held[0] is None or _holds(outlines[i], held[0])]
+    holding = [i for i in candidates if held is None or _holds(outlines[i], held)]
     if not holding:
         return None, {i: len(outlines[i].rings) for i in frames}, ""
     inner = min(holding, key=lambda i: _outer(outlines[i]).area)
     named = "the trim" if roles[inner] == SHEET else "the border"
     used = {i: len(outlines[i].rings) if i != inner else 0 for i in candidates}
     return _outer(outlines[inner]), used, named
+
+
+def _to_hold(outlines: Sequence[Outline], films: list[str | None],
+             beside: Sequence[BaseGeometry]) -> tuple[BaseGeometry | None, list[int]]:
+    """What a sheet must hold (the hull of the films; of a drawing of neutral outlines
+    alone, of the outlines within its frames and the text ``beside`` them), and the
+    neutral outlines that frame it (a sheet or a border may be one of them)."""
+    neutral = [i for i, film in enumerate(films)
+               if film in _NEUTRAL and not layer_film(outlines[i].layer)]
+    definite = [r for i, film in enumerate(films) if film is not None and i not in neutral
+                for r in outlines[i].rings]
+    if definite:  # what a sheet must hold: the films
+        held = _hull(definite)
+        return held, [i for i in neutral if held is not None and _holds(outlines[i], held)]
+    frames = _frames(outlines, neutral, beside)  # a frame holds all the others, and the text
+    return _hull([r for i in neutral if i not in frames for r in outlines[i].rings] +
+                 [shapely.get_coordinates(g) for g in beside]), frames
 
 
 def _frames(outlines: Sequence[Outline], neutral: list[int],

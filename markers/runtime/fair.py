@@ -294,6 +294,17 @@ class FairPool:
                 if waiting is None:
                     break
                 self._start(waiting, now)
+        self._welcome(now)
+        self._pace(now)
+        live = {job.session for job in self._jobs}
+        for session in [s for s in self._served if s not in live]:
+            del self._served[session]
+        self._seen &= live
+
+    def _welcome(self, now: float) -> None:
+        """A new session's first short job at once: in the place of the short job that
+        has run longest (at least half the short jobs' CPU seconds) of a session that
+        came before it, which waits again."""
         while ((newcomer := self._next(long=False)) is not None
                and newcomer.session not in self._seen):
             came = self._came()
@@ -306,6 +317,10 @@ class FairPool:
                 break
             self._requeue(victim)  # a new session's turn
             self._start(newcomer, now)
+
+    def _pace(self, now: float) -> None:
+        """The cores the short jobs leave to the oldest long ones held: those run, the
+        others are stopped (SIGSTOP) until a core is theirs."""
         cores = self.workers - self._held(long=False)
         held = sorted((job for job in self._jobs if job.worker is not None and job.long),
                       key=lambda job: job.order)
@@ -317,10 +332,6 @@ class FairPool:
             elif rank >= cores and not job.paused:
                 job.worker.signal(signal.SIGSTOP)
                 job.paused = True
-        live = {job.session for job in self._jobs}
-        for session in [s for s in self._served if s not in live]:
-            del self._served[session]
-        self._seen &= live
 
     def _next(self, long: bool) -> _Job | None:
         """The waiting short (long: long) job to have the next free process, or None.

@@ -229,44 +229,20 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
     finished = False
     try:
         while True:
-            for worker in pool:
-                if more and worker.index is None and next_job - next_out < window:
-                    job = next(jobs, _END)
-                    more = job is not _END
-                    if more:
-                        worker.give(next_job, job, poller)
-                        next_job += 1
+            if more:
+                next_job, more = _fill(pool, jobs, poller, next_job, next_out + window)
             if not more and next_out == next_job:
                 finished = True
                 return
             ready = {fd for fd, _ in poller.poll(POLL_S * 1000)}
             for i, worker in enumerate(pool):
-                if worker.index is None:
+                index = worker.index
+                got = None if index is None else _ended(worker, ready, limits)
+                if index is None or got is None:
                     continue
-                if worker.fds[0] in ready:  # finished: its CPU need not be read
-                    try:
-                        done[worker.index] = worker.conn.recv()
-                        worker.idle(poller)
-                        continue
-                    except (EOFError, OSError):
-                        pass
-                ended, now = bool(ready.intersection(worker.fds)), time.monotonic()
-                if not ended and now - worker.looked < POLL_S:
-                    continue  # its CPU was read a moment ago: not on every result of another
-                worker.looked = now
-                overrun, spent = None, worker.used()
-                if spent > worker.spent:
-                    worker.spent, worker.moved = spent, now
-                if ended:
-                    overrun = death(worker, spent, limits)
-                elif spent > limits.cpu_s:
-                    overrun = limits.over_cpu()
-                elif now - worker.moved > STALL_S:
-                    overrun = f"made no progress in {STALL_S:g} s"
-                if overrun is not None:
-                    peak = peak_rss_mb(worker.pid)  # the job's: reset when it began
-                    done[worker.index] = Outcome(None, overrun, spent, peak)
-                    worker.idle(poller)
+                done[index], overran = got
+                worker.idle(poller)
+                if overran:
                     worker.kill()
                     others = [w.conn.fileno() for w in pool if w is not worker]
                     pool[i] = Worker(ctx, fn, limits, others)
@@ -276,6 +252,47 @@ def budgeted_imap(fn: Callable[[T], R], items: Iterable[T], workers: int | None 
     finally:
         for worker in pool:
             worker.stop() if finished else worker.kill()
+
+
+def _fill(pool: list[Worker], jobs: Iterator, poller: select.poll, next_job: int,
+          until: int) -> tuple[int, bool]:
+    """Give the idle workers of ``pool`` the next jobs, numbered from ``next_job``, while
+    their number stays below ``until`` (the window ahead of the last Outcome yielded):
+    the next job's number, and whether ``jobs`` has more."""
+    for worker in pool:
+        if worker.index is None and next_job < until:
+            job = next(jobs, _END)
+            if job is _END:
+                return next_job, False
+            worker.give(next_job, job, poller)
+            next_job += 1
+    return next_job, True
+
+
+def _ended(worker: Worker, ready: set[int], limits: Limits) -> tuple[Outcome, bool] | None:
+    """The Outcome of ``worker``'s job when it has one (its result came, or it overran
+    its CPU seconds, made no progress in STALL_S, or died: ``ready`` holds the polled
+    descriptors), with whether it overran (then the worker is replaced); None while the
+    job runs. A worker's CPU is read at most every POLL_S, not on every result of
+    another."""
+    if worker.fds[0] in ready:  # finished: its CPU need not be read
+        try:
+            return worker.conn.recv(), False
+        except (EOFError, OSError):
+            pass
+    ended, now = bool(ready.intersection(worker.fds)), time.monotonic()
+    if not ended and now - worker.looked < POLL_S:
+        return None
+    worker.looked = now
+    spent = worker.used()
+    if spent > worker.spent:
+        worker.spent, worker.moved = spent, now
+    overrun = death(worker, spent, limits) if ended else limits.over_cpu() \
+        if spent > limits.cpu_s else f"made no progress in {STALL_S:g} s" \
+        if now - worker.moved > STALL_S else None
+    if overrun is None:
+        return None
+    return Outcome(None, overrun, spent, peak_rss_mb(worker.pid)), True  # the job's peak
 
 
 def death(worker: Worker, spent: float, limits: Limits) -> str:

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from markers.check import pipeline
+from markers.check.layout.aside import Dimension
 from markers.check.layout.evidence import weigh
-from markers.check.layout.furniture import Dimension
 from markers.check.layout.scale import not_to_scale, parse_scale
 from markers.check.report import Provenance, report_json
 from tests.wi import PACK

@@ -38,7 +38,7 @@ from shapely.geometry.base import BaseGeometry
 from wi import PACK, check_svg_text
 
 from markers.check import pipeline
-from markers.check.layout.furniture import drop_shadows
+from markers.check.layout.panels import drop_shadows
 from markers.check.layout.parts import parts
 from markers.core.shapes import polygons
 from markers.read import read_drawing

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
-from markers.check.layout.furniture import Dimension
+from markers.check.layout.aside import Dimension
 from markers.check.layout.scale import not_to_scale, parse_scale
 from markers.core.artwork import LegendItem
 

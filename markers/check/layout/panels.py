@@ -16,8 +16,13 @@ a frame of lines) is the **page** when it also holds
 
 A white area a marker spans from edge to edge (a buoy's body between its bands, a wrap,
 a center aid's stripes) is never the page. Whatever is not the page may be a marker's
-panel: the smallest that holds it (markers.check.split). Frames are found however they
-are drawn: one closed path, four lines, or lines whose ends nearly meet (``enclosures``).
+panel: the smallest that holds it (markers.check.layout.markers). Frames are found
+however they are drawn: one closed path, four lines, or lines whose ends nearly meet
+(``enclosures``).
+
+This is the layout's second stage (``ground``): from the page's parts to the ground the
+markers stand on: the page's white and the drop shadows under the blanks set aside, and
+the frames of lines left that may be a marker's panel.
 """
 
 from __future__ import annotations
@@ -25,16 +30,38 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import shapely
+import shapely.affinity
 from shapely import STRtree, unary_union
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-from markers.check.layout.parts import Part
+from markers.check.layout.parts import Part, is_chromatic, small_marks, touching
 from markers.core.artwork import Artwork
+from markers.core.colors import classify
 from markers.core.geometry import mitre_buffer
 from markers.core.shapes import polygons
 
-__all__ = ["Cluster", "Container", "enclosures", "containers", "guide", "is_page"]
+__all__ = ["Cluster", "Container", "Ground", "ground", "drop_shadows", "enclosures",
+           "containers", "guide", "is_page"]
+
+#: Areas this close (share of the page's larger side) touch: rounding between bands.
+GAP_SHARE = 0.001
+#: Features by which a drawing says what it is; such a drawing is one marker as declared.
+DECLARED = frozenset({"waterline", "display-area", "panel"})
+#: A marker of these color families painting this share of its hull (what white painted
+#: over it takes away) is a face, an aid's, which has no white panel: white around it is
+#: the page. Orange symbols are rings (an exclusion diamond's quarters may be small).
+FACE_FAMILIES = frozenset({"red", "green"})
+FACE_FILL = 0.8
+#: A marker of any color painting this share of its hull, with nothing painted over it
+#: and no hole in it, is solid when it fills its box so too (a flag's field) or stands on
+#: a waterline (a race buoy's ball): it has no white panel either (a sign's symbol has a
+#: white centre, an exclusion's small quarters too; a disc on a sign's blank is a sign's
+#: symbol with a wrong centre).
+SOLID_FILL = 0.95
+#: A drop shadow is the blank it lies under moved by at most this share of its size, and
+#: matches the blank's outline to within SHADOW_MATCH of its area.
+SHADOW_SHARE, SHADOW_MATCH = 0.05, 0.02
 
 #: Lines shorter than this share of the page are not frame sides (letters, arrowheads).
 FRAME_SIDE_SHARE = 0.03
@@ -84,6 +111,107 @@ class Container:
 
     area: Polygon
     part: int | None
+
+
+@dataclass(frozen=True)
+class Ground:
+    """The page's parts and what the markers stand on: the page's larger side and the
+    gap within which areas touch (GAP_SHARE of it), whether the drawing declares what it
+    is (DECLARED: then it is one marker and has no page white), the drop shadows and the
+    white parts that are the page (both set aside), and the frames of lines that are
+    not the page (a marker's panel may be one)."""
+
+    pieces: list[Part]
+    page: float
+    gap: float
+    declared: bool
+    shadows: set[int]
+    background: set[int]
+    frames: list[Container]
+
+
+def ground(art: Artwork, pieces: list[Part]) -> Ground:
+    """Stage two of the layout: ``art``'s ``pieces`` (stage one, markers.check.layout.
+    parts) with the page's white and the drop shadows told apart (module docstring)."""
+    page = max(art.width, art.height, 1e-9)
+    gap = GAP_SHARE * page
+    if art.meta.get("kind") or art.features.keys() & DECLARED:
+        return Ground(pieces, page, gap, True, set(), set(), [])
+    shadows = set(drop_shadows(pieces))
+    boxes = containers(pieces, enclosures(pieces, page, gap), page)
+    clusters = _clusters(pieces, gap)
+    tree = STRtree([p.geometry for p in pieces])
+    pages = [b for b in boxes if is_page(b, clusters, pieces, tree, art, gap, boxes)]
+    background = {b.part for b in pages if b.part is not None}
+    frames = [b for b in boxes if b not in pages and b.part is None]
+    return Ground(pieces, page, gap, False, shadows, background, frames)
+
+
+def drop_shadows(parts: list[Part]) -> list[int]:
+    """Drop shadows: an area of no marker color (a grey, a black) painted under a white
+    blank of the same outline, moved a little down or aside. Only its rim shows, an L
+    along two edges of the blank: no lettering, no part of the marker."""
+    whites = [p for p in parts if p.white and not p.line]
+    if not whites:
+        return []
+    tree = STRtree([p.footprint for p in whites])
+    return [i for i, p in enumerate(parts) if not (p.white or p.line or p.seed
+                                                   or is_chromatic(p.hex))
+            and any(_shadow_of(p, whites[j]) for j in
+                    tree.query(p.footprint, predicate="intersects").tolist())]
+
+
+def _shadow_of(p: Part, blank: Part) -> bool:
+    """Whether ``p`` is ``blank`` moved a little (SHADOW_SHARE, SHADOW_MATCH), painted
+    under it."""
+    x0, y0, x1, y1 = p.footprint.bounds
+    size = max(x1 - x0, y1 - y0)
+    bx0, by0, bx1, by1 = blank.footprint.bounds
+    dx, dy = x0 - bx0, y0 - by0
+    if (blank.layer, blank.shape) <= (p.layer, p.shape) or \
+            not 0 < max(abs(dx), abs(dy)) <= SHADOW_SHARE * size or \
+            abs(x1 - bx1 - dx) > SHADOW_MATCH * size or \
+            abs(y1 - by1 - dy) > SHADOW_MATCH * size:
+        return False
+    moved = shapely.affinity.translate(blank.footprint, dx, dy)
+    return bool(moved.symmetric_difference(p.footprint).area <= SHADOW_MATCH * moved.area)
+
+
+def _clusters(pieces: list[Part], gap: float) -> list[Cluster]:
+    """Areas of marker colors joined where they touch: where the markers are, before any
+    white joins them to a panel or the page, with whether each is a face or a solid
+    marker (``_without_panel``); small marks beside a larger one (a logo, red lettering:
+    parts.small_marks) are not among them."""
+    seeds = [p for p in pieces if p.seed]
+    whites = [p for p in pieces if p.white and not p.line]
+    tree = STRtree([p.geometry for p in whites])
+    found = []
+    for g in touching([p.footprint for p in seeds], gap):
+        group = [seeds[k] for k in g]
+        hull = shapely.convex_hull(shapely.multipolygons([p.footprint for p in group]))
+        first = min(p.layer for p in group)
+        over = sum(whites[j].geometry.intersection(hull).area for j in tree.query(hull)
+                   if whites[j].layer > first)
+        found.append(Cluster(hull, _without_panel(group, hull, over)))
+    boxes = [c.bounds for c in found]
+    return [c for c, small in zip(found, small_marks(boxes), strict=True) if not small]
+
+
+def _without_panel(group: list[Part], hull: BaseGeometry, over: float) -> bool:
+    """Whether touching areas of marker colors are a marker with no white panel: a face
+    (FACE_FAMILIES painting FACE_FILL of their hull, once the white painted ``over``
+    them is taken away: a symbol's centre drawn as a white disc), or a solid marker
+    (SOLID_FILL of the hull with nothing over it and no hole, filling its box so too or
+    standing on a waterline)."""
+    painted = sum(p.geometry.area for p in group) - over
+    largest = max(group, key=lambda p: p.geometry.area)
+    face = painted >= FACE_FILL * hull.area and \
+        classify(largest.hex).nearest in FACE_FAMILIES
+    x0, y0, x1, y1 = hull.bounds
+    solid = not over and painted >= SOLID_FILL * hull.area and not any(
+        poly.interiors for p in group for poly in polygons(p.geometry)) and (
+        painted >= SOLID_FILL * (x1 - x0) * (y1 - y0) or any(p.afloat for p in group))
+    return bool(face or solid)
 
 
 def enclosures(parts: list[Part], page: float, gap: float) -> list[Polygon]:
@@ -169,18 +297,25 @@ def is_page(box: Container, clusters: list[Cluster], parts: list[Part], tree: ST
         return False
     if len(held) >= 2 or _off_centre(area, held[0]) or held[0].face:
         return True
+    return _furnished([parts[i] for i in within], held, art, gap) or any(
+        grown.contains(t.box.centroid) and _beside(t.box.bounds, held) for t in art.legends)
+
+
+def _furnished(within: list[Part], held: list[Cluster], art: Artwork, gap: float) -> bool:
+    """Whether the parts ``within`` a white area (none a marker's paint nor the area's
+    edge) holding the markers ``held`` are page furniture: a letter (LETTER_SHARE of the
+    page, WORD_SHARE of the tallest marker) beside the markers' column of words, or a
+    line that no marker's box holds."""
     marker_boxes = [shapely.box(*c.bounds) for c in held]
     tallest = max(c.bounds[3] - c.bounds[1] for c in held)
     small = max(LETTER_SHARE * max(art.width, art.height), WORD_SHARE * tallest)
-    for i in within:
-        p = parts[i]
+    for p in within:
         if p.extent <= small:  # a letter, filled or drawn in strokes
             if _beside(p.geometry.bounds, held):
                 return True
         elif p.line and not any(_holds(m, p.geometry, gap + p.width) for m in marker_boxes):
             return True
-    return any(grown.contains(t.box.centroid) and _beside(t.box.bounds, held)
-               for t in art.legends)
+    return False
 
 
 def _on_edge(p: Part, area: Polygon, gap: float) -> bool:

@@ -19,7 +19,7 @@ from markers.core.colors import hex_to_lab
 from markers.core.shapes import polygons
 
 __all__ = ["LINE_SHARE", "Part", "parts", "touching", "reading_order", "reading_rows", "bbox",
-           "is_white", "is_chromatic", "union"]
+           "is_white", "is_chromatic", "union", "small_marks"]
 
 #: An area is a line (a stroke, a frame) when its width is below this share of its extent.
 LINE_SHARE = 0.02
@@ -39,6 +39,12 @@ STRIPE_MATCH = 0.02
 #: A waterline is a line at least this many times as long as it is thick, and overhangs
 #: a buoy's body by at least this share of its width on each side.
 WATER_RATIO, OVERHANG = 20.0, 0.02
+#: A group of marker colors smaller than this share of the largest (both ways) is a mark
+#: (a logo, a swatch), not a marker.
+SMALL_GROUP = 0.15
+#: A group this many times as long as it is thick is a bar (a title block's colored
+#: band); no marker is so shaped (a long information sign's words make it taller).
+BAR_RATIO = 6.0
 
 
 @dataclass
@@ -239,3 +245,20 @@ def bbox(bounds: tuple[float, float, float, float] | np.ndarray
     """[x, y, w, h] of shapely ``bounds``, rounded to a thousandth of an inch."""
     x0, y0, x1, y1 = (float(v) for v in bounds)
     return (round(x0, 3), round(y0, 3), round(x1 - x0, 3), round(y1 - y0, 3))
+
+
+def small_marks(boxes: Sequence) -> list[bool]:
+    """For each of ``boxes`` (x0, y0, x1, y1): a mark beside a marker, smaller than
+    SMALL_GROUP of the largest both ways, or a bar (BAR_RATIO times as long as it is
+    thick) that thin beside it one way: a title block's colored band, which no marker
+    is shaped like."""
+    if not boxes:
+        return []
+    tall = max(b[3] - b[1] for b in boxes)
+    wide = max(b[2] - b[0] for b in boxes)
+    found = []
+    for x0, y0, x1, y1 in boxes:
+        low, narrow = y1 - y0 < SMALL_GROUP * tall, x1 - x0 < SMALL_GROUP * wide
+        bar = max(x1 - x0, y1 - y0) >= BAR_RATIO * min(x1 - x0, y1 - y0)
+        found.append((low and narrow) or (bar and (low or narrow)))
+    return found

@@ -79,34 +79,55 @@ def _joined(lines: list[LegendFact]) -> LegendFact:
                    bbox=(x0, y0, round(x1 - x0, 3), round(y1 - y0, 3)), doubt=doubts or None)
 
 
+#: A permit label as split from a marker's lettering: the lettering less the label, the
+#: label (None: none) and how it was found ("declared", "form", None).
+LabelSplit = tuple[list[LegendFact], "LegendFact | None", "str | None"]
+
+
 def split_label(art: Artwork, fam: dict, outer: Polygon | None, panel: BaseGeometry,
-                legends: list[LegendFact], aid_family: str | None, law: Law
-                ) -> tuple[list[LegendFact], LegendFact | None, str | None]:
+                legends: list[LegendFact], aid_family: str | None, law: Law) -> LabelSplit:
     """``legends`` less the permit label, the label (None when there is none) and how
     it was found: "declared" (in the ``permit-label`` area) or "form" (the lowest
     line, below the symbol's ``outer`` boundary on the ``panel``, reading as a permit id
     under ``law``)."""
     region = art.features.get("permit-label")
-    declared = region is not None
     if aid_family is not None:
-        region = region if declared else _below_aid_face(fam, panel, aid_family)
-        if region is None:
-            return legends, None, None
-        # the counters of black label letters are white islands a face's lettering
-        # search may take for letters: nothing in the label's region is the aid's id
-        kept = [leg for leg in legends if not _box(leg).centroid.within(region.envelope)]
-        lines = _aid_lines(art, fam, outer, region)
-        if not lines:
-            return legends, None, "declared" if declared else None
-        label = _joined(lines) if declared else max(lines, key=_bottom)
-        if declared or (label.text is not None and is_permit_id(law, label.text)):
-            return kept, label, "declared" if declared else "form"
-        return legends, None, None
+        return _aid_label(art, fam, outer, panel, legends, aid_family, law)
     if region is not None:  # declared
         inside = [leg for leg in legends if _box(leg).centroid.within(region.envelope)]
         if not inside:
             return legends, None, "declared"
         return [leg for leg in legends if leg not in inside], _joined(inside), "declared"
+    return _lowest_label(art, outer, legends, law)
+
+
+def _aid_label(art: Artwork, fam: dict, outer: Polygon | None, panel: BaseGeometry,
+               legends: list[LegendFact], aid_family: str, law: Law) -> LabelSplit:
+    """``split_label`` of an aid (its face of ``aid_family``): the lines of lettering in
+    the declared ``permit-label`` area, else the lowest line below the face reading as a
+    permit id."""
+    region = art.features.get("permit-label")
+    declared = region is not None
+    region = region if declared else _below_aid_face(fam, panel, aid_family)
+    if region is None:
+        return legends, None, None
+    # the counters of black label letters are white islands a face's lettering
+    # search may take for letters: nothing in the label's region is the aid's id
+    kept = [leg for leg in legends if not _box(leg).centroid.within(region.envelope)]
+    lines = _aid_lines(art, fam, outer, region)
+    if not lines:
+        return legends, None, "declared" if declared else None
+    label = _joined(lines) if declared else max(lines, key=_bottom)
+    if declared or (label.text is not None and is_permit_id(law, label.text)):
+        return kept, label, "declared" if declared else "form"
+    return legends, None, None
+
+
+def _lowest_label(art: Artwork, outer: Polygon | None, legends: list[LegendFact],
+                  law: Law) -> LabelSplit:
+    """``split_label`` of a sign that declares no label: its lowest line of lettering,
+    below the symbol's ``outer`` boundary and the display area, when it reads as a
+    permit id."""
     if outer is None or not legends:
         return legends, None, None
     lowest = max(legends, key=_bottom)
