@@ -64,6 +64,10 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
         size_basis=tuple(meta.get("size_basis") or ()), scale_conflict=scale_conflict,
         units_assumed=meta.get("units_assumed"), turned=meta.get("turned_deg"))
     display = facts.display
+    if facts.kind is not None and not any(k.display_area for k in kinds.values()
+                                          if k.report_name == facts.kind):
+        # a kind its law gives no display area (a beacon of 15-121-A2(c)): no H is said
+        display = replace(display, height=None, basis=None, statement=None)
     if stated_scale is not None and display.basis:
         display = replace(display, basis=f"stated scale {stated_scale}, {display.basis} at it")
     if unknown and display.basis not in (None, NOT_DRAWN):
