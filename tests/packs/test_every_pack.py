@@ -24,7 +24,7 @@ from render.output import render_bytes
 DISPLAY_HEIGHTS = (12.0, 24.0)
 SCALE = 1.05
 #: The numbers of a kind without a display area that size it, as its Artwork records.
-SIZED = ("height_above_water", "diameter", "flag_height", "flag_length")
+SIZED = ("height_above_water", "diameter", "flag_height", "flag_length", "outline")
 
 
 def _designs(pack, kind: Kind) -> list[Design]:
@@ -62,7 +62,8 @@ def test_every_pack_is_complete_for_its_kinds() -> None:
 
 
 def test_a_pack_lacking_what_a_kind_needs_is_refused_in_one_line() -> None:
-    """Connecticut's pack without the diver's stripe and its list of area buoy colors:
+    """Connecticut's pack without the diver's stripe and its lists (area buoy colors,
+    regulatory symbols):
     refused when made, the line naming the pack, the kinds and what each lacks."""
     ct = get_pack("ct-15-121")
     law = Law(code=ct.law.code, citations=ct.law.citations,
@@ -73,9 +74,10 @@ def test_a_pack_lacking_what_a_kind_needs_is_refused_in_one_line() -> None:
         replace(ct, name="ct-incomplete", law=law)
     said = str(caught.value)
     assert "\n" not in said
-    assert said == ("pack ct-incomplete: mooring-area-buoy needs list area_buoy_colors, "
-                    "which its law does not define; diver-flag needs diver_stripe, which "
-                    "its law does not define")
+    assert said == ("pack ct-incomplete: regulatory-buoy needs list regulatory_symbols, "
+                    "which its law does not define; mooring-area-buoy needs list "
+                    "area_buoy_colors, which its law does not define; diver-flag needs "
+                    "diver_stripe, which its law does not define")
 
 
 def test_a_kind_of_an_unknown_family_is_refused() -> None:
