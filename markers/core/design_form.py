@@ -66,10 +66,12 @@ def fields_for(pack: Pack, kind: Kind) -> list[Field]:
     """The fields that shape a marker of ``kind`` (those ``render`` takes for it), in
     the order a user fills them, then the options of its files (``file_fields``)."""
     out: list[Field] = []
-    carries = kind.uses_legend and kind.form != "sign"
+    # a buoy carrying a face of the pack's face kinds (a list of the law's symbols, when
+    # the kind names one, is its own choice below)
+    carries = kind.uses_legend and kind.form != "sign" and "symbol" not in kind.choices
     if carries:
         out.append(Field("symbol", "Symbol it carries", "select", pack.of_family("face")))
-    if kind.display_area and kind.form in ("sign", "wrap") or carries:
+    if kind.display_area and (kind.form in ("sign", "wrap") or carries):
         out.append(Field("display_height", "Display-area height H",
                          hint=f"at least {pack.law.req('display_min'):g} in; {UNITS}"))
     if kind.uses_legend:
@@ -81,10 +83,11 @@ def fields_for(pack: Pack, kind: Kind) -> list[Field]:
         out.append(Field("ws_id", "Identification", "text", hint=f"e.g. {kind.sample_id}"))
     if kind.family in ("face", "wrap") or carries:
         out.append(Field("outline", "Outline", hint="blank: the minimum"))
-    if kind.family == "face":
+    if kind.family == "face" and kind.display_area:
         out.append(Field("max_width", "Max width", hint="blank: the symbol and its margins; "
                          "words wrap within it"))
-    if kind.family == "face" and (kind.explained or kind.look.words != "must"):
+    if kind.family == "face" and kind.display_area and (kind.explained
+                                                        or kind.look.words != "must"):
         # words in a band above or below the symbol may make the sign too tall
         out.append(Field("force", "Build even if taller than twice its width", "checkbox"))
     if kind.form in ("buoy", "wrap"):
@@ -99,7 +102,7 @@ def fields_for(pack: Pack, kind: Kind) -> list[Field]:
                          hint=pack.help["surface"]))  # a face, or an aid's id
     if kind.form == "wrap":
         out.append(Field("seam", "Seam overlap", hint="blank: none"))
-    if kind.form in ("sign", "wrap") or carries:
+    if (kind.form in ("sign", "wrap") or carries) and "permit_id_hint" in pack.help:
         out.append(Field("permit_id", "Permit ID", "text", hint=pack.help["permit_id_hint"]))
     if kind.form == "flag":
         out += [Field("flag_height", "Flag height", hint="blank: the minimum"),
@@ -208,7 +211,8 @@ def read_form(pack: Pack, values: Mapping[str, str], typical: bool = False) -> D
             errors[field.name] = str(err)
             continue
         (making if field.group == "files" else params)[field.name] = value
-    if kind.form == "sign" and "display_height" not in params and "display_height" not in errors:
+    if kind.form == "sign" and kind.display_area and "display_height" not in params and \
+            "display_height" not in errors:
         errors["display_height"] = (f"give the display-area height in inches (at least "
                                     f"{pack.law.req('display_min'):g})")
     return DesignForm(kind, fields, params, shown, errors, making)
