@@ -44,7 +44,8 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          uses_legend=True, display_area=False, sample={"symbol": "danger", "legend": "ROCKS"},
          surface=REG + "regulatory_surface", look=Look(color="white"),
          choices={"symbol": "regulatory_symbols"},
-         needs=("reg_buoy_band_min", "regulatory_words", "symbol_centre_tolerance"),
+         needs=("reg_buoy_band_min", "regulatory_words", "symbol_centre_tolerance",
+                "length_tolerance"),
          topics=("regulatory_symbols", "symbol_buoy")),
     Kind("mooring-buoy", "Individual mooring: white, a blue band centred midway between the "
          "top and the waterline", ref("15-121-A3(a)"), HERE + "build_mooring", "buoy",
