@@ -1162,7 +1162,8 @@ def gallery(out_dir: str | Path, pack: str | Pack = DEFAULT_PACK) -> list[Path]:
         extras = {"plan-map.svg": plan_map(report, ".svg"),
                   "plan-map.png": plan_map(report, ".png", dpi=GALLERY_MAP_DPI),
                   "plan-application.pdf": plan_packet(report, pack=chosen)["application.pdf"]}
-    return build_gallery(chosen, out_dir, extras)
+    option = "" if chosen.name == DEFAULT_PACK else f" --pack {chosen.name}"
+    return build_gallery(chosen, out_dir, extras, option)
 
 
 def fabricate(design_: Design, bleed: float | None = None, min_feature: float | None = None,

@@ -412,3 +412,36 @@ def test_the_beacon_spec_names_its_border_band(runner) -> None:
     band = next(line for line in out.splitlines() if "orange border band (" in line)
     assert "15-121-A2(c)" in band and "3.00 in" in band
     assert "(15-121-A2 sets no size)" in out and "wsmark drawing" in out
+
+
+def test_the_committed_connecticut_gallery_is_current() -> None:
+    """gallery/ct-15-121/ (``make gallery``) holds every kind's picture: each SVG is
+    byte for byte what the pack builds now, and the README shows each. (The sheets, the
+    plan and the wraps are left to a full rebuild: kept cheap.)"""
+    from markers.products.gallery import gallery_designs
+
+    folder = ROOT / "gallery" / "ct-15-121"
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    entries = gallery_designs(CT)
+    assert {e.design.kind for e in entries} == set(CT.kinds)
+    stale = [e.stem for e in entries if (folder / f"{e.stem}.svg").read_bytes() !=
+             render_bytes(CT.build(e.design), ".svg")]
+    assert not stale, f"gallery/ct-15-121 is stale: run `make gallery`; differs: {stale}"
+    assert all(f"[SVG]({e.stem}.svg)" in readme for e in entries)
+
+
+def test_rules_compare_matches_a_beacon_with_the_sign_of_its_symbol(runner) -> None:
+    """Wisconsin's danger sign and Connecticut's danger beacon carry the same symbol:
+    one section, NR 5.09's numbers beside 'not required by' the silent paragraph, the
+    beacon's band beside 'not set by wi-nr509'; the tolerances both read of every
+    drawing are not listed as the laws' requirements."""
+    lines = runner.invoke(cli, ["rules", "--pack", "wi-nr509", "--compare",
+                                "ct-15-121"]).stdout.splitlines()
+    at = lines.index("danger [NR 5.09(2)(b)1]  |  beacon-danger [15-121-A2(c)]")
+    section = lines[at + 1:lines.index("", at)]
+    rows = {line.split()[0]: line for line in section if line.startswith("  ") and
+            not line.startswith("   ")}
+    assert rows["outline_min"].split("|")[1].strip() == "not required by 15-121-A2(d)"
+    assert rows["border_band_min"].split("|")[1].strip() == "3 in [15-121-A2(c)]"
+    assert "not set by wi-nr509" in rows["border_band_min"]
+    assert "centering_tolerance" not in rows and "actual_size_min" not in rows

@@ -16,6 +16,7 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
 from markers.core.colors import PALETTE, ColorMatch, classify
+from markers.core.pack import FRAMED
 from markers.core.shapes import polygons
 from markers.core.spec import Law
 
@@ -90,12 +91,6 @@ class Stripe:
     angle: float
     crosses: bool
     bbox: tuple[float, float, float, float]
-
-
-#: The shape of a face whose symbol is framed by a border band, before the symbol's
-#: shape ("bordered-diamond"): a kind naming such a shape asks the face measurer to set
-#: the border aside (Measuring.frames).
-FRAMED = "bordered-"
 
 
 @dataclass(frozen=True)
