@@ -18,7 +18,7 @@ __all__ = ["NUMBERING", "validate"]
 
 #: Fields of a design no kind of this pack draws: refused rather than silently dropped.
 #: (An identification, ``ws_id``, names a plan's marker; no kind built here paints one.)
-UNUSED = ("display_height", "above", "below", "permit_id")
+UNUSED = ("display_height", "above", "below", "permit_id", "max_width")
 #: Fields that are lengths in inches, when given.
 LENGTHS = ("height_above_water", "diameter", "flag_height", "flag_length", "outline")
 #: The requirements of an orange band whose width a design's ``outline`` gives.
