@@ -38,17 +38,24 @@ def _flag_svg(h: float, w: float, stripe: float) -> bytes:
             f'fill="#C8102E"/><polygon points="{poly}" fill="#FFFFFF"/></svg>').encode()
 
 
-def _beacon_svg(symbol: str = "circle", dx: float = 0.0, words: bool = True) -> bytes:
-    """A vendor's 24 in square beacon: a 3 in orange border band, white within, an
-    orange ``symbol`` ("circle": an open circle 14 in across, 1.4 in thick; "solid": a
-    filled diamond) ``dx`` in off the middle, and a line of <text> unless not ``words``."""
-    side, band = 24 * IN, 3 * IN
-    inner = side - band
-    ring = (f'<path fill-rule="evenodd" fill="#FF4F00" d="M0 0H{side}V{side}H0Z '
-            f'M{band} {band}V{inner}H{inner}V{band}Z"/>')
+def _beacon_svg(symbol: str = "circle", dx: float = 0.0, words: bool = True,
+                band: float = 3.0, stroke: bool = False) -> bytes:
+    """A vendor's 24 in square beacon: an orange border band ``band`` in wide (a filled
+    path with a hole, or a white rect ``stroke``d orange: both ways SVG draws one),
+    white within, an orange ``symbol`` ("circle": an open circle 14 in across, 1.4 in
+    thick; "solid": a filled diamond) ``dx`` in off the middle, and a line of <text>
+    unless not ``words``."""
+    side, b = 24 * IN, band * IN
+    if stroke:
+        ring = (f'<rect x="{b / 2}" y="{b / 2}" width="{side - b}" height="{side - b}" '
+                f'fill="#FFFFFF" stroke="#FF4F00" stroke-width="{b}"/>')
+    else:
+        ring = (f'<path fill-rule="evenodd" fill="#FF4F00" d="M0 0H{side}V{side}H0Z '
+                f'M{b} {b}V{side - b}H{side - b}V{b}Z"/>')
     cx, cy = 12 * IN + dx * IN, 11 * IN
     if symbol == "circle":
-        mark = (f'<circle cx="{cx}" cy="{cy}" r="{6.3 * IN}" fill="none" stroke="#FF4F00" '
+        r = (6.3 if band <= 3 else 5.0) * IN
+        mark = (f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="none" stroke="#FF4F00" '
                 f'stroke-width="{1.4 * IN}"/>')
     else:
         r = 6 * IN
@@ -445,3 +452,15 @@ def test_rules_compare_matches_a_beacon_with_the_sign_of_its_symbol(runner) -> N
     assert rows["border_band_min"].split("|")[1].strip() == "3 in [15-121-A2(c)]"
     assert "not set by wi-nr509" in rows["border_band_min"]
     assert "centering_tolerance" not in rows and "actual_size_min" not in rows
+
+
+@pytest.mark.parametrize("band,stroke", [(3.0, True), (4.5, False), (4.5, True)])
+def test_a_vendor_s_border_band_is_set_aside_however_drawn(band: float, stroke: bool) -> None:
+    """The band a beacon's border is, filled or stroked, 3 in or 4.5 in wide (which
+    leaves 39 % of a 24 in beacon within it): read as the border, its width measured,
+    the circle within judged as the beacon's symbol."""
+    report = _check(_beacon_svg(band=band, stroke=stroke), "beacon.svg")
+    assert (report.kind, report.verdict) == ("beacon-control", "pass"), report.findings
+    widths = [c.measured for m in report.markers for c in m.checks
+              if c.rule == "ct-beacon-border" and c.unit == "in"]
+    assert widths == [pytest.approx(band, abs=0.01)]

@@ -469,9 +469,10 @@ def _aid_face(fam: dict, share: dict[str, float]) -> str | None:
 #: rectangular silhouette (a band drawn as a stroke has mitred or round corners).
 BORDER_FILL = 0.97
 #: What lies within a border is at least this share of the area inside its outer edge
-#: (a band, not a ring symbol filling the face), and the symbol within it at least this
-#: share of that: a ring with nothing of its color inside is a symbol, not a border.
-BORDER_HOLE, BORDER_SYMBOL = 0.4, 0.03
+#: (one large hole, as a ring symbol's: _find_ring), and the symbol within it at least
+#: this share of that: a ring with nothing of its color inside is a symbol, not a
+#: border. (A 4.5 in band leaves 39 % of a 24 in beacon within it.)
+BORDER_HOLE, BORDER_SYMBOL = 0.15, 0.03
 #: A square silhouette: sides within this share of each other.
 SQUARE_WITHIN = 0.02
 
