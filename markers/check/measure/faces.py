@@ -510,6 +510,20 @@ def _border(fam: dict) -> tuple[Border, dict, Polygon] | None:
     return border, {f: v for f, v in inside.items() if not v[0].is_empty}, within
 
 
+def _framed(fam: dict, panel: BaseGeometry, m: Measuring
+            ) -> tuple[Border | None, dict, BaseGeometry]:
+    """The face's border band (for a pack whose kinds frame faces), and the families
+    and panel the symbol is looked for in: those within the border, else as given."""
+    found = _border(fam) if m.frames() else None
+    return (None, fam, panel) if found is None else found
+
+
+def _shape_framed(shape: str | None, border: Border | None) -> str | None:
+    """The shape a face is detected as: its symbol's, framed when a border was set
+    aside (FRAMED)."""
+    return FRAMED + shape if border is not None and shape is not None else shape
+
+
 def measure_face(art: Artwork, m: Measuring) -> Facts:
     """Measure a flat face (a regulatory sign or an aid, or a face a buoy carries) with
     ``m``'s law; a display height given overrides the drawing's own. ``Facts.kind`` is
@@ -520,9 +534,7 @@ def measure_face(art: Artwork, m: Measuring) -> Facts:
     if panel is None:  # the box of what is painted
         painted = [g for g, _ in fam.values() if not g.is_empty]
         panel = box(*shapely.total_bounds(painted)) if painted else art.bounds
-    framed = _border(fam) if m.frames() else None
-    if framed is not None:
-        fam, panel = framed[1], framed[2]
+    border, fam, panel = _framed(fam, panel, m)
     area = panel.area or 1.0
     share = {f: g.area / area for f, (g, _) in fam.items()}
     healed = _healed(fam)
@@ -560,7 +572,5 @@ def measure_face(art: Artwork, m: Measuring) -> Facts:
     letters_ = Lettering(tuple(legends), on_outline, text, basis, ws_id, ws_id_basis, label,
                          label_basis, art.meta.get("permit_id"))
     drawing = Drawing(str(art.meta.get("source", "")), art.meta.get("kind"))
-    if framed is not None:
-        kind = FRAMED + kind if kind is not None else None
-    return Facts(m.kind(kind), drawing, display, symbol, letters_, aid,
-                 border=framed[0] if framed is not None else None)
+    return Facts(m.kind(_shape_framed(kind, border)), drawing, display, symbol, letters_,
+                 aid, border=border)
