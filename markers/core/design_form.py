@@ -83,23 +83,13 @@ def fields_for(pack: Pack, kind: Kind) -> list[Field]:
         out.append(Field("ws_id", "Identification", "text", hint=f"e.g. {kind.sample_id}"))
     if kind.family in ("face", "wrap") or carries:
         out.append(Field("outline", "Outline", hint="blank: the minimum"))
-    if kind.family == "face" and kind.display_area:
-        out.append(Field("max_width", "Max width", hint="blank: the symbol and its margins; "
-                         "words wrap within it"))
-    if kind.family == "face" and kind.display_area and (kind.explained
-                                                        or kind.look.words != "must"):
-        # words in a band above or below the symbol may make the sign too tall
-        out.append(Field("force", "Build even if taller than twice its width", "checkbox"))
+    out += _sign_fields(kind)
     if kind.form in ("buoy", "wrap"):
         out += [Field("diameter", "Buoy diameter", hint="blank: the minimum"),
                 Field("height_above_water", "Height above water", hint="blank: the minimum")]
     out += [Field(name, name.capitalize(), "select", pack.law.choices[key].values)
             for name, key in kind.choices.items()]
-    if kind.form == "buoy" and kind.sample_id:
-        out.append(Field("lighted", "Lighted aid", "checkbox", hint=pack.help["lighted"]))
-    if kind.form == "wrap" or kind.look.print or kind.form == "buoy" and kind.sample_id:
-        out.append(Field("surface", "Lay along the surface", "checkbox",
-                         hint=pack.help["surface"]))  # a face, or an aid's id
+    out += _aid_buoy_fields(pack, kind)
     if kind.form == "wrap":
         out.append(Field("seam", "Seam overlap", hint="blank: none"))
     if (kind.form in ("sign", "wrap") or carries) and "permit_id_hint" in pack.help:
@@ -108,6 +98,33 @@ def fields_for(pack: Pack, kind: Kind) -> list[Field]:
         out += [Field("flag_height", "Flag height", hint="blank: the minimum"),
                 Field("flag_length", "Flag length", hint="blank: the minimum")]
     return out + file_fields(kind)
+
+
+def _aid_buoy_fields(pack: Pack, kind: Kind) -> list[Field]:
+    """An aid buoy's light, and laying a face or an aid's id along a buoy's surface,
+    where the pack offers them (its help words them)."""
+    out = []
+    if kind.form == "buoy" and kind.sample_id and "lighted" in pack.help:
+        out.append(Field("lighted", "Lighted aid", "checkbox", hint=pack.help["lighted"]))
+    if (kind.form == "wrap" or kind.look.print or kind.form == "buoy" and kind.sample_id) \
+            and "surface" in pack.help:
+        out.append(Field("surface", "Lay along the surface", "checkbox",
+                         hint=pack.help["surface"]))  # a face, or an aid's id
+    return out
+
+
+def _sign_fields(kind: Kind) -> list[Field]:
+    """The fields of a sign laid out on its display area: its widest, and (where words
+    may stand in a band above or below the symbol and make it too tall) leave to build
+    it anyway. None for a face its law gives no display area (a beacon of
+    15-121-A2(c), drawn to wsmark's size)."""
+    if kind.family != "face" or not kind.display_area:
+        return []
+    out = [Field("max_width", "Max width", hint="blank: the symbol and its margins; "
+                 "words wrap within it")]
+    if kind.explained or kind.look.words != "must":
+        out.append(Field("force", "Build even if taller than twice its width", "checkbox"))
+    return out
 
 
 def file_fields(kind: Kind) -> list[Field]:

@@ -105,3 +105,16 @@ def test_the_reference_page_lists_the_pack_s_kinds(client) -> None:
     assert "shall form the outside border of the beacon" in page
     assert "NR 5.09(2)" not in page  # no paragraph of Wisconsin's is quoted
     assert client.get("/reference?pack=xx").status_code == 400
+
+
+def test_every_kind_of_every_pack_has_a_design_form_and_preview() -> None:
+    """What the Design page does for each kind, without the page: its form of typical
+    values is whole and the preview is drawn (no field the pack does not offer)."""
+    from web import tasks
+
+    for pack in api.PACK_NAMES:
+        for kind in api.kinds(pack):
+            form = api.design_form({"kind": kind.name}, typical=True, pack=pack)
+            assert not form.errors, (pack, kind.name, form.errors)
+            shown = tasks.design_preview(form.params, pack)
+            assert shown["error"] is None and shown["svg"], (pack, kind.name, shown)
