@@ -77,6 +77,7 @@ bench-ocr: bytecode
 
 gallery: bytecode
 	$(BIN)/wsmark gallery -o gallery
+	$(BIN)/wsmark gallery --pack ct-15-121 -o gallery/ct-15-121
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -273,11 +273,11 @@ def design_or_file(what: str, display_height: float | None = None, *,
     if is_design_file(what):
         return with_permit_id(design_from_file(what), fields.get("permit_id"))
     spec_ = kind(what, pack)
-    if display_height is None and spec_.form == "sign":
+    if display_height is None and spec_.form == "sign" and spec_.display_area:
         raise DesignError("--display-height is required with a KIND", "display_height")
     if display_height is not None and not spec_.display_area:
-        sizes = "--flag-height, --flag-length" if spec_.family == "flag" else \
-            "--height-above-water, --diameter"
+        sizes = {"flag": "--flag-height, --flag-length", "face": "its law's or --outline",
+                 }.get(spec_.family, "--height-above-water, --diameter")
         raise DesignError(f"{what} has no display area: --display-height does not apply "
                           f"(its size: {sizes})", "display_height")
     return design(what, display_height, outline=outline, legend=legend, ws_id=ws_id,
@@ -1162,7 +1162,8 @@ def gallery(out_dir: str | Path, pack: str | Pack = DEFAULT_PACK) -> list[Path]:
         extras = {"plan-map.svg": plan_map(report, ".svg"),
                   "plan-map.png": plan_map(report, ".png", dpi=GALLERY_MAP_DPI),
                   "plan-application.pdf": plan_packet(report, pack=chosen)["application.pdf"]}
-    return build_gallery(chosen, out_dir, extras)
+    option = "" if chosen.name == DEFAULT_PACK else f" --pack {chosen.name}"
+    return build_gallery(chosen, out_dir, extras, option)
 
 
 def fabricate(design_: Design, bleed: float | None = None, min_feature: float | None = None,

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import Environment, FileSystemLoader, pass_context, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -37,7 +37,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from markers import api
 from markers.errors import WsmarkError
-from web import tasks
+from web import packs, tasks
 from web.register import register_routes
 from web.security import (
     SESSION_COOKIE,
@@ -65,6 +65,12 @@ SCALES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64)
 #: The largest materials file taken with a design (a shop's list of rolls is short).
 MAX_MATERIALS = 256_000
 PREVIEW_BOX = (3.4, 4.5)  # 3.4 in: 326 px, within a 390 px phone's page
+
+
+@pass_context
+def _verdict_line(context: Any, report: api.FileReport) -> str:
+    """A file's verdict in the words of the pack the page works under."""
+    return api.verdict_line(report, context.get("pack") or api.DEFAULT_PACK)
 
 
 @dataclass(frozen=True)
@@ -201,15 +207,16 @@ class WebApp:
         self.admission = Admission(settings.pending)
         self.pool: Any = None  # api.job_pool's, started by the lifespan
         self.previews: OrderedDict[str, dict[str, Any]] = OrderedDict()
-        self.sheets: asyncio.Task | None = None
+        self.sheets: dict[str, asyncio.Task] = {}  # the reference PDF of each pack
         self.downloads: str | None = None  # the folder downloads are sent from (lifespan)
         self.suffixes = api.check_suffixes()
         self.env = Environment(loader=FileSystemLoader(HERE / "templates"),
                                autoescape=select_autoescape(["html"]),
                                trim_blocks=True, lstrip_blocks=True,
                                finalize=lambda value: page_words(api.page_text(value)))
-        self.env.globals.update(verdict_line=api.verdict_line, groups=api.finding_groups,
-                                waiver_words=api.waiver_words, kept=promise(settings.caps))
+        self.env.globals.update(verdict_line=_verdict_line, groups=api.finding_groups,
+                                waiver_words=api.waiver_words, kept=promise(settings.caps),
+                                packs=packs.choices, default_pack=api.DEFAULT_PACK)
 
     # --- plumbing -------------------------------------------------------------------
 
@@ -289,15 +296,17 @@ class WebApp:
 
     async def check_page(self, request: Request) -> Response:
         return self.page(request, "check.html", batch_id=new_batch_id(),
+                         pack=packs.chosen(request.query_params),
                          suffixes=self.suffixes, batch=None,
                          max_mb=self.settings.max_file_bytes / 1e6)
 
     async def _check_item(self, request: Request, label: str, name: str, data: bytes,
-                          options: api.CheckOptions) -> Item:
+                          options: api.CheckOptions, pack: str) -> Item:
         # the report names the file as the clerk knows it (label), not as the checker is
         # told (name)
         try:
-            shown = await self.job(request, tasks.check_upload, data, name, label, options)
+            shown = await self.job(request, tasks.check_upload, data, name, label, options,
+                                   pack)
             return Item(label, name, data, shown.report, shown.marked, shown.places,
                         shown.marks, dict(options.waivers), shown.cannot)
         except api.JobFailed as err:
@@ -324,6 +333,11 @@ class WebApp:
         if batch is None:
             raise Refused(403, "refused: that batch belongs to another session")
         request.state.batch = batch  # held until the request ends (Store.release)
+        pack = packs.chosen(fields)
+        if batch.items and pack != batch.pack:
+            raise Refused(400, f"refused: these results are checked under {batch.pack}; "
+                               f"start a new check for {pack}")
+        batch.pack = pack
         height = (fields.get("display_height") or [""])[0].strip()
         if height:
             try:
@@ -340,7 +354,7 @@ class WebApp:
         if self.pool.pending(self.session(request)) + len(files) > \
                 self.settings.pending.session_jobs:
             raise Refused(429, BUSY_SESSION)
-        options = api.check_options(batch.display_height)
+        options = api.check_options(batch.display_height, pack=pack)
         start = len(batch.items)
         jobs = []
         for upload in files if self.settings.keep_dir else []:  # all kept, or none checked
@@ -348,7 +362,8 @@ class WebApp:
         for number, upload in enumerate(files, start=start + 1):
             suffix = safe_suffix(upload.filename)
             jobs.append(self._check_item(request, safe_label(upload.filename),
-                                         f"proof-{number}{suffix}", upload.data, options))
+                                         f"proof-{number}{suffix}", upload.data, options,
+                                         pack))
         items = await asyncio.gather(*jobs)
         numbered = list(enumerate(items, start=len(batch.items)))  # they arrive side by side
         try:
@@ -359,7 +374,7 @@ class WebApp:
             raise Refused(503, f"refused: {err}", err.retry_after) from None
         if request.headers.get("x-wsmark-fragment"):
             return self.page(request, "_items.html", batch=batch, items=numbered,
-                             explain=self.explain)
+                             explain=self.explainer(batch.pack), pack=batch.pack)
         return RedirectResponse(f"/check/{batch.id}", status_code=303)
 
     def _room(self, batch: Any, size: int, files: int) -> None:
@@ -380,18 +395,22 @@ class WebApp:
                                      "files again")
         return batch
 
-    def explain(self, rule_id: str) -> str:
-        try:
-            return api.explain(rule_id)
-        except WsmarkError:
-            return ""
+    @staticmethod
+    def explainer(pack: str) -> Any:
+        """What a rule of ``pack`` checks, in words (empty for a rule it has not)."""
+        def explain(rule_id: str) -> str:
+            try:
+                return api.explain(rule_id, pack)
+            except WsmarkError:
+                return ""
+        return explain
 
     async def results_page(self, request: Request) -> Response:
         batch = self.batch(request)
         return self.page(request, "check.html", batch=batch, batch_id=batch.id,
-                         items=list(enumerate(batch.items)),
+                         items=list(enumerate(batch.items)), pack=batch.pack,
                          counts=api.tally(item.report for item in batch.items),
-                         suffixes=self.suffixes, explain=self.explain,
+                         suffixes=self.suffixes, explain=self.explainer(batch.pack),
                          max_mb=self.settings.max_file_bytes / 1e6)
 
     async def summary_fragment(self, request: Request) -> Response:
@@ -408,12 +427,13 @@ class WebApp:
         if fmt == "pdf":
             try:
                 data = await self.download_job(request, api.report_pdf, reports,
-                                               [item.marked for item in batch.items])
+                                               [item.marked for item in batch.items],
+                                               batch.pack)
             except api.JobFailed as err:
                 raise Refused(503, f"the PDF report {err}") from None
             return sent_from_disk(data, "application/pdf", {
                 "content-disposition": 'attachment; filename="wsmark-report.pdf"'})
-        text = api.reports(reports, "json" if fmt == "json" else "sarif")
+        text = api.reports(reports, "json" if fmt == "json" else "sarif", batch.pack)
         media = "application/json" if fmt == "json" else "application/sarif+json"
         return Response(text, media_type=media, headers={
             "content-disposition": f'attachment; filename="wsmark-report.{fmt}"'})
@@ -437,10 +457,11 @@ class WebApp:
         item = batch.items[number]
         suffix = {".ai": ".pdf", ".svgz": ".svg"}.get(Path(item.name).suffix,
                                                       Path(item.name).suffix)
-        options = item.options(batch.display_height)
+        options = item.options(batch.display_height, batch.pack)
         try:
             made, words = await self.download_job(request, tasks.fix_upload, item.data,
-                                                  item.name, suffix, options, what != "file")
+                                                  item.name, suffix, options, what != "file",
+                                                  batch.pack)
         except (api.JobFailed, WsmarkError) as err:
             raise Refused(422, f"not repaired: {err}") from None
         if made is None:
@@ -477,23 +498,25 @@ class WebApp:
         else:
             waivers[key] = reason
         try:
-            options = api.check_options(batch.display_height, waive=waivers)
+            options = api.check_options(batch.display_height, waive=waivers,
+                                        pack=batch.pack)
         except WsmarkError as err:
             raise Refused(400, f"refused: {err}") from None
         batch.items[number] = await self._check_item(request, item.label, item.name,
-                                                     item.data, options)
+                                                     item.data, options, batch.pack)
         self.store.trim(batch)
         return RedirectResponse(f"/check/{batch.id}#item-{number}", status_code=303)
 
     # --- design ---------------------------------------------------------------------
 
-    async def preview(self, request: Request, params: dict[str, Any]) -> dict[str, Any]:
-        key = repr(sorted(params.items()))
+    async def preview(self, request: Request, params: dict[str, Any], pack: str
+                      ) -> dict[str, Any]:
+        key = repr((pack, sorted(params.items())))
         if key in self.previews:
             self.previews.move_to_end(key)
             return self.previews[key]
         try:
-            result = await self.job(request, tasks.design_preview, params)
+            result = await self.job(request, tasks.design_preview, params, pack)
         except api.JobFailed as err:
             result = {"error": f"this design {err}"}
         self.previews[key] = result
@@ -502,15 +525,18 @@ class WebApp:
         return result
 
     async def design_page(self, request: Request) -> Response:
-        form = api.design_form(dict(request.query_params), typical=True)
+        pack = packs.chosen(request.query_params)
+        form = api.design_form(dict(request.query_params), typical=True, pack=pack)
         errors, result = form.errors, {}
         if not errors:
-            result = await self.preview(request, form.params)
+            result = await self.preview(request, form.params, pack)
             if result.get("error"):
                 errors = form.refused(result["error"], result.get("field"))
-        link = urlencode({k: v for k, v in form.shown.items() if v})
+        link = urlencode({**({"pack": pack} if pack != api.DEFAULT_PACK else {}),
+                          **{k: v for k, v in form.shown.items() if v}})
         scale = _scale(result["width"], result["height"]) if result.get("svg") else None
-        return self.page(request, "design.html", kinds=api.kinds(), kind=form.kind,
+        return self.page(request, "design.html", kinds=api.kinds(pack), kind=form.kind,
+                         pack=pack,
                          fields=form.fields, shown=form.shown, errors=errors, result=result,
                          query=link, scale=scale, hidden=form.hidden,
                          formats=self.design_formats(form.kind))
@@ -524,8 +550,9 @@ class WebApp:
         return drawings + ("zip", "yaml")
 
     async def design_artwork(self, request: Request) -> Response:
-        form = api.design_form(dict(request.query_params))
-        result = {} if form.errors else await self.preview(request, form.params)
+        pack = packs.chosen(request.query_params)
+        form = api.design_form(dict(request.query_params), pack=pack)
+        result = {} if form.errors else await self.preview(request, form.params, pack)
         if not result.get("svg"):
             raise HTTPException(404, (result.get("error") or next(iter(form.errors.values()))))
         return Response(result["svg"], media_type="image/svg+xml",
@@ -552,7 +579,8 @@ class WebApp:
     async def _design_file(self, request: Request, fmt: str, values: dict[str, str],
                            materials: bytes | None = None) -> Response:
         """A design's file as ``fmt``, from the form's text ``values``."""
-        form = api.design_form(values)
+        pack = packs.chosen(values)
+        form = api.design_form(values, pack=pack)
         formats = self.design_formats(form.kind)
         if fmt not in formats:
             raise HTTPException(404, f"a {form.kind.name} comes as "
@@ -560,17 +588,18 @@ class WebApp:
         if form.errors:
             raise Refused(400, f"refused: {next(iter(form.errors.values()))}")
         try:
-            design = tasks.design(form.params)
+            design = tasks.design(form.params, pack)
             stem = api.file_stem(design)
             if fmt == "yaml":
                 data, media = api.design_yaml(design), "application/yaml"
             elif fmt == "zip":
                 shop = form.shop if materials is None else {**form.shop, "materials": materials}
-                data = await self.download_job(request, tasks.fabrication_zip, design, shop)
+                data = await self.download_job(request, tasks.fabrication_zip, design, shop,
+                                               pack)
                 media = "application/zip"
             else:
                 data = await self.download_job(request, tasks.design_file, design,
-                                               f".{fmt}", form.dpi)
+                                               f".{fmt}", form.dpi, pack)
                 media = {"svg": "image/svg+xml", "pdf": "application/pdf",
                          "png": "image/png", "dxf": "image/vnd.dxf"}[fmt]
         except WsmarkError as err:
@@ -587,28 +616,35 @@ class WebApp:
     # --- reference ------------------------------------------------------------------
 
     async def reference_page(self, request: Request) -> Response:
-        return self.page(request, "reference.html", kinds=api.kinds(),
-                         ready=self.sheets is not None and self.sheets.done())
+        pack = packs.chosen(request.query_params)
+        built = self.sheets.get(pack)
+        return self.page(request, "reference.html", kinds=api.kinds(pack), pack=pack,
+                         ready=built is not None and built.done())
 
-    async def reference_sheets(self) -> tuple[bytes, dict[str, int]]:
-        """The reference PDF, built once in a thread on first use and kept in memory."""
-        if self.sheets is None:
-            self.sheets = asyncio.ensure_future(asyncio.to_thread(api.reference_sheets))
-        return await asyncio.shield(self.sheets)
+    async def reference_sheets(self, pack: str) -> tuple[bytes, dict[str, int]]:
+        """The reference PDF of ``pack``, built once in a thread on first use and kept
+        in memory."""
+        if pack not in self.sheets:
+            self.sheets[pack] = asyncio.ensure_future(
+                asyncio.to_thread(api.reference_sheets, pack))
+        return await asyncio.shield(self.sheets[pack])
 
     async def reference_pdf(self, request: Request) -> Response:
-        pdf, _ = await self.reference_sheets()
+        pdf, _ = await self.reference_sheets(packs.chosen(request.query_params))
         return Response(pdf, media_type="application/pdf", headers={
             "content-disposition": 'inline; filename="wsmark-reference.pdf"'})
 
     async def reference_sheet(self, request: Request) -> Response:
         kind = request.path_params["kind"]
-        if kind not in {k.name for k in api.kinds()}:
+        pack = packs.chosen(request.query_params)
+        if kind not in {k.name for k in api.kinds(pack)}:
             raise HTTPException(404, f"no sheet for {kind[:40]!r}")
-        _, pages = await self.reference_sheets()
+        _, pages = await self.reference_sheets(pack)
         if kind not in pages:
             raise HTTPException(404, f"no sheet for {kind[:40]!r}")
-        return RedirectResponse(f"/reference/sheets.pdf#page={pages[kind]}", status_code=303)
+        query = f"?pack={pack}" if pack != api.DEFAULT_PACK else ""
+        return RedirectResponse(f"/reference/sheets.pdf{query}#page={pages[kind]}",
+                                status_code=303)
 
 
 def create_app(settings: Settings | None = None) -> Starlette:

@@ -57,19 +57,22 @@ class Item:
     def size(self) -> int:
         return len(self.data) + len(self.marked or b"")
 
-    def options(self, display_height: float | None) -> api.CheckOptions:
+    def options(self, display_height: float | None, pack: str = api.DEFAULT_PACK
+                ) -> api.CheckOptions:
         """The options this file is checked with: the batch's display height and its own
-        waivers."""
-        return api.check_options(display_height, waive=self.waivers)
+        waivers (rules of the batch's ``pack``)."""
+        return api.check_options(display_height, waive=self.waivers, pack=pack)
 
 
 @dataclass
 class Batch:
-    """Files checked together under one display height (each file has its waivers)."""
+    """Files checked together under one pack and display height (each file has its
+    waivers)."""
 
     id: str
     session: str
     display_height: float | None = None
+    pack: str = api.DEFAULT_PACK
     items: list[Item] = field(default_factory=list)
     touched: float = field(default_factory=time.monotonic)
     made: float = field(default_factory=time.monotonic)

@@ -21,36 +21,39 @@ __all__ = ["Spooled", "check_upload", "design", "design_preview", "design_file",
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 
-def check_upload(data: bytes, name: str, label: str, options: api.CheckOptions) -> Any:
-    """The report on one upload, naming it ``label``, its marked-up drawing (None when
-    unreadable) and where each finding is (``api.check_shown``)."""
-    return api.check_shown(data, name, options, label=label)
+def check_upload(data: bytes, name: str, label: str, options: api.CheckOptions,
+                 pack: str = api.DEFAULT_PACK) -> Any:
+    """The report on one upload under ``pack``, naming it ``label``, its marked-up
+    drawing (None when unreadable) and where each finding is (``api.check_shown``)."""
+    return api.check_shown(data, name, options, pack, label=label)
 
 
 def fix_upload(data: bytes, name: str, suffix: str, options: api.CheckOptions,
-               report: bool) -> tuple[bytes | None, str]:
-    """The compliant version of an upload as ``suffix`` (or, with ``report``, the report
-    PDF with its overlay page), and what was changed or could not be, in words; None
-    when it could not be repaired (WsmarkError when it cannot be read)."""
-    result = api.fix(data, name, suffix, options, overlay=report)
+               report: bool, pack: str = api.DEFAULT_PACK) -> tuple[bytes | None, str]:
+    """The compliant version of an upload under ``pack`` as ``suffix`` (or, with
+    ``report``, the report PDF with its overlay page), and what was changed or could not
+    be, in words; None when it could not be repaired (WsmarkError when it cannot be
+    read)."""
+    result = api.fix(data, name, suffix, options, pack, overlay=report)
     made = result.data if not report else api.fix_report(result)
     return made if result.data is not None or report else None, result.text()
 
 
-def design(params: dict[str, Any]) -> api.Design:
-    """The design of a form's parameters (``api.design_form``'s)."""
+def design(params: dict[str, Any], pack: str = api.DEFAULT_PACK) -> api.Design:
+    """The design of a form's parameters (``api.design_form``'s) under ``pack``."""
     fields = dict(params)
-    return api.design(fields.pop("kind"), **fields)
+    return api.design(fields.pop("kind"), pack=pack, **fields)
 
 
-def design_preview(params: dict[str, Any]) -> dict[str, Any]:
-    """The artwork of a design as SVG with its size and spec table, or the one-line
-    reason it is refused (``error``) and the field it is about (``field``)."""
+def design_preview(params: dict[str, Any], pack: str = api.DEFAULT_PACK) -> dict[str, Any]:
+    """The artwork of a design under ``pack`` as SVG with its size and spec table, or
+    the one-line reason it is refused (``error``) and the field it is about
+    (``field``)."""
     try:
-        design_ = design(params)
-        art = api.build(design_)
-        return {"svg": api.render(art, ".svg"), "width": art.width, "height": art.height,
-                "spec": api.spec(design_), "error": None}
+        design_ = design(params, pack)
+        art = api.build(design_, pack)
+        return {"svg": api.render(art, ".svg", pack=pack), "width": art.width,
+                "height": art.height, "spec": api.spec(design_, pack), "error": None}
     except WsmarkError as err:
         return {"error": str(err).splitlines()[0],
                 "field": err.field if isinstance(err, DesignError) else None}
@@ -58,17 +61,19 @@ def design_preview(params: dict[str, Any]) -> dict[str, Any]:
         return {"error": f"cannot build this design ({str(err).splitlines()[0][:160]})"}
 
 
-def design_file(design_: api.Design, suffix: str, dpi: float) -> bytes:
-    """The design rendered as ``.svg``, ``.pdf``, ``.dxf`` or ``.png`` (at ``dpi``),
-    WsmarkError if refused."""
-    return api.render(design_, suffix, dpi=dpi)
+def design_file(design_: api.Design, suffix: str, dpi: float,
+                pack: str = api.DEFAULT_PACK) -> bytes:
+    """The design rendered under ``pack`` as ``.svg``, ``.pdf``, ``.dxf`` or ``.png``
+    (at ``dpi``), WsmarkError if refused."""
+    return api.render(design_, suffix, dpi=dpi, pack=pack)
 
 
-def fabrication_zip(design_: api.Design, making: dict[str, Any]) -> bytes:
+def fabrication_zip(design_: api.Design, making: dict[str, Any],
+                    pack: str = api.DEFAULT_PACK) -> bytes:
     """The sign shop's files of a design in one zip, named as ``wsmark fabricate`` names
     them; ``making``: ``fabricate``'s options (bleed, min_feature, qty, blank, holes,
     stripe) as the design form reads them."""
-    _, files = api.fabricate(design_, **making)
+    _, files = api.fabricate(design_, pack=pack, **making)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):

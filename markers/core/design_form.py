@@ -68,14 +68,20 @@ def fields_for(pack: Pack, kind: Kind) -> list[Field]:
     return _face_fields(pack, kind) + _body_fields(pack, kind) + file_fields(kind)
 
 
+def _carries(kind: Kind) -> bool:
+    """Whether a marker of ``kind`` carries a face of the pack's face kinds (a list of
+    the law's symbols, when the kind names one, is its own choice)."""
+    return kind.uses_legend and kind.form != "sign" and "symbol" not in kind.choices
+
+
 def _face_fields(pack: Pack, kind: Kind) -> list[Field]:
     """The fields of what a marker of ``kind`` shows: the symbol it carries, H, its
     words and identification, its outline and width."""
     out: list[Field] = []
-    carries = kind.uses_legend and kind.form != "sign"
+    carries = _carries(kind)
     if carries:
         out.append(Field("symbol", "Symbol it carries", "select", pack.of_family("face")))
-    if kind.display_area and kind.form in ("sign", "wrap") or carries:
+    if kind.display_area and (kind.form in ("sign", "wrap") or carries):
         out.append(Field("display_height", "Display-area height H",
                          hint=f"at least {pack.law.req('display_min'):g} in; {UNITS}"))
     if kind.uses_legend:
@@ -87,38 +93,54 @@ def _face_fields(pack: Pack, kind: Kind) -> list[Field]:
         out.append(Field("ws_id", "Identification", "text", hint=f"e.g. {kind.sample_id}"))
     if kind.family in ("face", "wrap") or carries:
         out.append(Field("outline", "Outline", hint="blank: the minimum"))
-    if kind.family == "face":
-        out.append(Field("max_width", "Max width", hint="blank: the symbol and its margins; "
-                         "words wrap within it"))
-    if kind.family == "face" and (kind.explained or kind.look.words != "must"):
-        # words in a band above or below the symbol may make the sign too tall
-        out.append(Field("force", "Build even if taller than twice its width", "checkbox"))
-    return out
+    return out + _sign_fields(kind)
 
 
 def _body_fields(pack: Pack, kind: Kind) -> list[Field]:
     """The fields of the body a marker of ``kind`` is made as: a buoy's size, the
     kind's choices (a mooring buoy's shape, a race buoy's color), whether it is lighted,
     how it is laid on a surface, its permit label, a flag's size."""
-    carries = kind.uses_legend and kind.form != "sign"
     out: list[Field] = []
     if kind.form in ("buoy", "wrap"):
         out += [Field("diameter", "Buoy diameter", hint="blank: the minimum"),
                 Field("height_above_water", "Height above water", hint="blank: the minimum")]
     out += [Field(name, name.capitalize(), "select", pack.law.choices[key].values)
             for name, key in kind.choices.items()]
-    if kind.form == "buoy" and kind.sample_id:
-        out.append(Field("lighted", "Lighted aid", "checkbox", hint=pack.help["lighted"]))
-    if kind.form == "wrap" or kind.look.print or kind.form == "buoy" and kind.sample_id:
-        out.append(Field("surface", "Lay along the surface", "checkbox",
-                         hint=pack.help["surface"]))  # a face, or an aid's id
+    out += _aid_buoy_fields(pack, kind)
     if kind.form == "wrap":
         out.append(Field("seam", "Seam overlap", hint="blank: none"))
-    if kind.form in ("sign", "wrap") or carries:
+    if (kind.form in ("sign", "wrap") or _carries(kind)) and "permit_id_hint" in pack.help:
         out.append(Field("permit_id", "Permit ID", "text", hint=pack.help["permit_id_hint"]))
     if kind.form == "flag":
         out += [Field("flag_height", "Flag height", hint="blank: the minimum"),
                 Field("flag_length", "Flag length", hint="blank: the minimum")]
+    return out
+
+
+def _aid_buoy_fields(pack: Pack, kind: Kind) -> list[Field]:
+    """An aid buoy's light, and laying a face or an aid's id along a buoy's surface,
+    where the pack offers them (its help words them)."""
+    out = []
+    if kind.form == "buoy" and kind.sample_id and "lighted" in pack.help:
+        out.append(Field("lighted", "Lighted aid", "checkbox", hint=pack.help["lighted"]))
+    if (kind.form == "wrap" or kind.look.print or kind.form == "buoy" and kind.sample_id) \
+            and "surface" in pack.help:
+        out.append(Field("surface", "Lay along the surface", "checkbox",
+                         hint=pack.help["surface"]))  # a face, or an aid's id
+    return out
+
+
+def _sign_fields(kind: Kind) -> list[Field]:
+    """The fields of a sign laid out on its display area: its widest, and (where words
+    may stand in a band above or below the symbol and make it too tall) leave to build
+    it anyway. None for a face its law gives no display area (a beacon of
+    15-121-A2(c), drawn to wsmark's size)."""
+    if kind.family != "face" or not kind.display_area:
+        return []
+    out = [Field("max_width", "Max width", hint="blank: the symbol and its margins; "
+                 "words wrap within it")]
+    if kind.explained or kind.look.words != "must":
+        out.append(Field("force", "Build even if taller than twice its width", "checkbox"))
     return out
 
 
@@ -223,7 +245,8 @@ def read_form(pack: Pack, values: Mapping[str, str], typical: bool = False) -> D
             errors[field.name] = str(err)
             continue
         (making if field.group == "files" else params)[field.name] = value
-    if kind.form == "sign" and "display_height" not in params and "display_height" not in errors:
+    if kind.form == "sign" and kind.display_area and "display_height" not in params and \
+            "display_height" not in errors:
         errors["display_height"] = (f"give the display-area height in inches (at least "
                                     f"{pack.law.req('display_min'):g})")
     return DesignForm(kind, fields, params, shown, errors, making)

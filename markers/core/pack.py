@@ -23,8 +23,8 @@ if TYPE_CHECKING:  # no shapely for commands that build and measure nothing
     from markers.check.engine import Registry
     from markers.core.artwork import Artwork
 
-__all__ = ["FAMILIES", "FAMILY_NEEDS", "Build", "Kind", "Look", "Mend", "Numbering", "Pack",
-           "PackError"]
+__all__ = ["FAMILIES", "FAMILY_NEEDS", "FRAMED", "Build", "Kind", "Look", "Mend", "Numbering",
+           "Pack", "PackError"]
 
 #: How a kind is drawn and measured: a flat regulatory face, a state aid face, a buoy
 #: elevation, a buoy's flat wrap, or a flag.
@@ -36,6 +36,12 @@ FAMILY_NEEDS: dict[str, tuple[str, ...]] = {
     "face": ("length_tolerance",), "aid": ("length_tolerance",), "buoy": (),
     "wrap": ("length_tolerance",), "flag": (),
 }
+
+
+#: The shape of a face whose symbol is framed by a border band, before the symbol's
+#: shape ("bordered-diamond"): a kind naming such a shape asks the face measurer to set
+#: the border aside (markers.check.measure.common.Measuring.frames).
+FRAMED = "bordered-"
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ _FORM = re.compile(r"[A-Z0-9](?:[A-Z0-9/-]*[A-Z0-9])?")
 
 def is_permit_id(law: Law, text: str) -> bool:
     """Whether ``text`` has the form of a permit id under ``law`` (see the module
-    docstring)."""
-    return (len(text) <= law.req("permit_id_max_chars") and bool(_FORM.fullmatch(text))
+    docstring); never under a law that letters no permit id on its markers (no
+    ``permit_id_max_chars``: Connecticut's 15-121-A5 has none)."""
+    most = law.requirements.get("permit_id_max_chars")
+    return (most is not None and len(text) <= most.value and bool(_FORM.fullmatch(text))
             and any(ch.isdigit() for ch in text))

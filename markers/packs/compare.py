@@ -1,11 +1,15 @@
 """What differs between two packs: kind by kind, rule by rule and number by number,
 what each law requires, with both citations side by side.
 
-Kinds are matched by what the measurer detects (``Kind.shape``): Wisconsin's
-buoy-mooring and Connecticut's mooring-buoy are both a "mooring-buoy". A kind's numbers
-are the requirements citing its paragraph and those it declares it needs
-(``Kind.needs``); a number one law sets and the other does not is said as "not required
-by" the paragraph the other names (``Law.unset``), or "not set".
+Kinds are matched by what the measurer detects (``Kind.shape``, a framed face by its
+symbol): Wisconsin's buoy-mooring and Connecticut's mooring-buoy are both a
+"mooring-buoy", Wisconsin's danger sign and Connecticut's danger beacon a "diamond".
+A kind's numbers are the requirements citing its paragraph or its rules', and of
+those it declares it needs (``Kind.needs``: the house's tolerances beside them) the
+ones the other law knows too (sets, or names as not required) and not every kind of
+its pack needs (what is read of every drawing); a number one law sets and the other
+does not is said as "not required by" the paragraph the other names (``Law.unset``), or
+"not set".
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from dataclasses import dataclass
 from itertools import zip_longest
 
 from markers.check.engine import Rule
-from markers.core.pack import Kind, Pack
+from markers.core.pack import FRAMED, Kind, Pack
 
 __all__ = ["Row", "Section", "compare", "compare_lines"]
 
@@ -43,16 +47,26 @@ def _judging(pack: Pack, kind: Kind | None) -> list[Rule]:
     return [r for r in pack.rules.rules.values() if kind.report_name in r.kinds]
 
 
-def _keys(pack: Pack, kind: Kind | None) -> list[str]:
+def _keys(pack: Pack, kind: Kind | None, other: Pack) -> list[str]:
     """The requirement keys of ``kind``: those citing its paragraph or a paragraph one
-    of its rules cites, then those it declares it needs."""
+    of its rules cites, then those it declares it needs that the ``other`` pack's law
+    knows (sets, or names as not required)."""
     if kind is None:
         return []
     clauses = {kind.ref.clause} | {clause for r in _judging(pack, kind)
                                    for clause, _ in pack.rules.quotes(r.citation)}
     citing = [key for key, need in pack.law.requirements.items()
               if need.ref.clause in clauses]
-    return citing + [key for key in kind.needs if key not in citing]
+    known = {*other.law.requirements, *other.law.unset}
+    # what every kind of the pack needs is read of every drawing, not of this kind
+    everywhere = set.intersection(*(set(k.needs) for k in pack.kinds.values()))
+    return citing + [key for key in kind.needs
+                     if key not in citing and key in known and key not in everywhere]
+
+
+def _symbol(kind: Kind) -> str:
+    """What a kind is matched by: its shape, a framed face's by its symbol's."""
+    return kind.shape.removeprefix(FRAMED)
 
 
 def _number(pack: Pack, key: str) -> str:
@@ -74,7 +88,7 @@ def _section(left: Pack, a: Kind | None, right: Pack, b: Kind | None) -> Section
             *[Row("rule" if i == 0 else "", x, y) for i, (x, y) in enumerate(zip_longest(
                 [f"{r.id} [{r.citation}]" for r in _judging(left, a)],
                 [f"{r.id} [{r.citation}]" for r in _judging(right, b)], fillvalue="-"))]]
-    keys = dict.fromkeys(_keys(left, a) + _keys(right, b))
+    keys = dict.fromkeys(_keys(left, a, right) + _keys(right, b, left))
     rows += [Row(key, _number(left, key), _number(right, key)) for key in keys]
     return Section(title, tuple(rows))
 
@@ -82,11 +96,12 @@ def _section(left: Pack, a: Kind | None, right: Pack, b: Kind | None) -> Section
 def compare(left: Pack, right: Pack) -> list[Section]:
     """One section per kind of ``left`` (with ``right``'s kind of the same shape, if
     any), then one per kind of ``right`` that ``left`` has none of."""
-    by_shape = {k.shape: k for k in right.kinds.values()}
-    sections = [_section(left, a, right, by_shape.get(a.shape)) for a in left.kinds.values()]
-    mine = {k.shape for k in left.kinds.values()}
+    by_shape = {_symbol(k): k for k in right.kinds.values()}
+    sections = [_section(left, a, right, by_shape.get(_symbol(a)))
+                for a in left.kinds.values()]
+    mine = {_symbol(k) for k in left.kinds.values()}
     sections += [_section(left, None, right, b) for b in right.kinds.values()
-                 if b.shape not in mine]
+                 if _symbol(b) not in mine]
     return sections
 
 

@@ -40,7 +40,9 @@ class Entry:
     @property
     def stem(self) -> str:
         d = self.design
-        return file_stem(d.kind, d.display_height, d.legend or d.ws_id or d.symbol)
+        # a color chosen from the law's list names it (a quarantine anchorage's yellow
+        # buoy beside the white one of the same kind)
+        return file_stem(d.kind, d.display_height, d.legend or d.ws_id or d.symbol or d.color)
 
 
 def gallery_designs(pack: Pack) -> list[Entry]:
@@ -78,17 +80,19 @@ def _sizes(pack: Pack) -> str:
 
 
 def _readme(pack: Pack, rows: list[tuple[Entry, Artwork]],
-            extras: Mapping[str, bytes]) -> str:
+            extras: Mapping[str, bytes], option: str) -> str:
+    folder = f"gallery/{pack.name}" if option else "gallery"
     lines = ["# wsmark gallery", "",
              f"Every marker kind of {pack.law.code} {_sizes(pack)}, built by "
-             "`wsmark gallery -o gallery`. Each SVG is at actual size (1 user unit = 1 in); "
+             f"`wsmark gallery{option} -o {folder}`. Each SVG is at actual size (1 user unit "
+             "= 1 in); "
              f"the PNG beside it is a {PREVIEW_DPI} dpi preview. Regenerate with "
              "`make gallery`; a test fails when this folder is stale.", "",
              "## Reference sheets", "",
              f"[{SHEETS_PDF}]({SHEETS_PDF}) has a page for every kind, drawn to scale with its "
              f"dimensions{' at H = 12 to 48 in' if _displayed(pack) else ''}, and pages of "
              f"color families and {pack.numbering.short} "
-             f"(`wsmark sheet -o {SHEETS_PDF}`). The {_shown(pack)} page "
+             f"(`wsmark sheet{option} -o {SHEETS_PDF}`). The {_shown(pack)} page "
              f"([SVG](sheet-{_shown(pack)}.svg)):", "",
              f"![sheet-{_shown(pack)}](sheet-{_shown(pack)}.png)", ""]
     lines += _plan_section(pack, extras)
@@ -98,7 +102,8 @@ def _readme(pack: Pack, rows: list[tuple[Entry, Artwork]],
         size = f"H = {d.display_height:g} in" if d.display_height else "default size"
         lines += [f"## {d.kind}, {size}"
                   + (f", \"{d.legend}\"" if d.legend else "") + (f", {d.ws_id}" if d.ws_id else "")
-                  + (f", {d.symbol} symbol" if d.symbol and not d.legend else ""),
+                  + (f", {d.symbol} symbol" if d.symbol and not d.legend else "")
+                  + (f", {d.color}" if d.color else ""),
                   "", f"{title}. [SVG]({entry.stem}.svg)", "",
                   f"![{entry.stem}]({entry.stem}.png)", "",
                   "| dimension | value | paragraph |", "|---|---|---|"]
@@ -177,11 +182,13 @@ def _sheets(pack: Pack, out: Path, files: dict[Path, bytes]) -> None:
 
 
 def build_gallery(pack: Pack, out_dir: str | Path,
-                  extras: Mapping[str, bytes] | None = None) -> list[Path]:
+                  extras: Mapping[str, bytes] | None = None, option: str = "") -> list[Path]:
     """Write the gallery of ``pack`` into ``out_dir`` (created if missing), with
     ``extras`` (file name -> bytes: the example plan's map and packet, made by
-    markers.api); returns the files. The set is made in memory and written whole or
-    not at all (``write_set``: a full disk leaves the gallery that was there)."""
+    markers.api); ``option`` is the command line's choice of a pack other than the
+    default (" --pack ct-15-121"), which the README's commands say; returns the files.
+    The set is made in memory and written whole or not at all (``write_set``: a full
+    disk leaves the gallery that was there)."""
     extras = extras or {}
     out = make_dir(out_dir)
     files: dict[Path, bytes] = {}
@@ -196,6 +203,6 @@ def build_gallery(pack: Pack, out_dir: str | Path,
         files[out / name] = data
     wrap_lines = _wraps(pack, out, files)
     fab_lines = _fabrication(pack, out, files)
-    text = _readme(pack, rows, extras) + "\n" + "\n".join(wrap_lines + fab_lines)
+    text = _readme(pack, rows, extras, option) + "\n" + "\n".join(wrap_lines + fab_lines)
     files[out / "README.md"] = text.encode("utf-8")
     return write_set(files.items())

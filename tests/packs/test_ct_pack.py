@@ -38,6 +38,36 @@ def _flag_svg(h: float, w: float, stripe: float) -> bytes:
             f'fill="#C8102E"/><polygon points="{poly}" fill="#FFFFFF"/></svg>').encode()
 
 
+def _beacon_svg(symbol: str = "circle", dx: float = 0.0, words: bool = True,
+                band: float = 3.0, stroke: bool = False) -> bytes:
+    """A vendor's 24 in square beacon: an orange border band ``band`` in wide (a filled
+    path with a hole, or a white rect ``stroke``d orange: both ways SVG draws one),
+    white within, an orange ``symbol`` ("circle": an open circle 14 in across, 1.4 in
+    thick; "solid": a filled diamond) ``dx`` in off the middle, and a line of <text>
+    unless not ``words``."""
+    side, b = 24 * IN, band * IN
+    if stroke:
+        ring = (f'<rect x="{b / 2}" y="{b / 2}" width="{side - b}" height="{side - b}" '
+                f'fill="#FFFFFF" stroke="#FF4F00" stroke-width="{b}"/>')
+    else:
+        ring = (f'<path fill-rule="evenodd" fill="#FF4F00" d="M0 0H{side}V{side}H0Z '
+                f'M{b} {b}V{side - b}H{side - b}V{b}Z"/>')
+    cx, cy = 12 * IN + dx * IN, 11 * IN
+    if symbol == "circle":
+        r = (6.3 if band <= 3 else 5.0) * IN
+        mark = (f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="none" stroke="#FF4F00" '
+                f'stroke-width="{1.4 * IN}"/>')
+    else:
+        r = 6 * IN
+        mark = (f'<polygon fill="#FF4F00" points="{cx},{cy - r} {cx + 0.8 * r},{cy} '
+                f'{cx},{cy + r} {cx - 0.8 * r},{cy}"/>')
+    text = (f'<text x="{12 * IN}" y="{19.5 * IN}" font-size="{2 * IN}" text-anchor="middle" '
+            'fill="#000000">NO WAKE</text>') if words else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="24in" height="24in" '
+            f'viewBox="0 0 {side} {side}"><rect width="{side}" height="{side}" fill="#FFFFFF"/>'
+            f'{ring}{mark}{text}</svg>').encode()
+
+
 def _found(report) -> dict[str, str]:
     return {f.rule: f.severity for f in report.findings}
 
@@ -48,10 +78,10 @@ def _check(data: bytes, name: str, pack=CT):
     return report
 
 
-def _built(kind: str, pack=CT, **fields) -> bytes:
+def _built(kind: str, pack=CT, as_declared: bool = False, **fields) -> bytes:
     from markers.core.design import Design
 
-    return render_bytes(pack.build(Design(kind, **fields)), ".svg")
+    return render_bytes(pack.build(Design(kind, **fields), as_declared), ".svg")
 
 
 # ---------------------------------------------------------------- a failing case per rule
@@ -122,6 +152,28 @@ def _a4b2_t03_green_top_declared_red():
     return _check(svg, "cardinal.svg")
 
 
+def _a2c_t01_narrow_border():
+    return _check(_built("beacon-danger", legend="ROCKS", outline=2.0, as_declared=True),
+                  "beacon.svg")
+
+
+def _a2d_t01_solid_diamond():
+    return _check(_beacon_svg("solid"), "beacon.svg")
+
+
+def _a2d_t02_symbol_off_centre():
+    return _check(_beacon_svg(dx=1.5), "beacon.svg")
+
+
+def _a2e_t01_no_words():
+    return _check(_beacon_svg(words=False), "beacon.svg")
+
+
+def _a2b_t01_narrow_bands():
+    return _check(_built("regulatory-buoy", symbol="control", legend="NO WAKE", outline=2.0,
+                         as_declared=True), "buoy.svg")
+
+
 def _practice_t01_wisconsin_id():
     return _check(_built("aid-red", WI, display_height=24.0, ws_id="WS-4"), "aid.svg")
 
@@ -149,6 +201,14 @@ FAILS = {
     "15-121-A4(b)(2)-t03-fail-green-top-declared-red": (_a4b2_t03_green_top_declared_red,
                                                        {"ct-cardinal-top": "error"}),
     "15-121-A2(a)-t01-fail-wisconsin-sign": (_a2a_t01_not_a_ct_marker, {"ct-kind": "error"}),
+    "15-121-A2(c)-t01-fail-2in-border": (_a2c_t01_narrow_border, {"ct-beacon-border": "error"}),
+    "15-121-A2(d)-t01-fail-solid-diamond": (_a2d_t01_solid_diamond,
+                                            {"ct-regulatory-symbol": "error"}),
+    "15-121-A2(d)-t02-warn-symbol-off-centre": (_a2d_t02_symbol_off_centre,
+                                                {"ct-regulatory-symbol": "warning"}),
+    "15-121-A2(e)-t01-fail-no-words": (_a2e_t01_no_words, {"ct-regulatory-words": "error"}),
+    "15-121-A2(b)-t01-fail-2in-bands": (_a2b_t01_narrow_bands,
+                                        {"ct-regulatory-buoy-bands": "error"}),
     # Wisconsin's red daymark declares aid-red, a kind Connecticut has too: judged as
     # Connecticut's red buoy, its WS-4 fails and the hint names Wisconsin's pack
     "practice-t01-info-wisconsin-daymark": (_practice_t01_wisconsin_id,
@@ -221,20 +281,22 @@ def test_the_example_plan_passes() -> None:
 def test_kinds_lists_its_kinds_with_their_paragraphs(runner) -> None:
     out = runner.invoke(cli, ["kinds", "--pack", "ct-15-121"]).stdout.splitlines()
     assert [line.split()[0] for line in out] == list(CT.kinds)
-    assert out[-1].endswith("[15-121-A3(b)]") and out[2].endswith("[15-121-A4(b)(1)]")
-    assert out[4].endswith("[15-121-A4(b)(2)]")
+    assert [line.rsplit("[", 1)[1] for line in out] == [
+        "15-121-A2(c)]"] * 4 + ["15-121-A2(b)]"] + ["15-121-A3(a)]"] * 2 + \
+        ["15-121-A4(b)(1)]"] * 2 + ["15-121-A4(b)(2)]"] * 2 + ["15-121-A3(b)]"]
 
 
 @pytest.mark.parametrize("ext", [".svg", ".pdf"])
 def test_render_then_check_round_trips(runner, tmp_path: Path, ext: str) -> None:
     for kind in CT.kinds:
         out = tmp_path / f"{kind}{ext}"
+        words = ["--legend", "NO WAKE"] if CT.kinds[kind].uses_legend else []
         assert runner.invoke(cli, ["render", kind, "--pack", "ct-15-121", "-o",
-                                   str(out)]).exit_code == 0
+                                   str(out), *words]).exit_code == 0
     result = runner.invoke(cli, ["check", *map(str, sorted(tmp_path.iterdir())), "--pack",
                                  "ct-15-121"])
     assert result.exit_code == 0, result.stdout
-    assert result.stdout.count(": PASS (") == len(CT.kinds) == 7
+    assert result.stdout.count(": PASS (") == len(CT.kinds) == 12
 
 
 def test_the_diver_flag_renders_and_checks_as_dxf(runner, tmp_path: Path) -> None:
@@ -318,3 +380,87 @@ def test_a_connecticut_buoy_under_wisconsin_gets_the_findings_and_the_hint() -> 
     assert found["other-pack"].severity == "info"
     assert "pack ct-15-121 identifies its aid-green" in found["other-pack"].message
     assert "checked against wi-nr509" in found["other-pack"].message
+
+
+def test_wisconsin_s_symbol_buoy_meets_15_121_a2_b_as_drawn() -> None:
+    """NR 5.09's symbol buoy: a white cylinder, orange bands at the top and at the
+    waterline (above it), a danger diamond and ROCKS between: what A2(b) to (e) ask of
+    a regulatory buoy, so Connecticut passes it as one, by its own rules."""
+    report = _check(_built("buoy-symbol", WI, display_height=12.0, symbol="danger",
+                           legend="ROCKS"), "wi-buoy.svg")
+    assert (report.kind, report.verdict) == ("regulatory-buoy", "pass")
+    judged = {c.rule for m in report.markers for c in m.checks}
+    assert {"ct-regulatory-buoy-bands", "ct-regulatory-symbol", "ct-regulatory-words"} <= judged
+
+
+def test_connecticut_s_regulatory_markers_under_wisconsin() -> None:
+    """The reverse: Connecticut's regulatory buoy (its symbol sized by wsmark's drawing,
+    its lower band above the waterline) fails NR 5.09's numbers; its beacon, whose
+    border NR 5.09 does not know, is read as an information sign whose display area
+    nothing shows: a person must check it, never a pass."""
+    buoy = _check(_built("regulatory-buoy", symbol="danger", legend="ROCKS"), "b.svg", WI)
+    assert buoy.kind == "buoy-symbol" and buoy.verdict == "fail"
+    assert {"buoy-symbol-bands", "outline-width", "symbol-size"} <= set(_found(buoy))
+    beacon = _check(_built("beacon-danger", legend="ROCKS"), "beacon.svg", WI)
+    assert beacon.verdict == "review" and beacon.kind == "information"
+
+
+def test_a_regulatory_marker_without_words_is_refused(runner, tmp_path: Path) -> None:
+    result = runner.invoke(cli, ["render", "beacon-control", "--pack", "ct-15-121", "-o",
+                                 str(tmp_path / "b.svg")])
+    assert result.exit_code == 2 and not (tmp_path / "b.svg").exists()
+    assert result.stderr.strip() == ("wsmark: error: beacon-control carries numbers, letters "
+                                     "or words (15-121-A2(e)); give --legend")
+
+
+def test_the_beacon_spec_names_its_border_band(runner) -> None:
+    out = runner.invoke(cli, ["spec", "beacon-information", "--pack", "ct-15-121",
+                              "--legend", "MARINA"]).stdout
+    band = next(line for line in out.splitlines() if "orange border band (" in line)
+    assert "15-121-A2(c)" in band and "3.00 in" in band
+    assert "(15-121-A2 sets no size)" in out and "wsmark drawing" in out
+
+
+def test_the_committed_connecticut_gallery_is_current() -> None:
+    """gallery/ct-15-121/ (``make gallery``) holds every kind's picture: each SVG is
+    byte for byte what the pack builds now, and the README shows each. (The sheets, the
+    plan and the wraps are left to a full rebuild: kept cheap.)"""
+    from markers.products.gallery import gallery_designs
+
+    folder = ROOT / "gallery" / "ct-15-121"
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    entries = gallery_designs(CT)
+    assert {e.design.kind for e in entries} == set(CT.kinds)
+    stale = [e.stem for e in entries if (folder / f"{e.stem}.svg").read_bytes() !=
+             render_bytes(CT.build(e.design), ".svg")]
+    assert not stale, f"gallery/ct-15-121 is stale: run `make gallery`; differs: {stale}"
+    assert all(f"[SVG]({e.stem}.svg)" in readme for e in entries)
+
+
+def test_rules_compare_matches_a_beacon_with_the_sign_of_its_symbol(runner) -> None:
+    """Wisconsin's danger sign and Connecticut's danger beacon carry the same symbol:
+    one section, NR 5.09's numbers beside 'not required by' the silent paragraph, the
+    beacon's band beside 'not set by wi-nr509'; the tolerances both read of every
+    drawing are not listed as the laws' requirements."""
+    lines = runner.invoke(cli, ["rules", "--pack", "wi-nr509", "--compare",
+                                "ct-15-121"]).stdout.splitlines()
+    at = lines.index("danger [NR 5.09(2)(b)1]  |  beacon-danger [15-121-A2(c)]")
+    section = lines[at + 1:lines.index("", at)]
+    rows = {line.split()[0]: line for line in section if line.startswith("  ") and
+            not line.startswith("   ")}
+    assert rows["outline_min"].split("|")[1].strip() == "not required by 15-121-A2(d)"
+    assert rows["border_band_min"].split("|")[1].strip() == "3 in [15-121-A2(c)]"
+    assert "not set by wi-nr509" in rows["border_band_min"]
+    assert "centering_tolerance" not in rows and "actual_size_min" not in rows
+
+
+@pytest.mark.parametrize("band,stroke", [(3.0, True), (4.5, False), (4.5, True)])
+def test_a_vendor_s_border_band_is_set_aside_however_drawn(band: float, stroke: bool) -> None:
+    """The band a beacon's border is, filled or stroked, 3 in or 4.5 in wide (which
+    leaves 39 % of a 24 in beacon within it): read as the border, its width measured,
+    the circle within judged as the beacon's symbol."""
+    report = _check(_beacon_svg(band=band, stroke=stroke), "beacon.svg")
+    assert (report.kind, report.verdict) == ("beacon-control", "pass"), report.findings
+    widths = [c.measured for m in report.markers for c in m.checks
+              if c.rule == "ct-beacon-border" and c.unit == "in"]
+    assert widths == [pytest.approx(band, abs=0.01)]

@@ -1,19 +1,23 @@
 """Every real pack, registry-wide (markers.packs.PACK_NAMES): every kind builds,
-renders, reads back and checks clean under its own pack at more than one size; a pack
+renders, reads back and checks clean under its own pack at more than one size, reading
+no number or paragraph of its law it does not declare (``Kind.needs``, ``topics``); a pack
 whose law lacks what a kind needs is refused when made; the builders take the law they
 are handed (the same flag builder draws Wisconsin's 12 in and Connecticut's 13 in).
 Kept cheap: SVG only, two sizes of each kind."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from markers.build.signs import smallest_clear_h
 from markers.check.pipeline import CheckOptions, check_pages
 from markers.core.design import Design
-from markers.core.pack import Kind, PackError
+from markers.core.pack import FAMILY_NEEDS, Kind, PackError
 from markers.core.spec import Law
 from markers.packs import PACK_NAMES, get_pack
 from render.output import render_bytes
@@ -24,7 +28,7 @@ from render.output import render_bytes
 DISPLAY_HEIGHTS = (12.0, 24.0)
 SCALE = 1.05
 #: The numbers of a kind without a display area that size it, as its Artwork records.
-SIZED = ("height_above_water", "diameter", "flag_height", "flag_length")
+SIZED = ("height_above_water", "diameter", "flag_height", "flag_length", "outline")
 
 
 def _designs(pack, kind: Kind) -> list[Design]:
@@ -38,6 +42,44 @@ def _designs(pack, kind: Kind) -> list[Design]:
     return [base, replace(base, **larger)]
 
 
+class _Reading(Mapping):
+    """A law's table that notes each key read (a lookup, ``get`` of a key it has; not
+    ``in``, which asks whether the law defines it)."""
+
+    def __init__(self, table: Mapping[str, Any]) -> None:
+        self.table, self.read = table, set()
+
+    def __getitem__(self, key: str) -> Any:
+        value = self.table[key]
+        self.read.add(key)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.table)
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.table
+
+
+@contextmanager
+def _reading(law: Law) -> Iterator[tuple[_Reading, _Reading]]:
+    """Within the block, ``law``'s requirements and clause topics note what is read
+    (the one law object the pack's builders, measurers and rules share), then are put
+    back. Cached answers read nothing, so what is noted is a floor: enough to find a
+    key a kind reads and does not declare."""
+    numbers, topics = _Reading(law.requirements), _Reading(law.clauses)
+    object.__setattr__(law, "requirements", numbers)
+    object.__setattr__(law, "clauses", topics)
+    try:
+        yield numbers, topics
+    finally:
+        object.__setattr__(law, "requirements", numbers.table)
+        object.__setattr__(law, "clauses", topics.table)
+
+
 CASES = [(name, kind.name, i) for name in PACK_NAMES
          for kind in get_pack(name).kinds.values()
          for i in range(len(DISPLAY_HEIGHTS) if kind.display_area else 2)]
@@ -49,11 +91,17 @@ def test_every_kind_of_every_pack_builds_renders_and_checks_clean(
     pack = get_pack(pack_name)
     kind = pack.kinds[kind_name]
     design = _designs(pack, kind)[size]
-    svg = render_bytes(pack.build(design), ".svg")
-    report, _ = check_pages(svg, f"{kind_name}.svg", CheckOptions(), pack)
+    assert pack.rules.law is pack.law  # one law object: what is read of it is noted
+    with _reading(pack.law) as (numbers, topics):
+        svg = render_bytes(pack.build(design), ".svg")
+        report, _ = check_pages(svg, f"{kind_name}.svg", CheckOptions(), pack)
     serious = [(f.rule, f.message) for f in report.findings if f.severity != "info"]
     assert report.verdict == "pass" and not serious, serious
     assert report.kind == kind.report_name
+    # the schema is declared: what was read is what the kind says it needs
+    assert numbers.read <= {*FAMILY_NEEDS[kind.family], *kind.needs}, \
+        sorted(numbers.read - {*FAMILY_NEEDS[kind.family], *kind.needs})
+    assert topics.read <= set(kind.topics), sorted(topics.read - set(kind.topics))
 
 
 def test_every_pack_is_complete_for_its_kinds() -> None:
@@ -62,7 +110,8 @@ def test_every_pack_is_complete_for_its_kinds() -> None:
 
 
 def test_a_pack_lacking_what_a_kind_needs_is_refused_in_one_line() -> None:
-    """Connecticut's pack without the diver's stripe and its list of area buoy colors:
+    """Connecticut's pack without the diver's stripe and its lists (area buoy colors,
+    regulatory symbols):
     refused when made, the line naming the pack, the kinds and what each lacks."""
     ct = get_pack("ct-15-121")
     law = Law(code=ct.law.code, citations=ct.law.citations,
@@ -73,9 +122,10 @@ def test_a_pack_lacking_what_a_kind_needs_is_refused_in_one_line() -> None:
         replace(ct, name="ct-incomplete", law=law)
     said = str(caught.value)
     assert "\n" not in said
-    assert said == ("pack ct-incomplete: mooring-area-buoy needs list area_buoy_colors, "
-                    "which its law does not define; diver-flag needs diver_stripe, which "
-                    "its law does not define")
+    assert said == ("pack ct-incomplete: regulatory-buoy needs list regulatory_symbols, "
+                    "which its law does not define; mooring-area-buoy needs list "
+                    "area_buoy_colors, which its law does not define; diver-flag needs "
+                    "diver_stripe, which its law does not define")
 
 
 def test_a_kind_of_an_unknown_family_is_refused() -> None:

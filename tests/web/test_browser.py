@@ -114,6 +114,22 @@ def test_check_a_compliant_and_a_failing_proof_and_read_the_pdf(server, page) ->
     _shot(page, "check")
 
 
+def test_the_law_chosen_goes_with_the_dropped_files(server, page) -> None:
+    """The page's script sends the Law chosen with each file: a Connecticut beacon
+    dropped under ct-15-121 passes by 15-121-A2 (under NR 5.09 it is not passed)."""
+    from markers import api
+    from markers.core.design import Design
+
+    beacon = api.render(api.build(Design("beacon-danger", legend="ROCKS"), "ct-15-121"),
+                        ".svg", pack="ct-15-121")
+    page.goto(server.url + "/check")
+    page.select_option("#pack", "ct-15-121")
+    _drop(page, {"ct-beacon.svg": beacon})
+    page.wait_for_selector("#summary h2")
+    assert page.locator("[data-verdict=pass] h2").inner_text() == "ct-beacon.svg"
+    assert "15-121-A2" in page.locator("[data-verdict=pass]").inner_text()
+
+
 def test_a_hostile_file_is_one_line_while_another_upload_completes(server, page) -> None:
     page.goto(server.url + "/check")
     _drop(page, {"bomb.svg": BOMB, "good.svg": GOOD})

@@ -45,6 +45,7 @@ function checkPage() {
     data.append("token", form.elements.token.value);
     data.append("batch", batch);
     data.append("display_height", form.elements.display_height.value);
+    data.append("pack", form.elements.pack.value);
     data.append("files", file, file.name);
     try {
       const response = await fetch("/check", {method: "POST", body: data,

@@ -13,7 +13,7 @@ from dataclasses import replace
 import shapely
 
 from markers.check.measure.buoys import drawn_waterline, looks_like_buoy, measure_buoy
-from markers.check.measure.common import NOT_DRAWN, Facts, Lettering, Measuring
+from markers.check.measure.common import NOT_DRAWN, Display, Facts, Lettering, Measuring
 from markers.check.measure.faces import measure_face
 from markers.check.measure.flags import looks_like_flag, measure_flag
 from markers.check.measure.statements import ANY_KIND
@@ -63,12 +63,23 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
         annotations=tuple(meta.get("annotations") or ()),
         size_basis=tuple(meta.get("size_basis") or ()), scale_conflict=scale_conflict,
         units_assumed=meta.get("units_assumed"), turned=meta.get("turned_deg"))
-    display = facts.display
+    display = _displayed(facts, kinds)
     if stated_scale is not None and display.basis:
         display = replace(display, basis=f"stated scale {stated_scale}, {display.basis} at it")
     if unknown and display.basis not in (None, NOT_DRAWN):
         display = replace(display, basis=SIZE_UNKNOWN)
     return replace(facts, drawing=drawing, display=display, letters=_declared(facts, meta))
+
+
+def _displayed(facts: Facts, kinds: Mapping[str, Kind]) -> Display:
+    """The display area of ``facts``, without a height for a kind no kind reported as
+    it has a display area (a beacon of 15-121-A2(c): its law gives it none, so no H is
+    said)."""
+    display = facts.display
+    if facts.kind is not None and not any(k.display_area for k in kinds.values()
+                                          if k.report_name == facts.kind):
+        return replace(display, height=None, basis=None, statement=None)
+    return display
 
 
 def _declared(facts: Facts, meta: Mapping) -> Lettering:

@@ -15,8 +15,9 @@ an aid's letters. On a round surface a face can be read two ways (markers.build.
 as drawn, which on an elevation is as *seen* from the front, or *developed* onto the
 surface (x -> r asin(x / r) about the body's axis). The design's declared ``curvature``
 picks one; without it both are measured and the one whose symbol size is nearer 2/3 of
-the display height is kept, since (6)(d) allows either. Facts.curvature and
-Facts.curvature_basis (declared / inferred) say which; findings then speak of that basis.
+the display height is kept, since (6)(d) allows either (under a law setting no symbol
+size, as drawn). Facts.curvature and Facts.curvature_basis (declared / inferred) say
+which; findings then speak of that basis.
 
 **Wrap** (declared ``buoy-wrap``). The flat print for a cylinder: bands run its whole
 width; each symbol is measured in a window half the circumference wide around it,
@@ -63,14 +64,13 @@ from markers.core.artwork import Artwork, Layer, Shape
 from markers.core.colors import ColorMatch
 from markers.core.shapes import fit_circle, polygons
 
-__all__ = ["SHAPES", "drawn_waterline", "looks_like_buoy", "measure_buoy"]
+__all__ = ["drawn_waterline", "looks_like_buoy", "measure_buoy"]
 
-#: What this measurer detects on a buoy elevation, and the wrap; a pack's kinds name
-#: them (Kind.shape).
+#: The shapes of aid buoys this measurer reads an identification on (a pack's kinds
+#: name what it detects, Kind.shape; one no kind names is reported as no kind).
 AID_BUOYS = ("red-aid-buoy", "green-aid-buoy", "striped-aid-buoy")
 #: The colors an aid buoy's edges show besides white (_aid_colored).
 AID_EDGE = ("red", "green", "black")
-SHAPES = ("symbol-buoy", "sign-buoy", "mooring-buoy", "race-buoy", "wrap") + AID_BUOYS
 #: The outline of a body is cut into points this far apart (inches) for fitting a circle
 #: or ellipse (about 1/200 of the narrowest buoy the rule names, an 8.75 in race buoy),
 #: and into at most this many.
@@ -90,7 +90,7 @@ Box = tuple[float, float, float, float]
 
 def measure_buoy(art: Artwork, m: Measuring, declared: str | None = None) -> Facts:
     """Measure a buoy elevation, or a wrap, by ``m``'s law; ``declared`` is the shape
-    (SHAPES) of the kind the drawing declares, else it is detected. ``Facts.kind`` is
+    (Kind.shape) of the kind the drawing declares, else it is detected. ``Facts.kind`` is
     the kind the pack reports that shape as."""
     drawing = Drawing(str(art.meta.get("source", "")), art.meta.get("kind"))
     said = BuoyFacts(lighted=art.meta.get("lighted"), material=art.meta.get("material"))
@@ -561,9 +561,13 @@ def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: flo
     if curvature in ("seen", "surface"):
         face, basis = read(curvature), "declared"
     else:
-        faces = {c: read(c) for c in (drawn, "surface" if drawn == "seen" else "seen")}
-        (face, curvature), basis = _best(faces["seen"], faces["surface"],
-                                         m.law.req("symbol_fraction")), "inferred"
+        fraction = m.law.requirements.get("symbol_fraction")
+        if fraction is None:  # a law with no symbol size to prefer a reading by: as drawn
+            face, curvature, basis = read(drawn), drawn, "inferred"
+        else:
+            faces = {c: read(c) for c in (drawn, "surface" if drawn == "seen" else "seen")}
+            (face, curvature), basis = _best(faces["seen"], faces["surface"],
+                                             fraction.value), "inferred"
     if curvature != drawn:
         face = _mapped(face, lambda g: back(g, axis, radius))
     return replace(face, curvature=curvature, curvature_basis=basis), curvature, basis

@@ -16,12 +16,13 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork
 from markers.core.colors import PALETTE, ColorMatch, classify
+from markers.core.pack import FRAMED
 from markers.core.shapes import polygons
 from markers.core.spec import Law
 
-__all__ = ["NOT_DRAWN", "LegendFact", "Band", "Reflector", "Stripe", "Measuring", "Drawing",
-           "Display",
-           "SymbolFacts", "Lettering", "AidFace", "BuoyFacts", "FlagFacts", "Facts", "bbox_of",
+__all__ = ["FRAMED", "NOT_DRAWN", "Border", "LegendFact", "Band", "Reflector", "Stripe",
+           "Measuring", "Drawing", "Display", "SymbolFacts", "Lettering", "AidFace",
+           "BuoyFacts", "FlagFacts", "Facts", "bbox_of",
            "family_geometry", "legend_facts", "enclosed_by"]
 
 
@@ -96,12 +97,18 @@ class Stripe:
 class Measuring:
     """What the measurers are handed, made once per marker by ``measure`` from the pack
     (as yamllint's rules get ``conf``): the ``law`` they measure by, the ``names`` its
-    kinds give the shapes a measurer detects (its SHAPES -> the kind reported) and the
+    kinds give the shapes a measurer detects (``Kind.shape`` -> the kind reported: the
+    vocabulary is the pack's, a shape no kind names is reported as no kind) and the
     display height the user gave (None: the drawing's own)."""
 
     law: Law
     names: Mapping[str, str] = field(default_factory=dict)
     display_height: float | None = None
+
+    def frames(self) -> bool:
+        """Whether a kind of the pack is a face framed by a border band (its shape is
+        ``FRAMED`` + the symbol's): only then is a border set aside from the symbol."""
+        return any(shape.startswith(FRAMED) for shape in self.names)
 
     def kind(self, shape: str | None) -> str | None:
         """The kind the pack reports a detected ``shape`` as (None when none was)."""
@@ -256,6 +263,22 @@ class FlagFacts:
 
 
 @dataclass(frozen=True)
+class Border:
+    """A band of one color forming the outside border of a flat face, set aside from
+    the symbol it frames (markers.check.measure.faces): its ``color``, its least
+    ``width`` across (inches) and where that is (``at``), the ``silhouette`` its outer
+    edge makes ("square", "rectangle" or another shape_of name), the family covering
+    most of what lies ``within`` it, and its outer edge (``outer``)."""
+
+    color: ColorMatch
+    width: float
+    at: tuple[float, float, float, float]
+    silhouette: str | None
+    within: ColorMatch | None
+    outer: Polygon
+
+
+@dataclass(frozen=True)
 class Facts:
     """Everything the rules know of one marker, in inches and degrees, measured once and
     frozen: the ``kind`` it was judged as (the pack's name of the shape detected,
@@ -265,7 +288,8 @@ class Facts:
     symbol, each symbol of a wrap, the sign above a sign buoy), measured like sign
     faces and judged by the same rules; ``curvature`` says how a face on a round
     surface was measured, "seen" (as drawn on an elevation) or "surface" (developed
-    onto the surface), and ``curvature_basis`` why (declared / inferred)."""
+    onto the surface), and ``curvature_basis`` why (declared / inferred). ``border`` is
+    the band framing a face, for a pack whose kinds have framed faces (Border)."""
 
     kind: str | None = None
     drawing: Drawing = Drawing()
@@ -278,6 +302,7 @@ class Facts:
     curvature: str | None = None
     curvature_basis: str | None = None
     faces: tuple[Facts, ...] = ()
+    border: Border | None = None
 
     @property
     def size_unknown(self) -> bool:

@@ -1,5 +1,11 @@
 """Artwork -> Facts for a flat face: a regulatory symbol (diamond, circle, rectangle)
-with its lettering and display area, or an aid's colored face with its letters.
+with its lettering and display area, or an aid's colored face with its letters. For a
+pack whose kinds include faces framed by a border band (``Measuring.frames``), a band
+of the symbol's color forming the face's outside border is set aside first (Border)
+and the symbol is looked for within it.
+
+The shapes detected are named by the pack's kinds (``Kind.shape``), not listed here: a
+shape no kind of the pack names is reported as no kind.
 
 The same code measures a generated marker and a vendor's drawing, so one rule set
 judges both. Nothing here decides pass or fail; a pack's rules do.
@@ -19,8 +25,10 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.check.measure.common import (
+    FRAMED,
     NOT_DRAWN,
     AidFace,
+    Border,
     Display,
     Drawing,
     Facts,
@@ -43,11 +51,7 @@ from markers.core.geometry import mitre_buffer
 from markers.core.shapes import SPECK, extreme_quad, fit_circle, polygons, radii, shape_of
 from markers.core.spec import Law
 
-__all__ = ["SHAPES", "measure_face", "side_angles"]
-
-#: What this measurer detects on a flat face; a pack's kinds name them (Kind.shape).
-SHAPES = ("diamond", "diamond-cross", "circle", "rectangle", "red-aid", "green-aid",
-          "striped-aid")
+__all__ = ["measure_face", "side_angles"]
 
 
 def side_angles(poly: Polygon) -> list[float]:
@@ -301,7 +305,7 @@ def _size(outer: Polygon, holes: list[Polygon], shape: str
 
 
 def _symbol_kind(symbol: SymbolFacts) -> str | None:
-    """The shape a symbol is detected as (SHAPES)."""
+    """The shape a symbol is detected as (named by the pack's kinds)."""
     if symbol.shape == "diamond":
         return "diamond-cross" if symbol.has_cross else "diamond"
     return symbol.shape if symbol.shape in ("circle", "rectangle") else None
@@ -408,7 +412,7 @@ def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon, s
 def _measure_aid(fam: dict, family: str, panel: BaseGeometry
                  ) -> tuple[AidFace, SymbolFacts, str]:
     """An aid's face of ``family``: its color, shape and stripes, its outline as the
-    symbol's, and the shape it is detected as (SHAPES)."""
+    symbol's, and the shape it is detected as."""
     face_geom, match = fam[family]
     filled = Polygon(polygons(face_geom)[0].exterior)
     if family == "black":  # stripes reaching the top of the striped face (on a blank,
@@ -461,16 +465,76 @@ def _aid_face(fam: dict, share: dict[str, float]) -> str | None:
     return family if shape_of(face) == "triangle" else None
 
 
+#: A border's outer edge fills at least this share of its envelope: a square or
+#: rectangular silhouette (a band drawn as a stroke has mitred or round corners).
+BORDER_FILL = 0.97
+#: What lies within a border is at least this share of the area inside its outer edge
+#: (one large hole, as a ring symbol's: _find_ring), and the symbol within it at least
+#: this share of that: a ring with nothing of its color inside is a symbol, not a
+#: border. (A 4.5 in band leaves 39 % of a 24 in beacon within it.)
+BORDER_HOLE, BORDER_SYMBOL = 0.15, 0.03
+#: A square silhouette: sides within this share of each other.
+SQUARE_WITHIN = 0.02
+
+
+def _border(fam: dict) -> tuple[Border, dict, Polygon] | None:
+    """The band forming the outside border of the face: the largest shape of the
+    largest colored family (white aside) that is a ring with a rectangular outer edge
+    (BORDER_FILL) around a large hole (BORDER_HOLE) holding more of its color (a
+    symbol, BORDER_SYMBOL). Returned with the families cut to what lies within the
+    border and that area (the panel the symbol is measured on); None without one."""
+    colored = [f for f in fam if f != "white" and polygons(fam[f][0])]
+    if not colored:
+        return None
+    family = max(colored, key=lambda f: fam[f][0].area)
+    geometry, match = fam[family]
+    ring = polygons(geometry)[0]
+    outer = Polygon(ring.exterior)
+    holes = sorted((Polygon(h) for h in ring.interiors), key=lambda p: -p.area)
+    if not holes or outer.area < BORDER_FILL * outer.envelope.area or \
+            holes[0].area < BORDER_HOLE * outer.area:
+        return None
+    within = holes[0]
+    inside = {f: (g.intersection(within), m) for f, (g, m) in fam.items()}
+    if inside[family][0].area < BORDER_SYMBOL * within.area:
+        return None
+    width, closest = _thinnest(ring.exterior, [within.exterior])
+    x0, y0, x1, y1 = outer.bounds
+    w, h = x1 - x0, y1 - y0
+    silhouette = shape_of(outer)
+    if silhouette == "rectangle" and abs(w - h) <= SQUARE_WITHIN * max(w, h):
+        silhouette = "square"
+    ground = _center_family({f: v for f, v in inside.items() if f != family}, [within])
+    border = Border(match, width, bbox_of(closest.buffer(0.05)), silhouette,
+                    fam[ground][1] if ground is not None else None, outer)
+    return border, {f: v for f, v in inside.items() if not v[0].is_empty}, within
+
+
+def _framed(fam: dict, panel: BaseGeometry, m: Measuring
+            ) -> tuple[Border | None, dict, BaseGeometry]:
+    """The face's border band (for a pack whose kinds frame faces), and the families
+    and panel the symbol is looked for in: those within the border, else as given."""
+    found = _border(fam) if m.frames() else None
+    return (None, fam, panel) if found is None else found
+
+
+def _shape_framed(shape: str | None, border: Border | None) -> str | None:
+    """The shape a face is detected as: its symbol's, framed when a border was set
+    aside (FRAMED)."""
+    return FRAMED + shape if border is not None and shape is not None else shape
+
+
 def measure_face(art: Artwork, m: Measuring) -> Facts:
     """Measure a flat face (a regulatory sign or an aid, or a face a buoy carries) with
     ``m``'s law; a display height given overrides the drawing's own. ``Facts.kind`` is
-    the kind the pack reports the shape detected (SHAPES) as."""
+    the kind the pack reports the shape detected as (Measuring.kind)."""
     law = m.law
     fam = family_geometry(art)
     panel = art.features.get("panel")
     if panel is None:  # the box of what is painted
         painted = [g for g, _ in fam.values() if not g.is_empty]
         panel = box(*shapely.total_bounds(painted)) if painted else art.bounds
+    border, fam, panel = _framed(fam, panel, m)
     area = panel.area or 1.0
     share = {f: g.area / area for f, (g, _) in fam.items()}
     healed = _healed(fam)
@@ -508,4 +572,5 @@ def measure_face(art: Artwork, m: Measuring) -> Facts:
     letters_ = Lettering(tuple(legends), on_outline, text, basis, ws_id, ws_id_basis, label,
                          label_basis, art.meta.get("permit_id"))
     drawing = Drawing(str(art.meta.get("source", "")), art.meta.get("kind"))
-    return Facts(m.kind(kind), drawing, display, symbol, letters_, aid)
+    return Facts(m.kind(_shape_framed(kind, border)), drawing, display, symbol, letters_,
+                 aid, border=border)

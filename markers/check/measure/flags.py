@@ -26,10 +26,7 @@ from markers.core.artwork import Artwork
 from markers.core.colors import ColorMatch
 from markers.core.shapes import polygons
 
-__all__ = ["SHAPES", "looks_like_flag", "measure_flag"]
-
-#: What this measurer detects; a pack's kinds name them (Kind.shape).
-SHAPES = ("striped-flag", "plain-flag")
+__all__ = ["looks_like_flag", "measure_flag"]
 
 #: A stripe is an area of color covering at least this share of the flag.
 STRIPE_MIN_SHARE = 0.02
@@ -89,7 +86,7 @@ def looks_like_flag(art: Artwork) -> bool:
 
 def measure_flag(art: Artwork, m: Measuring, declared: str | None = None) -> Facts:
     """Measure a flag: size, field color and its stripes. ``declared`` is the shape
-    (SHAPES) of the kind the drawing declares, else the field's color decides; the
+    (Kind.shape) of the kind the drawing declares, else the field's color decides; the
     kind is what the pack (``m``) reports that shape as."""
     drawing = Drawing(str(art.meta.get("source", "")), art.meta.get("kind"))
     if not art.layers:

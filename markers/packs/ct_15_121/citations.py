@@ -38,6 +38,9 @@ REFS: dict[str, Ref] = {r.clause: r for r in (
         "absolutely from the marked area; (3) an open-faced circle meaning that a vessel "
         "operated within the marked area is subject to certain operating restrictions; (4) a "
         "square or rectangle with lettering on the inside giving directions or information."),
+    Ref("15-121-A2(e)", "Numbers, letters and words shall be used on both regulatory buoys "
+        "and regulatory beacons and may state the statutory or regulatory authority of or "
+        "clarify the specific meaning of the marker."),
     Ref("15-121-A3(a)", "An anchorage or mooring area buoy shall be white, except that "
         "yellow buoys shall be used to mark quarantine anchorage areas. White buoys with a "
         "clearly visible horizontal blue band around the circumference of the buoy centered "

@@ -1,8 +1,9 @@
-"""The catalogue of Connecticut's pack: every kind it builds, declared once.
-
-§§ 15-121-A2 to -A4 define more (beacons, regulatory buoys, CT aids, cardinal buoys);
-``PLANNED`` names those this pack does not build yet, and every list the house shows
-(kinds, gallery, sheets, the web page) is derived from ``KINDS``. Each kind's ``needs``
+"""The catalogue of Connecticut's pack: every kind §§ 15-121-A2 to -A4 define, declared
+once: the regulatory beacons of A2(c) (one per symbol of A2(d)) and the regulatory
+buoy of A2(b), the moorings and the diver's flag of A3, the red and green and the
+cardinal buoys of A4(b). ``PLANNED`` names what the text defines that this pack does
+not build (none now), and every list the house shows (kinds, gallery, sheets, the web
+page) is derived from ``KINDS``. Each kind's ``needs``
 are the requirement keys its builder, measurer and rules read: the pack is refused at
 load when its law lacks one (markers.core.pack.Pack).
 """
@@ -15,8 +16,37 @@ from markers.packs.ct_15_121.citations import ref
 __all__ = ["KINDS", "PLANNED"]
 
 HERE = "markers.packs.ct_15_121.build:"
+REG = "markers.packs.ct_15_121.regulatory:"
+#: What a beacon's builder and rules read beside its family's needs.
+BEACON_NEEDS = ("border_band_min", "regulatory_words", "symbol_centre_tolerance")
+
+
+def _beacon(symbol: str, title: str, shape: str, legend: str, look: Look) -> Kind:
+    """The beacon of 15-121-A2(c) carrying ``symbol`` (one of 15-121-A2(d))."""
+    return Kind(f"beacon-{symbol}", f"Regulatory beacon, {symbol}: {title}, on white within "
+                "an orange border band at least 3 in wide", ref("15-121-A2(c)"),
+                REG + "build_beacon", "face", "bordered-" + shape, uses_legend=True,
+                display_area=False, sample={"legend": legend}, look=look,
+                needs=BEACON_NEEDS, topics=("regulatory_symbols",))
+
 
 KINDS: dict[str, Kind] = {k.name: k for k in (
+    _beacon("danger", "an open orange diamond", "diamond", "ROCKS", Look("diamond")),
+    _beacon("exclusion", "an orange diamond with a cross, vessels excluded",
+            "diamond-cross", "KEEP OUT", Look("diamond", cross=True)),
+    _beacon("control", "an open orange circle, operating restrictions", "circle",
+            "SLOW NO WAKE", Look("circle")),
+    _beacon("information", "an orange rectangle with lettering inside", "rectangle",
+            "MARINA", Look("rectangle")),
+    Kind("regulatory-buoy", "Regulatory buoy: a white cylinder, orange bands at least 3 in "
+         "wide at the top and near the bottom, a symbol of 15-121-A2(d) between",
+         ref("15-121-A2(b)"), REG + "build_regulatory_buoy", "buoy", "symbol-buoy",
+         uses_legend=True, display_area=False, sample={"symbol": "danger", "legend": "ROCKS"},
+         surface=REG + "regulatory_surface", look=Look(color="white"),
+         choices={"symbol": "regulatory_symbols"},
+         needs=("reg_buoy_band_min", "regulatory_words", "symbol_centre_tolerance",
+                "length_tolerance"),
+         topics=("regulatory_symbols", "symbol_buoy")),
     Kind("mooring-buoy", "Individual mooring: white, a blue band centred midway between the "
          "top and the waterline", ref("15-121-A3(a)"), HERE + "build_mooring", "buoy",
          "mooring-buoy", display_area=False, look=Look(color="white"),
@@ -49,10 +79,5 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
                 "length_tolerance")),
 )}
 
-#: Kinds §§ 15-121-A2 and -A4 define that this pack does not build yet, and why.
-PLANNED: dict[str, str] = {
-    "beacon": "15-121-A2(c): a sign with an orange border band; needs a face measurer that "
-              "sets a border band aside from the symbol",
-    "regulatory-buoy": "15-121-A2(b): needs the symbol-buoy builder without NR 5.09's "
-                       "display-area numbers",
-}
+#: Kinds §§ 15-121-A2 to -A4 define that this pack does not build, and why: none.
+PLANNED: dict[str, str] = {}

@@ -1,6 +1,7 @@
 """Connecticut's numbers, as data, each with the paragraph it comes from.
 
-Only what §§ 15-121-A2 to -A4 say (and the house's drawing precision). NR 5.09's slopes,
+Only what §§ 15-121-A2 to -A4 say (and the house's drawing precision): the 3 in bands
+of A2(b) and (c), the diver's flag of A3(b), the third of A4(b)(2). NR 5.09's slopes,
 2/3 of H, 2 in outline, 12 in display area and 36 x 7 in buoys have no counterpart here:
 the commissioner approves size on application (15-121-A2(a), 15-121-A4(a)), so the pack
 sets none and its reports say "not required by" the section (``NOT_REQUIRED``).
@@ -43,6 +44,21 @@ REQ: dict[str, Requirement] = {r.key: r for r in (
     _r("cardinal_top_far", 0.10, "ratio", "15-121-A4(b)(2)",
        "'approximately one-third': a top more than 0.10 from 1/3 (under a quarter, over "
        "four tenths) is not a third: an error"),
+    _r("border_band_min", 3.0, "in", "15-121-A2(c)",
+       "a band of reflective international orange of at least 3 in forms the outside "
+       "border of a beacon"),
+    _r("reg_buoy_band_min", 3.0, "in", "15-121-A2(b)",
+       "a regulatory buoy's two orange bands, at the top and near the bottom, each a "
+       "minimum of 3 in in width"),
+    _r("regulatory_words", 1, "count", "15-121-A2(e)",
+       "numbers, letters and words shall be used on both regulatory buoys and beacons: "
+       "at least one line of them"),
+    # "centered" sets no tolerance: a symbol is judged centred across the white to
+    # wsmark's precision (a warning, never an error); up and down the white also holds
+    # the words of 15-121-A2(e), so the symbol's height on it is not judged.
+    _r("symbol_centre_tolerance", 0.05, "ratio", "wsmark practice",
+       "a symbol counts as centred on the white when its middle is within 5 % of the "
+       "white's width of the white's middle, across"),
     _r("plan_channel_reach_ft", 1000.0, "ft", "wsmark practice",
        "a marker more than 1000 ft from every channel line of a plan marks none of them"),
     _r("area_buoy_color_share", 0.95, "ratio", "wsmark practice",
@@ -51,6 +67,10 @@ REQ: dict[str, Requirement] = {r.key: r for r in (
 )}
 
 CHOICES: dict[str, Choice] = {c.key: c for c in (
+    Choice("regulatory_symbols", ("danger", "exclusion", "control", "information"),
+           ref("15-121-A2(d)"), "an open diamond (danger), a diamond with a cross "
+           "(exclusion: vessels excluded), an open circle (control: operating restrictions) "
+           "or a rectangle with lettering inside (directions or information)"),
     Choice("area_buoy_colors", ("white", "yellow"), ref("15-121-A3(a)"),
            "white; yellow to mark quarantine anchorage areas"),
 )}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from markers.check.engine import Hit, Judge, Tolerance
-from markers.check.measure.common import Facts
+from markers.check.measure.common import Facts, bbox_of
 from markers.core.colors import ColorMatch
 from markers.errors import WsmarkError
 from markers.packs.ct_15_121.identification import check_ct_id
@@ -213,23 +213,180 @@ def cardinal_top(f: Facts, j: Judge) -> Iterator[Hit]:
                                j.req("cardinal_top_far"), say, unit="ratio", bbox=where)
 
 
+#: The regulatory markers of 15-121-A2: the beacons of (c), one per symbol of (d), and
+#: the regulatory buoy of (b).
+BEACONS = ("beacon-danger", "beacon-exclusion", "beacon-control", "beacon-information")
+REGULATORY = (*BEACONS, "regulatory-buoy")
+#: The figure of each beacon's symbol (15-121-A2(d)) as the face measurer names it.
+FIGURES = {"beacon-danger": "diamond", "beacon-exclusion": "diamond with a cross",
+           "beacon-control": "circle", "beacon-information": "rectangle"}
+
+
+@rule("ct-beacon-border", "15-121-A2(c)", "error", BEACONS,
+      tolerance=Tolerance("length_tolerance", text="0.01 in (drawing precision)"))
+def beacon_border(f: Facts, j: Judge) -> Iterator[Hit]:
+    """A regulatory beacon is square or rectangular in silhouette; a band of orange at
+    least 3 in wide (its least width, measured across it) forms its outside border;
+    the area within the border is white.
+
+    Measured on the band the face measurer sets aside (Facts.border) for this pack,
+    whose kinds are framed faces. That the orange is reflective is not in a drawing and
+    is not judged.
+
+    Passes: a 24 in square beacon, a 3 in orange border, white within.
+    Fails: a 2 in border; a blue border; a yellow ground within the border.
+    """
+    border = f.border
+    if border is None:  # a face without a border is not detected as a beacon
+        return
+    where = border.at
+    if border.silhouette not in ("square", "rectangle"):
+        yield Hit(f"the beacon's silhouette is {border.silhouette}; 15-121-A2(c) asks "
+                  "square or rectangular", measured=border.silhouette,
+                  required="square or rectangle", bbox=bbox_of(border.outer))
+    else:
+        j.saw(f"silhouette {border.silhouette}", border.silhouette, "square or rectangle")
+    yield from j.color_is(border.color, "orange", lambda m: f"the border is {m.hex} "
+                          f"({m.label}); the border band is reflective international orange",
+                          bbox=where)
+    want = j.req("border_band_min")
+    yield from j.at_least(border.width, want, lambda v: (
+        f"the border band is {v:.2f} in wide at its narrowest; "
+        f"{j.requirement('border_band_min').ref} asks at least {want:g} in"), bbox=where)
+    yield from j.color_is(border.within, "white", lambda m: f"within the border is {m.hex} "
+                          f"({m.label}); the area within the border is white",
+                          bbox=bbox_of(border.outer))
+
+
+def _regulatory_face(f: Facts) -> Facts:
+    """The face of a regulatory marker: the beacon's own, a buoy's first face."""
+    return f.faces[0] if f.kind == "regulatory-buoy" and f.faces else f
+
+
+@rule("ct-regulatory-symbol", "15-121-A2(d)", "error", REGULATORY,
+      tolerance=Tolerance("symbol_centre_tolerance", "ratio", "5 % of the white's width"))
+def regulatory_symbol(f: Facts, j: Judge) -> Iterator[Hit]:
+    """The symbol of regulation is reflective international orange, open-faced (white
+    within it), one of 15-121-A2(d)'s figures (a vertical diamond, with a cross to
+    exclude vessels; a circle; a square or rectangle), centred on the white.
+
+    "Centered" gives no tolerance: a symbol whose middle is more than 5 % of the white's
+    width from its middle, across, is a warning (wsmark practice), never an error. Up
+    and down, the white also holds the words of 15-121-A2(e): not judged.
+
+    Passes: an orange diamond centred on a beacon's white.  Fails: no symbol; a red
+    circle; a solid orange diamond.  Warning: a circle 3 in off the middle.
+    """
+    face = _regulatory_face(f)
+    symbol, where = face.symbol, face.bbox()
+    if symbol.outer is None or symbol.shape is None:
+        yield Hit("no symbol of regulation found on the white", measured="none",
+                  required="a diamond, a diamond with a cross, a circle or a rectangle",
+                  bbox=where)
+        return
+    figure = "diamond with a cross" if symbol.has_cross else symbol.shape
+    want = FIGURES.get(f.kind or "")
+    if want is not None and figure != want:
+        yield Hit(f"the symbol is a {figure}; {f.kind} carries a {want}", measured=figure,
+                  required=want, bbox=where)
+    else:
+        j.saw(f"symbol: {figure}", figure, want or "a figure of 15-121-A2(d)")
+    yield from j.color_is(symbol.color, "orange", lambda m: f"the symbol is {m.hex} "
+                          f"({m.label}); it is reflective international orange", bbox=where)
+    if symbol.center_unpainted:
+        j.saw("the symbol's face is left unpainted (the white of the ground)", "unpainted")
+    else:
+        yield from j.color_is(symbol.center_color, "white", lambda m: (
+            f"the symbol's face is {m.hex} ({m.label}); the symbol is open-faced on the "
+            "white"), bbox=where)
+    white = face.display.panel
+    if white is not None:
+        wx0, _, wx1, _ = white.bounds
+        sx0, _, sx1, _ = symbol.outer.bounds
+        off = abs((sx0 + sx1) / 2 - (wx0 + wx1) / 2) / (wx1 - wx0)
+        said = f"the symbol's middle is {off:.0%} of the white's width from its middle"
+        if off > j.tol + 1e-9:
+            yield Hit(said + "; it is centred on the white", measured=round(off, 4),
+                      required=f"<= {j.tol:g}", unit="ratio", severity="warning",
+                      tolerance=j.tol, bbox=where)
+        else:
+            j.saw(said, round(off, 4), f"<= {j.tol:g}", unit="ratio", margin=j.tol - off)
+
+
+@rule("ct-regulatory-words", "15-121-A2(e)", "error", REGULATORY)
+def regulatory_words(f: Facts, j: Judge) -> Iterator[Hit]:
+    """Numbers, letters and words shall be used on both regulatory buoys and beacons:
+    at least one line of them on the marker. What they say (the authority, the meaning)
+    is the marker's; the rest of (e) is past the stored copy and not judged.
+
+    Passes: ROCKS below a danger diamond.  Fails: a beacon with no lettering.
+    """
+    lines = _regulatory_face(f).letters.legends
+    need = j.req("regulatory_words")
+    if len(lines) < need:
+        yield Hit(f"no numbers, letters or words on the marker; "
+                  f"{j.requirement('regulatory_words').ref} says they shall be used",
+                  measured=len(lines), required=f">= {need:g}", unit="count", bbox=f.bbox())
+    else:
+        said = " / ".join(line.text or "(unread)" for line in lines)
+        j.saw(f"lettering: {said}", len(lines), f">= {need:g}", unit="count")
+
+
+@rule("ct-regulatory-buoy-bands", "15-121-A2(b)", "error", ("regulatory-buoy",),
+      tolerance=Tolerance("length_tolerance", text="0.01 in (drawing precision)"))
+def regulatory_buoy_bands(f: Facts, j: Judge) -> Iterator[Hit]:
+    """A regulatory buoy is cylindrical above its waterline, white with two horizontal
+    bands of orange, one at the top and one near the bottom above the waterline, each
+    at least 3 in wide; white between them.
+
+    Passes: a 36 in white cylinder, 3 in orange bands at the top and 1 in above the
+    waterline.  Fails: a sphere; one band; a 2 in band; a blue band.
+    """
+    buoy, where = f.buoy, f.bbox()
+    if buoy.shape is not None and buoy.shape != "cylinder":
+        yield Hit(f"the buoy is {buoy.shape} above the waterline; a regulatory buoy is "
+                  "cylindrical", measured=buoy.shape, required="cylinder", bbox=where)
+    bands = list(buoy.bands)
+    names = [b.color.family for b in bands]
+    at = [i for i, name in enumerate(names) if name == "orange"]
+    orange = [bands[i] for i in at]
+    if len(at) != 2 or at[0] != 0 or "white" not in names[at[0]:at[1]]:
+        said = ", ".join(names) or "no bands"
+        yield Hit(f"from the top: {said}; a regulatory buoy is white with an orange band at "
+                  "the top and one near the bottom", measured=said,
+                  required="orange, white, orange", bbox=where)
+        return
+    want = j.req("reg_buoy_band_min")
+    for band, which in zip(orange, ("at the top", "near the bottom"), strict=True):
+
+        def say(v: float, which: str = which) -> str:
+            return (f"the orange band {which} is {v:.2f} in wide; "
+                    f"{j.requirement('reg_buoy_band_min').ref} asks at least {want:g} in")
+
+        yield from j.at_least(band.bottom - band.top, want, say, bbox=where)
+
+
 @rule("ct-kind", "15-121-A2(a)", "error", ("*",))
 def kind(f: Facts, j: Judge) -> Iterator[Hit]:
-    """The drawing is a marker this pack builds: an individual mooring buoy, an
-    anchorage or mooring area buoy, a diver's flag (15-121-A3), or a red or green
-    navigational buoy (15-121-A4(b)(1)).
+    """The drawing is a marker this pack builds: a regulatory beacon or buoy
+    (15-121-A2), an individual mooring buoy, an anchorage or mooring area buoy, a
+    diver's flag (15-121-A3), or a red, green or cardinal buoy (15-121-A4(b)).
 
-    Beacons, regulatory buoys and the cardinal buoys of 15-121-A4(b)(2) are not built or
-    judged by this pack yet: a drawing of one is reported, never passed.
+    A face with no border band (NR 5.09's signs) is no beacon of 15-121-A2(c): it is
+    reported, never passed.
 
-    Passes: a white ball with a blue band.  Fails: an orange circle sign, a red triangle.
+    Passes: a white ball with a blue band.  Fails: an orange circle sign with no border,
+    a red triangle.
     """
+    if f.kind is None and f.curvature is not None:
+        return  # a face a buoy carries (measured on its round surface): judged with it
     if f.kind is None:
         declared = f.drawing.declared_kind
         said = f" (it declares {declared!r})" if declared else ""
-        yield Hit(f"no marker this pack judges was found{said}: ct-15-121 judges mooring "
-                  "buoys, anchorage or mooring area buoys and diver's flags (15-121-A3) and "
-                  "red and green navigational buoys (15-121-A4(b)(1))",
+        yield Hit(f"no marker this pack judges was found{said}: ct-15-121 judges regulatory "
+                  "beacons (a symbol within an orange border band) and buoys (15-121-A2), "
+                  "mooring buoys, anchorage or mooring area buoys and diver's flags "
+                  "(15-121-A3) and red, green and cardinal buoys (15-121-A4(b))",
                   measured=declared or "none", required="a kind of ct-15-121", bbox=f.bbox())
     else:
         j.saw(f"recognised as {f.kind}", f.kind, "a kind of ct-15-121")

@@ -1,6 +1,7 @@
 """What every Connecticut design passes before it is built: its numbers are numbers, it
-asks for nothing §§ 15-121-A2 to -A4 do not give its kind (no display area, outline,
-identification or permit label on the kinds this pack builds)."""
+asks for nothing §§ 15-121-A2 to -A4 do not give its kind (no display area or permit
+label on any; words only on the regulatory markers of A2(e), a symbol only on the
+regulatory buoy, an ``outline``, the orange band's width, only on those with one)."""
 
 from __future__ import annotations
 
@@ -17,15 +18,17 @@ __all__ = ["NUMBERING", "validate"]
 
 #: Fields of a design no kind of this pack draws: refused rather than silently dropped.
 #: (An identification, ``ws_id``, names a plan's marker; no kind built here paints one.)
-UNUSED = ("display_height", "outline", "legend", "symbol", "above", "below", "permit_id")
+UNUSED = ("display_height", "above", "below", "permit_id", "max_width")
 #: Fields that are lengths in inches, when given.
-LENGTHS = ("height_above_water", "diameter", "flag_height", "flag_length")
+LENGTHS = ("height_above_water", "diameter", "flag_height", "flag_length", "outline")
+#: The requirements of an orange band whose width a design's ``outline`` gives.
+BANDS = ("border_band_min", "reg_buoy_band_min")
 
 NUMBERING = Numbering(
     sheet_title="Connecticut waterway markers",
     page_title="CT numbering rules (15-121-A4(b))",
     title="CT identification of state navigational buoys",
-    subtitle="15-121-A4(b)(1) and (2): this pack does not build the numbered buoys yet",
+    subtitle="15-121-A4(b)(1) and (2): the state's own buoys, not the federal lateral system",
     clause=ref("15-121-A4(b)(1)").clause,
     rules=(
         "Solid-red buoys carry even numbers, solid-green buoys odd numbers, in white, with "
@@ -48,7 +51,10 @@ def validate(design: Design, kind: Kind, build: Build) -> Design:
         if value is not None and not (math.isfinite(value) and value > 0):
             raise DesignError(f"{name.replace('_', ' ')} {value!r} is not a positive number "
                               "of inches", name)
-    for name in UNUSED:
+    unused = [*UNUSED, *(() if kind.uses_legend else ("legend",)),
+              *(() if "symbol" in kind.choices else ("symbol",)),
+              *(() if set(BANDS) & set(kind.needs) else ("outline",))]
+    for name in unused:
         if getattr(design, name):
             raise DesignError(f"{kind.name} takes no {name.replace('_', ' ')}: "
                               f"{kind.ref.clause} gives it none", name)

@@ -12,10 +12,10 @@ VERSION = "LII 2022-03-04 / casetext 2024-09-27 (see text.md)"
 #: A check judges a drawing; placing a marker needs the commissioner's authorization
 #: (15-121-A5(a), (c)); a diver's flag is displayed by the diver, not placed.
 VERDICTS: dict[str, str] = {
-    "pass": "meets Conn. Agencies Regs. 15-121-A3 as drawn; placing a marker needs the "
-            "commissioner's authorization (15-121-A5)",
+    "pass": "meets Conn. Agencies Regs. 15-121-A2 to A4 as drawn; placing a marker needs "
+            "the commissioner's authorization (15-121-A5)",
     "pass:flag": "meets 15-121-A3(b) as drawn (the diver's flag)",
-    "pass:waived": "meets 15-121-A3 as drawn but for {waived}, waived",
+    "pass:waived": "meets 15-121-A2 to A4 as drawn but for {waived}, waived",
     "fail": "does not meet the rule as drawn: see the failed requirements",
     "review": "not verified: a person must check what could not be judged",
     "error": "could not be judged: the file could not be read",
