@@ -143,7 +143,8 @@ def _paper_only(doc, paper: str, factor: float, title: list[str]) -> None:
 
 def _dxf(defect: str | None, unit: str, insunits: int | None, measurement: int | None,
          paper: str = "in", views: list[View] | None = None, title: list[str] = (),
-         paper_only: float | None = None) -> Callable[[], bytes]:
+         paper_only: float | None = None, edit: Callable | None = None
+         ) -> Callable[[], bytes]:
     def write() -> bytes:
         import ezdxf
         import write_librecad
@@ -156,7 +157,10 @@ def _dxf(defect: str | None, unit: str, insunits: int | None, measurement: int |
         else:
             _model(doc, unit, insunits, measurement)
             k = UNITS[unit][1]
-            _sheet(doc, paper, views or [], list(title), (sign.width * k, sign.height * k))
+            if views:
+                _sheet(doc, paper, views, list(title), (sign.width * k, sign.height * k))
+        if edit is not None:
+            edit(doc)
         out = io.StringIO()
         doc.write(out)
         return out.getvalue().encode()
@@ -264,8 +268,41 @@ def paper_cases() -> list[Proof]:
     return out
 
 
+def _plotted_from_model(factor: float, title: list[str], unit: str = "in") -> Callable:
+    """A title block plotted from model space at 1:``factor``: drawn ``factor`` times its
+    paper size beside the full-size sign (text 1/8 in on paper), no layout used."""
+    def edit(doc) -> None:
+        per_in = UNITS[unit][1]
+        msp = doc.modelspace()
+        k = factor * per_in
+        x0, y0 = -1.0 * k, -1.0 * k - 0.3 * k * len(title)
+        msp.add_lwpolyline([(x0, y0), (x0 + 4 * k, y0), (x0 + 4 * k, -0.5 * k),
+                            (x0, -0.5 * k)], close=True)
+        for i, line in enumerate(title):
+            msp.add_text(line, height=CAP * k).set_placement((x0 + 0.2 * k, -0.9 * k - 0.3 * k * i))
+    return edit
+
+
+def model_plot_cases() -> list[Proof]:
+    """A sign at full size in model space plotted from there, its title block scaled up
+    by the plot's scale (as CAD users plot without layouts): the statement is the plot's
+    scale, the drawing already at full size. (Written after the paper-space fix, when a
+    probe found it misread: counted apart.)"""
+    out: list[Proof] = []
+    for defect in (None, "thin"):
+        tag = defect or "ok"
+        for factor, words, unit, code in ((12.0, 'SCALE: 1" = 1\'-0"', "in", 1),
+                                          (8.0, 'SCALE: 1-1/2" = 1\'-0"', "in", 1),
+                                          (10.0, "SCALE 1:10", "mm", 4)):
+            name = f"msp-plot-{unit}-1to{factor:g}-{tag}.dxf"
+            out.append(Proof(name, _dxf(defect, unit, code, None, edit=_plotted_from_model(
+                factor, [words, "DANGER SIGN"], unit)), _want(defect),
+                f"model-space plot at 1:{factor:g}, title block scaled up"))
+    return out
+
+
 def all_cases() -> list[Proof]:
-    return [*model_cases(), *paper_cases()]
+    return [*model_cases(), *paper_cases(), *model_plot_cases()]
 
 
 def main() -> None:

@@ -1,8 +1,9 @@
 """DXF paper space (markers/read/dxf_layouts.py, markers/check/layout/viewports.py): a
 viewport's scale with the scale its sheet states gives the model's unit; a statement a
 viewport contradicts is a review naming both; a drawing made in paper space alone is
-read there. The held-out batch (tests/producers/viewport_batch.py, 24 proofs; the
-script checks them all) is kept here by its 14 proofs that a check before paper space
+read there; a title block plotted from model space, scaled up, states the plot's scale.
+The held-out batch (tests/producers/viewport_batch.py, 30 proofs; the
+script checks them all) is kept here by its 16 proofs that a check before paper space
 was read got wrong or that each way needs once: a correct sign and a seeded defect,
 measured at real size, and every conflict."""
 
@@ -31,7 +32,8 @@ KEPT = ("vp-unitless-1to8-ok.dxf", "vp-unitless-1to8-thin.dxf", "vp-feet-unitles
         "vp-two-labelled-unitless-ok.dxf", "vp-two-labelled-unitless-thin.dxf",
         "vp-sheet-and-detail-unitless-ok.dxf", "vp-in-contradicted.dxf",
         "vp-assumed-contradicted.dxf", "vp-label-contradicts-one.dxf", "paper-only-in-ok.dxf",
-        "paper-only-in-red.dxf", "paper-only-mm-ok.dxf")
+        "paper-only-in-red.dxf", "paper-only-mm-ok.dxf", "msp-plot-in-1to12-thin.dxf",
+        "msp-plot-mm-1to10-ok.dxf")
 CASES = {proof.name: proof for proof in viewport_batch.all_cases() if proof.name in KEPT}
 
 

@@ -26,11 +26,16 @@ from markers.core.artwork import Artwork
 from markers.read.dxf import INCHES_PER_UNIT
 from markers.read.dxf_layouts import SheetView
 
-__all__ = ["at_sheet_scale", "UNIT_AGREEMENT"]
+__all__ = ["at_sheet_scale", "UNIT_AGREEMENT", "LETTERING_IN"]
 
 #: Two model units agree within this share: a viewport's height is set by hand and
 #: written to 6 to 16 digits, and scales are listed as round ratios.
 UNIT_AGREEMENT = 0.01
+#: The heights lettering on a drawing sheet is written at (ISO 3098-1's nominal heights,
+#: 1.8 to 20 mm), in inches: a DXF whose words stating a reduced scale are taller than
+#: any sheet's, and at that scale a sheet's size, was plotted from model space at full
+#: size, its title block scaled up by the plot's scale.
+LETTERING_IN = (1.8 / 25.4, 20 / 25.4)
 #: The units CAD draws in: inches per unit -> its name ($INSUNITS' units).
 _UNITS = {inches: name for name, inches in INCHES_PER_UNIT.values()}
 _NAMES = {"in": "inches", "ft": "feet", "mm": "millimetres", "cm": "centimetres",
@@ -104,16 +109,40 @@ def _unnamed(stated: list[Stated], unit_in: float, unit: str) -> str:
             "the statement or the viewport is wrong")
 
 
+def _plotted_from_model(art: Artwork) -> str | None:
+    """Where a DXF states its scale in words drawn at that scale's multiple of a
+    sheet's lettering (the model is at full size, plotted from model space with its
+    title block scaled up: the scale is the plot's, not the drawing's), the sentence
+    that says so; else None."""
+    if art.meta.get("format") != "dxf" or art.meta.get("scale_basis") != "physical":
+        return None
+    for item in art.legends:
+        found = parse_scale(item.text)
+        if found is not None and found[0] > 1:
+            low, high = LETTERING_IN
+            if not (item.cap_height > high and item.cap_height / found[0] >= low):
+                return None
+            return (f"at full size as drawn: {found[1]} is the scale it is plotted at from "
+                    f"model space (its words are {item.cap_height:.3g} in tall, "
+                    f"{item.cap_height / found[0]:.3g} in on the plot)")
+    return None
+
+
 def at_sheet_scale(art: Artwork) -> tuple[Artwork, ScaleEvidence] | None:
     """``art`` (a DXF's model) at the real size its sheets' stated scales give, with
     that evidence (its words, and a conflict naming the evidence that disagrees: then
-    the words are None when the model stays in the unit it was read in); None when no
-    viewport has a stated scale, or the header states the unit and they agree (the
-    model is judged as read)."""
+    the words are None when the model stays in the unit it was read in); as read, with
+    no words, when it was plotted from model space (its scale is the plot's); None when
+    no viewport has a stated scale, or the header states the unit and they agree (the
+    model is judged as read: a scale its own text states is weighed as on any page)."""
     views = art.meta.get("dxf_views") or ()
     stated = _stated(views)
     if not stated:
-        return None
+        plotted = _plotted_from_model(art)
+        if plotted is None:
+            return None
+        said = (*art.meta.get("size_basis", ()), plotted)
+        return replace(art, meta={**art.meta, "size_basis": said}), ScaleEvidence(1.0)
     unit_in = float(art.meta.get("user_unit_in") or 1.0)
     unit = _named(unit_in) or f"units of {unit_in:.4g} in"
     known = art.meta.get("scale_basis") == "physical"
