@@ -36,8 +36,8 @@ __all__ = ["SheetView", "PaperDrawing", "sheet_views", "paper_drawing", "LABEL_R
 _PAPER_UNITS = {0: ("in", 1.0), 1: ("mm", 1 / 25.4)}
 #: VIEWPORT 90: the viewport is turned off (it plots nothing).
 _OFF = 0x20000
-#: A text is a viewport's label when it lies in its frame, or under it this close
-#: (paper inches) and within its width: drawing sheets title each view just below it.
+#: A text is a viewport's label when it lies in its frame, or under or over it this
+#: close (paper inches) and as near its width: drawing sheets title each view there.
 LABEL_REACH_IN = 0.75
 #: Texts read on one sheet at most (a title block has tens; the rest is not a label).
 _MAX_TEXTS = 2000
@@ -131,13 +131,16 @@ def _frame(vp: Any) -> tuple[float, float, float, float]:
 def _label_of(x: float, y: float, frames: list[tuple[float, float, float, float]],
               reach: float) -> int | None:
     """The viewport a text anchored at (x, y) labels: the one it lies in, else the one
-    it lies just under, within its width."""
+    it lies nearest under or over (ASME Y14.3 titles a view below it, many sheets above
+    it; under wins a tie), within ``reach`` of it, anchored over its width (a left-aligned
+    title may start a quarter of ``reach`` left of it)."""
     for i, (x0, y0, x1, y1) in enumerate(frames):
         if x0 <= x <= x1 and y0 <= y <= y1:
             return i
-    under = [(y0 - y, i) for i, (x0, y0, x1, _) in enumerate(frames)
-             if x0 <= x <= x1 and 0 < y0 - y <= reach]
-    return min(under)[1] if under else None
+    near = [(gap, side, i) for i, (x0, y0, x1, y1) in enumerate(frames)
+            if x0 - reach / 4 <= x <= x1
+            for gap, side in ((y0 - y, 0), (y - y1, 1)) if 0 < gap <= reach]
+    return min(near)[2] if near else None
 
 
 def sheet_views(doc: Any, budget: Budget) -> tuple[SheetView, ...]:
