@@ -25,10 +25,11 @@ whose model space is empty is drawn in paper space alone, and is read there
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
-from markers.read.limits import Budget
+from markers.read.limits import DXF_MAX_ENTITIES, Budget
 
 __all__ = ["SheetView", "PaperDrawing", "sheet_views", "paper_drawing", "LABEL_REACH_IN"]
 
@@ -87,7 +88,8 @@ def _sheets(doc: Any) -> list[Any]:
 
 def _views(layout: Any) -> list[Any]:
     """The viewports of a layout that show the model on its sheet: not the layout's own
-    view, not off, seen from above, of a size."""
+    view, not off, seen from above, of a size (a scale that is no finite number is
+    dropped by ``sheet_views``)."""
     ports = layout.viewports()
     own = next((vp for vp in ports if vp.dxf.get("id", 0) == 1), None) or next(
         (vp for vp in ports if vp.dxf.get("status", 0) == 1), None)
@@ -103,22 +105,31 @@ def _views(layout: Any) -> list[Any]:
 
 def _texts(layout: Any, budget: Budget) -> list[tuple[str, float, float]]:
     """Each line of text a sheet writes, with where it is anchored (paper units):
-    TEXT, MTEXT, and a block's text and attributes (a title block is often a block)."""
+    TEXT, MTEXT, and a block's text and attributes (a title block is often a block),
+    its blocks opened one level deep and within the reader's entity bound."""
     out: list[tuple[str, float, float]] = []
+    seen = 0
     for entity in layout:
-        budget.tick()
         kind = entity.dxftype()
         found = [entity] if kind in ("TEXT", "MTEXT") else []
         if kind == "INSERT":
-            found = [*entity.attribs, *(e for e in entity.virtual_entities()
-                                       if e.dxftype() in ("TEXT", "MTEXT", "ATTRIB"))]
+            found = list(entity.attribs)
+            for inner in entity.virtual_entities():
+                seen += 1
+                budget.tick()
+                if inner.dxftype() in ("TEXT", "MTEXT", "ATTRIB"):
+                    found.append(inner)
+                if seen > DXF_MAX_ENTITIES:
+                    return out
+        seen += 1
+        budget.tick()
         for text in found:
             words = text.plain_text() if text.dxftype() == "MTEXT" else text.dxf.get("text", "")
             point = text.dxf.get("align_point") if text.dxf.get("halign", 0) else None
             point = text.dxf.insert if point is None else point
             out += [(" ".join(line.split()), float(point.x), float(point.y))
                     for line in str(words).splitlines() if line.strip()]
-        if len(out) > _MAX_TEXTS:
+        if len(out) > _MAX_TEXTS or seen > DXF_MAX_ENTITIES:
             break
     return out
 
@@ -159,6 +170,8 @@ def sheet_views(doc: Any, budget: Budget) -> tuple[SheetView, ...]:
         for i, vp in enumerate(ports):
             labels = tuple(t for (t, _, _), o in zip(texts, owner, strict=True) if o == i)
             per_model = float(vp.dxf.height) / float(vp.dxf.view_height) * paper[1]
+            if not math.isfinite(per_model) or per_model <= 0:
+                continue
             out.append(SheetView(layout.name, i + 1, per_model, labels, rest))
     return tuple(out)
 

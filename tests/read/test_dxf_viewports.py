@@ -149,3 +149,21 @@ def test_paper_space_alone_is_read_in_its_paper_unit() -> None:
     art = read_dxf_bytes(_bytes(doc), "t.dxf")
     assert art.meta["units"] == "mm" and "paper space alone" in art.meta["size_basis"][0]
     assert art.width == pytest.approx(60 / 25.4, abs=1e-6)
+
+
+def test_a_viewport_of_no_finite_scale_is_no_view() -> None:
+    """A hostile view height (1e-320: the scale overflows) gives no view (the unitless
+    model asks for its units, as one with no viewport does); a statement that would
+    make a model unit of 1e-12 in is no evidence: the model stays of unknown size, never
+    a degenerate drawing."""
+    doc, layout = _doc(units=None)
+    layout.add_viewport((4, 6), (4, 4), (12, 12), 1e-320)
+    with pytest.raises(WsmarkError, match="no usable units"):
+        _views(doc)
+    tiny, sheet = _doc(units=None)
+    sheet.add_viewport((4, 6), (4, 4), (12, 12), 4e12)  # 1e-12 paper in per unit
+    sheet.add_text("SCALE 1:1", height=0.125).set_placement((14.5, 0.5))
+    from markers.check.layout.viewports import at_sheet_scale
+
+    art = read_dxf_bytes(_bytes(tiny), "t.dxf")
+    assert art.meta["scale_basis"] == "unknown" and at_sheet_scale(art) is None

@@ -36,6 +36,9 @@ UNIT_AGREEMENT = 0.01
 #: any sheet's, and at that scale a sheet's size, was plotted from model space at full
 #: size, its title block scaled up by the plot's scale.
 LETTERING_IN = (1.8 / 25.4, 20 / 25.4)
+#: The model units a sheet's statement may make (inches): a DXF's own run from
+#: microinches to kilometres ($INSUNITS 8 to 7); beyond, the statement is no evidence.
+UNIT_RANGE_IN = (1e-6, 4e4)
 #: The units CAD draws in: inches per unit -> its name ($INSUNITS' units).
 _UNITS = {inches: name for name, inches in INCHES_PER_UNIT.values()}
 _NAMES = {"in": "inches", "ft": "feet", "mm": "millimetres", "cm": "centimetres",
@@ -68,7 +71,8 @@ def _stated(views: tuple[SheetView, ...]) -> list[Stated]:
     for view in views:
         found = next((s for s in map(parse_scale, view.labels) if s is not None), None) or \
             next((s for s in map(parse_scale, view.sheet_texts) if s is not None), None)
-        if found is not None:
+        if found is not None and UNIT_RANGE_IN[0] <= found[0] * view.paper_in <= \
+                UNIT_RANGE_IN[1]:
             out.append((view, found[0], found[1], found[0] * view.paper_in))
     return out
 
