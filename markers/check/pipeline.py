@@ -18,6 +18,7 @@ from markers.check.engine import Check, Finding, Override
 from markers.check.layout import Dimension, SetAside, Split, at_scale, marks_only, split
 from markers.check.layout.evidence import ScaleEvidence, weigh
 from markers.check.layout.upright import upright
+from markers.check.layout.viewports import at_sheet_scale
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
 from markers.check.measure.statements import parse_dimension
@@ -170,6 +171,9 @@ def _at_stated_scale(art: Artwork, options: CheckOptions) -> Scaled:
     art, _ = upright(art)
     if options.scale or options.display_height:
         return art, None, None
+    sheet = at_sheet_scale(art)  # a DXF's model through its sheets' viewports
+    if sheet is not None:
+        return sheet[0], sheet[1], None
     page = split(art) if art.layers else None
     evidence = weigh(art.legends, page.notes if page else (),
                      [*(page.dimensions if page else ()), *_drawn_dimensions(art)],

@@ -50,10 +50,11 @@ from shapely import affinity
 from shapely.geometry import LineString, box
 from shapely.geometry.base import BaseGeometry
 
-from markers.core.artwork import FEATURE_NAMES, Artwork, LegendItem
+from markers.core.artwork import FEATURE_NAMES, SIZE_UNKNOWN, Artwork, LegendItem
 from markers.core.colors import PALETTE, classify
 from markers.core.quiet import hush
 from markers.errors import UnreadableDrawing
+from markers.read.dxf_layouts import PaperDrawing, paper_drawing, sheet_views
 from markers.read.limits import (
     DXF_MAX_ENTITIES,
     DXF_MAX_INSERT_DEPTH,
@@ -149,34 +150,64 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
         detail = " ".join(str(err).split())[:160]
         raise UnreadableDrawing(f"{name}: not a readable DXF ({detail})") from None
     budget.tick()
-    code = int(doc.header.get("$INSUNITS", 0) or 0)
     meta: dict[str, object] = {"source": name, "format": "dxf"}
-    if scale is not None:
-        unit_in = scale
-        meta.update({"units": "user", "scale_basis": "scale"})
-    elif code in INCHES_PER_UNIT:
-        unit, unit_in = INCHES_PER_UNIT[code]
-        meta.update({"units": unit, "scale_basis": "physical"})
-    elif code == 0 and _MEASUREMENT.get(doc.header.get("$MEASUREMENT")) is not None:
-        unit, unit_in = _MEASUREMENT[doc.header.get("$MEASUREMENT")]
-        meta.update({"units": unit, "scale_basis": "physical", "units_assumed": (
-            f"the DXF states no units ($INSUNITS 0); read in {_UNIT_WORDS[unit]}, as its "
-            f"$MEASUREMENT {doc.header.get('$MEASUREMENT')} ({_SYSTEM[unit]}) says: give "
-            "--scale if it is drawn in other units")})
-    elif display_height is not None:
-        unit_in = 1.0  # rescaled below, once the drawing's height is known
-        meta.update({"units": "user", "scale_basis": "display-height",
-                     "display_height_in": display_height,
-                     "display_height_from": "drawing height"})
-    else:
-        raise UnreadableDrawing(f"{name}: the DXF has no usable units ($INSUNITS = {code}); give "
-                          "--scale (inches per drawing unit) or --display-height")
+    paper = paper_drawing(doc)
+    unit_in = _units(doc, meta, scale, display_height, paper)
+    if scale is None and display_height is None and paper is None:
+        views = sheet_views(doc, budget)
+        if views:  # their sheets' stated scales size the model (markers.check.layout)
+            meta["dxf_views"] = views
+    if unit_in is None:
+        if "dxf_views" not in meta:
+            raise UnreadableDrawing(
+                f"{name}: the DXF has no usable units ($INSUNITS = "
+                f"{int(doc.header.get('$INSUNITS', 0) or 0)}); give --scale (inches per "
+                "drawing unit) or --display-height")
+        unit_in = 1.0  # nominal: the scale its sheets state gives the unit
+        meta.update({"units": None, "scale_basis": SIZE_UNKNOWN})
     if doc.header.custom_vars.has_tag("design"):  # (``in`` compares its (tag, value) pairs)
         meta.update(declared_in_text(str(doc.header.custom_vars.get("design") or "")))
     reader = _Reader(doc, name, budget, unit_in)
-    reader.walk(doc.modelspace(), np.diag([unit_in, unit_in, 1.0]), None, depth=0)
+    drawn = doc.modelspace() if paper is None else paper.layout
+    reader.walk(drawn, np.diag([unit_in, unit_in, 1.0]), None, depth=0)
     return reader.artwork(meta, display_height if meta["scale_basis"] == "display-height"
                           else None)
+
+
+def _units(doc: Drawing, meta: dict[str, object], scale: float | None,
+           display_height: float | None, paper: PaperDrawing | None) -> float | None:
+    """Inches per drawing unit, in the order of evidence: the user's ``scale``; a
+    drawing made in paper space alone, its sheet's paper unit; ``$INSUNITS``; where it
+    is 0, ``$MEASUREMENT`` (said as an assumption); 1 when ``display_height`` rescales
+    the drawing later; else None. ``meta`` receives the basis."""
+    code = int(doc.header.get("$INSUNITS", 0) or 0)
+    measurement = doc.header.get("$MEASUREMENT")
+    if scale is not None:
+        meta.update({"units": "user", "scale_basis": "scale"})
+        return scale
+    if paper is not None and display_height is None:
+        meta.update({"units": paper.unit, "scale_basis": "physical", "size_basis": (
+            f"drawn in paper space alone (layout {paper.layout.name!r}, in "
+            f"{_UNIT_WORDS[paper.unit]} as its plot settings say): the model space is "
+            "empty",)})
+        return paper.unit_in
+    if code in INCHES_PER_UNIT:
+        unit, unit_in = INCHES_PER_UNIT[code]
+        meta.update({"units": unit, "scale_basis": "physical"})
+        return unit_in
+    if code == 0 and _MEASUREMENT.get(measurement) is not None:
+        unit, unit_in = _MEASUREMENT[measurement]
+        meta.update({"units": unit, "scale_basis": "physical", "units_assumed": (
+            f"the DXF states no units ($INSUNITS 0); read in {_UNIT_WORDS[unit]}, as its "
+            f"$MEASUREMENT {measurement} ({_SYSTEM[unit]}) says: give "
+            "--scale if it is drawn in other units")})
+        return unit_in
+    if display_height is not None:
+        meta.update({"units": "user", "scale_basis": "display-height",
+                     "display_height_in": display_height,
+                     "display_height_from": "drawing height"})
+        return 1.0  # rescaled by the reader, once the drawing's height is known
+    return None
 
 
 def _document(data: bytes) -> Drawing:

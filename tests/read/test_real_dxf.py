@@ -63,3 +63,57 @@ def test_a_check_is_a_verdict_or_one_line(path: Path) -> None:
         assert "fault of wsmark" not in report.error
     else:
         assert report.markers
+
+
+def _viewports(data: bytes) -> list[dict[int, str]]:
+    """Each VIEWPORT entity's group codes (first value of each), read off the text."""
+    lines = [line.strip() for line in data.decode("utf-8", "replace").splitlines()]
+    out: list[dict[int, str]] = []
+    for i in range(0, len(lines) - 1):
+        if lines[i] == "0" and lines[i + 1] == "VIEWPORT":
+            codes: dict[int, str] = {}
+            j = i + 2
+            while j + 1 < len(lines) and lines[j] != "0":
+                codes.setdefault(int(lines[j]), lines[j + 1])
+                j += 2
+            out.append(codes)
+    return out
+
+
+#: The real files whose layouts hold viewports onto the model (all four plot in mm:
+#: their LAYOUT objects' group 72 is 1).
+WITH_VIEWS = ["mozman__examples_dxf_VP4.dxf", "mozman__examples_dxf_text_in_viewports.dxf",
+              "mozman__examples_dxf_viewport_frozen_layers.dxf",
+              "mozman__examples_dxf_text_negative_extrusion.dxf"]
+
+
+@pytest.mark.parametrize("name", WITH_VIEWS)
+def test_viewports_scale_as_their_group_codes_say(name: str) -> None:
+    """Every viewport but a layout's own (69 = 1) is a view of the model, drawing it at
+    41 / 45 paper mm per model unit."""
+    import ezdxf
+
+    from markers.read.dxf_layouts import sheet_views
+    from markers.read.limits import Budget
+
+    data = (FOLDER / name).read_bytes()
+    want = sorted(float(vp[41]) / float(vp[45]) / 25.4 for vp in _viewports(data)
+                  if vp.get(69) != "1")
+    got = sorted(v.paper_in for v in sheet_views(ezdxf.readfile(FOLDER / name), Budget(name)))
+    assert got == pytest.approx(want, rel=1e-9) and len(got) >= 2
+
+
+def test_view_titles_label_their_views() -> None:
+    """text_in_viewports.dxf titles each of its six views just above it; five titles go
+    to their view (the sixth, 'Concave Viewport', is 5.9 mm under one view and 6.4 mm
+    over its own: nearer the other)."""
+    import ezdxf
+
+    from markers.read.dxf_layouts import sheet_views
+    from markers.read.limits import Budget
+
+    name = "mozman__examples_dxf_text_in_viewports.dxf"
+    views = sheet_views(ezdxf.readfile(FOLDER / name), Budget(name))
+    assert [v.labels for v in views] == [
+        ("Rectangular Viewport",), ("Convex Viewport", "Concave Viewport"), (),
+        ("Rectangular Viewport",), ("Elliptic Viewport",), ("Curved Concave Viewport",)]
