@@ -280,7 +280,7 @@ def _measure_symbol(ring: Polygon, shape: str, color: ColorMatch, fam: dict
         center = _center_family(fam, holes)
         center_color = fam[center][1] if center is not None else None
         unpainted = center is None
-        boundaries = [h.exterior for h in holes]
+        boundaries: list[BaseGeometry] = [h.exterior for h in holes]
         index = _piece_tree(boundaries)
         outline, closest = _thinnest(ring.exterior, boundaries, index)
         outline_at = bbox_of(closest.buffer(0.05))
