@@ -15,7 +15,8 @@ from shapely import STRtree, total_bounds, unary_union
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-__all__ = ["FEATURE_NAMES", "SIZE_UNKNOWN", "Shape", "Layer", "LegendItem", "Artwork", "moved"]
+__all__ = ["FEATURE_NAMES", "SIZE_UNKNOWN", "Shape", "Layer", "LegendItem", "Artwork", "moved",
+           "as_seen"]
 
 #: ``meta['scale_basis']`` of a drawing that states no physical size (an SVG with a
 #: viewBox alone, a PDF page drawn too small with no scale stated): its reader gives it
@@ -144,6 +145,23 @@ def _union(parts: list[BaseGeometry]) -> BaseGeometry:
     if len(parts) == 1 and parts[0].geom_type == "Polygon" and parts[0].is_valid:
         return parts[0]
     return unary_union(parts)
+
+
+def as_seen(width: float, height: float, seen: list[tuple[str, str, BaseGeometry]],
+            legends: tuple[LegendItem, ...] = (), features: dict[str, BaseGeometry] | None = None,
+            meta: dict[str, Any] | None = None) -> Artwork:
+    """An Artwork of paint already as it is seen: ``seen`` is (family, hex, geometry), one
+    entry a family, their areas pairwise disjoint (another Artwork's visible geometry,
+    cut to a window: a buoy's face). Each is its layer's geometry and its family's
+    visible geometry as it is: nothing above covers any of it, so the overlay of
+    ``Artwork._visible`` (a difference and unions per layer, the costliest step of
+    measuring a face) would give the same areas back."""
+    layers = tuple(Layer(family, hex_, (Shape(geometry),)) for family, hex_, geometry in seen)
+    art = Artwork(width, height, layers, legends, features or {}, meta or {})
+    for layer, (_, _, geometry) in zip(layers, seen, strict=True):
+        layer.__dict__["geometry"] = geometry  # the cached_property's value, set ahead
+    art.__dict__["_visible"] = {family: geometry for family, _, geometry in seen}
+    return art
 
 
 def moved(art: Artwork, factor: float = 1.0, dx: float = 0.0, dy: float = 0.0,

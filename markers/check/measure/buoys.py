@@ -60,7 +60,7 @@ from markers.check.measure.reading import read_identification, read_lines
 from markers.check.measure.reflector import drawn_reflector
 from markers.check.measure.waterline import drawn_waterline
 from markers.core import geometry as geo
-from markers.core.artwork import Artwork, Layer, Shape
+from markers.core.artwork import Artwork, as_seen
 from markers.core.colors import ColorMatch
 from markers.core.shapes import fit_circle, polygons
 
@@ -307,6 +307,15 @@ def _reflector(art: Artwork, fam: Fam, body: Polygon, waterline: float,
 
 # --- kind of an undeclared elevation --------------------------------------------------------
 
+#: Blue on more than this share of a body is a mooring buoy's band (a ball without it,
+#: where the pack has one, is a plain buoy).
+BLUE_SHARE = 0.02
+#: Black on more than this share of a body, with white on it, is an aid's stripes.
+STRIPED_SHARE = 0.1
+#: Orange bands this many or more: a sign buoy's (a symbol buoy has two).
+SIGN_BANDS = 3
+
+
 def _detect(art: Artwork, fam: Fam, buoy: BuoyFacts, sign: list[Polygon],
             painted: dict[str, float], m: Measuring) -> str | None:
     """What an undeclared elevation shows: a sign above it, bands, a blue band or a
@@ -317,23 +326,43 @@ def _detect(art: Artwork, fam: Fam, buoy: BuoyFacts, sign: list[Polygon],
     family's area on the body. A shape the pack (``m``) has no kind for is not
     detected: a pack without race buoys (no ``race_color_share``) gets none, and a pack
     with a "plain-buoy" kind (a ball of one color, Connecticut's anchorage buoy) gets
-    that for a ball without a blue band."""
-    body, color, share = buoy.body, buoy.color, buoy.color_share
-    assert body is not None and color is not None and share is not None  # _body measured them
-    names = [b.color.family for b in buoy.bands]
+    that for a ball without a blue band. Taken in that order: by its bands and colors
+    (_by_bands), else by its aid color and lettering or its one color (_by_color)."""
+    body = buoy.body
+    assert body is not None  # _body measured it
     on_body = {f: area / body.area for f, area in painted.items()}
-    if sign or names.count("orange") >= 3:
+    return _by_bands(fam, buoy, sign, on_body, m) or _by_color(art, fam, buoy, m)
+
+
+def _by_bands(fam: Fam, buoy: BuoyFacts, sign: list[Polygon], on_body: dict[str, float],
+              m: Measuring) -> str | None:
+    """A sign buoy, a plain or mooring buoy, a wrap or symbol buoy or a striped aid
+    buoy, told by its bands and the share of the body (``on_body``) each color has."""
+    body, color = buoy.body, buoy.color
+    assert body is not None and color is not None  # _body measured them
+    names = [b.color.family for b in buoy.bands]
+    if sign or names.count("orange") >= SIGN_BANDS:
         return "sign-buoy"
-    main = color.family
     ball = buoy.shape in ("sphere", "ovate", "oblate")
-    if on_body.get("blue", 0) <= 0.02 and ball and "plain-buoy" in m.names:
+    blue = on_body.get("blue", 0)
+    if blue <= BLUE_SHARE and ball and "plain-buoy" in m.names:
         return "plain-buoy"
-    if on_body.get("blue", 0) > 0.02 or (main == "white" and ball):
+    if blue > BLUE_SHARE or (color.family == "white" and ball):
         return "mooring-buoy"
     if "orange" in names and "white" in names:
         return "wrap" if _is_wrap(fam, body, buoy.bands) else "symbol-buoy"
-    if on_body.get("black", 0) > 0.1 and "white" in on_body:
+    if on_body.get("black", 0) > STRIPED_SHARE and "white" in on_body:
         return "striped-aid-buoy"
+    return None
+
+
+def _by_color(art: Artwork, fam: Fam, buoy: BuoyFacts, m: Measuring) -> str | None:
+    """A red or green aid buoy (letters in another color or ``<text>`` on it, a
+    reflector, an identification declared, or a nun's shape), else a race buoy when
+    its main color covers the pack's ``race_color_share`` of it."""
+    body, color, share = buoy.body, buoy.color, buoy.color_share
+    assert body is not None and color is not None and share is not None  # _body measured them
+    main = color.family
     letters = [p for f, (g, _) in fam.items() if f != main for p in polygons(g)] + \
         [item for item in art.legends if item.box.intersects(body)]
     if main in ("red", "green") and (letters or buoy.reflector or art.meta.get("ws_id")
@@ -511,7 +540,7 @@ def _sub(art: Artwork, clipped: list[tuple[str, BaseGeometry, ColorMatch]],
     ``display-area`` and ``<text>`` legends where they lie there; ``bend`` maps it
     into another basis."""
     move = bend or (lambda g: g)
-    layers = [Layer(family, match.hex, (Shape(move(part)),)) for family, part, match in clipped]
+    seen = [(family, match.hex, move(part)) for family, part, match in clipped]
     features = {"panel": move(panel.envelope).envelope}
     area = art.features.get("display-area")
     if area is not None and area.intersects(region):
@@ -527,7 +556,7 @@ def _sub(art: Artwork, clipped: list[tuple[str, BaseGeometry, ColorMatch]],
     _, _, x1, y1 = features["panel"].bounds
     meta: dict[str, Any] = {k: art.meta[k] for k in ("source", "ws_id", "permit_id")
                             if k in art.meta}
-    return Artwork(x1, y1, tuple(layers), legends, features, meta)
+    return as_seen(x1, y1, seen, legends, features, meta)
 
 
 def _best(seen: Facts, surface: Facts, fraction: float) -> tuple[Facts, str]:

@@ -134,7 +134,8 @@ def _stated(art: Artwork, shape: str | None, panel: BaseGeometry | None,
     return mine[0]
 
 
-def _typical_outline(ring: Polygon, holes: list[Polygon]) -> float:
+def _typical_outline(ring: Polygon, holes: list[Polygon],
+                     index: tuple[np.ndarray, shapely.STRtree] | None = None) -> float:
     """The outline's usual thickness: the median distance from the outer boundary to
     the white centre, so letters touching the outline or one thick side do not move
     it (the rule's thinnest is Facts.outline). With p = 400 points on the outer
@@ -142,10 +143,11 @@ def _typical_outline(ring: Polygon, holes: list[Polygon]) -> float:
     pieces of PIECE segments, two to a node, and one nearest query a point,
     O((p + v) log v). A point's distance to a piece is the least to its segments, so
     the distances are those to the nearest segment, in fewer and cheaper tree steps
-    (a third of the time of a tree of single segments, ten to a node, on the bench)."""
+    (a third of the time of a tree of single segments, ten to a node, on the bench).
+    ``index``: the holes' pieces and tree (_piece_tree) when already built."""
     edge = shapely.segmentize(ring.exterior, ring.exterior.length / 400)
     points = shapely.points(shapely.get_coordinates(edge))
-    tree = shapely.STRtree(_ring_pieces([h.exterior for h in holes]), node_capacity=2)
+    _, tree = index or _piece_tree([h.exterior for h in holes])
     _, distance = tree.query_nearest(points, return_distance=True, all_matches=False)
     return statistics.median(distance.tolist())  # np.median would import numpy.ma: 20 ms
 
@@ -155,12 +157,20 @@ def _typical_outline(ring: Polygon, holes: list[Polygon]) -> float:
 PIECE = 8
 
 
+def _piece_tree(rings: list) -> tuple[np.ndarray, shapely.STRtree]:
+    """The boundaries ``rings`` in pieces (_ring_pieces) and their STR tree, two to a
+    node: built once for a symbol's holes, whose thinnest outline (_thinnest) and usual
+    one (_typical_outline) both query it."""
+    pieces = _ring_pieces(rings)
+    return pieces, shapely.STRtree(pieces, node_capacity=2)
+
+
 def _ring_pieces(rings: list) -> np.ndarray:
     """The boundaries ``rings`` cut into LineStrings of PIECE segments (the last of a
     ring shorter), each sharing its first point with the end of the one before: O(v)."""
     coords, index = shapely.get_coordinates(np.array(rings, dtype=object), return_index=True)
-    first = np.flatnonzero(np.r_[True, index[1:] != index[:-1]])  # each ring's first point
-    last = np.r_[first[1:], len(coords)] - 1  # its closing point
+    first = np.flatnonzero(np.concatenate(([True], index[1:] != index[:-1])))  # a ring's first
+    last = np.concatenate((first[1:], [len(coords)])) - 1  # its closing point
     starts = np.concatenate([np.arange(a, b, PIECE) for a, b in zip(first, last, strict=True)])
     stops = np.minimum(starts + PIECE, np.repeat(last, (last - first + PIECE - 1) // PIECE))
     sizes = stops - starts + 1
@@ -169,19 +179,21 @@ def _ring_pieces(rings: list) -> np.ndarray:
                                indices=np.repeat(np.arange(len(sizes)), sizes))
 
 
-def _thinnest(outer: BaseGeometry, inner: list[BaseGeometry]) -> tuple[float, LineString]:
+def _thinnest(outer: BaseGeometry, inner: list[BaseGeometry],
+              inner_index: tuple[np.ndarray, shapely.STRtree] | None = None
+              ) -> tuple[float, LineString]:
     """The least distance between the boundary ``outer`` and the boundaries ``inner``
     (which it does not cross), and a shortest line there: the least distance from a
     vertex of either to the other's segments. With n and m vertices: STR trees of each
     side's boundary in pieces of PIECE segments and one nearest query a vertex,
     O((n + m) log(n + m)); GEOS's distance between two lines is O(n m), minutes for
-    the outlines a plot of arcs as thousands of chords gives (LibreCAD's)."""
+    the outlines a plot of arcs as thousands of chords gives (LibreCAD's). ``inner_index``:
+    ``inner``'s pieces and tree (_piece_tree) when already built."""
     best: tuple[float, BaseGeometry, BaseGeometry] | None = None
-    for points_of, pieces_of in (([outer], inner), (inner, [outer])):
+    for points_of, pieces_of, index in (([outer], inner, inner_index), (inner, [outer], None)):
         points = cast(np.ndarray, shapely.points(
             shapely.get_coordinates(np.array(points_of, dtype=object))))
-        pieces = _ring_pieces(pieces_of)
-        tree = shapely.STRtree(pieces, node_capacity=2)
+        pieces, tree = index or _piece_tree(pieces_of)
         (which, piece), distance = tree.query_nearest(points, return_distance=True,
                                                       all_matches=False)
         k = int(np.argmin(distance))
@@ -272,9 +284,11 @@ def _measure_symbol(ring: Polygon, shape: str, color: ColorMatch, fam: dict
         center = _center_family(fam, holes)
         center_color = fam[center][1] if center is not None else None
         unpainted = center is None
-        outline, closest = _thinnest(ring.exterior, [h.exterior for h in holes])
+        boundaries: list[BaseGeometry] = [h.exterior for h in holes]
+        index = _piece_tree(boundaries)
+        outline, closest = _thinnest(ring.exterior, boundaries, index)
         outline_at = bbox_of(closest.buffer(0.05))
-        usual = _typical_outline(ring, holes)
+        usual = _typical_outline(ring, holes, index)
         if shape == "diamond":
             inner = _inner_diamond(ring, usual)
             cross = _has_cross(ring, inner)

@@ -231,41 +231,59 @@ class _Canvas:
     meta: dict[str, object]
 
 
+#: The viewport (user units) of a root with neither a viewBox nor a width and height:
+#: what a percentage of no stated size is read against.
+FALLBACK_VIEWPORT = 100.0
+
+
 def _canvas(doc: SafeDocument, name: str, scale: float | None, display_height: float | None,
             budget: Budget, tool: Authoring) -> _Canvas:
+    """The canvas, by the first evidence of size there is: a ``scale`` given, a physical
+    width and height on the root (_physical), a ``display_height`` given
+    (_by_display_height), else a nominal size (_unknown_size)."""
     root = doc.root
     viewbox = parse_viewbox(root.get("viewBox"))
     if root.get("viewBox") is not None and viewbox is None:
         raise UnreadableDrawing(f"{name}: invalid viewBox {quoted(root.get('viewBox', ''))}")
+    user_w = parse_length(root.get("width"), default=0.0)
+    user_h = parse_length(root.get("height"), default=0.0)
+    viewport = (viewbox[2], viewbox[3]) if viewbox else \
+        (user_w or FALLBACK_VIEWPORT, user_h or FALLBACK_VIEWPORT)
+    if scale is not None:
+        size = (viewbox[2] * scale, viewbox[3] * scale) if viewbox else (
+            (user_w * scale, user_h * scale) if user_w > 0 and user_h > 0 else (None, None))
+        return _scaled(scale, viewbox, size, viewport, {"units": "user", "scale_basis": "scale"})
+    physical = _physical(root, name, viewbox, viewport, tool)
+    if physical is not None:
+        return physical
+    if display_height is None:
+        return _unknown_size(doc, budget, viewbox, viewport, tool)
+    return _by_display_height(doc, name, display_height, viewbox, viewport, budget)
+
+
+def _physical(root: Element, name: str, viewbox: tuple[float, float, float, float] | None,
+              viewport: tuple[float, float], tool: Authoring) -> _Canvas | None:
+    """The canvas of a root whose width and height are physical (one of them, with a
+    viewBox's proportions), refused out of range; None when it states no such size."""
     width, unit = _root_length(root.get("width"), tool)
     height, height_unit = _root_length(root.get("height"), tool)
     if viewbox and width is None and height is not None:
         width = height * viewbox[2] / viewbox[3]
     if viewbox and height is None and width is not None:
         height = width * viewbox[3] / viewbox[2]
-    user_w = parse_length(root.get("width"), default=0.0)
-    user_h = parse_length(root.get("height"), default=0.0)
-    viewport = (viewbox[2], viewbox[3]) if viewbox else (user_w or 100.0, user_h or 100.0)
-    if scale is not None:
-        size = (viewbox[2] * scale, viewbox[3] * scale) if viewbox else (
-            (user_w * scale, user_h * scale) if user_w > 0 and user_h > 0 else (None, None))
-        return _scaled(scale, viewbox, size, viewport, {"units": "user", "scale_basis": "scale"})
-    if width is not None and height is not None:
-        if not (0 < width <= MAX_COORD_IN and 0 < height <= MAX_COORD_IN):
-            raise UnreadableDrawing(
-                f"{name}: drawing size {width:g} x {height:g} in is out of range")
-        if max(width, height) > MAX_PLAUSIBLE_IN:
-            implausible(name, max(width, height))
-        matrix = (viewbox_matrix(viewbox, width, height, root.get("preserveAspectRatio"))
-                  if viewbox else scale_matrix(1 / 96, 1 / 96))
-        meta: dict[str, object] = {"units": unit or height_unit, "scale_basis": "physical",
-                                   "user_unit_in": unit_size(matrix)}
-        if tool.illustrator and "px" in (unit, height_unit):
-            meta["units_convention"] = _convention(tool)
-        return _Canvas(matrix, width, height, viewport, meta)
-    if display_height is None:
-        return _unknown_size(doc, budget, viewbox, viewport, tool)
-    return _by_display_height(doc, name, display_height, viewbox, viewport, budget)
+    if width is None or height is None:
+        return None
+    if not (0 < width <= MAX_COORD_IN and 0 < height <= MAX_COORD_IN):
+        raise UnreadableDrawing(f"{name}: drawing size {width:g} x {height:g} in is out of range")
+    if max(width, height) > MAX_PLAUSIBLE_IN:
+        implausible(name, max(width, height))
+    matrix = (viewbox_matrix(viewbox, width, height, root.get("preserveAspectRatio"))
+              if viewbox else scale_matrix(1 / 96, 1 / 96))
+    meta: dict[str, object] = {"units": unit or height_unit, "scale_basis": "physical",
+                               "user_unit_in": unit_size(matrix)}
+    if tool.illustrator and "px" in (unit, height_unit):
+        meta["units_convention"] = _convention(tool)
+    return _Canvas(matrix, width, height, viewport, meta)
 
 
 def _root_length(text: str | None, tool: Authoring) -> tuple[float | None, str | None]:
