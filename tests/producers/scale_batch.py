@@ -378,6 +378,53 @@ def _outlined(stem: str, notation: str, k: float, paper: tuple[float, float],
     return Proof(f"{stem}.svg", _mpl(sheet, "svg"), (want,), f"{notation} in outlines ({font})")
 
 
+def _sizeless(write: Callable[[], bytes]) -> Callable[[], bytes]:
+    """An SVG writer's output with no physical size: its root's width and height taken
+    out, only the viewBox left (as "Export As" and many web tools write)."""
+    import re
+
+    def bare() -> bytes:
+        data = write().decode()
+        head = re.search(r"<svg\b[^>]*>", data)
+        assert head is not None
+        root = re.sub(r'\s(?:width|height)="[^"]*"', "", head[0])
+        return (data[:head.start()] + root + data[head.end():]).encode()
+    return bare
+
+
+def _with_text(write: Callable[[], bytes], text: str, x: float, y: float, cap: float
+               ) -> Callable[[], bytes]:
+    """An SVG writer's output with one line of live ``<text>`` added (its units)."""
+    from xml.sax.saxutils import escape
+
+    def added() -> bytes:
+        line = (f'<text x="{x:.3f}" y="{y:.3f}" font-family="DejaVu Sans" font-weight="bold" '
+                f'font-size="{cap / 0.73:.3f}" fill="#000000">{escape(text)}</text>')
+        return write().decode().replace("</svg>", line + "\n</svg>").encode()
+    return added
+
+
+def sizeless_cases() -> list[Proof]:
+    """Drawings with no physical size (an SVG with a viewBox only) that state the display
+    height in words beside the sign, in outlines (OCR) and in live text: sized by it,
+    basis "stated"."""
+    out: list[Proof] = []
+    for stem, H, words in (("held-sizeless-display-area", 24.0, 'DISPLAY AREA 24" HIGH'),
+                           ("held-sizeless-h-18in", 18.0, "H = 18 IN")):
+        sign = _sign(H, None)
+        sheet = _on_sheet(sign, 1 / 4, LETTER, ["DANGER SIGN - ROCKS", words])
+        out.append(Proof(f"{stem}.svg", _sizeless(_mpl(sheet, "svg")),
+                         (Want("danger", "pass", H),), f"no size; {words} in outlines",
+                         words=("stated",)))
+    art = _built("danger", display_height=24.0, below="ROCKS")
+    out.append(Proof("held-sizeless-live-text.svg", _with_text(
+        _sizeless(lambda: _svg_paths(_turned(art, 0))), "DISPLAY AREA 24 IN", 1.0,
+        art.height + 1.7, 0.6),
+        (Want("danger", "pass", 24.0),), "no size; DISPLAY AREA 24 IN as <text>",
+        words=("stated",)))
+    return out
+
+
 def held_out_cases() -> list[Proof]:
     """The batch written after the first fixes (issue 30, second session) and before the
     outlined inch marks and the lettering's up were taught: every notation in outlines,
@@ -405,6 +452,7 @@ def held_out_cases() -> list[Proof]:
                           _dim(sign, k, text, font), font=font)
         out.append(Proof(f"{stem}.svg", _mpl(sheet, "svg"), (Want("danger", "pass", 24.0),),
                          f"N.T.S. with a {text} dimension in outlines"))
+    out += sizeless_cases()
     from proof_writers import naive_cmyk, to_reportlab_pdf
     signs = {"control": _built("control", display_height=24.0, legend="SLOW NO WAKE"),
              "information": _built("information", display_height=24.0, legend="BOAT LAUNCH"),
