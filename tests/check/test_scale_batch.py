@@ -25,12 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "producers"))
 import scale_batch
 
 #: What the checker still gets wrong in the batch, and why (not hidden: a named xfail).
-KNOWN = {
-    # a dimension whose text is outlines is not found (only live text and DXF
-    # DIMENSIONs are): the N.T.S. drawing stays at paper size
-    "held-nts-24in.svg": "outlined dimension text", "held-nts-2ft.svg":
-    "outlined dimension text", "held-nts-610mm.svg": "outlined dimension text",
-}
+KNOWN: dict[str, str] = {}
 CASES = {proof.name: proof for proof in scale_batch.all_cases()}
 
 

@@ -161,9 +161,11 @@ def _centre(g: BaseGeometry) -> tuple[float, float]:
 
 def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeometry],
              art: Artwork, legend_of: list[int | None], aside: list[SetAside],
-             page: float) -> list[Dimension]:
+             page: float, unlabelled: list[Dimension] | None = None) -> list[Dimension]:
     """Name what lies beside the markers: border and crop marks, title blocks and their
-    text, dimension lines with their arrowheads and text, notes."""
+    text, dimension lines with their arrowheads and text, notes. A dimension line with
+    no text by it goes into ``unlabelled`` (text "", stated 0), for its text in outlines
+    (read later, by OCR: markers.check.layout.dimtext)."""
     outside = [i for i, m in enumerate(member) if m is None]
     texts = [n for n, m in enumerate(legend_of) if m is None]
     if not outside and not texts:
@@ -235,6 +237,9 @@ def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeome
             assert stated is not None  # one of the dimension_texts
             nearest = min(range(len(regions)), key=lambda k: regions[k].distance(g))
             dims.append(Dimension(float(stated), text, length, bbox(where), nearest))
+        elif unlabelled is not None:
+            nearest = min(range(len(regions)), key=lambda k: regions[k].distance(g))
+            unlabelled.append(Dimension(0.0, "", length, bbox(where), nearest))
     # extension lines touching a dimension line, and leftover thin strokes near the corners
     for i in outside:
         if i in used:

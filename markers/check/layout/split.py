@@ -32,6 +32,7 @@ from shapely import STRtree, unary_union
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
+from markers.check.layout.dimtext import labelled
 from markers.check.layout.furniture import (
     Dimension,
     SetAside,
@@ -121,13 +122,15 @@ def split(art: Artwork, h_given: bool = False) -> Split:
     inner_marks(pieces, member, regions, aside)
     guide_lines(pieces, member, aside)
     legend_of = _legends(art, regions, len(groups), boxed)
-    dims = outside(pieces, member, regions, art, legend_of, aside, page)
+    unlabelled: list[Dimension] = []
+    dims = outside(pieces, member, regions, art, legend_of, aside, page, unlabelled)
     alone = len(groups) == 1 and not aside and not unframed[0]
     # a page judged as itself carries no statements nor unread notes: only a scale is
     # looked for beside it; nothing at all when H is given
     lines, unread = ([], []) if h_given else beside_text(
         art, pieces, member, legend_of, unread_wanted=not alone)
     notes = [text for text, _ in lines]
+    dims += labelled(unlabelled, lines)  # dimension texts in outlines, read by OCR
     if alone:
         return Split([art], notes=notes, boxes=[regions[0].bounds])
     stated = _statements(regions, lines)
