@@ -28,7 +28,8 @@ from markers.check.measure.common import Facts, LegendFact
 from markers.check.measure.ocr import Reading, read_lettering
 from markers.check.measure.reading import read_outlines
 
-__all__ = ["reads_upside_down", "CONFIDENT", "TURNED_READS_MAX", "CONFIDENCE_MARGIN"]
+__all__ = ["reads_upside_down", "CONFIDENT", "TURNED_READS_MAX", "CONFIDENCE_MARGIN",
+           "LINE_PIECES_MAX"]
 
 #: A line read with at least this confidence reads plainly as drawn (tesseract gives
 #: upright sign lettering 0.88-0.96 in the held-out batch, upside-down lettering it
@@ -39,17 +40,24 @@ CONFIDENT = 0.9
 TURNED_READS_MAX = 4
 #: The turned reading wins on confidence alone only by this much a line.
 CONFIDENCE_MARGIN = 0.05
+#: A line of more glyph pieces than this is a note or a page of text, not a sign's
+#: lettering (a legend line such as "SUBMERGED ROCKS" has 15): not read turned (a
+#: pdflatex page of text judged as a marker of no kind spent 2.5 CPU s reading its lines
+#: turned before this and the kind were required).
+LINE_PIECES_MAX = 40
 
 Score = tuple[int, int, float]
 
 
 def reads_upside_down(facts: Sequence[Facts]) -> bool:
-    """Whether the outlined lettering of a page's markers (``facts``, as measured) reads
-    better turned 180 deg than as drawn (the module docstring says how it is weighed)."""
+    """Whether the outlined lettering of a page's markers of a kind (``facts``, as
+    measured) reads better turned 180 deg than as drawn (the module docstring says how it
+    is weighed); lines of more than LINE_PIECES_MAX pieces are not sign lettering."""
     lines: list[tuple[LegendFact, str]] = [
         (leg, "ws_id" if f.kind and "aid" in f.kind else "legend")
-        for f in facts for leg in f.letters.legends
+        for f in facts if f.kind is not None for leg in f.letters.legends
         if leg.outlined and leg.outline is not None and not leg.outline.is_empty
+        and len(getattr(leg.outline, "geoms", ())) <= LINE_PIECES_MAX
     ][:TURNED_READS_MAX]
     if not lines:
         return False
