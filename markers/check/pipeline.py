@@ -17,11 +17,12 @@ from pathlib import Path
 from markers.check.engine import Check, Finding, Override
 from markers.check.layout import Dimension, SetAside, Split, at_scale, marks_only, split
 from markers.check.layout.evidence import ScaleEvidence, weigh
-from markers.check.layout.upright import upright
+from markers.check.layout.upright import turned_over, upright
 from markers.check.layout.viewports import at_sheet_scale
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
 from markers.check.measure.statements import parse_dimension
+from markers.check.measure.upside import reads_upside_down
 from markers.check.report import FileReport, MarkerReport, marker_verdict
 from markers.check.walk import Inputs, suffix
 from markers.core.artwork import Artwork
@@ -141,9 +142,11 @@ def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: Chec
             first: int = 0) -> FileReport:
     """``judge`` of a page already at its stated scale, whose first marker is marker
     ``first`` of its file (the number a waiver of one marker names); ``keep`` (when
-    given) receives each marker's Facts and Artwork, in the report's order."""
+    given) receives each marker's Facts and Artwork, in the report's order. A page whose
+    lettering reads better turned 180 deg (markers.check.measure.upside) is judged again
+    turned over."""
     page = page if page is not None else split(art, options.display_height is not None)
-    markers, findings = [], []
+    markers, findings, measured = [], [], []
     for index, marker in enumerate(page.markers):
         facts = measure(marker, pack.law, pack.kinds, options.display_height,
                         dimensions=[d for d in page.dimensions if d.marker == index],
@@ -155,8 +158,12 @@ def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: Chec
         found = [replace(f, marker=index) for f in judged.findings]
         findings += found
         markers.append(_marker(index, facts, marker, found, judged.checks))
-        if keep is not None:
-            keep.append((facts, marker))
+        measured.append((facts, marker))
+    if "turned_over" not in art.meta and reads_upside_down([f for f, _ in measured]):
+        # a symbol that looks the same turned 180 deg: its lettering says which way is up
+        return _judged(turned_over(art), stated, file, options, pack, None, keep, first)
+    if keep is not None:
+        keep += measured
     return FileReport.judged(file, markers, findings, options.overrides)
 
 

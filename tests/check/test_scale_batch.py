@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import shapely
 
 from markers.check import pipeline
 from markers.check.layout.aside import Dimension
@@ -25,16 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "producers"))
 import scale_batch
 
 #: What the checker still gets wrong in the batch, and why (not hidden: a named xfail).
-KNOWN = {
-    # OCR drops the inch and foot marks of outlined lettering ('1" = 1\'-0"' reads
-    # "SCALE: 1 1 0"), so a notation with marks is not read from outlines
-    "scale-0-1----1--0-ok.svg": "OCR of inch marks", "scale-0-1----1--0-thin.svg":
-    "OCR of inch marks", "scale-3-1-1-2----1--0-ok.svg": "OCR of inch marks",
-    "scale-3-1-1-2----1--0-thin.svg": "OCR of inch marks",
-    # a diamond turned 180 deg stands as upright: only its lettering could say (by OCR)
-    "turned-danger-180.svg": "180 deg of a symmetric symbol", "turned-danger-180.pdf":
-    "180 deg of a symmetric symbol", "turned-danger-180.dxf": "180 deg of a symmetric symbol",
-}
+KNOWN: dict[str, str] = {}
 CASES = {proof.name: proof for proof in scale_batch.all_cases()}
 
 
@@ -91,3 +83,48 @@ def test_evidence_order() -> None:
                  1).factor == pytest.approx(1.2)
     assert "two scales" in weigh((), ["SCALE 1:4", "SCALE 1:8"], [], 1).conflict
     assert weigh((), ["SCALE 1:4", "DETAIL A SCALE 1:8"], [], 2).conflict is None
+
+
+# --- the inch and foot marks of outlined lettering (markers.check.measure.marks) -------
+
+#: Letter groups of '1" = 1\'-0"' as DejaVu Sans Bold draws them at a cap height of 1
+#: (x0, y0, x1, y1; y down): 1, the two ticks of ", =, 1, the tick of ', -, 0, ".
+_LINE = [(0.0, 0.0, 0.5, 1.0), (0.6, 0.0, 0.7, 0.38), (0.78, 0.0, 0.88, 0.38),
+         (1.2, 0.3, 1.8, 0.7), (2.1, 0.0, 2.6, 1.0), (2.7, 0.0, 2.8, 0.38),
+         (2.9, 0.5, 3.2, 0.62), (3.3, -0.02, 3.9, 1.02), (4.0, 0.0, 4.1, 0.38),
+         (4.18, 0.0, 4.28, 0.38)]
+
+
+def test_marks_found_by_their_place_in_the_line() -> None:
+    from markers.check.measure.marks import mark_runs
+    assert mark_runs(_LINE) == [(1, 2), (5, 1), (8, 2)]
+    assert mark_runs(_LINE[:1] + _LINE[3:5]) == []  # no tick: "1 = 1"
+    assert mark_runs(_LINE[1:3]) == []  # a line of ticks alone is no text with marks
+
+
+def test_marks_put_back_where_they_stand() -> None:
+    from markers.check.measure.marks import plain_marks, with_marks, without_marks
+    # the glyphs with the double marks joined: 1 " = 1 ' - 0 "
+    glyphs = [_LINE[0], (0.6, 0.0, 0.88, 0.38), *_LINE[3:8], (4.0, 0.0, 4.28, 0.38)]
+    marks = {1: '"', 4: "'", 7: '"'}
+    kept = without_marks(glyphs, marks)
+    assert [i for i, _ in kept] == [0, 2, 3, 5, 6]
+    shifts = dict(kept)
+    assert shifts[0] == 0 and shifts[2] == pytest.approx(0.38)  # the mark and its gap
+    assert shifts[5] == pytest.approx(0.38 + 0.2)  # and the foot mark's after the 1
+    assert with_marks("1 = 1-0", len(glyphs), marks) == '1" = 1\'-0"'
+    assert with_marks("1 = 10", len(glyphs), marks) is None  # a group unread
+    assert with_marks("24", 3, {2: '"'}) == '24"'
+    assert plain_marks("1” = 1’-0″") == '1" = 1\'-0"' and plain_marks("24''") == '24"'
+
+
+def test_a_mark_read_as_another_character_is_not_trusted() -> None:
+    from shapely.geometry import box as rect
+
+    from markers.check.measure.ocr import cross_check
+    # "24" and a double mark: two bars of the cap height and two ticks at their top
+    letters = shapely.union_all([rect(0, 0, 0.6, 1), rect(0.8, 0, 1.4, 1),
+                                 rect(1.5, 0, 1.6, 0.38), rect(1.68, 0, 1.78, 0.38)])
+    assert cross_check('II"', letters)[0]
+    assert not cross_check("II'", letters)[0]
+    assert not cross_check("II-", letters)[0]

@@ -79,7 +79,7 @@ def _sign(H: float, defect: str | None) -> ms.Placed:
 
 
 def _on_sheet(placed: ms.Placed, k: float, paper: tuple[float, float], title: list[str],
-              extra: list | None = None) -> ms.Sheet:
+              extra: list | None = None, font: str = "liberation") -> ms.Sheet:
     """``placed`` drawn at ``k`` 1 in from the paper's top-left, a border, the title block
     in the bottom-right corner (as drawing sheets carry it)."""
     drawn = ms.at_scale(ms.Sheet(placed.right, placed.bottom, list(placed.items)), k)
@@ -88,16 +88,17 @@ def _on_sheet(placed: ms.Placed, k: float, paper: tuple[float, float], title: li
     sheet = ms.Sheet(w, h)
     sheet.add(ms.frame(0.25, 0.25, w - 0.5, h - 0.5, width=0.02),
               [ms.Group(tuple(drawn.items), 1.0, LEFT, 1.0)],
-              ms.title_block(w - 4.25, h - 0.5 - rows, 4.0, title, cap=0.2))
+              ms.title_block(w - 4.25, h - 0.5 - rows, 4.0, title, cap=0.2, font=font))
     if extra:
         sheet.add(extra)
     return sheet
 
 
-def _dim(placed: ms.Placed, k: float, text: str) -> list:
+def _dim(placed: ms.Placed, k: float, text: str, font: str = "liberation") -> list:
     """A vertical dimension of the panel's height at scale ``k``, left of the sign, its
     text left of its line."""
-    return ms.dimension((LEFT, 1.0), (LEFT, 1.0 + placed.h * k), -0.8, text, cap=0.15)
+    return ms.dimension((LEFT, 1.0), (LEFT, 1.0 + placed.h * k), -0.8, text, cap=0.15,
+                        font=font)
 
 
 def _mpl(sheet: ms.Sheet, fmt: str, fonttype: int = 42) -> Callable[[], bytes]:
@@ -353,7 +354,121 @@ def pages_case() -> list[Proof]:
 
 
 def all_cases() -> list[Proof]:
-    return [*scale_cases(), *dimension_cases(), *dxf_cases(), *turned_cases(), *pages_case()]
+    return [*scale_cases(), *dimension_cases(), *dxf_cases(), *turned_cases(), *pages_case(),
+            *held_out_cases()]
+
+
+# ----------------------------------------------------------------------------- held out
+
+#: Font keys of the title blocks drawn in other faces (matplotlib family names; the
+#: metrics of the dimension text from marker_scene.FONT_FILES).
+OTHER_FONTS = {"sans": "Liberation Sans", "serif": "DejaVu Serif",
+               "narrow": "Liberation Sans Narrow"}
+
+
+def _outlined(stem: str, notation: str, k: float, paper: tuple[float, float],
+              font: str = "liberation", defect: str | None = None) -> Proof:
+    """A danger sign at ``notation`` in an SVG whose lettering is outlines (OCR)."""
+    H = 18.0 if k >= 0.5 else 24.0
+    sign = _sign(H, defect)
+    sheet = _on_sheet(sign, k, paper, ["DANGER SIGN - ROCKS", notation, "DWG NO. 7-114"],
+                      font=font)
+    want = Want("danger", "pass", H) if defect is None else \
+        Want("danger", "fail", 10.0 if defect == "small" else H, (_DEFECTS[defect],))
+    return Proof(f"{stem}.svg", _mpl(sheet, "svg"), (want,), f"{notation} in outlines ({font})")
+
+
+def _sizeless(write: Callable[[], bytes]) -> Callable[[], bytes]:
+    """An SVG writer's output with no physical size: its root's width and height taken
+    out, only the viewBox left (as "Export As" and many web tools write)."""
+    import re
+
+    def bare() -> bytes:
+        data = write().decode()
+        head = re.search(r"<svg\b[^>]*>", data)
+        assert head is not None
+        root = re.sub(r'\s(?:width|height)="[^"]*"', "", head[0])
+        return (data[:head.start()] + root + data[head.end():]).encode()
+    return bare
+
+
+def _with_text(write: Callable[[], bytes], text: str, x: float, y: float, cap: float
+               ) -> Callable[[], bytes]:
+    """An SVG writer's output with one line of live ``<text>`` added (its units)."""
+    from xml.sax.saxutils import escape
+
+    def added() -> bytes:
+        line = (f'<text x="{x:.3f}" y="{y:.3f}" font-family="DejaVu Sans" font-weight="bold" '
+                f'font-size="{cap / 0.73:.3f}" fill="#000000">{escape(text)}</text>')
+        return write().decode().replace("</svg>", line + "\n</svg>").encode()
+    return added
+
+
+def sizeless_cases() -> list[Proof]:
+    """Drawings with no physical size (an SVG with a viewBox only) that state the display
+    height in words beside the sign, in outlines (OCR) and in live text: sized by it,
+    basis "stated"."""
+    out: list[Proof] = []
+    for stem, H, words in (("held-sizeless-display-area", 24.0, 'DISPLAY AREA 24" HIGH'),
+                           ("held-sizeless-h-18in", 18.0, "H = 18 IN")):
+        sign = _sign(H, None)
+        sheet = _on_sheet(sign, 1 / 4, LETTER, ["DANGER SIGN - ROCKS", words])
+        out.append(Proof(f"{stem}.svg", _sizeless(_mpl(sheet, "svg")),
+                         (Want("danger", "pass", H),), f"no size; {words} in outlines",
+                         words=("stated",)))
+    art = _built("danger", display_height=24.0, below="ROCKS")
+    out.append(Proof("held-sizeless-live-text.svg", _with_text(
+        _sizeless(lambda: _svg_paths(_turned(art, 0))), "DISPLAY AREA 24 IN", 1.0,
+        art.height + 1.7, 0.6),
+        (Want("danger", "pass", 24.0),), "no size; DISPLAY AREA 24 IN as <text>",
+        words=("stated",)))
+    return out
+
+
+def held_out_cases() -> list[Proof]:
+    """The batch written after the first fixes (issue 30, second session) and before the
+    outlined inch marks and the lettering's up were taught: every notation in outlines,
+    three other faces, dimension texts in outlines, and kinds whose symbol looks the same
+    turned 180 deg (a control's, an information sign's, a green aid's)."""
+    from write_matplotlib import FAMILIES
+    FAMILIES.update(OTHER_FONTS)
+    for key, family in (("sans", "liberation"), ("serif", "dejavu"),
+                        ("narrow", "liberation-narrow")):
+        ms.FONT_FILES.setdefault(key, ms.FONT_FILES[family])
+    out = [_outlined("held-3in-1ft", "SCALE: 3\"=1'", 1 / 4, LETTER),
+           _outlined("held-half-inch-thin", 'SCALE: 1/2" = 1\'-0"', 1 / 24, LETTER, defect="thin"),
+           _outlined("held-half-size", "SCALE: HALF SIZE", 1 / 2, TABLOID),
+           _outlined("held-1-12-small", "SCALE 1:12", 1 / 12, TABLOID, defect="small"),
+           _outlined("held-quarter-size", "SCALE: 1/4 SIZE", 1 / 4, TABLOID),
+           _outlined("held-sans-1in-1ft", 'SCALE: 1" = 1\'-0"', 1 / 12, LETTER, "sans"),
+           _outlined("held-serif-1-1-2", 'SCALE: 1-1/2" = 1\'-0"', 1 / 8, LETTER, "serif"),
+           _outlined("held-narrow-3in-red", "SCALE: 3\" = 1'-0\"", 1 / 4, LETTER, "narrow",
+                     "red")]
+    for stem, text, k, paper, font in (("held-nts-24in", '24"', 0.23, LETTER, "liberation"),
+                                       ("held-nts-2ft", "2'-0\"", 0.17, LETTER, "sans"),
+                                       ("held-nts-610mm", "610 mm", 0.3, TABLOID, "liberation")):
+        sign = _sign(24.0, None)
+        sheet = _on_sheet(sign, k, paper, ["DANGER SIGN", "SCALE: N.T.S."],
+                          _dim(sign, k, text, font), font=font)
+        out.append(Proof(f"{stem}.svg", _mpl(sheet, "svg"), (Want("danger", "pass", 24.0),),
+                         f"N.T.S. with a {text} dimension in outlines"))
+    out += sizeless_cases()
+    from proof_writers import naive_cmyk, to_reportlab_pdf
+    signs = {"control": _built("control", display_height=24.0, legend="SLOW NO WAKE"),
+             "information": _built("information", display_height=24.0, legend="BOAT LAUNCH"),
+             "aid-green": _built("aid-green", display_height=24.0, ws_id="WS-5"),
+             "danger": _built("danger", display_height=24.0, above="SHOAL")}
+    for kind, art in signs.items():
+        turned = _turned(art, 180)
+        cmyk = {la.hex: naive_cmyk(la.hex) for la in turned.layers}
+        want = (Want(kind, "pass", 24.0),)
+        out.append(Proof(f"held-turned-{kind}-180.svg", lambda t=turned: _svg_paths(t), want,
+                         f"{kind} turned 180 deg", words=("turned",)))
+        if kind in ("control", "aid-green"):
+            out.append(Proof(f"held-turned-{kind}-180.pdf",
+                             lambda t=turned, c=cmyk: to_reportlab_pdf(t, c), want,
+                             f"{kind} turned 180 deg", words=("turned",)))
+    return out
 
 
 # ----------------------------------------------------------------------------- judge

@@ -23,7 +23,8 @@ from markers.check.layout.parts import Part, bbox
 from markers.check.measure.statements import parse_dimension, parse_statements
 from markers.core.artwork import Artwork
 
-__all__ = ["Furniture", "furniture", "guide_lines", "inner_marks", "outside"]
+__all__ = ["Furniture", "furniture", "guide_lines", "inner_marks", "outside", "TEXT_CAPS",
+           "TEXT_REACH"]
 
 #: A mounting hole: round, at most this share of its marker's height across.
 HOLE_SHARE = 0.06
@@ -70,11 +71,14 @@ NOTE_SHARE = 0.05
 class Furniture:
     """A page's markers with what is not of them set aside: the marker each part belongs
     to (``member``: -1 now also for what was set aside on a marker), everything set
-    aside (in the order found) and the dimensions drawn beside the markers."""
+    aside (in the order found) and the dimensions drawn beside the markers; a dimension
+    line with no text by it is ``unlabelled`` (text "", stated 0), for its text in
+    outlines (read later, by OCR: markers.check.layout.dimtext)."""
 
     member: list[int | None]
     aside: list[SetAside]
     dimensions: list[Dimension]
+    unlabelled: list[Dimension] = field(default_factory=list)
 
 
 #: Parts set aside together as one item (a hole and its keyline ring), and that item.
@@ -96,7 +100,7 @@ def furniture(art: Artwork, found: Markers) -> Furniture:
         aside.append(item)
     beside = outside(pieces, member, found.regions, art, found.legend_of, found.ground.page)
     return Furniture(_set_aside(member, beside.taken), aside + beside.aside,
-                     beside.dimensions)
+                     beside.dimensions, beside.unlabelled)
 
 
 def _set_aside(member: list[int | None], taken: list[int] | set[int]) -> list[int | None]:
@@ -196,8 +200,9 @@ def _centre(g: BaseGeometry) -> tuple[float, float]:
 class Beside:
     """What lies beside the markers, sorted step by step (``outside``): the parts and
     lines of text not yet named (``used`` holds those named), what was named, the
-    dimensions found, and the parts of markers set aside with them (``taken``: an
-    extension line drawn across a marker's panel)."""
+    dimensions found (``unlabelled``: those with no live text by them), and the parts of
+    markers set aside with them (``taken``: an extension line drawn across a marker's
+    panel)."""
 
     parts: list[Part]
     member: list[int | None]
@@ -208,6 +213,7 @@ class Beside:
     aside: list[SetAside] = field(default_factory=list)
     dimensions: list[Dimension] = field(default_factory=list)
     taken: set[int] = field(default_factory=set)
+    unlabelled: list[Dimension] = field(default_factory=list)
 
     def name(self, what: str, where: tuple | np.ndarray, parts: Sequence[int] = ()) -> None:
         """Name ``what`` stands ``where`` (shapely bounds), made of ``parts``."""
@@ -303,15 +309,17 @@ def _dimension_lines(beside: Beside, regions: list[BaseGeometry]) -> None:
         where = shapely.total_bounds([g, *(parts[j].geometry for j in (*heads, *extension)),
                                       *(art.legends[n].box for n in near_text)])
         beside.name("dimension line", where, extension)
+        nearest = min(range(len(regions)), key=lambda k: regions[k].distance(g))
         if near_text:
             n = min(near_text, key=lambda m: art.legends[m].box.distance(g))
             dimension_texts.remove(n)
             beside.texts.remove(n)
             stated = parse_dimension(art.legends[n].text)
             assert stated is not None  # one of the dimension_texts
-            nearest = min(range(len(regions)), key=lambda k: regions[k].distance(g))
             beside.dimensions.append(Dimension(float(stated), art.legends[n].text, length,
                                                bbox(where), nearest))
+        else:  # its text, if any, is in outlines: read by OCR later (layout.dimtext)
+            beside.unlabelled.append(Dimension(0.0, "", length, bbox(where), nearest))
 
 
 def _arrowheads(beside: Beside, small: list[int], ends: tuple, length: float,

@@ -24,6 +24,7 @@ from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.check.layout.aside import Dimension, SetAside, merged
+from markers.check.layout.dimtext import labelled
 from markers.check.layout.furniture import Furniture, furniture
 from markers.check.layout.markers import Markers, markers
 from markers.check.layout.notes import beside_text
@@ -54,6 +55,7 @@ def split(art: Artwork, h_given: bool = False) -> Split:
     notes = [text for text, _ in lines]
     if alone:
         return Split([art], notes=notes, boxes=[found.regions[0].bounds])
+    laid = replace(laid, dimensions=laid.dimensions + labelled(laid.unlabelled, lines))
     return _each_alone(art, found, laid, lines, unread)
 
 

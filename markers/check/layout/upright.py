@@ -28,7 +28,7 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core.artwork import Artwork, Layer, Shape
 
-__all__ = ["upright", "TURN_MIN_DEG"]
+__all__ = ["upright", "turned_over", "TURN_MIN_DEG"]
 
 #: A marker turned by less than this (deg) is upright as drawn: a drawing's rounding.
 TURN_MIN_DEG = 0.5
@@ -61,6 +61,15 @@ def upright(art: Artwork) -> tuple[Artwork, float]:
     if abs(turned) < TURN_MIN_DEG:
         return art, 0.0
     return _rotated(art, -turned), round(turned % 360, 1)
+
+
+def turned_over(art: Artwork) -> Artwork:
+    """``art`` turned 180 deg: a page upright by its symbol whose lettering reads upside
+    down (markers.check.measure.upside), with the turn it was drawn at made whole
+    (``meta['turned_deg']``) and marked done (``meta['turned_over']``)."""
+    out = _rotated(art, 180.0)
+    drawn = (float(art.meta.get("turned_deg") or 0.0) + 180.0) % 360
+    return replace(out, meta={**out.meta, "turned_deg": round(drawn, 1), "turned_over": True})
 
 
 def _symbol(art: Artwork) -> Polygon | None:

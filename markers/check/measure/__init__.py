@@ -16,6 +16,7 @@ from markers.check.measure.buoys import drawn_waterline, looks_like_buoy, measur
 from markers.check.measure.common import NOT_DRAWN, Display, Facts, Lettering, Measuring
 from markers.check.measure.faces import measure_face
 from markers.check.measure.flags import looks_like_flag, measure_flag
+from markers.check.measure.sized import sized_by_statement
 from markers.check.measure.statements import ANY_KIND
 from markers.core.artwork import SIZE_UNKNOWN, Artwork
 from markers.core.pack import Kind
@@ -37,6 +38,11 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
     ``stated_scale`` it was read at, evidence of the scale that disagrees:
     ``scale_conflict``) goes into its record, which is frozen."""
     art = _stated_as_shapes(art, kinds)
+    sized = None if display_height is not None else sized_by_statement(
+        art, law, lambda nominal: measure(nominal, law, kinds, dimensions=dimensions,
+                                          set_aside=set_aside))
+    if sized is not None:  # no size of its own; H stated beside it (measure.sized)
+        art = sized
     declared = kinds.get(art.meta.get("kind") or "")
     family = declared.family if declared else None
     shape = declared.shape if declared else None

@@ -51,7 +51,7 @@ from markers.core.geometry import mitre_buffer
 from markers.core.shapes import SPECK, extreme_quad, fit_circle, polygons, radii, shape_of
 from markers.core.spec import Law
 
-__all__ = ["measure_face", "side_angles"]
+__all__ = ["measure_face", "side_angles", "stated_for"]
 
 
 def side_angles(poly: Polygon) -> list[float]:
@@ -65,7 +65,7 @@ def _display(art: Artwork, shape: str | None, symbol: SymbolFacts, panel: BaseGe
              given: float | None, legends: list[LegendFact], law: Law) -> Display:
     """The display area, its height and basis, by the strength of the evidence: given on
     the command line or in a design, declared in the drawing (``display-area``), stated
-    on the proof (``_stated``, for the detected ``shape``), or inferred from the layout
+    on the proof (``stated_for``, for the detected ``shape``), or inferred from the layout
     (measure.display); none, with basis NOT_DRAWN, for a symbol drawn on the page with
     no panel of its own (markers.check.layout), whose H nothing shows. With the
     symbol's offset from its centre."""
@@ -81,7 +81,7 @@ def _display(art: Artwork, shape: str | None, symbol: SymbolFacts, panel: BaseGe
     if height is None or area is None:
         x0, top, x1, bottom = inferred_display_area(panel, symbol.outer, legends).bounds
         if height is None:
-            stated = _stated(art, shape, panel, law.req("length_tolerance"))
+            stated = stated_for(art, shape, panel, law.req("length_tolerance"))
             if stated is not None:
                 height, basis, statement = stated.height, "stated", stated.text
             elif symbol.shape is not None and (art.meta.get("unframed") or _bare(
@@ -112,7 +112,7 @@ def _bare(art: Artwork, symbol: SymbolFacts, panel: BaseGeometry, tolerance: flo
         py1 <= y1 + tolerance
 
 
-def _stated(art: Artwork, shape: str | None, panel: BaseGeometry | None,
+def stated_for(art: Artwork, shape: str | None, panel: BaseGeometry | None,
             tolerance: float) -> Statement | None:
     """The display height the proof states for this marker (markers.check.split gives
     each marker the statements beside it; markers.check.measure names their kinds as

