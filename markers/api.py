@@ -38,20 +38,19 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "page_text", "content_disposition", "kind", "kind_names", "help_texts",
            "example_kind", "choices", "parse_length", "design", "with_permit_id",
            "design_or_file", "design_form", "design_yaml", "file_stem", "read_input",
-           "design_from_file", "is_design_file", "build", "spec", "render",
-           "wrap_design", "check", "check_shown", "verdict_words", "verdict_line",
-           "finding_groups", "unreadable", "check_budget", "check_paths", "check_files",
-           "CheckRun", "Streams", "check_options", "CheckOutputs", "reports",
-           "exit_status", "tally", "summary", "report_writer", "rules", "rule_rows",
-           "compared", "tolerance_of", "explain", "sheets", "flagged", "gallery",
-           "fabricate", "fabrication_tables", "write_file", "write_files", "write_set",
-           "FORMATS", "MAX_PIXELS", "PAPERS", "Design", "WsmarkError", "PlanReport",
-           "plan_check", "plan_reports", "plan_exit_status", "plan_map", "plan_packet",
-           "plan_export", "check_suffixes", "report_pdf", "reference_sheets",
-           "one_line", "job_pool", "JobFailed", "fix", "fix_file", "fix_report",
-           "provenance", "rule_records", "metric_length", "in_both_units",
-           "open_output", "output_target", "plan_summary", "DEFAULT_REGISTER",
-           "REGISTER_EXPORTS", "REGISTER_CONDITIONS", "REGISTER_STATUSES",
+           "design_from_file", "build", "spec", "render", "wrap_design", "check",
+           "check_shown", "verdict_line", "finding_groups", "unreadable",
+           "check_budget", "check_paths", "check_files", "CheckRun", "Streams",
+           "check_options", "CheckOutputs", "reports", "exit_status", "tally",
+           "summary", "report_writer", "rules", "rule_rows", "compared", "explain",
+           "sheets", "flagged", "gallery", "fabricate", "fabrication_tables",
+           "write_file", "write_files", "write_set", "FORMATS", "MAX_PIXELS", "PAPERS",
+           "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports",
+           "plan_exit_status", "plan_map", "plan_packet", "plan_export",
+           "check_suffixes", "report_pdf", "reference_sheets", "one_line", "job_pool",
+           "JobFailed", "fix", "fix_file", "fix_report", "rule_records",
+           "metric_length", "in_both_units", "output_target", "plan_summary",
+           "DEFAULT_REGISTER", "REGISTER_CONDITIONS", "REGISTER_STATUSES",
            "register_add_plan", "register_add_marker", "register_permit",
            "register_record", "register_list", "register_show", "register_due",
            "register_text", "register_export", "register_check_proof", "register_backup"]
@@ -977,15 +976,6 @@ def fabrication_tables(fab: Any, kind_name: str, qty: int = 1,
                                          *material_rows(fab.materials,
                                                         fab.placeholder_prices)], 4))
     return tables
-
-
-def open_output(path: str | Path) -> Any:
-    """A context manager giving a text stream that writes ``path`` atomically: the file
-    appears, whole, when the block ends, and not at all when it raises (a long report
-    is written as it is made, never held)."""
-    from markers.runtime.atomic import writing_atomic
-
-    return writing_atomic(path)
 
 
 def write_file(path: str | Path, data: bytes, parents: bool = True) -> None:
