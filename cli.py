@@ -627,7 +627,8 @@ def _progress(many: bool) -> Iterator[Callable[[], None]]:
         yield lambda: None
         return
     # of a length not known: the folders are walked once, as the files are judged
-    with click.progressbar(_unsized(), label="checking", file=sys.stderr) as bar:
+    with click.progressbar(_unsized(), label="checking", file=sys.stderr,
+                           show_pos=True) as bar:
         yield lambda: bar.update(1)
 
 
