@@ -738,8 +738,8 @@ def job_pool(workers: int, preload: Iterable[str] = ()) -> FairPool:
     JobFailed (one line). The workers import the checker, and ``preload``, once."""
     from markers.runtime.fair import FairPool
 
-    return FairPool(workers, preload=["markers.check.pipeline", "markers.read.underlay",
-                                      "render.svg", *preload])
+    return FairPool(workers, preload=["markers.check.pipeline", "markers.products.checked",
+                                      "markers.products.marked_copy", "render.svg", *preload])
 
 
 def reports(items: list[FileReport], fmt: str = "text",
