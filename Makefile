@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 # set (or a read-only checkout) the editable install would compile them from source at
 # every start, 0.12 s of `wsmark check`'s 0.9 s. Incremental: only changed files.
 bytecode: $(STAMP)
-	$(BIN)/python -m compileall -q markers render web cli.py cli_register.py
+	$(BIN)/python -m compileall -q markers render web cli.py
 
 demo: bytecode
 	@out=$$(mktemp -d -t wsmark-gallery-XXXXXX) && \
@@ -29,7 +29,7 @@ serve: bytecode
 	$(BIN)/wsmark serve
 
 # The lint and type gate on the shipped code; make test runs it first, a red lint fails it.
-LINT_PATHS := markers render web cli.py cli_register.py
+LINT_PATHS := markers render web cli.py
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/mypy

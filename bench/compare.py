@@ -48,6 +48,7 @@ def commands(inputs: Path, cores: int) -> dict[str, list[str]]:
         f"check --jobs {cores}": check + ["--jobs", str(cores)],
         "check of one file": ["check", str(inputs / "one.svg"), "--format", "json",
                               "--exit-zero"],
+        "check --annotate (copies)": check + ["--jobs", "1", "--annotate", "marked"],
         "render PNG 300 dpi": ["render", *SIGN, "--dpi", "300", "-o", "out.png"],
         "render PDF": ["render", *SIGN, "-o", "out.pdf"],
         "sheet (every kind)": ["sheet", "-o", "sheet.pdf"],

@@ -18,12 +18,10 @@ b'<svg'
 
 from __future__ import annotations
 
-import itertools
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
 from markers.core.pack import Kind, Pack
@@ -37,43 +35,37 @@ from render.output import FORMATS, MAX_PIXELS
 from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
-           "page_text", "content_disposition",
-           "kind", "kind_names", "help_texts", "example_kind", "choices", "parse_length",
-           "design", "with_permit_id", "design_or_file", "design_form", "design_yaml",
-           "file_stem", "read_input",
-           "design_from_file", "is_design_file", "build", "spec", "render", "wrap_design",
-           "check", "check_shown", "verdict_words", "verdict_line", "finding_groups",
-           "unreadable", "check_budget", "check_paths", "inputs", "check_inputs",
-           "check_options", "CheckOutputs", "Made", "annotation_targets", "report_target",
-           "copy_paths",
-           "annotate", "annotate_pages", "reports", "exit_status", "tally", "summary",
-           "report_writer", "rules", "rule_rows", "compared", "tolerance_of",
-           "explain", "sheets", "flagged",
-           "gallery", "fabricate", "fabrication_tables", "write_file", "write_files", "write_set",
-           "FORMATS", "MAX_PIXELS", "PAPERS",
-           "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports", "plan_exit_status",
-           "plan_map", "plan_packet", "plan_export", "check_suffixes", "report_pdf",
-           "report_stamp", "combine_parts",
-           "reference_sheets",
-           "one_line", "job_pool", "JobFailed", "fix", "fix_file", "fix_report",
-           "FIX_SUFFIXES", "provenance", "rule_records", "metric_length", "in_both_units",
-           "open_output", "output_target", "plan_summary",
-           "DEFAULT_REGISTER", "REGISTER_EXPORTS", "REGISTER_CONDITIONS",
-           "REGISTER_STATUSES", "register_add_plan", "register_add_marker",
-           "register_permit", "register_record", "register_list", "register_show",
-           "register_due", "register_text", "register_export", "register_check_proof",
-           "register_backup"]
+           "page_text", "content_disposition", "kind", "kind_names", "help_texts",
+           "example_kind", "choices", "parse_length", "design", "with_permit_id",
+           "design_or_file", "design_form", "design_yaml", "file_stem", "read_input",
+           "design_from_file", "build", "spec", "render", "wrap_design", "check",
+           "check_shown", "verdict_line", "finding_groups", "unreadable",
+           "check_budget", "check_paths", "check_files", "CheckRun", "Streams",
+           "check_options", "CheckOutputs", "reports", "exit_status", "tally",
+           "summary", "report_writer", "rules", "rule_rows", "compared", "explain",
+           "sheets", "flagged", "gallery", "fabricate", "fabrication_tables",
+           "write_file", "write_files", "write_set", "FORMATS", "MAX_PIXELS", "PAPERS",
+           "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports",
+           "plan_exit_status", "plan_map", "plan_packet", "plan_export",
+           "check_suffixes", "report_pdf", "reference_sheets", "one_line", "job_pool",
+           "JobFailed", "fix", "fix_file", "fix_report", "rule_records",
+           "metric_length", "in_both_units", "output_target", "plan_summary",
+           "DEFAULT_REGISTER", "REGISTER_CONDITIONS", "REGISTER_STATUSES",
+           "register_add_plan", "register_add_marker", "register_permit",
+           "register_record", "register_list", "register_show", "register_due",
+           "register_text", "register_export", "register_check_proof", "register_backup"]
 
 if TYPE_CHECKING:
     from datetime import date
 
     from markers.check.pipeline import CheckOptions
-    from markers.check.report import FileReport, Tally
+    from markers.check.report import FileReport, Provenance, Tally
     from markers.check.shown import Checked
-    from markers.check.walk import Inputs
     from markers.core.artwork import Artwork
     from markers.core.design_form import DesignForm
     from markers.plan.model import Plan, PlanReport
+    from markers.products.check_run import CheckOutputs, CheckRun, Made, Outcome, Streams
+    from markers.products.repair import Repair
     from markers.register.model import Due, Entry, Event, Permit, Proof
     from markers.register.rules import RegisterRules
     from markers.register.store import Register
@@ -93,6 +85,10 @@ def __getattr__(name: str) -> Any:
         from markers.check.report import FileReport as value
     elif name == "PlanReport":
         from markers.plan.model import PlanReport as value
+    elif name in ("CheckRun", "Streams", "CheckOutputs"):
+        from markers.products import check_run
+
+        value = getattr(check_run, name)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return value
@@ -245,16 +241,18 @@ def design_from_file(path: str | Path | None = None, data: bytes | None = None,
 def read_input(path: str | Path) -> bytes:
     """The bytes of the drawing or design at ``path`` (at most the readers' size limit);
     a one-line UnreadableDrawing when it is missing, not a file or too large."""
-    from markers.read.limits import read_limited
+    from markers.read.limits import read_input as read
 
-    path = Path(path)
-    if not path.is_file():
-        raise UnreadableDrawing(f"{path}: no such file" if not path.exists() else
-                                f"{path}: not a file")
-    try:
-        return read_limited(path, str(path))
-    except OSError as err:
-        raise UnreadableDrawing(f"{path}: cannot read ({err.strerror or err})") from None
+    return read(path)
+
+
+def output_target(path: str | Path, inputs: Iterable[str | Path], option: str) -> Path:
+    """Where ``option`` writes: ``path``, which is none of ``inputs`` (a one-line
+    WsmarkError else: an input is never written over)."""
+    target = Path(path)
+    if target.resolve() in {Path(f).resolve() for f in inputs}:
+        raise WsmarkError(f"{option} {path}: refusing to write over an input")
+    return target
 
 
 def is_design_file(name: str) -> bool:
@@ -489,42 +487,23 @@ def check(data: bytes, name: str, options: CheckOptions | None = None,
           label: str | None = None) -> tuple[FileReport, bytes | None]:
     """Judge a drawing or design given as bytes (``name``'s suffix says which); with
     ``annotate_copy``, also the marked-up SVG (of the page with the first failure, for a
-    drawing of several pages: ``annotate_pages`` gives them all). The report names the
-    file ``label`` when given (the name a person knows it by, where ``name`` is the one
-    the checker is told), else ``name``. Never raises for bad input: the report's
-    verdict is then 'error' with a one-line reason, also when it runs out of memory (in
-    a worker under a memory limit, as the web page's are).
+    drawing of several pages), made over the drawing as read (it is parsed once). The
+    report names the file ``label`` when given (the name a person knows it by, where
+    ``name`` is the one the checker is told), else ``name``. Never raises for bad input:
+    the report's verdict is then 'error' with a one-line reason, also when it runs out
+    of memory (in a worker under a memory limit, as the web page's are).
 
     >>> check(b"<svg", "proof-1.svg", label="vendor sign.svg")[0].error
     'vendor sign.svg: not well-formed XML (unclosed token, line 1, column 0)'
     >>> check(b"", "proof-2.svg", label="empty.svg")[0].error
     'empty.svg: the file is empty'
     """
-    report, marked, _ = _check(data, name, options, pack, annotate_copy, label)
+    from markers.check.pipeline import CheckOptions
+    from markers.products.checked import check_one
+
+    report, marked, _ = check_one(data, name, options or CheckOptions(), _pack(pack),
+                                  annotate_copy, label)
     return report, marked
-
-
-def _check(data: bytes, name: str, options: CheckOptions | None, pack: str | Pack,
-           annotate_copy: bool, label: str | None, keep: list | None = None
-           ) -> tuple[FileReport, bytes | None, list[Artwork]]:
-    """``check``, with the pages as checked (none when unreadable); ``keep`` (when given)
-    receives each marker's Facts and Artwork."""
-    from markers.check.pipeline import CheckOptions, check_pages, stamped, worst_page
-
-    try:
-        report, pages = check_pages(data, name, options or CheckOptions(), _pack(pack), keep)
-    except MemoryError:
-        return unreadable(label or name, "needs more memory than the check of one file "
-                                         "may use"), None, []
-    report = stamped(report, data, options or CheckOptions())
-    marked = annotate_pages(report, pages, data, name, pack)[worst_page(report, len(pages))] \
-        if annotate_copy and pages else None
-    if label is not None and label != name:
-        from dataclasses import replace
-
-        report = replace(report, file=label, error=report.error and
-                         report.error.replace(name, label, 1))
-    return report, marked, pages
 
 
 def check_shown(data: bytes, name: str, options: CheckOptions | None = None,
@@ -541,51 +520,135 @@ def check_shown(data: bytes, name: str, options: CheckOptions | None = None,
     ...  zip(shown.report.findings, shown.places, shown.marks) if f.severity == "error"]
     [('outline-width', 'bottom, 2.3 in from the bottom edge', 1)]
     """
-    from markers.check.pipeline import worst_page
-    from markers.check.shown import Checked, finding_places
-    from markers.products import repair
+    from markers.check.pipeline import CheckOptions
+    from markers.products.checked import check_shown as shown
 
-    chosen = _pack(pack)
-    measured: list = []
-    report, marked, pages = _check(data, name, options, chosen, True, label, measured)
-    if not pages:
-        return Checked(report, marked)
-    on_copy = _copy_marks(report, _page_number(pages, worst_page(report, len(pages))))
-    cannot: tuple[str, ...] = ()
-    if report.verdict == "fail":
-        _, refused, _ = repair.plan(report, [facts for facts, _ in measured],
-                                    _meants(data, name, measured, chosen), chosen, keep=True)
-        cannot = tuple(c.line(len(report.markers) > 1) for c in refused)
-    return Checked(report, marked,
-                   finding_places(report, [(page.width, page.height) for page in pages]),
-                   tuple(on_copy.get(i) for i in range(len(report.findings))), cannot)
+    return shown(data, name, options or CheckOptions(), _pack(pack), label)
+
+
+def check_files(asked: CheckRun, streams: Streams, pack: str | Pack = DEFAULT_PACK
+                ) -> Outcome:
+    """``wsmark check`` of files and folders from start to end (markers.products.check_run):
+    the inputs walked once, each file judged in a worker under ``asked.budget`` (a file
+    over it gets verdict 'error', one line), each report written to ``streams`` as it
+    comes, the marked-up copies (``asked.annotate``) and the clerk's report
+    (``asked.report``) made in jobs of their own after and written; the exit status and
+    the counts. No input, or a target that is an input, is a one-line WsmarkError before
+    anything is written."""
+    from markers.products.check_run import run
+
+    return run(asked, _pack(pack), get_pack, streams)
+
+
+def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None,
+                pack: str = DEFAULT_PACK, jobs: int | None = None,
+                outputs: CheckOutputs | None = None, budget: Limits | None = None,
+                notes: Callable[[str], None] | None = None
+                ) -> Iterator[tuple[str, FileReport, Made | None]]:
+    """Judge files over ``jobs`` processes (default: all cores), yielding (path, report,
+    what was made of ``outputs``: Made, or None when none were asked for) in input order
+    as each is done; ``paths`` is taken as the workers need it, so a lazy one is never
+    held.
+
+    Each file is checked in a worker process under ``budget`` (CPU seconds and memory,
+    enforced from outside the work: markers/runtime/); a file over it gets verdict
+    'error' with one line saying which limit it passed. Its outputs are made after, in
+    a job of their own under the same budget: one that does not fit says so in its
+    Made's ``refused`` and the verdict stays. A file judged within 10 % of its CPU limit
+    (which a busier machine may stop) is said in one line to ``notes``."""
+    from markers.check.pipeline import CheckOptions
+    from markers.products.check_run import check_paths as checked
+
+    return checked(paths, options or CheckOptions(), _pack(pack), get_pack, jobs, outputs,
+                   budget, notes)
 
 
 def verdict_words(report: FileReport, pack: str | Pack = DEFAULT_PACK) -> str | None:
-    """A file's verdict as the pack words it (what a pass does and does not mean): a pass
-    with waived requirements naming them ("pass:waived"), else for the family of its
-    markers when the pack words that family's own ("pass:flag"), else the verdict's;
-    None when the pack has no words for it.
+    """A file's verdict as the pack words it (what a pass does and does not mean), None
+    when the pack has no words for it (markers.products.clerk).
 
     >>> verdict_words(check(render(design("danger", 24), ".svg"), "d.svg")[0])
     "meets NR 5.09 as drawn; placement needs the department's approval (NR 5.09(3)(b))"
     """
-    from markers.core.waiver import parse_waiver
+    from markers.products.clerk import verdict_words as words
 
-    chosen = _pack(pack)
-    waived = sorted({f.rule for f in report.findings if f.waived and f.severity != "info"})
-    if report.verdict == "waived" and "waived" in chosen.verdicts:
-        unmet = [f for f in report.findings if f.waived and f.severity in ("error", "review")]
-        return chosen.verdicts["waived"].format(
-            unmet=", ".join(dict.fromkeys(f"{f.citation} ({f.rule})" for f in unmet)),
-            why="; ".join(dict.fromkeys(parse_waiver(f.waived or "").words() for f in unmet)))
-    if report.verdict == "pass" and waived and "pass:waived" in chosen.verdicts:
-        return chosen.verdicts["pass:waived"].format(waived=", ".join(waived))
-    families = {chosen.kinds[m.kind].family for m in report.markers
-                if m.kind is not None and m.kind in chosen.kinds}
-    own = chosen.verdicts.get(f"{report.verdict}:{families.pop()}") if len(families) == 1 \
-        else None
-    return own or chosen.verdicts.get(report.verdict)
+    return words(report, _pack(pack))
+
+
+def provenance(pack: str | Pack = DEFAULT_PACK) -> Provenance:
+    """What makes a report: the wsmark version, and the pack's name and version.
+
+    >>> provenance().pack
+    'wi-nr509'
+    """
+    from markers.products.clerk import provenance as made_by
+
+    return made_by(_pack(pack))
+
+
+def report_pdf(items: list[FileReport], marked: Sequence[bytes | list[bytes] | None],
+               pack: str | Pack = DEFAULT_PACK, stamp: str | None = None) -> bytes:
+    """The clerk's report as PDF: for each file its verdict in the words the pack allows,
+    the marked-up drawing (``marked``: as ``check(..., annotate_copy=True)`` gives it, or
+    a copy per page as ``check_paths`` does, of which the worst page is shown; or None),
+    a row per requirement judged with the words of its paragraph, and the findings;
+    every page names the file, its SHA-256 and size, the versions, the options used and
+    the date and time ``stamp`` (None: now, or SOURCE_DATE_EPOCH when set, so a build
+    that pins it makes the same bytes; "" leaves it off). Built from the JSON contract,
+    so it says what the JSON says."""
+    from markers.products.clerk import clerks_report
+
+    return clerks_report(items, marked, _pack(pack), stamp)
+
+
+def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None,
+        pack: str | Pack = DEFAULT_PACK, overlay: bool = False) -> Repair:
+    """The compliant version of the proof or design ``data`` (named ``name``) as a
+    ``suffix`` file (markers.products.repair.Repair): each marker rebuilt compliant where
+    it stood, what the proof set aside kept, every finding said as a change with its
+    paragraph; and checked, so that its ``data`` is made only when it passes. What cannot
+    be repaired (an aid's number the plan must choose, lettering not read, anything
+    under review) is listed and no file is made. With ``overlay``: the overlay pages
+    (SVGs of the vendor's drawing with the compliant outline over it, the changes
+    numbered) and the marked-up copy of the proof, for ``fix_report``. A design file
+    comes back as the corrected design (``.yaml``, ``.json``) or drawn. An unreadable
+    input, or a ``suffix`` it cannot be written as, is a one-line WsmarkError.
+
+    >>> thin = build(design("control", 24, legend="5 MPH", outline=1.5), as_declared=True)
+    >>> fixed = fix(render(thin, ".svg"), "thin.svg", ".svg")
+    >>> fixed.exit_status, [c.rule for c in fixed.changes], fixed.fixed_report.verdict
+    (0, ['outline-width'], 'pass')
+    """
+    from markers.check.pipeline import CheckOptions
+    from markers.products.fix import fix as fixed
+
+    return fixed(data, name, suffix, options or CheckOptions(), _pack(pack), overlay)
+
+
+def fix_file(path: str | Path, suffix: str, options: CheckOptions | None = None,
+             pack: str | Pack = DEFAULT_PACK, overlay: bool = False,
+             budget: Limits | None = None) -> Repair:
+    """``fix`` of the file at ``path``, in a worker process under ``budget`` (default:
+    that of checking one file, 20 CPU s and 1024 MB, as ``wsmark check`` has it): a
+    proof that takes more is a one-line WsmarkError, as is one that cannot be read.
+    With ``overlay``, the report (``fix_report``) is made after, in a job of its own
+    under the same budget, so the repair does not depend on it: its bytes are the
+    Repair's ``report_pdf``, or where it did not fit, its ``report_refused`` (one line)."""
+    from markers.check.pipeline import CheckOptions
+    from markers.products.fix import fix_file as fixed
+
+    return fixed(path, suffix, options or CheckOptions(), _pack(pack), get_pack, overlay,
+                 budget)
+
+
+def fix_report(result: Repair, pack: str | Pack = DEFAULT_PACK) -> bytes:
+    """The ``--report`` PDF of a repair made with ``overlay``: the clerk's report of the
+    proof as it came, then each overlay page (the compliant outline over the vendor's
+    drawing, the changes numbered and listed with their paragraphs, what could not be
+    repaired in amber)."""
+    from markers.products.fix import fix_report as report
+
+    return report(result, _pack(pack))
 
 
 def waiver_words(text: str) -> str:
@@ -632,10 +695,9 @@ def finding_groups(report: FileReport) -> Any:
 def unreadable(name: str, reason: str) -> FileReport:
     """The report of a file named ``name`` that could not be checked, for ``reason``
     (one line: a worker that died, a deadline passed)."""
-    from markers.check.report import FileReport
-    from markers.core.shown import short_name
+    from markers.products.check_run import unreadable as report
 
-    return FileReport.unreadable(name, f"{short_name(name)}: {reason}")
+    return report(name, reason)
 
 
 def flagged(art: Artwork, pack: str | Pack = DEFAULT_PACK) -> str | None:
@@ -657,74 +719,6 @@ def flagged(art: Artwork, pack: str | Pack = DEFAULT_PACK) -> str | None:
         f"{f.severity} {f.rule} ({f.citation}): {f.message}" for f in shown))
 
 
-def _check_path(job: tuple[str, CheckOptions, str, bool]
-                ) -> tuple[FileReport, list[Artwork] | None, bytes]:
-    """One file in a worker process: its report and, if outputs were asked for, its
-    pages and bytes, from which a second budgeted job makes them (``_made``)."""
-    from markers.check.pipeline import check_file_pages
-
-    path, options, pack_name, outputs = job
-    report, pages, data = check_file_pages(path, options, get_pack(pack_name))
-    return (report, pages, data) if outputs else (report, None, b"")
-
-
-@dataclass(frozen=True)
-class CheckOutputs:
-    """What ``check_paths`` makes of each file beside its report, each in a budgeted job
-    of its own after the check (so a verdict never depends on the outputs asked for):
-    the marked-up copy (``copy``: ``.svg`` an SVG per page, ``.pdf`` one PDF of them,
-    ``own`` a PDF of a PDF or .ai and SVGs of the others, as ``annotation_targets``
-    names them in a folder; None none), and the file's pages of the clerk's report
-    (``report``, dated ``stamp``)."""
-
-    copy: str | None = None
-    report: bool = False
-    stamp: str | None = None
-
-
-@dataclass(frozen=True)
-class Made:
-    """What was made of one file's outputs: the copy's page SVGs (``svgs``), or its PDF
-    (``pdf``), its pages of the clerk's report (``report``, a PDF); or, for an output that
-    did not fit its budget, ``refused``, one line, and nothing else."""
-
-    svgs: list[bytes] | None = None
-    pdf: bytes | None = None
-    report: bytes | None = None
-    refused: str | None = None
-
-
-def _made(job: tuple[FileReport, list[Artwork] | None, bytes, str, CheckOutputs]) -> Made:
-    """One file's outputs in a worker process (see CheckOutputs)."""
-    from render.pdf import combine_pdfs
-    from render.raster import svgs_to_pdfs
-
-    report, pages, data, pack_name, wanted = job
-    copy = (".pdf" if Path(report.file).suffix.lower() in (".pdf", ".ai") else ".svg") \
-        if wanted.copy == "own" else wanted.copy
-    svgs = annotate_pages(report, pages, data, report.file, pack_name) if pages else None
-    pdf = combine_pdfs(svgs_to_pdfs(svgs), f"marked-up copy of {Path(report.file).stem}") \
-        if svgs and copy == ".pdf" else None
-    part = report_pdf([report], [svgs], pack_name, wanted.stamp) if wanted.report else None
-    return Made(svgs if copy == ".svg" else None, pdf, part)
-
-
-def inputs(paths: Iterable[str]) -> tuple[list[Path], list[str]]:
-    """Files named, and the drawings and designs found under folders named (sorted),
-    with a note for each file found there but skipped (a JSON that is not a design)."""
-    from markers.check.pipeline import inputs as found
-
-    return found(list(paths))
-
-
-def check_inputs(paths: Iterable[str]) -> Inputs:
-    """``inputs`` walked lazily, again each time it is iterated (the file names; its
-    ``survey()`` counts them and gives the notes), so a long run never holds them all."""
-    from markers.check.pipeline import check_inputs as found
-
-    return found(list(paths))
-
-
 def check_budget(text: str = "") -> Limits:
     """The budget of checking one file, as written: ``30s``, ``2GB``, ``30s,2GB`` (the
     part not given keeps its default, 20 CPU s and 1024 MB). One-line WsmarkError if
@@ -737,60 +731,6 @@ def check_budget(text: str = "") -> Limits:
         raise WsmarkError(f"budget {text[:40]!r}: {err}") from None
 
 
-def check_paths(paths: Iterable[str | Path], options: CheckOptions | None = None,
-                pack: str = DEFAULT_PACK, jobs: int | None = None,
-                outputs: CheckOutputs | None = None, budget: Limits | None = None,
-                notes: Callable[[str], None] | None = None
-                ) -> Iterator[tuple[str, FileReport, Made | None]]:
-    """Judge files over ``jobs`` processes (default: all cores), yielding (path, report,
-    what was made of ``outputs``: Made, or None when none were asked for) in input order
-    as each is done; ``paths`` is taken as the workers need it, so a lazy one
-    (``check_inputs``) is never held.
-
-    Each file is checked in a worker process under ``budget`` (CPU seconds and memory,
-    enforced from outside the work: markers/runtime/); a file over it gets verdict
-    'error' with one line saying which limit it passed. Its outputs are made after, in
-    a job of their own under the same budget: one that does not fit says so in its
-    Made's ``refused`` and the verdict stays. A file judged within 10 % of its CPU limit
-    (which a busier machine may stop) is said in one line to ``notes``."""
-    from markers.check.pipeline import CheckOptions
-    from markers.core.shown import short_name
-    from markers.runtime.budget import Limits
-    from markers.runtime.one_job import over_budget
-    from markers.runtime.pool import budgeted_imap
-
-    # the jobs are made as the workers take them; tee keeps the paths of those in flight
-    options = options or CheckOptions()
-    mine, theirs = itertools.tee((str(p), options, pack, outputs is not None) for p in paths)
-    budget = budget or Limits()
-    checked = budgeted_imap(_check_path, theirs, jobs, budget)
-
-    def judged() -> Iterator[tuple[str, FileReport, list[Artwork] | None, bytes]]:
-        for (path, *_), outcome in zip(mine, checked, strict=True):
-            if outcome.overrun is None:
-                report, pages, data = cast("tuple[FileReport, list[Artwork] | None, bytes]",
-                                           outcome.value)  # what _check_path returns
-                near = budget.near(outcome.cpu_s)
-                if near and notes is not None:
-                    notes(f"{short_name(path)}: {near}")
-                yield path, report, pages, data
-            else:
-                yield path, unreadable(path, outcome.overrun), None, b""
-
-    if outputs is None:
-        for path, report, _, _ in judged():
-            yield path, report, None
-        return
-    # a second pool makes the outputs as the first yields the files judged
-    ours, given = itertools.tee(judged())
-    made = budgeted_imap(_made, ((report, pages, data, pack, outputs)
-                                 for _, report, pages, data in given), jobs, budget)
-    for (path, report, _, _), outcome in zip(ours, made, strict=True):
-        yield path, report, cast(Made, outcome.value) if outcome.overrun is None \
-            else Made(refused=over_budget(f"the marked-up copy and report pages of "
-                                          f"{short_name(path)}", outcome.overrun, budget))
-
-
 def job_pool(workers: int, preload: Iterable[str] = ()) -> FairPool:
     """The web page's workers: ``workers`` jobs at a time, each session and each of its
     uploads with its share, each job under the budget of ``wsmark check`` (20 CPU s and
@@ -798,183 +738,8 @@ def job_pool(workers: int, preload: Iterable[str] = ()) -> FairPool:
     JobFailed (one line). The workers import the checker, and ``preload``, once."""
     from markers.runtime.fair import FairPool
 
-    return FairPool(workers, preload=["markers.check.pipeline", "markers.read.underlay",
-                                      "render.svg", *preload])
-
-
-def annotation_targets(files: list[Path], annotate: str | Path) -> list[Path]:
-    """Where the marked-up copy of each of ``files`` goes: ``annotate`` itself for one
-    file and an ``.svg`` or ``.pdf`` name, and for several files and a ``.pdf`` name
-    (one PDF of all their pages: the same target for each); else a copy per file in the
-    folder ``annotate`` (created): ``NAME.annotated.pdf`` for a PDF (a page per page of
-    it), ``NAME.annotated.svg`` for the others (``NAME-2`` ... when stems repeat).
-    Several files and an ``.svg`` name are refused, and so is a target that is one of
-    the inputs (one-line WsmarkError): a vendor's drawing is never written over (see
-    also ``copy_paths``)."""
-    from markers.runtime.atomic import make_dir
-
-    out = Path(annotate)
-    suffix = "" if out.is_dir() else out.suffix.lower()
-    if suffix == ".svg" and len(files) > 1:
-        raise WsmarkError(f"--annotate {annotate}: one SVG cannot hold the copies of "
-                          f"{len(files)} drawings; give a folder, or a .pdf for all of them")
-    if suffix in (".svg", ".pdf"):
-        targets = [out] * len(files)  # several into one PDF: a page per page of each
-    else:
-        make_dir(annotate)
-        taken: set[str] = set()
-        targets = []
-        for path in files:
-            name, n = Path(path).stem, 1
-            while name in taken:
-                n += 1
-                name = f"{Path(path).stem}-{n}"
-            taken.add(name)
-            suffix = ".pdf" if Path(path).suffix.lower() in (".pdf", ".ai") else ".svg"
-            targets.append(out / f"{name}.annotated{suffix}")
-    _refuse_inputs(files, targets)
-    return targets
-
-
-def _refuse_inputs(files: Sequence[Path], targets: list[Path]) -> None:
-    inputs_ = {Path(p).resolve() for p in files}
-    for target in targets:
-        if target.resolve() in inputs_:
-            raise WsmarkError(f"--annotate {target}: that is an input drawing; the marked-up "
-                              "copy must go elsewhere")
-
-
-def report_target(path: str | Path, files: list[Path]) -> Path:
-    """Where the clerk's report goes: ``path``, a PDF that is none of ``files`` (one-line
-    WsmarkError else)."""
-    if not str(path).lower().endswith(".pdf"):
-        raise WsmarkError(f"--report {path}: the clerk's report is a PDF (use .pdf)")
-    return output_target(path, files, "--report")
-
-
-def output_target(path: str | Path, inputs: Iterable[str | Path], option: str) -> Path:
-    """Where ``option`` writes: ``path``, which is none of ``inputs`` (a one-line
-    WsmarkError else: an input is never written over)."""
-    target = Path(path)
-    if target.resolve() in {Path(f).resolve() for f in inputs}:
-        raise WsmarkError(f"{option} {path}: refusing to write over an input")
-    return target
-
-
-def copy_paths(target: Path, pages: int, files: Sequence[Path]) -> list[Path]:
-    """The files a marked-up copy of ``pages`` pages is written to at ``target``: the
-    target itself for a PDF (a page per page) or a one-page SVG, else one SVG per page,
-    ``OUT-1.svg``, ``OUT-2.svg`` ...; none of them may be an input (``files``)."""
-    target = Path(target)
-    if target.suffix.lower() == ".pdf" or pages == 1:
-        paths = [target]
-    else:
-        paths = [target.with_name(f"{target.stem}-{n}{target.suffix}")
-                 for n in range(1, pages + 1)]
-    _refuse_inputs(files, paths)
-    return paths
-
-
-def _note(f: Any) -> tuple[str, Any, bool]:
-    """A finding on the marked-up copy: measured vs required, or what was not judged
-    (a review note, marked apart); a waived one says so, with its reason."""
-    from markers.core.waiver import parse_waiver
-
-    waived = (f"{'NOT MET, ' if f.severity == 'error' else ''}WAIVED "
-              f"({parse_waiver(f.waived).words()}) " if f.waived else "")
-    if f.severity == "review":
-        return f"{waived or 'REVIEW '}{f.rule} {f.citation}: {f.message}", f.bbox, not waived
-    unit = f" {f.unit}" if f.unit and f.unit != "ratio" else ""
-    return f"{waived}{f.rule} {f.citation}: " + (
-        f"measured {f.measured}{unit}, required {f.required}{unit}"
-        if f.measured is not None else f.message), f.bbox, False
-
-
-def annotate(report: FileReport, art: Artwork, source: bytes | None = None,
-             name: str | None = None, pack: str | Pack = DEFAULT_PACK) -> bytes:
-    """The marked-up copy (an SVG) of a one-page drawing ``art`` (see annotate_pages)."""
-    return annotate_pages(report, [art], source, name, pack)[0]
-
-
-def annotate_pages(report: FileReport, pages: list[Artwork], source: bytes | None = None,
-                   name: str | None = None, pack: str | Pack = DEFAULT_PACK) -> list[bytes]:
-    """The marked-up copy of each page (an SVG each): the vendor's own drawing (from
-    ``source``, the input's bytes, named ``name``: markers.read.underlay), or where there
-    is none the drawing as read with what was set aside in grey, and over it the page's
-    findings, numbered, and its verdict, the file's SHA-256 and size and the wsmark and
-    pack versions. A page with a requirement that could not be judged says NOT VERIFIED,
-    so it never looks like a clean copy. On a page of several markers each is framed and
-    numbered as the report numbers it."""
-    from markers.check.layout import split
-    from markers.errors import UnreadableDrawing
-    from markers.read.underlay import underlays
-    from render.svg import annotated_svg
-
-    missing: list[tuple[str, Any, bool]] = []
-    try:
-        under = underlays(source, name or report.file, pages) if source else [None] * len(pages)
-    except UnreadableDrawing as err:
-        under = [None] * len(pages)
-        missing = [(f"the vendor's drawing could not be pictured ({err}); this copy is "
-                    "redrawn from what was read", None, False)]
-    copies = []
-    for i, (art, underlay) in enumerate(zip(pages, under, strict=True)):
-        number = _page_number(pages, i)
-        on_page = {m.index for m in report.markers if m.page == number}
-        listed, unjudged = _copy_findings(report, number)
-        head = [(f"NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged; a "
-                 "person must check them (marked REVIEW)", None, True)] if unjudged else []
-        notes = head + [_note(report.findings[j]) for j in listed] + missing
-        numbered = [(m.index + 1, m.bbox) for m in report.markers
-                    if m.index in on_page and m.bbox is not None] \
-            if len(report.markers) > 1 else []
-        aside = [] if underlay is not None else [
-            s.bbox for s in split(art).set_aside if s.what != "page background"]
-        copies.append(annotated_svg(art, notes, numbered, underlay, aside,
-                                    _banner(report, on_page, number, len(pages), unjudged,
-                                            provenance(pack))))
-    return copies
-
-
-def _page_number(pages: list[Artwork], i: int) -> int:
-    """The number (from 1) by which a report names page ``i`` (from 0) of ``pages``."""
-    return int(pages[0].meta.get("page", 1)) if len(pages) == 1 else i + 1
-
-
-def _copy_findings(report: FileReport, page: int) -> tuple[list[int], list[Any]]:
-    """What the marked-up copy of page ``page`` lists: the findings beyond info of its
-    markers (their indices in the report), after a NOT VERIFIED line when any of them
-    could not be judged (those are given too)."""
-    on_page = {m.index for m in report.markers if m.page == page}
-    listed = [i for i, f in enumerate(report.findings)
-              if f.marker in on_page and f.severity != "info"]
-    return listed, [report.findings[i] for i in listed
-                    if report.findings[i].severity == "review" and not report.findings[i].waived]
-
-
-def _copy_marks(report: FileReport, page: int) -> dict[int, int]:
-    """The number on the marked-up copy of page ``page`` of each finding it lists (by
-    its index in the report), as ``annotate_pages`` numbers them."""
-    listed, unjudged = _copy_findings(report, page)
-    return {index: n for n, index in enumerate(listed, start=2 if unjudged else 1)}
-
-
-def _banner(report: FileReport, on_page: set[int], number: int, pages: int,
-            unjudged: list, made: Any) -> tuple[str, bool]:
-    """The line above a page of the marked-up copy: its verdict in words, and what it
-    is a copy of (the file's hash and size) made by what (``made``, the Provenance)."""
-    from markers.check.report import marker_verdict
-
-    verdict = marker_verdict([f for f in report.findings if f.marker in on_page]) \
-        if on_page else "not judged (no marker on this page)"
-    where = f", page {number} of {pages}" if pages > 1 else ""
-    shown = "NOT MET, ACCEPTED BY WAIVER" if verdict == "waived" else verdict.upper()
-    text = f"wsmark check{where}: {shown if on_page else verdict}"
-    if unjudged:
-        text += f" - NOT VERIFIED: {len(unjudged)} requirement(s) could not be judged"
-    if report.sha256 is not None:
-        text += f". File SHA-256 {report.sha256}, {report.size:,} bytes"
-    return f"{text}; {made.describe()}", bool(unjudged)
+    return FairPool(workers, preload=["markers.check.pipeline", "markers.products.checked",
+                                      "markers.products.marked_copy", "render.svg", *preload])
 
 
 def reports(items: list[FileReport], fmt: str = "text",
@@ -999,20 +764,6 @@ def report_writer(fmt: str, out: Any, err: Any, pack: str | Pack = DEFAULT_PACK)
     chosen = _pack(pack)
     return ReportWriter(fmt, out, err, provenance(chosen),
                         chosen.rules if fmt == "sarif" else None, chosen.url)
-
-
-def provenance(pack: str | Pack = DEFAULT_PACK) -> Any:
-    """What makes a report (markers.check.report.Provenance): the wsmark version, and
-    the pack's name and version.
-
-    >>> provenance().pack
-    'wi-nr509'
-    """
-    from markers.check.report import Provenance
-    from markers.core.installed import installed_version
-
-    chosen = _pack(pack)
-    return Provenance(installed_version("wsmark"), chosen.name, chosen.version)
 
 
 def tally(items: Iterable[FileReport]) -> Tally:
@@ -1226,15 +977,6 @@ def fabrication_tables(fab: Any, kind_name: str, qty: int = 1,
                                          *material_rows(fab.materials,
                                                         fab.placeholder_prices)], 4))
     return tables
-
-
-def open_output(path: str | Path) -> Any:
-    """A context manager giving a text stream that writes ``path`` atomically: the file
-    appears, whole, when the block ends, and not at all when it raises (a long report
-    is written as it is made, never held)."""
-    from markers.runtime.atomic import writing_atomic
-
-    return writing_atomic(path)
 
 
 def write_file(path: str | Path, data: bytes, parents: bool = True) -> None:
@@ -1459,272 +1201,6 @@ def check_suffixes() -> tuple[str, ...]:
     return (*READERS, *DESIGN_SUFFIXES)
 
 
-def report_pdf(items: list[FileReport], marked: Sequence[bytes | list[bytes] | None],
-               pack: str | Pack = DEFAULT_PACK, stamp: str | None = None) -> bytes:
-    """The clerk's report as PDF: for each file its verdict in the words the pack allows,
-    the marked-up drawing (``marked``: as ``check(..., annotate_copy=True)`` gives it, or
-    a copy per page as ``check_paths`` does, of which the worst page is shown; or None),
-    a row per requirement judged with the words of its paragraph, and the findings;
-    every page names the file, its SHA-256 and size, the versions, the options used and
-    the date and time ``stamp`` (None: now, or SOURCE_DATE_EPOCH when set, so a build
-    that pins it makes the same bytes; "" leaves it off). Built from the JSON contract,
-    so it says what the JSON says."""
-    import json
-
-    from markers.check.pipeline import worst_page
-    from markers.products.report_pdf import ReportWords
-    from markers.products.report_pdf import report_pdf as pages
-
-    chosen = _pack(pack)
-    shown = [_shown_copy(item, copy, worst_page) for item, copy in zip(items, marked,
-                                                                        strict=True)]
-    records = json.loads(reports(items, "json", chosen))
-    cited = {c["citation"] for r in records for m in r["markers"] for c in m["checks"]}
-    words = ReportWords(report_stamp() if stamp is None else stamp,
-                        {c: chosen.rules.quotes(c) for c in sorted(cited)},
-                        {name: k.ref.clause for name, k in chosen.kinds.items()},
-                        [verdict_words(item, chosen) for item in items])
-    return pages(records, shown, words)
-
-
-def combine_parts(parts: Iterable[bytes], title: str) -> bytes:
-    """One PDF of ``parts`` (PDFs, in order: a file's pages of the clerk's report, or of
-    the marked-up copy, as ``check_paths`` makes them), titled ``title``."""
-    from render.pdf import combine_pdfs
-
-    return combine_pdfs(parts, title)
-
-
-def _shown_copy(item: FileReport, copy: bytes | list[bytes] | None,
-                worst_page: Callable[[FileReport, int], int]) -> bytes | None:
-    """The marked-up page the clerk's report shows: of a copy per page, the worst."""
-    if isinstance(copy, list):
-        return copy[worst_page(item, len(copy))] if copy else None
-    return copy or None
-
-
-
-def report_stamp() -> str:
-    """The date and time a report is made, in UTC: SOURCE_DATE_EPOCH (seconds) when it
-    is set, as reproducible builds set it, else now.
-
-    >>> report_stamp().endswith(" UTC")
-    True
-    """
-    import datetime
-    import os
-
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    try:
-        when = datetime.datetime.fromtimestamp(int(epoch), datetime.UTC)
-    except (ValueError, OverflowError, OSError):
-        when = datetime.datetime.now(datetime.UTC)
-    return when.strftime("%Y-%m-%d %H:%M:%S UTC")
-
-
-#: What ``fix`` writes: a drawing (SVG, PDF, DXF) or, of a design file, the design.
-FIX_SUFFIXES = (".svg", ".pdf", ".dxf", *DESIGN_SUFFIXES)
-
-
-def fix(data: bytes, name: str, suffix: str, options: CheckOptions | None = None,
-        pack: str | Pack = DEFAULT_PACK, overlay: bool = False) -> Any:
-    """The compliant version of the proof or design ``data`` (named ``name``) as a
-    ``suffix`` file (markers.products.repair.Repair): each marker rebuilt compliant where
-    it stood, what the proof set aside kept, every finding said as a change with its
-    paragraph; and checked, so that its ``data`` is made only when it passes. What cannot
-    be repaired (an aid's number the plan must choose, lettering not read, anything
-    under review) is listed and no file is made. With ``overlay``: the overlay pages
-    (SVGs of the vendor's drawing with the compliant outline over it, the changes
-    numbered) and the marked-up copy of the proof, for ``fix_report``. A design file
-    comes back as the corrected design (``.yaml``, ``.json``) or drawn. An unreadable
-    input, or a ``suffix`` it cannot be written as, is a one-line WsmarkError.
-
-    >>> thin = build(design("control", 24, legend="5 MPH", outline=1.5), as_declared=True)
-    >>> fixed = fix(render(thin, ".svg"), "thin.svg", ".svg")
-    >>> fixed.exit_status, [c.rule for c in fixed.changes], fixed.fixed_report.verdict
-    (0, ['outline-width'], 'pass')
-    """
-    result, pages, under = _fix(data, name, suffix, options, _pack(pack), overlay)
-    if overlay:
-        _overlay(result, data, name, pages, under)
-    return result
-
-
-def _fix(data: bytes, name: str, suffix: str, options: CheckOptions | None, chosen: Pack,
-         pictured: bool) -> tuple[Any, list[Artwork], list]:
-    """``fix`` without its overlay: the Repair, the proof's pages, and the vendor's
-    drawing of each (``_pictures``; of a PDF or DXF only when ``pictured``)."""
-    from markers.check.pipeline import CheckOptions, check_pages, stamped
-    from markers.products import repair
-
-    suffix = suffix.lower()
-    if suffix not in FIX_SUFFIXES:
-        raise WsmarkError(f"fix writes {', '.join(FIX_SUFFIXES)}, not {suffix or 'no suffix'}")
-    options = options or CheckOptions()
-    measured: list = []
-    report, pages = check_pages(data, name, options, chosen, measured)
-    if report.verdict == "error":
-        raise UnreadableDrawing(report.error or f"{name}: cannot be read")
-    report = stamped(report, data, options)  # the repair report names the bytes it read
-    meants = _meants(data, name, measured, chosen)
-    if suffix in DESIGN_SUFFIXES and len(report.markers) != 1:
-        raise WsmarkError(f"{name}: a design file holds one marker, and this proof has "
-                          f"{len(report.markers)}; write a drawing (.svg, .pdf, .dxf)")
-    under = _pictures(data, name, pages) if pictured or Path(name).suffix.lower() in (
-        ".svg", ".svgz") else [None] * len(pages)
-    # a compliant marker is kept as drawn, unless the file written then fails (another
-    # format redraws it from what was read); a design file states every marker's design
-    for keep in (True, False) if suffix not in DESIGN_SUFFIXES else (False,):
-        placed, cannot, notes = repair.plan(report, [f for f, _ in measured], meants, chosen,
-                                            keep)
-        result = repair.Repair(name, report, suffix, cannot=cannot, notes=notes, placed=placed)
-        if cannot:
-            break
-        _fixed(result, data, name, pages, under, measured, options, chosen)
-        if result.data is not None or len(placed) == len(report.markers):
-            break
-    return result, pages, under
-
-
-def _overlay(result: Any, data: bytes, name: str, pages: list[Artwork], under: list) -> None:
-    """The overlay pages of a Repair and the marked-up copy of its proof, for
-    ``fix_report`` (``under``: the vendor's drawing of each page, or None)."""
-    from markers.products import repair
-
-    several = len(result.report.markers) > 1
-    result.overlay = [repair.overlay_svg(page, on, result.changes + result.cannot, picture,
-                                         several)
-                      for n, (page, picture) in enumerate(zip(pages, under, strict=True))
-                      if (on := [p for p in result.placed if p.page == n])]
-    result.marked = annotate_pages(result.report, pages, data, name)
-
-
-def _meants(data: bytes, name: str, measured: list, pack: Pack) -> list:
-    """The design each marker of ``measured`` (Facts and Artwork) means: as its drawing
-    reads, or for a design file as it declares (not as its drawing reads back)."""
-    from markers.check.meant import Meant, meant
-
-    meants = [meant(facts, art, pack.kinds) for facts, art in measured]
-    if is_design_file(name):
-        meants = [Meant(parse_design(data, name), m.how, m.anchor, m.extent, "declared")
-                  for m in meants]
-    return meants
-
-
-def fix_file(path: str | Path, suffix: str, options: CheckOptions | None = None,
-             pack: str | Pack = DEFAULT_PACK, overlay: bool = False,
-             budget: Limits | None = None) -> Any:
-    """``fix`` of the file at ``path``, in a worker process under ``budget`` (default:
-    that of checking one file, 20 CPU s and 1024 MB, as ``wsmark check`` has it): a
-    proof that takes more is a one-line WsmarkError, as is one that cannot be read.
-    With ``overlay``, the report (``fix_report``) is made after, in a job of its own
-    under the same budget, so the repair does not depend on it: its bytes are the
-    Repair's ``report_pdf``, or where it did not fit, its ``report_refused`` (one line)."""
-    from markers.check.pipeline import CheckOptions
-    from markers.core.shown import short_name
-    from markers.runtime.budget import Limits
-    from markers.runtime.pool import budgeted_imap
-
-    budget = budget or Limits()
-    job = (str(path), suffix, options or CheckOptions(), _pack(pack).name, overlay)
-    outcome = next(budgeted_imap(_fix_path, [job], 1, budget))
-    if outcome.overrun is not None:
-        raise UnreadableDrawing(f"{short_name(str(path))}: {outcome.overrun}")
-    made, value = cast(tuple[str, Any], outcome.value)
-    if made == "error":
-        raise WsmarkError(value)
-    result, pages, data = value
-    if overlay:
-        try:
-            result.report_pdf = _budgeted(f"the report of {short_name(str(path))}",
-                                          _fix_report_of, result, pages, data, str(path),
-                                          _pack(pack).name, budget=budget)
-        except WsmarkError as err:
-            result.report_refused = str(err)
-    return result
-
-
-def _fix_path(job: tuple[str, str, CheckOptions, str, bool]) -> tuple[str, Any]:
-    """One ``fix_file`` in its worker: ("ok", (the Repair, the proof's pages, its bytes:
-    what the report needs, when asked for)) or ("error", its one line)."""
-    path, suffix, options, pack_name, overlay = job
-    try:
-        data = read_input(path)
-        result, pages, _ = _fix(data, path, suffix, options, get_pack(pack_name), False)
-    except WsmarkError as err:
-        return "error", str(err)
-    return "ok", (result, pages if overlay else [], data if overlay else b"")
-
-
-def _fix_report_of(result: Any, pages: list[Artwork], data: bytes, name: str,
-                   pack_name: str) -> bytes:
-    """The report of a Repair made without its overlay (``fix_file``'s second job)."""
-    _overlay(result, data, name, pages, _pictures(data, name, pages))
-    return fix_report(result, pack_name)
-
-
-def fix_report(result: Any, pack: str | Pack = DEFAULT_PACK) -> bytes:
-    """The ``--report`` PDF of a repair made with ``overlay``: the clerk's report of the
-    proof as it came, then each overlay page (the compliant outline over the vendor's
-    drawing, the changes numbered and listed with their paragraphs, what could not be
-    repaired in amber)."""
-    from render.pdf import combine_pdfs
-    from render.raster import svgs_to_pdfs
-
-    clerk = report_pdf([result.report], [result.marked], pack)
-    return combine_pdfs([clerk, *svgs_to_pdfs(result.overlay)],
-                        f"wsmark fix of {Path(result.file).name}")
-
-
-def _fixed(result: Any, data: bytes, name: str, pages: list[Artwork], under: list,
-           measured: list, options: CheckOptions, pack: Pack) -> None:
-    """The repaired file of ``result`` (markers.products.repair.Repair), checked: its
-    ``data`` and changes when it passes, else what still fails (its ``cannot``)."""
-    from markers.check.pipeline import CheckOptions, check_pages
-    from markers.products import repair
-
-    placed, report, suffix = result.placed, result.report, result.suffix
-    vendor = [u[1] if u is not None and u[0] == "image/svg+xml" else None for u in under]
-    native = {".pdf": (".pdf", ".ai"), ".dxf": (".dxf",)}.get(suffix, ())
-    source = data if Path(name).suffix.lower() in native else None
-    alone = not any(f.rule == "set-aside" for f in report.findings)
-    # judged as the proof was: at the display height the clerk gave, and at the scale
-    # given when the proof was a DXF without units and stays one
-    given = options.scale if source is not None and suffix == ".dxf" else None
-    for declare, stated in repair.layouts(len(report.markers), alone or suffix in DESIGN_SUFFIXES):
-        fixed = repair.design_file(placed[0].design, suffix) \
-            if suffix in DESIGN_SUFFIXES else \
-            repair.fixed_file(pages, placed, suffix, vendor, source, declare, stated)
-        after: list = []
-        checked, _ = check_pages(fixed, f"fixed{suffix}",
-                                 CheckOptions(options.display_height, given), pack, after)
-        if checked.verdict == "pass" and len(after) == len(report.markers):
-            break
-    result.fixed_report = checked
-    if checked.verdict != "pass" or len(after) != len(report.markers):
-        result.cannot = [repair.Change(f.marker, f.rule, f.citation,
-                                       f"the rebuilt drawing still fails: {f.message}")
-                         for f in checked.findings if f.severity in ("error", "review")] or [
-            repair.Change(0, "", "", f"the rebuilt drawing is read as {len(after)} "
-                                     f"marker(s), not {len(report.markers)}")]
-        return
-    result.data = fixed
-    result.changes, left = repair.change_lines(report, [facts for facts, _ in measured], placed,
-                                               [facts for facts, _ in after], checked, pack)
-    result.notes += left
-
-
-def _pictures(data: bytes, name: str, pages: list[Artwork]) -> list:
-    """The vendor's own drawing of each page (markers.read.underlay: an SVG's safe copy,
-    a PDF page's picture), None where there is none (a DXF)."""
-    from markers.read.underlay import underlays
-
-    try:
-        return underlays(data, name, pages)
-    except UnreadableDrawing:
-        return [None] * len(pages)
-
-
 def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, int]]:
     """The reference sheets of every kind as PDF bytes, with the page (from 1) on which
     each kind is drawn."""
@@ -1735,7 +1211,6 @@ def reference_sheets(pack: str | Pack = DEFAULT_PACK) -> tuple[bytes, dict[str, 
     pages, _ = sheet_pages(chosen, None, STANDARD_SIZES, "letter")
     index = {page.kind: number for number, page in enumerate(pages, start=1) if page.kind}
     return sheets_pdf(chosen, pages), index
-
 
 
 # --- the marker register (issue 35) -----------------------------------------------------

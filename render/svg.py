@@ -185,6 +185,50 @@ Box = tuple[float, float, float, float]
 BOLD_ADVANCE = 0.72
 
 
+#: The copy's type size (inches): a 45th of the page's longer side, at least a quarter
+#: inch, so the marks stay readable when the page is printed at any size.
+MARK_SIZE_PER_PAGE, MARK_SIZE_MIN = 45, 0.25
+#: A note's line spacing, in type sizes; the banner's type and its line spacing.
+NOTE_LINE, BANNER_SIZE, BANNER_LINE = 1.5, 1.1, 1.3
+#: Advance of an average sans-serif character, in type sizes, for wrapping the notes;
+#: the fewest characters a wrapped line holds.
+SANS_ADVANCE, MIN_LINE_CHARS = 0.56, 20
+#: A numbered disc's radius, in type sizes.
+DISC_RADIUS = 0.8
+#: Frame ink of each marker on a page of several.
+MARKER_FRAME_INK = "#0050B0"
+
+
+@dataclass(frozen=True)
+class _CopyLayout:
+    """Where a marked-up copy's parts go: its type ``size`` and note ``line`` spacing
+    (inches), the notes wrapped (``wrapped``), the banner's lines (``heading``), the
+    band above the drawing (``top``) and where the notes start (``bottom``)."""
+
+    size: float
+    line: float
+    wrapped: list[list[str]]
+    heading: list[str]
+    top: float
+    bottom: float
+
+
+def _copy_layout(art: Artwork, notes: list[tuple], underlay: tuple[str, bytes] | None,
+                 banner: tuple[str, bool] | None) -> _CopyLayout:
+    """The copy's type size, and its notes and banner wrapped to the drawing's width."""
+    size = max(MARK_SIZE_MIN, max(art.width, art.height) / MARK_SIZE_PER_PAGE)
+    per_line = max(MIN_LINE_CHARS, int((art.width - 2 * size) / (size * SANS_ADVANCE)))
+    wrapped = [textwrap.wrap(f"{number}. {note[0]}", per_line, subsequent_indent="   ")
+               or [""] for number, note in enumerate(notes, start=1)]
+    # the banner is bold and larger: its hex digits are wider than the notes' average
+    heading = textwrap.wrap(banner[0], max(MIN_LINE_CHARS, int(
+        (art.width - 2 * size) / (size * BANNER_SIZE * BOLD_ADVANCE)))) if banner else []
+    top = size * (BANNER_SIZE * BANNER_LINE * len(heading) + 0.8) if banner else 0.0
+    bottom = art.height if underlay is not None else max(  # the drawing's text too
+        [art.height] + [item.box.bounds[3] for item in art.legends if not item.outlined])
+    return _CopyLayout(size, size * NOTE_LINE, wrapped, heading, top, bottom)
+
+
 def annotated_svg(art: Artwork, notes: list[tuple], markers: Sequence[tuple[int, Box]] = (),
                   underlay: tuple[str, bytes] | None = None, aside: Sequence[Box] = (),
                   banner: tuple[str, bool] | None = None,
@@ -200,44 +244,16 @@ def annotated_svg(art: Artwork, notes: list[tuple], markers: Sequence[tuple[int,
     ``<text>`` in grey. ``banner`` (text, unverified) is written above the drawing,
     wrapped to its width; an unverified copy is also framed in amber, so it never looks
     like a clean one."""
-    size = max(0.25, max(art.width, art.height) / 45)
-    line = size * 1.5
-    per_line = max(20, int((art.width - 2 * size) / (size * 0.56)))  # sans-serif advance
-    wrapped = [textwrap.wrap(f"{number}. {note[0]}", per_line, subsequent_indent="   ")
-               or [""] for number, note in enumerate(notes, start=1)]
-    rows = sum(len(lines) for lines in wrapped)
-    # the banner is bold at 1.1 size: its hex digits are wider than the notes' average
-    heading = textwrap.wrap(banner[0], max(20, int((art.width - 2 * size)
-                                                   / (size * 1.1 * BOLD_ADVANCE)))) \
-        if banner else []
-    top = size * (1.1 * 1.3 * len(heading) + 0.8) if banner else 0.0
-    bottom = art.height if underlay is not None else max(  # the drawing's text too
-        [art.height] + [item.box.bounds[3] for item in art.legends if not item.outlined])
-    drawing = _drawing(art, extra_height=bottom - art.height + line * (rows + 1) + size,
-                       top=top, paint=underlay is None)
+    layout = _copy_layout(art, notes, underlay, banner)
+    rows = sum(len(lines) for lines in layout.wrapped)
+    drawing = _drawing(art, extra_height=layout.bottom - art.height + layout.line * (rows + 1)
+                       + layout.size, top=layout.top, paint=underlay is None)
     if underlay is not None:
-        mime, data = underlay
-        drawing.add(drawing.rect(insert=(0, 0), size=(fmt(art.width), fmt(art.height)),
-                                 fill="#FFFFFF"))
-        drawing.add(drawing.image(f"data:{mime};base64,{base64.b64encode(data).decode()}",
-                                  insert=(0, 0), size=(fmt(art.width), fmt(art.height)),
-                                  id="vendor-drawing", preserveAspectRatio="none"))
+        _vendor_page(drawing, art, underlay)
     else:
         _redrawn_extras(drawing, art, aside)
     if banner:
-        unverified = banner[1]
-        ink = REVIEW_INK if unverified else "#000000"
-        words = drawing.text("", font_family="sans-serif", font_weight="bold",
-                             font_size=fmt(size * 1.1), fill=ink, id="wsmark-banner")
-        for n, text_line in enumerate(heading):
-            words.add(drawing.tspan(text_line, x=[fmt(size)],
-                                    y=[fmt(-top + size * (1.4 + 1.1 * 1.3 * n))]))
-        drawing.add(words)
-        if unverified:
-            drawing.add(drawing.rect(insert=(fmt(size / 8), fmt(size / 8)),
-                                     size=(fmt(art.width - size / 4), fmt(art.height - size / 4)),
-                                     fill="none", stroke=REVIEW_INK, stroke_width=fmt(size / 4),
-                                     id="wsmark-unverified"))
+        _banner(drawing, art, layout, unverified=banner[1])
     if compliant:
         edges = drawing.g(id="wsmark-compliant", fill="none", stroke=COMPLIANT_INK,
                           stroke_width=fmt(COMPLIANT_WIDTH))
@@ -245,43 +261,81 @@ def annotated_svg(art: Artwork, notes: list[tuple], markers: Sequence[tuple[int,
             edges.add(drawing.path(d=geometry_path(area), id=name))
         drawing.add(edges)
     if markers:
-        framed = drawing.g(id="wsmark-markers", font_family="sans-serif",
-                           font_size=fmt(size), fill="#0050B0")
-        for index, (x, y, w, h) in markers:
-            framed.add(drawing.rect(insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)),
-                                    fill="none", stroke="#0050B0",
-                                    stroke_width=fmt(size / 8)))
-            framed.add(drawing.text(f"marker {index}", insert=(fmt(x), fmt(y - size / 3))))
-        drawing.add(framed)
+        _marker_frames(drawing, markers, layout.size)
+    drawing.add(_annotations(drawing, art, notes, layout))
+    return clean_svg_bytes(_serialised(drawing))
+
+
+def _vendor_page(drawing: svgwrite.Drawing, art: Artwork, underlay: tuple[str, bytes]) -> None:
+    """The vendor's own page (media type, bytes) laid over the page box, on white."""
+    mime, data = underlay
+    drawing.add(drawing.rect(insert=(0, 0), size=(fmt(art.width), fmt(art.height)),
+                             fill="#FFFFFF"))
+    drawing.add(drawing.image(f"data:{mime};base64,{base64.b64encode(data).decode()}",
+                              insert=(0, 0), size=(fmt(art.width), fmt(art.height)),
+                              id="vendor-drawing", preserveAspectRatio="none"))
+
+
+def _banner(drawing: svgwrite.Drawing, art: Artwork, layout: _CopyLayout,
+            unverified: bool) -> None:
+    """The banner's lines above the drawing; an unverified copy framed in amber."""
+    size = layout.size
+    words = drawing.text("", font_family="sans-serif", font_weight="bold",
+                         font_size=fmt(size * BANNER_SIZE),
+                         fill=REVIEW_INK if unverified else "#000000", id="wsmark-banner")
+    for n, text_line in enumerate(layout.heading):
+        words.add(drawing.tspan(text_line, x=[fmt(size)], y=[fmt(
+            -layout.top + size * (1.4 + BANNER_SIZE * BANNER_LINE * n))]))
+    drawing.add(words)
+    if unverified:
+        drawing.add(drawing.rect(insert=(fmt(size / 8), fmt(size / 8)),
+                                 size=(fmt(art.width - size / 4), fmt(art.height - size / 4)),
+                                 fill="none", stroke=REVIEW_INK, stroke_width=fmt(size / 4),
+                                 id="wsmark-unverified"))
+
+
+def _marker_frames(drawing: svgwrite.Drawing, markers: Sequence[tuple[int, Box]],
+                   size: float) -> None:
+    """Each marker of a page of several framed and labelled "marker N"."""
+    framed = drawing.g(id="wsmark-markers", font_family="sans-serif",
+                       font_size=fmt(size), fill=MARKER_FRAME_INK)
+    for index, (x, y, w, h) in markers:
+        framed.add(drawing.rect(insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)),
+                                fill="none", stroke=MARKER_FRAME_INK,
+                                stroke_width=fmt(size / 8)))
+        framed.add(drawing.text(f"marker {index}", insert=(fmt(x), fmt(y - size / 3))))
+    drawing.add(framed)
+
+
+def _annotations(drawing: svgwrite.Drawing, art: Artwork, notes: list[tuple],
+                 layout: _CopyLayout) -> Any:
+    """The notes' dashed boxes, then their numbered discs over every box (so no box's
+    dashes cross a number), then the numbered notes below the drawing."""
+    size = layout.size
     group = drawing.g(id="wsmark-annotations", font_family="sans-serif",
                       font_size=fmt(size), fill=MARK_INK)
-    placed: list[tuple[float, float]] = []
     inks = [REVIEW_INK if len(note) > 2 and note[2] else MARK_INK for note in notes]
-    # every box first, then every numbered disc over them: no box's dashes cross a number
-    for note, ink in zip(notes, inks, strict=True):
-        if note[1] is not None:
-            x, y, w, h = note[1]
-            group.add(drawing.rect(insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)),
-                                   fill="none", stroke=ink, stroke_width=fmt(size / 6),
-                                   stroke_dasharray=f"{fmt(size / 2)},{fmt(size / 4)}"))
-    for number, (note, ink) in enumerate(zip(notes, inks, strict=True), start=1):
-        if note[1] is not None:
-            radius = size * 0.8
-            x, y = note[1][0], note[1][1]  # kept on the page, whole
-            cx, cy = _free_spot(min(max(x, radius), art.width - radius), max(y, radius),
-                                radius, placed)
-            group.add(drawing.circle(center=(fmt(cx), fmt(cy)), r=fmt(radius), fill=ink,
-                                     class_="wsmark-disc"))
-            group.add(drawing.text(str(number), insert=(fmt(cx), fmt(cy + size * 0.35)),
-                                   fill="#FFFFFF", text_anchor="middle"))
-    row = 0
-    for lines, ink in zip(wrapped, inks, strict=True):
-        for text_line in lines:
-            row += 1
-            group.add(drawing.text(text_line, insert=(fmt(size), fmt(bottom + line * row)),
-                                   fill=ink))
-    drawing.add(group)
-    return clean_svg_bytes(_serialised(drawing))
+    boxed = [(number, note[1], ink) for number, (note, ink)
+             in enumerate(zip(notes, inks, strict=True), start=1) if note[1] is not None]
+    for _, (x, y, w, h), ink in boxed:
+        group.add(drawing.rect(insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)),
+                               fill="none", stroke=ink, stroke_width=fmt(size / 6),
+                               stroke_dasharray=f"{fmt(size / 2)},{fmt(size / 4)}"))
+    placed: list[tuple[float, float]] = []
+    radius = size * DISC_RADIUS
+    for number, (x, y, _, _), ink in boxed:  # kept on the page, whole
+        cx, cy = _free_spot(min(max(x, radius), art.width - radius), max(y, radius),
+                            radius, placed)
+        group.add(drawing.circle(center=(fmt(cx), fmt(cy)), r=fmt(radius), fill=ink,
+                                 class_="wsmark-disc"))
+        group.add(drawing.text(str(number), insert=(fmt(cx), fmt(cy + size * 0.35)),
+                               fill="#FFFFFF", text_anchor="middle"))
+    lines = [(text_line, ink) for wrapped, ink in zip(layout.wrapped, inks, strict=True)
+             for text_line in wrapped]
+    for row, (text_line, ink) in enumerate(lines, start=1):
+        group.add(drawing.text(text_line, insert=(fmt(size), fmt(layout.bottom + layout.line
+                                                                 * row)), fill=ink))
+    return group
 
 
 def _redrawn_extras(drawing: svgwrite.Drawing, art: Artwork, aside: Sequence[Box]) -> None:

@@ -79,9 +79,11 @@ def waivers_of(waivers: dict[str, str], marker: int) -> dict[str, str]:
     return found
 
 
-def load_artwork(data: bytes, name: str, options: CheckOptions, pack: Pack) -> list[Artwork]:
+def load_artwork(data: bytes, name: str, options: CheckOptions, pack: Pack,
+                 pictured: bool = False) -> list[Artwork]:
     """The Artwork of drawing or design ``data``, one per page (a design and most drawings
-    have one); ``name``'s suffix says which."""
+    have one); ``name``'s suffix says which. ``pictured``: a marked-up copy will be made
+    (markers.read.read_drawing keeps what it lies over)."""
     if not data.strip():
         raise UnreadableDrawing(f"{name}: the file is empty" if not data else
                                 f"{name}: the file holds nothing but {len(data):,} blank "
@@ -96,7 +98,7 @@ def load_artwork(data: bytes, name: str, options: CheckOptions, pack: Pack) -> l
     if sniffed not in ("unknown", "xml"):  # a reader's suffix, or an EPS, a PNG: named
         return [_with_declared_films(page, name, pack) for page in read_drawing(
             data, name, scale=options.scale, display_height=options.display_height,
-            sniffed=sniffed)]
+            sniffed=sniffed, pictured=pictured)]
     raise UnreadableDrawing(f"{name}: not a drawing or design file (use "
                             f"{', '.join((*READERS, *DESIGN_SUFFIXES))})")
 
@@ -324,10 +326,12 @@ def worst_page(report: FileReport, pages: int) -> int:
 
 
 def check_pages(data: bytes, name: str, options: CheckOptions, pack: Pack,
-                keep: list[Measured] | None = None) -> tuple[FileReport, list[Artwork]]:
+                keep: list[Measured] | None = None, pictured: bool = False
+                ) -> tuple[FileReport, list[Artwork]]:
     """Judge one input, with the Artwork of every page (at a stated scale, as measured;
     none when unreadable); ``keep`` (when given) receives each marker's Facts and
-    Artwork, in the report's order (for a repair, which rebuilds what they mean). An
+    Artwork, in the report's order (for a repair, which rebuilds what they mean);
+    ``pictured``: the pages are for a marked-up copy too (``load_artwork``). An
     unreadable or hostile input gives verdict 'error' on one short line (its name with
     control characters escaped), never raises. Numpy and shapely warnings are raised as
     errors, so none reaches stderr. Memory trouble is raised: the budgeted worker
@@ -335,7 +339,7 @@ def check_pages(data: bytes, name: str, options: CheckOptions, pack: Pack,
     shown = short_name(name)
     try:
         with warnings_as_errors():
-            pages = load_artwork(data, name, options, pack)
+            pages = load_artwork(data, name, options, pack, pictured)
             scaled = [_at_stated_scale(page, options) for page in pages]
             report = _judged(*scaled[0][:2], name, options, pack, scaled[0][2], keep) \
                 if len(pages) == 1 else _judged_pages(pages, scaled, name, options, pack, keep)
@@ -368,8 +372,8 @@ def check_file(path: str | Path, options: CheckOptions,
     return report, pages[worst_page(report, len(pages))] if pages else None
 
 
-def check_file_pages(path: str | Path, options: CheckOptions,
-                     pack: Pack) -> tuple[FileReport, list[Artwork], bytes]:
+def check_file_pages(path: str | Path, options: CheckOptions, pack: Pack,
+                     pictured: bool = False) -> tuple[FileReport, list[Artwork], bytes]:
     """Judge the file at ``path`` (see check_pages), with its pages and its bytes (empty
     when it could not be read)."""
     name, path = str(path), Path(path)
@@ -385,7 +389,7 @@ def check_file_pages(path: str | Path, options: CheckOptions,
         reason = err.strerror or type(err).__name__
         return FileReport.unreadable(name, one_line(
             f"{short_name(name)}: cannot read ({reason})")), [], b""
-    report, pages = check_pages(data, name, options, pack)
+    report, pages = check_pages(data, name, options, pack, pictured=pictured)
     return stamped(report, data, options), pages, data
 
 

@@ -31,7 +31,10 @@ from markers.core.safe_text import json_ready
 from markers.errors import WsmarkError
 
 if TYPE_CHECKING:
+    from markers.check.engine import Finding
     from markers.check.meant import Meant
+    from markers.check.measure import Facts
+    from markers.check.report import FileReport, MarkerReport
 
 __all__ = ["Placed", "Change", "Repair", "Frame", "plan", "change_lines", "design_file",
            "fixed_file", "layouts", "overlay_svg", "frame", "Box", "placed_box"]
@@ -88,13 +91,13 @@ class Repair:
     (``report_refused``)."""
 
     file: str
-    report: Any
+    report: FileReport
     suffix: str
     changes: list[Change] = field(default_factory=list)
     cannot: list[Change] = field(default_factory=list)
     notes: list[Change] = field(default_factory=list)
     data: bytes | None = None
-    fixed_report: Any = None
+    fixed_report: FileReport | None = None
     overlay: list[bytes] = field(default_factory=list)
     placed: list[Placed] = field(default_factory=list)
     marked: list[bytes] = field(default_factory=list)
@@ -121,48 +124,66 @@ class Repair:
         return "\n".join(lines)
 
 
-def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack, keep: bool = False
-         ) -> tuple[list[Placed], list[Change], list[Change]]:
+def plan(report: FileReport, facts: list[Facts], meant: list[Meant], pack: Pack,
+         keep: bool = False) -> tuple[list[Placed], list[Change], list[Change]]:
     """The markers of ``report`` rebuilt (each as ``meant`` says, corrected by the pack's
     mends of its findings), what cannot be repaired, and the notes; ``facts`` are what
     was measured of each marker. With ``keep``, a marker with nothing to answer (no
     error, warning or review) is left as the vendor drew it: it is compliant already,
     and rebuilt it would lose its layout (words above and below its symbol set as the
     builder sets them, a legend the builder cannot set at that size)."""
-    placed, cannot, notes = [], [], []
+    placed: list[Placed] = []
+    cannot: list[Change] = []
+    notes: list[Change] = []
     for marker, what, measured in zip(report.markers, meant, facts, strict=True):
         findings = [f for f in report.findings if f.marker == marker.index and not f.waived]
         if keep and not any(f.severity in (*ANSWERED, "review") for f in findings):
             continue
-        refused = [c for c in (_refusal(f, pack.mends.get(f.rule), measured)
-                               for f in findings) if c]
+        rebuilt, refused, said = _rebuilt(marker, what, measured, findings, pack)
+        placed += [rebuilt] if rebuilt is not None else []
         cannot += refused
-        if refused:
-            continue
-        if what.design is None:
-            cannot.append(Change(marker.index, "", "", what.why or "nothing to rebuild"))
-            continue
-        design, why = _corrected(what.design, findings, pack)
-        if why is not None:
-            cannot.append(why)
-            continue
-        try:
-            design, art = _built(design, pack)
-        except WsmarkError as err:
-            cannot.append(Change(marker.index, "", "",
-                                 f"the design it means cannot be built compliant: {err}"))
-            continue
-        if (what.basis or "").startswith("inferred") and design.display_height is not None:
-            notes.append(Change(marker.index, "display-height", "", (
-                f"display area {design.display_height:g} in inferred from the panel (nothing "
-                "on the proof states or declares it) and used; if another size is meant, "
-                "state it on the proof or give --display-height")))
-        x, y = _origin(what, art)
-        placed.append(Placed(marker.index, marker.page - 1, design, art, x, y, what.extent))
+        notes += said
+    cleared, kept_not = _cleared(placed, report, facts)
+    return cleared, cannot, notes + kept_not
+
+
+def _rebuilt(marker: MarkerReport, what: Meant, measured: Facts, findings: list[Finding],
+             pack: Pack) -> tuple[Placed | None, list[Change], list[Change]]:
+    """One marker rebuilt compliant and placed where it stood, or what stops it (a
+    finding the pack will not mend, no design read, one the pack refuses); with the note
+    of a display area only inferred."""
+    refused = [c for c in (_refusal(f, pack.mends.get(f.rule), measured) for f in findings)
+               if c]
+    if refused:
+        return None, refused, []
+    if what.design is None:
+        return None, [Change(marker.index, "", "", what.why or "nothing to rebuild")], []
+    design, why = _corrected(what.design, findings, pack)
+    if why is not None:
+        return None, [why], []
+    try:
+        design, art = _built(design, pack)
+    except WsmarkError as err:
+        return None, [Change(marker.index, "", "",
+                             f"the design it means cannot be built compliant: {err}")], []
+    notes = [Change(marker.index, "display-height", "", (
+        f"display area {design.display_height:g} in inferred from the panel (nothing "
+        "on the proof states or declares it) and used; if another size is meant, "
+        "state it on the proof or give --display-height"))] \
+        if (what.basis or "").startswith("inferred") and design.display_height is not None \
+        else []
+    x, y = _origin(what, art)
+    return Placed(marker.index, marker.page - 1, design, art, x, y, what.extent), [], notes
+
+
+def _cleared(placed: list[Placed], report: FileReport, facts: list[Facts]
+             ) -> tuple[list[Placed], list[Change]]:
+    """Each rebuilt marker's extent grown over what set aside it reaches into (that goes
+    whole: no piece of it is left), with a note of each thing not kept."""
     aside = [(marker.page - 1, item) for marker, facts_ in zip(report.markers, facts, strict=True)
              for item in facts_.drawing.set_aside if item.what != "page background"]
-    cleared = []
-    for p in placed:  # what the marker reaches into goes whole: no piece of it is left
+    cleared, notes = [], []
+    for p in placed:
         met = [item for page, item in aside if page == p.page
                and _meets(_joined(p.extent, placed_box(p)), p.extent, item.bbox)
                and not (item.what == "waterline" and "waterline" in p.art.features)]
@@ -172,7 +193,7 @@ def plan(report: Any, facts: list[Any], meant: list[Meant], pack: Pack, keep: bo
             x, y, w, h = item.bbox
             extent = _joined(extent, (x, y, x + w, y + h))
         cleared.append(replace(p, extent=extent))
-    return cleared, cannot, notes
+    return cleared, notes
 
 
 def _built(design: Design, pack: Pack) -> tuple[Design, Artwork]:

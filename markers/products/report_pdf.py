@@ -271,41 +271,68 @@ def _marker_blocks(record: dict[str, Any], marker: dict[str, Any], words: Report
                    ) -> list[Block]:
     """One marker's evidence: its requirements judged, then its findings in full, what
     could not be judged and what was set aside."""
-    several = len(record.get("markers", [])) > 1
     findings = [f for f in record.get("findings", []) if f.get("marker", 0) == marker["index"]]
-    blocks: list[Block] = []
-    if several:
-        where = f"page {marker['page']}, " if marker.get("page") else ""
-        kind = marker.get("kind") or "not recognised"
-        blocks.append(_heading(f"Marker {marker['index'] + 1} ({where}{kind}): "
-                               f"{marker['verdict'].upper()}"))
+    blocks = _marker_heading(marker) if len(record.get("markers", [])) > 1 else []
     judged = [c for c in marker.get("checks", []) if c["result"] != "review"]
-    unjudged_rows = [c for c in marker.get("checks", []) if c["result"] == "review"]
-    quoted: set[str] = set()
-    if judged:
-        blocks.append(_heading(f"Requirements judged ({len(judged)}), each with the words of "
-                               "its paragraph"))
-        blocks.append(_table_head())
-        blocks += [_row(c, _quoted(c["citation"], marker.get("kind"), quoted, words))
-                   for c in judged]
-    sections = [("Findings in full (numbered as on the drawing)",
-                 [f for f in findings if f["severity"] not in ("info", "review")], True),
-                ("Could not be judged: a person must check",
-                 [f for f in findings if f["severity"] == "review"], True),
-                ("Set aside and noted (not judged)",
-                 [f for f in findings if f["severity"] == "info"], False)]
-    for title, found, numbered in sections:
-        if not found:
-            continue
-        blocks.append(_heading(title))
-        for number, finding in enumerate(found, start=1):
-            blocks += _lines_block(_finding_lines(finding, number if numbered else None))
-        if title.startswith("Could not") and unjudged_rows:
-            blocks += _lines_block([f"Rules not passed for that: "
-                                    f"{', '.join(c['rule'] for c in unjudged_rows)}."],
-                                   fill=GREY)
+    blocks += _judged_rows(judged, marker, words)
+    unjudged = [c["rule"] for c in marker.get("checks", []) if c["result"] == "review"]
+    for section in _finding_sections(findings):
+        blocks += _finding_section(*section, unjudged)
     if not judged and not findings:
         blocks += _lines_block(["No requirement could be judged on this marker."])
+    return blocks
+
+
+def _marker_heading(marker: dict[str, Any]) -> list[Block]:
+    """The heading of one marker of several: its number, page, kind and verdict."""
+    where = f"page {marker['page']}, " if marker.get("page") else ""
+    kind = marker.get("kind") or "not recognised"
+    return [_heading(f"Marker {marker['index'] + 1} ({where}{kind}): "
+                     f"{marker['verdict'].upper()}")]
+
+
+def _judged_rows(judged: list[dict[str, Any]], marker: dict[str, Any], words: ReportWords
+                 ) -> list[Block]:
+    """The table of the requirements judged, each with the words of its paragraph
+    (quoted once per marker)."""
+    if not judged:
+        return []
+    quoted: set[str] = set()
+    return [_heading(f"Requirements judged ({len(judged)}), each with the words of "
+                     "its paragraph"), _table_head(),
+            *[_row(c, _quoted(c["citation"], marker.get("kind"), quoted, words))
+              for c in judged]]
+
+
+#: The sections of a marker's findings: (title, its severities (None: every other one),
+#: numbered as on the drawing, followed by the rules a review left unpassed).
+FINDING_SECTIONS: tuple[tuple[str, tuple[str, ...] | None, bool, bool], ...] = (
+    ("Findings in full (numbered as on the drawing)", None, True, False),
+    ("Could not be judged: a person must check", ("review",), True, True),
+    ("Set aside and noted (not judged)", ("info",), False, False))
+
+
+def _finding_sections(findings: list[dict[str, Any]]
+                      ) -> list[tuple[str, list[dict[str, Any]], bool, bool]]:
+    """The findings of each section of FINDING_SECTIONS, in its order."""
+    named = {s for _, severities, _, _ in FINDING_SECTIONS for s in severities or ()}
+    return [(title, [f for f in findings if f["severity"] in (severities or ())
+                     or (severities is None and f["severity"] not in named)], numbered, unpassed)
+            for title, severities, numbered, unpassed in FINDING_SECTIONS]
+
+
+def _finding_section(title: str, found: list[dict[str, Any]], numbered: bool,
+                     unpassed: bool, unjudged: list[str]) -> list[Block]:
+    """One section of findings in full; after what could not be judged, the rules
+    not passed for that."""
+    if not found:
+        return []
+    blocks = [_heading(title)]
+    for number, finding in enumerate(found, start=1):
+        blocks += _lines_block(_finding_lines(finding, number if numbered else None))
+    if unpassed and unjudged:
+        blocks += _lines_block([f"Rules not passed for that: {', '.join(unjudged)}."],
+                               fill=GREY)
     return blocks
 
 

@@ -32,13 +32,17 @@ __all__ = ["READERS", "Reader", "read_drawing", "read_file"]
 
 @dataclass(frozen=True)
 class Reader:
-    """A format wsmark reads: what ``sniff`` calls its content, and its reader."""
+    """A format wsmark reads: what ``sniff`` calls its content, and its reader;
+    ``pictures``: the reader takes ``pictured`` and then keeps, in each page's
+    ``meta["underlay"]``, the drawing a marked-up copy lies over (markers.read.underlay),
+    so that the copy does not parse the source again."""
 
     format: str
     read: Callable[..., Artwork | list[Artwork]]
+    pictures: bool = False
 
 
-_SVG = Reader("svg", read_svg_bytes)
+_SVG = Reader("svg", read_svg_bytes, pictures=True)
 _PDF = Reader("pdf", isolating("markers.read.pdf:read_pdf_bytes", "pypdfium2"))
 _DXF = Reader("dxf", isolating("markers.read.dxf:read_dxf_bytes", "ezdxf.recover"))
 
@@ -48,11 +52,12 @@ READERS: dict[str, Reader] = {".svg": _SVG, ".svgz": _SVG, ".pdf": _PDF, ".ai": 
 
 
 def read_drawing(data: bytes, name: str, *, scale: float | None = None,
-                 display_height: float | None = None, sniffed: str | None = None
-                 ) -> list[Artwork]:
+                 display_height: float | None = None, sniffed: str | None = None,
+                 pictured: bool = False) -> list[Artwork]:
     """The pages of drawing ``data`` (one for SVG and DXF, one per page for PDF), read
     as what its content is (``sniffed``: what ``sniff`` called it, when the caller has
-    asked already); its ``name``'s suffix must agree."""
+    asked already); its ``name``'s suffix must agree. ``pictured``: a marked-up copy
+    will be made, so a reader that can keeps the drawing under it (Reader.pictures)."""
     kind = sniffed if sniffed is not None else sniff(data)
     reader = READERS.get(Path(name).suffix.lower())
     if reader is not None and (kind in ("unknown", "xml") or
@@ -66,7 +71,8 @@ def read_drawing(data: bytes, name: str, *, scale: float | None = None,
         said = f", not {FORMAT_NAMES[reader.format]} as its name says" if reader else ""
         raise UnreadableDrawing(f"{name}: this is {FORMAT_NAMES[kind]}{said}; rename it "
                                 f".{kind}")
-    pages = reader.read(data, name, scale=scale, display_height=display_height)
+    keeps = {"pictured": True} if pictured and reader.pictures else {}
+    pages = reader.read(data, name, scale=scale, display_height=display_height, **keeps)
     pages = pages if isinstance(pages, list) else [pages]
     return pages if reader.format == "dxf" else [hairline_drawing(page) for page in pages]
 

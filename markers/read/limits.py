@@ -20,7 +20,7 @@ __all__ = [
     "MAX_FILE_BYTES", "MAX_ELEMENTS", "MAX_NESTING", "MAX_USE_DEPTH", "MAX_USES",
     "MAX_ENTITIES", "MAX_ENTITY_CHARS", "MAX_ENTITY_EXPANSION", "MAX_VERTICES",
     "MAX_COORD_IN", "MAX_CROSSINGS", "MAX_STYLE_CHARS", "MAX_STYLE_RULES", "TIME_BUDGET_S",
-    "FLATTEN_TOL_IN", "Budget", "read_limited",
+    "FLATTEN_TOL_IN", "Budget", "read_limited", "read_input",
     "PDF_MAX_PAGES", "PDF_MAX_OBJECTS", "PDF_MAX_FORM_DEPTH", "PDF_MAX_INFLATED_BYTES",
     "PDF_MAX_CHARS", "DXF_MAX_ENTITIES", "DXF_MAX_INSERT_DEPTH", "ISOLATED_SECONDS",
     "ISOLATED_MEMORY_BYTES",
@@ -103,3 +103,16 @@ def read_limited(path: str | Path, name: str) -> bytes:
     except OSError as err:
         raise UnreadableDrawing(f"{name}: cannot read ({err.strerror or err})") from None
     return data
+
+
+def read_input(path: str | Path) -> bytes:
+    """The bytes of the drawing or design at ``path`` (``read_limited``); a one-line
+    UnreadableDrawing when it is missing, not a file or too large."""
+    path = Path(path)
+    if not path.is_file():
+        raise UnreadableDrawing(f"{path}: no such file" if not path.exists() else
+                                f"{path}: not a file")
+    try:
+        return read_limited(path, str(path))
+    except OSError as err:
+        raise UnreadableDrawing(f"{path}: cannot read ({err.strerror or err})") from None

@@ -24,6 +24,9 @@ the copy shows the drawing itself, laid exactly over the page that was measured:
 * DXF and design files: none; the copy is redrawn from the Artwork.
 
 An underlay is ``(media type, bytes)`` covering the page (0, 0, width, height inches).
+An SVG's is made by its reader, from the tree it has just read, when a check is asked
+for a copy (``read_drawing(..., pictured=True)``: the page's ``meta["underlay"]``), so
+the source is parsed once; ``underlays`` parses it again only for a page read without.
 """
 
 from __future__ import annotations
@@ -40,8 +43,8 @@ from markers.core.artwork import Artwork
 from markers.read.isolate import isolated
 from markers.read.svg.safety import safe_document
 
-__all__ = ["Underlay", "underlays", "page_dpi", "MAX_UNDERLAY_PX", "MAX_UNDERLAY_DPI",
-           "MAX_PICTURE_PIXELS"]
+__all__ = ["Underlay", "underlays", "svg_underlay", "page_dpi", "MAX_UNDERLAY_PX",
+           "MAX_UNDERLAY_DPI", "MAX_PICTURE_PIXELS"]
 
 Underlay = tuple[str, bytes]
 
@@ -72,11 +75,15 @@ def page_dpi(width_in: float, height_in: float) -> float:
 
 def underlays(data: bytes, name: str, pages: list[Artwork]) -> list[Underlay | None]:
     """One underlay per page of the drawing ``data`` (read as ``pages``), None where the
-    copy is to be redrawn from the Artwork."""
+    copy is to be redrawn from the Artwork. A page whose reader made its underlay as it
+    read it (``meta["underlay"]``) is not read again."""
     suffix = Path(name).suffix.lower()
     if suffix in (".svg", ".svgz") and len(pages) == 1:
+        made = pages[0].meta.get("underlay")
+        if made is not None:
+            return [made]
         box = pages[0].meta.get("page_user_box")
-        return [("image/svg+xml", _svg_page(data, name, box))] if box else [None]
+        return [svg_underlay(safe_document(data, name).root, box)] if box else [None]
     if suffix in (".pdf", ".ai"):
         numbers = [int(art.meta.get("page", i + 1)) - 1 for i, art in enumerate(pages)]
         images = isolated(_pdf_pages, data, numbers, name=name)
@@ -84,9 +91,10 @@ def underlays(data: bytes, name: str, pages: list[Artwork]) -> list[Underlay | N
     return [None] * len(pages)
 
 
-def _svg_page(data: bytes, name: str, box: tuple[float, float, float, float]) -> bytes:
-    """The sanitised drawing whose viewport is exactly ``box`` (user units)."""
-    root = safe_document(data, name).root
+def svg_underlay(root: ET.Element, box: tuple[float, float, float, float]) -> Underlay:
+    """The underlay of an SVG whose safe tree (``markers.read.svg.safety``) is ``root``:
+    the drawing, stripped of what runs or links, its viewport exactly ``box`` (user
+    units). ``root`` is changed: it is the tree of a drawing already read."""
     _strip(root)
     x, y, w, h = box
     for attribute in ("x", "y", "transform"):
@@ -103,7 +111,7 @@ def _svg_page(data: bytes, name: str, box: tuple[float, float, float, float]) ->
         root.append(shifted)
     ET.register_namespace("", SVG_NS)
     ET.register_namespace("xlink", "http://www.w3.org/1999/xlink")
-    return ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    return "image/svg+xml", ET.tostring(root, encoding="utf-8", xml_declaration=True)
 
 
 def _bare(name: str) -> str:

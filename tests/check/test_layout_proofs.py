@@ -188,13 +188,14 @@ def test_the_bare_marker_comes_back_as_itself(tmp_path):
 def test_annotated_copy_numbers_each_marker(tmp_path):
     from xml.etree import ElementTree
 
-    from markers import api
+    from markers.packs import get_pack
+    from markers.products.marked_copy import annotate_pages
 
     body = (placed(danger(2.0), 40, 60, 2.54)
             + placed(danger(1.8), 40 + 24 * MM + 60, 60, 2.54))
     path = _write(tmp_path, "two", sheet(body, width=1400, height=900))
     report, art = check_file(path, CheckOptions())
-    root = ElementTree.fromstring(api.annotate(report, art))
+    root = ElementTree.fromstring(annotate_pages(report, [art], get_pack("wi-nr509"))[0])
     ns = "{http://www.w3.org/2000/svg}"
     group = next(g for g in root.iter(f"{ns}g") if g.get("id") == "wsmark-markers")
     labels = [t.text for t in group.iter(f"{ns}text")]

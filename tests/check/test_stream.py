@@ -13,6 +13,7 @@ import pytest
 
 from cli import cli
 from markers import api
+from markers.check.pipeline import inputs
 
 DEFECTS = Path(__file__).parents[1] / "drawings" / "defects"
 
@@ -39,7 +40,7 @@ ARGS = ["--tolerance", "outline-width=0.05", "--allow-below-minimum",
 @pytest.fixture(scope="module")
 def whole_list(bench_folder):
     """The folder's reports gathered in one list, as `check` kept them before issue 14."""
-    files, _ = api.inputs([str(bench_folder)])
+    files, _ = inputs([str(bench_folder)])
     options = api.check_options(tolerance=["outline-width=0.05"],
                                 waive=["diamond-slope:shop drawing"],
                                 allow_below_minimum=True)

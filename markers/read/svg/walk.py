@@ -111,6 +111,7 @@ from markers.read.svg.style import (
     viewbox_matrix,
 )
 from markers.read.svg.tools import Authoring, authoring
+from markers.read.underlay import svg_underlay
 
 __all__ = ["read_svg", "read_svg_bytes"]
 
@@ -151,12 +152,14 @@ def read_svg(path: str | Path, *, scale: float | None = None,
 
 
 def read_svg_bytes(data: bytes, name: str, *, scale: float | None = None,
-                   display_height: float | None = None) -> Artwork:
-    """Read SVG ``data``; ``name`` is used in messages and ``meta['source']``."""
+                   display_height: float | None = None, pictured: bool = False) -> Artwork:
+    """Read SVG ``data``; ``name`` is used in messages and ``meta['source']``. With
+    ``pictured``, the page's ``meta['underlay']`` is the drawing for a marked-up copy
+    (markers.read.underlay), made from the tree just read rather than a second parse."""
     check_option(name, "--scale", scale)
     check_option(name, "--display-height", display_height)
     try:
-        return _read(data, name, scale, display_height)
+        return _read(data, name, scale, display_height, pictured)
     except UnreadableDrawing:
         raise
     except ARITHMETIC as err:  # overflow, division by zero: numbers no drawing needs
@@ -168,7 +171,8 @@ def read_svg_bytes(data: bytes, name: str, *, scale: float | None = None,
             f"{name}: cannot read drawing ({library_words(err)})") from None
 
 
-def _read(data: bytes, name: str, scale: float | None, display_height: float | None) -> Artwork:
+def _read(data: bytes, name: str, scale: float | None, display_height: float | None,
+          pictured: bool = False) -> Artwork:
     budget = Budget(name)
     doc = safe_document(data, name)
     budget.tick()
@@ -194,6 +198,9 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
         ignored["link to a file or URL (not followed)"] += doc.external_refs
     if ignored:
         meta["ignored"] = dict(ignored)
+    box = meta["page_user_box"]
+    if pictured and isinstance(box, tuple):  # read: the tree may change now
+        meta["underlay"] = svg_underlay(doc.root, box)
     return Artwork(width, height, layers(reader.painted), tuple(reader.legends), features, meta)
 
 
