@@ -54,7 +54,7 @@ from markers.core.artwork import FEATURE_NAMES, SIZE_UNKNOWN, Artwork, LegendIte
 from markers.core.colors import PALETTE, classify
 from markers.core.quiet import hush
 from markers.errors import UnreadableDrawing
-from markers.read.dxf_layouts import PaperDrawing, paper_drawing, sheet_views
+from markers.read.dxf_layouts import INCHES_PER_UNIT, PaperDrawing, paper_drawing, sheet_views
 from markers.read.limits import (
     DXF_MAX_ENTITIES,
     DXF_MAX_INSERT_DEPTH,
@@ -80,14 +80,11 @@ if TYPE_CHECKING:  # ezdxf is imported when a DXF is read (~0.4 s)
     from ezdxf.math import Matrix44
     from ezdxf.path import Path
 
-__all__ = ["read_dxf_bytes", "INCHES_PER_UNIT"]
+__all__ = ["read_dxf_bytes"]
 
 #: An entity of any DXF type, told apart by its dxftype() (ezdxf's classes per type).
 Entity = Any
 
-#: $INSUNITS code -> inches per drawing unit (name, factor).
-INCHES_PER_UNIT = {1: ("in", 1.0), 2: ("ft", 12.0), 4: ("mm", 1 / 25.4), 5: ("cm", 1 / 2.54),
-                   6: ("m", 1000 / 25.4)}
 #: $MEASUREMENT -> the unit a unitless drawing ($INSUNITS 0) is taken to be drawn in:
 #: 0 imperial (inches), 1 metric (millimetres), as AutoCAD inserts such a drawing.
 _MEASUREMENT = {0: ("in", 1.0), 1: ("mm", 1 / 25.4)}

@@ -31,7 +31,13 @@ from typing import Any
 
 from markers.read.limits import DXF_MAX_ENTITIES, Budget
 
-__all__ = ["SheetView", "PaperDrawing", "sheet_views", "paper_drawing", "LABEL_REACH_IN"]
+__all__ = ["SheetView", "PaperDrawing", "sheet_views", "paper_drawing", "LABEL_REACH_IN",
+           "INCHES_PER_UNIT"]
+
+#: $INSUNITS code -> inches per drawing unit (name, factor). Here, not in markers.read.dxf,
+#: so that the checker weighs a sheet's units without importing the DXF reader.
+INCHES_PER_UNIT = {1: ("in", 1.0), 2: ("ft", 12.0), 4: ("mm", 1 / 25.4), 5: ("cm", 1 / 2.54),
+                   6: ("m", 1000 / 25.4)}
 
 #: PLOTSETTINGS 72 -> inches per paper unit (2, pixels, has no physical size).
 _PAPER_UNITS = {0: ("in", 1.0), 1: ("mm", 1 / 25.4)}

@@ -115,7 +115,7 @@ def test_the_command_line_notes_a_file_judged_near_its_limit(tmp_path, monkeypat
     from click.testing import CliRunner
 
     import cli
-    import markers.runtime.pool as pool
+    import markers.products.check_run as check_run
     from markers.runtime.pool import Outcome
 
     drawing = tmp_path / "slow.svg"
@@ -128,7 +128,7 @@ def test_the_command_line_notes_a_file_judged_near_its_limit(tmp_path, monkeypat
         return fake
 
     for cpu_s, noted in ((19.2, True), (12.0, False)):
-        monkeypatch.setattr(pool, "budgeted_imap", judged_at(cpu_s))
+        monkeypatch.setattr(check_run, "budgeted_imap", judged_at(cpu_s))  # the run's pool
         run = CliRunner().invoke(cli.cli, ["check", str(drawing)])
         notes = [line for line in run.stderr.splitlines() if "within 10 %" in line]
         assert notes == ([f"wsmark: note: {drawing}: checked in {cpu_s} of its 20 CPU s, "

@@ -23,8 +23,7 @@ from dataclasses import replace
 from markers.check.layout.evidence import ScaleEvidence
 from markers.check.layout.scale import at_scale, parse_scale
 from markers.core.artwork import Artwork
-from markers.read.dxf import INCHES_PER_UNIT
-from markers.read.dxf_layouts import SheetView
+from markers.read.dxf_layouts import INCHES_PER_UNIT, SheetView
 
 __all__ = ["at_sheet_scale", "UNIT_AGREEMENT", "LETTERING_IN"]
 
