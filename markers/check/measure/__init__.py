@@ -13,7 +13,7 @@ from dataclasses import replace
 import shapely
 
 from markers.check.measure.buoys import drawn_waterline, looks_like_buoy, measure_buoy
-from markers.check.measure.common import NOT_DRAWN, Display, Facts, Lettering, Measuring
+from markers.check.measure.common import NOT_DRAWN, Display, Drawing, Facts, Lettering, Measuring
 from markers.check.measure.faces import measure_face
 from markers.check.measure.flags import looks_like_flag, measure_flag
 from markers.check.measure.sized import sized_by_statement
@@ -43,6 +43,21 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
                                           set_aside=set_aside))
     if sized is not None:  # no size of its own; H stated beside it (measure.sized)
         art = sized
+    facts = _measured_as_it_is(art, law, kinds, display_height)
+    unknown = art.meta.get("scale_basis") == SIZE_UNKNOWN
+    drawing = _drawing(facts, art, dimensions, set_aside, scale_conflict)
+    display = _displayed(facts, kinds)
+    if stated_scale is not None and display.basis:
+        display = replace(display, basis=f"stated scale {stated_scale}, {display.basis} at it")
+    if unknown and display.basis not in (None, NOT_DRAWN):
+        display = replace(display, basis=SIZE_UNKNOWN)
+    return replace(facts, drawing=drawing, display=display, letters=_declared(facts, art.meta))
+
+
+def _measured_as_it_is(art: Artwork, law: Law, kinds: Mapping[str, Kind],
+                       display_height: float | None) -> Facts:
+    """``art`` measured as the kind it declares, else as what it looks like (a buoy by
+    its waterline or shape, a flag by its colors, anything else a face)."""
     declared = kinds.get(art.meta.get("kind") or "")
     family = declared.family if declared else None
     shape = declared.shape if declared else None
@@ -50,31 +65,29 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
     if family in ("buoy", "wrap") or (declared is None and (
             "waterline" in art.features or drawn_waterline(art) is not None
             or looks_like_buoy(art))):
-        facts = measure_buoy(art, m, shape)
-    elif family == "flag" or (declared is None and looks_like_flag(art)):
-        facts = measure_flag(art, m, shape)
-    else:
-        facts = measure_face(art, m)
+        return measure_buoy(art, m, shape)
+    if family == "flag" or (declared is None and looks_like_flag(art)):
+        return measure_flag(art, m, shape)
+    return measure_face(art, m)
+
+
+def _drawing(facts: Facts, art: Artwork, dimensions: Sequence, set_aside: Sequence,
+             scale_conflict: str | None) -> Drawing:
+    """The record of the drawing ``facts`` were measured on: what the reader and the
+    layout said of the page (``art.meta``) and what the page holds beside the marker."""
     meta = art.meta
-    unknown = meta.get("scale_basis") == SIZE_UNKNOWN
-    drawing = replace(
+    return replace(
         facts.drawing, units=meta.get("units") if meta.get("scale_basis") == "physical" else None,
         generator=meta.get("generator"), unread=dict(meta.get("ignored") or {}),
         unread_notes=int(meta.get("unread_notes") or 0), paint_basis=meta.get("paint_basis"),
         scan=bool(meta.get("scan")), extent=_extent(art), dimensions=tuple(dimensions),
-        set_aside=tuple(set_aside), size_unknown=unknown,
+        set_aside=tuple(set_aside), size_unknown=meta.get("scale_basis") == SIZE_UNKNOWN,
         units_convention=meta.get("units_convention"),
         not_rendered=tuple(meta.get("not_rendered") or ()),
         not_printed=tuple(meta.get("not_printed") or ()),
         annotations=tuple(meta.get("annotations") or ()),
         size_basis=tuple(meta.get("size_basis") or ()), scale_conflict=scale_conflict,
         units_assumed=meta.get("units_assumed"), turned=meta.get("turned_deg"))
-    display = _displayed(facts, kinds)
-    if stated_scale is not None and display.basis:
-        display = replace(display, basis=f"stated scale {stated_scale}, {display.basis} at it")
-    if unknown and display.basis not in (None, NOT_DRAWN):
-        display = replace(display, basis=SIZE_UNKNOWN)
-    return replace(facts, drawing=drawing, display=display, letters=_declared(facts, meta))
 
 
 def _displayed(facts: Facts, kinds: Mapping[str, Kind]) -> Display:
