@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from markers.check.engine import Check, Finding, Override, Registry
+from markers.core.artwork import STATED_SCALE
 from markers.core.safe_text import json_ready
 from markers.core.shown import short_name, shown_name
 from markers.core.waiver import parse_waiver
@@ -22,6 +23,18 @@ __all__ = ["MarkerReport", "FileReport", "Provenance", "Tally", "marker_verdict"
 #: drawing does not meet a requirement, and a local waiver accepted that (contract v3,
 #: which also adds each waived finding's ``waiver``: reason, by, on).
 VERDICTS = ("error", "fail", "review", "waived", "pass")
+
+
+def contract_basis(basis: str | None) -> dict[str, str | None]:
+    """The JSON keys of a display height's ``basis``: ``display_height_basis`` in the
+    contract's words (RULES.md: declared, stated, inferred; ``unknown`` for a drawing
+    with no physical size, ``not drawn`` for a symbol with no display area drawn), and,
+    for a height found at a scale the proof states, the additive key
+    ``display_height_evidence`` with the words that say which ("stated scale 1:12,
+    inferred at it"): its contract basis is ``stated``."""
+    if basis is not None and basis.startswith(STATED_SCALE):
+        return {"display_height_basis": "stated", "display_height_evidence": basis}
+    return {"display_height_basis": basis}
 
 
 def marker_verdict(findings: list[Finding]) -> str:
@@ -78,7 +91,7 @@ class MarkerReport:
             "index": self.index, "page": self.page,
             "bbox": None if self.bbox is None else list(self.bbox), "kind": self.kind,
             "verdict": self.verdict, "display_height_in": self.display_height_in,
-            "display_height_basis": self.display_height_basis, "legend": self.legend,
+            **contract_basis(self.display_height_basis), "legend": self.legend,
             "ws_id": self.ws_id, "text_basis": self.text_basis}
         if self.permit_id is not None:
             found["permit_id"] = self.permit_id
@@ -152,7 +165,7 @@ def report_json(r: FileReport, provenance: Provenance) -> dict:
     record: dict[str, Any] = {
         "file": r.file, "verdict": r.verdict, "kind": r.kind,
         "display_height_in": r.display_height_in,
-        "display_height_basis": r.display_height_basis,
+        **contract_basis(r.display_height_basis),
         "markers": [m.as_json() for m in r.markers],
         "findings": [finding_json(f) for f in r.findings],
         "error": r.error}

@@ -15,14 +15,18 @@ from shapely import STRtree, total_bounds, unary_union
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-__all__ = ["FEATURE_NAMES", "SIZE_UNKNOWN", "Shape", "Layer", "LegendItem", "Artwork", "moved",
-           "as_seen"]
+__all__ = ["FEATURE_NAMES", "SIZE_UNKNOWN", "STATED_SCALE", "Shape", "Layer", "LegendItem",
+           "Artwork", "moved", "as_seen"]
 
 #: ``meta['scale_basis']`` of a drawing that states no physical size (an SVG with a
 #: viewBox alone, a PDF page drawn too small with no scale stated): its reader gives it
 #: a nominal size, and the check judges only what does not depend on size, each
 #: requirement in inches a review (markers.check.engine, ``Rule.sized``).
 SIZE_UNKNOWN = "unknown"
+
+#: How the basis of a display height found at a scale the proof states begins ("stated
+#: scale 1:12, inferred at it"): the report contract's basis for it is ``stated``.
+STATED_SCALE = "stated scale"
 
 #: Named geometry a drawing may mark by an element's id or label, and builders name:
 #: the display area H is measured on, the waterline of a buoy, the sign's panel, the

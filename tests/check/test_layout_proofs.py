@@ -12,6 +12,7 @@ from pathlib import Path
 from markers.check.pipeline import CheckOptions
 from markers.check.measure.statements import parse_dimension
 from markers.check.layout import split
+from markers.check.report import Provenance, report_json
 from markers.read import read_drawing
 from proof_sheets import MM, ORANGE, SVG, WHITE, danger, diamond, placed, pts, sheet
 from wi import check_file
@@ -161,6 +162,11 @@ def test_stated_scale_is_used_and_said(tmp_path):
     assert report.kind == "danger" and _judged(report) == _judged(bare)
     assert report.display_height_in == 24.0
     assert "stated scale 1:4" in report.display_height_basis
+    # the contract (RULES.md) says "stated"; the words that say which scale are additive
+    record = report_json(report, Provenance("0", "wi-nr509", "0"))
+    for said in (record, record["markers"][0]):
+        assert said["display_height_basis"] == "stated"
+        assert said["display_height_evidence"] == report.display_height_basis
 
 
 def test_a_tiny_drawing_is_one_finding_not_a_cascade(tmp_path):

@@ -500,7 +500,8 @@ def wrong(report: dict, proof: dict) -> list[str]:
             if w["H"] is not None and (H is None or abs(H - w["H"]) > 0.03 * w["H"]):
                 problems.append(f"H {H} != {w['H']}")
     text = " ".join([*(f["message"] for f in report.get("findings", [])),
-                     *(str(m.get("display_height_basis")) for m in markers),
+                     *(str(m.get("display_height_evidence") or m.get("display_height_basis"))
+                       for m in markers),
                      str(report.get("error"))])
     for word in proof["words"]:
         if word.lower() not in text.lower():

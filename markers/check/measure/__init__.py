@@ -18,7 +18,7 @@ from markers.check.measure.faces import measure_face
 from markers.check.measure.flags import looks_like_flag, measure_flag
 from markers.check.measure.sized import sized_by_statement
 from markers.check.measure.statements import ANY_KIND
-from markers.core.artwork import SIZE_UNKNOWN, Artwork
+from markers.core.artwork import SIZE_UNKNOWN, STATED_SCALE, Artwork
 from markers.core.pack import Kind
 from markers.core.spec import Law
 
@@ -48,7 +48,7 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
     drawing = _drawing(facts, art, dimensions, set_aside, scale_conflict)
     display = _displayed(facts, kinds)
     if stated_scale is not None and display.basis:
-        display = replace(display, basis=f"stated scale {stated_scale}, {display.basis} at it")
+        display = replace(display, basis=f"{STATED_SCALE} {stated_scale}, {display.basis} at it")
     if unknown and display.basis not in (None, NOT_DRAWN):
         display = replace(display, basis=SIZE_UNKNOWN)
     return replace(facts, drawing=drawing, display=display, letters=_declared(facts, art.meta))
