@@ -216,7 +216,8 @@ class WebApp:
                                finalize=lambda value: page_words(api.page_text(value)))
         self.env.globals.update(verdict_line=_verdict_line, groups=api.finding_groups,
                                 waiver_words=api.waiver_words, kept=promise(settings.caps),
-                                packs=packs.choices, default_pack=api.DEFAULT_PACK)
+                                packs=packs.choices, law_of=packs.law_of,
+                                default_pack=api.DEFAULT_PACK)
 
     # --- plumbing -------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from markers import api
 from web.security import Refused
 
-__all__ = ["choices", "chosen"]
+__all__ = ["choices", "chosen", "law_of"]
 
 
 def chosen(values: Mapping[str, str | Sequence[str]]) -> str:
@@ -28,3 +28,8 @@ def chosen(values: Mapping[str, str | Sequence[str]]) -> str:
 def choices() -> list[tuple[str, str]]:
     """(name, title) of every pack, the default first, for a page's choice."""
     return [(name, api.get_pack(name).title) for name in api.PACK_NAMES]
+
+
+def law_of(name: str) -> str:
+    """The law pack ``name`` holds, as its text is cited ("NR 5.09"), for a page's header."""
+    return api.get_pack(name).law.code

@@ -47,6 +47,9 @@ def test_a_beacon_is_judged_by_the_law_chosen(client) -> None:
     page = client.get(f"/check/{batch}").text
     assert 'data-verdict="pass"' in page and "15-121-A2" in page
     assert f'value="{CT}" selected' in page
+    # the header names the law chosen, not Wisconsin's
+    assert '<span class="tagline">Waterway markers, Conn. Agencies Regs. 15-121</span>' in page
+    assert "NR 5.09</span>" in client.get("/check").text
     report = client.get(f"/check/{batch}/report.json").json()
     assert report[0]["pack"] == CT and report[0]["kind"] == "beacon-danger"
     # the same drawing under the default, Wisconsin's NR 5.09: not passed
