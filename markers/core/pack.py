@@ -176,8 +176,6 @@ class Numbering:
     rules: tuple[str, ...]
     examples: tuple[tuple[str, str], ...]
     channel: tuple[tuple[str, str, str, float], ...]
-    #: the page in a few words, as a list of pages names it ("WS numbering")
-    short: str = "numbering"
 
 
 @dataclass(frozen=True)
@@ -207,22 +205,17 @@ class Mend:
 
 @dataclass(frozen=True)
 class Pack:
-    """One jurisdiction: its ``law`` (citations, numbers), its ``kinds``, the
+    """One jurisdiction's law: its ``law`` (citations, numbers), its ``kinds``, the
     ``validate`` step every design passes before it is built, its ``rules`` and the
     identification check sheets show (``check_id(kind, id) -> id``, DesignError when
     wrong; ``validate`` gets the Build the design is to be built with) with the
     sheets' ``numbering`` page. ``source`` names the enactment;
     ``module`` is where the pack is defined (as ``PACK``). ``plan_rules``, when the pack
-    judges placement plans, is its markers.plan.rules.PlanRegistry;
-    ``fabrication_samples`` are the jobs whose shop files the gallery previews;
-    ``gallery_extras`` are designs the gallery shows beside each kind's typical ones;
-    ``help`` the faces' help of options that cite the rule (option -> words),
-    ``example_kind`` the kind a form shows when none is asked for and ``mends`` how a
+    judges placement plans, is its markers.plan.rules.PlanRegistry; ``mends`` how a
     repair answers each rule's findings (rule id -> Mend). ``version`` names the
-    text of the law the pack holds (every report says it); ``verdicts`` words each
-    verdict as the rule allows it to be said ("pass", "fail", "review", "error"; a key
-    "pass:FAMILY" words it for the kinds of a family judged by another enactment,
-    "pass:waived" a pass with waived requirements, named where it says ``{waived}``).
+    text of the law the pack holds (every report says it). How the law is shown (help,
+    verdict words, the gallery's extras and samples, the form's first kind) is not the
+    law: the pack keeps it beside, in ``markers.core.presentation``.
     Both rule registries are named as "module:NAME" (``rules_at``, ``plan_rules_at``)
     and imported when first used: listing kinds loads no measurer, no geometry library
     and no projection."""
@@ -238,19 +231,12 @@ class Pack:
     check_id: Callable[[str, str | None], str]
     numbering: Numbering
     module: str
-    fabrication_samples: tuple[Design, ...] = ()
     plan_rules_at: str | None = None
-    gallery_extras: tuple[Design, ...] = ()
-    help: Mapping[str, str] = field(default_factory=dict)
-    example_kind: str | None = None
     mends: Mapping[str, Mend] = field(default_factory=dict)
     version: str = ""
-    verdicts: Mapping[str, str] = field(default_factory=dict)
     #: "module:NAME" of the pack's register rules (markers.register.rules.RegisterRules:
     #: what falls due of a town's markers, each with its paragraph), if it keeps one
     register_rules_at: str | None = None
-    #: the file name, in the project's examples/, of a clean plan the gallery shows
-    example_plan: str | None = None
 
     def __post_init__(self) -> None:
         """Refuse a pack whose law lacks what one of its kinds needs (see Kind), in one

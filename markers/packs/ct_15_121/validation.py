@@ -39,7 +39,7 @@ NUMBERING = Numbering(
     ),
     examples=(("aid-red", "CT-2"), ("aid-green", "CT-1"), ("aid-red", "CT-3"),
               ("aid-green", "CT"), ("aid-red", "WS-2")),
-    channel=(), short="CT numbering",
+    channel=(),
 )
 
 

@@ -49,7 +49,6 @@ NUMBERING = Numbering(
                   + [("aid-red", f"WS-{2 * i + 2}", "right", i) for i in range(3)]
                   + [("aid-center", f"WS-{letter}", "center", i + 0.5)
                      for i, letter in enumerate("AB")]),
-    short="WS numbering",
 )
 
 

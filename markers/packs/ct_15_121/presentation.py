@@ -1,13 +1,14 @@
-"""Connecticut's words for the faces: the help of options that cite the rule and the
-verdicts as the text allows them to be said."""
+"""How Connecticut's law is shown (``markers.core.presentation``): the help of options
+that cite the rule, the verdicts as the text allows them to be said, the kind a form
+opens on, and what the gallery shows beside every kind. None of it is law: the pack
+(``PACK``) carries none."""
 
 from __future__ import annotations
 
-__all__ = ["HELP", "VERDICTS", "VERSION"]
+from markers.core.design import Design
+from markers.core.presentation import Presentation
 
-#: The text the pack holds (text.md): the Legal Information Institute's copy of
-#: § 15-121-A4 is current through 2022-03-04, casetext's of -A5 through 2024-09-27.
-VERSION = "LII 2022-03-04 / casetext 2024-09-27 (see text.md)"
+__all__ = ["HELP", "PRESENTATION", "VERDICTS"]
 
 #: A check judges a drawing; placing a marker needs the commissioner's authorization
 #: (15-121-A5(a), (c)); a diver's flag is displayed by the diver, not placed.
@@ -35,3 +36,10 @@ HELP: dict[str, str] = {
                   "or chief_executive = NAME; ADDRESS; CONTACT (repeatable).",
     "plan_party_pair": "chief_executive=Town of New Fairfield; 4 Brush Hill Rd; 203-555-0100",
 }
+
+PRESENTATION = Presentation(
+    help=HELP, verdicts=VERDICTS, example_kind="mooring-buoy",
+    gallery_extras=(Design("mooring-area-buoy", color="yellow"),),
+    fabrication_samples=(Design("mooring-buoy"), Design("diver-flag")),
+    example_plan="ct-mooring-field.geojson", numbering_short="CT numbering",
+)

@@ -1,14 +1,14 @@
-"""Wisconsin's words for the faces: the help of the command line's and the web page's
-options that cite the rule or show its identifications (``Pack.help``), and the
-verdicts as the rule allows them to be said (``Pack.verdicts``)."""
+"""How Wisconsin's law is shown (``markers.core.presentation``): the help of the command
+line's and the web page's options that cite the rule or show its identifications, the
+verdicts as the rule allows them to be said, the kind a form opens on, and what the
+gallery shows beside every kind. None of it is law: the pack (``PACK``) carries none."""
 
 from __future__ import annotations
 
-__all__ = ["HELP", "VERDICTS", "VERSION"]
+from markers.core.design import Design
+from markers.core.presentation import Presentation
 
-#: The text of the law the pack holds: NR 5.09 as last amended (CR 14-048, Register May
-#: 2015 No. 713, effective 2015-06-01), with ss. 30.70 and 30.675, Wis. Stats.
-VERSION = "2015-06-01"
+__all__ = ["HELP", "PRESENTATION", "VERDICTS"]
 
 #: A check judges a drawing, never its placement: NR 5.09(3)(b) "Such political
 #: subdivision of the state shall, prior to authorizing placement, obtain the approval
@@ -59,3 +59,18 @@ HELP: dict[str, str] = {
     "plan_party_pair": "applicant=Crystal Lake Ski Club; 4 Shore Rd, Mill; 608-555-0147",
     "permit_id_hint": "the department's number (NR 5.09(3)(b)), lettered below; blank: none",
 }
+
+PRESENTATION = Presentation(
+    help=HELP, verdicts=VERDICTS, example_kind="control",
+    # the exclusion symbol carried on a buoy and on a wrap, whose white quarters must
+    # survive being bent onto the cylinder (issue 10)
+    gallery_extras=(
+        Design("buoy-symbol", 24.0, symbol="exclusion", diameter=18.0),
+        Design("buoy-wrap", 24.0, symbol="exclusion", diameter=18.0, curvature="seen"),
+    ),
+    fabrication_samples=(Design("control", 24.0, legend="SLOW NO WAKE"),
+                         Design("buoy-symbol", symbol="danger", legend="ROCKS"),
+                         Design("buoy-aid-red", ws_id="WS-2"),
+                         Design("diver-flag")),
+    example_plan="river-channel.geojson", numbering_short="WS numbering",
+)
