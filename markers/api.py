@@ -114,10 +114,12 @@ def kind_names(*families: str, pack: str | Pack = DEFAULT_PACK) -> tuple[str, ..
     return chosen.of_family(*families) if families else tuple(chosen.kinds)
 
 
-def choices(*keys: str, pack: str | Pack = DEFAULT_PACK) -> tuple[str, ...]:
-    """The values of the pack's lists ``keys`` (race colors, shapes ...), without repeats."""
-    table = _pack(pack).law.choices
-    return tuple(dict.fromkeys(value for key in keys for value in table[key].values))
+def choices(field: str, pack: str | Pack = DEFAULT_PACK) -> tuple[str, ...]:
+    """The values the design field ``field`` (symbol, shape, color) takes under the pack,
+    over all its kinds (see ``markers.core.design_form.field_choices``)."""
+    from markers.core.design_form import field_choices
+
+    return field_choices(_pack(pack), field)
 
 
 def parse_length(text: str, what: str = "length") -> float:

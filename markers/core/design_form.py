@@ -69,6 +69,18 @@ def fields_for(pack: Pack, kind: Kind) -> list[Field]:
     return _face_fields(pack, kind) + _body_fields(pack, kind) + file_fields(kind)
 
 
+def field_choices(pack: Pack, name: str) -> tuple[str, ...]:
+    """The values the design field ``name`` takes under ``pack``, over all its kinds:
+    those of the law's lists its kinds choose ``name`` from (a race buoy's color, a
+    regulatory buoy's symbol) and, for ``symbol``, the face kinds where a kind carries
+    one (a symbol buoy's); without repeats."""
+    values = [value for kind in pack.kinds.values() if name in kind.choices
+              for value in pack.law.choices[kind.choices[name]].values]
+    if name == "symbol" and any(_carries(kind) for kind in pack.kinds.values()):
+        values = [*pack.of_family("face"), *values]
+    return tuple(dict.fromkeys(values))
+
+
 def _carries(kind: Kind) -> bool:
     """Whether a marker of ``kind`` carries a face of the pack's face kinds (a list of
     the law's symbols, when the kind names one, is its own choice)."""

@@ -23,8 +23,8 @@ if TYPE_CHECKING:  # no shapely for commands that build and measure nothing
     from markers.check.engine import Registry
     from markers.core.artwork import Artwork
 
-__all__ = ["FAMILIES", "FAMILY_NEEDS", "FRAMED", "Build", "Kind", "Look", "Mend", "Numbering",
-           "Pack", "PackError"]
+__all__ = ["FAMILIES", "FAMILY_NEEDS", "FRAMED", "Build", "Kind", "Look", "Mend", "Pack",
+           "PackError"]
 
 #: How a kind is drawn and measured: a flat regulatory face, a state aid face, a buoy
 #: elevation, a buoy's flat wrap, or a flag.
@@ -162,23 +162,6 @@ class Build:
 
 
 @dataclass(frozen=True)
-class Numbering:
-    """How a pack identifies its aids, for the reference sheets: the sheets' title, the
-    page's title and subtitle, the governing ``clause``, the ``rules`` in words,
-    ``examples`` (kind, id) judged by ``Pack.check_id``, and the aids drawn along a
-    channel: (kind, id, side "left" | "right" | "center", position 0..3)."""
-
-    sheet_title: str
-    page_title: str
-    title: str
-    subtitle: str
-    clause: str
-    rules: tuple[str, ...]
-    examples: tuple[tuple[str, str], ...]
-    channel: tuple[tuple[str, str, str, float], ...]
-
-
-@dataclass(frozen=True)
 class Mend:
     """How a repair answers a finding of one rule, in the words a clerk reads: a marker
     rebuilt compliant by construction answers most findings; the change is said as
@@ -207,15 +190,16 @@ class Mend:
 class Pack:
     """One jurisdiction's law: its ``law`` (citations, numbers), its ``kinds``, the
     ``validate`` step every design passes before it is built, its ``rules`` and the
-    identification check sheets show (``check_id(kind, id) -> id``, DesignError when
-    wrong; ``validate`` gets the Build the design is to be built with) with the
-    sheets' ``numbering`` page. ``source`` names the enactment;
+    identification check (``check_id(kind, id) -> id``, DesignError when wrong;
+    ``validate`` gets the Build the design is to be built with). ``source`` names the
+    enactment;
     ``module`` is where the pack is defined (as ``PACK``). ``plan_rules``, when the pack
     judges placement plans, is its markers.plan.rules.PlanRegistry; ``mends`` how a
     repair answers each rule's findings (rule id -> Mend). ``version`` names the
     text of the law the pack holds (every report says it). How the law is shown (help,
-    verdict words, the gallery's extras and samples, the form's first kind) is not the
-    law: the pack keeps it beside, in ``markers.core.presentation``.
+    verdict words, the gallery's extras and samples, the form's first kind, the
+    reference sheets' numbering page) is not the law: the pack keeps it beside, in
+    ``markers.core.presentation``.
     Both rule registries are named as "module:NAME" (``rules_at``, ``plan_rules_at``)
     and imported when first used: listing kinds loads no measurer, no geometry library
     and no projection."""
@@ -229,7 +213,6 @@ class Pack:
     validate: Callable[[Design, Kind, Build], Design]
     rules_at: str
     check_id: Callable[[str, str | None], str]
-    numbering: Numbering
     module: str
     plan_rules_at: str | None = None
     mends: Mapping[str, Mend] = field(default_factory=dict)

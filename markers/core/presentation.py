@@ -21,33 +21,51 @@ from markers.core.design import Design
 if TYPE_CHECKING:
     from markers.core.pack import Pack
 
-__all__ = ["Presentation", "presentation_of"]
+__all__ = ["Numbering", "Presentation", "presentation_of"]
 
 #: The module, inside a pack's own package, that holds its ``PRESENTATION``.
 MODULE = "presentation"
 
 
 @dataclass(frozen=True)
-class Presentation:
-    """A pack's presentation: ``help`` of the faces' options that cite the rule or show
-    its identifications (option -> words); ``verdicts`` words each verdict as the rule
-    allows it to be said ("pass", "fail", "review", "error"; "pass:FAMILY" for the kinds
-    of a family judged by another enactment, "pass:waived" a pass with waived
-    requirements, named where it says ``{waived}``; "waived" with ``{unmet}`` and
-    ``{why}``); ``example_kind`` the kind a form shows when none is asked for (None: the
-    pack's first); ``gallery_extras`` designs the gallery shows beside each kind's
-    typical ones; ``fabrication_samples`` the jobs whose shop files the gallery
-    previews; ``example_plan`` the file name, in the project's examples/, of a clean
-    plan the gallery shows; ``numbering_short`` the numbering sheet in a few words, as a
-    list of pages names it ("WS numbering")."""
+class Numbering:
+    """How a pack's reference sheets show its identification of aids: the sheets' title,
+    the page's title and subtitle, the governing ``clause``, the ``rules`` in words,
+    worked ``examples`` (kind, id) judged by ``Pack.check_id`` (the law), the aids drawn
+    along a channel: (kind, id, side "left" | "right" | "center", position 0..3), and
+    ``short``, the page in a few words as a list of pages names it ("WS numbering")."""
 
+    sheet_title: str
+    page_title: str
+    title: str
+    subtitle: str
+    clause: str
+    rules: tuple[str, ...]
+    examples: tuple[tuple[str, str], ...]
+    channel: tuple[tuple[str, str, str, float], ...]
+    short: str = "numbering"
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """A pack's presentation: the reference sheets' ``numbering`` page; ``help`` of the
+    faces' options that cite the rule or show its identifications (option -> words);
+    ``verdicts`` words each verdict as the rule allows it to be said ("pass", "fail",
+    "review", "error"; "pass:FAMILY" for the kinds of a family judged by another
+    enactment, "pass:waived" a pass with waived requirements, named where it says
+    ``{waived}``; "waived" with ``{unmet}`` and ``{why}``); ``example_kind`` the kind a
+    form shows when none is asked for (None: the pack's first); ``gallery_extras``
+    designs the gallery shows beside each kind's typical ones; ``fabrication_samples``
+    the jobs whose shop files the gallery previews; ``example_plan`` the file name, in
+    the project's examples/, of a clean plan the gallery shows."""
+
+    numbering: Numbering
     help: Mapping[str, str] = field(default_factory=dict)
     verdicts: Mapping[str, str] = field(default_factory=dict)
     example_kind: str | None = None
     gallery_extras: tuple[Design, ...] = ()
     fabrication_samples: tuple[Design, ...] = ()
     example_plan: str | None = None
-    numbering_short: str = "numbering"
 
 
 def presentation_of(pack: Pack) -> Presentation:

@@ -92,7 +92,7 @@ def _readme(pack: Pack, rows: list[tuple[Entry, Artwork]],
              "## Reference sheets", "",
              f"[{SHEETS_PDF}]({SHEETS_PDF}) has a page for every kind, drawn to scale with its "
              f"dimensions{' at H = 12 to 48 in' if _displayed(pack) else ''}, and pages of "
-             f"color families and {presentation_of(pack).numbering_short} "
+             f"color families and {presentation_of(pack).numbering.short} "
              f"(`wsmark sheet{option} -o {SHEETS_PDF}`). The {_shown(pack)} page "
              f"([SVG](sheet-{_shown(pack)}.svg)):", "",
              f"![sheet-{_shown(pack)}](sheet-{_shown(pack)}.png)", ""]

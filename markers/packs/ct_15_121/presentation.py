@@ -6,9 +6,10 @@ opens on, and what the gallery shows beside every kind. None of it is law: the p
 from __future__ import annotations
 
 from markers.core.design import Design
-from markers.core.presentation import Presentation
+from markers.core.presentation import Numbering, Presentation
+from markers.packs.ct_15_121.citations import ref
 
-__all__ = ["HELP", "PRESENTATION", "VERDICTS"]
+__all__ = ["HELP", "NUMBERING", "PRESENTATION", "VERDICTS"]
 
 #: A check judges a drawing; placing a marker needs the commissioner's authorization
 #: (15-121-A5(a), (c)); a diver's flag is displayed by the diver, not placed.
@@ -37,9 +38,29 @@ HELP: dict[str, str] = {
     "plan_party_pair": "chief_executive=Town of New Fairfield; 4 Brush Hill Rd; 203-555-0100",
 }
 
+NUMBERING = Numbering(
+    sheet_title="Connecticut waterway markers",
+    page_title="CT numbering rules (15-121-A4(b))",
+    title="CT identification of state navigational buoys",
+    subtitle="15-121-A4(b)(1) and (2): the state's own buoys, not the federal lateral system",
+    clause=ref("15-121-A4(b)(1)").clause,
+    rules=(
+        "Solid-red buoys carry even numbers, solid-green buoys odd numbers, in white, with "
+        "the prefix CT before the number: CT-2, CT-1 (15-121-A4(b)(1)).",
+        "A buoy without a number carries the letters CT, painted white (15-121-A4(b)(1)).",
+        "Cardinal buoys: even numbers on red-topped, odd on green-topped, in the top "
+        "portion (15-121-A4(b)(2)).",
+    ),
+    examples=(("aid-red", "CT-2"), ("aid-green", "CT-1"), ("aid-red", "CT-3"),
+              ("aid-green", "CT"), ("aid-red", "WS-2")),
+    channel=(), short="CT numbering",
+)
+
+
 PRESENTATION = Presentation(
+    numbering=NUMBERING,
     help=HELP, verdicts=VERDICTS, example_kind="mooring-buoy",
     gallery_extras=(Design("mooring-area-buoy", color="yellow"),),
     fabrication_samples=(Design("mooring-buoy"), Design("diver-flag")),
-    example_plan="ct-mooring-field.geojson", numbering_short="CT numbering",
+    example_plan="ct-mooring-field.geojson",
 )

@@ -7,7 +7,7 @@ from markers.core.pack import Pack
 from markers.packs.wi_nr509.kinds import KINDS
 from markers.packs.wi_nr509.law import LAW, VERSION
 from markers.packs.wi_nr509.mends import MENDS
-from markers.packs.wi_nr509.validation import NUMBERING, validate, validate_ws_id
+from markers.packs.wi_nr509.validation import validate, validate_ws_id
 
 __all__ = ["PACK"]
 
@@ -17,7 +17,7 @@ PACK = Pack(
     source="Wis. Admin. Code NR 5.09",
     url="https://docs.legis.wisconsin.gov/code/admin_code/nr/001/5/09",
     law=LAW, kinds=KINDS, validate=validate, rules_at="markers.packs.wi_nr509.rules:RULES",
-    check_id=validate_ws_id, numbering=NUMBERING, module=__name__,
+    check_id=validate_ws_id, module=__name__,
     plan_rules_at="markers.packs.wi_nr509.plan_rules:PLAN_RULES",
     register_rules_at="markers.packs.wi_nr509.register_rules:REGISTER_RULES",
     mends=MENDS, version=VERSION,
