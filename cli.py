@@ -180,8 +180,10 @@ class PackChoice(click.Choice):
                 ctx: click.Context | None) -> Any:
         pack = ctx.params.get("pack", api.DEFAULT_PACK) if ctx is not None else \
             api.DEFAULT_PACK
-        chosen = click.Choice(api.choices(self.field, pack), self.case_sensitive)
-        return chosen.convert(value, param, ctx)
+        values = api.choices(self.field, pack)
+        if not values:
+            self.fail(f"no kind of {pack} takes it", param, ctx)
+        return click.Choice(values, self.case_sensitive).convert(value, param, ctx)
 
 
 LENGTH = Length()
