@@ -2,7 +2,9 @@
 
 Everything that depends on a jurisdiction reaches it through a Pack handed in by
 ``markers.api``: the builders get a ``Build`` made from it (its law and kinds), the
-measurers and rules its law, the sheets print its words. Nothing is put in force.
+measurers and rules its law. How a pack is shown (help, verdict words, the gallery's
+and sheets' extras) is not its law: ``markers.core.presentation``. Nothing is put in
+force.
 """
 
 from __future__ import annotations
@@ -192,15 +194,13 @@ class Pack:
     ``validate`` step every design passes before it is built, its ``rules`` and the
     identification check (``check_id(kind, id) -> id``, DesignError when wrong;
     ``validate`` gets the Build the design is to be built with). ``source`` names the
-    enactment;
-    ``module`` is where the pack is defined (as ``PACK``). ``plan_rules``, when the pack
-    judges placement plans, is its markers.plan.rules.PlanRegistry; ``mends`` how a
-    repair answers each rule's findings (rule id -> Mend). ``version`` names the
-    text of the law the pack holds (every report says it). How the law is shown (help,
-    verdict words, the gallery's extras and samples, the form's first kind, the
-    reference sheets' numbering page) is not the law: the pack keeps it beside, in
-    ``markers.core.presentation``.
-    Both rule registries are named as "module:NAME" (``rules_at``, ``plan_rules_at``)
+    enactment; ``module`` is where the pack is defined (as ``PACK``). ``plan_rules``,
+    when the pack judges placement plans, is its markers.plan.rules.PlanRegistry;
+    ``mends`` how a repair answers each rule's findings (rule id -> Mend). ``version``
+    names the text of the law the pack holds (every report says it). How the law is
+    shown (help, verdict words, the gallery's extras and samples, the form's first
+    kind, the reference sheets' numbering page) is not the law: the pack keeps it
+    beside, in ``markers.core.presentation``. Both rule registries are named as "module:NAME" (``rules_at``, ``plan_rules_at``)
     and imported when first used: listing kinds loads no measurer, no geometry library
     and no projection."""
 
