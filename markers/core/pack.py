@@ -200,9 +200,9 @@ class Pack:
     names the text of the law the pack holds (every report says it). How the law is
     shown (help, verdict words, the gallery's extras and samples, the form's first
     kind, the reference sheets' numbering page) is not the law: the pack keeps it
-    beside, in ``markers.core.presentation``. Both rule registries are named as "module:NAME" (``rules_at``, ``plan_rules_at``)
-    and imported when first used: listing kinds loads no measurer, no geometry library
-    and no projection."""
+    beside, in ``markers.core.presentation``. Both rule registries are named as
+    "module:NAME" (``rules_at``, ``plan_rules_at``) and imported when first used:
+    listing kinds loads no measurer, no geometry library and no projection."""
 
     name: str
     title: str
