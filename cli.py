@@ -12,7 +12,7 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import IO, Any, TypeVar
@@ -162,16 +162,28 @@ class Length(click.ParamType):
 
 
 class PackChoice(click.Choice):
-    """A choice whose values come from the default pack, loaded only when needed."""
+    """The values a design field (``field``: symbol, shape, color) takes under the pack
+    the command is given: --pack is eager, parsed before this option whatever their
+    order, and the pack is loaded only when the option is given (help lists the default
+    pack's)."""
 
-    def __init__(self, values: Callable[[], Iterable[str]]) -> None:
-        self._values, self.case_sensitive = values, True
+    def __init__(self, field: str) -> None:
+        self.field, self.case_sensitive = field, True
 
     # click's Choice keeps its choices in an attribute; here they are read when first
     # needed, so a command that names no pack loads none
     @property
     def choices(self) -> tuple[str, ...]:  # type: ignore[override]
-        return tuple(self._values())
+        return api.choices(self.field)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        pack = ctx.params.get("pack", api.DEFAULT_PACK) if ctx is not None else \
+            api.DEFAULT_PACK
+        values = api.choices(self.field, pack)
+        if not values:
+            self.fail(f"no kind of {pack} takes it", param, ctx)
+        return click.Choice(values, self.case_sensitive).convert(value, param, ctx)
 
 
 LENGTH = Length()
@@ -204,10 +216,11 @@ _legend_opt = click.option("--legend", help="Words of the marker; '|' breaks lin
 _id_opt = click.option("--id", "ws_id", help=HELP["id"])
 _permit_opt = click.option("--permit-id", help=HELP["permit_id"])
 _outline_opt = click.option("--outline", type=LENGTH, help=HELP["outline"])
-_pack_opt = click.option("--pack", default=api.DEFAULT_PACK, show_default=True,
+# eager: parsed first, so that the options whose values are the pack's (PackChoice) see it
+_pack_opt = click.option("--pack", default=api.DEFAULT_PACK, show_default=True, is_eager=True,
                          type=click.Choice(api.PACK_NAMES), help="The rule markers are built "
                          "and judged by.")
-_symbol_opt = click.option("--symbol", type=PackChoice(lambda: api.kind_names("face")),
+_symbol_opt = click.option("--symbol", type=PackChoice("symbol"),
                            help="Face a symbol buoy or wrap carries, or the sign a sign buoy "
                            "holds up.")
 _above_opt = click.option("--height-above-water", type=LENGTH,
@@ -258,11 +271,10 @@ def _buoy_options(command: _Command) -> _Command:
     """The buoy and flag options of render and spec (collected as ``fields``)."""
     for option in reversed([
         _symbol_opt, _above_opt, _diameter_opt,
-        click.option("--shape", type=PackChoice(lambda: api.choices("mooring_shapes",
-                                                                    "race_shapes")),
+        click.option("--shape", type=PackChoice("shape"),
                      help="Mooring buoy: sphere or ovate; race buoy: sphere or cylinder."),
-        click.option("--color", type=PackChoice(lambda: api.choices("race_colors")),
-                     help="Race buoy color."),
+        click.option("--color", type=PackChoice("color"),
+                     help="Race buoy color, or an area buoy's where the pack chooses it."),
         click.option("--material", help="Race buoy material: foam, plastic or rubber."),
         click.option("--lighted", is_flag=True, help=HELP["lighted"]),
         _surface_opt, _seam_opt,

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
 from markers.core.pack import Kind, Pack
+from markers.core.presentation import presentation_of
 from markers.core.safe_text import content_disposition, xml_text
 from markers.core.shown import one_line
 from markers.errors import DesignError, UnreadableDrawing, WsmarkError
@@ -113,10 +114,12 @@ def kind_names(*families: str, pack: str | Pack = DEFAULT_PACK) -> tuple[str, ..
     return chosen.of_family(*families) if families else tuple(chosen.kinds)
 
 
-def choices(*keys: str, pack: str | Pack = DEFAULT_PACK) -> tuple[str, ...]:
-    """The values of the pack's lists ``keys`` (race colors, shapes ...), without repeats."""
-    table = _pack(pack).law.choices
-    return tuple(dict.fromkeys(value for key in keys for value in table[key].values))
+def choices(field: str, pack: str | Pack = DEFAULT_PACK) -> tuple[str, ...]:
+    """The values the design field ``field`` (symbol, shape, color) takes under the pack,
+    over all its kinds (see ``markers.core.design_form.field_choices``)."""
+    from markers.core.design_form import field_choices
+
+    return field_choices(_pack(pack), field)
 
 
 def parse_length(text: str, what: str = "length") -> float:
@@ -153,14 +156,14 @@ def in_both_units(text: str, lengths: Mapping[float, str]) -> str:
 def help_texts(pack: str | Pack = DEFAULT_PACK) -> dict[str, str]:
     """The pack's help of the options that cite its rule (option -> words), for the
     faces."""
-    return dict(_pack(pack).help)
+    return dict(presentation_of(_pack(pack)).help)
 
 
 def example_kind(pack: str | Pack = DEFAULT_PACK) -> str:
     """The kind a form shows when none is asked for (the pack's example, else its
     first kind)."""
     chosen = _pack(pack)
-    return chosen.example_kind or next(iter(chosen.kinds))
+    return presentation_of(chosen).example_kind or next(iter(chosen.kinds))
 
 
 def kind(name: str, pack: str | Pack = DEFAULT_PACK) -> Kind:
@@ -907,7 +910,8 @@ def gallery(out_dir: str | Path, pack: str | Pack = DEFAULT_PACK) -> list[Path]:
 
     chosen = _pack(pack)
     extras: dict[str, bytes] = {}
-    plan = GALLERY_PLAN.with_name(chosen.example_plan) if chosen.example_plan else None
+    example_plan = presentation_of(chosen).example_plan
+    plan = GALLERY_PLAN.with_name(example_plan) if example_plan else None
     if chosen.plan_rules is not None and plan is not None and plan.is_file():
         report = plan_check(plan, pack=chosen)
         extras = {"plan-map.svg": plan_map(report, ".svg"),
@@ -1006,8 +1010,9 @@ def write_files(files: dict[str, bytes], out_dir: str | Path) -> list[Path]:
     return write_all(files, out_dir)
 
 
-#: The clean example plan of the default pack (a pack names its own, ``example_plan``,
-#: in the same folder) the gallery shows (map and packet), and its map's resolution.
+#: The clean example plan of the default pack (a pack's presentation names its own,
+#: ``example_plan``, in the same folder) the gallery shows (map and packet), and its
+#: map's resolution.
 GALLERY_PLAN = Path(__file__).resolve().parents[1] / "examples" / "river-channel.geojson"
 GALLERY_MAP_DPI = 100
 
@@ -1146,10 +1151,10 @@ def plan_packet(report: PlanReport | str | Path, scale: float | None = None,
                        else report)
     if not isinstance(permit_ids, Mapping):
         permit_ids = _pairs(permit_ids, "--permit-id", "MARKER=ID",
-                            chosen.help["plan_permit_pair"])
+                            presentation_of(chosen).help["plan_permit_pair"])
     if not isinstance(application, Mapping):
         application = _pairs(application, "--party", "ROLE=NAME;ADDRESS;CONTACT",
-                             chosen.help["plan_party_pair"])
+                             presentation_of(chosen).help["plan_party_pair"])
     if permit_ids:
         report = replace(report, plan=with_permit_ids(report.read_plan, permit_ids, chosen))
     if application:
@@ -1303,7 +1308,7 @@ def register_add_marker(db: str | Path, design_: Design, lon: float, lat: float,
         raise WsmarkError(f"{lat:g}, {lon:g} (lat, lon) is outside the area this law "
                           f"covers, {area.describe()}")
     if department_id is not None:
-        checked_id(department_id, chosen.law, chosen.help["permit_id"])
+        checked_id(department_id, chosen.law, presentation_of(chosen).help["permit_id"])
     new = NewMarker(kind=design_.kind, design=design_yaml(design_).decode(), lon=lon, lat=lat,
                     ws_id=design_.ws_id, legend=design_.legend, description=description,
                     purpose=purpose, water_body=water_body, department_id=department_id,
@@ -1323,12 +1328,13 @@ def register_permit(db: str | Path, plan: str | Path, number: str,
     from markers.register.store import parse_date
 
     chosen = _pack(pack)
+    words = presentation_of(chosen).help
     if not number.strip():
         raise WsmarkError("--number: the permit's number is empty")
     if expires is not None:
         parse_date(expires, "--expires")
     if not isinstance(ids, Mapping):
-        ids = _pairs(ids, "--id", "MARKER=ID", chosen.help["plan_permit_pair"])
+        ids = _pairs(ids, "--id", "MARKER=ID", words["plan_permit_pair"])
     source = str(Path(plan).resolve())
     with _register(db) as register:
         numbers = register.plan_markers(source)
@@ -1342,7 +1348,7 @@ def register_permit(db: str | Path, plan: str | Path, number: str,
                 marker[1:].isdigit() else by_ws.get(marker)
             if found is None:
                 raise WsmarkError(f"--id {marker}: no such marker in {plan} (a ws_id or #N)")
-            given[found] = department_id(text, chosen.law, chosen.help["permit_id"])
+            given[found] = department_id(text, chosen.law, words["permit_id"])
         return register.permit(number.strip(), source, given, expires)
 
 

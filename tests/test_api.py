@@ -226,7 +226,8 @@ def test_the_design_form_takes_the_kinds_fields_within_the_librarys_limit() -> N
                 if f.name == "display_height")
     assert hint == f"at least {api.get_pack().law.req('display_min'):g} in; 24, 24in, 60cm"
     race = {f.name: f.choices for f in api.design_form({"kind": "buoy-race"}).fields}
-    assert race["color"] == api.choices("race_colors")
+    assert race["color"] == api.choices("color") == api.get_pack().law.choices[
+        "race_colors"].values
     assert api.design_form({"kind": "no-such"}).kind.name == api.example_kind()
     refused = api.design_form({"kind": "control"}).refused("too thin", "outline")
     assert refused["outline"] == "too thin"
@@ -246,7 +247,7 @@ def _typed(kind, name: str) -> str:
     if name == "ws_id":
         return kind.sample_id[:-1] + {"2": "4", "1": "3", "A": "B"}[kind.sample_id[-1]]
     if name in kind.choices:
-        return api.choices(kind.choices[name])[-1]
+        return api.get_pack().law.choices[kind.choices[name]].values[-1]
     fit = {"buoy-race": {"diameter": "12", "height_above_water": "6"},
            "buoy-mooring": {"height_above_water": "18.5"}, "buoy-sign": {"outline": "2.5"},
            "distress-flag": {"flag_height": "19", "flag_length": "31"}}.get(kind.name, {})

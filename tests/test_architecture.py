@@ -160,6 +160,31 @@ def test_wsmark_rules_lists_the_plan_rules_after_the_marker_rules() -> None:
     assert not set(RULES) & set(PLAN_RULES)
 
 
+#: What a Pack holds: the law and what judges by it (issue 34: presentation left it).
+LAW_FIELDS = ("name", "title", "source", "url", "law", "kinds", "validate", "rules_at",
+              "check_id", "module", "plan_rules_at", "mends", "version", "register_rules_at")
+#: Words that name presentation: a Pack field with one is not law.
+SHOWN = re.compile(r"help|hint|gallery|sample|example|verdict|numbering|words")
+
+
+def test_pack_carries_the_law_and_no_presentation() -> None:
+    """Pack's fields are the law's, none of the presentation's (help, verdict words, the
+    gallery's extras and samples, the form's first kind, the sheets' numbering page):
+    those are each pack's PRESENTATION, read by the products through
+    markers.core.presentation, which core/pack.py does not import."""
+    from dataclasses import fields
+
+    from markers.core.pack import Pack
+    from markers.core.presentation import Presentation
+
+    names = [f.name for f in fields(Pack)]
+    assert names == list(LAW_FIELDS)
+    assert not {f.name for f in fields(Presentation)} & set(names)
+    assert not [name for name in names if SHOWN.search(name)]
+    assert "import presentation" not in (ROOT / "markers" / "core" / "pack.py").read_text()
+    assert "core.presentation import" not in (ROOT / "markers" / "core" / "pack.py").read_text()
+
+
 def test_a_citation_the_pack_does_not_define_is_refused_at_registration() -> None:
     with pytest.raises(ValueError, match="not defined by the pack"):
         PACK.rules.rule("made-up", "NR 5.09(99)(z)", "error", ("danger",))

@@ -15,6 +15,7 @@ from markers.core.blanks import HOLE_COUNTS
 from markers.core.fabrication import DEFAULT_BLEED, DEFAULT_MIN_FEATURE
 from markers.core.flag_fabric import STRIPE_METHODS
 from markers.core.pack import Kind, Pack
+from markers.core.presentation import presentation_of
 from markers.core.shop import BLANK_AUTO, BLANK_NONE
 from markers.core.units import parse_length
 from markers.errors import DesignError
@@ -68,6 +69,18 @@ def fields_for(pack: Pack, kind: Kind) -> list[Field]:
     return _face_fields(pack, kind) + _body_fields(pack, kind) + file_fields(kind)
 
 
+def field_choices(pack: Pack, name: str) -> tuple[str, ...]:
+    """The values the design field ``name`` takes under ``pack``, over all its kinds:
+    those of the law's lists its kinds choose ``name`` from (a race buoy's color, a
+    regulatory buoy's symbol) and, for ``symbol``, the face kinds where a kind carries
+    one (a symbol buoy's); without repeats."""
+    values = [value for kind in pack.kinds.values() if name in kind.choices
+              for value in pack.law.choices[kind.choices[name]].values]
+    if name == "symbol" and any(_carries(kind) for kind in pack.kinds.values()):
+        values = [*pack.of_family("face"), *values]
+    return tuple(dict.fromkeys(values))
+
+
 def _carries(kind: Kind) -> bool:
     """Whether a marker of ``kind`` carries a face of the pack's face kinds (a list of
     the law's symbols, when the kind names one, is its own choice)."""
@@ -87,7 +100,8 @@ def _face_fields(pack: Pack, kind: Kind) -> list[Field]:
     if kind.uses_legend:
         out.append(Field("legend", "Legend", "text", hint="words of the sign; | breaks a line"))
     if kind.explained:
-        out += [Field(name, f"Words {name} the symbol", "text", hint=pack.help[name])
+        words = presentation_of(pack).help
+        out += [Field(name, f"Words {name} the symbol", "text", hint=words[name])
                 for name in ("above", "below")]
     if kind.sample_id:
         out.append(Field("ws_id", "Identification", "text", hint=f"e.g. {kind.sample_id}"))
@@ -109,8 +123,9 @@ def _body_fields(pack: Pack, kind: Kind) -> list[Field]:
     out += _aid_buoy_fields(pack, kind)
     if kind.form == "wrap":
         out.append(Field("seam", "Seam overlap", hint="blank: none"))
-    if (kind.form in ("sign", "wrap") or _carries(kind)) and "permit_id_hint" in pack.help:
-        out.append(Field("permit_id", "Permit ID", "text", hint=pack.help["permit_id_hint"]))
+    hint = presentation_of(pack).help.get("permit_id_hint")
+    if (kind.form in ("sign", "wrap") or _carries(kind)) and hint is not None:
+        out.append(Field("permit_id", "Permit ID", "text", hint=hint))
     if kind.form == "flag":
         out += [Field("flag_height", "Flag height", hint="blank: the minimum"),
                 Field("flag_length", "Flag length", hint="blank: the minimum")]
@@ -120,13 +135,13 @@ def _body_fields(pack: Pack, kind: Kind) -> list[Field]:
 def _aid_buoy_fields(pack: Pack, kind: Kind) -> list[Field]:
     """An aid buoy's light, and laying a face or an aid's id along a buoy's surface,
     where the pack offers them (its help words them)."""
-    out = []
-    if kind.form == "buoy" and kind.sample_id and "lighted" in pack.help:
-        out.append(Field("lighted", "Lighted aid", "checkbox", hint=pack.help["lighted"]))
+    out, words = [], presentation_of(pack).help
+    if kind.form == "buoy" and kind.sample_id and "lighted" in words:
+        out.append(Field("lighted", "Lighted aid", "checkbox", hint=words["lighted"]))
     if (kind.form == "wrap" or kind.look.print or kind.form == "buoy" and kind.sample_id) \
-            and "surface" in pack.help:
+            and "surface" in words:
         out.append(Field("surface", "Lay along the surface", "checkbox",
-                         hint=pack.help["surface"]))  # a face, or an aid's id
+                         hint=words["surface"]))  # a face, or an aid's id
     return out
 
 
@@ -225,7 +240,8 @@ def read_form(pack: Pack, values: Mapping[str, str], typical: bool = False) -> D
     Lengths are read as the command line reads them (24, 24in, 60cm, up to the
     library's largest length)."""
     name = values.get("kind")
-    kind = pack.kinds.get(name or "") or pack.kind(pack.example_kind or next(iter(pack.kinds)))
+    kind = pack.kinds.get(name or "") or pack.kind(presentation_of(pack).example_kind
+                                                   or next(iter(pack.kinds)))
     if values.get(KIND_SHOWN, kind.name) != kind.name:
         values = {"kind": kind.name}
     values = {**_typical(kind), **values, "kind": kind.name} if typical else values

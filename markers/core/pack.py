@@ -2,7 +2,9 @@
 
 Everything that depends on a jurisdiction reaches it through a Pack handed in by
 ``markers.api``: the builders get a ``Build`` made from it (its law and kinds), the
-measurers and rules its law, the sheets print its words. Nothing is put in force.
+measurers and rules its law. How a pack is shown (help, verdict words, the gallery's
+and sheets' extras) is not its law: ``markers.core.presentation``. Nothing is put in
+force.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ if TYPE_CHECKING:  # no shapely for commands that build and measure nothing
     from markers.check.engine import Registry
     from markers.core.artwork import Artwork
 
-__all__ = ["FAMILIES", "FAMILY_NEEDS", "FRAMED", "Build", "Kind", "Look", "Mend", "Numbering",
-           "Pack", "PackError"]
+__all__ = ["FAMILIES", "FAMILY_NEEDS", "FRAMED", "Build", "Kind", "Look", "Mend", "Pack",
+           "PackError"]
 
 #: How a kind is drawn and measured: a flat regulatory face, a state aid face, a buoy
 #: elevation, a buoy's flat wrap, or a flag.
@@ -162,25 +164,6 @@ class Build:
 
 
 @dataclass(frozen=True)
-class Numbering:
-    """How a pack identifies its aids, for the reference sheets: the sheets' title, the
-    page's title and subtitle, the governing ``clause``, the ``rules`` in words,
-    ``examples`` (kind, id) judged by ``Pack.check_id``, and the aids drawn along a
-    channel: (kind, id, side "left" | "right" | "center", position 0..3)."""
-
-    sheet_title: str
-    page_title: str
-    title: str
-    subtitle: str
-    clause: str
-    rules: tuple[str, ...]
-    examples: tuple[tuple[str, str], ...]
-    channel: tuple[tuple[str, str, str, float], ...]
-    #: the page in a few words, as a list of pages names it ("WS numbering")
-    short: str = "numbering"
-
-
-@dataclass(frozen=True)
 class Mend:
     """How a repair answers a finding of one rule, in the words a clerk reads: a marker
     rebuilt compliant by construction answers most findings; the change is said as
@@ -207,25 +190,19 @@ class Mend:
 
 @dataclass(frozen=True)
 class Pack:
-    """One jurisdiction: its ``law`` (citations, numbers), its ``kinds``, the
+    """One jurisdiction's law: its ``law`` (citations, numbers), its ``kinds``, the
     ``validate`` step every design passes before it is built, its ``rules`` and the
-    identification check sheets show (``check_id(kind, id) -> id``, DesignError when
-    wrong; ``validate`` gets the Build the design is to be built with) with the
-    sheets' ``numbering`` page. ``source`` names the enactment;
-    ``module`` is where the pack is defined (as ``PACK``). ``plan_rules``, when the pack
-    judges placement plans, is its markers.plan.rules.PlanRegistry;
-    ``fabrication_samples`` are the jobs whose shop files the gallery previews;
-    ``gallery_extras`` are designs the gallery shows beside each kind's typical ones;
-    ``help`` the faces' help of options that cite the rule (option -> words),
-    ``example_kind`` the kind a form shows when none is asked for and ``mends`` how a
-    repair answers each rule's findings (rule id -> Mend). ``version`` names the
-    text of the law the pack holds (every report says it); ``verdicts`` words each
-    verdict as the rule allows it to be said ("pass", "fail", "review", "error"; a key
-    "pass:FAMILY" words it for the kinds of a family judged by another enactment,
-    "pass:waived" a pass with waived requirements, named where it says ``{waived}``).
-    Both rule registries are named as "module:NAME" (``rules_at``, ``plan_rules_at``)
-    and imported when first used: listing kinds loads no measurer, no geometry library
-    and no projection."""
+    identification check (``check_id(kind, id) -> id``, DesignError when wrong;
+    ``validate`` gets the Build the design is to be built with). ``source`` names the
+    enactment; ``module`` is where the pack is defined (as ``PACK``). ``plan_rules``,
+    when the pack judges placement plans, is its markers.plan.rules.PlanRegistry;
+    ``mends`` how a repair answers each rule's findings (rule id -> Mend). ``version``
+    names the text of the law the pack holds (every report says it). How the law is
+    shown (help, verdict words, the gallery's extras and samples, the form's first
+    kind, the reference sheets' numbering page) is not the law: the pack keeps it
+    beside, in ``markers.core.presentation``. Both rule registries are named as
+    "module:NAME" (``rules_at``, ``plan_rules_at``) and imported when first used:
+    listing kinds loads no measurer, no geometry library and no projection."""
 
     name: str
     title: str
@@ -236,21 +213,13 @@ class Pack:
     validate: Callable[[Design, Kind, Build], Design]
     rules_at: str
     check_id: Callable[[str, str | None], str]
-    numbering: Numbering
     module: str
-    fabrication_samples: tuple[Design, ...] = ()
     plan_rules_at: str | None = None
-    gallery_extras: tuple[Design, ...] = ()
-    help: Mapping[str, str] = field(default_factory=dict)
-    example_kind: str | None = None
     mends: Mapping[str, Mend] = field(default_factory=dict)
     version: str = ""
-    verdicts: Mapping[str, str] = field(default_factory=dict)
     #: "module:NAME" of the pack's register rules (markers.register.rules.RegisterRules:
     #: what falls due of a town's markers, each with its paragraph), if it keeps one
     register_rules_at: str | None = None
-    #: the file name, in the project's examples/, of a clean plan the gallery shows
-    example_plan: str | None = None
 
     def __post_init__(self) -> None:
         """Refuse a pack whose law lacks what one of its kinds needs (see Kind), in one

@@ -19,6 +19,7 @@ from markers.check.pipeline import worst_page
 from markers.check.report import FileReport, Provenance, to_json
 from markers.core.installed import installed_version
 from markers.core.pack import Pack
+from markers.core.presentation import presentation_of
 from markers.core.waiver import parse_waiver
 
 __all__ = ["provenance", "verdict_words", "report_stamp", "clerks_report"]
@@ -34,19 +35,20 @@ def verdict_words(report: FileReport, pack: Pack) -> str | None:
     with waived requirements naming them ("pass:waived"), else for the family of its
     markers when the pack words that family's own ("pass:flag"), else the verdict's;
     None when the pack has no words for it."""
+    verdicts = presentation_of(pack).verdicts
     waived = sorted({f.rule for f in report.findings if f.waived and f.severity != "info"})
-    if report.verdict == "waived" and "waived" in pack.verdicts:
+    if report.verdict == "waived" and "waived" in verdicts:
         unmet = [f for f in report.findings if f.waived and f.severity in ("error", "review")]
-        return pack.verdicts["waived"].format(
+        return verdicts["waived"].format(
             unmet=", ".join(dict.fromkeys(f"{f.citation} ({f.rule})" for f in unmet)),
             why="; ".join(dict.fromkeys(parse_waiver(f.waived or "").words() for f in unmet)))
-    if report.verdict == "pass" and waived and "pass:waived" in pack.verdicts:
-        return pack.verdicts["pass:waived"].format(waived=", ".join(waived))
+    if report.verdict == "pass" and waived and "pass:waived" in verdicts:
+        return verdicts["pass:waived"].format(waived=", ".join(waived))
     families = {pack.kinds[m.kind].family for m in report.markers
                 if m.kind is not None and m.kind in pack.kinds}
-    own = pack.verdicts.get(f"{report.verdict}:{families.pop()}") if len(families) == 1 \
+    own = verdicts.get(f"{report.verdict}:{families.pop()}") if len(families) == 1 \
         else None
-    return own or pack.verdicts.get(report.verdict)
+    return own or verdicts.get(report.verdict)
 
 
 def report_stamp() -> str:

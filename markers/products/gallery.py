@@ -12,6 +12,7 @@ from pathlib import Path
 from markers.core.artwork import Artwork
 from markers.core.design import Design
 from markers.core.pack import Pack
+from markers.core.presentation import presentation_of
 from markers.core.shop import shop_plan
 from markers.products.fabricate import bom_header, bom_rows, material_rows, materials_header
 from markers.products.files import file_stem
@@ -52,7 +53,7 @@ def gallery_designs(pack: Pack) -> list[Entry]:
     for kind in pack.kinds.values():
         for h in GALLERY_SIZES if kind.display_area else (None,):
             entries.extend(Entry(design) for design in kind.typical_designs(h))
-    return entries + [Entry(design) for design in pack.gallery_extras]
+    return entries + [Entry(design) for design in presentation_of(pack).gallery_extras]
 
 
 def _plan_section(pack: Pack, extras: Mapping[str, bytes]) -> list[str]:
@@ -61,9 +62,9 @@ def _plan_section(pack: Pack, extras: Mapping[str, bytes]) -> list[str]:
         return []
     files = ", ".join(f"[{name}]({name})" for name in extras)
     lines = ["## Placement plan", "",
-             f"The clean example plan `examples/{pack.example_plan}`, checked, drawn as a "
-             "map (`wsmark plan map`) and made into the permit packet (`wsmark plan "
-             f"packet`): {files}.", ""]
+             f"The clean example plan `examples/{presentation_of(pack).example_plan}`, "
+             "checked, drawn as a map (`wsmark plan map`) and made into the permit packet "
+             f"(`wsmark plan packet`): {files}.", ""]
     lines += [f"![{name}]({name})" for name in extras if name.endswith(".png")]
     return lines + [""]
 
@@ -91,7 +92,7 @@ def _readme(pack: Pack, rows: list[tuple[Entry, Artwork]],
              "## Reference sheets", "",
              f"[{SHEETS_PDF}]({SHEETS_PDF}) has a page for every kind, drawn to scale with its "
              f"dimensions{' at H = 12 to 48 in' if _displayed(pack) else ''}, and pages of "
-             f"color families and {pack.numbering.short} "
+             f"color families and {presentation_of(pack).numbering.short} "
              f"(`wsmark sheet{option} -o {SHEETS_PDF}`). The {_shown(pack)} page "
              f"([SVG](sheet-{_shown(pack)}.svg)):", "",
              f"![sheet-{_shown(pack)}](sheet-{_shown(pack)}.png)", ""]
@@ -143,7 +144,7 @@ def _fabrication(pack: Pack, out: Path, files: dict[Path, bytes]) -> list[str]:
                           "The print file of `wsmark fabricate` (at 100 %, with bleed, crop "
                           "marks and registration targets), its bill of materials and the "
                           "cut pieces nested on the generic rolls, for one piece.", ""]
-    for design in pack.fabrication_samples:
+    for design in presentation_of(pack).fabrication_samples:
         art = pack.build(design)
         fab = shop_plan(art, pack.kind(design.kind).form, pack.surface(design, art))
         stem = "fab-" + file_stem(design.kind, design.display_height,

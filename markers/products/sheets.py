@@ -24,6 +24,7 @@ from markers.core.colors import MAX_DISTANCE, PALETTE, REFERENCES
 from markers.core.design import Design
 from markers.core.installed import installed_version
 from markers.core.pack import Kind, Pack
+from markers.core.presentation import presentation_of
 from markers.core.spec import Dimension
 from markers.errors import WsmarkError
 from markers.runtime.parallel import pmap
@@ -432,7 +433,7 @@ def _color_page(pack: Pack) -> Page:
 def _numbering_page(pack: Pack) -> Page:
     """How the pack numbers its aids, with a channel drawn and worked examples judged
     by the same check the builder uses."""
-    guide = pack.numbering
+    guide = presentation_of(pack).numbering
     items = _header(guide.title, guide.subtitle)
     y = MARGIN + 0.95
     for rule in guide.rules:
@@ -478,7 +479,7 @@ def _channel(pack: Pack, y: float) -> list[PageItem]:
     ]
     step = (right - left - 2.0) / 3
     rows = {"left": top - 0.5, "right": bottom + 0.02, "center": (top + bottom) / 2 + 0.15}
-    for kind, ws_id, side, i in pack.numbering.channel:
+    for kind, ws_id, side, i in presentation_of(pack).numbering.channel:
         my = rows[side]
         art = pack.build(Design(kind, 12.0, ws_id=ws_id))
         scale = 0.45 / art.height
@@ -490,7 +491,8 @@ def _channel(pack: Pack, y: float) -> list[PageItem]:
 def _cover(pack: Pack, pages: list[Page], sizes: tuple[float, ...], paper: str,
            notes: list[str]) -> Page:
     items: list[PageItem] = [
-        Text(MARGIN, MARGIN + 0.5, pack.numbering.sheet_title, 0.34, bold=True),
+        Text(MARGIN, MARGIN + 0.5, presentation_of(pack).numbering.sheet_title, 0.34,
+             bold=True),
         Text(MARGIN, MARGIN + 0.85, f"Reference sheets after {pack.source}, "
              "built by wsmark", 0.15),
         Line(((MARGIN, MARGIN + 1.0), (PAGE_W - MARGIN, MARGIN + 1.0)), THIN, RULE)]
@@ -556,5 +558,6 @@ def sheet_pages(pack: Pack, kinds: list[Kind] | None = None,
 def sheets_pdf(pack: Pack, pages: list[SheetPage]) -> bytes:
     """The SVG pages as one PDF, each page through cairo (in parallel), so text stays
     text."""
+    title = presentation_of(pack).numbering.sheet_title
     return combine_pdfs(pages_to_pdfs([page.svg for page in pages]),
-                        f"{pack.numbering.sheet_title}: reference sheets (wsmark)")
+                        f"{title}: reference sheets (wsmark)")

@@ -223,3 +223,32 @@ def test_installed_console_script_reports_a_mistake_without_traceback(tmp_path) 
     assert len(lines) == 1 and "NR 5.09(2)(a)5" in lines[0], proc.stderr
     assert "Traceback" not in proc.stderr and proc.stdout == ""
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_design_option_takes_the_values_of_the_pack_given(runner, tmp_path) -> None:
+    """--symbol, --shape and --color take the values of the pack --pack names, wherever
+    --pack stands: Connecticut's white area buoy (15-121-A3(a)) was refused as not one
+    of Wisconsin's race colors, and Wisconsin's orange is none of Connecticut's."""
+    from markers import api
+
+    ct = api.get_pack("ct-15-121")
+    assert api.choices("symbol", "ct-15-121") == ct.law.choices["regulatory_symbols"].values
+    assert api.choices("color", "ct-15-121") == ct.law.choices["area_buoy_colors"].values
+    assert api.choices("symbol") == api.kind_names("face")
+    assert api.choices("shape", "ct-15-121") == ()
+    out = tmp_path / "area.svg"
+    assert_ok(invoke(runner, "render", "mooring-area-buoy", "--color", "white", "--pack",
+                     "ct-15-121", "-o", str(out)))
+    assert out.is_file()
+    assert_ok(invoke(runner, "render", "--pack", "ct-15-121", "regulatory-buoy", "--symbol",
+                     "exclusion", "--legend", "KEEP OUT", "-o", str(tmp_path / "r.svg")))
+    said = assert_user_error(invoke(runner, "render", "mooring-area-buoy", "--color", "orange",
+                                    "--pack", "ct-15-121", "-o", str(tmp_path / "o.svg")),
+                             "--color")
+    assert all(color in said for color in ct.law.choices["area_buoy_colors"].values)
+    assert_user_error(invoke(runner, "render", "buoy-race", "--color", "white",
+                             "-o", str(tmp_path / "w.svg")), "--color", "orange")
+    assert_user_error(invoke(runner, "render", "buoy-mooring", "--shape", "cylinder",
+                             "--pack", "ct-15-121", "-o", str(tmp_path / "s.svg")),
+                      "--shape", "no kind of ct-15-121 takes it")
+    assert not (tmp_path / "o.svg").exists() and not (tmp_path / "w.svg").exists()

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
+from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +31,7 @@ DISPLAY_HEIGHTS = (12.0, 24.0)
 SCALE = 1.05
 #: The numbers of a kind without a display area that size it, as its Artwork records.
 SIZED = ("height_above_water", "diameter", "flag_height", "flag_length", "outline")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _designs(pack, kind: Kind) -> list[Design]:
@@ -150,3 +153,41 @@ def test_the_smallest_clear_exclusion_is_the_law_s_own() -> None:
     assert smallest_clear_h(wi, 2.0) == 16.25
     assert smallest_clear_h(wider, 2.0) == 25.75
     assert smallest_clear_h(wi, 2.0) == 16.25
+
+
+#: The verdicts every pack words (clerk's report, check pages), and the fields its words
+#: may name.
+VERDICTS = ("pass", "fail", "review", "error")
+PLACEHOLDERS = {"waived", "unmet", "why"}
+#: The help the plan packet's and register's parsing errors quote, for a pack with plan
+#: rules.
+PLAN_HELP = ("plan_permit_id", "plan_permit_pair", "plan_party", "plan_party_pair")
+
+
+@pytest.mark.parametrize("pack_name", PACK_NAMES)
+def test_every_pack_keeps_a_presentation_of_its_own_kinds(pack_name: str) -> None:
+    """Presentation is the pack's, beside its law (markers/packs/<pack>/presentation.py):
+    it names only the pack's kinds, the designs it shows pass the pack's validation,
+    its verdict words cover every verdict and name only what the clerk fills in, and a
+    pack that judges plans has the help its plan commands quote and an example plan."""
+    from string import Formatter
+
+    from markers.core.presentation import presentation_of
+
+    pack = get_pack(pack_name)
+    shown = presentation_of(pack)
+    assert shown is import_module(f"{pack.module}.presentation").PRESENTATION
+    assert shown.example_kind in pack.kinds
+    for design in (*shown.gallery_extras, *shown.fabrication_samples):
+        kind = pack.kind(design.kind)
+        assert pack.validate(design, kind, pack.maker()).kind == kind.name
+    assert set(VERDICTS) <= set(shown.verdicts)
+    for words in shown.verdicts.values():
+        assert {name for _, name, _, _ in Formatter().parse(words) if name} <= PLACEHOLDERS
+    numbering = shown.numbering
+    for kind, ident in (*numbering.examples, *((k, i) for k, i, _, _ in numbering.channel)):
+        assert kind in pack.kinds, (kind, ident)
+    assert numbering.clause in pack.law.citations
+    if pack.plan_rules_at is not None:
+        assert set(PLAN_HELP) <= set(shown.help)
+        assert shown.example_plan and (ROOT / "examples" / shown.example_plan).is_file()

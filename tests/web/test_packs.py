@@ -121,3 +121,19 @@ def test_every_kind_of_every_pack_has_a_design_form_and_preview() -> None:
             assert not form.errors, (pack, kind.name, form.errors)
             shown = tasks.design_preview(form.params, pack)
             assert shown["error"] is None and shown["svg"], (pack, kind.name, shown)
+
+
+def test_the_design_page_opens_on_the_pack_s_own_example_in_its_own_words(client) -> None:
+    """With no kind asked for, the Design page shows the kind the pack's presentation
+    names (markers/packs/<pack>/presentation.py); its hints are the pack's help, so a
+    Wisconsin aid buoy's "lighted" hint is not on Connecticut's aid buoy's page."""
+    from markers.core.presentation import presentation_of
+
+    for pack in api.PACK_NAMES:
+        shown = presentation_of(api.get_pack(pack))
+        page = client.get(f"/design?pack={pack}").text
+        assert f'value="{shown.example_kind}" selected' in page, pack
+    lighted = presentation_of(api.get_pack()).help["lighted"]
+    assert lighted in client.get("/design?kind=buoy-aid-red").text
+    assert "lighted" not in presentation_of(api.get_pack(CT)).help
+    assert lighted not in client.get(f"/design?pack={CT}&kind=aid-red").text

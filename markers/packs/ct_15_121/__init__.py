@@ -5,13 +5,11 @@ and what the pack does not build yet ``kinds.PLANNED``."""
 
 from __future__ import annotations
 
-from markers.core.design import Design
 from markers.core.pack import Pack
 from markers.packs.ct_15_121.identification import check_ct_id
 from markers.packs.ct_15_121.kinds import KINDS
-from markers.packs.ct_15_121.law import LAW
-from markers.packs.ct_15_121.validation import NUMBERING, validate
-from markers.packs.ct_15_121.words import HELP, VERDICTS, VERSION
+from markers.packs.ct_15_121.law import LAW, VERSION
+from markers.packs.ct_15_121.validation import validate
 
 __all__ = ["PACK"]
 
@@ -21,10 +19,7 @@ PACK = Pack(
     source="Conn. Agencies Regs. 15-121-A2 to 15-121-A5",
     url="https://www.law.cornell.edu/regulations/connecticut/Regs-Conn-State-Agencies-SS-15-121-A3",
     law=LAW, kinds=KINDS, validate=validate, rules_at="markers.packs.ct_15_121.rules:RULES",
-    check_id=check_ct_id, numbering=NUMBERING, module=__name__,
+    check_id=check_ct_id, module=__name__,
     plan_rules_at="markers.packs.ct_15_121.plan_rules:PLAN_RULES",
-    fabrication_samples=(Design("mooring-buoy"), Design("diver-flag")),
-    gallery_extras=(Design("mooring-area-buoy", color="yellow"),),
-    help=HELP, example_kind="mooring-buoy", version=VERSION, verdicts=VERDICTS,
-    example_plan="ct-mooring-field.geojson",
+    version=VERSION,
 )

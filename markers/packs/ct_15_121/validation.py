@@ -9,12 +9,11 @@ import math
 from dataclasses import replace
 
 from markers.core.design import Design
-from markers.core.pack import Build, Kind, Numbering
+from markers.core.pack import Build, Kind
 from markers.errors import DesignError
-from markers.packs.ct_15_121.citations import ref
 from markers.packs.ct_15_121.identification import check_ct_id
 
-__all__ = ["NUMBERING", "validate"]
+__all__ = ["validate"]
 
 #: Fields of a design no kind of this pack draws: refused rather than silently dropped.
 #: (An identification, ``ws_id``, names a plan's marker; no kind built here paints one.)
@@ -23,25 +22,6 @@ UNUSED = ("display_height", "above", "below", "permit_id", "max_width")
 LENGTHS = ("height_above_water", "diameter", "flag_height", "flag_length", "outline")
 #: The requirements of an orange band whose width a design's ``outline`` gives.
 BANDS = ("border_band_min", "reg_buoy_band_min")
-
-NUMBERING = Numbering(
-    sheet_title="Connecticut waterway markers",
-    page_title="CT numbering rules (15-121-A4(b))",
-    title="CT identification of state navigational buoys",
-    subtitle="15-121-A4(b)(1) and (2): the state's own buoys, not the federal lateral system",
-    clause=ref("15-121-A4(b)(1)").clause,
-    rules=(
-        "Solid-red buoys carry even numbers, solid-green buoys odd numbers, in white, with "
-        "the prefix CT before the number: CT-2, CT-1 (15-121-A4(b)(1)).",
-        "A buoy without a number carries the letters CT, painted white (15-121-A4(b)(1)).",
-        "Cardinal buoys: even numbers on red-topped, odd on green-topped, in the top "
-        "portion (15-121-A4(b)(2)).",
-    ),
-    examples=(("aid-red", "CT-2"), ("aid-green", "CT-1"), ("aid-red", "CT-3"),
-              ("aid-green", "CT"), ("aid-red", "WS-2")),
-    channel=(), short="CT numbering",
-)
-
 
 def validate(design: Design, kind: Kind, build: Build) -> Design:
     """``design``, after refusing what no marker of ``kind`` can be: a length that is

@@ -3,8 +3,8 @@ grammar (``CT-4`` checked under wi-nr509, ``WS-4`` under ct-15-121) is named as 
 pack's, as a hint beside the findings; the check never switches packs by itself.
 
 A pack registers ``register(registry, pack_name, citation)``; the hint asks every other
-pack's ``check_id`` of the kinds it identifies (its kinds with a sample id and the kinds
-of its numbering page's examples), so no pack names another.
+pack's ``check_id`` of the kinds it identifies (its kinds with a sample id), so no
+pack names another.
 """
 
 from __future__ import annotations
@@ -31,8 +31,7 @@ def other_pack(pack_name: str, ident: str | None) -> tuple[str, str] | None:
         if name == pack_name:
             continue
         other = get_pack(name)
-        kinds = dict.fromkeys([k.report_name for k in other.kinds.values() if k.sample_id]
-                              + [kind for kind, _ in other.numbering.examples])
+        kinds = dict.fromkeys(k.report_name for k in other.kinds.values() if k.sample_id)
         for kind in kinds:
             try:
                 other.check_id(kind, ident)

@@ -3,13 +3,11 @@ ss. 30.70 and 30.675, Wis. Stats. The only place in wsmark that names Wisconsin.
 
 from __future__ import annotations
 
-from markers.core.design import Design
 from markers.core.pack import Pack
 from markers.packs.wi_nr509.kinds import KINDS
-from markers.packs.wi_nr509.law import LAW
+from markers.packs.wi_nr509.law import LAW, VERSION
 from markers.packs.wi_nr509.mends import MENDS
-from markers.packs.wi_nr509.validation import NUMBERING, validate, validate_ws_id
-from markers.packs.wi_nr509.words import HELP, VERDICTS, VERSION
+from markers.packs.wi_nr509.validation import validate, validate_ws_id
 
 __all__ = ["PACK"]
 
@@ -19,19 +17,8 @@ PACK = Pack(
     source="Wis. Admin. Code NR 5.09",
     url="https://docs.legis.wisconsin.gov/code/admin_code/nr/001/5/09",
     law=LAW, kinds=KINDS, validate=validate, rules_at="markers.packs.wi_nr509.rules:RULES",
-    check_id=validate_ws_id, numbering=NUMBERING, module=__name__,
+    check_id=validate_ws_id, module=__name__,
     plan_rules_at="markers.packs.wi_nr509.plan_rules:PLAN_RULES",
     register_rules_at="markers.packs.wi_nr509.register_rules:REGISTER_RULES",
-    fabrication_samples=(Design("control", 24.0, legend="SLOW NO WAKE"),
-                         Design("buoy-symbol", symbol="danger", legend="ROCKS"),
-                         Design("buoy-aid-red", ws_id="WS-2"),
-                         Design("diver-flag")),
-    # the exclusion symbol carried on a buoy and on a wrap, whose white quarters must
-    # survive being bent onto the cylinder (issue 10)
-    gallery_extras=(
-        Design("buoy-symbol", 24.0, symbol="exclusion", diameter=18.0),
-        Design("buoy-wrap", 24.0, symbol="exclusion", diameter=18.0, curvature="seen"),
-    ),
-    help=HELP, example_kind="control", mends=MENDS, version=VERSION, verdicts=VERDICTS,
-    example_plan="river-channel.geojson",
+    mends=MENDS, version=VERSION,
 )

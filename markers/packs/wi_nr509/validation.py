@@ -7,14 +7,14 @@ import re
 from dataclasses import replace
 
 from markers.core.design import Design
-from markers.core.pack import Build, Kind, Numbering
+from markers.core.pack import Build, Kind
 from markers.core.permit_id import is_permit_id
 from markers.core.spec import Law
 from markers.errors import DesignError
 from markers.packs.wi_nr509.citations import ref
 from markers.packs.wi_nr509.kinds import KINDS
 
-__all__ = ["ws_id_parts", "ws_id_wanted", "validate_ws_id", "validate", "NUMBERING",
+__all__ = ["ws_id_parts", "ws_id_wanted", "validate_ws_id", "validate",
            "validate_permit_id", "LABELLED_FAMILIES"]
 
 _WS_ID = re.compile(r"WS-(?:(?P<number>[1-9][0-9]*)|(?P<letters>[A-Z]{1,2}))")
@@ -23,35 +23,6 @@ _WS_ID = re.compile(r"WS-(?:(?P<number>[1-9][0-9]*)|(?P<letters>[A-Z]{1,2}))")
 #: NR 5.09(3) and carry no department number. Of the buoys, wsmark letters those with a
 #: display area (symbol, sign and wrap): the others have no white ground to letter on.
 LABELLED_FAMILIES = ("face", "aid", "buoy", "wrap")
-
-#: The reference sheets' page on WS numbering.
-NUMBERING = Numbering(
-    sheet_title="Wisconsin waterway markers",
-    page_title="WS numbering rules, with worked examples",
-    title="WS numbering of state aids to navigation",
-    subtitle="NR 5.09(2)(a)5, with (2)(a)1, 2 and 4 for the sides of the channel",
-    clause="NR 5.09(2)(a)5",
-    rules=(
-        "Red marks the side kept to the right of a vessel entering from the main water "
-        "body or proceeding upstream; it carries even numbers: WS-2, WS-4, WS-6 ... "
-        "(NR 5.09(2)(a)1, 5)",
-        "Green marks the side kept to the left; it carries odd numbers: WS-1, WS-3, "
-        "WS-5 ... (NR 5.09(2)(a)2, 5)",
-        "Black and white vertical stripes mark the center of the waterway; center markers "
-        "carry letters: WS-A, WS-B ... (NR 5.09(2)(a)4, 5)",
-        "Numbers increase from the main body of water, proceeding upstream; every "
-        "identification is preceded by \"WS\".",
-    ),
-    examples=(("aid-red", "WS-2"), ("aid-red", "WS-14"), ("aid-red", "WS-3"),
-              ("aid-green", "WS-1"), ("aid-green", "WS-4"), ("aid-center", "WS-A"),
-              ("aid-center", "WS-2"), ("aid-green", "7")),
-    channel=tuple([("aid-green", f"WS-{2 * i + 1}", "left", i) for i in range(3)]
-                  + [("aid-red", f"WS-{2 * i + 2}", "right", i) for i in range(3)]
-                  + [("aid-center", f"WS-{letter}", "center", i + 0.5)
-                     for i, letter in enumerate("AB")]),
-    short="WS numbering",
-)
-
 
 def ws_id_parts(ws_id: str) -> re.Match | None:
     """The number or letters of a well-formed identification ("WS-" then a number or

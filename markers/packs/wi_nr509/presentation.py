@@ -1,14 +1,14 @@
-"""Wisconsin's words for the faces: the help of the command line's and the web page's
-options that cite the rule or show its identifications (``Pack.help``), and the
-verdicts as the rule allows them to be said (``Pack.verdicts``)."""
+"""How Wisconsin's law is shown (``markers.core.presentation``): the help of the command
+line's and the web page's options that cite the rule or show its identifications, the
+verdicts as the rule allows them to be said, the kind a form opens on, and what the
+gallery shows beside every kind. None of it is law: the pack (``PACK``) carries none."""
 
 from __future__ import annotations
 
-__all__ = ["HELP", "VERDICTS", "VERSION"]
+from markers.core.design import Design
+from markers.core.presentation import Numbering, Presentation
 
-#: The text of the law the pack holds: NR 5.09 as last amended (CR 14-048, Register May
-#: 2015 No. 713, effective 2015-06-01), with ss. 30.70 and 30.675, Wis. Stats.
-VERSION = "2015-06-01"
+__all__ = ["HELP", "NUMBERING", "PRESENTATION", "VERDICTS"]
 
 #: A check judges a drawing, never its placement: NR 5.09(3)(b) "Such political
 #: subdivision of the state shall, prior to authorizing placement, obtain the approval
@@ -59,3 +59,48 @@ HELP: dict[str, str] = {
     "plan_party_pair": "applicant=Crystal Lake Ski Club; 4 Shore Rd, Mill; 608-555-0147",
     "permit_id_hint": "the department's number (NR 5.09(3)(b)), lettered below; blank: none",
 }
+
+#: The reference sheets' page on WS numbering.
+NUMBERING = Numbering(
+    sheet_title="Wisconsin waterway markers",
+    page_title="WS numbering rules, with worked examples",
+    title="WS numbering of state aids to navigation",
+    subtitle="NR 5.09(2)(a)5, with (2)(a)1, 2 and 4 for the sides of the channel",
+    clause="NR 5.09(2)(a)5",
+    rules=(
+        "Red marks the side kept to the right of a vessel entering from the main water "
+        "body or proceeding upstream; it carries even numbers: WS-2, WS-4, WS-6 ... "
+        "(NR 5.09(2)(a)1, 5)",
+        "Green marks the side kept to the left; it carries odd numbers: WS-1, WS-3, "
+        "WS-5 ... (NR 5.09(2)(a)2, 5)",
+        "Black and white vertical stripes mark the center of the waterway; center markers "
+        "carry letters: WS-A, WS-B ... (NR 5.09(2)(a)4, 5)",
+        "Numbers increase from the main body of water, proceeding upstream; every "
+        "identification is preceded by \"WS\".",
+    ),
+    examples=(("aid-red", "WS-2"), ("aid-red", "WS-14"), ("aid-red", "WS-3"),
+              ("aid-green", "WS-1"), ("aid-green", "WS-4"), ("aid-center", "WS-A"),
+              ("aid-center", "WS-2"), ("aid-green", "7")),
+    channel=tuple([("aid-green", f"WS-{2 * i + 1}", "left", i) for i in range(3)]
+                  + [("aid-red", f"WS-{2 * i + 2}", "right", i) for i in range(3)]
+                  + [("aid-center", f"WS-{letter}", "center", i + 0.5)
+                     for i, letter in enumerate("AB")]),
+    short="WS numbering",
+)
+
+
+PRESENTATION = Presentation(
+    numbering=NUMBERING,
+    help=HELP, verdicts=VERDICTS, example_kind="control",
+    # the exclusion symbol carried on a buoy and on a wrap, whose white quarters must
+    # survive being bent onto the cylinder (issue 10)
+    gallery_extras=(
+        Design("buoy-symbol", 24.0, symbol="exclusion", diameter=18.0),
+        Design("buoy-wrap", 24.0, symbol="exclusion", diameter=18.0, curvature="seen"),
+    ),
+    fabrication_samples=(Design("control", 24.0, legend="SLOW NO WAKE"),
+                         Design("buoy-symbol", symbol="danger", legend="ROCKS"),
+                         Design("buoy-aid-red", ws_id="WS-2"),
+                         Design("diver-flag")),
+    example_plan="river-channel.geojson",
+)
