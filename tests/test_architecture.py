@@ -197,11 +197,6 @@ ALLOWED_STATE = {
     ("markers/plan/project.py", "@_grid"): "a grid's transformers, by its EPSG code",
     ("markers/read/outlines.py", "@_basis"): "Bernstein weights, by steps and degree",
     ("markers/read/svg/style.py", "@_short_color"): "a CSS colour's value, by its text",
-    # Not yet an argument: the CPU budget of the job a budgeted worker runs
-    # (markers.runtime.pool sets it per job; the reader and its forked child read it).
-    # It is the worker process's own (one job at a time), inherited by the reader child
-    # through fork; passing it would thread it through every reader's signature.
-    ("markers/core/budget.py", "global _job_ends_at"): "the running job's CPU deadline",
 }
 
 
@@ -238,12 +233,31 @@ def _decorator(node: ast.expr) -> str | None:
         called.id if isinstance(called, ast.Name) else None
 
 
+def _calls(node: ast.AST, method: str) -> list[tuple[str, ast.Call]]:
+    """The calls ``name.method(...)`` inside ``node``, with the name."""
+    return [(call.func.value.id, call) for call in ast.walk(node)
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+            and call.func.attr == method and isinstance(call.func.value, ast.Name)]
+
+
+def _scoped(tree: ast.Module) -> set[int]:
+    """The ``var.set(...)`` calls of a function that also resets ``var``: a ContextVar
+    bound for a block and reset after it (``contextlib.contextmanager``), which outlives
+    no call, as an argument does not."""
+    scoped = set()
+    for function in ast.walk(tree):
+        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            reset = {name for name, _ in _calls(function, "reset")}
+            scoped |= {id(call) for name, call in _calls(function, "set") if name in reset}
+    return scoped
+
+
 def ambient_state(path: Path) -> list[str]:
     """What of a module outlives a call: a ``global`` statement, a module-level name
-    changed in place (in a function or at the top level), a memoised function, a
-    ContextVar."""
+    changed in place (in a function or at the top level: a ContextVar set and not reset
+    by the function that set it), a memoised function."""
     tree = ast.parse(path.read_text())
-    names = _module_names(tree)
+    names, scoped = _module_names(tree), _scoped(tree)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Global):
@@ -251,9 +265,7 @@ def ambient_state(path: Path) -> list[str]:
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and any(
                 _decorator(d) in MEMOS for d in node.decorator_list):
             found.append(f"@{node.name}")
-        elif isinstance(node, ast.Name) and node.id == "ContextVar":
-            found.append("ContextVar")
-        elif (changed := _changed_in_place(node, names)) is not None:
+        elif id(node) not in scoped and (changed := _changed_in_place(node, names)):
             found.append(changed)
     return found
 
@@ -266,10 +278,13 @@ def test_the_ambient_state_finder_finds_each_way(tmp_path: Path) -> None:
         "def remember(k, v):\n    SEEN[k] = v\n    RUNS.append(k)\n    BOX.last = k\n"
         "def keep(v):\n    global LAST\n    LAST = v\n"
         "@functools.lru_cache(maxsize=2)\ndef memo(x):\n    return x\n"
-        "LAW = ContextVar('law')\n"
+        "LAW = ContextVar('law')\nJOB = ContextVar('job')\n"
+        "def bind(v):\n    LAW.set(v)\n"
+        "def within(v):\n    token = JOB.set(v)\n    try:\n        yield\n"
+        "    finally:\n        JOB.reset(token)\n"
         "def clean(items):\n    items.append(1)\n    local = {}\n    local['a'] = 1\n")
     assert sorted(ambient_state(module)) == sorted([
-        "SEEN changed", "RUNS.append()", "BOX changed", "global LAST", "@memo", "ContextVar"])
+        "SEEN changed", "RUNS.append()", "BOX changed", "global LAST", "@memo", "LAW.set()"])
 
 
 def test_no_ambient_state_in_the_house() -> None:
