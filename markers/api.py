@@ -46,10 +46,10 @@ __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack
            "sheets", "flagged", "gallery", "fabricate", "fabrication_tables",
            "write_file", "write_files", "write_set", "FORMATS", "MAX_PIXELS", "PAPERS",
            "Design", "plan_check", "plan_reports",
-           "plan_exit_status", "plan_map", "plan_packet", "plan_export",
+           "plan_tally", "plan_map", "plan_packet", "plan_export",
            "check_suffixes", "report_pdf", "reference_sheets", "one_line", "job_pool",
            "JobFailed", "fix", "fix_file", "fix_report", "rule_records",
-           "metric_length", "in_both_units", "output_target", "plan_summary",
+           "metric_length", "in_both_units", "output_target",
            "DEFAULT_REGISTER", "REGISTER_CONDITIONS", "REGISTER_STATUSES",
            "register_add_plan", "register_add_marker", "register_permit",
            "register_record", "register_list", "register_show", "register_due",
@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     from markers.core.artwork import Artwork
     from markers.core.design_form import DesignForm
     from markers.plan.model import Plan, PlanReport
+    from markers.plan.report import PlanTally
     from markers.products.check_run import CheckOutputs, CheckRun, Made, Outcome, Streams
     from markers.products.repair import Repair
     from markers.register.model import Due, Entry, Event, Permit, Proof
@@ -1031,18 +1032,12 @@ def plan_reports(items: list[PlanReport], fmt: str = "text") -> str:
     return plan_json(items) if fmt == "json" else plan_text(items)
 
 
-def plan_summary(items: list[PlanReport]) -> str:
-    """The counts of the plans' verdicts in one line."""
-    from markers.plan.report import plan_headline
+def plan_tally(items: list[PlanReport]) -> PlanTally:
+    """The counts of a run of plan checks: its ``summary()`` (the verdicts in one line)
+    and ``exit_status()`` (0 all pass, 1 any fail or review, 2 any unreadable plan)."""
+    from markers.plan.report import PlanTally
 
-    return plan_headline(items)
-
-
-def plan_exit_status(items: list[PlanReport]) -> int:
-    """0 all pass, 1 any fail or review, 2 any unreadable plan."""
-    from markers.plan.report import plan_exit_status as status
-
-    return status(items)
+    return PlanTally(items)
 
 
 def _readable(report: PlanReport) -> PlanReport:

@@ -49,7 +49,7 @@ def test_the_reproducers_are_refused_in_one_line(name: str, said: str) -> None:
         pytest.skip(f"needs {path}")
     report = api.plan_check(path)
     assert report.verdict == "error" and said in report.error and "\n" not in report.error
-    assert api.plan_exit_status([report]) == 2
+    assert api.plan_tally([report]).exit_status() == 2
 
 
 @pytest.mark.parametrize(("height", "said"), [
