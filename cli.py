@@ -748,9 +748,9 @@ def plan_check(paths: tuple[str, ...], fmt: str, waive: tuple[str, ...],
         api.write_file(output_file, (api.plan_reports(reports, fmt) + "\n").encode())
         if not quiet:
             click.echo(f"wrote {output_file}", err=True)
-        click.echo(api.plan_summary(reports), err=True)
+        click.echo(api.plan_tally(reports).summary(), err=True)
     elif quiet and fmt == "text":
-        click.echo(api.plan_summary(reports))
+        click.echo(api.plan_tally(reports).summary())
     elif fmt == "text":  # an unreadable plan's line goes to stderr, as check's does
         read = [r for r in reports if not r.error]
         if read:
@@ -759,7 +759,7 @@ def plan_check(paths: tuple[str, ...], fmt: str, waive: tuple[str, ...],
             click.echo(api.plan_reports([unread], fmt), err=True)
     else:
         click.echo(api.plan_reports(reports, fmt))
-    status = api.plan_exit_status(reports)
+    status = api.plan_tally(reports).exit_status()
     sys.exit(0 if exit_zero and status == 1 else status)
 
 

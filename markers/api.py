@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from markers.core.design import DESIGN_SUFFIXES, Design, parse_design
 from markers.core.pack import Kind, Pack
 from markers.core.presentation import presentation_of
-from markers.core.safe_text import content_disposition, xml_text
+from markers.core.safe_text import xml_text
 from markers.core.shown import one_line
 from markers.errors import DesignError, UnreadableDrawing, WsmarkError
 from markers.packs import DEFAULT_PACK, PACK_NAMES, get_pack
@@ -36,21 +36,21 @@ from render.output import FORMATS, MAX_PIXELS
 from render.paper import PAPERS
 
 __all__ = ["DEFAULT_PACK", "PACK_NAMES", "CheckOptions", "FileReport", "get_pack", "kinds",
-           "page_text", "content_disposition", "kind", "kind_names", "help_texts",
-           "example_kind", "choices", "parse_length", "design", "with_permit_id",
+           "page_text", "kind", "kind_names", "help_texts",
+           "example_kind", "choices", "parse_length", "design",
            "design_or_file", "design_form", "design_yaml", "file_stem", "read_input",
-           "design_from_file", "build", "spec", "render", "wrap_design", "check",
+           "build", "spec", "render", "wrap_design", "check",
            "check_shown", "verdict_line", "finding_groups", "unreadable",
            "check_budget", "check_paths", "check_files", "CheckRun", "Streams",
-           "check_options", "CheckOutputs", "reports", "exit_status", "tally",
-           "summary", "report_writer", "rules", "rule_rows", "compared", "explain",
+           "check_options", "reports", "tally",
+           "rules", "rule_rows", "compared", "explain",
            "sheets", "flagged", "gallery", "fabricate", "fabrication_tables",
            "write_file", "write_files", "write_set", "FORMATS", "MAX_PIXELS", "PAPERS",
-           "Design", "WsmarkError", "PlanReport", "plan_check", "plan_reports",
-           "plan_exit_status", "plan_map", "plan_packet", "plan_export",
+           "Design", "plan_check", "plan_reports",
+           "plan_tally", "plan_map", "plan_packet", "plan_export",
            "check_suffixes", "report_pdf", "reference_sheets", "one_line", "job_pool",
            "JobFailed", "fix", "fix_file", "fix_report", "rule_records",
-           "metric_length", "in_both_units", "output_target", "plan_summary",
+           "metric_length", "in_both_units", "output_target",
            "DEFAULT_REGISTER", "REGISTER_CONDITIONS", "REGISTER_STATUSES",
            "register_add_plan", "register_add_marker", "register_permit",
            "register_record", "register_list", "register_show", "register_due",
@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     from markers.core.artwork import Artwork
     from markers.core.design_form import DesignForm
     from markers.plan.model import Plan, PlanReport
+    from markers.plan.report import PlanTally
     from markers.products.check_run import CheckOutputs, CheckRun, Made, Outcome, Streams
     from markers.products.repair import Repair
     from markers.register.model import Due, Entry, Event, Permit, Proof
@@ -84,9 +85,7 @@ def __getattr__(name: str) -> Any:
         from markers.check.pipeline import CheckOptions as value
     elif name == "FileReport":
         from markers.check.report import FileReport as value
-    elif name == "PlanReport":
-        from markers.plan.model import PlanReport as value
-    elif name in ("CheckRun", "Streams", "CheckOutputs"):
+    elif name in ("CheckRun", "Streams"):
         from markers.products import check_run
 
         value = getattr(check_run, name)
@@ -758,35 +757,12 @@ def reports(items: list[FileReport], fmt: str = "text",
     return out.to_text(items)
 
 
-def report_writer(fmt: str, out: Any, err: Any, pack: str | Pack = DEFAULT_PACK) -> Any:
-    """A markers.check.stream.ReportWriter: each report written to ``out`` as it is
-    added (an unreadable file's text to ``err``), giving the bytes ``reports`` gives of
-    the whole list; it keeps only counts, for its ``summary()`` and ``exit_status()``."""
-    from markers.check.stream import ReportWriter
-
-    chosen = _pack(pack)
-    return ReportWriter(fmt, out, err, provenance(chosen),
-                        chosen.rules if fmt == "sarif" else None, chosen.url)
-
-
 def tally(items: Iterable[FileReport]) -> Tally:
     """The counts of a run: verdicts, findings per rule (not waived), the rules found
     (what a waiver may name); its ``summary()`` and ``exit_status()``."""
     from markers.check.report import Tally
 
     return Tally(items)
-
-
-def summary(items: list[FileReport]) -> str:
-    """Counts of verdicts and of findings per rule, for the end of a run."""
-    return tally(items).summary()
-
-
-def exit_status(items: list[FileReport]) -> int:
-    """0 all pass, 1 any fail, 2 any unreadable input."""
-    from markers.check.report import exit_status as status
-
-    return status(items)
 
 
 def _registries(pack: str | Pack) -> list[Any]:
@@ -1061,18 +1037,12 @@ def plan_reports(items: list[PlanReport], fmt: str = "text") -> str:
     return plan_json(items) if fmt == "json" else plan_text(items)
 
 
-def plan_summary(items: list[PlanReport]) -> str:
-    """The counts of the plans' verdicts in one line."""
-    from markers.plan.report import plan_headline
+def plan_tally(items: list[PlanReport]) -> PlanTally:
+    """The counts of a run of plan checks: its ``summary()`` (the verdicts in one line)
+    and ``exit_status()`` (0 all pass, 1 any fail or review, 2 any unreadable plan)."""
+    from markers.plan.report import PlanTally
 
-    return plan_headline(items)
-
-
-def plan_exit_status(items: list[PlanReport]) -> int:
-    """0 all pass, 1 any fail or review, 2 any unreadable plan."""
-    from markers.plan.report import plan_exit_status as status
-
-    return status(items)
+    return PlanTally(items)
 
 
 def _readable(report: PlanReport) -> PlanReport:

@@ -29,6 +29,19 @@ def sample_design(kind: str, display_height: float = 24.0, **options) -> Design:
     return Design(kind, display_height if spec.display_area else None, **options)
 
 
+def report_writer(fmt: str, out, err):
+    """The streaming writer ``wsmark check`` makes (markers.products.check_run), under
+    Wisconsin's pack: each report to ``out`` as it is added, an unreadable file's text to
+    ``err``."""
+    from markers.check.stream import ReportWriter
+    from markers.packs import get_pack
+    from markers.products.clerk import provenance
+
+    pack = get_pack()
+    return ReportWriter(fmt, out, err, provenance(pack), pack.rules if fmt == "sarif" else None,
+                        pack.url)
+
+
 def wsmark_script() -> Path:
     """The installed console script of this venv."""
     here = Path(sys.executable).parent / "wsmark"

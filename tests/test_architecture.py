@@ -200,13 +200,17 @@ MUTATORS = frozenset({"append", "extend", "insert", "pop", "popitem", "remove", 
 MEMOS = frozenset({"lru_cache", "cache"})
 #: What may be kept per process, and why it is no ambient state: each a memo of a pure
 #: function of its arguments (the law among them where the answer depends on it), so
-#: that no answer depends on what ran before, or a handle made once per process.
+#: that no answer depends on what ran before, or a handle made once per process; each
+#: bounded (an unbounded memo is found as such, and listed here by no name).
 ALLOWED_STATE = {
     ("markers/build/signs.py", "@smallest_clear_h"): "keyed on the law and the width",
     ("markers/check/layout/notes.py", "@_level"): "a glyph set's lettering, by its WKB",
     ("markers/check/layout/notes.py", "@_reading"): "a glyph set's OCR reading, by its WKB",
     ("markers/check/layout/parts.py", "@_lab"): "a colour's CIELAB, by its hex",
-    ("markers/check/measure/ocr.py", "@_tesseract_api"): "one OCR engine per process",
+    ("markers/check/measure/ocr.py", "@_tesseract_api"): "one OCR engine per process (LSTM "
+                                                          "only: no adaptive classifier "
+                                                          "learns from an earlier page; "
+                                                          "cleared after each line)",
     ("markers/check/measure/ocr.py", "@_rapid_engine"): "one OCR engine per process",
     ("markers/check/measure/reading.py", "@_read"): "a glyph set's reading, by WKB and kind",
     ("markers/check/measure/reading.py", "@_confirm"): "a reading confirmed, by its words "
@@ -215,18 +219,14 @@ ALLOWED_STATE = {
     ("markers/core/colors.py", "@classify"): "a colour's family, by its hex",
     ("markers/core/installed.py", "@installed_version"): "a distribution's version",
     ("markers/core/lettering.py", "@_font"): "the shipped font, read once",
-    ("markers/core/lettering.py", "@_outline"): "a glyph's outline, by its name",
-    ("markers/core/lettering.py", "@_unit_ink"): "a glyph's ink, by its name",
+    ("markers/core/lettering.py", "@_outline"): "a glyph's outline, by its name (the "
+                                                 "font's glyphs: all fit)",
+    ("markers/core/lettering.py", "@_unit_ink"): "a glyph's ink, by its name (the same)",
     ("markers/core/lettering.py", "@_fit_block"): "a block's fit, by every argument",
     ("markers/plan/project.py", "@_geod"): "the WGS 84 ellipsoid",
     ("markers/plan/project.py", "@_grid"): "a grid's transformers, by its EPSG code",
     ("markers/read/outlines.py", "@_basis"): "Bernstein weights, by steps and degree",
     ("markers/read/svg/style.py", "@_short_color"): "a CSS colour's value, by its text",
-    # Not yet an argument: the CPU budget of the job a budgeted worker runs
-    # (markers.runtime.pool sets it per job; the reader and its forked child read it).
-    # It is the worker process's own (one job at a time), inherited by the reader child
-    # through fork; passing it would thread it through every reader's signature.
-    ("markers/core/budget.py", "global _job_ends_at"): "the running job's CPU deadline",
 }
 
 
@@ -256,6 +256,17 @@ def _changed_in_place(node: ast.AST, names: set[str]) -> str | None:
     return None
 
 
+def _unbounded(node: ast.expr) -> bool:
+    """Whether a memo's decorator keeps every answer: ``@cache``, ``lru_cache(None)``,
+    ``lru_cache(maxsize=None)`` (a bare ``lru_cache`` keeps 128)."""
+    if _decorator(node) == "cache":
+        return True
+    if not isinstance(node, ast.Call):
+        return False
+    given = [*node.args[:1], *(k.value for k in node.keywords if k.arg == "maxsize")]
+    return any(isinstance(v, ast.Constant) and v.value is None for v in given)
+
+
 def _decorator(node: ast.expr) -> str | None:
     """A decorator's own name: ``lru_cache`` of ``@functools.lru_cache(maxsize=8)``."""
     called = node.func if isinstance(node, ast.Call) else node
@@ -263,22 +274,40 @@ def _decorator(node: ast.expr) -> str | None:
         called.id if isinstance(called, ast.Name) else None
 
 
+def _calls(node: ast.AST, method: str) -> list[tuple[str, ast.Call]]:
+    """The calls ``name.method(...)`` inside ``node``, with the name."""
+    return [(call.func.value.id, call) for call in ast.walk(node)
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+            and call.func.attr == method and isinstance(call.func.value, ast.Name)]
+
+
+def _scoped(tree: ast.Module) -> set[int]:
+    """The ``var.set(...)`` calls of a function that also resets ``var``: a ContextVar
+    bound for a block and reset after it (``contextlib.contextmanager``), which outlives
+    no call, as an argument does not."""
+    scoped = set()
+    for function in ast.walk(tree):
+        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            reset = {name for name, _ in _calls(function, "reset")}
+            scoped |= {id(call) for name, call in _calls(function, "set") if name in reset}
+    return scoped
+
+
 def ambient_state(path: Path) -> list[str]:
     """What of a module outlives a call: a ``global`` statement, a module-level name
-    changed in place (in a function or at the top level), a memoised function, a
-    ContextVar."""
+    changed in place (in a function or at the top level: a ContextVar set and not reset
+    by the function that set it), a memoised function."""
     tree = ast.parse(path.read_text())
-    names = _module_names(tree)
+    names, scoped = _module_names(tree), _scoped(tree)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Global):
             found += [f"global {name}" for name in node.names]
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and any(
                 _decorator(d) in MEMOS for d in node.decorator_list):
-            found.append(f"@{node.name}")
-        elif isinstance(node, ast.Name) and node.id == "ContextVar":
-            found.append("ContextVar")
-        elif (changed := _changed_in_place(node, names)) is not None:
+            found.append(f"@{node.name}" + (" unbounded" if any(
+                _unbounded(d) for d in node.decorator_list) else ""))
+        elif id(node) not in scoped and (changed := _changed_in_place(node, names)):
             found.append(changed)
     return found
 
@@ -291,10 +320,16 @@ def test_the_ambient_state_finder_finds_each_way(tmp_path: Path) -> None:
         "def remember(k, v):\n    SEEN[k] = v\n    RUNS.append(k)\n    BOX.last = k\n"
         "def keep(v):\n    global LAST\n    LAST = v\n"
         "@functools.lru_cache(maxsize=2)\ndef memo(x):\n    return x\n"
-        "LAW = ContextVar('law')\n"
+        "@functools.cache\ndef kept(x):\n    return x\n"
+        "@functools.lru_cache(maxsize=None)\ndef every(x):\n    return x\n"
+        "LAW = ContextVar('law')\nJOB = ContextVar('job')\n"
+        "def bind(v):\n    LAW.set(v)\n"
+        "def within(v):\n    token = JOB.set(v)\n    try:\n        yield\n"
+        "    finally:\n        JOB.reset(token)\n"
         "def clean(items):\n    items.append(1)\n    local = {}\n    local['a'] = 1\n")
     assert sorted(ambient_state(module)) == sorted([
-        "SEEN changed", "RUNS.append()", "BOX changed", "global LAST", "@memo", "ContextVar"])
+        "SEEN changed", "RUNS.append()", "BOX changed", "global LAST", "@memo", "@kept unbounded",
+        "@every unbounded", "LAW.set()"])
 
 
 def test_no_ambient_state_in_the_house() -> None:

@@ -3,8 +3,17 @@
 The same default holds for ``wsmark check``, the web page (both enforce it from outside
 the work: ``markers.runtime``) and the PDF/DXF reader child (``markers.read.isolate``),
 which runs inside a budgeted job and may use only what is left of it. Those two cannot
-import each other, so what they share lives here: the default, the budget of the job
-this process is running, and the rule that a child dies with its parent.
+import each other, so what they share lives here: the default, the budget of the
+running job, and the rule that a child dies with its parent.
+
+The budget of the running job is no process global: ``running_job`` binds its CPU
+deadline to the job's own context (a ``contextvars.ContextVar``, set when the worker
+starts the job and reset when it ends, so nothing of one job is left for the next or for
+a library caller), and the readers that need it (markers.read.limits, .isolate) ask
+``cpu_left``. It is not passed as an argument because every function that reads a drawing
+would take it and hand it on: the check, the repair, the marked-up copy, the web page's
+jobs, each reader and the reader child; the job's context carries it to all of them, and
+a forked reader child inherits it with the rest of its parent.
 """
 
 from __future__ import annotations
@@ -13,8 +22,11 @@ import ctypes
 import os
 import resource
 import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
-__all__ = ["CHECK_CPU_S", "CHECK_MEMORY_MB", "begin_job", "cpu_used", "cpu_left",
+__all__ = ["CHECK_CPU_S", "CHECK_MEMORY_MB", "running_job", "cpu_used", "cpu_left",
            "die_with_parent"]
 
 # The default budget of the whole check of one file (read, measure, rules, report).
@@ -27,9 +39,9 @@ CHECK_CPU_S = 20.0
 CHECK_MEMORY_MB = 1024
 
 _PR_SET_PDEATHSIG = 1
-#: CPU reading (``cpu_used``) at which the budget of the job this process runs ends;
-#: None outside a budgeted worker. Set by the worker for each job (``begin_job``).
-_job_ends_at: float | None = None
+#: CPU reading (``cpu_used``) at which the budget of the running job ends; None outside a
+#: budgeted job. Bound for one job at a time by ``running_job``.
+_JOB_ENDS_AT: ContextVar[float | None] = ContextVar("wsmark_job_ends_at", default=None)
 
 
 def cpu_used() -> float:
@@ -39,16 +51,22 @@ def cpu_used() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def begin_job(cpu_s: float) -> None:
-    """The job this worker starts now may use ``cpu_s`` CPU seconds."""
-    global _job_ends_at
-    _job_ends_at = cpu_used() + cpu_s
+@contextmanager
+def running_job(cpu_s: float) -> Iterator[None]:
+    """The job run inside this block may use ``cpu_s`` CPU seconds from now; after it,
+    no job is running."""
+    token = _JOB_ENDS_AT.set(cpu_used() + cpu_s)
+    try:
+        yield
+    finally:
+        _JOB_ENDS_AT.reset(token)
 
 
 def cpu_left() -> float | None:
     """CPU seconds left of the running job's budget (None outside a budgeted job): what a
     reader child forked now may spend, since its CPU counts in the job's."""
-    return None if _job_ends_at is None else _job_ends_at - cpu_used()
+    ends_at = _JOB_ENDS_AT.get()
+    return None if ends_at is None else ends_at - cpu_used()
 
 
 def die_with_parent(parent: int | None) -> None:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterable
 
 from markers.check.report import finding_json, verdict_line
 from markers.core.safe_text import json_ready
 from markers.plan.model import PlanFinding, PlanReport
 
-__all__ = ["plan_json", "plan_records", "plan_text", "plan_exit_status", "plan_headline",
-           "finding_record"]
+__all__ = ["plan_json", "plan_records", "plan_text", "PlanTally", "finding_record"]
 
 
 def finding_record(f: PlanFinding) -> dict:
@@ -88,13 +88,19 @@ def plan_text(reports: list[PlanReport]) -> str:
     return "\n".join(blocks)
 
 
-def plan_headline(reports: list[PlanReport]) -> str:
-    """The counts of verdicts in one line: what ``plan check -q`` prints."""
-    return verdict_line(Counter(r.verdict for r in reports), len(reports), "plan")
+class PlanTally:
+    """The counts of a run of plan checks, as ``Tally`` is of drawings': what ``plan
+    check`` prints last and what it exits with."""
 
+    def __init__(self, reports: Iterable[PlanReport]) -> None:
+        self.verdicts = Counter(r.verdict for r in reports)
 
-def plan_exit_status(reports: list[PlanReport]) -> int:
-    """0 all pass, 1 any fail or review, 2 any unreadable plan."""
-    if any(r.verdict == "error" for r in reports):
-        return 2
-    return 1 if any(r.verdict in ("fail", "review") for r in reports) else 0
+    def summary(self) -> str:
+        """The counts of verdicts in one line: what ``plan check -q`` prints."""
+        return verdict_line(self.verdicts, self.verdicts.total(), "plan")
+
+    def exit_status(self) -> int:
+        """0 all pass, 1 any fail or review, 2 any unreadable plan."""
+        if self.verdicts["error"]:
+            return 2
+        return 1 if self.verdicts["fail"] or self.verdicts["review"] else 0

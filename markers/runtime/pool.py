@@ -33,7 +33,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import ForkContext, ForkServerContext
 from typing import TypeVar
 
-from markers.core.budget import begin_job, cpu_used, die_with_parent
+from markers.core.budget import cpu_used, die_with_parent, running_job
 from markers.runtime.budget import (
     DEFAULT_LIMITS,
     POLL_S,
@@ -124,10 +124,10 @@ def _serve(fn: Callable, conn: Connection, limits: Limits, parent: int | None,
         # the kernel's own stop: SIGXCPU one second after the parent should have acted
         soft = math.ceil(own.ru_utime + own.ru_stime + limits.cpu_s) + 1
         resource.setrlimit(resource.RLIMIT_CPU, (soft, resource.RLIM_INFINITY))
-        begin_job(limits.cpu_s)
         reset_peak()
         try:
-            value, overrun = fn(job), None
+            with running_job(limits.cpu_s):
+                value, overrun = fn(job), None
         except MemoryError:
             value, overrun = None, f"needs more than {limits.memory_mb:,} MB of memory"
         conn.send(Outcome(value, overrun, cpu_used() - start, peak_rss_mb()))

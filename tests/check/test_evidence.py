@@ -12,7 +12,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from conftest import sample_design
+from conftest import report_writer, sample_design
 from markers import api
 from wi import KINDS
 
@@ -145,7 +145,7 @@ def test_sarif_names_each_file_as_an_artifact_with_its_hash() -> None:
         assert artifacts[where["index"]]["location"]["uri"] == where["uri"]
     # written as the files come, the artifacts spooled: the same bytes as the whole
     out = io.StringIO()
-    writer = api.report_writer("sarif", out, io.StringIO())
+    writer = report_writer("sarif", out, io.StringIO())
     for report in reports:
         writer.add(report)
     writer.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from dataclasses import replace
 
 import pytest
 from shapely import affinity
@@ -29,7 +30,7 @@ DEJAVU, ARIMO = "DejaVu Sans Bold", "Liberation Sans Bold"
 def rendered() -> tuple[bytes, bytes]:
     """A 24 in danger sign labelled, and the same sign without the label."""
     design = api.design("danger", 24, legend="ROCKS")
-    return (api.render(api.with_permit_id(design, PERMIT), ".svg"),
+    return (api.render(replace(design, permit_id=PERMIT), ".svg"),
             api.render(design, ".svg"))
 
 

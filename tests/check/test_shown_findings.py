@@ -17,6 +17,7 @@ from defusedxml.ElementTree import fromstring
 
 import cli as cli_module
 from markers import api
+from markers.errors import WsmarkError
 from markers.check.shown import place_words
 
 SVG = 'xmlns="http://www.w3.org/2000/svg"'
@@ -112,9 +113,9 @@ def test_a_marker_waiver_is_refused_where_it_means_nothing() -> None:
                         (["outline-width@0:r"], "N from 1, as the reports number markers"),
                         (["nope@2:r"], "unknown rule 'nope'"),
                         (["outline-width@2: "], "not RULE:reason")):
-        with pytest.raises(api.WsmarkError, match=re.escape(said)):
+        with pytest.raises(WsmarkError, match=re.escape(said)):
             api.check_options(waive=words)
-    with pytest.raises(api.WsmarkError, match="name a rule$"):
+    with pytest.raises(WsmarkError, match="name a rule$"):
         api.plan_check(api.GALLERY_PLAN, waive=["outline-width@2:r"])
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from cli import cli
+from conftest import report_writer
 from markers import api
 from markers.check.pipeline import inputs
 
@@ -55,8 +56,8 @@ def test_streamed_reports_are_the_bytes_of_the_whole_list(runner, bench_folder, 
     assert {r.verdict for r in reports} >= {"pass", "fail", "error"}
     result = runner.invoke(cli, ["check", str(bench_folder), "--format", fmt, "--jobs", "2",
                                  *ARGS])
-    assert result.exit_code == api.exit_status(reports) == 2
-    summary = api.summary(reports) + "\n"
+    assert result.exit_code == api.tally(reports).exit_status() == 2
+    summary = api.tally(reports).summary() + "\n"
     if fmt == "text":
         readable = [r for r in reports if r.error is None]
         assert result.stdout == api.reports(readable, fmt) + "\n" + summary
@@ -72,7 +73,7 @@ def test_streamed_reports_are_the_bytes_of_the_whole_list(runner, bench_folder, 
 @pytest.mark.parametrize("fmt", ["json", "sarif"])
 def test_streamed_output_of_no_reports_is_the_empty_document(fmt: str) -> None:
     out = io.StringIO()
-    writer = api.report_writer(fmt, out, io.StringIO())
+    writer = report_writer(fmt, out, io.StringIO())
     writer.close()
     assert out.getvalue() == api.reports([], fmt) + "\n"
     assert writer.exit_status() == 0

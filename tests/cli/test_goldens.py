@@ -15,6 +15,7 @@ import pytest
 from cli import cli
 from conftest import sample_design
 from markers import api
+from markers.errors import WsmarkError
 from markers.core.design import Design
 from wi import KINDS
 
@@ -84,7 +85,7 @@ def _designs() -> list[Design]:
             design = sample_design(kind.name, **options)
             try:
                 api.build(design)
-            except api.WsmarkError:  # an option this buoy does not take
+            except WsmarkError:  # an option this buoy does not take
                 continue
             designs.append(design)
     return designs

@@ -15,6 +15,7 @@ from conftest import wsmark_script
 from corpora import CORPORA
 
 from markers import api
+from markers.errors import WsmarkError
 from markers.runtime.budget import Limits
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -48,7 +49,7 @@ def test_the_reproducers_are_refused_in_one_line(name: str, said: str) -> None:
         pytest.skip(f"needs {path}")
     report = api.plan_check(path)
     assert report.verdict == "error" and said in report.error and "\n" not in report.error
-    assert api.plan_exit_status([report]) == 2
+    assert api.plan_tally([report]).exit_status() == 2
 
 
 @pytest.mark.parametrize(("height", "said"), [
@@ -67,7 +68,7 @@ def test_the_limits_are_render_s_own(tmp_path: Path) -> None:
     """12 in and 1200 in, the pack's minimum and the CLI's maximum, are accepted."""
     for height in (12, 1200):
         assert api.plan_check(_with_height(tmp_path, height)).verdict != "error", height
-    with pytest.raises(api.WsmarkError, match="below the 12 in minimum"):
+    with pytest.raises(WsmarkError, match="below the 12 in minimum"):
         api.build(api.design("control", 11.9, legend="NO WAKE"))
 
 
@@ -84,7 +85,7 @@ def test_a_plan_product_past_its_budget_is_one_line() -> None:
     tiny = Limits(0.01, 1024)
     for make in (lambda: api.plan_map(report, ".svg", budget=tiny),
                  lambda: api.plan_packet(report, budget=tiny)):
-        with pytest.raises(api.WsmarkError) as refused:
+        with pytest.raises(WsmarkError) as refused:
             make()
         line = str(refused.value)
         assert "not made: it took more than 0.01 CPU s" in line and "\n" not in line, line

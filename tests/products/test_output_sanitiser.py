@@ -32,6 +32,7 @@ from pypdf.generic import (
 
 from markers import api
 from markers.core.clean_svg import clean_css, clean_svg_bytes, decoded_css
+from markers.products.check_run import CheckOutputs
 from render.pdf import active_content
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "hostile"
@@ -388,7 +389,7 @@ def _written(raw: bytes, name: str, tmp: Path, options: api.CheckOptions) -> dic
         out["marked.svg"] = marked
     path = tmp / name
     path.write_bytes(raw)
-    for _, _, made in api.check_paths([path], options, jobs=1, outputs=api.CheckOutputs(
+    for _, _, made in api.check_paths([path], options, jobs=1, outputs=CheckOutputs(
             copy=".pdf", report=True, stamp="")):
         assert made is not None and made.refused is None, made
         out["annotate.pdf"], out["report.pdf"] = made.pdf or b"", made.report or b""

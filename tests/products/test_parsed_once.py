@@ -9,6 +9,7 @@ import pytest
 
 from markers import api
 from markers.read.svg import safety
+from markers.products.check_run import CheckOutputs
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +55,7 @@ def test_a_check_without_a_copy_parses_it_once_too(drawing, parses) -> None:
 def test_the_copy_made_in_its_own_job_reads_nothing_again(drawing, parses, tmp_path) -> None:
     path = tmp_path / "danger.svg"
     path.write_bytes(drawing)
-    [(_, report, made)] = api.check_paths([path], jobs=1, outputs=api.CheckOutputs(".svg"))
+    [(_, report, made)] = api.check_paths([path], jobs=1, outputs=CheckOutputs(".svg"))
     assert report.verdict == "pass" and made is not None and made.svgs is not None
     assert _shown_drawing(made.svgs[0])
     assert parses.read_text().splitlines() == [str(path)]

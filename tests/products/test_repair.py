@@ -32,6 +32,7 @@ from proof_sheets import MM, danger as _danger, placed as _placed, sheet as _she
 from cli_helpers import assert_user_error, invoke
 
 from markers import api
+from markers.errors import WsmarkError
 from markers.check.pipeline import CheckOptions, load_artwork
 from markers.read.svg.walk import read_svg_bytes
 from conftest import ROOT
@@ -532,5 +533,5 @@ def test_a_proof_of_two_pages_keeps_its_cover() -> None:
     pages = pypdf.PdfReader(io.BytesIO(result.data)).pages
     assert len(pages) == 2 and "PROOF FOR APPROVAL" in pages[0].extract_text()
     assert result.fixed_report.markers[0].page == 2
-    with pytest.raises(api.WsmarkError, match="a proof of 2 pages is repaired as one .pdf"):
+    with pytest.raises(WsmarkError, match="a proof of 2 pages is repaired as one .pdf"):
         api.fix(pdf, "two.pdf", ".svg")

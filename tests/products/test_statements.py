@@ -15,6 +15,7 @@ from cli_helpers import invoke
 from click.testing import CliRunner
 
 from markers import api
+from markers.errors import WsmarkError
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -258,7 +259,7 @@ def test_an_aid_without_its_id_is_told_its_own_example(runner, tmp_path, kind, w
     result = invoke(runner, "render", kind, "-H", "24", "-o", str(tmp_path / "a.svg"))
     assert result.exit_code == 2
     assert words in result.stderr and result.stderr.rstrip().endswith("(--id)")
-    with pytest.raises(api.WsmarkError) as err:  # the words every face shows: no flag
+    with pytest.raises(WsmarkError) as err:  # the words every face shows: no flag
         api.build(api.design(kind, 24))
     assert words in str(err.value) and "--id" not in str(err.value)
 

@@ -150,6 +150,23 @@ def test_reading_has_no_time_limit_of_its_own_inside_a_budgeted_job() -> None:
     assert _reading_seconds(None) == TIME_BUDGET_S  # a library caller's reading: its own
 
 
+def test_the_jobs_deadline_is_bound_for_the_job_alone() -> None:
+    """The CPU deadline of a job is the job's (markers.core.budget.running_job), no
+    process global: unset before it, after it, and after a job that raised."""
+    from markers.core.budget import cpu_left, running_job
+    from markers.read.limits import TIME_BUDGET_S, Budget
+
+    assert cpu_left() is None
+    with running_job(5.0):
+        left = cpu_left()
+        assert left is not None and 4.0 < left <= 5.0
+        assert Budget("x.svg").seconds == float("inf")
+    assert cpu_left() is None and Budget("x.svg").seconds == TIME_BUDGET_S
+    with pytest.raises(MemoryError), running_job(1.0):
+        raise MemoryError
+    assert cpu_left() is None
+
+
 def test_what_a_dying_worker_prints_is_not_a_line_of_the_command() -> None:
     script = ("import os\nfrom markers.runtime.pool import budgeted_imap\n"
               "def die(_):\n"

@@ -15,10 +15,12 @@ from conftest import wsmark_script
 from corpora import CORPORA
 
 from markers import api
+from markers.errors import WsmarkError
 from markers.check.pipeline import check_inputs
 from markers.products import fix, marked_copy
 from markers.runtime import atomic
 from markers.runtime.budget import Limits
+from markers.products.check_run import CheckOutputs
 
 K5 = CORPORA / "found" / "turn4" / "report-unbudgeted-hang-layers-k5.svg"
 HOSTILE = os.environ.get("WSMARK_HOSTILE") == "1"
@@ -43,7 +45,7 @@ def proofs(tmp_path: Path) -> list[Path]:
 
 def test_an_output_over_its_budget_leaves_the_verdict(monkeypatch, proofs) -> None:
     monkeypatch.setattr(marked_copy, "annotate_pages", _spin)  # the workers fork with it
-    found = list(api.check_paths(proofs[1:], jobs=1, outputs=api.CheckOutputs(".pdf", True, ""),
+    found = list(api.check_paths(proofs[1:], jobs=1, outputs=CheckOutputs(".pdf", True, ""),
                                  budget=Limits(0.5, 1024)))
     assert [r.verdict for _, r, _ in found] == ["fail"]  # as without outputs
     for _, _, made in found:
@@ -52,7 +54,7 @@ def test_an_output_over_its_budget_leaves_the_verdict(monkeypatch, proofs) -> No
 
 
 def test_outputs_within_the_budget_are_made(proofs) -> None:
-    found = list(api.check_paths(proofs[:1], jobs=1, outputs=api.CheckOutputs(".pdf", True, "")))
+    found = list(api.check_paths(proofs[:1], jobs=1, outputs=CheckOutputs(".pdf", True, "")))
     for _, _, made in found:
         assert made.refused is None and made.pdf.startswith(b"%PDF") and \
             made.report.startswith(b"%PDF") and made.svgs is None
@@ -103,7 +105,7 @@ def test_a_set_is_written_whole_or_not_at_all(monkeypatch, tmp_path, fail_at) ->
         return real(fd, mode, *args)
 
     monkeypatch.setattr(atomic.os, "fdopen", full)
-    with pytest.raises(api.WsmarkError, match="No space left on device; none of") as refused:
+    with pytest.raises(WsmarkError, match="No space left on device; none of") as refused:
         api.write_set([(t, b"new") for t in targets])
     assert "\n" not in str(refused.value)
     assert targets[0].read_bytes() == b"old" and not targets[1].exists() \
@@ -112,7 +114,7 @@ def test_a_set_is_written_whole_or_not_at_all(monkeypatch, tmp_path, fail_at) ->
 
 
 def test_a_set_into_a_missing_folder_is_not_begun(tmp_path) -> None:
-    with pytest.raises(api.WsmarkError, match="cannot write"):
+    with pytest.raises(WsmarkError, match="cannot write"):
         api.write_set([(tmp_path / "a.pdf", b"a"), (tmp_path / "no" / "b.kml", b"b")])
     assert list(tmp_path.iterdir()) == []
     written = api.write_set([(tmp_path / "a.pdf", b"a"), (tmp_path / "no" / "b.kml", b"b")],
@@ -187,7 +189,7 @@ def test_a_plan_export_past_its_budget_is_one_line(monkeypatch, suffix: str, wri
 
     report = api.plan_check(P(__file__).resolve().parents[2] / "examples" / "lake.geojson")
     monkeypatch.setattr(plan_packet, writer, _spin)  # the worker forks with it
-    with pytest.raises(api.WsmarkError, match=r"export of \S*lake.geojson not made: it took "
+    with pytest.raises(WsmarkError, match=r"export of \S*lake.geojson not made: it took "
                                               r"more than 0.3 CPU s") as refused:
         api.plan_export(report, suffix, Limits(0.3, 1024))
     assert "\n" not in str(refused.value)

@@ -20,6 +20,7 @@ import pytest
 import yaml
 
 from markers import api
+from markers.core.design import parse_design
 from web.app import Settings, create_app
 from web_helpers import BAD, BOMB, GOOD, TESTS, TEXT_LEGEND, THIN, form_token
 
@@ -299,8 +300,7 @@ def test_design_page_previews_with_scale_spec_and_downloads(client) -> None:
     assert any(n.endswith("bom.csv") for n in names)
     design = yaml.safe_load(client.get("/design/download.yaml?" + CONTROL).text)
     assert design == {"kind": "control", "display_height": 24.0, "legend": "SLOW NO WAKE"}
-    again = api.design_from_file(data=client.get("/design/download.yaml?" + CONTROL).content,
-                                 name="d.yaml")
+    again = parse_design(client.get("/design/download.yaml?" + CONTROL).content, "d.yaml")
     assert api.build(again).width == pytest.approx(24.0)
 
 
