@@ -17,10 +17,23 @@ from pathlib import Path
 from types import FrameType
 from typing import IO, Any, TypeVar
 
-import click
 
-from markers import api
-from markers.errors import WsmarkError
+def _interrupted_starting(signum: int, frame: FrameType | None) -> None:
+    """A Ctrl-C while this module is imported (its imports, the packs its options list):
+    the one line any Ctrl-C gets, not the traceback of whichever import it landed in."""
+    sys.stderr.write("wsmark: interrupted\n")
+    os._exit(130)  # nothing is written yet: there is nothing to clean up
+
+
+# Ctrl-C from here to the end of this module is ``_interrupted_starting``'s, where
+# Python's own handler is in place (not where SIGINT is ignored, as under nohup).
+if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    signal.signal(signal.SIGINT, _interrupted_starting)
+
+import click  # noqa: E402  (after the handler above: a Ctrl-C in an import is one line)
+
+from markers import api  # noqa: E402
+from markers.errors import WsmarkError  # noqa: E402
 
 __all__ = ["main", "cli"]
 
@@ -47,9 +60,21 @@ class Interrupted(click.ClickException):
 
 
 def _interrupt_once(signum: int, frame: FrameType | None) -> None:
-    """The first Ctrl-C stops the command; more while it cleans up are ignored."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """The first Ctrl-C stops the command; more while it cleans up are ignored (by
+    ``_interrupted_already``, which also records that it came)."""
+    signal.signal(signal.SIGINT, _interrupted_already)
     raise KeyboardInterrupt
+
+
+def _interrupted_already(signum: int, frame: FrameType | None) -> None:
+    """A Ctrl-C after the first: ignored while the command cleans up."""
+
+
+def _was_interrupted() -> bool:
+    """Whether a Ctrl-C stopped the command: an error raised after it is its effect (a
+    KeyboardInterrupt inside a C extension's import comes out as that import's
+    ImportError, "numpy._core.multiarray failed to import"), not a failure of its own."""
+    return signal.getsignal(signal.SIGINT) is _interrupted_already
 
 
 def _interrupt_again(unraisable: sys.UnraisableHookArgs) -> None:
@@ -105,6 +130,19 @@ class Group(click.Group):
     WsmarkError, and click's own usage errors (which would print usage and a hint); an
     interrupt ends as one line too."""
 
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        """The command line parsed (eager options load the pack); a Ctrl-C meanwhile is
+        one line (click would say "Aborted!" and exit 1)."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:
+            raise Interrupted("interrupted") from None
+        except Exception:
+            if _was_interrupted():
+                raise Interrupted("interrupted") from None
+            raise
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -114,6 +152,10 @@ class Group(click.Group):
             raise UserError(api.in_both_units(said, ctx.meta.get(METRIC, {}))) from None
         except KeyboardInterrupt:
             raise Interrupted("interrupted") from None
+        except Exception:
+            if _was_interrupted():
+                raise Interrupted("interrupted") from None
+            raise
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
@@ -1146,6 +1188,11 @@ def register_backup(target: str, db: str) -> None:
 
 
 cli.add_command(register)
+
+
+# Imported: a Ctrl-C is Python's again (main() takes it over; a library import keeps it).
+if signal.getsignal(signal.SIGINT) is _interrupted_starting:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def main() -> None:

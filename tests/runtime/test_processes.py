@@ -5,10 +5,12 @@ the file's budget while it runs. Measured from outside (tests/proc_tree.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
 import subprocess
+import sys
 import time
 
 import pytest
@@ -120,11 +122,55 @@ def test_a_ctrl_c_python_would_have_ignored_is_raised_again() -> None:
             end = time.monotonic() + 2
             while time.monotonic() < end:  # raised here, 10 ms later, not in the hook
                 pass
-        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN  # once: cleanup is quiet
+        assert signal.getsignal(signal.SIGINT) is cli._interrupted_already  # cleanup is quiet
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGINT, before)
         signal.signal(signal.SIGALRM, alarm)
+
+
+def test_a_ctrl_c_while_the_command_is_imported_is_one_line() -> None:
+    """Ctrl-C lands in the first 0.2 s of a start, while cli imports its modules: it
+    printed the traceback of whichever import it landed in (sent here as markers is
+    imported, by a wrapped __import__, so it lands there every time)."""
+    lands = ("import builtins, os, signal\n"
+             "real = builtins.__import__\n"
+             "def sends(name, *args, **kwargs):\n"
+             "    if name == 'markers':\n"
+             "        os.kill(os.getpid(), signal.SIGINT)\n"
+             "    return real(name, *args, **kwargs)\n"
+             "builtins.__import__ = sends\n"
+             "import cli\n"
+             "print('not interrupted')\n")
+    run = subprocess.run([sys.executable, "-c", lands], capture_output=True, text=True,
+                         timeout=60, cwd=ROOT, preexec_fn=as_from_a_terminal)
+    assert (run.returncode, run.stderr, run.stdout) == (130, "wsmark: interrupted\n", "")
+
+
+def test_an_error_a_ctrl_c_turned_into_is_still_the_one_line(monkeypatch) -> None:
+    """A KeyboardInterrupt inside a C extension's import comes out as an ImportError
+    (numpy: "numpy._core.multiarray failed to import"): after a Ctrl-C, that is the
+    interrupt, one line and 130, not a traceback and 1."""
+    from click.testing import CliRunner
+
+    import cli
+
+    def interrupted_numpy(*args, **kwargs):
+        with contextlib.suppress(KeyboardInterrupt):
+            cli._interrupt_once(signal.SIGINT, None)  # the Ctrl-C, as main's handler
+        raise ImportError("numpy._core.multiarray failed to import")
+
+    monkeypatch.setattr(cli.api, "sheets", interrupted_numpy)
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        run = CliRunner().invoke(cli.cli, ["sheet", "-o", "x.pdf"])
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert (run.exit_code, run.stderr) == (130, "wsmark: interrupted\n"), run.stderr
+    # without a Ctrl-C the same error is not taken for one
+    monkeypatch.setattr(cli.api, "sheets", lambda *a, **k: 1 / 0)
+    assert isinstance(CliRunner().invoke(cli.cli, ["sheet", "-o", "x.pdf"]).exception,
+                      ZeroDivisionError)
 
 
 def _stall(kind: str) -> str:
