@@ -24,8 +24,9 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -59,7 +60,7 @@ class Clock:
     """CPU seconds and calls by key, each key timed once however deep it recurs."""
 
     def __init__(self) -> None:
-        self.seconds: Counter[str] = Counter()
+        self.seconds: dict[str, float] = {}
         self.calls: Counter[str] = Counter()
         self._inside: Counter[str] = Counter()
 
@@ -73,7 +74,7 @@ class Clock:
             try:
                 return fn(*args, **kwargs)
             finally:
-                self.seconds[name] += time.process_time() - start
+                self.seconds[name] = self.seconds.get(name, 0.0) + time.process_time() - start
                 self.calls[name] += 1
                 self._inside[name] -= 1
         return timed
@@ -110,7 +111,8 @@ def _patch(owner: Any, name: str, make: Callable[[Timer], Timer]) -> None:
 
 def _site(label: str) -> Callable[[], str]:
     def where() -> str:
-        frame, lines = sys._getframe(2), []
+        frame: FrameType | None = sys._getframe(2)
+        lines: list[str] = []
         while frame is not None and len(lines) < SITE_DEPTH:
             code = frame.f_code
             if "/markers/" in code.co_filename:
@@ -129,17 +131,17 @@ def instrument(sites: bool) -> tuple[Clock, Clock]:
     stages, placed = Clock(), Clock()
     for path in STAGES:
         owner, name = _owner(path)
-        _patch(owner, name, lambda fn, path=path: stages.wrap(path.partition(":")[2], fn))
+        _patch(owner, name, partial(stages.wrap, path.partition(":")[2]))
     if sites:
         for label, (module, attribute) in SITED.items():
             owner, name = _owner(f"{module}:{attribute}")
-            _patch(owner, name, lambda fn, label=label: placed.wrap(_site(label), fn))
+            _patch(owner, name, partial(placed.wrap, _site(label)))
         ocr.ENGINES["tesseract"] = placed.wrap(_site("tesseract"), ocr.ENGINES["tesseract"])
     return stages, placed
 
 
 def _table(clock: Clock, total: float, rows: int) -> None:
-    for key, seconds in clock.seconds.most_common(rows):
+    for key, seconds in sorted(clock.seconds.items(), key=lambda kv: -kv[1])[:rows]:
         print(f"  {seconds:7.2f} {100 * seconds / total:5.1f} % {clock.calls[key]:6d}  {key}")
 
 
