@@ -17,6 +17,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
+from markers.packs import get_pack
 from web_helpers import BAD, BOMB, GOOD, TEXT_LEGEND, THIN, ServerThread, launched_chromium
 from web_helpers import CHROMIUM
 
@@ -371,7 +372,7 @@ def test_the_design_page_shows_only_the_fields_a_kind_uses(server, page) -> None
     page.goto(server.url + "/design?kind=buoy-race")
     assert {"shape", "color", "material"} <= set(_fields(page))
     assert page.locator("#f-color option").all_inner_texts()[1:] == list(
-        __import__("markers.api", fromlist=["choices"]).choices("race_colors"))
+        get_pack("wi-nr509").law.choices["race_colors"].values)
     page.goto(server.url + "/design?kind=buoy-mooring")
     assert "color" not in _fields(page) and "material" not in _fields(page)
     page.goto(server.url + "/design?kind=diver-flag")
