@@ -115,12 +115,14 @@ fuzz: bytecode
 # Chromium with the network watched, and 300 Unicode strings into every writer; issue 32's
 # a 100,000-marker plan's map, the 858-byte SVG's report, 300 GETs beside an upload,
 # 70 fresh sessions' uploads beside a clerk's batch, 20 generated hostile SVGs and PDFs
-# through every writer.
+# through every writer; every PDF output of a hostile proof (and of the 20 PDFs) and a
+# hostile plan's GPX, KML, map and packet opened in Chromium with the network watched.
 hostile: bytecode
 	WSMARK_HOSTILE=1 WSMARK_WRITER_EXAMPLES=$${WSMARK_WRITER_EXAMPLES:-20} $(BIN)/python -m pytest -q -s tests/runtime/test_budget_hostile.py \
 	  tests/runtime/test_atomic_kill.py tests/web/test_server.py \
 	  tests/products/test_output_sanitiser.py tests/plan/test_plan_bounds.py \
-	  tests/runtime/test_outputs_budget.py tests/web/test_floods.py
+	  tests/runtime/test_outputs_budget.py tests/web/test_floods.py \
+	  tests/products/test_outputs_in_chromium.py
 	WSMARK_FUZZ_EXAMPLES=$${WSMARK_FUZZ_EXAMPLES:-300} $(BIN)/python -m pytest -q -x \
 	  tests/core/test_safe_text.py
 

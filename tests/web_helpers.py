@@ -134,3 +134,93 @@ def launched_chromium() -> Iterator[Any]:
             yield launched
         finally:
             launched.close()
+
+
+class Beacon:
+    """A listener on 127.0.0.1 and a free port that records the path of every request it
+    gets: where a hostile file's script or link would report that it ran (the browser
+    tests of issue 32). Used as a context manager."""
+
+    def __init__(self) -> None:
+        import http.server
+
+        hits: list[str] = []
+
+        class Recorder(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # http.server calls it by this name
+                hits.append(self.path)
+                self.send_response(204)
+                self.end_headers()
+
+            do_POST = do_GET
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.hits = hits
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Recorder)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def __enter__(self) -> Beacon:
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+#: Where a click lands on a PDF's first page in Chromium's viewer (1280 x 720 window,
+#: its sidebar 300 px wide, the page centred to its right from y = 59).
+PDF_PAGE_POINT = (790, 190)
+
+
+def opened_watched(browser: Any, paths: list[Path], beacon: Beacon, click: bool = False,
+                   settle_s: float = 0.3) -> dict[str, list[str]]:
+    """What opening each of ``paths`` from disk in ``browser`` (a clerk double-clicking
+    it) set off, by file name: each request that is neither the file nor the browser's
+    own (``file:``, ``data:``, ``chrome:``, the PDF viewer's ``chrome-extension:``),
+    each dialog a script opened (``dialog: ...``), each page opened beside it, and each
+    hit on ``beacon``. A PDF is waited for until Chromium's viewer shows its pages
+    (its open actions run before), then ``settle_s``, and with ``click`` clicked on its
+    first page (a link annotation's action). One tab for all, navigated file by file."""
+    own = ("file:", "data:", "chrome:", "chrome-extension:", "about:blank")
+    seen: dict[str, list[str]] = {}
+    events: list[str] = []
+    context = browser.new_context()
+    try:
+        context.on("request", lambda r: events.append(r.url)
+                   if not r.url.startswith(own) else None)
+        page = context.new_page()
+        context.on("page", lambda opened: events.append(f"page: {opened.url}"))
+        page.on("dialog", lambda d: (events.append(f"dialog: {d.message}"), d.dismiss()))
+        for path in paths:
+            before = len(beacon.hits)
+            page.goto(path.as_uri(), wait_until="load")
+            if path.suffix == ".pdf":
+                _pdf_shown(page)
+            page.wait_for_timeout(settle_s * 1000)
+            if click and path.suffix == ".pdf":
+                page.mouse.click(*PDF_PAGE_POINT)
+                page.wait_for_timeout(settle_s * 1000)
+            seen[path.name] = events + [f"beacon: {hit}" for hit in beacon.hits[before:]]
+            events.clear()
+    finally:
+        context.close()
+    return seen
+
+
+def _pdf_shown(page: Any, timeout_s: float = 20) -> None:
+    """Wait until Chromium's PDF viewer (an extension in a frame of the page) has the
+    document open: its toolbar counts the pages. Fails if it never does, so a PDF
+    test cannot pass by the viewer not loading."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for frame in page.frames:
+            if frame.url.startswith("chrome-extension:") and frame.evaluate(
+                    "() => { const v = document.querySelector('pdf-viewer');"
+                    " const t = v && v.shadowRoot && v.shadowRoot.querySelector("
+                    "'viewer-toolbar'); return t ? t.docLength || 0 : 0; }"):
+                return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"Chromium's PDF viewer did not open {page.url}")

@@ -522,7 +522,9 @@ def plan_csv(plan: Plan, extra: Mapping[int, Mapping[str, Any]] | None = None) -
     """The plan's markers as CSV, one row each in plan order, which the plan loader
     reads back (``lat``, ``lon`` to 7 decimals, then CSV_FIELDS); ``extra`` adds
     columns by the marker's place in ``plan.markers`` (the first marker's keys name
-    them; the loader refuses them, so such a CSV is a table, not a plan)."""
+    them; the loader refuses them, so such a CSV is a table, not a plan). Every text
+    cell goes through ``csv_cell``: a plan's ``=HYPERLINK(...)`` is written after an
+    apostrophe (OWASP, CSV Injection), as in the materials CSV."""
     added = list((extra or {}).get(0, {}))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -531,9 +533,14 @@ def plan_csv(plan: Plan, extra: Mapping[int, Mapping[str, Any]] | None = None) -
         values = [getattr(m, f) for f in CSV_FIELDS]
         more = (extra or {}).get(i, {})
         writer.writerow([f"{m.lat:.7f}", f"{m.lon:.7f}",
-                         *("" if v is None or v is False else v for v in values),
-                         *("" if more.get(k) is None else more[k] for k in added)])
+                         *("" if v is None or v is False else _cell(v) for v in values),
+                         *("" if more.get(k) is None else _cell(more[k]) for k in added)])
     return out.getvalue().encode("utf-8")
+
+
+def _cell(value: Any) -> Any:
+    """A CSV value as written: text as ``csv_cell`` has it, numbers and flags as they are."""
+    return csv_cell(value) if isinstance(value, str) else value
 
 
 def _kml_coords(geometry: BaseGeometry) -> str:
