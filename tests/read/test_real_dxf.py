@@ -52,7 +52,8 @@ def test_units_as_the_header_says(path: Path) -> None:
             assert "no usable units" in said
         return
     assert art.meta["units"] == want
-    assert ("units_assumed" in art.meta) == (code == 0)
+    assert ("units_assumed" in art.meta) == (code == 0 and want is not None)
+    assert (art.meta["scale_basis"] == "unknown") == (want is None)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f.name for f in FILES])
