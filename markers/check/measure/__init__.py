@@ -67,7 +67,8 @@ def measure(art: Artwork, law: Law, kinds: Mapping[str, Kind],
         not_rendered=tuple(meta.get("not_rendered") or ()),
         not_printed=tuple(meta.get("not_printed") or ()),
         annotations=tuple(meta.get("annotations") or ()),
-        size_basis=tuple(meta.get("size_basis") or ()), scale_conflict=scale_conflict,
+        size_basis=tuple(meta.get("size_basis") or ()),
+        scale_conflict=scale_conflict or meta.get("scale_conflict"),
         units_assumed=meta.get("units_assumed"), turned=meta.get("turned_deg"))
     display = _displayed(facts, kinds)
     if stated_scale is not None and display.basis:
