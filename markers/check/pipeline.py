@@ -22,7 +22,7 @@ from markers.check.layout.viewports import at_sheet_scale
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
 from markers.check.measure.statements import parse_dimension
-from markers.check.measure.upside import reads_upside_down
+from markers.check.measure.upside import reads_turned
 from markers.check.report import FileReport, MarkerReport, marker_verdict
 from markers.check.walk import Inputs, suffix
 from markers.core.artwork import Artwork
@@ -161,9 +161,11 @@ def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: Chec
         findings += found
         markers.append(_marker(index, facts, marker, found, judged.checks))
         measured.append((facts, marker))
-    if "turned_over" not in art.meta and reads_upside_down([f for f, _ in measured]):
-        # a symbol that looks the same turned 180 deg: its lettering says which way is up
-        return _judged(turned_over(art), stated, file, options, pack, None, keep, first)
+    turn = None if "turned_over" in art.meta else reads_turned([f for f, _ in measured])
+    if turn is not None:
+        # a symbol that looks the same turned (180 deg; a circle any way): its lettering
+        # says which way is up
+        return _judged(turned_over(art, turn), stated, file, options, pack, None, keep, first)
     if keep is not None:
         keep += measured
     return FileReport.judged(file, markers, findings, options.overrides)

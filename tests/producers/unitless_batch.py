@@ -104,9 +104,10 @@ def main() -> None:
         (out / "truth.json").write_text(json.dumps(truth, indent=1))
         print(f"{len(truth)} proofs in {out}")
         return
+    from wi import PACK
+
     from markers.check import pipeline
     from markers.check.report import Provenance, report_json
-    from wi import PACK
     truth = json.loads((out / "truth.json").read_text())
     bad = 0
     for name, proof in truth.items():
