@@ -16,7 +16,7 @@ from pathlib import Path
 
 from markers.check.engine import Check, Finding, Override
 from markers.check.layout import Dimension, SetAside, Split, at_scale, marks_only, split
-from markers.check.layout.evidence import ScaleEvidence, weigh
+from markers.check.layout.evidence import ScaleEvidence, by_dimension, weigh
 from markers.check.layout.upright import turned_over, upright
 from markers.check.layout.viewports import at_sheet_scale
 from markers.check.measure import Facts, measure
@@ -25,7 +25,7 @@ from markers.check.measure.statements import parse_dimension
 from markers.check.measure.upside import reads_turned
 from markers.check.report import FileReport, MarkerReport, marker_verdict
 from markers.check.walk import Inputs, suffix
-from markers.core.artwork import Artwork
+from markers.core.artwork import SIZE_UNKNOWN, Artwork
 from markers.core.design import DESIGN_SUFFIXES, design_from_record, is_design, parse_design
 from markers.core.pack import Pack
 from markers.core.quiet import ARITHMETIC, warnings_as_errors
@@ -186,9 +186,15 @@ def _at_stated_scale(art: Artwork, options: CheckOptions) -> Scaled:
     if sheet is not None:
         return sheet[0], sheet[1], None
     page = split(art) if art.layers else None
-    evidence = weigh(art.legends, page.notes if page else (),
-                     [*(page.dimensions if page else ()), *_drawn_dimensions(art)],
+    dimensions = [*(page.dimensions if page else ()), *_drawn_dimensions(art)]
+    evidence = weigh(art.legends, page.notes if page else (), dimensions,
                      len(page.markers) if page and page.found else 0)
+    if art.meta.get("scale_basis") == SIZE_UNKNOWN and (evidence is None or evidence.dimension):
+        sized = by_dimension(dimensions)  # no size of its own: a dimension gives it
+        if sized is not None:
+            big = at_scale(art, sized.factor)
+            return replace(big, meta={**big.meta, "scale_basis": "stated", "size_basis": (
+                *(art.meta.get("size_basis") or ()), f"sized by its {sized.words}")}), sized, None
     if evidence is None or (evidence.factor == 1 and evidence.conflict is None):
         return art, None, page
     return at_scale(art, evidence.factor), evidence, None

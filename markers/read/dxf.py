@@ -185,8 +185,7 @@ def _no_unit(doc: Drawing) -> str:
     said = "states no unit" if code == 0 else "states a unit no marker is drawn in"
     measurement = doc.header.get("$MEASUREMENT")
     system = "" if measurement is None else f", and $MEASUREMENT {measurement} names no system"
-    return (f"the DXF {said} ($INSUNITS {code}{system}): read at a nominal size, its "
-            "physical size not known")
+    return f"the DXF {said} ($INSUNITS {code}{system}): read at a nominal size"
 
 
 def _units(doc: Drawing, meta: dict[str, object], scale: float | None,

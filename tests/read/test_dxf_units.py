@@ -81,3 +81,27 @@ def test_a_unitless_sign_fails_what_any_size_shows(tmp_path: Path) -> None:
     assert {r for r, f in by.items() if f.severity == "error"} == {"reg-symbol-color"}
     assert by["display-height"].severity == "review" and "-H" in by["display-height"].message
     assert by["outline-width"].severity == "review"
+
+
+def test_a_unitless_model_is_sized_by_its_dimension(tmp_path: Path) -> None:
+    """A DIMENSION whose text states 24" on a model of no unit gives its size (basis
+    stated, the dimension named), as it gives an N.T.S. drawing's: the sign passes at
+    24 in (scale_batch's nts-24in-dimension.dxf with $INSUNITS 0, no $MEASUREMENT)."""
+    import ezdxf
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "producers"))
+    import scale_batch
+
+    proof = next(p for p in scale_batch.dimension_cases() if p.name == "nts-24in-dimension.dxf")
+    doc = ezdxf.read(io.StringIO(proof.write().decode()))
+    doc.header["$INSUNITS"] = 0
+    del doc.header["$MEASUREMENT"]
+    out = io.StringIO()
+    doc.write(out)
+    path = tmp_path / "unitless-dimension.dxf"
+    path.write_bytes(out.getvalue().encode())
+    report, _ = pipeline.check_file(path, pipeline.CheckOptions(), PACK)
+    assert report.verdict == "pass" and [m.kind for m in report.markers] == ["danger"]
+    assert report.markers[0].display_height_in == pytest.approx(24.0, rel=0.03)
+    said = " ".join(f.message for f in report.findings)
+    assert 'sized by its dimension 24"' in said
