@@ -16,16 +16,16 @@ from pathlib import Path
 
 from markers.check.engine import Check, Finding, Override
 from markers.check.layout import Dimension, SetAside, Split, at_scale, marks_only, split
-from markers.check.layout.evidence import ScaleEvidence, weigh
+from markers.check.layout.evidence import ScaleEvidence, by_dimension, weigh
 from markers.check.layout.upright import turned_over, upright
 from markers.check.layout.viewports import at_sheet_scale
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
 from markers.check.measure.statements import parse_dimension
-from markers.check.measure.upside import reads_upside_down
+from markers.check.measure.upside import reads_turned
 from markers.check.report import FileReport, MarkerReport, marker_verdict
 from markers.check.walk import Inputs, suffix
-from markers.core.artwork import Artwork
+from markers.core.artwork import SIZE_UNKNOWN, Artwork
 from markers.core.design import DESIGN_SUFFIXES, design_from_record, is_design, parse_design
 from markers.core.pack import Pack
 from markers.core.quiet import ARITHMETIC, warnings_as_errors
@@ -161,9 +161,11 @@ def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: Chec
         findings += found
         markers.append(_marker(index, facts, marker, found, judged.checks))
         measured.append((facts, marker))
-    if "turned_over" not in art.meta and reads_upside_down([f for f, _ in measured]):
-        # a symbol that looks the same turned 180 deg: its lettering says which way is up
-        return _judged(turned_over(art), stated, file, options, pack, None, keep, first)
+    turn = None if "turned_over" in art.meta else reads_turned([f for f, _ in measured])
+    if turn is not None:
+        # a symbol that looks the same turned (180 deg; a circle any way): its lettering
+        # says which way is up
+        return _judged(turned_over(art, turn), stated, file, options, pack, None, keep, first)
     if keep is not None:
         keep += measured
     return FileReport.judged(file, markers, findings, options.overrides)
@@ -184,9 +186,15 @@ def _at_stated_scale(art: Artwork, options: CheckOptions) -> Scaled:
     if sheet is not None:
         return sheet[0], sheet[1], None
     page = split(art) if art.layers else None
-    evidence = weigh(art.legends, page.notes if page else (),
-                     [*(page.dimensions if page else ()), *_drawn_dimensions(art)],
+    dimensions = [*(page.dimensions if page else ()), *_drawn_dimensions(art)]
+    evidence = weigh(art.legends, page.notes if page else (), dimensions,
                      len(page.markers) if page and page.found else 0)
+    if art.meta.get("scale_basis") == SIZE_UNKNOWN and (evidence is None or evidence.dimension):
+        sized = by_dimension(dimensions)  # no size of its own: a dimension gives it
+        if sized is not None:
+            big = at_scale(art, sized.factor)
+            return replace(big, meta={**big.meta, "scale_basis": "stated", "size_basis": (
+                *(art.meta.get("size_basis") or ()), f"sized by its {sized.words}")}), sized, None
     if evidence is None or (evidence.factor == 1 and evidence.conflict is None):
         return art, None, page
     return at_scale(art, evidence.factor), evidence, None

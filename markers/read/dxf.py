@@ -54,12 +54,19 @@ from markers.core.artwork import FEATURE_NAMES, SIZE_UNKNOWN, Artwork, LegendIte
 from markers.core.colors import PALETTE, classify
 from markers.core.quiet import hush
 from markers.errors import UnreadableDrawing
-from markers.read.dxf_layouts import INCHES_PER_UNIT, PaperDrawing, paper_drawing, sheet_views
+from markers.read.dxf_layouts import (
+    INCHES_PER_UNIT,
+    PaperDrawing,
+    frozen_in_every_view,
+    paper_drawing,
+    sheet_views,
+)
 from markers.read.limits import (
     DXF_MAX_ENTITIES,
     DXF_MAX_INSERT_DEPTH,
     FLATTEN_TOL_IN,
     Budget,
+    nominal_factor,
 )
 from markers.read.linework import (
     ASIDE,
@@ -119,6 +126,7 @@ _UNFILLED = "closed outline without fill in a drawing of fills (a line, not pain
 _NOT_PLOTTED = "entity on a layer that does not plot"
 _FROZEN = "entity on a frozen layer"
 _OFF = "entity on a layer turned off"
+_VIEW_FROZEN = "entity on a layer frozen in every viewport of the sheets (VIEWPORT 331)"
 _INVISIBLE = "entity marked invisible"
 _WIPED = "what lies under a WIPEOUT (it prints the paper's white over it)"
 #: Errors ezdxf raises on a malformed entity (its DXFValueError and DXFTypeError among
@@ -154,21 +162,30 @@ def _read(data: bytes, name: str, scale: float | None, display_height: float | N
         views = sheet_views(doc, budget)
         if views:  # their sheets' stated scales size the model (markers.check.layout)
             meta["dxf_views"] = views
+    nominal = unit_in is None  # the unit its sheets state, or none known: a nominal size
     if unit_in is None:
-        if "dxf_views" not in meta:
-            raise UnreadableDrawing(
-                f"{name}: the DXF has no usable units ($INSUNITS = "
-                f"{int(doc.header.get('$INSUNITS', 0) or 0)}); give --scale (inches per "
-                "drawing unit) or --display-height")
-        unit_in = 1.0  # nominal: the scale its sheets state gives the unit
+        unit_in = 1.0
         meta.update({"units": None, "scale_basis": SIZE_UNKNOWN})
+        if "dxf_views" not in meta:
+            meta["size_basis"] = (_no_unit(doc),)
     if doc.header.custom_vars.has_tag("design"):  # (``in`` compares its (tag, value) pairs)
         meta.update(declared_in_text(str(doc.header.custom_vars.get("design") or "")))
-    reader = _Reader(doc, name, budget, unit_in)
+    reader = _Reader(doc, name, budget, unit_in,
+                     frozen_in_every_view(doc) if paper is None else frozenset())
     drawn = doc.modelspace() if paper is None else paper.layout
     reader.walk(drawn, np.diag([unit_in, unit_in, 1.0]), None, depth=0)
     return reader.artwork(meta, display_height if meta["scale_basis"] == "display-height"
-                          else None)
+                          else None, nominal=nominal and "dxf_views" not in meta)
+
+
+def _no_unit(doc: Drawing) -> str:
+    """What the header says of a drawing read at a nominal size: the unit it states
+    (none, or one no marker is drawn in) and the system it names, if any."""
+    code = int(doc.header.get("$INSUNITS", 0) or 0)
+    said = "states no unit" if code == 0 else "states a unit no marker is drawn in"
+    measurement = doc.header.get("$MEASUREMENT")
+    system = "" if measurement is None else f", and $MEASUREMENT {measurement} names no system"
+    return f"the DXF {said} ($INSUNITS {code}{system}): read at a nominal size"
 
 
 def _units(doc: Drawing, meta: dict[str, object], scale: float | None,
@@ -236,8 +253,10 @@ class _Reader:
     paints (fills), closed outlines and open pieces apart until the whole drawing is
     known to be a drawing of fills or a line drawing."""
 
-    def __init__(self, doc: Drawing, name: str, budget: Budget, unit_in: float) -> None:
+    def __init__(self, doc: Drawing, name: str, budget: Budget, unit_in: float,
+                 view_frozen: frozenset[str] = frozenset()) -> None:
         self.doc, self.name, self.budget = doc, name, budget
+        self.view_frozen = view_frozen  # casefolded layers no sheet's viewport prints
         self.unit = unit_in
         self.entities = 0
         self.fills: list[tuple[str, BaseGeometry]] = []  # y up, inches, until artwork()
@@ -322,9 +341,12 @@ class _Reader:
 
     def _hidden(self, entity: Entity, layer: str) -> str | None:
         """Why the entity does not print (marked invisible, its layer frozen or off:
-        AutoCAD's layer states), else None."""
+        AutoCAD's layer states, or frozen in every viewport of the sheets that plot the
+        model), else None."""
         if entity.dxf.get("invisible", 0):
             return _INVISIBLE
+        if layer.casefold() in self.view_frozen:
+            return _VIEW_FROZEN
         record = self._record(layer)
         if record is None:
             return None
@@ -486,9 +508,11 @@ class _Reader:
 
     # ----- result
 
-    def artwork(self, meta: dict[str, object], display_height: float | None) -> Artwork:
+    def artwork(self, meta: dict[str, object], display_height: float | None, *,
+                nominal: bool = False) -> Artwork:
         """The Artwork of what was walked: a drawing of fills as drawn, a line drawing by
-        the CAM convention (meta['paint_basis'] says so)."""
+        the CAM convention (meta['paint_basis'] says so); made ``display_height`` tall,
+        or when ``nominal`` (no size known) at a nominal size (markers.read.limits)."""
         painted, line = self._painted(meta)
         legends = [(text, outline, cap, _film_hex(hex_, layer) if line else hex_)
                    for text, outline, cap, hex_, layer in self.legends]
@@ -507,6 +531,8 @@ class _Reader:
             if maxy <= miny:
                 raise UnreadableDrawing(f"{self.name}: the drawing has no height")
             k = display_height / (maxy - miny)
+        elif nominal:
+            k = nominal_factor(max(maxx - minx, maxy - miny))
         meta["user_unit_in"] = self.unit * k
         if self.dimensions:
             meta["dxf_dimensions"] = [(text, length * k) for text, length in self.dimensions]

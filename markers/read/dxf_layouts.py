@@ -32,12 +32,33 @@ from typing import Any
 from markers.read.limits import DXF_MAX_ENTITIES, Budget
 
 __all__ = ["SheetView", "PaperDrawing", "sheet_views", "paper_drawing", "LABEL_REACH_IN",
-           "INCHES_PER_UNIT"]
+           "INCHES_PER_UNIT", "UNIT_NAMES", "frozen_in_every_view"]
 
-#: $INSUNITS code -> inches per drawing unit (name, factor). Here, not in markers.read.dxf,
-#: so that the checker weighs a sheet's units without importing the DXF reader.
-INCHES_PER_UNIT = {1: ("in", 1.0), 2: ("ft", 12.0), 4: ("mm", 1 / 25.4), 5: ("cm", 1 / 2.54),
-                   6: ("m", 1000 / 25.4)}
+_US_SURVEY_M = 1200 / 3937  # the US survey foot, in metres (the DXF reference's 21 to 24)
+_MM_PER_IN = 25.4
+#: $INSUNITS code -> inches per drawing unit (name, factor): every length of the DXF
+#: reference (HEADER section, $INSUNITS) in which a drawing of a marker can be made, from
+#: microinches to miles. Angstroms, nanometres, gigametres, astronomical units, light
+#: years and parsecs (11, 12, 17 to 20) are not among them: a marker drawn in one of
+#: them reaches no size the reader accepts, so the drawing is read as if the header
+#: stated no unit (markers.read.dxf). Here, not in markers.read.dxf, so that the checker
+#: weighs a sheet's units without importing the DXF reader.
+INCHES_PER_UNIT = {
+    1: ("in", 1.0), 2: ("ft", 12.0), 3: ("mi", 63360.0), 4: ("mm", 1 / _MM_PER_IN),
+    5: ("cm", 10 / _MM_PER_IN), 6: ("m", 1000 / _MM_PER_IN), 7: ("km", 1e6 / _MM_PER_IN),
+    8: ("uin", 1e-6), 9: ("mil", 1e-3), 10: ("yd", 36.0), 13: ("um", 1e-3 / _MM_PER_IN),
+    14: ("dm", 100 / _MM_PER_IN), 15: ("dam", 1e4 / _MM_PER_IN),
+    16: ("hm", 1e5 / _MM_PER_IN), 21: ("US survey ft", _US_SURVEY_M * 1000 / _MM_PER_IN),
+    22: ("US survey in", _US_SURVEY_M / 12 * 1000 / _MM_PER_IN),
+    23: ("US survey yd", _US_SURVEY_M * 3 * 1000 / _MM_PER_IN),
+    24: ("US survey mi", _US_SURVEY_M * 5280 * 1000 / _MM_PER_IN)}
+#: The units' names in words, as a report says them.
+UNIT_NAMES = {"in": "inches", "ft": "feet", "mi": "miles", "mm": "millimetres",
+              "cm": "centimetres", "m": "metres", "km": "kilometres", "uin": "microinches",
+              "mil": "mils", "yd": "yards", "um": "micrometres", "dm": "decimetres",
+              "dam": "decametres", "hm": "hectometres", "US survey ft": "US survey feet",
+              "US survey in": "US survey inches", "US survey yd": "US survey yards",
+              "US survey mi": "US survey miles"}
 
 #: PLOTSETTINGS 72 -> inches per paper unit (2, pixels, has no physical size).
 _PAPER_UNITS = {0: ("in", 1.0), 1: ("mm", 1 / 25.4)}
@@ -92,17 +113,23 @@ def _sheets(doc: Any) -> list[Any]:
             if name.lower() != "model"]
 
 
-def _views(layout: Any) -> list[Any]:
-    """The viewports of a layout that show the model on its sheet: not the layout's own
-    view, not off, seen from above, of a size (a scale that is no finite number is
-    dropped by ``sheet_views``)."""
+def _plotted(layout: Any) -> list[Any]:
+    """The viewports of a layout that plot the model on its sheet: not the layout's own
+    view (id 1, else status 1: the sheet itself), not off (90, 0x20000)."""
     ports = layout.viewports()
     own = next((vp for vp in ports if vp.dxf.get("id", 0) == 1), None) or next(
         (vp for vp in ports if vp.dxf.get("status", 0) == 1), None)
+    return [vp for vp in ports if vp is not own and not int(vp.dxf.get("flags", 0) or 0) & _OFF]
+
+
+def _views(layout: Any) -> list[Any]:
+    """The viewports of a layout that show the model on its sheet (``_plotted``), seen
+    from above, of a size (a scale that is no finite number is dropped by
+    ``sheet_views``)."""
     shown = []
-    for vp in ports:
+    for vp in _plotted(layout):
         dxf = vp.dxf
-        if vp is own or int(dxf.get("flags", 0) or 0) & _OFF or not vp.is_top_view:
+        if not vp.is_top_view:
             continue
         if float(dxf.get("height", 0) or 0) > 0 and float(dxf.get("view_height", 0) or 0) > 0:
             shown.append(vp)
@@ -180,6 +207,20 @@ def sheet_views(doc: Any, budget: Budget) -> tuple[SheetView, ...]:
                 continue
             out.append(SheetView(layout.name, i + 1, per_model, labels, rest))
     return tuple(out)
+
+
+def frozen_in_every_view(doc: Any) -> frozenset[str]:
+    """The layers (casefolded: DXF layer names are not case-sensitive) that no sheet
+    prints: frozen in every viewport plotting the model (VIEWPORT group 331, one handle
+    per layer; R12's ACAD XDATA list: both read by ezdxf as ``frozen_layers``). A
+    viewport draws the model without the layers frozen in it, so a layer frozen in
+    one view prints in another; with no viewport, none (the model is plotted itself)."""
+    frozen: set[str] | None = None
+    for layout in _sheets(doc):
+        for vp in _plotted(layout):
+            names = {name.casefold() for name in vp.frozen_layers}
+            frozen = names if frozen is None else frozen & names
+    return frozenset(frozen or ())
 
 
 def paper_drawing(doc: Any) -> PaperDrawing | None:

@@ -23,7 +23,7 @@ __all__ = [
     "FLATTEN_TOL_IN", "Budget", "read_limited", "read_input",
     "PDF_MAX_PAGES", "PDF_MAX_OBJECTS", "PDF_MAX_FORM_DEPTH", "PDF_MAX_INFLATED_BYTES",
     "PDF_MAX_CHARS", "DXF_MAX_ENTITIES", "DXF_MAX_INSERT_DEPTH", "ISOLATED_SECONDS",
-    "ISOLATED_MEMORY_BYTES",
+    "ISOLATED_MEMORY_BYTES", "NOMINAL_RANGE_IN", "NOMINAL_SIDE_IN", "nominal_factor",
 ]
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # on disk, and after gunzip for .svgz
@@ -54,6 +54,21 @@ DXF_MAX_INSERT_DEPTH = MAX_USE_DEPTH  # INSERT of a block holding an INSERT ...
 # The forked child that runs PDFium / ezdxf (markers.read.isolate): killed past these
 ISOLATED_SECONDS = TIME_BUDGET_S + 3.0  # the reader's own budget, plus native parsing
 ISOLATED_MEMORY_BYTES = CHECK_MEMORY_MB * 2**20  # address space on top of the parent's
+#: A nominal reading of a drawing that states no physical size (an SVG's viewBox alone,
+#: a DXF with no unit) stays within these inches (the smallest marker's display area,
+#: the largest sheet a shop plots) ...
+NOMINAL_RANGE_IN = (6.0, 240.0)
+#: ... else its larger side is this many inches (a 36 in proof: a page the layout's
+#: thresholds in inches were made for).
+NOMINAL_SIDE_IN = 36.0
+
+
+def nominal_factor(side_in: float) -> float:
+    """What a size-less drawing whose larger side is ``side_in`` inches as read is
+    multiplied by to be read at a nominal size: 1 within NOMINAL_RANGE_IN."""
+    if side_in <= 0 or NOMINAL_RANGE_IN[0] <= side_in <= NOMINAL_RANGE_IN[1]:
+        return 1.0
+    return NOMINAL_SIDE_IN / side_in
 
 
 class Budget:

@@ -128,3 +128,18 @@ def test_a_mark_read_as_another_character_is_not_trusted() -> None:
     assert cross_check('II"', letters)[0]
     assert not cross_check("II'", letters)[0]
     assert not cross_check("II-", letters)[0]
+
+
+def test_a_control_sign_turned_a_quarter_is_read_upright_by_its_words(tmp_path: Path) -> None:
+    """A circle has no up: the control sign's lettering, drawn turned 90 deg (its lines
+    cut across by the layout), is read as one block turned 90 and 270 deg and the way
+    it reads is up (tests/producers/orient_batch.py: 3 of 4 wrong before, 0 after)."""
+    import orient_batch
+
+    proof = next(p for p in orient_batch.cases() if p.name == "control-90.dxf")
+    path = tmp_path / proof.name
+    path.write_bytes(proof.write())
+    report, _ = pipeline.check_file(path, pipeline.CheckOptions(), PACK)
+    assert report.verdict == "pass" and [m.kind for m in report.markers] == ["control"]
+    said = " ".join(f.message for f in report.findings)
+    assert "turned" in said

@@ -17,7 +17,6 @@ import pytest
 
 from markers.check import pipeline
 from markers.check.report import Provenance, report_json
-from markers.errors import WsmarkError
 from markers.read.dxf import read_dxf_bytes
 from markers.read.dxf_layouts import LABEL_REACH_IN
 from tests.wi import PACK
@@ -122,8 +121,7 @@ def test_a_title_block_block_states_its_scale_by_attribute() -> None:
 def test_a_unitless_model_without_a_stated_scale_still_needs_one(tmp_path: Path) -> None:
     """A viewport alone states no real size: a unitless model with views and no scale
     written on its sheet is read at a nominal size and judged on what does not depend
-    on size (never an error); with no view it is one line asking for --scale, as
-    before."""
+    on size (never an error); with no view too, the header's silence said."""
     doc, layout = _doc(units=None)
     layout.add_viewport((4, 6), (4, 4), (12, 12), 48)
     layout.add_text("SCALE: AS NOTED", height=0.125).set_placement((14.5, 0.5))
@@ -133,8 +131,9 @@ def test_a_unitless_model_without_a_stated_scale_still_needs_one(tmp_path: Path)
     report, _ = pipeline.check_file(path, pipeline.CheckOptions(), PACK)
     assert report.verdict != "error"
     bare, _ = _doc(units=None)
-    with pytest.raises(WsmarkError, match="no usable units"):
-        read_dxf_bytes(_bytes(bare), "t.dxf")
+    art = read_dxf_bytes(_bytes(bare), "t.dxf")
+    assert art.meta["scale_basis"] == "unknown" and "dxf_views" not in art.meta
+    assert "states no unit ($INSUNITS 0)" in art.meta["size_basis"][0]
 
 
 def test_paper_space_alone_is_read_in_its_paper_unit() -> None:
@@ -158,8 +157,8 @@ def test_a_viewport_of_no_finite_scale_is_no_view() -> None:
     a degenerate drawing."""
     doc, layout = _doc(units=None)
     layout.add_viewport((4, 6), (4, 4), (12, 12), 1e-320)
-    with pytest.raises(WsmarkError, match="no usable units"):
-        _views(doc)
+    art = read_dxf_bytes(_bytes(doc), "t.dxf")
+    assert "dxf_views" not in art.meta and art.meta["scale_basis"] == "unknown"
     tiny, sheet = _doc(units=None)
     sheet.add_viewport((4, 6), (4, 4), (12, 12), 4e12)  # 1e-12 paper in per unit
     sheet.add_text("SCALE 1:1", height=0.125).set_placement((14.5, 0.5))
@@ -167,3 +166,36 @@ def test_a_viewport_of_no_finite_scale_is_no_view() -> None:
 
     art = read_dxf_bytes(_bytes(tiny), "t.dxf")
     assert art.meta["scale_basis"] == "unknown" and at_sheet_scale(art) is None
+
+
+@pytest.mark.parametrize("frozen_in, printed", [
+    (("OLD", "old"), False),   # frozen in both views (names are not case-sensitive)
+    (("OLD", None), True),     # the second view prints it
+    ((None,), True),           # a view that freezes nothing
+])
+def test_a_layer_frozen_in_every_viewport_does_not_print(frozen_in: tuple, printed: bool
+                                                         ) -> None:
+    """A viewport draws the model without the layers frozen in it (VIEWPORT 331): a
+    red panel on layer OLD frozen in every view of the sheets is not printed, and the
+    report names it; frozen in one view only, another view prints it."""
+    doc, layout = _doc()
+    doc.layers.add("OLD")
+    hatch = doc.modelspace().add_hatch(color=1, dxfattribs={"layer": "OLD"})
+    hatch.paths.add_polyline_path([(2, 2), (10, 2), (10, 10), (2, 10)], is_closed=True)
+    for i, layer in enumerate(frozen_in):
+        vp = layout.add_viewport((4 + 8 * i, 6), (6, 6), (12, 12), 48)
+        vp.frozen_layers = [layer] if layer else []
+    art = read_dxf_bytes(_bytes(doc), "t.dxf")
+    assert (art.visible("red").area > 0) == printed
+    said = " ".join(art.meta.get("not_printed", ()))
+    assert ("frozen in every viewport" in said) == (not printed)
+
+
+def test_the_real_files_views_each_freeze_a_layer_another_prints() -> None:
+    """ezdxf's example: viewport 4 freezes Layer1, 5 Layer2, 2 neither: every layer
+    but the globally frozen Layer3 prints on the sheet."""
+    path = Path(__file__).resolve().parents[1] / "data/real/dxf/" \
+        "mozman__examples_dxf_viewport_frozen_layers.dxf"
+    art = read_dxf_bytes(path.read_bytes(), path.name, scale=0.01)  # metres: 250 m across
+    said = " ".join(art.meta.get("not_printed", ()))
+    assert "frozen in every viewport" not in said and "frozen layer" in said

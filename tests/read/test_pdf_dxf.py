@@ -25,7 +25,6 @@ from wi import KINDS, PACK, check_file, measure
 from markers.check.pipeline import CheckOptions
 from markers.check.pipeline import judge as _judge
 from markers.core.artwork import Artwork, Layer, Shape
-from markers.errors import WsmarkError
 from markers.read.dxf import read_dxf_bytes
 from markers.read.limits import ISOLATED_SECONDS, PDF_MAX_INFLATED_BYTES
 from markers.read.pdf import COLOR_MANAGEMENT, read_pdf_bytes
@@ -206,8 +205,8 @@ def test_dxf_units_nested_blocks_and_colors() -> None:
     stream = io.StringIO()
     doc.write(stream)
     data = stream.getvalue().encode()
-    with pytest.raises(WsmarkError, match=r"m\.dxf: .*no usable units.*--scale"):
-        read_dxf_bytes(data, "m.dxf")
+    unsized = read_dxf_bytes(data, "m.dxf")  # no unit: a nominal size, said as unknown
+    assert unsized.meta["scale_basis"] == "unknown" and unsized.meta["units"] is None
     art = read_dxf_bytes(data, "m.dxf", scale=1.0)
     red = art.visible("red")
     assert red.area == pytest.approx(math.pi * (1 + 4), rel=5e-4)  # radius 1 and 2, red

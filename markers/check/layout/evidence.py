@@ -22,7 +22,7 @@ from markers.check.layout.aside import Dimension
 from markers.check.layout.scale import not_to_scale, parse_scale
 from markers.core.artwork import LegendItem
 
-__all__ = ["ScaleEvidence", "weigh", "SCALE_AGREEMENT"]
+__all__ = ["ScaleEvidence", "weigh", "by_dimension", "SCALE_AGREEMENT"]
 
 #: Two scales agree when they differ by no more than this share: a dimension drawn on a
 #: proof is placed by hand to within a few hundredths of its length.
@@ -43,6 +43,7 @@ class ScaleEvidence:
     factor: float
     words: str | None = None
     conflict: str | None = None
+    dimension: bool = False  # the words are a dimension's, not a stated scale's
 
 
 def _agree(a: float, b: float) -> bool:
@@ -86,4 +87,17 @@ def weigh(legends: Sequence[LegendItem], notes: Sequence[str],
     factor = dimension.stated / dimension.drawn
     if not not_to_scale(legends, notes) and factor < DIMENSION_SCALE_MIN:
         return None
-    return ScaleEvidence(factor, f"dimension {dimension.text}")
+    return ScaleEvidence(factor, f"dimension {dimension.text}", dimension=True)
+
+
+def by_dimension(dimensions: Sequence[Dimension]) -> ScaleEvidence | None:
+    """The scale a drawing of no physical size (read at a nominal size) is at by its
+    longest dimension: the length its text states over the length it spans as read. A
+    dimension is then the drawing's only word on inches, at any factor (weigh's
+    DIMENSION_SCALE_MIN is for a page whose inches are real); None when it has none."""
+    usable = [d for d in dimensions if d.stated > 0 and d.drawn > 0]
+    dimension = max(usable, key=lambda d: d.drawn, default=None)
+    if dimension is None:
+        return None
+    return ScaleEvidence(dimension.stated / dimension.drawn, f"dimension {dimension.text}",
+                         dimension=True)

@@ -20,7 +20,7 @@ from markers.check.layout.aside import Dimension, SetAside
 from markers.check.layout.markers import Markers
 from markers.check.layout.panels import guide
 from markers.check.layout.parts import Part, bbox
-from markers.check.measure.statements import parse_dimension, parse_statements
+from markers.check.measure.statements import parse_dimension, parse_panels, parse_statements
 from markers.core.artwork import Artwork
 
 __all__ = ["Furniture", "furniture", "guide_lines", "inner_marks", "outside", "TEXT_CAPS",
@@ -241,7 +241,7 @@ def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeome
     _loose_lines(beside, markers_box)
     for n in beside.texts:
         text = art.legends[n].text
-        what = "size stated" if parse_statements(text) else \
+        what = "size stated" if parse_statements(text) or parse_panels(text) else \
             "dimension text" if parse_dimension(text) else "note"
         beside.name(f"{what} {text!r}", art.legends[n].box.bounds)
     for i in beside.left():

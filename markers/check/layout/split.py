@@ -30,7 +30,7 @@ from markers.check.layout.markers import Markers, markers
 from markers.check.layout.notes import beside_text
 from markers.check.layout.panels import ground
 from markers.check.layout.parts import bbox, parts, reading_order, small_marks
-from markers.check.measure.statements import Statement, parse_statements
+from markers.check.measure.statements import Statement, parse_panels, parse_statements
 from markers.core.artwork import Artwork, Layer, Shape
 
 __all__ = ["Split", "marks_only", "split"]
@@ -114,13 +114,14 @@ def _statements(regions: list[BaseGeometry],
     kind takes it (measure.faces)."""
     found: list[list[Statement]] = [[] for _ in regions]
     for text, where in lines:
-        said = parse_statements(text)
+        said = [Statement(v, text, word) for v, word in parse_statements(text)]
+        said += [Statement(h, text, word, panel=(w, h)) for w, h, word in parse_panels(text)]
         if not said:
             continue
         nearest = _nearest(regions, where)
         for k in range(len(regions)):
-            found[k] += [Statement(v, text, word, k == nearest) for v, word in said
-                         if k == nearest or word is not None]
+            found[k] += [replace(s, nearest=k == nearest) for s in said
+                         if k == nearest or s.names is not None]
     return [tuple(s) for s in found]
 
 

@@ -63,12 +63,13 @@ def upright(art: Artwork) -> tuple[Artwork, float]:
     return _rotated(art, -turned), round(turned % 360, 1)
 
 
-def turned_over(art: Artwork) -> Artwork:
-    """``art`` turned 180 deg: a page upright by its symbol whose lettering reads upside
-    down (markers.check.measure.upside), with the turn it was drawn at made whole
-    (``meta['turned_deg']``) and marked done (``meta['turned_over']``)."""
-    out = _rotated(art, 180.0)
-    drawn = (float(art.meta.get("turned_deg") or 0.0) + 180.0) % 360
+def turned_over(art: Artwork, angle: float = 180.0) -> Artwork:
+    """``art`` turned ``angle`` deg (clockwise on the page): a page upright by its symbol
+    whose lettering reads upside down, or sideways on a circle (markers.check.measure.
+    upside), with the turn it was drawn at made whole (``meta['turned_deg']``) and marked
+    done (``meta['turned_over']``)."""
+    out = _rotated(art, angle)
+    drawn = (float(art.meta.get("turned_deg") or 0.0) - angle) % 360
     return replace(out, meta={**out.meta, "turned_deg": round(drawn, 1), "turned_over": True})
 
 

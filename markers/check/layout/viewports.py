@@ -23,7 +23,7 @@ from dataclasses import replace
 from markers.check.layout.evidence import ScaleEvidence
 from markers.check.layout.scale import at_scale, parse_scale
 from markers.core.artwork import Artwork
-from markers.read.dxf_layouts import INCHES_PER_UNIT, SheetView
+from markers.read.dxf_layouts import INCHES_PER_UNIT, UNIT_NAMES, SheetView
 
 __all__ = ["at_sheet_scale", "UNIT_AGREEMENT", "LETTERING_IN"]
 
@@ -40,8 +40,6 @@ LETTERING_IN = (1.8 / 25.4, 20 / 25.4)
 UNIT_RANGE_IN = (1e-6, 4e4)
 #: The units CAD draws in: inches per unit -> its name ($INSUNITS' units).
 _UNITS = {inches: name for name, inches in INCHES_PER_UNIT.values()}
-_NAMES = {"in": "inches", "ft": "feet", "mm": "millimetres", "cm": "centimetres",
-          "m": "metres"}
 
 #: A statement read for one viewport: the view, the scale (real per paper), its words,
 #: and the model unit they make (inches).
@@ -61,7 +59,7 @@ def _ratio(real_per_paper: float) -> str:
 
 def _named(unit_in: float) -> str | None:
     """The unit CAD draws in that is ``unit_in`` inches, None for none."""
-    return next((_NAMES[n] for k, n in _UNITS.items() if _agree(k, unit_in)), None)
+    return next((UNIT_NAMES[n] for k, n in _UNITS.items() if _agree(k, unit_in)), None)
 
 
 def _stated(views: tuple[SheetView, ...]) -> list[Stated]:

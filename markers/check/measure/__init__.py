@@ -86,7 +86,8 @@ def _drawing(facts: Facts, art: Artwork, dimensions: Sequence, set_aside: Sequen
         not_rendered=tuple(meta.get("not_rendered") or ()),
         not_printed=tuple(meta.get("not_printed") or ()),
         annotations=tuple(meta.get("annotations") or ()),
-        size_basis=tuple(meta.get("size_basis") or ()), scale_conflict=scale_conflict,
+        size_basis=tuple(meta.get("size_basis") or ()),
+        scale_conflict=scale_conflict or meta.get("scale_conflict"),
         units_assumed=meta.get("units_assumed"), turned=meta.get("turned_deg"))
 
 

@@ -120,7 +120,7 @@ def stated_for(art: Artwork, shape: str | None, panel: BaseGeometry | None,
     marker as the nearest. None when there is none, when they disagree, or when the
     height stated is taller than the panel holding the symbol (then it is not this
     marker's, or not at this scale); heights within ``tolerance`` agree."""
-    said = art.meta.get("stated") or ()
+    said = [s for s in art.meta.get("stated") or () if s.panel is None]  # H, not a panel
     mine = [s for s in said if s.names == shape] or \
         [s for s in said if s.names == ANY_KIND and s.nearest]
     if not mine:

@@ -22,14 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import shapely
 from shapely import affinity
 
 from markers.check.measure.common import Facts, LegendFact
 from markers.check.measure.ocr import Reading, read_lettering
 from markers.check.measure.reading import read_outlines
 
-__all__ = ["reads_upside_down", "CONFIDENT", "TURNED_READS_MAX", "CONFIDENCE_MARGIN",
-           "LINE_PIECES_MAX"]
+__all__ = ["reads_turned", "CONFIDENT", "TURNED_READS_MAX", "CONFIDENCE_MARGIN",
+           "LINE_PIECES_MAX", "QUARTER_TURNS"]
 
 #: A line read with at least this confidence reads plainly as drawn (tesseract gives
 #: upright sign lettering 0.88-0.96 in the held-out batch, upside-down lettering it
@@ -45,14 +46,19 @@ CONFIDENCE_MARGIN = 0.05
 #: pdflatex page of text judged as a marker of no kind spent 2.5 CPU s reading its lines
 #: turned before this and the kind were required).
 LINE_PIECES_MAX = 40
+#: The turns a sideways lettering is read at (deg, clockwise on the page).
+QUARTER_TURNS = (90.0, 270.0)
 
 Score = tuple[int, int, float]
 
 
-def reads_upside_down(facts: Sequence[Facts]) -> bool:
-    """Whether the outlined lettering of a page's markers of a kind (``facts``, as
-    measured) reads better turned 180 deg than as drawn (the module docstring says how it
-    is weighed); lines of more than LINE_PIECES_MAX pieces are not sign lettering."""
+def reads_turned(facts: Sequence[Facts]) -> float | None:
+    """The turn (deg, clockwise on the page) at which the outlined lettering of a page's
+    markers of a kind (``facts``, as measured) reads better than as drawn, else None (the
+    module docstring says how it is weighed). Lettering wider than tall is read turned
+    180 deg; taller than wide (a circle's words drawn turned a quarter: the circle says
+    no up), as one block turned 90 and 270 deg. Lines of more than
+    LINE_PIECES_MAX pieces are not sign lettering."""
     lines: list[tuple[LegendFact, str]] = [
         (leg, "ws_id" if f.kind and "aid" in f.kind else "legend")
         for f in facts if f.kind is not None for leg in f.letters.legends
@@ -60,18 +66,46 @@ def reads_upside_down(facts: Sequence[Facts]) -> bool:
         and len(getattr(leg.outline, "geoms", ())) <= LINE_PIECES_MAX
     ][:TURNED_READS_MAX]
     if not lines:
-        return False
+        return None
     drawn = [_as_drawn(leg, kind) for leg, kind in lines]
     aid = any(kind == "ws_id" for _, kind in lines)
     if all(r.trusted and r.confidence >= CONFIDENT for r in drawn) and \
             (not aid or _score(drawn, aid)[0] > 0):
-        return False
+        return None
+    if _sideways(lines):
+        return _quarter(lines, aid)
     turned = [read_lettering(affinity.rotate(leg.outline, 180, origin="centroid"), kind=kind)
               for leg, kind in lines if leg.outline is not None]
-    up, down = _score(drawn, aid), _score(turned, aid)
-    if down[:2] != up[:2]:
-        return down[:2] > up[:2]
-    return down[2] > up[2] + CONFIDENCE_MARGIN * len(lines)
+    return 180.0 if _better(_score(turned, aid), _score(drawn, aid), len(lines)) else None
+
+
+def _sideways(lines: list[tuple[LegendFact, str]]) -> bool:
+    """Whether the lettering, all its lines together, is taller than wide: set a
+    quarter turn from level (its lines, cut across, are pieces of several)."""
+    x0, y0, x1, y1 = shapely.total_bounds([leg.outline for leg, _ in lines])
+    return bool(y1 - y0 > x1 - x0)
+
+
+def _quarter(lines: list[tuple[LegendFact, str]], aid: bool) -> float | None:
+    """The quarter turn (90 or 270 deg) at which the lettering, read as one block,
+    reads better than as drawn, else None."""
+    block = shapely.union_all([leg.outline for leg, _ in lines])
+    kind = lines[0][1]
+    best, turn = _score([read_lettering(block, kind=kind)], aid), None
+    for angle in QUARTER_TURNS:
+        score = _score([read_lettering(affinity.rotate(block, angle, origin="centroid"),
+                                       kind=kind)], aid)
+        if _better(score, best, 1):
+            best, turn = score, angle
+    return turn
+
+
+def _better(turned: Score, drawn: Score, lines: int) -> bool:
+    """Whether a turned reading beats another: more "WS", more lines read, then more
+    confidence by CONFIDENCE_MARGIN a line."""
+    if turned[:2] != drawn[:2]:
+        return turned[:2] > drawn[:2]
+    return turned[2] > drawn[2] + CONFIDENCE_MARGIN * lines
 
 
 def _as_drawn(leg: LegendFact, kind: str) -> Reading:

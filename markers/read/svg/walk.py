@@ -65,6 +65,8 @@ from markers.read.limits import (
     MAX_COORD_IN,
     MAX_NESTING,
     MAX_USE_DEPTH,
+    NOMINAL_RANGE_IN,
+    NOMINAL_SIDE_IN,
     Budget,
     read_limited,
 )
@@ -118,12 +120,6 @@ __all__ = ["read_svg", "read_svg_bytes"]
 #: Element ids / Inkscape labels / Illustrator data-names that become ``Artwork.features``.
 
 INKSCAPE_LABEL = "{http://www.inkscape.org/namespaces/inkscape}label"
-#: A nominal reading of a size-less drawing stays within these inches (the smallest
-#: marker's display area, the largest sheet a shop plots) ...
-NOMINAL_RANGE_IN = (6.0, 240.0)
-#: ... else its larger side is this many inches (a 36 in proof: a page the layout's
-#: thresholds in inches were made for).
-NOMINAL_SIDE_IN = 36.0
 _MAX_DEPTH = 2 * MAX_NESTING  # nesting after <use> expansion; keeps recursion well bounded
 
 _SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"})

@@ -1,0 +1,91 @@
+"""A held-out batch (issue 30, item 4): markers drawn turned whose "up" the first
+orientation work did not try: a control sign (a circle: no up of its own) turned 90 deg
+in SVG (lettering as paths), PDF and DXF (fills), and a green aid upside down. Each is
+wsmark's own built geometry turned (scale_batch._turned) and written by
+tests/proof_writers.py. (Live PDF text turned with its sign is not here: a writer that
+sets a built sign's lettering again as live text, line by line, is not written yet.)
+
+``python tests/producers/orient_batch.py OUT`` then ``... OUT --check``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from scale_batch import Proof, Want, _built, _svg_paths, _turned  # noqa: E402
+
+
+def cases() -> list[Proof]:
+    from proof_writers import naive_cmyk, to_dxf, to_reportlab_pdf
+    out: list[Proof] = []
+    control = _built("control", display_height=24.0, legend="NO WAKE")
+    turned = _turned(control, 90)
+    cmyk = {la.hex: naive_cmyk(la.hex) for la in turned.layers}
+    want = (Want("control", "pass", 24.0),)
+    out.append(Proof("control-90.svg", lambda: _svg_paths(turned), want, "control 90",
+                     words=("turned",)))
+    out.append(Proof("control-90.pdf", lambda: to_reportlab_pdf(turned, cmyk), want,
+                     "control 90", words=("turned",)))
+    out.append(Proof("control-90.dxf", lambda: to_dxf(turned, "in"), want, "control 90",
+                     words=("turned",)))
+    green = _built("aid-green", display_height=24.0, ws_id="WS-3")
+    out.append(Proof("green-ws3-180.svg", lambda: _svg_paths(_turned(green, 180)),
+                     (Want("aid-green", "pass", 24.0),), "green aid upside down (paths)",
+                     words=("turned",)))
+    return out
+
+
+def wrong(report: dict, proof: dict) -> list[str]:
+    if report.get("verdict") == "error":
+        return [f"error: {report.get('error')}"]
+    markers = report.get("markers", [])
+    if len(markers) != len(proof["want"]):
+        return [f"{len(markers)} markers, want {len(proof['want'])}"]
+    problems = []
+    for got, w in zip(markers, proof["want"]):
+        rules = sorted({f["rule"] for f in report.get("findings", [])
+                        if f.get("marker") == got.get("index") and
+                        f["severity"] in ("error", "review")})
+        if got.get("kind") != w["kind"]:
+            problems.append(f"kind {got.get('kind')} != {w['kind']}")
+        if got.get("verdict") != w["verdict"]:
+            problems.append(f"verdict {got.get('verdict')} != {w['verdict']} ({rules})")
+    text = " ".join(f["message"] for f in report.get("findings", []))
+    problems += [f"report does not say {word!r}" for word in proof["words"]
+                 if word.lower() not in text.lower()]
+    return problems
+
+
+def main() -> None:
+    out = Path(sys.argv[1])
+    if "--check" not in sys.argv:
+        out.mkdir(parents=True, exist_ok=True)
+        truth = {}
+        for proof in cases():
+            (out / proof.name).write_bytes(proof.write())
+            truth[proof.name] = {"want": [w.__dict__ for w in proof.want], "note": proof.note,
+                                 "words": list(proof.words)}
+        (out / "truth.json").write_text(json.dumps(truth, indent=1))
+        print(f"{len(truth)} proofs in {out}")
+        return
+    from wi import PACK
+
+    from markers.check import pipeline
+    from markers.check.report import Provenance, report_json
+    truth = json.loads((out / "truth.json").read_text())
+    bad = 0
+    for name, proof in truth.items():
+        report, _ = pipeline.check_file(out / name, pipeline.CheckOptions(), PACK)
+        problems = wrong(report_json(report, Provenance("x", "x", "x")), proof)
+        bad += bool(problems)
+        print(f"{'WRONG' if problems else 'ok   '} {name}: {'; '.join(problems)}")
+    print(f"{bad} of {len(truth)} wrong")
+
+
+if __name__ == "__main__":
+    main()
