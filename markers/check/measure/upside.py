@@ -48,6 +48,8 @@ CONFIDENCE_MARGIN = 0.05
 LINE_PIECES_MAX = 40
 #: The turns a sideways lettering is read at (deg, clockwise on the page).
 QUARTER_TURNS = (90.0, 270.0)
+#: Symbols that look the same turned a quarter: only their words say which way is up.
+QUARTER_SYMMETRIC = frozenset({"circle"})
 
 Score = tuple[int, int, float]
 
@@ -73,7 +75,11 @@ def reads_turned(facts: Sequence[Facts]) -> float | None:
             (not aid or _score(drawn, aid)[0] > 0):
         return None
     if _sideways(lines):
-        return _quarter(lines, aid)
+        # only a symbol that looks the same turned a quarter (a circle) leaves "up" to
+        # its words: a diamond or a rectangle says it (layout.upright), up to 180 deg
+        round_only = all(f.symbol.shape in QUARTER_SYMMETRIC for f in facts
+                         if f.kind is not None)
+        return _quarter(lines, aid) if round_only else None
     turned = [read_lettering(affinity.rotate(leg.outline, 180, origin="centroid"), kind=kind)
               for leg, kind in lines if leg.outline is not None]
     return 180.0 if _better(_score(turned, aid), _score(drawn, aid), len(lines)) else None
