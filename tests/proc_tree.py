@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["TreeRun", "run_tree", "alive_in_session", "wait_until_gone", "descendants",
+__all__ = ["rss_mb", "TreeRun", "run_tree", "alive_in_session", "wait_until_gone", "descendants",
            "wait_for"]
 
 #: Runs argv[1:] as a subreaper (PR_SET_CHILD_SUBREAPER): every descendant that loses its
@@ -119,3 +119,11 @@ def as_from_a_terminal() -> None:
     and a process started ignoring it, as with ``nohup`` or ``&``, rightly ignores
     Ctrl-C; the tests of Ctrl-C are about a command started from a terminal)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def rss_mb(field: str = "VmRSS") -> float:
+    """This process's resident memory now (MB), or with ``field="VmSize"`` its address
+    space, as /proc says it: what a worker forked from it inherits, beyond which its
+    memory budget counts (markers.core.budget)."""
+    status = Path("/proc/self/status").read_text()
+    return int(status.split(f"{field}:")[1].split()[0]) / 1024

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 __all__ = ["CHECK_CPU_S", "CHECK_MEMORY_MB", "running_job", "cpu_used", "cpu_left",
-           "die_with_parent"]
+           "die_with_parent", "address_space"]
 
 # The default budget of the whole check of one file (read, measure, rules, report).
 # CPU seconds, so the verdict does not depend on machine load. 20 s is twice the slowest
@@ -67,6 +67,18 @@ def cpu_left() -> float | None:
     reader child forked now may spend, since its CPU counts in the job's."""
     ends_at = _JOB_ENDS_AT.get()
     return None if ends_at is None else ends_at - cpu_used()
+
+
+def address_space() -> int:
+    """This process's current virtual size in bytes: a memory limit (RLIMIT_AS) on a
+    forked process is set this far above it, so the budget counts what the work takes,
+    not what it inherited (a test process's or a server's own modules, caches and
+    threads' arenas)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        return 0
 
 
 def die_with_parent(parent: int | None) -> None:

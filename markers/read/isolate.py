@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from markers.core.alone import import_alone
-from markers.core.budget import cpu_left, die_with_parent
+from markers.core.budget import address_space, cpu_left, die_with_parent
 from markers.errors import UnreadableDrawing
 from markers.read.limits import ISOLATED_MEMORY_BYTES, ISOLATED_SECONDS
 
@@ -169,20 +169,11 @@ def _limit_cpu(seconds: float) -> None:
 def _limit_memory() -> None:
     import resource
 
-    limit = _address_space() + ISOLATED_MEMORY_BYTES
+    limit = address_space() + ISOLATED_MEMORY_BYTES
     hard = resource.getrlimit(resource.RLIMIT_AS)[1]
     if hard != resource.RLIM_INFINITY:  # a caller's own cap (the web page's workers) holds
         limit = min(limit, hard)
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-
-
-def _address_space() -> int:
-    """This process's current virtual size in bytes (the limit is added on top)."""
-    try:
-        with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError):
-        return 0
 
 
 def _how(status: int) -> str:

@@ -2,9 +2,10 @@
 CPU seconds and memory that the code doing the work cannot overrun.
 
 The limits are enforced from outside the work: each worker runs under ``RLIMIT_AS``
-(memory) and ``RLIMIT_CPU`` (the kernel ends it with SIGXCPU), and the parent reads the
-CPU time of the worker and of its reader children, live or ended, from ``/proc``
-(``markers.runtime.budget``) and kills them with SIGKILL when a job overruns, then starts
+(memory: the budget above the address space it was forked with) and ``RLIMIT_CPU`` (the
+kernel ends it with SIGXCPU), and the parent reads the CPU time of the worker and of its
+reader children, live or ended, from ``/proc`` (``markers.runtime.budget``) and kills
+them with SIGKILL when a job overruns, then starts
 a fresh worker for the remaining jobs. CPU seconds, not wall seconds, so a verdict does
 not depend on how busy the machine is; a generous wall-clock backstop only catches a
 worker that is stuck without using CPU. Even one job runs in a worker, so the budget
@@ -33,7 +34,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import ForkContext, ForkServerContext
 from typing import TypeVar
 
-from markers.core.budget import cpu_used, die_with_parent, running_job
+from markers.core.budget import address_space, cpu_used, die_with_parent, running_job
 from markers.runtime.budget import (
     DEFAULT_LIMITS,
     POLL_S,
@@ -108,7 +109,8 @@ def _serve(fn: Callable, conn: Connection, limits: Limits, parent: int | None,
     quiet = os.open(os.devnull, os.O_WRONLY)
     os.dup2(quiet, 2)
     os.close(quiet)
-    memory = limits.memory_mb * 1024 * 1024
+    # the budget on top of what the worker inherited from its parent (core.budget)
+    memory = address_space() + limits.memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     while True:

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 
 from fuzz_proofs import check_proof, dxfs, pdfs
 from fuzz_svg import check_document, documents
+from proc_tree import rss_mb
 from markers.check.pipeline import CheckOptions, check_file
 from markers.core.shown import MAX_ERROR_CHARS
 from markers.packs import get_pack
@@ -57,7 +58,7 @@ def test_found_cases(path: Path) -> None:
 
 
 def test_found_files_end_within_a_small_budget() -> None:
-    forked_from = _rss_mb()
+    forked_from = rss_mb()
     outcomes = list(budgeted_imap(_check, [str(p) for p in FOUND], 2, Limits()))
     for path, outcome in zip(FOUND, outcomes):
         assert outcome.overrun is None, (path.name, outcome.overrun)
@@ -70,11 +71,6 @@ def test_found_files_end_within_a_small_budget() -> None:
         grew = outcome.peak_rss_mb - forked_from
         assert grew < FOUND_GROWTH_MB, (path.name, outcome.peak_rss_mb, forked_from)
 
-
-def _rss_mb() -> float:
-    """This process's resident memory now (MB), as /proc says it."""
-    status = Path("/proc/self/status").read_text()
-    return int(status.split("VmRSS:")[1].split()[0]) / 1024
 
 
 def _check(path: str):
