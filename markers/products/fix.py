@@ -30,8 +30,6 @@ from markers.read.underlay import Underlay
 from markers.runtime.budget import Limits
 from markers.runtime.one_job import budgeted_call
 from markers.runtime.pool import budgeted_imap
-from render.pdf import combine_pdfs
-from render.raster import svgs_to_pdfs
 
 __all__ = ["FIX_SUFFIXES", "fix", "fix_file", "fix_report", "meants"]
 
@@ -205,7 +203,11 @@ def fix_report(result: Repair, pack: Pack) -> bytes:
     """The ``--report`` PDF of a repair made with ``overlay``: the clerk's report of the
     proof as it came, then each overlay page (the compliant outline over the vendor's
     drawing, the changes numbered and listed with their paragraphs, what could not be
-    repaired in amber)."""
+    repaired in amber). cairo and pypdf are imported here, for a report: a fix that
+    writes an SVG alone needs neither (cairocffi's import runs gcc and ld)."""
+    from render.pdf import combine_pdfs
+    from render.raster import svgs_to_pdfs
+
     clerk = clerks_report([result.report], [result.marked], pack)
     return combine_pdfs([clerk, *svgs_to_pdfs(result.overlay)],
                         f"wsmark fix of {Path(result.file).name}")
