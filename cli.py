@@ -125,6 +125,20 @@ def _units_joined(args: list[str], command: click.Command) -> list[str]:
     return out
 
 
+@contextlib.contextmanager
+def _interrupts_as_one_line() -> Iterator[None]:
+    """A Ctrl-C, and an error raised after one (``_was_interrupted``), end as
+    ``Interrupted``: one line, exit 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        raise Interrupted("interrupted") from None
+    except Exception:
+        if _was_interrupted():
+            raise Interrupted("interrupted") from None
+        raise
+
+
 class Group(click.Group):
     """Every user mistake ends as one line on stderr and exit 2: the library's
     WsmarkError, and click's own usage errors (which would print usage and a hint); an
@@ -134,28 +148,17 @@ class Group(click.Group):
                      parent: click.Context | None = None, **extra: Any) -> click.Context:
         """The command line parsed (eager options load the pack); a Ctrl-C meanwhile is
         one line (click would say "Aborted!" and exit 1)."""
-        try:
+        with _interrupts_as_one_line():
             return super().make_context(info_name, args, parent, **extra)
-        except KeyboardInterrupt:
-            raise Interrupted("interrupted") from None
-        except Exception:
-            if _was_interrupted():
-                raise Interrupted("interrupted") from None
-            raise
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            with _interrupts_as_one_line():
+                return super().invoke(ctx)
         except WsmarkError as err:
             said = str(err) + _option_of(self.commands.get(ctx.invoked_subcommand or ""),
                                          getattr(err, "field", None), str(err))
             raise UserError(api.in_both_units(said, ctx.meta.get(METRIC, {}))) from None
-        except KeyboardInterrupt:
-            raise Interrupted("interrupted") from None
-        except Exception:
-            if _was_interrupted():
-                raise Interrupted("interrupted") from None
-            raise
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,

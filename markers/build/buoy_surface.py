@@ -43,7 +43,7 @@ from markers.core.surfaces import (
 )
 
 __all__ = ["symbol_buoy_surface", "sign_buoy_surface", "aid_buoy_surface", "mooring_surface",
-           "race_surface", "cone_development"]
+           "race_surface", "cone_development", "banded_body"]
 
 #: Room between the cylinder wrap and the cone's development on the flat print, inches.
 GAP = 1.0
@@ -107,15 +107,24 @@ def symbol_buoy_surface(design: Design, elevation: Artwork, build: Build) -> Buo
     zones = [Zone("orange", "band on the top", cylinder_area(d, band), "cylinder", True),
              Zone("orange", "band above the waterline", cylinder_area(d, band), "cylinder",
                   True)]
-    window = box(0, band, around, a - band)
+    return banded_body(flat, d, a, zones, box(0, band, around, a - band),
+                       "body (between the bands, less the symbols)")
+
+
+def banded_body(flat: Artwork, d: float, a: float, bands: list[Zone], window: BaseGeometry,
+                white_name: str) -> BuoySurface:
+    """A white cylinder (diameter ``d``, ``a`` above the water) with its orange ``bands``:
+    the paint shown through ``window`` of the flat wrap (the symbols and words between
+    the bands, on 2 sides) in a zone per color, and the white what is left of the body
+    (named ``white_name``)."""
+    zones = list(bands)
     for color, geometry in flat.visible_by_color().items():
         if color != "white":
             area = geometry.intersection(window).area
             if area > 1e-9:
                 zones.append(Zone(color, "symbol and words, 2 sides", area, "cylinder", True))
     white = cylinder_area(d, a) - sum(z.area for z in zones)
-    zones.insert(0, Zone("white", "body (between the bands, less the symbols)", white,
-                         "cylinder", True))
+    zones.insert(0, Zone("white", white_name, white, "cylinder", True))
     return BuoySurface(tuple(zones), flat, cylinder_area(d, a))
 
 

@@ -10,12 +10,12 @@ sets a built sign's lettering again as live text, line by line, is not written y
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+from batch_main import run  # noqa: E402
 
 from scale_batch import Proof, Want, _built, _svg_paths, _turned  # noqa: E402
 
@@ -62,29 +62,7 @@ def wrong(report: dict, proof: dict) -> list[str]:
 
 
 def main() -> None:
-    out = Path(sys.argv[1])
-    if "--check" not in sys.argv:
-        out.mkdir(parents=True, exist_ok=True)
-        truth = {}
-        for proof in cases():
-            (out / proof.name).write_bytes(proof.write())
-            truth[proof.name] = {"want": [w.__dict__ for w in proof.want], "note": proof.note,
-                                 "words": list(proof.words)}
-        (out / "truth.json").write_text(json.dumps(truth, indent=1))
-        print(f"{len(truth)} proofs in {out}")
-        return
-    from wi import PACK
-
-    from markers.check import pipeline
-    from markers.check.report import Provenance, report_json
-    truth = json.loads((out / "truth.json").read_text())
-    bad = 0
-    for name, proof in truth.items():
-        report, _ = pipeline.check_file(out / name, pipeline.CheckOptions(), PACK)
-        problems = wrong(report_json(report, Provenance("x", "x", "x")), proof)
-        bad += bool(problems)
-        print(f"{'WRONG' if problems else 'ok   '} {name}: {'; '.join(problems)}")
-    print(f"{bad} of {len(truth)} wrong")
+    run(cases, wrong)
 
 
 if __name__ == "__main__":

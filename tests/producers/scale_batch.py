@@ -15,7 +15,6 @@ tests/proof_writers.py (reportlab PDF, ezdxf DXF) and as a plain SVG of paths.
 from __future__ import annotations
 
 import io
-import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent.parent))
+from batch_main import run  # noqa: E402
 
 import marker_scene as ms  # noqa: E402
 
@@ -510,30 +510,7 @@ def wrong(report: dict, proof: dict) -> list[str]:
 
 
 def main() -> None:
-    out = Path(sys.argv[1])
-    if "--check" not in sys.argv:
-        out.mkdir(parents=True, exist_ok=True)
-        truth = {}
-        for proof in all_cases():
-            (out / proof.name).write_bytes(proof.write())
-            truth[proof.name] = {"want": [w.__dict__ for w in proof.want], "note": proof.note,
-                                 "file_verdict": proof.file_verdict,
-                                 "words": list(proof.words)}
-        (out / "truth.json").write_text(json.dumps(truth, indent=1))
-        print(f"{len(truth)} proofs in {out}")
-        return
-    from markers.check import pipeline
-    from markers.check.report import Provenance, report_json
-    from wi import PACK
-    truth = json.loads((out / "truth.json").read_text())
-    bad = 0
-    for name, proof in truth.items():
-        report, _ = pipeline.check_file(out / name, pipeline.CheckOptions(), PACK)
-        problems = wrong(report_json(report, Provenance("x", "x", "x")), proof)
-        if problems:
-            bad += 1
-        print(f"{'WRONG' if problems else 'ok   '} {name}: {'; '.join(problems)}")
-    print(f"{bad} of {len(truth)} wrong")
+    run(all_cases, wrong)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from shapely import affinity
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
+from markers.build.buoy_surface import banded_body
 from markers.build.layout import assemble, block_shapes, legend_item
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, LegendItem, Shape
@@ -278,13 +279,5 @@ def regulatory_surface(design: Design, elevation: Artwork, build: Build) -> Buoy
                     dimensions=list(meta["dimensions"]))
     zones = [Zone("orange", "band at the top", cylinder_area(d, b), "cylinder", True),
              Zone("orange", "band near the bottom", cylinder_area(d, b), "cylinder", True)]
-    window = box(0, b, around, low)
-    for color, geometry in flat.visible_by_color().items():
-        if color != "white":
-            area = geometry.intersection(window).area
-            if area > 1e-9:
-                zones.append(Zone(color, "symbol and words, 2 sides", area, "cylinder", True))
-    white = cylinder_area(d, a) - sum(z.area for z in zones)
-    zones.insert(0, Zone("white", "body (less the bands, the symbols and words)", white,
-                         "cylinder", True))
-    return BuoySurface(tuple(zones), flat, cylinder_area(d, a))
+    return banded_body(flat, d, a, zones, box(0, b, around, low),
+                       "body (less the bands, the symbols and words)")
