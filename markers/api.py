@@ -199,10 +199,11 @@ def design(kind_name: str, display_height: float | None = None, *, outline: floa
               if value is not None and value is not False}  # a given 0 is kept, and refused
     wrong = [key for key in fields if (key in SIGN_FIELDS) != (spec_.form == "sign")]
     if wrong:
+        where = "buoys and flags" if spec_.form == "sign" else "sign faces"
+        verb = "applies" if len(wrong) == 1 else "apply"  # "--max-width applies to ..."
         raise DesignError(f"{kind_name}" + (" is a sign face: " if spec_.form == "sign" else ": ")
                           + ", ".join("--" + key.replace("_", "-") for key in wrong)
-                          + (" apply to buoys and flags" if spec_.form == "sign"
-                             else " apply to sign faces"), wrong[0])
+                          + f" {verb} to {where}", wrong[0])
     if sample and "symbol" not in fields:
         fields.update({k: v for k, v in spec_.sample.items() if k != "legend"})
         legend = legend if legend is not None else spec_.sample.get("legend")
