@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["run"]
+__all__ = ["run", "judged_rules", "kind_and_verdict", "unsaid"]
 
 
 def run(cases: Callable[[], Sequence[Any]], wrong: Callable[[dict, dict], list[str]],
@@ -42,3 +42,25 @@ def run(cases: Callable[[], Sequence[Any]], wrong: Callable[[dict, dict], list[s
         bad += bool(problems)
         print(f"{'WRONG' if problems else 'ok   '} {name}: {'; '.join(problems)}")
     print(f"{bad} of {len(truth)} wrong")
+
+
+def judged_rules(report: dict, marker: dict, severities: tuple[str, ...]) -> list[str]:
+    """The rules of ``report``'s findings on ``marker`` at ``severities``, sorted."""
+    return sorted({f["rule"] for f in report.get("findings", [])
+                   if f.get("marker") == marker.get("index") and f["severity"] in severities})
+
+
+def kind_and_verdict(got: dict, want: dict, rules: list[str]) -> list[str]:
+    """What a marker's report has of another kind or verdict than its truth."""
+    problems = []
+    if got.get("kind") != want["kind"]:
+        problems.append(f"kind {got.get('kind')} != {want['kind']}")
+    if got.get("verdict") != want["verdict"]:
+        problems.append(f"verdict {got.get('verdict')} != {want['verdict']} ({rules})")
+    return problems
+
+
+def unsaid(report: dict, words: list[str]) -> list[str]:
+    """The ``words`` no finding of ``report`` says."""
+    text = " ".join(f["message"] for f in report.get("findings", [])).lower()
+    return [f"report does not say {word!r}" for word in words if word.lower() not in text]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from batch_main import run  # noqa: E402
+from batch_main import judged_rules, kind_and_verdict, run, unsaid  # noqa: E402
 
 from scale_batch import Proof, Want, _built, _svg_paths, _turned  # noqa: E402
 
@@ -48,17 +48,8 @@ def wrong(report: dict, proof: dict) -> list[str]:
         return [f"{len(markers)} markers, want {len(proof['want'])}"]
     problems = []
     for got, w in zip(markers, proof["want"]):
-        rules = sorted({f["rule"] for f in report.get("findings", [])
-                        if f.get("marker") == got.get("index") and
-                        f["severity"] in ("error", "review")})
-        if got.get("kind") != w["kind"]:
-            problems.append(f"kind {got.get('kind')} != {w['kind']}")
-        if got.get("verdict") != w["verdict"]:
-            problems.append(f"verdict {got.get('verdict')} != {w['verdict']} ({rules})")
-    text = " ".join(f["message"] for f in report.get("findings", []))
-    problems += [f"report does not say {word!r}" for word in proof["words"]
-                 if word.lower() not in text.lower()]
-    return problems
+        problems += kind_and_verdict(got, w, judged_rules(report, got, ("error", "review")))
+    return problems + unsaid(report, proof["words"])
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from batch_main import run  # noqa: E402
+from batch_main import judged_rules, kind_and_verdict, run, unsaid  # noqa: E402
 
 import marker_scene as ms  # noqa: E402
 from scale_batch import Proof, Want, _cad, _sign  # noqa: E402
@@ -75,21 +75,14 @@ def wrong(report: dict, proof: dict) -> list[str]:
     if len(markers) != len(proof["want"]):
         problems.append(f"{len(markers)} markers, want {len(proof['want'])}")
     for got, w in zip(markers, proof["want"]):
-        failed = sorted({f["rule"] for f in report.get("findings", [])
-                         if f.get("marker") == got.get("index") and f["severity"] == "error"})
-        if got.get("kind") != w["kind"]:
-            problems.append(f"kind {got.get('kind')} != {w['kind']}")
-        if got.get("verdict") != w["verdict"]:
-            problems.append(f"verdict {got.get('verdict')} != {w['verdict']} ({failed})")
+        failed = judged_rules(report, got, ("error",))
+        problems += kind_and_verdict(got, w, failed)
         if failed != sorted(w["rules"]):
             problems.append(f"failed {failed} != {sorted(w['rules'])}")
         H = got.get("display_height_in")
         if w["H"] is not None and (H is None or abs(H - w["H"]) > 0.03 * w["H"]):
             problems.append(f"H {H} != {w['H']}")
-    text = " ".join(f["message"] for f in report.get("findings", []))
-    problems += [f"report does not say {word!r}" for word in proof["words"]
-                 if word.lower() not in text.lower()]
-    return problems
+    return problems + unsaid(report, proof["words"])
 
 
 def main() -> None:
