@@ -18,7 +18,8 @@ import pytest
 from conftest import ROOT, wsmark_script
 from markers.runtime.budget import Limits
 from corpora import CORPORA
-from proc_tree import as_from_a_terminal, descendants, run_tree, wait_for, wait_until_gone
+from proc_tree import (AT_ONCE_S, as_from_a_terminal, descendants, run_tree, wait_for,
+                       wait_until_gone)
 
 #: A DXF whose reader child spins: 32,767 empty MINSERT cells (its reader stops at 8 CPU s).
 SPINNER = CORPORA / "found" / "turn3" / "minsert-32767sq-empty.dxf"
@@ -66,14 +67,17 @@ def test_kill_9_of_check_mid_run_leaves_no_worker_three_times_over(tmp_path) -> 
         assert wait_until_gone(run.pid, 5) == []
 
 
-def test_ctrl_c_ends_everything_within_a_second_in_one_line(tmp_path) -> None:
+def test_ctrl_c_ends_everything_at_once_in_one_line(tmp_path) -> None:
+    """Two spinners would run to their budget (20 CPU s each); Ctrl-C ends them and their
+    parent within AT_ONCE_S (about 0.1 s on an idle machine; a loaded CI machine
+    stretches that, so the bound only tells 'at once' from 'after the work')."""
     run = _start(_two_spinners(tmp_path), tmp_path)
     assert wait_for(lambda: len(descendants(run.pid)) >= 4, 30), descendants(run.pid)
     sent = time.monotonic()
     os.killpg(run.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
     out, err = run.communicate(timeout=10)
-    left = wait_until_gone(run.pid, 1 - (time.monotonic() - sent))
-    assert left == [] and time.monotonic() - sent < 1.2, left
+    left = wait_until_gone(run.pid, AT_ONCE_S - (time.monotonic() - sent))
+    assert left == [] and time.monotonic() - sent < AT_ONCE_S, left
     assert err == "wsmark: interrupted\n" and run.returncode == 130
 
 
