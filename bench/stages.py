@@ -38,7 +38,7 @@ STAGES = (
     "markers.check.measure:measure", "markers.check.measure.buoys:measure_buoy",
     "markers.check.measure.buoys:_body", "markers.check.measure.buoys:_wrap",
     "markers.check.measure.buoys:_face", "markers.check.measure.faces:measure_face",
-    "markers.check.measure.reading:read_lines", "markers.check.measure.upside:reads_upside_down",
+    "markers.check.measure.reading:read_lines", "markers.check.measure.upside:reads_turned",
     "markers.check.measure.ocr:read_lettering", "markers.check.measure.ocr:rasterise",
     "markers.core.artwork:Artwork._visible",
 )
