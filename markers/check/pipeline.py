@@ -21,6 +21,7 @@ from markers.check.layout.upright import turned_over, upright
 from markers.check.layout.viewports import at_sheet_scale
 from markers.check.measure import Facts, measure
 from markers.check.measure.common import bbox_of
+from markers.check.measure.said_turn import said_turn
 from markers.check.measure.statements import parse_dimension
 from markers.check.measure.upside import reads_turned
 from markers.check.report import FileReport, MarkerReport, marker_verdict
@@ -161,7 +162,7 @@ def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: Chec
         findings += found
         markers.append(_marker(index, facts, marker, found, judged.checks))
         measured.append((facts, marker))
-    turn = None if "turned_over" in art.meta else reads_turned([f for f, _ in measured])
+    turn = None if "turned_over" in art.meta else _turn(measured)
     if turn is not None:
         # a symbol that looks the same turned (180 deg; a circle any way): its lettering
         # says which way is up
@@ -169,6 +170,15 @@ def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: Chec
     if keep is not None:
         keep += measured
     return FileReport.judged(file, markers, findings, options.overrides)
+
+
+def _turn(measured: list[Measured]) -> float | None:
+    """The turn that stands a page's lettering upright, None when it stands so: as its
+    live text sets it, else as its outlined lettering reads better."""
+    said = said_turn(measured)
+    if said is not None:
+        return said or None
+    return reads_turned([facts for facts, _ in measured])
 
 
 def _at_stated_scale(art: Artwork, options: CheckOptions) -> Scaled:

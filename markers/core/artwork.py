@@ -70,7 +70,10 @@ class LegendItem:
     then ``outlines`` is an estimate of where the letters are. ``hex`` is the color as
     drawn, where it differs from the family's palette color. ``painted`` is False when
     the outlines are exact but not among the painted layers (a PDF's live text, its
-    glyphs read from the font): the measurer then takes the letters from here.
+    glyphs read from the font): the measurer then takes the letters from here. ``turn``
+    is where live text's baseline points, deg clockwise on the page from left-to-right
+    (180: upside down), as the file sets it; None for outlines, whose way up only
+    reading them tells.
     """
 
     text: str
@@ -81,6 +84,7 @@ class LegendItem:
     outlined: bool = True
     hex: str | None = None
     painted: bool = True
+    turn: float | None = None
 
 
 @dataclass(frozen=True)

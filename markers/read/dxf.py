@@ -78,7 +78,7 @@ from markers.read.linework import (
     line_drawing,
     shells,
 )
-from markers.read.outlines import affine, apply, fill_area, flatten, stroke_area
+from markers.read.outlines import affine, apply, baseline_turn, fill_area, flatten, stroke_area
 from markers.read.paint import artwork, guarded_read, pen, to_hex
 from markers.read.svg.declared import declared_in_text
 
@@ -263,7 +263,8 @@ class _Reader:
         self.filled = False  # a fill outside annotation: a drawing of fills
         self.outlines: list[Outline] = []
         self.pieces: dict[tuple[str, str], list[np.ndarray]] = {}
-        self.legends: list[tuple[str, BaseGeometry, float, str, str]] = []
+        #: (text, box, cap height, hex, layer, turn: LegendItem.turn) of each line
+        self.legends: list[tuple[str, BaseGeometry, float, str, str, float | None]] = []
         self.features: dict[str, list[BaseGeometry]] = {}
         self.ignored: Counter[str] = Counter()
         self.not_printed: Counter[str] = Counter()  # what the drawing holds that does not print
@@ -502,9 +503,10 @@ class _Reader:
             placed = [(text, _text_box(entity, text, height))] if text else []
         up = float(np.linalg.norm(matrix[:2, :2] @ np.array([0.0, 1.0])))
         hex_ = self._hex(entity, layer, block)
+        turn = _page_turn(matrix, _text_angle(entity))
         for text, outline in placed:
             drawn = affine(outline, matrix, self.budget).envelope
-            self.legends.append((text, drawn, height * up, hex_, layer))
+            self.legends.append((text, drawn, height * up, hex_, layer, turn))
 
     # ----- result
 
@@ -514,9 +516,9 @@ class _Reader:
         the CAM convention (meta['paint_basis'] says so); made ``display_height`` tall,
         or when ``nominal`` (no size known) at a nominal size (markers.read.limits)."""
         painted, line = self._painted(meta)
-        legends = [(text, outline, cap, _film_hex(hex_, layer) if line else hex_)
-                   for text, outline, cap, hex_, layer in self.legends]
-        parts = [g for _, g in painted] + [g for _, g, _, _ in legends]
+        legends = [(text, outline, cap, _film_hex(hex_, layer) if line else hex_, turn)
+                   for text, outline, cap, hex_, layer, turn in self.legends]
+        parts = [g for _, g in painted] + [g for _, g, _, _, _ in legends]
         parts += [g for items in self.features.values() for g in items]
         if self.ignored:
             meta["ignored"] = dict(self.ignored)
@@ -548,10 +550,10 @@ class _Reader:
             return placed if placed.is_valid else shapely.make_valid(placed)
 
         items = []
-        for text, outline, cap, hex_ in legends:
+        for text, outline, cap, hex_, turn in legends:
             placed = place(outline)
             items.append(LegendItem(text, placed, placed, cap * k, classify(hex_).family,
-                                    outlined=False, hex=hex_))
+                                    outlined=False, hex=hex_, turn=turn))
         features = {name: place(parts[0] if len(parts) == 1 else shapely.union_all(parts))
                     for name, parts in self.features.items()}
         return artwork((maxx - minx) * k, (maxy - miny) * k,
@@ -568,7 +570,7 @@ class _Reader:
                 outlines.append(Outline(layer, hex_, tuple(rings)))
             if left:
                 self.ignored[_UNJOINED] += left
-        beside = [g for _, g, _, _, _ in self.legends] + [g for _, g in self.fills]
+        beside = [g for _, g, _, _, _, _ in self.legends] + [g for _, g in self.fills]
         drawing = line_drawing(outlines, beside, self.budget)
         self.ignored.update(drawing.ignored)
         if drawing.painted:
@@ -631,11 +633,11 @@ def _text_box(entity: Entity, text: str, height: float) -> BaseGeometry:
     insert = dxf.insert
     anchor = dxf.get("align_point") if (halign or valign) else None
     anchor = insert if anchor is None else anchor
-    angle = float(dxf.get("rotation", 0.0) or 0.0)
+    angle = _text_angle(entity)
     width = _advance(text) * height * float(dxf.get("width", 1.0) or 1.0)
     if halign in (3, 5):  # aligned or fit: the letters span the two points
-        dx, dy = anchor.x - insert.x, anchor.y - insert.y
-        width, angle, anchor = math.hypot(dx, dy) or width, math.degrees(math.atan2(dy, dx)), insert
+        width = math.hypot(anchor.x - insert.x, anchor.y - insert.y) or width
+        anchor = insert
         x0, base = 0.0, 0.0
     else:
         x0 = -width * {1: 0.5, 2: 1.0, 4: 0.5}.get(halign, 0.0)
@@ -643,6 +645,27 @@ def _text_box(entity: Entity, text: str, height: float) -> BaseGeometry:
             {1: _DESCENT * height, 2: -0.5 * height, 3: -height}.get(valign, 0.0)
     local = box(x0, base, x0 + width, base + height)
     return affinity.translate(affinity.rotate(local, angle, origin=(0, 0)), anchor.x, anchor.y)
+
+
+def _text_angle(entity: Entity) -> float:
+    """A TEXT's, ATTRIB's or MTEXT's baseline angle (deg counter-clockwise, y up): its
+    rotation, or for TEXT aligned or fit between two points, the line through them."""
+    if entity.dxftype() == "MTEXT":
+        return float(entity.get_rotation() or 0.0)
+    dxf = entity.dxf
+    if int(dxf.get("halign", 0) or 0) in (3, 5):
+        anchor = dxf.get("align_point") or dxf.insert
+        return math.degrees(math.atan2(anchor.y - dxf.insert.y, anchor.x - dxf.insert.x))
+    return float(dxf.get("rotation", 0.0) or 0.0)
+
+
+def _page_turn(matrix: np.ndarray, angle: float) -> float | None:
+    """LegendItem.turn of a text at ``angle`` placed by ``matrix`` (drawing units, y
+    up): its baseline and its letters' up on the page, where y runs down."""
+    a = math.radians(angle)
+    (bx, by), (ux, uy) = (matrix[:2, :2] @ np.array(v) for v in
+                          ((math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))))
+    return baseline_turn((bx, -by), (ux, -uy))
 
 
 def _mtext_lines(entity: Entity, height: float) -> list[tuple[str, BaseGeometry]]:
@@ -656,7 +679,7 @@ def _mtext_lines(entity: Entity, height: float) -> list[tuple[str, BaseGeometry]
     step = _LINE_SPACING * height * float(entity.dxf.get("line_spacing_factor", 1.0) or 1.0)
     block = height + step * (len(lines) - 1)
     first = {0: -height, 1: block / 2 - height}.get(row, step * (len(lines) - 1))
-    insert, angle = entity.dxf.insert, float(entity.get_rotation() or 0.0)
+    insert, angle = entity.dxf.insert, _text_angle(entity)
     out: list[tuple[str, BaseGeometry]] = []
     for number, text in enumerate(lines):
         if not text:

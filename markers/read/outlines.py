@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar, cast
@@ -34,7 +35,7 @@ from markers.read.limits import MAX_COORD_IN, MAX_CROSSINGS, Budget
 
 __all__ = ["Subpath", "EMPTY", "Pen", "parse_path_data", "rect_ops", "ellipse_ops", "flatten",
            "apply", "in_range", "affine", "out_of_range", "implausible", "dedupe", "fill_area",
-           "stroke_area", "clipped_away"]
+           "stroke_area", "clipped_away", "baseline_turn"]
 
 #: A flattened subpath: its points (n x 2) and whether it was closed with Z.
 Subpath = tuple[np.ndarray, bool]
@@ -361,6 +362,18 @@ def implausible(name: str, reach: float) -> None:
 def affine(geometry: _G, matrix: np.ndarray, budget: Budget) -> _G:
     """A geometry through an affine matrix, refusing non-finite or absurd results."""
     return shapely.transform(geometry, lambda points: apply(points, matrix, budget))
+
+
+def baseline_turn(baseline: Sequence[float] | np.ndarray,
+                  up: Sequence[float] | np.ndarray) -> float | None:
+    """Where a text's baseline points on the page (LegendItem.turn): deg clockwise from
+    left-to-right, from its ``baseline`` and its letters' ``up`` as placed on the page
+    (inches, y down). None for letters set mirrored (their up on the baseline's right),
+    which no turn of the page makes read, or a placement that flattens them."""
+    (dx, dy), (ux, uy) = (float(v) for v in baseline), (float(v) for v in up)
+    if not all(map(math.isfinite, (dx, dy, ux, uy))) or not dx * uy - dy * ux < 0:
+        return None
+    return round(math.degrees(math.atan2(dy, dx)) % 360, 1)
 
 
 def out_of_range(budget: Budget) -> None:

@@ -39,7 +39,7 @@ from markers.core.artwork import LegendItem
 from markers.core.colors import classify
 from markers.errors import UnreadableDrawing
 from markers.read.limits import FLATTEN_TOL_IN, Budget
-from markers.read.outlines import affine, apply, fill_area, flatten
+from markers.read.outlines import affine, apply, baseline_turn, fill_area, flatten
 
 __all__ = ["PageText", "Pdfium", "decodes", "ink_area", "segment_ops", "TRACE_CAP_PX",
            "TRACE_MAX_PPI", "TRACE_MAX_PIXELS"]
@@ -122,22 +122,37 @@ class PageText:
         if len(runs) < 2:
             glyphs = self._outlines(obj, cap) if self._has_program(obj) else \
                 self._traced(obj, where, cap)
-            return self._item(text, glyphs, color)
+            return self._item(text, glyphs, color, self._turn(self._indices(obj)))
         found = []
         for run, cell in runs:
             glyphs = self._outlines(obj, cap, run) if self._has_program(obj) else \
                 self._traced(obj, cell, cap)
-            found += self._item(self._run_text(run), glyphs, color)
+            found += self._item(self._run_text(run), glyphs, color, self._turn(run))
         return found
 
     @staticmethod
-    def _item(text: str, glyphs: BaseGeometry | None, color: str | None) -> list[LegendItem]:
+    def _item(text: str, glyphs: BaseGeometry | None, color: str | None,
+              turn: float | None) -> list[LegendItem]:
         if glyphs is None or glyphs.is_empty or not text:
             return []
         _, y0, _, y1 = glyphs.bounds
         family = classify(color).family if color else "black"
         return [LegendItem(text if decodes(text) else "", glyphs, glyphs.envelope, y1 - y0,
-                           family, hex=color, painted=False)]
+                           family, hex=color, painted=False, turn=turn)]
+
+    def _indices(self, obj: Pdfium) -> list[int]:
+        """The text page's indices of ``obj``'s characters."""
+        return self._characters().get(ctypes.cast(obj, ctypes.c_void_p).value or 0, [])
+
+    def _turn(self, indices: list[int]) -> float | None:
+        """LegendItem.turn of characters ``indices``: the first one's matrix on the text
+        page (its baseline and its letters' up) through the page's matrix."""
+        m = self.c.FS_MATRIX()
+        for i in indices:
+            if self.c.FPDFText_GetMatrix(self.textpage.raw, i, m):
+                page = self.matrix[:2, :2]
+                return baseline_turn(page @ (m.a, m.b), page @ (m.c, m.d))
+        return None
 
     def _runs(self, obj: Pdfium) -> list[tuple[list[int], BaseGeometry]]:
         """The object's characters (text page indices) in runs, split where the next
@@ -147,7 +162,7 @@ class PageText:
         c = self.c
         rect = c.FS_RECTF()
         runs: list[tuple[list[int], list[BaseGeometry]]] = []
-        for i in self._characters().get(ctypes.cast(obj, ctypes.c_void_p).value or 0, []):
+        for i in self._indices(obj):
             code = c.FPDFText_GetUnicode(self.textpage.raw, i)
             if code == 0 or chr(code).isspace() or \
                     not c.FPDFText_GetLooseCharBox(self.textpage.raw, i, rect):
@@ -222,7 +237,7 @@ class PageText:
         c = self.c
         font = c.FPDFTextObj_GetFont(obj)
         if indices is None:
-            indices = self._characters().get(ctypes.cast(obj, ctypes.c_void_p).value or 0, [])
+            indices = self._indices(obj)
         x, y, m = ctypes.c_double(), ctypes.c_double(), c.FS_MATRIX()
         areas = []
         for i in indices:

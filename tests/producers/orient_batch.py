@@ -2,8 +2,7 @@
 orientation work did not try: a control sign (a circle: no up of its own) turned 90 deg
 in SVG (lettering as paths), PDF and DXF (fills), and a green aid upside down. Each is
 wsmark's own built geometry turned (scale_batch._turned) and written by
-tests/proof_writers.py. (Live PDF text turned with its sign is not here: a writer that
-sets a built sign's lettering again as live text, line by line, is not written yet.)
+tests/proof_writers.py. (Live lettering turned with its sign is live_turn_batch.py's.)
 
 ``python tests/producers/orient_batch.py OUT`` then ``... OUT --check``.
 """

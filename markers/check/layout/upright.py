@@ -191,7 +191,8 @@ def _rotated(art: Artwork, angle: float) -> Artwork:
     layers = tuple(Layer(layer.color, layer.hex, tuple(Shape(turn(s.geometry))
                                                        for s in layer.shapes))
                    for layer in art.layers)
-    legends = tuple(replace(item, outlines=turn(item.outlines), box=turn(item.box))
+    legends = tuple(replace(item, outlines=turn(item.outlines), box=turn(item.box),
+                            turn=None if item.turn is None else (item.turn + angle) % 360)
                     for item in art.legends)
     return replace(art, width=x1 - x0, height=y1 - y0, layers=layers, legends=legends,
                    features={name: turn(g) for name, g in art.features.items()},

@@ -76,6 +76,7 @@ from markers.read.outlines import (
     Subpath,
     affine,
     apply,
+    baseline_turn,
     clipped_away,
     dedupe,
     ellipse_ops,
@@ -838,7 +839,9 @@ class _Reader:
         color = classify(hex_).family if hex_ else "black"
         if not clipped_away(outline, context.clip):
             self.legends.append(LegendItem(content, outline, outline, cap, color,
-                                           outlined=False, hex=hex_))
+                                           outlined=False, hex=hex_,
+                                           turn=baseline_turn(context.matrix[:2, :2] @ (1.0, 0.0),
+                                                             context.matrix[:2, :2] @ (0.0, -1.0))))
 
 
 def _url_reference(text: str) -> tuple[str, str] | None:
