@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import statistics
 from itertools import pairwise
-from typing import Literal, cast
+from typing import Literal, NamedTuple, cast
 
 import numpy as np
 import shapely
@@ -145,11 +145,57 @@ def _typical_outline(ring: Polygon, holes: list[Polygon],
     the distances are those to the nearest segment, in fewer and cheaper tree steps
     (a third of the time of a tree of single segments, ten to a node, on the bench).
     ``index``: the holes' pieces and tree (_piece_tree) when already built."""
-    edge = shapely.segmentize(ring.exterior, ring.exterior.length / 400)
-    points = shapely.points(shapely.get_coordinates(edge))
     _, tree = index or _piece_tree([h.exterior for h in holes])
-    _, distance = tree.query_nearest(points, return_distance=True, all_matches=False)
-    return statistics.median(distance.tolist())  # np.median would import numpy.ma: 20 ms
+    return _median(_edge_nearest(ring, tree))
+
+
+class _Nearest(NamedTuple):
+    """Points (``coords`` and as geometry), each with the index of its nearest piece in
+    a tree of pieces (_piece_tree) and its distance from it, as the tree's nearest
+    query gives them."""
+
+    coords: np.ndarray
+    points: np.ndarray
+    piece: np.ndarray
+    distance: np.ndarray
+
+
+def _nearest(coords: np.ndarray, tree: shapely.STRtree) -> _Nearest:
+    """The points at ``coords`` with their nearest piece in ``tree``: one query a point."""
+    points = cast(np.ndarray, shapely.points(coords))
+    (which, piece), distance = tree.query_nearest(points, return_distance=True,
+                                                  all_matches=False)
+    return _Nearest(coords[which], points[which], piece, distance)
+
+
+def _edge_nearest(ring: Polygon, tree: shapely.STRtree) -> _Nearest:
+    """The p = 400 points on ``ring``'s outer boundary (_typical_outline): its vertices,
+    and more along its longer sides, with their nearest hole boundary pieces."""
+    edge = shapely.segmentize(ring.exterior, ring.exterior.length / 400)
+    return _nearest(shapely.get_coordinates(edge), tree)
+
+
+def _median(near: _Nearest) -> float:
+    """The median distance of the points ``near``."""
+    return statistics.median(near.distance.tolist())  # np.median would import numpy.ma: 20 ms
+
+
+def _vertices_among(near: _Nearest, boundary: BaseGeometry) -> _Nearest | None:
+    """Of the points ``near``, those at the vertices of ``boundary``, when they are its
+    vertices bit for bit and in order (segmentize keeps each vertex and adds points
+    between them), so that they are what a query of its vertices gives; else None.
+    The outer boundary's vertices are queried once, for its usual outline and for its
+    thinnest (_thinnest)."""
+    vertices = shapely.get_coordinates(boundary)
+    at_vertex = np.isin(_as_complex(near.coords), _as_complex(vertices))
+    if not np.array_equal(near.coords[at_vertex].view(np.int64), vertices.view(np.int64)):
+        return None
+    return _Nearest(*(column[at_vertex] for column in near))
+
+
+def _as_complex(coords: np.ndarray) -> np.ndarray:
+    """(x, y) rows as the complex numbers x + iy, exactly, to compare points as values."""
+    return coords[:, 0] + 1j * coords[:, 1]
 
 
 #: Segments in a piece of a hole's boundary (_typical_outline): fewer pieces mean fewer
@@ -180,25 +226,26 @@ def _ring_pieces(rings: list) -> np.ndarray:
 
 
 def _thinnest(outer: BaseGeometry, inner: list[BaseGeometry],
-              inner_index: tuple[np.ndarray, shapely.STRtree] | None = None
-              ) -> tuple[float, LineString]:
+              inner_index: tuple[np.ndarray, shapely.STRtree] | None = None,
+              outer_nearest: _Nearest | None = None) -> tuple[float, LineString]:
     """The least distance between the boundary ``outer`` and the boundaries ``inner``
     (which it does not cross), and a shortest line there: the least distance from a
     vertex of either to the other's segments. With n and m vertices: STR trees of each
     side's boundary in pieces of PIECE segments and one nearest query a vertex,
     O((n + m) log(n + m)); GEOS's distance between two lines is O(n m), minutes for
     the outlines a plot of arcs as thousands of chords gives (LibreCAD's). ``inner_index``:
-    ``inner``'s pieces and tree (_piece_tree) when already built."""
+    ``inner``'s pieces and tree (_piece_tree) when already built; ``outer_nearest``:
+    ``outer``'s vertices, in order, queried in that tree when already done
+    (_vertices_among)."""
     best: tuple[float, BaseGeometry, BaseGeometry] | None = None
-    for points_of, pieces_of, index in (([outer], inner, inner_index), (inner, [outer], None)):
-        points = cast(np.ndarray, shapely.points(
-            shapely.get_coordinates(np.array(points_of, dtype=object))))
+    for points_of, pieces_of, index, known in (([outer], inner, inner_index, outer_nearest),
+                                               (inner, [outer], None, None)):
         pieces, tree = index or _piece_tree(pieces_of)
-        (which, piece), distance = tree.query_nearest(points, return_distance=True,
-                                                      all_matches=False)
-        k = int(np.argmin(distance))
-        if best is None or distance[k] < best[0]:
-            best = (float(distance[k]), points[which[k]], pieces[piece[k]])
+        near = known or _nearest(
+            shapely.get_coordinates(np.array(points_of, dtype=object)), tree)
+        k = int(np.argmin(near.distance))
+        if best is None or near.distance[k] < best[0]:
+            best = (float(near.distance[k]), near.points[k], pieces[near.piece[k]])
     assert best is not None  # an outline has points and pieces
     least, point, piece = best
     return least, shapely.shortest_line(point, piece)
@@ -286,9 +333,11 @@ def _measure_symbol(ring: Polygon, shape: str, color: ColorMatch, fam: dict
         unpainted = center is None
         boundaries: list[BaseGeometry] = [h.exterior for h in holes]
         index = _piece_tree(boundaries)
-        outline, closest = _thinnest(ring.exterior, boundaries, index)
+        edge = _edge_nearest(ring, index[1])
+        outline, closest = _thinnest(ring.exterior, boundaries, index,
+                                     _vertices_among(edge, ring.exterior))
         outline_at = bbox_of(closest.buffer(0.05))
-        usual = _typical_outline(ring, holes, index)
+        usual = _median(edge)
         if shape == "diamond":
             inner = _inner_diamond(ring, usual)
             cross = _has_cross(ring, inner)
