@@ -292,18 +292,113 @@ def _white_quarters(ring: Polygon, inner: Polygon) -> int:
 UNPAINTED_BELOW = 0.5
 
 
+#: What two families cover of a centre is not told apart closer than this share of its
+#: area (_center_family): a millionth, far beyond rounding.
+CENTER_SLACK = 1e-6
+
+
 def _center_family(fam: dict, holes: list[Polygon]) -> str | None:
     """The family covering most of the symbol's centre (``holes``), the first of equal
     ones; None when no family covers half of it (the centre is left unpainted, as in a
-    PDF or DXF proof drawn on paper). Only a family whose box meets the centre's and
-    whose area does more than touch it (a prepared test: the ring itself only borders
-    its holes) is intersected with it; the rest cover none of it. A family smaller in
-    all than what the best so far covers (less a millionth of the centre, far beyond
-    rounding) cannot cover more and is not looked at."""
+    PDF or DXF proof drawn on paper). Most often one family is clearly it, and no
+    overlay is needed to say so (_clear_center); else each is intersected with the
+    centre (_most_covering)."""
     center = unary_union(holes)
     shapely.prepare(center)
+    return _clear_center(fam, center, holes) or _most_covering(fam, center)
+
+
+def _clear_center(fam: dict, center: BaseGeometry, holes: list[Polygon]) -> str | None:
+    """The family that covers most of ``center`` (prepared; the union of ``holes``) and
+    half of it beyond doubt, found without an overlay: what it covers at least
+    (_least_within) is half the centre and more, by more than the slack, than any
+    other family covers at most (its area, or failing that _most_within). None when no
+    family is that clear. Families are overlay results, their polygons disjoint."""
+    half = UNPAINTED_BELOW * center.area
+    slack = CENTER_SLACK * center.area
+    rings = [shapely.get_coordinates(h.exterior) for h in holes]
+    for family, (geometry, _) in fam.items():
+        if geometry.area < half + slack:
+            continue
+        least = _least_within(geometry, center, rings)
+        if least >= half + slack and all(
+                other.area < least - slack or _most_within(other, center, rings) < least - slack
+                for name, (other, _) in fam.items() if name != family):
+            return family
+    return None
+
+
+def _least_within(geometry: BaseGeometry, center: BaseGeometry, rings: list[np.ndarray]
+                  ) -> float:
+    """At least what ``geometry`` covers of ``center`` (prepared): the area of its
+    polygons lying wholly in it, those whose outer boundary is a hole's (``rings``) and
+    those a prepared test finds covered; only a polygon whose box is in the centre's is
+    looked at. 0 for a geometry not of polygons."""
+    if geometry.geom_type not in ("Polygon", "MultiPolygon"):
+        return 0.0
+    parts = _parts_in_box(geometry, center.bounds, inside=True)
+    own = np.array([_is_a_ring(shapely.get_coordinates(p.exterior), rings) for p in parts],
+                   dtype=bool)
+    others = parts[~own]
+    covered = others[shapely.covers(center, others)]
+    return float(shapely.area(parts[own]).sum() + shapely.area(covered).sum())
+
+
+def _most_within(geometry: BaseGeometry, center: BaseGeometry, rings: list[np.ndarray]
+                 ) -> float:
+    """At most what ``geometry`` covers of ``center``: the area of its parts whose box
+    meets the centre's, but a polygon holding every hole (``rings``) as one of its own
+    (the symbol's ring), which only borders the centre."""
+    parts = _parts_in_box(geometry, center.bounds, inside=False)
+    return float(sum(p.area for p in parts if not _around(p, rings)))
+
+
+def _around(part: BaseGeometry, rings: list[np.ndarray]) -> bool:
+    """Whether ``part`` is a polygon with each of ``rings`` among its holes: nothing of
+    it lies inside them."""
+    if not isinstance(part, Polygon):
+        return False
+    own = [shapely.get_coordinates(hole) for hole in part.interiors]
+    return all(_is_a_ring(ring, own) for ring in rings)
+
+
+def _parts_in_box(geometry: BaseGeometry, bounds: tuple[float, float, float, float],
+                  inside: bool) -> np.ndarray:
+    """``geometry``'s parts whose box lies ``inside`` the box ``bounds``, or meets it."""
+    parts = shapely.get_parts(geometry)
+    x0, y0, x1, y1 = bounds
+    px0, py0, px1, py1 = shapely.bounds(parts).T
+    if inside:
+        return parts[(px0 >= x0) & (py0 >= y0) & (px1 <= x1) & (py1 <= y1)]
+    return parts[(px0 <= x1) & (x0 <= px1) & (py0 <= y1) & (y0 <= py1)]
+
+
+def _is_a_ring(coords: np.ndarray, rings: list[np.ndarray]) -> bool:
+    """Whether the closed ring ``coords`` is one of ``rings``: the same vertices in the
+    same cyclic order, either way round, from any start (the same boundary, so the same
+    area inside it)."""
+    vertices = coords[:-1]
+    for ring in rings:
+        other = ring[:-1]
+        if len(other) != len(vertices) or not len(vertices):
+            continue
+        for start in np.flatnonzero((vertices == other[0]).all(axis=1)):
+            turned = np.roll(vertices, -start, axis=0)
+            if np.array_equal(turned, other) or \
+                    np.array_equal(np.roll(turned[::-1], 1, axis=0), other):
+                return True
+    return False
+
+
+def _most_covering(fam: dict, center: BaseGeometry) -> str | None:
+    """The family covering most of ``center`` (prepared), each intersected with it, the
+    first of equal ones; None when none covers half of it. Only a family whose box meets
+    the centre's and whose area does more than touch it (a prepared test: the ring
+    itself only borders its holes) is intersected with it; the rest cover none of it. A
+    family smaller in all than what the best so far covers (less the slack) cannot
+    cover more and is not looked at."""
     cx0, cy0, cx1, cy1 = center.bounds
-    slack = 1e-6 * center.area
+    slack = CENTER_SLACK * center.area
     best, most = None, -1.0
     for family, (geometry, _) in fam.items():
         if geometry.area < most - slack:
