@@ -187,10 +187,17 @@ def _vertices_among(near: _Nearest, boundary: BaseGeometry) -> _Nearest | None:
     The outer boundary's vertices are queried once, for its usual outline and for its
     thinnest (_thinnest)."""
     vertices = shapely.get_coordinates(boundary)
+    if len(near.coords) == len(vertices):  # no point added between them
+        return near if _bit_for_bit(near.coords, vertices) else None
     at_vertex = np.isin(_as_complex(near.coords), _as_complex(vertices))
-    if not np.array_equal(near.coords[at_vertex].view(np.int64), vertices.view(np.int64)):
+    if not _bit_for_bit(near.coords[at_vertex], vertices):
         return None
     return _Nearest(*(column[at_vertex] for column in near))
+
+
+def _bit_for_bit(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether the float arrays ``a`` and ``b`` are equal bit for bit (0.0 is not -0.0)."""
+    return np.array_equal(a.view(np.int64), b.view(np.int64))
 
 
 def _as_complex(coords: np.ndarray) -> np.ndarray:
@@ -378,15 +385,16 @@ def _is_a_ring(coords: np.ndarray, rings: list[np.ndarray]) -> bool:
     same cyclic order, either way round, from any start (the same boundary, so the same
     area inside it)."""
     vertices = coords[:-1]
+    count = len(vertices)
     for ring in rings:
         other = ring[:-1]
-        if len(other) != len(vertices) or not len(vertices):
+        if len(other) != count or not count:
             continue
-        for start in np.flatnonzero((vertices == other[0]).all(axis=1)):
-            turned = np.roll(vertices, -start, axis=0)
-            if np.array_equal(turned, other) or \
-                    np.array_equal(np.roll(turned[::-1], 1, axis=0), other):
-                return True
+        for way in (vertices, vertices[::-1]):
+            twice = np.concatenate((way, way))
+            for start in np.flatnonzero((way == other[0]).all(axis=1)):
+                if np.array_equal(twice[start:start + count], other):
+                    return True
     return False
 
 
