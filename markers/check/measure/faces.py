@@ -547,17 +547,23 @@ def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon, s
     unmeasured; the painted outline is cut (two intersections) only for a line that is
     not, and measured against with a prepared intersects test and, when that fails, one
     distance (letters meeting the outline are 0 from it) if a prepared within-``near``
-    test says it is near enough to be kept."""
+    test says it is near enough to be kept. A line whose box lies more than 4 ``near``
+    from the symbol's (the band's) along x or y is farther than 3 ``near`` from the band:
+    it is left out before the band is made, which a symbol with only such lines needs
+    not."""
     if usual is None or not legends:
+        return []
+    lines = [(leg, _letters_of(leg)) for leg in legends]
+    lines = [(leg, letters) for leg, letters in lines
+             if not _boxes_apart(letters.bounds, outer.bounds) > 4 * near]
+    if not lines:
         return []
     join: Literal["round", "mitre"] = "round" if shape == "circle" else "mitre"
     band = outer.difference(outer.buffer(-usual, join_style=join))
     shapely.prepare(band)
     painted = None
     found = []
-    for leg in legends:
-        letters = leg.outline if leg.outline is not None else box(
-            leg.bbox[0], leg.bbox[1], leg.bbox[0] + leg.bbox[2], leg.bbox[1] + leg.bbox[3])
+    for leg, letters in lines:
         area = float(letters.intersection(band).area) if band.intersects(letters) else 0.0
         if area <= SPECK and not shapely.dwithin(band, letters, 3 * near):
             continue  # more than ``near`` from the outline and not on it
@@ -573,6 +579,20 @@ def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon, s
         if area > SPECK or clearance <= near:
             found.append((leg, area if area > SPECK else 0.0, clearance))
     return found
+
+
+def _letters_of(leg: LegendFact) -> BaseGeometry:
+    """A line's letters: its outlines, or a ``<text>`` line's estimated box."""
+    if leg.outline is not None:
+        return leg.outline
+    x, y, w, h = leg.bbox
+    return box(x, y, x + w, y + h)
+
+
+def _boxes_apart(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """How far apart the boxes (x0, y0, x1, y1) ``a`` and ``b`` are along x or y, the
+    more (at most their distance; not above 0 when they overlap)."""
+    return max(a[0] - b[2], b[0] - a[2], a[1] - b[3], b[1] - a[3])
 
 
 def _measure_aid(fam: dict, family: str, panel: BaseGeometry
@@ -597,7 +617,8 @@ def _find_ring(fam: dict, panel_area: float) -> tuple[str, Polygon, str] | None:
     or a diamond whose center a cross splits into quarters), orange first; a solid
     orange diamond, circle or square counts too (its center is then not white).
     Aid faces are filled: their only holes are letters. Its family, shape and the
-    shape of its outline (shape_of)."""
+    shape of its outline (shape_of), looked at only for a shape with a large hole, with
+    holes a cross could leave, or of orange."""
     for family in sorted((f for f in fam if f != "white"), key=lambda f: f != "orange"):
         parts = polygons(fam[family][0])
         if not parts or parts[0].area < 0.03 * panel_area:
@@ -605,10 +626,12 @@ def _find_ring(fam: dict, panel_area: float) -> tuple[str, Polygon, str] | None:
         shape = parts[0]
         filled = Polygon(shape.exterior)
         holes = sorted((Polygon(h).area for h in shape.interiors), reverse=True)
+        large_hole = bool(holes) and holes[0] > 0.15 * filled.area
+        quarters = len(holes) >= 2 and sum(holes) > 0.005 * filled.area
+        if not (large_hole or quarters or family == "orange"):
+            continue
         outline = shape_of(filled)
-        if holes and holes[0] > 0.15 * filled.area:
-            return family, shape, outline
-        if outline == "diamond" and len(holes) >= 2 and sum(holes) > 0.005 * filled.area:
+        if large_hole or (outline == "diamond" and quarters):
             return family, shape, outline
         if family == "orange" and outline in ("diamond", "circle", "rectangle"):
             return family, shape, outline
