@@ -725,10 +725,11 @@ def measure_face(art: Artwork, m: Measuring) -> Facts:
         panel = box(*shapely.total_bounds(painted)) if painted else art.bounds
     border, fam, panel = _framed(fam, panel, m)
     area = panel.area or 1.0
-    share = {f: g.area / area for f, (g, _) in fam.items()}
     healed = _healed(fam)
     ring = _find_ring(healed, area)
-    aid_family = _aid_face(fam, share)
+    aid_family = None  # an aid's face is looked for only where no symbol is
+    if ring is None:
+        aid_family = _aid_face(fam, {f: g.area / area for f, (g, _) in fam.items()})
     symbol, aid, kind, usual = SymbolFacts(), AidFace(), None, None
     if ring is not None:
         symbol, usual = _measure_symbol(ring[1], ring[2], healed[ring[0]][1], healed)
@@ -742,7 +743,7 @@ def measure_face(art: Artwork, m: Measuring) -> Facts:
         legends = legend_facts(art, fam, letters, symbol.outer, enclosed_by(fam[aid_family][0]))
     else:
         legends = legend_facts(art, fam, [], None, None)
-    is_aid = aid_family is not None and ring is None
+    is_aid = aid_family is not None
     legends = read_lines(legends, "ws_id" if is_aid else "legend")
     legends, label, label_basis = split_label(
         art, fam, symbol.outer, panel, legends, aid_family if is_aid else None, law)
