@@ -191,3 +191,21 @@ def test_a_ring_is_the_same_from_any_vertex_either_way_round():
     moved[1, 0] += 1e-12
     assert not faces._is_a_ring(moved, [ring])
     assert not faces._is_a_ring(ring[[0, 2, 1, 3, 0]], [ring])
+
+
+@pytest.mark.parametrize("name,ring", _rings() + [(
+    "fine circle", Point(10, 10).buffer(9, quad_segs=128).difference(
+        Point(10.02, 10).buffer(7, quad_segs=100)))])
+def test_the_thinnest_from_the_edge_query_is_the_thinnest_queried_alone(name, ring):
+    """The outer boundary's vertices taken from the usual outline's query (points added
+    along long sides, or none along fine chords) give the thinnest outline and its line
+    bit for bit."""
+    holes = [Polygon(h).exterior for h in ring.interiors]
+    index = faces._piece_tree(holes)
+    edge = faces._edge_nearest(ring, index[1])
+    known = faces._vertices_among(edge, ring.exterior)
+    assert known is not None, name
+    assert len(known.coords) == len(ring.exterior.coords)
+    shared, alone = faces._thinnest(ring.exterior, holes, index, known), \
+        faces._thinnest(ring.exterior, holes)
+    assert shared[0] == alone[0] and shared[1].wkb == alone[1].wkb
