@@ -158,3 +158,54 @@ def test_centre_colour_is_the_family_covering_most_as_intersecting_every_family(
         assert faces._center_family(halves, [hole]) == "white"
         assert faces._center_family(dict(reversed(halves.items())), [hole]) == "yellow"
     assert np.isclose(sum(g.intersection(hole).area for g, _ in fam.values()), hole.area)
+
+
+@pytest.mark.parametrize("name,ring", _rings())
+@pytest.mark.parametrize("lettered", [False, True])
+def test_a_centre_clearly_one_family_is_found_without_intersecting(name, ring, lettered):
+    """A symbol's white centre (the panel's white inside the ring, overlaid as a drawing
+    is read), black letters in it or none, and orange bits beside the ring: the family
+    is the one every family intersected with the centre gives, and it is told without
+    an overlay (_clear_center)."""
+    px0, py0, px1, py1 = ring.bounds
+    orange = shapely.union(ring, box(px1 + 0.3, py1 + 0.3, px1 + 0.6, py1 + 0.6))
+    holes = [Polygon(h) for h in max(orange.geoms, key=lambda p: p.area).interiors]
+    center = shapely.unary_union(holes)
+    x0, y0, x1, y1 = center.bounds
+    letters = box(x0 + 0.3 * (x1 - x0), y0 + 0.45 * (y1 - y0), x0 + 0.5 * (x1 - x0),
+                  y0 + 0.55 * (y1 - y0)).intersection(center) if lettered else Polygon()
+    panel = box(px0 - 1, py0 - 1, px1 + 1, py1 + 1)
+    fam = {"white": (panel.difference(orange).difference(letters), classify("#ffffff")),
+           "orange": (orange, classify("#ff7900")),
+           "black": (letters, classify("#000000"))}
+    shapely.prepare(center)
+    assert faces._clear_center(fam, center, holes) == "white"
+    assert faces._center_family(fam, holes) == _every_family(fam, holes) == "white"
+
+
+def test_a_ring_is_the_same_from_any_vertex_either_way_round():
+    ring = shapely.get_coordinates(Polygon(_diamond(12, 12, 8)).exterior)
+    turned = np.vstack([ring[2:-1], ring[:3]])
+    assert faces._is_a_ring(turned, [ring]) and faces._is_a_ring(turned[::-1], [ring])
+    moved = turned.copy()
+    moved[1, 0] += 1e-12
+    assert not faces._is_a_ring(moved, [ring])
+    assert not faces._is_a_ring(ring[[0, 2, 1, 3, 0]], [ring])
+
+
+@pytest.mark.parametrize("name,ring", _rings() + [(
+    "fine circle", Point(10, 10).buffer(9, quad_segs=128).difference(
+        Point(10.02, 10).buffer(7, quad_segs=100)))])
+def test_the_thinnest_from_the_edge_query_is_the_thinnest_queried_alone(name, ring):
+    """The outer boundary's vertices taken from the usual outline's query (points added
+    along long sides, or none along fine chords) give the thinnest outline and its line
+    bit for bit."""
+    holes = [Polygon(h).exterior for h in ring.interiors]
+    index = faces._piece_tree(holes)
+    edge = faces._edge_nearest(ring, index[1])
+    known = faces._vertices_among(edge, ring.exterior)
+    assert known is not None, name
+    assert len(known.coords) == len(ring.exterior.coords)
+    shared, alone = faces._thinnest(ring.exterior, holes, index, known), \
+        faces._thinnest(ring.exterior, holes)
+    assert shared[0] == alone[0] and shared[1].wkb == alone[1].wkb

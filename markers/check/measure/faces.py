@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import statistics
 from itertools import pairwise
-from typing import Literal, cast
+from typing import Literal, NamedTuple, cast
 
 import numpy as np
 import shapely
@@ -145,11 +145,64 @@ def _typical_outline(ring: Polygon, holes: list[Polygon],
     the distances are those to the nearest segment, in fewer and cheaper tree steps
     (a third of the time of a tree of single segments, ten to a node, on the bench).
     ``index``: the holes' pieces and tree (_piece_tree) when already built."""
-    edge = shapely.segmentize(ring.exterior, ring.exterior.length / 400)
-    points = shapely.points(shapely.get_coordinates(edge))
     _, tree = index or _piece_tree([h.exterior for h in holes])
-    _, distance = tree.query_nearest(points, return_distance=True, all_matches=False)
-    return statistics.median(distance.tolist())  # np.median would import numpy.ma: 20 ms
+    return _median(_edge_nearest(ring, tree))
+
+
+class _Nearest(NamedTuple):
+    """Points (``coords`` and as geometry), each with the index of its nearest piece in
+    a tree of pieces (_piece_tree) and its distance from it, as the tree's nearest
+    query gives them."""
+
+    coords: np.ndarray
+    points: np.ndarray
+    piece: np.ndarray
+    distance: np.ndarray
+
+
+def _nearest(coords: np.ndarray, tree: shapely.STRtree) -> _Nearest:
+    """The points at ``coords`` with their nearest piece in ``tree``: one query a point."""
+    points = cast(np.ndarray, shapely.points(coords))
+    (which, piece), distance = tree.query_nearest(points, return_distance=True,
+                                                  all_matches=False)
+    return _Nearest(coords[which], points[which], piece, distance)
+
+
+def _edge_nearest(ring: Polygon, tree: shapely.STRtree) -> _Nearest:
+    """The p = 400 points on ``ring``'s outer boundary (_typical_outline): its vertices,
+    and more along its longer sides, with their nearest hole boundary pieces."""
+    edge = shapely.segmentize(ring.exterior, ring.exterior.length / 400)
+    return _nearest(shapely.get_coordinates(edge), tree)
+
+
+def _median(near: _Nearest) -> float:
+    """The median distance of the points ``near``."""
+    return statistics.median(near.distance.tolist())  # np.median would import numpy.ma: 20 ms
+
+
+def _vertices_among(near: _Nearest, boundary: BaseGeometry) -> _Nearest | None:
+    """Of the points ``near``, those at the vertices of ``boundary``, when they are its
+    vertices bit for bit and in order (segmentize keeps each vertex and adds points
+    between them), so that they are what a query of its vertices gives; else None.
+    The outer boundary's vertices are queried once, for its usual outline and for its
+    thinnest (_thinnest)."""
+    vertices = shapely.get_coordinates(boundary)
+    if len(near.coords) == len(vertices):  # no point added between them
+        return near if _bit_for_bit(near.coords, vertices) else None
+    at_vertex = np.isin(_as_complex(near.coords), _as_complex(vertices))
+    if not _bit_for_bit(near.coords[at_vertex], vertices):
+        return None
+    return _Nearest(*(column[at_vertex] for column in near))
+
+
+def _bit_for_bit(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether the float arrays ``a`` and ``b`` are equal bit for bit (0.0 is not -0.0)."""
+    return np.array_equal(a.view(np.int64), b.view(np.int64))
+
+
+def _as_complex(coords: np.ndarray) -> np.ndarray:
+    """(x, y) rows as the complex numbers x + iy, exactly, to compare points as values."""
+    return coords[:, 0] + 1j * coords[:, 1]
 
 
 #: Segments in a piece of a hole's boundary (_typical_outline): fewer pieces mean fewer
@@ -180,25 +233,26 @@ def _ring_pieces(rings: list) -> np.ndarray:
 
 
 def _thinnest(outer: BaseGeometry, inner: list[BaseGeometry],
-              inner_index: tuple[np.ndarray, shapely.STRtree] | None = None
-              ) -> tuple[float, LineString]:
+              inner_index: tuple[np.ndarray, shapely.STRtree] | None = None,
+              outer_nearest: _Nearest | None = None) -> tuple[float, LineString]:
     """The least distance between the boundary ``outer`` and the boundaries ``inner``
     (which it does not cross), and a shortest line there: the least distance from a
     vertex of either to the other's segments. With n and m vertices: STR trees of each
     side's boundary in pieces of PIECE segments and one nearest query a vertex,
     O((n + m) log(n + m)); GEOS's distance between two lines is O(n m), minutes for
     the outlines a plot of arcs as thousands of chords gives (LibreCAD's). ``inner_index``:
-    ``inner``'s pieces and tree (_piece_tree) when already built."""
+    ``inner``'s pieces and tree (_piece_tree) when already built; ``outer_nearest``:
+    ``outer``'s vertices, in order, queried in that tree when already done
+    (_vertices_among)."""
     best: tuple[float, BaseGeometry, BaseGeometry] | None = None
-    for points_of, pieces_of, index in (([outer], inner, inner_index), (inner, [outer], None)):
-        points = cast(np.ndarray, shapely.points(
-            shapely.get_coordinates(np.array(points_of, dtype=object))))
+    for points_of, pieces_of, index, known in (([outer], inner, inner_index, outer_nearest),
+                                               (inner, [outer], None, None)):
         pieces, tree = index or _piece_tree(pieces_of)
-        (which, piece), distance = tree.query_nearest(points, return_distance=True,
-                                                      all_matches=False)
-        k = int(np.argmin(distance))
-        if best is None or distance[k] < best[0]:
-            best = (float(distance[k]), points[which[k]], pieces[piece[k]])
+        near = known or _nearest(
+            shapely.get_coordinates(np.array(points_of, dtype=object)), tree)
+        k = int(np.argmin(near.distance))
+        if best is None or near.distance[k] < best[0]:
+            best = (float(near.distance[k]), near.points[k], pieces[near.piece[k]])
     assert best is not None  # an outline has points and pieces
     least, point, piece = best
     return least, shapely.shortest_line(point, piece)
@@ -245,18 +299,114 @@ def _white_quarters(ring: Polygon, inner: Polygon) -> int:
 UNPAINTED_BELOW = 0.5
 
 
+#: What two families cover of a centre is not told apart closer than this share of its
+#: area (_center_family): a millionth, far beyond rounding.
+CENTER_SLACK = 1e-6
+
+
 def _center_family(fam: dict, holes: list[Polygon]) -> str | None:
     """The family covering most of the symbol's centre (``holes``), the first of equal
     ones; None when no family covers half of it (the centre is left unpainted, as in a
-    PDF or DXF proof drawn on paper). Only a family whose box meets the centre's and
-    whose area does more than touch it (a prepared test: the ring itself only borders
-    its holes) is intersected with it; the rest cover none of it. A family smaller in
-    all than what the best so far covers (less a millionth of the centre, far beyond
-    rounding) cannot cover more and is not looked at."""
+    PDF or DXF proof drawn on paper). Most often one family is clearly it, and no
+    overlay is needed to say so (_clear_center); else each is intersected with the
+    centre (_most_covering)."""
     center = unary_union(holes)
     shapely.prepare(center)
+    return _clear_center(fam, center, holes) or _most_covering(fam, center)
+
+
+def _clear_center(fam: dict, center: BaseGeometry, holes: list[Polygon]) -> str | None:
+    """The family that covers most of ``center`` (prepared; the union of ``holes``) and
+    half of it beyond doubt, found without an overlay: what it covers at least
+    (_least_within) is half the centre and more, by more than the slack, than any
+    other family covers at most (its area, or failing that _most_within). None when no
+    family is that clear. Families are overlay results, their polygons disjoint."""
+    half = UNPAINTED_BELOW * center.area
+    slack = CENTER_SLACK * center.area
+    rings = [shapely.get_coordinates(h.exterior) for h in holes]
+    for family, (geometry, _) in fam.items():
+        if geometry.area < half + slack:
+            continue
+        least = _least_within(geometry, center, rings)
+        if least >= half + slack and all(
+                other.area < least - slack or _most_within(other, center, rings) < least - slack
+                for name, (other, _) in fam.items() if name != family):
+            return family
+    return None
+
+
+def _least_within(geometry: BaseGeometry, center: BaseGeometry, rings: list[np.ndarray]
+                  ) -> float:
+    """At least what ``geometry`` covers of ``center`` (prepared): the area of its
+    polygons lying wholly in it, those whose outer boundary is a hole's (``rings``) and
+    those a prepared test finds covered; only a polygon whose box is in the centre's is
+    looked at. 0 for a geometry not of polygons."""
+    if geometry.geom_type not in ("Polygon", "MultiPolygon"):
+        return 0.0
+    parts = _parts_in_box(geometry, center.bounds, inside=True)
+    own = np.array([_is_a_ring(shapely.get_coordinates(p.exterior), rings) for p in parts],
+                   dtype=bool)
+    others = parts[~own]
+    covered = others[shapely.covers(center, others)]
+    return float(shapely.area(parts[own]).sum() + shapely.area(covered).sum())
+
+
+def _most_within(geometry: BaseGeometry, center: BaseGeometry, rings: list[np.ndarray]
+                 ) -> float:
+    """At most what ``geometry`` covers of ``center``: the area of its parts whose box
+    meets the centre's, but a polygon holding every hole (``rings``) as one of its own
+    (the symbol's ring), which only borders the centre."""
+    parts = _parts_in_box(geometry, center.bounds, inside=False)
+    return float(sum(p.area for p in parts if not _around(p, rings)))
+
+
+def _around(part: BaseGeometry, rings: list[np.ndarray]) -> bool:
+    """Whether ``part`` is a polygon with each of ``rings`` among its holes: nothing of
+    it lies inside them."""
+    if not isinstance(part, Polygon):
+        return False
+    own = [shapely.get_coordinates(hole) for hole in part.interiors]
+    return all(_is_a_ring(ring, own) for ring in rings)
+
+
+def _parts_in_box(geometry: BaseGeometry, bounds: tuple[float, float, float, float],
+                  inside: bool) -> np.ndarray:
+    """``geometry``'s parts whose box lies ``inside`` the box ``bounds``, or meets it."""
+    parts = shapely.get_parts(geometry)
+    x0, y0, x1, y1 = bounds
+    px0, py0, px1, py1 = shapely.bounds(parts).T
+    if inside:
+        return parts[(px0 >= x0) & (py0 >= y0) & (px1 <= x1) & (py1 <= y1)]
+    return parts[(px0 <= x1) & (x0 <= px1) & (py0 <= y1) & (y0 <= py1)]
+
+
+def _is_a_ring(coords: np.ndarray, rings: list[np.ndarray]) -> bool:
+    """Whether the closed ring ``coords`` is one of ``rings``: the same vertices in the
+    same cyclic order, either way round, from any start (the same boundary, so the same
+    area inside it)."""
+    vertices = coords[:-1]
+    count = len(vertices)
+    for ring in rings:
+        other = ring[:-1]
+        if len(other) != count or not count:
+            continue
+        for way in (vertices, vertices[::-1]):
+            twice = np.concatenate((way, way))
+            for start in np.flatnonzero((way == other[0]).all(axis=1)):
+                if np.array_equal(twice[start:start + count], other):
+                    return True
+    return False
+
+
+def _most_covering(fam: dict, center: BaseGeometry) -> str | None:
+    """The family covering most of ``center`` (prepared), each intersected with it, the
+    first of equal ones; None when none covers half of it. Only a family whose box meets
+    the centre's and whose area does more than touch it (a prepared test: the ring
+    itself only borders its holes) is intersected with it; the rest cover none of it. A
+    family smaller in all than what the best so far covers (less the slack) cannot
+    cover more and is not looked at."""
     cx0, cy0, cx1, cy1 = center.bounds
-    slack = 1e-6 * center.area
+    slack = CENTER_SLACK * center.area
     best, most = None, -1.0
     for family, (geometry, _) in fam.items():
         if geometry.area < most - slack:
@@ -286,9 +436,11 @@ def _measure_symbol(ring: Polygon, shape: str, color: ColorMatch, fam: dict
         unpainted = center is None
         boundaries: list[BaseGeometry] = [h.exterior for h in holes]
         index = _piece_tree(boundaries)
-        outline, closest = _thinnest(ring.exterior, boundaries, index)
+        edge = _edge_nearest(ring, index[1])
+        outline, closest = _thinnest(ring.exterior, boundaries, index,
+                                     _vertices_among(edge, ring.exterior))
         outline_at = bbox_of(closest.buffer(0.05))
-        usual = _typical_outline(ring, holes, index)
+        usual = _median(edge)
         if shape == "diamond":
             inner = _inner_diamond(ring, usual)
             cross = _has_cross(ring, inner)
@@ -395,17 +547,23 @@ def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon, s
     unmeasured; the painted outline is cut (two intersections) only for a line that is
     not, and measured against with a prepared intersects test and, when that fails, one
     distance (letters meeting the outline are 0 from it) if a prepared within-``near``
-    test says it is near enough to be kept."""
+    test says it is near enough to be kept. A line whose box lies more than 4 ``near``
+    from the symbol's (the band's) along x or y is farther than 3 ``near`` from the band:
+    it is left out before the band is made, which a symbol with only such lines needs
+    not."""
     if usual is None or not legends:
+        return []
+    lines = [(leg, _letters_of(leg)) for leg in legends]
+    lines = [(leg, letters) for leg, letters in lines
+             if not _boxes_apart(letters.bounds, outer.bounds) > 4 * near]
+    if not lines:
         return []
     join: Literal["round", "mitre"] = "round" if shape == "circle" else "mitre"
     band = outer.difference(outer.buffer(-usual, join_style=join))
     shapely.prepare(band)
     painted = None
     found = []
-    for leg in legends:
-        letters = leg.outline if leg.outline is not None else box(
-            leg.bbox[0], leg.bbox[1], leg.bbox[0] + leg.bbox[2], leg.bbox[1] + leg.bbox[3])
+    for leg, letters in lines:
         area = float(letters.intersection(band).area) if band.intersects(letters) else 0.0
         if area <= SPECK and not shapely.dwithin(band, letters, 3 * near):
             continue  # more than ``near`` from the outline and not on it
@@ -421,6 +579,20 @@ def _on_outline(legends: list[LegendFact], ring: BaseGeometry, outer: Polygon, s
         if area > SPECK or clearance <= near:
             found.append((leg, area if area > SPECK else 0.0, clearance))
     return found
+
+
+def _letters_of(leg: LegendFact) -> BaseGeometry:
+    """A line's letters: its outlines, or a ``<text>`` line's estimated box."""
+    if leg.outline is not None:
+        return leg.outline
+    x, y, w, h = leg.bbox
+    return box(x, y, x + w, y + h)
+
+
+def _boxes_apart(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """How far apart the boxes (x0, y0, x1, y1) ``a`` and ``b`` are along x or y, the
+    more (at most their distance; not above 0 when they overlap)."""
+    return max(a[0] - b[2], b[0] - a[2], a[1] - b[3], b[1] - a[3])
 
 
 def _measure_aid(fam: dict, family: str, panel: BaseGeometry
@@ -445,7 +617,8 @@ def _find_ring(fam: dict, panel_area: float) -> tuple[str, Polygon, str] | None:
     or a diamond whose center a cross splits into quarters), orange first; a solid
     orange diamond, circle or square counts too (its center is then not white).
     Aid faces are filled: their only holes are letters. Its family, shape and the
-    shape of its outline (shape_of)."""
+    shape of its outline (shape_of), looked at only for a shape with a large hole, with
+    holes a cross could leave, or of orange."""
     for family in sorted((f for f in fam if f != "white"), key=lambda f: f != "orange"):
         parts = polygons(fam[family][0])
         if not parts or parts[0].area < 0.03 * panel_area:
@@ -453,10 +626,12 @@ def _find_ring(fam: dict, panel_area: float) -> tuple[str, Polygon, str] | None:
         shape = parts[0]
         filled = Polygon(shape.exterior)
         holes = sorted((Polygon(h).area for h in shape.interiors), reverse=True)
+        large_hole = bool(holes) and holes[0] > 0.15 * filled.area
+        quarters = len(holes) >= 2 and sum(holes) > 0.005 * filled.area
+        if not (large_hole or quarters or family == "orange"):
+            continue
         outline = shape_of(filled)
-        if holes and holes[0] > 0.15 * filled.area:
-            return family, shape, outline
-        if outline == "diamond" and len(holes) >= 2 and sum(holes) > 0.005 * filled.area:
+        if large_hole or (outline == "diamond" and quarters):
             return family, shape, outline
         if family == "orange" and outline in ("diamond", "circle", "rectangle"):
             return family, shape, outline
@@ -550,10 +725,11 @@ def measure_face(art: Artwork, m: Measuring) -> Facts:
         panel = box(*shapely.total_bounds(painted)) if painted else art.bounds
     border, fam, panel = _framed(fam, panel, m)
     area = panel.area or 1.0
-    share = {f: g.area / area for f, (g, _) in fam.items()}
     healed = _healed(fam)
     ring = _find_ring(healed, area)
-    aid_family = _aid_face(fam, share)
+    aid_family = None  # an aid's face is looked for only where no symbol is
+    if ring is None:
+        aid_family = _aid_face(fam, {f: g.area / area for f, (g, _) in fam.items()})
     symbol, aid, kind, usual = SymbolFacts(), AidFace(), None, None
     if ring is not None:
         symbol, usual = _measure_symbol(ring[1], ring[2], healed[ring[0]][1], healed)
@@ -567,7 +743,7 @@ def measure_face(art: Artwork, m: Measuring) -> Facts:
         legends = legend_facts(art, fam, letters, symbol.outer, enclosed_by(fam[aid_family][0]))
     else:
         legends = legend_facts(art, fam, [], None, None)
-    is_aid = aid_family is not None and ring is None
+    is_aid = aid_family is not None
     legends = read_lines(legends, "ws_id" if is_aid else "legend")
     legends, label, label_basis = split_label(
         art, fam, symbol.outer, panel, legends, aid_family if is_aid else None, law)
