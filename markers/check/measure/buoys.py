@@ -62,7 +62,7 @@ from markers.check.measure.waterline import drawn_waterline
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, as_seen
 from markers.core.colors import ColorMatch
-from markers.core.shapes import fit_circle, polygons
+from markers.core.shapes import SPECK, fit_circle, polygons
 
 __all__ = ["drawn_waterline", "looks_like_buoy", "measure_buoy"]
 
@@ -104,7 +104,7 @@ def measure_buoy(art: Artwork, m: Measuring, declared: str | None = None) -> Fac
     fam = {f: (g if g.bounds[3] <= waterline else g.intersection(above), m)
            for f, (g, m) in fam.items()}
     fam = {f: v for f, v in fam.items() if polygons(v[0])}
-    parts = polygons(_closed(unary_union([g for g, _ in fam.values()])))
+    parts = _painted_parts([g for g, _ in fam.values()])
     if not parts:
         return Facts(m.kind(declared), drawing, buoy=said)
     body = Polygon(_lowest(parts).exterior)
@@ -167,6 +167,76 @@ HAIRLINE = 0.005
 def _lowest(parts: list[Polygon]) -> Polygon:
     """The body: the part reaching lowest (a sign buoy's sign stands apart above it)."""
     return max(parts, key=lambda p: (round(p.bounds[3], 3), p.area))
+
+
+def _painted_parts(families: list[BaseGeometry]) -> list[Polygon]:
+    """The parts of the paint of ``families`` (their visible geometries), hairlines
+    closed (_closed), as far as the body and a sign are told from them: the outline
+    of each part, and the lowest part and the signs above it as _lowest and
+    measure_buoy find them.
+
+    A piece lying inside the outline of another (a symbol on the white, a letter in
+    the symbol) cannot reach the outline of the part holding it, so only the outermost
+    pieces are joined, and those of more than a speck without their holes (a smaller
+    one keeps them: its part may be a speck, which _closed drops): the same outlines
+    from a fraction of the vertices (a symbol's and its lettering's are most of them).
+    Where a piece left out could change which part is lowest or a sign (_settled), or
+    a family holds more than polygons, all of the paint is joined."""
+    pieces = _pieces(families)
+    if pieces is not None:
+        big = shapely.area(pieces) > SPECK
+        inner = _enclosed(pieces, big)
+        if inner.any():
+            outer = np.where(big, _outlines(pieces), pieces)[~inner]
+            parts = polygons(_closed(unary_union(outer)))
+            if _settled(parts, pieces[inner]):
+                return parts
+    return polygons(_closed(unary_union(families)))
+
+
+def _pieces(families: list[BaseGeometry]) -> np.ndarray | None:
+    """The polygons the ``families`` are made of, or None if any holds something else
+    (a line where a shape touches the waterline's cut)."""
+    pieces = shapely.get_parts(np.array(families, dtype=object))
+    if not (shapely.get_type_id(pieces) == shapely.GeometryType.POLYGON).all():
+        return None
+    return pieces
+
+
+def _outlines(pieces: np.ndarray) -> np.ndarray:
+    """Each polygon of ``pieces`` without its holes."""
+    return cast(np.ndarray, shapely.polygons(shapely.get_exterior_ring(pieces)))
+
+
+def _enclosed(pieces: np.ndarray, big: np.ndarray) -> np.ndarray:
+    """Which ``pieces`` lie inside the outline of another, clear of it; that one of
+    more than a speck (``big``), so that its part stays (_closed drops specks). With n
+    vertices: an STR tree and prepared containment tests, O(n log n), no overlay."""
+    holders = _outlines(pieces[big])
+    _, inside = shapely.STRtree(pieces).query(holders, predicate="contains_properly")
+    enclosed = np.zeros(len(pieces), dtype=bool)
+    enclosed[inside] = True
+    return enclosed
+
+
+def _settled(parts: list[Polygon], inner: np.ndarray) -> bool:
+    """Whether the ``inner`` pieces, left out of ``parts``, leave the body and the box of
+    the signs as all of the paint gives them: one part alone reaches lowest (to
+    _lowest's rounding, so no area breaks a tie: a part's area without its inner pieces
+    is not the paint's), no inner piece reaches as low, and each inner piece reaching
+    as high as the body's top (where a sign's bottom is) lies in the signs' box."""
+    if not parts:
+        return False
+    bottoms = [round(p.bounds[3], 3) for p in parts]
+    lowest = max(bottoms)
+    if bottoms.count(lowest) > 1:
+        return False
+    top = parts[bottoms.index(lowest)].bounds[1] + 1e-6
+    signs = [p for p in parts if p.bounds[3] <= top]
+    sx0, sy0, sx1, sy1 = shapely.total_bounds(signs) if signs else (math.nan,) * 4
+    return all(round(y1, 3) < lowest and (y1 > top or (
+        sx0 <= x0 and sy0 <= y0 and x1 <= sx1 and y1 <= sy1))
+        for x0, y0, x1, y1 in shapely.bounds(inner).tolist())
 
 
 def _closed(geometry: BaseGeometry) -> BaseGeometry:
