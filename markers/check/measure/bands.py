@@ -156,10 +156,12 @@ def _crossings(sampling: np.ndarray, outlines: np.ndarray) -> np.ndarray:
     whose boxes meet, then solved together); where a segment runs along an outline, the
     heights of that outline segment's ends. The sampling segments follow one another
     down the body, so the ones an outline segment's height range meets are one run of
-    them, found by two binary searches, then kept if their x ranges meet too:
-    O(n log n + pairs) for n outline segments."""
+    them, found by two binary searches (after the segments out of their x range go,
+    _across), then kept if their x ranges meet too: O(n log n + pairs) for n outline
+    segments."""
     if not len(sampling) or not len(outlines):
         return np.empty(0)
+    outlines = outlines[_across(outlines, sampling[:, [0, 2]])]
     top, bottom = sampling[:, 1], sampling[:, 3]  # each increasing, top < bottom
     oy0 = np.minimum(outlines[:, 1], outlines[:, 3])
     oy1 = np.maximum(outlines[:, 1], outlines[:, 3])
@@ -177,6 +179,14 @@ def _crossings(sampling: np.ndarray, outlines: np.ndarray) -> np.ndarray:
     u = (d[:, 0] * r[:, 1] - d[:, 1] * r[:, 0]) / safe
     hit = ~parallel & (t >= 0) & (t <= 1) & (u >= 0) & (u <= 1)
     return np.concatenate([p[hit, 1] + t[hit] * r[hit, 1], q[parallel, 1], q[parallel, 3]])
+
+
+def _across(outlines: np.ndarray, xs: np.ndarray) -> np.ndarray:
+    """Which outline segments reach into the x range of ``xs``: the others meet no
+    sampling segment (a letter's, well inside the body's edges) and are left out
+    before pairing, in O(n); on a straight-sided body they are nearly all of them."""
+    return (np.maximum(outlines[:, 0], outlines[:, 2]) >= xs.min()) & \
+        (np.minimum(outlines[:, 0], outlines[:, 2]) <= xs.max())
 
 
 def _colors(fam: Fam, x: np.ndarray, y: np.ndarray) -> list[str | None]:

@@ -136,7 +136,7 @@ def _body(art: Artwork, fam: Fam, body: Polygon, waterline: float, said: BuoyFac
     top = body.bounds[1]
     shape, fitted = _shape(body, waterline)
     bands = tuple(_bands(fam, body, waterline))
-    on_body = {f: g.intersection(body).area for f, (g, _) in fam.items()}
+    on_body = {f: _inside(g, body).area for f, (g, _) in fam.items()}
     main = max(on_body, key=lambda f: on_body[f])
     basis = "declared" if "waterline" in art.features else "lowest painted edge"
     return replace(said, waterline=waterline, waterline_basis=basis, body=body,
@@ -590,7 +590,7 @@ def _painted_over(fam: Fam, body: Polygon, side: str) -> bool:
     it: a ball painted over in its middle (a pictogram or lettering, which
     race-buoy and reg-shape then judge), not a symbol's ring round its white centre (a
     control circle's is 30 % white or more)."""
-    on = {f: g.intersection(body).area for f, (g, _) in fam.items()}
+    on = {f: _inside(g, body).area for f, (g, _) in fam.items()}
     return max(on, key=lambda f: on[f]) == side and on.get("white", 0.0) <= BALL_WHITE * body.area
 
 
@@ -598,10 +598,24 @@ def _painted_over(fam: Fam, body: Polygon, side: str) -> bool:
 
 def _clip(fam: Fam, region: BaseGeometry) -> list[tuple[str, BaseGeometry, ColorMatch]]:
     """Each family's paint inside ``region`` (those with any), once for every basis a
-    face is read in: one intersection a family."""
-    parts = [(family, geometry.intersection(region), match)
+    face is read in: at most one intersection a family (_inside)."""
+    parts = [(family, _inside(geometry, region), match)
              for family, (geometry, match) in fam.items()]
     return [(family, part, match) for family, part, match in parts if polygons(part)]
+
+
+def _inside(geometry: BaseGeometry, region: BaseGeometry) -> BaseGeometry:
+    """The part of ``geometry`` inside ``region``: itself where the region covers it
+    (most families of a body, of a face on it), nothing where they do not meet, else
+    their intersection. With ``region`` prepared (once: it is kept), two predicates
+    in O(n log n) for n vertices, and an overlay only where an outline crosses the
+    region's."""
+    shapely.prepare(region)
+    if region.covers(geometry):
+        return geometry
+    if not region.intersects(geometry):
+        return Polygon()
+    return geometry.intersection(region)
 
 
 def _sub(art: Artwork, clipped: list[tuple[str, BaseGeometry, ColorMatch]],
