@@ -607,15 +607,23 @@ def _clip(fam: Fam, region: BaseGeometry) -> list[tuple[str, BaseGeometry, Color
 def _inside(geometry: BaseGeometry, region: BaseGeometry) -> BaseGeometry:
     """The part of ``geometry`` inside ``region``: itself where the region covers it
     (most families of a body, of a face on it), nothing where they do not meet, else
-    their intersection. With ``region`` prepared (once: it is kept), two predicates
-    in O(n log n) for n vertices, and an overlay only where an outline crosses the
-    region's."""
+    the polygons it covers and the intersections of those it crosses (a sign buoy's
+    family has some on the sign, some on the body). With ``region`` prepared (once:
+    it is kept), predicates in O(n log n) for n vertices, and an overlay only of the
+    polygons an outline of the region crosses."""
     shapely.prepare(region)
     if region.covers(geometry):
         return geometry
     if not region.intersects(geometry):
         return Polygon()
-    return geometry.intersection(region)
+    pieces = shapely.get_parts(geometry)
+    if len(pieces) == 1 or (shapely.get_type_id(pieces) != shapely.GeometryType.POLYGON).any():
+        return geometry.intersection(region)
+    covered = shapely.covers(region, pieces)
+    crossed = shapely.intersection(pieces[~covered & shapely.intersects(region, pieces)],
+                                   region)
+    return MultiPolygon([*pieces[covered],
+                         *(p for cut in crossed for p in polygons(cut, 0.0, largest_first=False))])
 
 
 def _sub(art: Artwork, clipped: list[tuple[str, BaseGeometry, ColorMatch]],
