@@ -777,10 +777,20 @@ def _symbols(fam: Fam, body: Polygon, bands: Sequence[Band]
     x0, _, x1, _ = body.bounds
     white = _white_area(bands)
     region = body if white is None else body.intersection(box(x0, white.top, x1, white.bottom))
-    marks = polygons(unary_union([g.intersection(region) for f, (g, _) in fam.items()
-                                  if f != "white"]))
+    marks = _joined([_inside(g, region) for f, (g, _) in fam.items() if f != "white"])
     big = [p for p in marks if p.area >= 0.25 * marks[0].area] if marks else []
     return region, sorted((p.bounds[0] + p.bounds[2]) / 2 for p in big)
+
+
+def _joined(paint: list[BaseGeometry]) -> list[Polygon]:
+    """The polygons of the union of ``paint`` (polygons() of it): where no two of its
+    polygons meet (a wrap's symbols and their letters on the white, apart), they are
+    their own union, found with an STR tree and no overlay."""
+    pieces = [p for g in paint for p in polygons(g, 0.0, largest_first=False)]
+    first, second = shapely.STRtree(pieces).query(pieces, predicate="intersects")
+    if (first != second).any():
+        return polygons(unary_union(paint))
+    return polygons(MultiPolygon(pieces))
 
 
 def _wrap(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
