@@ -125,23 +125,24 @@ def measure_buoy(art: Artwork, m: Measuring, declared: str | None = None) -> Fac
             face = measure_face(_sub(art, _clip(fam, region), region, region), m)
         return _carrying(facts, (face,))
     if shape in AID_BUOYS:
-        return _aid(art, fam, facts, shape == "striped-aid-buoy")
+        return _aid(art, fam, facts, shape == "striped-aid-buoy", on_body)
     return facts
 
 
 def _body(art: Artwork, fam: Fam, body: Polygon, waterline: float, said: BuoyFacts
-          ) -> tuple[BuoyFacts, float | None, dict[str, float]]:
+          ) -> tuple[BuoyFacts, float | None, dict[str, BaseGeometry]]:
     """The buoy's body as measured above ``waterline`` (what ``said`` declares beside
-    it), its fitted diameter if round, and each family's area on it."""
+    it), its fitted diameter if round, and each family's paint on it (_inside)."""
     top = body.bounds[1]
     shape, fitted = _shape(body, waterline)
     bands = tuple(_bands(fam, body, waterline))
-    on_body = {f: _inside(g, body).area for f, (g, _) in fam.items()}
-    main = max(on_body, key=lambda f: on_body[f])
+    on_body = {f: _inside(g, body) for f, (g, _) in fam.items()}
+    area = {f: part.area for f, part in on_body.items()}
+    main = max(area, key=lambda f: area[f])
     basis = "declared" if "waterline" in art.features else "lowest painted edge"
     return replace(said, waterline=waterline, waterline_basis=basis, body=body,
                    height_above_water=waterline - top, shape=shape, color=fam[main][1],
-                   color_share=on_body[main] / body.area, bands=bands,
+                   color_share=area[main] / body.area, bands=bands,
                    reflector=_reflector(art, fam, body, waterline, list(bands))), \
         fitted, on_body
 
@@ -387,20 +388,20 @@ SIGN_BANDS = 3
 
 
 def _detect(art: Artwork, fam: Fam, buoy: BuoyFacts, sign: list[Polygon],
-            painted: dict[str, float], m: Measuring) -> str | None:
+            painted: dict[str, BaseGeometry], m: Measuring) -> str | None:
     """What an undeclared elevation shows: a sign above it, bands, a blue band or a
     white sphere (a mooring buoy, whose band may be missing), an aid color with
     letters (outlines or ``<text>``), an identification or a reflector, or one color
     over nearly all of it (a race buoy, NR 5.09(7)(b): a ball with a pictogram or
     lettering on it is a sign, no marker of the rule: None). ``painted`` is each
-    family's area on the body. A shape the pack (``m``) has no kind for is not
+    family's paint on the body. A shape the pack (``m``) has no kind for is not
     detected: a pack without race buoys (no ``race_color_share``) gets none, and a pack
     with a "plain-buoy" kind (a ball of one color, Connecticut's anchorage buoy) gets
     that for a ball without a blue band. Taken in that order: by its bands and colors
     (_by_bands), else by its aid color and lettering or its one color (_by_color)."""
     body = buoy.body
     assert body is not None  # _body measured it
-    on_body = {f: area / body.area for f, area in painted.items()}
+    on_body = {f: part.area / body.area for f, part in painted.items()}
     return _by_bands(fam, buoy, sign, on_body, m) or _by_color(art, fam, buoy, m)
 
 
@@ -599,9 +600,14 @@ def _painted_over(fam: Fam, body: Polygon, side: str) -> bool:
 def _clip(fam: Fam, region: BaseGeometry) -> list[tuple[str, BaseGeometry, ColorMatch]]:
     """Each family's paint inside ``region`` (those with any), once for every basis a
     face is read in: at most one intersection a family (_inside)."""
-    parts = [(family, _inside(geometry, region), match)
-             for family, (geometry, match) in fam.items()]
-    return [(family, part, match) for family, part, match in parts if polygons(part)]
+    return _kept(fam, {f: _inside(g, region) for f, (g, _) in fam.items()})
+
+
+def _kept(fam: Fam, parts: dict[str, BaseGeometry]
+          ) -> list[tuple[str, BaseGeometry, ColorMatch]]:
+    """The families' ``parts`` (each family's paint in a region) that hold a polygon."""
+    return [(family, part, fam[family][1]) for family, part in parts.items()
+            if polygons(part)]
 
 
 def _inside(geometry: BaseGeometry, region: BaseGeometry) -> BaseGeometry:
@@ -829,9 +835,11 @@ def _wrap(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
                    curvature_basis=kept[1])
 
 
-def _aid(art: Artwork, fam: Fam, facts: Facts, striped: bool) -> Facts:
+def _aid(art: Artwork, fam: Fam, facts: Facts, striped: bool,
+         on_body: dict[str, BaseGeometry]) -> Facts:
     """An aid buoy (``striped``: black and white): its color and shape, stripes across
-    its middle, white letters on it (read in the declared basis, else as seen)."""
+    its middle, white letters on it (read in the declared basis, else as seen);
+    ``on_body`` is each family's paint on the body (_body's, not cut again)."""
     buoy = facts.buoy
     body, color, shape = buoy.body, buoy.color, buoy.shape
     assert body is not None and color is not None and shape is not None  # _body measured them
@@ -843,7 +851,7 @@ def _aid(art: Artwork, fam: Fam, facts: Facts, striped: bool) -> Facts:
     axis, radius = (x0 + x1) / 2, (x1 - x0) / 2
     surface = art.meta.get("curvature") == "surface"
     bend = (lambda g: geo.to_surface(g, axis, radius)) if surface else None
-    sub = _sub(art, _clip(fam, body), body, body, bend)
+    sub = _sub(art, _kept(fam, on_body), body, body, bend)
     sub_fam = family_geometry(sub) if sub.layers else {}
     letters = [f for f in sub_fam if f != face_family]
     within = enclosed_by(sub_fam[face_family][0]) if face_family in sub_fam else None
