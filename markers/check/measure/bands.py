@@ -63,10 +63,9 @@ def edge_runs(fam: Fam, body: Polygon, bottom: float) -> list[tuple[str | None, 
     ys = np.unique(edges[:, [1, 3]])
     ys = np.concatenate(([top], ys[(ys > top) & (ys < bottom)], [bottom]))
     left, right = _sides(edges, ys)
-    outlines = np.concatenate([_segments(g) for g, _ in fam.values()] or [np.empty((0, 4))])
-    cuts = [ys]
-    for side in (left, right):
-        cuts.append(_crossings(_sampling(edges, ys, left, right, side is right), outlines))
+    sampling = [_sampling(edges, ys, left, right, on_right) for on_right in (False, True)]
+    outlines = _outlines([g for g, _ in fam.values()], [s[:, [0, 2]] for s in sampling])
+    cuts = [ys, *(_crossings(side, outlines) for side in sampling)]
     heights = np.unique(np.concatenate(cuts))
     heights = heights[(heights >= top) & (heights <= bottom)]
     heights = heights[np.concatenate(([True], np.diff(heights) > SAME_HEIGHT))]
@@ -93,11 +92,36 @@ def _segments(geometry: BaseGeometry) -> np.ndarray:
     """Every segment of the polygons' rings, as rows x0, y0, x1, y1: O(n)."""
     rings = [ring for p in polygons(geometry, 0.0, largest_first=False)
              for ring in (p.exterior, *p.interiors)]
-    if not rings:
+    return _ring_segments(np.array(rings, dtype=object))
+
+
+def _ring_segments(rings: np.ndarray) -> np.ndarray:
+    """Every segment of ``rings``, as rows x0, y0, x1, y1: O(n)."""
+    if not len(rings):
         return np.empty((0, 4))
-    coords, index = shapely.get_coordinates(np.array(rings, dtype=object), return_index=True)
+    coords, index = shapely.get_coordinates(rings, return_index=True)
     same = index[1:] == index[:-1]
     return np.column_stack([coords[:-1][same], coords[1:][same]])
+
+
+def _outlines(geometries: list[BaseGeometry], xs: list[np.ndarray]) -> np.ndarray:
+    """The segments (as _segments) of the rings of the polygons of ``geometries`` that
+    reach into the x range of one of ``xs`` (the sampling lines'): the others cross
+    neither (a letter's, well inside the body's edges). All polygons at once: a few
+    vectorised calls for a drawing, not one a ring; O(n) in their vertices."""
+    parts = shapely.get_parts(np.array(geometries, dtype=object))
+    kinds = shapely.get_type_id(parts)
+    while (kinds >= shapely.GeometryType.MULTIPOINT).any():  # collections of parts
+        parts = shapely.get_parts(parts)
+        kinds = shapely.get_type_id(parts)
+    parts = parts[kinds == shapely.GeometryType.POLYGON]
+    rings = shapely.get_rings(parts[shapely.area(parts) > 0])
+    x0, _, x1, _ = shapely.bounds(rings).T
+    near = np.zeros(len(rings), dtype=bool)
+    for x in xs:
+        if len(x):
+            near |= (x1 >= x.min()) & (x0 <= x.max())
+    return _ring_segments(rings[near])
 
 
 def _x_at(edges: np.ndarray, which: np.ndarray, interval: np.ndarray,
