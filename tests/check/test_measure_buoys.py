@@ -20,7 +20,7 @@ import math
 import pytest
 import shapely
 from shapely import unary_union
-from shapely.geometry import MultiPolygon, Polygon, box
+from shapely.geometry import LineString, MultiPolygon, Polygon, box
 
 from markers.check.measure import buoys
 from markers.check.measure.bands import EDGE_IN
@@ -278,6 +278,7 @@ def test_the_outermost_pieces_give_the_body_and_signs_of_all_the_paint(name: str
     [box(0, 0, 1, 1), box(2, 0, 3, 1), MultiPolygon([box(0.2, 2, 0.8, 3), box(2.2, 2, 2.8, 3)])],
     [box(0, 0, 1, 1), box(1, 0, 2, 1), box(5, 5, 6, 6)],  # two share an edge: one union
     [box(0, 0, 1, 1), box(1, 1, 2, 2)],  # they touch at a corner
+    [Polygon(), LineString([(0, 0), (1, 1)])],  # no symbol: bands only touch the white
 ])
 def test_symbols_apart_are_their_own_union(paint: list) -> None:
     joined = buoys._joined(paint)

@@ -792,11 +792,12 @@ def _joined(paint: list[BaseGeometry]) -> list[Polygon]:
     """The polygons of the union of ``paint`` (polygons() of it): where no two of its
     polygons meet (a wrap's symbols and their letters on the white, apart), they are
     their own union, found with an STR tree and no overlay."""
-    pieces = [p for g in paint for p in polygons(g, 0.0, largest_first=False)]
+    pieces = np.array([p for g in paint for p in polygons(g, 0.0, largest_first=False)],
+                      dtype=object)
     first, second = shapely.STRtree(pieces).query(pieces, predicate="intersects")
     if (first != second).any():
         return polygons(unary_union(paint))
-    return polygons(MultiPolygon(pieces))
+    return polygons(MultiPolygon(list(pieces)))
 
 
 def _wrap(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
