@@ -18,11 +18,15 @@ from __future__ import annotations
 import math
 
 import pytest
+import shapely
+from shapely import unary_union
+from shapely.geometry import LineString, MultiPolygon, Polygon, box
 
 from markers.check.measure import buoys
 from markers.check.measure.bands import EDGE_IN
 from markers.check.measure.buoys import measure_buoy
 from markers.check.measure.common import Measuring
+from markers.core.shapes import polygons
 from markers.read import read_drawing
 from wi import PACK, measure
 
@@ -221,3 +225,75 @@ def test_one_symbol_on_a_banded_rectangle_is_a_wrap_where_no_elevation_shows_it(
     if kind == "buoy-wrap":
         assert (facts.buoy.sides, facts.buoy.sides_basis) == (1, "counted")
         assert facts.buoy.diameter == pytest.approx(width * MM / math.pi, abs=1e-9)
+
+
+# --- the body and signs from the outermost pieces (buoys._painted_parts) ---------------
+
+def _sign_box(parts: list, top: float) -> tuple[float, ...] | None:
+    signs = [p for p in parts if p.bounds[3] <= top + 1e-6]
+    return tuple(shapely.total_bounds(signs)) if signs else None
+
+
+SIGN = [(_rect(0, 300, W, T), WHITE), (_rect(0, 300, W, 400), ORANGE),
+        (_rect(0, 800, W, T), ORANGE), (_rect(50, 0, 250, 200), WHITE),
+        (_rect(60, 10, 240, 190), ORANGE), (_rect(100, 60, 200, 140), BLACK)]
+PARTS = {
+    "a symbol buoy: a diamond between its bands, a letter in the diamond": [
+        (_rect(0, 0, W, T), WHITE), (_rect(0, 0, W, 200), ORANGE),
+        (_rect(0, 700, W, T), ORANGE), (_diamond(150, 450, 120), ORANGE),
+        (_rect(130, 420, 170, 480), BLACK)],
+    "a sign buoy: a sign standing apart above the body, letters in both": [
+        *SIGN, (_rect(120, 500, 180, 700), BLACK)],
+    "a panel beside the body, reaching above its top; a letter floating in it there": [
+        (_rect(0, 300, 150, T), WHITE), ("M200 0H300V800H200ZM210 50V750H290V50Z", RED),
+        (_rect(230, 100, 270, 200), BLACK)],
+    "a ring of a body, a dot floating in its hole": [
+        ("M0 0H300V900H0ZM50 50V850H250V50Z", ORANGE), (_rect(100, 100, 200, 200), BLACK)],
+    "two bodies side by side, their feet level, one a ring with a dot in it": [
+        ("M0 0H100V900H0ZM20 20V880H80V20Z", RED), (_rect(40, 100, 60, 200), RED),
+        (_rect(200, 0, W, T), RED), (_rect(220, 100, 280, 200), WHITE)],
+    "two bodies side by side, their feet level, the ring on the right": [
+        (_rect(0, 0, 100, T), RED), ("M200 0H300V900H200ZM220 20V880H280V20Z", RED),
+        (_rect(240, 100, 260, 200), RED), (_rect(20, 100, 80, 200), WHITE)],
+    "a frame, a letter in it whose foot is level with the frame's to 0.001 in": [
+        ("M0 0H300V900H0ZM20 20V899.995H280V20Z", RED), (_rect(100, 100, 200, 899.99), WHITE)],
+}
+
+
+@pytest.mark.parametrize("name", PARTS)
+def test_the_outermost_pieces_give_the_body_and_signs_of_all_the_paint(name: str) -> None:
+    """Joining only the pieces outside every other's outline finds the same body (its
+    outline, to the vertex) and the same box of signs as joining all of the paint; where
+    a piece left out could change them (a tie at the foot), all of it is joined."""
+    [art] = read_drawing(_svg(W, T, "mm", PARTS[name]), "proof.svg")
+    families = [g for g, _ in buoys.family_geometry(art).values()]
+    quick = buoys._painted_parts(families)
+    full = polygons(buoys._closed(unary_union(families)))
+    body, again = (Polygon(buoys._lowest(parts).exterior) for parts in (quick, full))
+    assert body.normalize().equals_exact(again.normalize(), 0)
+    assert _sign_box(quick, body.bounds[1]) == _sign_box(full, body.bounds[1])
+
+
+@pytest.mark.parametrize("paint", [
+    [box(0, 0, 1, 1), box(2, 0, 3, 1), MultiPolygon([box(0.2, 2, 0.8, 3), box(2.2, 2, 2.8, 3)])],
+    [box(0, 0, 1, 1), box(1, 0, 2, 1), box(5, 5, 6, 6)],  # two share an edge: one union
+    [box(0, 0, 1, 1), box(1, 1, 2, 2)],  # they touch at a corner
+    [Polygon(), LineString([(0, 0), (1, 1)])],  # no symbol: bands only touch the white
+])
+def test_symbols_apart_are_their_own_union(paint: list) -> None:
+    joined = buoys._joined(paint)
+    union = polygons(unary_union(paint))
+    assert sorted(p.normalize().wkt for p in joined) == sorted(p.normalize().wkt for p in union)
+
+
+@pytest.mark.parametrize("geometry", [
+    box(1, 1, 2, 2),  # covered
+    box(5, 5, 6, 6),  # apart
+    box(3, 3, 5, 5),  # crossing the region's outline
+    MultiPolygon([box(1, 1, 2, 2), box(3, 1, 5, 2), box(6, 1, 7, 2)]),  # each of those
+])
+def test_inside_is_the_intersection(geometry) -> None:
+    region = Polygon([(0, 0), (4, 0), (4, 4), (0, 4.5)])
+    inside = buoys._inside(geometry, region)
+    assert inside.equals(geometry.intersection(region)) or inside.is_empty
+    assert inside.area == pytest.approx(geometry.intersection(region).area, rel=1e-12)

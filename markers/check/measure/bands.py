@@ -63,10 +63,9 @@ def edge_runs(fam: Fam, body: Polygon, bottom: float) -> list[tuple[str | None, 
     ys = np.unique(edges[:, [1, 3]])
     ys = np.concatenate(([top], ys[(ys > top) & (ys < bottom)], [bottom]))
     left, right = _sides(edges, ys)
-    outlines = np.concatenate([_segments(g) for g, _ in fam.values()] or [np.empty((0, 4))])
-    cuts = [ys]
-    for side in (left, right):
-        cuts.append(_crossings(_sampling(edges, ys, left, right, side is right), outlines))
+    sampling = [_sampling(edges, ys, left, right, on_right) for on_right in (False, True)]
+    outlines = _outlines([g for g, _ in fam.values()], [s[:, [0, 2]] for s in sampling])
+    cuts = [ys, *(_crossings(side, outlines) for side in sampling)]
     heights = np.unique(np.concatenate(cuts))
     heights = heights[(heights >= top) & (heights <= bottom)]
     heights = heights[np.concatenate(([True], np.diff(heights) > SAME_HEIGHT))]
@@ -93,11 +92,36 @@ def _segments(geometry: BaseGeometry) -> np.ndarray:
     """Every segment of the polygons' rings, as rows x0, y0, x1, y1: O(n)."""
     rings = [ring for p in polygons(geometry, 0.0, largest_first=False)
              for ring in (p.exterior, *p.interiors)]
-    if not rings:
+    return _ring_segments(np.array(rings, dtype=object))
+
+
+def _ring_segments(rings: np.ndarray) -> np.ndarray:
+    """Every segment of ``rings``, as rows x0, y0, x1, y1: O(n)."""
+    if not len(rings):
         return np.empty((0, 4))
-    coords, index = shapely.get_coordinates(np.array(rings, dtype=object), return_index=True)
+    coords, index = shapely.get_coordinates(rings, return_index=True)
     same = index[1:] == index[:-1]
     return np.column_stack([coords[:-1][same], coords[1:][same]])
+
+
+def _outlines(geometries: list[BaseGeometry], xs: list[np.ndarray]) -> np.ndarray:
+    """The segments (as _segments) of the rings of the polygons of ``geometries`` that
+    reach into the x range of one of ``xs`` (the sampling lines'): the others cross
+    neither (a letter's, well inside the body's edges). All polygons at once: a few
+    vectorised calls for a drawing, not one a ring; O(n) in their vertices."""
+    parts = shapely.get_parts(np.array(geometries, dtype=object))
+    kinds = shapely.get_type_id(parts)
+    while (kinds >= shapely.GeometryType.MULTIPOINT).any():  # collections of parts
+        parts = shapely.get_parts(parts)
+        kinds = shapely.get_type_id(parts)
+    parts = parts[kinds == shapely.GeometryType.POLYGON]
+    rings = shapely.get_rings(parts[shapely.area(parts) > 0])
+    x0, _, x1, _ = shapely.bounds(rings).T
+    near = np.zeros(len(rings), dtype=bool)
+    for x in xs:
+        if len(x):
+            near |= (x1 >= x.min()) & (x0 <= x.max())
+    return _ring_segments(rings[near])
 
 
 def _x_at(edges: np.ndarray, which: np.ndarray, interval: np.ndarray,
@@ -156,10 +180,12 @@ def _crossings(sampling: np.ndarray, outlines: np.ndarray) -> np.ndarray:
     whose boxes meet, then solved together); where a segment runs along an outline, the
     heights of that outline segment's ends. The sampling segments follow one another
     down the body, so the ones an outline segment's height range meets are one run of
-    them, found by two binary searches, then kept if their x ranges meet too:
-    O(n log n + pairs) for n outline segments."""
+    them, found by two binary searches (after the segments out of their x range go,
+    _across), then kept if their x ranges meet too: O(n log n + pairs) for n outline
+    segments."""
     if not len(sampling) or not len(outlines):
         return np.empty(0)
+    outlines = outlines[_across(outlines, sampling[:, [0, 2]])]
     top, bottom = sampling[:, 1], sampling[:, 3]  # each increasing, top < bottom
     oy0 = np.minimum(outlines[:, 1], outlines[:, 3])
     oy1 = np.maximum(outlines[:, 1], outlines[:, 3])
@@ -177,6 +203,14 @@ def _crossings(sampling: np.ndarray, outlines: np.ndarray) -> np.ndarray:
     u = (d[:, 0] * r[:, 1] - d[:, 1] * r[:, 0]) / safe
     hit = ~parallel & (t >= 0) & (t <= 1) & (u >= 0) & (u <= 1)
     return np.concatenate([p[hit, 1] + t[hit] * r[hit, 1], q[parallel, 1], q[parallel, 3]])
+
+
+def _across(outlines: np.ndarray, xs: np.ndarray) -> np.ndarray:
+    """Which outline segments reach into the x range of ``xs``: the others meet no
+    sampling segment (a letter's, well inside the body's edges) and are left out
+    before pairing, in O(n); on a straight-sided body they are nearly all of them."""
+    return (np.maximum(outlines[:, 0], outlines[:, 2]) >= xs.min()) & \
+        (np.minimum(outlines[:, 0], outlines[:, 2]) <= xs.max())
 
 
 def _colors(fam: Fam, x: np.ndarray, y: np.ndarray) -> list[str | None]:

@@ -62,7 +62,7 @@ from markers.check.measure.waterline import drawn_waterline
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, as_seen
 from markers.core.colors import ColorMatch
-from markers.core.shapes import fit_circle, polygons
+from markers.core.shapes import SPECK, fit_circle, polygons
 
 __all__ = ["drawn_waterline", "looks_like_buoy", "measure_buoy"]
 
@@ -104,7 +104,7 @@ def measure_buoy(art: Artwork, m: Measuring, declared: str | None = None) -> Fac
     fam = {f: (g if g.bounds[3] <= waterline else g.intersection(above), m)
            for f, (g, m) in fam.items()}
     fam = {f: v for f, v in fam.items() if polygons(v[0])}
-    parts = polygons(_closed(unary_union([g for g, _ in fam.values()])))
+    parts = _painted_parts([g for g, _ in fam.values()])
     if not parts:
         return Facts(m.kind(declared), drawing, buoy=said)
     body = Polygon(_lowest(parts).exterior)
@@ -125,23 +125,24 @@ def measure_buoy(art: Artwork, m: Measuring, declared: str | None = None) -> Fac
             face = measure_face(_sub(art, _clip(fam, region), region, region), m)
         return _carrying(facts, (face,))
     if shape in AID_BUOYS:
-        return _aid(art, fam, facts, shape == "striped-aid-buoy")
+        return _aid(art, fam, facts, shape == "striped-aid-buoy", on_body)
     return facts
 
 
 def _body(art: Artwork, fam: Fam, body: Polygon, waterline: float, said: BuoyFacts
-          ) -> tuple[BuoyFacts, float | None, dict[str, float]]:
+          ) -> tuple[BuoyFacts, float | None, dict[str, BaseGeometry]]:
     """The buoy's body as measured above ``waterline`` (what ``said`` declares beside
-    it), its fitted diameter if round, and each family's area on it."""
+    it), its fitted diameter if round, and each family's paint on it (_inside)."""
     top = body.bounds[1]
     shape, fitted = _shape(body, waterline)
     bands = tuple(_bands(fam, body, waterline))
-    on_body = {f: g.intersection(body).area for f, (g, _) in fam.items()}
-    main = max(on_body, key=lambda f: on_body[f])
+    on_body = {f: _inside(g, body) for f, (g, _) in fam.items()}
+    area = {f: part.area for f, part in on_body.items()}
+    main = max(area, key=lambda f: area[f])
     basis = "declared" if "waterline" in art.features else "lowest painted edge"
     return replace(said, waterline=waterline, waterline_basis=basis, body=body,
                    height_above_water=waterline - top, shape=shape, color=fam[main][1],
-                   color_share=on_body[main] / body.area, bands=bands,
+                   color_share=area[main] / body.area, bands=bands,
                    reflector=_reflector(art, fam, body, waterline, list(bands))), \
         fitted, on_body
 
@@ -167,6 +168,76 @@ HAIRLINE = 0.005
 def _lowest(parts: list[Polygon]) -> Polygon:
     """The body: the part reaching lowest (a sign buoy's sign stands apart above it)."""
     return max(parts, key=lambda p: (round(p.bounds[3], 3), p.area))
+
+
+def _painted_parts(families: list[BaseGeometry]) -> list[Polygon]:
+    """The parts of the paint of ``families`` (their visible geometries), hairlines
+    closed (_closed), as far as the body and a sign are told from them: the outline
+    of each part, and the lowest part and the signs above it as _lowest and
+    measure_buoy find them.
+
+    A piece lying inside the outline of another (a symbol on the white, a letter in
+    the symbol) cannot reach the outline of the part holding it, so only the outermost
+    pieces are joined, and those of more than a speck without their holes (a smaller
+    one keeps them: its part may be a speck, which _closed drops): the same outlines
+    from a fraction of the vertices (a symbol's and its lettering's are most of them).
+    Where a piece left out could change which part is lowest or a sign (_settled), or
+    a family holds more than polygons, all of the paint is joined."""
+    pieces = _pieces(families)
+    if pieces is not None:
+        big = shapely.area(pieces) > SPECK
+        inner = _enclosed(pieces, big)
+        if inner.any():
+            outer = np.where(big, _outlines(pieces), pieces)[~inner]
+            parts = polygons(_closed(unary_union(outer)))
+            if _settled(parts, pieces[inner]):
+                return parts
+    return polygons(_closed(unary_union(families)))
+
+
+def _pieces(families: list[BaseGeometry]) -> np.ndarray | None:
+    """The polygons the ``families`` are made of, or None if any holds something else
+    (a line where a shape touches the waterline's cut)."""
+    pieces = shapely.get_parts(np.array(families, dtype=object))
+    if not (shapely.get_type_id(pieces) == shapely.GeometryType.POLYGON).all():
+        return None
+    return pieces
+
+
+def _outlines(pieces: np.ndarray) -> np.ndarray:
+    """Each polygon of ``pieces`` without its holes."""
+    return cast(np.ndarray, shapely.polygons(shapely.get_exterior_ring(pieces)))
+
+
+def _enclosed(pieces: np.ndarray, big: np.ndarray) -> np.ndarray:
+    """Which ``pieces`` lie inside the outline of another, clear of it; that one of
+    more than a speck (``big``), so that its part stays (_closed drops specks). With n
+    vertices: an STR tree and prepared containment tests, O(n log n), no overlay."""
+    holders = _outlines(pieces[big])
+    _, inside = shapely.STRtree(pieces).query(holders, predicate="contains_properly")
+    enclosed = np.zeros(len(pieces), dtype=bool)
+    enclosed[inside] = True
+    return enclosed
+
+
+def _settled(parts: list[Polygon], inner: np.ndarray) -> bool:
+    """Whether the ``inner`` pieces, left out of ``parts``, leave the body and the box of
+    the signs as all of the paint gives them: one part alone reaches lowest (to
+    _lowest's rounding, so no area breaks a tie: a part's area without its inner pieces
+    is not the paint's), no inner piece reaches as low, and each inner piece reaching
+    as high as the body's top (where a sign's bottom is) lies in the signs' box."""
+    if not parts:
+        return False
+    bottoms = [round(p.bounds[3], 3) for p in parts]
+    lowest = max(bottoms)
+    if bottoms.count(lowest) > 1:
+        return False
+    top = parts[bottoms.index(lowest)].bounds[1] + 1e-6
+    signs = [p for p in parts if p.bounds[3] <= top]
+    sx0, sy0, sx1, sy1 = shapely.total_bounds(signs) if signs else (math.nan,) * 4
+    return all(round(y1, 3) < lowest and (y1 > top or (
+        sx0 <= x0 and sy0 <= y0 and x1 <= sx1 and y1 <= sy1))
+        for x0, y0, x1, y1 in shapely.bounds(inner).tolist())
 
 
 def _closed(geometry: BaseGeometry) -> BaseGeometry:
@@ -317,20 +388,20 @@ SIGN_BANDS = 3
 
 
 def _detect(art: Artwork, fam: Fam, buoy: BuoyFacts, sign: list[Polygon],
-            painted: dict[str, float], m: Measuring) -> str | None:
+            painted: dict[str, BaseGeometry], m: Measuring) -> str | None:
     """What an undeclared elevation shows: a sign above it, bands, a blue band or a
     white sphere (a mooring buoy, whose band may be missing), an aid color with
     letters (outlines or ``<text>``), an identification or a reflector, or one color
     over nearly all of it (a race buoy, NR 5.09(7)(b): a ball with a pictogram or
     lettering on it is a sign, no marker of the rule: None). ``painted`` is each
-    family's area on the body. A shape the pack (``m``) has no kind for is not
+    family's paint on the body. A shape the pack (``m``) has no kind for is not
     detected: a pack without race buoys (no ``race_color_share``) gets none, and a pack
     with a "plain-buoy" kind (a ball of one color, Connecticut's anchorage buoy) gets
     that for a ball without a blue band. Taken in that order: by its bands and colors
     (_by_bands), else by its aid color and lettering or its one color (_by_color)."""
     body = buoy.body
     assert body is not None  # _body measured it
-    on_body = {f: area / body.area for f, area in painted.items()}
+    on_body = {f: part.area / body.area for f, part in painted.items()}
     return _by_bands(fam, buoy, sign, on_body, m) or _by_color(art, fam, buoy, m)
 
 
@@ -520,7 +591,7 @@ def _painted_over(fam: Fam, body: Polygon, side: str) -> bool:
     it: a ball painted over in its middle (a pictogram or lettering, which
     race-buoy and reg-shape then judge), not a symbol's ring round its white centre (a
     control circle's is 30 % white or more)."""
-    on = {f: g.intersection(body).area for f, (g, _) in fam.items()}
+    on = {f: _inside(g, body).area for f, (g, _) in fam.items()}
     return max(on, key=lambda f: on[f]) == side and on.get("white", 0.0) <= BALL_WHITE * body.area
 
 
@@ -528,10 +599,37 @@ def _painted_over(fam: Fam, body: Polygon, side: str) -> bool:
 
 def _clip(fam: Fam, region: BaseGeometry) -> list[tuple[str, BaseGeometry, ColorMatch]]:
     """Each family's paint inside ``region`` (those with any), once for every basis a
-    face is read in: one intersection a family."""
-    parts = [(family, geometry.intersection(region), match)
-             for family, (geometry, match) in fam.items()]
-    return [(family, part, match) for family, part, match in parts if polygons(part)]
+    face is read in: at most one intersection a family (_inside)."""
+    return _kept(fam, {f: _inside(g, region) for f, (g, _) in fam.items()})
+
+
+def _kept(fam: Fam, parts: dict[str, BaseGeometry]
+          ) -> list[tuple[str, BaseGeometry, ColorMatch]]:
+    """The families' ``parts`` (each family's paint in a region) that hold a polygon."""
+    return [(family, part, fam[family][1]) for family, part in parts.items()
+            if polygons(part)]
+
+
+def _inside(geometry: BaseGeometry, region: BaseGeometry) -> BaseGeometry:
+    """The part of ``geometry`` inside ``region``: itself where the region covers it
+    (most families of a body, of a face on it), nothing where they do not meet, else
+    the polygons it covers and the intersections of those it crosses (a sign buoy's
+    family has some on the sign, some on the body). With ``region`` prepared (once:
+    it is kept), predicates in O(n log n) for n vertices, and an overlay only of the
+    polygons an outline of the region crosses."""
+    shapely.prepare(region)
+    if region.covers(geometry):
+        return geometry
+    if not region.intersects(geometry):
+        return Polygon()
+    pieces = shapely.get_parts(geometry)
+    if len(pieces) == 1 or (shapely.get_type_id(pieces) != shapely.GeometryType.POLYGON).any():
+        return geometry.intersection(region)
+    covered = shapely.covers(region, pieces)
+    crossed = shapely.intersection(pieces[~covered & shapely.intersects(region, pieces)],
+                                   region)
+    return MultiPolygon([*pieces[covered],
+                         *(p for cut in crossed for p in polygons(cut, 0.0, largest_first=False))])
 
 
 def _sub(art: Artwork, clipped: list[tuple[str, BaseGeometry, ColorMatch]],
@@ -685,10 +783,21 @@ def _symbols(fam: Fam, body: Polygon, bands: Sequence[Band]
     x0, _, x1, _ = body.bounds
     white = _white_area(bands)
     region = body if white is None else body.intersection(box(x0, white.top, x1, white.bottom))
-    marks = polygons(unary_union([g.intersection(region) for f, (g, _) in fam.items()
-                                  if f != "white"]))
+    marks = _joined([_inside(g, region) for f, (g, _) in fam.items() if f != "white"])
     big = [p for p in marks if p.area >= 0.25 * marks[0].area] if marks else []
     return region, sorted((p.bounds[0] + p.bounds[2]) / 2 for p in big)
+
+
+def _joined(paint: list[BaseGeometry]) -> list[Polygon]:
+    """The polygons of the union of ``paint`` (polygons() of it): where no two of its
+    polygons meet (a wrap's symbols and their letters on the white, apart), they are
+    their own union, found with an STR tree and no overlay."""
+    pieces = np.array([p for g in paint for p in polygons(g, 0.0, largest_first=False)],
+                      dtype=object)
+    first, second = shapely.STRtree(pieces).query(pieces, predicate="intersects")
+    if (first != second).any():
+        return polygons(unary_union(paint))
+    return polygons(MultiPolygon(list(pieces)))
 
 
 def _wrap(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
@@ -727,9 +836,11 @@ def _wrap(art: Artwork, fam: Fam, facts: Facts, m: Measuring) -> Facts:
                    curvature_basis=kept[1])
 
 
-def _aid(art: Artwork, fam: Fam, facts: Facts, striped: bool) -> Facts:
+def _aid(art: Artwork, fam: Fam, facts: Facts, striped: bool,
+         on_body: dict[str, BaseGeometry]) -> Facts:
     """An aid buoy (``striped``: black and white): its color and shape, stripes across
-    its middle, white letters on it (read in the declared basis, else as seen)."""
+    its middle, white letters on it (read in the declared basis, else as seen);
+    ``on_body`` is each family's paint on the body (_body's, not cut again)."""
     buoy = facts.buoy
     body, color, shape = buoy.body, buoy.color, buoy.shape
     assert body is not None and color is not None and shape is not None  # _body measured them
@@ -741,7 +852,7 @@ def _aid(art: Artwork, fam: Fam, facts: Facts, striped: bool) -> Facts:
     axis, radius = (x0 + x1) / 2, (x1 - x0) / 2
     surface = art.meta.get("curvature") == "surface"
     bend = (lambda g: geo.to_surface(g, axis, radius)) if surface else None
-    sub = _sub(art, _clip(fam, body), body, body, bend)
+    sub = _sub(art, _kept(fam, on_body), body, body, bend)
     sub_fam = family_geometry(sub) if sub.layers else {}
     letters = [f for f in sub_fam if f != face_family]
     within = enclosed_by(sub_fam[face_family][0]) if face_family in sub_fam else None
