@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO, cast
 
+from markers.check.measure.ocr import start_engine
 from markers.check.pipeline import CheckOptions, check_file_pages, check_inputs
 from markers.check.report import FileReport, Tally
 from markers.check.stream import ReportWriter
@@ -251,6 +252,13 @@ def _check_path(job: tuple[str, CheckOptions, str, Load, bool]
     return (report, pages, data) if outputs else (report, None, b"")
 
 
+def _start_reading() -> None:
+    """The OCR engine started in the parent, for the workers it forks (pool's ``warm``);
+    on an install without one, each file that reads lettering says so, as before."""
+    with contextlib.suppress(WsmarkError):
+        start_engine()
+
+
 def _made(job: tuple[FileReport, list[Artwork] | None, bytes, str, Load, CheckOutputs]
           ) -> Made:
     """One file's outputs in a worker process (see CheckOutputs)."""
@@ -280,7 +288,7 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions, pack: Pack, 
     mine, theirs = itertools.tee((str(p), options, pack.name, load, outputs is not None)
                                  for p in paths)
     budget = budget or Limits()
-    checked = budgeted_imap(_check_path, theirs, jobs, budget)
+    checked = budgeted_imap(_check_path, theirs, jobs, budget, _start_reading)
 
     def judged() -> Iterator[tuple[str, FileReport, list[Artwork] | None, bytes]]:
         for (path, *_), outcome in zip(mine, checked, strict=True):
