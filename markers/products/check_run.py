@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO, cast
@@ -128,6 +128,7 @@ def run(asked: CheckRun, pack: Pack, load: Load, streams: Streams) -> Outcome:
     if asked.output_file is not None:
         output_target(asked.output_file, asked.paths, "--output-file")
     targets = annotation_targets(named, asked.annotate) if asked.annotate is not None else []
+    inputs = _resolved(named) if targets else frozenset()
     results = check_paths(named or files, asked.options, pack, load, asked.jobs,
                           _outputs(targets, asked.report), asked.budget,
                           lambda line: streams.note(f"wsmark: note: {line}"))
@@ -145,7 +146,7 @@ def run(asked: CheckRun, pack: Pack, load: Load, streams: Streams) -> Outcome:
                               pack.url)
         tick = stack.enter_context(streams.progress(many)) \
             if streams.progress is not None else None
-        status = _written(results, named, writer, targets, asked.report, streams, tick)
+        status = _written(results, inputs, writer, targets, asked.report, streams, tick)
         if writer.tally.count > 1 and asked.output_file is not None and text:
             print(writer.tally.summary(), file=out)
     return Outcome(status, writer.tally)
@@ -179,14 +180,15 @@ def _outputs(targets: list[Path], report: str | None) -> CheckOutputs | None:
     return CheckOutputs(copy, report is not None, report_stamp())
 
 
-def _written(results: Iterable[tuple[str, FileReport, Made | None]], named: Sequence[Path],
-             writer: ReportWriter, targets: list[Path], report: str | None,
-             streams: Streams, tick: Callable[[], None] | None) -> int:
-    """Write each report as it comes, the marked-up copies and the clerk's report; the
-    exit status. The parent keeps counts, so its memory stays flat however many files
-    there are (the clerk's report alone needs its pages of each). An output that did
-    not fit its budget is said in one line and not written (nor the clerk's report or
-    the one PDF of all copies it is part of), exit 2; the verdicts stay."""
+def _written(results: Iterable[tuple[str, FileReport, Made | None]],
+             inputs: frozenset[Path], writer: ReportWriter, targets: list[Path],
+             report: str | None, streams: Streams, tick: Callable[[], None] | None) -> int:
+    """Write each report as it comes, the marked-up copies (to ``targets``, none of
+    which resolves to one of ``inputs``) and the clerk's report; the exit status. The
+    parent keeps counts, so its memory stays flat however many files there are (the
+    clerk's report alone needs its pages of each). An output that did not fit its
+    budget is said in one line and not written (nor the clerk's report or the one PDF of
+    all copies it is part of), exit 2; the verdicts stay."""
     one_pdf = len(targets) > 1 and len(set(targets)) == 1  # several drawings, one PDF
     parts: list[bytes] = []  # the clerk's report, a file's pages at a time
     pages: list[bytes] = []  # the one PDF of all copies, a file's at a time
@@ -200,7 +202,7 @@ def _written(results: Iterable[tuple[str, FileReport, Made | None]], named: Sequ
                 refused.append(made.refused)
             elif made is not None:
                 parts += [made.report] if made.report is not None else []
-                _copies(made, targets[index] if targets else None, one_pdf, pages, named,
+                _copies(made, targets[index] if targets else None, one_pdf, pages, inputs,
                         streams.note)
     finally:  # what was judged stays a whole document, even when a write fails
         writer.close()
@@ -209,13 +211,13 @@ def _written(results: Iterable[tuple[str, FileReport, Made | None]], named: Sequ
 
 
 def _copies(made: Made, target: Path | None, one_pdf: bool, pages: list[bytes],
-            named: Sequence[Path], note: Callable[[str], None]) -> None:
+            inputs: frozenset[Path], note: Callable[[str], None]) -> None:
     """A file's marked-up copy: kept for the one PDF of all, or written to its files."""
     if made.pdf is not None and one_pdf:
         pages.append(made.pdf)
     elif target is not None and (made.pdf or made.svgs):
         copy = [made.pdf] if made.pdf is not None else made.svgs or []
-        for path, data in zip(copy_paths(target, len(copy), named), copy, strict=True):
+        for path, data in zip(copy_paths(target, len(copy), inputs), copy, strict=True):
             make_dir(path.parent)
             write_atomic(path, data)
             note(f"wrote {path}")
@@ -338,14 +340,20 @@ def annotation_targets(files: list[Path], annotate: str | Path) -> list[Path]:
             taken.add(name)
             suffix = ".pdf" if Path(path).suffix.lower() in PDF_INPUTS else ".svg"
             targets.append(out / f"{name}.annotated{suffix}")
-    _refuse_inputs(files, targets)
+    _refuse_inputs(_resolved(files), targets)
     return targets
 
 
-def _refuse_inputs(files: Sequence[Path], targets: list[Path]) -> None:
-    inputs_ = {Path(p).resolve() for p in files}
+def _resolved(files: Iterable[str | Path]) -> frozenset[Path]:
+    """The inputs as they resolve (links followed), once a run: resolved again for each
+    copy written, they were quadratic (3 CPU s of the parent for issue 33's 348 copies)."""
+    return frozenset(Path(f).resolve() for f in files)
+
+
+def _refuse_inputs(inputs: frozenset[Path], targets: list[Path]) -> None:
+    """A one-line WsmarkError when one of ``targets`` resolves to one of ``inputs``."""
     for target in targets:
-        if target.resolve() in inputs_:
+        if target.resolve() in inputs:
             raise WsmarkError(f"--annotate {target}: that is an input drawing; the marked-up "
                               "copy must go elsewhere")
 
@@ -367,15 +375,16 @@ def output_target(path: str | Path, inputs: Iterable[str | Path], option: str) -
     return target
 
 
-def copy_paths(target: Path, pages: int, files: Sequence[Path]) -> list[Path]:
+def copy_paths(target: Path, pages: int, inputs: frozenset[Path]) -> list[Path]:
     """The files a marked-up copy of ``pages`` pages is written to at ``target``: the
     target itself for a PDF (a page per page) or a one-page SVG, else one SVG per page,
-    ``OUT-1.svg``, ``OUT-2.svg`` ...; none of them may be an input (``files``)."""
+    ``OUT-1.svg``, ``OUT-2.svg`` ...; none of them may resolve to one of ``inputs``
+    (``_resolved``)."""
     target = Path(target)
     if target.suffix.lower() == ".pdf" or pages == 1:
         paths = [target]
     else:
         paths = [target.with_name(f"{target.stem}-{n}{target.suffix}")
                  for n in range(1, pages + 1)]
-    _refuse_inputs(files, paths)
+    _refuse_inputs(inputs, paths)
     return paths
