@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import pickle
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -245,13 +246,14 @@ def _documents(one_pdf: Path | None, pages: list[bytes], report: str | None,
 
 
 def _check_path(job: tuple[str, CheckOptions, str, Load, bool]
-                ) -> tuple[FileReport, list[Artwork] | None, bytes]:
+                ) -> tuple[FileReport, bytes | None]:
     """One file in a worker process: its report and, if outputs were asked for, its
     pages (each with what its copy lies over, read with it) and bytes, from which a
-    second budgeted job makes them (``_made``)."""
+    second budgeted job makes them (``_made``). Those are pickled here, once: the parent
+    hands the bytes on as they are (it unpickled and pickled again some 100 kB a file)."""
     path, options, pack_name, load, outputs = job
     report, pages, data = check_file_pages(path, options, load(pack_name), pictured=outputs)
-    return (report, pages, data) if outputs else (report, None, b"")
+    return report, pickle.dumps((pages, data), pickle.HIGHEST_PROTOCOL) if outputs else None
 
 
 def _start_reading() -> None:
@@ -261,15 +263,16 @@ def _start_reading() -> None:
         start_engine()
 
 
-def _made(job: tuple[FileReport, list[Artwork] | None, bytes, str, Load, CheckOutputs]
-          ) -> Made:
+def _made(job: tuple[FileReport, bytes | None, str, Load, CheckOutputs]) -> Made:
     """One file's outputs in a worker process (see CheckOutputs)."""
     from markers.products.clerk import clerks_report
     from markers.products.marked_copy import annotate_pages
     from render.pdf import combine_pdfs
     from render.raster import svgs_to_pdfs
 
-    report, pages, data, pack_name, load, wanted = job
+    report, pictured, pack_name, load, wanted = job
+    pages, data = cast("tuple[list[Artwork], bytes]", pickle.loads(pictured)) \
+        if pictured is not None else ([], b"")  # what _check_path pickled
     pack = load(pack_name)
     copy = (".pdf" if Path(report.file).suffix.lower() in PDF_INPUTS else ".svg") \
         if wanted.copy == "own" else wanted.copy
@@ -292,27 +295,27 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions, pack: Pack, 
     budget = budget or Limits()
     checked = budgeted_imap(_check_path, theirs, jobs, budget, _start_reading)
 
-    def judged() -> Iterator[tuple[str, FileReport, list[Artwork] | None, bytes]]:
+    def judged() -> Iterator[tuple[str, FileReport, bytes | None]]:
         for (path, *_), outcome in zip(mine, checked, strict=True):
             if outcome.overrun is None:
-                report, pages, data = cast("tuple[FileReport, list[Artwork] | None, bytes]",
-                                           outcome.value)  # what _check_path returns
+                report, pictured = cast("tuple[FileReport, bytes | None]",
+                                        outcome.value)  # what _check_path returns
                 near = budget.near(outcome.cpu_s)
                 if near and notes is not None:
                     notes(f"{short_name(path)}: {near}")
-                yield path, report, pages, data
+                yield path, report, pictured
             else:
-                yield path, unreadable(path, outcome.overrun), None, b""
+                yield path, unreadable(path, outcome.overrun), None
 
     if outputs is None:
-        for path, report, _, _ in judged():
+        for path, report, _ in judged():
             yield path, report, None
         return
     # a second pool makes the outputs as the first yields the files judged
     ours, given = itertools.tee(judged())
-    made = budgeted_imap(_made, ((report, pages, data, pack.name, load, outputs)
-                                 for _, report, pages, data in given), jobs, budget)
-    for (path, report, _, _), outcome in zip(ours, made, strict=True):
+    made = budgeted_imap(_made, ((report, pictured, pack.name, load, outputs)
+                                 for _, report, pictured in given), jobs, budget)
+    for (path, report, _), outcome in zip(ours, made, strict=True):
         yield path, report, cast(Made, outcome.value) if outcome.overrun is None \
             else Made(refused=over_budget(f"the marked-up copy and report pages of "
                                           f"{short_name(path)}", outcome.overrun, budget))
