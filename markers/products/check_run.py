@@ -36,6 +36,7 @@ from markers.runtime.atomic import make_dir, write_atomic, write_set, writing_at
 from markers.runtime.budget import Limits
 from markers.runtime.one_job import over_budget
 from markers.runtime.pool import budgeted_imap
+from markers.runtime.stale import remove_stale
 
 __all__ = ["CheckRun", "Streams", "Outcome", "CheckOutputs", "Made", "run", "check_paths",
            "annotation_targets", "copy_paths", "output_target", "report_target",
@@ -194,6 +195,8 @@ def _written(results: Iterable[tuple[str, FileReport, Made | None]],
     parts: list[bytes] = []  # the clerk's report, a file's pages at a time
     pages: list[bytes] = []  # the one PDF of all copies, a file's at a time
     refused: list[str] = []
+    for folder in {target.parent for target in targets}:  # once, not at each copy
+        remove_stale(folder)
     try:
         for index, (_path, checked, made) in enumerate(results):
             writer.add(checked)
@@ -220,7 +223,7 @@ def _copies(made: Made, target: Path | None, one_pdf: bool, pages: list[bytes],
         copy = [made.pdf] if made.pdf is not None else made.svgs or []
         for path, data in zip(copy_paths(target, len(copy), inputs), copy, strict=True):
             make_dir(path.parent)
-            write_atomic(path, data)
+            write_atomic(path, data, swept=True)
             note(f"wrote {path}")
 
 
