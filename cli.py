@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import json
 import os
 import signal
@@ -1203,7 +1204,10 @@ def main() -> None:
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, _interrupt_once)
         sys.unraisablehook = _interrupt_again
-    sys.exit(cli.main(prog_name="wsmark", standalone_mode=True))
+    try:
+        sys.exit(cli.main(prog_name="wsmark", standalone_mode=True))
+    finally:
+        gc.freeze()
 
 
 if __name__ == "__main__":

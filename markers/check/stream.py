@@ -42,6 +42,15 @@ _ARTIFACTS = "\x00artifacts\x00"
 _SPOOL = 1 << 20
 
 
+def _dumped(item: object) -> str:
+    """``json.dumps(json_ready(item), indent=2)``, walking ``item`` with ``json_ready``
+    only when its plain dump escapes a surrogate (``\\udXXX``, lower case as json writes
+    it): a string without one is the same either way, and the walk was half the JSON
+    writer's CPU (0.05 of 0.10 s for issue 33's 348 reports)."""
+    text = json.dumps(item, indent=2)
+    return json.dumps(json_ready(item), indent=2) if "\\ud" in text else text
+
+
 class _ListWriter:
     """One JSON list written item by item at ``depth`` (two spaces a level)."""
 
@@ -50,7 +59,7 @@ class _ListWriter:
 
     def add(self, item: object) -> None:
         inner = self.pad + "  "
-        text = json.dumps(json_ready(item), indent=2).replace("\n", "\n" + inner)
+        text = _dumped(item).replace("\n", "\n" + inner)
         self.out.write(("[\n" if not self.count else ",\n") + inner + text)
         self.count += 1
 

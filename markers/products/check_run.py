@@ -15,11 +15,13 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import pickle
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO, cast
 
+from markers.check.measure.ocr import start_engine
 from markers.check.pipeline import CheckOptions, check_file_pages, check_inputs
 from markers.check.report import FileReport, Tally
 from markers.check.stream import ReportWriter
@@ -34,6 +36,7 @@ from markers.runtime.atomic import make_dir, write_atomic, write_set, writing_at
 from markers.runtime.budget import Limits
 from markers.runtime.one_job import over_budget
 from markers.runtime.pool import budgeted_imap
+from markers.runtime.stale import remove_stale
 
 __all__ = ["CheckRun", "Streams", "Outcome", "CheckOutputs", "Made", "run", "check_paths",
            "annotation_targets", "copy_paths", "output_target", "report_target",
@@ -127,6 +130,7 @@ def run(asked: CheckRun, pack: Pack, load: Load, streams: Streams) -> Outcome:
     if asked.output_file is not None:
         output_target(asked.output_file, asked.paths, "--output-file")
     targets = annotation_targets(named, asked.annotate) if asked.annotate is not None else []
+    inputs = _resolved(named) if targets else frozenset()
     results = check_paths(named or files, asked.options, pack, load, asked.jobs,
                           _outputs(targets, asked.report), asked.budget,
                           lambda line: streams.note(f"wsmark: note: {line}"))
@@ -144,7 +148,7 @@ def run(asked: CheckRun, pack: Pack, load: Load, streams: Streams) -> Outcome:
                               pack.url)
         tick = stack.enter_context(streams.progress(many)) \
             if streams.progress is not None else None
-        status = _written(results, named, writer, targets, asked.report, streams, tick)
+        status = _written(results, inputs, writer, targets, asked.report, streams, tick)
         if writer.tally.count > 1 and asked.output_file is not None and text:
             print(writer.tally.summary(), file=out)
     return Outcome(status, writer.tally)
@@ -178,18 +182,21 @@ def _outputs(targets: list[Path], report: str | None) -> CheckOutputs | None:
     return CheckOutputs(copy, report is not None, report_stamp())
 
 
-def _written(results: Iterable[tuple[str, FileReport, Made | None]], named: Sequence[Path],
-             writer: ReportWriter, targets: list[Path], report: str | None,
-             streams: Streams, tick: Callable[[], None] | None) -> int:
-    """Write each report as it comes, the marked-up copies and the clerk's report; the
-    exit status. The parent keeps counts, so its memory stays flat however many files
-    there are (the clerk's report alone needs its pages of each). An output that did
-    not fit its budget is said in one line and not written (nor the clerk's report or
-    the one PDF of all copies it is part of), exit 2; the verdicts stay."""
+def _written(results: Iterable[tuple[str, FileReport, Made | None]],
+             inputs: frozenset[Path], writer: ReportWriter, targets: list[Path],
+             report: str | None, streams: Streams, tick: Callable[[], None] | None) -> int:
+    """Write each report as it comes, the marked-up copies (to ``targets``, none of
+    which resolves to one of ``inputs``) and the clerk's report; the exit status. The
+    parent keeps counts, so its memory stays flat however many files there are (the
+    clerk's report alone needs its pages of each). An output that did not fit its
+    budget is said in one line and not written (nor the clerk's report or the one PDF of
+    all copies it is part of), exit 2; the verdicts stay."""
     one_pdf = len(targets) > 1 and len(set(targets)) == 1  # several drawings, one PDF
     parts: list[bytes] = []  # the clerk's report, a file's pages at a time
     pages: list[bytes] = []  # the one PDF of all copies, a file's at a time
     refused: list[str] = []
+    for folder in {target.parent for target in targets}:  # once, not at each copy
+        remove_stale(folder)
     try:
         for index, (_path, checked, made) in enumerate(results):
             writer.add(checked)
@@ -199,7 +206,7 @@ def _written(results: Iterable[tuple[str, FileReport, Made | None]], named: Sequ
                 refused.append(made.refused)
             elif made is not None:
                 parts += [made.report] if made.report is not None else []
-                _copies(made, targets[index] if targets else None, one_pdf, pages, named,
+                _copies(made, targets[index] if targets else None, one_pdf, pages, inputs,
                         streams.note)
     finally:  # what was judged stays a whole document, even when a write fails
         writer.close()
@@ -208,15 +215,15 @@ def _written(results: Iterable[tuple[str, FileReport, Made | None]], named: Sequ
 
 
 def _copies(made: Made, target: Path | None, one_pdf: bool, pages: list[bytes],
-            named: Sequence[Path], note: Callable[[str], None]) -> None:
+            inputs: frozenset[Path], note: Callable[[str], None]) -> None:
     """A file's marked-up copy: kept for the one PDF of all, or written to its files."""
     if made.pdf is not None and one_pdf:
         pages.append(made.pdf)
     elif target is not None and (made.pdf or made.svgs):
         copy = [made.pdf] if made.pdf is not None else made.svgs or []
-        for path, data in zip(copy_paths(target, len(copy), named), copy, strict=True):
+        for path, data in zip(copy_paths(target, len(copy), inputs), copy, strict=True):
             make_dir(path.parent)
-            write_atomic(path, data)
+            write_atomic(path, data, swept=True)
             note(f"wrote {path}")
 
 
@@ -242,24 +249,33 @@ def _documents(one_pdf: Path | None, pages: list[bytes], report: str | None,
 
 
 def _check_path(job: tuple[str, CheckOptions, str, Load, bool]
-                ) -> tuple[FileReport, list[Artwork] | None, bytes]:
+                ) -> tuple[FileReport, bytes | None]:
     """One file in a worker process: its report and, if outputs were asked for, its
     pages (each with what its copy lies over, read with it) and bytes, from which a
-    second budgeted job makes them (``_made``)."""
+    second budgeted job makes them (``_made``). Those are pickled here, once: the parent
+    hands the bytes on as they are (it unpickled and pickled again some 100 kB a file)."""
     path, options, pack_name, load, outputs = job
     report, pages, data = check_file_pages(path, options, load(pack_name), pictured=outputs)
-    return (report, pages, data) if outputs else (report, None, b"")
+    return report, pickle.dumps((pages, data), pickle.HIGHEST_PROTOCOL) if outputs else None
 
 
-def _made(job: tuple[FileReport, list[Artwork] | None, bytes, str, Load, CheckOutputs]
-          ) -> Made:
+def _start_reading() -> None:
+    """The OCR engine started in the parent, for the workers it forks (pool's ``warm``);
+    on an install without one, each file that reads lettering says so, as before."""
+    with contextlib.suppress(WsmarkError):
+        start_engine()
+
+
+def _made(job: tuple[FileReport, bytes | None, str, Load, CheckOutputs]) -> Made:
     """One file's outputs in a worker process (see CheckOutputs)."""
     from markers.products.clerk import clerks_report
     from markers.products.marked_copy import annotate_pages
     from render.pdf import combine_pdfs
     from render.raster import svgs_to_pdfs
 
-    report, pages, data, pack_name, load, wanted = job
+    report, pictured, pack_name, load, wanted = job
+    pages, data = cast("tuple[list[Artwork], bytes]", pickle.loads(pictured)) \
+        if pictured is not None else ([], b"")  # what _check_path pickled
     pack = load(pack_name)
     copy = (".pdf" if Path(report.file).suffix.lower() in PDF_INPUTS else ".svg") \
         if wanted.copy == "own" else wanted.copy
@@ -280,29 +296,29 @@ def check_paths(paths: Iterable[str | Path], options: CheckOptions, pack: Pack, 
     mine, theirs = itertools.tee((str(p), options, pack.name, load, outputs is not None)
                                  for p in paths)
     budget = budget or Limits()
-    checked = budgeted_imap(_check_path, theirs, jobs, budget)
+    checked = budgeted_imap(_check_path, theirs, jobs, budget, _start_reading)
 
-    def judged() -> Iterator[tuple[str, FileReport, list[Artwork] | None, bytes]]:
+    def judged() -> Iterator[tuple[str, FileReport, bytes | None]]:
         for (path, *_), outcome in zip(mine, checked, strict=True):
             if outcome.overrun is None:
-                report, pages, data = cast("tuple[FileReport, list[Artwork] | None, bytes]",
-                                           outcome.value)  # what _check_path returns
+                report, pictured = cast("tuple[FileReport, bytes | None]",
+                                        outcome.value)  # what _check_path returns
                 near = budget.near(outcome.cpu_s)
                 if near and notes is not None:
                     notes(f"{short_name(path)}: {near}")
-                yield path, report, pages, data
+                yield path, report, pictured
             else:
-                yield path, unreadable(path, outcome.overrun), None, b""
+                yield path, unreadable(path, outcome.overrun), None
 
     if outputs is None:
-        for path, report, _, _ in judged():
+        for path, report, _ in judged():
             yield path, report, None
         return
     # a second pool makes the outputs as the first yields the files judged
     ours, given = itertools.tee(judged())
-    made = budgeted_imap(_made, ((report, pages, data, pack.name, load, outputs)
-                                 for _, report, pages, data in given), jobs, budget)
-    for (path, report, _, _), outcome in zip(ours, made, strict=True):
+    made = budgeted_imap(_made, ((report, pictured, pack.name, load, outputs)
+                                 for _, report, pictured in given), jobs, budget)
+    for (path, report, _), outcome in zip(ours, made, strict=True):
         yield path, report, cast(Made, outcome.value) if outcome.overrun is None \
             else Made(refused=over_budget(f"the marked-up copy and report pages of "
                                           f"{short_name(path)}", outcome.overrun, budget))
@@ -330,14 +346,20 @@ def annotation_targets(files: list[Path], annotate: str | Path) -> list[Path]:
             taken.add(name)
             suffix = ".pdf" if Path(path).suffix.lower() in PDF_INPUTS else ".svg"
             targets.append(out / f"{name}.annotated{suffix}")
-    _refuse_inputs(files, targets)
+    _refuse_inputs(_resolved(files), targets)
     return targets
 
 
-def _refuse_inputs(files: Sequence[Path], targets: list[Path]) -> None:
-    inputs_ = {Path(p).resolve() for p in files}
+def _resolved(files: Iterable[str | Path]) -> frozenset[Path]:
+    """The inputs as they resolve (links followed), once a run: resolved again for each
+    copy written, they were quadratic (3 CPU s of the parent for issue 33's 348 copies)."""
+    return frozenset(Path(f).resolve() for f in files)
+
+
+def _refuse_inputs(inputs: frozenset[Path], targets: list[Path]) -> None:
+    """A one-line WsmarkError when one of ``targets`` resolves to one of ``inputs``."""
     for target in targets:
-        if target.resolve() in inputs_:
+        if target.resolve() in inputs:
             raise WsmarkError(f"--annotate {target}: that is an input drawing; the marked-up "
                               "copy must go elsewhere")
 
@@ -359,15 +381,16 @@ def output_target(path: str | Path, inputs: Iterable[str | Path], option: str) -
     return target
 
 
-def copy_paths(target: Path, pages: int, files: Sequence[Path]) -> list[Path]:
+def copy_paths(target: Path, pages: int, inputs: frozenset[Path]) -> list[Path]:
     """The files a marked-up copy of ``pages`` pages is written to at ``target``: the
     target itself for a PDF (a page per page) or a one-page SVG, else one SVG per page,
-    ``OUT-1.svg``, ``OUT-2.svg`` ...; none of them may be an input (``files``)."""
+    ``OUT-1.svg``, ``OUT-2.svg`` ...; none of them may resolve to one of ``inputs``
+    (``_resolved``)."""
     target = Path(target)
     if target.suffix.lower() == ".pdf" or pages == 1:
         paths = [target]
     else:
         paths = [target.with_name(f"{target.stem}-{n}{target.suffix}")
                  for n in range(1, pages + 1)]
-    _refuse_inputs(files, paths)
+    _refuse_inputs(inputs, paths)
     return paths

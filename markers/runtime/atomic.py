@@ -15,12 +15,14 @@ from markers.runtime.stale import remove_stale, temp_path
 __all__ = ["write_atomic", "write_set", "writing_atomic", "make_dir"]
 
 
-def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+def write_atomic(path: str | os.PathLike, data: bytes, swept: bool = False) -> None:
     """Write ``data`` to a temp file beside ``path`` and rename it into place, so a
     reader never sees half a file; an unwritable place is a one-line WsmarkError. Temp
-    files a killed earlier run left in that folder are removed first (``stale``)."""
+    files a killed earlier run left in that folder are removed first (``stale``), unless
+    the caller ``swept`` it once for many writes (``remove_stale``): a sweep a write read
+    the folder once for each file written into it, n squared entries in all."""
     target = Path(path)
-    tmp, fd = _temp_beside(target)
+    tmp, fd = _temp_beside(target, swept)
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
@@ -31,11 +33,13 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
         raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
 
 
-def _temp_beside(target: Path) -> tuple[Path, int]:
-    """A new temp file beside ``target`` (stale ones of a killed run removed first) and
-    its descriptor, open for writing; a one-line WsmarkError where it cannot be made."""
-    folder = target.parent if str(target.parent) else Path(".")
-    remove_stale(folder)
+def _temp_beside(target: Path, swept: bool = False) -> tuple[Path, int]:
+    """A new temp file beside ``target`` (stale ones of a killed run removed first, unless
+    the folder was ``swept``) and its descriptor, open for writing; a one-line
+    WsmarkError where it cannot be made."""
+    folder = _folder(target)
+    if not swept:
+        remove_stale(folder)
     tmp = temp_path(target)
     try:
         return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
@@ -52,12 +56,14 @@ def write_set(files: Iterable[tuple[str | Path, bytes]], parents: bool = False) 
     ``files``: (path, bytes) pairs."""
     files = list(files)
     written: list[tuple[Path, Path]] = []
+    swept: set[Path] = set()  # each folder once
     try:
         for path, data in files:
             target = Path(path)
             if parents:
-                make_dir(target.parent if str(target.parent) else Path("."))
-            tmp, fd = _temp_beside(target)
+                make_dir(_folder(target))
+            tmp, fd = _temp_beside(target, _folder(target) in swept)
+            swept.add(_folder(target))
             written.append((tmp, target))
             try:
                 with os.fdopen(fd, "wb") as out:
@@ -81,8 +87,7 @@ def writing_atomic(path: str | os.PathLike) -> Iterator[TextIO]:
     error, removed when it raises, so a reader never sees half a file. An unwritable
     place is a one-line WsmarkError."""
     target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    remove_stale(folder)
+    remove_stale(_folder(target))
     tmp = temp_path(target)
     try:
         out = open(tmp, "x", encoding="utf-8")
@@ -97,6 +102,11 @@ def writing_atomic(path: str | os.PathLike) -> Iterator[TextIO]:
         raise WsmarkError(f"cannot write {target}: {err.strerror or err}") from None
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def _folder(target: Path) -> Path:
+    """The folder ``target`` is written into (``.`` for a bare name)."""
+    return target.parent if str(target.parent) else Path(".")
 
 
 def make_dir(path: str | os.PathLike) -> Path:

@@ -124,7 +124,7 @@ def test_the_command_line_notes_a_file_judged_near_its_limit(tmp_path, monkeypat
     drawing.write_text("<svg/>")
 
     def judged_at(cpu_s: float):
-        def fake(fn, jobs, workers, limits):
+        def fake(fn, jobs, workers, limits, warm=None):
             for job in jobs:
                 yield Outcome(fn(job), None, cpu_s, 50.0)  # as if it had taken cpu_s
         return fake

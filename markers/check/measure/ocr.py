@@ -46,7 +46,7 @@ if TYPE_CHECKING:  # PIL is imported when lettering is read
 
 __all__ = ["NO_CAP", "Reading", "Level", "level_lettering", "read_lettering",
            "confirm_lettering", "letters_of", "rasterise", "cross_check", "ENGINES", "WS_ID_CHARS",
-           "TooLarge"]
+           "TooLarge", "start_engine"]
 
 #: Characters an aid's identification is made of: capitals, digits and the hyphen.
 WS_ID_CHARS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -532,6 +532,15 @@ def _rapidocr(image: Image.Image, whitelist: str | None) -> tuple[str, float]:
 #: Engine name -> reader(line image, whitelist) -> (text, confidence 0-1).
 ENGINES: dict[str, Callable] = {"tesseract": _tesseract, "rapidocr": _rapidocr}
 DEFAULT_ENGINE = "tesseract"
+
+
+def start_engine() -> None:
+    """Start the default engine, and import PIL that draws its lines, before anything is
+    read: a parent about to fork several workers does it once for all of them (0.17 CPU
+    s a process) instead of each at its first reading."""
+    from PIL import ImageDraw  # noqa: F401  (imported for the forked workers)
+
+    _tesseract_api()
 
 
 @dataclass(frozen=True)
