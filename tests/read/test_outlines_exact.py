@@ -23,6 +23,12 @@ def parse(d: str) -> tuple[list[tuple], bool]:
     return parse_path_data(d, Budget("test.svg"))
 
 
+def lines(ops: list[tuple]) -> list[tuple]:
+    """``ops`` with each run of lines read at once (``P``) as the linetos it stands for."""
+    return [expanded for op in ops for expanded in
+            ([("L", *row) for row in op[1].tolist()] if op[0] == "P" else [op])]
+
+
 @pytest.mark.parametrize("d, ops, complete", [
     ("M1 2 L3 4", [("M", 1.0, 2.0), ("L", 3.0, 4.0)], True),
     ("M1e2-3E-1", [("M", 100.0, -0.3)], True),  # exponents, a sign as the separator
@@ -38,7 +44,49 @@ def parse(d: str) -> tuple[list[tuple], bool]:
 def test_path_data_reads_as_a_cursor_reads_it(d, ops, complete):
     got, done = parse(d)
     assert done is complete
-    assert [tuple(map(repr, op)) for op in got] == [tuple(map(repr, op)) for op in ops]
+    assert [tuple(map(repr, op)) for op in lines(got)] == [tuple(map(repr, op)) for op in ops]
+
+
+def _number(rnd: random.Random) -> tuple[str, float]:
+    """A number as a drawing may write it, and the value a cursor reader gives it."""
+    whole, fraction = str(rnd.randint(0, 10 ** rnd.randint(0, 7))), str(rnd.randint(0, 9999))
+    text = rnd.choice([whole, f"{whole}.{fraction}", f".{fraction}", f"{whole}.", f"0{whole}",
+                       f"{whole}.{fraction}0"])
+    text = rnd.choice(["", "-", "+"]) + text
+    return text, float(text) + 0.0  # the cursor reader adds the current point (0 when absolute)
+
+
+def test_straight_data_reads_to_the_bits_a_cursor_reads():
+    # M, L and Z with numbers in every plain spelling, pairs repeated after a command:
+    # read at once with numpy (markers.read.straight), the values must be float's
+    rnd = random.Random(37)
+    for _ in range(300):
+        text, want = [], []
+        for _ in range(rnd.randint(1, 40)):
+            kind = rnd.choice("MLLLLZ") if text else "M"
+            text.append(kind + rnd.choice(["", " ", "\n"]))
+            if kind == "Z":
+                want.append(("Z",))
+                continue
+            for pair in range(rnd.choice([1, 1, 1, 2, 3])):
+                (x, vx), (y, vy) = _number(rnd), _number(rnd)
+                gap = rnd.choice([" ", ","]) if pair else ""  # the next pair's own separator
+                text.append(f"{gap}{x}{rnd.choice([' ', ',', ' , '])}{y}{rnd.choice(['', ' '])}")
+                want.append(("L" if pair or kind == "L" else "M", vx, vy))
+        got, done = parse("".join(text))
+        assert done
+        assert [tuple(map(repr, op)) for op in lines(got)] == \
+            [tuple(map(repr, op)) for op in want], "".join(text)
+
+
+@pytest.mark.parametrize("d", ["M1 2L3-4", "M1 2L3 4 5", "M1 2 L", "1 2 M3 4", "M1 2Z3 4",
+                               "M1.2.3 4", "M1 2L--3 4", "M1 2L. 4", "M1 2L1234567890123456 4"])
+def test_straight_data_the_fast_reader_leaves_reads_as_before(d):
+    # what read_straight does not take is read by the cursor reader: the same as with a
+    # curve appended (a curve always goes to the cursor reader), up to the curve
+    got, done = parse(d)
+    with_curve, _ = parse(d + " Q0 0 0 0" if done else d)
+    assert lines(got) == with_curve[:len(got)]
 
 
 def test_packed_arc_flags_read_one_character_each():
