@@ -88,11 +88,10 @@ def markers(art: Artwork, ground: Ground) -> Markers | None:
     found = _declared_marker(ground) if ground.declared else _found(art, ground)
     if found is None:
         return None
-    groups, panels, unframed = found
+    groups, covered, panels, unframed = found
     pieces = ground.pieces
-    regions = [union([pieces[i].footprint for i in g]) for g in groups]
     regions = [r if p is None else unary_union([r, p])
-               for r, p in zip(regions, panels, strict=True)]
+               for r, p in zip(covered, panels, strict=True)]
     member: list[int | None] = [None] * len(pieces)
     for k, g in enumerate(groups):
         for i in g:
@@ -117,24 +116,32 @@ def markers(art: Artwork, ground: Ground) -> Markers | None:
                    _legends(art, regions, len(groups), boxed))
 
 
-#: Each marker's group of parts, its panel drawn by a trim line, and whether it has none.
-Found = tuple[list[list[int]], list[Polygon | None], list[bool]]
+#: Each marker's group of parts, the area they cover, its panel drawn by a trim line, and
+#: whether it has none.
+Found = tuple[list[list[int]], list[BaseGeometry], list[Polygon | None], list[bool]]
 
 
 def _found(art: Artwork, ground: Ground) -> Found | None:
     """The markers of a page that does not say what it is: their groups of parts (not
-    the page's white, not the drop shadows), each marker's panel when a trim line draws
-    it, and whether it has no panel at all; None when nothing looks like a marker."""
+    the page's white, not the drop shadows) and the area each covers, each marker's
+    panel when a trim line draws it, and whether it has no panel at all; None when
+    nothing looks like a marker."""
     pieces = ground.pieces
     solids = _touching_solids(pieces, ground.background | ground.shadows, ground.gap)
     groups = _marker_groups(pieces, solids, art)
     if not groups:
         return None
+    covered = _covered(pieces, groups)
     painted = [_painted_panel(pieces, g) for g in groups]
-    panels = [None if own else _framed_panel(
-        union([pieces[i].footprint for i in g]), ground.frames, ground.gap)
-        for g, own in zip(groups, painted, strict=True)]
-    return groups, panels, [not own and p is None for own, p in zip(painted, panels, strict=True)]
+    panels = [None if own else _framed_panel(area, ground.frames)
+              for area, own in zip(covered, painted, strict=True)]
+    return groups, covered, panels, [not own and p is None
+                                     for own, p in zip(painted, panels, strict=True)]
+
+
+def _covered(pieces: list[Part], groups: list[list[int]]) -> list[BaseGeometry]:
+    """The area each group's parts cover, holes filled (their footprints' union)."""
+    return [union([pieces[i].footprint for i in g]) for g in groups]
 
 
 def _declared_marker(ground: Ground) -> Found | None:
@@ -151,7 +158,7 @@ def _declared_marker(ground: Ground) -> Found | None:
     held = box(x0 - gap, y0 - gap, x1 + gap, y1 + gap)
     one = sorted(i for g, b, small in zip(groups, boxes, small_marks(boxes), strict=True)
                  for i in g if not small or held.contains(box(*b)))
-    return [one], [None], [False]
+    return [one], _covered(pieces, [one]), [None], [False]
 
 
 def _touching_solids(pieces: list[Part], background: set[int], gap: float) -> list[list[int]]:
@@ -169,11 +176,11 @@ def _painted_panel(pieces: list[Part], group: list[int]) -> bool:
                for i in group)
 
 
-def _framed_panel(region: BaseGeometry, frames: list[Container], gap: float
-                  ) -> Polygon | None:
+def _framed_panel(region: BaseGeometry, frames: list[Container]) -> Polygon | None:
     """The inside of the smallest frame of lines (a trim line) that holds ``region``
-    and is not the page: the panel of a marker that paints none of its own."""
-    holding = [f.area for f in frames if f.area.buffer(gap).contains(region)]
+    (within the page's gap) and is not the page: the panel of a marker that paints none
+    of its own."""
+    holding = [f.area for f in frames if f.grown.contains(region)]
     return min(holding, key=lambda a: a.area) if holding else None
 
 
