@@ -65,6 +65,10 @@ _FEW_SEGMENTS = math.isqrt(2 * MAX_CROSSINGS)  # too few segments to cross that 
 
 # --------------------------------------------------------------------------- parsing
 
+#: Path data of straight lines this long or longer is read at once (markers.read.straight):
+#: numpy's cost for one call is the cursor's for about this many characters.
+STRAIGHT_FROM = 1000
+
 #: Points this close (a share of their coordinates' size) are one point: rounding in
 #: computing them (float64 carries 16 digits; 1e-12 leaves room for a few operations).
 SAME_POINT = 1e-12
@@ -77,10 +81,10 @@ def parse_path_data(d: str, budget: Budget) -> tuple[list[tuple], bool]:
     builds the ops: O(n), with the time budget checked every ``_TICK_EVERY`` ops. Data
     without exponents is first cut by a simpler regex, twice as fast, whose tokens are
     the same whenever they all read as numbers and commands; else (an error) it is cut
-    again by the exact one. Straight lines alone are read at once, with numpy.
+    again by the exact one. Long data of straight lines alone is read at once, with numpy.
     """
     budget.tick()
-    straight = read_straight(d)
+    straight = read_straight(d) if len(d) >= STRAIGHT_FROM else None
     if straight is not None:
         return straight, True
     if not d.isascii():

@@ -3,11 +3,12 @@ take (``M x yL x yL x y ... Z``: flattened outlines, a buoy's wrap, a vendor's p
 
 The cursor reader (markers.read.outlines) walks such data op by op in Python; here its
 bytes are classified with numpy, every number is read by Clinger's exact fast path (its
-digits as a whole number below 2**53, divided by a power of ten below 10**16: both are
-exact doubles and IEEE division rounds once, so the quotient is the double ``float``
-gives, bit for bit), and each run of linetos becomes one array. Anything else (a curve,
-a relative command, an exponent, a number run into the next one, an error) gives None,
-and the cursor reader reads it: so every path reads to the same points either way.
+digits as a whole number below 2**53, read by numpy as an integer, divided by a power of
+ten below 10**16: both are exact doubles and IEEE division rounds once, so the quotient
+is the double ``float`` gives, bit for bit), and each run of linetos becomes one array.
+Anything else (a curve, a relative command, an exponent, a number run into the next
+one, an error) gives None, and the cursor reader reads it: so every path reads to the
+same points either way.
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ import numpy as np
 
 __all__ = ["read_straight"]
 
-_PLUS, _COMMA, _MINUS, _DOT, _ZERO = (ord(c) for c in "+,-.0")
+_PLUS, _COMMA, _MINUS, _DOT = (ord(c) for c in "+,-.")
 _MOVE, _LINE, _CLOSE = ord("M"), ord("L"), ord("Z")
 #: A character this reader does not know sends the data to the cursor reader: it knows
 #: numbers, its three commands and the separators the cursor reader skips (white space
 #: and commas; other white space, rare, is left to the cursor reader).
 _UNKNOWN = re.compile(r"[^0-9.+\-MLZ \t\n\r,]")
+#: The commands and the separators but spaces, as spaces (numbers are read between them).
+_SPACED = bytes.maketrans(b"MLZ,\t\n\r", b"       ")
 #: Digits of a number read exactly: a whole number of up to 15 digits is below 2**53.
 _MAX_DIGITS = 15
 #: 10**0 .. 10**15, each an exact double (5**15 < 2**53).
@@ -35,7 +38,8 @@ def read_straight(d: str) -> list[tuple] | None:
     ``("P", points)`` op (an n x 2 array); None for any other data."""
     if not d or _UNKNOWN.search(d):
         return None
-    chars = np.frombuffer(d.encode("ascii"), dtype=np.uint8)
+    data = d.encode("ascii")
+    chars = np.frombuffer(data, dtype=np.uint8)
     # the known bytes of numbers are '+' (43) to '9' (57) but the comma (44); the
     # commands are the only known bytes above '9'
     number = ((chars - np.uint8(_PLUS)) <= ord("9") - _PLUS) & (chars != _COMMA)
@@ -44,7 +48,7 @@ def read_straight(d: str) -> list[tuple] | None:
     last[:-1] &= ~number[1:]
     starts, ends = np.flatnonzero(first), np.flatnonzero(last)
     token = np.cumsum(first, dtype=np.int32) - 1  # each byte's number, for bytes of one
-    values = _values(chars, starts, ends, token)
+    values = _values(data, chars, starts, ends, token)
     if values is None:
         return None
     kinds = _kinds(chars, token, len(starts))
@@ -53,11 +57,11 @@ def read_straight(d: str) -> list[tuple] | None:
     return _ops(kinds, values.reshape(-1, 2) + 0.0)  # + 0.0: as the cursor reader adds
 
 
-def _values(chars: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+def _values(data: bytes, chars: np.ndarray, starts: np.ndarray, ends: np.ndarray,
             token: np.ndarray) -> np.ndarray | None:
-    """The numbers' values (each runs from ``starts`` to ``ends``, inclusive); None when
-    one is no plain number of at most ``_MAX_DIGITS`` digits: a sign not first, two
-    dots, no digit (the cursor reader decides)."""
+    """The numbers' values (each runs from ``starts`` to ``ends``, inclusive, in
+    ``data``); None when one is no plain number of at most ``_MAX_DIGITS`` digits: a
+    sign not first, two dots, no digit (the cursor reader decides)."""
     count = len(starts)
     sign = (chars == _PLUS) | (chars == _MINUS)
     signed = sign[starts]
@@ -71,11 +75,10 @@ def _values(chars: np.ndarray, starts: np.ndarray, ends: np.ndarray,
     digits = ends - starts + 1 - signed - has_dot
     if digits.min() < 1 or digits.max() > _MAX_DIGITS:
         return None
-    digit = (chars - np.uint8(_ZERO)) < 10  # bytes below '0' wrap round, above 255
-    owner = token[digit]
-    after = (np.cumsum(digits) - 1)[owner] - np.arange(len(owner))  # digits after each
-    whole = np.bincount(owner, weights=(chars[digit] - np.uint8(_ZERO)) * _POWERS[after],
-                        minlength=count)
+    # each number's digits without its sign and dot: a whole number, read exactly
+    whole = np.fromstring(data.translate(_SPACED, b"+-."), dtype=np.int64, sep=" ")
+    if len(whole) != count:  # (every number has a digit, and separators stay between)
+        return None
     values = whole / _POWERS[decimals]
     return np.where(chars[starts] == _MINUS, -values, values)
 
