@@ -96,9 +96,9 @@ def markers(art: Artwork, ground: Ground) -> Markers | None:
     for k, g in enumerate(groups):
         for i in g:
             member[i] = k
-    aside = [SetAside("page background", bbox(pieces[i].geometry.bounds))
+    aside = [SetAside("page background", bbox(pieces[i].bounds))
              for i in ground.background]
-    aside += [SetAside("drop shadow", bbox(pieces[i].geometry.bounds)) for i in ground.shadows]
+    aside += [SetAside("drop shadow", bbox(pieces[i].bounds)) for i in ground.shadows]
     for i in ground.background | ground.shadows:
         member[i] = -1
     water: dict[int, float] = {}
@@ -111,7 +111,7 @@ def markers(art: Artwork, ground: Ground) -> Markers | None:
     owners, spread = _assign(pieces, member, regions, in_boxes)
     for i, k in owners.items():
         member[i] = k
-    aside += [SetAside("page background", bbox(pieces[i].geometry.bounds)) for i in spread]
+    aside += [SetAside("page background", bbox(pieces[i].bounds)) for i in spread]
     return Markers(ground, groups, regions, panels, unframed, member, water, aside,
                    _legends(art, regions, len(groups), boxed))
 
@@ -153,7 +153,7 @@ def _declared_marker(ground: Ground) -> Found | None:
     if not groups:
         return None
     boxes = [shapely.total_bounds([pieces[i].footprint for i in g]) for g in groups]
-    area = [sum(pieces[i].footprint.area for i in g) for g in groups]
+    area = [sum(pieces[i].footprint_area for i in g) for g in groups]
     x0, y0, x1, y1 = boxes[area.index(max(area))]
     held = box(x0 - gap, y0 - gap, x1 + gap, y1 + gap)
     one = sorted(i for g, b, small in zip(groups, boxes, small_marks(boxes), strict=True)
@@ -171,8 +171,8 @@ def _touching_solids(pieces: list[Part], background: set[int], gap: float) -> li
 def _painted_panel(pieces: list[Part], group: list[int]) -> bool:
     """Whether the marker paints a white panel of its own: a white area of the group at
     least as large as its marker colors."""
-    seeds = sum(pieces[i].footprint.area for i in group if pieces[i].seed)
-    return any(pieces[i].white and not pieces[i].line and pieces[i].footprint.area >= seeds
+    seeds = sum(pieces[i].footprint_area for i in group if pieces[i].seed)
+    return any(pieces[i].white and not pieces[i].line and pieces[i].footprint_area >= seeds
                for i in group)
 
 
@@ -255,7 +255,7 @@ def _waterlines(parts: list[Part], member: list[int | None], regions: list[BaseG
                 shapely.total_bounds([parts[i].geometry for i in found.row]))))
             continue
         for i in found.below:  # seeds of the marker that lie wholly under the water
-            if member[i] == k and parts[i].geometry.bounds[1] >= found.level - LEVEL_SLACK:
+            if member[i] == k and parts[i].bounds[1] >= found.level - LEVEL_SLACK:
                 member[i] = -1
         hull = [parts[i].geometry for i in found.below] + [parts[i].geometry for i in found.row]
         aside.append(SetAside("waterline and the hull below it",
@@ -280,9 +280,9 @@ def _waterline(parts: list[Part], member: list[int | None], k: int, region: Base
     x0, y0, x1, y1 = region.bounds
     rows: dict[int, list[int]] = {}
     for i in near:
-        _, ly0, _, ly1 = parts[i].geometry.bounds
+        _, ly0, _, ly1 = parts[i].bounds
         rows.setdefault(round((ly0 + ly1) / 2 / max(1e-9, WATER_ROW * (y1 - y0))), []).append(i)
-    for row in sorted(rows.values(), key=lambda r: parts[r[0]].geometry.bounds[1]):
+    for row in sorted(rows.values(), key=lambda r: parts[r[0]].bounds[1]):
         lx0, ly0, lx1, ly1 = shapely.total_bounds([parts[i].geometry for i in row])
         y = waterline_height(ly0, ly1, y1)
         if not y0 + WATER_LOW * (y1 - y0) < y <= y1 + WATER_FOOT * (y1 - y0):
@@ -294,9 +294,9 @@ def _waterline(parts: list[Part], member: list[int | None], k: int, region: Base
         if lx0 > ax0 + WATER_ACROSS * (ax1 - ax0) or lx1 < ax1 - WATER_ACROSS * (ax1 - ax0):
             continue
         below = [i for i, p in enumerate(parts) if i not in row and (
-            member[i] == k or member[i] is None) and p.geometry.bounds[3] > y + LEVEL_SLACK
-            and p.geometry.bounds[1] >= y - HULL_REACH * (y1 - y0)
-            and p.geometry.bounds[0] < lx1 and p.geometry.bounds[2] > lx0]
+            member[i] == k or member[i] is None) and p.bounds[3] > y + LEVEL_SLACK
+            and p.bounds[1] >= y - HULL_REACH * (y1 - y0)
+            and p.bounds[0] < lx1 and p.bounds[2] > lx0]
         if below or y1 > y + LEVEL_SLACK:
             return _Water(row, below, y)
         if all(is_chromatic(parts[i].hex) for i in row):  # water is drawn in a color
@@ -305,7 +305,7 @@ def _waterline(parts: list[Part], member: list[int | None], k: int, region: Base
 
 
 def _horizontal(p: Part) -> bool:
-    x0, y0, x1, y1 = p.geometry.bounds
+    x0, y0, x1, y1 = p.bounds
     return x1 - x0 >= HORIZONTAL_RATIO * max(y1 - y0, 1e-9)
 
 
@@ -334,7 +334,7 @@ def _assign(parts: list[Part], member: list[int | None], regions: list[BaseGeome
 
 def _line_owner(p: Part, regions: list[BaseGeometry], hits: list[int]) -> int | None:
     """The marker holding LINE_INSIDE of line ``p``, if one does."""
-    inside = {k: p.geometry.intersection(regions[k]).area / (p.geometry.area or 1)
+    inside = {k: p.geometry.intersection(regions[k]).area / (p.area or 1)
               for k in hits}
     best = max(inside, key=lambda k: inside[k])
     return best if inside[best] >= LINE_INSIDE else None
@@ -347,7 +347,7 @@ def _area_owner(p: Part, regions: list[BaseGeometry], hits: list[int]) -> int | 
     if sum(1 for k, a in shares.items() if a >= AREA_SHARE * regions[k].area) >= 2:
         return -1
     best = max(shares, key=lambda k: shares[k])
-    if (shares[best] >= AREA_SHARE * (p.footprint.area or 1)
+    if (shares[best] >= AREA_SHARE * (p.footprint_area or 1)
             or shares[best] >= AREA_SHARE * regions[best].area):
         return best
     return None

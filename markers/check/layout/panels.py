@@ -173,9 +173,9 @@ def drop_shadows(parts: list[Part]) -> list[int]:
 def _shadow_of(p: Part, blank: Part) -> bool:
     """Whether ``p`` is ``blank`` moved a little (SHADOW_SHARE, SHADOW_MATCH), painted
     under it."""
-    x0, y0, x1, y1 = p.footprint.bounds
+    x0, y0, x1, y1 = p.bounds
     size = max(x1 - x0, y1 - y0)
-    bx0, by0, bx1, by1 = blank.footprint.bounds
+    bx0, by0, bx1, by1 = blank.bounds
     dx, dy = x0 - bx0, y0 - by0
     if (blank.layer, blank.shape) <= (p.layer, p.shape) or \
             not 0 < max(abs(dx), abs(dy)) <= SHADOW_SHARE * size or \
@@ -212,8 +212,8 @@ def _without_panel(group: list[Part], hull: BaseGeometry, over: float) -> bool:
     them is taken away: a symbol's centre drawn as a white disc), or a solid marker
     (SOLID_FILL of the hull with nothing over it and no hole, filling its box so too or
     standing on a waterline)."""
-    painted = sum(p.geometry.area for p in group) - over
-    largest = max(group, key=lambda p: p.geometry.area)
+    painted = sum(p.area for p in group) - over
+    largest = max(group, key=lambda p: p.area)
     face = painted >= FACE_FILL * hull.area and \
         classify(largest.hex).nearest in FACE_FAMILIES
     x0, y0, x1, y1 = hull.bounds
@@ -251,7 +251,7 @@ def containers(parts: list[Part], frames: list[Polygon], page: float,
     not specks) and the insides of frames (``gap``: the page's)."""
     smallest = FRAME_AREA_SHARE * page * page
     found = [Container(p.footprint, i, gap) for i, p in enumerate(parts)
-             if p.white and not p.line and p.footprint.area >= smallest]
+             if p.white and not p.line and p.footprint_area >= smallest]
     return found + [Container(f, None, gap) for f in frames]
 
 
@@ -321,7 +321,7 @@ def _furnished(within: list[Part], held: list[Cluster], art: Artwork, gap: float
     small = max(LETTER_SHARE * max(art.width, art.height), WORD_SHARE * tallest)
     for p in within:
         if p.extent <= small:  # a letter, filled or drawn in strokes
-            if _beside(p.geometry.bounds, held):
+            if _beside(p.bounds, held):
                 return True
         elif p.line and not any(_holds(m, p.geometry, gap + p.width) for m in marker_boxes):
             return True
