@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
+from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 
 from markers.check.layout.aside import Dimension, SetAside
@@ -262,9 +263,13 @@ def _borders(beside: Beside, markers_box: np.ndarray) -> None:
         encloses = (x0 <= markers_box[0] and y0 <= markers_box[1] and x1 >= markers_box[2]
                     and y1 >= markers_box[3])
         long = max(x1 - x0, y1 - y0) >= span and p.line
-        titled = p.frame and any(c.within(p.footprint) for c in text_centres)
-        if p.line and (encloses or (long and not titled)):
+        if p.line and (encloses or (long and not _titled(p, text_centres))):
             beside.name("border", p.bounds, [i])
+
+
+def _titled(p: Part, text_centres: list[Point]) -> bool:
+    """A frame round text (asked only of a long line that encloses no marker)."""
+    return p.frame and any(c.within(p.footprint) for c in text_centres)
 
 
 def _title_blocks(beside: Beside) -> None:
