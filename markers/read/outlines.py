@@ -13,6 +13,7 @@ Ops are tuples in absolute local coordinates::
 
     ("M", x, y)  ("L", x, y)  ("C", x1, y1, x2, y2, x, y)  ("Q", x1, y1, x, y)  ("Z",)
     ("A", cx, cy, ux, uy, vx, vy, t0, dt, x, y)   # point(t) = c + u cos t + v sin t
+    ("P", points)   # lines to each row of an n x 2 array in turn (markers.read.straight)
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from shapely.geometry.base import BaseGeometry
 from markers.core.units import MAX_PLAUSIBLE_IN
 from markers.errors import UnreadableDrawing
 from markers.read.limits import MAX_COORD_IN, MAX_CROSSINGS, Budget
+from markers.read.straight import read_straight
 
 __all__ = ["Subpath", "EMPTY", "Pen", "parse_path_data", "rect_ops", "ellipse_ops", "flatten",
            "apply", "in_range", "affine", "out_of_range", "implausible", "dedupe", "fill_area",
@@ -63,6 +65,10 @@ _FEW_SEGMENTS = math.isqrt(2 * MAX_CROSSINGS)  # too few segments to cross that 
 
 # --------------------------------------------------------------------------- parsing
 
+#: Path data of straight lines this long or longer is read at once (markers.read.straight):
+#: numpy's cost for one call is the cursor's for about this many characters.
+STRAIGHT_FROM = 1000
+
 #: Points this close (a share of their coordinates' size) are one point: rounding in
 #: computing them (float64 carries 16 digits; 1e-12 leaves room for a few operations).
 SAME_POINT = 1e-12
@@ -75,9 +81,12 @@ def parse_path_data(d: str, budget: Budget) -> tuple[list[tuple], bool]:
     builds the ops: O(n), with the time budget checked every ``_TICK_EVERY`` ops. Data
     without exponents is first cut by a simpler regex, twice as fast, whose tokens are
     the same whenever they all read as numbers and commands; else (an error) it is cut
-    again by the exact one.
+    again by the exact one. Long data of straight lines alone is read at once, with numpy.
     """
     budget.tick()
+    straight = read_straight(d) if len(d) >= STRAIGHT_FROM else None
+    if straight is not None:
+        return straight, True
     if not d.isascii():
         d = _FOREIGN.sub("#", d)
     if "e" not in d and "E" not in d:
@@ -301,16 +310,28 @@ def _curve(op: tuple, x0: float, y0: float, lin: tuple[float, float, float, floa
 
 
 def flatten(ops: list[tuple], lin: np.ndarray, tol: float, budget: Budget) -> list[Subpath]:
-    """Ops -> subpaths in local coordinates, curves fine enough after the linear map ``lin``."""
+    """Ops -> subpaths in local coordinates, curves fine enough after the linear map ``lin``.
+
+    A subpath's points gather as arrays (``pieces``: its curves and runs of lines) and
+    points of single ops not yet in an array (``points``), joined once it ends.
+    """
     coefficients = (float(lin[0, 0]), float(lin[0, 1]), float(lin[1, 0]), float(lin[1, 1]))
     subpaths: list[Subpath] = []
-    points: list = []
+    pieces: list[np.ndarray] = []
+    points: list[tuple[float, float]] = []
     start = (0.0, 0.0)
 
+    def gather() -> None:
+        if points:
+            pieces.append(np.array(points, dtype=float))
+            points.clear()
+
     def finish(closed: bool) -> None:
-        if len(points) > 1 or (points and closed):  # a lone moveto paints nothing
-            subpaths.append((np.array(points, dtype=float), closed))
-        points.clear()
+        gather()
+        count = sum(len(piece) for piece in pieces)
+        if count > 1 or (count and closed):  # a lone moveto paints nothing
+            subpaths.append((pieces[0] if len(pieces) == 1 else np.concatenate(pieces), closed))
+        pieces.clear()
 
     for op in ops:
         kind = op[0]
@@ -321,14 +342,20 @@ def flatten(ops: list[tuple], lin: np.ndarray, tol: float, budget: Budget) -> li
         elif kind == "Z":
             finish(True)
         else:
-            if not points:
+            if not points and not pieces:
                 points.append(start)
             if kind == "L":
                 budget.take(1)
                 points.append((op[1], op[2]))
-            else:
-                x0, y0 = points[-1]
-                points.extend(_curve(op, x0, y0, coefficients, tol, budget).tolist())
+                continue
+            if kind == "P":
+                budget.take(len(op[1]))
+                gather()
+                pieces.append(op[1])
+                continue
+            x0, y0 = points[-1] if points else pieces[-1][-1].tolist()
+            gather()
+            pieces.append(_curve(op, x0, y0, coefficients, tol, budget))
     finish(False)
     return subpaths
 

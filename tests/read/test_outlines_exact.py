@@ -16,11 +16,18 @@ import numpy as np
 import pytest
 
 from markers.read.limits import Budget
-from markers.read.outlines import flatten, parse_path_data
+from markers.read.outlines import STRAIGHT_FROM, flatten, parse_path_data
+from markers.read.straight import read_straight
 
 
 def parse(d: str) -> tuple[list[tuple], bool]:
     return parse_path_data(d, Budget("test.svg"))
+
+
+def lines(ops: list[tuple]) -> list[tuple]:
+    """``ops`` with each run of lines read at once (``P``) as the linetos it stands for."""
+    return [expanded for op in ops for expanded in
+            ([("L", *row) for row in op[1].tolist()] if op[0] == "P" else [op])]
 
 
 @pytest.mark.parametrize("d, ops, complete", [
@@ -38,17 +45,56 @@ def parse(d: str) -> tuple[list[tuple], bool]:
 def test_path_data_reads_as_a_cursor_reads_it(d, ops, complete):
     got, done = parse(d)
     assert done is complete
-    assert [tuple(map(repr, op)) for op in got] == [tuple(map(repr, op)) for op in ops]
+    assert [tuple(map(repr, op)) for op in lines(got)] == [tuple(map(repr, op)) for op in ops]
 
 
-def test_packed_arc_flags_read_one_character_each():
-    # "0110" after the rotation is large-arc 0, sweep 1, then x = 10 (a half circle)
-    packed, done = parse("M0 0a5 5 0 0110 0")
-    spaced, _ = parse("M0 0a5 5 0 0 1 10 0")
-    assert done and packed == spaced
-    assert packed[-1][0] == "A" and packed[-1][-2:] == (10.0, 0.0)
-    assert parse("M0 0a5 5 0 0.5 5 5")[0] == parse("M0 0a5 5 0 0 .5 5 5")[0]
-    assert parse("M0 0a5 5 0 2 1 5 5") == ([("M", 0.0, 0.0)], False)  # a flag is 0 or 1
+def _number(rnd: random.Random) -> tuple[str, float]:
+    """A number as a drawing may write it, and the value a cursor reader gives it."""
+    whole, fraction = str(rnd.randint(0, 10 ** rnd.randint(0, 7))), str(rnd.randint(0, 9999))
+    text = rnd.choice([whole, f"{whole}.{fraction}", f".{fraction}", f"{whole}.", f"0{whole}",
+                       f"{whole}.{fraction}0"])
+    text = rnd.choice(["", "-", "+"]) + text
+    return text, float(text) + 0.0  # the cursor reader adds the current point (0 when absolute)
+
+
+def test_straight_data_reads_to_the_bits_a_cursor_reads():
+    # M, L and Z with numbers in every plain spelling, pairs repeated after a command:
+    # read at once with numpy (markers.read.straight), the values must be float's
+    rnd = random.Random(37)
+    for _ in range(300):
+        text, want = [], []
+        for _ in range(rnd.randint(1, 40)):
+            kind = rnd.choice("MLLLLZ") if text else "M"
+            text.append(kind + rnd.choice(["", " ", "\n"]))
+            if kind == "Z":
+                want.append(("Z",))
+                continue
+            for pair in range(rnd.choice([1, 1, 1, 2, 3])):
+                (x, vx), (y, vy) = _number(rnd), _number(rnd)
+                gap = rnd.choice([" ", ","]) if pair else ""  # the next pair's own separator
+                text.append(f"{gap}{x}{rnd.choice([' ', ',', ' , '])}{y}{rnd.choice(['', ' '])}")
+                want.append(("L" if pair or kind == "L" else "M", vx, vy))
+        data = "".join(text)
+        cursor, done = parse(data)  # short: read op by op (STRAIGHT_FROM)
+        at_once = read_straight(data)
+        assert done and at_once is not None
+        for got in (cursor, at_once):
+            assert [tuple(map(repr, op)) for op in lines(got)] == \
+                [tuple(map(repr, op)) for op in want], data
+
+
+@pytest.mark.parametrize("d", ["M1 2L3-4", "M1 2L3 4 5", "M1 2 L", "1 2 M3 4", "M1 2Z3 4",
+                               "M1.2.3 4", "M1 2L--3 4", "M1 2L. 4", "M1 2L1234567890123456 4"])
+def test_straight_data_read_at_once_leaves_what_is_no_plain_lines_to_the_cursor(d):
+    # long or short, data read_straight does not take is read op by op
+    assert read_straight(d) is None
+    assert read_straight(d + " L1 2" * STRAIGHT_FROM) is None
+
+
+def test_long_straight_data_is_read_at_once():
+    ops, done = parse("M1 2" + " L3.25 -4" * STRAIGHT_FROM + "Z")
+    assert done and [op[0] for op in ops] == ["M", "P", "Z"]
+    assert lines(ops) == [("M", 1.0, 2.0), *[("L", 3.25, -4.0)] * STRAIGHT_FROM, ("Z",)]
 
 
 def _reference(ops: list[tuple], lin: np.ndarray, tol: float) -> list[tuple[np.ndarray, bool]]:
@@ -59,7 +105,7 @@ def _reference(ops: list[tuple], lin: np.ndarray, tol: float) -> list[tuple[np.n
         return math.hypot(a * vx + b * vy, c * vx + d * vy)
 
     out, points, start = [], [], (0.0, 0.0)
-    for op in [*ops, ("M", 0.0, 0.0)]:
+    for op in [*lines(ops), ("M", 0.0, 0.0)]:
         if op[0] in "MZ":
             if len(points) > 1 or (points and op[0] == "Z"):
                 out.append((np.array(points, dtype=float), op[0] == "Z"))
@@ -93,7 +139,10 @@ def _random_path(rnd: random.Random) -> list[tuple]:
 
     ops: list[tuple] = [("M", value(), value())]
     for _ in range(rnd.randint(1, 30)):
-        kind = rnd.choice("LZMQQQCCC")
+        kind = rnd.choice("LZMQQQCCCP")
+        if kind == "P":  # a run of lines read at once
+            ops.append(("P", np.array([[value(), value()] for _ in range(rnd.randint(1, 4))])))
+            continue
         arity = {"L": 2, "M": 2, "Z": 0, "Q": 4, "C": 6}[kind]
         ops.append((kind, *(value() for _ in range(arity))))
     return ops

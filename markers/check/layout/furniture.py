@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
+from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 
 from markers.check.layout.aside import Dimension, SetAside
@@ -116,14 +117,14 @@ def guide_lines(parts: list[Part], member: list[int | None]) -> list[Taken]:
     for i, p in enumerate(parts):
         k = member[i]
         if k is not None and k >= 0 and p.white and not p.line and (
-                k not in blanks or p.footprint.area > blanks[k].footprint.area):
+                k not in blanks or p.footprint_area > blanks[k].footprint_area):
             blanks[k] = p
     found: list[Taken] = []
     for i, p in enumerate(parts):
         k = member[i]
         if k is not None and k in blanks and p.frame and guide(p.footprint,
                                                                blanks[k].footprint):
-            found.append(([i], SetAside("guide line", bbox(p.geometry.bounds))))
+            found.append(([i], SetAside("guide line", bbox(p.bounds))))
     return found
 
 
@@ -246,7 +247,7 @@ def outside(parts: list[Part], member: list[int | None], regions: list[BaseGeome
         beside.name(f"{what} {text!r}", art.legends[n].box.bounds)
     for i in beside.left():
         what = "note" if parts[i].extent <= NOTE_SHARE * page else "drawing beside the markers"
-        beside.name(what, parts[i].geometry.bounds)
+        beside.name(what, parts[i].bounds)
     return beside
 
 
@@ -258,13 +259,17 @@ def _borders(beside: Beside, markers_box: np.ndarray) -> None:
     span = BORDER_SPAN * max(art.width, art.height)
     for i in beside.spare:
         p = beside.parts[i]
-        x0, y0, x1, y1 = p.geometry.bounds
+        x0, y0, x1, y1 = p.bounds
         encloses = (x0 <= markers_box[0] and y0 <= markers_box[1] and x1 >= markers_box[2]
                     and y1 >= markers_box[3])
         long = max(x1 - x0, y1 - y0) >= span and p.line
-        titled = p.frame and any(c.within(p.footprint) for c in text_centres)
-        if p.line and (encloses or (long and not titled)):
-            beside.name("border", p.geometry.bounds, [i])
+        if p.line and (encloses or (long and not _titled(p, text_centres))):
+            beside.name("border", p.bounds, [i])
+
+
+def _titled(p: Part, text_centres: list[Point]) -> bool:
+    """A frame round text (asked only of a long line that encloses no marker)."""
+    return p.frame and any(c.within(p.footprint) for c in text_centres)
 
 
 def _title_blocks(beside: Beside) -> None:
@@ -289,7 +294,7 @@ def _dimension_lines(beside: Beside, regions: list[BaseGeometry]) -> None:
     the size it states, given to the marker nearest its line."""
     parts, art = beside.parts, beside.art
     lines = [i for i in beside.left() if parts[i].line
-             and parts[i].footprint.area <= STRAIGHT_RATIO * parts[i].geometry.area]
+             and parts[i].footprint_area <= STRAIGHT_RATIO * parts[i].area]
     small = [i for i in beside.left() if not parts[i].line]
     dimension_texts = [n for n in beside.texts if parse_dimension(art.legends[n].text) is not None]
     for i in lines:
@@ -352,9 +357,9 @@ def _extension_lines(beside: Beside, ends: tuple, horizontal: bool) -> list[int]
     found = []
     for j, p in enumerate(beside.parts):
         if j in beside.used or not p.line or p.seed or beside.member[j] == -1 or \
-                p.footprint.area > STRAIGHT_RATIO * p.geometry.area:
+                p.footprint_area > STRAIGHT_RATIO * p.area:
             continue
-        x0, y0, x1, y1 = p.geometry.bounds
+        x0, y0, x1, y1 = p.bounds
         across = (y1 - y0 >= ACROSS_RATIO * (x1 - x0)) if horizontal else \
             (x1 - x0 >= ACROSS_RATIO * (y1 - y0))
         reach = max(EXTENSION_REACH, 2 * min(x1 - x0, y1 - y0))
@@ -372,8 +377,8 @@ def _loose_lines(beside: Beside, markers_box: np.ndarray) -> None:
         p = beside.parts[i]
         if not p.line:
             continue
-        corner = _in_corner(p.geometry.bounds, beside.art, markers_box)
-        beside.name("crop mark" if corner else "line beside the markers", p.geometry.bounds,
+        corner = _in_corner(p.bounds, beside.art, markers_box)
+        beside.name("crop mark" if corner else "line beside the markers", p.bounds,
                     [i])
 
 

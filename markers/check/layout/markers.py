@@ -88,18 +88,17 @@ def markers(art: Artwork, ground: Ground) -> Markers | None:
     found = _declared_marker(ground) if ground.declared else _found(art, ground)
     if found is None:
         return None
-    groups, panels, unframed = found
+    groups, covered, panels, unframed = found
     pieces = ground.pieces
-    regions = [union([pieces[i].footprint for i in g]) for g in groups]
     regions = [r if p is None else unary_union([r, p])
-               for r, p in zip(regions, panels, strict=True)]
+               for r, p in zip(covered, panels, strict=True)]
     member: list[int | None] = [None] * len(pieces)
     for k, g in enumerate(groups):
         for i in g:
             member[i] = k
-    aside = [SetAside("page background", bbox(pieces[i].geometry.bounds))
+    aside = [SetAside("page background", bbox(pieces[i].bounds))
              for i in ground.background]
-    aside += [SetAside("drop shadow", bbox(pieces[i].geometry.bounds)) for i in ground.shadows]
+    aside += [SetAside("drop shadow", bbox(pieces[i].bounds)) for i in ground.shadows]
     for i in ground.background | ground.shadows:
         member[i] = -1
     water: dict[int, float] = {}
@@ -112,29 +111,37 @@ def markers(art: Artwork, ground: Ground) -> Markers | None:
     owners, spread = _assign(pieces, member, regions, in_boxes)
     for i, k in owners.items():
         member[i] = k
-    aside += [SetAside("page background", bbox(pieces[i].geometry.bounds)) for i in spread]
+    aside += [SetAside("page background", bbox(pieces[i].bounds)) for i in spread]
     return Markers(ground, groups, regions, panels, unframed, member, water, aside,
                    _legends(art, regions, len(groups), boxed))
 
 
-#: Each marker's group of parts, its panel drawn by a trim line, and whether it has none.
-Found = tuple[list[list[int]], list[Polygon | None], list[bool]]
+#: Each marker's group of parts, the area they cover, its panel drawn by a trim line, and
+#: whether it has none.
+Found = tuple[list[list[int]], list[BaseGeometry], list[Polygon | None], list[bool]]
 
 
 def _found(art: Artwork, ground: Ground) -> Found | None:
     """The markers of a page that does not say what it is: their groups of parts (not
-    the page's white, not the drop shadows), each marker's panel when a trim line draws
-    it, and whether it has no panel at all; None when nothing looks like a marker."""
+    the page's white, not the drop shadows) and the area each covers, each marker's
+    panel when a trim line draws it, and whether it has no panel at all; None when
+    nothing looks like a marker."""
     pieces = ground.pieces
     solids = _touching_solids(pieces, ground.background | ground.shadows, ground.gap)
     groups = _marker_groups(pieces, solids, art)
     if not groups:
         return None
+    covered = _covered(pieces, groups)
     painted = [_painted_panel(pieces, g) for g in groups]
-    panels = [None if own else _framed_panel(
-        union([pieces[i].footprint for i in g]), ground.frames, ground.gap)
-        for g, own in zip(groups, painted, strict=True)]
-    return groups, panels, [not own and p is None for own, p in zip(painted, panels, strict=True)]
+    panels = [None if own else _framed_panel(area, ground.frames)
+              for area, own in zip(covered, painted, strict=True)]
+    return groups, covered, panels, [not own and p is None
+                                     for own, p in zip(painted, panels, strict=True)]
+
+
+def _covered(pieces: list[Part], groups: list[list[int]]) -> list[BaseGeometry]:
+    """The area each group's parts cover, holes filled (their footprints' union)."""
+    return [union([pieces[i].footprint for i in g]) for g in groups]
 
 
 def _declared_marker(ground: Ground) -> Found | None:
@@ -146,12 +153,12 @@ def _declared_marker(ground: Ground) -> Found | None:
     if not groups:
         return None
     boxes = [shapely.total_bounds([pieces[i].footprint for i in g]) for g in groups]
-    area = [sum(pieces[i].footprint.area for i in g) for g in groups]
+    area = [sum(pieces[i].footprint_area for i in g) for g in groups]
     x0, y0, x1, y1 = boxes[area.index(max(area))]
     held = box(x0 - gap, y0 - gap, x1 + gap, y1 + gap)
     one = sorted(i for g, b, small in zip(groups, boxes, small_marks(boxes), strict=True)
                  for i in g if not small or held.contains(box(*b)))
-    return [one], [None], [False]
+    return [one], _covered(pieces, [one]), [None], [False]
 
 
 def _touching_solids(pieces: list[Part], background: set[int], gap: float) -> list[list[int]]:
@@ -164,16 +171,16 @@ def _touching_solids(pieces: list[Part], background: set[int], gap: float) -> li
 def _painted_panel(pieces: list[Part], group: list[int]) -> bool:
     """Whether the marker paints a white panel of its own: a white area of the group at
     least as large as its marker colors."""
-    seeds = sum(pieces[i].footprint.area for i in group if pieces[i].seed)
-    return any(pieces[i].white and not pieces[i].line and pieces[i].footprint.area >= seeds
+    seeds = sum(pieces[i].footprint_area for i in group if pieces[i].seed)
+    return any(pieces[i].white and not pieces[i].line and pieces[i].footprint_area >= seeds
                for i in group)
 
 
-def _framed_panel(region: BaseGeometry, frames: list[Container], gap: float
-                  ) -> Polygon | None:
+def _framed_panel(region: BaseGeometry, frames: list[Container]) -> Polygon | None:
     """The inside of the smallest frame of lines (a trim line) that holds ``region``
-    and is not the page: the panel of a marker that paints none of its own."""
-    holding = [f.area for f in frames if f.area.buffer(gap).contains(region)]
+    (within the page's gap) and is not the page: the panel of a marker that paints none
+    of its own."""
+    holding = [f.area for f in frames if f.grown.contains(region)]
     return min(holding, key=lambda a: a.area) if holding else None
 
 
@@ -248,7 +255,7 @@ def _waterlines(parts: list[Part], member: list[int | None], regions: list[BaseG
                 shapely.total_bounds([parts[i].geometry for i in found.row]))))
             continue
         for i in found.below:  # seeds of the marker that lie wholly under the water
-            if member[i] == k and parts[i].geometry.bounds[1] >= found.level - LEVEL_SLACK:
+            if member[i] == k and parts[i].bounds[1] >= found.level - LEVEL_SLACK:
                 member[i] = -1
         hull = [parts[i].geometry for i in found.below] + [parts[i].geometry for i in found.row]
         aside.append(SetAside("waterline and the hull below it",
@@ -273,9 +280,9 @@ def _waterline(parts: list[Part], member: list[int | None], k: int, region: Base
     x0, y0, x1, y1 = region.bounds
     rows: dict[int, list[int]] = {}
     for i in near:
-        _, ly0, _, ly1 = parts[i].geometry.bounds
+        _, ly0, _, ly1 = parts[i].bounds
         rows.setdefault(round((ly0 + ly1) / 2 / max(1e-9, WATER_ROW * (y1 - y0))), []).append(i)
-    for row in sorted(rows.values(), key=lambda r: parts[r[0]].geometry.bounds[1]):
+    for row in sorted(rows.values(), key=lambda r: parts[r[0]].bounds[1]):
         lx0, ly0, lx1, ly1 = shapely.total_bounds([parts[i].geometry for i in row])
         y = waterline_height(ly0, ly1, y1)
         if not y0 + WATER_LOW * (y1 - y0) < y <= y1 + WATER_FOOT * (y1 - y0):
@@ -287,9 +294,9 @@ def _waterline(parts: list[Part], member: list[int | None], k: int, region: Base
         if lx0 > ax0 + WATER_ACROSS * (ax1 - ax0) or lx1 < ax1 - WATER_ACROSS * (ax1 - ax0):
             continue
         below = [i for i, p in enumerate(parts) if i not in row and (
-            member[i] == k or member[i] is None) and p.geometry.bounds[3] > y + LEVEL_SLACK
-            and p.geometry.bounds[1] >= y - HULL_REACH * (y1 - y0)
-            and p.geometry.bounds[0] < lx1 and p.geometry.bounds[2] > lx0]
+            member[i] == k or member[i] is None) and p.bounds[3] > y + LEVEL_SLACK
+            and p.bounds[1] >= y - HULL_REACH * (y1 - y0)
+            and p.bounds[0] < lx1 and p.bounds[2] > lx0]
         if below or y1 > y + LEVEL_SLACK:
             return _Water(row, below, y)
         if all(is_chromatic(parts[i].hex) for i in row):  # water is drawn in a color
@@ -298,7 +305,7 @@ def _waterline(parts: list[Part], member: list[int | None], k: int, region: Base
 
 
 def _horizontal(p: Part) -> bool:
-    x0, y0, x1, y1 = p.geometry.bounds
+    x0, y0, x1, y1 = p.bounds
     return x1 - x0 >= HORIZONTAL_RATIO * max(y1 - y0, 1e-9)
 
 
@@ -327,7 +334,7 @@ def _assign(parts: list[Part], member: list[int | None], regions: list[BaseGeome
 
 def _line_owner(p: Part, regions: list[BaseGeometry], hits: list[int]) -> int | None:
     """The marker holding LINE_INSIDE of line ``p``, if one does."""
-    inside = {k: p.geometry.intersection(regions[k]).area / (p.geometry.area or 1)
+    inside = {k: p.geometry.intersection(regions[k]).area / (p.area or 1)
               for k in hits}
     best = max(inside, key=lambda k: inside[k])
     return best if inside[best] >= LINE_INSIDE else None
@@ -340,7 +347,7 @@ def _area_owner(p: Part, regions: list[BaseGeometry], hits: list[int]) -> int | 
     if sum(1 for k, a in shares.items() if a >= AREA_SHARE * regions[k].area) >= 2:
         return -1
     best = max(shares, key=lambda k: shares[k])
-    if (shares[best] >= AREA_SHARE * (p.footprint.area or 1)
+    if (shares[best] >= AREA_SHARE * (p.footprint_area or 1)
             or shares[best] >= AREA_SHARE * regions[best].area):
         return best
     return None

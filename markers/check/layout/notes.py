@@ -64,7 +64,7 @@ def beside_text(art: Artwork, pieces: list[Part], member: list[int | None],
     letters = [p for p in letters if id(p) not in codes]
     if not letters:
         return lines, unread
-    height = statistics.median(p.geometry.bounds[3] - p.geometry.bounds[1] for p in letters)
+    height = statistics.median(p.bounds[3] - p.bounds[1] for p in letters)
     blocks = touching([p.geometry for p in letters], BLOCK_GAP * height)
     for block in sorted(blocks, key=len, reverse=True)[:MAX_BLOCKS]:
         if len(block) > MAX_PIECES:
@@ -100,11 +100,11 @@ def _codes(letters: list[Part]) -> set[int]:
     modules, a few hundredths of an inch each, would otherwise set the letter height by
     which lettering is joined into words (the median), and read as text that cannot be
     read."""
-    rects = [p for p in letters if p.geometry.area >= 0.98 * box(*p.geometry.bounds).area]
+    rects = [p for p in letters if p.area >= 0.98 * box(*p.bounds).area]
     if len(rects) < CODE_PIECES:
         return set()
-    module = statistics.median(min(p.geometry.bounds[2] - p.geometry.bounds[0],
-                                   p.geometry.bounds[3] - p.geometry.bounds[1]) for p in rects)
+    module = statistics.median(min(p.bounds[2] - p.bounds[0],
+                                   p.bounds[3] - p.bounds[1]) for p in rects)
     found: set[int] = set()
     for group in touching([p.geometry for p in rects], 0.5 * module):
         if _code([rects[k] for k in group]):
@@ -122,7 +122,7 @@ def _code(block: list[Part]) -> bool:
     if not 0.8 <= (x1 - x0) / max(y1 - y0, 1e-9) <= 1.25:
         return False
     for axis in (0, 1):
-        sizes = [p.geometry.bounds[axis + 2] - p.geometry.bounds[axis] for p in block]
+        sizes = [p.bounds[axis + 2] - p.bounds[axis] for p in block]
         module = min(sizes)
         if max(sizes) - module <= CODE_ALIKE * module and \
                 min(x1 - x0, y1 - y0) >= CODE_MODULES * module:

@@ -28,6 +28,7 @@ the frames of lines left that may be a marker's panel.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import shapely
 import shapely.affinity
@@ -107,10 +108,18 @@ class Cluster:
 @dataclass(frozen=True)
 class Container:
     """A white area that may be a panel or the page: a white part of the drawing (its
-    index) or the paper inside a frame of lines (``part`` None)."""
+    index) or the paper inside a frame of lines (``part`` None); ``gap`` is the page's
+    (GAP_SHARE of its larger side)."""
 
     area: Polygon
     part: int | None
+    gap: float
+
+    @cached_property
+    def grown(self) -> BaseGeometry:
+        """The area grown by the gap, what it holds may reach: made once, as every marker
+        and every other white area is asked whether it lies within."""
+        return self.area.buffer(self.gap)
 
 
 @dataclass(frozen=True)
@@ -138,7 +147,7 @@ def ground(art: Artwork, pieces: list[Part]) -> Ground:
     if art.meta.get("kind") or art.features.keys() & DECLARED:
         return Ground(pieces, page, gap, True, set(), set(), [])
     shadows = set(drop_shadows(pieces))
-    boxes = containers(pieces, enclosures(pieces, page, gap), page)
+    boxes = containers(pieces, enclosures(pieces, page, gap), page, gap)
     clusters = _clusters(pieces, gap)
     tree = STRtree([p.geometry for p in pieces])
     pages = [b for b in boxes if is_page(b, clusters, pieces, tree, art, gap, boxes)]
@@ -164,9 +173,9 @@ def drop_shadows(parts: list[Part]) -> list[int]:
 def _shadow_of(p: Part, blank: Part) -> bool:
     """Whether ``p`` is ``blank`` moved a little (SHADOW_SHARE, SHADOW_MATCH), painted
     under it."""
-    x0, y0, x1, y1 = p.footprint.bounds
+    x0, y0, x1, y1 = p.bounds
     size = max(x1 - x0, y1 - y0)
-    bx0, by0, bx1, by1 = blank.footprint.bounds
+    bx0, by0, bx1, by1 = blank.bounds
     dx, dy = x0 - bx0, y0 - by0
     if (blank.layer, blank.shape) <= (p.layer, p.shape) or \
             not 0 < max(abs(dx), abs(dy)) <= SHADOW_SHARE * size or \
@@ -203,8 +212,8 @@ def _without_panel(group: list[Part], hull: BaseGeometry, over: float) -> bool:
     them is taken away: a symbol's centre drawn as a white disc), or a solid marker
     (SOLID_FILL of the hull with nothing over it and no hole, filling its box so too or
     standing on a waterline)."""
-    painted = sum(p.geometry.area for p in group) - over
-    largest = max(group, key=lambda p: p.geometry.area)
+    painted = sum(p.area for p in group) - over
+    largest = max(group, key=lambda p: p.area)
     face = painted >= FACE_FILL * hull.area and \
         classify(largest.hex).nearest in FACE_FAMILIES
     x0, y0, x1, y1 = hull.bounds
@@ -236,13 +245,14 @@ def enclosures(parts: list[Part], page: float, gap: float) -> list[Polygon]:
     return found
 
 
-def containers(parts: list[Part], frames: list[Polygon], page: float) -> list[Container]:
+def containers(parts: list[Part], frames: list[Polygon], page: float,
+               gap: float) -> list[Container]:
     """Every white area that could hold a marker: white areas of the drawing (not lines,
-    not specks) and the insides of frames."""
+    not specks) and the insides of frames (``gap``: the page's)."""
     smallest = FRAME_AREA_SHARE * page * page
-    found = [Container(p.footprint, i) for i, p in enumerate(parts)
-             if p.white and not p.line and p.footprint.area >= smallest]
-    return found + [Container(f, None) for f in frames]
+    found = [Container(p.footprint, i, gap) for i, p in enumerate(parts)
+             if p.white and not p.line and p.footprint_area >= smallest]
+    return found + [Container(f, None, gap) for f in frames]
 
 
 def _holds(area: Polygon, g: BaseGeometry, slack: float) -> bool:
@@ -283,7 +293,7 @@ def is_page(box: Container, clusters: list[Cluster], parts: list[Part], tree: ST
     """Whether white area ``box`` is the page rather than a panel (module docstring);
     ``tree`` indexes the parts' geometry, ``boxes`` are all the white areas."""
     area = box.area
-    held = [c for c in clusters if _holds(area, c.footprint, gap)]
+    held = [c for c in clusters if box.grown.contains(c.footprint)]
     if not held:
         return False
     grown = area.buffer(gap)
@@ -291,7 +301,7 @@ def is_page(box: Container, clusters: list[Cluster], parts: list[Part], tree: ST
     within = [i for i in tree.query(grown, predicate="contains").tolist()
               if i != box.part and not parts[i].seed and not parts[i].round
               and not _on_edge(parts[i], area, gap)]
-    if _inner_panel(box, held, boxes, gap) is not None:
+    if _inner_panel(box, held, boxes) is not None:
         return True  # a smaller white holds the markers: their panel, on this page
     if any(_spans(area, c) for c in held):
         return False
@@ -311,7 +321,7 @@ def _furnished(within: list[Part], held: list[Cluster], art: Artwork, gap: float
     small = max(LETTER_SHARE * max(art.width, art.height), WORD_SHARE * tallest)
     for p in within:
         if p.extent <= small:  # a letter, filled or drawn in strokes
-            if _beside(p.geometry.bounds, held):
+            if _beside(p.bounds, held):
                 return True
         elif p.line and not any(_holds(m, p.geometry, gap + p.width) for m in marker_boxes):
             return True
@@ -340,12 +350,12 @@ def guide(inner: Polygon, area: Polygon) -> bool:
     return shrunk.symmetric_difference(inner).area <= GUIDE_MATCH * area.area
 
 
-def _inner_panel(box: Container, held: list[Cluster], boxes: list[Container],
-                 gap: float) -> Polygon | None:
+def _inner_panel(box: Container, held: list[Cluster], boxes: list[Container]
+                 ) -> Polygon | None:
     """The largest white area inside ``box`` (and smaller than it) that holds all it
-    holds of the markers: a panel on a page."""
+    holds of the markers (each within the page's gap): a panel on a page."""
     inside = [b.area for b in boxes if b is not box and b.area.area < 0.99 * box.area.area
-              and _holds(box.area, b.area, gap)
-              and all(_holds(b.area, c.footprint, gap) for c in held)
+              and box.grown.contains(b.area)
+              and all(b.grown.contains(c.footprint) for c in held)
               and not (b.part is None and box.part is not None and guide(b.area, box.area))]
     return max(inside, key=lambda a: a.area) if inside else None

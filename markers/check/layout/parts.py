@@ -8,8 +8,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
+import shapely
 from shapely import STRtree, unary_union
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
@@ -53,7 +55,9 @@ class Part:
     its color, its area without holes (``footprint``), its mean width (2 area /
     perimeter), its larger side, whether it can start a marker (``seed``: a
     chromatic area, a black stripe, a white body afloat), and whether it stands on a
-    waterline (``afloat``: a buoy's body at the water)."""
+    waterline (``afloat``: a buoy's body at the water). ``bounds``, ``area`` and
+    ``footprint_area`` are its geometry's and its footprint's, measured once: the
+    layout asks for them again and again."""
 
     layer: int
     shape: int
@@ -63,6 +67,9 @@ class Part:
     width: float
     extent: float
     seed: bool
+    bounds: tuple[float, float, float, float]
+    area: float
+    footprint_area: float
     afloat: bool = False
 
     @property
@@ -77,18 +84,18 @@ class Part:
     def round(self) -> bool:
         """A circle: as wide as tall, filling its circle; a disk, or a thin ring (a
         mounting hole, a registration target)."""
-        x0, y0, x1, y1 = self.geometry.bounds
+        x0, y0, x1, y1 = self.bounds
         w, h = x1 - x0, y1 - y0
         if not (w > 0 and abs(w - h) <= 0.05 * max(w, h)):
             return False
         disk = math.pi * w * h / 4
-        filled = abs(self.footprint.area - disk) <= 0.05 * disk
-        return filled and (self.geometry.area >= 0.95 * disk or self.width <= 0.12 * w)
+        filled = abs(self.footprint_area - disk) <= 0.05 * disk
+        return filled and (self.area >= 0.95 * disk or self.width <= 0.12 * w)
 
     @property
     def frame(self) -> bool:
         """A line that encloses something: a closed border, a title block's box."""
-        return self.line and self.footprint.area > 4 * self.geometry.area
+        return self.line and self.footprint_area > 4 * self.area
 
 
 @lru_cache(maxsize=4096)
@@ -106,21 +113,17 @@ def is_chromatic(hex_: str) -> bool:
     return _lab(hex_)[1] >= CHROMA
 
 
-def _bar(poly: Polygon, hex_: str, page: float, upright: bool) -> bool:
-    """A black rectangle, long and narrow (``upright``: tall, else wide), long for the
-    page: a stripe, if it is a center aid's."""
+def _bar(bounds: tuple[float, float, float, float], area: float, hex_: str, page: float,
+         upright: bool) -> bool:
+    """A black rectangle (of ``bounds`` and ``area``), long and narrow (``upright``: tall,
+    else wide), long for the page: a stripe, if it is a center aid's."""
     lightness, chroma = _lab(hex_)
     if lightness >= DARK or chroma >= CHROMA:
         return False
-    x0, y0, x1, y1 = poly.bounds
+    x0, y0, x1, y1 = bounds
     long, short = (y1 - y0, x1 - x0) if upright else (x1 - x0, y1 - y0)
     return (long >= STRIPE_RATIO * short and long >= STRIPE_SHARE * page
-            and poly.area >= 0.8 * (x1 - x0) * (y1 - y0))
-
-
-def _stripe(poly: Polygon, hex_: str, page: float) -> bool:
-    """A black upright rectangle, tall and narrow: a stripe of a center aid."""
-    return _bar(poly, hex_, page, upright=True)
+            and area >= 0.8 * (x1 - x0) * (y1 - y0))
 
 
 def _afloat(found: list[Part]) -> set[int]:
@@ -129,14 +132,14 @@ def _afloat(found: list[Part]) -> set[int]:
     mooring sphere's, has no marker color of its own to start a marker)."""
     waters = []
     for p in found:
-        x0, y0, x1, y1 = p.geometry.bounds
+        x0, y0, x1, y1 = p.bounds
         if p.line and x1 - x0 >= WATER_RATIO * (y1 - y0) and is_chromatic(p.hex):
             waters.append((x0, y0, x1, y1))
     afloat = set()
     for i, p in enumerate(found):
         if not waters or p.line:
             continue
-        x0, _, x1, y1 = p.geometry.bounds
+        x0, _, x1, y1 = p.bounds
         reach = OVERHANG * (x1 - x0)
         if any(wx0 <= x0 - reach and wx1 >= x1 + reach and wy0 - reach <= y1 <= wy1 + reach
                for wx0, wy0, wx1, wy1 in waters):
@@ -148,8 +151,8 @@ def _striped_across(found: list[Part], page: float) -> set[int]:
     """Black bars lying across, two or more of one length and thickness over one span,
     one under the other: the stripes of a center aid striped the wrong way (aid-stripes
     judges them), not a lone bar of a title block. O(n log n) in the bars."""
-    bars = sorted((p.geometry.bounds, i) for i, p in enumerate(found)
-                  if _bar(p.geometry, p.hex, page, upright=False))
+    bars = sorted((p.bounds, i) for i, p in enumerate(found)
+                  if _bar(p.bounds, p.area, p.hex, page, upright=False))
     striped: set[int] = set()
     for n, ((x0, y0, x1, y1), i) in enumerate(bars):
         for (a0, b0, a1, b1), j in bars[n + 1:]:
@@ -164,18 +167,23 @@ def _striped_across(found: list[Part], page: float) -> set[int]:
 
 
 def parts(art: Artwork) -> list[Part]:
-    """Every polygon of ``art``'s painted shapes, in paint order."""
-    found = []
+    """Every polygon of ``art``'s painted shapes, in paint order (measured by shapely's
+    array functions, all at once)."""
     page = max(art.width, art.height, 1e-9)
-    for li, layer in enumerate(art.layers):
-        chromatic = is_chromatic(layer.hex)
-        for si, shape in enumerate(layer.shapes):
-            for poly in polygons(shape.geometry, largest_first=False):
-                x0, y0, x1, y1 = poly.bounds
-                width = 2 * poly.area / poly.length if poly.length else 0.0
-                found.append(Part(li, si, poly, layer.hex, Polygon(poly.exterior), width,
-                                  max(x1 - x0, y1 - y0),
-                                  chromatic or _stripe(poly, layer.hex, page)))
+    where = [(li, si, layer.hex, poly) for li, layer in enumerate(art.layers)
+             for si, shape in enumerate(layer.shapes)
+             for poly in polygons(shape.geometry, largest_first=False)]
+    polys = np.array([poly for *_, poly in where], dtype=object)
+    footprints = cast(np.ndarray, shapely.polygons(shapely.get_exterior_ring(polys)))
+    measured = zip(shapely.bounds(polys).tolist(), shapely.area(polys).tolist(),
+                   shapely.length(polys).tolist(), shapely.area(footprints).tolist(), strict=True)
+    found = []
+    for (li, si, hex_, poly), footprint, (bounds, area, length, footprint_area) in zip(
+            where, footprints.tolist(), measured, strict=True):
+        x0, y0, x1, y1 = bounds
+        seed = is_chromatic(hex_) or _bar(bounds, area, hex_, page, upright=True)
+        found.append(Part(li, si, poly, hex_, footprint, 2 * area / length if length else 0.0,
+                          max(x1 - x0, y1 - y0), seed, tuple(bounds), area, footprint_area))
     for i in _afloat(found):
         found[i].afloat = True
         found[i].seed = found[i].seed or found[i].white

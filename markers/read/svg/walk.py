@@ -710,7 +710,8 @@ class _Reader:
         return paints
 
     def _stroke(self, local: list[Subpath], context: _Context) -> BaseGeometry | None:
-        """The stroke's area in inches: built in local coordinates, then transformed."""
+        """The stroke's area in inches: built in local coordinates, then transformed (the
+        outline is in range: ``_shape`` placed it in inches before)."""
         style = context.style
         vw, vh = context.viewport
         width = parse_length(str(style["stroke-width"]), ref=math.sqrt((vw * vw + vh * vh) / 2),
@@ -723,8 +724,6 @@ class _Reader:
             out_of_range(self.budget)
         if half_in > MAX_PLAUSIBLE_IN:
             implausible(self.budget.name, half_in)
-        for points, _ in local:  # refuse a huge outline before its stroke is built
-            apply(points, context.matrix, self.budget)
         cap = {"round": "round", "square": "square"}.get(str(style["stroke-linecap"]), "flat")
         join = {"round": "round", "bevel": "bevel"}.get(str(style["stroke-linejoin"]), "miter")
         drawn = pen(width / 2, stretch, cap, join,
