@@ -180,6 +180,22 @@ def test_raster_reduced_where_the_ink_is_has_the_pixels_of_a_whole_resize(width:
     assert ocr._reduce(image, 98, 162).tobytes() == whole.tobytes()
 
 
+def test_a_line_image_is_read_by_tesseract_once(monkeypatch) -> None:
+    """The same pixels (another line that draws the very same image) are not read again
+    (ocr.IMAGES_REMEMBERED); the same pixels with another whitelist are."""
+    from collections import OrderedDict
+
+    from PIL import Image
+
+    calls = []
+    monkeypatch.setattr(ocr, "_readings", OrderedDict())
+    monkeypatch.setattr(ocr, "_tesseract_pixels", lambda *a: calls.append(a) or ("WS", 0.5))
+    image = Image.new("L", (40, 20), 255)
+    assert ocr._tesseract(image, None) == ocr._tesseract(image.copy(), None) == ("WS", 0.5)
+    ocr._tesseract(image, ocr.WS_ID_CHARS)
+    assert len(calls) == 2
+
+
 def test_the_engine_is_imported_only_when_reading() -> None:
     code = ("import sys, markers.check.measure.ocr, markers.check.pipeline; "
             "print(any(m in sys.modules for m in ('tesserocr', 'rapidocr_onnxruntime')))")
