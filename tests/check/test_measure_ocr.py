@@ -159,6 +159,43 @@ def test_raster_is_sized_from_the_letter_height(own) -> None:
     assert pixels[0].min() == 255 and pixels[:, 0].min() == 255  # a white border
 
 
+@pytest.mark.parametrize("width", [131, 262, 263, 264, 265, 1201, 1202, 1203, 4999])
+def test_raster_reduced_where_the_ink_is_has_the_pixels_of_a_whole_resize(width: int
+                                                                          ) -> None:
+    """rasterise reduces its supersampled image only across the rows with ink and down
+    the runs of columns with ink (ocr._reduce): the pixels must be PIL's own LANCZOS
+    resize of the whole image, at widths a multiple of SUPERSAMPLE or not, with letters
+    close together and far apart, and taller than wide (which Pillow 13 reduces down
+    first)."""
+    from PIL import Image, ImageDraw
+
+    rng = np.random.default_rng(width)
+    image = Image.new("L", (width, 263), 255)
+    draw = ImageDraw.Draw(image)
+    for x in sorted(rng.uniform(0, width - 60, 12)):
+        corners = np.column_stack((x + rng.uniform(0, 60, 6), rng.uniform(100, 160, 6)))
+        draw.polygon(corners.ravel().tolist(), fill=int(rng.integers(0, 200)))
+    whole = image.resize((width // ocr.SUPERSAMPLE, 263 // ocr.SUPERSAMPLE),
+                         Image.Resampling.LANCZOS)
+    assert ocr._reduce(image, 98, 162).tobytes() == whole.tobytes()
+
+
+def test_a_line_image_is_read_by_tesseract_once(monkeypatch) -> None:
+    """The same pixels (another line that draws the very same image) are not read again
+    (ocr.IMAGES_REMEMBERED); the same pixels with another whitelist are."""
+    from collections import OrderedDict
+
+    from PIL import Image
+
+    calls = []
+    monkeypatch.setattr(ocr, "_readings", OrderedDict())
+    monkeypatch.setattr(ocr, "_tesseract_pixels", lambda *a: calls.append(a) or ("WS", 0.5))
+    image = Image.new("L", (40, 20), 255)
+    assert ocr._tesseract(image, None) == ocr._tesseract(image.copy(), None) == ("WS", 0.5)
+    ocr._tesseract(image, ocr.WS_ID_CHARS)
+    assert len(calls) == 2
+
+
 def test_the_engine_is_imported_only_when_reading() -> None:
     code = ("import sys, markers.check.measure.ocr, markers.check.pipeline; "
             "print(any(m in sys.modules for m in ('tesserocr', 'rapidocr_onnxruntime')))")

@@ -25,8 +25,8 @@ from markers.check.measure.ocr import Reading, confirm_lettering, read_lettering
 from markers.core.artwork import Artwork
 from markers.core.design import ws_id_from_text
 
-__all__ = ["TEXT_BASES", "read_outlines", "confirm_said", "read_lines", "read_legend",
-           "read_identification"]
+__all__ = ["TEXT_BASES", "read_glyphs", "read_outlines", "confirm_said", "read_lines",
+           "read_legend", "read_identification"]
 
 #: How the text of a marker was obtained (RULES.md, report contract v2).
 TEXT_BASES = ("text", "outlines", "declared", "none")
@@ -42,12 +42,19 @@ def _read(wkb: bytes, kind: str) -> Reading:
     return read_lettering(shapely.from_wkb(wkb), kind=kind)
 
 
+def read_glyphs(glyphs: BaseGeometry, kind: str = "legend") -> Reading:
+    """The OCR reading of outlined ``glyphs`` (ocr.read_lettering), remembered by their
+    value: a batch of proofs shows the same lettering, as drawn and turned, again and
+    again."""
+    return _read(shapely.to_wkb(glyphs), kind)
+
+
 def read_outlines(line: LegendFact, kind: str = "legend") -> Reading | None:
     """The OCR reading of one line of outlined lettering (``kind`` "ws_id" reads with
     an id's characters only), or None when the line has no glyphs to read."""
     if not line.outlined or line.outline is None or line.outline.is_empty:
         return None
-    return _read(shapely.to_wkb(line.outline), kind)
+    return read_glyphs(line.outline, kind)
 
 
 @lru_cache(maxsize=512)

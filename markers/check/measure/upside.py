@@ -15,7 +15,8 @@ tests/producers/scale_batch.py), but at 0.95 and 0.42 where the right way reads 
 The test costs nothing on a page that reads plainly: the measurer has read every line
 already (its readings are remembered), and the lines are read turned only when one of
 them was not read, or read with less confidence than CONFIDENT, or an aid's lettering
-does not read "WS".
+does not read "WS". Turned readings are remembered as the measurer's are (by the glyphs'
+value, reading.read_glyphs): a batch of proofs reads the same lettering turned once.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ import shapely
 from shapely import affinity
 
 from markers.check.measure.common import Facts, LegendFact
-from markers.check.measure.ocr import Reading, read_lettering
-from markers.check.measure.reading import read_outlines
+from markers.check.measure.ocr import Reading
+from markers.check.measure.reading import read_glyphs, read_outlines
 
 __all__ = ["reads_turned", "CONFIDENT", "TURNED_READS_MAX", "CONFIDENCE_MARGIN",
            "LINE_PIECES_MAX", "QUARTER_TURNS"]
@@ -80,7 +81,7 @@ def reads_turned(facts: Sequence[Facts]) -> float | None:
         round_only = all(f.symbol.shape in QUARTER_SYMMETRIC for f in facts
                          if f.kind is not None)
         return _quarter(lines, aid) if round_only else None
-    turned = [read_lettering(affinity.rotate(leg.outline, 180, origin="centroid"), kind=kind)
+    turned = [read_glyphs(affinity.rotate(leg.outline, 180, origin="centroid"), kind)
               for leg, kind in lines if leg.outline is not None]
     return 180.0 if _better(_score(turned, aid), _score(drawn, aid), len(lines)) else None
 
@@ -97,10 +98,10 @@ def _quarter(lines: list[tuple[LegendFact, str]], aid: bool) -> float | None:
     reads better than as drawn, else None."""
     block = shapely.union_all([leg.outline for leg, _ in lines])
     kind = lines[0][1]
-    best, turn = _score([read_lettering(block, kind=kind)], aid), None
+    best, turn = _score([read_glyphs(block, kind)], aid), None
     for angle in QUARTER_TURNS:
-        score = _score([read_lettering(affinity.rotate(block, angle, origin="centroid"),
-                                       kind=kind)], aid)
+        score = _score([read_glyphs(affinity.rotate(block, angle, origin="centroid"), kind)],
+                       aid)
         if _better(score, best, 1):
             best, turn = score, angle
     return turn
