@@ -77,3 +77,21 @@ def test_streamed_output_of_no_reports_is_the_empty_document(fmt: str) -> None:
     writer.close()
     assert out.getvalue() == api.reports([], fmt) + "\n"
     assert writer.exit_status() == 0
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif"])
+def test_streamed_names_not_in_utf8_are_the_bytes_of_the_whole_list(fmt: str) -> None:
+    """A file name's bytes that are not UTF-8 (surrogates in Python) are shown as
+    ``\\xff`` in the stream as in the whole list, next to plain names and one outside the
+    BMP (which json escapes as a surrogate pair: the stream walks those reports too)."""
+    from markers.check.report import FileReport
+
+    reports = [FileReport.unreadable(name, f"{name}: the file is empty")
+               for name in ("plain.svg", "b\udcffd.svg", "flag-\U0001F6A9.svg")]
+    out = io.StringIO()
+    writer = report_writer(fmt, out, io.StringIO())
+    for report in reports:
+        writer.add(report)
+    writer.close()
+    assert out.getvalue() == api.reports(reports, fmt) + "\n"
+    assert "b\\\\xffd.svg" in out.getvalue() and "\\udcff" not in out.getvalue()

@@ -4,6 +4,7 @@ worker takes the next job."""
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import subprocess
@@ -14,7 +15,7 @@ import pytest
 
 from conftest import wsmark_script
 from markers.runtime.budget import Limits, parse_limits
-from markers.runtime.pool import budgeted_imap
+from markers.runtime.pool import WARM_JOBS, budgeted_imap
 from proc_tree import rss_mb
 
 
@@ -64,6 +65,43 @@ def test_one_job_still_runs_in_a_worker() -> None:
     (out,) = budgeted_imap(_job, ["x"], workers=1)
     assert out.value.startswith("ok x") and int(out.value.split()[2]) != os.getpid()
     assert out.peak_rss_mb > 0
+
+
+#: What a pool's ``warm`` did, in the process that did it.
+_WARMED: list[int] = []
+
+
+def _warmed(_: object) -> int:
+    return len(_WARMED)
+
+
+def test_warm_is_done_once_in_the_parent_for_a_long_run_over_several_workers() -> None:
+    """Every worker sees what ``warm`` did (it forks after); a run too short or with one
+    worker, which may never need it, does not warm."""
+    def warm() -> None:
+        _WARMED.append(os.getpid())
+
+    try:
+        for jobs, workers, warmed in ((WARM_JOBS, 2, 1), (WARM_JOBS - 1, 2, 0),
+                                      (WARM_JOBS, 1, 0)):
+            _WARMED.clear()
+            seen = {o.value for o in budgeted_imap(_warmed, range(jobs), workers, warm=warm)}
+            assert (_WARMED, seen) == ([os.getpid()] * warmed, {warmed}), (jobs, workers)
+    finally:
+        _WARMED.clear()
+
+
+def _frozen(_: object) -> int:
+    return gc.get_freeze_count()
+
+
+def test_a_worker_starts_with_the_parents_objects_frozen_and_the_parent_keeps_its_own(
+        ) -> None:
+    """Its collections do not walk (nor copy) what it inherited; the parent's collector
+    is as it was."""
+    before = gc.get_freeze_count()
+    (out,) = budgeted_imap(_frozen, [None], workers=1)
+    assert out.value > max(before, 1000) and gc.get_freeze_count() == before
 
 
 @pytest.mark.parametrize("text, cpu, memory", [
