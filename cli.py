@@ -33,6 +33,11 @@ if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
 
 import click  # noqa: E402  (after the handler above: a Ctrl-C in an import is one line)
 
+# numpy is imported here, in that window: a C extension that imports it later (numpy's
+# import_array) prints an interrupted import's traceback itself (PyErr_Print) before
+# the command can say its one line (`wsmark sheet` with Ctrl-C 0.1-0.3 s after start)
+import numpy  # noqa: E402, F401
+
 from markers import api  # noqa: E402
 from markers.errors import WsmarkError  # noqa: E402
 

@@ -212,6 +212,10 @@ ALLOWED_STATE = {
                                                           "learns from an earlier page; "
                                                           "cleared after each line)",
     ("markers/check/measure/ocr.py", "@_rapid_engine"): "one OCR engine per process",
+    ("markers/check/measure/ocr.py", "_readings changed"): "a line image's tesseract "
+                                                           "reading, by a digest of its "
+                                                           "pixels (IMAGES_REMEMBERED)",
+    ("markers/check/measure/ocr.py", "_readings.popitem()"): "the same, its oldest dropped",
     ("markers/check/measure/reading.py", "@_read"): "a glyph set's reading, by WKB and kind",
     ("markers/check/measure/reading.py", "@_confirm"): "a reading confirmed, by its words "
                                                         "and WKB",
