@@ -20,7 +20,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from batch_main import judged_rules, kind_and_verdict, run, unsaid  # noqa: E402
+from batch_main import run  # noqa: E402
+
+import orient_batch  # noqa: E402
 
 from scale_batch import Proof, Want, _built, _turned  # noqa: E402
 
@@ -177,20 +179,13 @@ def cases() -> list[Proof]:
 
 
 def wrong(report: dict, proof: dict) -> list[str]:
-    if report.get("verdict") == "error":
-        return [f"error: {report.get('error')}"]
-    markers = report.get("markers", [])
-    if len(markers) != len(proof["want"]):
-        return [f"{len(markers)} markers, want {len(proof['want'])}"]
-    problems = []
-    for got, want in zip(markers, proof["want"]):
-        problems += kind_and_verdict(got, want, judged_rules(report, got, ("error", "review")))
-        turned = [f for f in report.get("findings", []) if f["rule"] == "turned"]
-        said = " ".join(f.get("message", "") for f in turned)
-        if f"turned {(-want_turn(proof)) % 360:g}" not in said and \
-                f"turned {want_turn(proof):g}" not in said:
-            problems.append(f"turned said: {said!r}")
-    return problems + unsaid(report, proof["words"])
+    """orient_batch's (kind, verdict, error, the words said) and the turn the report
+    names: the one the proof was drawn at, either way round."""
+    turned = " ".join(f.get("message", "") for f in report.get("findings", [])
+                      if f["rule"] == "turned")
+    drawn = want_turn(proof)
+    named = f"turned {drawn:g}" in turned or f"turned {-drawn % 360:g}" in turned
+    return orient_batch.wrong(report, proof) + ([] if named else [f"turned said: {turned!r}"])
 
 
 def want_turn(proof: dict) -> float:
