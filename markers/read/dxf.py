@@ -503,7 +503,8 @@ class _Reader:
             placed = [(text, _text_box(entity, text, height))] if text else []
         up = float(np.linalg.norm(matrix[:2, :2] @ np.array([0.0, 1.0])))
         hex_ = self._hex(entity, layer, block)
-        turn = _page_turn(matrix, _text_angle(entity))
+        flags = 0 if mtext else int(entity.dxf.get("text_generation_flag", 0) or 0)
+        turn = _page_turn(matrix, _text_angle(entity), flags)
         for text, outline in placed:
             drawn = affine(outline, matrix, self.budget).envelope
             self.legends.append((text, drawn, height * up, hex_, layer, turn))
@@ -647,6 +648,10 @@ def _text_box(entity: Entity, text: str, height: float) -> BaseGeometry:
     return affinity.translate(affinity.rotate(local, angle, origin=(0, 0)), anchor.x, anchor.y)
 
 
+#: TEXT generation flags (group 71): set backward, and upside down.
+_BACKWARD, _UPSIDE_DOWN = 2, 4
+
+
 def _text_angle(entity: Entity) -> float:
     """A TEXT's, ATTRIB's or MTEXT's baseline angle (deg counter-clockwise, y up): its
     rotation, or for TEXT aligned or fit between two points, the line through them."""
@@ -659,12 +664,16 @@ def _text_angle(entity: Entity) -> float:
     return float(dxf.get("rotation", 0.0) or 0.0)
 
 
-def _page_turn(matrix: np.ndarray, angle: float) -> float | None:
+def _page_turn(matrix: np.ndarray, angle: float, flags: int = 0) -> float | None:
     """LegendItem.turn of a text at ``angle`` placed by ``matrix`` (drawing units, y
-    up): its baseline and its letters' up on the page, where y runs down."""
+    up): its baseline and its letters' up on the page, where y runs down. ``flags``
+    are a TEXT's or ATTRIB's generation flags (group 71, DXF reference): 2 sets it
+    backward (mirrored in X: its baseline reversed), 4 upside down (mirrored in Y: its
+    up reversed); both together are a half turn."""
     a = math.radians(angle)
-    (bx, by), (ux, uy) = (matrix[:2, :2] @ np.array(v) for v in
-                          ((math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))))
+    baseline = np.array((math.cos(a), math.sin(a))) * (-1 if flags & _BACKWARD else 1)
+    up = np.array((-math.sin(a), math.cos(a))) * (-1 if flags & _UPSIDE_DOWN else 1)
+    (bx, by), (ux, uy) = matrix[:2, :2] @ baseline, matrix[:2, :2] @ up
     return baseline_turn((bx, -by), (ux, -uy))
 
 

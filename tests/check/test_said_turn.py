@@ -92,3 +92,23 @@ def test_turning_the_page_turns_its_live_lettering() -> None:
     art = replace(art, layers=())
     assert [item.turn for item in turned_over(art, 180.0).legends] == [0.0]
     assert [item.turn for item in turned_over(art, 90.0).legends] == [270.0]
+
+
+@pytest.mark.parametrize("flags,turn", [(0, 0.0), (2, None), (4, None), (6, 180.0)])
+def test_a_dxf_texts_generation_flags_mirror_or_turn_it(flags: int, turn) -> None:
+    """DXF reference, TEXT group 71: 2 backward, 4 upside down (each a mirror: no turn
+    of the page makes it read), both a half turn."""
+    import io
+
+    import ezdxf
+
+    doc = ezdxf.new("R2010")
+    doc.header["$INSUNITS"] = 1
+    msp = doc.modelspace()
+    msp.add_lwpolyline([(0, 0), (10, 0), (10, 10), (0, 10)], close=True)
+    msp.add_text("NO WAKE", height=1, dxfattribs={"insert": (2, 5),
+                                                  "text_generation_flag": flags})
+    stream = io.StringIO()
+    doc.write(stream)
+    (art,) = read_drawing(stream.getvalue().encode(), "sign.dxf")
+    assert [item.turn for item in art.legends] == [turn]
