@@ -16,19 +16,23 @@ where orange just reaches, or stops just short of, where a band's color is sampl
 from __future__ import annotations
 
 import math
+import re
+from pathlib import Path
 
 import pytest
 import shapely
 from shapely import unary_union
 from shapely.geometry import LineString, MultiPolygon, Polygon, box
+from wi import PACK, measure
 
+from markers.check.layout import split
 from markers.check.measure import buoys
 from markers.check.measure.bands import EDGE_IN
 from markers.check.measure.buoys import measure_buoy
-from markers.check.measure.common import Measuring
+from markers.check.measure.common import Facts, Measuring
+from markers.core.artwork import Artwork
 from markers.core.shapes import polygons
 from markers.read import read_drawing
-from wi import PACK, measure
 
 MM = 1 / 25.4
 WIDTH, TALL = 300.0, 900.0  # mm: the body, above the waterline at its foot
@@ -297,3 +301,57 @@ def test_inside_is_the_intersection(geometry) -> None:
     inside = buoys._inside(geometry, region)
     assert inside.equals(geometry.intersection(region)) or inside.is_empty
     assert inside.area == pytest.approx(geometry.intersection(region).area, rel=1e-12)
+
+
+GALLERY = Path(__file__).resolve().parents[2] / "gallery"
+
+
+def _vendors(name: str, area: bool = True) -> Artwork:
+    """A gallery buoy as a vendor would send it, split from its page: its design record
+    (kind, curvature) taken out, its display area still named unless not ``area``."""
+    data = re.sub(rb"<desc>.*?</desc>", b"", (GALLERY / name).read_bytes(), flags=re.S)
+    if not area:
+        data = data.replace(b'id="display-area"', b'id="area"')
+    return split(read_drawing(data, name)[0]).markers[0]
+
+
+def _faces_measured(monkeypatch) -> list[str]:
+    """A list that gets an entry for each face measure_buoy measures."""
+    calls: list[str] = []
+    real = buoys.measure_face
+
+    def counted(face: Artwork, m: Measuring) -> Facts:
+        calls.append("measured")
+        return real(face, m)
+
+    monkeypatch.setattr(buoys, "measure_face", counted)
+    return calls
+
+
+@pytest.mark.parametrize("name, faces", [("buoy-symbol-24in-rocks.svg", 1),
+                                         ("buoy-wrap-24in-rocks.svg", 2)])
+def test_a_face_in_two_bases_is_measured_once_where_its_height_is_declared(
+        monkeypatch, name: str, faces: int) -> None:
+    """With the display height declared, the basis a face is read in (its symbol nearer
+    2/3 of H) is told from the symbol's size alone: only the face kept is measured, and
+    the facts are those measuring both faces gives."""
+    art = _vendors(name)
+    assert "display-area" in art.features and "curvature" not in art.meta
+    calls = _faces_measured(monkeypatch)
+    quick = measure(art)
+    assert len(calls) == faces
+    assert [f.curvature_basis for f in quick.faces] == ["inferred"] * faces
+    monkeypatch.setattr(buoys, "face_proportion", lambda face, m: None)
+    calls.clear()
+    assert measure(art) == quick
+    assert len(calls) == 2 * faces
+
+
+def test_a_face_without_a_declared_height_is_measured_in_both_bases(monkeypatch) -> None:
+    """Without a display area named or H given, the height may come from the lettering:
+    both faces are measured to choose between them."""
+    art = _vendors("buoy-symbol-24in-rocks.svg", area=False)
+    assert "display-area" not in art.features
+    calls = _faces_measured(monkeypatch)
+    measure(art)
+    assert len(calls) == 2

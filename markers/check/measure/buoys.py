@@ -55,7 +55,7 @@ from markers.check.measure.common import (
     family_geometry,
     legend_facts,
 )
-from markers.check.measure.faces import measure_face
+from markers.check.measure.faces import face_proportion, measure_face
 from markers.check.measure.reading import read_identification, read_lines
 from markers.check.measure.reflector import drawn_reflector
 from markers.check.measure.waterline import drawn_waterline
@@ -657,18 +657,25 @@ def _sub(art: Artwork, clipped: list[tuple[str, BaseGeometry, ColorMatch]],
     return as_seen(x1, y1, seen, legends, features, meta)
 
 
-def _best(seen: Facts, surface: Facts, fraction: float) -> tuple[Facts, str]:
-    """The face nearer ``fraction`` (the law's 2/3) of its display height, and its
-    basis."""
+def _best(faces: dict[str, Artwork], m: Measuring, fraction: float) -> tuple[Facts, str]:
+    """Of a face drawn in each basis (``faces``, by basis), the one whose symbol is
+    nearer ``fraction`` (the law's 2/3) of its display height, measured, and its basis
+    (seen on a tie). Where each display height is given or declared, the sizes are told
+    without measuring (face_proportion) and only the face kept is measured."""
+    told = {basis: face_proportion(face, m) for basis, face in faces.items()}
+    measured: dict[str, Facts] = {}
+    if any(t is None for t in told.values()):
+        measured = {basis: measure_face(face, m) for basis, face in faces.items()}
+        told = {basis: (f.symbol.size, f.display.height) for basis, f in measured.items()}
 
-    def error(f: Facts) -> float:
-        if f.symbol.size is None or not f.display.height:
+    def error(basis: str) -> float:
+        size, height = told[basis] or (None, None)
+        if size is None or not height:
             return math.inf
-        return abs(f.symbol.size / (f.display.height * fraction) - 1)
+        return abs(size / (height * fraction) - 1)
 
-    if error(surface) < error(seen):
-        return surface, "surface"
-    return seen, "seen"
+    basis = "surface" if error("surface") < error("seen") else "seen"
+    return (measured[basis] if measured else measure_face(faces[basis], m)), basis
 
 
 def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: float,
@@ -680,21 +687,20 @@ def _face(art: Artwork, fam: Fam, region: BaseGeometry, axis: float, radius: flo
         (geo.to_seen, geo.to_surface)
     clipped = _clip(fam, region)
 
-    def read(curvature: str) -> Facts:
+    def drawn_in(curvature: str) -> Artwork:
         bend = None if curvature == drawn else (lambda g: there(g, axis, radius))
-        return measure_face(_sub(art, clipped, region, region, bend), m)
+        return _sub(art, clipped, region, region, bend)
 
     curvature = art.meta.get("curvature")
     if curvature in ("seen", "surface"):
-        face, basis = read(curvature), "declared"
+        face, basis = measure_face(drawn_in(curvature), m), "declared"
     else:
         fraction = m.law.requirements.get("symbol_fraction")
         if fraction is None:  # a law with no symbol size to prefer a reading by: as drawn
-            face, curvature, basis = read(drawn), drawn, "inferred"
+            face, curvature, basis = measure_face(drawn_in(drawn), m), drawn, "inferred"
         else:
-            faces = {c: read(c) for c in (drawn, "surface" if drawn == "seen" else "seen")}
-            (face, curvature), basis = _best(faces["seen"], faces["surface"],
-                                             fraction.value), "inferred"
+            faces = {c: drawn_in(c) for c in (drawn, "surface" if drawn == "seen" else "seen")}
+            (face, curvature), basis = _best(faces, m, fraction.value), "inferred"
     if curvature != drawn:
         face = _mapped(face, lambda g: back(g, axis, radius))
     return replace(face, curvature=curvature, curvature_basis=basis), curvature, basis

@@ -51,7 +51,7 @@ from markers.core.geometry import mitre_buffer
 from markers.core.shapes import SPECK, extreme_quad, fit_circle, polygons, radii, shape_of
 from markers.core.spec import Law
 
-__all__ = ["measure_face", "side_angles", "stated_for"]
+__all__ = ["face_proportion", "measure_face", "side_angles", "stated_for"]
 
 
 def side_angles(poly: Polygon) -> list[float]:
@@ -70,14 +70,9 @@ def _display(art: Artwork, shape: str | None, symbol: SymbolFacts, panel: BaseGe
     no panel of its own (markers.check.layout), whose H nothing shows. With the
     symbol's offset from its centre."""
     declared = art.features.get("display-area")
-    height, basis, area, statement = None, None, None, None
-    if given is not None:
-        height, basis = given, "declared"
-        area = declared.envelope if declared is not None else None
-    elif declared is not None:
-        area = declared.envelope
-        x0, y0, x1, y1 = declared.bounds
-        height, basis = y1 - y0, "declared"
+    height, statement = _height_declared(art, given), None
+    basis = None if height is None else "declared"
+    area = declared.envelope if declared is not None else None
     if height is None or area is None:
         x0, top, x1, bottom = inferred_display_area(panel, symbol.outer, legends).bounds
         if height is None:
@@ -97,6 +92,18 @@ def _display(art: Artwork, shape: str | None, symbol: SymbolFacts, panel: BaseGe
         s, d = symbol.outer.envelope.centroid, area.centroid
         offset = math.hypot(s.x - d.x, s.y - d.y)
     return Display(height, basis, statement, area, panel, offset)
+
+
+def _height_declared(art: Artwork, given: float | None) -> float | None:
+    """The display height given (on the command line, in a design), else the height of
+    the drawing's declared ``display-area``; None when neither says it."""
+    if given is not None:
+        return given
+    declared = art.features.get("display-area")
+    if declared is None:
+        return None
+    _, y0, _, y1 = declared.bounds
+    return y1 - y0
 
 
 def _bare(art: Artwork, symbol: SymbolFacts, panel: BaseGeometry, tolerance: float) -> bool:
@@ -427,9 +434,7 @@ def _measure_symbol(ring: Polygon, shape: str, color: ColorMatch, fam: dict
     usual, outline, outline_at = None, None, None
     center_color: ColorMatch | None = color
     unpainted, cross, quarters = False, False, None
-    outer = Polygon(ring.exterior)
-    holes = sorted((Polygon(h) for h in ring.interiors), key=lambda p: -p.area)
-    holes = [h for h in holes if h.area > SPECK]
+    outer, holes = _outer_and_holes(ring)
     if holes:
         center = _center_family(fam, holes)
         center_color = fam[center][1] if center is not None else None
@@ -448,6 +453,12 @@ def _measure_symbol(ring: Polygon, shape: str, color: ColorMatch, fam: dict
     size_name, size, angles, roundness = _size(outer, holes, shape)
     return SymbolFacts(shape, outer, color, center_color, unpainted, cross, quarters,
                        size_name, size, outline, outline_at, angles, roundness), usual
+
+
+def _outer_and_holes(ring: Polygon) -> tuple[Polygon, list[Polygon]]:
+    """The area inside the symbol's ``ring`` and its holes but specks, largest first."""
+    holes = sorted((Polygon(h) for h in ring.interiors), key=lambda p: -p.area)
+    return Polygon(ring.exterior), [h for h in holes if h.area > SPECK]
 
 
 def _size(outer: Polygon, holes: list[Polygon], shape: str
@@ -713,20 +724,46 @@ def _shape_framed(shape: str | None, border: Border | None) -> str | None:
     return FRAMED + shape if border is not None and shape is not None else shape
 
 
-def measure_face(art: Artwork, m: Measuring) -> Facts:
-    """Measure a flat face (a regulatory sign or an aid, or a face a buoy carries) with
-    ``m``'s law; a display height given overrides the drawing's own. ``Facts.kind`` is
-    the kind the pack reports the shape detected as (Measuring.kind)."""
-    law = m.law
+#: What measure_face finds before it measures: the families, the panel, the border set
+#: aside (None without one), the families healed of letters across the symbol, and the
+#: symbol's ring (its family, polygon and outline's shape; None without one).
+SymbolRing = tuple[dict, BaseGeometry, Border | None, dict, tuple[str, Polygon, str] | None]
+
+
+def _symbol_ring(art: Artwork, m: Measuring) -> SymbolRing:
+    """The families, panel, border and symbol ring of a face (SymbolRing)."""
     fam = family_geometry(art)
     panel = art.features.get("panel")
     if panel is None:  # the box of what is painted
         painted = [g for g, _ in fam.values() if not g.is_empty]
         panel = box(*shapely.total_bounds(painted)) if painted else art.bounds
     border, fam, panel = _framed(fam, panel, m)
-    area = panel.area or 1.0
     healed = _healed(fam)
-    ring = _find_ring(healed, area)
+    return fam, panel, border, healed, _find_ring(healed, panel.area or 1.0)
+
+
+def face_proportion(art: Artwork, m: Measuring) -> tuple[float | None, float] | None:
+    """The symbol's size (None without a symbol) and the display height that
+    measure_face gives ``art``, when the height is given or declared and so needs no
+    lettering read: None otherwise. The same values, found without measuring the
+    outline or reading the letters (how buoys choose the basis a face is read in)."""
+    height = _height_declared(art, m.display_height)
+    if height is None:
+        return None
+    ring = _symbol_ring(art, m)[4]
+    if ring is None:  # an aid's face or none: no symbol size
+        return None, height
+    outer, holes = _outer_and_holes(ring[1])
+    return _size(outer, holes, ring[2])[1], height
+
+
+def measure_face(art: Artwork, m: Measuring) -> Facts:
+    """Measure a flat face (a regulatory sign or an aid, or a face a buoy carries) with
+    ``m``'s law; a display height given overrides the drawing's own. ``Facts.kind`` is
+    the kind the pack reports the shape detected as (Measuring.kind)."""
+    law = m.law
+    fam, panel, border, healed, ring = _symbol_ring(art, m)
+    area = panel.area or 1.0
     aid_family = None  # an aid's face is looked for only where no symbol is
     if ring is None:
         aid_family = _aid_face(fam, {f: g.area / area for f, (g, _) in fam.items()})
