@@ -662,7 +662,8 @@ def _best(faces: dict[str, Artwork], m: Measuring, fraction: float) -> tuple[Fac
     nearer ``fraction`` (the law's 2/3) of its display height, measured, and its basis
     (seen on a tie). Where each display height is given or declared, the sizes are told
     without measuring (face_proportion) and only the face kept is measured."""
-    told = {basis: face_proportion(face, m) for basis, face in faces.items()}
+    told: dict[str, tuple[float | None, float | None] | None] = {
+        basis: face_proportion(face, m) for basis, face in faces.items()}
     measured: dict[str, Facts] = {}
     if any(t is None for t in told.values()):
         measured = {basis: measure_face(face, m) for basis, face in faces.items()}
