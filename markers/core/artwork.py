@@ -117,9 +117,10 @@ class Artwork:
 
     @cached_property
     def _visible(self) -> dict[str, BaseGeometry]:
-        """Each layer minus the union of the layers above it that touch its bounds (found
-        with an STR tree), then one union per color; a layer nothing covers is kept as it
-        is, and a color of one layer needs no union.
+        """Each layer minus the union of the layers above it that meet it (an STR tree's
+        query, with the exact test of intersects: a layer whose box only overlaps is not
+        in it, and one that meets nothing above is kept as it is, no overlay made), then
+        one union per color; a color of one layer needs no union.
 
         With n layers, each overlapped by k layers above it: O(n log n) to index and
         query, and n unions of k pieces; no union grows with the layers already seen.
@@ -128,7 +129,8 @@ class Artwork:
         tree = STRtree(geometries)
         seen: dict[str, list[BaseGeometry]] = {}
         for i, layer in enumerate(self.layers):
-            above = sorted(int(j) for j in tree.query(geometries[i]) if j > i)
+            above = sorted(int(j) for j in tree.query(geometries[i], predicate="intersects")
+                           if j > i)
             part = geometries[i].difference(_union([geometries[j] for j in above])) \
                 if above else geometries[i]
             seen.setdefault(layer.color, []).append(part)

@@ -1,6 +1,7 @@
 """``as_seen``: an Artwork of paint already as seen keeps each family's geometry as given,
 and that is what the overlay of ``Artwork._visible`` makes of the same disjoint parts."""
 
+import pytest
 from shapely.geometry import MultiPolygon, box
 
 from markers.core.artwork import Artwork, Layer, Shape, as_seen
@@ -31,3 +32,18 @@ def test_as_seen_is_what_the_overlay_gives():
     for family in seen:
         assert seen[family].symmetric_difference(by_overlay[family]).area < 1e-12
         assert seen[family].area > 0
+
+
+def test_a_layer_nothing_above_meets_is_seen_as_it_is_and_one_covered_is_cut():
+    """Black dots painted last, one in a ring's hole and one across a square beside it:
+    their box overlaps the ring's, but nothing of the ring is covered, so it is seen as
+    painted (no overlay remakes it); the square loses what its dot covers."""
+    ring = box(0, 0, 6, 6).difference(box(2, 2, 4, 4))
+    square = box(7, 0, 9, 2)
+    dots = (Shape(box(2.5, 2.5, 3.5, 3.5)), Shape(box(8, 1, 10, 3)))
+    art = Artwork(10, 6, (Layer("orange", "#ff6600", (Shape(ring),)),
+                          Layer("white", "#ffffff", (Shape(square),)),
+                          Layer("black", "#000000", dots)))
+    seen = art.visible_by_color()
+    assert seen["orange"] is art.layers[0].geometry
+    assert seen["white"].area == pytest.approx(4 - 1, abs=1e-12)
