@@ -101,3 +101,13 @@ def test_the_corpus_green_balls_stay_race_buoys(path):
     """resvg's plain green circle (a black frame stroke set aside) is a green ball."""
     report, _ = check_file(path, H12)
     assert report.kind == "buoy-race" and report.verdict == "pass"
+
+
+@pytest.mark.parametrize("name", ["bjnortier-dxf/test/resources/ellipticalarcs.dxf",
+                                  "ezdxf/examples_dxf/circle_radius_le_0.dxf"])
+def test_a_ball_all_of_one_color_has_no_negative_share_of_others(name):
+    """A ball whose color's area comes out a hair over its body's (the overlay's
+    rounding) is all that color and 0 % other colors, never '-0%'."""
+    report, _ = check_file(CORPORA / "dxf" / name, CheckOptions())
+    said = [c.message for m in report.markers for c in m.checks if "other colors" in c.message]
+    assert said and all("and 0% other colors" in s for s in said), said

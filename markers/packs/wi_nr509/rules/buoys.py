@@ -330,7 +330,8 @@ def _one_color(f: Facts, j: Judge) -> Iterator[Hit]:
     share, need = f.buoy.color_share, j.req("race_color_share")
     if share is None or f.buoy.color is None:
         return
-    said = f"race buoy is {share:.0%} {f.buoy.color.label} and {1 - share:.0%} other colors"
+    others = max(0.0, 1 - share)  # a share a hair over 1 (areas' rounding) leaves none
+    said = f"race buoy is {share:.0%} {f.buoy.color.label} and {others:.0%} other colors"
     if share >= need - EPSILON:
         j.saw(said, round(share, 3), f">= {need:g}", unit="ratio", margin=share - need)
         return
