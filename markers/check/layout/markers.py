@@ -140,8 +140,20 @@ def _found(art: Artwork, ground: Ground) -> Found | None:
 
 
 def _covered(pieces: list[Part], groups: list[list[int]]) -> list[BaseGeometry]:
-    """The area each group's parts cover, holes filled (their footprints' union)."""
-    return [union([pieces[i].footprint for i in g]) for g in groups]
+    """The area each group's parts cover, holes filled (their footprints' union): the
+    largest footprint itself when it covers all the others (a sign's panel holding its
+    symbol and letters), found with prepared tests and no overlay."""
+    return [_largest_covering(pieces, g) or union([pieces[i].footprint for i in g])
+            for g in groups]
+
+
+def _largest_covering(pieces: list[Part], group: list[int]) -> Polygon | None:
+    """The largest footprint of ``group`` when it covers every other one; else None."""
+    largest = max(group, key=lambda i: pieces[i].footprint_area)
+    outer = pieces[largest].footprint
+    shapely.prepare(outer)
+    others = [pieces[i].footprint for i in group if i != largest]
+    return outer if all(shapely.covers(outer, others)) else None
 
 
 def _declared_marker(ground: Ground) -> Found | None:
