@@ -239,29 +239,40 @@ def _ring_pieces(rings: list) -> np.ndarray:
                                indices=np.repeat(np.arange(len(sizes)), sizes))
 
 
+#: Slack on a distance found one way (a nearest query) when testing it another (the
+#: tree's within-distance test): a thousand-millionth, and 1e-12 in, beyond rounding.
+WITHIN_SLACK = 1e-9
+
+
 def _thinnest(outer: BaseGeometry, inner: list[BaseGeometry],
               inner_index: tuple[np.ndarray, shapely.STRtree] | None = None,
               outer_nearest: _Nearest | None = None) -> tuple[float, LineString]:
     """The least distance between the boundary ``outer`` and the boundaries ``inner``
     (which it does not cross), and a shortest line there: the least distance from a
-    vertex of either to the other's segments. With n and m vertices: STR trees of each
-    side's boundary in pieces of PIECE segments and one nearest query a vertex,
-    O((n + m) log(n + m)); GEOS's distance between two lines is O(n m), minutes for
-    the outlines a plot of arcs as thousands of chords gives (LibreCAD's). ``inner_index``:
-    ``inner``'s pieces and tree (_piece_tree) when already built; ``outer_nearest``:
-    ``outer``'s vertices, in order, queried in that tree when already done
-    (_vertices_among)."""
-    best: tuple[float, BaseGeometry, BaseGeometry] | None = None
-    for points_of, pieces_of, index, known in (([outer], inner, inner_index, outer_nearest),
-                                               (inner, [outer], None, None)):
-        pieces, tree = index or _piece_tree(pieces_of)
-        near = known or _nearest(
-            shapely.get_coordinates(np.array(points_of, dtype=object)), tree)
+    vertex of either to the other's segments (``outer``'s first; an inner vertex only
+    when nearer still). With n and m vertices: STR trees of each side's boundary in
+    pieces of PIECE segments and one nearest query a vertex, O((n + m) log(n + m));
+    GEOS's distance between two lines is O(n m), minutes for the outlines a plot of
+    arcs as thousands of chords gives (LibreCAD's). Only the inner vertices the tree
+    finds within the outer side's least distance (WITHIN_SLACK) can be nearer, and only
+    they are queried. ``inner_index``: ``inner``'s pieces and tree (_piece_tree) when
+    already built; ``outer_nearest``: ``outer``'s vertices, in order, queried in that
+    tree when already done (_vertices_among)."""
+    pieces, tree = inner_index or _piece_tree(inner)
+    near = outer_nearest or _nearest(shapely.get_coordinates(outer), tree)
+    k = int(np.argmin(near.distance))
+    least, point, piece = float(near.distance[k]), near.points[k], pieces[near.piece[k]]
+    outer_pieces, outer_tree = _piece_tree([outer])
+    coords = shapely.get_coordinates(np.array(inner, dtype=object))
+    reach = least * (1 + WITHIN_SLACK) + 1e-12
+    close = np.unique(outer_tree.query(shapely.points(coords), predicate="dwithin",
+                                       distance=reach)[0])
+    if close.size:
+        near = _nearest(coords[close], outer_tree)
         k = int(np.argmin(near.distance))
-        if best is None or near.distance[k] < best[0]:
-            best = (float(near.distance[k]), near.points[k], pieces[near.piece[k]])
-    assert best is not None  # an outline has points and pieces
-    least, point, piece = best
+        if near.distance[k] < least:
+            least, point, piece = float(near.distance[k]), near.points[k], outer_pieces[
+                near.piece[k]]
     return least, shapely.shortest_line(point, piece)
 
 
