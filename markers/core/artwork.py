@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from shapely import STRtree, total_bounds, unary_union
-from shapely.geometry import Polygon, box
+import shapely
+from shapely import STRtree, normalize, total_bounds, unary_union
+from shapely.geometry import MultiPolygon, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 __all__ = ["FEATURE_NAMES", "SIZE_UNKNOWN", "STATED_SCALE", "Shape", "Layer", "LegendItem",
@@ -150,11 +151,27 @@ class Artwork:
 
 
 def _union(parts: list[BaseGeometry]) -> BaseGeometry:
-    """The union of ``parts``; one part is its own union when it is a valid polygon (a
-    union would only copy it), anything else goes through GEOS to be made whole."""
-    if len(parts) == 1 and parts[0].geom_type == "Polygon" and parts[0].is_valid:
-        return parts[0]
-    return unary_union(parts)
+    """The union of ``parts``, normalized (GEOS's order of polygons, of rings and of each
+    ring's first vertex): the same area is the same geometry however a file lists its
+    paths and however it was unioned, so no measurement depends on that order. Parts
+    that are valid and do not meet (_apart) are their union as they are; anything else
+    goes through GEOS to be made whole."""
+    if _apart(parts):
+        pieces = shapely.get_parts(parts)
+        return normalize(pieces[0] if len(pieces) == 1 else MultiPolygon(list(pieces)))
+    return normalize(unary_union(parts))
+
+
+def _apart(parts: list[BaseGeometry]) -> bool:
+    """Whether ``parts`` are valid polygons or multipolygons (whose polygons meet at
+    most at points) and no two of them meet (an STR tree's intersects pairs): then their
+    polygons, together, are their union."""
+    if not all(p.geom_type in ("Polygon", "MultiPolygon") and p.is_valid for p in parts):
+        return False
+    if len(parts) == 1:
+        return True
+    first, second = STRtree(parts).query(parts, predicate="intersects")
+    return bool((first == second).all())
 
 
 def as_seen(width: float, height: float, seen: list[tuple[str, str, BaseGeometry]],
