@@ -127,15 +127,18 @@ class Artwork:
         query, and n unions of k pieces; no union grows with the layers already seen.
         """
         geometries = [layer.geometry for layer in self.layers]
-        tree = STRtree(geometries)
+        lower, upper = STRtree(geometries).query(geometries, predicate="intersects")
+        above: dict[int, list[int]] = {}
+        for i, j in zip(lower.tolist(), upper.tolist(), strict=True):
+            if j > i:
+                above.setdefault(i, []).append(j)
         seen: dict[str, list[BaseGeometry]] = {}
         for i, layer in enumerate(self.layers):
-            above = sorted(int(j) for j in tree.query(geometries[i], predicate="intersects")
-                           if j > i)
-            part = geometries[i].difference(_union([geometries[j] for j in above])) \
-                if above else geometries[i]
+            covers = [geometries[j] for j in sorted(above.get(i, ()))]
+            part = geometries[i].difference(_union(covers, valid=True)) if covers \
+                else geometries[i]
             seen.setdefault(layer.color, []).append(part)
-        return {color: _union(seen[color]) for color in self.colors()}
+        return {color: _union(seen[color], valid=True) for color in self.colors()}
 
     def painted_box(self) -> tuple[float, float, float, float]:
         """(x0, y0, x1, y1) of what it paints; its page when it paints nothing (a scan)."""
@@ -150,23 +153,27 @@ class Artwork:
         return list(dict.fromkeys(layer.color for layer in self.layers))
 
 
-def _union(parts: list[BaseGeometry]) -> BaseGeometry:
+def _union(parts: list[BaseGeometry], valid: bool = False) -> BaseGeometry:
     """The union of ``parts``, normalized (GEOS's order of polygons, of rings and of each
     ring's first vertex): the same area is the same geometry however a file lists its
     paths and however it was unioned, so no measurement depends on that order. Parts
     that are valid and do not meet (_apart) are their union as they are; anything else
-    goes through GEOS to be made whole."""
-    if _apart(parts):
-        pieces = shapely.get_parts(parts)
-        return normalize(pieces[0] if len(pieces) == 1 else MultiPolygon(list(pieces)))
+    goes through GEOS to be made whole. ``valid``: the parts are known valid (GEOS's
+    own results: layers' unions, overlays), so only whether they meet is tested."""
+    if _apart(parts, valid):
+        pieces = [p for p in shapely.get_parts(parts).tolist() if not p.is_empty]
+        if pieces or len(parts) == 1:  # one empty part is its own union, as it was
+            return normalize(pieces[0] if len(pieces) == 1 else
+                             MultiPolygon(pieces) if pieces else parts[0])
     return normalize(unary_union(parts))
 
 
-def _apart(parts: list[BaseGeometry]) -> bool:
-    """Whether ``parts`` are valid polygons or multipolygons (whose polygons meet at
-    most at points) and no two of them meet (an STR tree's intersects pairs): then their
-    polygons, together, are their union."""
-    if not all(p.geom_type in ("Polygon", "MultiPolygon") and p.is_valid for p in parts):
+def _apart(parts: list[BaseGeometry], valid: bool) -> bool:
+    """Whether ``parts`` are polygons or multipolygons, valid (whose polygons meet at
+    most at points; tested unless ``valid``), and no two of them meet (an STR tree's
+    intersects pairs): then their polygons, together, are their union."""
+    if not all(p.geom_type in ("Polygon", "MultiPolygon") and (valid or p.is_valid)
+               for p in parts):
         return False
     if len(parts) == 1:
         return True
