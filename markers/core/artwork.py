@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+import numpy as np
 import shapely
 from shapely import STRtree, normalize, total_bounds, unary_union
 from shapely.geometry import MultiPolygon, Polygon, box
@@ -126,7 +127,7 @@ class Artwork:
         With n layers, each overlapped by k layers above it: O(n log n) to index and
         query, and n unions of k pieces; no union grows with the layers already seen.
         """
-        geometries = [layer.geometry for layer in self.layers]
+        geometries = np.array([layer.geometry for layer in self.layers], dtype=object)
         lower, upper = STRtree(geometries).query(geometries, predicate="intersects")
         above: dict[int, list[int]] = {}
         for i, j in zip(lower.tolist(), upper.tolist(), strict=True):

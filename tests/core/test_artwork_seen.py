@@ -49,3 +49,9 @@ def test_a_layer_nothing_above_meets_is_seen_as_it_is_and_one_covered_is_cut():
     seen = art.visible_by_color()
     assert seen["orange"].equals_exact(shapely.normalize(ring), 0.0)
     assert seen["white"].area == pytest.approx(4 - 1, abs=1e-12)
+
+
+def test_a_page_painting_nothing_has_nothing_visible():
+    """A page with no paint (a scanned or empty PDF page) sees no family."""
+    art = Artwork(8.5, 11, ())
+    assert art.visible_by_color() == {} and art.visible("white").is_empty
