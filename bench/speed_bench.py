@@ -327,10 +327,12 @@ def _legend_rows() -> list[Row]:
     finally:
         lettering.set_block = set_block
     legend = " ".join(("NO WAKE ZONE AHEAD KEEP RIGHT OF BUOYS SLOW 5 MPH " * 2).split()[:20])
-    done = subprocess.run([WSMARK, "render", "information", "-H", "24", "--max-width", "48",
-                           "--legend", legend, "-o", os.devnull + ".svg"],
-                          capture_output=True, text=True)
-    size = re.search(r"\(([\d.]+) x ([\d.]+) in\)", done.stdout)
+    with tempfile.TemporaryDirectory(prefix="wsmark-legend-") as folder:
+        done = subprocess.run([WSMARK, "render", "information", "-H", "24", "--max-width",
+                               "48", "--legend", legend, "-o", str(Path(folder) / "i.svg")],
+                              capture_output=True, text=True)
+    # "wrote FILE (W x H in)" is said on stderr: stdout is kept for what a command prints
+    size = re.search(r"\(([\d.]+) x ([\d.]+) in\)", done.stdout + done.stderr)
     legible = size is not None and float(size.group(1)) <= 48
     rows.append(Row("information -H 24 --max-width 48, 20 words",
                     size.group(0) if size else done.stderr.strip()[:60],
