@@ -15,11 +15,12 @@ from pathlib import Path
 from common import Row, median_times
 
 from markers.packs import get_pack
-from markers.products.fabricate import fabrication_files, write_files
+from markers.api import fabricate
+from markers.products.fabricate import write_files
 from markers.products.sheets import sheet_pages, sheets_pdf
 
 PACK = get_pack()
-KINDS, build = PACK.kinds, PACK.build
+KINDS = PACK.kinds
 
 __all__ = ["bench_sheets", "bench_fabricate"]
 
@@ -53,9 +54,10 @@ def bench_sheets(runs: int) -> list[Row]:
 
 
 def bench_fabricate(runs: int) -> list[Row]:
-    """Fabrication files of every kind, the slowest kind named."""
+    """Fabrication files of every kind (`wsmark fabricate`'s work: the build, the shop
+    plan and its files, written), the slowest kind named."""
     runs = min(runs, 3)
-    arts = {kind.name: build(kind.typical_designs(24.0)[0]) for kind in KINDS.values()}
+    designs = {kind.name: kind.typical_designs(24.0)[0] for kind in KINDS.values()}
     per_kind: dict[str, float] = {}
     count = 0
 
@@ -63,13 +65,13 @@ def bench_fabricate(runs: int) -> list[Row]:
         nonlocal count
         count = 0
         with tempfile.TemporaryDirectory(prefix="wsmark-fab-") as tmp:
-            for name, art in arts.items():
+            for name, design in designs.items():
                 start = time.perf_counter()
-                count += len(write_files(fabrication_files(art)[1], Path(tmp) / name))
+                count += len(write_files(fabricate(design, pack=PACK)[1], Path(tmp) / name))
                 per_kind[name] = time.perf_counter() - start
 
     t = median_times({"all": once}, runs)["all"]
     slowest = max(per_kind, key=per_kind.get)
     return [Row("fabrication files, every kind", f"{t.median:.3f} s",
-                f"{t.note()}, {len(arts)} kinds, {count} files"),
+                f"{t.note()}, {len(designs)} kinds, {count} files"),
             Row("  slowest kind (last run)", f"{per_kind[slowest]:.3f} s", slowest)]
