@@ -51,7 +51,7 @@ from typing import Any, cast
 
 from markers.errors import WsmarkError
 from markers.runtime.budget import DEFAULT_LIMITS, POLL_S, Limits, peak_rss_mb
-from markers.runtime.pool import Outcome, Worker, death
+from markers.runtime.pool import Outcome, Worker, death, within_budget
 
 __all__ = ["FairPool", "JobFailed", "SHORT_CPU_S"]
 
@@ -239,7 +239,7 @@ class FairPool:
         for job, worker in [(j, j.worker) for j in self._jobs if j.worker is not None]:
             if worker.fds[0] in ready:
                 try:
-                    self._finish(job, worker.conn.recv())
+                    self._finish(job, within_budget(worker.conn.recv(), self.limits))
                     continue
                 except (EOFError, OSError):
                     pass

@@ -46,7 +46,7 @@ from markers.runtime.budget import (
 )
 
 __all__ = ["Outcome", "Worker", "budgeted_imap", "death", "interrupts_held",
-           "ignore_interrupts"]
+           "ignore_interrupts", "within_budget"]
 
 #: A worker whose CPU time, its reader child's included, has not moved for this many
 #: seconds is stuck (blocked: a FIFO, a lock). A busy machine slows a worker's CPU time
@@ -307,9 +307,9 @@ def _ended(worker: Worker, ready: set[int], limits: Limits) -> tuple[Outcome, bo
     descriptors), with whether it overran (then the worker is replaced); None while the
     job runs. A worker's CPU is read at most every POLL_S, not on every result of
     another."""
-    if worker.fds[0] in ready:  # finished: its CPU need not be read
+    if worker.fds[0] in ready:  # finished: the CPU it says it used is its own
         try:
-            return worker.conn.recv(), False
+            return within_budget(worker.conn.recv(), limits), False
         except (EOFError, OSError):
             pass
     ended, now = bool(ready.intersection(worker.fds)), time.monotonic()
@@ -325,6 +325,16 @@ def _ended(worker: Worker, ready: set[int], limits: Limits) -> tuple[Outcome, bo
     if overrun is None:
         return None
     return Outcome(None, overrun, spent, peak_rss_mb(worker.pid)), True  # the job's peak
+
+
+def within_budget(outcome: Outcome, limits: Limits) -> Outcome:
+    """A finished job's ``outcome``, or its overrun when it used more CPU than
+    ``limits`` allow: a job that ends between two looks at its CPU (POLL_S apart) is
+    held to the budget as one caught running is, so the verdict does not hang on when
+    the parent looked."""
+    if outcome.overrun is not None or outcome.cpu_s <= limits.cpu_s:
+        return outcome
+    return Outcome(None, limits.over_cpu(), outcome.cpu_s, outcome.peak_rss_mb)
 
 
 def death(worker: Worker, spent: float, limits: Limits) -> str:

@@ -33,6 +33,11 @@ def _job(kind: str) -> str:
         blocks = []  # no page is touched and no CPU spent zeroing them: filling 400 MB
         while True:  # page by page once took over the 1 CPU s budget on a slow machine
             blocks.append(bytes(50 * 1024 * 1024))
+    if kind == "brief":  # 0.03 CPU s: done before the parent's first look (POLL_S)
+        spent = time.process_time()
+        while time.process_time() - spent < 0.03:
+            pass
+        return "done"
     if kind == "die":
         os.kill(os.getpid(), signal.SIGKILL)
     if kind == "exit":
@@ -53,6 +58,17 @@ def test_overruns_are_stopped_and_the_rest_still_run() -> None:
     assert out[5].overrun.startswith("stopped the checker (signal 9")
     assert out[6].overrun == "stopped the checker (exit 3)"
     assert took < 60, took
+
+
+def test_a_job_over_its_cpu_that_ends_between_looks_is_over_its_budget() -> None:
+    """A job that ends before the parent has looked at its CPU (POLL_S apart) is held to
+    the budget all the same, by the CPU it used: not a verdict one run and an overrun
+    the next."""
+    out = list(budgeted_imap(_job, ["brief"] * 6, workers=2, limits=Limits(cpu_s=0.01)))
+    assert [o.overrun for o in out] == ["took more than 0.01 CPU s"] * 6
+    assert all(o.value is None and o.cpu_s > 0.01 for o in out)
+    (fits,) = budgeted_imap(_job, ["brief"], workers=1, limits=Limits(cpu_s=1.0))
+    assert fits.overrun is None and fits.value == "done"
 
 
 def test_budget_counts_cpu_seconds_not_wall_seconds() -> None:
