@@ -2,7 +2,8 @@
 and its children spend, from outside the work.
 
 Resolution: CPU time is read from ``/proc/<pid>/stat`` in clock ticks (1/100 s) about
-every ``POLL_S`` seconds, so a job is stopped within about 0.1 s of CPU past its limit.
+every ``POLL_S`` seconds, so a job is stopped within about 0.1 s of CPU past its limit;
+one that ends before it is seen past it is held to the limit by the CPU it used.
 A reader child's CPU counts while it runs (``/proc/<pid>/task/<pid>/children``), not only
 once it has ended. What a file's check costs varies by some per cent from run to run with
 the machine's load (the cores' caches and memory are shared), so a file whose cost is
