@@ -17,6 +17,8 @@ from shapely import STRtree, normalize, total_bounds, unary_union
 from shapely.geometry import MultiPolygon, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
+from markers.core.shapes import none_meet
+
 __all__ = ["FEATURE_NAMES", "SIZE_UNKNOWN", "STATED_SCALE", "Shape", "Layer", "LegendItem",
            "Artwork", "moved", "as_seen"]
 
@@ -163,23 +165,23 @@ def _union(parts: list[BaseGeometry], valid: bool = False) -> BaseGeometry:
     own results: layers' unions, overlays), so only whether they meet is tested."""
     if _apart(parts, valid):
         pieces = [p for p in shapely.get_parts(parts).tolist() if not p.is_empty]
-        if pieces or len(parts) == 1:  # one empty part is its own union, as it was
-            return normalize(pieces[0] if len(pieces) == 1 else
-                             MultiPolygon(pieces) if pieces else parts[0])
+        if len(pieces) == 1:
+            return normalize(pieces[0])
+        if pieces:
+            return normalize(MultiPolygon(pieces))
+        if len(parts) == 1:  # one empty part is its own union, as it always was
+            return normalize(parts[0])
     return normalize(unary_union(parts))
 
 
 def _apart(parts: list[BaseGeometry], valid: bool) -> bool:
     """Whether ``parts`` are polygons or multipolygons, valid (whose polygons meet at
-    most at points; tested unless ``valid``), and no two of them meet (an STR tree's
-    intersects pairs): then their polygons, together, are their union."""
+    most at points; tested unless ``valid``), and no two of them meet: then their
+    polygons, together, are their union."""
     if not all(p.geom_type in ("Polygon", "MultiPolygon") and (valid or p.is_valid)
                for p in parts):
         return False
-    if len(parts) == 1:
-        return True
-    first, second = STRtree(parts).query(parts, predicate="intersects")
-    return bool((first == second).all())
+    return len(parts) == 1 or none_meet(parts)
 
 
 def as_seen(width: float, height: float, seen: list[tuple[str, str, BaseGeometry]],

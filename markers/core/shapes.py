@@ -7,10 +7,12 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import shapely
 from shapely.geometry import LinearRing, Polygon
 from shapely.geometry.base import BaseGeometry
 
-__all__ = ["SPECK", "polygons", "shape_of", "extreme_quad", "radii", "fit_circle"]
+__all__ = ["SPECK", "polygons", "shape_of", "extreme_quad", "radii", "fit_circle",
+           "none_meet"]
 
 #: Areas smaller than this (sq in) are specks: anti-aliasing slivers, hairlines.
 SPECK = 1e-4
@@ -89,3 +91,11 @@ def fit_circle(points: np.ndarray) -> tuple[float, float, float, float]:
     r = math.sqrt(max(cx * cx + cy * cy - f, 0.0))
     stray = float(np.max(np.abs(np.hypot(x - cx, y - cy) - r))) / r if r else math.inf
     return cx, cy, r, stray
+
+
+def none_meet(geometries: list[BaseGeometry] | np.ndarray) -> bool:
+    """Whether no two of ``geometries`` meet (touching counts): an STR tree's intersects
+    pairs are each a geometry with itself. Then valid polygons among them are their
+    own union, no overlay needed."""
+    first, second = shapely.STRtree(geometries).query(geometries, predicate="intersects")
+    return bool((first == second).all())

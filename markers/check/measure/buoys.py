@@ -62,7 +62,7 @@ from markers.check.measure.waterline import drawn_waterline
 from markers.core import geometry as geo
 from markers.core.artwork import Artwork, as_seen
 from markers.core.colors import ColorMatch
-from markers.core.shapes import SPECK, fit_circle, polygons
+from markers.core.shapes import SPECK, fit_circle, none_meet, polygons
 
 __all__ = ["drawn_waterline", "looks_like_buoy", "measure_buoy"]
 
@@ -801,8 +801,7 @@ def _joined(paint: list[BaseGeometry]) -> list[Polygon]:
     their own union, found with an STR tree and no overlay."""
     pieces = np.array([p for g in paint for p in polygons(g, 0.0, largest_first=False)],
                       dtype=object)
-    first, second = shapely.STRtree(pieces).query(pieces, predicate="intersects")
-    if (first != second).any():
+    if not none_meet(pieces):
         return polygons(unary_union(paint))
     return polygons(MultiPolygon(list(pieces)))
 

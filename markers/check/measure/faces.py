@@ -240,8 +240,9 @@ def _ring_pieces(rings: list) -> np.ndarray:
 
 
 #: Slack on a distance found one way (a nearest query) when testing it another (the
-#: tree's within-distance test): a thousand-millionth, and 1e-12 in, beyond rounding.
-WITHIN_SLACK = 1e-9
+#: tree's within-distance test): a thousand-millionth of it, and WITHIN_SLACK_IN inches
+#: (for a distance of 0), both far beyond rounding.
+WITHIN_SLACK, WITHIN_SLACK_IN = 1e-9, 1e-12
 
 
 def _thinnest(outer: BaseGeometry, inner: list[BaseGeometry],
@@ -264,7 +265,7 @@ def _thinnest(outer: BaseGeometry, inner: list[BaseGeometry],
     least, point, piece = float(near.distance[k]), near.points[k], pieces[near.piece[k]]
     outer_pieces, outer_tree = _piece_tree([outer])
     coords = shapely.get_coordinates(np.array(inner, dtype=object))
-    reach = least * (1 + WITHIN_SLACK) + 1e-12
+    reach = least * (1 + WITHIN_SLACK) + WITHIN_SLACK_IN
     near_pairs = outer_tree.query(shapely.points(coords), predicate="dwithin", distance=reach)
     close = np.flatnonzero(np.bincount(near_pairs[0], minlength=len(coords)))  # in order
     # (np.unique would import numpy.ma: about 12 ms a process)
