@@ -296,7 +296,7 @@ def is_page(box: Container, clusters: list[Cluster], parts: list[Part], tree: ST
     held = [c for c in clusters if box.grown.contains(c.footprint)]
     if not held:
         return False
-    grown = area.buffer(gap)
+    grown = box.grown  # ``gap`` is the one every Container was made with
     shapely.prepare(grown)
     within = [i for i in tree.query(grown, predicate="contains").tolist()
               if i != box.part and not parts[i].seed and not parts[i].round
