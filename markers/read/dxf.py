@@ -501,10 +501,10 @@ class _Reader:
         else:
             text = " ".join(entity.plain_text().split())
             placed = [(text, _text_box(entity, text, height))] if text else []
+        matrix = matrix @ _plan_of_ocs(entity)
         up = float(np.linalg.norm(matrix[:2, :2] @ np.array([0.0, 1.0])))
         hex_ = self._hex(entity, layer, block)
-        flags = 0 if mtext else int(entity.dxf.get("text_generation_flag", 0) or 0)
-        turn = _page_turn(matrix, _text_angle(entity), flags)
+        turn = _page_turn(matrix, _text_angle(entity), _generation_flags(entity))
         for text, outline in placed:
             drawn = affine(outline, matrix, self.budget).envelope
             self.legends.append((text, drawn, height * up, hex_, layer, turn))
@@ -628,7 +628,8 @@ def _advance(text: str) -> float:
 def _text_box(entity: Entity, text: str, height: float) -> BaseGeometry:
     """A TEXT's or ATTRIB's letters as a box from its baseline to its cap height, placed
     by its alignment (left, centre, right, aligned/fit between its two points, middle;
-    baseline, bottom, middle, top) and rotation, in drawing units."""
+    baseline, bottom, middle, top), mirrored by its generation flags, and turned by its
+    rotation, in its own coordinates (_plan_of_ocs takes them to the drawing's)."""
     dxf = entity.dxf
     halign, valign = int(dxf.get("halign", 0) or 0), int(dxf.get("valign", 0) or 0)
     insert = dxf.insert
@@ -645,7 +646,36 @@ def _text_box(entity: Entity, text: str, height: float) -> BaseGeometry:
         base = -0.5 * height if halign == 4 else \
             {1: _DESCENT * height, 2: -0.5 * height, 3: -height}.get(valign, 0.0)
     local = box(x0, base, x0 + width, base + height)
+    # generation flags (group 71) mirror the letters about their alignment point; aligned
+    # or fit text about the middle of its two points (as ezdxf's text_transformation_matrix)
+    flags = _generation_flags(entity)
+    local = affinity.scale(local, -1 if flags & _BACKWARD else 1, -1 if flags & _UPSIDE_DOWN
+                           else 1, origin=(width / 2 if halign in (3, 5) else 0.0, 0.0))
     return affinity.translate(affinity.rotate(local, angle, origin=(0, 0)), anchor.x, anchor.y)
+
+
+def _plan_of_ocs(entity: Entity) -> np.ndarray:
+    """A TEXT's or ATTRIB's own coordinates (its insert, alignment point and rotation are
+    in its object coordinate system, DXF reference: the arbitrary axis algorithm on its
+    extrusion) to the drawing's, seen from above: a 2D affine matrix, the identity when
+    its extrusion is +Z. A text whose extrusion is -Z is seen from behind: mirrored.
+    MTEXT's insert and direction are in world coordinates already."""
+    if entity.dxftype() == "MTEXT":
+        return np.eye(3)
+    ocs = entity.ocs()
+    if not ocs.transform:
+        return np.eye(3)
+    ux, uy, uz = ocs.ux, ocs.uy, ocs.uz
+    z = float(entity.dxf.insert.z)  # the text's elevation, along its extrusion
+    return np.array([[ux.x, uy.x, z * uz.x], [ux.y, uy.y, z * uz.y], [0.0, 0.0, 1.0]])
+
+
+def _generation_flags(entity: Entity) -> int:
+    """A TEXT's or ATTRIB's generation flags (group 71, DXF reference); MTEXT's group 71
+    is its attachment point, not these: 0."""
+    if entity.dxftype() == "MTEXT":
+        return 0
+    return int(entity.dxf.get("text_generation_flag", 0) or 0)
 
 
 #: TEXT generation flags (group 71): set backward, and upside down.
