@@ -737,10 +737,17 @@ def _shape_framed(shape: str | None, border: Border | None) -> str | None:
     return FRAMED + shape if border is not None and shape is not None else shape
 
 
-#: What measure_face finds before it measures: the families, the panel, the border set
-#: aside (None without one), the families healed of letters across the symbol, and the
-#: symbol's ring (its family, polygon and outline's shape; None without one).
-SymbolRing = tuple[dict, BaseGeometry, Border | None, dict, tuple[str, Polygon, str] | None]
+class SymbolRing(NamedTuple):
+    """What measure_face finds before it measures."""
+
+    fam: dict
+    panel: BaseGeometry
+    #: the border set aside (None without one)
+    border: Border | None
+    #: the families healed of letters across the symbol
+    healed: dict
+    #: the symbol's ring: its family, polygon and outline's shape (None without one)
+    ring: tuple[str, Polygon, str] | None
 
 
 def _symbol_ring(art: Artwork, m: Measuring) -> SymbolRing:
@@ -752,7 +759,7 @@ def _symbol_ring(art: Artwork, m: Measuring) -> SymbolRing:
         panel = box(*shapely.total_bounds(painted)) if painted else art.bounds
     border, fam, panel = _framed(fam, panel, m)
     healed = _healed(fam)
-    return fam, panel, border, healed, _find_ring(healed, panel.area or 1.0)
+    return SymbolRing(fam, panel, border, healed, _find_ring(healed, panel.area or 1.0))
 
 
 def face_proportion(art: Artwork, m: Measuring) -> tuple[float | None, float] | None:
@@ -763,11 +770,12 @@ def face_proportion(art: Artwork, m: Measuring) -> tuple[float | None, float] | 
     height = _height_declared(art, m.display_height)
     if height is None:
         return None
-    ring = _symbol_ring(art, m)[4]
+    ring = _symbol_ring(art, m).ring
     if ring is None:  # an aid's face or none: no symbol size
         return None, height
-    outer, holes = _outer_and_holes(ring[1])
-    return _size(outer, holes, ring[2])[1], height
+    _, polygon, shape = ring
+    outer, holes = _outer_and_holes(polygon)
+    return _size(outer, holes, shape)[1], height
 
 
 def measure_face(art: Artwork, m: Measuring) -> Facts:
