@@ -16,7 +16,7 @@ from pathlib import Path
 
 from markers.check.engine import Check, Finding, Override
 from markers.check.layout import Dimension, SetAside, Split, at_scale, marks_only, split
-from markers.check.layout.evidence import ScaleEvidence, by_dimension, weigh
+from markers.check.layout.evidence import ScaleEvidence, as_map, by_dimension, weigh
 from markers.check.layout.upright import turned_over, upright
 from markers.check.layout.viewports import at_sheet_scale
 from markers.check.measure import Facts, measure
@@ -154,7 +154,7 @@ def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: Chec
         facts = measure(marker, pack.law, pack.kinds, options.display_height,
                         dimensions=[d for d in page.dimensions if d.marker == index],
                         set_aside=page.set_aside if index == 0 else (),
-                        stated_scale=None if stated is None else stated.words,
+                        stated_scale=None if stated is None or stated.map else stated.words,
                         scale_conflict=None if stated is None else stated.conflict)
         judged = pack.rules.judgement(facts, waivers_of(options.waivers, first + index),
                                       options.tolerances)
@@ -199,12 +199,19 @@ def _at_stated_scale(art: Artwork, options: CheckOptions) -> Scaled:
     dimensions = [*(page.dimensions if page else ()), *_drawn_dimensions(art)]
     evidence = weigh(art.legends, page.notes if page else (), dimensions,
                      len(page.markers) if page and page.found else 0)
+    largest = max((max(x1 - x0, y1 - y0) for x0, y0, x1, y1 in page.boxes), default=0.0) \
+        if page and page.found else 0.0
     if art.meta.get("scale_basis") == SIZE_UNKNOWN and (evidence is None or evidence.dimension):
         sized = by_dimension(dimensions)  # no size of its own: a dimension gives it
-        if sized is not None:
+        if sized is not None and as_map(sized, largest) is None:
             big = at_scale(art, sized.factor)
             return replace(big, meta={**big.meta, "scale_basis": "stated", "size_basis": (
                 *(art.meta.get("size_basis") or ()), f"sized by its {sized.words}")}), sized, None
+        evidence = sized or evidence
+    mapped = as_map(evidence, largest)
+    if mapped is not None:  # a map's scale: the page is judged as drawn, as one drawing
+        return art, mapped, Split([art], found=False, notes=page.notes if page else [],
+                                  what=f"a map ({mapped.words}), whose symbols are not markers")
     if evidence is None or (evidence.factor == 1 and evidence.conflict is None):
         return art, None, page
     return at_scale(art, evidence.factor), evidence, None
@@ -263,7 +270,7 @@ def _judged_pages(pages: list[Artwork], scaled: list[Scaled], file: str,
     drawn, unscaled = _drawn_pages(pages, scaled, splits, file, options, pack)
     empty = [i for i in range(len(pages)) if i not in drawn]
     if empty and drawn[0] in splits:
-        splits[drawn[0]] = _listing_empty(splits[drawn[0]], pages, empty)
+        splits[drawn[0]] = _listing_empty(splits, drawn[0], pages, empty)
     reports: dict[int, FileReport] = {}
     for i in drawn:  # a marker's index counts the markers of the pages before it
         before = sum(len(report.markers) for report in reports.values())
@@ -289,10 +296,15 @@ def _drawn_pages(pages: list[Artwork], scaled: list[Scaled], splits: dict[int, S
     return drawn, unscaled
 
 
-def _listing_empty(page: Split, pages: list[Artwork], empty: list[int]) -> Split:
-    """``page`` (the first judged) listing the ``empty`` pages among what it sets aside."""
+def _listing_empty(splits: dict[int, Split], first: int, pages: list[Artwork],
+                   empty: list[int]) -> Split:
+    """The split of page ``first`` (the first judged) listing the ``empty`` pages among
+    what it sets aside, each as its split says what it is (a map), else as holding no
+    marker."""
+    page = splits[first]
     return replace(page, set_aside=[*page.set_aside, *(
-        SetAside(f"page {i + 1}, which holds no marker",
+        SetAside(f"page {i + 1}, " + (splits[i].what if i in splits and splits[i].what
+                                      else "which holds no marker"),
                  (0.0, 0.0, round(pages[i].width, 3), round(pages[i].height, 3)))
         for i in empty)])
 

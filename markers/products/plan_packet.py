@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import os
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -373,6 +374,18 @@ def _entry(report: PlanReport, index: int, m: PlanMarker) -> tuple[list[Text], f
     return items, y
 
 
+#: The box a marker's drawing fits on its page (width, height; in).
+DRAWING_BOX_IN = (4.5, 5.0)
+
+
+def _drawing_scale(art: Artwork) -> int:
+    """The least whole 1:N that fits ``art`` in DRAWING_BOX_IN: a drafting scale, stated
+    on the page as 'SCALE 1:N', so that a reviewer's scale rule and ``wsmark check``
+    read the drawing at full size."""
+    return max(1, math.ceil(max(art.width / DRAWING_BOX_IN[0],
+                                art.height / DRAWING_BOX_IN[1]) - 1e-9))
+
+
 def _marker_pages(report: PlanReport, indices: tuple[int, ...], art: Artwork | str
                   ) -> list[bytes]:
     """The page of one marker, or of identical markers (one design): its artwork and
@@ -398,13 +411,14 @@ def _marker_pages(report: PlanReport, indices: tuple[int, ...], art: Artwork | s
         flow.add([Text(0.75, y, f"artwork cannot be drawn: {art[:110]}", 0.1)])
         y += 0.4
     else:
-        scale = min(4.5 / art.width, 5.0 / art.height)
+        reduced = _drawing_scale(art)
+        scale = 1 / reduced
         flow.add([Placed(art, 0.75, y, scale),
                   Area(f"M0.75 {y:.4f}h{art.width * scale:.4f}v{art.height * scale:.4f}"
                        f"h{-art.width * scale:.4f}Z", stroke="#888888", width=0.005),
                   Text(0.75, y + art.height * scale + 0.2,
-                       f"drawn at {scale:.3g} in per in ({art.width:.2f} x "
-                       f"{art.height:.2f} in)", 0.08, fill="#555555")])
+                       f"SCALE 1:{reduced} (the marker {art.width:.2f} x {art.height:.2f} "
+                       "in)", 0.08, fill="#555555")])
         below = y + art.height * scale + 0.35
         for note in art.meta.get("notes", []):
             lines, below = paragraph(0.75, below, note, 4.5, 0.08)

@@ -9,7 +9,9 @@ length as drawn). A dimension that contradicts a reduced scale the page states, 
 scales stated on a page of one marker, is a conflict: the page is measured at the stated
 scale and the marker is a review naming both (rule ``scale-evidence``), never a silent
 pick. On a page at full size ("SCALE 1:1") a dimension that disagrees with its line is
-rule proof-dimension's warning.
+rule proof-dimension's warning. A scale that would make a marker found on the page larger
+than any marker is a map's or a site plan's (a placement plan's "1:8,000"): the page is
+a map, whose shapes are symbols, not drawings of markers (``as_map``).
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from itertools import chain
 from markers.check.layout.aside import Dimension
 from markers.check.layout.scale import not_to_scale, parse_scale
 from markers.core.artwork import LegendItem
+from markers.read.limits import NOMINAL_RANGE_IN
 
-__all__ = ["ScaleEvidence", "weigh", "by_dimension", "SCALE_AGREEMENT"]
+__all__ = ["ScaleEvidence", "weigh", "by_dimension", "as_map", "SCALE_AGREEMENT",
+           "MARKER_LARGEST_IN"]
 
 #: Two scales agree when they differ by no more than this share: a dimension drawn on a
 #: proof is placed by hand to within a few hundredths of its length.
@@ -32,6 +36,10 @@ SCALE_AGREEMENT = 0.03
 #: dimension that disagrees with its line is a dimension to check (rule proof-dimension),
 #: not a scale.
 DIMENSION_SCALE_MIN = 2.0
+#: No marker is larger than this at its largest side: 240 in (20 ft), the largest proof
+#: a drawing of no physical size is read as drawn at (NOMINAL_RANGE_IN). A scale that
+#: would make a shape found as a marker larger is not the scale its markers are drawn to.
+MARKER_LARGEST_IN = NOMINAL_RANGE_IN[1]
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,7 @@ class ScaleEvidence:
     words: str | None = None
     conflict: str | None = None
     dimension: bool = False  # the words are a dimension's, not a stated scale's
+    map: bool = False  # the page is a map at that scale (as_map): judged as drawn
 
 
 def _agree(a: float, b: float) -> bool:
@@ -101,3 +110,22 @@ def by_dimension(dimensions: Sequence[Dimension]) -> ScaleEvidence | None:
         return None
     return ScaleEvidence(dimension.stated / dimension.drawn, f"dimension {dimension.text}",
                          dimension=True)
+
+
+def as_map(evidence: ScaleEvidence | None, largest: float) -> ScaleEvidence | None:
+    """The page taken as a map, when ``evidence`` (a scale weighed) would make the
+    largest marker found on it (``largest``, its larger side in page inches) larger than
+    any marker (MARKER_LARGEST_IN): a placement plan or a site plan states its ground's
+    scale, and the shapes on it are symbols. It is judged as drawn, factor 1, and the
+    ``conflict`` (rule scale-evidence, a review) says why no size is judged. None when
+    the scale is a marker's, or none is stated."""
+    if evidence is None or evidence.factor * largest <= MARKER_LARGEST_IN:
+        return None
+    said = f"the {evidence.words}" if evidence.dimension else \
+        f"the stated scale {evidence.words}"
+    return ScaleEvidence(1.0, evidence.words, (
+        f"{said} would make the largest shape on this page that looks like a marker "
+        f"{evidence.factor * largest / 12:,.0f} ft across, larger than any marker "
+        f"({MARKER_LARGEST_IN / 12:g} ft): it is a map's scale, and such shapes on a map "
+        "are its symbols, not markers drawn to a size (a placement plan is checked with "
+        "'wsmark plan check')"), evidence.dimension, map=True)

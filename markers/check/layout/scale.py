@@ -19,15 +19,22 @@ from markers.core.artwork import Artwork, LegendItem, moved
 
 __all__ = ["stated_scale", "not_to_scale", "at_scale"]
 
-#: A number as drawings write it: 3, 1.5, 1/2, 1-1/2, 1 1/2.
-_NUM = r"(\d+(?:\.\d+)?(?:[- ]\d+/\d+)?|\d+/\d+)"
+#: A whole number written in groups of three (2,000; 24 000 with a space, thin, no-break
+#: or plain, as ISO 80000-1 groups digits): a map's or a site plan's scale.
+_GROUPED = r"\d{1,3}(?:[, \u00a0\u2009\u202f]\d{3})+(?![\d.])"
+#: Characters that group digits (_GROUPED), dropped before a number is read.
+_GROUPING = str.maketrans("", "", ", \u00a0\u2009\u202f")
+#: A number as drawings write it: 3, 1.5, 1/2, 1-1/2, 1 1/2, 2,000.
+_NUM = r"(" + _GROUPED + r"|\d+(?:\.\d+)?(?:[- ]\d+/\d+)?|\d+/\d+)"
+#: A ratio's second term: 4, 2.5, 24,000.
+_TERM = r"(" + _GROUPED + r"|\d+(?:\.\d+)?)"
 #: Inch and foot marks (typewriter, typographic, and what OCR reads for them), and words.
 _INCH = r"(?:\"|''|”|″|IN\b|INCH(?:ES)?\b)"
 _FOOT = r"(?:'|’|′|FT\b|FEET\b|FOOT\b)"
 #: "SCALE 1:4", "SCALE: 1/4"; a bare "1:12" only written close up, and not a list's
 #: "SHEET 1: 24 IN" (a length follows) nor a time.
-_RATIO = re.compile(r"\bSCALE\b\s*[:=]?\s*(\d+(?:\.\d+)?)\s*[:/]\s*(\d+(?:\.\d+)?)(?!\s*SIZE)"
-                    r"|(?<![\w/.:])(1):(\d+(?:\.\d+)?)\b(?!\s*(?:[\"'”″’′]|IN\b|INCH|FT\b|"
+_RATIO = re.compile(r"\bSCALE\b\s*[:=]?\s*(\d+(?:\.\d+)?)\s*[:/]\s*" + _TERM + r"(?!\s*SIZE)"
+                    r"|(?<![\w/.:])(1):" + _TERM + r"\b(?!\s*(?:[\"'”″’′]|IN\b|INCH|FT\b|"
                     r"FEET\b|MM\b|CM\b|[AP]M\b|:))", re.IGNORECASE)
 #: paper inches = real feet(-inches) or inches: '1" = 1\'-0"', '3"=1\'', '1" = 20\''.
 _EQUALS = re.compile(_NUM + r"\s*" + _INCH + r"\s*=\s*(?:" + _NUM + r"\s*" + _FOOT + r"(?:\s*-?\s*"
@@ -42,9 +49,11 @@ _NONE = re.compile(r"\bSCALE\b\s*[:=]?\s*NONE\b|\bN\.?\s?T\.?\s?S\b\.?|\bNOT\s+T
 
 
 def _number(text: str | None) -> float:
-    """'1-1/2' -> 1.5, '1/2' -> 0.5, '3' -> 3.0 (0 for None)."""
+    """'1-1/2' -> 1.5, '1/2' -> 0.5, '3' -> 3.0, '2,000' -> 2000.0 (0 for None)."""
     if not text:
         return 0.0
+    if re.fullmatch(_GROUPED, text.strip()):
+        return float(text.strip().translate(_GROUPING))
     total = 0.0
     for piece in re.split(r"[- ]", text.strip()):
         num, _, den = piece.partition("/")
@@ -72,8 +81,8 @@ def parse_scale(text: str) -> tuple[float, str] | None:
     match = _RATIO.search(text)
     if match:
         drawn, meant = (match[1], match[2]) if match[1] else (match[3], match[4])
-        if float(drawn) > 0 and float(meant) > 0:
-            return float(meant) / float(drawn), f"{drawn}:{meant}"
+        if float(drawn) > 0 and _number(meant) > 0:
+            return _number(meant) / float(drawn), f"{drawn}:{meant}"
     return None
 
 

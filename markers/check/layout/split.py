@@ -96,7 +96,8 @@ class Split:
     could state a size or a scale; none when H was given).
     ``found`` is False when nothing on the page looks like a marker (then ``markers``
     holds the page itself, to be judged as one when no other page has a marker);
-    ``boxes`` are the markers' extents (x0, y0, x1, y1), in the order of ``markers``."""
+    ``boxes`` are the markers' extents (x0, y0, x1, y1), in the order of ``markers``;
+    ``what`` says what a page of none is, when it is something (a map)."""
 
     markers: list[Artwork]
     set_aside: list[SetAside] = field(default_factory=list)
@@ -104,6 +105,7 @@ class Split:
     found: bool = True
     notes: list[str] = field(default_factory=list)
     boxes: list[tuple[float, float, float, float]] = field(default_factory=list)
+    what: str = ""
 
 
 def _statements(regions: list[BaseGeometry],
