@@ -20,7 +20,7 @@ from markers.check.layout.evidence import ScaleEvidence, as_map, by_dimension, w
 from markers.check.layout.upright import turned_over, upright
 from markers.check.layout.viewports import at_sheet_scale
 from markers.check.measure import Facts, measure
-from markers.check.measure.common import bbox_of
+from markers.check.measure.common import Drawing, bbox_of
 from markers.check.measure.said_turn import said_turn
 from markers.check.measure.statements import parse_dimension
 from markers.check.measure.upside import reads_turned
@@ -151,11 +151,12 @@ def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: Chec
     page = page if page is not None else split(art, options.display_height is not None)
     markers, findings, measured = [], [], []
     for index, marker in enumerate(page.markers):
-        facts = measure(marker, pack.law, pack.kinds, options.display_height,
-                        dimensions=[d for d in page.dimensions if d.marker == index],
-                        set_aside=page.set_aside if index == 0 else (),
-                        stated_scale=None if stated is None or stated.map else stated.words,
-                        scale_conflict=None if stated is None else stated.conflict)
+        facts = _a_map(marker, stated) if stated is not None and stated.map else measure(
+            marker, pack.law, pack.kinds, options.display_height,
+            dimensions=[d for d in page.dimensions if d.marker == index],
+            set_aside=page.set_aside if index == 0 else (),
+            stated_scale=None if stated is None else stated.words,
+            scale_conflict=None if stated is None else stated.conflict)
         judged = pack.rules.judgement(facts, waivers_of(options.waivers, first + index),
                                       options.tolerances)
         found = [replace(f, marker=index) for f in judged.findings]
@@ -170,6 +171,13 @@ def _judged(art: Artwork, stated: ScaleEvidence | None, file: str, options: Chec
     if keep is not None:
         keep += measured
     return FileReport.judged(file, markers, findings, options.overrides)
+
+
+def _a_map(art: Artwork, stated: ScaleEvidence) -> Facts:
+    """The facts of a map's page (evidence.as_map): nothing on it is measured, as
+    nothing on it is a marker drawn to a size; only why (rule scale-evidence)."""
+    return Facts(drawing=Drawing(str(art.meta.get("source", "")),
+                                 scale_conflict=stated.conflict))
 
 
 def _turn(measured: list[Measured]) -> float | None:

@@ -116,9 +116,9 @@ def as_map(evidence: ScaleEvidence | None, largest: float) -> ScaleEvidence | No
     """The page taken as a map, when ``evidence`` (a scale weighed) would make the
     largest marker found on it (``largest``, its larger side in page inches) larger than
     any marker (MARKER_LARGEST_IN): a placement plan or a site plan states its ground's
-    scale, and the shapes on it are symbols. It is judged as drawn, factor 1, and the
-    ``conflict`` (rule scale-evidence, a review) says why no size is judged. None when
-    the scale is a marker's, or none is stated."""
+    scale, and the shapes on it are symbols. It is taken as drawn, factor 1, nothing on
+    it is measured (markers.check.pipeline), and the ``conflict`` (rule scale-evidence,
+    a review) says why. None when the scale is a marker's, or none is stated."""
     if evidence is None or evidence.factor * largest <= MARKER_LARGEST_IN:
         return None
     said = f"the {evidence.words}" if evidence.dimension else \
