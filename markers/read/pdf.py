@@ -71,12 +71,13 @@ from functools import partial
 import numpy as np
 import shapely
 from shapely import affinity
-from shapely.geometry import box
+from shapely.geometry import MultiPolygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.core import declared
 from markers.core.artwork import Artwork, LegendItem
 from markers.core.colors import classify
+from markers.core.shapes import polygons
 from markers.errors import UnreadableDrawing
 from markers.read.limits import (
     FLATTEN_TOL_IN,
@@ -333,7 +334,8 @@ class _Reader:
               height: float) -> str | None:
         """The TrimBox as the sheet (PDF 32000-1 14.11.2: the finished page), when it
         lies inside the page: paint and text wholly outside it (printer's marks, colour
-        bars, slug notes) are set aside; the words saying so, None without one."""
+        bars, slug notes) are set aside, and paint run past it (bleed) is cut to it, as
+        the sheet is cut; the words saying so, None without one."""
         left, bottom, right, top = (ctypes.c_float() for _ in range(4))
         if not self.c.FPDFPage_GetTrimBox(page.raw, left, bottom, right, top):
             return None
@@ -341,14 +343,21 @@ class _Reader:
                       self.budget).intersection(box(0, 0, width, height))
         if trim.is_empty or trim.area >= TRIM_INSIDE * width * height:
             return None
-        kept = [(hex_, area) for hex_, area in self.painted if area.intersects(trim)]
+        kept, bled = [], 0
+        for hex_, area in self.painted:
+            inside = area if trim.covers(area) else MultiPolygon(
+                polygons(area.intersection(trim), 0.0, largest_first=False))
+            if not inside.is_empty:
+                kept.append((hex_, inside))
+                bled += inside is not area
         legends = [item for item in self.legends if item.box.intersects(trim)]
         outside = len(self.painted) - len(kept) + len(self.legends) - len(legends)
         self.painted, self.legends = kept, legends
         x0, y0, x1, y1 = trim.bounds
         return (f"the sheet is the TrimBox, {x1 - x0:.2f} x {y1 - y0:.2f} in of the "
                 f"{width:.2f} x {height:.2f} in page" +
-                (f"; {outside} printer's mark(s) outside it set aside" if outside else ""))
+                (f"; {outside} printer's mark(s) outside it set aside" if outside else "") +
+                (f"; {bled} area(s) of paint run past it (bleed) cut to it" if bled else ""))
 
     def _scanned(self, page: BaseGeometry) -> bool:
         """Whether images cover ``SCAN_SHARE`` of the ``page`` (its box in inches) and no

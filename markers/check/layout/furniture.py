@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
-from shapely.geometry import Point
+from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.check.layout.aside import Dimension, SetAside
@@ -63,6 +63,11 @@ EXTENSION_REACH = 0.05
 #: A crop mark is a stroke no longer than this share of the page's larger side, within
 #: this share of the page's width and height of its edges, clear of the markers.
 CROP_SHARE = 0.1
+#: A crop mark is a hairline no wider than this (in), and partners across the markers
+#: stand on one line to within this (in).
+MARK_WIDTH_IN, MARK_ALIGN_IN = 0.05, 0.005
+#: Crop marks draw a trim only where their marks stand this far apart (in) both ways.
+TRIM_MIN_IN = 1.0
 #: A piece beside the markers no larger than this share of the page is a note's (a
 #: letter); a larger one is a drawing beside the markers.
 NOTE_SHARE = 0.05
@@ -74,12 +79,14 @@ class Furniture:
     to (``member``: -1 now also for what was set aside on a marker), everything set
     aside (in the order found) and the dimensions drawn beside the markers; a dimension
     line with no text by it is ``unlabelled`` (text "", stated 0), for its text in
-    outlines (read later, by OCR: markers.check.layout.dimtext)."""
+    outlines (read later, by OCR: markers.check.layout.dimtext); ``trim``, what the
+    page's crop marks say is cut out of it (``trim_of``), when they say."""
 
     member: list[int | None]
     aside: list[SetAside]
     dimensions: list[Dimension]
     unlabelled: list[Dimension] = field(default_factory=list)
+    trim: Polygon | None = None
 
 
 #: Parts set aside together as one item (a hole and its keyline ring), and that item.
@@ -100,8 +107,28 @@ def furniture(art: Artwork, found: Markers) -> Furniture:
         member = _set_aside(member, taken)
         aside.append(item)
     beside = outside(pieces, member, found.regions, art, found.legend_of, found.ground.page)
-    return Furniture(_set_aside(member, beside.taken), aside + beside.aside,
-                     beside.dimensions, beside.unlabelled)
+    trim = trim_of(beside.crops)
+    cut = [] if trim is None else [
+        SetAside("trim the crop marks draw (paint beyond it is bleed, cut away)",
+                 bbox(trim.bounds))]
+    return Furniture(_set_aside(member, beside.taken), aside + beside.aside + cut,
+                     beside.dimensions, beside.unlabelled, trim)
+
+
+def trim_of(crops: list[tuple[float, float, float, float]]) -> Polygon | None:
+    """The trim the crop marks ``crops`` (shapely bounds) draw: a print file's marks
+    stand on the lines the sheet is cut along, outside the corners, so the vertical
+    marks give its left and right and the horizontal ones its top and bottom (each
+    mark's middle across). None unless both pairs are drawn (TRIM_MIN_IN apart)."""
+    across = [((x0 + x1) / 2, (y0 + y1) / 2) for x0, y0, x1, y1 in crops]
+    xs = [x for (x, _), (x0, y0, x1, y1) in zip(across, crops, strict=True)
+          if y1 - y0 > x1 - x0]
+    ys = [y for (_, y), (x0, y0, x1, y1) in zip(across, crops, strict=True)
+          if x1 - x0 > y1 - y0]
+    if not xs or not ys or max(xs) - min(xs) < TRIM_MIN_IN or \
+            max(ys) - min(ys) < TRIM_MIN_IN:
+        return None
+    return box(min(xs), min(ys), max(xs), max(ys))
 
 
 def _set_aside(member: list[int | None], taken: list[int] | set[int]) -> list[int | None]:
@@ -215,6 +242,7 @@ class Beside:
     dimensions: list[Dimension] = field(default_factory=list)
     taken: set[int] = field(default_factory=set)
     unlabelled: list[Dimension] = field(default_factory=list)
+    crops: list[tuple[float, float, float, float]] = field(default_factory=list)
 
     def name(self, what: str, where: tuple | np.ndarray, parts: Sequence[int] = ()) -> None:
         """Name ``what`` stands ``where`` (shapely bounds), made of ``parts``."""
@@ -373,13 +401,16 @@ def _extension_lines(beside: Beside, ends: tuple, horizontal: bool) -> list[int]
 def _loose_lines(beside: Beside, markers_box: np.ndarray) -> None:
     """The thin strokes left: crop marks near the page's corners (``_in_corner``), and
     lines beside the markers."""
-    for i in beside.left():
+    lines = [i for i in beside.left() if beside.parts[i].line]
+    paired = _paired_marks([beside.parts[i].bounds for i in lines], markers_box)
+    for i, across in zip(lines, paired, strict=True):
         p = beside.parts[i]
-        if not p.line:
-            continue
-        corner = _in_corner(p.bounds, beside.art, markers_box)
+        corner = across or _in_corner(p.bounds, beside.art, markers_box)
         beside.name("crop mark" if corner else "line beside the markers", p.bounds,
                     [i])
+        if corner:
+            x0, y0, x1, y1 = (float(v) for v in p.bounds)
+            beside.crops.append((x0, y0, x1, y1))
 
 
 def _in_corner(b: tuple[float, float, float, float], art: Artwork,
@@ -391,6 +422,36 @@ def _in_corner(b: tuple[float, float, float, float], art: Artwork,
     short = max(x1 - x0, y1 - y0) <= CROP_SHARE * size
     near_x = min(x0, art.width - x1) <= CROP_SHARE * art.width
     near_y = min(y0, art.height - y1) <= CROP_SHARE * art.height
-    clear = (x1 <= markers_box[0] or x0 >= markers_box[2] or y1 <= markers_box[1]
-             or y0 >= markers_box[3])
-    return short and near_x and near_y and clear
+    return short and near_x and near_y and _clear(b, markers_box)
+
+
+def _clear(b: tuple[float, float, float, float], markers_box: np.ndarray) -> bool:
+    """Whether the box ``b`` lies wholly beside ``markers_box`` (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = b
+    return bool(x1 <= markers_box[0] or x0 >= markers_box[2] or y1 <= markers_box[1]
+                or y0 >= markers_box[3])
+
+
+def _paired_marks(boxes: list[tuple[float, float, float, float]],
+                  markers_box: np.ndarray) -> list[bool]:
+    """Which of the strokes ``boxes`` are crop marks by their partners, on a page of any
+    margin: a short straight stroke beside the markers, upright or level, that stands on
+    one line with another across the markers (a vertical mark above, its partner below,
+    on the same trim line; a level one left and right), as prepress marks stand."""
+    mx0, my0, mx1, my1 = (float(v) for v in markers_box)
+    reach = CROP_SHARE * max(mx1 - mx0, my1 - my0)
+    upright, level = [], []
+    for k, (x0, y0, x1, y1) in enumerate(boxes):
+        if max(x1 - x0, y1 - y0) > reach or min(x1 - x0, y1 - y0) > MARK_WIDTH_IN or \
+                not _clear((x0, y0, x1, y1), markers_box):
+            continue
+        if y1 - y0 > x1 - x0 and (y1 <= my0 or y0 >= my1):
+            upright.append((k, (x0 + x1) / 2, y1 <= my0))
+        elif x1 - x0 > y1 - y0 and (x1 <= mx0 or x0 >= mx1):
+            level.append((k, (y0 + y1) / 2, x1 <= mx0))
+    found = [False] * len(boxes)
+    for marks in (upright, level):
+        for k, at, before in marks:
+            found[k] = any(abs(at - other) <= MARK_ALIGN_IN and before != side
+                           for _, other, side in marks)
+    return found

@@ -70,7 +70,7 @@ def _each_alone(art: Artwork, found: Markers, laid: Furniture,
                    for k in range(len(regions))]
     order = reading_order([r.bounds for r in regions])
     rank = {k: n for n, k in enumerate(order)}
-    each = [_artwork(art, found, laid.member, k, n, stated[k], unread_near[k])
+    each = [_artwork(art, found, laid.member, k, n, stated[k], unread_near[k], laid.trim)
             for n, k in enumerate(order)]
     dims = [replace(d, marker=rank[d.marker]) for d in laid.dimensions]
     return Split(each, merged(laid.aside, found.ground.page), dims,
@@ -132,10 +132,13 @@ def _nearest(regions: list[BaseGeometry], where: BaseGeometry) -> int:
 
 
 def _artwork(art: Artwork, found: Markers, member: list[int | None], k: int, number: int,
-             stated: tuple[Statement, ...], unread: int) -> Artwork:
+             stated: tuple[Statement, ...], unread: int, trim: Polygon | None = None
+             ) -> Artwork:
     """Marker ``k`` alone as an Artwork in page coordinates: its areas in paint order
     (with the page's white under it when it has no panel of its own), its lettering, the
-    features drawn on it; cut at its waterline when it has one."""
+    features drawn on it; cut at its waterline when it has one, and to the ``trim`` its
+    page's crop marks draw when its middle is inside it (a print file's bleed is cut
+    away)."""
     region, panel, unframed = found.regions[k], found.panels[k], found.unframed[k]
     keep: dict[tuple[int, int], list[BaseGeometry]] = {}
     for i, p in enumerate(found.ground.pieces):
@@ -146,7 +149,9 @@ def _artwork(art: Artwork, found: Markers, member: list[int | None], k: int, num
             under = p.geometry.intersection(region)  # the page's white under the symbol
             keep.setdefault((p.layer, p.shape), []).append(under)
     water = found.water.get(k)
-    cut = None if water is None else box(-1, -1, art.width + 1, water)
+    cut: BaseGeometry | None = None if water is None else box(-1, -1, art.width + 1, water)
+    if trim is not None and trim.contains(region.centroid):
+        cut = trim if cut is None else cut.intersection(trim)
     layers = []
     for li, layer in enumerate(art.layers):
         shapes = []
