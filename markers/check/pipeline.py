@@ -17,6 +17,8 @@ from pathlib import Path
 from markers.check.engine import Check, Finding, Override
 from markers.check.layout import Dimension, SetAside, Split, at_scale, marks_only, split
 from markers.check.layout.evidence import ScaleEvidence, as_map, by_dimension, weigh
+from markers.check.layout.scale import stated_scale
+from markers.check.layout.split import laid_out, split_from
 from markers.check.layout.upright import turned_over, upright
 from markers.check.layout.viewports import at_sheet_scale
 from markers.check.measure import Facts, measure
@@ -203,12 +205,18 @@ def _at_stated_scale(art: Artwork, options: CheckOptions) -> Scaled:
     sheet = at_sheet_scale(art)  # a DXF's model through its sheets' viewports
     if sheet is not None:
         return sheet[0], sheet[1], None
-    page = split(art) if art.layers else None
+    layout = laid_out(art) if art.layers else None
+    largest = max((max(x1 - x0, y1 - y0) for x0, y0, x1, y1 in
+                   (region.bounds for region in layout[0].regions)), default=0.0) \
+        if layout else 0.0
+    said = stated_scale(art.legends)  # weighed first (evidence.weigh), before any note
+    mapped = as_map(None if said is None else ScaleEvidence(*said), largest)
+    if mapped is not None:  # a map's own words say so: nothing beside its symbols is read
+        return art, mapped, _map_page(art, mapped, [])
+    page = split_from(art, layout) if art.layers else None
     dimensions = [*(page.dimensions if page else ()), *_drawn_dimensions(art)]
     evidence = weigh(art.legends, page.notes if page else (), dimensions,
                      len(page.markers) if page and page.found else 0)
-    largest = max((max(x1 - x0, y1 - y0) for x0, y0, x1, y1 in page.boxes), default=0.0) \
-        if page and page.found else 0.0
     if art.meta.get("scale_basis") == SIZE_UNKNOWN and (evidence is None or evidence.dimension):
         sized = by_dimension(dimensions)  # no size of its own: a dimension gives it
         if sized is not None and as_map(sized, largest) is None:
@@ -218,11 +226,16 @@ def _at_stated_scale(art: Artwork, options: CheckOptions) -> Scaled:
         evidence = sized or evidence
     mapped = as_map(evidence, largest)
     if mapped is not None:  # a map's scale: the page is judged as drawn, as one drawing
-        return art, mapped, Split([art], found=False, notes=page.notes if page else [],
-                                  what=f"a map ({mapped.words}), whose symbols are not markers")
+        return art, mapped, _map_page(art, mapped, page.notes if page else [])
     if evidence is None or (evidence.factor == 1 and evidence.conflict is None):
         return art, None, page
     return at_scale(art, evidence.factor), evidence, None
+
+
+def _map_page(art: Artwork, mapped: ScaleEvidence, notes: list[str]) -> Split:
+    """A map's page (evidence.as_map) as one drawing, saying what it is."""
+    return Split([art], found=False, notes=notes,
+                 what=f"a map ({mapped.words}), whose symbols are not markers")
 
 
 def _drawn_dimensions(art: Artwork) -> list[Dimension]:

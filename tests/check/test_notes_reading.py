@@ -16,6 +16,7 @@ from markers.check.measure.statements import parse_statements
 from markers.check.pipeline import CheckOptions
 
 GALLERY = Path(__file__).resolve().parents[2] / "gallery"
+PRODUCERS = Path(__file__).resolve().parents[1] / "data" / "producers"
 
 
 def test_no_line_shorter_than_stating_letters_states_a_size_or_a_scale():
@@ -56,9 +57,21 @@ def test_crop_marks_are_not_read(monkeypatch):
 
 @pytest.mark.parametrize("given", [None, 24.0])
 def test_nothing_beside_is_read_when_h_is_given(monkeypatch, given):
-    """A plan map's lettering beside its symbols is read when H is not given (it could
-    state one), and not at all when it is."""
+    """A proof's lettering beside its aid (Inkscape, its paths plain: 'WS-11 GREEN AID,
+    24 IN') is read when H is not given (it could state one), and not at all when it
+    is. (The example was wsmark's plan map, now taken for a map before anything beside
+    it is read.)"""
     taken = _reads(monkeypatch)
-    report, _ = check_file(GALLERY / "plan-map.svg", CheckOptions(display_height=given))
+    report, _ = check_file(PRODUCERS / "inkscape" / "aid-green-24-keyline-plain.svg",
+                           CheckOptions(display_height=given))
     assert report.verdict != "error"
     assert (len(taken) > 0) is (given is None)
+
+
+def test_a_map_is_not_read_beside(monkeypatch):
+    """A plan map states its map scale in live text ('1:8,000 (1 in = 667 ft)'): it is a
+    map (markers.check.layout.evidence.as_map) before any lettering beside its symbols is
+    read."""
+    taken = _reads(monkeypatch)
+    report, _ = check_file(GALLERY / "plan-map.svg", CheckOptions())
+    assert taken == [] and report.verdict == "review"

@@ -33,7 +33,19 @@ from markers.check.layout.parts import bbox, parts, reading_order, small_marks
 from markers.check.measure.statements import Statement, parse_panels, parse_statements
 from markers.core.artwork import Artwork, Layer, Shape
 
-__all__ = ["Split", "marks_only", "split"]
+__all__ = ["Layout", "Split", "laid_out", "marks_only", "split", "split_from"]
+
+
+#: A page's markers as found and what lies beside them (the layout's stages up to the
+#: furniture, markers.check.layout): None when nothing on the page looks like a marker.
+Layout = tuple[Markers, Furniture] | None
+
+
+def laid_out(art: Artwork) -> Layout:
+    """The markers of one page and its furniture, no lettering beside them read yet
+    (split_from finishes the split): what a page's scale is weighed against before."""
+    found = markers(art, ground(art, parts(art)))
+    return None if found is None else (found, furniture(art, found))
 
 
 def split(art: Artwork, h_given: bool = False) -> Split:
@@ -43,10 +55,14 @@ def split(art: Artwork, h_given: bool = False) -> Split:
     what lies apart from it (crop marks, registration targets) is set aside. With
     ``h_given`` (the user gave H, so no scale or display height is looked for in the
     words beside the markers) outlined lettering is not read, nor are notes kept."""
-    found = markers(art, ground(art, parts(art)))
-    if found is None:
+    return split_from(art, laid_out(art), h_given)
+
+
+def split_from(art: Artwork, layout: Layout, h_given: bool = False) -> Split:
+    """split of a page already ``laid_out``."""
+    if layout is None:
         return Split([art], found=False)
-    laid = furniture(art, found)
+    found, laid = layout
     alone = len(found.groups) == 1 and not laid.aside and not found.unframed[0]
     # a page judged as itself carries no statements nor unread notes: only a scale is
     # looked for beside it; nothing at all when H is given
