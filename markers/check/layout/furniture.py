@@ -23,6 +23,7 @@ from markers.check.layout.panels import guide
 from markers.check.layout.parts import Part, bbox
 from markers.check.measure.statements import parse_dimension, parse_panels, parse_statements
 from markers.core.artwork import Artwork
+from markers.read.linework import HAIRLINE_IN, JOIN_TOL_IN
 
 __all__ = ["Furniture", "furniture", "guide_lines", "inner_marks", "outside", "TEXT_CAPS",
            "TEXT_REACH"]
@@ -63,9 +64,6 @@ EXTENSION_REACH = 0.05
 #: A crop mark is a stroke no longer than this share of the page's larger side, within
 #: this share of the page's width and height of its edges, clear of the markers.
 CROP_SHARE = 0.1
-#: A crop mark is a hairline no wider than this (in), and partners across the markers
-#: stand on one line to within this (in).
-MARK_WIDTH_IN, MARK_ALIGN_IN = 0.05, 0.005
 #: Crop marks draw a trim only where their marks stand this far apart (in) both ways.
 TRIM_MIN_IN = 1.0
 #: A piece beside the markers no larger than this share of the page is a note's (a
@@ -437,12 +435,14 @@ def _paired_marks(boxes: list[tuple[float, float, float, float]],
     """Which of the strokes ``boxes`` are crop marks by their partners, on a page of any
     margin: a short straight stroke beside the markers, upright or level, that stands on
     one line with another across the markers (a vertical mark above, its partner below,
-    on the same trim line; a level one left and right), as prepress marks stand."""
+    on the same trim line; a level one left and right), as prepress marks stand. A mark
+    is a hairline (HAIRLINE_IN wide at most), and two stand on one line when they are
+    as near as two ends that are one point (JOIN_TOL_IN)."""
     mx0, my0, mx1, my1 = (float(v) for v in markers_box)
     reach = CROP_SHARE * max(mx1 - mx0, my1 - my0)
     upright, level = [], []
     for k, (x0, y0, x1, y1) in enumerate(boxes):
-        if max(x1 - x0, y1 - y0) > reach or min(x1 - x0, y1 - y0) > MARK_WIDTH_IN or \
+        if max(x1 - x0, y1 - y0) > reach or min(x1 - x0, y1 - y0) > HAIRLINE_IN or \
                 not _clear((x0, y0, x1, y1), markers_box):
             continue
         if y1 - y0 > x1 - x0 and (y1 <= my0 or y0 >= my1):
@@ -452,6 +452,6 @@ def _paired_marks(boxes: list[tuple[float, float, float, float]],
     found = [False] * len(boxes)
     for marks in (upright, level):
         for k, at, before in marks:
-            found[k] = any(abs(at - other) <= MARK_ALIGN_IN and before != side
+            found[k] = any(abs(at - other) <= JOIN_TOL_IN and before != side
                            for _, other, side in marks)
     return found
