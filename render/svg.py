@@ -84,7 +84,10 @@ def _description(art: Artwork) -> tuple[str, str]:
     meta = art.meta
     kind, h = meta.get("kind"), meta.get("display_height")
     title = f"wsmark {kind}, display area {fmt(h)} in" if h else f"wsmark {kind}"
-    lines = [f"kind: {kind}", f"display height: {fmt(h)} in" if h else "",
+    if meta.get("print"):
+        title += f", {meta['print']}"
+    lines = [f"kind: {kind}", f"print: {meta['print']}" if meta.get("print") else "",
+             f"display height: {fmt(h)} in" if h else "",
              f"citations: {'; '.join(citations(art))}", design_line(art)]
     return title, "\n".join(line for line in lines if line)
 
@@ -94,7 +97,7 @@ def design_line(art: Artwork) -> str:
     the drawing's declaration (SVG ``<desc>``, DXF custom property ``design``)."""
     meta = art.meta
     record = {key: meta[key] for key in ("kind", "display_height", "outline", "legend",
-                                         "ws_id", "permit_id") + DECLARED
+                                         "ws_id", "permit_id", "print") + DECLARED
               if meta.get(key) is not None}
     record["citations"] = citations(art)
     return "design: " + json.dumps(record, sort_keys=True)

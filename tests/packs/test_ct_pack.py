@@ -174,6 +174,14 @@ def _a2b_t01_narrow_bands():
                          as_declared=True), "buoy.svg")
 
 
+def _practice_t02_flat_wrap():
+    from markers.core.design import Design
+
+    design = Design("regulatory-buoy", symbol="danger", legend="ROCKS")
+    surface = CT.surface(design, CT.build(design))
+    return _check(render_bytes(surface.flat, ".svg"), "wrap.svg")
+
+
 def _practice_t01_wisconsin_id():
     return _check(_built("aid-red", WI, display_height=24.0, ws_id="WS-4"), "aid.svg")
 
@@ -213,6 +221,8 @@ FAILS = {
     # Connecticut's red buoy, its WS-4 fails and the hint names Wisconsin's pack
     "practice-t01-info-wisconsin-daymark": (_practice_t01_wisconsin_id,
                                             {"ct-aid-id": "error", "other-pack": "info"}),
+    # the buoy's flat print (its file says "print: flat wrap") is not the buoy as seen
+    "practice-t02-review-flat-wrap": (_practice_t02_flat_wrap, {"flat-print": "review"}),
 }
 
 

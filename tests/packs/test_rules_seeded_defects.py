@@ -63,6 +63,8 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     # 24" dimension drawn 3 in long)
     "fab-t08-info-turned-90.svg": ("turned",),
     "fab-t09-review-scale-evidence.pdf": ("scale-evidence",),
+    # a buoy's flat print, declared so (tests/drawings/defects/make_buoy_defects.py)
+    "fab-t10-review-flat-print.svg": ("flat-print",),
     # another pack's identification (CT-3, Conn. 15-121-A4(b)(1)): the format fails and
     # a hint names that pack
     "fab-t07-fail-other-pack-id.svg": ("aid-id-format", "text-outlined", "other-pack"),

@@ -62,6 +62,8 @@ def _measured_as_it_is(art: Artwork, law: Law, kinds: Mapping[str, Kind],
     family = declared.family if declared else None
     shape = declared.shape if declared else None
     m = Measuring(law, {k.shape: k.report_name for k in kinds.values()}, display_height)
+    if family == "buoy" and art.meta.get("print"):
+        return _flat_print(art, m, shape)
     if family in ("buoy", "wrap") or (declared is None and (
             "waterline" in art.features or drawn_waterline(art) is not None
             or looks_like_buoy(art))):
@@ -69,6 +71,15 @@ def _measured_as_it_is(art: Artwork, law: Law, kinds: Mapping[str, Kind],
     if family == "flag" or (declared is None and looks_like_flag(art)):
         return measure_flag(art, m, shape)
     return measure_face(art, m)
+
+
+def _flat_print(art: Artwork, m: Measuring, shape: str | None) -> Facts:
+    """A buoy's flat print (its ``print`` declared: a "flat wrap", the cylinder unrolled
+    with the ids twice and a nun's cone as an annular sector beside it) is not the buoy
+    as seen: measured as an elevation, the cylinder reads as the whole height and both
+    sides' ids as one line. Nothing of it is measured; its record says what it is."""
+    return Facts(m.kind(shape), Drawing(str(art.meta.get("source", "")), art.meta.get("kind"),
+                                        flat_print=str(art.meta["print"])))
 
 
 def _drawing(facts: Facts, art: Artwork, dimensions: Sequence, set_aside: Sequence,

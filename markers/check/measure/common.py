@@ -135,7 +135,8 @@ class Drawing:
     disagrees (``scale_conflict``: markers.check.layout.evidence), the units a reader took
     it to be in when it states none, and why (``units_assumed``), and the angle (deg,
     clockwise) the marker was drawn turned by (``turned``: judged upright,
-    markers.check.layout.upright)."""
+    markers.check.layout.upright); and the print it declares it is when it is not the
+    kind as seen (``flat_print``: a buoy's "flat wrap", which is not its elevation)."""
 
     source: str = ""
     declared_kind: str | None = None
@@ -157,6 +158,7 @@ class Drawing:
     scale_conflict: str | None = None
     units_assumed: str | None = None
     turned: float | None = None
+    flat_print: str | None = None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from markers.core.colors import ColorMatch
 from markers.errors import WsmarkError
 from markers.packs.ct_15_121.identification import check_ct_id
 from markers.packs.ct_15_121.law import RULES, rule
+from markers.packs.shared.flat_print import register as register_flat_print
 from markers.packs.shared.other_pack import register
 
 __all__ = ["RULES"]
@@ -392,4 +393,5 @@ def kind(f: Facts, j: Judge) -> Iterator[Hit]:
         j.saw(f"recognised as {f.kind}", f.kind, "a kind of ct-15-121")
 
 
+register_flat_print(RULES, "wsmark practice")
 register(RULES, "ct-15-121", "wsmark practice")

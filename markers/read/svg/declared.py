@@ -6,7 +6,8 @@ from geometry, like a ``display-area`` element: the kind, how a face is laid on 
 surface (``curvature``), a wrap's buoy ``diameter`` and ``seam``, a race buoy's
 ``material``, whether an aid is ``lighted``, on how many ``sides`` a symbol is shown,
 an aid's ``ws_id`` (taken only when the face carries no lettering; glyphs are read),
-the ``permit_id`` the marker's label should read (the label itself is read).
+the ``permit_id`` the marker's label should read (the label itself is read), and the
+``print`` a file is when it is not the marker as seen (a buoy's "flat wrap").
 A vendor may write the same line. Anything malformed is ignored, never an error.
 
 A cut file of one film (``wsmark fabricate``'s ``cut-<film>.svg``) says so in the same
@@ -27,7 +28,7 @@ __all__ = ["declared_design", "declared_in_text", "root_desc", "design_record", 
 
 #: The longest description looked at; a design record is a few hundred characters.
 MAX_DESC_CHARS = 20_000
-_TEXT = ("kind", "curvature", "material", "ws_id", "permit_id")
+_TEXT = ("kind", "curvature", "material", "ws_id", "permit_id", "print")
 _NUMBER = ("diameter", "seam", "sides")
 #: A cut file's line: "cut black: trim 24 x 24 in at 100 %, ..." (the film's name).
 _CUT = re.compile(r"^cut ([a-z]+): ", re.MULTILINE)

@@ -211,6 +211,21 @@ def _wrap_one():
     return _wrap(1, "Wrap, danger buoy 12 in, one symbol")
 
 
+@drawing
+def _flat_print():
+    """fab-t10-review-flat-print.svg
+
+    A green can's flat print as a shop sends it to the printer: the cylinder of a 7 in
+    buoy unrolled (pi x 7 wide, 36 in high), declared a flat wrap. It is not the buoy as
+    seen: one review (flat-print), nothing judged on it."""
+    dia, above = 7.0, 36.0
+    width = math.pi * dia
+    body = f'  <rect width="{f(width)}" height="{f(above)}" fill="{GREEN}"/>\n'
+    desc = ('  <desc>Flat print, wrap around the buoy.\n'
+            'design: {"kind": "buoy-aid-green", "print": "flat wrap", "diameter": 7}</desc>\n')
+    return svg_in(width, above, desc + body, "Green can, flat print")
+
+
 # ----------------------------------------------------------------------------- sign buoys
 
 def _sign_buoy(bands: int, title: str) -> str:

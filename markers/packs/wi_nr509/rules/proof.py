@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 from markers.check.engine import Hit, Judge
 from markers.check.measure.common import Facts
-from markers.packs.wi_nr509.law import rule
+from markers.packs.shared.flat_print import register as register_flat_print
+from markers.packs.wi_nr509.law import RULES, rule
 
 
 @rule("actual-size", "fabrication", "error", ("*",), gate=True, sized=True)
@@ -45,6 +46,9 @@ def scale_evidence(f: Facts, j: Judge) -> Iterator[Hit]:
     """
     if f.drawing.scale_conflict:
         yield Hit(f.drawing.scale_conflict, bbox=f.bbox())
+
+
+register_flat_print(RULES, "fabrication")
 
 
 @rule("proof-dimension", "fabrication", "warning", ("*",), sized=True)
