@@ -21,7 +21,7 @@ from typing import Literal, NamedTuple, cast
 import numpy as np
 import shapely
 from shapely import unary_union
-from shapely.geometry import LineString, Polygon, box
+from shapely.geometry import LineString, MultiLineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from markers.check.measure.common import (
@@ -175,11 +175,19 @@ def _nearest(coords: np.ndarray, tree: shapely.STRtree) -> _Nearest:
     return _Nearest(coords[which], points[which], piece, distance)
 
 
+#: Points on a boundary that its usual outline is the median over (_typical_outline).
+USUAL_POINTS = 400
+
+
 def _edge_nearest(ring: Polygon, tree: shapely.STRtree) -> _Nearest:
-    """The p = 400 points on ``ring``'s outer boundary (_typical_outline): its vertices,
-    and more along its longer sides, with their nearest hole boundary pieces."""
-    edge = shapely.segmentize(ring.exterior, ring.exterior.length / 400)
-    return _nearest(shapely.get_coordinates(edge), tree)
+    """The p = USUAL_POINTS points on ``ring``'s outer boundary (_typical_outline): its
+    vertices, and more along its longer sides, with their nearest hole boundary pieces.
+    A boundary of more than twice as many (a curve drawn as short chords, a symbol bent
+    round a buoy) gives every k-th of them, k the least that keeps at most 2 p: as
+    many as a boundary of plain sides gives, for a median."""
+    edge = shapely.get_coordinates(
+        shapely.segmentize(ring.exterior, ring.exterior.length / USUAL_POINTS))
+    return _nearest(edge[::max(1, -(-len(edge) // (2 * USUAL_POINTS)))], tree)
 
 
 def _median(near: _Nearest) -> float:
@@ -276,6 +284,21 @@ def _thinnest(outer: BaseGeometry, inner: list[BaseGeometry],
             least, point, piece = float(near.distance[k]), near.points[k], outer_pieces[
                 near.piece[k]]
     return least, shapely.shortest_line(point, piece)
+
+
+def _thinnest_dense(outer: BaseGeometry, inner: list[BaseGeometry]
+                    ) -> tuple[float, LineString]:
+    """_thinnest of an ``outer`` boundary of more than 2 USUAL_POINTS vertices, of which
+    _edge_nearest queried some:
+    GEOS's nearest points of the two sides with ``inner`` prepared (its indexed facet
+    distance: STR trees of both sides' segments searched together, O((n + m) log(n + m))
+    with no query a vertex): the least distance of the same segments (as the length of
+    the line found, equal to its last bits or so), and the line; where the least is
+    found in several places (a symmetric drawing, exactly), the one GEOS finds first."""
+    sides = MultiLineString([shapely.get_coordinates(boundary) for boundary in inner])
+    shapely.prepare(sides)
+    line = shapely.shortest_line(sides, outer)
+    return float(line.length), line
 
 
 def _inner_diamond(ring: Polygon, outline: float) -> Polygon:
@@ -455,8 +478,11 @@ def _measure_symbol(ring: Polygon, shape: str, color: ColorMatch, fam: dict
         boundaries: list[BaseGeometry] = [h.exterior for h in holes]
         index = _piece_tree(boundaries)
         edge = _edge_nearest(ring, index[1])
-        outline, closest = _thinnest(ring.exterior, boundaries, index,
-                                     _vertices_among(edge, ring.exterior))
+        if len(ring.exterior.coords) > 2 * USUAL_POINTS:
+            outline, closest = _thinnest_dense(ring.exterior, boundaries)
+        else:
+            outline, closest = _thinnest(ring.exterior, boundaries, index,
+                                         _vertices_among(edge, ring.exterior))
         outline_at = bbox_of(closest.buffer(0.05))
         usual = _median(edge)
         if shape == "diamond":
