@@ -54,6 +54,8 @@ UNREPAIRABLE = {
     "fab-t07-review-filter.svg": "what-prints",  # the print is not what wsmark draws
     # Connecticut's CT-3 under NR 5.09: what WS number it should carry is the plan's
     "fab-t07-fail-other-pack-id.svg": "aid-id-format",
+    # a buoy's flat print is made from its design (wsmark fabricate), not mended
+    "fab-t10-review-flat-print.svg": "flat-print",
 }
 #: Defects of each family that go through every form in the suite.
 SAMPLE = ("nr5-09-6-c-t01-fail-small-diamond.svg", "nr5-09-2-b-2-t01-fail-words-inside.svg",
