@@ -402,7 +402,7 @@ def _marker_pages(report: PlanReport, indices: tuple[int, ...], art: Artwork | s
     flow = _Flow(PORTRAIT, heading if len(heading) <= 80 else
                  f"{len(markers)} {alike}: {kind}", 1.0)
     flow.paragraph(0.75, heading, 7.0, 0.2, bold=True)
-    flow.add([Text(0.75, flow.y, f"{kind}: {report.kinds[kind].title}", 0.1)])
+    flow.paragraph(0.75, f"{kind}: {report.kinds[kind].title}", 7.0, 0.1)
     if lettered:  # one drawing stands for each, which letters its own identification
         flow.paragraph(0.75, f"each letters its own identification ({', '.join(ids)}); the "
                        f"drawing shows {shown}", 7.0, 0.1)

@@ -432,3 +432,16 @@ def test_bad_packet_permit_ids_are_one_line_exit_2(runner, tmp_path):
         assert_user_error(invoke(runner, "plan", "packet", plan, "-o", str(out),
                                  "--permit-id", value), cite)
     assert not out.exists()
+
+
+def test_a_marker_page_heading_does_not_overwrite_its_kind(example):
+    """The kind's line and the line saying each marker letters its own id stand one
+    under the other (they were drawn at one height, over each other)."""
+    reader = pypdf.PdfReader(io.BytesIO((example("river-channel")[1] /
+                                         "application.pdf").read_bytes()))
+    seen: list[float] = []
+    page = next(p for p in reader.pages if "each letters its own identification"
+                in p.extract_text())
+    page.extract_text(visitor_text=lambda text, cm, tm, font, size: seen.append(
+        round(tm[5], 1)) if text.startswith(("buoy-aid", "each letters")) else None)
+    assert len(seen) == 2 and seen[0] != seen[1], seen
