@@ -56,6 +56,21 @@ def test_level_band_edges_are_the_drawn_heights() -> None:
     assert [b.share for b in bands] == pytest.approx([1 / 6, 2 / 3, 1 / 6], abs=1e-12)
 
 
+@pytest.mark.parametrize(("gap_mm", "families"), [
+    (0.0025, ["orange", "white", "orange"]),  # 0.0001 in: a seam of rounding
+    (0.1, ["orange", "white", "orange"]),  # 0.004 in, under JOIN_TOL_IN (0.005 in)
+    (0.5, ["orange", "white", "orange", "white"]),  # 0.02 in: white drawn under it
+])
+def test_a_seam_under_the_lower_band_is_no_band(gap_mm: float, families: list) -> None:
+    """The lower band ending a hair above the body's foot (a drawing at 1:8 read back
+    from its PDF: 0.0001 in) leaves no white band under it, which buoy-symbol-bands
+    failed as "no orange band just above the waterline" (the lake plan's packet, once
+    its pages' text moved down a line); a white run as high as a rule could see stays."""
+    bands = _buoy(f'<path d="M0 0H{WIDTH}V150H0Z" fill="#FF6A13"/>'
+                  f'<path d="M0 750H{WIDTH}V{TALL - gap_mm}H0Z" fill="#FF6A13"/>')
+    assert [b.color.family for b in bands] == families
+
+
 def test_a_slanted_edge_ends_a_band_where_it_crosses_each_sampling_line() -> None:
     """The orange band's foot runs from 100 mm at the left to 150 mm at the right: the
     band is orange at both sides down to where the foot crosses the left sampling line
