@@ -13,17 +13,29 @@ from shapely.geometry.base import BaseGeometry
 __all__ = ["combine_pdfs", "Sheet", "fixed_pdf", "ACTIVE_KEYS", "ACTIVE_ACTIONS", "active_content"]
 
 
-def combine_pdfs(pages: Iterable[bytes], title: str) -> bytes:
-    """One PDF of ``pages`` (each a PDF, in order), titled ``title`` for viewers. Given
-    pages still being made by workers (``render.raster``'s iterators), pypdf (0.2 s to
-    import) is imported once the first has come, while the workers make the rest."""
+def combine_pdfs(pages: Iterable[bytes], title: str, declared: bool = False) -> bytes:
+    """One PDF of ``pages`` (each a PDF, in order), titled ``title`` for viewers; with
+    ``declared``, what each part declares of its pages (markers.core.declared) carried
+    into the document's Info dictionary at the pages' places in it. Given pages still
+    being made by workers (``render.raster``'s iterators), pypdf (0.2 s to import) is
+    imported once the first has come, while the workers make the rest."""
+    from markers.core.declared import PDF_KEY, decode, encode
+
     pages = iter(pages)
     started = list(itertools.islice(pages, 1))  # the workers are under way
     import pypdf
 
     writer = pypdf.PdfWriter()
+    said: dict = {}
     for page in itertools.chain(started, pages):
-        writer.append(pypdf.PdfReader(io.BytesIO(page)))
+        part = pypdf.PdfReader(io.BytesIO(page))
+        meta = part.metadata if declared else None
+        before = len(writer.pages)
+        said.update({before + number: page_said for number, page_said in decode(
+            str(meta.get(f"/{PDF_KEY}") or "") if meta is not None else "").items()})
+        writer.append(part)
+    if said:
+        writer.add_metadata({f"/{PDF_KEY}": encode(said)})
     writer.add_metadata({"/Title": title, "/Creator": "wsmark"})
     out = io.BytesIO()
     writer.write(out)

@@ -127,11 +127,12 @@ def _with_info(pdf: bytes, entries: dict[str, str]) -> bytes:
     return out.getvalue()
 
 
-def svgs_to_pdfs(svgs: list[bytes]) -> Iterator[bytes]:
-    """A PDF page per SVG, to be combined (nothing declared: see _part_pdf), in order as
-    they are done, spread over the cores: cairosvg lays text out a glyph at a time in
-    Python, so a page of tables takes most of a tenth of a second."""
-    return imap(_part_pdf, svgs)
+def svgs_to_pdfs(svgs: list[bytes], declare: bool = False) -> Iterator[bytes]:
+    """A PDF page per SVG, to be combined (nothing declared unless ``declare``: see
+    _part_pdf; combine_pdfs carries a part's declaration when told), in order as they
+    are done, spread over the cores: cairosvg lays text out a glyph at a time in Python,
+    so a page of tables takes most of a tenth of a second."""
+    return imap(svg_to_pdf if declare else _part_pdf, svgs)
 
 
 def pages_to_pdfs(svgs: list[bytes]) -> Iterator[bytes]:

@@ -641,9 +641,17 @@ PageItem = Text | Line | Area | Placed
 
 
 def page_svg(width: float, height: float, view: tuple[float, float, float, float],
-             title: str, items: Iterable[PageItem]) -> bytes:
-    """A page ``width`` x ``height`` inches showing ``view`` (x, y, w, h in page units)."""
-    drawing = _page(width, height, title, view=view)
+             title: str, items: Iterable[PageItem], declare: bool = False) -> bytes:
+    """A page ``width`` x ``height`` inches showing ``view`` (x, y, w, h in page units).
+    With ``declare``, a page that places one Artwork declares it as ``to_svg`` does (its
+    design in the description; its display area, reflective band and permit label named,
+    where it is placed; its waterline, which is paint, not drawn), so that a check of
+    the page, or of its PDF (svgs_to_pdfs with ``declare``), reads what color cannot
+    show."""
+    items = list(items)
+    placed_arts = [item for item in items if isinstance(item, Placed)]
+    one = placed_arts[0] if declare and len(placed_arts) == 1 else None
+    drawing = _page(width, height, title, _description(one.art)[1] if one else None, view)
     root = drawing.g(id="page", font_family="sans-serif")
     placed = 0
     for item in items:
@@ -669,4 +677,8 @@ def page_svg(width: float, height: float, view: tuple[float, float, float, float
                 group.add(layer)
             root.add(group)
     drawing.add(root)
+    if one is not None:
+        _guides(drawing, replace(one.art, features={
+            name: g for name, g in one.art.features.items() if name != "waterline"}), True,
+            (one.x, one.y, one.scale))
     return _serialised(drawing)

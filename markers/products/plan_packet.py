@@ -74,7 +74,8 @@ def compass(bearing: float) -> str:
 
 
 def _page(size: tuple[float, float], title: str, items: list[PageItem]) -> bytes:
-    return page_svg(size[0], size[1], (0, 0, *size), title, items)
+    """A page of the packet; one that draws a marker declares it (page_svg)."""
+    return page_svg(size[0], size[1], (0, 0, *size), title, items, declare=True)
 
 
 class _Flow:
@@ -460,8 +461,9 @@ def packet_pages(report: PlanReport,
 def packet_pdf(report: PlanReport, pages: list[tuple[tuple[int, ...], Artwork | str]],
                scale: float | None = None) -> bytes:
     """application.pdf as bytes."""
-    return combine_pdfs(svgs_to_pdfs(packet_pages(report, pages, scale)),
-                        f"Waterway marker application: {report.read_plan.name}")
+    return combine_pdfs(svgs_to_pdfs(packet_pages(report, pages, scale), declare=True),
+                        f"Waterway marker application: {report.read_plan.name}",
+                        declared=True)
 
 
 def _marker_properties(m: PlanMarker, design: str | None) -> dict:

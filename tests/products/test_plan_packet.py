@@ -434,6 +434,49 @@ def test_bad_packet_permit_ids_are_one_line_exit_2(runner, tmp_path):
     assert not out.exists()
 
 
+@pytest.mark.parametrize("name", ["river-channel", "lake", "mooring-field"])
+def test_each_marker_page_declares_its_marker(example, name):
+    """A marker's page of the packet declares what color cannot show, as a PDF wsmark
+    renders does (markers.core.declared, at the page's place in the document): its
+    design, and its guides where the drawing stands at its SCALE 1:N: the display area
+    (H, 2/3 of which the symbol must be: the lake's control buoy was judged at an H of
+    14 in inferred from its white, and failed symbol-size) and an aid's reflective band
+    (each aid page of the river's packet was a review of reflector-band)."""
+    from markers.core.declared import PDF_KEY, decode
+
+    pdf = example(name)[1] / "application.pdf"
+    reader = pypdf.PdfReader(io.BytesIO(pdf.read_bytes()))
+    said = decode(str(reader.metadata.get(f"/{PDF_KEY}")))
+    texts = _pages(pdf)
+    drawn = [n for n, text in enumerate(texts, start=1) if "SCALE 1:" in text
+             and "Dimensions (wsmark spec)" in text]
+    assert drawn and sorted(said) == drawn, (sorted(said), drawn)
+    for number in drawn:
+        page, text = said[number], texts[number - 1]
+        scale = int(re.search(r"SCALE 1:(\d+)", text)[1])
+        assert page.design["kind"] in text
+        height = page.design.get("display_height")
+        if height is not None:  # the display area, H high at full size
+            x0, y0, x1, y1 = page.features["display-area"].bounds
+            assert (y1 - y0) * scale == pytest.approx(height, abs=2e-3)
+        if page.design["kind"].startswith("buoy-aid"):  # 2 in at full size, (6)(f)
+            x0, y0, x1, y1 = page.features["reflector"].bounds
+            assert (y1 - y0) * scale == pytest.approx(2.0, abs=2e-3)
+
+
+def test_the_river_packet_checks_clean(example, runner):
+    """Checked afresh (``wsmark check``, a worker under the command's budget: its seven
+    pages of live text and map take seconds to read), the river's packet passes: each
+    aid page judged as its kind, its reflective band declared (it was three reviews of
+    reflector-band)."""
+    pdf = example("river-channel")[1] / "application.pdf"
+    result = invoke(runner, "check", str(pdf), "--format", "json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)[0]
+    assert report["verdict"] == "pass" and len(report["markers"]) == 3, [
+        (f["rule"], f["message"]) for f in report["findings"] if f["severity"] != "info"]
+
+
 def test_a_marker_page_heading_does_not_overwrite_its_kind(example):
     """The kind's line and the line saying each marker letters its own id stand one
     under the other (they were drawn at one height, over each other)."""
