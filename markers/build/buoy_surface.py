@@ -29,7 +29,7 @@ from markers.build.buoys import NUN_CONE, NUN_TOP, aid_face_top
 from markers.build.cylinder import place
 from markers.build.layout import assemble, merge
 from markers.build.wrap import symbol_centres
-from markers.core.artwork import Artwork
+from markers.core.artwork import FLAT_WRAP, Artwork
 from markers.core.design import Design
 from markers.core.pack import Build
 from markers.core.shop import BuoySurface, Zone
@@ -72,7 +72,7 @@ def _wrap(kind: str, around: float, seam: float, height: float,
     width = around + seam
     return assemble(kind, width, height + extra_height, merge(parts), legends=legends,
                     features={"waterline": LineString([(0, height), (width, height)])},
-                    meta={**meta, "print": "flat wrap", "seam": seam}, dimensions=dims)
+                    meta={**meta, "print": FLAT_WRAP, "seam": seam}, dimensions=dims)
 
 
 def cone_development(r_top: float, r_bottom: float, height: float, apex: tuple[float, float],

@@ -19,8 +19,8 @@ from shapely.geometry.base import BaseGeometry
 
 from markers.core.shapes import none_meet
 
-__all__ = ["FEATURE_NAMES", "SIZE_UNKNOWN", "STATED_SCALE", "Shape", "Layer", "LegendItem",
-           "Artwork", "moved", "as_seen"]
+__all__ = ["FEATURE_NAMES", "SIZE_UNKNOWN", "STATED_SCALE", "FLAT_WRAP", "Shape", "Layer",
+           "LegendItem", "Artwork", "moved", "as_seen"]
 
 #: ``meta['scale_basis']`` of a drawing that states no physical size (an SVG with a
 #: viewBox alone, a PDF page drawn too small with no scale stated): its reader gives it
@@ -31,6 +31,10 @@ SIZE_UNKNOWN = "unknown"
 #: How the basis of a display height found at a scale the proof states begins ("stated
 #: scale 1:12, inferred at it"): the report contract's basis for it is ``stated``.
 STATED_SCALE = "stated scale"
+
+#: ``meta['print']`` of a buoy's flat print (written in its files' design record): not
+#: the buoy as seen, and not judged as it (rule flat-print).
+FLAT_WRAP = "flat wrap"
 
 #: Named geometry a drawing may mark by an element's id or label, and builders name:
 #: the display area H is measured on, the waterline of a buoy, the sign's panel, the

@@ -11,15 +11,19 @@ judged as before."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from markers import api
 from markers.check.report import Provenance, report_json
 from markers.packs import get_pack
 from markers.read.svg.declared import design_record, root_desc
 from markers.read.svg.safety import safe_document
+from cli_helpers import assert_ok, invoke
 
 PACKS = ("wi-nr509", "ct-15-121")
 
@@ -100,3 +104,38 @@ def test_the_declaration_is_what_gates() -> None:
     assert "flat wrap" not in bare.split("</desc>")[0].split("<desc>")[1]
     rules = [f["rule"] for f in _as_json(bare.encode(), "old-wrap.svg", "wi-nr509")["findings"]]
     assert "flat-print" not in rules and "buoy-height" in rules
+
+
+@pytest.mark.parametrize(("kind", "options"), [("buoy-aid-red", ("--id", "WS-2")),
+                                                ("buoy-sign", ("--symbol", "control", "-H", "12",
+                                                               "--legend", "5 MPH"))])
+def test_every_file_fabricate_writes_is_named(kind: str, options: tuple, tmp_path: Path
+                                               ) -> None:
+    """Exactly as the command line writes them: `wsmark fabricate`'s print file (SVG and
+    PDF), its cut file of each film and its DXF of cut layers each declare the flat wrap
+    and are one flat-print review, in all four formats (before: the red aid's failed
+    buoy-height at 32.5 or 7.18 in and read 'WSWS'; the sign buoy's, "no marker")."""
+    runner = CliRunner()
+    assert_ok(invoke(runner, "fabricate", kind, *options, "-o", str(tmp_path)))
+    drawings = sorted(p for p in tmp_path.iterdir() if p.suffix in (".svg", ".pdf", ".dxf"))
+    assert {p.suffix for p in drawings} == {".svg", ".pdf", ".dxf"}, drawings
+    assert any("-cut-" in p.name for p in drawings)
+    result = invoke(runner, "check", *map(str, drawings), "--format", "json")
+    for report in json.loads(result.stdout):
+        serious = [(f["rule"], f["severity"]) for f in report["findings"]
+                   if f["severity"] != "info"]
+        assert report["verdict"] == "review" and serious == [("flat-print", "review")], \
+            (report["file"], serious)
+        assert any(f"flat wrap of a {kind}" in f["message"] for f in report["findings"])
+
+
+def test_only_a_flat_wrap_is_set_aside() -> None:
+    """The gate is the value wsmark writes (FLAT_WRAP), not any word in ``print``: a
+    record saying another print is measured as the elevation it looks like."""
+    _, kind, elevation, _ = next(c for c in CASES if c[1] == "buoy-aid-red")
+    data = api.render(elevation, ".svg").decode()
+    other = data.replace('"kind": "buoy-aid-red"', '"kind": "buoy-aid-red", "print": "proof"')
+    assert '"print": "proof"' in other
+    report = _as_json(other.encode(), "elevation.svg", "wi-nr509")
+    assert "flat-print" not in [f["rule"] for f in report["findings"]]
+    assert report["verdict"] == "pass", report["findings"]

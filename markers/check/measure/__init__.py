@@ -18,7 +18,7 @@ from markers.check.measure.faces import measure_face
 from markers.check.measure.flags import looks_like_flag, measure_flag
 from markers.check.measure.sized import sized_by_statement
 from markers.check.measure.statements import ANY_KIND
-from markers.core.artwork import SIZE_UNKNOWN, STATED_SCALE, Artwork
+from markers.core.artwork import FLAT_WRAP, SIZE_UNKNOWN, STATED_SCALE, Artwork
 from markers.core.pack import Kind
 from markers.core.spec import Law
 
@@ -62,7 +62,7 @@ def _measured_as_it_is(art: Artwork, law: Law, kinds: Mapping[str, Kind],
     family = declared.family if declared else None
     shape = declared.shape if declared else None
     m = Measuring(law, {k.shape: k.report_name for k in kinds.values()}, display_height)
-    if family == "buoy" and art.meta.get("print"):
+    if family == "buoy" and art.meta.get("print") == FLAT_WRAP:
         return _flat_print(art, m, shape)
     if family in ("buoy", "wrap") or (declared is None and (
             "waterline" in art.features or drawn_waterline(art) is not None
@@ -74,12 +74,13 @@ def _measured_as_it_is(art: Artwork, law: Law, kinds: Mapping[str, Kind],
 
 
 def _flat_print(art: Artwork, m: Measuring, shape: str | None) -> Facts:
-    """A buoy's flat print (its ``print`` declared: a "flat wrap", the cylinder unrolled
-    with the ids twice and a nun's cone as an annular sector beside it) is not the buoy
-    as seen: measured as an elevation, the cylinder reads as the whole height and both
-    sides' ids as one line. Nothing of it is measured; its record says what it is."""
+    """A buoy's flat print (``print`` declared FLAT_WRAP: the cylinder unrolled with the
+    ids twice and a nun's cone as an annular sector beside it; its print file, cut files
+    and plot alike) is not the buoy as seen: measured as an elevation, the cylinder reads
+    as the whole height and both sides' ids as one line. Nothing of it is measured; its
+    record says what it is."""
     return Facts(m.kind(shape), Drawing(str(art.meta.get("source", "")), art.meta.get("kind"),
-                                        flat_print=str(art.meta["print"])))
+                                        flat_print=FLAT_WRAP))
 
 
 def _drawing(facts: Facts, art: Artwork, dimensions: Sequence, set_aside: Sequence,

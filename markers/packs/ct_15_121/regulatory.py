@@ -24,7 +24,7 @@ from shapely.geometry.base import BaseGeometry
 from markers.build.buoy_surface import banded_body
 from markers.build.layout import assemble, block_shapes, legend_item
 from markers.core import geometry as geo
-from markers.core.artwork import Artwork, LegendItem, Shape
+from markers.core.artwork import FLAT_WRAP, Artwork, LegendItem, Shape
 from markers.core.design import Design
 from markers.core.lettering import fit_block
 from markers.core.pack import Build, Kind
@@ -275,7 +275,7 @@ def regulatory_surface(design: Design, elevation: Artwork, build: Build) -> Buoy
                     legends=legends, features={"waterline": LineString(
                         [(0, a), (around + design.seam, a)])},
                     meta={**{k: v for k, v in meta.items() if k not in ("kind", "dimensions")},
-                          "print": "flat wrap", "seam": design.seam, "sides": 2},
+                          "print": FLAT_WRAP, "seam": design.seam, "sides": 2},
                     dimensions=list(meta["dimensions"]))
     zones = [Zone("orange", "band at the top", cylinder_area(d, b), "cylinder", True),
              Zone("orange", "band near the bottom", cylinder_area(d, b), "cylinder", True)]

@@ -31,7 +31,7 @@ def register(registry: Registry, citation: str) -> None:
         Passes: an aid buoy's elevation.  Fails (review): the flat wrap of that buoy.
         """
         if f.drawing.flat_print:
-            yield Hit(f"this file is the {f.drawing.flat_print} of a "
+            yield Hit(f"this file draws the {f.drawing.flat_print} of a "
                       f"{f.drawing.declared_kind} (its file says so), printed flat to be "
                       f"wrapped round the buoy: not the buoy as seen, so its height, shape, "
                       f"bands and lettering are not judged here; check the buoy's "
