@@ -29,10 +29,10 @@ def combine_pdfs(pages: Iterable[bytes], title: str, declared: bool = False) -> 
     said: dict = {}
     for page in itertools.chain(started, pages):
         part = pypdf.PdfReader(io.BytesIO(page))
-        meta = part.metadata if declared else None
-        before = len(writer.pages)
-        said.update({before + number: page_said for number, page_said in decode(
-            str(meta.get(f"/{PDF_KEY}") or "") if meta is not None else "").items()})
+        if declared and part.metadata is not None:
+            for number, page_said in decode(str(part.metadata.get(f"/{PDF_KEY}") or "")
+                                            ).items():
+                said[len(writer.pages) + number] = page_said
         writer.append(part)
     if said:
         writer.add_metadata({f"/{PDF_KEY}": encode(said)})

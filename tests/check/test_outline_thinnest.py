@@ -110,7 +110,7 @@ def _cross_holes() -> list:
 ])
 def test_a_dense_outline_has_the_same_thinnest_by_indexed_facet_distance(
         outer, inner, tied: bool) -> None:
-    """An outer boundary of more than 2 USUAL_POINTS vertices (a symbol bent round a
+    """An outer boundary of more than MOST_POINTS vertices (a symbol bent round a
     buoy, a curve as chords) is measured by GEOS's nearest points of the two sides, one
     prepared (_thinnest_dense), not a query a vertex: the same least distance (to the
     last bits of a double: its length is taken of the line GEOS finds) and a line of
@@ -118,7 +118,7 @@ def test_a_dense_outline_has_the_same_thinnest_by_indexed_facet_distance(
     found once; where it is found in several places (a symmetric drawing, exactly), in
     one of them, the one GEOS finds first, which may not be the first vertex in order
     that _thinnest takes."""
-    assert len(outer.coords) > 2 * faces.USUAL_POINTS
+    assert len(outer.coords) > faces.MOST_POINTS
     distance, line = faces._thinnest_dense(outer, inner)
     expected, expected_line = _thinnest(outer, inner)
     assert distance == pytest.approx(expected, rel=1e-14)
@@ -134,12 +134,12 @@ def test_a_dense_outline_has_the_same_thinnest_by_indexed_facet_distance(
 @pytest.mark.parametrize("n", [801, 2189, 12_000])
 def test_a_dense_outline_is_usual_over_every_kth_point(n: int) -> None:
     """The usual outline (_typical_outline, a median) of a boundary of n vertices is
-    taken over at most 2 USUAL_POINTS of them, every k-th: the median of a wobbling
+    taken over at most MOST_POINTS of them, every k-th: the median of a wobbling
     band moves by less than a thousandth of an inch from that of every vertex."""
     outer, hole = _circle(6, n, wobble=0.02, seed=4), _circle(4, 900)
     ring = _ring(outer, hole)
     tree = faces._piece_tree([Polygon(hole).exterior])[1]
     near = faces._edge_nearest(ring, tree)
-    assert len(near.distance) <= 2 * faces.USUAL_POINTS
+    assert len(near.distance) <= faces.MOST_POINTS
     every = faces._nearest(shapely.get_coordinates(ring.exterior), tree)
     assert abs(faces._median(near) - faces._median(every)) < 1e-3

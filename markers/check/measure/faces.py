@@ -175,19 +175,22 @@ def _nearest(coords: np.ndarray, tree: shapely.STRtree) -> _Nearest:
     return _Nearest(coords[which], points[which], piece, distance)
 
 
-#: Points on a boundary that its usual outline is the median over (_typical_outline).
+#: Points on a boundary that its usual outline is the median over (_typical_outline);
+#: a boundary of more than MOST_POINTS vertices is dense: every k-th of its points is
+#: queried for the median, and its thinnest found by GEOS (_thinnest_dense).
 USUAL_POINTS = 400
+MOST_POINTS = 2 * USUAL_POINTS
 
 
 def _edge_nearest(ring: Polygon, tree: shapely.STRtree) -> _Nearest:
     """The p = USUAL_POINTS points on ``ring``'s outer boundary (_typical_outline): its
     vertices, and more along its longer sides, with their nearest hole boundary pieces.
-    A boundary of more than twice as many (a curve drawn as short chords, a symbol bent
-    round a buoy) gives every k-th of them, k the least that keeps at most 2 p: as
-    many as a boundary of plain sides gives, for a median."""
+    A boundary of more than MOST_POINTS (a curve drawn as short chords, a symbol bent
+    round a buoy) gives every k-th of them, k the least that keeps at most MOST_POINTS:
+    as many as a boundary of plain sides gives, for a median."""
     edge = shapely.get_coordinates(
         shapely.segmentize(ring.exterior, ring.exterior.length / USUAL_POINTS))
-    return _nearest(edge[::max(1, -(-len(edge) // (2 * USUAL_POINTS)))], tree)
+    return _nearest(edge[::max(1, math.ceil(len(edge) / MOST_POINTS))], tree)
 
 
 def _median(near: _Nearest) -> float:
@@ -288,7 +291,7 @@ def _thinnest(outer: BaseGeometry, inner: list[BaseGeometry],
 
 def _thinnest_dense(outer: BaseGeometry, inner: list[BaseGeometry]
                     ) -> tuple[float, LineString]:
-    """_thinnest of an ``outer`` boundary of more than 2 USUAL_POINTS vertices, of which
+    """_thinnest of an ``outer`` boundary of more than MOST_POINTS vertices, of which
     _edge_nearest queried some:
     GEOS's nearest points of the two sides with ``inner`` prepared (its indexed facet
     distance: STR trees of both sides' segments searched together, O((n + m) log(n + m))
@@ -478,7 +481,7 @@ def _measure_symbol(ring: Polygon, shape: str, color: ColorMatch, fam: dict
         boundaries: list[BaseGeometry] = [h.exterior for h in holes]
         index = _piece_tree(boundaries)
         edge = _edge_nearest(ring, index[1])
-        if len(ring.exterior.coords) > 2 * USUAL_POINTS:
+        if len(ring.exterior.coords) > MOST_POINTS:
             outline, closest = _thinnest_dense(ring.exterior, boundaries)
         else:
             outline, closest = _thinnest(ring.exterior, boundaries, index,
